@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { baseConfigShape, loadConfig } from '@journal/common';
+
+const url = z.string().url();
+export const gatewayConfigSchema = z.object({
+  ...baseConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  CONTENT_URL: url,
+  AUTH_URL: url,
+  WORKLOG_URL: url,
+  PDF_URL: url,
+  /** Peers whose X-Real-IP / X-Request-ID are believed (the web nginx); comma-separated IPs or IPv4 CIDRs. */
+  TRUSTED_PROXIES: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
+  PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  PDF_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
+  TENANT_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+export const readGatewayConfig = () => loadConfig(gatewayConfigSchema);

@@ -1,0 +1,22 @@
+/** Which upstream owns a path (design.md, "Processes and what each owns"). */
+export type Upstream = 'content' | 'auth' | 'worklog' | 'pdf';
+
+const RULES: [RegExp, Upstream][] = [
+  [/^\/auth(\/|$)/, 'auth'],
+  [/^\/api\/users(\/|$)/, 'auth'],
+  [/^\/api\/webdata(\/|$)/, 'worklog'],
+  [/^\/api\/pdf(\/|$)/, 'pdf'],
+  [/^\/api\/(settings|editors|indexing|archives|admin|search)(\/|$)/, 'content'],
+  [/^\/assets\/(archives|editors|indexing|site)\//, 'content'],
+  [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai)$/, 'content'],
+  // Served HTML of article and issue pages carries meta tags for scholarly indexers.
+  [/^\/archives(\/|$)/, 'content'],
+];
+
+export function upstreamFor(path: string): Upstream | undefined {
+  return RULES.find(([re]) => re.test(path))?.[1];
+}
+
+/** Upload routes get the larger body limit: a 5 MB PDF plus the article fields. */
+export const isUploadRoute = (method: string, path: string) =>
+  method === 'POST' && /^\/api\/(admin\/archives\/?|archives\/[^/]+\/?|editors(\/[^/]+)?\/?)$/.test(path);

@@ -1,0 +1,42 @@
+/* One `npm test` runs every package's suites; each package is a jest project. */
+const path = require('node:path');
+
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } },
+];
+const common = path.join(__dirname, 'services/common/src');
+
+const project = (name, dir, extra = {}) => ({
+  displayName: name,
+  rootDir: path.join(__dirname, dir),
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@journal/common$': common,
+    '^@journal/common/(.*)$': `${common}/$1`,
+  },
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  ...extra,
+});
+
+module.exports = {
+  globalSetup: '<rootDir>/scripts/jest/global-setup.js',
+  globalTeardown: '<rootDir>/scripts/jest/global-teardown.js',
+  testTimeout: 60_000,
+  projects: [
+    project('common', 'services/common'),
+    project('auth', 'services/auth'),
+    project('content', 'services/content'),
+    project('worklog', 'services/worklog'),
+    project('pdf-worker', 'services/pdf-worker'),
+    project('gateway', 'gateway'),
+    project('web', 'web', { testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'] }),
+    project('deploy', 'k8s', { testMatch: ['<rootDir>/test/**/*.test.ts'] }),
+    project('e2e', 'e2e', {
+      testMatch: ['<rootDir>/**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/stack-setup.js',
+      globalTeardown: '<rootDir>/stack-teardown.js',
+    }),
+  ],
+};

@@ -1,0 +1,3 @@
+module.exports = async () => {
+  for (const c of globalThis.__TEST_CONTAINERS__ ?? []) await c.stop();
+};

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Provisions the real parts this project runs on, idempotently:
+#   packages  Debian redis-server, nginx, chromium, fonts (Latin + Devanagari), poppler-utils
+#   ferretdb  FerretDB 1.24.2 built with the Go toolchain (skipped when MONGO_URL is set)
+#   servers   starts FerretDB (or a mongod found on PATH) and Redis on loopback, reusing running ones,
+#             and writes their URLs to .data/servers.env
+#   stop      stops the servers this script started
+#   all       packages + ferretdb + servers (default)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DATA="${JP_DATA_DIR:-$ROOT/.data}"
+MONGO_PORT="${JP_MONGO_PORT:-27027}"
+REDIS_PORT="${JP_REDIS_PORT:-6390}"
+FERRET_VERSION="v1.24.2"
+FERRET_BIN="$DATA/bin/ferretdb-$FERRET_VERSION"
+mkdir -p "$DATA/logs" "$DATA/run" "$DATA/bin"
+
+log() { printf '[provision] %s\n' "$*" >&2; }
+die() { printf '[provision] ERROR: %s\n' "$*" >&2; exit 1; }
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+wait_port() { # port name seconds
+  local i
+  for ((i = 0; i < $3 * 10; i++)); do port_open "$1" && return 0; sleep 0.1; done
+  die "$2 did not start on port $1 (see $DATA/logs/$2.log)"
+}
+
+APT_PACKAGES=(redis-server nginx chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils ca-certificates)
+
+ensure_packages() {
+  local missing=() p
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    die "missing Debian packages: ${missing[*]}. Install them with: sudo apt-get install -y ${missing[*]}"
+  fi
+  log "installing Debian packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+use_external_mongo() { [ -n "${MONGO_URL:-}" ] || command -v mongod >/dev/null 2>&1; }
+
+ensure_ferretdb() {
+  use_external_mongo && return 0
+  [ -x "$FERRET_BIN" ] && "$FERRET_BIN" --version >/dev/null 2>&1 && return 0
+  command -v go >/dev/null 2>&1 || die "FerretDB is built with Go (>= 1.24), which is not installed. Install Go, or set MONGO_URL to a MongoDB server."
+  log "building FerretDB $FERRET_VERSION (one time, a few minutes)"
+  local gobin; gobin="$(mktemp -d)"
+  if GOBIN="$gobin" GOTOOLCHAIN=local GOFLAGS=-buildvcs=false \
+      go install "github.com/FerretDB/FerretDB/cmd/ferretdb@$FERRET_VERSION" >"$DATA/logs/ferretdb-build.log" 2>&1 \
+      && "$gobin/ferretdb" --version >/dev/null 2>&1; then
+    mv "$gobin/ferretdb" "$FERRET_BIN"
+  else
+    # Two things can stop a plain `go install` here: the proxy may refuse the module's version list
+    # (asked only for a deprecation notice), and the module ships without build/version/version.txt,
+    # which FerretDB reads at start-up. So build the pinned module itself with that file written.
+    log "building from the downloaded module (see $DATA/logs/ferretdb-build.log)"
+    local dir src
+    dir="$(GOTOOLCHAIN=local go mod download -json "github.com/FerretDB/FerretDB@$FERRET_VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
+    [ -n "$dir" ] || die "could not download FerretDB $FERRET_VERSION from the Go module proxy"
+    src="$(mktemp -d)"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
+    echo "$FERRET_VERSION" >"$src/build/version/version.txt"
+    (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -o "$FERRET_BIN" ./cmd/ferretdb) \
+      >>"$DATA/logs/ferretdb-build.log" 2>&1 || die "FerretDB build failed (see $DATA/logs/ferretdb-build.log)"
+    rm -rf "$src"
+  fi
+  rm -rf "$gobin"
+}
+
+start_servers() {
+  local mongo_url redis_url
+  if [ -n "${MONGO_URL:-}" ]; then
+    mongo_url="$MONGO_URL"
+  else
+    mongo_url="mongodb://127.0.0.1:$MONGO_PORT/"
+    if port_open "$MONGO_PORT"; then
+      log "database already running on $MONGO_PORT"
+    elif command -v mongod >/dev/null 2>&1; then
+      mkdir -p "$DATA/mongod"
+      log "starting mongod on 127.0.0.1:$MONGO_PORT"
+      setsid nohup mongod --bind_ip 127.0.0.1 --port "$MONGO_PORT" --dbpath "$DATA/mongod" \
+        >"$DATA/logs/mongo.log" 2>&1 </dev/null & echo $! >"$DATA/run/mongo.pid"
+      wait_port "$MONGO_PORT" mongo 30
+    else
+      mkdir -p "$DATA/ferretdb/state"
+      log "starting FerretDB on 127.0.0.1:$MONGO_PORT"
+      setsid nohup "$FERRET_BIN" --listen-addr="127.0.0.1:$MONGO_PORT" --handler=sqlite \
+        --sqlite-url="file:$DATA/ferretdb/" --state-dir="$DATA/ferretdb/state" --telemetry=disable \
+        --debug-addr="127.0.0.1:$((MONGO_PORT + 1))" --log-level=warn \
+        >"$DATA/logs/mongo.log" 2>&1 </dev/null & echo $! >"$DATA/run/mongo.pid"
+      wait_port "$MONGO_PORT" mongo 30
+    fi
+  fi
+  if [ -n "${REDIS_URL:-}" ]; then
+    redis_url="$REDIS_URL"
+  else
+    redis_url="redis://127.0.0.1:$REDIS_PORT"
+    if port_open "$REDIS_PORT"; then
+      log "redis already running on $REDIS_PORT"
+    else
+      mkdir -p "$DATA/redis"
+      log "starting redis on 127.0.0.1:$REDIS_PORT"
+      setsid nohup redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$DATA/redis" \
+        --appendonly yes --save '' --maxmemory-policy noeviction \
+        >"$DATA/logs/redis.log" 2>&1 </dev/null & echo $! >"$DATA/run/redis.pid"
+      wait_port "$REDIS_PORT" redis 15
+    fi
+  fi
+  printf 'MONGO_URL=%s\nREDIS_URL=%s\n' "$mongo_url" "$redis_url" >"$DATA/servers.env"
+}
+
+stop_servers() {
+  local name pid
+  for name in mongo redis; do
+    [ -f "$DATA/run/$name.pid" ] || continue
+    pid="$(cat "$DATA/run/$name.pid")"
+    kill "$pid" 2>/dev/null && log "stopped $name ($pid)" || true
+    rm -f "$DATA/run/$name.pid"
+  done
+}
+
+case "${1:-all}" in
+  packages) ensure_packages ;;
+  ferretdb) ensure_ferretdb ;;
+  servers) ensure_ferretdb; start_servers ;;
+  stop) stop_servers ;;
+  all) ensure_packages; ensure_ferretdb; start_servers ;;
+  *) die "usage: provision.sh [packages|ferretdb|servers|stop|all]" ;;
+esac

@@ -1,0 +1,45 @@
+import type { Connection } from 'mongoose';
+import { connectMongo, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
+import type { AuthConfig } from './config';
+import { UserRepo } from './user.repo';
+import { LoginThrottle } from './throttle';
+import { AuthService } from './auth.service';
+import { authRoutes } from './auth.routes';
+
+export interface AuthApp {
+  url: string;
+  port: number;
+  service: AuthService;
+  stop(): Promise<void>;
+}
+
+export async function start(config: AuthConfig): Promise<AuthApp> {
+  const logger = createLogger('auth', config.LOG_LEVEL);
+  const conn: Connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const redis: Redis = createRedis(config.REDIS_URL);
+  const users = new UserRepo(conn);
+  await users.init();
+  const throttle = new LoginThrottle(redis, config.REDIS_PREFIX, {
+    perUser: config.LOGIN_MAX_FAILURES_PER_USER,
+    perIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    windowSeconds: config.LOGIN_WINDOW_SECONDS,
+  });
+  const service = new AuthService({ users, throttle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET });
+
+  const http = createHttpApp({ name: 'auth', logger, ready: () => isMongoReady(conn) && isRedisReady(redis), jsonLimit: '16kb' });
+  http.app.use(authRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX }));
+  http.finish();
+  const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
+  logger.info({ url: server.url }, 'auth listening');
+
+  return {
+    url: server.url,
+    port: server.port,
+    service,
+    async stop() {
+      await server.close();
+      redis.disconnect();
+      await conn.close();
+    },
+  };
+}

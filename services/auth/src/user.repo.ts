@@ -1,0 +1,74 @@
+import { Schema, Types, type Connection, type Model } from 'mongoose';
+
+export interface User {
+  id: string;
+  journalId: string;
+  name: string;
+  passwordHash: string;
+  status: 'enabled' | 'disabled';
+  /** Addresses or IPv4 CIDR blocks this user may sign in from; empty means anywhere. */
+  allowedIps: string[];
+}
+
+interface UserDoc {
+  journalId: Types.ObjectId;
+  name: string;
+  passwordHash: string;
+  status: 'enabled' | 'disabled';
+  allowedIps: string[];
+}
+
+const userSchema = new Schema<UserDoc>(
+  {
+    journalId: { type: Schema.Types.ObjectId, required: true },
+    name: { type: String, required: true },
+    passwordHash: { type: String, required: true },
+    status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
+    allowedIps: { type: [String], default: [] },
+  },
+  { timestamps: true, collection: 'users' },
+);
+userSchema.index({ journalId: 1, name: 1 }, { unique: true });
+
+const toUser = (d: UserDoc & { _id: Types.ObjectId }): User => ({
+  id: d._id.toString(),
+  journalId: d.journalId.toString(),
+  name: d.name,
+  passwordHash: d.passwordHash,
+  status: d.status,
+  allowedIps: d.allowedIps ?? [],
+});
+
+export class UserRepo {
+  private readonly model: Model<UserDoc>;
+  constructor(conn: Connection) {
+    this.model = conn.model<UserDoc>('User', userSchema);
+  }
+
+  async init() {
+    await this.model.syncIndexes();
+  }
+
+  async findByName(journalId: string, name: string): Promise<User | null> {
+    const d = await this.model.findOne({ journalId: new Types.ObjectId(journalId), name }).lean();
+    return d ? toUser(d) : null;
+  }
+
+  async findById(journalId: string, id: string): Promise<User | null> {
+    if (!Types.ObjectId.isValid(id)) return null;
+    const d = await this.model.findOne({ _id: new Types.ObjectId(id), journalId: new Types.ObjectId(journalId) }).lean();
+    return d ? toUser(d) : null;
+  }
+
+  async create(u: Omit<User, 'id'>): Promise<User> {
+    const d = await this.model.create({ ...u, journalId: new Types.ObjectId(u.journalId) });
+    return toUser(d.toObject());
+  }
+
+  async update(journalId: string, id: string, patch: Partial<Pick<User, 'name' | 'passwordHash' | 'status' | 'allowedIps'>>) {
+    const d = await this.model
+      .findOneAndUpdate({ _id: new Types.ObjectId(id), journalId: new Types.ObjectId(journalId) }, { $set: patch }, { new: true })
+      .lean();
+    return d ? toUser(d) : null;
+  }
+}

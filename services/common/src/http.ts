@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import pinoHttp from 'pino-http';
+import type { Logger } from './logger';
+import { createMetrics, type Metrics } from './metrics';
+import { errorHandler } from './error-handler';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      requestId: string;
+    }
+  }
+}
+
+export interface HttpAppOptions {
+  name: string;
+  logger: Logger;
+  /** Resolves true when every dependency the service needs answers. */
+  ready?: () => Promise<boolean> | boolean;
+  /** JSON body limit, or false where bodies are streamed on (the gateway). */
+  jsonLimit?: string | false;
+  /** Whether an incoming x-request-id may be kept (the gateway keeps only its trusted proxy's). */
+  trustRequestId?: (req: Request) => boolean;
+  metrics?: Metrics;
+}
+
+export interface HttpApp {
+  app: Express;
+  metrics: Metrics;
+  /** Mount routes here, then call `finish()` to add the 404 and error handlers. */
+  finish(): void;
+  state: { shuttingDown: boolean };
+}
+
+/** Express app with request ids, JSON logging, metrics, health endpoints and one error handler. */
+export function createHttpApp(opts: HttpAppOptions): HttpApp {
+  const app = express();
+  const state = { shuttingDown: false };
+  const metrics = opts.metrics ?? createMetrics(opts.name);
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+  app.set('query parser', 'simple');
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.header(REQUEST_ID_HEADER);
+    const trusted = opts.trustRequestId ? opts.trustRequestId(req) : true;
+    req.requestId = trusted && incoming && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    res.setHeader(REQUEST_ID_HEADER, req.requestId);
+    if (state.shuttingDown) res.setHeader('Connection', 'close');
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger: opts.logger,
+      genReqId: (req) => (req as Request).requestId,
+      customProps: (req) => ({ requestId: (req as Request).requestId }),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(metrics.middleware);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    let ok = !state.shuttingDown;
+    if (ok && opts.ready) ok = await Promise.resolve(opts.ready()).catch(() => false);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable' });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('Content-Type', metrics.registry.contentType);
+    res.send(await metrics.registry.metrics());
+  });
+
+  if (opts.jsonLimit !== false) {
+    app.use(express.json({ limit: opts.jsonLimit ?? '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
+  }
+
+  return {
+    app,
+    metrics,
+    state,
+    finish() {
+      app.use((req: Request, res: Response) => {
+        res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}` });
+      });
+      app.use(errorHandler(opts.logger));
+    },
+  };
+}
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens, and on close stops accepting, lets in-flight requests finish within the grace period,
+ * then drops what is left: the order a rolling restart needs for zero failed requests.
+ */
+export function listen(
+  httpApp: HttpApp,
+  port: number,
+  host = '127.0.0.1',
+  graceMs = 10_000,
+): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server = httpApp.app.listen(port, host);
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    server.once('error', reject);
+    server.once('listening', () => {
+      const addr = server.address() as AddressInfo;
+      resolve({
+        server,
+        port: addr.port,
+        url: `http://${host}:${addr.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            httpApp.state.shuttingDown = true;
+            const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+            timer.unref();
+            server.close(() => {
+              clearTimeout(timer);
+              done();
+            });
+            server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}
+
+/** Calls `stop` once on SIGTERM or SIGINT, then exits; a second signal exits at once. */
+export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    stop()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
+}

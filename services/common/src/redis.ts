@@ -1,0 +1,29 @@
+import Redis, { type RedisOptions } from 'ioredis';
+
+/**
+ * A client for request paths: no offline queue, so while Redis is down every command fails at
+ * once and the caller answers 503 instead of waiting.
+ */
+export function createRedis(url: string, extra: RedisOptions = {}): Redis {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+    ...extra,
+  });
+}
+
+/** A client for BullMQ workers, which must wait out an outage rather than fail. */
+export function createBlockingRedis(url: string, extra: RedisOptions = {}): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: null,
+    enableReadyCheck: false,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+    ...extra,
+  });
+}
+
+export const isRedisReady = (r: Redis | undefined) => r?.status === 'ready';
+
+export type { Redis };

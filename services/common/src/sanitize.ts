@@ -1,0 +1,32 @@
+import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URL_SCHEMES, TITLE_TAGS } from './schemas/rich-text';
+
+const richOptions: sanitizeHtml.IOptions = {
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([k, v]) => [k, [...v]])),
+  allowedSchemes: [...RICH_TEXT_URL_SCHEMES],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+  },
+};
+
+const titleOptions: sanitizeHtml.IOptions = {
+  allowedTags: [...TITLE_TAGS],
+  allowedAttributes: {},
+  disallowedTagsMode: 'discard',
+};
+
+export const sanitizeRichText = (html: string): string => sanitizeHtml(html ?? '', richOptions);
+
+/** Spec §5: titles keep only italic and emphasis, with whitespace collapsed. */
+export const sanitizeTitle = (html: string): string =>
+  sanitizeHtml(html ?? '', titleOptions).replace(/\s+/g, ' ').trim();
+
+/** Plain text, for places such as PDF file names and meta tags. */
+export const toPlainText = (html: string): string =>
+  sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string): string => String(s ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);

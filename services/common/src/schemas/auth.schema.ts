@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(100),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const loginErrorCodes = ['invalid_credentials', 'disabled', 'invalid_ip'] as const;
+export type LoginErrorCode = (typeof loginErrorCodes)[number];
+
+/** Spec §8: the text shown for each login error code. */
+export const loginErrorMessage = (code: string | undefined): string => {
+  switch (code) {
+    case 'invalid_credentials':
+      return 'Invalid user and password';
+    case 'disabled':
+      return 'User disabled';
+    case 'invalid_ip':
+      return 'Invalid IP';
+    default:
+      return 'Something went wrong';
+  }
+};
+
+export interface LoginResponse {
+  token: string;
+  user: { id: string; name: string };
+}
+
+export const userUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'Username is required').max(100),
+  password: z.string().max(200).optional().or(z.literal('')),
+});
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+export const objectIdSchema = z.string().regex(/^[a-f0-9]{24}$/, 'Invalid id');

@@ -1,0 +1,2 @@
+export * from './rich-text';
+export * from './auth.schema';

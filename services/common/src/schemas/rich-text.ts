@@ -1,0 +1,20 @@
+/**
+ * The project's one allow-list for rich text. The server sanitises with it before storing or
+ * answering, and the browser sanitises with it again before rendering.
+ */
+export const RICH_TEXT_TAGS = [
+  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'small', 'span', 'div',
+  'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'hr',
+  'table', 'thead', 'tbody', 'tr', 'td', 'th', 'caption', 'code', 'pre',
+] as const;
+
+export const RICH_TEXT_ATTRIBUTES: Record<string, readonly string[]> = {
+  a: ['href', 'title', 'target', 'rel'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan'],
+};
+
+export const RICH_TEXT_URL_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
+
+/** Article titles keep only italics (species names, journal names). */
+export const TITLE_TAGS = ['i', 'em'] as const;

@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { Types } from 'mongoose';
+
+/** Servers chosen by the jest global setup (env, testcontainers, or the local ones). */
+export function testServers(): { mongoUrl: string; redisUrl: string } {
+  const mongoUrl = process.env.MONGO_URL;
+  const redisUrl = process.env.REDIS_URL;
+  if (!mongoUrl || !redisUrl) throw new Error('MONGO_URL and REDIS_URL must be set (the jest global setup provides them)');
+  return { mongoUrl, redisUrl };
+}
+
+/** A name no other test file uses, so suites can share one server and run in parallel. */
+export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
+export const newObjectId = () => new Types.ObjectId().toString();
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
