@@ -1,2 +1,3 @@
 export * from './rich-text';
 export * from './auth.schema';
+export * from './settings.schema';

@@ -1,0 +1,98 @@
+import { Schema, Types, type Connection, type Model } from 'mongoose';
+import type { JournalFlags, PublicSettings } from '@journal/common';
+
+export interface Journal extends PublicSettings {
+  id: string;
+  slug: string;
+  /** Every host name this journal answers on, lower-case. */
+  hosts: string[];
+}
+
+type JournalDoc = Omit<Journal, 'id'>;
+
+const str = { type: String, default: '' };
+const journalSchema = new Schema<JournalDoc>(
+  {
+    slug: { type: String, required: true },
+    hosts: { type: [String], default: [] },
+    websitename: str,
+    domain: str,
+    formatted_journal_name: str,
+    websiteemail: str,
+    whatsup_number: str,
+    year_started: str,
+    journal_frequency: str,
+    journal_type: str,
+    journal_language: str,
+    journal_essn: str,
+    issn: str,
+    nassScore: str,
+    nassScoreYear: str,
+    impactfactor: str,
+    fee_rupee: { type: String, default: '2000' },
+    fee_dollar: { type: String, default: '50' },
+    google_review_link: str,
+    home_content: str,
+    flags: { type: Schema.Types.Mixed, default: {} },
+  },
+  { timestamps: true, collection: 'journals', minimize: false },
+);
+journalSchema.index({ slug: 1 }, { unique: true });
+journalSchema.index({ hosts: 1 }, { unique: true, sparse: true });
+
+const DEFAULT_FLAGS: JournalFlags = {
+  showSubject: false,
+  hideOwnerNotice: false,
+  showEditorContacts: false,
+  showJournalList: false,
+  banner: 'sitename',
+  coverImage: '',
+  journalListLink: '',
+  ownerNotice: '',
+  ownerLink: '',
+};
+
+export const toJournal = (d: JournalDoc & { _id: Types.ObjectId }): Journal => {
+  const { _id, ...rest } = d as JournalDoc & { _id: Types.ObjectId; __v?: number; createdAt?: Date; updatedAt?: Date };
+  const { __v, createdAt, updatedAt, ...fields } = rest as typeof rest & { __v?: number; createdAt?: Date; updatedAt?: Date };
+  void __v; void createdAt; void updatedAt;
+  return { ...fields, id: _id.toString(), flags: { ...DEFAULT_FLAGS, ...(d.flags ?? {}) } };
+};
+
+export class JournalRepo {
+  readonly model: Model<JournalDoc>;
+  constructor(conn: Connection) {
+    this.model = conn.model<JournalDoc>('Journal', journalSchema);
+  }
+
+  async init() {
+    await this.model.syncIndexes();
+  }
+
+  async findByHost(host: string): Promise<Journal | null> {
+    const d = await this.model.findOne({ hosts: host }).lean();
+    return d ? toJournal(d) : null;
+  }
+
+  async findById(id: string): Promise<Journal | null> {
+    if (!Types.ObjectId.isValid(id)) return null;
+    const d = await this.model.findById(id).lean();
+    return d ? toJournal(d) : null;
+  }
+
+  async findBySlug(slug: string): Promise<Journal | null> {
+    const d = await this.model.findOne({ slug }).lean();
+    return d ? toJournal(d) : null;
+  }
+
+  /** Creates or replaces a journal by slug; the seed and operators use it. */
+  async upsert(j: Omit<Journal, 'id'>): Promise<Journal> {
+    const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, new: true }).lean();
+    return toJournal(d!);
+  }
+
+  async update(id: string, patch: Partial<Omit<Journal, 'id' | 'slug' | 'hosts'>>): Promise<Journal | null> {
+    const d = await this.model.findByIdAndUpdate(id, { $set: patch }, { new: true }).lean();
+    return d ? toJournal(d) : null;
+  }
+}

@@ -1,0 +1,38 @@
+/** Every route of the app in one place (spec §2). */
+export const paths = {
+  home: '/',
+  archives: '/archives',
+  issue: (year: number | string, volume: number | string, issue: number | string) => `/archives/${year}/vol${volume}/issue${issue}`,
+  article: (year: number | string, volume: number | string, issue: number | string, ref: number | string) =>
+    `/archives/${year}/vol${volume}/issue${issue}/${ref}`,
+  board: '/board',
+  instructions: '/instructions',
+  indexing: '/indexing',
+  contact: '/contact',
+  about: '/about',
+  search: (keyword: string) => `/search?keyword=${encodeURIComponent(keyword)}`,
+  pdf: (refno: string | number) => `/pdf?refno=${encodeURIComponent(String(refno))}`,
+  privacy: '/privacy-policy',
+  terms: '/terms-and-conditions',
+  admin: {
+    root: '/admin',
+    login: '/admin/login',
+    archives: '/admin/archives',
+    issue: (year: number | string, volume: number | string, issue: number | string) => `/admin/archives/${year}/${volume}/${issue}`,
+    addArticle: (year: number | string, volume: number | string, issue: number | string) => `/admin/archives/add/${year}/${volume}/${issue}`,
+    article: (id: string) => `/admin/archives/${id}`,
+    editors: '/admin/editors',
+    addEditor: '/admin/editors/add',
+    editor: (id: string) => `/admin/editors/${id}`,
+    settings: '/admin/settings',
+    account: (id: string) => `/admin/account/${id}`,
+    search: (q: string) => `/admin/search?q=${encodeURIComponent(q)}`,
+    notFound: '/admin/not-found',
+  },
+  webdata: {
+    root: '/webdata',
+    login: '/webdata/login',
+    add: '/webdata/addentris',
+    filter: (status: string) => `/webdata/${status}`,
+  },
+} as const;

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { loginErrorMessage, loginSchema } from '@journal/common/schemas';
+import { ApiError } from '@/lib/api-client';
+import { setSession } from '@/lib/session';
+import { login } from '../api/auth.api';
+
+/** The one login form, used by /admin/login and /webdata/login (spec §2). */
+export function LoginForm({ onSuccess, title = 'Login' }: { onSuccess: () => void; title?: string }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = loginSchema.safeParse({ username, password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Something went wrong');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const session = await login(parsed.data);
+      setSession(session);
+      onSuccess();
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 429 ? err.message : loginErrorMessage(err instanceof ApiError ? err.code : undefined));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="login-form" onSubmit={submit} aria-label="Login form">
+      <h1>{title}</h1>
+      <label>
+        Username
+        <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+      </label>
+      <label>
+        Password
+        <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      </label>
+      {error && (
+        <p role="alert" className="login-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Login'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import DOMPurify from 'dompurify';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, TITLE_TAGS } from '@journal/common/schemas';
+
+const RICH_ATTRS = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
+
+/** The server's allow-list, applied again where the browser renders HTML. */
+export const sanitizeRich = (html: string) =>
+  DOMPurify.sanitize(html ?? '', { ALLOWED_TAGS: [...RICH_TEXT_TAGS], ALLOWED_ATTR: RICH_ATTRS, ALLOW_DATA_ATTR: false });
+
+export const sanitizeTitle = (html: string) =>
+  DOMPurify.sanitize(html ?? '', { ALLOWED_TAGS: [...TITLE_TAGS], ALLOWED_ATTR: [] }).replace(/\s+/g, ' ').trim();
+
+/** Decodes HTML entities of stored encoded text (spec: titles and home content are entity-encoded). */
+export function decodeEntities(s: string): string {
+  const t = document.createElement('textarea');
+  t.innerHTML = s ?? '';
+  return t.value;
+}
