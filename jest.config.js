@@ -35,8 +35,8 @@ module.exports = {
     project('deploy', 'k8s', { testMatch: ['<rootDir>/test/**/*.test.ts'] }),
     project('e2e', 'e2e', {
       testMatch: ['<rootDir>/**/*.e2e.test.ts'],
-      globalSetup: '<rootDir>/stack-setup.js',
-      globalTeardown: '<rootDir>/stack-teardown.js',
+      globalSetup: '<rootDir>/stack-setup.ts',
+      globalTeardown: '<rootDir>/stack-teardown.ts',
     }),
   ],
 };

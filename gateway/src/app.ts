@@ -61,7 +61,6 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
         changeOrigin: false,
         xfwd: false,
         proxyTimeout: timeout,
-        timeout,
         on: {
           proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
             const r = req as GwReq;

@@ -67,7 +67,7 @@ export class UserRepo {
 
   async update(journalId: string, id: string, patch: Partial<Pick<User, 'name' | 'passwordHash' | 'status' | 'allowedIps'>>) {
     const d = await this.model
-      .findOneAndUpdate({ _id: new Types.ObjectId(id), journalId: new Types.ObjectId(journalId) }, { $set: patch }, { new: true })
+      .findOneAndUpdate({ _id: new Types.ObjectId(id), journalId: new Types.ObjectId(journalId) }, { $set: patch }, { returnDocument: 'after' })
       .lean();
     return d ? toUser(d) : null;
   }

@@ -39,7 +39,7 @@ export function signToken(
 ): { token: string; claims: AuthClaims } {
   const iat = Math.floor(Date.now() / 1000);
   const claims: AuthClaims = { sub: user.id, jid: user.journalId, name: user.name, jti: randomUUID(), iat, exp: iat + ttlSeconds };
-  return { token: jwt.sign(claims, secret, { algorithm: JWT_ALGORITHM, noTimestamp: true }), claims };
+  return { token: jwt.sign(claims, secret, { algorithm: JWT_ALGORITHM }), claims };
 }
 
 /** Verifies signature, algorithm, expiry and shape; tokens without `exp` are refused. */

@@ -87,12 +87,12 @@ export class JournalRepo {
 
   /** Creates or replaces a journal by slug; the seed and operators use it. */
   async upsert(j: Omit<Journal, 'id'>): Promise<Journal> {
-    const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, new: true }).lean();
+    const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, returnDocument: 'after' }).lean();
     return toJournal(d!);
   }
 
   async update(id: string, patch: Partial<Omit<Journal, 'id' | 'slug' | 'hosts'>>): Promise<Journal | null> {
-    const d = await this.model.findByIdAndUpdate(id, { $set: patch }, { new: true }).lean();
+    const d = await this.model.findByIdAndUpdate(id, { $set: patch }, { returnDocument: 'after' }).lean();
     return d ? toJournal(d) : null;
   }
 }

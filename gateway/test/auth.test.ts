@@ -1,0 +1,191 @@
+import { generateKeyPairSync } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { TEST_JWT_SECRET } from '@journal/common/testing';
+import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
+
+let f: Fixture;
+let userId: string;
+const PASSWORD = 'correct horse battery';
+
+const login = (username: string, password: unknown, host = 'alpha.localhost', headers: Record<string, string> = {}) =>
+  gw(f, '/auth/login/', { method: 'POST', host, ...jsonBody({ username, password }, headers) });
+const verify = (token: string, host = 'alpha.localhost') =>
+  gw(f, '/auth/verify-token/', { host, headers: { authorization: `Bearer ${token}` } });
+/** Each test signs in from its own address so the per-address throttle does not couple them. */
+let ipSeq = 0;
+const nextIp = () => ({ 'x-real-ip': `10.1.0.${++ipSeq}` });
+
+beforeAll(async () => {
+  f = await startFixture({ authEnv: { LOGIN_MAX_FAILURES_PER_USER: '5', LOGIN_MAX_FAILURES_PER_IP: '8' } });
+  userId = (await f.auth.service.ensureUser(f.journals.a, 'editor', PASSWORD))!.id;
+  await f.auth.service.ensureUser(f.journals.a, 'office', PASSWORD, ['192.168.50.0/24']);
+  await f.auth.service.ensureUser(f.journals.b, 'editor', PASSWORD);
+});
+afterAll(async () => {
+  await f?.close();
+});
+
+describe('login', () => {
+  it('returns a token and the user', async () => {
+    const r = await login('editor', PASSWORD, 'alpha.localhost', nextIp());
+    expect(r.status).toBe(200);
+    expect(r.json()).toEqual({ token: expect.any(String), user: { id: userId, name: 'editor' } });
+    const claims = jwt.decode(r.json().token, { complete: true })!;
+    expect(claims.header.alg).toBe('HS256');
+    expect(claims.payload).toMatchObject({ sub: userId, jid: f.journals.a, exp: expect.any(Number) });
+  });
+
+  it('answers invalid_credentials for a wrong password or an unknown user', async () => {
+    for (const [u, p] of [['editor', 'wrong'], ['nobody', PASSWORD]] as const) {
+      const r = await login(u, p, 'alpha.localhost', nextIp());
+      expect(r.status).toBe(401);
+      expect(r.json().error).toBe('invalid_credentials');
+    }
+  });
+
+  it('answers invalid_ip outside the user\'s address rules, and lets the allowed range in', async () => {
+    const out = await login('office', PASSWORD, 'alpha.localhost', { 'x-real-ip': '10.9.9.9' });
+    expect(out.status).toBe(403);
+    expect(out.json().error).toBe('invalid_ip');
+    const inside = await login('office', PASSWORD, 'alpha.localhost', { 'x-real-ip': '192.168.50.7' });
+    expect(inside.status).toBe(200);
+  });
+
+  it('answers disabled for a disabled user', async () => {
+    await f.auth.service.ensureUser(f.journals.a, 'gone', PASSWORD);
+    const u = await f.auth.service.ensureUser(f.journals.a, 'gone', PASSWORD);
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled');
+    const r = await login('gone', PASSWORD, 'alpha.localhost', nextIp());
+    expect(r.status).toBe(403);
+    expect(r.json().error).toBe('disabled');
+  });
+
+  it('keeps users of one journal out of another', async () => {
+    const r = await login('office', PASSWORD, 'beta.localhost', { 'x-real-ip': '192.168.50.7' });
+    expect(r.status).toBe(401);
+  });
+
+  it.each([
+    ['malformed JSON', '{"username": "editor", "password": ', 'invalid_json'],
+    ['wrong types', JSON.stringify({ username: 42, password: true }), 'validation_error'],
+    ['an operator object', JSON.stringify({ username: 'editor', password: { $gt: '' } }), 'validation_error'],
+    ['an operator in the name', JSON.stringify({ username: { $ne: null }, password: 'x' }), 'validation_error'],
+  ])('refuses %s with a 400 JSON error', async (_name, body, code) => {
+    const r = await gw(f, '/auth/login/', { method: 'POST', ...jsonBody(body, nextIp()) });
+    expect(r.status).toBe(400);
+    expect(r.json()).toMatchObject({ error: code, message: expect.any(String) });
+  });
+
+  it('refuses a form-encoded operator (password[$ne]=)', async () => {
+    const body = 'username=editor&password[$ne]=x';
+    const r = await gw(f, '/auth/login/', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length), ...nextIp() },
+    });
+    expect(r.status).toBe(400);
+  });
+});
+
+describe('tokens', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await login('editor', PASSWORD, 'alpha.localhost', nextIp())).json().token;
+  });
+
+  it('verifies a good token', async () => {
+    const r = await verify(token);
+    expect(r.status).toBe(200);
+    expect(r.json()).toMatchObject({ valid: true, user: { id: userId, name: 'editor' } });
+  });
+
+  const forged = (): [string, () => string][] => {
+    const now = Math.floor(Date.now() / 1000);
+    const base = { sub: userId, jid: f.journals.a, name: 'editor', jti: 'x1', iat: now };
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    return [
+      ['tampered', () => token.slice(0, -3) + (token.endsWith('AAA') ? 'BBB' : 'AAA')],
+      ['alg none', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...base, exp: now + 3600 })}.`],
+      ['RS256 instead of HS256', () => jwt.sign({ ...base, exp: now + 3600 }, privateKey, { algorithm: 'RS256' })],
+      ['expired', () => jwt.sign({ ...base, iat: now - 7200, exp: now - 3600 }, TEST_JWT_SECRET, { algorithm: 'HS256' })],
+      ['without exp', () => jwt.sign(base, TEST_JWT_SECRET, { algorithm: 'HS256' })],
+      ['signed with another key', () => jwt.sign({ ...base, exp: now + 3600 }, 'another-secret-another-secret-another-secret', { algorithm: 'HS256' })],
+    ];
+  };
+
+  it('refuses forged and stale tokens with 401', async () => {
+    for (const [name, make] of forged()) {
+      const r = await verify(make());
+      expect({ name, status: r.status }).toEqual({ name, status: 401 });
+      expect(r.json().error).toBe('unauthorized');
+    }
+  });
+
+  it('refuses a token on another journal\'s host', async () => {
+    const r = await verify(token, 'beta.localhost');
+    expect(r.status).toBe(401);
+  });
+
+  it('refuses a token after logout', async () => {
+    const t = (await login('editor', PASSWORD, 'alpha.localhost', nextIp())).json().token;
+    expect((await verify(t)).status).toBe(200);
+    const out = await gw(f, '/auth/logout/', { method: 'POST', headers: { authorization: `Bearer ${t}` } });
+    expect(out.status).toBe(200);
+    expect((await verify(t)).status).toBe(401);
+    expect((await verify(token)).status).toBe(200);
+  });
+
+  it('stops a disabled user\'s tokens at once', async () => {
+    const u = await f.auth.service.ensureUser(f.journals.a, 'temp', PASSWORD);
+    const t = (await login('temp', PASSWORD, 'alpha.localhost', nextIp())).json().token;
+    expect((await verify(t)).status).toBe(200);
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled');
+    expect((await verify(t)).status).toBe(401);
+  });
+});
+
+describe('own account', () => {
+  it('reads and updates only the caller\'s own record', async () => {
+    const u = await f.auth.service.ensureUser(f.journals.a, 'self', PASSWORD);
+    const t = (await login('self', PASSWORD, 'alpha.localhost', nextIp())).json().token;
+    const auth = { authorization: `Bearer ${t}` };
+    expect((await gw(f, `/api/users/${u!.id}`, { headers: auth })).json()).toEqual({ id: u!.id, name: 'self' });
+    expect((await gw(f, `/api/users/${userId}`, { headers: auth })).status).toBe(403);
+    expect((await gw(f, '/api/users/not-an-id', { headers: auth })).status).toBe(400);
+    expect((await gw(f, `/api/users/${u!.id}`)).status).toBe(401);
+
+    await new Promise((r) => setTimeout(r, 1100)); // sessions are ended by the second they were issued in
+    const upd = await gw(f, `/api/users/${u!.id}`, { method: 'POST', ...jsonBody({ name: 'self2', password: 'a new password' }, auth) });
+    expect(upd.status).toBe(200);
+    expect(upd.json().user).toEqual({ id: u!.id, name: 'self2' });
+    expect((await verify(t)).status).toBe(401);
+    expect((await verify(upd.json().token)).status).toBe(200);
+    expect((await login('self2', 'a new password', 'alpha.localhost', nextIp())).status).toBe(200);
+
+    const other = await gw(f, `/api/users/${userId}`, { method: 'POST', ...jsonBody({ name: 'hijack' }, { authorization: `Bearer ${upd.json().token}` }) });
+    expect(other.status).toBe(403);
+  });
+});
+
+describe('login throttling', () => {
+  it('answers 429 after repeated failures for one user, whatever the address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await login('editor', `wrong${i}`, 'alpha.localhost', nextIp())).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // The right password does not get through while the account is throttled.
+    expect((await login('editor', PASSWORD, 'alpha.localhost', nextIp())).status).toBe(429);
+  });
+
+  it('keys the address throttle on the real client address: a spoofed X-Forwarded-For does not reset it', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await login(`user${i}`, 'x', 'alpha.localhost', { 'x-real-ip': '10.200.0.1', 'x-forwarded-for': `1.2.3.${i}` });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(8)).toEqual([429, 429]);
+    expect((await login('someone', 'x', 'alpha.localhost', { 'x-real-ip': '10.200.0.2' })).status).toBe(401);
+  });
+});

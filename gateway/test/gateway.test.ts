@@ -1,0 +1,99 @@
+import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
+
+let f: Fixture;
+beforeAll(async () => {
+  f = await startFixture();
+});
+afterAll(async () => {
+  await f?.close();
+});
+
+describe('gateway: tenancy', () => {
+  it('maps the Host to its journal', async () => {
+    const a = await gw(f, '/api/settings/', { host: 'alpha.localhost' });
+    const b = await gw(f, '/api/settings/', { host: 'BETA.localhost:8080' });
+    expect(a.status).toBe(200);
+    expect(a.json().websitename).toBe('alpha journal');
+    expect(b.json().websitename).toBe('beta journal');
+  });
+
+  it('answers 404 JSON for an unknown host and 400 for a malformed one', async () => {
+    const r = await gw(f, '/api/settings/', { host: 'evil.example' });
+    expect(r.status).toBe(404);
+    expect(r.json()).toEqual({ error: 'unknown_journal', message: expect.any(String) });
+    const bad = await gw(f, '/api/settings/', { host: 'a b/../x' });
+    expect(bad.status).toBe(400);
+    expect(bad.json().error).toBe('invalid_host');
+  });
+
+  it('never lets a client choose the tenant: its tenant header and X-Forwarded-Host are ignored', async () => {
+    const r = await gw(f, '/api/settings/', {
+      host: 'alpha.localhost',
+      headers: { 'x-journal-id': f.journals.b, 'x-forwarded-host': 'beta.localhost', forwarded: 'host=beta.localhost' },
+    });
+    expect(r.json().websitename).toBe('alpha journal');
+  });
+
+  it('treats a trailing dot and mixed case as the same host, and an evil suffix as unknown', async () => {
+    expect((await gw(f, '/api/settings/', { host: 'Alpha.Localhost.' })).json().websitename).toBe('alpha journal');
+    expect((await gw(f, '/api/settings/', { host: 'alpha.localhost.evil.example' })).status).toBe(404);
+  });
+
+  it('does not expose internal routes', async () => {
+    const r = await gw(f, '/internal/journals/resolve?host=alpha.localhost');
+    expect(r.status).toBe(404);
+  });
+});
+
+describe('gateway: bodies, upstream failures, headers', () => {
+  it('refuses a body over the limit with 413 before it reaches a service', async () => {
+    const big = 'x'.repeat(1024 * 1024 + 10);
+    const r = await gw(f, '/auth/login/', { method: 'POST', ...jsonBody(JSON.stringify({ username: big, password: 'x' })) });
+    expect(r.status).toBe(413);
+    expect(r.json().error).toBe('payload_too_large');
+  });
+
+  it('refuses a chunked body without a length', async () => {
+    const r = await gw(f, '/auth/login/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+    expect(r.status).toBe(411);
+  });
+
+  it('answers 502 JSON when a service is down', async () => {
+    const r = await gw(f, '/api/webdata');
+    expect(r.status).toBe(502);
+    expect(r.json()).toEqual({ error: 'bad_gateway', message: expect.any(String) });
+  });
+
+  it('answers 504 JSON when a service is too slow, and stays up', async () => {
+    const r = await gw(f, '/api/pdf/editorialboard');
+    expect(r.status).toBe(504);
+    expect(r.json().error).toBe('gateway_timeout');
+    expect((await gw(f, '/healthz')).status).toBe(200);
+  });
+
+  it('sets security headers and a request id, and keeps a trusted proxy request id', async () => {
+    const r = await gw(f, '/api/settings/', { headers: { 'x-request-id': 'from-nginx-123' } });
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['x-frame-options']).toBeDefined();
+    expect(r.headers['strict-transport-security']).toBeDefined();
+    expect(r.headers['x-request-id']).toBe('from-nginx-123');
+    expect(r.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('has health, readiness and metrics endpoints, as every service does', async () => {
+    expect((await gw(f, '/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await gw(f, '/readyz')).status).toBe(200);
+    expect((await gw(f, '/metrics')).text).toContain('http_request_duration_seconds');
+    for (const svc of [f.content.url, f.auth.url]) {
+      expect((await fetch(`${svc}/healthz`)).status).toBe(200);
+      expect((await fetch(`${svc}/readyz`)).status).toBe(200);
+      expect(await (await fetch(`${svc}/metrics`)).text()).toContain('process_cpu');
+    }
+  });
+
+  it('answers 404 JSON for a path no service owns', async () => {
+    const r = await gw(f, '/api/nothing-here');
+    expect(r.status).toBe(404);
+    expect(r.json().error).toBe('not_found');
+  });
+});

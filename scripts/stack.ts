@@ -1,0 +1,203 @@
+/**
+ * Starts the whole platform as processes on this machine: every service, the gateway and nginx
+ * serving the web build, the way the images run them. Used by `npm start`, the e2e suite and
+ * the benchmarks, each with its own ports and database.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const DATA = process.env.JP_DATA_DIR ?? path.join(ROOT, '.data');
+
+export interface StackOptions {
+  /** Gateway port; services take the next four (content, auth, worklog, pdf API). */
+  portBase: number;
+  nginxPort: number;
+  mongoDb: string;
+  redisPrefix: string;
+  name: string;
+  pdfWorkers?: number;
+  logLevel?: string;
+  /** Extra environment for every service. */
+  env?: Record<string, string>;
+}
+
+export interface Stack {
+  urls: { web: string; gateway: string; content: string; auth: string; worklog: string; pdf: string };
+  env: Record<string, string>;
+  processes: Map<string, ChildProcess>;
+  stop(): Promise<void>;
+}
+
+export function serverEnv(): { MONGO_URL: string; REDIS_URL: string } {
+  if (process.env.MONGO_URL && process.env.REDIS_URL) return { MONGO_URL: process.env.MONGO_URL, REDIS_URL: process.env.REDIS_URL };
+  const file = path.join(DATA, 'servers.env');
+  if (!existsSync(file)) execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), 'servers'], { stdio: 'inherit' });
+  const vars = Object.fromEntries(
+    readFileSync(file, 'utf8').split('\n').map((l) => /^(\w+)=(.*)$/.exec(l.trim())).filter(Boolean).map((m) => [m![1], m![2]]),
+  ) as Record<string, string>;
+  return { MONGO_URL: process.env.MONGO_URL ?? vars.MONGO_URL!, REDIS_URL: process.env.REDIS_URL ?? vars.REDIS_URL! };
+}
+
+/** A per-machine signing key, made once; production takes JWT_SECRET from a Secret. */
+export function localJwtSecret(): string {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  const file = path.join(DATA, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(DATA, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function waitReady(url: string, name: string, child: ChildProcess, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} (see its log in ${DATA}/logs)`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} did not become ready at ${url}`);
+}
+
+export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number; name: string }): string {
+  const dir = path.join(DATA, 'nginx', opts.name);
+  for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
+  chmodSync(path.join(dir, 'tmp'), 0o777);
+  for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) chmodSync(path.join(dir, 'tmp', sub), 0o777);
+  const vars: Record<string, string> = {
+    NGINX_PORT: `127.0.0.1:${opts.nginxPort}`,
+    WEB_ROOT: path.join(ROOT, 'web/dist'),
+    GATEWAY_UPSTREAM: `127.0.0.1:${opts.gatewayPort}`,
+    REAL_IP_FROM: '127.0.0.1',
+  };
+  const server = readFileSync(path.join(ROOT, 'docker/nginx/default.conf.template'), 'utf8').replace(
+    /\$\{([A-Z_]+)\}/g,
+    (m, k: string) => vars[k] ?? m,
+  );
+  writeFileSync(path.join(dir, 'default.conf'), server);
+  const main = `
+worker_processes 2;
+pid ${dir}/nginx.pid;
+error_log ${DATA}/logs/${opts.name}-nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  keepalive_requests 100000;
+  client_body_temp_path ${dir}/tmp/client_body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  include ${dir}/default.conf;
+}
+`;
+  const file = path.join(dir, 'nginx.conf');
+  writeFileSync(file, main);
+  return file;
+}
+
+export async function startStack(o: StackOptions): Promise<Stack> {
+  const logs = path.join(DATA, 'logs');
+  mkdirSync(logs, { recursive: true });
+  if (!existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  const servers = serverEnv();
+  const p = { gateway: o.portBase, content: o.portBase + 1, auth: o.portBase + 2, worklog: o.portBase + 3, pdf: o.portBase + 4 };
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: o.logLevel ?? 'info',
+    HOST: '127.0.0.1',
+    MONGO_URL: servers.MONGO_URL,
+    MONGO_DB: o.mongoDb,
+    REDIS_URL: servers.REDIS_URL,
+    REDIS_PREFIX: o.redisPrefix,
+    JWT_SECRET: localJwtSecret(),
+    CONTENT_URL: url(p.content),
+    AUTH_URL: url(p.auth),
+    WORKLOG_URL: url(p.worklog),
+    PDF_URL: url(p.pdf),
+    WEB_INDEX_URL: `http://127.0.0.1:${o.nginxPort}/index.html`,
+    CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...o.env,
+  };
+  const processes = new Map<string, ChildProcess>();
+  const spawnLogged = (name: string, cmd: string, args: string[], extra: Record<string, string> = {}) => {
+    const out = createWriteStream(path.join(logs, `${o.name}-${name}.log`), { flags: 'a' });
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.pipe(out);
+    child.stderr!.pipe(out);
+    processes.set(name, child);
+    return child;
+  };
+  const node = (name: string, entry: string, port: number, extra: Record<string, string> = {}) =>
+    spawnLogged(name, process.execPath, [path.join(ROOT, entry)], { PORT: String(port), ...extra });
+
+  const stop = async () => {
+    const all = [...processes.values()].filter((c) => c.exitCode === null && c.signalCode === null);
+    await Promise.all(
+      all.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            const t = setTimeout(() => c.kill('SIGKILL'), 15_000);
+            c.once('exit', () => {
+              clearTimeout(t);
+              resolve();
+            });
+            c.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+
+  try {
+    const starts: [string, string, number][] = [
+      ['content', 'services/content/dist/main.js', p.content],
+      ['auth', 'services/auth/dist/main.js', p.auth],
+      ['worklog', 'services/worklog/dist/main.js', p.worklog],
+      ['pdf', 'services/pdf-worker/dist/main.js', p.pdf],
+      ['gateway', 'gateway/dist/main.js', p.gateway],
+    ];
+    for (const [name, entry, port] of starts) {
+      if (!existsSync(path.join(ROOT, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+      node(name, entry, port);
+    }
+    const workerEntry = 'services/pdf-worker/dist/worker.main.js';
+    for (let i = 0; i < (o.pdfWorkers ?? 1); i++) {
+      if (existsSync(path.join(ROOT, workerEntry))) node(`pdf-worker-${i + 1}`, workerEntry, p.pdf + 1 + i + 10);
+    }
+    await Promise.all(starts.map(([name, , port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
+    const conf = renderNginxConfig({ nginxPort: o.nginxPort, gatewayPort: p.gateway, name: o.name });
+    const nginx = spawnLogged('nginx', 'nginx', ['-c', conf, '-g', 'daemon off;']);
+    await waitReady(`http://127.0.0.1:${o.nginxPort}/index.html`, 'nginx', nginx, 15_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return {
+    urls: {
+      web: `http://localhost:${o.nginxPort}`,
+      gateway: url(p.gateway),
+      content: url(p.content),
+      auth: url(p.auth),
+      worklog: url(p.worklog),
+      pdf: url(p.pdf),
+    },
+    env,
+    processes,
+    stop,
+  };
+}

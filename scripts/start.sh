@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# npm start: provision the real local servers, install, build, seed and run everything.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# Servers that were already running stay running when we stop; the ones we start, we stop.
+stop_servers=1
+if port_open "${JP_MONGO_PORT:-27027}" || port_open "${JP_REDIS_PORT:-6390}"; then stop_servers=0; fi
+
+bash scripts/provision.sh all
+bash scripts/install.sh
+echo "[start] building"
+npm run --silent build >/dev/null
+JP_STOP_SERVERS=$stop_servers exec node node_modules/.bin/tsx scripts/start.ts

@@ -1,0 +1,46 @@
+/** `npm start`: the whole platform on http://localhost:8080, seeded; Ctrl-C stops it all. */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { DATA, ROOT, serverEnv, startStack } from './stack';
+import { DEMO_USER, seedDemo } from './seed';
+
+const NGINX_PORT = Number(process.env.PORT ?? 8080);
+
+async function main() {
+  const servers = serverEnv();
+  const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName: 'journal' });
+  const stack = await startStack({ portBase: 4000, nginxPort: NGINX_PORT, mongoDb: 'journal', redisPrefix: 'jp:', name: 'start' });
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await stack.stop();
+    if (process.env.JP_STOP_SERVERS === '1') execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), 'stop'], { stdio: 'inherit' });
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  for (const [name, child] of stack.processes) {
+    child.once('exit', (code, signal) => {
+      if (!stopping) console.error(`${name} exited (${code ?? signal}); see ${DATA}/logs/start-${name}.log`);
+    });
+  }
+
+  const hostUrl = (h: string) => `http://${h}:${NGINX_PORT}`;
+  console.log('\nThe journal platform is running:\n');
+  for (const j of journals) {
+    const host = j.hosts.find((h) => h.endsWith('localhost')) ?? j.hosts[0]!;
+    console.log(`  ${j.slug.padEnd(6)} public site  ${hostUrl(host)}/`);
+    console.log(`         admin        ${hostUrl(host)}/admin/login`);
+    console.log(`         work-log     ${hostUrl(host)}/webdata/login`);
+  }
+  console.log(`\n  Sign in with user "${DEMO_USER.name}" and password "${DEMO_USER.password}".`);
+  console.log(`  Logs: ${DATA}/logs/start-*.log   Stop: Ctrl-C\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

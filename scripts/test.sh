@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# npm test: lint, type-check and build, then every jest suite (unit, integration on real FerretDB
+# and Redis, PDF on real Chromium, browser e2e against the whole stack, deployment manifests).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/provision.sh all
+bash scripts/install.sh
+echo "[test] lint"
+npm run --silent lint
+echo "[test] build"
+npm run --silent build >/dev/null
+echo "[test] jest"
+exec node node_modules/.bin/jest --ci "$@"

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { periodField, wholeNumber, yearField } from './issue.schema';
+
+/** Spec §9: uploads are at most 5 MB. */
+export const MAX_UPLOAD_BYTES = 5_242_880;
+export const FILE_TOO_LARGE_MESSAGE = 'File size exceeds the limit of 5 MB';
+export const AUTHOR_MAX_WORDS = 50;
+export const TITLE_HINT_WORDS = 100;
+export const COPIED_MS = 2000;
+
+/** Spec §5 messages, letter for letter (the doubled 'The the' included). */
+export const AUTHOR_WORDS_MESSAGE = 'Author name should not exceed 50 words';
+export const AUTHOR_CHARS_MESSAGE = 'Author name must contain only alphabets, spaces, commas, and periods';
+export const REF_NUMBER_MESSAGE = 'Ref number must be a valid number';
+export const PAGE_FORMAT_MESSAGE = 'Page number format must be like 1-6';
+export const INVALID_PAGE_MESSAGE = 'Invalid page number';
+export const INVALID_TXNID_MESSAGE = 'Invalid transaction id';
+export const firstPageMessage = (lastPage: number | string) =>
+  `The the first value of the page range should be one more than the last one. The last page was ${lastPage}`;
+
+export const PAYMENT_TYPES = ['paid', 'free'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const countWords = (s: string) => String(s ?? '').trim().split(/\s+/).filter(Boolean).length;
+
+/** Latin or Devanagari letters (with their marks), spaces, commas and periods. */
+export const AUTHOR_NAME_RE = /^[\p{Script=Latin}\p{Script=Devanagari} ,.]+$/u;
+const AUTHOR_LETTER_RE = /[\p{Script=Latin}\p{Script=Devanagari}]/u;
+export const PAGE_RANGE_RE = /^\d{1,6}-\d{1,6}$/;
+export const REF_NUMBER_RE = /^\d{1,12}$/;
+/** Payment gateway ids and bank references: letters, digits and - _ . / only. */
+export const TXNID_RE = /^[A-Za-z0-9][A-Za-z0-9_./-]{0,79}$/;
+export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parsePageRange(s: string): { first: number; last: number } | null {
+  const v = String(s ?? '').trim();
+  if (!PAGE_RANGE_RE.test(v)) return null;
+  const [a, b] = v.split('-');
+  return { first: Number(a), last: Number(b) };
+}
+
+/** Spec §5: on add, the first page must exceed the last page of the issue's last article. */
+export const firstPageAllowed = (pagenumber: string, lastPage: number) => {
+  const r = parsePageRange(pagenumber);
+  return !!r && r.first > lastPage;
+};
+
+const requiredText = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+const optionalText = (max: number) =>
+  z.string({ error: 'Must be text' }).trim().max(max, 'Too long').optional().default('');
+/** One line: no CR/LF, so nothing can be smuggled into headers, file names or citations. */
+const oneLine = (s: string) => !/[\r\n]/.test(s);
+
+export const authorNameSchema = z
+  .string({ error: 'Author name is required' })
+  .trim()
+  .min(1, 'Author name is required')
+  .max(5000, AUTHOR_WORDS_MESSAGE)
+  .refine((s) => countWords(s) <= AUTHOR_MAX_WORDS, AUTHOR_WORDS_MESSAGE)
+  .refine((s) => AUTHOR_NAME_RE.test(s) && AUTHOR_LETTER_RE.test(s), AUTHOR_CHARS_MESSAGE);
+
+export const refNumberSchema = z
+  .string({ error: REF_NUMBER_MESSAGE })
+  .trim()
+  .min(1, 'Ref number is required')
+  .regex(REF_NUMBER_RE, REF_NUMBER_MESSAGE);
+
+export const pageNumberSchema = z
+  .string({ error: 'Page number is required' })
+  .trim()
+  .min(1, 'Page number is required')
+  .regex(PAGE_RANGE_RE, PAGE_FORMAT_MESSAGE)
+  .refine((s) => {
+    const r = parsePageRange(s);
+    return !!r && r.first >= 1 && r.first <= r.last;
+  }, INVALID_PAGE_MESSAGE);
+
+export const txnIdSchema = z
+  .string({ error: 'Transaction id is required' })
+  .trim()
+  .min(1, 'Transaction id is required')
+  .regex(TXNID_RE, INVALID_TXNID_MESSAGE);
+
+export const publishDateSchema = z
+  .string({ error: 'Certificate date is required' })
+  .trim()
+  .min(1, 'Certificate date is required')
+  .regex(DATE_RE, 'Certificate date is invalid')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Certificate date is invalid');
+
+/**
+ * The article fields an admin sends (spec §3/§5), as multipart text. Unknown fields (status,
+ * journal, createdby, ...) are dropped: the server sets them.
+ */
+export const articleFieldsSchema = z.object({
+  year: yearField,
+  volume: wholeNumber('Volume'),
+  issue: wholeNumber('Issue'),
+  frequency: z.union([z.literal(''), periodField]).optional().default(''),
+  refnumber: refNumberSchema,
+  title: requiredText('Title', 5000),
+  authorname: authorNameSchema,
+  abstract: requiredText('Abstract', 200_000),
+  keywords: optionalText(2000).refine(oneLine, 'Keywords must be one line'),
+  pagenumber: pageNumberSchema,
+  subject: optionalText(300).refine(oneLine, 'Subject must be one line'),
+  country: optionalText(100).refine(oneLine, 'Country must be one line'),
+  email: requiredText('Email', 300).refine(oneLine, 'Email must be one line'),
+  mobile: optionalText(50).refine(oneLine, 'Mobile must be one line'),
+  txnid: txnIdSchema,
+  ptype: z.enum(PAYMENT_TYPES, { error: 'Payment type is required' }),
+  publishdate: publishDateSchema,
+});
+export type ArticleFieldsInput = z.input<typeof articleFieldsSchema>;
+export type ArticleFields = z.output<typeof articleFieldsSchema>;
+
+/** Which §8 code a failed field maps to (others are a plain validation_error). */
+export const articleFieldErrorCode = (field: string): string | undefined =>
+  field === 'pagenumber' ? 'invalid_pagenumber' : field === 'txnid' ? 'invalid_txnid' : undefined;
+
+/** Spec §8: the text shown for an article error code; edit does not single out duplicate_txnid. */
+export function articleErrorMessage(code: string | undefined, mode: 'add' | 'edit'): string {
+  switch (code) {
+    case 'duplicate_reference_number':
+      return 'Duplicate reference number';
+    case 'duplicate_title':
+      return 'Duplicate title';
+    case 'duplicate_txnid':
+      return mode === 'add' ? 'Transaction ID Already Used' : 'Something went wrong';
+    case 'invalid_txnid':
+      return INVALID_TXNID_MESSAGE;
+    case 'invalid_pagenumber':
+      return INVALID_PAGE_MESSAGE;
+    case 'file_too_large':
+      return FILE_TOO_LARGE_MESSAGE;
+    default:
+      return 'Something went wrong';
+  }
+}
+
+/** An article as the admin API answers it. */
+export interface AdminArticle {
+  id: string;
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+  refnumber: string;
+  title: string;
+  authorname: string;
+  abstract: string;
+  keywords: string;
+  pagenumber: string;
+  subject: string;
+  country: string;
+  email: string;
+  mobile: string;
+  txnid: string;
+  ptype: PaymentType | string;
+  publishdate: string;
+  description: string;
+  file: string;
+  status: string;
+  createdby?: string;
+  creation?: string;
+  modifiedby?: string;
+  modification?: string;
+}
+
+/** The public path of an article's PDF (spec §7). */
+export const articlePdfPath = (a: { year: number | string; volume: number | string; issue: number | string; file: string }) =>
+  `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${a.file}`;

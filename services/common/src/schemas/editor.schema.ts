@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { objectIdSchema } from './auth.schema';
+
+/** Spec §9: exactly these categories and designations. */
+export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;
+export const EDITOR_DESIGNATIONS = ['Professor', 'Associate Professor', 'Assistant Professor', 'Scientist', 'Head', 'Lecturer'] as const;
+export const EDITOR_STATUSES = ['enabled', 'disabled'] as const;
+export type EditorCategory = (typeof EDITOR_CATEGORIES)[number];
+export type EditorDesignation = (typeof EDITOR_DESIGNATIONS)[number];
+export type EditorStatus = (typeof EDITOR_STATUSES)[number];
+
+const opt = (max: number) => z.string({ error: 'Must be text' }).trim().max(max, 'Too long').optional().default('');
+const oneLine = (s: string) => !/[\r\n]/.test(s);
+
+/** A website is either a bare host/path or an http(s) URL; other schemes (javascript:) are refused. */
+const websiteSchema = opt(500).refine(
+  (v) => v === '' || /^https?:\/\//i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v),
+  'Website must be an http or https address',
+);
+
+/** Editor add and edit (spec §5): category, post, name and content required; picture optional. */
+export const editorSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200).refine(oneLine, 'Name must be one line'),
+  category: z.enum(EDITOR_CATEGORIES, { error: 'Category is required' }),
+  post: z.enum(EDITOR_DESIGNATIONS, { error: 'Designation is required' }),
+  content: z.string({ error: 'Affiliation is required' }).trim().min(1, 'Affiliation is required').max(5000),
+  degree: opt(200).refine(oneLine, 'Degree must be one line'),
+  email: opt(200).refine(oneLine, 'Email must be one line'),
+  phone: opt(50).refine(oneLine, 'Phone must be one line'),
+  country: opt(100).refine(oneLine, 'Country must be one line'),
+  editor_website: websiteSchema,
+  status: z.enum(EDITOR_STATUSES).optional(),
+});
+export type EditorInput = z.input<typeof editorSchema>;
+export type EditorFields = z.output<typeof editorSchema>;
+
+/** The status switch sends a multipart body carrying only `status` (spec §4). */
+export const editorStatusSchema = z.object({ status: z.enum(EDITOR_STATUSES, { error: 'Status is invalid' }) });
+
+/** POST /api/editors/pin: move the selection to the top (pinned) or remove it from the top. */
+export const editorPinSchema = z.object({
+  ids: z.array(objectIdSchema).min(1, 'Select at least one editor').max(1000),
+  pinned: z.boolean().optional().default(true),
+});
+export type EditorPinInput = z.input<typeof editorPinSchema>;
+
+export const LIST_SORTED_MESSAGE = 'List Sorted!';
+
+/** An editor as the admin API answers it (spec §3). */
+export interface AdminEditor {
+  id: string;
+  name: string;
+  category: EditorCategory | string;
+  post: string;
+  content: string;
+  degree: string;
+  email: string;
+  phone: string;
+  country: string;
+  editor_website: string;
+  picture: string;
+  status: EditorStatus | string;
+  is_pinned: number;
+  creation?: string;
+  updated_at?: string;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/** Spec §9: the months as the add-issue list spells them. */
+export const FULL_MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+/** Spec §9: the abbreviations of the article edit list ('Sept', not 'Sep'). */
+export const ABBREVIATED_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+
+export const JOURNAL_FREQUENCIES = ['monthly', 'bi-monthly', 'quarterly', 'triannual', 'half-yearly', 'yearly'] as const;
+export type JournalFrequency = (typeof JOURNAL_FREQUENCIES)[number];
+
+/** Months per period for each publication frequency (spec §9). */
+const MONTHS_PER_PERIOD: Record<JournalFrequency, number> = {
+  monthly: 1,
+  'bi-monthly': 2,
+  quarterly: 3,
+  triannual: 4,
+  'half-yearly': 6,
+  yearly: 12,
+};
+
+/**
+ * Reads a journal's stored frequency ('Monthly', 'Bi-Monthly', 'Half Yearly', 'Tri-annual',
+ * 'Annual', ...) loosely; an unknown value falls back to monthly, the finest list.
+ */
+export function normalizeFrequency(value: string | undefined | null): JournalFrequency {
+  const v = String(value ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  if (v.startsWith('bimonth')) return 'bi-monthly';
+  if (v.startsWith('month')) return 'monthly';
+  if (v.startsWith('quarter')) return 'quarterly';
+  if (v.startsWith('tri') || v.includes('fourmonth')) return 'triannual';
+  if (v.startsWith('half') || v.startsWith('biannual') || v.startsWith('semiannual')) return 'half-yearly';
+  if (v.startsWith('year') || v.startsWith('annual')) return 'yearly';
+  return 'monthly';
+}
+
+/**
+ * The period list of a frequency: monthly gives 12 months, bi-monthly 6 pairs
+ * ('January-February'), quarterly 4, triannual 3, half-yearly 2, yearly one ('January-December').
+ */
+export function frequencyPeriods(frequency: string, abbreviated = false): string[] {
+  const months: readonly string[] = abbreviated ? ABBREVIATED_MONTHS : FULL_MONTHS;
+  const step = MONTHS_PER_PERIOD[normalizeFrequency(frequency)];
+  const out: string[] = [];
+  for (let i = 0; i < 12; i += step) out.push(step === 1 ? months[i]! : `${months[i]}-${months[i + step - 1]}`);
+  return out;
+}
+
+/** Every period name of every frequency, full and abbreviated. */
+export const ALL_PERIODS: readonly string[] = [
+  ...new Set(JOURNAL_FREQUENCIES.flatMap((f) => [...frequencyPeriods(f), ...frequencyPeriods(f, true)])),
+];
+
+/** Maps an abbreviated period ('Sept-Oct') to the full one ('September-October') and back. */
+export function toFullPeriod(period: string): string {
+  return period
+    .split('-')
+    .map((p) => {
+      const i = ABBREVIATED_MONTHS.findIndex((m) => m.toLowerCase() === p.trim().toLowerCase());
+      return i >= 0 ? FULL_MONTHS[i]! : p.trim();
+    })
+    .join('-');
+}
+export function toAbbreviatedPeriod(period: string): string {
+  return period
+    .split('-')
+    .map((p) => {
+      const i = FULL_MONTHS.findIndex((m) => m.toLowerCase() === p.trim().toLowerCase());
+      return i >= 0 ? ABBREVIATED_MONTHS[i]! : p.trim();
+    })
+    .join('-');
+}
+
+/**
+ * A non-negative whole number sent as a JSON number or as digits (multipart fields are text).
+ * Objects, booleans, '' and '1e3' are refused.
+ */
+export const wholeNumber = (label: string, max = 1_000_000) =>
+  z.union([
+    z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`),
+    z.string().trim().regex(/^\d{1,9}$/, `${label} must be a non-negative number`).transform(Number),
+  ], { error: `${label} is required` }).pipe(z.number().min(0, `${label} must be a non-negative number`).max(max, `${label} is too large`));
+
+export const yearField = wholeNumber('Year', 9999).pipe(z.number().min(1900, 'Year is invalid'));
+
+/** A period name: one month or a range of months, e.g. 'January' or 'Jan-Feb'. */
+export const periodField = z
+  .string({ error: 'Frequency is required' })
+  .trim()
+  .min(1, 'Frequency is required')
+  .max(40)
+  .regex(/^[A-Za-z]+( ?- ?[A-Za-z]+)?$/, 'Frequency is invalid');
+
+/** POST /api/admin/create-issue (spec §7): volume, issue and frequency required, numbers non-negative. */
+export const issueCreateSchema = z.object({
+  volume: wholeNumber('Volume'),
+  issue: wholeNumber('Issue'),
+  year: yearField,
+  frequency: periodField,
+});
+export type IssueCreateInput = z.infer<typeof issueCreateSchema>;
+
+/** The add-issue form as typed (text inputs). */
+export interface IssueFormValues {
+  volume: string;
+  issue: string;
+  frequency: string;
+}
+
+export interface AdminIssue {
+  id: string;
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+  articles: number;
+  creation?: string;
+}
+
+export interface AdminCounts {
+  archives: number;
+  issues: number;
+  editors: number;
+}
+

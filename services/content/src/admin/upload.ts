@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import multer from 'multer';
+import { AppError, MAX_UPLOAD_BYTES } from '@journal/common';
+
+export type FileKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp';
+
+export interface DetectedFile {
+  kind: FileKind;
+  ext: string;
+  mime: string;
+}
+
+const TYPES: Record<FileKind, Omit<DetectedFile, 'kind'>> = {
+  pdf: { ext: 'pdf', mime: 'application/pdf' },
+  png: { ext: 'png', mime: 'image/png' },
+  jpeg: { ext: 'jpg', mime: 'image/jpeg' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+};
+
+const startsWith = (buf: Buffer, bytes: number[] | string, at = 0) => {
+  const b = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
+  return buf.length >= at + b.length && buf.subarray(at, at + b.length).equals(b);
+};
+
+/** What the bytes are, whatever the name or the client's MIME type claim; null when unknown. */
+export function detectFileKind(buf: Buffer): DetectedFile | null {
+  let kind: FileKind | null = null;
+  if (startsWith(buf, '%PDF-')) kind = 'pdf';
+  else if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) kind = 'png';
+  else if (startsWith(buf, [0xff, 0xd8, 0xff])) kind = 'jpeg';
+  else if (startsWith(buf, 'GIF87a') || startsWith(buf, 'GIF89a')) kind = 'gif';
+  else if (startsWith(buf, 'RIFF') && startsWith(buf, 'WEBP', 8)) kind = 'webp';
+  return kind ? { kind, ...TYPES[kind] } : null;
+}
+
+/**
+ * A client file name is never used for storage, but one carrying a path, a parent reference or
+ * control characters is refused outright: it is an attack, not a mistake.
+ */
+export function isSafeClientFileName(name: string | undefined): boolean {
+  if (name === undefined || name === '') return true;
+  if (name.length > 255) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f/\\]/.test(name)) return false;
+  return !name.includes('..');
+}
+
+export const invalidFile = (message: string) => new AppError(400, 'invalid_file', message);
+
+/** Checks an uploaded file (already size-limited by multer) against the accepted kinds. */
+export function checkUpload(file: Express.Multer.File | undefined, accept: readonly FileKind[], label: string): DetectedFile | undefined {
+  if (!file) return undefined;
+  if (!isSafeClientFileName(file.originalname)) throw invalidFile('The file name is not acceptable');
+  if (file.size === 0) throw invalidFile(`The ${label} is empty`);
+  if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, 'file_too_large', 'File size exceeds the limit of 5 MB');
+  const d = detectFileKind(file.buffer);
+  if (!d || !accept.includes(d.kind)) throw invalidFile(accept.length === 1 && accept[0] === 'pdf' ? 'Only PDF files are accepted' : `The ${label} must be a PNG, JPEG, GIF or WebP image`);
+  return d;
+}
+
+/** A storage name generated on the server: random, with the extension of the detected type. */
+export const generatedName = (d: DetectedFile) => `${randomBytes(12).toString('hex')}.${d.ext}`;
+
+/**
+ * Multipart parsing into memory with the spec's 5 MB limit (multer answers LIMIT_FILE_SIZE, which
+ * the shared error handler maps to 413 file_too_large). `preservePath` keeps the client's name as
+ * sent so that path tricks are seen and refused instead of silently stripped.
+ */
+export function multipart(field: string): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    preservePath: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, fieldSize: 1024 * 1024, parts: 80, headerPairs: 200 },
+  }).single(field);
+  return (req, res, next) => {
+    // JSON bodies (the editor status toggle may come as JSON from scripts) pass through untouched.
+    if (!req.is('multipart/form-data')) {
+      next();
+      return;
+    }
+    upload(req, res, (err: unknown) => next(err));
+  };
+}

@@ -1,0 +1,241 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+
+/** Spec §3 Article, plus the parsed page range used for sorting. */
+export interface Article {
+  id: string;
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+  refnumber: string;
+  /** HTML-entity-encoded rich text as entered; sanitise on output. */
+  title: string;
+  /** Comma-separated author names. */
+  authorname: string;
+  abstract: string;
+  keywords: string;
+  /** 'first-last'. */
+  pagenumber: string;
+  /** Numeric first page of `pagenumber` (0 when unparsable): the public sort key (spec §4). */
+  pageStart: number;
+  pageEnd: number;
+  subject: string;
+  country: string;
+  email: string;
+  mobile: string;
+  txnid: string;
+  ptype: 'paid' | 'free' | string;
+  publishdate: string;
+  description: string;
+  /** Stored file name, normally `{refnumber}.pdf`; '' when no file. */
+  file: string;
+  status: 'enabled' | 'disabled' | string;
+  createdby: string;
+  creation: Date;
+  modifiedby: string;
+  modification: Date;
+}
+export type ArticleInput = Partial<Omit<Article, 'id' | 'pageStart' | 'pageEnd' | 'creation' | 'modification'>>;
+
+type ArticleDoc = Omit<Article, 'id'> & { journalId: string };
+
+const str = { type: String, default: '' };
+const articleSchema = new Schema<ArticleDoc>(
+  {
+    journalId: { type: String, required: true },
+    year: { type: Number, required: true },
+    volume: { type: Number, required: true },
+    issue: { type: Number, required: true },
+    frequency: str,
+    refnumber: { type: String, required: true },
+    title: { type: String, required: true },
+    authorname: str,
+    abstract: str,
+    keywords: str,
+    pagenumber: str,
+    pageStart: { type: Number, default: 0 },
+    pageEnd: { type: Number, default: 0 },
+    subject: str,
+    country: str,
+    email: str,
+    mobile: str,
+    txnid: { type: String, required: true },
+    ptype: { type: String, default: 'paid' },
+    publishdate: str,
+    description: str,
+    file: str,
+    status: { type: String, default: 'enabled' },
+    createdby: str,
+    creation: { type: Date, default: () => new Date() },
+    modifiedby: str,
+    modification: { type: Date, default: () => new Date() },
+  },
+  { collection: 'articles', minimize: false, versionKey: false },
+);
+// The admin rules (spec §8): duplicate_reference_number, duplicate_txnid, duplicate_title.
+articleSchema.index({ journalId: 1, refnumber: 1 }, { unique: true, name: 'uniq_refnumber' });
+articleSchema.index({ journalId: 1, txnid: 1 }, { unique: true, name: 'uniq_txnid' });
+articleSchema.index({ journalId: 1, title: 1 }, { unique: true, name: 'uniq_title' });
+// The issue page query.
+articleSchema.index({ journalId: 1, year: 1, volume: 1, issue: 1, pageStart: 1 }, { name: 'by_issue' });
+
+/** Parses 'first-last' (spaces and any dash allowed); 0 for a part that is not a number. */
+export function parsePages(pagenumber: string | undefined): { pageStart: number; pageEnd: number } {
+  const m = /^\s*(\d{1,9})\s*(?:[-–—]\s*(\d{1,9}))?\s*$/.exec(pagenumber ?? '');
+  if (!m) return { pageStart: 0, pageEnd: 0 };
+  const pageStart = Number(m[1]);
+  return { pageStart, pageEnd: m[2] !== undefined ? Number(m[2]) : pageStart };
+}
+
+/** Spec §4 public order: numeric start of page range ascending (ties by refnumber, stable). */
+export const byPageStart = (a: Pick<Article, 'pageStart' | 'refnumber'>, b: Pick<Article, 'pageStart' | 'refnumber'>) =>
+  a.pageStart - b.pageStart || a.refnumber.localeCompare(b.refnumber, 'en', { numeric: true });
+
+/** Spec §4: public articles are enabled and carry a reference number. */
+export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] } } as const;
+export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber'>) => a.status === 'enabled' && !!a.refnumber;
+
+/**
+ * Which unique rule a duplicate-key error broke, so the admin API can answer the spec's codes.
+ * Works with MongoDB (keyPattern) and FerretDB (index name in the message).
+ */
+export function duplicateKeyField(err: unknown): 'refnumber' | 'txnid' | 'title' | null {
+  const e = err as { code?: number; keyPattern?: Record<string, unknown>; message?: string };
+  if (e?.code !== 11000) return null;
+  for (const f of ['refnumber', 'txnid', 'title'] as const) {
+    if (e.keyPattern && f in e.keyPattern) return f;
+    if (e.message && (e.message.includes(`uniq_${f}`) || e.message.includes(`${f}_1`))) return f;
+  }
+  return null;
+}
+
+export class ArticleRepo {
+  readonly model: Model<ArticleDoc>;
+  constructor(conn: Connection) {
+    this.model = conn.models.Article ?? conn.model<ArticleDoc>('Article', articleSchema);
+  }
+
+  async init() {
+    await this.model.syncIndexes();
+  }
+
+  private withPages<T extends ArticleInput>(input: T): T & Partial<{ pageStart: number; pageEnd: number }> {
+    return input.pagenumber === undefined ? input : { ...input, ...parsePages(input.pagenumber) };
+  }
+
+  async create(journalId: string, input: ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>): Promise<Article> {
+    const now = new Date();
+    const d = await this.model.create({
+      ...this.withPages({ description: input.title, file: `${input.refnumber}.pdf`, ...input }),
+      journalId: jid(journalId),
+      creation: now,
+      modification: now,
+    });
+    return toPlain<Article>(d.toObject() as never)!;
+  }
+
+  /** Many at once (seed, bench); ordered: false so one duplicate does not stop the rest. */
+  async insertMany(journalId: string, inputs: (ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>)[]): Promise<number> {
+    const now = new Date();
+    const docs = inputs.map((input) => ({
+      ...this.withPages({ description: input.title, file: `${input.refnumber}.pdf`, ...input }),
+      journalId: jid(journalId),
+      creation: now,
+      modification: now,
+    }));
+    const r = await this.model.insertMany(docs, { ordered: false, lean: true });
+    return r.length;
+  }
+
+  async update(journalId: string, id: string, patch: ArticleInput): Promise<Article | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model
+      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { ...this.withPages(patch), modification: new Date() } }, { new: true })
+      .lean();
+    return toPlain<Article>(d as never);
+  }
+
+  async remove(journalId: string, id: string): Promise<boolean> {
+    const _id = oid(id);
+    if (!_id) return false;
+    return (await this.model.deleteOne({ _id, journalId: jid(journalId) })).deletedCount === 1;
+  }
+
+  async findById(journalId: string, id: string): Promise<Article | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    return toPlain<Article>((await this.model.findOne({ _id, journalId: jid(journalId) }).lean()) as never);
+  }
+
+  async findByRef(journalId: string, refnumber: string): Promise<Article | null> {
+    if (!refnumber) return null;
+    return toPlain<Article>((await this.model.findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()) as never);
+  }
+
+  /** Articles with these reference numbers, in the order given (unknown ones skipped). */
+  async findByRefs(journalId: string, refnumbers: string[]): Promise<Article[]> {
+    const refs = [...new Set(refnumbers.map(String).filter(Boolean))];
+    if (!refs.length) return [];
+    const ds = toPlainList<Article>((await this.model.find({ journalId: jid(journalId), refnumber: { $in: refs } }).lean()) as never);
+    const byRef = new Map(ds.map((a) => [a.refnumber, a]));
+    return refs.map((r) => byRef.get(r)).filter((a): a is Article => !!a);
+  }
+
+  /**
+   * Articles of one issue sorted by page start. `publicOnly` applies spec §4; `fields` narrows the
+   * projection (lean lists).
+   */
+  async listByIssue(
+    journalId: string,
+    key: { year: number; volume: number; issue: number },
+    opts: { publicOnly?: boolean; fields?: readonly (keyof Article)[] } = {},
+  ): Promise<Article[]> {
+    const filter: Record<string, unknown> = { journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue };
+    if (opts.publicOnly) Object.assign(filter, PUBLIC_ARTICLE);
+    const q = this.model.find(filter);
+    if (opts.fields) q.select(Object.fromEntries([...opts.fields, 'pageStart', 'refnumber'].map((f) => [f, 1])));
+    const ds = toPlainList<Article>((await q.lean()) as never);
+    return ds.sort(byPageStart);
+  }
+
+  /** Every public article of a journal (search corpus, sitemap, OAI), with an optional projection. */
+  async listPublic(journalId: string, fields?: readonly (keyof Article)[]): Promise<Article[]> {
+    const q = this.model.find({ journalId: jid(journalId), ...PUBLIC_ARTICLE });
+    if (fields) q.select(Object.fromEntries([...fields, 'status', 'refnumber'].map((f) => [f, 1])));
+    return toPlainList<Article>((await q.lean()) as never);
+  }
+
+  /** Every article of a journal (admin list), newest issue first then page order. */
+  async list(journalId: string, fields?: readonly (keyof Article)[]): Promise<Article[]> {
+    const q = this.model.find({ journalId: jid(journalId) });
+    if (fields) q.select(Object.fromEntries([...fields, 'year', 'volume', 'issue', 'pageStart', 'refnumber'].map((f) => [f, 1])));
+    const ds = toPlainList<Article>((await q.lean()) as never);
+    return ds.sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || byPageStart(a, b));
+  }
+
+  /** The last page used in an issue (spec §5 add-article rule), 0 when the issue is empty. */
+  async lastPageOfIssue(journalId: string, key: { year: number; volume: number; issue: number }): Promise<number> {
+    const ds = await this.model
+      .find({ journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue })
+      .select({ pageEnd: 1, pageStart: 1 })
+      .lean();
+    return ds.reduce((m, d) => Math.max(m, d.pageEnd ?? 0, d.pageStart ?? 0), 0);
+  }
+
+  /** Article counts per issue, all statuses (admin) or public only. */
+  async countsByIssue(journalId: string, opts: { publicOnly?: boolean } = {}): Promise<{ year: number; volume: number; issue: number; count: number }[]> {
+    const match: Record<string, unknown> = { journalId: jid(journalId) };
+    if (opts.publicOnly) Object.assign(match, PUBLIC_ARTICLE);
+    const rows = await this.model.aggregate<{ _id: { year: number; volume: number; issue: number }; count: number }>([
+      { $match: match },
+      { $group: { _id: { year: '$year', volume: '$volume', issue: '$issue' }, count: { $sum: 1 } } },
+    ]);
+    return rows.map((r) => ({ ...r._id, count: r.count }));
+  }
+
+  async count(journalId: string, opts: { publicOnly?: boolean } = {}): Promise<number> {
+    return this.model.countDocuments({ journalId: jid(journalId), ...(opts.publicOnly ? PUBLIC_ARTICLE : {}) });
+  }
+}

@@ -1,0 +1,95 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+
+/** Spec §3 Issue (the article count is computed: ArticleRepo.countsByIssue). */
+export interface Issue {
+  id: string;
+  year: number;
+  volume: number;
+  issue: number;
+  /** A month name or a hyphenated range such as 'january-february' (spec §9 frequency options). */
+  frequency: string;
+  creation: Date;
+}
+export type IssueInput = Pick<Issue, 'year' | 'volume' | 'issue'> & Partial<Pick<Issue, 'frequency'>>;
+
+type IssueDoc = Omit<Issue, 'id'> & { journalId: string };
+
+const issueSchema = new Schema<IssueDoc>(
+  {
+    journalId: { type: String, required: true },
+    year: { type: Number, required: true },
+    volume: { type: Number, required: true },
+    issue: { type: Number, required: true },
+    frequency: { type: String, default: '' },
+    creation: { type: Date, default: () => new Date() },
+  },
+  { collection: 'issues', minimize: false, versionKey: false },
+);
+issueSchema.index({ journalId: 1, year: 1, volume: 1, issue: 1 }, { unique: true });
+
+/** Newest first: year, then volume, then issue, descending. */
+export const byIssueDesc = (a: Pick<Issue, 'year' | 'volume' | 'issue'>, b: Pick<Issue, 'year' | 'volume' | 'issue'>) =>
+  b.year - a.year || b.volume - a.volume || b.issue - a.issue;
+
+export class IssueRepo {
+  readonly model: Model<IssueDoc>;
+  constructor(conn: Connection) {
+    this.model = conn.models.Issue ?? conn.model<IssueDoc>('Issue', issueSchema);
+  }
+
+  async init() {
+    await this.model.syncIndexes();
+  }
+
+  /** Every issue of a journal, newest first. */
+  async list(journalId: string): Promise<Issue[]> {
+    const ds = await this.model.find({ journalId: jid(journalId) }).lean();
+    return toPlainList<Issue>(ds as never).sort(byIssueDesc);
+  }
+
+  async findById(journalId: string, id: string): Promise<Issue | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    return toPlain<Issue>((await this.model.findOne({ _id, journalId: jid(journalId) }).lean()) as never);
+  }
+
+  async find(journalId: string, year: number, volume: number, issue: number): Promise<Issue | null> {
+    return toPlain<Issue>((await this.model.findOne({ journalId: jid(journalId), year, volume, issue }).lean()) as never);
+  }
+
+  /** The latest issue (highest year, volume, issue), or null. */
+  async latest(journalId: string): Promise<Issue | null> {
+    return (await this.list(journalId))[0] ?? null;
+  }
+
+  /** Creates an issue; a duplicate year+volume+issue in the journal throws a Mongo 11000 error (→ 409). */
+  async create(journalId: string, input: IssueInput): Promise<Issue> {
+    const d = await this.model.create({ ...input, journalId: jid(journalId), creation: new Date() });
+    return toPlain<Issue>(d.toObject() as never)!;
+  }
+
+  /** Creates the issue unless it exists; returns the stored one either way (seed, imports). */
+  async ensure(journalId: string, input: IssueInput): Promise<Issue> {
+    const found = await this.find(journalId, input.year, input.volume, input.issue);
+    if (found) return found;
+    return this.create(journalId, input);
+  }
+
+  async update(journalId: string, id: string, patch: Partial<IssueInput>): Promise<Issue | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { new: true }).lean();
+    return toPlain<Issue>(d as never);
+  }
+
+  async remove(journalId: string, id: string): Promise<boolean> {
+    const _id = oid(id);
+    if (!_id) return false;
+    return (await this.model.deleteOne({ _id, journalId: jid(journalId) })).deletedCount === 1;
+  }
+
+  async count(journalId: string): Promise<number> {
+    return this.model.countDocuments({ journalId: jid(journalId) });
+  }
+}

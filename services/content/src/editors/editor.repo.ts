@@ -1,0 +1,128 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+
+export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;
+export type EditorCategory = (typeof EDITOR_CATEGORIES)[number];
+export type EnabledStatus = 'enabled' | 'disabled';
+
+/** Spec §3 Editor. */
+export interface Editor {
+  id: string;
+  name: string;
+  category: EditorCategory;
+  post: string;
+  content: string;
+  degree: string;
+  email: string;
+  phone: string;
+  country: string;
+  editor_website: string;
+  picture: string;
+  status: EnabledStatus;
+  is_pinned: 0 | 1;
+  creation: Date;
+  updated_at: Date;
+}
+export type EditorInput = Partial<Omit<Editor, 'id' | 'creation' | 'updated_at'>>;
+
+type EditorDoc = Omit<Editor, 'id'> & { journalId: string };
+
+const str = { type: String, default: '' };
+const editorSchema = new Schema<EditorDoc>(
+  {
+    journalId: { type: String, required: true },
+    name: { type: String, required: true },
+    category: { type: String, enum: EDITOR_CATEGORIES, required: true },
+    post: str,
+    content: str,
+    degree: str,
+    email: str,
+    phone: str,
+    country: str,
+    editor_website: str,
+    picture: { type: String, default: 'avatar.png' },
+    status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
+    is_pinned: { type: Number, enum: [0, 1], default: 0 },
+    creation: { type: Date, default: () => new Date() },
+    updated_at: { type: Date, default: () => new Date() },
+  },
+  { collection: 'editors', minimize: false, versionKey: false },
+);
+editorSchema.index({ journalId: 1, status: 1 });
+
+/** Pinned first, then the order they were added (the admin list and the public board agree). */
+const byPinThenCreation = (a: Editor, b: Editor) =>
+  b.is_pinned - a.is_pinned || +new Date(a.creation) - +new Date(b.creation) || a.id.localeCompare(b.id);
+
+export class EditorRepo {
+  readonly model: Model<EditorDoc>;
+  constructor(conn: Connection) {
+    this.model = conn.models.Editor ?? conn.model<EditorDoc>('Editor', editorSchema);
+  }
+
+  async init() {
+    await this.model.syncIndexes();
+  }
+
+  /** All editors of a journal (admin), pinned first. */
+  async list(journalId: string): Promise<Editor[]> {
+    const ds = await this.model.find({ journalId: jid(journalId) }).lean();
+    return toPlainList<Editor>(ds as never).sort(byPinThenCreation);
+  }
+
+  /** Spec §4: only enabled editors are public. */
+  async listEnabled(journalId: string): Promise<Editor[]> {
+    const ds = await this.model.find({ journalId: jid(journalId), status: 'enabled' }).lean();
+    return toPlainList<Editor>(ds as never).sort(byPinThenCreation);
+  }
+
+  async findById(journalId: string, id: string): Promise<Editor | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    return toPlain<Editor>((await this.model.findOne({ _id, journalId: jid(journalId) }).lean()) as never);
+  }
+
+  async findManyByIds(journalId: string, ids: string[]): Promise<Editor[]> {
+    const oids = ids.map(oid).filter((x) => x !== null);
+    if (!oids.length) return [];
+    const ds = await this.model.find({ journalId: jid(journalId), _id: { $in: oids } }).lean();
+    return toPlainList<Editor>(ds as never).sort(byPinThenCreation);
+  }
+
+  async create(journalId: string, input: EditorInput & Pick<Editor, 'name' | 'category'>): Promise<Editor> {
+    const now = new Date();
+    const d = await this.model.create({ ...input, journalId: jid(journalId), creation: now, updated_at: now });
+    return toPlain<Editor>(d.toObject() as never)!;
+  }
+
+  async update(journalId: string, id: string, patch: EditorInput): Promise<Editor | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model
+      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { ...patch, updated_at: new Date() } }, { new: true, runValidators: true })
+      .lean();
+    return toPlain<Editor>(d as never);
+  }
+
+  /** Sets is_pinned on the given editors; returns how many matched. */
+  async setPinned(journalId: string, ids: string[], pinned: 0 | 1): Promise<number> {
+    const oids = ids.map(oid).filter((x) => x !== null);
+    if (!oids.length) return 0;
+    const r = await this.model.updateMany(
+      { journalId: jid(journalId), _id: { $in: oids } },
+      { $set: { is_pinned: pinned, updated_at: new Date() } },
+    );
+    return r.matchedCount;
+  }
+
+  async remove(journalId: string, id: string): Promise<boolean> {
+    const _id = oid(id);
+    if (!_id) return false;
+    const r = await this.model.deleteOne({ _id, journalId: jid(journalId) });
+    return r.deletedCount === 1;
+  }
+
+  async count(journalId: string, filter: { status?: EnabledStatus } = {}): Promise<number> {
+    return this.model.countDocuments({ journalId: jid(journalId), ...filter });
+  }
+}

@@ -1,0 +1,77 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+import type { EnabledStatus } from '../editors/editor.repo';
+
+/** Spec §3 Indexing item. */
+export interface IndexingItem {
+  id: string;
+  title: string;
+  link: string;
+  image: string;
+  sortnumber: number;
+  status: EnabledStatus;
+}
+export type IndexingInput = Partial<Omit<IndexingItem, 'id'>>;
+
+type IndexingDoc = Omit<IndexingItem, 'id'> & { journalId: string };
+
+const indexingSchema = new Schema<IndexingDoc>(
+  {
+    journalId: { type: String, required: true },
+    title: { type: String, default: '' },
+    link: { type: String, default: '' },
+    image: { type: String, default: '' },
+    sortnumber: { type: Number, default: 0 },
+    status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
+  },
+  { collection: 'indexing', minimize: false, versionKey: false },
+);
+indexingSchema.index({ journalId: 1, status: 1, sortnumber: 1 });
+
+const bySort = (a: IndexingItem, b: IndexingItem) => a.sortnumber - b.sortnumber || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
+
+export class IndexingRepo {
+  readonly model: Model<IndexingDoc>;
+  constructor(conn: Connection) {
+    this.model = conn.models.Indexing ?? conn.model<IndexingDoc>('Indexing', indexingSchema);
+  }
+
+  async init() {
+    await this.model.syncIndexes();
+  }
+
+  async list(journalId: string): Promise<IndexingItem[]> {
+    const ds = await this.model.find({ journalId: jid(journalId) }).lean();
+    return toPlainList<IndexingItem>(ds as never).sort(bySort);
+  }
+
+  /** Spec §4: enabled only, by sortnumber ascending. */
+  async listEnabled(journalId: string): Promise<IndexingItem[]> {
+    const ds = await this.model.find({ journalId: jid(journalId), status: 'enabled' }).lean();
+    return toPlainList<IndexingItem>(ds as never).sort(bySort);
+  }
+
+  async findById(journalId: string, id: string): Promise<IndexingItem | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    return toPlain<IndexingItem>((await this.model.findOne({ _id, journalId: jid(journalId) }).lean()) as never);
+  }
+
+  async create(journalId: string, input: IndexingInput): Promise<IndexingItem> {
+    const d = await this.model.create({ ...input, journalId: jid(journalId) });
+    return toPlain<IndexingItem>(d.toObject() as never)!;
+  }
+
+  async update(journalId: string, id: string, patch: IndexingInput): Promise<IndexingItem | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { new: true, runValidators: true }).lean();
+    return toPlain<IndexingItem>(d as never);
+  }
+
+  async remove(journalId: string, id: string): Promise<boolean> {
+    const _id = oid(id);
+    if (!_id) return false;
+    return (await this.model.deleteOne({ _id, journalId: jid(journalId) })).deletedCount === 1;
+  }
+}

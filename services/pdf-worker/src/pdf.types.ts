@@ -1,0 +1,92 @@
+/** What a job carries: everything a worker needs to render, already fetched and cleaned by the API. */
+
+export type PdfKind = 'certificate' | 'coverpage' | 'editorialboard' | 'indexpage' | 'bulkcertificates' | 'editorscertificate';
+
+export interface JournalInfo {
+  /** The journal's full name, plain text. */
+  name: string;
+  /** The short site name (settings.websitename). */
+  siteName: string;
+  domain: string;
+  email: string;
+  issn: string;
+  essn: string;
+  impactFactor: string;
+  frequency: string;
+  /** `data:image/...;base64,...` or '' when the journal has no logo. */
+  logo: string;
+  chiefEditor: string;
+  publisher: string;
+}
+
+export interface ArticleInfo {
+  refnumber: string;
+  /** Sanitised title HTML: text with at most <i> and <em>. */
+  title: string;
+  authors: string[];
+  year: string;
+  volume: string;
+  issue: string;
+  month: string;
+  pages: string;
+  publishdate: string;
+  subject: string;
+  country: string;
+}
+
+export interface EditorInfo {
+  id: string;
+  name: string;
+  category: string;
+  post: string;
+  affiliation: string;
+  degree: string;
+  country: string;
+  email: string;
+  phone: string;
+  website: string;
+}
+
+export interface CertificateItem {
+  author: string;
+  article: ArticleInfo;
+  /** Entry name inside a zip (bulk only). */
+  entry?: string;
+}
+
+export interface EditorCertificateItem {
+  editor: EditorInfo;
+  entry: string;
+}
+
+export type JobPayload =
+  | { kind: 'certificate'; journal: JournalInfo; items: CertificateItem[] }
+  | { kind: 'bulkcertificates'; journal: JournalInfo; items: CertificateItem[] }
+  | { kind: 'coverpage'; journal: JournalInfo; article: ArticleInfo }
+  | { kind: 'indexpage'; journal: JournalInfo; articles: ArticleInfo[] }
+  | { kind: 'editorialboard'; journal: JournalInfo; editors: EditorInfo[]; showContacts: boolean }
+  | { kind: 'editorscertificate'; journal: JournalInfo; items: EditorCertificateItem[]; issuedOn: string };
+
+export interface PdfJobData {
+  journalId: string;
+  /** The cache key: sha256 of kind, data and template version. It is also the job id. */
+  key: string;
+  filename: string;
+  contentType: 'application/pdf' | 'application/zip';
+  requestId?: string;
+  payload: JobPayload;
+}
+
+export interface PdfJobResult {
+  key: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  /** Documents rendered (certificates in a zip, or 1). */
+  documents: number;
+}
+
+export interface JobProgress {
+  done: number;
+  total: number;
+}

@@ -1,0 +1,95 @@
+import type { CertificateItem, EditorCertificateItem, JournalInfo } from '../pdf.types';
+import { GOLD, NAVY, SANS, SERIF, document, esc, fit, identLine, titleHtml } from './base';
+
+/** One A4 landscape page per certificate; the page box is fixed and clips, so a batch splits 1:1. */
+const CSS = `
+.page{width:297mm;height:210mm;overflow:hidden;position:relative;page-break-after:always;break-after:page;background:#fffdf7}
+.page:last-child{page-break-after:auto;break-after:auto}
+.frame{position:absolute;inset:8mm;border:2.2mm solid ${NAVY};padding:1.6mm}
+.frame-in{position:relative;height:100%;border:0.6mm solid ${GOLD};padding:7mm 16mm 6mm;display:flex;flex-direction:column;align-items:center;text-align:center}
+.corner{position:absolute;width:14mm;height:14mm;border-color:${GOLD};border-style:solid}
+.c1{top:2.5mm;left:2.5mm;border-width:0.8mm 0 0 0.8mm}.c2{top:2.5mm;right:2.5mm;border-width:0.8mm 0.8mm 0 0}
+.c3{bottom:2.5mm;left:2.5mm;border-width:0 0 0.8mm 0.8mm}.c4{bottom:2.5mm;right:2.5mm;border-width:0 0.8mm 0.8mm 0}
+.head{display:flex;align-items:center;justify-content:center;gap:6mm;width:100%}
+.head .logo{width:24mm;height:24mm;flex:none}
+.jname{font-size:19pt;font-weight:700;color:${NAVY};letter-spacing:0.3pt;line-height:1.2}
+.ident{font-family:${SANS};font-size:9pt;color:#444;margin-top:1.5mm}
+.ident .sep{color:${GOLD};margin:0 2.5mm}
+.web{font-family:${SANS};font-size:8.5pt;color:#666;margin-top:0.8mm}
+.rule{width:70%;height:0.4mm;background:linear-gradient(90deg,transparent,${GOLD},transparent);margin:4mm 0 3mm}
+.ctitle{font-size:30pt;font-weight:700;color:${GOLD};letter-spacing:1.5pt;text-transform:uppercase;line-height:1.1}
+.ref{font-family:${SANS};font-size:8.5pt;color:#555;margin-top:1.5mm;letter-spacing:0.5pt}
+.lead{font-size:12pt;font-style:italic;color:#333;margin-top:4mm}
+.who{font-weight:700;color:${NAVY};margin:2mm 0 1mm;line-height:1.2;border-bottom:0.3mm solid #c9c2ad;padding:0 10mm 1.5mm}
+.body{font-size:12pt;color:#333;line-height:1.5;max-width:235mm}
+.paper{font-weight:700;color:#111;line-height:1.3;margin:1.5mm 0;max-width:240mm}
+.meta{font-family:${SANS};font-size:10pt;color:#333;margin-top:2mm}
+.meta b{color:${NAVY}}
+.foot{margin-top:auto;width:100%;display:flex;align-items:flex-end;justify-content:space-between;padding:0 4mm}
+.sig{width:70mm;text-align:center;font-family:${SANS};font-size:9pt;color:#333}
+.sig .line{border-top:0.3mm solid #333;margin-bottom:1.2mm}
+.sig .name{font-family:${SERIF};font-size:11pt;font-weight:700;color:${NAVY}}
+.seal{width:27mm;height:27mm;border-radius:50%;border:0.9mm solid ${GOLD};display:flex;align-items:center;justify-content:center;text-align:center;
+  font-family:${SANS};font-size:6.5pt;font-weight:700;color:${GOLD};letter-spacing:0.6pt;line-height:1.3;box-shadow:inset 0 0 0 1.2mm #fffdf7,inset 0 0 0 1.5mm ${GOLD}}
+`;
+
+function head(j: JournalInfo): string {
+  return `<div class="head"><div class="logo"></div><div>
+<div class="jname">${esc(j.name)}</div>
+<div class="ident">${identLine(j)}</div>
+${j.domain || j.email ? `<div class="web">${[j.domain, j.email].filter(Boolean).map(esc).join(' &nbsp;·&nbsp; ')}</div>` : ''}
+</div></div><div class="rule"></div>`;
+}
+
+const frame = (inner: string) =>
+  `<section class="page"><div class="frame"><div class="frame-in"><i class="corner c1"></i><i class="corner c2"></i><i class="corner c3"></i><i class="corner c4"></i>${inner}</div></div></section>`;
+
+function certificatePage(j: JournalInfo, it: CertificateItem): string {
+  const a = it.article;
+  const whoSize = fit(it.author, [[30, '26pt'], [50, '22pt'], [80, '18pt']], '15pt');
+  const titleSize = fit(a.title, [[90, '15pt'], [160, '13pt'], [260, '11.5pt'], [400, '10pt']], '8.5pt');
+  const issueBits = [`Volume ${esc(a.volume)}`, `Issue ${esc(a.issue)}`, a.month ? `${esc(a.month)} ${esc(a.year)}` : esc(a.year)].join(', ');
+  return frame(`${head(j)}
+<div class="ctitle">Certificate of Publication</div>
+<div class="ref">Reference No. ${esc(a.refnumber)}</div>
+<div class="lead">This is to certify that</div>
+<div class="who" style="font-size:${whoSize}">${esc(it.author)}</div>
+<div class="body">has published the research paper entitled</div>
+<div class="paper" style="font-size:${titleSize}">${titleHtml(a.title)}</div>
+<div class="body">in <b>${esc(j.name)}</b>, ${issueBits}${a.pages ? `, Pages ${esc(a.pages)}` : ''}.</div>
+<div class="meta">${a.publishdate ? `Date of Publication: <b>${esc(a.publishdate)}</b>` : ''}</div>
+<div class="foot">
+  <div class="sig"><div class="name">${esc(a.publishdate || '')}&nbsp;</div><div class="line"></div>Date</div>
+  <div class="seal">${esc((j.siteName || 'JOURNAL').toUpperCase().slice(0, 40))}<br>PUBLISHED</div>
+  <div class="sig"><div class="name">${esc(j.chiefEditor || '')}&nbsp;</div><div class="line"></div>Editor-in-Chief</div>
+</div>`);
+}
+
+function editorPage(j: JournalInfo, it: EditorCertificateItem, issuedOn: string): string {
+  const e = it.editor;
+  const whoSize = fit(e.name, [[30, '26pt'], [50, '22pt'], [80, '18pt']], '15pt');
+  const role = e.category ? e.category.replace(/\b\w/g, (c) => c.toUpperCase()) : 'Editorial Board Member';
+  const where = [e.post, e.affiliation, e.country].filter(Boolean).map(esc).join(', ');
+  return frame(`${head(j)}
+<div class="ctitle">Certificate of Appreciation</div>
+<div class="ref">Editorial Board</div>
+<div class="lead">This certificate is proudly presented to</div>
+<div class="who" style="font-size:${whoSize}">${esc(e.name)}${e.degree ? `<span style="font-size:60%;font-weight:400">, ${esc(e.degree)}</span>` : ''}</div>
+${where ? `<div class="body" style="font-size:10.5pt">${where}</div>` : ''}
+<div class="body" style="margin-top:3mm">in recognition of valuable service as <b>${esc(role)}</b> of<br><b>${esc(j.name)}</b>,<br>
+for the dedicated review of manuscripts and the contribution to the quality of scholarly publishing.</div>
+<div class="foot">
+  <div class="sig"><div class="name">${esc(issuedOn)}&nbsp;</div><div class="line"></div>Date</div>
+  <div class="seal">${esc((j.siteName || 'JOURNAL').toUpperCase().slice(0, 40))}<br>EDITORIAL<br>BOARD</div>
+  <div class="sig"><div class="name">${esc(j.chiefEditor || '')}&nbsp;</div><div class="line"></div>Editor-in-Chief</div>
+</div>`);
+}
+
+/** Many certificates as one HTML document: one Chromium print, split into pages afterwards. */
+export function certificatesHtml(j: JournalInfo, items: CertificateItem[]): string {
+  return document({ title: 'Certificate of Publication', css: CSS, landscape: true, logo: j.logo, body: items.map((it) => certificatePage(j, it)).join('') });
+}
+
+export function editorCertificatesHtml(j: JournalInfo, items: EditorCertificateItem[], issuedOn: string): string {
+  return document({ title: 'Certificate of Appreciation', css: CSS, landscape: true, logo: j.logo, body: items.map((it) => editorPage(j, it, issuedOn)).join('') });
+}

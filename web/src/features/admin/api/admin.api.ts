@@ -1,0 +1,44 @@
+import type {
+  AdminArticle, AdminCounts, AdminEditor, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings, SettingsUpdateInput,
+} from '@journal/common/schemas';
+import { api } from '@/lib/api-client';
+
+/** Every admin call of spec §7 (bearer token attached; a 401 ends the session globally). */
+const auth = { auth: true } as const;
+
+export interface IssueArticles {
+  issue: AdminIssue | null;
+  articles: AdminArticle[];
+  lastPage: number;
+}
+
+export interface AdminUser {
+  id: string;
+  name: string;
+}
+
+export const adminApi = {
+  counts: () => api.get<AdminCounts>('/api/admin/', auth),
+  settings: () => api.get<PublicSettings & { journalId: string }>('/api/settings/'),
+  updateSettings: (body: SettingsUpdateInput) => api.post<PublicSettings>('/api/settings', body, auth),
+
+  issues: () => api.get<AdminIssue[]>('/api/admin/archives/', auth),
+  createIssue: (body: IssueCreateInput) => api.post<AdminIssue>('/api/admin/create-issue', body, auth),
+  issueArticles: (year: number, volume: number, issue: number) =>
+    api.get<IssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, auth),
+
+  article: (id: string) => api.get<AdminArticle>(`/api/admin/articles/${encodeURIComponent(id)}`, auth),
+  addArticle: (form: FormData) => api.post<AdminArticle>('/api/admin/archives/', form, auth),
+  updateArticle: (id: string, form: FormData) => api.post<AdminArticle>(`/api/archives/${encodeURIComponent(id)}`, form, auth),
+  search: (q: string) => api.get<AdminArticle[]>(`/api/admin/search?q=${encodeURIComponent(q)}`, auth),
+
+  editors: () => api.get<AdminEditor[]>('/api/admin/editors', auth),
+  editor: (id: string) => api.get<AdminEditor>(`/api/admin/editors/${encodeURIComponent(id)}`, auth),
+  addEditor: (form: FormData) => api.post<AdminEditor>('/api/editors', form, auth),
+  updateEditor: (id: string, form: FormData) => api.post<AdminEditor>(`/api/editors/${encodeURIComponent(id)}`, form, auth),
+  pinEditors: (body: EditorPinInput) => api.post<{ updated: number }>('/api/editors/pin', body, auth),
+
+  user: (id: string) => api.get<AdminUser>(`/api/users/${encodeURIComponent(id)}`, auth),
+  updateUser: (id: string, body: { name: string; password?: string }) =>
+    api.post<AdminUser & { token?: string }>(`/api/users/${encodeURIComponent(id)}`, body, auth),
+};

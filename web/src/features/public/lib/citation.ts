@@ -1,0 +1,170 @@
+/**
+ * Pure formatting rules of the public site (spec §5, §9): citation authors, title clean-up,
+ * route-param numbers, zero padding and frequency labels. No DOM here, so the rules run in
+ * unit tests and anywhere else unchanged.
+ */
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  deg: '°',
+  micro: 'µ',
+  plusmn: '±',
+  times: '×',
+};
+
+/** Decodes the HTML entities of stored, entity-encoded text, in one pass (no double decoding). */
+export function decodeHtmlEntities(s: string | null | undefined): string {
+  return String(s ?? '').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? m;
+  });
+}
+
+/**
+ * Spec §5: titles keep only italic and emphasis tags (without attributes), and whitespace is
+ * collapsed. Input may be entity-encoded; the result is HTML whose only tags are i/em.
+ */
+export function cleanTitle(raw: string | null | undefined): string {
+  const decoded = decodeHtmlEntities(raw);
+  return decoded
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<\/?([a-z][a-z0-9-]*)\b[^>]*>/gi, (tag, name: string) => {
+      const n = name.toLowerCase();
+      // Block-level tags separated words; inline ones (sub, sup, b...) did not.
+      if (n !== 'i' && n !== 'em') return /^(br|p|div|li|tr|td|th|h[1-6]|ul|ol|table|blockquote|hr)$/.test(n) ? ' ' : '';
+      return tag[1] === '/' ? `</${n}>` : `<${n}>`;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The title as plain text (document titles, meta tags). */
+export const titleText = (raw: string | null | undefined) => cleanTitle(raw).replace(/<\/?(i|em)>/g, '');
+
+/** Splits the comma-separated author field into trimmed, non-empty names. */
+export const splitAuthors = (authorname: string | null | undefined): string[] =>
+  String(authorname ?? '')
+    .split(',')
+    .map((a) => a.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+
+/**
+ * Spec §5: 'Dr. ' is removed, then 'Surname I. I.' from the last word plus the initials of the
+ * other words; a single word gets a trailing dot.
+ */
+export function citeAuthor(name: string): string {
+  const words = name
+    .replace(/^\s*Dr\.\s*/i, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  if (words.length === 0) return '';
+  const surname = words[words.length - 1]!;
+  if (words.length === 1) return surname.endsWith('.') ? surname : `${surname}.`;
+  const initials = words.slice(0, -1).map((w) => `${Array.from(w.replace(/^[^\p{L}]+/u, '') || w)[0]!.toUpperCase()}.`);
+  return `${surname.replace(/\.$/, '')} ${initials.join(' ')}`;
+}
+
+/** Every author of the comma-separated field in citation form, joined by ', '. */
+export const citeAuthors = (authorname: string | null | undefined) => splitAuthors(authorname).map(citeAuthor).filter(Boolean).join(', ');
+
+/** Spec §5: a route param carries a text prefix and a number; the number is the first one in it. */
+export function firstNumber(param: string | number | null | undefined): number | null {
+  const m = /\d+/.exec(String(param ?? ''));
+  if (!m) return null;
+  const n = Number(m[0]);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Spec §9: volume and issue show with 2 digits, article counts with 3. */
+export const pad = (n: number | string | null | undefined, width: number) => String(n ?? '').padStart(width, '0');
+export const pad2 = (n: number | string | null | undefined) => pad(n, 2);
+export const pad3 = (n: number | string | null | undefined) => pad(n, 3);
+
+/** 'bi-monthly' → 'Bi-Monthly': each hyphen part capitalised. */
+export const capitalizeFrequency = (f: string | null | undefined) =>
+  String(f ?? '')
+    .trim()
+    .split('-')
+    .map((p) => (p ? p[0]!.toUpperCase() + p.slice(1).toLowerCase() : p))
+    .join('-');
+
+/** 'VOL. 01, ISSUE 02 (2024)' plus ' — Bi-Monthly' when a frequency is known. */
+export function issueHeading(year: number | string, volume: number | string, issue: number | string, frequency?: string | null): string {
+  const base = `VOL. ${pad2(volume)}, ISSUE ${pad2(issue)} (${year})`;
+  const f = capitalizeFrequency(frequency);
+  return f ? `${base} — ${f}` : base;
+}
+
+/** The archive sidebar label: 'VOL. 01 : ISSUE 02' plus ' : MONTH' when the month is known. */
+export function issueLinkLabel(volume: number | string, issue: number | string, month?: string | null): string {
+  const base = `VOL. ${pad2(volume)} : ISSUE ${pad2(issue)}`;
+  const m = String(month ?? '').trim();
+  return m ? `${base} : ${m.toUpperCase()}` : base;
+}
+
+/** Spec §3: the public display of the impact factor drops its first 15 characters ('Impact Factor: '). */
+export const impactFactorDisplay = (raw: string | null | undefined) => String(raw ?? '').slice(15).trim();
+
+/** Numeric start and end of a 'first-last' page range. */
+export function pageRange(pagenumber: string | null | undefined): { first: string; last: string } {
+  const [first = '', last = ''] = String(pagenumber ?? '')
+    .split('-')
+    .map((p) => p.trim());
+  return { first, last: last || first };
+}
+
+export interface CitableArticle {
+  authorname: string;
+  title: string;
+  year: number | string;
+  volume: number | string;
+  issue: number | string;
+  pagenumber: string;
+}
+
+/**
+ * The 'How to cite this article' line: authors, title, journal name, volume, issue, year, pages.
+ * Returns HTML whose only tags are the title's i/em; the journal name is escaped.
+ */
+export function citationHtml(a: CitableArticle, journalName: string): string {
+  const authors = citeAuthors(a.authorname);
+  const title = cleanTitle(a.title).replace(/[.\s]+$/, '');
+  const parts = [
+    authors ? `${authors.replace(/\.$/, '')}.` : '',
+    title ? `${title}.` : '',
+    journalName ? `${escapeText(journalName)}.` : '',
+    `Volume ${pad2(a.volume)}, Issue ${pad2(a.issue)}, ${a.year}${a.pagenumber ? `, Pages ${escapeText(a.pagenumber)}` : ''}.`,
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+export const escapeText = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Digits only, as wa.me wants the number. */
+export const whatsappNumber = (raw: string | null | undefined) => String(raw ?? '').replace(/\D+/g, '');
+
+/** A WhatsApp chat link with a prefilled query message. */
+export function whatsappLink(raw: string | null | undefined, journalName: string): string {
+  const text = `Hello, I have a query about ${journalName || 'the journal'}.`;
+  const n = whatsappNumber(raw);
+  return `https://wa.me/${n}?text=${encodeURIComponent(text)}`;
+}
