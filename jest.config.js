@@ -20,23 +20,30 @@ const project = (name, dir, extra = {}) => ({
   ...extra,
 });
 
+const suites = [
+  project('common', 'services/common'),
+  project('auth', 'services/auth'),
+  project('content', 'services/content'),
+  project('worklog', 'services/worklog'),
+  project('pdf-worker', 'services/pdf-worker'),
+  project('gateway', 'gateway'),
+  project('web', 'web', { testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'] }),
+  project('deploy', 'k8s', { testMatch: ['<rootDir>/test/**/*.test.ts'] }),
+  project('e2e', 'e2e', {
+    testMatch: ['<rootDir>/**/*.e2e.test.ts'],
+    globalSetup: '<rootDir>/stack-setup.ts',
+    globalTeardown: '<rootDir>/stack-teardown.ts',
+  }),
+];
+
+// The fault and load suite runs on its own (`npm run test:reliability`): it stops and starts its
+// own database and Redis, which must not pull the floor from under the other suites.
+const reliability = project('reliability', 'reliability', { testMatch: ['<rootDir>/**/*.rel.test.ts'] });
+
 module.exports = {
   globalSetup: '<rootDir>/scripts/jest/global-setup.js',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.js',
   testTimeout: 60_000,
-  projects: [
-    project('common', 'services/common'),
-    project('auth', 'services/auth'),
-    project('content', 'services/content'),
-    project('worklog', 'services/worklog'),
-    project('pdf-worker', 'services/pdf-worker'),
-    project('gateway', 'gateway'),
-    project('web', 'web', { testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'] }),
-    project('deploy', 'k8s', { testMatch: ['<rootDir>/test/**/*.test.ts'] }),
-    project('e2e', 'e2e', {
-      testMatch: ['<rootDir>/**/*.e2e.test.ts'],
-      globalSetup: '<rootDir>/stack-setup.ts',
-      globalTeardown: '<rootDir>/stack-teardown.ts',
-    }),
-  ],
+  reporters: ['default', '<rootDir>/scripts/jest/summary-reporter.js'],
+  projects: process.env.JP_SUITE === 'reliability' ? [reliability] : suites,
 };

@@ -4,7 +4,8 @@
 #   ferretdb  FerretDB 1.24.2 built with the Go toolchain (skipped when MONGO_URL is set)
 #   servers   starts FerretDB (or a mongod found on PATH) and Redis on loopback, reusing running ones,
 #             and writes their URLs to .data/servers.env
-#   stop      stops the servers this script started
+#   stop      stops the servers this script started (stop-mongo, stop-redis: one of them)
+# JP_DATA_DIR, JP_MONGO_PORT and JP_REDIS_PORT give a second, separate set (the fault suite uses one).
 #   all       packages + ferretdb + servers (default)
 set -euo pipefail
 
@@ -113,11 +114,14 @@ start_servers() {
 }
 
 stop_servers() {
-  local name pid
-  for name in mongo redis; do
+  local name pid i
+  for name in "$@"; do
     [ -f "$DATA/run/$name.pid" ] || continue
     pid="$(cat "$DATA/run/$name.pid")"
-    kill "$pid" 2>/dev/null && log "stopped $name ($pid)" || true
+    if kill "$pid" 2>/dev/null; then
+      for ((i = 0; i < 100; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      log "stopped $name ($pid)"
+    fi
     rm -f "$DATA/run/$name.pid"
   done
 }
@@ -126,7 +130,9 @@ case "${1:-all}" in
   packages) ensure_packages ;;
   ferretdb) ensure_ferretdb ;;
   servers) ensure_ferretdb; start_servers ;;
-  stop) stop_servers ;;
+  stop) stop_servers mongo redis ;;
+  stop-mongo) stop_servers mongo ;;
+  stop-redis) stop_servers redis ;;
   all) ensure_packages; ensure_ferretdb; start_servers ;;
   *) die "usage: provision.sh [packages|ferretdb|servers|stop|all]" ;;
 esac

@@ -76,7 +76,8 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
     NGINX_PORT: `127.0.0.1:${opts.nginxPort}`,
     WEB_ROOT: path.join(ROOT, 'web/dist'),
     GATEWAY_UPSTREAM: `127.0.0.1:${opts.gatewayPort}`,
-    REAL_IP_FROM: '127.0.0.1',
+    // Locally clients reach nginx directly: no X-Forwarded-For is believed.
+    REAL_IP_FROM: '0.0.0.0/32',
   };
   const server = readFileSync(path.join(ROOT, 'docker/nginx/default.conf.template'), 'utf8').replace(
     /\$\{([A-Z_]+)\}/g,

@@ -39,7 +39,7 @@ async function fromContainers() {
 
 function fromLocal() {
   execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), 'servers'], { stdio: 'inherit' });
-  const env = fs.readFileSync(path.join(ROOT, '.data/servers.env'), 'utf8');
+  const env = fs.readFileSync(path.join(process.env.JP_DATA_DIR || path.join(ROOT, '.data'), 'servers.env'), 'utf8');
   for (const line of env.split('\n')) {
     const m = /^(\w+)=(.*)$/.exec(line.trim());
     if (m && !process.env[m[1]]) process.env[m[1]] = m[2];

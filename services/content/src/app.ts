@@ -1,18 +1,32 @@
 import type { Connection } from 'mongoose';
 import {
-  connectMongo, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen,
+  connectMongo, createBlockingRedis, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen,
   type Redis, type RunningServer,
 } from '@journal/common';
 import type { ContentConfig } from './config';
+import type { ContentDeps, ContentRepos } from './deps';
 import { JournalRepo } from './journals/journal.repo';
 import { internalJournalRoutes } from './journals/journal.routes';
 import { publicSettingsRoutes } from './journals/settings.routes';
+import { EditorRepo } from './editors/editor.repo';
+import { IndexingRepo } from './indexing/indexing.repo';
+import { IssueRepo } from './archives/issue.repo';
+import { ArticleRepo } from './archives/article.repo';
+import { FileStore } from './files/file-store';
+import { PublicCache } from './cache/public-cache';
+import { publicRoutes } from './public/public.routes';
+import { assetRoutes } from './files/asset.routes';
+import { seoRoutes } from './seo/seo.routes';
 
 export interface ContentApp {
   url: string;
   port: number;
   conn: Connection;
   journals: JournalRepo;
+  repos: ContentRepos;
+  files: FileStore;
+  cache: PublicCache;
+  deps: ContentDeps;
   stop(): Promise<void>;
 }
 
@@ -20,12 +34,34 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   const logger = createLogger('content', config.LOG_LEVEL);
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const redis: Redis = createRedis(config.REDIS_URL);
+  const subscriber: Redis = createBlockingRedis(config.REDIS_URL);
   const journals = new JournalRepo(conn);
-  await journals.init();
+  const repos: ContentRepos = {
+    journals,
+    editors: new EditorRepo(conn),
+    indexing: new IndexingRepo(conn),
+    issues: new IssueRepo(conn),
+    articles: new ArticleRepo(conn),
+  };
+  const files = new FileStore(conn);
+  await Promise.all([...Object.values(repos).map((r) => r.init()), files.init()]);
+  const cache = new PublicCache({
+    prefix: config.REDIS_PREFIX,
+    redis,
+    subscriber,
+    maxEntries: config.CACHE_MAX_ENTRIES,
+    maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
+  });
+  await cache.init();
+  const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache };
 
   const http = createHttpApp({ name: 'content', logger, ready: () => isMongoReady(conn) && isRedisReady(redis) });
   http.app.use(internalJournalRoutes(journals));
-  http.app.use(publicSettingsRoutes(journals));
+  http.app.use(publicSettingsRoutes(journals, cache));
+  // Admin write endpoints (src/admin/**) mount here: http.app.use(adminRoutes(deps));
+  http.app.use(publicRoutes(deps));
+  http.app.use(assetRoutes(deps));
+  http.app.use(seoRoutes(deps));
   http.finish();
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
@@ -35,8 +71,13 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     port: server.port,
     conn,
     journals,
+    repos,
+    files,
+    cache,
+    deps,
     async stop() {
       await server.close();
+      subscriber.disconnect();
       redis.disconnect();
       await conn.close();
     },

@@ -8,6 +8,7 @@ export const paths = {
   board: '/board',
   instructions: '/instructions',
   indexing: '/indexing',
+  indexingAbstracting: '/indexing-and-abstracting',
   contact: '/contact',
   about: '/about',
   search: (keyword: string) => `/search?keyword=${encodeURIComponent(keyword)}`,

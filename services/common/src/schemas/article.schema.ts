@@ -112,6 +112,17 @@ export const articleFieldsSchema = z.object({
   ptype: z.enum(PAYMENT_TYPES, { error: 'Payment type is required' }),
   publishdate: publishDateSchema,
 });
+/** Edit (spec §5): the same checks, but email is not among the required fields there. */
+export const articleUpdateSchema = articleFieldsSchema.extend({
+  email: optionalText(300).refine(oneLine, 'Email must be one line'),
+});
+
+/** Fields the add form requires (spec §5); a missing one turns red and blocks silently. */
+export const ARTICLE_ADD_REQUIRED = ['txnid', 'email', 'ptype', 'publishdate', 'authorname', 'pagenumber', 'refnumber', 'file', 'title', 'abstract'] as const;
+export const ARTICLE_EDIT_REQUIRED = ['ptype', 'txnid', 'publishdate', 'authorname', 'pagenumber', 'refnumber', 'title', 'abstract'] as const;
+/** Red when empty, but they do not block (spec §5). */
+export const ARTICLE_SOFT_REQUIRED = ['volume', 'issue', 'year', 'subject'] as const;
+
 export type ArticleFieldsInput = z.input<typeof articleFieldsSchema>;
 export type ArticleFields = z.output<typeof articleFieldsSchema>;
 

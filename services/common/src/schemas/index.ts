@@ -4,3 +4,4 @@ export * from './settings.schema';
 export * from './issue.schema';
 export * from './article.schema';
 export * from './editor.schema';
+export * from './worklog.schema';

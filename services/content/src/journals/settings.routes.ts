@@ -1,20 +1,32 @@
 import { Router } from 'express';
 import { AppError, requireTenant } from '@journal/common';
 import type { Journal, JournalRepo } from './journal.repo';
+import type { PublicCache } from '../cache/public-cache';
+import { sendCached } from '../cache/http-cache';
+import { cleanRich } from '../shared/text';
 
 /** The public settings document of spec §3 (internal fields such as hosts are not exposed). */
 export const publicSettings = (j: Journal) => {
   const { hosts, id, ...settings } = j;
   void hosts;
-  return { ...settings, journalId: id };
+  return {
+    ...settings,
+    // Rich text leaves the server sanitised (design.md); the browser sanitises again.
+    home_content: cleanRich(settings.home_content),
+    formatted_journal_name: cleanRich(settings.formatted_journal_name),
+    journalId: id,
+  };
 };
 
-export function publicSettingsRoutes(journals: JournalRepo): Router {
+export function publicSettingsRoutes(journals: JournalRepo, cache: PublicCache): Router {
   const r = Router();
   r.get(['/api/settings', '/api/settings/'], requireTenant, async (req, res) => {
-    const j = await journals.findById(req.journalId);
-    if (!j) throw new AppError(404, 'unknown_journal', 'Journal not found');
-    res.json(publicSettings(j));
+    const c = await cache.json(req.journalId, 'settings', async () => {
+      const j = await journals.findById(req.journalId);
+      return j ? publicSettings(j) : null;
+    });
+    if (c.body.length === 4 && c.body.toString() === 'null') throw new AppError(404, 'unknown_journal', 'Journal not found');
+    sendCached(req, res, c);
   });
   return r;
 }

@@ -1,5 +1,6 @@
 import { escapeHtml } from '@journal/common';
 import type { JournalInfo } from '../pdf.types';
+import { decodeEntities } from '../document-data';
 
 /**
  * Bump when any template changes: it is part of every cache key, so files rendered by an older
@@ -13,7 +14,11 @@ export const esc = escapeHtml;
  * Titles arrive sanitised to <i>/<em>; they are escaped again here and only those four tags are
  * restored, so nothing else can reach Chromium even if a job was tampered with in Redis.
  */
-export const titleHtml = (title: string) => esc(title).replace(/&lt;(\/?)(i|em)&gt;/g, '<$1$2>');
+export const titleHtml = (title: string) =>
+  String(title ?? '')
+    .split(/(<\/?(?:i|em)>)/)
+    .map((seg) => (/^<\/?(?:i|em)>$/.test(seg) ? seg : esc(decodeEntities(seg))))
+    .join('');
 
 /** Installed system fonts (fonts-noto-core, fonts-lohit-deva): Latin first, Devanagari as fallback. */
 export const SERIF = `'Noto Serif', 'Noto Serif Devanagari', 'Lohit Devanagari', serif`;

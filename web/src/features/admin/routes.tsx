@@ -1,19 +1,50 @@
 import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { getSession } from '@/lib/session';
+import { AccountPage } from './components/account-page';
+import { AdminShell } from './components/admin-shell';
+import { AddArticlePage, EditArticlePage } from './components/article-pages';
+import { ArchivesPage } from './components/archives-page';
+import { Dashboard } from './components/dashboard';
+import { EditorFormPage } from './components/editor-form';
+import { EditorsPage } from './components/editors-page';
+import { IssueArticlesPage } from './components/issue-articles-page';
+import { AdminNotFound, AdminSearchPage } from './components/search-page';
+import { SettingsPage } from './components/settings-page';
+import './admin.css';
 
+/** Spec §2: an already-authenticated user is sent on to /admin. */
 function AdminLogin() {
   const navigate = useNavigate();
-  if (getSession()) return <Navigate to="/admin" replace />;
+  if (getSession()) return <Navigate to={paths.admin.root} replace />;
   return (
-    <main className="admin-login">
-      <LoginForm title="Admin Login" onSuccess={() => navigate('/admin', { replace: true })} />
+    <main className="admin admin-login">
+      <LoginForm title="Admin Login" onSuccess={() => navigate(paths.admin.root, { replace: true })} />
     </main>
   );
 }
 
-/** Admin routes (spec §2); the admin work extends this. */
+/** Admin routes (spec §2). */
 export const adminRoutes: RouteObject[] = [
   { path: '/admin/login', element: <AdminLogin /> },
-  { path: '/admin', element: getSession() ? <main><h1>Dashboard</h1></main> : <Navigate to="/admin/login" replace /> },
+  { path: '/admin/not-found', element: <AdminNotFound /> },
+  {
+    path: '/admin',
+    element: <AdminShell />,
+    children: [
+      { index: true, element: <Dashboard /> },
+      { path: 'archives', element: <ArchivesPage /> },
+      { path: 'archives/add/:year/:vol/:issue', element: <AddArticlePage /> },
+      { path: 'archives/:year/:vol/:issue', element: <IssueArticlesPage /> },
+      { path: 'archives/:id', element: <EditArticlePage /> },
+      { path: 'editors', element: <EditorsPage /> },
+      { path: 'editors/add', element: <EditorFormPage /> },
+      { path: 'editors/:id', element: <EditorFormPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'account/:id', element: <AccountPage /> },
+      { path: 'search', element: <AdminSearchPage /> },
+      { path: '*', element: <Navigate to={paths.admin.notFound} replace /> },
+    ],
+  },
 ];

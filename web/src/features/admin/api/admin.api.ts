@@ -40,5 +40,5 @@ export const adminApi = {
 
   user: (id: string) => api.get<AdminUser>(`/api/users/${encodeURIComponent(id)}`, auth),
   updateUser: (id: string, body: { name: string; password?: string }) =>
-    api.post<AdminUser & { token?: string }>(`/api/users/${encodeURIComponent(id)}`, body, auth),
+    api.post<{ user: AdminUser; token?: string }>(`/api/users/${encodeURIComponent(id)}`, body, auth),
 };

@@ -1,0 +1,27 @@
+/**
+ * What `npm run bench` (bench/run.ts) hands every benchmark module. A module exports
+ * `run(ctx: BenchContext): Promise<Record<string, number>>`, prints what it measures, and returns
+ * the figures under the keys of bench/results.json.
+ */
+export interface BenchContext {
+  /** nginx in front of the stack, e.g. http://localhost:28080 (send a Host header to pick a journal). */
+  baseUrl: string;
+  gatewayUrl: string;
+  contentUrl: string;
+  authUrl: string;
+  worklogUrl: string;
+  pdfUrl: string;
+  mongoUrl: string;
+  redisUrl: string;
+  /** The stack's database; benchmarks may add their own journals and data to it. */
+  dbName: string;
+  redisPrefix: string;
+  jwtSecret: string;
+  /** Files written here are served by the same nginx at `${nginxStaticUrl}/<name>`. */
+  staticDir: string;
+  nginxStaticUrl: string;
+  /** The seeded demo journals (slug demo on localhost, chem on chem.localhost). */
+  journals: { id: string; slug: string; hosts: string[] }[];
+}
+
+export type BenchModule = { run(ctx: BenchContext): Promise<Record<string, number>> };

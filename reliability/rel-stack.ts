@@ -1,0 +1,85 @@
+/** Each fault suite runs its own copy of the whole stack, so killing a part touches no other suite. */
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { ROOT, serverEnv, startStack, type Stack } from '../scripts/stack';
+import { seedDemo } from '../scripts/seed';
+
+export async function startRelStack(name: string, portBase: number, nginxPort: number, pdfWorkers = 1) {
+  const servers = serverEnv();
+  const dbName = `rel_${name}`;
+  const conn = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();
+  await conn.dropDatabase();
+  await conn.close();
+  const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName });
+  const stack = await startStack({ portBase, nginxPort, mongoDb: dbName, redisPrefix: `rel-${name}:`, name: `rel-${name}`, logLevel: 'warn', pdfWorkers });
+  return { stack, journals, dbName, base: `http://localhost:${nginxPort}` };
+}
+
+/** Runs scripts/provision.sh with this suite's data directory and ports (set by reliability.sh). */
+export const provision = (cmd: 'servers' | 'stop-mongo' | 'stop-redis') =>
+  execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), cmd], { stdio: 'inherit', env: process.env });
+
+export interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+  json(): any;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** One request with a hang guard; the time is measured and printed, never asserted. */
+export function call(url: string, init: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  const u = new URL(url);
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const body = init.body;
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: u.port,
+        path: u.pathname + u.search,
+        method: init.method ?? 'GET',
+        headers: {
+          host: init.host ?? u.host,
+          ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
+          ...init.headers,
+        },
+        timeout: 15_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode!, ms: performance.now() - t0, body: text, json: () => JSON.parse(text), headers: res.headers });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${url} within 15 s`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export const login = (base: string, host = 'localhost') =>
+  call(`${base}/auth/login/`, { method: 'POST', host, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
+
+export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < end) {
+    try {
+      last = await fn();
+      if (ok(last)) return last;
+    } catch {
+      /* keep trying */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`condition not reached in ${timeoutMs} ms; last: ${JSON.stringify(last)?.slice(0, 300)}`);
+}
+
+export const report = (what: string, figures: Record<string, unknown>) => console.log(`[reliability] ${what}: ${JSON.stringify(figures)}`);
+export type { Stack };

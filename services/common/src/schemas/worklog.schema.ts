@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** Spec §3: the eight work entry statuses, in the order of the filter buttons. */
+export const WORK_STATUSES = ['pending', 'working', 'completed', 'info', 'last-work', 'journal', 'urgent', 'cancelled'] as const;
+export type WorkStatus = (typeof WORK_STATUSES)[number];
+
+/** Spec §4: a new entry is created as info or urgent, nothing else. */
+export const NEW_WORK_STATUSES = ['info', 'urgent'] as const;
+export type NewWorkStatus = (typeof NEW_WORK_STATUSES)[number];
+
+/** Spec §9: 20 entries a page. */
+export const WORKLOG_PAGE_SIZE = 20;
+export const WORKLOG_MAX_PAGE_SIZE = 100;
+/** The add form is a single-line input; anything longer than this is not a work-log line. */
+export const WORK_CONTENT_MAX = 10_000;
+export const WORK_SEARCH_MAX = 200;
+
+/** Spec §2: the nine filter buttons and the route value each navigates to. */
+export const WORK_FILTERS: readonly { label: string; value: 'all' | WorkStatus }[] = [
+  { label: 'All Entries', value: 'all' },
+  { label: 'Pending', value: 'pending' },
+  { label: 'Working', value: 'working' },
+  { label: 'Completed', value: 'completed' },
+  { label: 'Information', value: 'info' },
+  { label: 'Last-work', value: 'last-work' },
+  { label: 'Journal', value: 'journal' },
+  { label: 'Urgent', value: 'urgent' },
+  { label: 'Cancelled', value: 'cancelled' },
+];
+
+export const workStatusLabel = (s: string): string => WORK_FILTERS.find((f) => f.value === s)?.label ?? s;
+export const isWorkStatus = (s: unknown): s is WorkStatus => typeof s === 'string' && (WORK_STATUSES as readonly string[]).includes(s);
+
+/**
+ * POST /api/webdata. Only status and content: createdby and created_at come from the token and
+ * the server. Empty content is accepted (spec §5 sends it as it is); the status must be one a
+ * new entry may have.
+ */
+export const workEntryCreateSchema = z.strictObject({
+  status: z.enum(NEW_WORK_STATUSES, { message: 'Status must be info or urgent' }),
+  content: z.string().max(WORK_CONTENT_MAX, `Content must be at most ${WORK_CONTENT_MAX} characters`),
+});
+export type WorkEntryCreateInput = z.infer<typeof workEntryCreateSchema>;
+
+/** PUT /api/webdata/:id: any of the eight statuses, and nothing else (spec §4). */
+export const workEntryUpdateSchema = z.strictObject({
+  status: z.enum(WORK_STATUSES, { message: `Status must be one of ${WORK_STATUSES.join(', ')}` }),
+});
+export type WorkEntryUpdateInput = z.infer<typeof workEntryUpdateSchema>;
+
+const intParam = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, 'Must be a positive whole number')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `Must be between 1 and ${max}`);
+
+/**
+ * GET /api/webdata query. With none of these the answer is the original array; with any of
+ * them it is a page `{items, total, page, pageSize}`.
+ */
+export const workListQuerySchema = z.strictObject({
+  status: z.enum(['all', ...WORK_STATUSES]).optional(),
+  search: z.string().max(WORK_SEARCH_MAX).optional(),
+  page: intParam(1_000_000).optional(),
+  pageSize: intParam(WORKLOG_MAX_PAGE_SIZE).optional(),
+});
+export type WorkListQuery = z.infer<typeof workListQuerySchema>;
+
+/** One entry as the API answers it (spec §7); content is already sanitised. */
+export interface WorkEntry {
+  id: string;
+  content: string;
+  status: WorkStatus;
+  createdby: string;
+  created_at: string;
+}
+
+export interface WorkEntryPage {
+  items: WorkEntry[];
+  total: number;
+  /** The page actually returned: the requested one clamped between 1 and the last page. */
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,113 @@
+import { Router, type Request, type Response } from 'express';
+import { AppError, requireTenant } from '@journal/common';
+import type { ContentDeps } from '../deps';
+import { etagMatches } from '../cache/http-cache';
+import { normaliseAssetPath, type StoredFile } from './file-store';
+
+/** Files up to this size are kept in memory after the first read. */
+const MEMORY_MAX = 512 * 1024;
+/** Uploaded files can be replaced at the same path, so browsers revalidate after a short while. */
+const FILE_CACHE_CONTROL = 'public, max-age=300';
+
+type Range = { start: number; end: number } | 'unsatisfiable' | null;
+
+/** One byte range of an HTTP Range header; several ranges are answered with the whole file. */
+export function parseRange(header: string | undefined, size: number): Range {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** GET/HEAD /assets/{archives,editors,indexing,site}/... from GridFS (design.md "Files"). */
+export function assetRoutes(deps: ContentDeps): Router {
+  const { files, cache } = deps;
+  const r = Router();
+
+  const handler = async (req: Request, res: Response) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      throw new AppError(400, 'invalid_path', 'Invalid file path');
+    }
+    const path = normaliseAssetPath(`/assets${decoded}`);
+    if (!path) throw new AppError(400, 'invalid_path', 'Invalid file path');
+    const jid = req.journalId;
+    const stat = await cache.get<StoredFile | null>(jid, `stat:${path}`, () => files.stat(jid, path), () => 300);
+    if (!stat) throw new AppError(404, 'not_found', 'File not found');
+
+    const name = path.slice(path.lastIndexOf('/') + 1).replace(/["\\\r\n]/g, '_');
+    res.setHeader('Content-Type', stat.contentType);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Disposition', `inline; filename="${name}"`);
+    res.setHeader('Cache-Control', FILE_CACHE_CONTROL);
+    res.setHeader('ETag', stat.etag);
+    res.setHeader('Last-Modified', new Date(stat.uploadDate).toUTCString());
+    res.setHeader('Accept-Ranges', 'bytes');
+    if (stat.contentType === 'image/svg+xml') {
+      // An SVG opened directly must not run script in the site's origin.
+      res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    }
+    if (etagMatches(req.header('if-none-match'), stat.etag)) {
+      res.status(304).end();
+      return;
+    }
+
+    const ifRange = req.header('if-range');
+    let range = parseRange(req.header('range'), stat.length);
+    if (range && ifRange && ifRange !== stat.etag) range = null;
+    if (range === 'unsatisfiable') {
+      res.setHeader('Content-Range', `bytes */${stat.length}`);
+      res.removeHeader('Content-Type');
+      res.removeHeader('Content-Disposition');
+      throw new AppError(416, 'range_not_satisfiable', 'Requested range not satisfiable');
+    }
+    const start = range ? range.start : 0;
+    const end = range ? range.end : stat.length - 1;
+    if (range) {
+      res.status(206);
+      res.setHeader('Content-Range', `bytes ${start}-${end}/${stat.length}`);
+    }
+    res.setHeader('Content-Length', String(stat.length === 0 ? 0 : end - start + 1));
+    if (req.method === 'HEAD' || stat.length === 0) {
+      res.end();
+      return;
+    }
+
+    if (stat.length <= MEMORY_MAX) {
+      const body = await cache.get<Buffer | null>(jid, `bytes:${path}:${stat.etag}`, () => files.read(jid, path), (b) => (b?.length ?? 0) + 100);
+      if (!body || body.length !== stat.length) throw new AppError(404, 'not_found', 'File not found');
+      res.end(range ? body.subarray(start, end + 1) : body);
+      return;
+    }
+    const stream = files.stream(stat, range ? { start, end } : undefined);
+    stream.on('error', (err) => {
+      deps.logger.warn({ err, path }, 'file stream failed');
+      res.destroy();
+    });
+    res.on('close', () => stream.destroy());
+    stream.pipe(res);
+  };
+
+  r.use('/assets', requireTenant, (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
+    handler(req, res).catch(next);
+  });
+  return r;
+}

@@ -1,0 +1,67 @@
+import { Router, type Request, type Response } from 'express';
+import { AppError, requireTenant } from '@journal/common';
+import type { ContentDeps } from '../deps';
+import { sendCached } from '../cache/http-cache';
+import { firstNumber } from '../shared/text';
+import { normaliseKeyword, PublicService } from './public.service';
+
+const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
+const ID_RE = /^[a-f0-9]{24}$/;
+
+const notFound = (what: string) => new AppError(404, 'not_found', what);
+
+/** The public API of spec §7 (settings live in journals/settings.routes.ts). Every answer is cached per journal version. */
+export function publicRoutes(deps: ContentDeps): Router {
+  const svc = new PublicService(deps);
+  const { cache } = deps;
+  const r = Router();
+  r.use(['/api/editors', '/api/indexing', '/api/archives', '/api/search'], requireTenant);
+
+  const cachedJson = async (req: Request, res: Response, key: string, produce: () => Promise<unknown>, missing?: string) => {
+    const c = await cache.json(req.journalId, key, produce);
+    if (missing && c.body.length === 4 && c.body.toString() === 'null') throw notFound(missing);
+    sendCached(req, res, c);
+  };
+
+  r.get(['/api/editors', '/api/editors/'], (req, res) => cachedJson(req, res, 'editors', () => svc.editors(req.journalId)));
+  r.get('/api/editors/:id', async (req, res) => {
+    const id = String(req.params.id);
+    if (!ID_RE.test(id)) throw notFound('Editor not found');
+    await cachedJson(req, res, `editor:${id}`, () => svc.editor(req.journalId, id), 'Editor not found');
+  });
+
+  r.get(['/api/indexing', '/api/indexing/'], (req, res) => cachedJson(req, res, 'indexing', () => svc.indexing(req.journalId)));
+
+  r.get(['/api/archives', '/api/archives/'], (req, res) => cachedJson(req, res, 'years', () => svc.archiveYears(req.journalId)));
+
+  r.get('/api/archives/ref/:ref', async (req, res) => {
+    const ref = String(req.params.ref).trim();
+    if (!REF_RE.test(ref)) throw notFound('Article not found!');
+    await cachedJson(req, res, `ref:${ref}`, () => svc.articleByRef(req.journalId, ref), 'Article not found!');
+  });
+
+  r.get('/api/archives/:id', async (req, res) => {
+    const id = String(req.params.id);
+    if (!ID_RE.test(id)) throw notFound('Article not found!');
+    await cachedJson(req, res, `id:${id}`, () => svc.articleById(req.journalId, id), 'Article not found!');
+  });
+
+  r.get('/api/archives/:year/:vol/:issue', async (req, res) => {
+    const year = firstNumber(req.params.year);
+    const volume = firstNumber(req.params.vol);
+    const issue = firstNumber(req.params.issue);
+    // Spec §5: unparsable params simply match nothing.
+    if (year === null || volume === null || issue === null) {
+      await cachedJson(req, res, 'empty', async () => []);
+      return;
+    }
+    await cachedJson(req, res, `issue:${year}/${volume}/${issue}`, () => svc.issueArticles(req.journalId, { year, volume, issue }));
+  });
+
+  r.get(['/api/search', '/api/search/'], async (req, res) => {
+    const k = normaliseKeyword(req.query.keyword);
+    await cachedJson(req, res, `search:${k}`, () => svc.search(req.journalId, k));
+  });
+
+  return r;
+}

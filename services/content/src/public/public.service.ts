@@ -1,0 +1,236 @@
+import type { ContentDeps } from '../deps';
+import type { Article } from '../archives/article.repo';
+import { byPageStart } from '../archives/article.repo';
+import { byIssueDesc } from '../archives/issue.repo';
+import type { Editor } from '../editors/editor.repo';
+import type { IndexingItem } from '../indexing/indexing.repo';
+import { assetPath } from '../files/file-store';
+import { cleanRich, cleanTitle, plain } from '../shared/text';
+
+/** An article in lists (issue page, search): no abstract, no private fields. */
+export interface ArticleSummary {
+  id: string;
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+  refnumber: string;
+  /** Sanitised HTML, i/em only. */
+  title: string;
+  authorname: string;
+  keywords: string;
+  pagenumber: string;
+  pageStart: number;
+  pageEnd: number;
+  subject: string;
+  country: string;
+  file: string;
+  /** Public path of the PDF, or null when the article has no file. */
+  pdf_url: string | null;
+  publishdate: string;
+}
+
+/** One article (article page, /pdf page): the summary plus abstract and dates. */
+export interface ArticleDetail extends ArticleSummary {
+  /** Sanitised HTML under the common allow-list. */
+  abstract: string;
+  description: string;
+  ptype: string;
+  status: string;
+  creation: string;
+  modification: string;
+}
+
+export interface YearSummary {
+  year: number;
+  /** The year's volume (the highest if a year spans two). */
+  volume: number;
+  total_issues: number;
+  /** Issue number → month text as stored on the issue (e.g. 'january', 'july-august'); only known months. */
+  issue_month: Record<string, string>;
+  /** The year's issues, newest first. */
+  issues: { volume: number; issue: number; month: string; articles: number }[];
+}
+
+const SUMMARY_FIELDS = [
+  'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'keywords', 'pagenumber', 'pageStart',
+  'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status',
+] as const;
+
+export function toSummary(a: Article): ArticleSummary {
+  return {
+    id: a.id,
+    year: a.year,
+    volume: a.volume,
+    issue: a.issue,
+    frequency: a.frequency ?? '',
+    refnumber: a.refnumber,
+    title: cleanTitle(a.title),
+    authorname: a.authorname ?? '',
+    keywords: a.keywords ?? '',
+    pagenumber: a.pagenumber ?? '',
+    pageStart: a.pageStart ?? 0,
+    pageEnd: a.pageEnd ?? 0,
+    subject: a.subject ?? '',
+    country: a.country ?? '',
+    file: a.file ?? '',
+    pdf_url: a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : null,
+    publishdate: a.publishdate ?? '',
+  };
+}
+
+export function toDetail(a: Article): ArticleDetail {
+  return {
+    ...toSummary(a),
+    abstract: cleanRich(a.abstract),
+    description: cleanTitle(a.description ?? ''),
+    ptype: a.ptype ?? '',
+    status: a.status,
+    creation: new Date(a.creation ?? 0).toISOString(),
+    modification: new Date(a.modification ?? a.creation ?? 0).toISOString(),
+  };
+}
+
+export type PublicEditor = Omit<Editor, 'creation' | 'updated_at'> & { picture_url: string; creation: string; updated_at: string };
+export type PublicIndexingItem = IndexingItem & { image_url: string | null };
+
+/** One journal's public articles in memory: search, sitemap and OAI read it without touching the database. */
+export interface Corpus {
+  /** Newest issue first, then page order. */
+  articles: ArticleDetail[];
+  /** Lower-cased plain text of title, authors, keywords and abstract, index-aligned with `articles`. */
+  hay: string[];
+  bytes: number;
+}
+
+export const SEARCH_MAX_KEYWORD = 200;
+export const SEARCH_MAX_RESULTS = 1000;
+
+/** Normalises a search keyword: string only, whitespace collapsed, capped in length. */
+export function normaliseKeyword(k: unknown): string {
+  if (typeof k !== 'string') return '';
+  return k.slice(0, SEARCH_MAX_KEYWORD * 2).replace(/\s+/g, ' ').trim().slice(0, SEARCH_MAX_KEYWORD).toLowerCase();
+}
+
+export class PublicService {
+  constructor(private readonly deps: ContentDeps) {}
+
+  private get repos() {
+    return this.deps.repos;
+  }
+
+  async editors(journalId: string): Promise<PublicEditor[]> {
+    return (await this.repos.editors.listEnabled(journalId)).map(publicEditor);
+  }
+
+  async editor(journalId: string, id: string): Promise<PublicEditor | null> {
+    const e = await this.repos.editors.findById(journalId, id);
+    return e && e.status === 'enabled' ? publicEditor(e) : null;
+  }
+
+  async indexing(journalId: string): Promise<PublicIndexingItem[]> {
+    return (await this.repos.indexing.listEnabled(journalId)).map((i) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
+  }
+
+  /** Year summaries (spec §3) of issues that have public articles, newest year first. */
+  async archiveYears(journalId: string): Promise<YearSummary[]> {
+    const [counts, issues] = await Promise.all([
+      this.repos.articles.countsByIssue(journalId, { publicOnly: true }),
+      this.repos.issues.list(journalId),
+    ]);
+    const month = new Map(issues.map((i) => [`${i.year}/${i.volume}/${i.issue}`, i.frequency ?? '']));
+    const byYear = new Map<number, YearSummary>();
+    for (const c of counts.sort(byIssueDesc)) {
+      let y = byYear.get(c.year);
+      if (!y) byYear.set(c.year, (y = { year: c.year, volume: c.volume, total_issues: 0, issue_month: {}, issues: [] }));
+      const m = month.get(`${c.year}/${c.volume}/${c.issue}`) ?? '';
+      y.volume = Math.max(y.volume, c.volume);
+      y.total_issues++;
+      if (m && !(String(c.issue) in y.issue_month)) y.issue_month[String(c.issue)] = m;
+      y.issues.push({ volume: c.volume, issue: c.issue, month: m, articles: c.count });
+    }
+    return [...byYear.values()].sort((a, b) => b.year - a.year);
+  }
+
+  /** Spec §4: the public articles of one issue by numeric page start; frequency filled from the issue. */
+  async issueArticles(journalId: string, key: { year: number; volume: number; issue: number }): Promise<ArticleSummary[]> {
+    const [articles, issue] = await Promise.all([
+      this.repos.articles.listByIssue(journalId, key, { publicOnly: true, fields: SUMMARY_FIELDS }),
+      this.repos.issues.find(journalId, key.year, key.volume, key.issue),
+    ]);
+    return articles.map((a) => toSummary({ ...a, frequency: a.frequency || issue?.frequency || '' }));
+  }
+
+  async articleByRef(journalId: string, ref: string): Promise<ArticleDetail | null> {
+    const a = await this.repos.articles.findByRef(journalId, ref);
+    return a && a.status === 'enabled' ? this.withFrequency(journalId, a) : null;
+  }
+
+  async articleById(journalId: string, id: string): Promise<ArticleDetail | null> {
+    const a = await this.repos.articles.findById(journalId, id);
+    return a && a.status === 'enabled' && a.refnumber ? this.withFrequency(journalId, a) : null;
+  }
+
+  private async withFrequency(journalId: string, a: Article): Promise<ArticleDetail> {
+    if (!a.frequency) a.frequency = (await this.repos.issues.find(journalId, a.year, a.volume, a.issue))?.frequency ?? '';
+    return toDetail(a);
+  }
+
+  /** Every public article, cached per journal version. */
+  corpus(journalId: string): Promise<Corpus> {
+    return this.deps.cache.get(
+      journalId,
+      'corpus',
+      async () => {
+        const [all, issues] = await Promise.all([this.repos.articles.listPublic(journalId), this.repos.issues.list(journalId)]);
+        const month = new Map(issues.map((i) => [`${i.year}/${i.volume}/${i.issue}`, i.frequency ?? '']));
+        all.sort((a, b) => byIssueDesc(a, b) || byPageStart(a, b));
+        const articles: ArticleDetail[] = [];
+        const hay: string[] = [];
+        let bytes = 0;
+        for (const a of all) {
+          if (!a.frequency) a.frequency = month.get(`${a.year}/${a.volume}/${a.issue}`) ?? '';
+          const d = toDetail(a);
+          const h = [plain(a.title), a.authorname ?? '', a.keywords ?? '', plain(a.abstract)].join('\n').replace(/\s+/g, ' ').toLowerCase();
+          articles.push(d);
+          hay.push(h);
+          bytes += h.length * 2 + d.abstract.length * 2 + 600;
+        }
+        return { articles, hay, bytes };
+      },
+      (c) => c.bytes,
+    );
+  }
+
+  /**
+   * Spec: case-insensitive match of the keyword in title, authors, keywords and abstract, enabled
+   * articles only. A plain substring test on pre-lowered text: no user text ever becomes a regex.
+   */
+  async search(journalId: string, keyword: unknown): Promise<ArticleSummary[]> {
+    const k = normaliseKeyword(keyword);
+    if (!k) return [];
+    const { articles, hay } = await this.corpus(journalId);
+    const out: ArticleSummary[] = [];
+    for (let i = 0; i < hay.length && out.length < SEARCH_MAX_RESULTS; i++) {
+      if (hay[i]!.includes(k)) out.push(summaryOf(articles[i]!));
+    }
+    return out;
+  }
+}
+
+const summaryOf = (d: ArticleDetail): ArticleSummary => {
+  const { abstract, description, ptype, status, creation, modification, ...s } = d;
+  void abstract; void description; void ptype; void status; void creation; void modification;
+  return s;
+};
+
+function publicEditor(e: Editor): PublicEditor {
+  return {
+    ...e,
+    post: cleanRich(e.post),
+    content: cleanRich(e.content),
+    picture_url: assetPath.editor(e.picture || 'avatar.png'),
+    creation: new Date(e.creation ?? 0).toISOString(),
+    updated_at: new Date(e.updated_at ?? 0).toISOString(),
+  };
+}

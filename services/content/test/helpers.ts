@@ -1,0 +1,68 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/common/testing';
+import { start, type ContentApp } from '../src/app';
+import { contentConfigSchema, type ContentConfig } from '../src/config';
+
+/** Starts the content service on a fresh database of the real test servers. */
+export async function startContent(extra: Partial<ContentConfig> = {}): Promise<ContentApp & { config: ContentConfig }> {
+  const { mongoUrl, redisUrl } = testServers();
+  const config = contentConfigSchema.parse({
+    MONGO_URL: mongoUrl,
+    REDIS_URL: redisUrl,
+    MONGO_DB: uniqueName('content'),
+    REDIS_PREFIX: `${uniqueName('t')}:`,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PORT: 0,
+    LOG_LEVEL: 'silent',
+    // Nothing listens here: the served HTML falls back to the built-in shell.
+    WEB_INDEX_URL: 'http://127.0.0.1:9/index.html',
+    ...extra,
+  });
+  const app = await start(config);
+  return Object.assign(app, { config });
+}
+
+export async function stopContent(app: ContentApp | undefined) {
+  if (!app) return;
+  await app.conn.dropDatabase().catch(() => undefined);
+  await app.stop();
+}
+
+export async function makePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 200]);
+  page.drawText(text, { x: 20, y: 100, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+/** Creates a journal with hosts and returns its id. */
+export async function makeJournal(app: ContentApp, slug: string, patch: Record<string, unknown> = {}) {
+  const j = await app.journals.upsert({
+    slug,
+    hosts: [`${slug}.test`],
+    websitename: `Journal ${slug}`,
+    domain: `${slug}.test`,
+    formatted_journal_name: `<b>Journal</b> ${slug}`,
+    websiteemail: `${slug}@example.org`,
+    whatsup_number: '',
+    year_started: '2020',
+    journal_frequency: 'Quarterly',
+    journal_type: 'Online',
+    journal_language: 'English',
+    journal_essn: '',
+    issn: '1234-5678',
+    nassScore: '',
+    nassScoreYear: '',
+    impactfactor: '',
+    fee_rupee: '2000',
+    fee_dollar: '50',
+    google_review_link: '',
+    home_content: '&lt;p&gt;Welcome&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+    flags: {
+      showSubject: false, hideOwnerNotice: false, showEditorContacts: false, showJournalList: false,
+      banner: 'sitename', coverImage: '', journalListLink: '', ownerNotice: '', ownerLink: '',
+    },
+    ...patch,
+  } as never);
+  return j.id;
+}

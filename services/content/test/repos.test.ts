@@ -1,0 +1,107 @@
+import { newObjectId } from '@journal/common/testing';
+import { duplicateKeyField, parsePages } from '../src/archives/article.repo';
+import { normaliseAssetPath } from '../src/files/file-store';
+import { makePdf, startContent, stopContent } from './helpers';
+
+let app: Awaited<ReturnType<typeof startContent>>;
+const J1 = newObjectId();
+const J2 = newObjectId();
+
+beforeAll(async () => {
+  app = await startContent();
+});
+afterAll(() => stopContent(app));
+
+const base = { year: 2026, volume: 3, issue: 1 };
+
+describe('repositories', () => {
+  test('editors are scoped by journal and listed pinned first', async () => {
+    const a = await app.repos.editors.create(J1, { name: 'A', category: 'chief editor' });
+    const b = await app.repos.editors.create(J1, { name: 'B', category: 'associate editor', status: 'disabled' });
+    await app.repos.editors.create(J2, { name: 'Other', category: 'assistant editor' });
+    expect(a.picture).toBe('avatar.png');
+    expect(a.is_pinned).toBe(0);
+    expect(typeof a.id).toBe('string');
+    expect(a).not.toHaveProperty('_id');
+    expect(await app.repos.editors.setPinned(J1, [b.id], 1)).toBe(1);
+    expect((await app.repos.editors.list(J1)).map((e) => e.name)).toEqual(['B', 'A']);
+    expect((await app.repos.editors.listEnabled(J1)).map((e) => e.name)).toEqual(['A']);
+    expect(await app.repos.editors.findById(J2, a.id)).toBeNull();
+    expect(await app.repos.editors.findById(J1, 'nope')).toBeNull();
+    await expect(app.repos.editors.create(J1, { name: 'X', category: 'boss' as never })).rejects.toThrow();
+  });
+
+  test('issues are unique per journal on year+volume+issue', async () => {
+    await app.repos.issues.create(J1, { ...base, frequency: 'january' });
+    await expect(app.repos.issues.create(J1, { ...base, frequency: 'x' })).rejects.toMatchObject({ code: 11000 });
+    await app.repos.issues.create(J2, { ...base, frequency: 'january' });
+    expect((await app.repos.issues.ensure(J1, base)).frequency).toBe('january');
+  });
+
+  test('articles: unique refnumber/txnid/title per journal, page parsing, counts', async () => {
+    const mk = (n: number, extra = {}) => ({ ...base, refnumber: String(100 + n), txnid: `T${n}`, title: `Title ${n}`, pagenumber: `${n * 10}-${n * 10 + 5}`, ...extra });
+    const a1 = await app.repos.articles.create(J1, mk(2));
+    await app.repos.articles.create(J1, mk(1));
+    expect(a1.pageStart).toBe(20);
+    expect(a1.pageEnd).toBe(25);
+    expect(a1.file).toBe('102.pdf');
+    expect(a1.description).toBe('Title 2');
+    for (const [dup, field] of [[{ refnumber: '101' }, 'refnumber'], [{ txnid: 'T1' }, 'txnid'], [{ title: 'Title 1' }, 'title']] as const) {
+      const err = await app.repos.articles.create(J1, mk(9, { ...dup, ...(field !== 'refnumber' ? { refnumber: `9${field}` } : {}), ...(field !== 'txnid' ? { txnid: `X${field}` } : {}), ...(field !== 'title' ? { title: `Y ${field}` } : {}) })).catch((e: unknown) => e);
+      expect(duplicateKeyField(err)).toBe(field);
+    }
+    // Another journal may reuse them.
+    await app.repos.articles.create(J2, mk(1));
+    expect((await app.repos.articles.listByIssue(J1, base)).map((a) => a.refnumber)).toEqual(['101', '102']);
+    expect(await app.repos.articles.lastPageOfIssue(J1, base)).toBe(25);
+    const counts = await app.repos.articles.countsByIssue(J1);
+    expect(counts).toEqual([{ ...base, count: 2 }]);
+    const upd = await app.repos.articles.update(J1, a1.id, { pagenumber: '1-2', status: 'disabled' });
+    expect(upd?.pageStart).toBe(1);
+    expect(await app.repos.articles.count(J1, { publicOnly: true })).toBe(1);
+    expect((await app.repos.articles.findByRefs(J1, ['102', 'zz', '101'])).map((a) => a.refnumber)).toEqual(['102', '101']);
+    expect(await app.repos.articles.findByRef(J2, '102')).toBeNull();
+  });
+
+  test('parsePages', () => {
+    expect(parsePages('12-20')).toEqual({ pageStart: 12, pageEnd: 20 });
+    expect(parsePages(' 7 ')).toEqual({ pageStart: 7, pageEnd: 7 });
+    expect(parsePages('abc')).toEqual({ pageStart: 0, pageEnd: 0 });
+  });
+
+  test('file store: put, stat, ranges, replace, delete, journal scope', async () => {
+    const pdf = await makePdf('hello');
+    const p = '/assets/archives/2026/vol3issue1/101.pdf';
+    const f = await app.files.put(J1, p, pdf);
+    expect(f.contentType).toBe('application/pdf');
+    const s = await app.files.stat(J1, p);
+    expect(s?.length).toBe(pdf.length);
+    expect(s?.etag).toBe(f.etag);
+    expect(await app.files.stat(J2, p)).toBeNull();
+    const chunks: Buffer[] = [];
+    for await (const c of app.files.stream(s!, { start: 0, end: 4 })) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('%PDF-');
+    await app.files.put(J1, p, Buffer.from('%PDF-2'));
+    expect((await app.files.read(J1, p))?.toString()).toBe('%PDF-2');
+    expect(await app.files.list(J1, '/assets/archives/')).toEqual([p]);
+    expect(await app.files.delete(J1, p)).toBe(true);
+    expect(await app.files.stat(J1, p)).toBeNull();
+    await expect(app.files.put(J1, '/assets/../x.pdf', pdf)).rejects.toThrow();
+  });
+
+  test('asset paths are validated', () => {
+    expect(normaliseAssetPath('/assets/editors/a.png')).toBe('/assets/editors/a.png');
+    for (const bad of ['/assets/editors/../a.png', '/assets/other/a.png', '/assets/editors/a.exe', '/assets/editors/a\u0000.png', '/assets/editors/.png', '/assets/editors/a\\b.png', '/assets/editors/é.png'])
+      expect(normaliseAssetPath(bad)).toBeNull();
+  });
+
+  test('cache invalidation bumps the journal version', async () => {
+    let calls = 0;
+    const produce = async () => ++calls;
+    expect(await app.cache.get(J1, 'k', produce)).toBe(1);
+    expect(await app.cache.get(J1, 'k', produce)).toBe(1);
+    await app.cache.invalidate(J1);
+    expect(await app.cache.get(J1, 'k', produce)).toBe(2);
+    expect(await app.cache.get(J2, 'k', produce)).toBe(3);
+  });
+});

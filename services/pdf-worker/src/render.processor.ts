@@ -1,0 +1,84 @@
+import type { Logger } from '@journal/common';
+import type { PdfCacheRepo } from './cache.repo';
+import type { CertificateItem, EditorCertificateItem, JobProgress, PdfJobData, PdfJobResult } from './pdf.types';
+import type { Renderer } from './render/renderer';
+import { splitPages } from './render/split';
+import { buildZip, safeEntryName, uniqueNames } from './render/zip';
+import { certificatesHtml, editorCertificatesHtml, singleDocumentHtml } from './templates';
+
+export interface ProcessorDeps {
+  renderer: Renderer;
+  cache: PdfCacheRepo;
+  batchSize: number;
+  /** Batches in flight at once: one prints in Chromium while another is split in node. */
+  pipeline: number;
+  logger: Logger;
+}
+
+export interface JobHandle {
+  data: PdfJobData;
+  updateProgress(p: JobProgress): Promise<unknown>;
+}
+
+const chunk = <T>(list: T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
+/** Runs `fn` over `items` with at most `limit` at once, keeping the order of results. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const run = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
+  return out;
+}
+
+/**
+ * Renders one job and stores the file under its key. Jobs are delivered at least once, so a
+ * job whose file is already stored (a previous attempt finished it) returns without rendering.
+ */
+export async function processPdfJob(job: JobHandle, deps: ProcessorDeps): Promise<PdfJobResult> {
+  const d = job.data;
+  const p = d.payload;
+  const existing = await deps.cache.head(d.key);
+  if (existing) {
+    return { key: d.key, filename: d.filename, contentType: d.contentType, size: existing.length, documents: 0 };
+  }
+
+  let bytes: Buffer;
+  let documents = 1;
+  if (p.kind === 'bulkcertificates' || p.kind === 'editorscertificate') {
+    const total = p.items.length;
+    let done = 0;
+    await job.updateProgress({ done, total });
+    const names = uniqueNames(p.items.map((it) => safeEntryName(it.entry ?? 'certificate')));
+    const batches = chunk(p.items as (CertificateItem | EditorCertificateItem)[], deps.batchSize);
+    const files = await mapLimit(batches, deps.pipeline, async (batch) => {
+      const html =
+        p.kind === 'bulkcertificates'
+          ? certificatesHtml(p.journal, batch as CertificateItem[])
+          : editorCertificatesHtml(p.journal, batch as EditorCertificateItem[], p.issuedOn);
+      const pdf = await deps.renderer.pdf(html, { landscape: true });
+      const pages = await splitPages(pdf, batch.length, { title: p.kind === 'bulkcertificates' ? 'Certificate of Publication' : 'Certificate of Appreciation', author: p.journal.name });
+      done += batch.length;
+      await job.updateProgress({ done, total });
+      return pages;
+    });
+    bytes = await buildZip(files.flat().map((data, i) => ({ name: names[i]!, data })));
+    documents = total;
+  } else {
+    const { html, landscape } = singleDocumentHtml(p);
+    await job.updateProgress({ done: 0, total: 1 });
+    bytes = Buffer.from(await deps.renderer.pdf(html, { landscape }));
+    await job.updateProgress({ done: 1, total: 1 });
+  }
+  await deps.cache.put({ key: d.key, journalId: d.journalId, filename: d.filename, contentType: d.contentType, data: bytes });
+  return { key: d.key, filename: d.filename, contentType: d.contentType, size: bytes.length, documents };
+}

@@ -1,0 +1,237 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import type { Logger } from '@journal/common';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-extensions',
+  '--disable-default-apps',
+  '--mute-audio',
+  '--font-render-hinting=none',
+];
+
+/** Marks every user-data-dir this service creates, so tests and operators can find its browsers. */
+export const PROFILE_PREFIX = 'jp-pdf-chromium-';
+
+export interface RendererOptions {
+  executablePath: string;
+  /** Pages printing at once. */
+  concurrency: number;
+  timeoutMs: number;
+  /** Prints before the browser is replaced. */
+  recycleAfter: number;
+  logger: Logger;
+}
+
+interface Instance {
+  browser: Browser;
+  profile: string;
+  idle: Page[];
+  inFlight: number;
+  prints: number;
+  retiring: boolean;
+  dead: boolean;
+}
+
+class Semaphore {
+  private waiters: (() => void)[] = [];
+  constructor(private free: number) {}
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((r) => this.waiters.push(r));
+  }
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
+  });
+
+/**
+ * One Chromium per process, its pages reused, a bounded number of prints at once, a timeout on
+ * every print, and the browser replaced after N prints or when it crashes. Pages may load only
+ * data: and about: URLs, and run no JavaScript: a template can reach neither the network nor files.
+ */
+export class Renderer {
+  private current?: Instance;
+  private launching?: Promise<Instance>;
+  private readonly all = new Set<Instance>();
+  private readonly slots: Semaphore;
+  private closed = false;
+  /** Prints done by this process; the tests and the benchmark read it. */
+  prints = 0;
+  launches = 0;
+
+  constructor(private readonly opts: RendererOptions) {
+    this.slots = new Semaphore(opts.concurrency);
+  }
+
+  private async launch(): Promise<Instance> {
+    const profile = mkdtempSync(path.join(tmpdir(), PROFILE_PREFIX));
+    let browser: Browser;
+    try {
+      browser = await puppeteer.launch({
+        executablePath: this.opts.executablePath,
+        headless: true,
+        // A pipe instead of a port: when this process dies, even by SIGKILL, the pipe closes and
+        // Chromium exits with it instead of lingering as an orphan.
+        pipe: true,
+        userDataDir: profile,
+        args: CHROMIUM_ARGS,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+        protocolTimeout: this.opts.timeoutMs + 5000,
+        timeout: 30_000,
+      });
+    } catch (err) {
+      rmSync(profile, { recursive: true, force: true });
+      throw err;
+    }
+    this.launches++;
+    const inst: Instance = { browser, profile, idle: [], inFlight: 0, prints: 0, retiring: false, dead: false };
+    this.all.add(inst);
+    browser.on('disconnected', () => {
+      if (!inst.dead) this.opts.logger.warn({ pid: browser.process()?.pid }, 'chromium disconnected; a new one starts on the next print');
+      inst.dead = true;
+      if (this.current === inst) this.current = undefined;
+      void this.dispose(inst);
+    });
+    return inst;
+  }
+
+  private async instance(): Promise<Instance> {
+    if (this.closed) throw new Error('renderer is closed');
+    if (this.current && !this.current.dead && !this.current.retiring) return this.current;
+    if (!this.launching) {
+      this.launching = this.launch().then(
+        (i) => {
+          this.current = i;
+          this.launching = undefined;
+          return i;
+        },
+        (e: unknown) => {
+          this.launching = undefined;
+          throw e;
+        },
+      );
+    }
+    return this.launching;
+  }
+
+  private async newPage(inst: Instance): Promise<Page> {
+    const page = await inst.browser.newPage();
+    await page.setJavaScriptEnabled(false);
+    await page.setRequestInterception(true);
+    page.on('request', (req: HTTPRequest) => {
+      const url = req.url();
+      if (url.startsWith('data:') || url.startsWith('about:')) void req.continue();
+      else void req.abort('blockedbyclient');
+    });
+    return page;
+  }
+
+  /** Prints one HTML document to PDF bytes. */
+  async pdf(html: string, opts: { landscape?: boolean } = {}): Promise<Uint8Array> {
+    await this.slots.acquire();
+    let inst: Instance | undefined;
+    let page: Page | undefined;
+    let reusable = false;
+    try {
+      inst = await this.instance();
+      // The instance may have been retired between launch and now; take the fresh one.
+      while (inst.dead || inst.retiring) inst = await this.instance();
+      inst.inFlight++;
+      page = inst.idle.pop() ?? (await this.newPage(inst));
+      const p = page;
+      const bytes = await withTimeout(
+        (async () => {
+          await p.setContent(html, { waitUntil: 'load', timeout: this.opts.timeoutMs });
+          return p.pdf({ printBackground: true, preferCSSPageSize: true, landscape: opts.landscape, timeout: this.opts.timeoutMs });
+        })(),
+        this.opts.timeoutMs,
+        'render',
+      );
+      reusable = true;
+      this.prints++;
+      inst.prints++;
+      if (inst.prints >= this.opts.recycleAfter) inst.retiring = true;
+      return bytes;
+    } finally {
+      if (inst) {
+        inst.inFlight--;
+        if (page && reusable && !inst.dead && !inst.retiring) inst.idle.push(page);
+        else if (page) void page.close().catch(() => undefined);
+        if (inst.retiring && inst.inFlight === 0) void this.dispose(inst);
+      }
+      this.slots.release();
+    }
+  }
+
+  /** Closes a browser, kills it if it does not close in time, and removes its profile. */
+  private async dispose(inst: Instance): Promise<void> {
+    if (!this.all.has(inst)) return;
+    this.all.delete(inst);
+    if (this.current === inst) this.current = undefined;
+    inst.dead = true;
+    const proc = inst.browser.process();
+    try {
+      await withTimeout(inst.browser.close(), 5000, 'browser close');
+    } catch {
+      // close hung or the browser had crashed: kill it; node reaps its own child.
+      try {
+        proc?.kill('SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    if (proc && proc.exitCode === null && proc.signalCode === null) {
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, 3000);
+        proc.once('exit', () => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    }
+    rmSync(inst.profile, { recursive: true, force: true });
+  }
+
+  /** Pids of the browsers alive now. */
+  pids(): number[] {
+    return [...this.all].map((i) => i.browser.process()?.pid).filter((p): p is number => typeof p === 'number');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.launching) await this.launching.catch(() => undefined);
+    await Promise.all([...this.all].map((i) => this.dispose(i)));
+  }
+}

@@ -1,0 +1,47 @@
+import type { Connection } from 'mongoose';
+import { connectMongo, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
+import type { WorklogConfig } from './config';
+import { EntryRepo } from './entry.repo';
+import { VersionRepo } from './version.repo';
+import { WorklogService } from './worklog.service';
+import { worklogRoutes } from './worklog.routes';
+
+export interface WorklogApp {
+  url: string;
+  port: number;
+  service: WorklogService;
+  stop(): Promise<void>;
+}
+
+export async function start(config: WorklogConfig): Promise<WorklogApp> {
+  const logger = createLogger('worklog', config.LOG_LEVEL);
+  const conn: Connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const redis: Redis = createRedis(config.REDIS_URL);
+  const entries = new EntryRepo(conn);
+  await entries.init();
+  const service = new WorklogService({
+    entries,
+    versions: new VersionRepo(redis, config.REDIS_PREFIX),
+    logger,
+    memoryIndex: config.WORKLOG_MEMORY_INDEX,
+    maxJournals: config.WORKLOG_MEMORY_JOURNALS,
+  });
+
+  // A work-log line is short; a larger body is refused with 413 before it is parsed.
+  const http = createHttpApp({ name: 'worklog', logger, ready: () => isMongoReady(conn) && isRedisReady(redis), jsonLimit: '64kb' });
+  http.app.use(worklogRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX }));
+  http.finish();
+  const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
+  logger.info({ url: server.url }, 'worklog listening');
+
+  return {
+    url: server.url,
+    port: server.port,
+    service,
+    async stop() {
+      await server.close();
+      redis.disconnect();
+      await conn.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { WorkStatus } from '@journal/common';
+import type { EntryFilter, StoredEntry } from './entry.repo';
+
+interface Indexed {
+  entry: StoredEntry;
+  time: number;
+  lower: string;
+}
+
+/** Newest first; equal times fall back to the id, as the database sort does. */
+const newerFirst = (a: Indexed, b: Indexed) => b.time - a.time || (a.entry.id < b.entry.id ? 1 : a.entry.id > b.entry.id ? -1 : 0);
+
+const wrap = (entry: StoredEntry): Indexed => ({ entry, time: entry.createdAt.getTime(), lower: entry.content.toLowerCase() });
+
+/**
+ * One journal's entries in memory, newest first, for filtering, searching and paging without a
+ * database scan. Pure data structure: no I/O.
+ */
+export class EntryIndex {
+  private readonly rows: Indexed[];
+  private readonly byId = new Map<string, Indexed>();
+
+  constructor(entries: StoredEntry[]) {
+    this.rows = entries.map(wrap).sort(newerFirst);
+    for (const r of this.rows) this.byId.set(r.entry.id, r);
+  }
+
+  get size() {
+    return this.rows.length;
+  }
+
+  all(): StoredEntry[] {
+    return this.rows.map((r) => r.entry);
+  }
+
+  add(entry: StoredEntry) {
+    if (this.byId.has(entry.id)) return;
+    const row = wrap(entry);
+    // New entries are nearly always the newest: search from the front.
+    let i = 0;
+    while (i < this.rows.length && newerFirst(this.rows[i]!, row) < 0) i++;
+    this.rows.splice(i, 0, row);
+    this.byId.set(entry.id, row);
+  }
+
+  setStatus(id: string, status: WorkStatus) {
+    const row = this.byId.get(id);
+    if (row) row.entry.status = status;
+  }
+
+  /**
+   * Entries matching `f`, newest first, as page `page` of `pageSize` (clamped between 1 and the
+   * last page), with how many match in all.
+   */
+  query(f: EntryFilter, page: number, pageSize: number): { items: StoredEntry[]; total: number; page: number } {
+    const needle = f.search ? f.search.toLowerCase() : '';
+    const matched: Indexed[] = [];
+    for (const r of this.rows) {
+      if (f.status && r.entry.status !== f.status) continue;
+      if (needle && !r.lower.includes(needle)) continue;
+      matched.push(r);
+    }
+    const p = clampPage(page, matched.length, pageSize);
+    return { items: matched.slice((p - 1) * pageSize, p * pageSize).map((r) => r.entry), total: matched.length, page: p };
+  }
+}
+
+/** Spec §4: the pager stays between 1 and the last page. */
+export const clampPage = (page: number, total: number, pageSize: number) =>
+  Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / pageSize)));

@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import {
+  objectIdSchema, parse, requireAuth, requireTenant, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema,
+  type AuthMiddlewareOptions,
+} from '@journal/common';
+import type { WorklogService } from './worklog.service';
+
+/** Spec §7 work-log calls; every one needs the bearer token of the request's journal. */
+export function worklogRoutes(service: WorklogService, authOpts: AuthMiddlewareOptions): Router {
+  const r = Router();
+  r.use('/api/webdata', requireTenant, requireAuth(authOpts));
+
+  r.get(['/api/webdata', '/api/webdata/'], async (req, res) => {
+    const q = parse(workListQuerySchema, req.query);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await service.list(req.journalId, q));
+  });
+
+  r.post(['/api/webdata', '/api/webdata/'], async (req, res) => {
+    const body = parse(workEntryCreateSchema, req.body ?? {});
+    res.status(201).json(await service.create(req.journalId, { name: req.auth!.name }, body));
+  });
+
+  r.put('/api/webdata/:id', async (req, res) => {
+    const id = parse(objectIdSchema, req.params.id);
+    const body = parse(workEntryUpdateSchema, req.body ?? {});
+    res.json(await service.setStatus(req.journalId, id, body.status));
+  });
+
+  return r;
+}

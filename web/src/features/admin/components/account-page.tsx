@@ -1,0 +1,76 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { userUpdateSchema } from '@journal/common/schemas';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { getSession, setSession } from '@/lib/session';
+import { adminApi } from '../api/admin.api';
+import { useFlash } from './flash';
+
+/** Spec §2 /admin/account/:id: username and new password. */
+export function AccountPage() {
+  const { id = '' } = useParams();
+  const flash = useFlash();
+  const q = useQuery({ queryKey: ['admin', 'user', id], queryFn: () => adminApi.user(id) });
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    if (q.data) setName(q.data.name);
+  }, [q.data]);
+
+  const save = useMutation({
+    mutationFn: (body: { name: string; password?: string }) => adminApi.updateUser(id, body),
+    onSuccess: (r) => {
+      const s = getSession();
+      // A new password ends the other sessions; the answer carries this one's fresh token.
+      if (s) setSession({ token: r.token ?? s.token, user: { id: r.user?.id ?? s.user.id, name: r.user?.name ?? name } });
+      setPassword('');
+      flash('User updated successfully');
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 401) return;
+      flash(err instanceof ApiError && (err.code === 'duplicate_username' || err.code === 'weak_password') ? err.message : 'Something went wrong');
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = userUpdateSchema.safeParse({ name, password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Something went wrong');
+      return;
+    }
+    setError('');
+    save.mutate({ name: parsed.data.name, ...(parsed.data.password ? { password: parsed.data.password } : {}) });
+  }
+
+  return (
+    <section>
+      <p>
+        <Link to={paths.admin.root}>← Back</Link>
+      </p>
+      <h1>Account</h1>
+      {q.isLoading && <p>Loading...</p>}
+      {q.isError && <p className="admin-error">Not Found!</p>}
+      {q.data && (
+        <form className="account-form" onSubmit={submit} noValidate aria-label="Account">
+          <div className={error ? 'field invalid' : 'field'}>
+            <label htmlFor="account-name">Username</label>
+            <input id="account-name" name="name" autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="account-password">New Password</label>
+            <input id="account-password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <small className="hint">Leave empty to keep the current password.</small>
+          </div>
+          {error && <span className="field-error">{error}</span>}
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            Submit
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { frequencyPeriods, issueCreateSchema } from '@journal/common/schemas';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { adminApi } from '../api/admin.api';
+import { capitalizePeriod, pad2, pad3 } from '../lib/format';
+import { useFlash } from './flash';
+
+/** Spec §2 /admin/archives: the issue list with the inline Add New form. */
+export function ArchivesPage() {
+  const [adding, setAdding] = useState(false);
+  const issues = useQuery({ queryKey: ['admin', 'issues'], queryFn: adminApi.issues });
+
+  return (
+    <section>
+      <div className="page-head">
+        <h1>Archives</h1>
+        {!adding && (
+          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+            Add New
+          </button>
+        )}
+      </div>
+      {adding && <AddIssueForm onClose={() => setAdding(false)} />}
+      {issues.isLoading && <p>Loading...</p>}
+      {issues.isError && <p className="admin-error">Could not load the issues.</p>}
+      {issues.data && issues.data.length === 0 && <p>No issues yet.</p>}
+      {issues.data && issues.data.length > 0 && (
+        <table className="admin-table" aria-label="Issues">
+          <thead>
+            <tr>
+              <th>Year</th>
+              <th>Volume</th>
+              <th>Issue</th>
+              <th>Frequency</th>
+              <th>Articles</th>
+            </tr>
+          </thead>
+          <tbody>
+            {issues.data.map((i) => (
+              <tr key={i.id}>
+                <td>{i.year}</td>
+                <td>
+                  <Link to={paths.admin.issue(i.year, i.volume, i.issue)}>Vol. {pad2(i.volume)}</Link>
+                </td>
+                <td>
+                  <Link to={paths.admin.issue(i.year, i.volume, i.issue)}>Issue {pad2(i.issue)}</Link>
+                </td>
+                <td>{capitalizePeriod(i.frequency)}</td>
+                <td>{pad3(i.articles)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function AddIssueForm({ onClose }: { onClose: () => void }) {
+  const flash = useFlash();
+  const qc = useQueryClient();
+  const settings = useQuery({ queryKey: ['settings'], queryFn: adminApi.settings });
+  const periods = frequencyPeriods(settings.data?.journal_frequency ?? 'monthly');
+  const [volume, setVolume] = useState('');
+  const [issue, setIssue] = useState('');
+  const [frequency, setFrequency] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const create = useMutation({
+    mutationFn: adminApi.createIssue,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+      flash('Issue created successfully');
+      onClose();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 401) return;
+      flash(err instanceof ApiError && err.code === 'duplicate_issue' ? 'Issue already exists' : 'Something went wrong');
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = issueCreateSchema.safeParse({ volume, issue, frequency, year: new Date().getFullYear() });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  }
+
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label="Add issue" noValidate>
+      <button type="button" className="close-x" aria-label="Close" onClick={onClose}>
+        X
+      </button>
+      <label className={errors.volume ? 'field invalid' : 'field'}>
+        Volume
+        <input name="volume" type="number" min={0} value={volume} onChange={(e) => setVolume(e.target.value)} />
+        {errors.volume && <span className="field-error">{errors.volume}</span>}
+      </label>
+      <label className={errors.issue ? 'field invalid' : 'field'}>
+        Issue
+        <input name="issue" type="number" min={0} value={issue} onChange={(e) => setIssue(e.target.value)} />
+        {errors.issue && <span className="field-error">{errors.issue}</span>}
+      </label>
+      <label className={errors.frequency ? 'field invalid' : 'field'}>
+        Frequency
+        <select name="frequency" value={frequency} onChange={(e) => setFrequency(e.target.value)}>
+          <option value="">Select</option>
+          {periods.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+        {errors.frequency && <span className="field-error">{errors.frequency}</span>}
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        Submit
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,244 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  ARTICLE_ADD_REQUIRED, ARTICLE_EDIT_REQUIRED, ARTICLE_SOFT_REQUIRED, COPIED_MS, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES,
+  PAYMENT_TYPES, REF_NUMBER_RE, TITLE_HINT_WORDS, authorNameSchema, countWords, firstPageMessage, frequencyPeriods,
+  pageNumberSchema, parsePageRange, REF_NUMBER_MESSAGE, toAbbreviatedPeriod, toFullPeriod, type AdminArticle,
+} from '@journal/common/schemas';
+import { toPlainTitle } from '../lib/text';
+
+export type ArticleFormMode = 'add' | 'edit';
+
+export const ARTICLE_TEXT_FIELDS = [
+  'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'abstract', 'keywords', 'pagenumber',
+  'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate',
+] as const;
+export type ArticleTextField = (typeof ARTICLE_TEXT_FIELDS)[number];
+export type ArticleValues = Record<ArticleTextField, string>;
+
+interface Props {
+  mode: ArticleFormMode;
+  initial: ArticleValues;
+  /** Last page used in the issue (add only): the hint and the first-page rule. */
+  lastPage?: number;
+  journalFrequency: string;
+  busy: boolean;
+  onSubmit: (form: FormData) => void;
+  children?: ReactNode;
+}
+
+/** Which of the spec §5 rules the values break, field by field. */
+export function articleMessages(mode: ArticleFormMode, v: ArticleValues, lastPage: number | undefined): Partial<Record<string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  if (v.authorname.trim()) {
+    const r = authorNameSchema.safeParse(v.authorname);
+    if (!r.success) out.authorname = r.error.issues[0]?.message;
+  }
+  if (mode === 'add' && v.refnumber.trim() && !REF_NUMBER_RE.test(v.refnumber.trim())) out.refnumber = REF_NUMBER_MESSAGE;
+  if (v.pagenumber.trim()) {
+    const r = pageNumberSchema.safeParse(v.pagenumber);
+    if (!r.success) out.pagenumber = r.error.issues[0]?.message;
+    else if (mode === 'add' && lastPage !== undefined) {
+      const p = parsePageRange(v.pagenumber)!;
+      if (p.first <= lastPage) out.pagenumber = firstPageMessage(lastPage);
+    }
+  }
+  return out;
+}
+
+/** The add and edit article form (spec §5), posted as multipart with the PDF as `pdfFile`. */
+export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, onSubmit, children }: Props) {
+  const [v, setV] = useState<ArticleValues>(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [messages, setMessages] = useState<Partial<Record<string, string>>>({});
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setV(initial), [initial]);
+
+  const required: readonly string[] = mode === 'add' ? ARTICLE_ADD_REQUIRED : ARTICLE_EDIT_REQUIRED;
+  const isEmpty = (f: string) => (f === 'file' ? !file : !String(v[f as ArticleTextField] ?? '').trim());
+  const missing = required.filter(isEmpty);
+  const red = (f: string) =>
+    (submitted && required.includes(f) && isEmpty(f)) || ((ARTICLE_SOFT_REQUIRED as readonly string[]).includes(f) && isEmpty(f)) || !!messages[f];
+
+  const set = (f: ArticleTextField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    const next = { ...v, [f]: e.target.value };
+    setV(next);
+    if (submitted || messages[f]) setMessages(articleMessages(mode, next, lastPage));
+  };
+
+  function pickFile(e: ChangeEvent<HTMLInputElement>) {
+    const f = e.target.files?.[0] ?? null;
+    if (f && f.size > MAX_UPLOAD_BYTES) {
+      window.alert(FILE_TOO_LARGE_MESSAGE);
+      e.target.value = '';
+      setFile(null);
+      return;
+    }
+    if (f && f.type !== 'application/pdf' && !/\.pdf$/i.test(f.name)) {
+      window.alert('Only PDF files are allowed');
+      e.target.value = '';
+      setFile(null);
+      return;
+    }
+    setFile(f);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    const msgs = articleMessages(mode, v, lastPage);
+    setMessages(msgs);
+    // Spec §5: missing required fields turn red and the submission stops without a message.
+    if (missing.length > 0 || Object.keys(msgs).length > 0) return;
+    const form = new FormData();
+    for (const f of ARTICLE_TEXT_FIELDS) form.append(f, v[f].trim());
+    if (file) form.append('pdfFile', file, 'article.pdf');
+    onSubmit(form);
+  }
+
+  const field = (f: ArticleTextField, label: string, input: ReactNode, hint?: ReactNode) => (
+    <div className={red(f) ? 'field invalid' : 'field'} data-field={f}>
+      <label htmlFor={`article-${f}`}>
+        {label}
+        {required.includes(f) && <span className="req"> *</span>}
+      </label>
+      {input}
+      {hint && <small className="hint">{hint}</small>}
+      {messages[f] && (
+        <span className="field-error" role="alert">
+          {messages[f]}
+        </span>
+      )}
+    </div>
+  );
+  const text = (f: ArticleTextField, type = 'text') => (
+    <input id={`article-${f}`} name={f} type={type} value={v[f]} onChange={set(f)} />
+  );
+
+  const titleWords = countWords(toPlainTitle(v.title));
+  const periods = frequencyPeriods(journalFrequency, mode === 'edit');
+
+  return (
+    <form className="article-form" onSubmit={submit} noValidate aria-label={mode === 'add' ? 'Add article' : 'Edit article'}>
+      <div className="grid3">
+        {field('year', 'Year', text('year'))}
+        {field('volume', 'Volume', text('volume'))}
+        {field('issue', 'Issue', text('issue'))}
+      </div>
+      {mode === 'edit' &&
+        field(
+          'frequency',
+          'Month',
+          <select id="article-frequency" name="frequency" value={v.frequency} onChange={set('frequency')}>
+            <option value="">Select</option>
+            {periods.map((p) => (
+              <option key={p} value={toFullPeriod(p)}>
+                {p}
+              </option>
+            ))}
+            {v.frequency && !periods.map(toFullPeriod).includes(v.frequency) && (
+              <option value={v.frequency}>{toAbbreviatedPeriod(v.frequency)}</option>
+            )}
+          </select>,
+        )}
+      {field('refnumber', 'Reference Number', text('refnumber'))}
+      {field(
+        'title',
+        'Title',
+        <textarea id="article-title" name="title" rows={3} value={v.title} onChange={set('title')} />,
+        <span className={titleWords > TITLE_HINT_WORDS ? 'hint-over' : undefined}>
+          Maximum {TITLE_HINT_WORDS} words ({titleWords} words)
+        </span>,
+      )}
+      {field('authorname', 'Author Name', text('authorname'), 'Separate authors with commas')}
+      {field('abstract', 'Abstract', <textarea id="article-abstract" name="abstract" rows={8} value={v.abstract} onChange={set('abstract')} />)}
+      {field('keywords', 'Keywords', text('keywords'))}
+      {field('pagenumber', 'Page Number', text('pagenumber'), mode === 'add' && lastPage !== undefined ? `Last page: ${lastPage}` : 'e.g. 1-6')}
+      {field('subject', 'Subject', text('subject'))}
+      {field('country', 'Country', text('country'))}
+      {field('email', 'Email', text('email', 'email'))}
+      {field('mobile', 'Mobile', text('mobile'))}
+      {field('txnid', 'Transaction ID', text('txnid'))}
+      {field(
+        'ptype',
+        'Payment Type',
+        <select id="article-ptype" name="ptype" value={v.ptype} onChange={set('ptype')}>
+          {PAYMENT_TYPES.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field('publishdate', 'Certificate Date', text('publishdate', 'date'))}
+      <div className={submitted && required.includes('file') && !file ? 'field invalid' : 'field'} data-field="file">
+        <label htmlFor="article-file">
+          PDF File{required.includes('file') && <span className="req"> *</span>}
+        </label>
+        <input id="article-file" ref={fileRef} name="pdfFile" type="file" accept="application/pdf,.pdf" onChange={pickFile} />
+        <small className="hint">{mode === 'edit' ? 'Optional: choose a PDF to replace the current one. ' : ''}PDF only, up to 5 MB</small>
+      </div>
+      {children}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Submit'}
+      </button>
+    </form>
+  );
+}
+
+/** Spec §4: the author message with links, and its Copy button ('Copied!' for 2 s). */
+export function AuthorMessage({ article, siteName }: { article: AdminArticle; siteName: string }) {
+  const [copied, setCopied] = useState(false);
+  const origin = window.location.origin;
+  const articleUrl = `${origin}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`;
+  const downloadsUrl = `${origin}/pdf?refno=${encodeURIComponent(article.refnumber)}`;
+  const message = [
+    'Dear Author,',
+    '',
+    `Your article "${toPlainTitle(article.title)}" has been published in ${siteName}, Volume ${article.volume}, Issue ${article.issue}, ${article.year}.`,
+    '',
+    `Article link: ${articleUrl}`,
+    `Download your article, certificate, cover page and editorial board: ${downloadsUrl}`,
+    '',
+    'Thank you.',
+  ].join('\n');
+
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(t);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(message);
+    } catch {
+      const ta = document.createElement('textarea');
+      ta.value = message;
+      document.body.appendChild(ta);
+      ta.select();
+      document.execCommand('copy');
+      ta.remove();
+    }
+    setCopied(true);
+  }
+
+  return (
+    <div className="author-message" aria-label="Author message">
+      <pre>{message}</pre>
+      <p>
+        <a href={articleUrl} target="_blank" rel="noreferrer">
+          {articleUrl}
+        </a>
+        <br />
+        <a href={downloadsUrl} target="_blank" rel="noreferrer">
+          {downloadsUrl}
+        </a>
+      </p>
+      <button type="button" className="btn" onClick={copy}>
+        {copied ? 'Copied!' : 'Copy'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { articleErrorMessage, type AdminArticle } from '@journal/common/schemas';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { decodeEntities } from '@/lib/sanitize';
+import { adminApi } from '../api/admin.api';
+import { firstNumber, today } from '../lib/format';
+import { ArticleForm, AuthorMessage, type ArticleFormMode, type ArticleValues } from './article-form';
+import { useFlash } from './flash';
+
+function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Promise<AdminArticle>) {
+  const flash = useFlash();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['admin'] }),
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 401) return;
+      flash(articleErrorMessage(err instanceof ApiError ? err.code : undefined, mode));
+    },
+  });
+}
+
+/** Spec §2 /admin/archives/add/:year/:vol/:issue. */
+export function AddArticlePage() {
+  const params = useParams();
+  const year = firstNumber(params.year);
+  const volume = firstNumber(params.vol);
+  const issue = firstNumber(params.issue);
+  const settings = useQuery({ queryKey: ['settings'], queryFn: adminApi.settings });
+  const issueQ = useQuery({
+    queryKey: ['admin', 'issue', year, volume, issue],
+    queryFn: () => adminApi.issueArticles(year, volume, issue),
+    enabled: [year, volume, issue].every(Number.isFinite),
+  });
+  const [created, setCreated] = useState<AdminArticle | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const mutation = useArticleMutation('add', adminApi.addArticle);
+
+  const initial = useMemo<ArticleValues>(
+    () => ({
+      year: Number.isFinite(year) ? String(year) : '',
+      volume: Number.isFinite(volume) ? String(volume) : '',
+      issue: Number.isFinite(issue) ? String(issue) : '',
+      frequency: issueQ.data?.issue?.frequency ?? '',
+      refnumber: '', title: '', authorname: '', abstract: '', keywords: '', pagenumber: '', subject: '', country: '',
+      email: '', mobile: '', txnid: '', ptype: 'paid', publishdate: today(),
+    }),
+    [year, volume, issue, issueQ.data?.issue?.frequency],
+  );
+
+  return (
+    <section>
+      <p>
+        <Link to={paths.admin.issue(year, volume, issue)}>← Back to the issue</Link>
+      </p>
+      <h1>Add Article</h1>
+      {created ? (
+        <>
+          <p className="success">Article added.</p>
+          <AuthorMessage article={created} siteName={settings.data?.websitename ?? ''} />
+          <p>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setCreated(null);
+                setFormKey((k) => k + 1);
+              }}
+            >
+              Add another
+            </button>{' '}
+            <Link to={paths.admin.article(created.id)}>Edit this article</Link>
+          </p>
+        </>
+      ) : issueQ.isLoading ? (
+        <p>Loading...</p>
+      ) : (
+        <ArticleForm
+          key={formKey}
+          mode="add"
+          initial={initial}
+          lastPage={issueQ.data?.lastPage ?? 0}
+          journalFrequency={settings.data?.journal_frequency ?? 'monthly'}
+          busy={mutation.isPending}
+          onSubmit={(form) => mutation.mutate(form, { onSuccess: (a) => setCreated(a) })}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Spec §2 /admin/archives/:id. */
+export function EditArticlePage() {
+  const { id = '' } = useParams();
+  const settings = useQuery({ queryKey: ['settings'], queryFn: adminApi.settings });
+  const q = useQuery({ queryKey: ['admin', 'article', id], queryFn: () => adminApi.article(id) });
+  const [saved, setSaved] = useState<AdminArticle | null>(null);
+  const mutation = useArticleMutation('edit', (form) => adminApi.updateArticle(id, form));
+
+  const initial = useMemo<ArticleValues | null>(() => {
+    const a = q.data;
+    if (!a) return null;
+    return {
+      year: String(a.year ?? ''), volume: String(a.volume ?? ''), issue: String(a.issue ?? ''), frequency: a.frequency ?? '',
+      refnumber: a.refnumber ?? '', title: decodeEntities(a.title ?? ''), authorname: a.authorname ?? '',
+      abstract: decodeEntities(a.abstract ?? ''), keywords: a.keywords ?? '', pagenumber: a.pagenumber ?? '',
+      subject: a.subject ?? '', country: a.country ?? '', email: a.email ?? '', mobile: a.mobile ?? '', txnid: a.txnid ?? '',
+      ptype: a.ptype || 'paid', publishdate: a.publishdate || today(),
+    };
+  }, [q.data]);
+
+  return (
+    <section>
+      {q.data && (
+        <p>
+          <Link to={paths.admin.issue(q.data.year, q.data.volume, q.data.issue)}>← Back to the issue</Link>
+        </p>
+      )}
+      <h1>Edit Article</h1>
+      {q.isLoading && <p>Loading...</p>}
+      {q.isError && <p className="admin-error">Not Found!</p>}
+      {saved && (
+        <>
+          <p className="success">Article updated.</p>
+          <AuthorMessage article={saved} siteName={settings.data?.websitename ?? ''} />
+        </>
+      )}
+      {initial && (
+        <ArticleForm
+          mode="edit"
+          initial={initial}
+          journalFrequency={settings.data?.journal_frequency ?? 'monthly'}
+          busy={mutation.isPending}
+          onSubmit={(form) => mutation.mutate(form, { onSuccess: (a) => setSaved(a) })}
+        >
+          {q.data?.file && <p className="hint">Current file: {q.data.file}</p>}
+        </ArticleForm>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { adminApi } from '../api/admin.api';
+
+/** Spec §2 /admin: tiles for Archives and Editors with their counts. */
+export function Dashboard() {
+  const q = useQuery({ queryKey: ['admin', 'counts'], queryFn: adminApi.counts });
+  const value = (n: number | undefined) => (q.isLoading ? '…' : q.isError ? '-' : (n ?? 0));
+  return (
+    <section>
+      <h1>Dashboard</h1>
+      {q.isError && <p className="admin-error">Could not load the counts.</p>}
+      <div className="tiles">
+        <Link to={paths.admin.archives} className="tile" data-testid="tile-archives">
+          <span className="tile-title">Archives</span>
+          <span className="tile-count">{value(q.data?.archives)}</span>
+        </Link>
+        <Link to={paths.admin.editors} className="tile" data-testid="tile-editors">
+          <span className="tile-title">Editors</span>
+          <span className="tile-count">{value(q.data?.editors)}</span>
+        </Link>
+        <Link to={paths.admin.settings} className="tile tile-plain">
+          <span className="tile-title">Settings</span>
+        </Link>
+      </div>
+    </section>
+  );
+}

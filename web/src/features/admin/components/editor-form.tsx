@@ -1,0 +1,146 @@
+import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, editorSchema } from '@journal/common/schemas';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { decodeEntities } from '@/lib/sanitize';
+import { adminApi } from '../api/admin.api';
+import { useFlash } from './flash';
+
+const FIELDS = ['name', 'category', 'post', 'content', 'degree', 'email', 'phone', 'country', 'editor_website'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+const EMPTY: Values = { name: '', category: '', post: '', content: '', degree: '', email: '', phone: '', country: '', editor_website: '' };
+const LABELS: Record<Field, string> = {
+  name: 'Name', category: 'Category', post: 'Designation', content: 'Affiliation', degree: 'Degree', email: 'Email',
+  phone: 'Phone', country: 'Country', editor_website: 'Website',
+};
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/** Spec §2 /admin/editors/add and /admin/editors/:id. */
+export function EditorFormPage() {
+  const { id } = useParams();
+  const editing = !!id && id !== 'add';
+  const flash = useFlash();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['admin', 'editor', id], queryFn: () => adminApi.editor(id!), enabled: editing });
+  const initial = useMemo<Values>(() => {
+    const e = q.data;
+    if (!e) return EMPTY;
+    return Object.fromEntries(FIELDS.map((f) => [f, f === 'post' ? decodeEntities(e.post ?? '') : String(e[f] ?? '')])) as Values;
+  }, [q.data]);
+  const [v, setV] = useState<Values>(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  useEffect(() => setV(initial), [initial]);
+
+  const save = useMutation({
+    mutationFn: (form: FormData) => (editing ? adminApi.updateEditor(id!, form) : adminApi.addEditor(form)),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: ['admin'] });
+      flash(editing ? 'Editor updated successfully' : 'Editor created successfully');
+      navigate(paths.admin.editors);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 401) return;
+      flash(err instanceof ApiError && err.code === 'file_too_large' ? FILE_TOO_LARGE_MESSAGE : 'Something went wrong');
+    },
+  });
+
+  const set = (f: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setV({ ...v, [f]: e.target.value });
+
+  function pickFile(e: ChangeEvent<HTMLInputElement>) {
+    const f = e.target.files?.[0] ?? null;
+    if (f && f.size > MAX_UPLOAD_BYTES) {
+      window.alert(FILE_TOO_LARGE_MESSAGE);
+      e.target.value = '';
+      setFile(null);
+      return;
+    }
+    if (f && !IMAGE_TYPES.includes(f.type)) {
+      window.alert('Only images are allowed');
+      e.target.value = '';
+      setFile(null);
+      return;
+    }
+    setFile(f);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = editorSchema.safeParse(v);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    const form = new FormData();
+    for (const f of FIELDS) form.append(f, v[f].trim());
+    if (file) form.append('imgFile', file, file.name.replace(/[^\w.-]+/g, '_') || 'picture');
+    save.mutate(form);
+  }
+
+  const input = (f: Field) => {
+    if (f === 'category')
+      return (
+        <select id={`editor-${f}`} name={f} value={v[f]} onChange={set(f)}>
+          <option value="">Select</option>
+          {EDITOR_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      );
+    if (f === 'post')
+      return (
+        <select id={`editor-${f}`} name={f} value={v[f]} onChange={set(f)}>
+          <option value="">Select</option>
+          {EDITOR_DESIGNATIONS.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      );
+    if (f === 'content') return <textarea id={`editor-${f}`} name={f} rows={4} value={v[f]} onChange={set(f)} />;
+    return <input id={`editor-${f}`} name={f} value={v[f]} onChange={set(f)} />;
+  };
+
+  return (
+    <section>
+      <p>
+        <Link to={paths.admin.editors}>← Back to editors</Link>
+      </p>
+      <h1>{editing ? 'Edit Editor' : 'Add Editor'}</h1>
+      {editing && q.isLoading && <p>Loading...</p>}
+      {editing && q.isError && <p className="admin-error">Not Found!</p>}
+      {(!editing || q.data) && (
+        <form className="editor-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit editor' : 'Add editor'}>
+          {FIELDS.map((f) => (
+            <div key={f} className={errors[f] ? 'field invalid' : 'field'}>
+              <label htmlFor={`editor-${f}`}>
+                {LABELS[f]}
+                {['name', 'category', 'post', 'content'].includes(f) && <span className="req"> *</span>}
+              </label>
+              {input(f)}
+              {errors[f] && <span className="field-error">{errors[f]}</span>}
+            </div>
+          ))}
+          <div className="field">
+            <label htmlFor="editor-picture">Picture</label>
+            {editing && q.data?.picture && (
+              <img className="editor-thumb" src={`/assets/editors/${encodeURIComponent(q.data.picture)}`} alt="" width={64} height={64} />
+            )}
+            <input id="editor-picture" name="imgFile" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={pickFile} />
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Submit'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

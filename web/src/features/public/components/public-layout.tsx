@@ -1,0 +1,163 @@
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { SafeHtml } from '@/components/safe-html';
+import type { ScrollState } from '@/components/use-scroll-to-section';
+import { siteImage } from '../api/public.api';
+import { whatsappLink } from '../lib/citation';
+import { SearchBox } from './search-box';
+import { useJournal } from './use-journal';
+
+const NAV = [
+  { to: paths.home, label: 'HOME', end: true },
+  { to: paths.archives, label: 'ARCHIVES' },
+  { to: paths.board, label: 'EDITORIAL BOARD' },
+  { to: paths.instructions, label: 'INSTRUCTIONS' },
+  { to: paths.indexing, label: 'INDEXING' },
+  { to: paths.contact, label: 'CONTACT' },
+] as const;
+
+function Banner() {
+  const { settings, flags, name } = useJournal();
+  if (!settings) return null;
+  if (flags.banner === 'header') {
+    return <img className="banner-image" src={siteImage('header.png')} alt={name ? `${name} banner` : 'Journal banner'} />;
+  }
+  if (flags.banner === 'naas') {
+    return (
+      <div className="naas-banner">
+        <span className="naas-label">NAAS Rating</span>
+        <span className="naas-score">{settings.nassScore || '—'}</span>
+        {settings.nassScoreYear && <span className="naas-year">({settings.nassScoreYear})</span>}
+      </div>
+    );
+  }
+  return <p className="sitename-banner">{settings.domain || name}</p>;
+}
+
+function SiteHeader() {
+  const { settings, name } = useJournal();
+  return (
+    <header className="site-header">
+      <div className="container brand-row">
+        <Link to={paths.home} className="brand-logo">
+          <img src={siteImage('logo.png')} alt={name ? `${name} logo` : 'Journal logo'} width="88" height="88" />
+        </Link>
+        <div className="brand-text">
+          {settings?.formatted_journal_name ? (
+            <SafeHtml className="journal-name" html={settings.formatted_journal_name} decode />
+          ) : (
+            <p className="journal-name">{name || '\u00a0'}</p>
+          )}
+          {(settings?.issn || settings?.journal_essn) && (
+            <p className="brand-issn">
+              {settings.journal_essn && <span>E-ISSN: {settings.journal_essn}</span>}
+              {settings.issn && <span>P-ISSN: {settings.issn}</span>}
+            </p>
+          )}
+        </div>
+        <div className="brand-banner">
+          <Banner />
+        </div>
+        <SearchBox className="search-lg" />
+      </div>
+      <nav className="main-nav" aria-label="Main">
+        <ul className="container">
+          {NAV.map((n) => (
+            <li key={n.to}>
+              <NavLink to={n.to} end={'end' in n ? n.end : false}>
+                {n.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="container search-sm-row">
+        <SearchBox className="search-sm" />
+      </div>
+    </header>
+  );
+}
+
+const policyLink = (to: string, section: string, label: string) => (
+  <li>
+    <Link to={to} state={{ section } satisfies ScrollState}>
+      {label}
+    </Link>
+  </li>
+);
+
+function SiteFooter() {
+  const { settings, name } = useJournal();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about">{name || 'The Journal'}</h2>
+          <p>A peer-reviewed, open access journal publishing original research articles, reviews and short communications.</p>
+          {settings?.websiteemail && (
+            <p>
+              Email: <a href={`mailto:${settings.websiteemail}`}>{settings.websiteemail}</a>
+            </p>
+          )}
+        </section>
+        <section aria-labelledby="footer-links">
+          <h2 id="footer-links">Quick Links</h2>
+          <ul>
+            <li><Link to={paths.archives}>Archives</Link></li>
+            <li><Link to={paths.board}>Editorial Board</Link></li>
+            <li><Link to={paths.instructions}>Instructions to Authors</Link></li>
+            <li><Link to={paths.indexingAbstracting}>Indexing and Abstracting</Link></li>
+            <li><Link to={paths.about}>About Us</Link></li>
+            <li><Link to={paths.contact}>Contact</Link></li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-policies">
+          <h2 id="footer-policies">Policies</h2>
+          <ul>
+            {policyLink(paths.privacy, 'privacy-policy', 'Privacy Policy')}
+            {policyLink(paths.privacy, 'cookies', 'Cookies')}
+            {policyLink(paths.terms, 'terms-and-conditions', 'Terms and Conditions')}
+            {policyLink(paths.terms, 'acceptable-use', 'Acceptable Use')}
+            {policyLink(paths.terms, 'disclaimer', 'Disclaimer')}
+          </ul>
+        </section>
+      </div>
+      <p className="copyright">
+        © {year} {name || 'The Journal'}. All rights reserved.
+      </p>
+    </footer>
+  );
+}
+
+function ChatFloat() {
+  const { settings, name } = useJournal();
+  if (!settings) return null;
+  const label = 'Chat with us';
+  return settings.whatsup_number ? (
+    <a className="chat-float" href={whatsappLink(settings.whatsup_number, name)} target="_blank" rel="noopener noreferrer" aria-label={`${label} on WhatsApp`}>
+      <img src={siteImage('chat.png')} alt="" width="56" height="56" />
+    </a>
+  ) : (
+    <Link className="chat-float" to={paths.contact} aria-label={label}>
+      <img src={siteImage('chat.png')} alt="" width="56" height="56" />
+    </Link>
+  );
+}
+
+/** Spec §2 public layout shell: header, nav, search, footer, floating chat link. */
+export function PublicLayout() {
+  return (
+    <div className="public-site">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ChatFloat />
+    </div>
+  );
+}

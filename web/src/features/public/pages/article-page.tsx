@@ -1,0 +1,74 @@
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { SafeHtml } from '@/components/safe-html';
+import { Loading } from '@/components/status';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { useScrollToSection } from '@/components/use-scroll-to-section';
+import { articlePdfUrl, useArticleByRef } from '../api/public.api';
+import { useCitationMeta } from '../components/use-citation-meta';
+import { useJournal } from '../components/use-journal';
+import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
+
+/** Spec §2 /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
+export function ArticlePage() {
+  const { ref } = useParams();
+  const { name, settings } = useJournal();
+  const q = useArticleByRef(ref);
+  const a = q.data ?? null;
+  useDocumentTitle(a ? titleText(a.title) : q.isLoading ? null : 'Article not found!', name);
+  useCitationMeta(a, { name, issn: settings?.journal_essn || settings?.issn });
+  useScrollToSection(!q.isLoading && !!settings);
+
+  if (q.isLoading) return <Loading />;
+  if (q.isError) console.error('article load failed', q.error);
+  if (!a) {
+    return (
+      <div className="not-found">
+        <h2>Article not found!</h2>
+      </div>
+    );
+  }
+  const pdf = articlePdfUrl(a);
+  return (
+    <article className="article" aria-labelledby="article-title">
+      <p className="article-issue">
+        <Link to={paths.issue(a.year, a.volume, a.issue)}>{issueHeading(a.year, a.volume, a.issue, a.frequency)}</Link>
+      </p>
+      <SafeHtml as="h2" id="article-title" className="article-title" html={cleanTitle(a.title)} variant="title" />
+
+      <section id="authors" aria-labelledby="authors-h">
+        <h3 id="authors-h">Authors</h3>
+        <p className="art-authors">{a.authorname}</p>
+        {a.country && <p className="muted">Country: {a.country}</p>}
+      </section>
+
+      <section id="abstract" aria-labelledby="abstract-h">
+        <h3 id="abstract-h">Abstract</h3>
+        <SafeHtml className="rich-text abstract" html={a.abstract} decode />
+        {a.keywords && (
+          <p className="keywords">
+            <strong>Keywords:</strong> {a.keywords}
+          </p>
+        )}
+      </section>
+
+      <section id="download" className="article-meta" aria-label="Download and pages">
+        {pdf && (
+          <a className="btn" href={pdf} target="_blank" rel="noopener noreferrer">
+            Download
+          </a>
+        )}
+        {a.pagenumber && (
+          <p className="pages">
+            <strong>Pages:</strong> {a.pagenumber}
+          </p>
+        )}
+      </section>
+
+      <section id="citation" className="cite-box" aria-labelledby="cite-h">
+        <h3 id="cite-h">How to cite this article:</h3>
+        <SafeHtml as="p" html={citationHtml(a, name)} variant="title" />
+      </section>
+    </article>
+  );
+}

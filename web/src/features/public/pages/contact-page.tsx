@@ -1,0 +1,69 @@
+import { PageTitle } from '@/components/page-title';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { useJournal } from '../components/use-journal';
+import { whatsappLink } from '../lib/citation';
+import { PUBLISHER_ADDRESS } from '../lib/site';
+
+/** Spec §2 /contact: address, email, WhatsApp with a prefilled query, owner notice per flag. */
+export function ContactPage() {
+  const { settings, flags, name } = useJournal();
+  useDocumentTitle('Contact', name);
+  const email = settings?.websiteemail ?? '';
+  const showOwner = !flags.hideOwnerNotice && (flags.ownerNotice || flags.ownerLink);
+  return (
+    <div className="container narrow">
+      <PageTitle>CONTACT US</PageTitle>
+      <div className="contact-grid">
+        <section className="card" aria-labelledby="c-address">
+          <h2 id="c-address">Publisher Address</h2>
+          <address>
+            {name && (
+              <>
+                {name}
+                <br />
+              </>
+            )}
+            {PUBLISHER_ADDRESS.map((l) => (
+              <span key={l}>
+                {l}
+                <br />
+              </span>
+            ))}
+          </address>
+        </section>
+        <section className="card" aria-labelledby="c-email">
+          <h2 id="c-email">Submit Your Article</h2>
+          <p>Send your article to</p>
+          {email ? (
+            <a className="submit-email" href={`mailto:${email}`}>
+              {email}
+            </a>
+          ) : (
+            <p>—</p>
+          )}
+        </section>
+        {settings?.whatsup_number && (
+          <section className="card" aria-labelledby="c-whatsapp">
+            <h2 id="c-whatsapp">WhatsApp</h2>
+            <p>Have a question? Chat with us on WhatsApp.</p>
+            <a className="btn btn-whatsapp" href={whatsappLink(settings.whatsup_number, name)} target="_blank" rel="noopener noreferrer">
+              Chat on WhatsApp: {settings.whatsup_number}
+            </a>
+          </section>
+        )}
+      </div>
+      {showOwner && (
+        <section className="owner-notice" aria-label="Owner notice">
+          {flags.ownerNotice && <p>{flags.ownerNotice}</p>}
+          {flags.ownerLink && (
+            <p>
+              <a href={flags.ownerLink} target="_blank" rel="noopener noreferrer">
+                {flags.ownerLink}
+              </a>
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

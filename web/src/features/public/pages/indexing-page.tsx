@@ -1,0 +1,85 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { PageTitle } from '@/components/page-title';
+import { EmptyState, ErrorState, Loading } from '@/components/status';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { indexingImage, useIndexing } from '../api/public.api';
+import { useJournal } from '../components/use-journal';
+
+/** Spec §2 /indexing: a grid of indexing logos linking out. */
+export function IndexingPage() {
+  const { name } = useJournal();
+  useDocumentTitle('Indexing', name);
+  const q = useIndexing();
+  return (
+    <div className="container">
+      <PageTitle>INDEXING</PageTitle>
+      {q.isLoading && <Loading />}
+      {q.isError && <ErrorState>The indexing list could not be loaded.</ErrorState>}
+      {q.isSuccess && q.data.length === 0 && <EmptyState>No indexing partners listed yet.</EmptyState>}
+      {q.isSuccess && q.data.length > 0 && (
+        <ul className="logo-grid">
+          {q.data.map((it) => (
+            <li key={it.id ?? it.title}>
+              <a href={it.link || undefined} target="_blank" rel="noopener noreferrer">
+                {it.image ? <img src={indexingImage(it.image)} alt={it.title} loading="lazy" width="180" height="80" /> : null}
+                <span>{it.title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="center">
+        <Link to={paths.indexingAbstracting}>Indexing and Abstracting</Link>
+      </p>
+    </div>
+  );
+}
+
+/** The 'Indexing and Abstracting' page: the same partners as a list with their links. */
+export function IndexingAbstractingPage() {
+  const { name } = useJournal();
+  useDocumentTitle('Indexing and Abstracting', name);
+  const q = useIndexing();
+  return (
+    <div className="container narrow">
+      <PageTitle>Indexing and Abstracting</PageTitle>
+      <p>
+        {name || 'The journal'} is indexed and abstracted in the following databases and services. Each entry links to the
+        journal&apos;s record with the partner.
+      </p>
+      {q.isLoading && <Loading />}
+      {q.isError && <ErrorState>The indexing list could not be loaded.</ErrorState>}
+      {q.isSuccess && q.data.length === 0 && <EmptyState>No indexing partners listed yet.</EmptyState>}
+      {q.isSuccess && q.data.length > 0 && (
+        <table className="data-table">
+          <caption className="visually-hidden">Indexing and abstracting partners</caption>
+          <thead>
+            <tr>
+              <th scope="col">S.No.</th>
+              <th scope="col">Indexing Partner</th>
+              <th scope="col">Link</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data.map((it, i) => (
+              <tr key={it.id ?? it.title}>
+                <td>{i + 1}</td>
+                <td>{it.title}</td>
+                <td>
+                  {it.link ? (
+                    <a href={it.link} target="_blank" rel="noopener noreferrer">
+                      Visit<span className="visually-hidden"> {it.title}</span>
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
