@@ -17,6 +17,7 @@ import { PublicCache } from './cache/public-cache';
 import { publicRoutes } from './public/public.routes';
 import { assetRoutes } from './files/asset.routes';
 import { seoRoutes } from './seo/seo.routes';
+import { adminRoutes } from './admin/admin.routes';
 
 export interface ContentApp {
   url: string;
@@ -58,10 +59,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   const http = createHttpApp({ name: 'content', logger, ready: () => isMongoReady(conn) && isRedisReady(redis) });
   http.app.use(internalJournalRoutes(journals));
   http.app.use(publicSettingsRoutes(journals, cache));
-  // Admin write endpoints (src/admin/**) mount here: http.app.use(adminRoutes(deps));
+  http.app.use(adminRoutes(deps));
   http.app.use(publicRoutes(deps));
   http.app.use(assetRoutes(deps));
-  http.app.use(seoRoutes(deps));
+  http.app.use(seoRoutes(deps, { sitemapLimits: { maxUrls: config.SITEMAP_MAX_URLS, maxBytes: 5 * 1024 * 1024 } }));
   http.finish();
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);

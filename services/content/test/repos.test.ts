@@ -48,7 +48,9 @@ describe('repositories', () => {
     expect(a1.description).toBe('Title 2');
     for (const [dup, field] of [[{ refnumber: '101' }, 'refnumber'], [{ txnid: 'T1' }, 'txnid'], [{ title: 'Title 1' }, 'title']] as const) {
       const err = await app.repos.articles.create(J1, mk(9, { ...dup, ...(field !== 'refnumber' ? { refnumber: `9${field}` } : {}), ...(field !== 'txnid' ? { txnid: `X${field}` } : {}), ...(field !== 'title' ? { title: `Y ${field}` } : {}) })).catch((e: unknown) => e);
-      expect(duplicateKeyField(err)).toBe(field);
+      expect((err as { code?: number }).code).toBe(11000);
+      const values = mk(9, dup);
+      expect(duplicateKeyField(err) ?? (await app.repos.articles.conflictOf(J1, values))).toBe(field);
     }
     // Another journal may reuse them.
     await app.repos.articles.create(J2, mk(1));
@@ -56,6 +58,7 @@ describe('repositories', () => {
     expect(await app.repos.articles.lastPageOfIssue(J1, base)).toBe(25);
     const counts = await app.repos.articles.countsByIssue(J1);
     expect(counts).toEqual([{ ...base, count: 2 }]);
+    expect(await app.repos.articles.conflictOf(J1, { refnumber: '102', txnid: 'T2', title: 'Title 2' }, a1.id)).toBeNull();
     const upd = await app.repos.articles.update(J1, a1.id, { pagenumber: '1-2', status: 'disabled' });
     expect(upd?.pageStart).toBe(1);
     expect(await app.repos.articles.count(J1, { publicOnly: true })).toBe(1);

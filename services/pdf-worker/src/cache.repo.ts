@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 
 export interface CachedFile {
   key: string;
+  kind: string;
   journalId: string;
   filename: string;
   contentType: string;
@@ -11,6 +12,7 @@ export interface CachedFile {
 
 export interface CachedMeta {
   key: string;
+  kind: string;
   journalId: string;
   filename: string;
   contentType: string;
@@ -23,7 +25,7 @@ interface FileDoc {
   filename: string;
   length: number;
   uploadDate: Date;
-  metadata?: { journalId?: string; name?: string; contentType?: string; expiresAt?: Date };
+  metadata?: { journalId?: string; kind?: string; name?: string; contentType?: string; expiresAt?: Date };
 }
 
 /** A bounded in-process LRU in front of GridFS, so a repeated download is served from memory. */
@@ -93,6 +95,7 @@ export class PdfCacheRepo {
   private toMeta(d: FileDoc): CachedMeta {
     return {
       key: d.filename,
+      kind: d.metadata?.kind ?? '',
       journalId: d.metadata?.journalId ?? '',
       filename: d.metadata?.name ?? 'document.pdf',
       contentType: d.metadata?.contentType ?? 'application/pdf',
@@ -103,7 +106,7 @@ export class PdfCacheRepo {
 
   async head(key: string): Promise<CachedMeta | null> {
     const m = this.memory.get(key);
-    if (m) return { key, journalId: m.journalId, filename: m.filename, contentType: m.contentType, length: m.data.length, expiresAt: new Date(Date.now() + 1000) };
+    if (m) return { key, kind: m.kind, journalId: m.journalId, filename: m.filename, contentType: m.contentType, length: m.data.length, expiresAt: new Date(Date.now() + 1000) };
     const d = await this.findDoc(key);
     return d ? this.toMeta(d) : null;
   }
@@ -116,8 +119,9 @@ export class PdfCacheRepo {
     if (!d || d.metadata?.journalId !== journalId) return null;
     const chunks: Buffer[] = [];
     for await (const c of this.bucket.openDownloadStream(d._id)) chunks.push(c as Buffer);
-    const file: CachedFile = { ...this.toMeta(d), data: Buffer.concat(chunks) };
-    this.memory.set(file, Math.min(file.expiresAt.getTime(), Date.now() + this.opts.ttlSeconds * 1000));
+    const meta = this.toMeta(d);
+    const file: CachedFile = { key: meta.key, kind: meta.kind, journalId: meta.journalId, filename: meta.filename, contentType: meta.contentType, data: Buffer.concat(chunks) };
+    this.memory.set(file, meta.expiresAt.getTime());
     return file;
   }
 
@@ -126,7 +130,7 @@ export class PdfCacheRepo {
     const expiresAt = new Date(Date.now() + this.opts.ttlSeconds * 1000);
     await new Promise<void>((resolve, reject) => {
       const up = this.bucket.openUploadStream(f.key, {
-        metadata: { journalId: f.journalId, name: f.filename, contentType: f.contentType, expiresAt },
+        metadata: { journalId: f.journalId, kind: f.kind, name: f.filename, contentType: f.contentType, expiresAt },
       });
       up.once('error', reject);
       up.once('finish', () => resolve());

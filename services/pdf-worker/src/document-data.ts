@@ -52,6 +52,18 @@ const dateText = (v: unknown): string => {
   return plain(s, 60);
 };
 
+/** An issue's frequency names its month(s), e.g. 'january-february' (spec §9); shown capitalised. */
+function monthOf(a: RawRecord): string {
+  const m = plain(a.month ?? a.issue_month ?? a.frequency ?? '', 40);
+  if (!/^[A-Za-z]+(?:\s*-\s*[A-Za-z]+)*$/.test(m)) return '';
+  if (/^(?:bi-?)?monthly$|^quarterly$|^triannual$|^half-?yearly$|^yearly$|^annual$/i.test(m)) return '';
+  return m
+    .split('-')
+    .map((p) => p.trim())
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1).toLowerCase())
+    .join('-');
+}
+
 export function toArticle(a: RawRecord): ArticleInfo {
   return {
     refnumber: plain(a.refnumber, 40),
@@ -60,7 +72,7 @@ export function toArticle(a: RawRecord): ArticleInfo {
     year: firstNumber(a.year),
     volume: firstNumber(a.volume),
     issue: firstNumber(a.issue),
-    month: plain(a.month ?? a.issue_month ?? '', 30),
+    month: monthOf(a),
     pages: plain(a.pagenumber, 30),
     publishdate: dateText(a.publishdate),
     subject: plain(a.subject, 200),

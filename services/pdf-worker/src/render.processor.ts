@@ -79,6 +79,6 @@ export async function processPdfJob(job: JobHandle, deps: ProcessorDeps): Promis
     bytes = Buffer.from(await deps.renderer.pdf(html, { landscape }));
     await job.updateProgress({ done: 1, total: 1 });
   }
-  await deps.cache.put({ key: d.key, journalId: d.journalId, filename: d.filename, contentType: d.contentType, data: bytes });
+  await deps.cache.put({ key: d.key, kind: p.kind, journalId: d.journalId, filename: d.filename, contentType: d.contentType, data: bytes });
   return { key: d.key, filename: d.filename, contentType: d.contentType, size: bytes.length, documents };
 }

@@ -17,6 +17,12 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
   const logger = createLogger('worklog', config.LOG_LEVEL);
   const conn: Connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const redis: Redis = createRedis(config.REDIS_URL);
+  // Without Redis every call is refused (tokens are checked against it), so give it a moment.
+  await new Promise<void>((resolve) => {
+    if (redis.status === 'ready') return resolve();
+    redis.once('ready', () => resolve());
+    setTimeout(resolve, 5000).unref();
+  });
   const entries = new EntryRepo(conn);
   await entries.init();
   const service = new WorklogService({
@@ -33,6 +39,7 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'worklog listening');
+  void service.warmUp();
 
   return {
     url: server.url,

@@ -19,6 +19,12 @@ const wrap = (entry: StoredEntry): Indexed => ({ entry, time: entry.createdAt.ge
 export class EntryIndex {
   private readonly rows: Indexed[];
   private readonly byId = new Map<string, Indexed>();
+  /**
+   * Matches of recent (status, search) pairs, so paging through one result costs a slice, and a
+   * search within a status scans only that status's entries. Any write clears it.
+   */
+  private readonly memo = new Map<string, Indexed[]>();
+  private static readonly MEMO_SIZE = 64;
 
   constructor(entries: StoredEntry[]) {
     this.rows = entries.map(wrap).sort(newerFirst);
@@ -41,11 +47,34 @@ export class EntryIndex {
     while (i < this.rows.length && newerFirst(this.rows[i]!, row) < 0) i++;
     this.rows.splice(i, 0, row);
     this.byId.set(entry.id, row);
+    this.memo.clear();
   }
 
   setStatus(id: string, status: WorkStatus) {
     const row = this.byId.get(id);
     if (row) row.entry.status = status;
+    this.memo.clear();
+  }
+
+  private matches(status: WorkStatus | undefined, needle: string): Indexed[] {
+    if (!status && !needle) return this.rows;
+    const key = `${status ?? ''}\u0000${needle}`;
+    const hit = this.memo.get(key);
+    if (hit) {
+      this.memo.delete(key);
+      this.memo.set(key, hit);
+      return hit;
+    }
+    const base = status && needle ? this.matches(status, '') : this.rows;
+    const found: Indexed[] = [];
+    for (const r of base) {
+      if (status && r.entry.status !== status) continue;
+      if (needle && !r.lower.includes(needle)) continue;
+      found.push(r);
+    }
+    this.memo.set(key, found);
+    if (this.memo.size > EntryIndex.MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
+    return found;
   }
 
   /**
@@ -53,13 +82,7 @@ export class EntryIndex {
    * last page), with how many match in all.
    */
   query(f: EntryFilter, page: number, pageSize: number): { items: StoredEntry[]; total: number; page: number } {
-    const needle = f.search ? f.search.toLowerCase() : '';
-    const matched: Indexed[] = [];
-    for (const r of this.rows) {
-      if (f.status && r.entry.status !== f.status) continue;
-      if (needle && !r.lower.includes(needle)) continue;
-      matched.push(r);
-    }
+    const matched = this.matches(f.status, f.search ? f.search.toLowerCase() : '');
     const p = clampPage(page, matched.length, pageSize);
     return { items: matched.slice((p - 1) * pageSize, p * pageSize).map((r) => r.entry), total: matched.length, page: p };
   }

@@ -33,13 +33,19 @@ export class WorklogService {
 
   constructor(private readonly deps: WorklogServiceDeps) {}
 
-  private toOutput(e: StoredEntry): WorkEntry {
+  private sanitised(e: StoredEntry): string {
+    // Text without markup characters comes out of the sanitiser unchanged.
+    if (!/[<>&]/.test(e.content)) return e.content;
     let memo = this.html.get(e);
     if (!memo || memo.raw !== e.content) {
       memo = { raw: e.content, html: sanitizeRichText(e.content) };
       this.html.set(e, memo);
     }
-    return { id: e.id, content: memo.html, status: e.status, createdby: e.createdby, created_at: e.createdAt.toISOString() };
+    return memo.html;
+  }
+
+  private toOutput(e: StoredEntry): WorkEntry {
+    return { id: e.id, content: this.sanitised(e), status: e.status, createdby: e.createdby, created_at: e.createdAt.toISOString() };
   }
 
   /**
@@ -113,7 +119,35 @@ export class WorklogService {
     }
   }
 
+  private warming?: Promise<void>;
+
+  /**
+   * Builds the indexes of all journals from one pass over the collection, in the background at
+   * start: a scan costs the same for one journal as for all of them on FerretDB, and the first
+   * list of a large journal should not wait for it. Versions are read before the entries.
+   */
+  warmUp(): Promise<void> {
+    if (!this.deps.memoryIndex) return Promise.resolve();
+    const started = Date.now();
+    this.warming = (async () => {
+      const versions = await this.deps.versions.all();
+      const groups = await this.deps.entries.allByJournal();
+      const biggest = [...groups.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, this.deps.maxJournals);
+      for (const [journalId, entries] of biggest) {
+        if (this.cache.has(journalId)) continue;
+        this.cache.set(journalId, { version: versions.get(journalId) ?? 0, index: new EntryIndex(entries) });
+      }
+      this.deps.logger.info({ journals: biggest.length, ms: Date.now() - started }, 'worklog indexes built');
+    })()
+      .catch((err: unknown) => this.deps.logger.warn({ err }, 'worklog warm-up failed; indexes load on first use'))
+      .finally(() => {
+        this.warming = undefined;
+      });
+    return this.warming;
+  }
+
   private async indexFor(journalId: string): Promise<Cached> {
+    if (this.warming) await this.warming;
     const version = await this.deps.versions.get(journalId);
     const hit = this.cache.get(journalId);
     if (hit && hit.version === version) {

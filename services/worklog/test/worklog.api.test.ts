@@ -28,15 +28,15 @@ let mongo: MongoClient;
 const entries = () => mongo.db(dbName).collection(ENTRY_COLLECTION);
 const snapshot = async () => JSON.stringify(await entries().find({}).sort({ _id: 1 }).toArray());
 
-const as = (journalId: string, token?: string) => {
+const as = (journalId: string, token?: string | null) => {
   const h: Record<string, string> = { 'x-journal-id': journalId };
   if (token) h.authorization = `Bearer ${token}`;
   return h;
 };
-const get = (path: string, journalId = J1, token: string | undefined = T1) => request(app.url).get(path).set(as(journalId, token));
-const post = (body: unknown, journalId = J1, token: string | undefined = T1) =>
+const get = (path: string, journalId = J1, token: string | null = T1) => request(app.url).get(path).set(as(journalId, token));
+const post = (body: unknown, journalId = J1, token: string | null = T1) =>
   request(app.url).post('/api/webdata').set(as(journalId, token)).send(body as object);
-const put = (id: string, body: unknown, journalId = J1, token: string | undefined = T1) =>
+const put = (id: string, body: unknown, journalId = J1, token: string | null = T1) =>
   request(app.url).put(`/api/webdata/${id}`).set(as(journalId, token)).send(body as object);
 
 beforeAll(async () => {
@@ -114,7 +114,7 @@ describe('authentication and journals', () => {
     const expired = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'alice', journalId: J1 }, -10).token;
     const wrongSecret = signToken('another-secret-that-is-long-enough-0123456789abcdef', { id: newObjectId(), name: 'alice', journalId: J1 }).token;
     const none = jwt.sign({ sub: newObjectId(), jid: J1, name: 'alice', jti: 'x', iat: 1, exp: 9_999_999_999 }, '', { algorithm: 'none' });
-    const tokens: (string | undefined)[] = [undefined, 'garbage', expired, wrongSecret, none, T2];
+    const tokens: (string | null)[] = [null, 'garbage', expired, wrongSecret, none, T2];
     for (const t of tokens) {
       for (const res of [
         await get('/api/webdata', J1, t),

@@ -19,8 +19,10 @@ let onUnauthorized: OnUnauthorized = () => {
   window.location.assign('/admin/login');
 };
 /** The work-log shell handles an expired session its own way (spec §2). */
-export const setUnauthorizedHandler = (fn: OnUnauthorized) => {
+export const setUnauthorizedHandler = (fn: OnUnauthorized): OnUnauthorized => {
+  const previous = onUnauthorized;
   onUnauthorized = fn;
+  return previous;
 };
 
 export interface RequestOptions {

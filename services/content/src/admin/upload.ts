@@ -49,8 +49,15 @@ export function isSafeClientFileName(name: string | undefined): boolean {
 
 export const invalidFile = (message: string) => new AppError(400, 'invalid_file', message);
 
+/** The part of a multer file the domain services use. */
+export interface UploadedFile {
+  originalname: string;
+  size: number;
+  buffer: Buffer;
+}
+
 /** Checks an uploaded file (already size-limited by multer) against the accepted kinds. */
-export function checkUpload(file: Express.Multer.File | undefined, accept: readonly FileKind[], label: string): DetectedFile | undefined {
+export function checkUpload(file: UploadedFile | undefined, accept: readonly FileKind[], label: string): DetectedFile | undefined {
   if (!file) return undefined;
   if (!isSafeClientFileName(file.originalname)) throw invalidFile('The file name is not acceptable');
   if (file.size === 0) throw invalidFile(`The ${label} is empty`);

@@ -97,8 +97,8 @@ export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, '']
 export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber'>) => a.status === 'enabled' && !!a.refnumber;
 
 /**
- * Which unique rule a duplicate-key error broke, so the admin API can answer the spec's codes.
- * Works with MongoDB (keyPattern) and FerretDB (index name in the message).
+ * Which unique rule a duplicate-key error broke, from MongoDB's keyPattern or an index name in the
+ * message. FerretDB names neither: use `ArticleRepo.conflictOf` (before a write, or after a 11000).
  */
 export function duplicateKeyField(err: unknown): 'refnumber' | 'txnid' | 'title' | null {
   const e = err as { code?: number; keyPattern?: Record<string, unknown>; message?: string };
@@ -144,15 +144,35 @@ export class ArticleRepo {
       creation: now,
       modification: now,
     }));
-    const r = await this.model.insertMany(docs, { ordered: false, lean: true });
+    const r = await this.model.insertMany(docs, { ordered: false });
     return r.length;
+  }
+
+  /**
+   * The first unique rule (refnumber, then txnid, then title) another article of the journal already
+   * holds for these values, or null. `excludeId` skips the article being edited.
+   */
+  async conflictOf(
+    journalId: string,
+    values: Partial<Pick<Article, 'refnumber' | 'txnid' | 'title'>>,
+    excludeId?: string,
+  ): Promise<'refnumber' | 'txnid' | 'title' | null> {
+    for (const f of ['refnumber', 'txnid', 'title'] as const) {
+      const v = values[f];
+      if (v === undefined || v === null) continue;
+      const filter: Record<string, unknown> = { journalId: jid(journalId), [f]: String(v) };
+      const ex = excludeId ? oid(excludeId) : null;
+      if (ex) filter._id = { $ne: ex };
+      if (await this.model.exists(filter)) return f;
+    }
+    return null;
   }
 
   async update(journalId: string, id: string, patch: ArticleInput): Promise<Article | null> {
     const _id = oid(id);
     if (!_id) return null;
     const d = await this.model
-      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { ...this.withPages(patch), modification: new Date() } }, { new: true })
+      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { ...this.withPages(patch), modification: new Date() } }, { returnDocument: 'after' })
       .lean();
     return toPlain<Article>(d as never);
   }
@@ -237,5 +257,33 @@ export class ArticleRepo {
 
   async count(journalId: string, opts: { publicOnly?: boolean } = {}): Promise<number> {
     return this.model.countDocuments({ journalId: jid(journalId), ...(opts.publicOnly ? PUBLIC_ARTICLE : {}) });
+  }
+
+  /** Admin duplicate checks (spec §8): which unique fields another article of the journal already uses. */
+  async findConflicts(
+    journalId: string,
+    fields: { refnumber?: string; txnid?: string; title?: string },
+    exceptId?: string,
+  ): Promise<('refnumber' | 'txnid' | 'title')[]> {
+    const keys = (['refnumber', 'txnid', 'title'] as const).filter((k) => typeof fields[k] === 'string' && fields[k] !== '');
+    if (!keys.length) return [];
+    const filter: Record<string, unknown> = { journalId: jid(journalId), $or: keys.map((k) => ({ [k]: fields[k] })) };
+    const except = exceptId ? oid(exceptId) : null;
+    if (except) filter._id = { $ne: except };
+    const ds = await this.model.find(filter).select({ refnumber: 1, txnid: 1, title: 1 }).lean();
+    return keys.filter((k) => ds.some((d) => d[k] === fields[k]));
+  }
+
+  /** Admin search (spec §2 /admin/search): every status, by reference number, title, authors, txnid, email or keywords. */
+  async adminSearch(journalId: string, q: string, limit = 200): Promise<Article[]> {
+    const re = { $regex: q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
+    const ds = await this.model
+      .find({
+        journalId: jid(journalId),
+        $or: [{ refnumber: q }, { title: re }, { authorname: re }, { txnid: re }, { email: re }, { keywords: re }],
+      })
+      .limit(limit)
+      .lean();
+    return toPlainList<Article>(ds as never).sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || byPageStart(a, b));
   }
 }

@@ -79,7 +79,7 @@ export class IssueRepo {
   async update(journalId: string, id: string, patch: Partial<IssueInput>): Promise<Issue | null> {
     const _id = oid(id);
     if (!_id) return null;
-    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { new: true }).lean();
+    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { returnDocument: 'after' }).lean();
     return toPlain<Issue>(d as never);
   }
 

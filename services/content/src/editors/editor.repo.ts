@@ -99,7 +99,7 @@ export class EditorRepo {
     const _id = oid(id);
     if (!_id) return null;
     const d = await this.model
-      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { ...patch, updated_at: new Date() } }, { new: true, runValidators: true })
+      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { ...patch, updated_at: new Date() } }, { returnDocument: 'after', runValidators: true })
       .lean();
     return toPlain<Editor>(d as never);
   }

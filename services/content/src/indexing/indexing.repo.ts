@@ -65,7 +65,7 @@ export class IndexingRepo {
   async update(journalId: string, id: string, patch: IndexingInput): Promise<IndexingItem | null> {
     const _id = oid(id);
     if (!_id) return null;
-    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { new: true, runValidators: true }).lean();
+    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { returnDocument: 'after', runValidators: true }).lean();
     return toPlain<IndexingItem>(d as never);
   }
 

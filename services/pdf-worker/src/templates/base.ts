@@ -27,7 +27,7 @@ export const SANS = `'Noto Sans', 'Noto Sans Devanagari', 'Lohit Devanagari', sa
 export const NAVY = '#1b2a4a';
 export const GOLD = '#b08d3c';
 
-export function document(opts: { title: string; css: string; body: string; landscape?: boolean; logo?: string }): string {
+export function document(opts: { title: string; css: string; body: string; landscape?: boolean; logo?: string; margin?: string }): string {
   const size = opts.landscape ? 'A4 landscape' : 'A4';
   // The logo is declared once as a CSS background so a batch of hundreds of pages decodes it once.
   const logoCss = opts.logo && /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(opts.logo)
@@ -36,7 +36,7 @@ export function document(opts: { title: string; css: string; body: string; lands
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(opts.title)}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
 <style>
-@page{size:${size};margin:0}
+@page{size:${size};margin:${opts.margin ?? '0'}}
 *{box-sizing:border-box}
 html,body{margin:0;padding:0}
 body{font-family:${SERIF};color:#1d1d1f;-webkit-print-color-adjust:exact;print-color-adjust:exact}

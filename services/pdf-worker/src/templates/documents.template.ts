@@ -2,7 +2,7 @@ import type { ArticleInfo, EditorInfo, JournalInfo } from '../pdf.types';
 import { GOLD, NAVY, SANS, document, esc, identLine, titleHtml } from './base';
 
 const PORTRAIT_CSS = `
-.sheet{padding:16mm 16mm 14mm}
+.sheet{padding:0}
 .mast{display:flex;align-items:center;gap:6mm;border-bottom:0.8mm solid ${NAVY};padding-bottom:4mm}
 .mast .logo{width:20mm;height:20mm;flex:none}
 .mast .jname{font-size:17pt;font-weight:700;color:${NAVY};line-height:1.2}
@@ -38,7 +38,7 @@ ${j.domain || j.email ? `<div class="web">${[j.domain, j.email].filter(Boolean).
 }
 
 const issueLabel = (a: Pick<ArticleInfo, 'volume' | 'issue' | 'year' | 'month'>) =>
-  `Volume ${a.volume}, Issue ${a.issue}${a.month ? `, ${a.month}` : ''} ${a.year}`.trim();
+  `Volume ${a.volume}, Issue ${a.issue}, ${a.month ? `${a.month} ` : ''}${a.year}`;
 
 export function indexPageHtml(j: JournalInfo, articles: ArticleInfo[]): string {
   const groups = new Map<string, ArticleInfo[]>();
@@ -62,7 +62,7 @@ export function indexPageHtml(j: JournalInfo, articles: ArticleInfo[]): string {
   const body = `<div class="sheet">${masthead(j)}<h1>Contents</h1>
 <div class="sub">${groups.size === 1 ? esc(issueLabel(articles[0]!)) : `${articles.length} articles`}</div>${sections}
 <div class="foot">${esc(j.name)}${j.domain ? ` · ${esc(j.domain)}` : ''}</div></div>`;
-  return document({ title: 'Index Page', css: PORTRAIT_CSS, logo: j.logo, body });
+  return document({ title: 'Index Page', css: PORTRAIT_CSS, logo: j.logo, body, margin: '14mm 16mm' });
 }
 
 const CATEGORY_TITLES: [string, string][] = [
@@ -88,7 +88,7 @@ ${line ? `<div class="d">${line}</div>` : ''}${contact ? `<div class="c">${conta
   const body = `<div class="sheet">${masthead(j)}<h1>Editorial Board</h1>
 <div class="sub">${esc(j.frequency ? `${j.name} · ${j.frequency}` : j.name)}</div>${sections || '<p class="sub">The editorial board is being constituted.</p>'}
 <div class="foot">${esc(j.name)}${j.domain ? ` · ${esc(j.domain)}` : ''}${j.email ? ` · ${esc(j.email)}` : ''}</div></div>`;
-  return document({ title: 'Editorial Board', css: PORTRAIT_CSS, logo: j.logo, body });
+  return document({ title: 'Editorial Board', css: PORTRAIT_CSS, logo: j.logo, body, margin: '14mm 16mm' });
 }
 
 const COVER_CSS = `

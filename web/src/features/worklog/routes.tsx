@@ -1,4 +1,20 @@
 import type { RouteObject } from 'react-router-dom';
+import { AddEntry } from './components/add-entry';
+import { EntryList } from './components/entry-list';
+import { WorklogLogin } from './components/worklog-login';
+import { WorklogShell } from './components/worklog-shell';
+import './worklog.css';
 
-/** Work-log routes (spec §2); the work-log work replaces this placeholder. */
-export const worklogRoutes: RouteObject[] = [];
+/** Work-log routes (spec §2). */
+export const worklogRoutes: RouteObject[] = [
+  { path: '/webdata/login', element: <WorklogLogin /> },
+  {
+    path: '/webdata',
+    element: <WorklogShell />,
+    children: [
+      { index: true, element: <EntryList /> },
+      { path: 'addentris', element: <AddEntry /> },
+      { path: ':filterType', element: <EntryList /> },
+    ],
+  },
+];

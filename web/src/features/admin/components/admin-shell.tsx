@@ -39,7 +39,6 @@ export function AdminShell() {
       alive = false;
     };
     // Verification runs once per load of the shell.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (check === 'failed') return <Navigate to={paths.admin.login} replace />;

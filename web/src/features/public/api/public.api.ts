@@ -17,6 +17,7 @@ export interface Editor {
   country: string;
   editor_website: string;
   picture: string;
+  picture_url?: string;
 }
 
 export interface IndexingItem {
@@ -25,6 +26,7 @@ export interface IndexingItem {
   link: string;
   image: string;
   sortnumber: number;
+  image_url?: string | null;
 }
 
 /** GET /api/archives/ (spec §3 archive year summary). */
@@ -34,6 +36,8 @@ export interface YearSummary {
   total_issues: number;
   /** Issue number → month name. */
   issue_month?: Record<string, string>;
+  /** The year's issues, newest first (content service extension). */
+  issues?: { volume: number; issue: number; month?: string; articles?: number }[];
 }
 
 export interface Article {
@@ -53,15 +57,18 @@ export interface Article {
   file?: string;
   status?: string;
   publishdate?: string;
+  pdf_url?: string | null;
 }
 
 /** Public path of an article's stored PDF (spec §7). */
-export const articlePdfUrl = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file'>) =>
-  a.file ? `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${encodeURIComponent(a.file)}` : '';
+export const articlePdfUrl = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file' | 'pdf_url'>) =>
+  a.file ? a.pdf_url || `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${encodeURIComponent(a.file)}` : '';
 
 export const siteImage = (name: 'logo.png' | 'header.png' | 'cover.png' | 'chat.png') => `/assets/site/${name}`;
-export const editorPicture = (picture: string | undefined) => `/assets/editors/${encodeURIComponent(picture || 'avatar.png')}`;
-export const indexingImage = (image: string) => `/assets/indexing/${encodeURIComponent(image)}`;
+export const editorPicture = (e: Pick<Editor, 'picture' | 'picture_url'>) =>
+  e.picture_url || `/assets/editors/${encodeURIComponent(e.picture || 'avatar.png')}`;
+export const indexingImage = (it: Pick<IndexingItem, 'image' | 'image_url'>) =>
+  it.image_url || (it.image ? `/assets/indexing/${encodeURIComponent(it.image)}` : '');
 
 const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 

@@ -52,8 +52,8 @@ export function ArticleTable({ articles, journalName, showSubject, articleHref, 
                     <SafeHtml as="span" html={citationHtml(a, journalName)} variant="title" />
                   </p>
                 </td>
-                {showSubject && <td>{a.subject}</td>}
-                <td>{a.country}</td>
+                {showSubject && <td data-label="Subject">{a.subject}</td>}
+                <td data-label="Country">{a.country}</td>
               </tr>
             );
           })}

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { Img } from '@/components/img';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { indexingImage, siteImage, useIndexing } from '../api/public.api';
 import { whatsappLink } from '../lib/citation';
+import { ChatIcon } from './chat-icon';
 import { useJournal } from './use-journal';
 
 export function IndexingList() {
@@ -15,7 +17,7 @@ export function IndexingList() {
       {q.data.map((it) => (
         <li key={it.id ?? it.title}>
           <a href={it.link || undefined} target="_blank" rel="noopener noreferrer">
-            {it.image && <img src={indexingImage(it.image)} alt="" loading="lazy" width="120" height="48" />}
+            {indexingImage(it) && <Img src={indexingImage(it)} alt="" loading="lazy" width="120" height="48" />}
             <span>{it.title}</span>
           </a>
         </li>
@@ -37,12 +39,12 @@ export function HomeSidebar() {
       )}
       {settings?.whatsup_number ? (
         <a className="side-card chat-card" href={whatsappLink(settings.whatsup_number, name)} target="_blank" rel="noopener noreferrer">
-          <img src={siteImage('chat.png')} alt="" width="40" height="40" />
+          <Img src={siteImage('chat.png')} alt="" width="40" height="40" fallback={<span className="chat-dot" aria-hidden="true"><ChatIcon /></span>} />
           <span>Chat with us on WhatsApp</span>
         </a>
       ) : (
         <Link className="side-card chat-card" to={paths.contact}>
-          <img src={siteImage('chat.png')} alt="" width="40" height="40" />
+          <Img src={siteImage('chat.png')} alt="" width="40" height="40" fallback={<span className="chat-dot" aria-hidden="true"><ChatIcon /></span>} />
           <span>Chat with us</span>
         </Link>
       )}

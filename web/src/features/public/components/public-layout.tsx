@@ -1,9 +1,11 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { Img } from '@/components/img';
 import { SafeHtml } from '@/components/safe-html';
 import type { ScrollState } from '@/components/use-scroll-to-section';
 import { siteImage } from '../api/public.api';
 import { whatsappLink } from '../lib/citation';
+import { ChatIcon } from './chat-icon';
 import { SearchBox } from './search-box';
 import { useJournal } from './use-journal';
 
@@ -16,11 +18,26 @@ const NAV = [
   { to: paths.contact, label: 'CONTACT' },
 ] as const;
 
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter((w) => /^[A-Z]/.test(w))
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 4) || 'J';
+
 function Banner() {
   const { settings, flags, name } = useJournal();
   if (!settings) return null;
   if (flags.banner === 'header') {
-    return <img className="banner-image" src={siteImage('header.png')} alt={name ? `${name} banner` : 'Journal banner'} />;
+    return (
+      <Img
+        className="banner-image"
+        src={siteImage('header.png')}
+        alt={name ? `${name} banner` : 'Journal banner'}
+        fallback={<p className="sitename-banner">{settings.domain || name}</p>}
+      />
+    );
   }
   if (flags.banner === 'naas') {
     return (
@@ -40,7 +57,17 @@ function SiteHeader() {
     <header className="site-header">
       <div className="container brand-row">
         <Link to={paths.home} className="brand-logo">
-          <img src={siteImage('logo.png')} alt={name ? `${name} logo` : 'Journal logo'} width="88" height="88" />
+          <Img
+            src={siteImage('logo.png')}
+            alt={name ? `${name} logo` : 'Journal logo'}
+            width="88"
+            height="88"
+            fallback={
+              <span className="logo-fallback" role="img" aria-label={name ? `${name} logo` : 'Journal logo'}>
+                {initials(name)}
+              </span>
+            }
+          />
         </Link>
         <div className="brand-text">
           {settings?.formatted_journal_name ? (
@@ -136,11 +163,11 @@ function ChatFloat() {
   const label = 'Chat with us';
   return settings.whatsup_number ? (
     <a className="chat-float" href={whatsappLink(settings.whatsup_number, name)} target="_blank" rel="noopener noreferrer" aria-label={`${label} on WhatsApp`}>
-      <img src={siteImage('chat.png')} alt="" width="56" height="56" />
+      <Img src={siteImage('chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
     </a>
   ) : (
     <Link className="chat-float" to={paths.contact} aria-label={label}>
-      <img src={siteImage('chat.png')} alt="" width="56" height="56" />
+      <Img src={siteImage('chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
     </Link>
   );
 }

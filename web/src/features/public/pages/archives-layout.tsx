@@ -10,10 +10,20 @@ import { issueLinkLabel } from '../lib/citation';
 
 export const NO_ARTICLES = 'No published articles yet. Please come back later.';
 
+/** A year's issues in reading order (issue 1 first), from the detailed list or the count. */
+function yearIssues(y: YearSummary): { volume: number; issue: number; month?: string }[] {
+  if (y.issues?.length) {
+    return [...y.issues]
+      .map((it) => ({ volume: Number(it.volume), issue: Number(it.issue), month: it.month || y.issue_month?.[String(it.issue)] }))
+      .sort((a, b) => a.volume - b.volume || a.issue - b.issue);
+  }
+  return Array.from({ length: Math.max(0, y.total_issues) }, (_, i) => ({ volume: y.volume, issue: i + 1, month: y.issue_month?.[String(i + 1)] }));
+}
+
 function YearBox({ y, defaultOpen, onChoose }: { y: YearSummary; defaultOpen: boolean; onChoose: () => void }) {
   const [open, setOpen] = useState(defaultOpen);
   const listId = `year-${y.year}-${y.volume}`;
-  const issues = Array.from({ length: Math.max(0, y.total_issues) }, (_, i) => i + 1);
+  const issues = yearIssues(y);
   return (
     <div className={`year-box${open ? ' open' : ''}`}>
       <h2 className="year-title">
@@ -23,10 +33,10 @@ function YearBox({ y, defaultOpen, onChoose }: { y: YearSummary; defaultOpen: bo
         </button>
       </h2>
       <ul id={listId} hidden={!open}>
-        {issues.map((n) => (
-          <li key={n}>
-            <NavLink to={paths.issue(y.year, y.volume, n)} onClick={onChoose}>
-              {issueLinkLabel(y.volume, n, y.issue_month?.[String(n)])}
+        {issues.map((it) => (
+          <li key={`${it.volume}-${it.issue}`}>
+            <NavLink to={paths.issue(y.year, it.volume, it.issue)} onClick={onChoose}>
+              {issueLinkLabel(it.volume, it.issue, it.month)}
             </NavLink>
           </li>
         ))}
@@ -74,7 +84,9 @@ export function ArchivesIndex() {
   const q = useArchiveYears();
   if (q.isLoading) return <Loading />;
   if (q.isError) return <ErrorState>The archive could not be loaded.</ErrorState>;
-  const latest = q.data?.find((y) => y.total_issues > 0);
-  if (!latest) return <EmptyState>{NO_ARTICLES}</EmptyState>;
-  return <Navigate replace to={paths.issue(latest.year, latest.volume, latest.total_issues)} />;
+  const year = q.data?.find((y) => y.total_issues > 0 || y.issues?.length);
+  const issues = year ? yearIssues(year) : [];
+  const latest = issues[issues.length - 1];
+  if (!year || !latest) return <EmptyState>{NO_ARTICLES}</EmptyState>;
+  return <Navigate replace to={paths.issue(year.year, latest.volume, latest.issue)} />;
 }

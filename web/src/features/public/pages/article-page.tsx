@@ -44,7 +44,7 @@ export function ArticlePage() {
 
       <section id="abstract" aria-labelledby="abstract-h">
         <h3 id="abstract-h">Abstract</h3>
-        <SafeHtml className="rich-text abstract" html={a.abstract} decode />
+        <SafeHtml className="rich-text abstract" html={a.abstract} />
         {a.keywords && (
           <p className="keywords">
             <strong>Keywords:</strong> {a.keywords}

@@ -1,3 +1,4 @@
+import { Img } from '@/components/img';
 import { PageTitle } from '@/components/page-title';
 import { SafeHtml } from '@/components/safe-html';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
@@ -16,14 +17,21 @@ const websiteHref = (w: string) => (/^https?:\/\//i.test(w) ? w : `https://${w}`
 function EditorCard({ e, contacts }: { e: Editor; contacts: boolean }) {
   return (
     <li className="editor-card">
-      <img src={editorPicture(e.picture)} alt={`Photo of ${e.name}`} width="96" height="96" loading="lazy" />
+      <Img
+        src={editorPicture(e)}
+        alt={`Photo of ${e.name}`}
+        width="96"
+        height="96"
+        loading="lazy"
+        fallback={<span className="avatar-fallback" aria-hidden="true">{e.name.replace(/^(Dr|Prof)\.?\s+/i, '').charAt(0)}</span>}
+      />
       <div className="editor-body">
         <h3>
           {e.name}
           {e.degree && <span className="editor-degree">, {e.degree}</span>}
         </h3>
-        {e.post && <SafeHtml as="p" className="editor-post" html={e.post} decode variant="title" />}
-        {e.content && <SafeHtml className="editor-affiliation" html={e.content} decode />}
+        {e.post && <SafeHtml className="editor-post" html={e.post} decode />}
+        {e.content && <SafeHtml className="editor-affiliation" html={e.content} />}
         {e.country && <p className="editor-country">{e.country}</p>}
         {contacts && (e.email || e.phone || e.editor_website) && (
           <ul className="editor-contacts">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { Img } from '@/components/img';
 import { SafeHtml } from '@/components/safe-html';
 import { Loading, ErrorState } from '@/components/status';
 import { useDocumentTitle } from '@/components/use-document-title';
@@ -15,7 +16,7 @@ function CoverCard() {
   return (
     <figure className="cover-card" aria-labelledby="cover-caption">
       <div className="cover-art">
-        <img src={cover} alt={`Cover page of ${name || 'the journal'}`} />
+        <Img src={cover} alt={`Cover page of ${name || 'the journal'}`} fallback={<span className="cover-fallback" aria-hidden="true" />} />
       </div>
       <figcaption id="cover-caption" className="cover-text">
         <span className="cover-journal">{name}</span>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { Img } from '@/components/img';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { useDocumentTitle } from '@/components/use-document-title';
@@ -22,7 +23,7 @@ export function IndexingPage() {
           {q.data.map((it) => (
             <li key={it.id ?? it.title}>
               <a href={it.link || undefined} target="_blank" rel="noopener noreferrer">
-                {it.image ? <img src={indexingImage(it.image)} alt={it.title} loading="lazy" width="180" height="80" /> : null}
+                {indexingImage(it) ? <Img src={indexingImage(it)} alt="" loading="lazy" width="180" height="80" /> : null}
                 <span>{it.title}</span>
               </a>
             </li>

@@ -4,8 +4,8 @@ import { useScrollToSection } from '@/components/use-scroll-to-section';
 import { useJournal } from '../components/use-journal';
 import { feeDollar, feeRupee } from '../lib/site';
 
-/** The copyright form authors sign; stored with the journal's site files. */
-export const COPYRIGHT_FORM = '/assets/site/copyright-form.pdf';
+/** The copyright form authors sign (a static file of the web build, the same for every journal). */
+export const COPYRIGHT_FORM = '/files/copyright-form.pdf';
 
 const ORDER = [
   'Title of the article',

@@ -1,0 +1,155 @@
+/**
+ * Issue 6: p95 of a work-log list page (filter + search + page) over 100,000 entries, through the
+ * gateway. The entries go into a journal of the bench's own (host bench-worklog.localhost), so the
+ * demo journals stay as they are. Prints figures; never asserts a time.
+ */
+import http from 'node:http';
+import mongoose, { Types } from 'mongoose';
+import Redis from 'ioredis';
+import { signToken, WORK_STATUSES } from '@journal/common';
+import type { BenchContext } from './context';
+
+/** The parts of bench/context.ts this module uses; redisPrefix defaults to the stack's `jp:`. */
+export type WorklogBenchContext = Pick<BenchContext, 'baseUrl' | 'gatewayUrl' | 'mongoUrl' | 'dbName' | 'redisUrl' | 'jwtSecret'> &
+  Partial<Pick<BenchContext, 'redisPrefix' | 'worklogUrl'>>;
+
+const ENTRIES = 100_000;
+const BATCH = 5_000;
+const REQUESTS = 400;
+/** One staff member paging: requests one after another, as the list screen sends them. */
+const CONCURRENCY = 1;
+const HOST = 'bench-worklog.localhost';
+const WORDS = ['proof', 'galley', 'payment', 'receipt', 'certificate', 'reviewer', 'manuscript', 'editor', 'index', 'cover', 'abstract',
+  'revision', 'copyright', 'invoice', 'deadline', 'upload', 'reference', 'plagiarism', 'author', 'volume', 'issue', 'layout', 'doi', 'email'];
+const SEARCHES = ['proof', 'PAYMENT', 'reviewer manuscript', 'issue 12', 'doi', 'Task 4', 'nothing-matches-this'];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+function getJson(agent: http.Agent, url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.setTimeout(120_000, () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on('error', reject);
+  });
+}
+
+/** One journal of the bench's own, answering on HOST; created once per database. */
+async function ensureJournal(db: mongoose.mongo.Db): Promise<string> {
+  const journals = db.collection('journals');
+  const existing = await journals.findOne({ slug: 'bench-worklog' });
+  if (existing) return String(existing._id);
+  const _id = new Types.ObjectId();
+  await journals.insertOne({ _id, slug: 'bench-worklog', hosts: [HOST], websitename: 'Work-log bench journal', flags: {}, createdAt: new Date(), updatedAt: new Date() });
+  return _id.toString();
+}
+
+async function seedEntries(db: mongoose.mongo.Db, journalId: string): Promise<number> {
+  const col = db.collection('work_entries');
+  const jid = new Types.ObjectId(journalId);
+  const marker = await col.findOne({ journalId: jid, content: { $regex: '^Task 99999:' } });
+  if (marker) return 0;
+  const now = Date.now();
+  let seeded = 0;
+  for (let start = 0; start < ENTRIES; start += BATCH) {
+    const docs = [];
+    for (let i = start; i < Math.min(start + BATCH, ENTRIES); i++) {
+      const w = (k: number) => WORDS[(i * 7 + k * 13) % WORDS.length];
+      docs.push({
+        journalId: jid,
+        content: `Task ${i}: ${w(1)} ${w(2)} ${i % 5 === 0 ? '<b>' + w(3) + '</b>' : w(3)} for issue ${i % 300}`,
+        status: WORK_STATUSES[(i * 5) % WORK_STATUSES.length],
+        createdby: 'bench',
+        created_at: new Date(now - (ENTRIES - i) * 60_000),
+      });
+    }
+    await col.insertMany(docs, { ordered: false });
+    seeded += docs.length;
+  }
+  return seeded;
+}
+
+/** The queries of the list screen: a status (or all), a search with the all filter, a page. */
+function queries(n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const status = i % 3 === 0 ? 'all' : WORK_STATUSES[i % WORK_STATUSES.length]!;
+    const q = new URLSearchParams({ status, page: String(1 + ((i * 7) % 40)) });
+    if (i % 2 === 0) q.set('search', SEARCHES[i % SEARCHES.length]!);
+    out.push(`/api/webdata?${q}`);
+  }
+  return out;
+}
+
+async function timeAll(agent: http.Agent, base: string, headers: Record<string, string>, paths: string[]) {
+  const times: number[] = [];
+  let next = 0;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < paths.length) {
+        const p = paths[next++]!;
+        const t0 = performance.now();
+        const res = await getJson(agent, `${base}${p}`, headers);
+        times.push(performance.now() - t0);
+        if (res.status !== 200) failures++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), failures };
+}
+
+export async function run(ctx: WorklogBenchContext): Promise<Record<string, number>> {
+  const conn = await mongoose.createConnection(ctx.mongoUrl, { dbName: ctx.dbName }).asPromise();
+  const redis = new Redis(ctx.redisUrl, { maxRetriesPerRequest: 2 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  try {
+    const db = conn.db!;
+    const journalId = await ensureJournal(db);
+    let t0 = performance.now();
+    const seeded = await seedEntries(db, journalId);
+    const seedMs = performance.now() - t0;
+    if (seeded) console.log(`seeded ${seeded} entries into journal ${journalId} in ${(seedMs / 1000).toFixed(1)} s`);
+    // Running worklog replicas keep an index in memory; tell them the journal changed.
+    if (seeded) await redis.incr(`${ctx.redisPrefix ?? 'jp:'}worklog:ver:${journalId}`);
+
+    const { token } = signToken(ctx.jwtSecret, { id: new Types.ObjectId().toString(), name: 'bench', journalId });
+    const headers = { Host: HOST, Authorization: `Bearer ${token}`, Accept: 'application/json' };
+
+    // The first list after a change builds the index: timed on its own, it is not a list page.
+    t0 = performance.now();
+    const first = await getJson(agent, `${ctx.gatewayUrl}/api/webdata?page=1`, headers);
+    const loadMs = performance.now() - t0;
+    if (first.status !== 200) throw new Error(`list answered ${first.status}: ${first.body.slice(0, 300)}`);
+    const total = (JSON.parse(first.body) as { total: number }).total;
+    console.log(`journal holds ${total} entries; first list (builds the index after a seed) ${loadMs.toFixed(0)} ms`);
+
+    const paths = queries(REQUESTS);
+    await timeAll(agent, ctx.gatewayUrl, headers, paths.slice(0, 40));
+    const gw = await timeAll(agent, ctx.gatewayUrl, headers, paths);
+    console.log(`through the gateway, ${REQUESTS} list pages at concurrency ${CONCURRENCY}: p50 ${gw.p50.toFixed(1)} ms, p95 ${gw.p95.toFixed(1)} ms, p99 ${gw.p99.toFixed(1)} ms, non-200 ${gw.failures}`);
+    const figures: Record<string, number> = {
+      worklog_p95_ms: gw.p95,
+      worklog_p50_ms: gw.p50,
+      worklog_p99_ms: gw.p99,
+      worklog_entries: total,
+      worklog_first_list_ms: loadMs,
+    };
+    if (ctx.worklogUrl) {
+      const direct = await timeAll(agent, ctx.worklogUrl, { ...headers, 'x-journal-id': journalId }, paths);
+      console.log(`worklog service directly: p50 ${direct.p50.toFixed(1)} ms, p95 ${direct.p95.toFixed(1)} ms`);
+      figures.worklog_direct_p95_ms = direct.p95;
+    }
+    if (gw.failures) figures.worklog_failures = gw.failures;
+    return figures;
+  } finally {
+    agent.destroy();
+    redis.disconnect();
+    await conn.close();
+  }
+}

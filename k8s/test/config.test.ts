@@ -1,0 +1,213 @@
+/**
+ * The manifests and the code agree: every process gets exactly the variables its config schema
+ * names (services/*\/src/config.ts, gateway/src/config.ts), every required one is there, the
+ * values pass the schema, and the probes, ports and commands are the ones the code serves.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { gatewayConfigSchema } from '../../gateway/src/config';
+import { contentConfigSchema } from '../../services/content/src/config';
+import { authConfigSchema } from '../../services/auth/src/config';
+import { worklogConfigSchema } from '../../services/worklog/src/config';
+import { pdfApiConfigSchema, pdfWorkerConfigSchema, queuePrefix, QUEUE_NAME } from '../../services/pdf-worker/src/config';
+import {
+  ROOT, TARGETS, containers, envOf, find, objectsOf, ofKind, workloads, imageName,
+  type Container,
+} from './targets';
+import type { K8sObject } from './render';
+
+type Schema = z.ZodObject<z.ZodRawShape>;
+
+/** Each of our processes: its Deployment (and container), config schema, entry file and source. */
+const PROCESSES: { deployment: string; schema: Schema; main: string; source: string; configMap: string }[] = [
+  { deployment: 'gateway', schema: gatewayConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'gateway/src/main.ts', configMap: 'gateway-config' },
+  { deployment: 'content', schema: contentConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/content/src/main.ts', configMap: 'content-config' },
+  { deployment: 'auth', schema: authConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/auth/src/main.ts', configMap: 'auth-config' },
+  { deployment: 'worklog', schema: worklogConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/worklog/src/main.ts', configMap: 'worklog-config' },
+  { deployment: 'pdf-api', schema: pdfApiConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/pdf-worker/src/main.ts', configMap: 'pdf-config' },
+  { deployment: 'pdf-worker', schema: pdfWorkerConfigSchema as unknown as Schema, main: 'dist/worker.main.js', source: 'services/pdf-worker/src/worker.main.ts', configMap: 'pdf-worker-config' },
+];
+
+/** Optional variables deliberately left unset (their absence has a meaning). */
+const LEFT_UNSET: Record<string, string[]> = {
+  // Unset means `${REDIS_PREFIX}bull`, the prefix the KEDA trigger's list names are written for.
+  'pdf-api': ['PDF_QUEUE_PREFIX'],
+  'pdf-worker': ['PDF_QUEUE_PREFIX'],
+};
+
+const keysOf = (s: Schema) => Object.keys(s.shape);
+const requiredKeysOf = (s: Schema) => keysOf(s).filter((k) => !(s.shape[k] as z.ZodType).safeParse(undefined).success);
+const mainContainer = (objs: K8sObject[], name: string): Container => {
+  const d = find(objs, 'Deployment', name);
+  if (!d) throw new Error(`Deployment ${name} is missing`);
+  const c = containers(d).find((x) => x.name === name);
+  if (!c) throw new Error(`Deployment ${name} has no container named ${name}`);
+  return c;
+};
+const portOf = (c: Container, port: unknown) =>
+  typeof port === 'number' ? port : c.ports?.find((p) => p.name === port)?.containerPort;
+
+describe.each(TARGETS)('%s: config, probes and commands', (target) => {
+  const objs = objectsOf(target);
+
+  test.each(PROCESSES.map((p) => [p.deployment, p] as const))('%s gets exactly its schema variables, valid', (_name, p) => {
+    const c = mainContainer(objs, p.deployment);
+    const env = envOf(objs, c);
+    const known = keysOf(p.schema);
+    // Every variable given is one the process reads: no typos, nothing stale.
+    expect(Object.keys(env).filter((k) => !known.includes(k))).toEqual([]);
+    // Every variable the schema requires (no default) is given.
+    expect(requiredKeysOf(p.schema).filter((k) => !(k in env))).toEqual([]);
+    // Every setting is spelled out in the manifests, so an SRE sees and can change it.
+    const unset = known.filter((k) => !(k in env) && !(LEFT_UNSET[p.deployment] ?? []).includes(k));
+    expect(unset).toEqual([]);
+    // The values pass the process's own validation, as at start-up.
+    const parsed = p.schema.safeParse(env);
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+    const cfg = parsed.data as Record<string, unknown>;
+    expect(cfg.HOST).toBe('0.0.0.0');
+    expect(cfg.NODE_ENV).toBe('production');
+    expect(cfg.PORT).toBe(c.ports![0].containerPort);
+    // Its ConfigMap holds only variables of its schema.
+    const cm = find(objs, 'ConfigMap', p.configMap)!;
+    expect(Object.keys(cm.data as object).filter((k) => !known.includes(k))).toEqual([]);
+  });
+
+  test('the Secret holds only schema variables, each used by some process', () => {
+    const secret = find(objs, 'Secret', 'journal-secrets')!;
+    const keys = Object.keys({ ...((secret.data ?? {}) as object), ...((secret.stringData ?? {}) as object) });
+    const allKnown = new Set(PROCESSES.flatMap((p) => keysOf(p.schema)));
+    expect(keys.filter((k) => !allKnown.has(k))).toEqual([]);
+    const used = new Set(
+      PROCESSES.flatMap((p) => (mainContainer(objs, p.deployment).env ?? []).map((e) => e.valueFrom?.secretKeyRef?.key)),
+    );
+    expect(keys.filter((k) => !used.has(k))).toEqual([]);
+    expect(keys.sort()).toEqual(['JWT_SECRET', 'MONGO_URL', 'REDIS_URL']);
+  });
+
+  test('processes hold no secret they do not read', () => {
+    for (const p of PROCESSES) {
+      const c = mainContainer(objs, p.deployment);
+      for (const e of c.env ?? []) expect(keysOf(p.schema)).toContain(e.name);
+      expect((c.envFrom ?? []).filter((f) => f.secretRef)).toEqual([]);
+    }
+  });
+
+  test.each(PROCESSES.map((p) => [p.deployment, p] as const))('%s runs its entry file under the image entrypoint', (_n, p) => {
+    const c = mainContainer(objs, p.deployment);
+    // `command` would replace the image's tini entrypoint (zombie reaping, signal forwarding).
+    expect(c.command).toBeUndefined();
+    if (c.args) expect(c.args).toEqual(['node', p.main]);
+    else expect(p.main).toBe('dist/main.js'); // the image's CMD
+    expect(fs.existsSync(path.join(ROOT, p.source))).toBe(true);
+  });
+
+  test.each(PROCESSES.map((p) => [p.deployment, p] as const))('%s probes /healthz and /readyz on the port it listens on', (_n, p) => {
+    const c = mainContainer(objs, p.deployment);
+    const port = c.ports![0].containerPort;
+    const live = (c.livenessProbe as { httpGet: { path: string; port: unknown } }).httpGet;
+    const ready = (c.readinessProbe as { httpGet: { path: string; port: unknown } }).httpGet;
+    expect(live.path).toBe('/healthz');
+    expect(ready.path).toBe('/readyz');
+    expect(portOf(c, live.port)).toBe(port);
+    expect(portOf(c, ready.port)).toBe(port);
+    if (c.startupProbe) expect(portOf(c, (c.startupProbe as { httpGet: { port: unknown } }).httpGet.port)).toBe(port);
+    // The port is the process's own default, the one the local run and the docs use.
+    const def = (p.schema.shape.PORT as z.ZodType).safeParse(undefined);
+    expect(def.success && def.data).toBe(port);
+  });
+
+  test('the gateway reaches each service at the Service name and port that serve it', () => {
+    const env = envOf(objs, mainContainer(objs, 'gateway'));
+    const upstream: Record<string, string> = { CONTENT_URL: 'content', AUTH_URL: 'auth', WORKLOG_URL: 'worklog', PDF_URL: 'pdf-api' };
+    for (const [key, deployment] of Object.entries(upstream)) {
+      const url = new URL(env[key]);
+      const svc = find(objs, 'Service', url.hostname);
+      expect(svc).toBeDefined();
+      const port = (svc!.spec as { ports: { port: number; targetPort: unknown }[] }).ports.find((x) => x.port === Number(url.port))!;
+      expect(port).toBeDefined();
+      const c = mainContainer(objs, deployment);
+      expect(portOf(c, port.targetPort)).toBe(Number(envOf(objs, c).PORT));
+    }
+    const pdfEnv = envOf(objs, mainContainer(objs, 'pdf-api'));
+    expect(new URL(pdfEnv.CONTENT_URL).hostname).toBe('content');
+  });
+
+  test('the KEDA trigger reads the lists the BullMQ queue really uses', () => {
+    const so = find(objs, 'ScaledObject', 'pdf-worker');
+    if (!so) return;
+    const env = envOf(objs, mainContainer(objs, 'pdf-worker'));
+    const cfg = pdfWorkerConfigSchema.parse(env);
+    const prefix = `${queuePrefix(cfg)}:${QUEUE_NAME}`;
+    const apiCfg = pdfApiConfigSchema.parse(envOf(objs, mainContainer(objs, 'pdf-api')));
+    expect(`${queuePrefix(apiCfg)}:${QUEUE_NAME}`).toBe(prefix);
+    const triggers = (so.spec as { triggers: { type: string; metadata: Record<string, string> }[] }).triggers;
+    const lists = triggers.filter((t) => t.type === 'redis').map((t) => t.metadata.listName).sort();
+    expect(lists).toEqual([`${prefix}:active`, `${prefix}:wait`]);
+  });
+});
+
+describe('the code serves what the probes ask', () => {
+  const http = fs.readFileSync(path.join(ROOT, 'services/common/src/http.ts'), 'utf8');
+  test('createHttpApp answers /healthz and /readyz', () => {
+    expect(http).toMatch(/app\.get\('\/healthz'/);
+    expect(http).toMatch(/app\.get\('\/readyz'/);
+  });
+  test.each([
+    ['gateway/src/app.ts'],
+    ['services/content/src/app.ts'],
+    ['services/auth/src/app.ts'],
+    ['services/worklog/src/app.ts'],
+    ['services/pdf-worker/src/app.ts'],
+    ['services/pdf-worker/src/worker.ts'],
+  ])('%s is built on createHttpApp and listens on config.PORT and config.HOST', (file) => {
+    const src = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    expect(src).toMatch(/createHttpApp\(/);
+    expect(src).toMatch(/listen\([^)]*config\.PORT,\s*config\.HOST/);
+  });
+});
+
+describe('the web pods and the nginx template agree', () => {
+  const template = fs.readFileSync(path.join(ROOT, 'docker/nginx/default.conf.template'), 'utf8');
+  const vars = [...new Set([...template.replace(/^#.*$/gm, '').matchAll(/\$\{([A-Z_][A-Z0-9_]*)\}/g)].map((m) => m[1]))].sort();
+
+  test.each(TARGETS)('%s: web-config sets exactly the template variables', (target) => {
+    const objs = objectsOf(target);
+    const c = mainContainer(objs, 'web');
+    const env = envOf(objs, c);
+    expect(Object.keys(env).sort()).toEqual(vars);
+    expect(Number(env.NGINX_PORT)).toBe(c.ports![0].containerPort);
+    const [host, port] = env.GATEWAY_UPSTREAM.split(':');
+    const svc = find(objs, 'Service', host)!;
+    expect((svc.spec as { ports: { port: number }[] }).ports.map((p) => p.port)).toContain(Number(port));
+    // The web image puts the Vite build at WEB_ROOT.
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'docker/web/Dockerfile'), 'utf8');
+    expect(dockerfile).toContain(env.WEB_ROOT);
+  });
+
+  test.each(TARGETS)('%s: the web probes ask nginx for a file it serves itself', (target) => {
+    const c = mainContainer(objectsOf(target), 'web');
+    for (const probe of [c.readinessProbe, c.livenessProbe]) {
+      const get = (probe as { httpGet: { path: string; port: unknown } }).httpGet;
+      expect(portOf(c, get.port)).toBe(8080);
+      // A static file, answered without the gateway: a gateway outage must not restart nginx.
+      expect(get.path).toBe('/index.html');
+      expect(template).toMatch(/location = \/index\.html/);
+    }
+  });
+});
+
+describe.each(TARGETS)('%s: images', (target) => {
+  test('our images are the journal/* ones, third-party ones are pinned', () => {
+    for (const w of workloads(objectsOf(target))) {
+      for (const c of containers(w)) {
+        const name = imageName(c.image);
+        if (name.startsWith('journal/')) continue;
+        expect(['mongo', 'redis']).toContain(name);
+        expect(c.image).toMatch(/:[0-9]/);
+      }
+    }
+    expect(ofKind(objectsOf(target), 'Deployment').every((d) => containers(d).every((c) => imageName(c.image).startsWith('journal/')))).toBe(true);
+  });
+});

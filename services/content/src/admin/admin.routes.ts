@@ -1,0 +1,86 @@
+import { Router, type Request } from 'express';
+import { AppError, requireAuth, requireTenant } from '@journal/common';
+import type { ContentDeps } from '../deps';
+import { AdminService } from './admin.service';
+import { ArticleAdminService, type Actor } from './article-admin.service';
+import { EditorAdminService } from './editor-admin.service';
+import { multipart } from './upload';
+
+const ID_RE = /^[a-f0-9]{24}$/;
+const idParam = (req: Request) => {
+  const id = String(req.params.id ?? '');
+  if (!ID_RE.test(id)) throw new AppError(404, 'not_found', 'Not found');
+  return id;
+};
+const actor = (req: Request): Actor => ({ name: req.auth!.name });
+
+/**
+ * The admin write API of spec §7 (issue 4). Every route is tenant-scoped and needs a valid token
+ * of this journal; bodies are parsed only after authentication.
+ */
+export function adminRoutes(deps: ContentDeps): Router {
+  const admin = new AdminService(deps);
+  const articles = new ArticleAdminService(deps);
+  const editors = new EditorAdminService(deps);
+  const auth = requireAuth({ secret: deps.config.JWT_SECRET, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
+  const r = Router();
+
+  r.get(['/api/admin', '/api/admin/'], requireTenant, auth, async (req, res) => {
+    res.json(await admin.counts(req.journalId));
+  });
+
+  r.post(['/api/admin/create-issue', '/api/admin/create-issue/'], requireTenant, auth, async (req, res) => {
+    res.status(201).json(await admin.createIssue(req.journalId, req.body));
+  });
+
+  r.get(['/api/admin/archives', '/api/admin/archives/'], requireTenant, auth, async (req, res) => {
+    res.json(await admin.issues(req.journalId));
+  });
+
+  r.post(['/api/admin/archives', '/api/admin/archives/'], requireTenant, auth, multipart('pdfFile'), async (req, res) => {
+    res.status(201).json(await articles.create(req.journalId, actor(req), req.body, req.file));
+  });
+
+  r.get('/api/admin/archives/:year/:vol/:issue', requireTenant, auth, async (req, res) => {
+    res.json(await admin.issueArticles(req.journalId, { year: req.params.year, volume: req.params.vol, issue: req.params.issue }));
+  });
+
+  r.get('/api/admin/articles/:id', requireTenant, auth, async (req, res) => {
+    res.json(await admin.article(req.journalId, idParam(req)));
+  });
+
+  r.post('/api/archives/:id', requireTenant, auth, multipart('pdfFile'), async (req, res) => {
+    res.json(await articles.update(req.journalId, actor(req), idParam(req), req.body, req.file));
+  });
+
+  r.get(['/api/admin/search', '/api/admin/search/'], requireTenant, auth, async (req, res) => {
+    res.json(await admin.search(req.journalId, req.query.q));
+  });
+
+  r.get(['/api/admin/editors', '/api/admin/editors/'], requireTenant, auth, async (req, res) => {
+    res.json(await editors.list(req.journalId));
+  });
+
+  r.get('/api/admin/editors/:id', requireTenant, auth, async (req, res) => {
+    res.json(await editors.get(req.journalId, idParam(req)));
+  });
+
+  r.post(['/api/editors', '/api/editors/'], requireTenant, auth, multipart('imgFile'), async (req, res) => {
+    res.status(201).json(await editors.create(req.journalId, req.body, req.file));
+  });
+
+  // Before /api/editors/:id, which would otherwise take 'pin' as an id.
+  r.post(['/api/editors/pin', '/api/editors/pin/'], requireTenant, auth, async (req, res) => {
+    res.json(await editors.pin(req.journalId, req.body));
+  });
+
+  r.post('/api/editors/:id', requireTenant, auth, multipart('imgFile'), async (req, res) => {
+    res.json(await editors.update(req.journalId, idParam(req), req.body, req.file));
+  });
+
+  r.post(['/api/settings', '/api/settings/'], requireTenant, auth, async (req, res) => {
+    res.json(await admin.updateSettings(req.journalId, req.body));
+  });
+
+  return r;
+}

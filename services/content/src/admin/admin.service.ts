@@ -1,0 +1,94 @@
+import { AppError, issueCreateSchema, parse, settingsUpdateSchema, type AdminCounts } from '@journal/common';
+import { z } from 'zod';
+import type { ContentDeps } from '../deps';
+import { byIssueDesc, type Issue } from '../archives/issue.repo';
+import type { Article } from '../archives/article.repo';
+import { publicSettings } from '../journals/settings.routes';
+
+export type IssueWithCount = Omit<Issue, 'creation'> & { creation?: Date; articles: number };
+
+const searchSchema = z.string().trim().max(200, 'Search text is too long');
+const issueKeySchema = z.object({
+  year: z.coerce.number().int().min(0).max(9999),
+  volume: z.coerce.number().int().min(0).max(1_000_000),
+  issue: z.coerce.number().int().min(0).max(1_000_000),
+});
+
+/** Counts, issues, admin search and settings (spec §2, §7). */
+export class AdminService {
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'cache'>) {}
+
+  async counts(journalId: string): Promise<AdminCounts> {
+    const { articles, issues, editors } = this.deps.repos;
+    const [a, i, e] = await Promise.all([articles.count(journalId), issues.count(journalId), editors.count(journalId)]);
+    return { archives: a, issues: i, editors: e };
+  }
+
+  /** Every issue with its article count (all statuses); issues known only from articles are listed too. */
+  async issues(journalId: string): Promise<IssueWithCount[]> {
+    const [issues, counts] = await Promise.all([
+      this.deps.repos.issues.list(journalId),
+      this.deps.repos.articles.countsByIssue(journalId),
+    ]);
+    const key = (x: { year: number; volume: number; issue: number }) => `${x.year}/${x.volume}/${x.issue}`;
+    const byKey = new Map(counts.map((c) => [key(c), c.count]));
+    const out: IssueWithCount[] = issues.map((i) => ({ ...i, articles: byKey.get(key(i)) ?? 0 }));
+    const known = new Set(issues.map(key));
+    for (const c of counts) {
+      if (!known.has(key(c))) out.push({ id: '', year: c.year, volume: c.volume, issue: c.issue, frequency: '', articles: c.count });
+    }
+    return out.sort(byIssueDesc);
+  }
+
+  async createIssue(journalId: string, body: unknown): Promise<Issue> {
+    const input = parse(issueCreateSchema, body ?? {});
+    if (await this.deps.repos.issues.find(journalId, input.year, input.volume, input.issue)) {
+      throw new AppError(409, 'duplicate_issue', 'Issue already exists');
+    }
+    let issue: Issue;
+    try {
+      issue = await this.deps.repos.issues.create(journalId, input);
+    } catch (err) {
+      if ((err as { code?: number })?.code === 11000) throw new AppError(409, 'duplicate_issue', 'Issue already exists');
+      throw err;
+    }
+    await this.deps.cache.invalidate(journalId);
+    return issue;
+  }
+
+  /** One issue's articles by page (all statuses) and the last page used, for the add form's rule. */
+  async issueArticles(journalId: string, params: unknown) {
+    const key = parse(issueKeySchema, params);
+    const [issue, articles, lastPage] = await Promise.all([
+      this.deps.repos.issues.find(journalId, key.year, key.volume, key.issue),
+      this.deps.repos.articles.listByIssue(journalId, key),
+      this.deps.repos.articles.lastPageOfIssue(journalId, key),
+    ]);
+    const count = articles.length;
+    return { issue: issue ? { ...issue, articles: count } : null, articles, lastPage };
+  }
+
+  async article(journalId: string, id: string): Promise<Article> {
+    const a = await this.deps.repos.articles.findById(journalId, id);
+    if (!a) throw new AppError(404, 'not_found', 'Article not found');
+    return a;
+  }
+
+  async search(journalId: string, q: unknown): Promise<Article[]> {
+    const text = parse(searchSchema, q ?? '');
+    if (!text) return [];
+    return this.deps.repos.articles.adminSearch(journalId, text);
+  }
+
+  /** The settings form (spec §3) plus flags; flags not sent keep their value. */
+  async updateSettings(journalId: string, body: unknown) {
+    const input = parse(settingsUpdateSchema, body ?? {});
+    const journal = await this.deps.repos.journals.findById(journalId);
+    if (!journal) throw new AppError(404, 'unknown_journal', 'Journal not found');
+    const { flags, ...fields } = input;
+    const updated = await this.deps.repos.journals.update(journalId, { ...fields, flags: { ...journal.flags, ...(flags ?? {}) } });
+    if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
+    await this.deps.cache.invalidate(journalId);
+    return publicSettings(updated);
+  }
+}

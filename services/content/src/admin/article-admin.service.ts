@@ -1,0 +1,148 @@
+import {
+  AppError, articleFieldErrorCode, articleFieldsSchema, articleUpdateSchema, firstPageMessage, parsePageRange,
+  sanitizeRichText, sanitizeTitle,
+} from '@journal/common';
+import type { z } from 'zod';
+import type { ContentDeps } from '../deps';
+import { duplicateKeyField, type Article } from '../archives/article.repo';
+import { assetPath } from '../files/file-store';
+import { checkUpload, invalidFile, type UploadedFile } from './upload';
+
+export interface Actor {
+  name: string;
+}
+
+type Conflict = 'refnumber' | 'txnid' | 'title';
+const DUPLICATE: Record<Conflict, [string, string]> = {
+  refnumber: ['duplicate_reference_number', 'Duplicate reference number'],
+  title: ['duplicate_title', 'Duplicate title'],
+  txnid: ['duplicate_txnid', 'Transaction ID Already Used'],
+};
+/** Spec §8 checks duplicates in this order. */
+const CONFLICT_ORDER: Conflict[] = ['refnumber', 'title', 'txnid'];
+const duplicate = (c: Conflict) => new AppError(409, DUPLICATE[c][0], DUPLICATE[c][1]);
+
+/**
+ * Parses article fields; a page or txnid failure answers its §8 code (invalid_pagenumber,
+ * invalid_txnid), anything else a validation_error naming each field.
+ */
+function parseArticle<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return r.data;
+  const issues = r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const coded = issues.find((i) => articleFieldErrorCode(i.path));
+  const code = coded ? articleFieldErrorCode(coded.path)! : 'validation_error';
+  throw new AppError(400, code, coded ? coded.message : issues.map((i) => `${i.path || 'body'}: ${i.message}`).join('; '), issues);
+}
+
+const pdfPath = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file'>) => assetPath.article(a.year, a.volume, a.issue, a.file);
+
+/** Adding and editing articles with their PDFs (spec §5, §8); every rule is checked before anything is written. */
+export class ArticleAdminService {
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache' | 'logger'>) {}
+
+  private clean(input: { title: string; abstract: string }) {
+    const title = sanitizeTitle(input.title);
+    const abstract = sanitizeRichText(input.abstract);
+    if (!title) throw new AppError(400, 'validation_error', 'title: Title is required', [{ path: 'title', message: 'Title is required' }]);
+    if (!abstract.replace(/<[^>]*>/g, '').trim())
+      throw new AppError(400, 'validation_error', 'abstract: Abstract is required', [{ path: 'abstract', message: 'Abstract is required' }]);
+    return { title, abstract };
+  }
+
+  private async requireIssue(journalId: string, key: { year: number; volume: number; issue: number }) {
+    const issue = await this.deps.repos.issues.find(journalId, key.year, key.volume, key.issue);
+    if (!issue) throw new AppError(404, 'issue_not_found', 'Issue not found');
+    return issue;
+  }
+
+  private async checkConflicts(journalId: string, fields: Record<Conflict, string>, exceptId?: string) {
+    const found = await this.deps.repos.articles.findConflicts(journalId, fields, exceptId);
+    const first = CONFLICT_ORDER.find((c) => found.includes(c));
+    if (first) throw duplicate(first);
+  }
+
+  private rethrowDuplicate(err: unknown): never {
+    const f = duplicateKeyField(err);
+    if (f) throw duplicate(f);
+    throw err;
+  }
+
+  async create(journalId: string, actor: Actor, body: unknown, file: UploadedFile | undefined): Promise<Article> {
+    const input = parseArticle(articleFieldsSchema, body);
+    if (!file) throw invalidFile('A PDF file is required');
+    checkUpload(file, ['pdf'], 'article file');
+    const { title, abstract } = this.clean(input);
+    const key = { year: input.year, volume: input.volume, issue: input.issue };
+    const issue = await this.requireIssue(journalId, key);
+    const lastPage = await this.deps.repos.articles.lastPageOfIssue(journalId, key);
+    if (parsePageRange(input.pagenumber)!.first <= lastPage) throw new AppError(400, 'invalid_pagenumber', firstPageMessage(lastPage));
+    await this.checkConflicts(journalId, { refnumber: input.refnumber, title, txnid: input.txnid });
+
+    let article: Article;
+    try {
+      article = await this.deps.repos.articles.create(journalId, {
+        ...input,
+        title,
+        abstract,
+        description: title,
+        frequency: input.frequency || issue.frequency,
+        file: `${input.refnumber}.pdf`,
+        status: 'enabled',
+        createdby: actor.name,
+        modifiedby: actor.name,
+      });
+    } catch (err) {
+      this.rethrowDuplicate(err);
+    }
+    // The record is written first so that a racing duplicate fails on the unique index before it
+    // could overwrite another article's file at the same path.
+    try {
+      await this.deps.files.put(journalId, pdfPath(article), file.buffer, { contentType: 'application/pdf' });
+    } catch (err) {
+      await this.deps.repos.articles.remove(journalId, article.id).catch(() => undefined);
+      throw err;
+    }
+    await this.deps.cache.invalidate(journalId);
+    return article;
+  }
+
+  async update(journalId: string, actor: Actor, id: string, body: unknown, file: UploadedFile | undefined): Promise<Article> {
+    const existing = await this.deps.repos.articles.findById(journalId, id);
+    if (!existing) throw new AppError(404, 'not_found', 'Article not found');
+    const input = parseArticle(articleUpdateSchema, body);
+    if (file) checkUpload(file, ['pdf'], 'article file');
+    const { title, abstract } = this.clean(input);
+    const key = { year: input.year, volume: input.volume, issue: input.issue };
+    const moved = key.year !== existing.year || key.volume !== existing.volume || key.issue !== existing.issue;
+    if (moved) await this.requireIssue(journalId, key);
+    await this.checkConflicts(journalId, { refnumber: input.refnumber, title, txnid: input.txnid }, existing.id);
+
+    const nextFile = file || existing.file ? `${input.refnumber}.pdf` : '';
+    const patch = { ...input, title, abstract, description: title, file: nextFile, modifiedby: actor.name };
+    let updated: Article | null;
+    try {
+      updated = await this.deps.repos.articles.update(journalId, existing.id, patch);
+    } catch (err) {
+      this.rethrowDuplicate(err);
+    }
+    if (!updated) throw new AppError(404, 'not_found', 'Article not found');
+
+    const oldPath = existing.file ? pdfPath(existing) : null;
+    const newPath = nextFile ? pdfPath(updated) : null;
+    try {
+      if (file && newPath) await this.deps.files.put(journalId, newPath, file.buffer, { contentType: 'application/pdf' });
+      else if (oldPath && newPath && oldPath !== newPath) {
+        const bytes = await this.deps.files.read(journalId, oldPath);
+        if (bytes) await this.deps.files.put(journalId, newPath, bytes, { contentType: 'application/pdf' });
+      }
+    } catch (err) {
+      const { id: _id, pageStart: _s, pageEnd: _e, creation: _c, modification: _m, ...previous } = existing;
+      await this.deps.repos.articles.update(journalId, existing.id, previous).catch(() => undefined);
+      throw err;
+    }
+    if (oldPath && newPath && oldPath !== newPath) await this.deps.files.delete(journalId, oldPath).catch(() => undefined);
+    await this.deps.cache.invalidate(journalId);
+    return updated;
+  }
+}

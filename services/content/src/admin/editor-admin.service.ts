@@ -1,0 +1,102 @@
+import { AppError, editorPinSchema, editorSchema, editorStatusSchema, parse } from '@journal/common';
+import type { ContentDeps } from '../deps';
+import type { Editor } from '../editors/editor.repo';
+import { assetPath } from '../files/file-store';
+import { checkUpload, generatedName, type UploadedFile } from './upload';
+
+const IMAGE_KINDS = ['png', 'jpeg', 'gif', 'webp'] as const;
+const DEFAULT_PICTURE = 'avatar.png';
+/** Only pictures this service generated are deleted when replaced (never shared defaults). */
+const GENERATED_PICTURE_RE = /^[a-f0-9]{24}\.(png|jpg|gif|webp)$/;
+
+const notFound = () => new AppError(404, 'not_found', 'Editor not found');
+
+/** A body that carries only `status` is the list's switch (spec §4), not a full edit. */
+function isStatusOnly(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const keys = Object.keys(body as object).filter((k) => (body as Record<string, unknown>)[k] !== undefined);
+  return keys.length === 1 && keys[0] === 'status';
+}
+
+/** Editors: add, edit, the status switch and pinning (spec §4, §5). */
+export class EditorAdminService {
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache'>) {}
+
+  private async storePicture(journalId: string, file: UploadedFile | undefined): Promise<string | undefined> {
+    const kind = checkUpload(file, IMAGE_KINDS, 'picture');
+    if (!file || !kind) return undefined;
+    const name = generatedName(kind);
+    await this.deps.files.put(journalId, assetPath.editor(name), file.buffer, { contentType: kind.mime });
+    return name;
+  }
+
+  async list(journalId: string): Promise<Editor[]> {
+    return this.deps.repos.editors.list(journalId);
+  }
+
+  async get(journalId: string, id: string): Promise<Editor> {
+    return (await this.deps.repos.editors.findById(journalId, id)) ?? (() => { throw notFound(); })();
+  }
+
+  async create(journalId: string, body: unknown, file: UploadedFile | undefined): Promise<Editor> {
+    const input = parse(editorSchema, body ?? {});
+    checkUpload(file, IMAGE_KINDS, 'picture');
+    const picture = await this.storePicture(journalId, file);
+    try {
+      const editor = await this.deps.repos.editors.create(journalId, {
+        ...input,
+        status: input.status ?? 'enabled',
+        is_pinned: 0,
+        picture: picture ?? DEFAULT_PICTURE,
+      });
+      await this.deps.cache.invalidate(journalId);
+      return editor;
+    } catch (err) {
+      if (picture) await this.deps.files.delete(journalId, assetPath.editor(picture)).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async update(journalId: string, id: string, body: unknown, file: UploadedFile | undefined): Promise<Editor> {
+    const existing = await this.deps.repos.editors.findById(journalId, id);
+    if (!existing) throw notFound();
+    if (!file && isStatusOnly(body)) {
+      const { status } = parse(editorStatusSchema, body);
+      const updated = await this.deps.repos.editors.update(journalId, existing.id, { status });
+      if (!updated) throw notFound();
+      await this.deps.cache.invalidate(journalId);
+      return updated;
+    }
+    const input = parse(editorSchema, body ?? {});
+    checkUpload(file, IMAGE_KINDS, 'picture');
+    const picture = await this.storePicture(journalId, file);
+    let updated: Editor | null;
+    try {
+      updated = await this.deps.repos.editors.update(journalId, existing.id, {
+        ...input,
+        status: input.status ?? existing.status,
+        ...(picture ? { picture } : {}),
+      });
+    } catch (err) {
+      if (picture) await this.deps.files.delete(journalId, assetPath.editor(picture)).catch(() => undefined);
+      throw err;
+    }
+    if (!updated) throw notFound();
+    if (picture && GENERATED_PICTURE_RE.test(existing.picture)) {
+      await this.deps.files.delete(journalId, assetPath.editor(existing.picture)).catch(() => undefined);
+    }
+    await this.deps.cache.invalidate(journalId);
+    return updated;
+  }
+
+  /** Move to top (pinned) or remove from top; every id must be one of this journal's editors. */
+  async pin(journalId: string, body: unknown): Promise<{ updated: number }> {
+    const input = parse(editorPinSchema, body ?? {});
+    const ids = [...new Set(input.ids)];
+    const found = await this.deps.repos.editors.findManyByIds(journalId, ids);
+    if (found.length !== ids.length) throw notFound();
+    const updated = await this.deps.repos.editors.setPinned(journalId, ids, input.pinned ? 1 : 0);
+    await this.deps.cache.invalidate(journalId);
+    return { updated };
+  }
+}

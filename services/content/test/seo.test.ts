@@ -1,0 +1,296 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { seedDemoContent } from '../src/seed/demo';
+import { startContent, stopContent } from './helpers';
+
+let app: Awaited<ReturnType<typeof startContent>>;
+let small: Awaited<ReturnType<typeof startContent>> | undefined;
+let web: http.Server;
+let demo: string;
+let chem: string;
+const year = new Date().getUTCFullYear();
+const vol = year - 2020 + 1;
+
+const SPA = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Journal</title><!--app-head--><script type="module" src="/static/index-abc.js"></script></head><body><div id="root"><!--app-noscript--></div></body></html>`;
+
+const get = (path: string, jid = demo, host = 'localhost') =>
+  request(app.url).get(path).set('x-journal-id', jid).set('x-journal-host', host).set('Host', `${host}:8080`);
+
+const metas = (html: string, name: string) =>
+  [...html.matchAll(new RegExp(`<meta name="${name}" content="([^"]*)"`, 'g'))].map((m) => m[1]);
+
+const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, parseAttributeValue: false, isArray: (n) => ['url', 'sitemap', 'record', 'header', 'set', 'dc:creator', 'setSpec'].includes(n) });
+
+beforeAll(async () => {
+  web = http.createServer((req, res) => {
+    if (req.url === '/index.html') {
+      res.setHeader('Content-Type', 'text/html');
+      res.end(SPA);
+    } else {
+      res.statusCode = 404;
+      res.end();
+    }
+  });
+  await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
+  const port = (web.address() as AddressInfo).port;
+  app = await startContent({ WEB_INDEX_URL: `http://127.0.0.1:${port}/index.html` });
+  const r = await seedDemoContent({ mongoUrl: app.config.MONGO_URL, dbName: app.config.MONGO_DB });
+  demo = r.journals.find((j) => j.slug === 'demo')!.id;
+  chem = r.journals.find((j) => j.slug === 'chem')!.id;
+});
+afterAll(async () => {
+  await stopContent(small).catch(() => undefined);
+  await stopContent(app);
+  web.close();
+});
+
+describe('served HTML of article pages', () => {
+  test('carries the citation meta tags, canonical, JSON-LD and a noscript copy in the SPA shell', async () => {
+    const r = await get(`/archives/${year}/vol${vol}/issue1/1001`);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/text\/html/);
+    const html = r.text;
+    expect(html).toContain('<script type="module" src="/static/index-abc.js">');
+    expect(html).not.toContain('<!--app-head-->');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toMatch(/<title>Effect of organic manures on growth and yield of wheat \| International Journal of Applied Research and Studies<\/title>/);
+    expect(metas(html, 'citation_title')).toEqual(['Effect of organic manures on growth and yield of wheat']);
+    expect(metas(html, 'citation_author').length).toBeGreaterThanOrEqual(1);
+    expect(metas(html, 'citation_publication_date')).toEqual([`${year}/02/15`]);
+    expect(metas(html, 'citation_journal_title')).toEqual(['International Journal of Applied Research and Studies']);
+    expect(metas(html, 'citation_issn')).toContain('2456-1001');
+    expect(metas(html, 'citation_volume')).toEqual([String(vol)]);
+    expect(metas(html, 'citation_issue')).toEqual(['1']);
+    expect(metas(html, 'citation_firstpage')).toEqual(['1']);
+    expect(metas(html, 'citation_lastpage').length).toBe(1);
+    expect(metas(html, 'citation_pdf_url')).toEqual([`http://localhost:8080/assets/archives/${year}/vol${vol}issue1/1001.pdf`]);
+    expect(metas(html, 'citation_abstract_html_url')).toEqual([`http://localhost:8080/archives/${year}/vol${vol}/issue1/1001`]);
+    expect(metas(html, 'citation_keywords')[0]).toContain('Agronomy');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:8080/archives/${year}/vol${vol}/issue1/1001" />`);
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const json = JSON.parse(ld);
+    expect(json['@type']).toBe('ScholarlyArticle');
+    expect(json.isPartOf.isPartOf.volumeNumber).toBe(String(vol));
+    expect(html).toMatch(/<div id="root"><noscript>[\s\S]*<h1>Effect of organic manures[\s\S]*Abstract[\s\S]*Download PDF[\s\S]*<\/noscript><\/div>/);
+  });
+
+  test('one citation_author per author', async () => {
+    const a = (await app.repos.articles.findByRef(demo, '1003'))!;
+    const r = await get(`/archives/${year}/vol${vol}/issue1/1003`);
+    expect(metas(r.text, 'citation_author')).toEqual(a.authorname.split(',').map((s) => s.trim()));
+  });
+
+  test('hostile article text is escaped in meta tags and JSON-LD', async () => {
+    await app.repos.articles.create(chem, {
+      year: 2003, volume: 1, issue: 1, refnumber: '8001', txnid: 'X8001', pagenumber: '3-9',
+      title: 'A "quoted" </script><script>alert(1)</script> title',
+      authorname: 'Evil" onload="x, Jane <b>Doe</b>',
+      abstract: '<p>Abs</p><script>alert(2)</script>',
+    });
+    await app.cache.invalidate(chem);
+    const r = await get('/archives/2003/vol1/issue1/8001', chem, 'chem.localhost');
+    expect(r.status).toBe(200);
+    expect(r.text).not.toMatch(/<script>alert/);
+    expect(r.text).not.toContain('onload="x');
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(r.text)![1]!;
+    expect(JSON.parse(ld).name).toContain('"quoted"');
+  });
+
+  test('unknown or disabled article → 404 with the shell; no tags', async () => {
+    for (const p of [`/archives/${year}/vol${vol}/issue1/424242`, `/archives/${year}/vol${vol}/issue1/1999`, `/archives/${year}/vol${vol}/issue1/%3Cscript%3E`]) {
+      const r = await get(p);
+      expect(r.status).toBe(404);
+      expect(r.text).toContain('<div id="root">');
+      expect(r.text).toContain('<script type="module" src="/static/index-abc.js">');
+      expect(r.text).not.toContain('citation_title');
+    }
+  });
+
+  test('issue page has a real title and lists its articles; archives shell; bad paths 4xx', async () => {
+    const r = await get(`/archives/${year}/vol${vol}/issue2`);
+    expect(r.status).toBe(200);
+    expect(r.text).toContain(`<title>VOL. ${vol}, ISSUE 2 (${year}) — April-June | International Journal of Applied Research and Studies</title>`);
+    expect(r.text.match(/<li><a href=/g)).toHaveLength(6);
+    expect((await get('/archives')).status).toBe(200);
+    expect((await get('/archives/')).text).toContain('<title>ARCHIVES | ');
+    expect((await get('/archives/1900/vol1/issue1')).status).toBe(404);
+    for (const p of ['/archives/%E0%A4%A', '/archives/a/b/c/d/e/f', `/archives/${'x'.repeat(300)}`]) {
+      const s = (await get(p)).status;
+      expect(s >= 400 && s < 500).toBe(true);
+    }
+  });
+
+  test('ETag/304 on served HTML', async () => {
+    const r = await get(`/archives/${year}/vol${vol}/issue1/1001`);
+    const again = await get(`/archives/${year}/vol${vol}/issue1/1001`).set('If-None-Match', r.headers.etag!);
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('sitemap and robots', () => {
+  test('sitemap.xml is valid and lists issue pages, article pages and PDFs with absolute URLs', async () => {
+    const r = await get('/sitemap.xml');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/xml/);
+    expect(XMLValidator.validate(r.text)).toBe(true);
+    const doc = parser.parse(r.text);
+    const locs: string[] = doc.urlset.url.map((u: { loc: string }) => u.loc);
+    expect(doc.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    expect(locs).toContain(`http://localhost:8080/archives/${year}/vol${vol}/issue1`);
+    expect(locs).toContain(`http://localhost:8080/archives/${year}/vol${vol}/issue1/1001`);
+    expect(locs).toContain(`http://localhost:8080/assets/archives/${year}/vol${vol}issue1/1001.pdf`);
+    expect(locs.some((l) => l.includes('/1999'))).toBe(false);
+    // 10 issues, 36 articles, 35 PDFs, 7 fixed pages
+    expect(locs).toHaveLength(10 + 36 + 35 + 7);
+    expect((await get('/sitemap-1.xml')).status).toBe(404);
+  });
+
+  test('past the URL limit /sitemap.xml becomes an index of child sitemaps', async () => {
+    small = await startContent({ MONGO_DB: app.config.MONGO_DB, REDIS_PREFIX: app.config.REDIS_PREFIX, SITEMAP_MAX_URLS: 30 });
+    const g = (p: string) => request(small!.url).get(p).set('x-journal-id', demo).set('x-journal-host', 'localhost');
+    const idx = await g('/sitemap.xml');
+    expect(XMLValidator.validate(idx.text)).toBe(true);
+    const doc = parser.parse(idx.text);
+    const children: string[] = doc.sitemapindex.sitemap.map((s: { loc: string }) => s.loc);
+    expect(children).toEqual(['http://localhost/sitemap-1.xml', 'http://localhost/sitemap-2.xml', 'http://localhost/sitemap-3.xml']);
+    let total = 0;
+    for (let i = 1; i <= 3; i++) {
+      const c = await g(`/sitemap-${i}.xml`);
+      expect(c.status).toBe(200);
+      expect(XMLValidator.validate(c.text)).toBe(true);
+      total += parser.parse(c.text).urlset.url.length;
+    }
+    expect(total).toBe(88);
+    expect((await g('/sitemap-4.xml')).status).toBe(404);
+  });
+
+  test('robots.txt names the sitemap', async () => {
+    const r = await get('/robots.txt', chem, 'chem.localhost');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/text\/plain/);
+    expect(r.text).toContain('Sitemap: http://chem.localhost:8080/sitemap.xml');
+    expect(r.text).toContain('Disallow: /admin');
+  });
+});
+
+describe('OAI-PMH', () => {
+  const oai = (q: string, jid = demo) => get(`/oai?${q}`, jid);
+  const parse = (xml: string) => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    return parser.parse(xml)['OAI-PMH'];
+  };
+
+  test('Identify', async () => {
+    const r = await oai('verb=Identify');
+    expect(r.headers['content-type']).toMatch(/xml/);
+    const d = parse(r.text);
+    expect(d.Identify.repositoryName).toBe('International Journal of Applied Research and Studies');
+    expect(d.Identify.baseURL).toBe('http://localhost:8080/oai');
+    expect(d.Identify.protocolVersion).toBe('2.0');
+    expect(d.Identify.granularity).toBe('YYYY-MM-DDThh:mm:ssZ');
+    expect(d.Identify.earliestDatestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(d.responseDate).toMatch(/Z$/);
+    expect(d.request['@_verb']).toBe('Identify');
+  });
+
+  test('ListMetadataFormats and ListSets', async () => {
+    const f = parse((await oai('verb=ListMetadataFormats')).text);
+    expect(f.ListMetadataFormats.metadataFormat.metadataPrefix).toBe('oai_dc');
+    const s = parse((await oai('verb=ListSets')).text);
+    const specs = s.ListSets.set.map((x: { setSpec: string[] }) => x.setSpec[0]);
+    expect(specs).toContain(String(year));
+    expect(specs).toContain(`${year}:vol${vol}issue1`);
+  });
+
+  test('ListIdentifiers, ListRecords with sets and dates, GetRecord', async () => {
+    const li = parse((await oai('verb=ListIdentifiers&metadataPrefix=oai_dc')).text);
+    expect(li.ListIdentifiers.header).toHaveLength(36);
+    expect(li.ListIdentifiers.header[0].identifier).toMatch(/^oai:localhost:\d+$/);
+    const lr = parse((await oai(`verb=ListRecords&metadataPrefix=oai_dc&set=${year}:vol${vol}issue2`)).text);
+    expect(lr.ListRecords.record).toHaveLength(6);
+    const dc = lr.ListRecords.record[0].metadata['oai_dc:dc'];
+    expect(dc['dc:title']).toBeTruthy();
+    expect(dc['dc:creator'].length).toBeGreaterThanOrEqual(1);
+    const future = parse((await oai('verb=ListRecords&metadataPrefix=oai_dc&from=2999-01-01')).text);
+    expect(future.error['@_code']).toBe('noRecordsMatch');
+    const past = parse((await oai('verb=ListIdentifiers&metadataPrefix=oai_dc&from=2000-01-01&until=2999-12-31T00:00:00Z')).text);
+    expect(past.error['@_code']).toBe('badArgument');
+    const gr = parse((await oai('verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:1001')).text);
+    expect(gr.GetRecord.record[0].header[0].identifier).toBe('oai:localhost:1001');
+    expect(gr.GetRecord.record[0].metadata['oai_dc:dc']['dc:identifier']).toContain(`http://localhost:8080/archives/${year}/vol${vol}/issue1/1001`);
+  });
+
+  test('resumption tokens page through large lists', async () => {
+    const key = { year: 2010, volume: 1, issue: 1 };
+    await app.repos.articles.insertMany(
+      chem,
+      Array.from({ length: 130 }, (_, i) => ({ ...key, refnumber: String(60000 + i), txnid: `R${i}`, title: `Paged ${i}`, pagenumber: `${i * 2 + 1}-${i * 2 + 2}` })),
+    );
+    await app.cache.invalidate(chem);
+    const seen = new Set<string>();
+    let q = `verb=ListIdentifiers&metadataPrefix=oai_dc&set=2010`;
+    let pages = 0;
+    for (;;) {
+      const d = parse((await oai(q, chem)).text);
+      if (!d.ListIdentifiers) throw new Error(JSON.stringify(d));
+      pages++;
+      for (const h of d.ListIdentifiers.header) seen.add(h.identifier);
+      const tok = d.ListIdentifiers.resumptionToken;
+      const value = typeof tok === 'object' ? tok['#text'] : tok;
+      if (!value) break;
+      expect(tok['@_completeListSize']).toBe('130');
+      q = `verb=ListIdentifiers&resumptionToken=${encodeURIComponent(value)}`;
+    }
+    expect(pages).toBe(2);
+    expect(seen.size).toBe(130);
+    // POST form works too.
+    const post = await request(app.url).post('/oai').set('x-journal-id', chem).set('x-journal-host', 'chem.localhost').type('form').send({ verb: 'Identify' });
+    expect(parse(post.text).Identify.repositoryName).toBe('International Journal of Chemical Science Research');
+  });
+
+  test('OAI error codes for bad arguments', async () => {
+    const cases: [string, string][] = [
+      ['', 'badVerb'],
+      ['verb=Nope', 'badVerb'],
+      ['verb=Identify&verb=Identify', 'badVerb'],
+      ['verb=Identify&extra=1', 'badArgument'],
+      ['verb=ListRecords', 'badArgument'],
+      ['verb=ListRecords&metadataPrefix=marc', 'cannotDisseminateFormat'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&from=yesterday', 'badArgument'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&from=2020-02-30', 'badArgument'],
+      ['verb=ListRecords&resumptionToken=garbage', 'badResumptionToken'],
+      ['verb=ListRecords&resumptionToken=x&metadataPrefix=oai_dc', 'badArgument'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&set=1800', 'noRecordsMatch'],
+      ['verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:424242', 'idDoesNotExist'],
+      ['verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:1999', 'idDoesNotExist'],
+      ['verb=GetRecord&metadataPrefix=oai_dc', 'badArgument'],
+      ['verb=ListMetadataFormats&identifier=oai:other:1', 'idDoesNotExist'],
+      [`verb=ListRecords&metadataPrefix=oai_dc&set=${'(a+)+$'.repeat(2000)}`, 'noRecordsMatch'],
+    ];
+    for (const [q, code] of cases) {
+      const r = await oai(q);
+      expect(r.status).toBe(200);
+      const d = parse(r.text);
+      expect([q, d.error['@_code']]).toEqual([q, code]);
+    }
+    // Another journal's identifiers do not exist here.
+    const other = parse((await oai('verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:5001')).text);
+    expect(other.error['@_code']).toBe('idDoesNotExist');
+  });
+});
+
+describe('the fallback shell', () => {
+  test('an unreachable index.html still gives the meta tags', async () => {
+    const other = await startContent({ MONGO_DB: app.config.MONGO_DB, REDIS_PREFIX: app.config.REDIS_PREFIX });
+    try {
+      const r = await request(other.url).get(`/archives/${year}/vol${vol}/issue1/1001`).set('x-journal-id', demo).set('x-journal-host', 'localhost');
+      expect(r.status).toBe(200);
+      expect(r.text).toContain('<meta name="citation_title"');
+      expect(r.text).toContain('<div id="root"><noscript>');
+    } finally {
+      await other.stop();
+    }
+  });
+});

@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, parse } from '@journal/common';
+import type { CachedFile, PdfCacheRepo } from './cache.repo';
+import type { ContentClient, RawRecord, RequestContext } from './content.client';
+import { boardEditors, sameName, showEditorContacts, splitAuthors, toArticle, toEditor, toJournal } from './document-data';
+import type { PdfQueue } from './pdf.queue';
+import type { Job } from 'bullmq';
+import type { ArticleInfo, JobPayload, JobProgress, PdfJobData, PdfJobResult, PdfKind } from './pdf.types';
+import { safeEntryName } from './render/zip';
+import { TEMPLATE_VERSION } from './templates';
+
+/** Kinds only a signed-in admin may start, and whose jobs only an admin may read. */
+export const ADMIN_KINDS: ReadonlySet<PdfKind> = new Set(['indexpage', 'bulkcertificates', 'editorscertificate']);
+
+const REF_RE = /^\d{1,12}$/;
+const EDITOR_ID_RE = /^(?:[a-f0-9]{24}|\d{1,12})$/;
+/** Bulk zips are bounded in certificates too, not only in articles. */
+const MAX_CERTIFICATES = 5000;
+
+const refSchema = z.union([z.number().int().nonnegative(), z.string().trim()]).transform((v) => String(v)).refine((v) => REF_RE.test(v), 'Ref number must be a valid number');
+const idSchema = z.union([z.number().int().nonnegative(), z.string().trim()]).transform((v) => String(v)).refine((v) => EDITOR_ID_RE.test(v), 'Invalid editor id');
+
+/** The admin screens send the selected values as a JSON array; `{refs}` / `{ids}` objects work too. */
+function listFrom(body: unknown, keys: string[]): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (body && typeof body === 'object') {
+    for (const k of keys) {
+      const v = (body as Record<string, unknown>)[k];
+      if (Array.isArray(v)) return v;
+    }
+  }
+  throw new AppError(400, 'validation_error', `Send a JSON array, or an object with ${keys.map((k) => `"${k}"`).join(' or ')}`);
+}
+
+export interface StartedJob {
+  data: PdfJobData;
+  /** The produced file when it was already cached. */
+  cached: CachedFile | null;
+  job?: Job<PdfJobData, PdfJobResult>;
+}
+
+export interface JobStatus {
+  id: string;
+  kind: PdfKind | string;
+  state: string;
+  progress: JobProgress;
+  failedReason?: string;
+  filename: string;
+  resultUrl?: string;
+}
+
+export class PdfService {
+  constructor(
+    private readonly deps: {
+      content: ContentClient;
+      cache: PdfCacheRepo;
+      queue: PdfQueue;
+      maxItems: number;
+    },
+  ) {}
+
+  // ---- preparing jobs: validation and data from the content service ----
+
+  private async journal(ctx: RequestContext) {
+    const [settings, rawEditors, logo] = await Promise.all([
+      this.deps.content.settings(ctx),
+      this.deps.content.editors(ctx),
+      this.deps.content.logo(ctx),
+    ]);
+    const editors = boardEditors(rawEditors);
+    return { settings, editors, journal: toJournal(settings, editors, logo) };
+  }
+
+  private refList(body: unknown): string[] {
+    const raw = listFrom(body, ['refs', 'refnumbers', 'refnos', 'ids']);
+    if (raw.length === 0) throw new AppError(400, 'empty_list', 'Select at least one article');
+    if (raw.length > this.deps.maxItems) throw new AppError(400, 'too_many', `At most ${this.deps.maxItems} articles at once`);
+    const refs = parse(z.array(refSchema), raw);
+    return [...new Set(refs)];
+  }
+
+  private async articles(ctx: RequestContext, refs: string[]): Promise<RawRecord[]> {
+    const missing: string[] = [];
+    const out: RawRecord[] = new Array(refs.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < refs.length) {
+        const i = next++;
+        try {
+          out[i] = await this.deps.content.articleByRef(ctx, refs[i]!);
+        } catch (err) {
+          if (err instanceof AppError && err.status === 404) missing.push(refs[i]!);
+          else throw err;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(8, refs.length) }, worker));
+    if (missing.length) throw new AppError(404, 'article_not_found', `Unknown ref number(s): ${missing.slice(0, 20).join(', ')}`, { missing });
+    return out;
+  }
+
+  private job(ctx: RequestContext, filename: string, contentType: PdfJobData['contentType'], payload: JobPayload): PdfJobData {
+    const key = createHash('sha256')
+      .update(JSON.stringify({ v: TEMPLATE_VERSION, journalId: ctx.journalId, kind: payload.kind, payload }))
+      .digest('hex');
+    return { journalId: ctx.journalId, key, filename, contentType, requestId: ctx.requestId, payload };
+  }
+
+  async certificate(ctx: RequestContext, refno: string, authorname: string): Promise<PdfJobData> {
+    if (!REF_RE.test(refno)) throw new AppError(400, 'invalid_refno', 'Ref number must be a valid number');
+    const wanted = String(authorname ?? '').trim();
+    if (!wanted || wanted.length > 300) throw new AppError(400, 'invalid_author', 'Author name is missing or too long');
+    const [raw, j] = await Promise.all([this.deps.content.articleByRef(ctx, refno), this.journal(ctx)]);
+    const article = toArticle(raw);
+    const author = splitAuthors(raw.authorname).find((a) => sameName(a, wanted));
+    if (!author) throw new AppError(404, 'author_not_found', 'This author is not on the article');
+    return this.job(ctx, `certificate-${refno}.pdf`, 'application/pdf', { kind: 'certificate', journal: j.journal, items: [{ author, article }] });
+  }
+
+  async coverpage(ctx: RequestContext, refno: string): Promise<PdfJobData> {
+    if (!REF_RE.test(refno)) throw new AppError(400, 'invalid_refno', 'Ref number must be a valid number');
+    const [raw, j] = await Promise.all([this.deps.content.articleByRef(ctx, refno), this.journal(ctx)]);
+    return this.job(ctx, `coverpage-${refno}.pdf`, 'application/pdf', { kind: 'coverpage', journal: j.journal, article: toArticle(raw) });
+  }
+
+  async editorialBoard(ctx: RequestContext): Promise<PdfJobData> {
+    const j = await this.journal(ctx);
+    return this.job(ctx, 'Editorial-Board.pdf', 'application/pdf', {
+      kind: 'editorialboard',
+      journal: j.journal,
+      editors: j.editors,
+      showContacts: showEditorContacts(j.settings),
+    });
+  }
+
+  async indexPage(ctx: RequestContext, body: unknown): Promise<PdfJobData> {
+    const refs = this.refList(body);
+    const [raws, j] = await Promise.all([this.articles(ctx, refs), this.journal(ctx)]);
+    const num = (s: string) => Number(/\d+/.exec(s)?.[0] ?? 0);
+    const articles = raws.map(toArticle).sort(
+      (a: ArticleInfo, b: ArticleInfo) =>
+        num(a.year) - num(b.year) || num(a.volume) - num(b.volume) || num(a.issue) - num(b.issue) || num(a.pages) - num(b.pages),
+    );
+    return this.job(ctx, 'Index-Page.pdf', 'application/pdf', { kind: 'indexpage', journal: j.journal, articles });
+  }
+
+  async bulkCertificates(ctx: RequestContext, body: unknown): Promise<PdfJobData> {
+    const refs = this.refList(body);
+    const [raws, j] = await Promise.all([this.articles(ctx, refs), this.journal(ctx)]);
+    const items = raws.flatMap((raw) => {
+      const article = toArticle(raw);
+      return splitAuthors(raw.authorname).map((author) => ({ author, article, entry: safeEntryName(`certificate-${article.refnumber}-${author}`) }));
+    });
+    if (items.length === 0) throw new AppError(400, 'no_authors', 'The selected articles have no authors');
+    if (items.length > MAX_CERTIFICATES) throw new AppError(400, 'too_many', `At most ${MAX_CERTIFICATES} certificates at once`);
+    return this.job(ctx, 'Certificates.zip', 'application/zip', { kind: 'bulkcertificates', journal: j.journal, items });
+  }
+
+  async editorsCertificate(ctx: RequestContext, body: unknown): Promise<PdfJobData> {
+    const raw = listFrom(body, ['ids', 'editors', 'editorIds']);
+    if (raw.length === 0) throw new AppError(400, 'empty_list', 'Select at least one editor');
+    if (raw.length > this.deps.maxItems) throw new AppError(400, 'too_many', `At most ${this.deps.maxItems} editors at once`);
+    const ids = [...new Set(parse(z.array(idSchema), raw))];
+    const [editors, j] = await Promise.all([
+      Promise.all(
+        ids.map((id) =>
+          this.deps.content.editor(ctx, id).then(
+            (e) => ({ id, e }),
+            (err: unknown) => {
+              if (err instanceof AppError && err.status === 404) return { id, e: null };
+              throw err;
+            },
+          ),
+        ),
+      ),
+      this.journal(ctx),
+    ]);
+    const missing = editors.filter((x) => !x.e || Object.keys(x.e).length === 0).map((x) => x.id);
+    if (missing.length) throw new AppError(404, 'editor_not_found', `Unknown editor id(s): ${missing.slice(0, 20).join(', ')}`, { missing });
+    const items = editors.map(({ e }) => {
+      const editor = toEditor(e!);
+      return { editor, entry: safeEntryName(`certificate-${editor.name || editor.id}`) };
+    });
+    // The date is part of the document, so the cache key changes with the day.
+    const issuedOn = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    return this.job(ctx, 'Editors-Certificate.zip', 'application/zip', { kind: 'editorscertificate', journal: j.journal, items, issuedOn });
+  }
+
+  // ---- running jobs ----
+
+  /** Serves from the cache when it can, otherwise enqueues (or joins) the job. */
+  async start(data: PdfJobData): Promise<StartedJob> {
+    const cached = await this.deps.cache.get(data.key, data.journalId);
+    if (cached) return { data, cached };
+    const job = await this.deps.queue.add(data);
+    return { data, cached: null, job };
+  }
+
+  /** Starts the job and waits for its file. */
+  async produce(data: PdfJobData, timeoutMs: number): Promise<{ file: CachedFile; hit: boolean }> {
+    const started = await this.start(data);
+    if (started.cached) return { file: started.cached, hit: true };
+    await this.deps.queue.wait(started.job!, timeoutMs);
+    const file = await this.deps.cache.get(data.key, data.journalId);
+    if (!file) throw new AppError(500, 'render_failed', 'The document was produced but could not be read back');
+    return { file, hit: false };
+  }
+
+  /** Status of a job of this journal; a job of another journal does not exist here. */
+  async status(id: string, journalId: string): Promise<JobStatus | null> {
+    if (!/^[a-f0-9]{64}$/.test(id)) return null;
+    const view = await this.deps.queue.get(id);
+    if (view) {
+      if (view.job.data.journalId !== journalId) return null;
+      const done = view.state === 'completed';
+      return {
+        id,
+        kind: view.job.data.payload.kind,
+        state: view.state,
+        progress: done ? { done: view.progress.total, total: view.progress.total } : view.progress,
+        failedReason: view.state === 'failed' ? 'The document could not be produced' : undefined,
+        filename: view.job.data.filename,
+        resultUrl: done ? `/api/pdf/jobs/${id}/result` : undefined,
+      };
+    }
+    // The job record expired or was never needed (a cache hit): the stored file answers.
+    const meta = await this.deps.cache.head(id);
+    if (!meta || meta.journalId !== journalId) return null;
+    return { id, kind: meta.kind, state: 'completed', progress: { done: 1, total: 1 }, filename: meta.filename, resultUrl: `/api/pdf/jobs/${id}/result` };
+  }
+
+  /** Kind of a job, to decide whether reading it needs a login. */
+  async kindOf(id: string): Promise<PdfKind | null> {
+    if (!/^[a-f0-9]{64}$/.test(id)) return null;
+    const view = await this.deps.queue.get(id).catch(() => null);
+    if (view) return view.job.data.payload.kind;
+    const meta = await this.deps.cache.head(id);
+    return (meta?.kind as PdfKind | undefined) ?? null;
+  }
+
+  async result(id: string, journalId: string): Promise<CachedFile | null> {
+    if (!/^[a-f0-9]{64}$/.test(id)) return null;
+    return this.deps.cache.get(id, journalId);
+  }
+}

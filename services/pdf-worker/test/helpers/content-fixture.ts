@@ -1,0 +1,179 @@
+import { deflateSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+
+/**
+ * A small real HTTP server shaped like the content service's public API (spec §3 and §7 field
+ * names), scoped by the x-journal-id header as the real one is. Tests mutate `journals` to edit.
+ */
+export interface FixtureJournal {
+  settings: Record<string, unknown>;
+  editors: Record<string, unknown>[];
+  articles: Record<string, unknown>[];
+  logo?: Buffer;
+}
+
+export interface ContentFixture {
+  url: string;
+  journals: Map<string, FixtureJournal>;
+  /** Requests seen, by path (for asserting the headers the pdf API sends). */
+  seen: { path: string; journalId?: string; requestId?: string }[];
+  close(): Promise<void>;
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+/** A 96x96 PNG: a navy disc with a gold ring, enough to see the logo in a rendered page. */
+export function makeLogoPng(): Buffer {
+  const size = 96;
+  const raw = Buffer.alloc((size * 4 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    raw[y * (size * 4 + 1)] = 0;
+    for (let x = 0; x < size; x++) {
+      const d = Math.hypot(x - size / 2, y - size / 2);
+      const o = y * (size * 4 + 1) + 1 + x * 4;
+      const [r, g, b, a] = d < 34 ? [27, 42, 74, 255] : d < 44 ? [176, 141, 60, 255] : [0, 0, 0, 0];
+      raw[o] = r!; raw[o + 1] = g!; raw[o + 2] = b!; raw[o + 3] = a!;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+export function demoSettings(name: string, extra: Record<string, unknown> = {}) {
+  return {
+    websitename: name.split(' ').map((w) => w[0]).join('').toUpperCase(),
+    domain: 'www.example-journal.org',
+    formatted_journal_name: `<b>${name}</b>`,
+    websiteemail: 'editor@example-journal.org',
+    whatsup_number: '+910000000000',
+    year_started: '2015',
+    journal_frequency: 'Monthly',
+    journal_type: 'Online',
+    journal_language: 'English',
+    journal_essn: '2394-5869',
+    issn: '2394-7500',
+    nassScore: '5.2',
+    nassScoreYear: '2024',
+    impactfactor: 'Impact Factor: RJIF 8.4',
+    fee_rupee: '2000',
+    fee_dollar: '50',
+    google_review_link: '',
+    home_content: '',
+    flags: { showEditorContacts: true },
+    ...extra,
+  };
+}
+
+let nextId = 1;
+export function article(ref: number, authors: string, extra: Record<string, unknown> = {}) {
+  return {
+    id: String(nextId++).padStart(24, '0'),
+    year: '2026',
+    volume: '12',
+    issue: '3',
+    frequency: 'march',
+    refnumber: String(ref),
+    title: `A study of &lt;i&gt;Bacillus subtilis&lt;/i&gt; growth under saline stress, ref ${ref}`,
+    authorname: authors,
+    abstract: 'An abstract.',
+    keywords: 'soil, bacteria',
+    pagenumber: `${ref % 1000}-${(ref % 1000) + 5}`,
+    subject: 'Microbiology',
+    country: 'India',
+    publishdate: '2026-03-12',
+    file: `${ref}.pdf`,
+    status: 'enabled',
+    ...extra,
+  };
+}
+
+export function editor(name: string, category: string, extra: Record<string, unknown> = {}) {
+  return {
+    id: String(nextId++).padStart(24, 'e').replace(/[^0-9a-f]/g, 'e'),
+    name,
+    category,
+    post: 'Professor',
+    content: 'Department of Botany, University of Delhi',
+    degree: 'Ph.D.',
+    email: `${name.split(' ').pop()!.toLowerCase()}@example.org`,
+    phone: '+91 11 0000 0000',
+    country: 'India',
+    editor_website: '',
+    picture: 'avatar.png',
+    status: 'enabled',
+    is_pinned: 0,
+    ...extra,
+  };
+}
+
+export async function startContentFixture(): Promise<ContentFixture> {
+  const journals = new Map<string, FixtureJournal>();
+  const seen: ContentFixture['seen'] = [];
+  const app = express();
+  app.use((req, res, next) => {
+    seen.push({ path: req.path, journalId: req.header('x-journal-id'), requestId: req.header('x-request-id') });
+    const j = journals.get(req.header('x-journal-id') ?? '');
+    if (!j) {
+      res.status(404).json({ error: 'unknown_journal', message: 'No journal' });
+      return;
+    }
+    res.locals.j = j;
+    next();
+  });
+  const J = (res: express.Response) => res.locals.j as FixtureJournal;
+  app.get('/api/settings/', (_req, res) => {
+    res.json(J(res).settings);
+  });
+  app.get('/api/editors/', (_req, res) => {
+    res.json(J(res).editors.filter((e) => e.status === 'enabled'));
+  });
+  app.get('/api/editors/:id', (req, res) => {
+    const e = J(res).editors.find((x) => x.id === req.params.id && x.status === 'enabled');
+    if (!e) res.status(404).json({ error: 'not_found', message: 'Editor not found' });
+    else res.json(e);
+  });
+  app.get('/api/archives/ref/:ref', (req, res) => {
+    const a = J(res).articles.find((x) => x.refnumber === req.params.ref && x.status === 'enabled');
+    if (!a) res.status(404).json({ error: 'not_found', message: 'Article not found!' });
+    else res.json(a);
+  });
+  app.get('/assets/site/logo.png', (_req, res) => {
+    const logo = J(res).logo;
+    if (!logo) res.status(404).json({ error: 'not_found', message: 'No logo' });
+    else res.type('image/png').send(logo);
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    journals,
+    seen,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

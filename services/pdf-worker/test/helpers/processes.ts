@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const RUN_TS = path.resolve(__dirname, '../../scripts/run-ts.cjs');
+const WORKER_MAIN = path.resolve(__dirname, '../../src/worker.main.ts');
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  pid: number;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  logs: string[];
+}
+
+/** Starts `src/worker.main.ts` as its own process and resolves once it consumes the queue. */
+export async function spawnWorker(env: Record<string, string>, timeoutMs = 30_000): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [RUN_TS, WORKER_MAIN], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  await new Promise<void>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`worker did not start:\n${logs.join('')}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      logs.push(d.toString());
+      if (d.toString().includes('pdf worker running')) {
+        clearTimeout(t);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+    void exited.then(() => reject(new Error(`worker exited early:\n${logs.join('')}`)));
+  });
+  return { child, pid: child.pid!, exited, logs };
+}
+
+function stat(pid: number): { ppid: number; state: string } | null {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const rest = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return { state: rest[0]!, ppid: Number(rest[1]) };
+  } catch {
+    return null;
+  }
+}
+
+/** All live descendants of a process (Chromium's browser, zygotes, renderers...). */
+export function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    const s = stat(Number(d));
+    if (s) children.set(s.ppid, [...(children.get(s.ppid) ?? []), Number(d)]);
+  }
+  const out: number[] = [];
+  const stack = [root];
+  while (stack.length) {
+    for (const c of children.get(stack.pop()!) ?? []) {
+      out.push(c);
+      stack.push(c);
+    }
+  }
+  return out;
+}
+
+/** Pids still running (a zombie has exited and only waits to be reaped by its new parent). */
+export const running = (pids: number[]) => pids.filter((p) => {
+  const s = stat(p);
+  return s !== null && s.state !== 'Z';
+});
+
+export const zombies = (pids: number[]) => pids.filter((p) => stat(p)?.state === 'Z');
+
+export async function waitFor(pred: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await pred())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

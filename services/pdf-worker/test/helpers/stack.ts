@@ -1,0 +1,120 @@
+import { inflateRawSync } from 'node:zlib';
+import mongoose from 'mongoose';
+import { signToken } from '@journal/common';
+import { newObjectId, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/common/testing';
+import { start, type PdfApiApp } from '../../src/app';
+import { pdfApiConfigSchema, pdfWorkerConfigSchema, type PdfApiConfig, type PdfWorkerConfig } from '../../src/config';
+import { startWorker, type PdfWorkerApp } from '../../src/worker';
+import { startContentFixture, type ContentFixture } from './content-fixture';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (b: Buffer) => Promise<{ text: string; numpages: number }>;
+
+export interface Stack {
+  api: PdfApiApp;
+  worker?: PdfWorkerApp;
+  content: ContentFixture;
+  apiConfig: PdfApiConfig;
+  workerConfig: PdfWorkerConfig;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** The pdf API (and, unless told otherwise, one in-process worker) on the real Redis, database and Chromium. */
+export async function startStack(opts: { worker?: boolean; workerEnv?: Record<string, string> } = {}): Promise<Stack> {
+  const { mongoUrl, redisUrl } = testServers();
+  const content = await startContentFixture();
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    MONGO_URL: mongoUrl,
+    MONGO_DB: uniqueName('pdf'),
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `${uniqueName('tpdf')}:`,
+    JWT_SECRET: TEST_JWT_SECRET,
+    CONTENT_URL: content.url,
+    PORT: '0',
+    CONTENT_CACHE_TTL_MS: '0',
+    PDF_SYNC_TIMEOUT_MS: '60000',
+    PDF_MAX_ITEMS: '200',
+    PDF_BATCH_SIZE: '10',
+    PDF_WORKER_CONCURRENCY: '2',
+    PDF_LOCK_DURATION_MS: '4000',
+    PDF_STALLED_INTERVAL_MS: '1000',
+    ...opts.workerEnv,
+  };
+  const apiConfig = pdfApiConfigSchema.parse(env);
+  const workerConfig = pdfWorkerConfigSchema.parse(env);
+  const api = await start(apiConfig);
+  const worker = opts.worker === false ? undefined : await startWorker(workerConfig);
+  return {
+    api,
+    worker,
+    content,
+    apiConfig,
+    workerConfig,
+    env,
+    async stop() {
+      await worker?.stop();
+      await api.stop();
+      await content.close();
+      const conn = await mongoose.createConnection(mongoUrl, { dbName: env.MONGO_DB }).asPromise();
+      await conn.dropDatabase().catch(() => undefined);
+      await conn.close();
+    },
+  };
+}
+
+export const adminToken = (journalId: string) => signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId }).token;
+
+export async function pdfText(bytes: Buffer): Promise<{ text: string; pages: number }> {
+  const r = await pdfParse(bytes);
+  return { text: r.text.replace(/\s+/g, ' '), pages: r.numpages };
+}
+
+/** Reads a zip's central directory and entries (stored or deflated): enough for our own zips. */
+export function readZip(buf: Buffer): { name: string; data: Buffer }[] {
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65_557); i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error('not a zip: no end of central directory');
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  const out: { name: string; data: Buffer }[] = [];
+  for (let n = 0; n < count; n++) {
+    if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error('bad central directory entry');
+    const method = buf.readUInt16LE(p + 10);
+    const csize = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const local = buf.readUInt32LE(p + 42);
+    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
+    const lNameLen = buf.readUInt16LE(local + 26);
+    const lExtraLen = buf.readUInt16LE(local + 28);
+    const start = local + 30 + lNameLen + lExtraLen;
+    const raw = buf.subarray(start, start + csize);
+    out.push({ name, data: method === 0 ? Buffer.from(raw) : inflateRawSync(raw) });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return out;
+}
+
+/** Polls a job until it is completed or failed; returns every status seen. */
+export async function pollJob(base: string, id: string, headers: Record<string, string>, timeoutMs = 60_000) {
+  const seen: { state: string; progress: { done: number; total: number } }[] = [];
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await fetch(`${base}/api/pdf/jobs/${id}`, { headers });
+    if (r.status !== 200) throw new Error(`job status ${r.status}: ${await r.text()}`);
+    const s = (await r.json()) as { state: string; progress: { done: number; total: number } };
+    seen.push(s);
+    if (s.state === 'completed' || s.state === 'failed') return seen;
+    if (Date.now() > until) throw new Error(`job ${id} did not finish: ${JSON.stringify(s)}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}

@@ -1,0 +1,13 @@
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+
+/** Spec §2: the admin's login form; success goes to /webdata. */
+export function WorklogLogin() {
+  const navigate = useNavigate();
+  return (
+    <main className="worklog worklog-login">
+      <LoginForm onSuccess={() => navigate(paths.webdata.root, { replace: true })} />
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { logout, verifyToken } from '@/features/auth/api/auth.api';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { clearSession, getSession } from '@/lib/session';
+
+type Check = 'checking' | 'ok' | 'no-session' | 'failed';
+
+/**
+ * Spec §2 work-log shell: no stored session goes to /webdata/login; a session the server does not
+ * verify is cleared and the browser goes to '/'; otherwise the top bar and the page.
+ */
+export function WorklogShell() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [check, setCheck] = useState<Check>(() => (getSession() ? 'checking' : 'no-session'));
+  const [text, setText] = useState(params.get('search') ?? '');
+
+  useEffect(() => {
+    // Inside the work-log a 401 (session ended elsewhere) is only logged and leads to its own
+    // login page, not the admin's alert.
+    const previous = setUnauthorizedHandler(() => {
+      console.error('worklog: session is no longer valid');
+      clearSession();
+      navigate(paths.webdata.login, { replace: true });
+    });
+    return () => {
+      setUnauthorizedHandler(previous);
+    };
+  }, [navigate]);
+
+  useEffect(() => {
+    if (check !== 'checking') return;
+    let alive = true;
+    verifyToken().then(
+      () => alive && setCheck('ok'),
+      (err: unknown) => {
+        if (!alive) return;
+        console.error('worklog: session verification failed', err);
+        clearSession();
+        setCheck('failed');
+      },
+    );
+    return () => {
+      alive = false;
+    };
+    // Verification runs once per load of the shell.
+  }, []);
+
+  if (check === 'no-session') return <Navigate to={paths.webdata.login} replace />;
+  if (check === 'failed') return <Navigate to={paths.home} replace />;
+  if (check === 'checking') return <p className="worklog-loading">Loading...</p>;
+
+  const session = getSession();
+  if (!session) return <Navigate to={paths.webdata.login} replace />;
+
+  function search(e: FormEvent) {
+    e.preventDefault();
+    const onList = location.pathname !== paths.webdata.add;
+    const q = text.trim();
+    navigate({ pathname: onList ? location.pathname : paths.webdata.root, search: q ? `?search=${encodeURIComponent(q)}` : '' });
+  }
+
+  function doLogout() {
+    // Revoke server-side too, without making the user wait for it.
+    void logout();
+    clearSession();
+    navigate(paths.webdata.login, { replace: true });
+  }
+
+  return (
+    <div className="worklog">
+      <header className="worklog-topbar">
+        <Link to={paths.webdata.root} className="worklog-home">
+          Home
+        </Link>
+        <form className="worklog-search" role="search" onSubmit={search}>
+          <input type="text" name="search" placeholder="Search..." aria-label="Search" value={text} onChange={(e) => setText(e.target.value)} />
+          <button type="submit" aria-label="Search entries">
+            Search
+          </button>
+        </form>
+        <span className="worklog-user">User: {session.user.name}</span>
+        <button type="button" className="worklog-logout" onClick={doLogout}>
+          Logout
+        </button>
+      </header>
+      <main className="worklog-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
