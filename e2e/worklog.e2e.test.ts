@@ -18,13 +18,9 @@ const stamp = Date.now().toString(36);
 
 const pager = (page: Page) => page.$eval('.worklog-pager-text', (el) => el.textContent ?? '');
 
-/** Waits until the list shows rows (or its empty state) for the current route. */
+/** Waits until the shell has verified the session and the list has its answer for the route. */
 async function listSettled(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.worklog-state') || !/Loading/.test(document.querySelector('.worklog-state')!.textContent ?? ''),
-    { timeout: 15_000 },
-  );
-  await page.waitForNetworkIdle({ idleTime: 200, timeout: 15_000 });
+  await page.waitForSelector('table.worklog-table[aria-busy="false"]', { timeout: 15_000 });
 }
 
 async function clickFilter(page: Page, label: string) {

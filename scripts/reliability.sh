@@ -7,7 +7,7 @@ export JP_DATA_DIR="$PWD/.data/reliability" JP_MONGO_PORT=27037 JP_REDIS_PORT=64
 unset MONGO_URL REDIS_URL
 bash scripts/provision.sh all
 bash scripts/install.sh
-[ "${JP_SKIP_BUILD:-}" = 1 ] || npm run --silent build >/dev/null
+[ "${JP_SKIP_BUILD:-}" = 1 ] || bash scripts/build.sh
 status=0
 JP_SUITE=reliability node node_modules/.bin/jest --ci --runInBand "$@" || status=$?
 bash scripts/provision.sh stop

@@ -10,6 +10,5 @@ if port_open "${JP_MONGO_PORT:-27027}" || port_open "${JP_REDIS_PORT:-6390}"; th
 
 bash scripts/provision.sh all
 bash scripts/install.sh
-echo "[start] building"
-npm run --silent build >/dev/null
+bash scripts/build.sh
 JP_STOP_SERVERS=$stop_servers exec node node_modules/.bin/tsx scripts/start.ts

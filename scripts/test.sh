@@ -7,7 +7,6 @@ bash scripts/provision.sh all
 bash scripts/install.sh
 echo "[test] lint"
 npm run --silent lint
-echo "[test] build"
-npm run --silent build >/dev/null
+bash scripts/build.sh
 echo "[test] jest"
 exec node node_modules/.bin/jest --ci "$@"

@@ -14,6 +14,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import mongoose from 'mongoose';
+import Redis from 'ioredis';
 import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/common/testing';
 import { ROOT } from './targets';
 
@@ -155,6 +156,10 @@ const built = Object.values(entries).every((e) => fs.existsSync(path.join(ROOT, 
     const conn = await mongoose.createConnection(mongoUrl, { dbName }).asPromise();
     await conn.dropDatabase();
     await conn.close();
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${dbName}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
   });
 
   test('no request fails while every replica is replaced', async () => {

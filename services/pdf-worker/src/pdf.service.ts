@@ -214,11 +214,15 @@ export class PdfService {
     if (view) {
       if (view.job.data.journalId !== journalId) return null;
       const done = view.state === 'completed';
+      const p = view.job.data.payload;
+      // Before a worker reports progress, the total is known from the job itself.
+      const total = p.kind === 'bulkcertificates' || p.kind === 'editorscertificate' ? p.items.length : 1;
+      const progress = view.progress.total === 1 && view.progress.done === 0 && total > 1 ? { done: 0, total } : view.progress;
       return {
         id,
         kind: view.job.data.payload.kind,
         state: view.state,
-        progress: done ? { done: view.progress.total, total: view.progress.total } : view.progress,
+        progress: done ? { done: progress.total, total: progress.total } : progress,
         failedReason: view.state === 'failed' ? 'The document could not be produced' : undefined,
         filename: view.job.data.filename,
         resultUrl: done ? `/api/pdf/jobs/${id}/result` : undefined,

@@ -10,6 +10,7 @@ const binary = (req: request.Test) =>
     res.on('end', () => cb(null, Buffer.concat(chunks)));
   });
 
+// eslint-disable-next-line no-control-regex -- names must hold no control characters
 const SAFE_NAME = /^[^/\\\u0000-\u001f\u007f]+\.pdf$/;
 
 describe('bulk zips with progress', () => {

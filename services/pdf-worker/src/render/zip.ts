@@ -10,6 +10,7 @@ export const MAX_ENTRY_NAME = 120;
 export function safeEntryName(raw: string, ext = '.pdf'): string {
   let base = String(raw ?? '')
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
     .replace(/[/\\:*?"<>|]/g, '-')
     .replace(/\.{2,}/g, '.')

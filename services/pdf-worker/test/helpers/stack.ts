@@ -7,7 +7,6 @@ import { pdfApiConfigSchema, pdfWorkerConfigSchema, type PdfApiConfig, type PdfW
 import { startWorker, type PdfWorkerApp } from '../../src/worker';
 import { startContentFixture, type ContentFixture } from './content-fixture';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (b: Buffer) => Promise<{ text: string; numpages: number }>;
 
 export interface Stack {

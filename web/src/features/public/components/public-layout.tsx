@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Img } from '@/components/img';
 import { SafeHtml } from '@/components/safe-html';
@@ -153,6 +153,7 @@ function SiteFooter() {
       <p className="copyright">
         © {year} {name || 'The Journal'}. All rights reserved.
       </p>
+      <ChatFloat />
     </footer>
   );
 }
@@ -184,7 +185,8 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ChatFloat />
+      {/* New pages start at the top; Back and Forward restore where the reader was. */}
+      <ScrollRestoration />
     </div>
   );
 }

@@ -17,7 +17,7 @@ export function ArticlePage() {
   const a = q.data ?? null;
   useDocumentTitle(a ? titleText(a.title) : q.isLoading ? null : 'Article not found!', name);
   useCitationMeta(a, { name, issn: settings?.journal_essn || settings?.issn });
-  useScrollToSection(!q.isLoading && !!settings);
+  useScrollToSection(!q.isLoading);
 
   if (q.isLoading) return <Loading />;
   if (q.isError) console.error('article load failed', q.error);

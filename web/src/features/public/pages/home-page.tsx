@@ -63,7 +63,7 @@ function JournalInfo() {
 
 export function HomePage() {
   const { settings, name, isLoading, isError } = useJournal();
-  useDocumentTitle(name ? 'Home' : null, name);
+  useDocumentTitle(null, name);
   const email = settings?.websiteemail ?? '';
 
   return (

@@ -15,9 +15,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** Spec §2 /privacy-policy: static text with the site name; scrolls to the section from state. */
 export function PrivacyPage() {
-  const { name, settings } = useJournal();
+  const { name, settings, isLoading } = useJournal();
   useDocumentTitle('Privacy Policy', name);
-  useScrollToSection(!!settings);
+  useScrollToSection(!isLoading);
   const site = name || 'this website';
   const email = settings?.websiteemail;
   return (
@@ -68,9 +68,9 @@ export function PrivacyPage() {
 
 /** Spec §2 /terms-and-conditions: use of content, acceptable use, indemnity, liability, disclaimer. */
 export function TermsPage() {
-  const { name, settings } = useJournal();
+  const { name, isLoading } = useJournal();
   useDocumentTitle('Terms and Conditions', name);
-  useScrollToSection(!!settings);
+  useScrollToSection(!isLoading);
   const site = name || 'this website';
   return (
     <div className="container narrow prose">

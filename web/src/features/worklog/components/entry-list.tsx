@@ -84,7 +84,7 @@ export function EntryList() {
         </nav>
       </div>
 
-      <table className="worklog-table">
+      <table className="worklog-table" aria-busy={known && query.isFetching}>
         <thead>
           <tr>
             <th>s.no.</th>

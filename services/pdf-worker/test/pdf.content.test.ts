@@ -1,0 +1,150 @@
+/**
+ * The pdf API against the REAL content service (started in process from services/content/src/app
+ * on a seeded test database): the shapes it answers are the ones the documents are built from.
+ */
+import request from 'supertest';
+import mongoose from 'mongoose';
+import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/common/testing';
+import { start as startContent, type ContentApp } from '../../content/src/app';
+import { contentConfigSchema } from '../../content/src/config';
+import { start, type PdfApiApp } from '../src/app';
+import { pdfApiConfigSchema, pdfWorkerConfigSchema } from '../src/config';
+import { startWorker, type PdfWorkerApp } from '../src/worker';
+import { makeLogoPng } from './helpers/content-fixture';
+import { adminToken, pdfText, readZip } from './helpers/stack';
+
+const binary = (req: request.Test) =>
+  req.buffer(true).parse((res, cb) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => cb(null, Buffer.concat(chunks)));
+  });
+
+describe('pdf documents from the real content service', () => {
+  let content: ContentApp;
+  let api: PdfApiApp;
+  let worker: PdfWorkerApp;
+  let J: string;
+  let OTHER: string;
+  let chiefId: string;
+  let articleId: string;
+  const dbName = uniqueName('pdfc');
+
+  beforeAll(async () => {
+    const { mongoUrl, redisUrl } = testServers();
+    const prefix = `${uniqueName('tpdfc')}:`;
+    content = await startContent(
+      contentConfigSchema.parse({
+        MONGO_URL: mongoUrl, REDIS_URL: redisUrl, MONGO_DB: dbName, REDIS_PREFIX: prefix, JWT_SECRET: TEST_JWT_SECRET,
+        PORT: 0, LOG_LEVEL: 'silent', WEB_INDEX_URL: 'http://127.0.0.1:9/index.html',
+      }),
+    );
+    const journal = (slug: string, name: string) =>
+      content.journals.upsert({
+        slug, hosts: [`${slug}.test`], websitename: slug.toUpperCase(), domain: `www.${slug}.org`,
+        formatted_journal_name: `<b>${name}</b>`, websiteemail: `editor@${slug}.org`, whatsup_number: '', year_started: '2018',
+        journal_frequency: 'Monthly', journal_type: 'Online', journal_language: 'English', journal_essn: '2394-5869', issn: '2394-7500',
+        nassScore: '', nassScoreYear: '', impactfactor: 'Impact Factor: RJIF 5.22', fee_rupee: '2000', fee_dollar: '50', google_review_link: '', home_content: '',
+        flags: { showSubject: false, hideOwnerNotice: false, showEditorContacts: false, showJournalList: false, banner: 'sitename', coverImage: '', journalListLink: '', ownerNotice: '', ownerLink: '' },
+      } as never);
+    J = (await journal(uniqueName('pdfj'), 'International Journal of Real Content')).id;
+    OTHER = (await journal(uniqueName('pdfo'), 'Another Journal')).id;
+    const { editors, issues, articles } = content.repos;
+    chiefId = (await editors.create(J, { name: 'Prof. Meera Iyer', category: 'chief editor', post: 'Professor', content: 'IIT Delhi', degree: 'Ph.D.', country: 'India', status: 'enabled' })).id;
+    await editors.create(J, { name: 'Dr. Karan Mehta', category: 'associate editor', post: 'Associate Professor', content: 'University of Mumbai', status: 'enabled' });
+    await issues.create(J, { year: 2026, volume: 7, issue: 2, frequency: 'march-april' } as never);
+    const base = { year: 2026, volume: 7, issue: 2, frequency: 'march-april', publishdate: '2026-04-02', status: 'enabled', ptype: 'paid', email: 'a@b.c' };
+    articleId = (await articles.create(J, { ...base, refnumber: '7001', txnid: 't7001', title: 'Soil &lt;i&gt;microbiome&lt;/i&gt; of arid lands', authorname: 'Dr. Nisha Rao, Vikram Patel', pagenumber: '1-8' })).id;
+    await articles.create(J, { ...base, refnumber: '7002', txnid: 't7002', title: 'Groundwater recharge in the Thar', authorname: 'Sunil Joshi', pagenumber: '9-15' });
+    await articles.create(OTHER, { ...base, refnumber: '7003', txnid: 't7003', title: 'Elsewhere', authorname: 'Someone Else', pagenumber: '1-2' });
+    await content.files.put(J, '/assets/site/logo.png', makeLogoPng(), { contentType: 'image/png' });
+
+    const env = {
+      MONGO_URL: mongoUrl, REDIS_URL: redisUrl, MONGO_DB: dbName, REDIS_PREFIX: prefix, JWT_SECRET: TEST_JWT_SECRET,
+      CONTENT_URL: content.url, PORT: '0', LOG_LEVEL: 'warn', CONTENT_CACHE_TTL_MS: '0',
+    };
+    api = await start(pdfApiConfigSchema.parse(env));
+    worker = await startWorker(pdfWorkerConfigSchema.parse(env));
+  }, 60_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.stop();
+    const conn = await mongoose.createConnection(testServers().mongoUrl, { dbName }).asPromise();
+    await conn.dropDatabase().catch(() => undefined);
+    await conn.close();
+    await content?.stop();
+  });
+
+  it('certificate: author, title, journal, volume/issue, month, pages, chief editor, logo', async () => {
+    const res = await binary(request(api.url).get('/api/pdf/certificate/7001/Vikram%20Patel').set('x-journal-id', J));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="certificate-7001.pdf"');
+    const { text } = await pdfText(res.body as Buffer);
+    expect(text).toContain('Vikram Patel');
+    expect(text).toContain('Soil microbiome of arid lands');
+    expect(text).toContain('International Journal of Real Content');
+    expect(text).toContain('Volume 7, Issue 2, March-April 2026');
+    expect(text).toContain('Pages 1-8');
+    expect(text).toContain('2 April 2026');
+    expect(text).toContain('RJIF 5.22');
+    expect(text).toContain('Prof. Meera Iyer');
+    // the journal logo, fetched from content's /assets/site/logo.png, is embedded as an image
+    expect((res.body as Buffer).includes('/Subtype /Image')).toBe(true);
+  });
+
+  it('an edit in content changes the document (a new key), a repeat does not render', async () => {
+    const path = '/api/pdf/certificate/7001/Dr.%20Nisha%20Rao';
+    const a = await binary(request(api.url).get(path).set('x-journal-id', J));
+    expect(a.status).toBe(200);
+    const prints = worker.renderer.prints;
+    const b = await binary(request(api.url).get(path).set('x-journal-id', J));
+    expect(b.headers['x-pdf-cache']).toBe('hit');
+    expect(worker.renderer.prints).toBe(prints);
+    await content.repos.articles.update(J, articleId, { title: 'Soil microbiome of arid lands, revised' });
+    await content.cache.invalidate(J);
+    const c = await binary(request(api.url).get(path).set('x-journal-id', J));
+    expect(c.headers['x-pdf-cache']).toBe('miss');
+    expect((await pdfText(c.body as Buffer)).text).toContain('Soil microbiome of arid lands, revised');
+  });
+
+  it('editorial board, cover page, index page and zips', async () => {
+    const board = await binary(request(api.url).get('/api/pdf/editorialboard').set('x-journal-id', J));
+    expect(board.status).toBe(200);
+    const bt = (await pdfText(board.body as Buffer)).text;
+    expect(bt).toContain('Prof. Meera Iyer');
+    expect(bt).toContain('Dr. Karan Mehta');
+    expect(bt).toContain('University of Mumbai');
+
+    const cover = await binary(request(api.url).get('/api/pdf/coverpage/7002').set('x-journal-id', J));
+    expect(cover.status).toBe(200);
+    expect((await pdfText(cover.body as Buffer)).text).toContain('Groundwater recharge in the Thar');
+
+    const auth = `Bearer ${adminToken(J)}`;
+    const index = await binary(request(api.url).post('/api/pdf/indexpage').set('x-journal-id', J).set('authorization', auth).send({ refnumbers: ['7002', '7001'] }));
+    expect(index.status).toBe(200);
+    const it = (await pdfText(index.body as Buffer)).text;
+    expect(it).toContain('Sunil Joshi');
+    expect(it).toContain('Dr. Nisha Rao, Vikram Patel');
+
+    const zip = await binary(request(api.url).post('/api/pdf/bulkcertificates').set('x-journal-id', J).set('authorization', auth).send({ refnumbers: ['7001', '7002'] }));
+    expect(zip.status).toBe(200);
+    expect(readZip(zip.body as Buffer).map((e) => e.name).sort()).toEqual(
+      ['certificate-7001-Dr. Nisha Rao.pdf', 'certificate-7001-Vikram Patel.pdf', 'certificate-7002-Sunil Joshi.pdf'],
+    );
+
+    const eds = await binary(request(api.url).post('/api/pdf/editorscertificate').set('x-journal-id', J).set('authorization', auth).send({ ids: [chiefId] }));
+    expect(eds.status).toBe(200);
+    expect(readZip(eds.body as Buffer).map((e) => e.name)).toEqual(['certificate-Prof. Meera Iyer.pdf']);
+  });
+
+  it("refuses another journal's ref and editor", async () => {
+    const auth = `Bearer ${adminToken(J)}`;
+    const ref = await request(api.url).post('/api/pdf/bulkcertificates').set('x-journal-id', J).set('authorization', auth).send(['7003']);
+    expect(ref.status).toBe(404);
+    const cert = await request(api.url).get('/api/pdf/certificate/7003/Someone%20Else').set('x-journal-id', J);
+    expect(cert.status).toBe(404);
+    const ed = await request(api.url).post('/api/pdf/editorscertificate').set('x-journal-id', OTHER).set('authorization', `Bearer ${adminToken(OTHER)}`).send([chiefId]);
+    expect(ed.status).toBe(404);
+  });
+});

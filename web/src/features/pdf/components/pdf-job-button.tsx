@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { PdfRequest } from '../api/pdf.api';
+import { usePdfJob } from '../hooks/use-pdf-job';
+import { PdfProgress } from './pdf-progress';
+
+export interface PdfJobButtonProps {
+  /** Built with `pdfRequests.*` (spec §7 paths and file names); null disables the button. */
+  request: PdfRequest | null;
+  children: ReactNode;
+  className?: string;
+  disabled?: boolean;
+  /** Called after the file was handed to the browser. */
+  onDone?: () => void;
+}
+
+/**
+ * A button that starts a document job, shows its progress bar while the pipeline works, and
+ * downloads the result with the spec's file name. For the admin's Index Page, Certificate and
+ * editor-certificate actions, and usable for the public /pdf page's buttons.
+ */
+export function PdfJobButton({ request, children, className = 'btn', disabled, onDone }: PdfJobButtonProps) {
+  const job = usePdfJob();
+  return (
+    <span className="pdf-job">
+      <button
+        type="button"
+        className={className}
+        disabled={disabled || job.busy || !request}
+        aria-busy={job.busy}
+        onClick={() => {
+          if (request) void job.run(request).then((ok) => ok && onDone?.());
+        }}
+      >
+        {children}
+      </button>
+      <PdfProgress {...job} />
+    </span>
+  );
+}

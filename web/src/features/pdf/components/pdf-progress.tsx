@@ -1,0 +1,29 @@
+import type { PdfJobState } from '../hooks/use-pdf-job';
+import './pdf.css';
+
+/** A progress bar with 'done / total' for a document job; indeterminate until the total is known. */
+export function PdfProgress({ phase, progress, error, label = 'Preparing' }: PdfJobState & { label?: string }) {
+  if (phase === 'idle') return null;
+  if (phase === 'error') {
+    return (
+      <div className="pdf-progress pdf-progress-error" role="alert">
+        {error ?? 'Something went wrong'}
+      </div>
+    );
+  }
+  const known = progress.total > 0;
+  const text =
+    phase === 'done'
+      ? 'Downloaded'
+      : phase === 'downloading'
+        ? 'Downloading…'
+        : known
+          ? `${label}… ${progress.done} / ${progress.total}`
+          : `${label}…`;
+  return (
+    <div className="pdf-progress" aria-live="polite">
+      <progress max={known ? progress.total : undefined} value={known ? progress.done : undefined} aria-label={text} />
+      <span className="pdf-progress-text">{text}</span>
+    </div>
+  );
+}
