@@ -17,9 +17,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page that fails the test on uncaught page errors and records console errors and dialogs. */
+/**
+ * A page in its own browser context (no storage shared with other pages), recording uncaught
+ * page errors and the dialogs it accepted.
+ */
 export async function newPage(browser: Browser): Promise<Page & { errors: string[]; dialogs: string[] }> {
-  const page = (await browser.newPage()) as Page & { errors: string[]; dialogs: string[] };
+  const context = await browser.createBrowserContext();
+  const page = (await context.newPage()) as Page & { errors: string[]; dialogs: string[] };
+  page.once('close', () => void context.close().catch(() => undefined));
   page.errors = [];
   page.dialogs = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -36,7 +41,10 @@ export async function loginAs(page: Page, base: string, path = '/admin/login', u
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle0' });
   await page.type('input[name=username]', user.name);
   await page.type('input[name=password]', user.password);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined), page.click('button[type=submit]')]);
+  await page.click('button[type=submit]');
+  // Either the app moves on from the login page, or it shows why not.
+  await page.waitForFunction((p) => location.pathname !== p || !!document.querySelector('[role=alert]'), { timeout: 15_000 }, path);
+  await page.waitForNetworkIdle({ idleTime: 200, timeout: 15_000 }).catch(() => undefined);
 }
 
 /** Text of the whole page, for assertions on the spec's texts. */

@@ -54,6 +54,8 @@ export async function processPdfJob(job: JobHandle, deps: ProcessorDeps): Promis
 
   let bytes: Buffer;
   let documents = 1;
+  const t0 = Date.now();
+  let tZip = t0;
   if (p.kind === 'bulkcertificates' || p.kind === 'editorscertificate') {
     const total = p.items.length;
     let done = 0;
@@ -71,14 +73,18 @@ export async function processPdfJob(job: JobHandle, deps: ProcessorDeps): Promis
       await job.updateProgress({ done, total });
       return pages;
     });
+    tZip = Date.now();
     bytes = await buildZip(files.flat().map((data, i) => ({ name: names[i]!, data })));
     documents = total;
   } else {
     const { html, landscape } = singleDocumentHtml(p);
     await job.updateProgress({ done: 0, total: 1 });
     bytes = Buffer.from(await deps.renderer.pdf(html, { landscape }));
+    tZip = Date.now();
     await job.updateProgress({ done: 1, total: 1 });
   }
+  const tStore = Date.now();
   await deps.cache.put({ key: d.key, kind: p.kind, journalId: d.journalId, filename: d.filename, contentType: d.contentType, data: bytes });
+  deps.logger.debug({ key: d.key, renderMs: tZip - t0, zipMs: tStore - tZip, storeMs: Date.now() - tStore, bytes: bytes.length }, 'pdf job timings');
   return { key: d.key, filename: d.filename, contentType: d.contentType, size: bytes.length, documents };
 }
