@@ -6,31 +6,41 @@ import mongoose from 'mongoose';
 import { ROOT, serverEnv, startStack, type Stack } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
 
-export async function startRelStack(name: string, portBase: number, nginxPort: number, pdfWorkers = 1) {
+export async function startRelStack(name: string, portBase: number, nginxPort: number, pdfWorkers = 1, env: Record<string, string> = {}) {
   const servers = serverEnv();
   const dbName = `rel_${name}`;
   const conn = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();
   await conn.dropDatabase();
   await conn.close();
   const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName });
-  const stack = await startStack({ portBase, nginxPort, mongoDb: dbName, redisPrefix: `rel-${name}:`, name: `rel-${name}`, logLevel: 'warn', pdfWorkers });
+  const stack = await startStack({ portBase, nginxPort, mongoDb: dbName, redisPrefix: `rel-${name}:`, name: `rel-${name}`, logLevel: 'warn', pdfWorkers, env });
   return { stack, journals, dbName, base: `http://localhost:${nginxPort}` };
 }
 
 /** Runs scripts/provision.sh with this suite's data directory and ports (set by reliability.sh). */
-export const provision = (cmd: 'servers' | 'stop-mongo' | 'stop-redis') =>
-  execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), cmd], { stdio: 'inherit', env: process.env });
+export function provision(cmd: 'servers' | 'stop-mongo' | 'stop-redis') {
+  // jest's global setup exports MONGO_URL/REDIS_URL, which would make the script treat the servers
+  // as external ones it must not touch: drop them, so it stops and starts its own.
+  const env = { ...process.env };
+  delete env.MONGO_URL;
+  delete env.REDIS_URL;
+  execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), cmd], { stdio: 'inherit', env });
+}
 
 export interface Answer {
   status: number;
   ms: number;
   body: string;
+  raw: Buffer;
   json(): any;
   headers: http.IncomingHttpHeaders;
 }
 
 /** One request with a hang guard; the time is measured and printed, never asserted. */
-export function call(url: string, init: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+export function call(
+  url: string,
+  init: { method?: string; host?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number; agent?: http.Agent } = {},
+): Promise<Answer> {
   const u = new URL(url);
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
@@ -43,21 +53,24 @@ export function call(url: string, init: { method?: string; host?: string; header
         method: init.method ?? 'GET',
         headers: {
           host: init.host ?? u.host,
-          ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
+          ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+          ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
           ...init.headers,
         },
-        timeout: 15_000,
+        timeout: init.timeoutMs ?? 15_000,
+        agent: init.agent,
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode!, ms: performance.now() - t0, body: text, json: () => JSON.parse(text), headers: res.headers });
+          const raw = Buffer.concat(chunks);
+          const text = raw.toString('utf8');
+          resolve({ status: res.statusCode!, ms: performance.now() - t0, body: text, raw, json: () => JSON.parse(text), headers: res.headers });
         });
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer from ${url} within 15 s`)));
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${url} within ${(init.timeoutMs ?? 15_000) / 1000} s`)));
     req.on('error', reject);
     req.end(body);
   });

@@ -71,33 +71,35 @@ async function startReplica(name: string, entry: string, env: Record<string, str
   return { name, port, child, exited, log: () => out };
 }
 
-/** A Service: round-robin over the ready endpoints, new connections only to current ones. */
+/**
+ * A Service as kube-proxy makes it: connection-level round-robin over the ready endpoints. A new
+ * TCP connection goes to a current endpoint; a connection already open stays with its pod until
+ * one side closes it, so a keep-alive client keeps talking to a Terminating pod (which must then
+ * close such connections itself, cleanly).
+ */
 class Balancer {
   private readonly endpoints: number[] = [];
   private next = 0;
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  readonly server: http.Server;
+  private readonly sockets = new Set<net.Socket>();
+  readonly server: net.Server;
   port = 0;
 
   constructor() {
-    this.server = http.createServer((req, res) => {
+    this.server = net.createServer((client) => {
       const target = this.endpoints[this.next++ % Math.max(1, this.endpoints.length)];
       if (target === undefined) {
-        res.writeHead(503).end('no endpoints');
+        client.destroy();
         return;
       }
-      const up = http.request(
-        { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers, agent: this.agent },
-        (upRes) => {
-          res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-          upRes.pipe(res);
-        },
-      );
-      up.on('error', (err) => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(`balancer: ${err.message}`);
-      });
-      req.pipe(up);
+      const upstream = net.connect(target, '127.0.0.1');
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+      }
+      client.pipe(upstream);
+      upstream.pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
     });
   }
 
@@ -114,8 +116,7 @@ class Balancer {
     if (i >= 0) this.endpoints.splice(i, 1);
   }
   close() {
-    this.agent.destroy();
-    this.server.closeAllConnections();
+    for (const s of this.sockets) s.destroy();
     return new Promise<void>((r) => this.server.close(() => r()));
   }
 }
@@ -149,8 +150,10 @@ const built = Object.values(entries).every((e) => fs.existsSync(path.join(ROOT, 
   const live: Replica[] = [];
   const balancers: Balancer[] = [];
   let seq = 0;
+  let running = true;
 
   afterAll(async () => {
+    running = false;
     for (const r of live) if (r.child.exitCode === null) r.child.kill('SIGKILL');
     await Promise.all(balancers.map((b) => b.close()));
     const conn = await mongoose.createConnection(mongoUrl, { dbName }).asPromise();
@@ -199,9 +202,24 @@ const built = Object.values(entries).every((e) => fs.existsSync(path.join(ROOT, 
     let gateways = [await startGateway(), await startGateway()];
     gateways.forEach((r) => gatewayLb.add(r.port));
 
+    // The first request warms the caches (tenant lookup, settings); the pods would be warm too.
+    const warmUntil = Date.now() + 30_000;
+    for (;;) {
+      const status = await new Promise<number>((resolve) => {
+        http
+          .get({ host: '127.0.0.1', port: gatewayLb.port, path: '/api/settings', headers: { host: HOST } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', () => resolve(0));
+      });
+      if (status === 200) break;
+      if (Date.now() > warmUntil) throw new Error(`the stack never answered /api/settings (last status ${status})`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
     // Steady read load: each client sends one request after another, keep-alive, through the
     // gateway's Service, for as long as the roll takes (bounded).
-    let running = true;
     const failures: string[] = [];
     let ok = 0;
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });

@@ -59,6 +59,22 @@ describe('renderer', () => {
     expect((await pdfText(Buffer.from(await r.pdf(small)))).text).toContain('Author 1');
   });
 
+  it('starts a new browser after Chromium crashes', async () => {
+    r = new Renderer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', concurrency: 1, timeoutMs: 20_000, recycleAfter: 100, logger });
+    const small = certificatesHtml(journal, [item(2)]);
+    await r.pdf(small);
+    const [pid] = r.pids();
+    process.kill(pid!, 'SIGKILL');
+    await waitFor(() => running([pid!]).length === 0, 10_000, 'chromium to die');
+    // the print in flight at a crash fails (the job is retried); the next one gets a new browser
+    let text = '';
+    for (let attempt = 0; attempt < 2 && !text; attempt++) {
+      text = await r.pdf(small).then((b) => pdfText(Buffer.from(b)).then((t) => t.text), () => '');
+    }
+    expect(text).toContain('Author 2');
+    expect(r.launches).toBe(2);
+  });
+
   it('prints a batch once and splits it into one certificate per page', async () => {
     r = new Renderer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', concurrency: 1, timeoutMs: 30_000, recycleAfter: 100, logger });
     const items = Array.from({ length: 7 }, (_, i) => item(i));

@@ -54,13 +54,18 @@ export const ALL_PERIODS: readonly string[] = [
   ...new Set(JOURNAL_FREQUENCIES.flatMap((f) => [...frequencyPeriods(f), ...frequencyPeriods(f, true)])),
 ];
 
-/** Maps an abbreviated period ('Sept-Oct') to the full one ('September-October') and back. */
+/**
+ * The canonical full period of any spelling: abbreviated ('Sept-Oct') or in another case
+ * ('september-october') both give 'September-October'; and back to abbreviations below.
+ */
 export function toFullPeriod(period: string): string {
-  return period
+  return String(period ?? '')
     .split('-')
     .map((p) => {
-      const i = ABBREVIATED_MONTHS.findIndex((m) => m.toLowerCase() === p.trim().toLowerCase());
-      return i >= 0 ? FULL_MONTHS[i]! : p.trim();
+      const q = p.trim().toLowerCase();
+      const i = ABBREVIATED_MONTHS.findIndex((m) => m.toLowerCase() === q);
+      const j = FULL_MONTHS.findIndex((m) => m.toLowerCase() === q);
+      return i >= 0 ? FULL_MONTHS[i]! : j >= 0 ? FULL_MONTHS[j]! : p.trim();
     })
     .join('-');
 }

@@ -86,7 +86,11 @@ export class AdminService {
     const journal = await this.deps.repos.journals.findById(journalId);
     if (!journal) throw new AppError(404, 'unknown_journal', 'Journal not found');
     const { flags, ...fields } = input;
-    const updated = await this.deps.repos.journals.update(journalId, { ...fields, flags: { ...journal.flags, ...(flags ?? {}) } });
+    // The schema fills defaults for flags that were not sent; only the ones sent may change.
+    const raw = (body as { flags?: unknown }).flags;
+    const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
+    const changed = Object.fromEntries(Object.entries(flags ?? {}).filter(([k]) => sent.includes(k)));
+    const updated = await this.deps.repos.journals.update(journalId, { ...fields, flags: { ...journal.flags, ...changed } });
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
     await this.deps.cache.invalidate(journalId);
     return publicSettings(updated);

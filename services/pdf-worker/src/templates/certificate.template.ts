@@ -1,5 +1,5 @@
 import type { CertificateItem, EditorCertificateItem, JournalInfo } from '../pdf.types';
-import { GOLD, NAVY, SANS, SERIF, document, esc, fit, identLine, titleHtml } from './base';
+import { GOLD, NAVY, SERIF, document, esc, fit, identLine, titleHtml } from './base';
 
 /** One A4 landscape page per certificate; the page box is fixed and clips, so a batch splits 1:1. */
 const CSS = `
@@ -13,24 +13,24 @@ const CSS = `
 .head{display:flex;align-items:center;justify-content:center;gap:6mm;width:100%}
 .head .logo{width:24mm;height:24mm;flex:none}
 .jname{font-size:19pt;font-weight:700;color:${NAVY};letter-spacing:0.3pt;line-height:1.2}
-.ident{font-family:${SANS};font-size:9pt;color:#444;margin-top:1.5mm}
+.ident{font-family:${SERIF};font-size:9pt;color:#444;margin-top:1.5mm}
 .ident .sep{color:${GOLD};margin:0 2.5mm}
-.web{font-family:${SANS};font-size:8.5pt;color:#666;margin-top:0.8mm}
+.web{font-family:${SERIF};font-size:8.5pt;color:#666;margin-top:0.8mm}
 .rule{width:70%;height:0.4mm;background:linear-gradient(90deg,transparent,${GOLD},transparent);margin:4mm 0 3mm}
 .ctitle{font-size:30pt;font-weight:700;color:${GOLD};letter-spacing:1.5pt;text-transform:uppercase;line-height:1.1}
-.ref{font-family:${SANS};font-size:8.5pt;color:#555;margin-top:1.5mm;letter-spacing:0.5pt}
-.lead{font-size:12pt;font-style:italic;color:#333;margin-top:4mm}
+.ref{font-family:${SERIF};font-size:8.5pt;color:#555;margin-top:1.5mm;letter-spacing:0.5pt}
+.lead{font-size:12.5pt;font-style:italic;color:#333;margin-top:8mm}
 .who{font-weight:700;color:${NAVY};margin:2mm 0 1mm;line-height:1.2;border-bottom:0.3mm solid #c9c2ad;padding:0 10mm 1.5mm}
-.body{font-size:12pt;color:#333;line-height:1.5;max-width:235mm}
-.paper{font-weight:700;color:#111;line-height:1.3;margin:1.5mm 0;max-width:240mm}
-.meta{font-family:${SANS};font-size:10pt;color:#333;margin-top:2mm}
+.body{font-size:12.5pt;color:#333;line-height:1.5;max-width:235mm}
+.paper{font-weight:400;color:#111;line-height:1.3;margin:3mm 0 2.5mm;max-width:240mm}
+.meta{font-family:${SERIF};font-size:10.5pt;color:#333;margin-top:5mm}
 .meta b{color:${NAVY}}
 .foot{margin-top:auto;width:100%;display:flex;align-items:flex-end;justify-content:space-between;padding:0 4mm}
-.sig{width:70mm;text-align:center;font-family:${SANS};font-size:9pt;color:#333}
+.sig{width:70mm;text-align:center;font-family:${SERIF};font-size:9pt;color:#333}
 .sig .line{border-top:0.3mm solid #333;margin-bottom:1.2mm}
 .sig .name{font-family:${SERIF};font-size:11pt;font-weight:700;color:${NAVY}}
 .seal{width:27mm;height:27mm;border-radius:50%;border:0.9mm solid ${GOLD};display:flex;align-items:center;justify-content:center;text-align:center;
-  font-family:${SANS};font-size:6.5pt;font-weight:700;color:${GOLD};letter-spacing:0.6pt;line-height:1.3;box-shadow:inset 0 0 0 1.2mm #fffdf7,inset 0 0 0 1.5mm ${GOLD}}
+  font-family:${SERIF};font-size:6.5pt;font-weight:700;color:${GOLD};letter-spacing:0.6pt;line-height:1.3;box-shadow:inset 0 0 0 1.2mm #fffdf7,inset 0 0 0 1.5mm ${GOLD}}
 `;
 
 function head(j: JournalInfo): string {
@@ -47,7 +47,7 @@ const frame = (inner: string) =>
 function certificatePage(j: JournalInfo, it: CertificateItem): string {
   const a = it.article;
   const whoSize = fit(it.author, [[30, '26pt'], [50, '22pt'], [80, '18pt']], '15pt');
-  const titleSize = fit(a.title, [[90, '15pt'], [160, '13pt'], [260, '11.5pt'], [400, '10pt']], '8.5pt');
+  const titleSize = fit(a.title, [[90, '18pt'], [160, '16pt'], [260, '13pt'], [400, '11pt']], '8.5pt');
   const issueBits = [`Volume ${esc(a.volume)}`, `Issue ${esc(a.issue)}`, a.month ? `${esc(a.month)} ${esc(a.year)}` : esc(a.year)].join(', ');
   return frame(`${head(j)}
 <div class="ctitle">Certificate of Publication</div>
@@ -55,7 +55,7 @@ function certificatePage(j: JournalInfo, it: CertificateItem): string {
 <div class="lead">This is to certify that</div>
 <div class="who" style="font-size:${whoSize}">${esc(it.author)}</div>
 <div class="body">has published the research paper entitled</div>
-<div class="paper" style="font-size:${titleSize}">${titleHtml(a.title)}</div>
+<div class="paper" style="font-size:${titleSize}">&ldquo;${titleHtml(a.title)}&rdquo;</div>
 <div class="body">in <b>${esc(j.name)}</b>, ${issueBits}${a.pages ? `, Pages ${esc(a.pages)}` : ''}.</div>
 <div class="meta">${a.publishdate ? `Date of Publication: <b>${esc(a.publishdate)}</b>` : ''}</div>
 <div class="foot">

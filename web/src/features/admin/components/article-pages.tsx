@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { articleErrorMessage, type AdminArticle } from '@journal/common/schemas';
+import { articleErrorMessage, toFullPeriod, type AdminArticle } from '@journal/common/schemas';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
@@ -104,7 +104,7 @@ export function EditArticlePage() {
     const a = q.data;
     if (!a) return null;
     return {
-      year: String(a.year ?? ''), volume: String(a.volume ?? ''), issue: String(a.issue ?? ''), frequency: a.frequency ?? '',
+      year: String(a.year ?? ''), volume: String(a.volume ?? ''), issue: String(a.issue ?? ''), frequency: toFullPeriod(a.frequency ?? ''),
       refnumber: a.refnumber ?? '', title: decodeEntities(a.title ?? ''), authorname: a.authorname ?? '',
       abstract: decodeEntities(a.abstract ?? ''), keywords: a.keywords ?? '', pagenumber: a.pagenumber ?? '',
       subject: a.subject ?? '', country: a.country ?? '', email: a.email ?? '', mobile: a.mobile ?? '', txnid: a.txnid ?? '',

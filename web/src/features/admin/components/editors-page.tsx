@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
 import { adminApi } from '../api/admin.api';
-import { editorsCertificate } from '../lib/pdf-actions';
+import { PdfJobButton, pdfRequests } from '@/features/pdf';
 import { useFlash } from './flash';
 
 const pinnedFirst = (a: AdminEditor, b: AdminEditor) => (b.is_pinned ?? 0) - (a.is_pinned ?? 0);
@@ -17,7 +17,6 @@ export function EditorsPage() {
   const qc = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'editors'], queryFn: adminApi.editors });
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
   // The server sorts too; the stable sort here keeps pinned rows first between reloads.
   const editors = useMemo(() => [...(q.data ?? [])].sort(pinnedFirst), [q.data]);
   const allSelected = editors.length > 0 && editors.every((e) => selected.has(e.id));
@@ -46,17 +45,6 @@ export function EditorsPage() {
     onError: failed,
   });
 
-  async function certificates() {
-    setBusy(true);
-    try {
-      await editorsCertificate(editors.filter((e) => selected.has(e.id)).map((e) => e.id));
-    } catch (err) {
-      failed(err);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const toggle = (id: string) =>
     setSelected((s) => {
       const n = new Set(s);
@@ -78,9 +66,9 @@ export function EditorsPage() {
               <button type="button" className="btn" disabled={pin.isPending} onClick={() => pin.mutate(false)}>
                 Remove from Top
               </button>
-              <button type="button" className="btn" disabled={busy} onClick={certificates}>
-                {busy ? 'Preparing…' : 'Certificate'}
-              </button>
+              <PdfJobButton request={pdfRequests.editorsCertificate(editors.filter((e) => selected.has(e.id)).map((e) => e.id))}>
+                Certificate
+              </PdfJobButton>
             </>
           )}
           <Link to={paths.admin.addEditor} className="btn btn-primary">

@@ -2,12 +2,10 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { decodeEntities, sanitizeTitle } from '@/lib/sanitize';
 import { adminApi } from '../api/admin.api';
 import { capitalizePeriod, firstNumber, pad2 } from '../lib/format';
-import { bulkCertificates, indexPage } from '../lib/pdf-actions';
-import { useFlash } from './flash';
+import { PdfJobButton, pdfRequests } from '@/features/pdf';
 
 /** Spec §2 /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
 export function IssueArticlesPage() {
@@ -15,14 +13,12 @@ export function IssueArticlesPage() {
   const year = firstNumber(params.year);
   const volume = firstNumber(params.vol);
   const issue = firstNumber(params.issue);
-  const flash = useFlash();
   const q = useQuery({
     queryKey: ['admin', 'issue', year, volume, issue],
     queryFn: () => adminApi.issueArticles(year, volume, issue),
     enabled: [year, volume, issue].every(Number.isFinite),
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState('');
   const articles = useMemo(() => q.data?.articles ?? [], [q.data]);
   const allSelected = articles.length > 0 && articles.every((a) => selected.has(a.refnumber));
 
@@ -35,18 +31,8 @@ export function IssueArticlesPage() {
     });
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(articles.map((a) => a.refnumber)));
 
-  async function run(label: string, fn: (refs: string[]) => Promise<void>) {
-    // Keep the page order in the documents, whatever order the boxes were ticked in.
-    const refs = articles.map((a) => a.refnumber).filter((r) => selected.has(r));
-    setBusy(label);
-    try {
-      await fn(refs);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 401)) flash('Something went wrong');
-    } finally {
-      setBusy('');
-    }
-  }
+  // The documents keep the page order, whatever order the boxes were ticked in.
+  const refs = articles.map((a) => a.refnumber).filter((r) => selected.has(r));
 
   return (
     <section>
@@ -58,12 +44,8 @@ export function IssueArticlesPage() {
         <div className="actions">
           {selected.size > 0 && (
             <>
-              <button type="button" className="btn" disabled={!!busy} onClick={() => run('index', indexPage)}>
-                {busy === 'index' ? 'Preparing…' : 'Index Page'}
-              </button>
-              <button type="button" className="btn" disabled={!!busy} onClick={() => run('cert', bulkCertificates)}>
-                {busy === 'cert' ? 'Preparing…' : 'Certificate'}
-              </button>
+              <PdfJobButton request={pdfRequests.indexPage(refs)}>Index Page</PdfJobButton>
+              <PdfJobButton request={pdfRequests.bulkCertificates(refs)}>Certificate</PdfJobButton>
             </>
           )}
           <Link to={paths.admin.addArticle(year, volume, issue)} className="btn btn-primary">

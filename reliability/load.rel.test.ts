@@ -1,0 +1,167 @@
+/**
+ * Load through nginx (issue 8, points 10 and 11): many concurrent readers while an admin writes and
+ * a bulk zip renders; then parallel 5 MB uploads against the content service's memory. Latencies
+ * are printed, never asserted; errors, lost data and dead processes are.
+ */
+import http from 'node:http';
+import { call, report, startRelStack, type Answer } from './rel-stack';
+import {
+  alive, articleFields, assetPath, bearer, createIssue, pdfBytes, percentile, postArticle, publicCatalogue, readZip, rssMb, sleep, tokenFor,
+} from './rel-helpers';
+
+jest.setTimeout(420_000);
+
+const READERS = Number(process.env.JP_REL_READERS ?? 200);
+const DURATION_MS = Number(process.env.JP_REL_LOAD_MS ?? 60_000);
+const UPLOADS = Number(process.env.JP_REL_UPLOADS ?? 50);
+
+let s: Awaited<ReturnType<typeof startRelStack>>;
+let token: string;
+beforeAll(async () => {
+  s = await startRelStack('load', 37000, 38083, 1);
+  token = await tokenFor(s.base);
+}, 180_000);
+afterAll(async () => {
+  await s?.stack.stop();
+});
+
+describe('load', () => {
+  it(`10. ${READERS} concurrent readers for ${DURATION_MS / 1000} s while an admin adds articles and a bulk zip runs: 0 errors`, async () => {
+    const { issues, articles } = await publicCatalogue(s.base);
+    const withFile = articles.filter((a) => a.file);
+    const words = ['soil', 'water', 'plant', 'analysis', 'study', 'method', 'zzznothing'];
+    // The reader's mix: the app shell, the public API a page load makes, served article HTML, PDFs.
+    const targets: [string, () => string][] = [
+      ['home', () => '/'],
+      ['settings', () => '/api/settings/'],
+      ['archives', () => '/api/archives/'],
+      ['issue', () => issues[Math.floor(Math.random() * issues.length)]!.path],
+      ['article', () => `/api/archives/ref/${articles[Math.floor(Math.random() * articles.length)]!.refnumber}`],
+      ['article page', () => {
+        const a = articles[Math.floor(Math.random() * articles.length)]!;
+        return `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`;
+      }],
+      ['search', () => `/api/search?keyword=${words[Math.floor(Math.random() * words.length)]}`],
+      ['asset', () => assetPath(withFile[Math.floor(Math.random() * withFile.length)]!)],
+    ];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: READERS });
+    const lat: Record<string, number[]> = Object.fromEntries(targets.map(([n]) => [n, []]));
+    const errors: string[] = [];
+    let bytes = 0;
+    const end = Date.now() + DURATION_MS;
+    const reader = async (i: number) => {
+      let k = i;
+      while (Date.now() < end) {
+        const [name, make] = targets[k++ % targets.length]!;
+        const url = make();
+        try {
+          const r = await call(`${s.base}${url}`, { agent, timeoutMs: 60_000 });
+          bytes += r.raw.length;
+          if (r.status !== 200 && r.status !== 304) errors.push(`${r.status} ${url} ${r.body.slice(0, 80)}`);
+          else lat[name]!.push(r.ms);
+        } catch (err) {
+          errors.push(`${url}: ${(err as Error).message}`);
+        }
+      }
+    };
+    // The admin adds articles one after another during the run.
+    const issue = await createIssue(s.base, token);
+    const adds: number[] = [];
+    const admin = async () => {
+      let n = 0;
+      while (Date.now() < end - 2000) {
+        n++;
+        const r = await postArticle(s.base, token, articleFields(issue, 900 + n), { name: `load-${n}.pdf`, data: pdfBytes(200_000) });
+        adds.push(r.status);
+        await sleep(1000);
+      }
+    };
+    // And one bulk zip of every article runs meanwhile.
+    const refs = articles.map((a) => a.refnumber);
+    const expectedCerts = articles.reduce((x, a) => x + a.authorname.split(',').filter((y) => y.trim()).length, 0);
+    let bulk: Answer | undefined;
+    let bulkEntries = 0;
+    const zip = async () => {
+      bulk = await call(`${s.base}/api/pdf/bulkcertificates`, { method: 'POST', headers: bearer(token), body: JSON.stringify(refs), timeoutMs: 200_000 });
+      if (bulk.status === 200) bulkEntries = readZip(bulk.raw).length;
+    };
+    const t0 = Date.now();
+    await Promise.all([...Array.from({ length: READERS }, (_, i) => reader(i)), admin(), zip()]);
+    const seconds = (Date.now() - t0) / 1000;
+    agent.destroy();
+    const all = Object.values(lat).flat().sort((a, b) => a - b);
+    const per = Object.fromEntries(Object.entries(lat).map(([n, l]) => {
+      const x = [...l].sort((a, b) => a - b);
+      return [n, { n: x.length, p50: percentile(x, 50), p99: percentile(x, 99) }];
+    }));
+    // Every article the admin added is public at once.
+    const stored = (await call(`${s.base}/api/archives/${issue.year}/${issue.volume}/${issue.issue}`)).json() as unknown[];
+    report(`10. ${READERS} readers for ${Math.round(seconds)} s`, {
+      requests: all.length + errors.length, errors: errors.length, firstErrors: errors.slice(0, 5), rps: Math.round(all.length / seconds),
+      p50ms: percentile(all, 50), p90ms: percentile(all, 90), p99ms: percentile(all, 99), maxMs: Math.round(all[all.length - 1] ?? 0), mb: Math.round(bytes / 1e6), per,
+      adminAdds: adds.length, adminStatuses: [...new Set(adds)], addedVisible: stored.length,
+      bulkZip: { status: bulk?.status, ms: Math.round(bulk?.ms ?? 0), entries: bulkEntries, expected: expectedCerts },
+      contentRssMb: rssMb(s.stack.processes.get('content')!.pid!), gatewayRssMb: rssMb(s.stack.processes.get('gateway')!.pid!),
+    });
+    expect(errors).toEqual([]);
+    expect(adds.length).toBeGreaterThan(0);
+    expect(adds.every((x) => x === 201 || x === 200)).toBe(true);
+    expect(stored).toHaveLength(adds.length);
+    expect(bulk?.status).toBe(200);
+    expect(bulkEntries).toBe(expectedCerts);
+    for (const [n, c] of s.stack.processes) expect([n, alive(c)]).toEqual([n, true]);
+  });
+
+  it(`11. ${UPLOADS} parallel 5 MB uploads: all stored or cleanly refused, no out-of-memory`, async () => {
+    const content = s.stack.processes.get('content')!;
+    const before = rssMb(content.pid!);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(content.pid!))), 50);
+    const issue = await createIssue(s.base, token);
+    const SIZE = 5_000_000;
+    const t0 = Date.now();
+    let results: Answer[];
+    try {
+      results = await Promise.all(
+        Array.from({ length: UPLOADS }, (_, i) => {
+          // Each file differs, so a stored file can be checked byte for byte.
+          const data = pdfBytes(SIZE, `upload-${i}`);
+          return postArticle(s.base, token, articleFields(issue, 1000 + i, { pagenumber: `${1000 + i * 10}-${1000 + i * 10 + 5}` }), { name: `u${i}.pdf`, data }).catch(
+            (err: Error) => ({ status: 0, body: err.message, ms: 0 }) as Answer,
+          );
+        }),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    await sleep(2000);
+    const after = rssMb(content.pid!);
+    const byStatus: Record<string, number> = {};
+    for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+    // Stored ones are whole: the public file has exactly the uploaded bytes.
+    const list = (await call(`${s.base}/api/archives/${issue.year}/${issue.volume}/${issue.issue}`)).json() as { refnumber: string; file: string }[];
+    const checks = await Promise.all(
+      list.map(async (a) => {
+        const r = await call(`${s.base}${assetPath({ ...a, year: issue.year, volume: issue.volume, issue: issue.issue } as never)}`, { timeoutMs: 60_000 });
+        const i = Number(a.refnumber) - 1000;
+        return r.status === 200 && r.raw.equals(pdfBytes(SIZE, `upload-${i}`));
+      }),
+    );
+    const refused = results.filter((r) => r.status >= 400);
+    report(`11. ${UPLOADS} parallel ${SIZE / 1e6} MB uploads`, {
+      seconds: Math.round(seconds), byStatus, stored: list.length, intact: checks.filter(Boolean).length,
+      refusedCodes: [...new Set(refused.map((r) => `${r.status} ${(() => { try { return r.json().error; } catch { return r.body.slice(0, 40); } })()}`))],
+      contentRssMb: { before, peak, after }, contentAlive: alive(content),
+    });
+    expect(alive(content)).toBe(true);
+    for (const r of results) {
+      expect([201, 200, 400, 409, 413, 429, 503]).toContain(r.status);
+      if (r.status >= 400) expect(r.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+    }
+    const ok = results.filter((r) => r.status < 300).length;
+    expect(list).toHaveLength(ok);
+    expect(checks.every(Boolean)).toBe(true);
+    for (const [n, c] of s.stack.processes) expect([n, alive(c)]).toEqual([n, true]);
+  });
+});

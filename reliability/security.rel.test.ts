@@ -1,0 +1,605 @@
+/**
+ * Attacks through the whole stack (nginx → gateway → services), issue 8 points 13-21: NoSQL
+ * operators, forged tokens, cross-tenant tricks, mass assignment, hostile uploads, XSS in every
+ * rich-text field (checked in a real Chromium), SSRF into the PDFs, login brute force, and forced
+ * internal errors.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import jwt from 'jsonwebtoken';
+import Redis from 'ioredis';
+import mongoose from 'mongoose';
+import { launchBrowser, newPage } from '../e2e/harness';
+import { serverEnv, ROOT } from '../scripts/stack';
+import { call, login, report, startRelStack, type Answer } from './rel-stack';
+import {
+  alive, articleFields, assetPath, bearer, createIssue, multipart, pdfBytes, pdfToText, PNG_BYTES, postArticle, publicCatalogue,
+  readZip, tokenFor, type PublicArticle,
+} from './rel-helpers';
+import path from 'node:path';
+
+jest.setTimeout(240_000);
+
+let s: Awaited<ReturnType<typeof startRelStack>>;
+let demo: { id: string };
+let chem: { id: string };
+let token: string;
+let chemToken: string;
+let articles: PublicArticle[];
+let chemArticles: PublicArticle[];
+let db: mongoose.Connection;
+const CHEM = 'chem.localhost';
+
+/** A JSON error body as the platform gives it: code and message, nothing else (no stack). */
+function expectCleanError(r: Answer) {
+  expect(r.headers['content-type']).toMatch(/application\/json/);
+  const body = r.json() as Record<string, unknown>;
+  expect(typeof body.error).toBe('string');
+  expect(r.body).not.toMatch(/\bat \S+ \(|node_modules|\/work\/|\.ts:\d+|\.js:\d+/);
+}
+
+beforeAll(async () => {
+  s = await startRelStack('security', 36000, 38082, 1);
+  demo = s.journals.find((j) => j.hosts.includes('localhost'))!;
+  chem = s.journals.find((j) => j.hosts.includes(CHEM))!;
+  token = await tokenFor(s.base);
+  chemToken = await tokenFor(s.base, CHEM);
+  articles = (await publicCatalogue(s.base)).articles;
+  chemArticles = (await publicCatalogue(s.base, CHEM)).articles;
+  db = await mongoose.createConnection(serverEnv().MONGO_URL, { dbName: s.dbName }).asPromise();
+}, 180_000);
+afterAll(async () => {
+  await db?.close();
+  await s?.stack.stop();
+});
+
+describe('13. NoSQL operators', () => {
+  it('are refused in login, search, filters and ids', async () => {
+    const tries: [string, Promise<Answer>][] = [
+      ['login password $ne', call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: 'admin', password: { $ne: null } }) })],
+      ['login password $gt', call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: 'admin', password: { $gt: '' } }) })],
+      ['login username $ne', call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: { $ne: 'x' }, password: 'x' }) })],
+      ['login $nor', call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ $nor: [{ username: 'x' }], username: 'admin', password: { $nor: [{ a: 1 }] } }) })],
+      ['login $where', call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: { $where: 'sleep(2000) || true' }, password: 'x' }) })],
+      ['login form password[$ne]=', call(`${s.base}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from('username=admin&password[$ne]=') })],
+      ['login query password[$ne]=', call(`${s.base}/auth/login/?username=admin&password[$ne]=`, { method: 'POST', body: '{}' })],
+      ['webdata status[$ne]', call(`${s.base}/api/webdata?status[$ne]=x`, { headers: bearer(token) })],
+      ['webdata search[$regex]', call(`${s.base}/api/webdata?search[$regex]=.*`, { headers: bearer(token) })],
+      ['webdata page[$gt]', call(`${s.base}/api/webdata?page[$gt]=0`, { headers: bearer(token) })],
+      ['webdata put id $ne', call(`${s.base}/api/webdata/${encodeURIComponent('{"$ne":null}')}`, { method: 'PUT', headers: bearer(token), body: JSON.stringify({ status: 'urgent' }) })],
+      ['webdata put status $ne', call(`${s.base}/api/webdata/${'a'.repeat(24)}`, { method: 'PUT', headers: bearer(token), body: JSON.stringify({ status: { $ne: 'x' } }) })],
+      ['webdata post content $gt', call(`${s.base}/api/webdata`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ status: 'info', content: { $gt: '' } }) })],
+      ['archives id $ne', call(`${s.base}/api/archives/${encodeURIComponent('{"$ne":null}')}`)],
+      ['archives ref[$ne]', call(`${s.base}/api/archives/ref/${encodeURIComponent('[$ne]')}`)],
+      ['editors id $gt', call(`${s.base}/api/editors/${encodeURIComponent('{"$gt":""}')}`)],
+      ['admin article id $ne', call(`${s.base}/api/admin/articles/${encodeURIComponent('{"$ne":null}')}`, { headers: bearer(token) })],
+      ['create-issue year $gt', call(`${s.base}/api/admin/create-issue`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ year: { $gt: 0 }, volume: 1, issue: 1, frequency: 'January-March' }) })],
+      ['editors pin ids $ne', call(`${s.base}/api/editors/pin`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ ids: { $ne: null } }) })],
+      ['pdf refs $ne', call(`${s.base}/api/pdf/bulkcertificates`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ refs: [{ $ne: null }] }) })],
+      ['user update name $ne', call(`${s.base}/api/users/${'b'.repeat(24)}`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ name: { $ne: null } }) })],
+    ];
+    const results = await Promise.all(tries.map(async ([name, p]) => [name, await p] as const));
+    const printed = Object.fromEntries(results.map(([n, r]) => [n, r.status]));
+    // Search with operators must not match everything: the answer is an empty list or a refusal.
+    const search = await call(`${s.base}/api/search?keyword[$ne]=zzz`);
+    const searchRegex = await call(`${s.base}/api/search?keyword=${encodeURIComponent('.*')}`);
+    const searchObj = await call(`${s.base}/api/search?keyword[$regex]=.*`);
+    report('13. NoSQL operators', { ...printed, 'search keyword[$ne]': search.status, 'search .*': [searchRegex.status, searchRegex.body.length], 'search keyword[$regex]': searchObj.status });
+    for (const [name, r] of results) {
+      expect([name, r.status >= 400 && r.status < 500]).toEqual([name, true]);
+      expect([name, r.body.includes('"token"')]).toEqual([name, false]);
+      expectCleanError(r);
+    }
+    for (const r of [search, searchObj, searchRegex]) {
+      expect(r.status).toBeLessThan(500);
+      if (r.status === 200) {
+        const body = r.json();
+        const list = Array.isArray(body) ? body : (body.articles ?? body.items ?? []);
+        expect(list).toHaveLength(0);
+      }
+    }
+  });
+});
+
+describe('14. forged and stale tokens', () => {
+  it('answer 401 for alg none, an HS/RS swap, expired, no exp, tampered, another journal, after logout, a disabled user', async () => {
+    const secret = s.stack.env.JWT_SECRET!;
+    const me = jwt.decode(token) as Record<string, unknown>;
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: me.sub, jid: demo.id, name: 'admin', jti: randomBytes(8).toString('hex'), iat: now };
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pub = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const [h, p, sig] = token.split('.') as [string, string, string];
+    const tampered = `${h}.${b64({ ...(jwt.decode(token) as object), name: 'root', sub: 'f'.repeat(24) })}.${sig}`;
+
+    // After logout.
+    const outTok = await tokenFor(s.base);
+    const out = await call(`${s.base}/auth/logout/`, { method: 'POST', headers: bearer(outTok), body: '{}' });
+    // A disabled user: created, signed in, then disabled the way the auth service does it.
+    const { seedUsers } = await import(path.join(ROOT, 'services/auth/dist/seed.js'));
+    await seedUsers({ mongoUrl: serverEnv().MONGO_URL, dbName: s.dbName, users: [{ journalId: demo.id, name: 'reldisabled', password: 'disabled12345' }] });
+    const dl = await call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: 'reldisabled', password: 'disabled12345' }) });
+    expect(dl.status).toBe(200);
+    const disabledTok = dl.json().token as string;
+    const disabledId = dl.json().user.id as string;
+    await db.collection('users').updateOne({ _id: new mongoose.Types.ObjectId(disabledId) }, { $set: { status: 'disabled' } });
+    const redis = new Redis(serverEnv().REDIS_URL);
+    await redis.set(`${s.stack.env.REDIS_PREFIX}auth:disabled:${disabledId}`, '1');
+    redis.disconnect();
+
+    const forged: Record<string, string> = {
+      'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: now + 3600 })}.`,
+      'alg none, signature kept': `${b64({ alg: 'none', typ: 'JWT' })}.${p}.${sig}`,
+      'RS256 with an attacker key': jwt.sign({ ...claims, exp: now + 3600 }, privateKey, { algorithm: 'RS256' }),
+      'HS256 keyed with a public key (RS/HS swap)': jwt.sign({ ...claims, exp: now + 3600 }, pub, { algorithm: 'HS256' }),
+      'HS512 with the real secret': jwt.sign({ ...claims, exp: now + 3600 }, secret, { algorithm: 'HS512' }),
+      expired: jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 }, secret, { algorithm: 'HS256' }),
+      'no exp': jwt.sign(claims, secret, { algorithm: 'HS256' }),
+      tampered,
+      'other journal (chem token on localhost)': chemToken,
+      'after logout': outTok,
+      'disabled user': disabledTok,
+      garbage: 'not.a.token',
+    };
+    const targets = ['/auth/verify-token/', '/api/admin/', '/api/webdata', '/api/admin/archives/'];
+    const table: Record<string, number[]> = {};
+    for (const [name, t] of Object.entries(forged)) {
+      table[name] = [];
+      for (const target of targets) {
+        const r = await call(`${s.base}${target}`, { headers: bearer(t) });
+        table[name].push(r.status);
+        expect([name, target, r.status]).toEqual([name, target, 401]);
+        expectCleanError(r);
+      }
+    }
+    const pdf = await call(`${s.base}/api/pdf/bulkcertificates`, { method: 'POST', headers: bearer(forged['alg none']!), body: JSON.stringify([articles[0]!.refnumber]) });
+    const stillGood = await call(`${s.base}/auth/verify-token/`, { headers: bearer(token) });
+    report('14. forged tokens', { targets, statuses: table, logout: out.status, pdfWithAlgNone: pdf.status, realTokenStillWorks: stillGood.status });
+    expect(out.status).toBeLessThan(300);
+    expect(pdf.status).toBe(401);
+    expect(stillGood.status).toBe(200);
+  });
+});
+
+describe('15. cross-tenant access', () => {
+  const settingsName = async (host: string, headers: Record<string, string> = {}) => {
+    const r = await call(`${s.base}/api/settings/`, { host, headers });
+    return { status: r.status, name: r.status === 200 ? (r.json().websitename as string) : undefined, body: r.body };
+  };
+
+  it("refuses journal A's token and ids on journal B", async () => {
+    const chemArticle = chemArticles[0]!;
+    const byId = await call(`${s.base}/api/archives/${chemArticle.id}`);
+    const byRef = await call(`${s.base}/api/archives/ref/${chemArticle.refnumber}`);
+    const adminById = await call(`${s.base}/api/admin/articles/${chemArticle.id}`, { headers: bearer(token) });
+    const editArticle = await call(`${s.base}/api/archives/${chemArticle.id}`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ title: 'taken over' }) });
+    const chemEntry = await call(`${s.base}/api/webdata`, { method: 'POST', host: CHEM, headers: bearer(chemToken), body: JSON.stringify({ status: 'info', content: 'chem entry' }) });
+    expect(chemEntry.status).toBe(201);
+    const entryId = (chemEntry.json().id ?? chemEntry.json()._id) as string;
+    const putEntry = await call(`${s.base}/api/webdata/${entryId}`, { method: 'PUT', headers: bearer(token), body: JSON.stringify({ status: 'cancelled' }) });
+    const tokenOnB = await call(`${s.base}/api/admin/`, { host: CHEM, headers: bearer(token) });
+    const chemUser = (jwt.decode(chemToken) as { sub: string }).sub;
+    const userOnA = await call(`${s.base}/api/users/${chemUser}`, { headers: bearer(token) });
+    const pdfJob = await call(`${s.base}/api/pdf/coverpage/${chemArticle.refnumber}?async=1`, { host: CHEM, timeoutMs: 60_000 });
+    const jobOnA = pdfJob.status === 202 ? await call(`${s.base}/api/pdf/jobs/${pdfJob.json().jobId}`) : undefined;
+    const figures = {
+      articleById: byId.status, articleByRef: byRef.status, adminArticleById: adminById.status, editArticle: editArticle.status,
+      putWorkEntry: putEntry.status, tokenOnOtherHost: tokenOnB.status, otherJournalsUser: userOnA.status, pdfJobOfOtherJournal: jobOnA?.status,
+    };
+    report('15. journal A token/ids on journal B', figures);
+    expect(byId.status).toBe(404);
+    expect(byRef.status).toBe(404);
+    expect(adminById.status).toBe(404);
+    expect([401, 403, 404]).toContain(editArticle.status);
+    expect(putEntry.status).toBe(404);
+    expect(tokenOnB.status).toBe(401);
+    expect([401, 403, 404]).toContain(userOnA.status);
+    expect(jobOnA?.status).toBe(404);
+    // The chem entry is untouched.
+    const list = await call(`${s.base}/api/webdata?search=chem%20entry`, { host: CHEM, headers: bearer(chemToken) });
+    expect(list.body).not.toContain('cancelled');
+  });
+
+  it('ignores a client-sent tenant header and X-Forwarded-Host; odd Host values never reach another journal', async () => {
+    const demoName = (await settingsName('localhost')).name;
+    const chemName = (await settingsName(CHEM)).name;
+    expect(demoName).toBeTruthy();
+    expect(chemName).not.toBe(demoName);
+    const cases: [string, string, Record<string, string>][] = [
+      ['x-journal-id of chem', 'localhost', { 'x-journal-id': chem.id }],
+      ['x-journal-host chem', 'localhost', { 'x-journal-host': CHEM }],
+      ['X-Forwarded-Host chem', 'localhost', { 'x-forwarded-host': CHEM }],
+      ['Forwarded host=chem', 'localhost', { forwarded: `host=${CHEM}` }],
+      ['X-Original-Host chem', 'localhost', { 'x-original-host': CHEM, 'x-host': CHEM }],
+      ['trailing dot', 'localhost.', {}],
+      ['mixed case', 'LocalHost', {}],
+      ['with port', 'localhost:38082', {}],
+      ['evil suffix', 'localhost.evil.com', {}],
+      ['evil prefix', 'evil-localhost', {}],
+      ['chem evil suffix', 'chem.localhost.evil.com', {}],
+      ['unknown', 'unknown.example', {}],
+      ['userinfo trick', 'chem.localhost@localhost', {}],
+      ['space', 'localhost chem.localhost', {}],
+      ['empty', '', {}],
+    ];
+    const seen: Record<string, [number, string | undefined]> = {};
+    for (const [name, host, headers] of cases) {
+      const r = await settingsName(host, headers);
+      seen[name] = [r.status, r.name];
+      // Never chem's data on a host that is not chem's; the demo journal's own data or a clean refusal.
+      expect([name, r.name === chemName]).toEqual([name, false]);
+      if (r.status === 200) expect([name, r.name]).toEqual([name, demoName]);
+      else expect([name, r.status >= 400 && r.status < 500]).toEqual([name, true]);
+    }
+    // A chem admin call with the demo token and chem's id in a header, on the demo host: still the demo journal.
+    const spoof = await call(`${s.base}/api/admin/`, { headers: { ...bearer(chemToken), 'x-journal-id': chem.id, 'x-forwarded-host': CHEM } });
+    seen['chem token + chem headers on localhost'] = [spoof.status, undefined];
+    report('15. tenant headers and Host tricks', { demoName, chemName, seen });
+    expect(spoof.status).toBe(401);
+  });
+});
+
+describe('16. mass assignment', () => {
+  it('ignores journal, status, createdby, role and the like', async () => {
+    const issue = await createIssue(s.base, token);
+    const n = 880001;
+    const extra = { status: 'disabled', journalId: chem.id, journal: chem.id, createdby: 'mallory', modifiedby: 'mallory', role: 'superadmin', _id: 'a'.repeat(24), id: 'b'.repeat(24), file: '../../etc/passwd', creation: '1999-01-01' };
+    const add = await postArticle(s.base, token, { ...articleFields(issue, n), ...extra }, { name: 'paper.pdf', data: pdfBytes() });
+    expect(add.status).toBeLessThan(300);
+    const stored = (await call(`${s.base}/api/archives/ref/${n}`)).json();
+    const asAdmin = (await call(`${s.base}/api/admin/articles/${stored.id}`, { headers: bearer(token) })).json();
+    const onChem = await call(`${s.base}/api/archives/ref/${n}`, { host: CHEM });
+
+    const entry = await call(`${s.base}/api/webdata`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ status: 'info', content: 'mass', createdby: 'mallory', created_at: '1999-01-01', journalId: chem.id, role: 'admin' }) });
+    const me = jwt.decode(token) as { sub: string };
+    const user = await call(`${s.base}/api/users/${me.sub}`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ name: 'admin', password: '', role: 'superadmin', status: 'disabled', journalId: chem.id, allowedIps: ['1.2.3.4'] }) });
+    const stillLogsIn = await login(s.base);
+    const settingsBefore = (await call(`${s.base}/api/settings/`)).json();
+    const settings = await call(`${s.base}/api/settings`, {
+      method: 'POST', headers: bearer(token),
+      body: JSON.stringify({ websitename: settingsBefore.websitename, websiteemail: settingsBefore.websiteemail || 'editor@example.org', impactfactor: '', issn: '', whatsup_number: '', domain: 'localhost', hosts: [CHEM], slug: 'chem', _id: chem.id, journalId: chem.id, home_content: '<script>x()</script>' }),
+    });
+    const chemAfter = await call(`${s.base}/api/settings/`, { host: CHEM });
+    const homeAfter = (await call(`${s.base}/api/settings/`)).json().home_content as string;
+    report('16. mass assignment', {
+      article: { add: add.status, status: asAdmin.status, createdby: asAdmin.createdby, file: asAdmin.file, id: stored.id, visibleOnChem: onChem.status },
+      workEntry: [entry.status, entry.status < 300 ? entry.json().createdby : entry.json().error],
+      user: user.status, stillLogsIn: stillLogsIn.status,
+      settings: settings.status, chemStillChem: chemAfter.json().websitename, homeContentChanged: homeAfter.includes('x()'),
+    });
+    expect(asAdmin.status).toBe('enabled');
+    expect(asAdmin.createdby).toBe('admin');
+    expect(stored.id).not.toBe('a'.repeat(24));
+    expect(asAdmin.file).not.toContain('..');
+    expect(onChem.status).toBe(404);
+    if (entry.status < 300) expect(entry.json().createdby).toBe('admin');
+    else expect(entry.status).toBe(400);
+    expect(user.status).toBeLessThan(500);
+    expect(stillLogsIn.status).toBe(200);
+    expect(settings.status).toBeLessThan(300);
+    expect(chemAfter.json().websitename).not.toBe(settingsBefore.websitename);
+    expect(homeAfter).not.toContain('<script');
+  });
+});
+
+describe('17. uploads', () => {
+  let issue: { year: number; volume: number; issue: number };
+  let n = 881000;
+  beforeAll(async () => {
+    issue = await createIssue(s.base, token);
+  });
+  const add = (name: string, data: Buffer, type = 'application/pdf') => {
+    n++;
+    return postArticle(s.base, token, articleFields(issue, n), { name, data, type });
+  };
+
+  it('5 MB + 1 byte → 413; HTML or PNG bytes named .pdf → 400; exactly 5 MB is stored', async () => {
+    const big = await add('big.pdf', pdfBytes(5_242_881));
+    const html = await add('page.pdf', Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'));
+    const png = await add('image.pdf', PNG_BYTES);
+    const htmlAsPdfType = await add('x.pdf', Buffer.from('<html><svg onload=alert(1)>'), 'application/pdf');
+    const exact = await add('exact.pdf', pdfBytes(5_242_880));
+    const editorPng = multipart({ name: 'Rel Editor', category: 'chief editor', post: 'Professor', content: 'Somewhere' }, { field: 'imgFile', name: 'face.png', type: 'image/png', data: Buffer.from('<html><script>alert(1)</script>') });
+    const editorHtml = await call(`${s.base}/api/editors`, { method: 'POST', headers: { ...bearer(token), ...editorPng.headers }, body: editorPng.body });
+    report('17. upload sizes and kinds', { '5MB+1': [big.status, big.body.slice(0, 120)], htmlNamedPdf: [html.status, html.json().error], pngNamedPdf: [png.status, png.json().error], htmlAsPdfType: htmlAsPdfType.status, exactly5MB: exact.status, htmlAsEditorImage: [editorHtml.status, editorHtml.json().error] });
+    expect(big.status).toBe(413);
+    expectCleanError(big);
+    for (const r of [html, png, htmlAsPdfType, editorHtml]) {
+      expect(r.status).toBe(400);
+      expect(r.json().error).toBe('invalid_file');
+    }
+    expect(exact.status).toBeLessThan(300);
+  });
+
+  it('../, CRLF and RTLO names: stored under generated names or refused, no header injection; downloads are safe', async () => {
+    const names = ['../../../etc/passwd.pdf', '..\\..\\win.pdf', 'a\r\nX-Injected: yes\r\n.pdf', 'invoice\u202Efdp.exe', 'semi;colon "quoted".pdf', 'ok name.pdf'];
+    const out: Record<string, unknown> = {};
+    const stored: string[] = [];
+    for (const name of names) {
+      const r = await add(name, pdfBytes(0, name.replace(/[^a-z]/gi, '')));
+      const ref = String(n);
+      let file: string | undefined;
+      if (r.status < 300) {
+        file = (await call(`${s.base}/api/archives/ref/${ref}`)).json().file as string;
+        stored.push(ref);
+      }
+      out[JSON.stringify(name)] = [r.status, file ?? r.json().error];
+      expect(r.status).toBeLessThan(500);
+      expect(r.headers['x-injected']).toBeUndefined();
+      if (r.status < 300) {
+        expect(file).toMatch(/^[A-Za-z0-9_-]+\.pdf$/);
+        expect(file).not.toContain('passwd');
+      } else {
+        expect(r.status).toBe(400);
+      }
+    }
+    // Every kind of download: an article PDF, a site image, an editor picture, an indexing logo, a generated PDF.
+    const withFile = articles.find((a) => a.file)!;
+    const downloads: [string, string, string][] = [[assetPath(withFile), 'application/pdf', 'article pdf']];
+    for (const ref of stored) {
+      const a = (await call(`${s.base}/api/archives/ref/${ref}`)).json() as PublicArticle;
+      downloads.push([assetPath({ ...a, year: issue.year, volume: issue.volume, issue: issue.issue }), 'application/pdf', `uploaded ${ref}`]);
+    }
+    const editors = (await call(`${s.base}/api/editors/`)).json() as { picture?: string; image?: string }[];
+    const pic = editors.map((e) => e.picture || e.image).find((x) => x);
+    if (pic) downloads.push([pic.startsWith('/') ? pic : `/assets/editors/${pic}`, 'image/', 'editor picture']);
+    const cert = withFile.authorname.split(',')[0]!.trim();
+    downloads.push([`/api/pdf/certificate/${withFile.refnumber}/${encodeURIComponent(cert)}`, 'application/pdf', 'certificate']);
+    const headers: Record<string, unknown> = {};
+    for (const [p, type, label] of downloads) {
+      const r = await call(`${s.base}${p}`, { timeoutMs: 120_000 });
+      headers[label] = [r.status, r.headers['content-type'], r.headers['content-disposition'], r.headers['x-content-type-options']];
+      expect([label, r.status]).toEqual([label, 200]);
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      const ct = String(r.headers['content-type']);
+      if (type.endsWith('/')) expect(ct.startsWith(type)).toBe(true);
+      else expect(ct.split(';')[0]).toBe(type);
+      const cd = String(r.headers['content-disposition'] ?? '');
+      expect(cd).toMatch(/^(inline|attachment)(;|$)/);
+      expect(cd).not.toMatch(/[\r\n]/);
+      expect(cd).not.toMatch(/\.\.|\//);
+      // The filename parameter, if any, is quoted or RFC 5987-encoded: nothing can end it early.
+      const m = /filename="([^"]*)"/.exec(cd);
+      if (m) expect(m[1]).toMatch(/^[A-Za-z0-9._ -]+$/);
+    }
+    // A traversal in the asset path itself finds nothing outside the store.
+    const traversal = await call(`${s.base}/assets/archives/..%2F..%2F..%2Fetc%2Fpasswd`);
+    const traversal2 = await call(`${s.base}/assets/archives/%2e%2e/%2e%2e/%2e%2e/etc/passwd`);
+    report('17. hostile names and downloads', { uploads: out, downloads: headers, traversal: [traversal.status, traversal2.status] });
+    expect(traversal.body).not.toContain('root:');
+    expect(traversal2.body).not.toContain('root:');
+    expect(traversal.status).toBeGreaterThanOrEqual(400);
+    expect(traversal2.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+const XSS = [
+  '<script>window.__xss=1;alert(1)</script>',
+  '<img src=x onerror="window.__xss=2;alert(2)">',
+  '<svg onload="window.__xss=3"></svg>',
+  '<a href="javascript:window.__xss=4">click</a>',
+  '<iframe srcdoc="<script>parent.__xss=5</script>"></iframe>',
+  '<details open ontoggle="window.__xss=6">d</details>',
+  '<style>@import "http://127.0.0.1:9/x.css";</style>',
+  '"><img src=x onerror=window.__xss=7>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=8>',
+];
+const DANGEROUS = /<script|onerror\s*=|onload\s*=|ontoggle\s*=|javascript:|<iframe|srcdoc|<style|<svg|<math/i;
+
+describe('18. XSS through every rich-text field', () => {
+  it('is sanitised in the API output and inert in a real Chromium', async () => {
+    const issue = await createIssue(s.base, token);
+    const payload = XSS.join(' ');
+    const ref = 882001;
+    const add = await postArticle(s.base, token, { ...articleFields(issue, ref), title: `XSS title <i>ok</i> ${XSS[0]}${XSS[1]}${XSS[7]}`, abstract: `<p>XSS abstract</p>${payload}`, keywords: 'xss' }, { name: 'x.pdf', data: pdfBytes() });
+    expect(add.status).toBeLessThan(300);
+    await db.collection('journals').updateOne({ _id: new mongoose.Types.ObjectId(demo.id) }, { $set: { home_content: `<p>XSS home</p>${payload}` } });
+    const entry = await call(`${s.base}/api/webdata`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ status: 'urgent', content: `XSS entry ${payload}` }) });
+    expect(entry.status).toBe(201);
+
+    // API output (home content is cached briefly per journal version; poll until the new value shows).
+    let settings = (await call(`${s.base}/api/settings/`)).json();
+    for (let i = 0; i < 40 && !String(settings.home_content).includes('XSS home'); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      settings = (await call(`${s.base}/api/settings/?r=${i}`)).json();
+    }
+    const article = (await call(`${s.base}/api/archives/ref/${ref}`)).json();
+    const issueList = (await call(`${s.base}/api/archives/${issue.year}/${issue.volume}/${issue.issue}`)).json();
+    const search = (await call(`${s.base}/api/search?keyword=XSS`)).json();
+    const entries = (await call(`${s.base}/api/webdata?search=XSS`, { headers: bearer(token) })).json();
+    const apiOut = {
+      homeContent: String(settings.home_content),
+      title: String(article.title),
+      abstract: String(article.abstract),
+      issueTitles: JSON.stringify(issueList),
+      search: JSON.stringify(search),
+    };
+    const workEntryRaw = JSON.stringify(entries);
+    report('18. XSS in API output', { ...Object.fromEntries(Object.entries(apiOut).map(([k, v]) => [k, { dangerous: DANGEROUS.test(v), sample: v.slice(0, 160) }])), workEntryStoredAsGiven: DANGEROUS.test(workEntryRaw) });
+    expect(apiOut.homeContent).toContain('XSS home');
+    for (const [k, v] of Object.entries(apiOut)) expect([k, DANGEROUS.test(v)]).toEqual([k, false]);
+
+    // In the browser: the public pages that show these fields, and the work-log list.
+    const browser = await launchBrowser();
+    const ran: Record<string, unknown> = {};
+    try {
+      const pages = [
+        ['home', `${s.base}/`],
+        ['issue', `${s.base}/archives/${issue.year}/vol${issue.volume}/issue${issue.issue}`],
+        ['article', `${s.base}/archives/${issue.year}/vol${issue.volume}/issue${issue.issue}/${ref}`],
+        ['search', `${s.base}/search?keyword=XSS`],
+      ];
+      for (const [name, url] of pages) {
+        const page = await newPage(browser);
+        await page.goto(url!, { waitUntil: 'networkidle0', timeout: 60_000 });
+        await page.waitForFunction(() => document.body.innerText.includes('XSS'), { timeout: 20_000 }).catch(() => undefined);
+        await page.evaluate(() => {
+          document.querySelectorAll('a[href^="javascript:"], details').forEach((el) => (el as HTMLElement).click());
+        });
+        await new Promise((r) => setTimeout(r, 300));
+        const state = await page.evaluate(() => ({
+          xss: (window as unknown as { __xss?: number }).__xss ?? null,
+          shown: document.body.innerText.includes('XSS'),
+          handlers: document.querySelectorAll('[onerror],[onload],[ontoggle],[onclick],iframe,a[href^="javascript:"]').length,
+        }));
+        ran[name!] = { ...state, dialogs: page.dialogs.length };
+        expect([name, state.xss, page.dialogs]).toEqual([name, null, []]);
+        expect([name, state.handlers]).toEqual([name, 0]);
+        expect([name, state.shown]).toEqual([name, true]);
+        await page.close();
+      }
+      // The work-log: sign in through its own form, then the list shows the entry.
+      const page = await newPage(browser);
+      await page.goto(`${s.base}/webdata/login`, { waitUntil: 'networkidle0', timeout: 60_000 });
+      await page.type('input[name=username]', 'admin');
+      await page.type('input[name=password]', 'admin12345');
+      await page.click('button[type=submit]');
+      await page.waitForFunction(() => document.body.innerText.includes('XSS entry'), { timeout: 30_000 });
+      const state = await page.evaluate(() => ({
+        xss: (window as unknown as { __xss?: number }).__xss ?? null,
+        handlers: document.querySelectorAll('[onerror],[onload],[ontoggle],[onclick],iframe,a[href^="javascript:"]').length,
+      }));
+      ran.webdata = { ...state, dialogs: page.dialogs.length };
+      expect(['webdata', state.xss, page.dialogs]).toEqual(['webdata', null, []]);
+      expect(['webdata', state.handlers]).toEqual(['webdata', 0]);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+    report('18. XSS in a real Chromium', ran);
+  });
+});
+
+describe('19. SSRF into PDFs', () => {
+  it('fetches nothing and leaks nothing into the PDF text', async () => {
+    const hits: string[] = [];
+    const listener = http.createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      res.end('SSRF-SECRET-CONTENT');
+    });
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
+    const port = (listener.address() as AddressInfo).port;
+    const u = (tag: string) => `http://127.0.0.1:${port}/${tag}`;
+    const payload = (tag: string) =>
+      `<img src=${u(`${tag}-img`)}> <img src=http://169.254.169.254/latest/meta-data/> <iframe src=file:///etc/passwd></iframe> ` +
+      `<link rel=stylesheet href=${u(`${tag}-css`)}> <object data=${u(`${tag}-obj`)}></object> <embed src=file:///etc/shadow> ` +
+      `<span style="background:url(${u(`${tag}-bg`)})">bg</span> <style>@import url(${u(`${tag}-import`)});</style> <video poster=${u(`${tag}-poster`)}></video>`;
+    try {
+      const issue = await createIssue(s.base, token);
+      const ref = 883001;
+      const add = await postArticle(s.base, token, { ...articleFields(issue, ref), title: `SSRF title ${payload('title')}`, subject: `<img src=${u('subject')}>`, country: `<iframe src=${u('country')}>` }, { name: 's.pdf', data: pdfBytes() });
+      expect(add.status).toBeLessThan(300);
+      const before = (await call(`${s.base}/api/settings/`)).json();
+      const set = await call(`${s.base}/api/settings`, {
+        method: 'POST', headers: bearer(token),
+        body: JSON.stringify({ websitename: `${before.websitename} <img src=${u('sitename')}>`, websiteemail: before.websiteemail || 'editor@example.org', impactfactor: `<img src=${u('impact')}>`, issn: `<iframe src=${u('issn')}>`, whatsup_number: '', domain: 'localhost' }),
+      });
+      const ed = multipart({ name: `SSRF Editor`, category: 'chief editor', post: 'Professor', content: `Affiliation ${payload('editor')}`, degree: `<img src=${u('degree')}>`, email: 'e@example.org', country: 'India' });
+      const editor = await call(`${s.base}/api/editors`, { method: 'POST', headers: { ...bearer(token), ...ed.headers }, body: ed.body });
+      const edId = editor.status < 300 ? ((editor.json().id ?? editor.json()._id) as string | undefined) : undefined;
+      const author = 'Asha Rao';
+      const docs: [string, Promise<Answer>][] = [
+        ['certificate', call(`${s.base}/api/pdf/certificate/${ref}/${encodeURIComponent(author)}`, { timeoutMs: 150_000 })],
+        ['coverpage', call(`${s.base}/api/pdf/coverpage/${ref}`, { timeoutMs: 150_000 })],
+        ['editorialboard', call(`${s.base}/api/pdf/editorialboard`, { timeoutMs: 150_000 })],
+        ['indexpage', call(`${s.base}/api/pdf/indexpage`, { method: 'POST', headers: bearer(token), body: JSON.stringify([String(ref)]), timeoutMs: 150_000 })],
+        ['bulkcertificates', call(`${s.base}/api/pdf/bulkcertificates`, { method: 'POST', headers: bearer(token), body: JSON.stringify([String(ref)]), timeoutMs: 150_000 })],
+      ];
+      if (edId) docs.push(['editorscertificate', call(`${s.base}/api/pdf/editorscertificate`, { method: 'POST', headers: bearer(token), body: JSON.stringify([edId]), timeoutMs: 150_000 })]);
+      const texts: Record<string, { status: number; chars: number; leaked: boolean; escapedTextShown: boolean }> = {};
+      for (const [name, p] of docs) {
+        const r = await p;
+        expect([name, r.status]).toEqual([name, 200]);
+        const pdfs = r.headers['content-type'] === 'application/zip' ? readZip(r.raw).map((e) => e.data) : [r.raw];
+        const text = pdfs.map(pdfToText).join('\n');
+        const leaked = /root:x:0:0|SSRF-SECRET-CONTENT|ami-id|instance-id|daemon:x:/.test(text);
+        texts[name] = { status: r.status, chars: text.length, leaked, escapedTextShown: text.includes('SSRF') };
+        expect([name, leaked]).toEqual([name, false]);
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+      report('19. SSRF into PDFs', { settings: set.status, editor: editor.status, documents: texts, listenerRequests: hits.length, hits });
+      expect(set.status).toBeLessThan(300);
+      expect(hits).toEqual([]);
+    } finally {
+      listener.close();
+    }
+  });
+});
+
+describe('21. forced internal errors', () => {
+  it('give a generic JSON body with no stack, and the process survives', async () => {
+    // Records no API could write: wrong types everywhere, as a bad migration or a manual edit might leave them.
+    const jid = demo.id;
+    await db.collection('articles').insertMany([
+      { journalId: jid, year: 'not-a-year', volume: { $x: 1 }, issue: [1, 2], refnumber: '884001', title: { html: '<b>x</b>' }, authorname: 12345, abstract: ['a'], pagenumber: { from: 1 }, txnid: 'TXNBROKEN1', status: 'enabled', file: 42 },
+      { journalId: jid, year: 2091, volume: 1, issue: 1, refnumber: '884002', title: null, authorname: null, abstract: null, pagenumber: null, txnid: 'TXNBROKEN2', status: 'enabled' },
+    ]);
+    await db.collection('editors').insertOne({ journalId: jid, name: { first: 'x' }, category: 5, post: null, content: ['x'], status: 'enabled' });
+    await db.collection('work_entries').insertOne({ journalId: jid, content: { $bad: 1 }, status: 42, createdby: null, created_at: 'yesterday' });
+    const probes: [string, string, Record<string, string>?][] = [
+      ['article by ref (broken types)', '/api/archives/ref/884001'],
+      ['article by ref (nulls)', '/api/archives/ref/884002'],
+      ['issue of broken article', '/api/archives/2091/1/1'],
+      ['archives years', `/api/archives/?b=${Date.now()}`],
+      ['search', '/api/search?keyword=TXNBROKEN'],
+      ['editors', `/api/editors/?b=${Date.now()}`],
+      ['editorial board pdf', '/api/pdf/editorialboard'],
+      ['certificate of broken article', '/api/pdf/certificate/884001/x'],
+      ['coverpage of nulls', '/api/pdf/coverpage/884002'],
+      ['admin search', '/api/admin/search?q=884001', bearer(token)],
+      ['work entries', '/api/webdata', bearer(token)],
+      ['malformed JSON', '/auth/login/'],
+      ['sitemap', '/sitemap.xml'],
+    ];
+    const out: Record<string, [number, string]> = {};
+    for (const [name, p, headers] of probes) {
+      const r = name === 'malformed JSON'
+        ? await call(`${s.base}${p}`, { method: 'POST', body: '{"username": "admin", "password": ' })
+        : await call(`${s.base}${p}`, { headers, timeoutMs: 150_000 });
+      out[name] = [r.status, r.body.slice(0, 100)];
+      if (r.status >= 500) {
+        expectCleanError(r);
+        expect(Object.keys(r.json()).sort()).toEqual(['error', 'message']);
+      }
+      if (r.status >= 400 && r.status < 500 && /json/.test(String(r.headers['content-type']))) expectCleanError(r);
+      expect(r.body).not.toMatch(/\bat \S+ \(|node_modules|TypeError|ReferenceError|MongoServerError|\.ts:\d+/);
+    }
+    const procs = Object.fromEntries([...s.stack.processes].map(([n, c]) => [n, alive(c)]));
+    const health = await Promise.all(['gateway', 'content', 'auth', 'worklog', 'pdf'].map(async (n) => [n, (await call(`${(s.stack.urls as Record<string, string>)[n]}/healthz`)).status]));
+    report('21. forced internal errors', { answers: out, processesAlive: procs, health: Object.fromEntries(health) });
+    for (const [n, ok] of Object.entries(procs)) expect([n, ok]).toEqual([n, true]);
+    for (const [n, st] of health) expect([n, st]).toEqual([n, 200]);
+    await db.collection('articles').deleteMany({ journalId: jid, refnumber: { $in: ['884001', '884002'] } });
+    await db.collection('editors').deleteMany({ journalId: jid, category: 5 });
+    await db.collection('work_entries').deleteMany({ journalId: jid, status: 42 });
+  });
+});
+
+describe('20. login brute force', () => {
+  it('answers 429 on the real client address; a spoofed X-Forwarded-For does not reset it', async () => {
+    const statuses: number[] = [];
+    let first429 = 0;
+    // Different user names, so only the per-address limit can trigger; a new forged address every time.
+    for (let i = 1; i <= 30; i++) {
+      const spoof = `${10 + (i % 200)}.${i}.${(i * 7) % 255}.${(i * 13) % 255}`;
+      const r = await call(`${s.base}/auth/login/`, {
+        method: 'POST', host: CHEM,
+        headers: { 'x-forwarded-for': spoof, 'x-real-ip': spoof, forwarded: `for=${spoof}`, 'true-client-ip': spoof, 'cf-connecting-ip': spoof },
+        body: JSON.stringify({ username: `guess${i}`, password: `wrong-${i}` }),
+      });
+      statuses.push(r.status);
+      if (r.status === 429 && !first429) first429 = i;
+      if (r.status === 429) expectCleanError(r);
+    }
+    // The right password from the same client is refused too while the limit holds, whatever it claims to be.
+    const right = await call(`${s.base}/auth/login/`, { method: 'POST', host: CHEM, headers: { 'x-forwarded-for': '203.0.113.77' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
+    // Per user: five wrong passwords for one user lock that user on the other journal's counter too? No: per journal.
+    const other = await login(s.base);
+    report('20. login brute force', { first429AtAttempt: first429, statuses: statuses.join(','), rightPasswordAfter: right.status, otherJournal: other.status });
+    expect(first429).toBeGreaterThan(0);
+    expect(statuses.slice(first429 - 1).every((x) => x === 429)).toBe(true);
+    expect(right.status).toBe(429);
+  });
+});
