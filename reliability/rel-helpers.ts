@@ -1,11 +1,11 @@
 /** What several reliability suites share: demo data look-ups, multipart bodies, processes, zips, PDFs. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { ROOT, type Stack } from '../scripts/stack';
+import { DATA, ROOT, type Stack } from '../scripts/stack';
 import { call, login, until } from './rel-stack';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -91,8 +91,9 @@ export const PNG_BYTES = Buffer.from(
 let issueSeq = 0;
 /** Creates a fresh issue (a far future year no demo data uses) and returns its coordinates. */
 export async function createIssue(base: string, token: string, host = 'localhost', year = 2090 + (issueSeq++ % 9)) {
-  const volume = 50 + Math.floor(Math.random() * 900);
-  const issue = 1 + Math.floor(Math.random() * 4);
+  // Unique within a run; every suite has its own database.
+  const volume = 100 + issueSeq;
+  const issue = 1;
   const r = await call(`${base}/api/admin/create-issue`, {
     method: 'POST',
     host,
@@ -205,6 +206,9 @@ export async function spawnWorker(stack: Stack, name: string, extra: Record<stri
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   stack.processes.set(name, child);
+  const file = createWriteStream(path.join(DATA, 'logs', `${stack.env.REDIS_PREFIX!.replace(/:$/, '')}-${name}.log`), { flags: 'a' });
+  child.stdout!.pipe(file);
+  child.stderr!.pipe(file);
   const logs: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`${name} did not start:\n${logs.join('')}`)), 60_000);

@@ -87,6 +87,14 @@ export function multipart(field: string): RequestHandler {
       next();
       return;
     }
-    upload(req, res, (err: unknown) => next(err));
+    upload(req, res, (err: unknown) => {
+      // Multer's own errors (size, counts) are classified by the shared handler; a malformed or
+      // truncated body from the parser underneath is the client's fault, not a 500.
+      if (err && (err as { name?: string }).name !== 'MulterError' && !(err instanceof AppError)) {
+        next(new AppError(400, 'invalid_upload', 'The upload could not be read'));
+        return;
+      }
+      next(err);
+    });
   };
 }

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { cleanTitle, searchText } from '../shared/text';
 
 /** Spec §3 Article, plus the parsed page range used for sorting. */
 export interface Article {
@@ -35,8 +36,24 @@ export interface Article {
   creation: Date;
   modifiedby: string;
   modification: Date;
+  /**
+   * Derived on every write by the repository (never set them): the sanitised title and the
+   * lower-cased plain text searched by /api/search, so public reads need no sanitising pass.
+   */
+  title_html?: string;
+  search_text?: string;
 }
-export type ArticleInput = Partial<Omit<Article, 'id' | 'pageStart' | 'pageEnd' | 'creation' | 'modification'>>;
+export type ArticleInput = Partial<Omit<Article, 'id' | 'pageStart' | 'pageEnd' | 'creation' | 'modification' | 'title_html' | 'search_text'>>;
+
+/** Fields whose change recomputes the derived ones. */
+const DERIVED_FROM = ['title', 'authorname', 'keywords', 'abstract'] as const;
+
+export function derivedFields(a: Partial<Pick<Article, (typeof DERIVED_FROM)[number]>>): { title_html: string; search_text: string } {
+  return {
+    title_html: cleanTitle(a.title ?? ''),
+    search_text: searchText([a.title, a.authorname, a.keywords, a.abstract]),
+  };
+}
 
 type ArticleDoc = Omit<Article, 'id'> & { journalId: string };
 
@@ -70,6 +87,8 @@ const articleSchema = new Schema<ArticleDoc>(
     creation: { type: Date, default: () => new Date() },
     modifiedby: str,
     modification: { type: Date, default: () => new Date() },
+    title_html: str,
+    search_text: str,
   },
   { collection: 'articles', minimize: false, versionKey: false },
 );
@@ -124,10 +143,15 @@ export class ArticleRepo {
     return input.pagenumber === undefined ? input : { ...input, ...parsePages(input.pagenumber) };
   }
 
+  private prepare<T extends ArticleInput & { refnumber: string; title: string }>(input: T) {
+    const full = { description: input.title, file: `${input.refnumber}.pdf`, ...input };
+    return { ...this.withPages(full), ...derivedFields(full) };
+  }
+
   async create(journalId: string, input: ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>): Promise<Article> {
     const now = new Date();
     const d = await this.model.create({
-      ...this.withPages({ description: input.title, file: `${input.refnumber}.pdf`, ...input }),
+      ...this.prepare(input),
       journalId: jid(journalId),
       creation: now,
       modification: now,
@@ -139,7 +163,7 @@ export class ArticleRepo {
   async insertMany(journalId: string, inputs: (ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>)[]): Promise<number> {
     const now = new Date();
     const docs = inputs.map((input) => ({
-      ...this.withPages({ description: input.title, file: `${input.refnumber}.pdf`, ...input }),
+      ...this.prepare(input),
       journalId: jid(journalId),
       creation: now,
       modification: now,
@@ -171,9 +195,15 @@ export class ArticleRepo {
   async update(journalId: string, id: string, patch: ArticleInput): Promise<Article | null> {
     const _id = oid(id);
     if (!_id) return null;
-    const d = await this.model
-      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { ...this.withPages(patch), modification: new Date() } }, { returnDocument: 'after' })
-      .lean();
+    const set: Record<string, unknown> = { ...this.withPages(patch), modification: new Date() };
+    delete set.title_html;
+    delete set.search_text;
+    if (DERIVED_FROM.some((f) => patch[f] !== undefined)) {
+      const cur = await this.model.findOne({ _id, journalId: jid(journalId) }).select(Object.fromEntries(DERIVED_FROM.map((f) => [f, 1]))).lean();
+      if (!cur) return null;
+      Object.assign(set, derivedFields({ ...cur, ...patch }));
+    }
+    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: set }, { returnDocument: 'after' }).lean();
     return toPlain<Article>(d as never);
   }
 

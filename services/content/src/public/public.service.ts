@@ -5,7 +5,7 @@ import { byIssueDesc } from '../archives/issue.repo';
 import type { Editor } from '../editors/editor.repo';
 import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
-import { cleanRich, cleanTitle, plain } from '../shared/text';
+import { cleanRich, cleanTitle, searchText } from '../shared/text';
 
 /** An article in lists (issue page, search): no abstract, no private fields. */
 export interface ArticleSummary {
@@ -53,9 +53,10 @@ export interface YearSummary {
 }
 
 const SUMMARY_FIELDS = [
-  'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'keywords', 'pagenumber', 'pageStart',
+  'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'title_html', 'authorname', 'keywords', 'pagenumber', 'pageStart',
   'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status',
 ] as const;
+const CORPUS_FIELDS = [...SUMMARY_FIELDS, 'search_text', 'modification'] as const;
 
 export function toSummary(a: Article): ArticleSummary {
   return {
@@ -65,7 +66,7 @@ export function toSummary(a: Article): ArticleSummary {
     issue: a.issue,
     frequency: a.frequency ?? '',
     refnumber: a.refnumber,
-    title: cleanTitle(a.title),
+    title: a.title_html || cleanTitle(a.title),
     authorname: a.authorname ?? '',
     keywords: a.keywords ?? '',
     pagenumber: a.pagenumber ?? '',
@@ -94,10 +95,16 @@ export function toDetail(a: Article): ArticleDetail {
 export type PublicEditor = Omit<Editor, 'creation' | 'updated_at'> & { picture_url: string; creation: string; updated_at: string };
 export type PublicIndexingItem = IndexingItem & { image_url: string | null };
 
-/** One journal's public articles in memory: search, sitemap and OAI read it without touching the database. */
+/** A corpus entry: the list shape plus the date OAI and the sitemap need. */
+export type CorpusArticle = ArticleSummary & { modification: string };
+
+/**
+ * One journal's public articles in memory (no abstracts): search, sitemap and OAI read it without
+ * touching the database. Built from the derived fields the repository stores on every write.
+ */
 export interface Corpus {
   /** Newest issue first, then page order. */
-  articles: ArticleDetail[];
+  articles: CorpusArticle[];
   /** Lower-cased plain text of title, authors, keywords and abstract, index-aligned with `articles`. */
   hay: string[];
   bytes: number;
@@ -171,6 +178,12 @@ export class PublicService {
     return a && a.status === 'enabled' && a.refnumber ? this.withFrequency(journalId, a) : null;
   }
 
+  /** Full public details of these reference numbers, in the order given (OAI records). */
+  async detailsByRefs(journalId: string, refs: string[]): Promise<ArticleDetail[]> {
+    const list = await this.repos.articles.findByRefs(journalId, refs);
+    return list.filter((a) => a.status === 'enabled' && a.refnumber).map(toDetail);
+  }
+
   private async withFrequency(journalId: string, a: Article): Promise<ArticleDetail> {
     if (!a.frequency) a.frequency = (await this.repos.issues.find(journalId, a.year, a.volume, a.issue))?.frequency ?? '';
     return toDetail(a);
@@ -182,19 +195,18 @@ export class PublicService {
       journalId,
       'corpus',
       async () => {
-        const [all, issues] = await Promise.all([this.repos.articles.listPublic(journalId), this.repos.issues.list(journalId)]);
+        const [all, issues] = await Promise.all([this.repos.articles.listPublic(journalId, CORPUS_FIELDS), this.repos.issues.list(journalId)]);
         const month = new Map(issues.map((i) => [`${i.year}/${i.volume}/${i.issue}`, i.frequency ?? '']));
         all.sort((a, b) => byIssueDesc(a, b) || byPageStart(a, b));
-        const articles: ArticleDetail[] = [];
+        const articles: CorpusArticle[] = [];
         const hay: string[] = [];
         let bytes = 0;
         for (const a of all) {
           if (!a.frequency) a.frequency = month.get(`${a.year}/${a.volume}/${a.issue}`) ?? '';
-          const d = toDetail(a);
-          const h = [plain(a.title), a.authorname ?? '', a.keywords ?? '', plain(a.abstract)].join('\n').replace(/\s+/g, ' ').toLowerCase();
-          articles.push(d);
+          const h = a.search_text || searchText([a.title, a.authorname, a.keywords]);
+          articles.push({ ...toSummary(a), modification: new Date(a.modification ?? 0).toISOString() });
           hay.push(h);
-          bytes += h.length * 2 + d.abstract.length * 2 + 600;
+          bytes += h.length * 2 + 1200;
         }
         return { articles, hay, bytes };
       },
@@ -218,9 +230,9 @@ export class PublicService {
   }
 }
 
-const summaryOf = (d: ArticleDetail): ArticleSummary => {
-  const { abstract, description, ptype, status, creation, modification, ...s } = d;
-  void abstract; void description; void ptype; void status; void creation; void modification;
+const summaryOf = (d: CorpusArticle): ArticleSummary => {
+  const { modification, ...s } = d;
+  void modification;
   return s;
 };
 

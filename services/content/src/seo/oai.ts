@@ -1,5 +1,5 @@
 import type { Journal } from '../journals/journal.repo';
-import type { ArticleDetail } from '../public/public.service';
+import type { ArticleDetail, CorpusArticle } from '../public/public.service';
 import { plain, splitAuthors } from '../shared/text';
 import { absolute, pagePath } from './public-url';
 import { citationDate } from './page-html';
@@ -22,7 +22,10 @@ export interface OaiContext {
   journal: Journal;
   origin: string;
   host: string;
-  articles: ArticleDetail[];
+  /** Every public article (no abstracts), newest issue first. */
+  articles: CorpusArticle[];
+  /** Loads full records (abstracts) for one page of results. */
+  details: (refs: string[]) => Promise<ArticleDetail[]>;
   now?: Date;
 }
 
@@ -93,7 +96,7 @@ function checkArgs(params: Record<string, unknown>): { verb: string; args: Recor
   return { verb, args };
 }
 
-export function handleOai(params: Record<string, unknown>, ctx: OaiContext): string {
+export async function handleOai(params: Record<string, unknown>, ctx: OaiContext): Promise<string> {
   const now = ctx.now ?? new Date();
   const base = `${ctx.origin}/oai`;
   const head = (attrs: Record<string, string>) =>
@@ -102,7 +105,7 @@ export function handleOai(params: Record<string, unknown>, ctx: OaiContext): str
   let checked: { verb: string; args: Record<string, string> } | null = null;
   try {
     checked = checkArgs(params);
-    const body = answer(checked.verb, checked.args, ctx);
+    const body = await answer(checked.verb, checked.args, ctx);
     return head({ verb: checked.verb, ...checked.args }) + body + tail;
   } catch (err) {
     if (!(err instanceof OaiError)) throw err;
@@ -112,7 +115,7 @@ export function handleOai(params: Record<string, unknown>, ctx: OaiContext): str
   }
 }
 
-function answer(verb: string, args: Record<string, string>, ctx: OaiContext): string {
+async function answer(verb: string, args: Record<string, string>, ctx: OaiContext): Promise<string> {
   const { journal, origin, host, articles } = ctx;
   const idPrefix = `oai:${host}:`;
   const findById = (identifier: string) => {
@@ -126,7 +129,7 @@ function answer(verb: string, args: Record<string, string>, ctx: OaiContext): st
     if (p !== 'oai_dc') throw new OaiError('cannotDisseminateFormat', `Unsupported metadataPrefix: ${p}`);
   };
 
-  const headerOf = (a: ArticleDetail) =>
+  const headerOf = (a: CorpusArticle) =>
     `<header><identifier>${xmlEscape(idPrefix + a.refnumber)}</identifier><datestamp>${isoSeconds(a.modification)}</datestamp>${setsOf(a)
       .map((s) => `<setSpec>${xmlEscape(s)}</setSpec>`)
       .join('')}</header>`;
@@ -191,7 +194,9 @@ function answer(verb: string, args: Record<string, string>, ctx: OaiContext): st
     case 'GetRecord': {
       checkPrefix(args.metadataPrefix!);
       const a = findById(args.identifier!);
-      return `<GetRecord><record>${headerOf(a)}<metadata>${dcOf(a)}</metadata></record></GetRecord>\n`;
+      const [d] = await ctx.details([a.refnumber]);
+      if (!d) throw new OaiError('idDoesNotExist', `Unknown identifier: ${args.identifier}`);
+      return `<GetRecord><record>${headerOf(a)}<metadata>${dcOf(d)}</metadata></record></GetRecord>\n`;
     }
     case 'ListIdentifiers':
     case 'ListRecords': {
@@ -213,7 +218,13 @@ function answer(verb: string, args: Record<string, string>, ctx: OaiContext): st
       if (!matching.length) throw new OaiError('noRecordsMatch', 'No records match the request');
       const page = matching.slice(list.offset, list.offset + OAI_PAGE_SIZE);
       const next = list.offset + page.length;
-      const items = page.map((a) => (verb === 'ListIdentifiers' ? headerOf(a) : `<record>${headerOf(a)}<metadata>${dcOf(a)}</metadata></record>`));
+      const details = verb === 'ListRecords' ? new Map((await ctx.details(page.map((a) => a.refnumber))).map((d) => [d.refnumber, d])) : null;
+      const items = page.flatMap((a) => {
+        if (!details) return [headerOf(a)];
+        // A record edited away between the two reads is left out of this page.
+        const d = details.get(a.refnumber);
+        return d ? [`<record>${headerOf(a)}<metadata>${dcOf(d)}</metadata></record>`] : [];
+      });
       let token = '';
       if (next < matching.length || list.offset > 0) {
         const value = next < matching.length ? encodeToken(verb, { ...list, offset: next }) : '';

@@ -133,7 +133,13 @@ export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITE
   const oai = async (req: Request, res: Response) => {
     const params = req.method === 'POST' ? { ...(req.body as Record<string, unknown>) } : { ...req.query };
     const [j, corpus] = await Promise.all([journalOf(req.journalId), svc.corpus(req.journalId)]);
-    const xml = handleOai(params, { journal: j, origin: publicOrigin(req, config), host: hostOf(req), articles: corpus.articles });
+    const xml = await handleOai(params, {
+      journal: j,
+      origin: publicOrigin(req, config),
+      host: hostOf(req),
+      articles: corpus.articles,
+      details: (refs) => svc.detailsByRefs(req.journalId, refs),
+    });
     res.setHeader('Content-Type', XML);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -40,3 +40,16 @@ export const splitAuthors = (authorname: string) =>
     .split(',')
     .map((a) => a.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
+
+/**
+ * Lower-cased plain text for substring search: entities decoded, tags dropped, whitespace
+ * collapsed. Cheap on purpose (no HTML parser): it is only ever matched, never shown.
+ */
+export function searchText(parts: (string | undefined)[]): string {
+  return parts
+    .map((p) => decodeEntities(decodeEntities(String(p ?? '')).replace(/<[^>]*>/g, ' ')))
+    .join(' \u0001 ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}

@@ -18,7 +18,9 @@ function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Pro
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['admin'] }),
     onError: (err) => {
       if (err instanceof ApiError && err.status === 401) return;
-      flash(articleErrorMessage(err instanceof ApiError ? err.code : undefined, mode));
+      // A body refused by the gateway's size limit is the same story for the user.
+      const code = err instanceof ApiError ? (err.status === 413 ? 'file_too_large' : err.code) : undefined;
+      flash(articleErrorMessage(code, mode));
     },
   });
 }

@@ -45,7 +45,7 @@ export function EditorFormPage() {
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 401) return;
-      flash(err instanceof ApiError && err.code === 'file_too_large' ? FILE_TOO_LARGE_MESSAGE : 'Something went wrong');
+      flash(err instanceof ApiError && err.status === 413 ? FILE_TOO_LARGE_MESSAGE : 'Something went wrong');
     },
   });
 
