@@ -8,7 +8,7 @@
  * content repositories. Figures only: nothing here asserts a time.
  */
 import http from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { connectMongo, createRedis } from '@journal/common';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
@@ -189,11 +189,21 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
   const headers = { Host: HOST, Accept: 'application/json' };
   const agent = new http.Agent({ keepAlive: true });
 
-  // 1. The issue-page API through the stack, against the same bytes served statically by nginx.
+  // 1. An issue of 300 articles: the first answer after the seed's invalidation (it builds the
+  // journal's in-memory corpus: one scan of its articles), then the steady state.
+  const bigUrl = `${ctx.baseUrl}/api/archives/${YEAR}/vol5/issue2`;
+  const tCold = performance.now();
+  const big = await request(agent, bigUrl, headers);
+  const coldMs = performance.now() - tCold;
+  const issue300 = await sequential(Array.from({ length: 200 }, () => bigUrl), headers);
+  console.log(`300-article issue (${big.bytes} B): first answer after a write ${round(coldMs)} ms; then p50 ${round(issue300.p50)} ms, p99 ${round(issue300.p99)} ms`);
+
+  // 2. The issue-page API through the stack, against the same bytes served statically by nginx.
   const issueUrl = `${ctx.baseUrl}/api/archives/${YEAR}/vol5/issue1`;
   const first = await request(agent, issueUrl, headers, true);
   if (first.status !== 200) throw new Error(`issue API answered ${first.status}`);
   const staticDir = ctx.staticDir ?? path.join(__dirname, '../web/dist/bench-static');
+  mkdirSync(staticDir, { recursive: true });
   writeFileSync(path.join(staticDir, 'content-issue.json'), first.body!);
   const staticUrl = `${ctx.nginxStaticUrl}/content-issue.json`;
   const st = await request(agent, staticUrl, {}, true);
@@ -207,21 +217,13 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
   console.log(`same bytes from nginx static:                ${round(stat.rps, 0)} req/s, p50 ${round(stat.p50)} ms, p99 ${round(stat.p99)} ms, errors ${stat.errors}`);
   console.log(`content service alone:                        ${round(direct.rps, 0)} req/s, p99 ${round(direct.p99)} ms`);
 
-  // 2. An issue of 300 articles: first (uncached) answer, then the steady state.
-  const bigUrl = `${ctx.baseUrl}/api/archives/${YEAR}/vol5/issue2`;
-  const tCold = performance.now();
-  const big = await request(agent, bigUrl, headers);
-  const coldMs = performance.now() - tCold;
-  const issue300 = await sequential(Array.from({ length: 200 }, () => bigUrl), headers);
-  console.log(`300-article issue (${big.bytes} B): first answer ${round(coldMs)} ms; then p50 ${round(issue300.p50)} ms, p99 ${round(issue300.p99)} ms`);
-
   // 3. Search over 10,000 articles, every keyword different (no answer cache hit).
-  const tCorpus = performance.now();
+  const tFirst = performance.now();
   await request(agent, `${ctx.baseUrl}/api/search?keyword=warmup-${Date.now()}`, headers);
-  const corpusMs = performance.now() - tCorpus;
+  const firstSearchMs = performance.now() - tFirst;
   const keywords = Array.from({ length: 300 }, (_, i) => (i % 10 === 9 ? `${SURNAMES[i % 16]} ${i}` : term((i * 53) % VOCAB)));
   const search = await sequential(keywords.map((k) => `${ctx.baseUrl}/api/search?keyword=${encodeURIComponent(k)}`), headers);
-  console.log(`search over ${TOTAL} articles: first (corpus load) ${round(corpusMs)} ms; then p50 ${round(search.p50)} ms, p95 ${round(search.p95)} ms`);
+  console.log(`search over ${TOTAL} articles: first ${round(firstSearchMs)} ms; then p50 ${round(search.p50)} ms, p95 ${round(search.p95)} ms`);
   agent.destroy();
 
   const figures = {
@@ -232,7 +234,7 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
     read_rps: round(api.rps, 0),
     static_rps: round(stat.rps, 0),
     issue300_first_ms: round(coldMs),
-    search_first_ms: round(corpusMs),
+    search_first_ms: round(firstSearchMs),
   };
   console.log(figures);
   return figures;

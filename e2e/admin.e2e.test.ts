@@ -323,6 +323,18 @@ describe('the admin area', () => {
     }
   });
 
+  it('opens the account page from the username and saves it', async () => {
+    const s = await session(page);
+    await page.goto(`${BASE}/admin`, { waitUntil: 'networkidle0' });
+    await page.click('.admin-username');
+    await waitPath(page, `/admin/account/${s!.user.id}`);
+    await page.waitForFunction((n) => (document.querySelector('#account-name') as HTMLInputElement)?.value === n, {}, s!.user.name);
+    // Same name, no new password: the other suites' sessions of this user stay valid.
+    await clickText(page, 'form[aria-label=Account] button[type=submit]', 'Submit');
+    await flashSays(page, 'User updated successfully');
+    expect((await session(page))?.user.name).toBe(s!.user.name);
+  });
+
   it('9. an expired token sends the admin to /admin/login with the alert', async () => {
     const s = await session(page);
     expect(s).toBeTruthy();

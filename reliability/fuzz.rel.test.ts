@@ -25,7 +25,7 @@ let refs: string[];
 let articleIds: string[];
 let editorIds: string[];
 beforeAll(async () => {
-  s = await startRelStack('fuzz', 33000, 38084, 1);
+  s = await startRelStack('fuzz', 20400, 20480, 1);
   token = await tokenFor(s.base);
   // A user of its own for the account endpoint, whose name and password the fuzzer may change.
   const { seedUsers } = await import(path.join(ROOT, 'services/auth/dist/seed.js'));
@@ -42,6 +42,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.stack.stop();
 });
+
+/** encodeURIComponent that survives lone surrogates (which it refuses): they become U+FFFD. */
+const enc = (x: string) => {
+  try {
+    return encodeURIComponent(x);
+  } catch {
+    return encodeURIComponent(x.replace(/[\ud800-\udfff]/g, '\ufffd'));
+  }
+};
 
 // ---- values ----
 const operator = fc.oneof(
@@ -79,7 +88,7 @@ function body(shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unknow
 const seg = (valid: fc.Arbitrary<string>) =>
   fc.oneof(
     { weight: 3, arbitrary: valid },
-    { weight: 2, arbitrary: oddString.map((x) => encodeURIComponent(x) || 'x') },
+    { weight: 2, arbitrary: oddString.map((x) => enc(x) || 'x') },
     { weight: 1, arbitrary: fc.constantFrom('..', '%2e%2e', '%00', '%ff', '%', 'a%2Fb', '{"$ne":null}', '[$ne]', 'a'.repeat(3000), '-1', '0', '99999999999999999999') },
   );
 const oneOf = <T>(xs: T[]) => fc.constantFrom(...xs);
@@ -95,7 +104,7 @@ interface Req {
 }
 const qs = (o: Record<string, unknown>) =>
   Object.entries(o)
-    .map(([k, v]) => (Array.isArray(v) ? v.map((x) => `${encodeURIComponent(k)}=${encodeURIComponent(String(x))}`).join('&') : typeof v === 'object' && v ? Object.entries(v).map(([op, x]) => `${encodeURIComponent(k)}[${encodeURIComponent(op)}]=${encodeURIComponent(String(x))}`).join('&') : `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`))
+    .map(([k, v]) => (Array.isArray(v) ? v.map((x) => `${enc(k)}=${enc(String(x))}`).join('&') : typeof v === 'object' && v ? Object.entries(v).map(([op, x]) => `${enc(k)}[${enc(op)}]=${enc(String(x))}`).join('&') : `${enc(k)}=${enc(String(v))}`))
     .filter(Boolean)
     .join('&');
 const json = (name: string, method: string, p: string, b: fc.Arbitrary<unknown>) => b.map((x): Req => ({ name, method, path: p, body: JSON.stringify(x) ?? 'null' }));
@@ -149,7 +158,7 @@ function requests(): fc.Arbitrary<Req> {
     fc.tuple(eid, body({ status: fc.constantFrom('enabled', 'disabled'), name: fc.string() })).map(([id, b]): Req => ({ name: 'editor edit', method: 'POST', path: `/api/editors/${id}`, body: JSON.stringify(b) ?? 'null' })),
     json('editor pin', 'POST', '/api/editors/pin', body({ ids: fc.array(oneOf(editorIds), { maxLength: 3 }), pinned: fc.boolean() })),
     json('settings update', 'POST', '/api/settings', body({ websitename: fc.constantFrom('Demo Journal'), websiteemail: fc.constantFrom('a@b.org', 'x'), impactfactor: fc.string(), issn: fc.string(), whatsup_number: fc.string(), domain: fc.constantFrom('localhost'), flags: fc.record({ banner: fc.constantFrom('header', 'x'), showSubject: fc.boolean() }, { requiredKeys: [] }) })),
-    fc.tuple(ref, fc.oneof(fc.constantFrom('Asha Rao', 'x'), oddString.map((x) => encodeURIComponent(x) || 'y'))).map(([r, a]): Req => ({ name: 'certificate', method: 'GET', path: `/api/pdf/certificate/${r}/${a}?async=1` })),
+    fc.tuple(ref, fc.oneof(fc.constantFrom('Asha Rao', 'x'), oddString.map((x) => enc(x) || 'y'))).map(([r, a]): Req => ({ name: 'certificate', method: 'GET', path: `/api/pdf/certificate/${r}/${a}?async=1` })),
     ref.map((r): Req => ({ name: 'coverpage', method: 'GET', path: `/api/pdf/coverpage/${r}?async=1` })),
     list.map((b): Req => ({ name: 'indexpage', method: 'POST', path: '/api/pdf/indexpage?async=1', body: JSON.stringify(b) ?? 'null' })),
     list.map((b): Req => ({ name: 'bulk', method: 'POST', path: '/api/pdf/bulkcertificates?async=1', body: JSON.stringify(b) ?? 'null' })),
@@ -188,6 +197,7 @@ describe('12. generated bad input', () => {
     const bad: string[] = [];
     const exits: string[] = [];
     let sent = 0;
+    let unsendable = 0;
     let next = 0;
     const worker = async () => {
       while (next < samples.length) {
@@ -205,7 +215,9 @@ describe('12. generated bad input', () => {
           byEndpoint[req.name] = (byEndpoint[req.name] ?? 0) + 1;
           if (r.status >= 500) bad.push(`${r.status} ${req.method} ${req.path.slice(0, 120)} host=${host.slice(0, 30)} body=${String(req.body ?? '').slice(0, 120)} → ${r.body.slice(0, 160)}`);
         } catch (err) {
-          bad.push(`no answer: ${req.method} ${req.path.slice(0, 120)}: ${(err as Error).message}`);
+          // Node's own client refuses some generated headers or paths before sending: not the server's doing.
+          if (String((err as NodeJS.ErrnoException).code ?? '').startsWith('ERR_')) unsendable++;
+          else bad.push(`no answer: ${req.method} ${req.path.slice(0, 120)}: ${(err as Error).message}`);
         }
         if (sent % 200 === 0) {
           for (const [n, c] of s.stack.processes) if (!alive(c) && !exits.includes(n)) exits.push(`${n} after ${sent}`);
@@ -218,7 +230,7 @@ describe('12. generated bad input', () => {
     for (const [n, c] of s.stack.processes) if (!alive(c)) exits.push(n);
     const health = await call(`${s.stack.urls.gateway}/readyz`);
     report('12. fuzzer', {
-      requests: sent, seconds: Math.round((Date.now() - t0) / 1000), endpoints: Object.keys(byEndpoint).length, byStatus, byEndpoint,
+      requests: sent, unsendable, seconds: Math.round((Date.now() - t0) / 1000), endpoints: Object.keys(byEndpoint).length, byStatus, byEndpoint,
       failures: bad.length, firstFailures: bad.slice(0, 10), processExits: exits, gatewayReady: health.status,
     });
     expect(sent).toBeGreaterThanOrEqual(2000);

@@ -3,13 +3,29 @@
  * a bulk zip renders; then parallel 5 MB uploads against the content service's memory. Latencies
  * are printed, never asserted; errors, lost data and dead processes are.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { ROOT } from '../scripts/stack';
 import { call, report, startRelStack, type Answer } from './rel-stack';
 import {
   alive, articleFields, assetPath, bearer, createIssue, pdfBytes, percentile, postArticle, publicCatalogue, readZip, rssMb, sleep, tokenFor,
 } from './rel-helpers';
 
 jest.setTimeout(420_000);
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const run = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
+  return out;
+}
 
 const READERS = Number(process.env.JP_REL_READERS ?? 200);
 const DURATION_MS = Number(process.env.JP_REL_LOAD_MS ?? 60_000);
@@ -18,7 +34,7 @@ const UPLOADS = Number(process.env.JP_REL_UPLOADS ?? 50);
 let s: Awaited<ReturnType<typeof startRelStack>>;
 let token: string;
 beforeAll(async () => {
-  s = await startRelStack('load', 37000, 38083, 1);
+  s = await startRelStack('load', 20300, 20380, 1);
   token = await tokenFor(s.base);
 }, 180_000);
 afterAll(async () => {
@@ -128,7 +144,7 @@ describe('load', () => {
         targets.map((issue, i) => {
           // Each file differs, so a stored file can be checked byte for byte.
           const data = pdfBytes(SIZE, `upload-${i}`);
-          return postArticle(s.base, token, articleFields(issue, 1000 + i), { name: `u${i}.pdf`, data }).catch(
+          return postArticle(s.base, token, articleFields(issue, 700_000 + i), { name: `u${i}.pdf`, data }).catch(
             (err: Error) => ({ status: 0, body: err.message, ms: 0, json: () => ({}) }) as unknown as Answer,
           );
         }),
@@ -142,21 +158,25 @@ describe('load', () => {
     const byStatus: Record<string, number> = {};
     for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
     // Stored ones are whole: the public file has exactly the uploaded bytes.
-    const stored = await Promise.all(
-      targets.map(async (issue, i) => {
+    // Checked four at a time: the check is not part of the load.
+    const stored = await mapLimit(
+      targets,
+      4,
+      async (issue, i) => {
         const list = (await call(`${s.base}/api/archives/${issue.year}/${issue.volume}/${issue.issue}`)).json() as { refnumber: string; file: string }[];
-        if (list.length !== 1) return { n: list.length, intact: false };
+        if (list.length !== 1) return { n: list.length, intact: false, got: [] as unknown[] };
         const r = await call(`${s.base}${assetPath({ ...list[0]!, year: issue.year, volume: issue.volume, issue: issue.issue } as never)}`, { timeoutMs: 60_000 });
-        return { n: 1, intact: r.status === 200 && r.raw.equals(pdfBytes(SIZE, `upload-${i}`)) };
-      }),
+        const want = pdfBytes(SIZE, `upload-${i}`);
+        return { n: 1, intact: r.status === 200 && r.raw.equals(want), got: [r.status, r.raw.length, want.length, r.headers['content-type']] };
+      },
     );
     const list = stored.filter((x) => x.n === 1);
     const checks = list.map((x) => x.intact);
     const refused = results.filter((r) => r.status >= 400);
     report(`11. ${UPLOADS} parallel ${SIZE / 1e6} MB uploads`, {
-      seconds: Math.round(seconds), byStatus, stored: list.length, intact: checks.filter(Boolean).length,
+      seconds: Math.round(seconds), byStatus, stored: list.length, intact: checks.filter(Boolean).length, firstMismatch: list.find((x) => !x.intact)?.got,
       refusedCodes: [...new Set(refused.map((r) => `${r.status} ${(() => { try { return r.json().error; } catch { return r.body.slice(0, 40); } })()}`))],
-      contentRssMb: { before, peak, after }, contentAlive: alive(content),
+      contentRssMb: { before, peak, after, k8sLimit: /limits:[\s\S]*?memory:\s*(\S+)/.exec(readFileSync(path.join(ROOT, 'k8s/base/content.yaml'), 'utf8'))?.[1] }, contentAlive: alive(content),
     });
     expect(alive(content)).toBe(true);
     for (const r of results) {

@@ -6,6 +6,9 @@
  * within seconds.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../scripts/stack';
 import { call, report, startRelStack } from './rel-stack';
 import {
   alive, bearer, chromiumUnder, descendants, exited, jobStatus, procStat, publicCatalogue, readZip, rssMb, running, sleep,
@@ -62,7 +65,7 @@ async function waitGone(pids: number[], ms = 20_000) {
 }
 
 beforeAll(async () => {
-  s = await startRelStack('pdf', 35000, 38081, 2, ENV);
+  s = await startRelStack('pdf', 20100, 20180, 2, ENV);
   token = await tokenFor(s.base);
   articles = (await publicCatalogue(s.base)).articles;
   refs = articles.map((a) => a.refnumber).sort();
@@ -122,8 +125,9 @@ describe('pdf workers under faults', () => {
     const st = await jobStatus(s.base, id, auth());
     const r = await result(id);
     const left = await waitGone(chromium, 10_000);
+    const grace = /terminationGracePeriodSeconds:\s*(\d+)/.exec(readFileSync(path.join(ROOT, 'k8s/base/pdf-worker.yaml'), 'utf8'))?.[1];
     report('3. SIGTERM a busy worker', {
-      worker: name, at: mid.progress, exit, exitMs, state: st.state, progress: st.progress,
+      worker: name, at: mid.progress, exit, exitMs, k8sGracePeriodS: Number(grace), state: st.state, progress: st.progress,
       entries: r.status === 200 ? readZip(r.raw).length : 0, chromiumLeft: left.length, zombies: zombies(chromium).length,
     });
     expect(exit).toEqual({ code: 0, signal: null });

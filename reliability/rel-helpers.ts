@@ -114,7 +114,8 @@ export function articleFields(issue: { year: number; volume: number; issue: numb
     authorname: 'Asha Rao, Vikram Singh',
     abstract: `<p>Abstract of article ${n}.</p>`,
     keywords: 'reliability, load',
-    pagenumber: `${n * 10 + 1}-${n * 10 + 5}`,
+    // Page ranges grow with n (the first page must pass the issue's last) and stay within 6 digits.
+    pagenumber: `${(n % 10_000) * 10 + 1}-${(n % 10_000) * 10 + 5}`,
     subject: 'Testing',
     country: 'India',
     email: `a${n}@example.org`,

@@ -1,17 +1,32 @@
 /** Each fault suite runs its own copy of the whole stack, so killing a part touches no other suite. */
 import { execFileSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import Redis from 'ioredis';
 import mongoose from 'mongoose';
-import { ROOT, serverEnv, startStack, type Stack } from '../scripts/stack';
+import { DATA, ROOT, serverEnv, startStack, type Stack } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
 
+/**
+ * Each suite passes its own ports: below 32768, outside Linux's ephemeral range, so no outgoing
+ * connection can hold one of them, and apart from npm start (4000), e2e (14000) and bench (24000).
+ */
 export async function startRelStack(name: string, portBase: number, nginxPort: number, pdfWorkers = 1, env: Record<string, string> = {}) {
   const servers = serverEnv();
   const dbName = `rel_${name}`;
   const conn = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();
   await conn.dropDatabase();
   await conn.close();
+  // Redis keeps its data across runs (AOF): forget this suite's throttle counters, revocations and jobs.
+  const redis = new Redis(servers.REDIS_URL, { maxRetriesPerRequest: 3 });
+  try {
+    for await (const keys of redis.scanStream({ match: `rel-${name}:*`, count: 1000 }) as AsyncIterable<string[]>) {
+      if (keys.length) await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
   const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName });
   const stack = await startStack({ portBase, nginxPort, mongoDb: dbName, redisPrefix: `rel-${name}:`, name: `rel-${name}`, logLevel: 'warn', pdfWorkers, env });
   return { stack, journals, dbName, base: `http://localhost:${nginxPort}` };
@@ -94,5 +109,14 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, time
   throw new Error(`condition not reached in ${timeoutMs} ms; last: ${JSON.stringify(last)?.slice(0, 300)}`);
 }
 
-export const report = (what: string, figures: Record<string, unknown>) => console.log(`[reliability] ${what}: ${JSON.stringify(figures)}`);
+/** Prints what a test did and measured, and appends it to the run's report (printed again at the end by reliability.sh). */
+export function report(what: string, figures: Record<string, unknown>) {
+  const line = `[reliability] ${what}: ${JSON.stringify(figures)}`;
+  console.log(line);
+  try {
+    appendFileSync(path.join(DATA, 'report.txt'), `${line}\n`);
+  } catch {
+    /* the console has it */
+  }
+}
 export type { Stack };

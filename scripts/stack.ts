@@ -72,10 +72,13 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
   chmodSync(path.join(dir, 'tmp'), 0o777);
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) chmodSync(path.join(dir, 'tmp', sub), 0o777);
+  mkdirSync(path.join(dir, 'cache'), { recursive: true });
+  chmodSync(path.join(dir, 'cache'), 0o777);
   const vars: Record<string, string> = {
     NGINX_PORT: `127.0.0.1:${opts.nginxPort}`,
     WEB_ROOT: path.join(ROOT, 'web/dist'),
     GATEWAY_UPSTREAM: `127.0.0.1:${opts.gatewayPort}`,
+    NGINX_CACHE_DIR: path.join(dir, 'cache'),
     // Locally clients reach nginx directly: no X-Forwarded-For is believed.
     REAL_IP_FROM: '0.0.0.0/32',
   };

@@ -16,6 +16,8 @@ import { clientIp, makeTrustCheck } from './client-ip';
 /** Headers a client may not set: the gateway is the only source of tenant and address facts. */
 const STRIPPED = [TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
 
+const FRESH_COOKIE = 'jp_fresh=1; Max-Age=5; Path=/; SameSite=Lax; HttpOnly';
+
 interface Ctx {
   journalId: string;
   host: string;
@@ -44,7 +46,8 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
   const { app } = http;
   const inflight = new Gauge({ name: 'gateway_inflight_requests', help: 'Requests being proxied', registers: [http.metrics.registry] });
 
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'https:'], 'frame-ancestors': ["'self'"] } } }));
+  // TLS ends in front of us; upgrading requests is left to the deployment so plain-HTTP hosts keep working.
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'https:'], 'frame-ancestors': ["'self'"], 'upgrade-insecure-requests': null } } }));
 
   const upstreamUrl: Record<Upstream, string> = {
     content: config.CONTENT_URL,
@@ -69,6 +72,15 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
             proxyReq.setHeader(PUBLIC_HOST_HEADER, r.gw!.host);
             proxyReq.setHeader(CLIENT_IP_HEADER, r.gw!.clientIp);
             proxyReq.setHeader(REQUEST_ID_HEADER, r.requestId ?? '');
+          },
+          proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
+            // After a successful write this browser skips nginx's one-second cache of public
+            // reads for a few seconds, so it sees what it just wrote on the next request.
+            const status = proxyRes.statusCode ?? 500;
+            if (req.method !== 'GET' && req.method !== 'HEAD' && status < 300) {
+              const prior = proxyRes.headers['set-cookie'] ?? [];
+              proxyRes.headers['set-cookie'] = [...prior, FRESH_COOKIE];
+            }
           },
           error: (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
             const r = req as GwReq;

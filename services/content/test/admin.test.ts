@@ -116,7 +116,7 @@ describe('issues', () => {
   test('create, list with article counts, and refuse a duplicate', async () => {
     const r = await request(app.url).post('/api/admin/create-issue').set(as(J1, T1)).send({ volume: '4', issue: '3', year: YEAR, frequency: 'July-September' });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ volume: 4, issue: 3, year: YEAR, frequency: 'July-September' });
+    expect(r.body).toMatchObject({ volume: 4, issue: 3, year: YEAR, frequency: 'july-september' });
     const before = await snapshot(J1);
     const d = await request(app.url).post('/api/admin/create-issue').set(as(J1, T1)).send({ volume: 4, issue: 3, year: YEAR, frequency: 'July-September' });
     expect(d.status).toBe(409);
@@ -160,7 +160,7 @@ describe('articles: add', () => {
     created = r.body;
     expect(r.body).toMatchObject({
       refnumber: '1001', status: 'enabled', createdby: 'admin', file: '1001.pdf', title: 'Soil <i>Bacillus</i> diversity',
-      frequency: 'April-June', ptype: 'paid', year: YEAR, volume: 4, issue: 2,
+      frequency: 'april-june', ptype: 'paid', year: YEAR, volume: 4, issue: 2,
     });
     expect(await app.repos.articles.findById(J2, r.body.id)).toBeNull();
 
@@ -184,7 +184,7 @@ describe('articles: add', () => {
   test('the issue page lists the articles by page with the last page', async () => {
     const r = await request(app.url).get(`/api/admin/archives/${YEAR}/4/2`).set(as(J1, T1)).expect(200);
     expect(r.body.lastPage).toBe(6);
-    expect(r.body.issue).toMatchObject({ volume: 4, issue: 2, frequency: 'April-June' });
+    expect(r.body.issue).toMatchObject({ volume: 4, issue: 2, frequency: 'april-june' });
     expect(r.body.articles.map((a: { refnumber: string }) => a.refnumber)).toEqual(['1001']);
     const one = await request(app.url).get(`/api/admin/articles/${created.id}`).set(as(J1, T1)).expect(200);
     expect(one.body).toMatchObject({ refnumber: '1001', txnid: 'TXN1001', email: 'asha@example.org' });
@@ -258,6 +258,15 @@ describe('articles: add', () => {
     expect(await snapshot(J1)).toBe(before);
   });
 
+  test('a truncated multipart body is a 400, not a 500', async () => {
+    const before = await snapshot(J1);
+    const boundary = '----cutShort';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="refnumber"\r\n\r\n1003\r\n--${boundary}\r\nContent-Disposition: form-data; name="pdfFile"; filename="p.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 trunc`;
+    const r = await request(app.url).post('/api/admin/archives/').set(as(J1, T1)).set('content-type', `multipart/form-data; boundary=${boundary}`).send(body);
+    expect(r.status).toBe(400);
+    expect(await snapshot(J1)).toBe(before);
+  });
+
   test('5 MB + 1 byte is 413 file_too_large; exactly 5 MB is accepted', async () => {
     const before = await snapshot(J1);
     const big = Buffer.concat([pdf, Buffer.alloc(5_242_880 + 1 - pdf.length, 0x20)]);
@@ -287,6 +296,22 @@ describe('articles: add', () => {
     expect(await snapshot(J1)).toBe(before);
   });
 
+  test('two concurrent adds with one reference number: one wins, the other gets duplicate_reference_number', async () => {
+    const racePdf = await makePdf('race');
+    await request(app.url).post('/api/admin/create-issue').set(as(J1, T1)).send({ volume: 4, issue: 5, year: YEAR, frequency: 'May' }).expect(201);
+    const [a, b] = await Promise.all([
+      addArticle(article({ issue: '5', refnumber: '3001', title: 'Race A', txnid: 'RA', pagenumber: '1-2' }), { buf: racePdf }),
+      addArticle(article({ issue: '5', refnumber: '3001', title: 'Race B', txnid: 'RB', pagenumber: '3-4' }), { buf: pdf }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const loser = a.status === 409 ? a : b;
+    const winner = a.status === 201 ? a : b;
+    expect(loser.body.error).toBe('duplicate_reference_number');
+    const stored = await app.files.read(J1, `/assets/archives/${YEAR}/vol4issue5/3001.pdf`);
+    expect(stored?.length).toBe(winner === a ? racePdf.length : pdf.length);
+    expect((await app.repos.articles.list(J1)).filter((x) => x.refnumber === '3001')).toHaveLength(1);
+  });
+
   test('another journal cannot add to this journal, and its own uniqueness is separate', async () => {
     const before = await snapshot(J1);
     await addArticle(article(), { buf: pdf }, J1, T2).expect(401);
@@ -313,7 +338,7 @@ describe('articles: edit', () => {
   test('edits fields without a file and keeps the PDF; no first-page rule on edit', async () => {
     const r = await edit({ ...base(), title: 'Edited <em>title</em>', pagenumber: '2-4', email: '', frequency: 'May-June', status: 'disabled', createdby: 'x' });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ title: 'Edited <em>title</em>', description: 'Edited <em>title</em>', pagenumber: '2-4', status: 'enabled', createdby: 'admin', modifiedby: 'admin', frequency: 'May-June' });
+    expect(r.body).toMatchObject({ title: 'Edited <em>title</em>', description: 'Edited <em>title</em>', pagenumber: '2-4', status: 'enabled', createdby: 'admin', modifiedby: 'admin', frequency: 'may-june' });
     await request(app.url).get(`/assets/archives/${YEAR}/vol4issue2/2001.pdf`).set({ 'x-journal-id': J1 }).expect(200);
   });
 

@@ -22,9 +22,15 @@ export async function startContent(extra: Partial<ContentConfig> = {}): Promise<
   return Object.assign(app, { config });
 }
 
-export async function stopContent(app: ContentApp | undefined) {
+export async function stopContent(app: (ContentApp & { config?: ContentConfig }) | undefined) {
   if (!app) return;
   await app.conn.dropDatabase().catch(() => undefined);
+  // The run's own Redis keys (cache versions) go too.
+  const prefix = app.config?.REDIS_PREFIX;
+  if (prefix) {
+    const keys = await app.deps.redis.keys(`${prefix}*`).catch(() => [] as string[]);
+    if (keys.length) await app.deps.redis.del(...keys).catch(() => undefined);
+  }
   await app.stop();
 }
 

@@ -1,6 +1,8 @@
 import { newObjectId } from '@journal/common/testing';
 import { duplicateKeyField, parsePages } from '../src/archives/article.repo';
 import { normaliseAssetPath } from '../src/files/file-store';
+import { createRedis } from '@journal/common';
+import { PublicCache } from '../src/cache/public-cache';
 import { makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
@@ -106,5 +108,16 @@ describe('repositories', () => {
     await app.cache.invalidate(J1);
     expect(await app.cache.get(J1, 'k', produce)).toBe(2);
     expect(await app.cache.get(J2, 'k', produce)).toBe(3);
+  });
+
+  test('with Redis down the cache serves fresh answers and invalidate does not throw', async () => {
+    const dead = createRedis('redis://127.0.0.1:9', { lazyConnect: true, retryStrategy: () => null });
+    const cache = new PublicCache({ prefix: 'x:', redis: dead });
+    let calls = 0;
+    const produce = async () => ++calls;
+    expect(await cache.get(J1, 'k', produce)).toBe(1);
+    expect(await cache.get(J1, 'k', produce)).toBe(2);
+    await expect(cache.invalidate(J1)).resolves.toBeUndefined();
+    dead.disconnect();
   });
 });

@@ -223,7 +223,7 @@ export class PdfService {
         kind: view.job.data.payload.kind,
         state: view.state,
         progress: done ? { done: progress.total, total: progress.total } : progress,
-        failedReason: view.state === 'failed' ? 'The document could not be produced' : undefined,
+        failedReason: view.state === 'failed' ? (/stalled more than allowable limit/.test(view.job.failedReason ?? '') ? 'job stalled more than allowable limit' : 'The document could not be produced') : undefined,
         filename: view.job.data.filename,
         resultUrl: done ? `/api/pdf/jobs/${id}/result` : undefined,
       };

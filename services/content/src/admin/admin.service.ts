@@ -47,7 +47,8 @@ export class AdminService {
     }
     let issue: Issue;
     try {
-      issue = await this.deps.repos.issues.create(journalId, input);
+      // Month text is stored lower-case (the public side capitalises or upper-cases it for display).
+      issue = await this.deps.repos.issues.create(journalId, { ...input, frequency: input.frequency.toLowerCase() });
     } catch (err) {
       if ((err as { code?: number })?.code === 11000) throw new AppError(409, 'duplicate_issue', 'Issue already exists');
       throw err;

@@ -62,9 +62,14 @@ export class ArticleAdminService {
     if (first) throw duplicate(first);
   }
 
-  private rethrowDuplicate(err: unknown): never {
+  /**
+   * A duplicate that slipped past the checks (a concurrent write) fails on the unique index;
+   * FerretDB's error does not name the index, so the conflict is looked up again.
+   */
+  private async rethrowDuplicate(err: unknown, journalId: string, fields: Record<Conflict, string>, exceptId?: string): Promise<never> {
     const f = duplicateKeyField(err);
     if (f) throw duplicate(f);
+    if ((err as { code?: number })?.code === 11000) await this.checkConflicts(journalId, fields, exceptId);
     throw err;
   }
 
@@ -77,7 +82,8 @@ export class ArticleAdminService {
     const issue = await this.requireIssue(journalId, key);
     const lastPage = await this.deps.repos.articles.lastPageOfIssue(journalId, key);
     if (parsePageRange(input.pagenumber)!.first <= lastPage) throw new AppError(400, 'invalid_pagenumber', firstPageMessage(lastPage));
-    await this.checkConflicts(journalId, { refnumber: input.refnumber, title, txnid: input.txnid });
+    const unique = { refnumber: input.refnumber, title, txnid: input.txnid };
+    await this.checkConflicts(journalId, unique);
 
     let article: Article;
     try {
@@ -86,14 +92,14 @@ export class ArticleAdminService {
         title,
         abstract,
         description: title,
-        frequency: input.frequency || issue.frequency,
+        frequency: (input.frequency || issue.frequency).toLowerCase(),
         file: `${input.refnumber}.pdf`,
         status: 'enabled',
         createdby: actor.name,
         modifiedby: actor.name,
       });
     } catch (err) {
-      this.rethrowDuplicate(err);
+      return this.rethrowDuplicate(err, journalId, unique);
     }
     // The record is written first so that a racing duplicate fails on the unique index before it
     // could overwrite another article's file at the same path.
@@ -116,15 +122,16 @@ export class ArticleAdminService {
     const key = { year: input.year, volume: input.volume, issue: input.issue };
     const moved = key.year !== existing.year || key.volume !== existing.volume || key.issue !== existing.issue;
     if (moved) await this.requireIssue(journalId, key);
-    await this.checkConflicts(journalId, { refnumber: input.refnumber, title, txnid: input.txnid }, existing.id);
+    const unique = { refnumber: input.refnumber, title, txnid: input.txnid };
+    await this.checkConflicts(journalId, unique, existing.id);
 
     const nextFile = file || existing.file ? `${input.refnumber}.pdf` : '';
-    const patch = { ...input, title, abstract, description: title, file: nextFile, modifiedby: actor.name };
+    const patch = { ...input, frequency: input.frequency.toLowerCase(), title, abstract, description: title, file: nextFile, modifiedby: actor.name };
     let updated: Article | null;
     try {
       updated = await this.deps.repos.articles.update(journalId, existing.id, patch);
     } catch (err) {
-      this.rethrowDuplicate(err);
+      return this.rethrowDuplicate(err, journalId, unique, existing.id);
     }
     if (!updated) throw new AppError(404, 'not_found', 'Article not found');
 

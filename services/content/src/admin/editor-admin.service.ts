@@ -35,7 +35,9 @@ export class EditorAdminService {
   }
 
   async get(journalId: string, id: string): Promise<Editor> {
-    return (await this.deps.repos.editors.findById(journalId, id)) ?? (() => { throw notFound(); })();
+    const editor = await this.deps.repos.editors.findById(journalId, id);
+    if (!editor) throw notFound();
+    return editor;
   }
 
   async create(journalId: string, body: unknown, file: UploadedFile | undefined): Promise<Editor> {

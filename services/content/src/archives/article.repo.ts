@@ -216,7 +216,10 @@ export class ArticleRepo {
   async findById(journalId: string, id: string): Promise<Article | null> {
     const _id = oid(id);
     if (!_id) return null;
-    return toPlain<Article>((await this.model.findOne({ _id, journalId: jid(journalId) }).lean()) as never);
+    // By _id alone, then the journal checked here: FerretDB pushes only a lone _id filter down to
+    // SQLite (any other filter scans the collection); MongoDB answers either from the _id index.
+    const d = await this.model.findOne({ _id }).lean();
+    return d && d.journalId === jid(journalId) ? toPlain<Article>(d as never) : null;
   }
 
   async findByRef(journalId: string, refnumber: string): Promise<Article | null> {

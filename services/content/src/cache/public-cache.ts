@@ -75,14 +75,22 @@ export class PublicCache {
     if (!cur || Number(v) >= Number(cur.v)) this.versions.set(journalId, { v, at: Date.now() });
   }
 
-  /** Call after every write to a journal's public data (settings, editors, indexing, issues, articles, files). */
+  /**
+   * Call after every write to a journal's public data (settings, editors, indexing, issues,
+   * articles, files). Never throws.
+   */
   async invalidate(journalId: string): Promise<void> {
     // Local entries go first, so this replica never answers stale data even if Redis is down.
     this.versions.delete(journalId);
     this.dropJournal(journalId);
-    const v = await this.opts.redis.incr(this.versionKey(journalId));
-    this.setVersion(journalId, String(v));
-    await this.opts.redis.publish(this.channel, `${journalId}:${v}`).catch(() => undefined);
+    try {
+      const v = await this.opts.redis.incr(this.versionKey(journalId));
+      this.setVersion(journalId, String(v));
+      await this.opts.redis.publish(this.channel, `${journalId}:${v}`);
+    } catch {
+      // Redis is down: the write itself succeeded, so it is not failed here. Every replica stops
+      // caching once it cannot read versions (see `version`), which keeps answers fresh.
+    }
   }
 
   private dropJournal(journalId: string) {
@@ -104,6 +112,9 @@ export class PublicCache {
       this.setVersion(journalId, v);
       return this.versions.get(journalId)!.v;
     } catch {
+      // Without Redis no replica can hear of writes: drop everything and serve uncached until it
+      // answers again, so no entry from before the outage outlives a write made during it.
+      this.clear();
       return null;
     }
   }

@@ -107,6 +107,8 @@ export interface Corpus {
   articles: CorpusArticle[];
   /** Lower-cased plain text of title, authors, keywords and abstract, index-aligned with `articles`. */
   hay: string[];
+  /** refnumber → index in `articles`. */
+  byRef: Map<string, number>;
   bytes: number;
 }
 
@@ -141,51 +143,60 @@ export class PublicService {
 
   /** Year summaries (spec §3) of issues that have public articles, newest year first. */
   async archiveYears(journalId: string): Promise<YearSummary[]> {
-    const [counts, issues] = await Promise.all([
-      this.repos.articles.countsByIssue(journalId, { publicOnly: true }),
-      this.repos.issues.list(journalId),
-    ]);
-    const month = new Map(issues.map((i) => [`${i.year}/${i.volume}/${i.issue}`, i.frequency ?? '']));
+    const { articles } = await this.corpus(journalId);
     const byYear = new Map<number, YearSummary>();
-    for (const c of counts.sort(byIssueDesc)) {
-      let y = byYear.get(c.year);
-      if (!y) byYear.set(c.year, (y = { year: c.year, volume: c.volume, total_issues: 0, issue_month: {}, issues: [] }));
-      const m = month.get(`${c.year}/${c.volume}/${c.issue}`) ?? '';
-      y.volume = Math.max(y.volume, c.volume);
+    // The corpus is ordered newest issue first, so issues arrive in the order they are listed.
+    for (const a of articles) {
+      let y = byYear.get(a.year);
+      if (!y) byYear.set(a.year, (y = { year: a.year, volume: a.volume, total_issues: 0, issue_month: {}, issues: [] }));
+      const last = y.issues[y.issues.length - 1];
+      if (last && last.volume === a.volume && last.issue === a.issue) {
+        last.articles++;
+        continue;
+      }
+      y.volume = Math.max(y.volume, a.volume);
       y.total_issues++;
-      if (m && !(String(c.issue) in y.issue_month)) y.issue_month[String(c.issue)] = m;
-      y.issues.push({ volume: c.volume, issue: c.issue, month: m, articles: c.count });
+      if (a.frequency && !(String(a.issue) in y.issue_month)) y.issue_month[String(a.issue)] = a.frequency;
+      y.issues.push({ volume: a.volume, issue: a.issue, month: a.frequency, articles: 1 });
     }
     return [...byYear.values()].sort((a, b) => b.year - a.year);
   }
 
   /** Spec §4: the public articles of one issue by numeric page start; frequency filled from the issue. */
   async issueArticles(journalId: string, key: { year: number; volume: number; issue: number }): Promise<ArticleSummary[]> {
-    const [articles, issue] = await Promise.all([
-      this.repos.articles.listByIssue(journalId, key, { publicOnly: true, fields: SUMMARY_FIELDS }),
-      this.repos.issues.find(journalId, key.year, key.volume, key.issue),
-    ]);
-    return articles.map((a) => toSummary({ ...a, frequency: a.frequency || issue?.frequency || '' }));
+    const { articles } = await this.corpus(journalId);
+    return articles.filter((a) => a.year === key.year && a.volume === key.volume && a.issue === key.issue).map(summaryOf);
   }
 
   async articleByRef(journalId: string, ref: string): Promise<ArticleDetail | null> {
-    const a = await this.repos.articles.findByRef(journalId, ref);
-    return a && a.status === 'enabled' ? this.withFrequency(journalId, a) : null;
+    // The corpus knows every public article's id, and a lookup by id is the one FerretDB indexes.
+    const { byRef, articles } = await this.corpus(journalId);
+    const i = byRef.get(ref);
+    if (i === undefined) return null;
+    const a = await this.repos.articles.findById(journalId, articles[i]!.id);
+    return a && a.status === 'enabled' && a.refnumber ? this.withFrequency(journalId, a, articles[i]!.frequency) : null;
   }
 
   async articleById(journalId: string, id: string): Promise<ArticleDetail | null> {
     const a = await this.repos.articles.findById(journalId, id);
-    return a && a.status === 'enabled' && a.refnumber ? this.withFrequency(journalId, a) : null;
+    if (!a || a.status !== 'enabled' || !a.refnumber) return null;
+    const { byRef, articles } = await this.corpus(journalId);
+    const i = byRef.get(a.refnumber);
+    return this.withFrequency(journalId, a, i !== undefined ? articles[i]!.frequency : undefined);
   }
 
   /** Full public details of these reference numbers, in the order given (OAI records). */
   async detailsByRefs(journalId: string, refs: string[]): Promise<ArticleDetail[]> {
-    const list = await this.repos.articles.findByRefs(journalId, refs);
-    return list.filter((a) => a.status === 'enabled' && a.refnumber).map(toDetail);
+    const { byRef, articles } = await this.corpus(journalId);
+    const ids = refs.map((r) => byRef.get(r)).filter((i): i is number => i !== undefined).map((i) => articles[i]!);
+    const found = await Promise.all(ids.map((c) => this.repos.articles.findById(journalId, c.id)));
+    return found
+      .map((a, k) => (a && a.status === 'enabled' && a.refnumber ? toDetail({ ...a, frequency: a.frequency || ids[k]!.frequency }) : null))
+      .filter((d): d is ArticleDetail => d !== null);
   }
 
-  private async withFrequency(journalId: string, a: Article): Promise<ArticleDetail> {
-    if (!a.frequency) a.frequency = (await this.repos.issues.find(journalId, a.year, a.volume, a.issue))?.frequency ?? '';
+  private async withFrequency(journalId: string, a: Article, known?: string): Promise<ArticleDetail> {
+    if (!a.frequency) a.frequency = known || ((await this.repos.issues.find(journalId, a.year, a.volume, a.issue))?.frequency ?? '');
     return toDetail(a);
   }
 
@@ -200,15 +211,17 @@ export class PublicService {
         all.sort((a, b) => byIssueDesc(a, b) || byPageStart(a, b));
         const articles: CorpusArticle[] = [];
         const hay: string[] = [];
+        const byRef = new Map<string, number>();
         let bytes = 0;
         for (const a of all) {
+          byRef.set(a.refnumber, articles.length);
           if (!a.frequency) a.frequency = month.get(`${a.year}/${a.volume}/${a.issue}`) ?? '';
           const h = a.search_text || searchText([a.title, a.authorname, a.keywords]);
           articles.push({ ...toSummary(a), modification: new Date(a.modification ?? 0).toISOString() });
           hay.push(h);
           bytes += h.length * 2 + 1200;
         }
-        return { articles, hay, bytes };
+        return { articles, hay, byRef, bytes };
       },
       (c) => c.bytes,
     );

@@ -189,6 +189,8 @@ export class Renderer {
         inst.inFlight--;
         if (page && reusable && !inst.dead && !inst.retiring) inst.idle.push(page);
         else if (page) void page.close().catch(() => undefined);
+        // A print that failed or timed out may have left Chromium hung: retire it (dispose kills it if it will not close).
+        if (!reusable) inst.retiring = true;
         if (inst.retiring && inst.inFlight === 0) void this.dispose(inst);
       }
       this.slots.release();

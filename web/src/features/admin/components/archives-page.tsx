@@ -40,7 +40,7 @@ export function ArchivesPage() {
           </thead>
           <tbody>
             {issues.data.map((i) => (
-              <tr key={i.id}>
+              <tr key={`${i.year}-${i.volume}-${i.issue}`}>
                 <td>{i.year}</td>
                 <td>
                   <Link to={paths.admin.issue(i.year, i.volume, i.issue)}>Vol. {pad2(i.volume)}</Link>

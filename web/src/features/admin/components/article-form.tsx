@@ -1,19 +1,14 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
   ARTICLE_ADD_REQUIRED, ARTICLE_EDIT_REQUIRED, ARTICLE_SOFT_REQUIRED, COPIED_MS, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES,
-  PAYMENT_TYPES, REF_NUMBER_RE, TITLE_HINT_WORDS, authorNameSchema, countWords, firstPageMessage, frequencyPeriods,
-  pageNumberSchema, parsePageRange, REF_NUMBER_MESSAGE, toAbbreviatedPeriod, toFullPeriod, type AdminArticle,
+  PAYMENT_TYPES, TITLE_HINT_WORDS, countWords, frequencyPeriods, toAbbreviatedPeriod, toFullPeriod, type AdminArticle,
 } from '@journal/common/schemas';
+import {
+  ARTICLE_TEXT_FIELDS, articleMessages, type ArticleFormMode, type ArticleTextField, type ArticleValues,
+} from '../lib/article-rules';
 import { toPlainTitle } from '../lib/text';
 
-export type ArticleFormMode = 'add' | 'edit';
-
-export const ARTICLE_TEXT_FIELDS = [
-  'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'abstract', 'keywords', 'pagenumber',
-  'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate',
-] as const;
-export type ArticleTextField = (typeof ARTICLE_TEXT_FIELDS)[number];
-export type ArticleValues = Record<ArticleTextField, string>;
+export type { ArticleFormMode, ArticleValues };
 
 interface Props {
   mode: ArticleFormMode;
@@ -24,25 +19,6 @@ interface Props {
   busy: boolean;
   onSubmit: (form: FormData) => void;
   children?: ReactNode;
-}
-
-/** Which of the spec §5 rules the values break, field by field. */
-export function articleMessages(mode: ArticleFormMode, v: ArticleValues, lastPage: number | undefined): Partial<Record<string, string>> {
-  const out: Partial<Record<string, string>> = {};
-  if (v.authorname.trim()) {
-    const r = authorNameSchema.safeParse(v.authorname);
-    if (!r.success) out.authorname = r.error.issues[0]?.message;
-  }
-  if (mode === 'add' && v.refnumber.trim() && !REF_NUMBER_RE.test(v.refnumber.trim())) out.refnumber = REF_NUMBER_MESSAGE;
-  if (v.pagenumber.trim()) {
-    const r = pageNumberSchema.safeParse(v.pagenumber);
-    if (!r.success) out.pagenumber = r.error.issues[0]?.message;
-    else if (mode === 'add' && lastPage !== undefined) {
-      const p = parsePageRange(v.pagenumber)!;
-      if (p.first <= lastPage) out.pagenumber = firstPageMessage(lastPage);
-    }
-  }
-  return out;
 }
 
 /** The add and edit article form (spec §5), posted as multipart with the PDF as `pdfFile`. */

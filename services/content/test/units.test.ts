@@ -1,0 +1,79 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { buildSitemaps, sitemapIndex } from '../src/seo/sitemap';
+import { parseRange } from '../src/files/asset.routes';
+import { citationDate, issueHeading } from '../src/seo/page-html';
+import { renderShell } from '../src/seo/web-shell';
+import { decodeEntities, firstNumber, searchText } from '../src/shared/text';
+import { normaliseKeyword } from '../src/public/public.service';
+
+describe('sitemap splitting', () => {
+  const urls = Array.from({ length: 1000 }, (_, i) => ({ loc: `http://x.test/archives/2026/vol1/issue1/${i}?a=1&b=<2>`, lastmod: '2026-01-01' }));
+  test('one file within the limits, escaped and well-formed', () => {
+    const files = buildSitemaps(urls);
+    expect(files).toHaveLength(1);
+    expect(XMLValidator.validate(files[0]!)).toBe(true);
+    expect(files[0]).toContain('&amp;b=&lt;2&gt;');
+  });
+  test('split by URL count and by bytes', () => {
+    expect(buildSitemaps(urls, { maxUrls: 300, maxBytes: 10_000_000 })).toHaveLength(4);
+    const byBytes = buildSitemaps(urls, { maxUrls: 50_000, maxBytes: 20_000 });
+    expect(byBytes.length).toBeGreaterThan(1);
+    for (const f of byBytes) {
+      expect(Buffer.byteLength(f)).toBeLessThanOrEqual(20_000);
+      expect(XMLValidator.validate(f)).toBe(true);
+    }
+    expect(byBytes.join('').match(/<url>/g)).toHaveLength(1000);
+    expect(XMLValidator.validate(sitemapIndex('http://x.test', 3))).toBe(true);
+  });
+});
+
+describe('HTTP ranges', () => {
+  test.each([
+    ['bytes=0-4', 100, { start: 0, end: 4 }],
+    ['bytes=90-', 100, { start: 90, end: 99 }],
+    ['bytes=-10', 100, { start: 90, end: 99 }],
+    ['bytes=50-1000', 100, { start: 50, end: 99 }],
+    ['bytes=100-', 100, 'unsatisfiable'],
+    ['bytes=5-1', 100, 'unsatisfiable'],
+    ['bytes=-0', 100, 'unsatisfiable'],
+    ['bytes=0-1,5-6', 100, null],
+    ['items=0-1', 100, null],
+    [undefined, 100, null],
+  ])('%s of %d', (h, size, want) => expect(parseRange(h, size)).toEqual(want));
+});
+
+describe('text helpers', () => {
+  test('first number in a route param (spec §5)', () => {
+    expect(firstNumber('vol3')).toBe(3);
+    expect(firstNumber('issue12x4')).toBe(12);
+    expect(firstNumber('2026')).toBe(2026);
+    expect(firstNumber('none')).toBeNull();
+    expect(firstNumber('1234567')).toBeNull();
+    expect(firstNumber('x'.repeat(200) + '1')).toBeNull();
+  });
+  test('entities, search text, keywords', () => {
+    expect(decodeEntities('&lt;i&gt;a&lt;/i&gt; &amp; &#39;b&#x27; &bogus; &#0;')).toBe("<i>a</i> & 'b' &bogus; &#0;");
+    expect(searchText(['&lt;i&gt;E. Coli&lt;/i&gt;', 'A,  B', undefined])).toBe('e. coli \u0001 a, b \u0001');
+    expect(normaliseKeyword('  Drip   IRRIGATION ')).toBe('drip irrigation');
+    expect(normaliseKeyword(['a'])).toBe('');
+    expect(normaliseKeyword('x'.repeat(10_000))).toHaveLength(200);
+  });
+  test('issue heading and citation dates', () => {
+    expect(issueHeading(2026, 7, 2, 'april-june')).toBe('VOL. 7, ISSUE 2 (2026) — April-June');
+    expect(issueHeading(2026, 7, 2, '')).toBe('VOL. 7, ISSUE 2 (2026)');
+    expect(citationDate('2026-05-15', 2026)).toBe('2026/05/15');
+    expect(citationDate('15/5/2026', 2026)).toBe('2026/05/15');
+    expect(citationDate('', 2026)).toBe('2026');
+  });
+  test('shell rendering replaces the title and fills the placeholders, or falls back to head/body', () => {
+    const parts = { title: 'T', head: '<meta name="a" content="b" />', noscript: '<noscript>n</noscript>' };
+    expect(renderShell('<html><head><title>Old</title><!--app-head--></head><body><div id="root"><!--app-noscript--></div></body></html>', parts)).toBe(
+      '<html><head><title>T</title><meta name="a" content="b" /></head><body><div id="root"><noscript>n</noscript></div></body></html>',
+    );
+    expect(renderShell('<html><head></head><body class="x"></body></html>', parts)).toBe(
+      '<html><head><title>T</title>\n<meta name="a" content="b" />\n</head><body class="x">\n<noscript>n</noscript></body></html>',
+    );
+    // `$&` in page text must not be treated as a replacement pattern.
+    expect(renderShell('<head><!--app-head--></head>', { ...parts, head: '$& $1' })).toContain('$& $1');
+  });
+});

@@ -1,0 +1,32 @@
+import {
+  REF_NUMBER_MESSAGE, REF_NUMBER_RE, authorNameSchema, firstPageMessage, pageNumberSchema, parsePageRange,
+} from '@journal/common/schemas';
+
+export type ArticleFormMode = 'add' | 'edit';
+
+export const ARTICLE_TEXT_FIELDS = [
+  'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'abstract', 'keywords', 'pagenumber',
+  'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate',
+] as const;
+export type ArticleTextField = (typeof ARTICLE_TEXT_FIELDS)[number];
+export type ArticleValues = Record<ArticleTextField, string>;
+
+/** Which of the spec §5 rules the values break, field by field. */
+export function articleMessages(mode: ArticleFormMode, v: ArticleValues, lastPage: number | undefined): Partial<Record<string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  if (v.authorname.trim()) {
+    const r = authorNameSchema.safeParse(v.authorname);
+    if (!r.success) out.authorname = r.error.issues[0]?.message;
+  }
+  if (mode === 'add' && v.refnumber.trim() && !REF_NUMBER_RE.test(v.refnumber.trim())) out.refnumber = REF_NUMBER_MESSAGE;
+  if (v.pagenumber.trim()) {
+    const r = pageNumberSchema.safeParse(v.pagenumber);
+    if (!r.success) out.pagenumber = r.error.issues[0]?.message;
+    else if (mode === 'add' && lastPage !== undefined) {
+      const p = parsePageRange(v.pagenumber)!;
+      if (p.first <= lastPage) out.pagenumber = firstPageMessage(lastPage);
+    }
+  }
+  return out;
+}
+
