@@ -63,6 +63,18 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     const met = v === undefined ? 'not measured' : (g.better === 'higher' ? v >= g.goal : v <= g.goal) ? 'yes' : 'no';
     lines.push(`| ${g.label} (\`${g.key}\`) | #${g.issue} | ${v === undefined ? '—' : `${v.toFixed(2)} ${g.unit}`} | ${g.better === 'higher' ? '≥' : '≤'} ${g.goal} ${g.unit} | ${met} |`);
   }
+  const known = new Set(GOALS.map((g) => g.key));
+  const others = Object.entries(results).filter(([k, v]) => typeof v === 'number' && !known.has(k) && k !== 'nproc');
+  if (others.length) {
+    lines.push('', 'Other figures the benchmarks printed (no goal of their own):', '', '| figure | value |', '|---|---|');
+    for (const [k, v] of others) lines.push(`| \`${k}\` | ${v} |`);
+  }
+  lines.push(
+    '',
+    'The public read figures (`read_ratio`, `read_p99_ms`) are taken through nginx with its one-second',
+    'cache of public API reads, as a deployment serves readers; `read_uncached_ratio` and',
+    '`read_uncached_p99_ms` skip that cache and measure nginx → gateway → content on every request.',
+  );
   const ratios = GOALS.filter((g) => g.unit === '×' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
   const latencies = GOALS.filter((g) => g.unit === 'ms' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
   const throughput = GOALS.filter((g) => g.unit === '/s' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));

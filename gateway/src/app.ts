@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse, ClientRequest } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse, type ClientRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
@@ -61,6 +61,8 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
       const timeout = name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS;
       const mw = createProxyMiddleware<Request, Response>({
         target: upstreamUrl[name],
+        // http-proxy opens a new connection per request unless given an agent.
+        agent: new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, timeout: 60_000 }),
         changeOrigin: false,
         xfwd: false,
         proxyTimeout: timeout,
