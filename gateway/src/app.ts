@@ -1,30 +1,12 @@
-import { Agent, type IncomingMessage, type ServerResponse, type ClientRequest } from 'node:http';
-import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { Gauge } from 'prom-client';
-import {
-  AppError, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER,
-  createHttpApp, createLogger, listen, type RunningServer,
-} from '@journal/common';
+import { AppError, createHttpApp, createLogger, listen, type RunningServer } from '@journal/common';
 import type { GatewayConfig } from './config';
 import { isUploadRoute, upstreamFor, type Upstream } from './routes';
 import { normaliseHost, TenantResolver } from './tenants';
 import { clientIp, makeTrustCheck } from './client-ip';
-
-/** Headers a client may not set: the gateway is the only source of tenant and address facts. */
-const STRIPPED = [TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
-
-const FRESH_COOKIE = 'jp_fresh=1; Max-Age=5; Path=/; SameSite=Lax; HttpOnly';
-
-interface Ctx {
-  journalId: string;
-  host: string;
-  clientIp: string;
-  startedAt: number;
-}
-type GwReq = IncomingMessage & { gw?: Ctx; requestId?: string };
+import { createUpstreamProxy, type GwReq } from './proxy';
 
 export interface GatewayApp {
   url: string;
@@ -57,59 +39,11 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
   };
 
   const proxies = Object.fromEntries(
-    (Object.keys(upstreamUrl) as Upstream[]).map((name) => {
-      const timeout = name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS;
-      const mw = createProxyMiddleware<Request, Response>({
-        target: upstreamUrl[name],
-        // http-proxy opens a new connection per request unless given an agent.
-        agent: new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, timeout: 60_000 }),
-        changeOrigin: false,
-        xfwd: false,
-        proxyTimeout: timeout,
-        on: {
-          proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
-            const r = req as GwReq;
-            for (const h of STRIPPED) proxyReq.removeHeader(h);
-            proxyReq.setHeader(TENANT_HEADER, r.gw!.journalId);
-            proxyReq.setHeader(PUBLIC_HOST_HEADER, r.gw!.host);
-            proxyReq.setHeader(CLIENT_IP_HEADER, r.gw!.clientIp);
-            proxyReq.setHeader(REQUEST_ID_HEADER, r.requestId ?? '');
-          },
-          proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
-            // After a successful write this browser skips nginx's one-second cache of public
-            // reads for a few seconds, so it sees what it just wrote on the next request.
-            const status = proxyRes.statusCode ?? 500;
-            if (req.method !== 'GET' && req.method !== 'HEAD' && status < 300) {
-              const prior = proxyRes.headers['set-cookie'] ?? [];
-              proxyRes.headers['set-cookie'] = [...prior, FRESH_COOKIE];
-            }
-          },
-          error: (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
-            const r = req as GwReq;
-            const elapsed = Date.now() - (r.gw?.startedAt ?? Date.now());
-            const slow = elapsed >= timeout - 50 || err.code === 'ETIMEDOUT';
-            const status = slow ? 504 : 502;
-            logger.warn({ upstream: name, code: err.code, elapsed, requestId: r.requestId }, 'upstream failed');
-            if (!('writeHead' in res)) {
-              res.destroy();
-              return;
-            }
-            if (res.headersSent) {
-              res.destroy();
-              return;
-            }
-            res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-            res.end(JSON.stringify(
-              slow
-                ? { error: 'gateway_timeout', message: `The ${name} service did not answer in time` }
-                : { error: 'bad_gateway', message: `The ${name} service is unavailable` },
-            ));
-          },
-        },
-      });
-      return [name, mw];
-    }),
-  ) as Record<Upstream, RequestHandler<Request, Response>>;
+    (Object.keys(upstreamUrl) as Upstream[]).map((name) => [
+      name,
+      createUpstreamProxy(name, upstreamUrl[name], name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS, logger, () => http.state.shuttingDown),
+    ]),
+  ) as Record<Upstream, ReturnType<typeof createUpstreamProxy>>;
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {

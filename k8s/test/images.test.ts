@@ -8,7 +8,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { ROOT, TARGETS, containers, objectsOf, workloads, imageName } from './targets';
 
-type Artifact = { image: string; context?: string; docker?: { dockerfile?: string } };
+type Artifact = { image: string; context?: string; docker?: { dockerfile?: string; buildArgs?: Record<string, string> } };
 type Profile = { name: string; manifests?: { kustomize?: { paths: string[] } }; portForward?: { resourceType: string; resourceName: string; namespace?: string; port: number }[] };
 const skaffold = YAML.parse(fs.readFileSync(path.join(ROOT, 'skaffold.yaml'), 'utf8')) as {
   apiVersion: string;
@@ -60,6 +60,19 @@ describe('skaffold.yaml', () => {
   });
 });
 
+describe('the shared Node service recipe', () => {
+  test('each artifact built from it names a real workspace, its folder and its port', () => {
+    const shared = artifacts.filter((a) => a.docker?.buildArgs);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const a of shared) {
+      const { WORKSPACE, PKG_DIR, SERVICE_PORT } = a.docker!.buildArgs!;
+      const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, PKG_DIR!, 'package.json'), 'utf8')) as { name: string };
+      expect([a.image, pkg.name]).toEqual([a.image, WORKSPACE]);
+      expect(Number(SERVICE_PORT)).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (image, a) => {
   const text = fs.readFileSync(dockerfileOf(a), 'utf8');
   const lines = text.split('\n').filter((l) => !l.trim().startsWith('#'));
@@ -81,7 +94,7 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
       expect(runtime).not.toMatch(/node_modules/);
     } else {
       // A deps stage installs production dependencies only; the runtime copies node_modules from it.
-      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/common --workspace=@journal\/[a-z-]+/);
+      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/common --workspace=(@journal\/[a-z-]+|\$\{WORKSPACE\})/);
       const copies = [...runtime.matchAll(/^COPY --from=(\w+) \S*node_modules\S* /gm)].map((m) => m[1]);
       expect(copies.length).toBeGreaterThan(0);
       expect(copies.every((stage) => stage === 'deps')).toBe(true);

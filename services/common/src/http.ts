@@ -131,13 +131,20 @@ export function listen(
         close: () =>
           new Promise<void>((done) => {
             httpApp.state.shuttingDown = true;
-            const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-            timer.unref();
-            server.close(() => {
-              clearTimeout(timer);
-              done();
+            const hard = setTimeout(() => server.closeAllConnections(), graceMs);
+            hard.unref();
+            const closeNow = () =>
+              server.close(() => {
+                clearTimeout(hard);
+                done();
+              });
+            // server.close() also drops idle keep-alive connections, which races a client's next
+            // request on them. So first let open connections drain: each answer now carries
+            // `Connection: close`, and the client hangs up knowingly.
+            server.getConnections((_err, open) => {
+              if (!open) closeNow();
+              else setTimeout(closeNow, Math.min(2000, graceMs / 2)).unref();
             });
-            server.closeIdleConnections();
           }),
       });
     });
