@@ -11,3 +11,4 @@ export * from './auth';
 export * from './sanitize';
 export * from './validate';
 export * from './schemas';
+export * from './run-service';
