@@ -1,7 +1,7 @@
 /**
  * What `npm run bench` (bench/run.ts) hands every benchmark module. A module exports
- * `run(ctx: BenchContext): Promise<Record<string, number>>`, prints what it measures, and returns
- * the figures under the keys of bench/results.json.
+ * `run(ctx: BenchContext): Promise<BenchFigures>`, prints what it measures, and returns the
+ * figures under the keys of bench/results.json (series go under `series`).
  */
 export interface BenchContext {
   /** nginx in front of the stack, e.g. http://localhost:28080 (send a Host header to pick a journal). */
@@ -24,4 +24,6 @@ export interface BenchContext {
   journals: { id: string; slug: string; hosts: string[] }[];
 }
 
-export type BenchModule = { run(ctx: BenchContext): Promise<Record<string, number>> };
+/** Figures are numbers; a list of numbers is a series the report draws. */
+export type BenchFigures = Record<string, number | number[]>;
+export type BenchModule = { run(ctx: BenchContext): Promise<BenchFigures> };

@@ -136,7 +136,7 @@ function treeCpu(root: number): number {
   return total;
 }
 
-export async function run(ctx: PdfBenchContext): Promise<Record<string, number>> {
+export async function run(ctx: PdfBenchContext): Promise<Record<string, number | number[]>> {
   const secret = ctx.jwtSecret ?? 'bench-secret-that-is-long-enough-for-hs256-0123456789';
   const prefix = `benchpdf${Date.now().toString(36)}:`;
   const bucket = `pdfbench${Date.now().toString(36)}`;
@@ -203,12 +203,14 @@ export async function run(ctx: PdfBenchContext): Promise<Record<string, number>>
     await workers.pop()!.stop();
     const rssWorker = await spawnWorker(env);
     workers.push(rssWorker);
-    await bulk(newJournal(2));
-    await sleep(500);
-    const rss200 = treeRss(rssWorker.child.pid!);
-    for (let k = 1; k < 10; k++) await bulk(newJournal(2));
-    await sleep(500);
-    const rss2000 = treeRss(rssWorker.child.pid!);
+    const rssSeries: number[] = [];
+    for (let k = 0; k < 10; k++) {
+      await bulk(newJournal(2));
+      await sleep(500);
+      rssSeries.push(treeRss(rssWorker.child.pid!));
+    }
+    const rss200 = rssSeries[0]!;
+    const rss2000 = rssSeries[9]!;
     const rssRatio = rss2000 / rss200;
     console.log(`worker RSS (node + Chromium): ${(rss200 / 2 ** 20).toFixed(0)} MiB after 200 certificates, ${(rss2000 / 2 ** 20).toFixed(0)} MiB after 2,000 (x${rssRatio.toFixed(2)})`);
 
@@ -308,6 +310,10 @@ export async function run(ctx: PdfBenchContext): Promise<Record<string, number>>
       cert_cache_hit_p50_ms: round(p50),
       pdf_worker_cores_used: round(coresUsed),
       naive_certs_per_s: round(naivePerS),
+      pdf_pair_1_worker_per_s: round(one, 1),
+      pdf_pair_2_workers_per_s: round(two, 1),
+      // A series for the report's chart: RSS in MiB after 200, 400, ... 2,000 certificates.
+      worker_rss_series_mb: rssSeries.map((b) => round(b / 2 ** 20, 1)),
     };
   } finally {
     await Promise.all(workers.map((w) => w.stop()));

@@ -46,6 +46,46 @@ function barChart(title: string, rows: { label: string; value: number; goal: num
   return parts.join('\n');
 }
 
+/** A line over points, for a series such as RSS after each batch of certificates. */
+function lineChart(title: string, xLabel: string, yLabel: string, points: [number, number][]): string {
+  const w = 760, h = 320, l = 70, r = 20, t = 40, b = 50;
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  const xMax = Math.max(...xs), yMax = Math.max(...ys) * 1.15 || 1;
+  const X = (x: number) => l + (x / xMax) * (w - l - r), Y = (y: number) => h - b - (y / yMax) * (h - t - b);
+  const path = points.map((p, i) => `${i ? 'L' : 'M'}${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join(' ');
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * yMax);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    `<text x="10" y="22" font-size="15" font-weight="bold">${esc(title)}</text>`,
+    ...ticks.map((v) => `<line x1="${l}" x2="${w - r}" y1="${Y(v).toFixed(1)}" y2="${Y(v).toFixed(1)}" stroke="#ddd"/><text x="${l - 8}" y="${(Y(v) + 4).toFixed(1)}" text-anchor="end">${v.toFixed(0)}</text>`),
+    `<path d="${path}" fill="none" stroke="#1565c0" stroke-width="2"/>`,
+    ...points.map((p) => `<circle cx="${X(p[0]).toFixed(1)}" cy="${Y(p[1]).toFixed(1)}" r="3" fill="#1565c0"/><text x="${X(p[0]).toFixed(1)}" y="${h - b + 16}" text-anchor="middle">${p[0]}</text>`),
+    `<text x="${(l + w - r) / 2}" y="${h - 10}" text-anchor="middle">${esc(xLabel)}</text>`,
+    `<text x="14" y="${(t + h - b) / 2}" transform="rotate(-90 14 ${(t + h - b) / 2})" text-anchor="middle">${esc(yLabel)}</text>`,
+    '</svg>',
+  ].join('\n');
+}
+
+/** Vertical bars with their values, for a few comparable quantities. */
+function columns(title: string, unit: string, bars: [string, number][]): string {
+  const w = 760, h = 300, t = 40, b = 40, gap = 40;
+  const bw = (w - gap * (bars.length + 1)) / bars.length;
+  const max = Math.max(...bars.map((x) => x[1])) * 1.15 || 1;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    `<text x="10" y="22" font-size="15" font-weight="bold">${esc(title)}</text>`,
+    ...bars.map(([label, v], i) => {
+      const x = gap + i * (bw + gap), bh = (v / max) * (h - t - b), y = h - b - bh;
+      return `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${bw.toFixed(1)}" height="${bh.toFixed(1)}" fill="#2e7d32"/>` +
+        `<text x="${(x + bw / 2).toFixed(1)}" y="${(y - 6).toFixed(1)}" text-anchor="middle">${v.toFixed(1)} ${esc(unit)}</text>` +
+        `<text x="${(x + bw / 2).toFixed(1)}" y="${h - b + 18}" text-anchor="middle">${esc(label)}</text>`;
+    }),
+    '</svg>',
+  ].join('\n');
+}
+
 export function writeReport(results: Record<string, unknown>, docsDir: string) {
   mkdirSync(path.join(docsDir, 'bench'), { recursive: true });
   const num = (k: string) => (typeof results[k] === 'number' ? (results[k] as number) : undefined);
@@ -88,6 +128,18 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     if (!rows.length) continue;
     writeFileSync(path.join(docsDir, 'bench', file), barChart(title, rows));
     lines.push(`![${title}](bench/${file})`, '');
+  }
+  const series = (results.series ?? {}) as Record<string, number[]>;
+  const one = num('pdf_pair_1_worker_per_s'), two = num('pdf_pair_2_workers_per_s'), naive = num('naive_certs_per_s');
+  if (one !== undefined && two !== undefined) {
+    const bars: [string, number][] = [...(naive !== undefined ? [['browser per PDF', naive] as [string, number]] : []), ['1 worker process', one], ['2 worker processes', two]];
+    writeFileSync(path.join(docsDir, 'bench', 'workers.svg'), columns('Certificates per second against worker processes (two bulk zips at once)', '/s', bars));
+    lines.push('![Certificates per second against worker processes](bench/workers.svg)', '');
+  }
+  const rss = series.worker_rss_series_mb;
+  if (rss?.length) {
+    writeFileSync(path.join(docsDir, 'bench', 'rss.svg'), lineChart('Worker RSS (node + its Chromium) over jobs', 'certificates rendered', 'MiB', rss.map((v, i) => [(i + 1) * 200, v])));
+    lines.push('![Worker RSS over jobs](bench/rss.svg)', '');
   }
   if (results.failures) lines.push('## Benchmarks that did not finish', '', '```', JSON.stringify(results.failures, null, 2), '```', '');
   writeFileSync(path.join(docsDir, 'benchmarks.md'), lines.join('\n') + '\n');

@@ -44,6 +44,7 @@ async function main() {
   };
 
   const figures: Record<string, number> = {};
+  const series: Record<string, number[]> = {};
   const failures: Record<string, string> = {};
   try {
     for (const name of MODULES) {
@@ -53,7 +54,10 @@ async function main() {
       console.log(`\n=== bench: ${name} ===`);
       try {
         const mod = (await import(file)) as BenchModule;
-        Object.assign(figures, await mod.run(ctx));
+        for (const [k, v] of Object.entries(await mod.run(ctx))) {
+          if (Array.isArray(v)) series[k] = v;
+          else figures[k] = v;
+        }
       } catch (err) {
         failures[name] = err instanceof Error ? err.message : String(err);
         console.error(`bench ${name} failed: ${failures[name]}`);
@@ -76,6 +80,7 @@ async function main() {
     nproc: os.availableParallelism(),
     machine: `${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}`,
     ...figures,
+    series,
     ...(Object.keys(failures).length ? { failures } : {}),
   };
   writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n');
