@@ -14,8 +14,9 @@ DATA="${JP_DATA_DIR:-$ROOT/.data}"
 MONGO_PORT="${JP_MONGO_PORT:-27027}"
 REDIS_PORT="${JP_REDIS_PORT:-6390}"
 FERRET_VERSION="v1.24.2"
-FERRET_BIN="$DATA/bin/ferretdb-$FERRET_VERSION"
-mkdir -p "$DATA/logs" "$DATA/run" "$DATA/bin"
+# The binary is shared by every data directory (the fault suite runs a second set of servers).
+FERRET_BIN="$ROOT/.data/bin/ferretdb-$FERRET_VERSION"
+mkdir -p "$DATA/logs" "$DATA/run" "$ROOT/.data/bin"
 
 log() { printf '[provision] %s\n' "$*" >&2; }
 die() { printf '[provision] ERROR: %s\n' "$*" >&2; exit 1; }

@@ -20,6 +20,7 @@ export interface GatewayContext {
   clientIp: string;
   startedAt: number;
   retried?: boolean;
+  upstreamReq?: ClientRequest;
 }
 export type GwReq = IncomingMessage & { gw?: GatewayContext; requestId?: string };
 
@@ -78,6 +79,7 @@ export function createUpstreamProxy(
     proxyTimeout: timeoutMs,
     on: {
       proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
+        (req as GwReq).gw!.upstreamReq = proxyReq;
         for (const h of STRIPPED) proxyReq.removeHeader(h);
         for (const [k, v] of Object.entries(contextHeaders(req as GwReq))) proxyReq.setHeader(k, v);
       },
@@ -100,7 +102,11 @@ export function createUpstreamProxy(
           sendFailure(res, name, slow);
         };
         const idempotent = req.method === 'GET' || req.method === 'HEAD';
-        if (idempotent && r.gw && !r.gw.retried && RETRIABLE.has(err.code ?? '') && 'writeHead' in res && !res.headersSent) {
+        // Only a kept-alive connection the service had already closed is worth a second try; a
+        // request that timed out is not sent again.
+        const staleSocket = r.gw?.upstreamReq?.reusedSocket === true || err.code === 'ECONNREFUSED';
+        const timedOut = Date.now() - (r.gw?.startedAt ?? 0) >= timeoutMs - 50;
+        if (idempotent && r.gw && !r.gw.retried && staleSocket && !timedOut && RETRIABLE.has(err.code ?? '') && 'writeHead' in res && !res.headersSent) {
           r.gw.retried = true;
           logger.debug({ upstream: name, code: err.code, requestId: r.requestId }, 'retrying on a new connection');
           retryOnce(r, res, target, timeoutMs, fail);

@@ -54,7 +54,8 @@ export const pdfWorkerConfigSchema = z.object({
   /** BullMQ lock and stalled-job check; a killed worker's job moves to another after about this. */
   PDF_LOCK_DURATION_MS: int(30_000),
   PDF_STALLED_INTERVAL_MS: int(30_000),
-  PDF_MAX_STALLED_COUNT: int(2),
+  // A job that stalls a second time fails visibly instead of running on a third worker.
+  PDF_MAX_STALLED_COUNT: int(1),
   /** How often expired produced files are deleted from GridFS. */
   PDF_CACHE_SWEEP_MS: int(3600_000),
 });

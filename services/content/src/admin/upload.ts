@@ -75,6 +75,13 @@ export const generatedName = (d: DetectedFile) => `${randomBytes(12).toString('h
  * the shared error handler maps to 413 file_too_large). `preservePath` keeps the client's name as
  * sent so that path tricks are seen and refused instead of silently stripped.
  */
+/**
+ * Uploads are held in memory while they are checked, so their number is bounded: beyond it a
+ * client is asked to come back shortly instead of the process outgrowing its memory limit.
+ */
+export const MAX_PARALLEL_UPLOADS = 8;
+let uploadsInFlight = 0;
+
 export function multipart(field: string): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
@@ -87,6 +94,21 @@ export function multipart(field: string): RequestHandler {
       next();
       return;
     }
+    if (uploadsInFlight >= MAX_PARALLEL_UPLOADS) {
+      res.setHeader('Retry-After', '2');
+      next(new AppError(503, 'busy', 'Too many uploads at once; try again in a moment'));
+      return;
+    }
+    uploadsInFlight++;
+    let released = false;
+    const release = () => {
+      if (!released) {
+        released = true;
+        uploadsInFlight--;
+      }
+    };
+    res.once('finish', release);
+    res.once('close', release);
     upload(req, res, (err: unknown) => {
       // Multer's own errors (size, counts) are classified by the shared handler; a malformed or
       // truncated body from the parser underneath is the client's fault, not a 500.
