@@ -1,10 +1,9 @@
 /** What several reliability suites share: demo data look-ups, multipart bodies, processes, zips, PDFs. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { DATA, ROOT, type Stack } from '../scripts/stack';
 import { call, login, until } from './rel-stack';
 
@@ -134,59 +133,14 @@ export function postArticle(base: string, token: string, fields: Record<string, 
 
 // ---- processes ----
 
-export function procStat(pid: number): { ppid: number; state: string; comm: string } | null {
-  try {
-    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const rest = s.slice(s.lastIndexOf(')') + 2).split(' ');
-    return { state: rest[0]!, ppid: Number(rest[1]), comm: s.slice(s.indexOf('(') + 1, s.lastIndexOf(')')) };
-  } catch {
-    return null;
-  }
-}
+export { procStat, descendants, running, zombies, chromiumUnder, rssMb, readZip } from '@journal/common/testing';
+import { descendants, procStat, zombies } from '@journal/common/testing';
 
-/** Live descendants of a process (Chromium's browser, zygotes, renderers...). */
-export function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    const s = procStat(Number(d));
-    if (s) children.set(s.ppid, [...(children.get(s.ppid) ?? []), Number(d)]);
-  }
-  const out: number[] = [];
-  const stack = [root];
-  while (stack.length) {
-    for (const c of children.get(stack.pop()!) ?? []) {
-      out.push(c);
-      stack.push(c);
-    }
-  }
-  return out;
-}
-
-export const running = (pids: number[]) => pids.filter((p) => {
-  const s = procStat(p);
-  return s !== null && s.state !== 'Z';
-});
-export const zombies = (pids: number[]) => pids.filter((p) => procStat(p)?.state === 'Z');
-
-/** Chromium processes under a worker (anything whose command is chrom*). */
-export const chromiumUnder = (pid: number) => running(descendants(pid)).filter((p) => /chrom/i.test(procStat(p)?.comm ?? ''));
-
-/** Defunct processes anywhere whose parent is `pid` or one of its descendants. */
 export const zombiesUnder = (pid: number) => zombies(descendants(pid));
 
 /** Every process on the machine that is defunct and whose command looks like Chromium, with its parent. */
 export function chromiumZombiesOf(pids: number[]) {
   return pids.filter((p) => procStat(p)?.state === 'Z');
-}
-
-export function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
 }
 
 export const alive = (c: ChildProcess | undefined) => !!c && c.exitCode === null && c.signalCode === null;
@@ -228,36 +182,6 @@ export async function spawnWorker(stack: Stack, name: string, extra: Record<stri
 }
 
 // ---- files ----
-
-/** Entries of a zip (stored or deflated), read from its central directory. */
-export function readZip(buf: Buffer): { name: string; data: Buffer }[] {
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65_557); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error('not a zip: no end of central directory');
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  const out: { name: string; data: Buffer }[] = [];
-  for (let n = 0; n < count; n++) {
-    if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error('bad central directory entry');
-    const method = buf.readUInt16LE(p + 10);
-    const csize = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const raw = buf.subarray(start, start + csize);
-    out.push({ name, data: method === 0 ? Buffer.from(raw) : inflateRawSync(raw) });
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return out;
-}
 
 /** The text of a PDF, by poppler's pdftotext. */
 export function pdfToText(pdf: Buffer): string {

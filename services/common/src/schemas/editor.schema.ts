@@ -46,8 +46,8 @@ export type EditorPinInput = z.input<typeof editorPinSchema>;
 
 export const LIST_SORTED_MESSAGE = 'List Sorted!';
 
-/** An editor as the admin API answers it (spec §3). */
-export interface AdminEditor {
+/** An editor as the public API answers it (spec §3; contact fields empty where a journal hides them). */
+export interface PublicEditor {
   id: string;
   name: string;
   category: EditorCategory | string;
@@ -59,6 +59,11 @@ export interface AdminEditor {
   country: string;
   editor_website: string;
   picture: string;
+  picture_url?: string;
+}
+
+/** An editor as the admin API answers it. */
+export interface AdminEditor extends PublicEditor {
   status: EditorStatus | string;
   is_pinned: number;
   creation?: string;

@@ -15,3 +15,6 @@ export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(3
 export const newObjectId = () => new Types.ObjectId().toString();
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export * from './processes';
+export * from './zip';

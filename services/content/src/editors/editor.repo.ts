@@ -1,9 +1,9 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { EDITOR_CATEGORIES, type EditorCategory, type EditorStatus } from '@journal/common';
 import { jid, oid, toPlain, toPlainList } from '../shared/plain';
 
-export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;
-export type EditorCategory = (typeof EDITOR_CATEGORIES)[number];
-export type EnabledStatus = 'enabled' | 'disabled';
+export { EDITOR_CATEGORIES, type EditorCategory };
+export type EnabledStatus = EditorStatus;
 
 /** Spec §3 Editor. */
 export interface Editor {

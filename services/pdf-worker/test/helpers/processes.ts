@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const RUN_TS = path.resolve(__dirname, '../../scripts/run-ts.cjs');
@@ -36,42 +35,7 @@ export async function spawnWorker(env: Record<string, string>, timeoutMs = 30_00
   return { child, pid: child.pid!, exited, logs };
 }
 
-function stat(pid: number): { ppid: number; state: string } | null {
-  try {
-    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const rest = s.slice(s.lastIndexOf(')') + 2).split(' ');
-    return { state: rest[0]!, ppid: Number(rest[1]) };
-  } catch {
-    return null;
-  }
-}
-
-/** All live descendants of a process (Chromium's browser, zygotes, renderers...). */
-export function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    const s = stat(Number(d));
-    if (s) children.set(s.ppid, [...(children.get(s.ppid) ?? []), Number(d)]);
-  }
-  const out: number[] = [];
-  const stack = [root];
-  while (stack.length) {
-    for (const c of children.get(stack.pop()!) ?? []) {
-      out.push(c);
-      stack.push(c);
-    }
-  }
-  return out;
-}
-
-/** Pids still running (a zombie has exited and only waits to be reaped by its new parent). */
-export const running = (pids: number[]) => pids.filter((p) => {
-  const s = stat(p);
-  return s !== null && s.state !== 'Z';
-});
-
-export const zombies = (pids: number[]) => pids.filter((p) => stat(p)?.state === 'Z');
+export { descendants, running, zombies } from '@journal/common/testing';
 
 export async function waitFor(pred: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const until = Date.now() + timeoutMs;

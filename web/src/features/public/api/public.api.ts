@@ -1,24 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSettings } from '@journal/common/schemas';
+import type { PublicEditor, PublicSettings } from '@journal/common/schemas';
 import { api, ApiError } from '@/lib/api-client';
 
 /** GET /api/settings/ (spec §3 settings plus the per-journal flags). */
 export type Settings = PublicSettings & { journalId?: string };
 
-export interface Editor {
-  id: string;
-  name: string;
-  category: string;
-  post: string;
-  content: string;
-  degree: string;
-  email: string;
-  phone: string;
-  country: string;
-  editor_website: string;
-  picture: string;
-  picture_url?: string;
-}
+export type Editor = PublicEditor;
 
 export interface IndexingItem {
   id: string;
