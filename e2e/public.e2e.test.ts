@@ -296,8 +296,14 @@ describe.each([
     expect(text).toContain('Abstract');
     expect(text).toContain('How to cite this article:');
     // Scrolled down to the abstract (as far as the page's length allows).
-    await page.waitForFunction(() => window.scrollY > 0);
-    expect(await page.$eval('#abstract', (el) => el.getBoundingClientRect().top)).toBeLessThan(200);
+    // Scrolling may be smooth: wait for it to arrive rather than reading it mid-way.
+    await page.waitForFunction(
+      () => {
+        const atBottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+        return window.scrollY > 0 && (document.querySelector('#abstract')!.getBoundingClientRect().top < 200 || atBottom);
+      },
+      { timeout: 10_000 },
+    );
     const meta = await page.$$eval('meta[name^=citation_]', (ms) => ms.map((m) => [m.getAttribute('name'), m.getAttribute('content')]));
     const names = meta.map(([n]) => n);
     for (const n of ['citation_title', 'citation_author', 'citation_publication_date', 'citation_journal_title', 'citation_volume', 'citation_issue', 'citation_firstpage', 'citation_lastpage']) {
