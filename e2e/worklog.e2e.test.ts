@@ -89,7 +89,7 @@ describe('the work-log area', () => {
 
     // 3. It shows red in the list, newest first.
     const added = (await rows(page)).find((r) => r.work === content);
-    expect(added).toMatchObject({ status: 'urgent', select: 'urgent', sno: '1', background: 'rgb(255, 0, 0)' });
+    expect(added).toMatchObject({ status: 'urgent', select: 'urgent', sno: '1', background: 'rgb(204, 0, 0)' });
 
     // 4. Filter by Urgent through the route.
     await clickFilter(page, 'Urgent');
