@@ -1,37 +1,16 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { AdminArticle } from '@journal/common';
 import { jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 
-/** Spec §3 Article, plus the parsed page range used for sorting. */
-export interface Article {
-  id: string;
-  year: number;
-  volume: number;
-  issue: number;
-  frequency: string;
-  refnumber: string;
-  /** HTML-entity-encoded rich text as entered; sanitise on output. */
-  title: string;
-  /** Comma-separated author names. */
-  authorname: string;
-  abstract: string;
-  keywords: string;
-  /** 'first-last'. */
-  pagenumber: string;
+/**
+ * Spec §3 Article as stored: the fields the admin API answers (one description, shared with the
+ * web), with real dates and the parsed page range used for sorting.
+ */
+export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | 'modifiedby' | 'modification'> {
   /** Numeric first page of `pagenumber` (0 when unparsable): the public sort key (spec §4). */
   pageStart: number;
   pageEnd: number;
-  subject: string;
-  country: string;
-  email: string;
-  mobile: string;
-  txnid: string;
-  ptype: 'paid' | 'free' | string;
-  publishdate: string;
-  description: string;
-  /** Stored file name, normally `{refnumber}.pdf`; '' when no file. */
-  file: string;
-  status: 'enabled' | 'disabled' | string;
   createdby: string;
   creation: Date;
   modifiedby: string;
