@@ -18,12 +18,13 @@ const MODULES = ['content', 'pdf', 'worklog', 'scale'];
 async function main() {
   const only = process.argv.slice(2);
   const servers = serverEnv();
-  const dbName = 'journal_bench';
+  const offset = Number(process.env.JP_PORT_OFFSET ?? 0);
+  const dbName = `journal_bench${process.env.JP_LANE ? `_${process.env.JP_LANE}` : ''}`;
   const conn = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();
   await conn.dropDatabase();
   await conn.close();
   const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName });
-  const stack = await startStack({ portBase: 24000, nginxPort: 28080, mongoDb: dbName, redisPrefix: 'bench:', name: 'bench', logLevel: 'warn' });
+  const stack = await startStack({ portBase: 24000 + offset, nginxPort: 28080 + offset, mongoDb: dbName, redisPrefix: 'bench:', name: 'bench', logLevel: 'warn' });
   const staticDir = path.join(ROOT, 'web/dist/bench-static');
   mkdirSync(staticDir, { recursive: true });
   const ctx: BenchContext = {

@@ -13,6 +13,10 @@ import { seedDemo } from '../scripts/seed';
  * connection can hold one of them, and apart from npm start (4000), e2e (14000) and bench (24000).
  */
 export async function startRelStack(name: string, portBase: number, nginxPort: number, pdfWorkers = 1, env: Record<string, string> = {}) {
+  // JP_PORT_OFFSET moves a second checkout's suites to their own ports.
+  const offset = Number(process.env.JP_PORT_OFFSET ?? 0);
+  portBase += offset;
+  nginxPort += offset;
   const servers = serverEnv();
   const dbName = `rel_${name}`;
   const conn = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();

@@ -6,7 +6,9 @@
 # Every test prints what it did and measured ([reliability] lines); they are repeated at the end.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-export JP_DATA_DIR="$PWD/.data/reliability" JP_MONGO_PORT=27037 JP_REDIS_PORT=6400
+# JP_PORT_OFFSET (a multiple of 100) gives a second checkout its own servers and ports.
+lane=$(( ${JP_PORT_OFFSET:-0} / 10 ))
+export JP_DATA_DIR="$PWD/.data/reliability" JP_MONGO_PORT=$((27037 + lane)) JP_REDIS_PORT=$((6400 + lane))
 unset MONGO_URL REDIS_URL
 bash scripts/provision.sh all
 bash scripts/install.sh
