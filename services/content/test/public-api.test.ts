@@ -48,6 +48,12 @@ describe('GET /api/settings/', () => {
     expect(c.body.flags).toMatchObject({ showSubject: false, showEditorContacts: false, showJournalList: false, hideOwnerNotice: true });
     expect(c.body.websitename).not.toBe(r.body.websitename);
   });
+  test('the NAAS banner is a flag of its own, kept beside the header image', async () => {
+    const d = await get('/api/settings/');
+    expect(d.body.flags).toMatchObject({ showNaas: true, banner: 'header' });
+    const c = await get('/api/settings/', chem);
+    expect(c.body.flags).toMatchObject({ showNaas: false, banner: 'sitename' });
+  });
   test('home content is sanitised on output', async () => {
     await app.journals.update(chem, { home_content: '&lt;p onclick="x()"&gt;Hi&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;' });
     await app.cache.invalidate(chem);

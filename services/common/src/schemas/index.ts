@@ -1,3 +1,5 @@
+// First: configures zod before any schema below is built.
+import './zod-config';
 export * from './rich-text';
 export * from './auth.schema';
 export * from './settings.schema';

@@ -6,6 +6,9 @@ export const journalFlagsSchema = z.object({
   hideOwnerNotice: z.boolean().default(false),
   showEditorContacts: z.boolean().default(false),
   showJournalList: z.boolean().default(false),
+  /** The NAAS rating banner, shown beside the header image or the site-name banner. */
+  showNaas: z.boolean().optional(),
+  /** Header image or site-name banner; 'naas' (stored by older versions) is the NAAS banner beside the site name. */
   banner: z.enum(['header', 'naas', 'sitename']).default('sitename'),
   coverImage: z.string().max(300).default(''),
   journalListLink: z.string().max(500).default(''),

@@ -45,6 +45,7 @@ const DEFAULT_FLAGS: JournalFlags = {
   hideOwnerNotice: false,
   showEditorContacts: false,
   showJournalList: false,
+  showNaas: false,
   banner: 'sitename',
   coverImage: '',
   journalListLink: '',

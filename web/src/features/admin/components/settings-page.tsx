@@ -22,6 +22,7 @@ const BOOL_FLAGS = [
   ['hideOwnerNotice', 'Hide the owner link and notice on the contact page'],
   ['showEditorContacts', 'Show editor email, phone and website on the board'],
   ['showJournalList', 'Show the journal-list link on the home page'],
+  ['showNaas', 'Show the NAAS rating banner in the header'],
 ] as const;
 const TEXT_FLAGS = [
   ['coverImage', 'Cover image path'],
