@@ -22,7 +22,35 @@ export const GOALS: Goal[] = [
   { key: 'search_p95_ms', label: 'search over 10,000 articles, p95', goal: 30, better: 'lower', unit: 'ms', issue: 3 },
   { key: 'cert_cache_hit_p50_ms', label: 'repeated certificate (cache hit), p50', goal: 10, better: 'lower', unit: 'ms', issue: 5 },
   { key: 'worklog_p95_ms', label: 'work-log list page over 100,000 entries, p95', goal: 30, better: 'lower', unit: 'ms', issue: 6 },
+  { key: 'lighthouse_perf_min', label: 'Lighthouse performance, lowest public page', goal: 95, better: 'higher', unit: 'pts', issue: 11 },
+  { key: 'lighthouse_seo_min', label: 'Lighthouse SEO, lowest public page', goal: 100, better: 'higher', unit: 'pts', issue: 11 },
+  { key: 'lighthouse_a11y_min', label: 'Lighthouse accessibility, lowest public page', goal: 100, better: 'higher', unit: 'pts', issue: 11 },
+  { key: 'lighthouse_bp_min', label: 'Lighthouse best practices, lowest public page', goal: 100, better: 'higher', unit: 'pts', issue: 11 },
+  { key: 'public_js_gzip_kb', label: 'JavaScript of a public first load, gzip', goal: 80, better: 'lower', unit: 'kB', issue: 11 },
+  { key: 'ssr_vs_api_ratio', label: 'article page vs article API, uncached', goal: 0.25, better: 'higher', unit: '×', issue: 11 },
+  { key: 'ssr_p99_ms', label: 'article page p99, uncached, 64 connections', goal: 60, better: 'lower', unit: 'ms', issue: 11 },
 ];
+
+/** Per-page Lighthouse figures (`lighthouse.<journal>.<page>.<figure>`), one table row per page. */
+const LH_COLUMNS: [string, string][] = [
+  ['perf', 'perf'], ['seo', 'SEO'], ['a11y', 'a11y'], ['bp', 'BP'], ['fcp_ms', 'FCP ms'], ['lcp_ms', 'LCP ms'],
+  ['tbt_ms', 'TBT ms'], ['cls', 'CLS'], ['bytes_kb', 'transferred kB'], ['js_gzip_kb', 'JS kB gzip'],
+];
+const LH_PAGES: Record<string, string> = { home: '`/`', issue: 'newest issue', article: 'an article', board: '`/board`' };
+
+function lighthouseRows(results: Record<string, unknown>) {
+  const pages = new Map<string, Record<string, number>>();
+  for (const [k, v] of Object.entries(results)) {
+    const m = /^lighthouse\.([^.]+)\.([^.]+)\.([^.]+)$/.exec(k);
+    if (!m || typeof v !== 'number') continue;
+    const key = `${m[1]}|${m[2]}`;
+    pages.set(key, { ...(pages.get(key) ?? {}), [m[3]!]: v });
+  }
+  return [...pages].map(([key, row]) => {
+    const [journal, page] = key.split('|') as [string, string];
+    return { journal, page, row };
+  });
+}
 
 const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
@@ -93,6 +121,9 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     '# Benchmarks',
     '',
     `Measured ${results.date} at commit ${results.commit} on ${results.machine} (nproc ${results.nproc}) by \`npm run bench\`.`,
+    ...(results.carried_over_from
+      ? [`Only some modules ran then; the others' figures are carried over from ${(results.carried_over_from as { date: string }).date} at commit ${(results.carried_over_from as { commit: string }).commit}.`]
+      : []),
     'Absolute times hold only for that machine, which is shared and noisy; ratios come first because they travel.',
     '',
     '| figure | issue | measured | goal | met |',
@@ -114,8 +145,25 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
       'requests do in Kubernetes (`kubectl scale deployment/pdf-worker --replicas=N`).',
     );
   }
+  const lh = lighthouseRows(results);
+  if (lh.length) {
+    lines.push(
+      '',
+      'Lighthouse per page (`npm run bench -- lighthouse`: Lighthouse, mobile profile with its simulated throttling, Debian',
+      'Chromium, each figure the median of 3 runs, through the stack\'s nginx as a reader gets it). Goals: performance ≥ 95,',
+      'SEO, accessibility and best practices 100, JavaScript ≤ 80 kB gzip.',
+      '',
+      `| journal | page | ${LH_COLUMNS.map((c) => c[1]).join(' | ')} |`,
+      `|---|---|${LH_COLUMNS.map(() => '---').join('|')}|`,
+      ...lh.map(({ journal, page, row }) => `| ${journal} | ${LH_PAGES[page] ?? page} | ${LH_COLUMNS.map(([k]) => (row[k] === undefined ? '—' : String(row[k]))).join(' | ')} |`),
+      '',
+      'The article-page figures (`ssr_vs_api_ratio`, `ssr_p99_ms`) load one article page of the demo journal with 64',
+      'connections (autocannon) with the jp_fresh cookie, so nginx\'s micro-cache is skipped and every request is rendered,',
+      'against the same article\'s JSON API, also uncached, in the same run.',
+    );
+  }
   const known = new Set(GOALS.map((g) => g.key));
-  const others = Object.entries(results).filter(([k, v]) => typeof v === 'number' && !known.has(k) && k !== 'nproc');
+  const others = Object.entries(results).filter(([k, v]) => typeof v === 'number' && !known.has(k) && k !== 'nproc' && !k.startsWith('lighthouse.'));
   if (others.length) {
     lines.push('', 'Other figures the benchmarks printed (no goal of their own):', '', '| figure | value |', '|---|---|');
     for (const [k, v] of others) lines.push(`| \`${k}\` | ${v} |`);
@@ -129,10 +177,15 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
   const ratios = GOALS.filter((g) => g.unit === '×' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
   const latencies = GOALS.filter((g) => g.unit === 'ms' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
   const throughput = GOALS.filter((g) => g.unit === '/s' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
+  const scores = GOALS.filter((g) => (g.unit === 'pts' || g.unit === 'kB') && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
+  const perfRows = lh.filter((p) => p.row.perf !== undefined)
+    .map((p) => ({ key: `lighthouse.${p.journal}.${p.page}.perf`, issue: 11, label: `${p.journal} ${p.page}: performance`, value: p.row.perf!, goal: 95, better: 'higher' as const, unit: 'pts' }));
   const charts: [string, string, typeof ratios][] = [
     ['ratios.svg', 'Ratios against their goals (dashed line)', ratios],
     ['latency.svg', 'Latency percentiles against their goals (ms)', latencies],
     ['throughput.svg', 'Throughput against its goal', throughput],
+    ['lighthouse.svg', 'Lighthouse (mobile, median of 3): lowest scores and public JavaScript', scores],
+    ['lighthouse-pages.svg', 'Lighthouse performance of each public page (goal 95)', perfRows],
   ];
   lines.push('');
   for (const [file, title, rows] of charts) {

@@ -4,7 +4,7 @@
  * Benchmarks print figures; they never pass or fail on a time.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -13,7 +13,7 @@ import { seedDemo } from '../scripts/seed';
 import type { BenchContext, BenchModule } from './context';
 import { writeReport } from './report';
 
-const MODULES = ['content', 'pdf', 'worklog', 'scale'];
+const MODULES = ['content', 'pdf', 'worklog', 'scale', 'lighthouse'];
 
 async function main() {
   const only = process.argv.slice(2);
@@ -75,16 +75,23 @@ async function main() {
       return 'unknown';
     }
   })();
+  // `npm run bench -- <module>` runs some modules: the figures of the others stay as last measured.
+  const resultsFile = path.join(__dirname, 'results.json');
+  const previous = only.length && existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+  const { date: prevDate, commit: prevCommit, series: prevSeries, failures: prevFailures, carried_over_from: prevCarried, ...prevFigures } = previous;
+  void prevFailures;
   const results = {
+    ...prevFigures,
+    ...(only.length && prevDate ? { carried_over_from: prevCarried ?? { date: prevDate, commit: prevCommit } } : {}),
     date: new Date().toISOString(),
     commit,
     nproc: os.availableParallelism(),
     machine: `${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}`,
     ...figures,
-    series,
+    series: { ...((prevSeries as Record<string, number[]>) ?? {}), ...series },
     ...(Object.keys(failures).length ? { failures } : {}),
   };
-  writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
   writeReport(results, path.join(ROOT, 'docs'));
   console.log('\nbench/results.json:\n' + JSON.stringify(results, null, 2));
   process.exit(0);
