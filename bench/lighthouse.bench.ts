@@ -129,6 +129,22 @@ function failing(lhr: Lhr, category: string): string[] {
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
 }
 
+/** One Lighthouse run; a run whose trace Chrome failed to record (NO_NAVSTART and the like) is retried. */
+async function audit(lighthouse: LighthouseFn, port: number, url: string, attempts = 3): Promise<{ lhr: Lhr; report: string }> {
+  let last = '';
+  for (let i = 0; i < attempts; i++) {
+    try {
+      const r = await lighthouse(url, { port, output: 'html', logLevel: 'error', onlyCategories: Object.keys(CATEGORIES) });
+      if (r && !r.lhr.runtimeError) return { lhr: r.lhr, report: Array.isArray(r.report) ? r.report[0]! : r.report };
+      last = r?.lhr.runtimeError ? `${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}` : 'no result';
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    console.log(`      lighthouse ${url}: ${last}; again`);
+  }
+  throw new Error(`lighthouse ${url}: ${last}`);
+}
+
 async function lighthouseFigures(base: URL, pages: PageRef[]) {
   process.env.CHROME_PATH = CHROMIUM;
   // Lighthouse and chrome-launcher are ES modules; the casts keep their large type trees out of the build.
@@ -149,12 +165,7 @@ async function lighthouseFigures(base: URL, pages: PageRef[]) {
     for (const page of pages) {
       const url = `http://${page.host}:${base.port}${page.path}`;
       const runs: { lhr: Lhr; report: string }[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const r = await lighthouse(url, { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: Object.keys(CATEGORIES) });
-        if (!r) throw new Error(`lighthouse gave no result for ${url}`);
-        if (r.lhr.runtimeError) throw new Error(`lighthouse ${url}: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
-        runs.push({ lhr: r.lhr, report: Array.isArray(r.report) ? r.report[0]! : r.report });
-      }
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(lighthouse, chrome.port, url));
       const lhrs = runs.map((r) => r.lhr);
       const mid = computeMedianRun(lhrs);
       const file = path.join(OUT, `${page.journal}-${page.name}.html`);
