@@ -56,7 +56,7 @@ const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt
 
 /** Horizontal bars of value against goal, each row scaled to its own goal. */
 function barChart(title: string, rows: { label: string; value: number; goal: number; better: 'higher' | 'lower'; unit: string }[]): string {
-  const w = 760, rowH = 34, top = 40, left = 330, barW = 360;
+  const w = 900, rowH = 34, top = 40, left = 330, barW = 360;
   const h = top + rows.length * rowH + 20;
   const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#fff"/>`, `<text x="10" y="22" font-size="15" font-weight="bold">${esc(title)}</text>`];
@@ -68,7 +68,7 @@ function barChart(title: string, rows: { label: string; value: number; goal: num
     parts.push(`<text x="10" y="${y + 18}">${esc(r.label)}</text>`,
       `<rect x="${left}" y="${y + 6}" width="${vw.toFixed(1)}" height="18" fill="${ok ? '#2e7d32' : '#c62828'}"/>`,
       `<line x1="${gx.toFixed(1)}" x2="${gx.toFixed(1)}" y1="${y + 2}" y2="${y + 28}" stroke="#000" stroke-dasharray="3,2"/>`,
-      `<text x="${left + barW + 8}" y="${y + 18}">${r.value.toFixed(2)} ${esc(r.unit)} (goal ${r.better === 'higher' ? '≥' : '≤'} ${r.goal})</text>`);
+      `<text x="${left + barW + 8}" y="${y + 18}">${r.value.toFixed(r.unit === 'pts' ? 0 : 2)} ${esc(r.unit)} (goal ${r.better === 'higher' ? '≥' : '≤'} ${r.goal})</text>`);
   });
   parts.push('</svg>');
   return parts.join('\n');
@@ -132,7 +132,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
   for (const g of GOALS) {
     const v = num(g.key);
     const met = v === undefined ? 'not measured' : (g.better === 'higher' ? v >= g.goal : v <= g.goal) ? 'yes' : 'no';
-    lines.push(`| ${g.label} (\`${g.key}\`) | #${g.issue} | ${v === undefined ? '—' : `${v.toFixed(2)} ${g.unit}`} | ${g.better === 'higher' ? '≥' : '≤'} ${g.goal} ${g.unit} | ${met} |`);
+    lines.push(`| ${g.label} (\`${g.key}\`) | #${g.issue} | ${v === undefined ? '—' : `${v.toFixed(g.unit === 'pts' ? 0 : 2)} ${g.unit}`} | ${g.better === 'higher' ? '≥' : '≤'} ${g.goal} ${g.unit} | ${met} |`);
   }
   const w2 = num('workers_2_vs_1');
   if (w2 !== undefined && w2 < 1.8) {
