@@ -129,16 +129,28 @@ function failing(lhr: Lhr, category: string): string[] {
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
 }
 
-/** One Lighthouse run; a run whose trace Chrome failed to record (NO_NAVSTART and the like) is retried. */
-async function audit(lighthouse: LighthouseFn, port: number, url: string, attempts = 3): Promise<{ lhr: Lhr; report: string }> {
+interface Tools {
+  lighthouse: LighthouseFn;
+  launch(o: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
+}
+
+/**
+ * One Lighthouse run in a Chrome of its own, as Lighthouse's own CI does (a browser reused across
+ * runs carries state and loses traces); a run whose trace Chrome failed to record (NO_NAVSTART and
+ * the like, on a busy machine) is retried.
+ */
+async function audit(tools: Tools, url: string, attempts = 4): Promise<{ lhr: Lhr; report: string }> {
   let last = '';
   for (let i = 0; i < attempts; i++) {
+    const chrome = await tools.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
     try {
-      const r = await lighthouse(url, { port, output: 'html', logLevel: 'error', onlyCategories: Object.keys(CATEGORIES) });
+      const r = await tools.lighthouse(url, { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: Object.keys(CATEGORIES) });
       if (r && !r.lhr.runtimeError) return { lhr: r.lhr, report: Array.isArray(r.report) ? r.report[0]! : r.report };
       last = r?.lhr.runtimeError ? `${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}` : 'no result';
     } catch (err) {
       last = err instanceof Error ? err.message : String(err);
+    } finally {
+      await chrome.kill();
     }
     console.log(`      lighthouse ${url}: ${last}; again`);
   }
@@ -150,55 +162,55 @@ async function lighthouseFigures(base: URL, pages: PageRef[]) {
   // Lighthouse and chrome-launcher are ES modules; the casts keep their large type trees out of the build.
   const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
   const { computeMedianRun } = (await import('lighthouse/core/lib/median-run.js' as string)) as { computeMedianRun(runs: Lhr[]): Lhr };
-  const chromeLauncher = (await import('chrome-launcher')) as unknown as {
-    launch(o: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
-  };
+  const { launch } = (await import('chrome-launcher')) as unknown as Pick<Tools, 'launch'>;
+  const tools: Tools = { lighthouse, launch };
   mkdirSync(OUT, { recursive: true });
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
   const figures: Record<string, number> = {};
   const mins = { perf: Infinity, seo: Infinity, a11y: Infinity, bp: Infinity };
   let jsMax = 0;
-  try {
-    for (const page of pages) {
-      const url = `http://${page.host}:${base.port}${page.path}`;
-      const runs: { lhr: Lhr; report: string }[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(lighthouse, chrome.port, url));
-      const lhrs = runs.map((r) => r.lhr);
-      const mid = computeMedianRun(lhrs);
-      const file = path.join(OUT, `${page.journal}-${page.name}.html`);
-      writeFileSync(file, runs.find((r) => r.lhr === mid)!.report);
-      writeFileSync(file.replace(/\.html$/, '.json'), JSON.stringify(mid));
-      const key = `lighthouse.${page.journal}.${page.name}`;
-      const row: Record<string, number> = {};
-      for (const [cat, short] of Object.entries(CATEGORIES)) {
-        row[short] = Math.round(median(lhrs.map((l) => (l.categories[cat]?.score ?? NaN) * 100)));
-        mins[short] = Math.min(mins[short], row[short]!);
-      }
-      const metric = (id: string) => median(lhrs.map((l) => l.audits[id]?.numericValue ?? NaN));
-      row.fcp_ms = Math.round(metric('first-contentful-paint'));
-      row.lcp_ms = Math.round(metric('largest-contentful-paint'));
-      row.tbt_ms = Math.round(metric('total-blocking-time'));
-      row.cls = round(metric('cumulative-layout-shift'), 3);
-      row.bytes_kb = round(metric('total-byte-weight') / 1000);
-      row.js_gzip_kb = round((await jsGzipBytes(base, page.host, mid)) / 1000);
-      jsMax = Math.max(jsMax, row.js_gzip_kb);
-      for (const [k, v] of Object.entries(row)) figures[`${key}.${k}`] = v;
-      console.log(
-        `${page.journal.padEnd(5)} ${page.name.padEnd(8)} perf ${row.perf} seo ${row.seo} a11y ${row.a11y} bp ${row.bp} | ` +
-          `FCP ${row.fcp_ms} ms LCP ${row.lcp_ms} ms TBT ${row.tbt_ms} ms CLS ${row.cls} | ${row.bytes_kb} kB, JS ${row.js_gzip_kb} kB gzip  (${url})`,
-      );
-      for (const [cat, short] of Object.entries(CATEGORIES)) {
-        const lost = failing(mid, cat);
-        if (lost.length) console.log(`      ${short} loses: ${lost.join(', ')}`);
-      }
+  let failed = 0;
+  for (const page of pages) {
+    const url = `http://${page.host}:${base.port}${page.path}`;
+    const runs: { lhr: Lhr; report: string }[] = [];
+    try {
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(tools, url));
+    } catch (err) {
+      // The other pages are still measured; the count of pages left out goes into the figures.
+      failed++;
+      console.log(`${page.journal.padEnd(5)} ${page.name.padEnd(8)} NOT MEASURED: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
     }
-  } finally {
-    await chrome.kill();
+    const lhrs = runs.map((r) => r.lhr);
+    const mid = computeMedianRun(lhrs);
+    const file = path.join(OUT, `${page.journal}-${page.name}.html`);
+    writeFileSync(file, runs.find((r) => r.lhr === mid)!.report);
+    writeFileSync(file.replace(/\.html$/, '.json'), JSON.stringify(mid));
+    const key = `lighthouse.${page.journal}.${page.name}`;
+    const row: Record<string, number> = {};
+    for (const [cat, short] of Object.entries(CATEGORIES)) {
+      row[short] = Math.round(median(lhrs.map((l) => (l.categories[cat]?.score ?? NaN) * 100)));
+      mins[short] = Math.min(mins[short], row[short]!);
+    }
+    const metric = (id: string) => median(lhrs.map((l) => l.audits[id]?.numericValue ?? NaN));
+    row.fcp_ms = Math.round(metric('first-contentful-paint'));
+    row.lcp_ms = Math.round(metric('largest-contentful-paint'));
+    row.tbt_ms = Math.round(metric('total-blocking-time'));
+    row.cls = round(metric('cumulative-layout-shift'), 3);
+    row.bytes_kb = round(metric('total-byte-weight') / 1000);
+    row.js_gzip_kb = round((await jsGzipBytes(base, page.host, mid)) / 1000);
+    jsMax = Math.max(jsMax, row.js_gzip_kb);
+    for (const [k, v] of Object.entries(row)) figures[`${key}.${k}`] = v;
+    console.log(
+      `${page.journal.padEnd(5)} ${page.name.padEnd(8)} perf ${row.perf} seo ${row.seo} a11y ${row.a11y} bp ${row.bp} | ` +
+        `FCP ${row.fcp_ms} ms LCP ${row.lcp_ms} ms TBT ${row.tbt_ms} ms CLS ${row.cls} | ${row.bytes_kb} kB, JS ${row.js_gzip_kb} kB gzip  (${url})`,
+    );
+    for (const [cat, short] of Object.entries(CATEGORIES)) {
+      const lost = failing(mid, cat);
+      if (lost.length) console.log(`      ${short} loses: ${lost.join(', ')}`);
+    }
   }
   console.log(`Lighthouse reports (median run of each page): ${OUT}`);
+  figures.lighthouse_pages_not_measured = failed;
   return { figures, mins, jsMax };
 }
 
