@@ -157,6 +157,14 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
       `|---|---|${LH_COLUMNS.map(() => '---').join('|')}|`,
       ...lh.map(({ journal, page, row }) => `| ${journal} | ${LH_PAGES[page] ?? page} | ${LH_COLUMNS.map(([k]) => (row[k] === undefined ? '—' : String(row[k]))).join(' | ')} |`),
       '',
+      ...(num('lighthouse_benchmark_index') !== undefined
+        ? [
+            `Lighthouse measured the host CPU at benchmark index ${num('lighthouse_benchmark_index')} during these runs (a quiet desktop gives`,
+            '1,500 or more). Its simulated mobile timings, total blocking time above all, grow as that index drops, so',
+            'performance scores taken on a busy shared machine are lower than the same pages score on a quiet one.',
+            '',
+          ]
+        : []),
       'The article-page figures (`ssr_vs_api_ratio`, `ssr_p99_ms`) load one article page of the demo journal with 64',
       'connections (autocannon) with the jp_fresh cookie, so nginx\'s micro-cache is skipped and every request is rendered,',
       'against the same article\'s JSON API, also uncached, in the same run.',
