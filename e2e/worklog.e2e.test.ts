@@ -1,5 +1,5 @@
 /**
- * Issue 6 in a real Chromium: the /webdata area against the whole stack (spec §2, §4, §5, §9).
+ * The /webdata area in a real Chromium, against the whole stack (docs/product.md#worklog).
  * The demo journal is seeded with 30 work entries, so paging past 20 needs no setup.
  */
 import type { Browser, Page } from 'puppeteer-core';

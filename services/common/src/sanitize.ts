@@ -20,7 +20,7 @@ const titleOptions: sanitizeHtml.IOptions = {
 
 export const sanitizeRichText = (html: string): string => sanitizeHtml(html ?? '', richOptions);
 
-/** Spec §5: titles keep only italic and emphasis, with whitespace collapsed. */
+/** docs/product.md#display-rules: titles keep only italic and emphasis, with whitespace collapsed. */
 export const sanitizeTitle = (html: string): string =>
   sanitizeHtml(html ?? '', titleOptions).replace(/\s+/g, ' ').trim();
 

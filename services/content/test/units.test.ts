@@ -43,7 +43,7 @@ describe('HTTP ranges', () => {
 });
 
 describe('text helpers', () => {
-  test('first number in a route param (spec §5)', () => {
+  test('first number in a route param (docs/product.md#route-params)', () => {
     expect(firstNumber('vol3')).toBe(3);
     expect(firstNumber('issue12x4')).toBe(12);
     expect(firstNumber('2026')).toBe(2026);

@@ -1,6 +1,6 @@
 import { AppError, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/common';
 
-/** Raw records as the content service's public API answers them (spec §3 field names). */
+/** Raw records as the content service's public API answers them (field names: docs/product.md#entities). */
 export type RawRecord = Record<string, unknown>;
 
 export interface ContentClientOptions {

@@ -4,7 +4,7 @@ import type { RawRecord } from './content.client';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”', hellip: '…' };
 
-/** Titles and abstracts are stored HTML-entity-encoded (spec §3); decode before sanitising. */
+/** Titles and abstracts are stored HTML-entity-encoded (docs/product.md#encoded-text); decode before sanitising. */
 export function decodeEntities(s: string): string {
   let out = s;
   // Up to twice, for values that were encoded twice on their way into the old database.
@@ -25,7 +25,7 @@ const str = (v: unknown): string => (v === undefined || v === null ? '' : String
 const plain = (v: unknown, max = 500): string =>
   [...decodeEntities(toPlainText(decodeEntities(str(v)))).replace(/\s+/g, ' ').trim()].slice(0, max).join('');
 
-/** Author names of an article: comma-separated (spec §3), trimmed, empty parts dropped. */
+/** Author names of an article: comma-separated (docs/product.md#authors), trimmed, empty parts dropped. */
 export const splitAuthors = (authorname: unknown): string[] =>
   plain(authorname, 5000)
     .split(',')
@@ -36,7 +36,7 @@ export const splitAuthors = (authorname: unknown): string[] =>
 export const sameName = (a: string, b: string) =>
   a.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase() === b.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase();
 
-/** The public display of the impact factor drops its 'Impact Factor: ' label (spec §3). */
+/** The public display of the impact factor drops its 'Impact Factor: ' label (docs/product.md#display-rules). */
 export function impactFactor(v: unknown): string {
   const s = plain(v, 100);
   return s.replace(/^impact\s*factor\s*[:\-–]?\s*/i, '').trim();
@@ -52,7 +52,7 @@ const dateText = (v: unknown): string => {
   return plain(s, 60);
 };
 
-/** An issue's frequency names its month(s), e.g. 'january-february' (spec §9); shown capitalised. */
+/** An issue's frequency names its month(s), e.g. 'january-february' (docs/product.md#issue-rules); shown capitalised. */
 function monthOf(a: RawRecord): string {
   const m = plain(a.month ?? a.issue_month ?? a.frequency ?? '', 40);
   if (!/^[A-Za-z]+(?:\s*-\s*[A-Za-z]+)*$/.test(m)) return '';

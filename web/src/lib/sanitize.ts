@@ -10,7 +10,7 @@ export const sanitizeRich = (html: string) =>
 export const sanitizeTitle = (html: string) =>
   DOMPurify.sanitize(html ?? '', { ALLOWED_TAGS: [...TITLE_TAGS], ALLOWED_ATTR: [] }).replace(/\s+/g, ' ').trim();
 
-/** Decodes HTML entities of stored encoded text (spec: titles and home content are entity-encoded). */
+/** Decodes HTML entities of stored encoded text (docs/product.md#encoded-text). */
 export function decodeEntities(s: string): string {
   const t = document.createElement('textarea');
   t.innerHTML = s ?? '';

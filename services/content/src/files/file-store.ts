@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
 import { jid } from '../shared/plain';
 
-/** The four public file areas of spec §7. */
+/** The four public file areas of docs/product.md#files. */
 export const ASSET_AREAS = ['archives', 'editors', 'indexing', 'site'] as const;
 export type AssetArea = (typeof ASSET_AREAS)[number];
 
@@ -43,7 +43,7 @@ export function contentTypeFor(name: string): string | undefined {
   return dot < 0 ? undefined : CONTENT_TYPES[name.slice(dot + 1).toLowerCase()];
 }
 
-/** Public paths of spec §7. */
+/** Public paths of docs/product.md#files. */
 export const assetPath = {
   article: (year: number, volume: number, issue: number, file: string) => `/assets/archives/${year}/vol${volume}issue${issue}/${file}`,
   editor: (picture: string) => `/assets/editors/${picture}`,

@@ -4,7 +4,7 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 
 /**
  * Decodes one level of HTML entities: titles, abstracts and home content are stored entity-encoded
- * (spec §3). The result is always sanitised afterwards, which re-escapes any bare text.
+ * (docs/product.md#entities). The result is always sanitised afterwards, which re-escapes any bare text.
  */
 export function decodeEntities(s: string): string {
   return String(s ?? '').replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8}|#39);/gi, (m, e: string) => {
@@ -16,7 +16,7 @@ export function decodeEntities(s: string): string {
   });
 }
 
-/** Stored (possibly encoded) title → safe HTML with i/em only, whitespace collapsed (spec §5). */
+/** Stored (possibly encoded) title → safe HTML with i/em only, whitespace collapsed (docs/product.md#display-rules). */
 export const cleanTitle = (s: string) => sanitizeTitle(decodeEntities(s));
 /** Stored (possibly encoded) rich text → HTML under the common allow-list. */
 export const cleanRich = (s: string) => sanitizeRichText(decodeEntities(s));
@@ -24,7 +24,7 @@ export const cleanRich = (s: string) => sanitizeRichText(decodeEntities(s));
 export const plain = (s: string) => decodeEntities(toPlainText(decodeEntities(s)));
 
 /**
- * Spec §5: a route param is a text prefix and a number, and the number is the first one in the
+ * docs/product.md#route-params: a route param is a text prefix and a number, and the number is the first one in the
  * text ('vol3' → 3). Null when there is none or it is absurd (more than 6 digits).
  */
 export function firstNumber(param: unknown): number | null {

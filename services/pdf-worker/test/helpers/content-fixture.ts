@@ -4,8 +4,8 @@ import type { Server } from 'node:http';
 import express from 'express';
 
 /**
- * A small real HTTP server shaped like the content service's public API (spec §3 and §7 field
- * names), scoped by the x-journal-id header as the real one is. Tests mutate `journals` to edit.
+ * A small real HTTP server shaped like the content service's public API (field names of
+ * docs/product.md#entities), scoped by the x-journal-id header as the real one is. Tests mutate `journals` to edit.
  */
 export interface FixtureJournal {
   settings: Record<string, unknown>;

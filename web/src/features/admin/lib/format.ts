@@ -1,8 +1,8 @@
-/** Spec §9 displays: volume and issue zero-padded to 2 digits, article counts to 3. */
+/** docs/product.md#display-rules: displays: volume and issue zero-padded to 2 digits, article counts to 3. */
 export const pad2 = (n: number | string) => String(n).padStart(2, '0');
 export const pad3 = (n: number | string) => String(n).padStart(3, '0');
 
-/** Today as YYYY-MM-DD in the browser's time zone (the default certificate date, spec §9). */
+/** Today as YYYY-MM-DD in the browser's time zone (the default certificate date, docs/product.md#constants). */
 export function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;

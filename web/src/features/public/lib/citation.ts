@@ -1,5 +1,5 @@
 /**
- * Pure formatting rules of the public site (spec §5, §9): citation authors, title clean-up,
+ * Pure formatting rules of the public site (docs/product.md#display-rules): citation authors, title clean-up,
  * route-param numbers, zero padding and frequency labels. No DOM here, so the rules run in
  * unit tests and anywhere else unchanged.
  */
@@ -36,7 +36,7 @@ export function decodeHtmlEntities(s: string | null | undefined): string {
 }
 
 /**
- * Spec §5: titles keep only italic and emphasis tags (without attributes), and whitespace is
+ * docs/product.md#display-rules: titles keep only italic and emphasis tags (without attributes), and whitespace is
  * collapsed. Input may be entity-encoded; the result is HTML whose only tags are i/em.
  */
 export function cleanTitle(raw: string | null | undefined): string {
@@ -65,7 +65,7 @@ export const splitAuthors = (authorname: string | null | undefined): string[] =>
     .filter(Boolean);
 
 /**
- * Spec §5: 'Dr. ' is removed, then 'Surname I. I.' from the last word plus the initials of the
+ * docs/product.md#display-rules: 'Dr. ' is removed, then 'Surname I. I.' from the last word plus the initials of the
  * other words; a single word gets a trailing dot.
  */
 export function citeAuthor(name: string): string {
@@ -85,7 +85,7 @@ export function citeAuthor(name: string): string {
 /** Every author of the comma-separated field in citation form, joined by ', '. */
 export const citeAuthors = (authorname: string | null | undefined) => splitAuthors(authorname).map(citeAuthor).filter(Boolean).join(', ');
 
-/** Spec §5: a route param carries a text prefix and a number; the number is the first one in it. */
+/** docs/product.md#route-params: a route param carries a text prefix and a number; the number is the first one in it. */
 export function firstNumber(param: string | number | null | undefined): number | null {
   const m = /\d+/.exec(String(param ?? ''));
   if (!m) return null;
@@ -93,7 +93,7 @@ export function firstNumber(param: string | number | null | undefined): number |
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** Spec §9: volume and issue show with 2 digits, article counts with 3. */
+/** docs/product.md#display-rules: volume and issue show with 2 digits, article counts with 3. */
 export const pad = (n: number | string | null | undefined, width: number) => String(n ?? '').padStart(width, '0');
 export const pad2 = (n: number | string | null | undefined) => pad(n, 2);
 export const pad3 = (n: number | string | null | undefined) => pad(n, 3);
@@ -120,7 +120,7 @@ export function issueLinkLabel(volume: number | string, issue: number | string, 
   return m ? `${base} : ${m.toUpperCase()}` : base;
 }
 
-/** Spec §3: the public display of the impact factor drops its first 15 characters ('Impact Factor: '). */
+/** docs/product.md#display-rules: the public display of the impact factor drops its first 15 characters ('Impact Factor: '). */
 export const impactFactorDisplay = (raw: string | null | undefined) => String(raw ?? '').slice(15).trim();
 
 /** Numeric start and end of a 'first-last' page range. */
