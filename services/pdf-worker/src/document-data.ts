@@ -1,36 +1,13 @@
-import { sanitizeTitle, toPlainText } from '@journal/common';
+import { decodeEntities, firstNumber, sanitizeTitle, splitAuthors as splitAuthorList, storedToPlainText } from '@journal/common';
 import type { ArticleInfo, EditorInfo, JournalInfo } from './pdf.types';
 import type { RawRecord } from './content.client';
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”', hellip: '…' };
-
-/** Titles and abstracts are stored HTML-entity-encoded (docs/product.md#encoded-text); decode before sanitising. */
-export function decodeEntities(s: string): string {
-  let out = s;
-  // Up to twice, for values that were encoded twice on their way into the old database.
-  for (let i = 0; i < 2 && /&(#\d+|#x[0-9a-f]+|[a-z]+);/i.test(out); i++) {
-    out = out.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-      }
-      return NAMED[e.toLowerCase()] ?? m;
-    });
-  }
-  return out;
-}
-
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v)).trim();
-/** Plain text: entity-decoded, tags dropped, entities of the sanitiser's output decoded again. */
-const plain = (v: unknown, max = 500): string =>
-  [...decodeEntities(toPlainText(decodeEntities(str(v)))).replace(/\s+/g, ' ').trim()].slice(0, max).join('');
+/** Plain text of a stored value, at most `max` characters. */
+const plain = (v: unknown, max = 500): string => [...storedToPlainText(str(v)).replace(/\s+/g, ' ').trim()].slice(0, max).join('');
 
 /** Author names of an article: comma-separated (docs/product.md#authors), trimmed, empty parts dropped. */
-export const splitAuthors = (authorname: unknown): string[] =>
-  plain(authorname, 5000)
-    .split(',')
-    .map((a) => a.replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
+export const splitAuthors = (authorname: unknown): string[] => splitAuthorList(plain(authorname, 5000));
 
 /** Compares author names the way a person would: case, spacing and Unicode form do not matter. */
 export const sameName = (a: string, b: string) =>
@@ -42,7 +19,8 @@ export function impactFactor(v: unknown): string {
   return s.replace(/^impact\s*factor\s*[:\-–]?\s*/i, '').trim();
 }
 
-const firstNumber = (v: unknown) => /\d+/.exec(str(v))?.[0] ?? str(v);
+/** Year, volume or issue as shown: the number it carries (docs/product.md#route-params), '' without one. */
+const numberText = (v: unknown) => String(firstNumber(typeof v === 'number' ? v : str(v)) ?? '');
 
 const dateText = (v: unknown): string => {
   const s = str(v);
@@ -69,9 +47,9 @@ export function toArticle(a: RawRecord): ArticleInfo {
     refnumber: plain(a.refnumber, 40),
     title: sanitizeTitle(decodeEntities(str(a.title ?? a.description))).slice(0, 3000),
     authors: splitAuthors(a.authorname),
-    year: firstNumber(a.year),
-    volume: firstNumber(a.volume),
-    issue: firstNumber(a.issue),
+    year: numberText(a.year),
+    volume: numberText(a.volume),
+    issue: numberText(a.issue),
     month: monthOf(a),
     pages: plain(a.pagenumber, 30),
     publishdate: dateText(a.publishdate),

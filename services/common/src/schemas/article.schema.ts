@@ -179,6 +179,3 @@ export interface AdminArticle {
   modification?: string;
 }
 
-/** The public path of an article's PDF (docs/product.md#files). */
-export const articlePdfPath = (a: { year: number | string; volume: number | string; issue: number | string; file: string }) =>
-  `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${a.file}`;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
+import { articlePdfPath } from '@journal/common';
 import { jid } from '../shared/plain';
 
 /** The four public file areas of docs/product.md#files. */
@@ -45,7 +46,7 @@ export function contentTypeFor(name: string): string | undefined {
 
 /** Public paths of docs/product.md#files. */
 export const assetPath = {
-  article: (year: number, volume: number, issue: number, file: string) => `/assets/archives/${year}/vol${volume}issue${issue}/${file}`,
+  article: (year: number, volume: number, issue: number, file: string) => articlePdfPath({ year, volume, issue, file }),
   editor: (picture: string) => `/assets/editors/${picture}`,
   indexing: (image: string) => `/assets/indexing/${image}`,
   site: (name: string) => `/assets/site/${name}`,

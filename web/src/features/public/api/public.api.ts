@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicEditor, PublicSettings } from '@journal/common/schemas';
+import { articlePdfPath, type PublicEditor, type PublicSettings } from '@journal/common/schemas';
 import { api, ApiError } from '@/lib/api-client';
 
 /** GET /api/settings/ (settings plus the per-journal flags: docs/product.md#settings). */
@@ -49,7 +49,7 @@ export interface Article {
 
 /** Public path of an article's stored PDF (docs/product.md#files). */
 export const articlePdfUrl = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file' | 'pdf_url'>) =>
-  a.file ? a.pdf_url || `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${encodeURIComponent(a.file)}` : '';
+  a.file ? a.pdf_url || articlePdfPath({ ...a, file: a.file }) : '';
 
 export const siteImage = (name: 'logo.png' | 'header.png' | 'cover.png' | 'chat.png') => `/assets/site/${name}`;
 export const editorPicture = (e: Pick<Editor, 'picture' | 'picture_url'>) =>
