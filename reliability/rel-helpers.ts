@@ -58,7 +58,7 @@ export async function publicCatalogue(base: string, host = 'localhost') {
   return { issues, articles };
 }
 
-export const assetPath = (a: PublicArticle) => articlePdfPath(a);
+export const assetPath = (a: PublicArticle) => articlePdfPath({ ...a, file: a.file ?? '' });
 
 /** A multipart/form-data body with text fields and at most one file. */
 export function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) {
