@@ -1,6 +1,6 @@
-import { decodeEntities, firstNumber, sanitizeTitle, splitAuthors as splitAuthorList, storedToPlainText } from '@journal/common';
+import { decodeEntities, sanitizeTitle, splitAuthors as splitAuthorList, storedToPlainText } from '@journal/common';
 import type { ArticleInfo, EditorInfo, JournalInfo } from './pdf.types';
-import type { RawRecord } from './content.client';
+import type { DocumentEditor, DocumentSettings, ListedArticle } from './content.schemas';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v)).trim();
 /** Plain text of a stored value, at most `max` characters. */
@@ -19,9 +19,6 @@ export function impactFactor(v: unknown): string {
   return s.replace(/^impact\s*factor\s*[:\-–]?\s*/i, '').trim();
 }
 
-/** Year, volume or issue as shown: the number it carries (docs/product.md#route-params), '' without one. */
-const numberText = (v: unknown) => String(firstNumber(typeof v === 'number' ? v : str(v)) ?? '');
-
 const dateText = (v: unknown): string => {
   const s = str(v);
   if (!s) return '';
@@ -31,8 +28,8 @@ const dateText = (v: unknown): string => {
 };
 
 /** An issue's frequency names its month(s), e.g. 'january-february' (docs/product.md#issue-rules); shown capitalised. */
-function monthOf(a: RawRecord): string {
-  const m = plain(a.month ?? a.issue_month ?? a.frequency ?? '', 40);
+function monthOf(a: ListedArticle): string {
+  const m = plain(a.frequency, 40);
   if (!/^[A-Za-z]+(?:\s*-\s*[A-Za-z]+)*$/.test(m)) return '';
   if (/^(?:bi-?)?monthly$|^quarterly$|^triannual$|^half-?yearly$|^yearly$|^annual$/i.test(m)) return '';
   return m
@@ -42,14 +39,14 @@ function monthOf(a: RawRecord): string {
     .join('-');
 }
 
-export function toArticle(a: RawRecord): ArticleInfo {
+export function toArticle(a: ListedArticle): ArticleInfo {
   return {
     refnumber: plain(a.refnumber, 40),
-    title: sanitizeTitle(decodeEntities(str(a.title ?? a.description))).slice(0, 3000),
+    title: sanitizeTitle(decodeEntities(a.title)).slice(0, 3000),
     authors: splitAuthors(a.authorname),
-    year: numberText(a.year),
-    volume: numberText(a.volume),
-    issue: numberText(a.issue),
+    year: String(a.year),
+    volume: String(a.volume),
+    issue: String(a.issue),
     month: monthOf(a),
     pages: plain(a.pagenumber, 30),
     publishdate: dateText(a.publishdate),
@@ -58,12 +55,12 @@ export function toArticle(a: RawRecord): ArticleInfo {
   };
 }
 
-export function toEditor(e: RawRecord): EditorInfo {
+export function toEditor(e: DocumentEditor): EditorInfo {
   return {
-    id: str(e.id ?? e._id),
+    id: str(e.id),
     name: plain(e.name, 200),
     category: plain(e.category, 50).toLowerCase(),
-    post: plain(e.post ?? e.designation, 200),
+    post: plain(e.post, 200),
     affiliation: plain(e.content, 600),
     degree: plain(e.degree, 100),
     country: plain(e.country, 100),
@@ -73,17 +70,14 @@ export function toEditor(e: RawRecord): EditorInfo {
   };
 }
 
-const enabled = (e: RawRecord) => e.status === undefined || str(e.status).toLowerCase() === 'enabled';
-
-/** Editors of the public board in their order: pinned first, then as content listed them. */
-export function boardEditors(raw: RawRecord[]): EditorInfo[] {
-  const list = raw.filter(enabled);
+/** Editors of the public board (content lists only enabled ones) in their order: pinned first, then as content listed them. */
+export function boardEditors(list: DocumentEditor[]): EditorInfo[] {
   const pinned = list.filter((e) => Number(e.is_pinned) === 1);
   const rest = list.filter((e) => Number(e.is_pinned) !== 1);
   return [...pinned, ...rest].map(toEditor);
 }
 
-export function toJournal(settings: RawRecord, editors: EditorInfo[], logo: string): JournalInfo {
+export function toJournal(settings: DocumentSettings, editors: EditorInfo[], logo: string): JournalInfo {
   const chief = editors.find((e) => e.category === 'chief editor');
   const name = plain(settings.formatted_journal_name, 300) || plain(settings.websitename, 300) || 'Journal';
   return {
@@ -97,11 +91,8 @@ export function toJournal(settings: RawRecord, editors: EditorInfo[], logo: stri
     frequency: plain(settings.journal_frequency, 50),
     logo,
     chiefEditor: chief ? [chief.name, chief.degree].filter(Boolean).join(', ') : '',
-    publisher: plain(settings.publisher ?? '', 200),
+    publisher: plain(settings.publisher, 200),
   };
 }
 
-export const showEditorContacts = (settings: RawRecord): boolean => {
-  const flags = settings.flags as { showEditorContacts?: unknown } | undefined;
-  return flags?.showEditorContacts === true;
-};
+export const showEditorContacts = (settings: DocumentSettings): boolean => settings.flags.showEditorContacts;

@@ -7,3 +7,4 @@ export * from './editor.schema';
 export * from './worklog.schema';
 export * from './text.rules';
 export * from './article-path';
+export * from './article-batch.schema';

@@ -157,6 +157,11 @@ export async function startContentFixture(): Promise<ContentFixture> {
     if (!a) res.status(404).json({ error: 'not_found', message: 'Article not found!' });
     else res.json(a);
   });
+  app.post('/internal/articles/by-refs', express.json(), (req, res) => {
+    const refs = [...new Set((req.body as { refs: string[] }).refs)];
+    const found = refs.map((r) => J(res).articles.find((x) => x.refnumber === r && x.status === 'enabled'));
+    res.json({ articles: found.filter(Boolean), missing: refs.filter((_, i) => !found[i]) });
+  });
   app.get('/assets/site/logo.png', (_req, res) => {
     const logo = J(res).logo;
     if (!logo) res.status(404).json({ error: 'not_found', message: 'No logo' });
