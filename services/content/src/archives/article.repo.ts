@@ -92,11 +92,10 @@ export const byPageStart = (a: Pick<Article, 'pageStart' | 'refnumber'>, b: Pick
 
 /** docs/product.md#visibility-and-ordering: public articles are enabled and carry a reference number. */
 export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] } } as const;
-export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber'>) => a.status === 'enabled' && !!a.refnumber;
 
 /**
  * Which unique rule a duplicate-key error broke, from MongoDB's keyPattern or an index name in the
- * message. FerretDB names neither: use `ArticleRepo.conflictOf` (before a write, or after a 11000).
+ * message. FerretDB names neither: use `ArticleRepo.findConflicts` (before a write, or after a 11000).
  */
 export function duplicateKeyField(err: unknown): 'refnumber' | 'txnid' | 'title' | null {
   const e = err as { code?: number; keyPattern?: Record<string, unknown>; message?: string };
@@ -151,26 +150,6 @@ export class ArticleRepo {
     return r.length;
   }
 
-  /**
-   * The first unique rule (refnumber, then txnid, then title) another article of the journal already
-   * holds for these values, or null. `excludeId` skips the article being edited.
-   */
-  async conflictOf(
-    journalId: string,
-    values: Partial<Pick<Article, 'refnumber' | 'txnid' | 'title'>>,
-    excludeId?: string,
-  ): Promise<'refnumber' | 'txnid' | 'title' | null> {
-    for (const f of ['refnumber', 'txnid', 'title'] as const) {
-      const v = values[f];
-      if (v === undefined || v === null) continue;
-      const filter: Record<string, unknown> = { journalId: jid(journalId), [f]: String(v) };
-      const ex = excludeId ? oid(excludeId) : null;
-      if (ex) filter._id = { $ne: ex };
-      if (await this.model.exists(filter)) return f;
-    }
-    return null;
-  }
-
   async update(journalId: string, id: string, patch: ArticleInput): Promise<Article | null> {
     const _id = oid(id);
     if (!_id) return null;
@@ -204,15 +183,6 @@ export class ArticleRepo {
   async findByRef(journalId: string, refnumber: string): Promise<Article | null> {
     if (!refnumber) return null;
     return toPlain<Article>((await this.model.findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()) as never);
-  }
-
-  /** Articles with these reference numbers, in the order given (unknown ones skipped). */
-  async findByRefs(journalId: string, refnumbers: string[]): Promise<Article[]> {
-    const refs = [...new Set(refnumbers.map(String).filter(Boolean))];
-    if (!refs.length) return [];
-    const ds = toPlainList<Article>((await this.model.find({ journalId: jid(journalId), refnumber: { $in: refs } }).lean()) as never);
-    const byRef = new Map(ds.map((a) => [a.refnumber, a]));
-    return refs.map((r) => byRef.get(r)).filter((a): a is Article => !!a);
   }
 
   /**
