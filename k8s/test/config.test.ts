@@ -229,17 +229,27 @@ describe.each(TARGETS)('%s: images', (target) => {
 });
 
 /**
- * The render process (web/server, built to web/dist-ssr/server.js) by its contract: env PORT
- * (4005), CONTENT_URL, LOG_LEVEL; /healthz, /readyz and /metrics on PORT; reached by the gateway
- * at RENDER_URL only.
+ * The render process (web/server, built to web/dist-ssr/server.js; its schema is an ES module the
+ * suites cannot load, so its keys are listed here): env PORT (4005), CONTENT_URL and the rest of
+ * renderConfigSchema; /healthz, /readyz and /metrics on PORT; reached by the gateway at RENDER_URL.
  */
+const RENDER_KEYS = ['CONTENT_TIMEOUT_MS', 'CONTENT_URL', 'HOST', 'LAYOUT_CACHE_MS', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'PUBLIC_PORT', 'PUBLIC_SCHEME', 'SHUTDOWN_GRACE_MS', 'WEB_DIST'];
 describe.each(TARGETS)('%s: the render process', (target) => {
   const objs = objectsOf(target);
   const c = mainContainer(objs, 'render');
   const env = envOf(objs, c);
 
   test('gets its contract variables, and the gateway finds it at RENDER_URL', () => {
-    expect(Object.keys(env).sort()).toEqual(['CONTENT_URL', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'PORT']);
+    expect(Object.keys(env).sort()).toEqual(RENDER_KEYS);
+    const schema = path.join(ROOT, 'web/server/config.ts');
+    if (fs.existsSync(schema)) {
+      const text = fs.readFileSync(schema, 'utf8');
+      const own = [...text.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
+      expect(own.filter((k) => !RENDER_KEYS.includes(k))).toEqual([]);
+    }
+    // The client build sits where the image puts it, next to the SSR bundle.
+    expect(env.WEB_DIST).toBe('/app/web/dist');
+    expect(env.PUBLIC_SCHEME).toBe(target === 'overlays/prod' ? 'https' : 'http');
     expect(Number(env.PORT)).toBe(4005);
     expect(c.ports![0].containerPort).toBe(4005);
     expect(new URL(env.CONTENT_URL).hostname).toBe('content');

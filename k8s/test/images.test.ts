@@ -65,10 +65,13 @@ describe('the shared Node service recipe', () => {
     const shared = artifacts.filter((a) => a.docker?.buildArgs);
     expect(shared.length).toBeGreaterThan(0);
     for (const a of shared) {
-      const { WORKSPACE, PKG_DIR, SERVICE_PORT } = a.docker!.buildArgs!;
-      const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, PKG_DIR!, 'package.json'), 'utf8')) as { name: string };
+      const { WORKSPACE, PKG_DIR, SERVICE_PORT, CLI_ENTRY } = a.docker!.buildArgs!;
+      const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, PKG_DIR!, 'package.json'), 'utf8')) as { name: string; bin?: Record<string, string> };
       expect([a.image, pkg.name]).toEqual([a.image, WORKSPACE]);
       expect(Number(SERVICE_PORT)).toBeGreaterThan(0);
+      // The operator CLI is on PATH in the content and auth images, as the package declares it.
+      expect([a.image, Boolean(CLI_ENTRY)]).toEqual([a.image, ['journal-content', 'journal-auth'].includes(a.image)]);
+      if (CLI_ENTRY && pkg.bin) expect(pkg.bin.jp).toBe(CLI_ENTRY);
     }
   });
 });
