@@ -95,6 +95,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     '',
     `Measured ${results.date} at commit ${results.commit} on ${results.machine} (nproc ${results.nproc}) by \`npm run bench\`.`,
     'Absolute times hold only for that machine, which is shared and noisy; ratios come first because they travel.',
+    ...(typeof results.partial === 'string' ? ['', `Note: ${results.partial}.`] : []),
     '',
     '| figure | issue | measured | goal | met |',
     '|---|---|---|---|---|',
