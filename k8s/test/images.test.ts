@@ -105,7 +105,7 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
       // The runtime stage is nginx: no Node and no node_modules at all.
       expect(runtime).not.toMatch(/node_modules/);
     } else if (isRender) {
-      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/web/);
+      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/common --workspace=@journal\/web/);
       const copies = [...runtime.matchAll(/^COPY --from=(\w+) \S*node_modules\S* /gm)].map((m) => m[1]);
       expect(copies.length).toBeGreaterThan(0);
       expect(copies.every((stage) => stage === 'deps')).toBe(true);
