@@ -79,8 +79,10 @@ async function main() {
   // A run of some modules (`npm run bench -- scale`) keeps the other modules' last figures.
   const previous = (() => {
     if (!only.length || !existsSync(path.join(__dirname, 'results.json'))) return {};
-    const { date, commit: prevCommit, nproc: _n, machine: _m, failures: _f, partial: _p, ...rest } = JSON.parse(readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as Record<string, unknown>;
-    return { ...rest, partial: `this run measured ${only.join(', ')} only; the other figures are from ${String(date)} at ${String(prevCommit)}` };
+    const { date, commit: prevCommit, nproc: _n, machine: _m, failures: _f, partial: _p, fullRun, ...rest } = JSON.parse(readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as Record<string, unknown>;
+    // Where the figures this run does not measure come from: the last run of every module.
+    const from = (fullRun as string | undefined) ?? `${String(date)} at ${String(prevCommit)}`;
+    return { ...rest, fullRun: from, partial: `this run measured ${only.join(', ')} only; the other figures are from ${from}` };
   })();
   const results = {
     ...previous,
