@@ -12,3 +12,4 @@ export * from './sanitize';
 export * from './validate';
 export * from './schemas';
 export * from './run-service';
+export * from './public-origin';

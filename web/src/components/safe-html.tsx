@@ -1,5 +1,5 @@
 import { createElement, useMemo } from 'react';
-import { decodeEntities, sanitizeRich, sanitizeTitle } from '@/lib/sanitize';
+import { useHtmlTools } from '@/lib/html-tools';
 
 type Tag = 'div' | 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'h4' | 'section';
 
@@ -10,15 +10,16 @@ interface Props {
   id?: string;
   /** Stored text is entity-encoded (titles, abstracts, home content): decode before sanitising. */
   decode?: boolean;
-  /** Titles keep i/em only (spec §5); everything else uses the rich-text allow-list. */
+  /** Titles keep i/em only; everything else uses the rich-text allow-list. */
   variant?: 'rich' | 'title';
 }
 
 /** The only place the public site renders stored HTML: always through the shared allow-list. */
 export function SafeHtml({ html, as = 'div', className, id, decode = false, variant = 'rich' }: Props) {
+  const tools = useHtmlTools();
   const clean = useMemo(() => {
-    const src = decode ? decodeEntities(html ?? '') : (html ?? '');
-    return variant === 'title' ? sanitizeTitle(src) : sanitizeRich(src);
-  }, [html, decode, variant]);
+    const src = decode ? tools.decodeEntities(html ?? '') : (html ?? '');
+    return variant === 'title' ? tools.sanitizeTitle(src) : tools.sanitizeRich(src);
+  }, [html, decode, variant, tools]);
   return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: clean } });
 }

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, TITLE_TAGS } from '@journal/common/schemas';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, TITLE_TAGS } from '@journal/common/schemas/rich-text';
 
 const RICH_ATTRS = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
 

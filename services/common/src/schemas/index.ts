@@ -5,3 +5,5 @@ export * from './issue.schema';
 export * from './article.schema';
 export * from './editor.schema';
 export * from './worklog.schema';
+export * from './public-read.schema';
+export * from './citation-date';
