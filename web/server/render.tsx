@@ -5,7 +5,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import { sanitizeRichText, sanitizeTitle } from '@journal/common';
 import { Document } from '@/app/document';
-import { newQueryClient, Providers, type HydrationPayload } from '@/app/providers';
+import { HYDRATION_ELEMENT_ID, newQueryClient, Providers, type HydrationPayload } from '@/app/providers';
 import { createRoutes } from '@/app/routes';
 import type { PublicReads } from '@/features/public/api/public.api';
 import { decodeHtmlEntities, escapeText } from '@/features/public/lib/citation';
@@ -61,7 +61,6 @@ export async function renderPage(opts: { url: URL; origin: string; reads: Public
         </StrictMode>
       </Document>,
       {
-        bootstrapScriptContent: `window.__JP__=${scriptJson(payload)}`,
         bootstrapModules: [opts.assets.entry],
         // Every page is wanted whole (crawlers, the micro-cache): send it once everything is rendered.
         onAllReady: () => stream.pipe(sink),
@@ -73,6 +72,8 @@ export async function renderPage(opts: { url: URL; origin: string; reads: Public
   });
   const head = [
     `<style>${opts.assets.css}</style>`,
+    // Data, not a script: the pages' Content-Security-Policy allows no inline scripts.
+    `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(payload)}</script>`,
     ...opts.assets.preloads.map((p) => `<link rel="modulepreload" href="${escapeText(p)}"/>`),
   ].join('');
   return { status: context.statusCode, html: html.replace('</head>', () => `${head}</head>`) };

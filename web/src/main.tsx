@@ -4,17 +4,12 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type HydrationState } from 'react-router-dom';
 import { browserReads } from '@/features/public/api/public.api';
 import { Document } from './app/document';
-import { newQueryClient, Providers, type HydrationPayload } from './app/providers';
+import { HYDRATION_ELEMENT_ID, newQueryClient, Providers, type HydrationPayload } from './app/providers';
 import { createRoutes, patchLazyRoutes } from './app/routes';
 import './styles.css';
 
-declare global {
-  interface Window {
-    __JP__?: HydrationPayload;
-  }
-}
-
-const payload = window.__JP__;
+const dataElement = document.getElementById(HYDRATION_ELEMENT_ID);
+const payload = dataElement ? (JSON.parse(dataElement.textContent ?? 'null') as HydrationPayload | null) : null;
 const queryClient = newQueryClient(false);
 if (payload) hydrate(queryClient, payload.queries as DehydratedState);
 

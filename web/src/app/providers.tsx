@@ -16,7 +16,10 @@ export function Providers(props: { queryClient: QueryClient; reads: PublicReads;
   return props.htmlTools ? <HtmlToolsContext.Provider value={props.htmlTools}>{inner}</HtmlToolsContext.Provider> : inner;
 }
 
-/** What the render process hands the browser for hydration (window.__JP__). */
+/** The element whose JSON text carries the hydration payload. */
+export const HYDRATION_ELEMENT_ID = 'jp-hydration';
+
+/** What the render process hands the browser for hydration. */
 export interface HydrationPayload {
   site: Site;
   /** react-query's dehydrated cache. */
