@@ -578,6 +578,7 @@ function Document({ children }) {
     /* @__PURE__ */ jsxs("head", { children: [
       /* @__PURE__ */ jsx("meta", { charSet: "utf-8" }),
       /* @__PURE__ */ jsx("meta", { name: "viewport", content: "width=device-width, initial-scale=1.0" }),
+      /* @__PURE__ */ jsx("link", { rel: "icon", type: "image/svg+xml", href: "/favicon.svg" }),
       /* @__PURE__ */ jsx("link", { rel: "alternate", type: "application/atom+xml", href: "/feed.atom", title: "Atom feed" }),
       /* @__PURE__ */ jsx("link", { rel: "alternate", type: "application/rss+xml", href: "/feed.rss", title: "RSS feed" })
     ] }),
@@ -2017,7 +2018,8 @@ function publicRoutes(deps) {
 }
 const ROOT_ROUTE_ID = "root";
 function createRoutes(deps) {
-  return [{ id: ROOT_ROUTE_ID, errorElement: /* @__PURE__ */ jsx(ErrorScreen, {}), children: publicRoutes(deps) }];
+  const hydrateFallbackElement = /* @__PURE__ */ jsx(Loading, {});
+  return [{ id: ROOT_ROUTE_ID, errorElement: /* @__PURE__ */ jsx(ErrorScreen, {}), hydrateFallbackElement, children: publicRoutes(deps) }];
 }
 const serverHtmlTools = { sanitizeRich: sanitizeRichText, sanitizeTitle: sanitizeTitle$1, decodeEntities: decodeHtmlEntities };
 function serializeErrors(errors) {

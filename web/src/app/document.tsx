@@ -10,6 +10,7 @@ export function Document({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         <link rel="alternate" type="application/atom+xml" href="/feed.atom" title="Atom feed" />
         <link rel="alternate" type="application/rss+xml" href="/feed.rss" title="RSS feed" />
       </head>

@@ -1,13 +1,16 @@
 import type { RouteObject } from 'react-router-dom';
 import { publicRoutes } from '@/features/public/routes';
 import type { LoaderDeps } from '@/features/public/loaders';
+import { Loading } from '@/components/status';
 import { ErrorScreen } from './error-screen';
 
 export const ROOT_ROUTE_ID = 'root';
 
 /** The route tree the render process and the browser share. Admin and work-log load on demand. */
 export function createRoutes(deps: LoaderDeps): RouteObject[] {
-  return [{ id: ROOT_ROUTE_ID, errorElement: <ErrorScreen />, children: publicRoutes(deps) }];
+  // Shown while the browser renders a page without server data (admin and work-log shells).
+  const hydrateFallbackElement = <Loading />;
+  return [{ id: ROOT_ROUTE_ID, errorElement: <ErrorScreen />, hydrateFallbackElement, children: publicRoutes(deps) }];
 }
 
 type Patch = (routeId: string | null, children: RouteObject[]) => void;
