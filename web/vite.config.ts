@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const schemas = r('../services/common/src/schemas');
+const reactRouter = r('../node_modules/react-router/dist/production');
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
@@ -14,11 +15,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       // files of them can be imported alone so the public pages do not pull in zod.
       { find: /^@journal\/common\/schemas$/, replacement: `${schemas}/index.ts` },
       { find: /^@journal\/common\/schemas\/(.+)$/, replacement: `${schemas}/$1.ts` },
+      // React Router's package exports point at its development build (warnings, longer code);
+      // both the browser and the render process get the production one.
+      { find: /^react-router$/, replacement: `${reactRouter}/index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${reactRouter}/dom-export.mjs` },
     ],
   },
   // The render process: web/server/server.ts → web/dist-ssr/server.js, never under web/dist
   // (which nginx serves). Packages stay in node_modules; the services' kit is loaded from there.
-  ssr: { external: ['@journal/common'] },
+  ssr: { external: ['@journal/common'], noExternal: [/^react-router/] },
   build: isSsrBuild
     ? {
         outDir: 'dist-ssr',
