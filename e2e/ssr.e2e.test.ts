@@ -146,6 +146,18 @@ describe.each([['demo'], ['chem']] as const)('server-rendered pages on %s', (key
     await page.close();
   });
 
+  it('nginx micro-caches pages like public reads, and a writer skips the cache', async () => {
+    const p = `/board?cache-probe=${Date.now()}`;
+    expect((await raw(j().base, p)).headers['x-cache']).toBe('MISS');
+    expect((await raw(j().base, p)).headers['x-cache']).toBe('HIT');
+    expect((await raw(j().base, p, { cookie: 'jp_fresh=1' })).headers['x-cache']).toBe('BYPASS');
+  });
+
+  it('sitemap and robots carry the origin the reader used, port included', async () => {
+    expect((await raw(j().base, '/sitemap.xml')).body).toContain(`<loc>${j().base}/board</loc>`);
+    expect((await raw(j().base, '/robots.txt')).body).toContain(`Sitemap: ${j().base}/sitemap.xml`);
+  });
+
   it('/archives is a real redirect to the newest issue', async () => {
     const r = await raw(j().base, '/archives');
     expect([301, 302]).toContain(r.status);

@@ -1,10 +1,10 @@
-import { baseConfigShape, loadConfig, REQUEST_ID_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, TENANT_HEADER, sanitizeTitle as sanitizeTitle$1, sanitizeRichText, runService, createLogger, createHttpApp, AppError, publicOriginOf, listen } from "@journal/common";
+import { baseConfigShape, loadConfig, REQUEST_ID_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, TENANT_HEADER, sanitizeTitle, sanitizeRichText, runService, createLogger, createHttpApp, AppError, publicOriginOf, listen } from "@journal/common";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import * as React3 from "react";
-import React3__default, { createContext as createContext$1, useContext, useState, useMemo, createElement, useId, useEffect, StrictMode } from "react";
+import React3__default, { createContext as createContext$1, useContext, useSyncExternalStore, useState, useMemo, createElement, useId, useEffect, StrictMode } from "react";
 import { useQuery, QueryClient, QueryClientProvider, dehydrate } from "@tanstack/react-query";
 import { jsxs, jsx, Fragment } from "react/jsx-runtime";
 import { PassThrough } from "node:stream";
@@ -12,7 +12,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { serialize, parse } from "cookie";
 import { splitCookiesString } from "set-cookie-parser";
 import * as ReactDOM from "react-dom";
-import DOMPurify from "dompurify";
 function loadAssets(dist2) {
   const manifest = JSON.parse(readFileSync(path.join(dist2, ".vite/manifest.json"), "utf8"));
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith("index.html"));
@@ -54,48 +53,6 @@ const renderConfigSchema = z.object({
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5e3)
 });
 const readRenderConfig = () => loadConfig(renderConfigSchema);
-const RICH_TEXT_TAGS = [
-  "p",
-  "br",
-  "b",
-  "strong",
-  "i",
-  "em",
-  "u",
-  "s",
-  "sub",
-  "sup",
-  "small",
-  "span",
-  "div",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "blockquote",
-  "hr",
-  "table",
-  "thead",
-  "tbody",
-  "tr",
-  "td",
-  "th",
-  "caption",
-  "code",
-  "pre"
-];
-const RICH_TEXT_ATTRIBUTES = {
-  a: ["href", "title", "target", "rel"],
-  td: ["colspan", "rowspan"],
-  th: ["colspan", "rowspan"]
-};
-const TITLE_TAGS = ["i", "em"];
 z.object({
   username: z.string().trim().min(1, "Username is required").max(100),
   password: z.string().min(1, "Password is required").max(200)
@@ -2305,7 +2262,7 @@ function createRouter(init) {
     state.fetchers.forEach((_, key) => deleteFetcher(state.fetchers, key));
     state.blockers.forEach((_, key) => deleteBlocker(key));
   }
-  function subscribe(fn) {
+  function subscribe2(fn) {
     subscribers.add(fn);
     if (bufferedInitialStateUpdate) {
       let { newErrors } = bufferedInitialStateUpdate;
@@ -4059,7 +4016,7 @@ function createRouter(init) {
       return routerWindow;
     },
     initialize,
-    subscribe,
+    subscribe: subscribe2,
     enableScrollRestoration,
     navigate,
     fetch: fetch2,
@@ -15624,17 +15581,31 @@ function Document({ children }) {
     /* @__PURE__ */ jsx("body", { children: /* @__PURE__ */ jsx("div", { id: "root", children }) })
   ] });
 }
-const RICH_ATTRS = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
-const sanitizeRich = (html) => DOMPurify.sanitize(html ?? "", { ALLOWED_TAGS: [...RICH_TEXT_TAGS], ALLOWED_ATTR: RICH_ATTRS, ALLOW_DATA_ATTR: false });
-const sanitizeTitle = (html) => DOMPurify.sanitize(html ?? "", { ALLOWED_TAGS: [...TITLE_TAGS], ALLOWED_ATTR: [] }).replace(/\s+/g, " ").trim();
-function decodeEntities(s) {
-  const t = document.createElement("textarea");
-  t.innerHTML = s ?? "";
-  return t.value;
+const HtmlToolsContext = createContext$1(null);
+let browserTools = null;
+let loading = null;
+const listeners = /* @__PURE__ */ new Set();
+function loadBrowserHtmlTools() {
+  loading ??= import("./assets/sanitize-sNooKQt9.js").then((m) => {
+    browserTools = { sanitizeRich: m.sanitizeRich, sanitizeTitle: m.sanitizeTitle, decodeEntities: m.decodeEntities };
+    listeners.forEach((l) => l());
+  });
+  return loading;
 }
-const browserTools = { sanitizeRich, sanitizeTitle, decodeEntities };
-const HtmlToolsContext = createContext$1(browserTools);
-const useHtmlTools = () => useContext(HtmlToolsContext);
+const subscribe = (l) => {
+  listeners.add(l);
+  void loadBrowserHtmlTools();
+  return () => listeners.delete(l);
+};
+function useHtmlTools() {
+  const provided = useContext(HtmlToolsContext);
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => browserTools,
+    () => null
+  );
+  return provided ?? loaded;
+}
 const SiteContext = createContext$1(null);
 function useOrigin() {
   const site = useContext(SiteContext);
@@ -15643,7 +15614,7 @@ function useOrigin() {
 }
 function Providers(props) {
   const inner = /* @__PURE__ */ jsx(SiteContext.Provider, { value: props.site, children: /* @__PURE__ */ jsx(ReadsContext.Provider, { value: props.reads, children: /* @__PURE__ */ jsx(QueryClientProvider, { client: props.queryClient, children: props.children }) }) });
-  return props.htmlTools ? /* @__PURE__ */ jsx(HtmlToolsContext.Provider, { value: props.htmlTools, children: inner }) : inner;
+  return /* @__PURE__ */ jsx(HtmlToolsContext.Provider, { value: props.htmlTools ?? null, children: inner });
 }
 const HYDRATION_ELEMENT_ID = "jp-hydration";
 const newQueryClient = (server) => {
@@ -15709,10 +15680,11 @@ function Img({ fallback = null, ...props }) {
 function SafeHtml({ html, as = "div", className, id, decode: decode2 = false, variant = "rich" }) {
   const tools = useHtmlTools();
   const clean = useMemo(() => {
+    if (!tools) return "";
     const src = decode2 ? tools.decodeEntities(html ?? "") : html ?? "";
     return variant === "title" ? tools.sanitizeTitle(src) : tools.sanitizeRich(src);
   }, [html, decode2, variant, tools]);
-  return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: clean } });
+  return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: clean }, suppressHydrationWarning: true });
 }
 const NAMED_ENTITIES = {
   amp: "&",
@@ -17060,7 +17032,7 @@ function createRoutes(deps) {
   const hydrateFallbackElement = /* @__PURE__ */ jsx(Loading, {});
   return [{ id: ROOT_ROUTE_ID, errorElement: /* @__PURE__ */ jsx(ErrorScreen, {}), hydrateFallbackElement, children: publicRoutes(deps) }];
 }
-const serverHtmlTools = { sanitizeRich: sanitizeRichText, sanitizeTitle: sanitizeTitle$1, decodeEntities: decodeHtmlEntities };
+const serverHtmlTools = { sanitizeRich: sanitizeRichText, sanitizeTitle, decodeEntities: decodeHtmlEntities };
 function serializeErrors(errors) {
   if (!errors) return errors;
   return Object.fromEntries(

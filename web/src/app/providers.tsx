@@ -13,7 +13,7 @@ export function Providers(props: { queryClient: QueryClient; reads: PublicReads;
       </ReadsContext.Provider>
     </SiteContext.Provider>
   );
-  return props.htmlTools ? <HtmlToolsContext.Provider value={props.htmlTools}>{inner}</HtmlToolsContext.Provider> : inner;
+  return <HtmlToolsContext.Provider value={props.htmlTools ?? null}>{inner}</HtmlToolsContext.Provider>;
 }
 
 /** The element whose JSON text carries the hydration payload. */
