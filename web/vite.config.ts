@@ -1,13 +1,32 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Writes a maximally compressed `.gz` next to each script and stylesheet; nginx serves them (gzip_static). */
+function precompress(): Plugin {
+  return {
+    name: 'journal:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      if (this.environment.config.build.ssr) return;
+      for (const [file, out] of Object.entries(bundle)) {
+        if (!/\.(js|css|svg)$/.test(file)) continue;
+        const data = out.type === 'chunk' ? out.code : out.source;
+        writeFileSync(path.join(options.dir!, `${file}.gz`), gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 const schemas = r('../services/common/src/schemas');
 const reactRouter = r('../node_modules/react-router/dist/production');
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: r('./src') },

@@ -15583,18 +15583,9 @@ function Document({ children }) {
 }
 const HtmlToolsContext = createContext$1(null);
 let browserTools = null;
-let loading = null;
 const listeners = /* @__PURE__ */ new Set();
-function loadBrowserHtmlTools() {
-  loading ??= import("./assets/sanitize-sNooKQt9.js").then((m) => {
-    browserTools = { sanitizeRich: m.sanitizeRich, sanitizeTitle: m.sanitizeTitle, decodeEntities: m.decodeEntities };
-    listeners.forEach((l) => l());
-  });
-  return loading;
-}
 const subscribe = (l) => {
   listeners.add(l);
-  void loadBrowserHtmlTools();
   return () => listeners.delete(l);
 };
 function useHtmlTools() {

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type HydrationState } from 'react-router-dom';
 import { browserReads } from '@/features/public/api/public.api';
+import { loadBrowserHtmlTools } from '@/lib/html-tools';
 import { Document } from './app/document';
 import { HYDRATION_ELEMENT_ID, newQueryClient, Providers, type HydrationPayload } from './app/providers';
 import { createRoutes, patchLazyRoutes } from './app/routes';
@@ -27,5 +28,13 @@ const app = (
 );
 
 // Pages the render process served are hydrated; the admin and work-log shells render here.
-if (payload) hydrateRoot(document, <Document>{app}</Document>);
-else createRoot(document.getElementById('root')!).render(app);
+if (payload) {
+  hydrateRoot(document, <Document>{app}</Document>);
+  const unsubscribe = router.subscribe(() => {
+    unsubscribe();
+    void loadBrowserHtmlTools();
+  });
+} else {
+  void loadBrowserHtmlTools();
+  createRoot(document.getElementById('root')!).render(app);
+}

@@ -11,7 +11,8 @@ export interface HtmlTools {
 export const HtmlToolsContext = createContext<HtmlTools | null>(null);
 
 // DOMPurify is not part of a public page's first load: the served HTML was sanitised by the
-// render process, and the browser's tools arrive in their own chunk right after hydration.
+// render process, and the browser's tools arrive in their own chunk when the reader first moves
+// to another page (or at once when the browser renders a page itself).
 let browserTools: HtmlTools | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
@@ -26,7 +27,6 @@ export function loadBrowserHtmlTools(): Promise<void> {
 
 const subscribe = (l: () => void) => {
   listeners.add(l);
-  void loadBrowserHtmlTools();
   return () => listeners.delete(l);
 };
 
