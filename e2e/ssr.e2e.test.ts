@@ -269,12 +269,16 @@ describe('the render process without a content service', () => {
   it('answers 503 with the error screen and stays up', async () => {
     child = spawn(process.execPath, [path.join(__dirname, '../web/dist-ssr/server.js')], {
       env: { ...process.env, PORT: String(port), CONTENT_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) break;
-      await new Promise((r) => setTimeout(r, 100));
+    // Bounded wait for a busy machine; the process's own errors explain a failure.
+    const until = Date.now() + 60_000;
+    while (!(await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false))) {
+      if (child.exitCode !== null || Date.now() > until) throw new Error(`render process did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
     for (const p of ['/', '/board', '/archives/2026/vol7/issue4/1019']) {
       const r = await fetch(url + p, { headers: { 'x-journal-id': 'a'.repeat(24), 'x-journal-host': 'localhost' } });
@@ -283,5 +287,5 @@ describe('the render process without a content service', () => {
     }
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(child.exitCode).toBeNull();
-  });
+  }, 120_000);
 });
