@@ -47,6 +47,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         outDir: 'dist-ssr',
         emptyOutDir: true,
+        // The static files are the client build's; the render process needs none of them.
+        copyPublicDir: false,
         sourcemap: true,
         rollupOptions: { input: r('./server/server.ts'), output: { entryFileNames: 'server.js' } },
       }
