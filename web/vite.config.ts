@@ -38,6 +38,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // both the browser and the render process get the production one.
       { find: /^react-router$/, replacement: `${reactRouter}/index.mjs` },
       { find: /^react-router\/dom$/, replacement: `${reactRouter}/dom-export.mjs` },
+      // The browser decodes entities itself; the render process keeps the package.
+      ...(isSsrBuild ? [] : [{ find: /^entities$/, replacement: r('./src/lib/entities.browser.ts') }]),
     ],
   },
   // The render process: web/server/server.ts → web/dist-ssr/server.js, never under web/dist

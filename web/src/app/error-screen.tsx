@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
-/** The generic error screen: unknown pages (404), unavailable services (503), unexpected errors. */
+/** The generic error screen (docs/product.md#public-layout): unknown pages (404), unavailable services (503), unexpected errors. */
 export function ErrorScreen({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

@@ -5,5 +5,8 @@ export * from './issue.schema';
 export * from './article.schema';
 export * from './editor.schema';
 export * from './worklog.schema';
+export * from './text.rules';
+export * from './article-path';
+export * from './article-batch.schema';
 export * from './public-read.schema';
 export * from './citation-date';

@@ -11,7 +11,7 @@ import { handleOai } from './oai';
 
 const XML = 'text/xml; charset=utf-8';
 
-/** Sitemap, robots.txt and OAI-PMH; pages themselves come from the render process. */
+/** Sitemap, robots.txt and OAI-PMH; pages themselves come from the render process (web/server). */
 export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITEMAP_LIMITS } = {}): Router {
   const { cache, config, repos } = deps;
   const svc = new PublicService(deps);

@@ -16,7 +16,7 @@ import { PdfPage } from './pages/pdf-page';
 import { SearchPage } from './pages/search-page';
 
 /**
- * Public site routes, all inside the public layout shell. The loaders fill the query cache before
+ * Public site routes (docs/product.md#public-routes), all inside the public layout shell. The loaders fill the query cache before
  * a page renders, on the server and on client-side navigation alike; the pages read it with hooks.
  */
 export function publicRoutes(deps: LoaderDeps): RouteObject[] {

@@ -72,7 +72,7 @@ export const publicQueries = {
       try {
         return await r.search(keyword.slice(0, MAX_KEYWORD));
       } catch (e) {
-        // Search failures are only logged; the list stays empty.
+        // docs/product.md#error-messages: search failures are only logged; the list stays empty.
         console.error('search failed', e);
         return [] as ArticleSummary[];
       }

@@ -5,7 +5,7 @@ import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 import { capitalizeFrequency } from '../lib/citation';
 
-/** Spec §2 /about. */
+/** docs/product.md#public-routes: /about. */
 export function AboutPage() {
   const { settings, name } = useJournal();
   const journal = name || 'The journal';

@@ -35,7 +35,7 @@ function YearBox({ y, defaultOpen, onChoose }: { y: YearSummary; defaultOpen: bo
   );
 }
 
-/** /archives: title, collapsible year sidebar (mobile 'All Issues' toggle), outlet. */
+/** docs/product.md#archives: /archives: title, collapsible year sidebar (mobile 'All Issues' toggle), outlet. */
 export function ArchivesLayout() {
   const q = useArchiveYears();
   const [mobileOpen, setMobileOpen] = useState(false);

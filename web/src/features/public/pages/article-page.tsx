@@ -27,7 +27,7 @@ function ArticleHead({ a, name, settings }: { a: Article; name: string; settings
   );
 }
 
-/** /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
+/** docs/product.md#article-page: /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
 export function ArticlePage() {
   const { ref } = useParams();
   const { name, settings } = useJournal();

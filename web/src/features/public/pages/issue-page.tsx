@@ -8,7 +8,7 @@ import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 import { firstNumber, issueHeading, pad3 } from '../lib/citation';
 
-/** /archives/:year/:vol/:issue: the issue's articles, params by their first number. */
+/** docs/product.md#issue-page: /archives/:year/:vol/:issue: the issue's articles, params by their first number. */
 export function IssuePage() {
   const params = useParams();
   const year = firstNumber(params.year);
