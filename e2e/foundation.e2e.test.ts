@@ -38,7 +38,7 @@ describe('signing in on both demo journals', () => {
     await page.close();
   });
 
-  it('shows the spec\'s message for wrong credentials', async () => {
+  it('shows the login error message for wrong credentials', async () => {
     const page = await newPage(browser);
     await loginAs(page, BASE, '/admin/login', { name: 'admin', password: 'wrong-password' });
     await page.waitForSelector('[role=alert]');
