@@ -42,6 +42,7 @@ async function main() {
     staticDir,
     nginxStaticUrl: `${stack.urls.web}/bench-static`,
     journals,
+    pids: Object.fromEntries([...stack.processes].flatMap(([name, child]) => (child.pid ? [[name, child.pid]] : []))),
   };
 
   const figures: Record<string, number> = {};
@@ -75,23 +76,25 @@ async function main() {
       return 'unknown';
     }
   })();
-  // `npm run bench -- <module>` runs some modules: the figures of the others stay as last measured.
-  const resultsFile = path.join(__dirname, 'results.json');
-  const previous = only.length && existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
-  const { date: prevDate, commit: prevCommit, series: prevSeries, failures: prevFailures, carried_over_from: prevCarried, ...prevFigures } = previous;
-  void prevFailures;
+  // A run of some modules (`npm run bench -- scale`) keeps the other modules' last figures.
+  const previous = (() => {
+    if (!only.length || !existsSync(path.join(__dirname, 'results.json'))) return {};
+    const { date, commit: prevCommit, nproc: _n, machine: _m, failures: _f, partial: _p, fullRun, ...rest } = JSON.parse(readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as Record<string, unknown>;
+    // Where the figures this run does not measure come from: the last run of every module.
+    const from = (fullRun as string | undefined) ?? `${String(date)} at ${String(prevCommit)}`;
+    return { ...rest, fullRun: from, partial: `this run measured ${only.join(', ')} only; the other figures are from ${from}` };
+  })();
   const results = {
-    ...prevFigures,
-    ...(only.length && prevDate ? { carried_over_from: prevCarried ?? { date: prevDate, commit: prevCommit } } : {}),
+    ...previous,
     date: new Date().toISOString(),
     commit,
     nproc: os.availableParallelism(),
     machine: `${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}`,
     ...figures,
-    series: { ...((prevSeries as Record<string, number[]>) ?? {}), ...series },
+    series: { ...((previous as { series?: Record<string, number[]> }).series ?? {}), ...series },
     ...(Object.keys(failures).length ? { failures } : {}),
   };
-  writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n');
   writeReport(results, path.join(ROOT, 'docs'));
   console.log('\nbench/results.json:\n' + JSON.stringify(results, null, 2));
   process.exit(0);

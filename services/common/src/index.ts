@@ -13,3 +13,4 @@ export * from './ip-match';
 export * from './validate';
 export * from './schemas';
 export * from './run-service';
+export * from './public-origin';
