@@ -8,6 +8,8 @@ export * from './db';
 export * from './redis';
 export * from './tenant';
 export * from './auth';
+export * from './user-state';
+export * from './secret-policy';
 export * from './sanitize';
 export * from './validate';
 export * from './schemas';

@@ -1,5 +1,5 @@
-import { Router, type Request } from 'express';
-import { AppError, requireAuth, requireTenant } from '@journal/common';
+import { Router, type Request, type RequestHandler } from 'express';
+import { AppError, noStore, requireAuth, requireTenant, userStateReader } from '@journal/common';
 import type { ContentDeps } from '../deps';
 import { AdminService } from './admin.service';
 import { ArticleAdminService, type Actor } from './article-admin.service';
@@ -22,7 +22,10 @@ export function adminRoutes(deps: ContentDeps): Router {
   const admin = new AdminService(deps);
   const articles = new ArticleAdminService(deps);
   const editors = new EditorAdminService(deps);
-  const auth = requireAuth({ secret: deps.config.JWT_SECRET, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
+  const users = userStateReader(deps.conn, deps.config.USER_STATE_CACHE_MS);
+  const authenticate = requireAuth({ secret: deps.config.JWT_SECRET, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX, users });
+  // Admin answers (and refusals) are never cached by a browser or a proxy.
+  const auth: RequestHandler = (req, res, next) => noStore(req, res, () => authenticate(req, res, next));
   const r = Router();
 
   r.get(['/api/admin', '/api/admin/'], requireTenant, auth, async (req, res) => {

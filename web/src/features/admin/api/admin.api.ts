@@ -39,6 +39,6 @@ export const adminApi = {
   pinEditors: (body: EditorPinInput) => api.post<{ updated: number }>('/api/editors/pin', body, auth),
 
   user: (id: string) => api.get<AdminUser>(`/api/users/${encodeURIComponent(id)}`, auth),
-  updateUser: (id: string, body: { name: string; password?: string }) =>
+  updateUser: (id: string, body: { name: string; password?: string; currentPassword?: string }) =>
     api.post<{ user: AdminUser; token?: string }>(`/api/users/${encodeURIComponent(id)}`, body, auth),
 };
