@@ -14,3 +14,4 @@ export * from './sanitize';
 export * from './validate';
 export * from './schemas';
 export * from './run-service';
+export * from './cli';

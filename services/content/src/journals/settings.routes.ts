@@ -7,8 +7,9 @@ import { cleanRich } from '../shared/text';
 
 /** The public settings document of spec §3 (internal fields such as hosts are not exposed). */
 export const publicSettings = (j: Journal) => {
-  const { hosts, id, ...settings } = j;
+  const { hosts, id, status, ...settings } = j;
   void hosts;
+  void status;
   return {
     ...settings,
     // Rich text leaves the server sanitised (design.md); the browser sanitises again.
