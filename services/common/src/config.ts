@@ -39,4 +39,9 @@ export const jwtConfigShape = {
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters (make one with `openssl rand -base64 48`)'),
   /** How long a service trusts its last look at a signed-in user's status before reading it again. */
   USER_STATE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * 'off' only for one service's own API tests, which sign tokens for users that exist nowhere;
+   * refused in production.
+   */
+  AUTH_CHECK_STORED_USER: z.enum(['on', 'off']).default('on'),
 };

@@ -55,5 +55,6 @@ export function assertProductionSecrets(config: Record<string, unknown>): void {
     const problem = secretProblem(value);
     if (problem) problems.push(`${key}: not safe for production: ${problem}; ${MAKE_SECRET_HINT} and put it in the journal-secrets Secret`);
   }
+  if (config.AUTH_CHECK_STORED_USER === 'off') problems.push('AUTH_CHECK_STORED_USER: must be on in production');
   if (problems.length) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
 }

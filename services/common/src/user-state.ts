@@ -53,3 +53,8 @@ export function userStateReader(conn: Connection, ttlMs: number): UserStateSourc
     },
   };
 }
+
+/** The stored-user check a service's auth middleware uses, per its config (off only in its own API tests). */
+export function storedUserCheck(conn: Connection, config: { USER_STATE_CACHE_MS: number; AUTH_CHECK_STORED_USER: 'on' | 'off' }): UserStateSource | undefined {
+  return config.AUTH_CHECK_STORED_USER === 'off' ? undefined : userStateReader(conn, config.USER_STATE_CACHE_MS);
+}

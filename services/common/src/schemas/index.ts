@@ -6,3 +6,4 @@ export * from './article.schema';
 export * from './editor.schema';
 export * from './worklog.schema';
 export * from './journal-admin.schema';
+export * from './indexing.schema';

@@ -1,9 +1,10 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { AppError, noStore, requireAuth, requireTenant, userStateReader } from '@journal/common';
+import { AppError, noStore, requireAuth, requireTenant, storedUserCheck } from '@journal/common';
 import type { ContentDeps } from '../deps';
 import { AdminService } from './admin.service';
 import { ArticleAdminService, type Actor } from './article-admin.service';
 import { EditorAdminService } from './editor-admin.service';
+import { SiteAdminService } from './site-admin.service';
 import { multipart } from './upload';
 
 const ID_RE = /^[a-f0-9]{24}$/;
@@ -22,7 +23,8 @@ export function adminRoutes(deps: ContentDeps): Router {
   const admin = new AdminService(deps);
   const articles = new ArticleAdminService(deps);
   const editors = new EditorAdminService(deps);
-  const users = userStateReader(deps.conn, deps.config.USER_STATE_CACHE_MS);
+  const site = new SiteAdminService(deps);
+  const users = storedUserCheck(deps.conn, deps.config);
   const authenticate = requireAuth({ secret: deps.config.JWT_SECRET, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX, users });
   // Admin answers (and refusals) are never cached by a browser or a proxy.
   const auth: RequestHandler = (req, res, next) => noStore(req, res, () => authenticate(req, res, next));
@@ -83,6 +85,31 @@ export function adminRoutes(deps: ContentDeps): Router {
 
   r.post(['/api/settings', '/api/settings/'], requireTenant, auth, async (req, res) => {
     res.json(await admin.updateSettings(req.journalId, req.body));
+  });
+
+  r.post('/api/settings/images/:kind', requireTenant, auth, multipart('image'), async (req, res) => {
+    res.json(await site.uploadSiteImage(req.journalId, String(req.params.kind), req.file));
+  });
+
+  r.get(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, auth, async (req, res) => {
+    res.json(await site.listIndexing(req.journalId));
+  });
+
+  r.post(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, auth, multipart('imgFile'), async (req, res) => {
+    res.status(201).json(await site.createIndexing(req.journalId, req.body, req.file));
+  });
+
+  // Before /api/admin/indexing/:id, which would otherwise take 'reorder' as an id.
+  r.post(['/api/admin/indexing/reorder', '/api/admin/indexing/reorder/'], requireTenant, auth, async (req, res) => {
+    res.json(await site.reorderIndexing(req.journalId, req.body));
+  });
+
+  r.post('/api/admin/indexing/:id', requireTenant, auth, multipart('imgFile'), async (req, res) => {
+    res.json(await site.updateIndexing(req.journalId, idParam(req), req.body, req.file));
+  });
+
+  r.delete('/api/admin/indexing/:id', requireTenant, auth, async (req, res) => {
+    res.json(await site.removeIndexing(req.journalId, idParam(req)));
   });
 
   return r;

@@ -43,8 +43,9 @@ export function newJournalDefaults(slug: string, name: string, hosts: string[], 
     fee_dollar: '50',
     google_review_link: '',
     home_content: `<p>Welcome to ${escapeHtml(name)}.</p>`,
+    address: '',
     flags: {
-      showSubject: false, hideOwnerNotice: false, showEditorContacts: false, showJournalList: false,
+      showSubject: false, hideOwnerNotice: false, showEditorContacts: false, showJournalList: false, showNaas: false,
       banner: 'sitename', coverImage: '', journalListLink: '', ownerNotice: '', ownerLink: '',
     },
   };
