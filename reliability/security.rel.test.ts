@@ -12,7 +12,7 @@ import Redis from 'ioredis';
 import mongoose from 'mongoose';
 import { launchBrowser, newPage } from '../e2e/harness';
 import { serverEnv, ROOT } from '../scripts/stack';
-import { call, login, report, startRelStack, type Answer } from './rel-stack';
+import { call, login, report, startRelStack, until, type Answer } from './rel-stack';
 import {
   alive, articleFields, assetPath, bearer, createIssue, multipart, pdfBytes, pdfToText, PNG_BYTES, postArticle, publicCatalogue,
   readZip, tokenFor, type PublicArticle,
@@ -582,6 +582,94 @@ describe('21. forced internal errors', () => {
     await db.collection('articles').deleteMany({ journalId: jid, refnumber: { $in: ['884001', '884002'] } });
     await db.collection('editors').deleteMany({ journalId: jid, category: 5 });
     await db.collection('work_entries').deleteMany({ journalId: jid, status: 42 });
+  });
+});
+
+describe('22. account security', () => {
+  /** Straight to the gateway, which believes X-Real-IP from loopback (as it does from our nginx). */
+  const from = (ip: string, username: string, password: string) =>
+    call(`${s.stack.urls.gateway}/auth/login/`, { method: 'POST', host: CHEM, headers: { 'x-real-ip': ip }, body: JSON.stringify({ username, password }) });
+
+  it('slows an attacker down without locking the owner out: the right password from another address is accepted', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await from('198.51.100.7', 'admin', `guess-${i}`)).status);
+    const held = await from('198.51.100.7', 'admin', 'admin12345');
+    const owner = await from('203.0.113.20', 'admin', 'admin12345');
+    report('22. no lockout', { attacker: statuses.join(','), attackerRightPassword: held.status, retryAfter: held.headers['retry-after'], ownerElsewhere: owner.status });
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((x) => x === 429)).toBe(true);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expectCleanError(held);
+    expect(owner.status).toBe(200);
+  });
+
+  it('refuses a password change without, or with a wrong, current password', async () => {
+    const { seedUsers } = await import(path.join(ROOT, 'services/auth/dist/seed.js'));
+    await seedUsers({ mongoUrl: serverEnv().MONGO_URL, dbName: s.dbName, users: [{ journalId: demo.id, name: 'relchanger', password: 'changer12345' }] });
+    const l = await call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: 'relchanger', password: 'changer12345' }) });
+    expect(l.status).toBe(200);
+    const { token: t, user } = l.json() as { token: string; user: { id: string } };
+    const change = (body: Record<string, string>) => call(`${s.base}/api/users/${user.id}`, { method: 'POST', headers: bearer(t), body: JSON.stringify({ name: 'relchanger', ...body }) });
+    const without = await change({ password: 'stolen-session-pw-1' });
+    const wrong = await change({ password: 'stolen-session-pw-1', currentPassword: 'not-the-password' });
+    const still = await call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: 'relchanger', password: 'changer12345' }) });
+    report('22. password change', { withoutCurrent: [without.status, without.json().error], wrongCurrent: [wrong.status, wrong.json().error], oldPasswordStillWorks: still.status });
+    expect([without.status, without.json().error]).toEqual([400, 'current_password_required']);
+    expect([wrong.status, wrong.json().error]).toEqual([403, 'wrong_current_password']);
+    expect(still.status).toBe(200);
+    expect(without.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses a disabled user\'s live token on its next request, even after Redis lost its keys', async () => {
+    const { seedUsers } = await import(path.join(ROOT, 'services/auth/dist/seed.js'));
+    await seedUsers({ mongoUrl: serverEnv().MONGO_URL, dbName: s.dbName, users: [{ journalId: demo.id, name: 'relgone', password: 'relgone12345' }] });
+    const l = await call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: 'relgone', password: 'relgone12345' }) });
+    const t = l.json().token as string;
+    const id = l.json().user.id as string;
+    const targets = ['/auth/verify-token/', '/api/admin/', '/api/webdata', '/api/admin/archives/'];
+    for (const target of targets) expect([target, (await call(`${s.base}${target}`, { headers: bearer(t) })).status]).toEqual([target, 200]);
+    // Disabled in the database only, as a Redis flush would leave it: no revocation key helps.
+    await db.collection('users').updateOne({ _id: new mongoose.Types.ObjectId(id) }, { $set: { status: 'disabled' } });
+    const after = await until(
+      async () => Promise.all(targets.map(async (target) => (await call(`${s.base}${target}`, { headers: bearer(t) })).status)),
+      (st) => st.every((x) => x === 401),
+      15_000,
+    );
+    report('22. disabled user', { statusesAfterDisabling: Object.fromEntries(targets.map((x, i) => [x, after[i]])) });
+    expect(after).toEqual([401, 401, 401, 401]);
+  });
+
+  it('starts no service under NODE_ENV=production with a secret written in the repository', async () => {
+    const { repositorySecrets, TEST_JWT_SECRET } = await import('@journal/common/testing');
+    const values = [...new Set([...repositorySecrets(ROOT).map((x) => x.value), TEST_JWT_SECRET])];
+    const outcomes: Record<string, [number | null, boolean]> = {};
+    for (const value of values) {
+      const { spawnSync } = await import('node:child_process');
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'services/auth/dist/main.js')], {
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: value, MONGO_URL: serverEnv().MONGO_URL, REDIS_URL: serverEnv().REDIS_URL, PORT: '0' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      outcomes[value.slice(0, 12)] = [r.status, /openssl rand -base64 48/.test(`${r.stdout}${r.stderr}`)];
+    }
+    report('22. production secrets', { tried: values.length, outcomes });
+    expect(values.length).toBeGreaterThanOrEqual(3);
+    for (const [v, [code, says]] of Object.entries(outcomes)) expect([v, code, says]).toEqual([v, 1, true]);
+  });
+
+  it('serves the app pages and API answers with the security headers', async () => {
+    const rows: Record<string, unknown> = {};
+    for (const p of ['/', '/admin', '/webdata', '/api/settings/']) {
+      const r = await call(`${s.base}${p}`);
+      const csp = String(r.headers['content-security-policy'] ?? '');
+      rows[p] = { status: r.status, csp: /script-src 'self'/.test(csp), noFrame: /frame-ancestors '(none|self)'/.test(csp), nosniff: r.headers['x-content-type-options'], cache: r.headers['cache-control'] };
+      expect([p, /script-src 'self'/.test(csp), r.headers['x-content-type-options']]).toEqual([p, true, 'nosniff']);
+      if (p !== '/api/settings/') expect([p, /frame-ancestors 'none'/.test(csp), r.headers['referrer-policy']]).toEqual([p, true, 'strict-origin-when-cross-origin']);
+    }
+    report('22. headers', rows);
+    expect(rows['/admin']).toMatchObject({ cache: 'no-store' });
+    expect(rows['/webdata']).toMatchObject({ cache: 'no-store' });
   });
 });
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { estimatedBits, loadConfig, secretProblem, signToken, verifyToken } from '@journal/common';
-import { TEST_JWT_SECRET } from '@journal/common/testing';
+import { repositorySecrets, TEST_JWT_SECRET } from '@journal/common/testing';
 import { authConfigSchema } from '../src/config';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -15,42 +14,11 @@ describe('tokens', () => {
   });
 });
 
-/** Every value the repository writes next to a secret-looking name: examples, overlays, docs. */
-function repositorySecrets(): { file: string; key: string; value: string }[] {
-  const out: { file: string; key: string; value: string }[] = [];
-  const walk = (dir: string, pick: (f: string) => boolean) => {
-    if (!fs.existsSync(dir)) return;
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (e.name === 'node_modules' || e.name.startsWith('.git')) continue;
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p, pick);
-      else if (pick(p)) scan(p);
-    }
-  };
-  const line = /([A-Za-z0-9_]*(?:SECRET|PASSWORD|secret|password)[A-Za-z0-9_]*)["']?\s*[:=]\s*["']?([^\s"'`,;#]+)/g;
-  const scan = (file: string) => {
-    const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(line)) {
-      const value = m[2]!;
-      // References, not values: ${VAR}, $(command), <placeholder>, key names, YAML structures.
-      if (/^[$<{[(|>]/.test(value) || /^(secretKeyRef|true|false|null)$/.test(value) || value.length < 6) continue;
-      out.push({ file: path.relative(ROOT, file), key: m[1]!, value });
-    }
-  };
-  const text = (f: string) => /\.(ya?ml|env|md|txt|json|example|conf|template|sh|ts)$|example/.test(f);
-  walk(path.join(ROOT, 'k8s'), text);
-  walk(path.join(ROOT, 'docs'), text);
-  walk(path.join(ROOT, 'docker'), text);
-  walk(ROOT, (f) => /example/i.test(path.basename(f)) && !f.includes('node_modules'));
-  scan(path.join(ROOT, 'README.md'));
-  return out;
-}
-
 describe('production secrets', () => {
   const base = { MONGO_URL: 'mongodb://127.0.0.1:1/', REDIS_URL: 'redis://127.0.0.1:1', PORT: '0' };
   const prodStart = (secret: string) => () => loadConfig(authConfigSchema, { ...base, NODE_ENV: 'production', JWT_SECRET: secret });
 
-  const found = repositorySecrets();
+  const found = repositorySecrets(ROOT);
   const values = [...new Map([...found, { file: 'services/common/src/testing', key: 'TEST_JWT_SECRET', value: TEST_JWT_SECRET }].map((f) => [f.value, f])).values()];
 
   it('finds the secrets the repository ships (dev overlay and prod example at least)', () => {

@@ -73,6 +73,9 @@ describe('settings', () => {
     void formatted_journal_name;
     void home_content;
     expect(await state(J2)).toBe(other);
+    // Who changed it is kept, and not shown publicly.
+    expect((await app.repos.journals.findById(J1))?.modifiedby).toBe('office');
+    expect(s).not.toHaveProperty('modifiedby');
   });
 
   it('keeps fields that are not sent', async () => {
@@ -146,6 +149,7 @@ describe('indexing partners', () => {
     const b = (await add('Web of Science').expect(201)).body;
     const c = (await add('Google Scholar').expect(201)).body;
     expect([a.sortnumber, b.sortnumber, c.sortnumber]).toEqual([1, 2, 3]);
+    expect(a).toMatchObject({ createdby: 'office', modifiedby: 'office' });
     await pub(J1, `/assets/indexing/${a.image}`).expect(200);
 
     const edited = await request(app.url).post(`/api/admin/indexing/${b.id}`).set(as(J1, T1)).field('title', 'WoS').attach('imgFile', JPEG, { filename: 'w.jpg' });
@@ -157,6 +161,7 @@ describe('indexing partners', () => {
     const order = await request(app.url).post('/api/admin/indexing/reorder').set(as(J1, T1)).send({ ids: [c.id, a.id, b.id] });
     expect(order.status).toBe(200);
     const publicList = (await pub(J1, '/api/indexing/').expect(200)).body as { title: string }[];
+    expect(publicList[0]).not.toHaveProperty('createdby');
     expect(publicList.map((i) => i.title)).toEqual(['Google Scholar', 'Scopus', 'WoS']);
 
     await request(app.url).delete(`/api/admin/indexing/${a.id}`).set(as(J1, T1)).expect(200);

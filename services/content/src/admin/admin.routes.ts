@@ -84,11 +84,11 @@ export function adminRoutes(deps: ContentDeps): Router {
   });
 
   r.post(['/api/settings', '/api/settings/'], requireTenant, auth, async (req, res) => {
-    res.json(await admin.updateSettings(req.journalId, req.body));
+    res.json(await admin.updateSettings(req.journalId, req.body, actor(req).name));
   });
 
   r.post('/api/settings/images/:kind', requireTenant, auth, multipart('image'), async (req, res) => {
-    res.json(await site.uploadSiteImage(req.journalId, String(req.params.kind), req.file));
+    res.json(await site.uploadSiteImage(req.journalId, String(req.params.kind), req.file, actor(req).name));
   });
 
   r.get(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, auth, async (req, res) => {
@@ -96,16 +96,16 @@ export function adminRoutes(deps: ContentDeps): Router {
   });
 
   r.post(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, auth, multipart('imgFile'), async (req, res) => {
-    res.status(201).json(await site.createIndexing(req.journalId, req.body, req.file));
+    res.status(201).json(await site.createIndexing(req.journalId, req.body, req.file, actor(req).name));
   });
 
   // Before /api/admin/indexing/:id, which would otherwise take 'reorder' as an id.
   r.post(['/api/admin/indexing/reorder', '/api/admin/indexing/reorder/'], requireTenant, auth, async (req, res) => {
-    res.json(await site.reorderIndexing(req.journalId, req.body));
+    res.json(await site.reorderIndexing(req.journalId, req.body, actor(req).name));
   });
 
   r.post('/api/admin/indexing/:id', requireTenant, auth, multipart('imgFile'), async (req, res) => {
-    res.json(await site.updateIndexing(req.journalId, idParam(req), req.body, req.file));
+    res.json(await site.updateIndexing(req.journalId, idParam(req), req.body, req.file, actor(req).name));
   });
 
   r.delete('/api/admin/indexing/:id', requireTenant, auth, async (req, res) => {

@@ -85,14 +85,14 @@ export class AdminService {
    * The settings form: fields and flags not sent keep their value; anything unknown or malformed
    * refuses the whole update. Rich text is stored sanitised; the public caches are invalidated.
    */
-  async updateSettings(journalId: string, body: unknown) {
+  async updateSettings(journalId: string, body: unknown, by = '') {
     const input = parse(settingsUpdateSchema, body ?? {});
     const journal = await this.deps.repos.journals.findById(journalId);
     if (!journal) throw new AppError(404, 'unknown_journal', 'Journal not found');
     const { flags, ...fields } = input;
     if (fields.home_content !== undefined) fields.home_content = sanitizeRichText(fields.home_content);
     if (fields.formatted_journal_name !== undefined) fields.formatted_journal_name = sanitizeRichText(fields.formatted_journal_name);
-    const updated = await this.deps.repos.journals.update(journalId, { ...fields, ...(flags ? { flags: { ...journal.flags, ...flags } } : {}) });
+    const updated = await this.deps.repos.journals.update(journalId, { ...fields, modifiedby: by, ...(flags ? { flags: { ...journal.flags, ...flags } } : {}) });
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
     await this.deps.cache.invalidate(journalId);
     return publicSettings(updated);

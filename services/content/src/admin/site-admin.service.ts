@@ -18,7 +18,7 @@ export class SiteAdminService {
   constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache'>) {}
 
   /** Stores the image at its fixed public path, /assets/site/{kind}.png (served with its real type). */
-  async uploadSiteImage(journalId: string, rawKind: string, file: UploadedFile | undefined) {
+  async uploadSiteImage(journalId: string, rawKind: string, file: UploadedFile | undefined, by = '') {
     if (!(SITE_IMAGE_KINDS as readonly string[]).includes(rawKind)) {
       throw new AppError(404, 'not_found', `Unknown site image; one of ${SITE_IMAGE_KINDS.join(', ')}`);
     }
@@ -32,6 +32,7 @@ export class SiteAdminService {
       const j = await this.deps.repos.journals.findById(journalId);
       if (j?.flags.coverImage) await this.deps.repos.journals.update(journalId, { flags: { ...j.flags, coverImage: '' } });
     }
+    await this.deps.repos.journals.update(journalId, { modifiedby: by });
     await this.deps.cache.invalidate(journalId);
     return { kind, url: path, contentType: detected.mime, size: file.size };
   }
@@ -49,25 +50,25 @@ export class SiteAdminService {
   }
 
   /** A new partner goes last in the order. */
-  async createIndexing(journalId: string, body: unknown, file: UploadedFile | undefined): Promise<IndexingItem> {
+  async createIndexing(journalId: string, body: unknown, file: UploadedFile | undefined, by = ''): Promise<IndexingItem> {
     const input = parse(indexingInputSchema, body ?? {});
     checkUpload(file, IMAGE_KINDS, 'logo');
     if (!file) throw fileRequired('logo');
     const all = await this.deps.repos.indexing.list(journalId);
     const image = (await this.storeLogo(journalId, file))!;
     const sortnumber = all.reduce((m, i) => Math.max(m, i.sortnumber), 0) + 1;
-    const item = await this.deps.repos.indexing.create(journalId, { ...input, link: input.link ?? '', status: input.status ?? 'enabled', image, sortnumber });
+    const item = await this.deps.repos.indexing.create(journalId, { ...input, link: input.link ?? '', status: input.status ?? 'enabled', image, sortnumber, createdby: by, modifiedby: by });
     await this.deps.cache.invalidate(journalId);
     return item;
   }
 
-  async updateIndexing(journalId: string, id: string, body: unknown, file: UploadedFile | undefined): Promise<IndexingItem> {
+  async updateIndexing(journalId: string, id: string, body: unknown, file: UploadedFile | undefined, by = ''): Promise<IndexingItem> {
     const input = parse(indexingInputSchema.partial(), body ?? {});
     checkUpload(file, IMAGE_KINDS, 'logo');
     const existing = await this.deps.repos.indexing.findById(journalId, id);
     if (!existing) throw new AppError(404, 'not_found', 'Indexing partner not found');
     const image = await this.storeLogo(journalId, file);
-    const updated = await this.deps.repos.indexing.update(journalId, id, { ...input, ...(image ? { image } : {}) });
+    const updated = await this.deps.repos.indexing.update(journalId, id, { ...input, modifiedby: by, ...(image ? { image } : {}) });
     if (!updated) throw new AppError(404, 'not_found', 'Indexing partner not found');
     if (image && GENERATED_RE.test(existing.image)) await this.deps.files.delete(journalId, assetPath.indexing(existing.image)).catch(() => undefined);
     await this.deps.cache.invalidate(journalId);
@@ -83,14 +84,14 @@ export class SiteAdminService {
   }
 
   /** Sets the order from the full list of ids; a list that is not exactly this journal's partners is refused. */
-  async reorderIndexing(journalId: string, body: unknown): Promise<IndexingItem[]> {
+  async reorderIndexing(journalId: string, body: unknown, by = ''): Promise<IndexingItem[]> {
     const { ids } = parse(indexingReorderSchema, body ?? {});
     const all = await this.deps.repos.indexing.list(journalId);
     const known = new Set(all.map((i) => i.id));
     if (new Set(ids).size !== ids.length || ids.length !== all.length || !ids.every((id) => known.has(id))) {
       throw new AppError(400, 'invalid_order', 'Send every indexing partner of this journal exactly once');
     }
-    for (const [i, id] of ids.entries()) await this.deps.repos.indexing.update(journalId, id, { sortnumber: i + 1 });
+    for (const [i, id] of ids.entries()) await this.deps.repos.indexing.update(journalId, id, { sortnumber: i + 1, modifiedby: by });
     await this.deps.cache.invalidate(journalId);
     return this.deps.repos.indexing.list(journalId);
   }

@@ -8,6 +8,8 @@ export interface Journal extends PublicSettings {
   hosts: string[];
   /** A disabled journal answers on none of its hosts; its data is kept. */
   status?: 'enabled' | 'disabled';
+  /** Who last changed the settings in the admin (a staff name). */
+  modifiedby?: string;
 }
 
 type JournalDoc = Omit<Journal, 'id'>;
@@ -18,6 +20,7 @@ const journalSchema = new Schema<JournalDoc>(
     slug: { type: String, required: true },
     hosts: { type: [String], default: [] },
     status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
+    modifiedby: str,
     websitename: str,
     domain: str,
     formatted_journal_name: str,

@@ -7,9 +7,10 @@ import { cleanRich } from '../shared/text';
 
 /** The public settings document of spec §3 (internal fields such as hosts are not exposed). */
 export const publicSettings = (j: Journal) => {
-  const { hosts, id, status, ...settings } = j;
+  const { hosts, id, status, modifiedby, ...settings } = j;
   void hosts;
   void status;
+  void modifiedby;
   return {
     ...settings,
     // Rich text leaves the server sanitised (design.md); the browser sanitises again.
