@@ -143,12 +143,13 @@ export function RichTextEditor({ id, value, onChange, variant, labelledBy, inval
   });
 
   // A value set from outside (a loaded record, a reset) replaces the content; typing does not loop.
+  // (React may hand an editor that an unmount has already destroyed: it has no schema any more.)
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     if (editorHtml(editor.getHTML(), variant) !== value) editor.commands.setContent(toEditor(value, variant), { emitUpdate: false });
   }, [editor, value, variant]);
 
-  if (!editor) return null;
+  if (!editor || editor.isDestroyed) return null;
   return (
     <div className={invalid ? 'rte invalid' : 'rte'}>
       <Toolbar editor={editor} variant={variant} />
