@@ -11,6 +11,7 @@ export * from './auth';
 export * from './user-state';
 export * from './secret-policy';
 export * from './sanitize';
+export * from './ip-match';
 export * from './validate';
 export * from './schemas';
 export * from './run-service';

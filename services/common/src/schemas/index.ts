@@ -7,3 +7,6 @@ export * from './editor.schema';
 export * from './worklog.schema';
 export * from './journal-admin.schema';
 export * from './indexing.schema';
+export * from './text.rules';
+export * from './article-path';
+export * from './article-batch.schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Per-journal flags that replace the original's hard-coded domain lists (design.md). */
+/** Per-journal flags that replace the original's hard-coded domain lists (docs/product.md#journal-flags). */
 export const journalFlagsSchema = z.object({
   showSubject: z.boolean().default(false),
   hideOwnerNotice: z.boolean().default(false),
@@ -17,7 +17,7 @@ export const journalFlagsSchema = z.object({
 });
 export type JournalFlags = z.infer<typeof journalFlagsSchema>;
 
-/** Settings as the public site reads them (spec §3). */
+/** Settings as the public site reads them (docs/product.md#settings). */
 export interface PublicSettings {
   websitename: string;
   domain: string;

@@ -14,7 +14,7 @@ const issueKeySchema = z.object({
   issue: z.coerce.number().int().min(0).max(1_000_000),
 });
 
-/** Counts, issues, admin search and settings (spec §2, §7). */
+/** Counts, issues, admin search and settings (docs/product.md#admin-area). */
 export class AdminService {
   constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'cache'>) {}
 

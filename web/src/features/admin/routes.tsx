@@ -16,7 +16,7 @@ import { IndexingPage } from './components/indexing-page';
 import { UsersPage } from './components/users-page';
 import './admin.css';
 
-/** Spec §2: an already-authenticated user is sent on to /admin. */
+/** docs/product.md#admin-area: an already-authenticated user is sent on to /admin. */
 function AdminLogin() {
   const navigate = useNavigate();
   if (getSession()) return <Navigate to={paths.admin.root} replace />;
@@ -27,7 +27,7 @@ function AdminLogin() {
   );
 }
 
-/** Admin routes (spec §2). */
+/** Admin routes (docs/product.md#admin-area). */
 export const adminRoutes: RouteObject[] = [
   { path: '/admin/login', element: <AdminLogin /> },
   { path: '/admin/not-found', element: <AdminNotFound /> },
