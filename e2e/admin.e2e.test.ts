@@ -168,7 +168,7 @@ describe('the admin area', () => {
     await page.waitForSelector(`a[href="/admin/archives/${YEAR}/${VOL}/${ISSUE}"]`);
   });
 
-  it('3. adds an article with a real PDF, after the form refuses what §5 refuses', async () => {
+  it('3. adds an article with a real PDF, after the form refuses what the article rules refuse', async () => {
     await page.click(`a[href="/admin/archives/${YEAR}/${VOL}/${ISSUE}"]`);
     await waitPath(page, `/admin/archives/${YEAR}/${VOL}/${ISSUE}`);
     await clickText(page, 'a', 'Add New');

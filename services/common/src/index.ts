@@ -16,3 +16,4 @@ export * from './validate';
 export * from './schemas';
 export * from './run-service';
 export * from './cli';
+export * from './public-origin';

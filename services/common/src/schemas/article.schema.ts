@@ -136,7 +136,7 @@ export const ARTICLE_SOFT_REQUIRED = ['volume', 'issue', 'year', 'subject'] as c
 export type ArticleFieldsInput = z.input<typeof articleFieldsSchema>;
 export type ArticleFields = z.output<typeof articleFieldsSchema>;
 
-/** Which §8 code a failed field maps to (others are a plain validation_error). */
+/** Which error code (docs/product.md#error-messages) a failed field maps to (others are a plain validation_error). */
 export const articleFieldErrorCode = (field: string): string | undefined =>
   field === 'pagenumber' ? 'invalid_pagenumber' : field === 'txnid' ? 'invalid_txnid' : undefined;
 

@@ -10,3 +10,5 @@ export * from './indexing.schema';
 export * from './text.rules';
 export * from './article-path';
 export * from './article-batch.schema';
+export * from './public-read.schema';
+export * from './citation-date';

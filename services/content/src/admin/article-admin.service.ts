@@ -23,7 +23,7 @@ const CONFLICT_ORDER: Conflict[] = ['refnumber', 'title', 'txnid'];
 const duplicate = (c: Conflict) => new AppError(409, DUPLICATE[c][0], DUPLICATE[c][1]);
 
 /**
- * Parses article fields; a page or txnid failure answers its §8 code (invalid_pagenumber,
+ * Parses article fields; a page or txnid failure answers its error code (docs/product.md#error-messages) (invalid_pagenumber,
  * invalid_txnid), anything else a validation_error naming each field.
  */
 function parseArticle<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
