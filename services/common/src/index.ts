@@ -12,3 +12,5 @@ export * from './sanitize';
 export * from './validate';
 export * from './schemas';
 export * from './run-service';
+export * from './change-feed';
+export { LRUCache } from 'lru-cache';

@@ -14,6 +14,7 @@ export async function startContent(extra: Partial<ContentConfig> = {}): Promise<
     JWT_SECRET: TEST_JWT_SECRET,
     PORT: 0,
     LOG_LEVEL: 'silent',
+    WAIT_READY: true,
     // Nothing listens here: the served HTML falls back to the built-in shell.
     WEB_INDEX_URL: 'http://127.0.0.1:9/index.html',
     ...extra,

@@ -53,7 +53,7 @@ export class AdminService {
       if ((err as { code?: number })?.code === 11000) throw new AppError(409, 'duplicate_issue', 'Issue already exists');
       throw err;
     }
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, [{ t: 'issue', id: issue.id }]);
     return issue;
   }
 
@@ -93,7 +93,7 @@ export class AdminService {
     const changed = Object.fromEntries(Object.entries(flags ?? {}).filter(([k]) => sent.includes(k)));
     const updated = await this.deps.repos.journals.update(journalId, { ...fields, flags: { ...journal.flags, ...changed } });
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, [{ t: 'journal' }]);
     return publicSettings(updated);
   }
 }

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { AdminArticle } from '@journal/common';
-import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 
 /**
@@ -237,6 +237,12 @@ export class ArticleRepo {
     const q = this.model.find({ journalId: jid(journalId), ...PUBLIC_ARTICLE });
     if (fields) q.select(Object.fromEntries([...fields, 'status', 'refnumber'].map((f) => [f, 1])));
     return toPlainList<Article>((await q.lean()) as never);
+  }
+
+  /** Every public article of every journal in one scan, grouped by journal (read models at start). */
+  async listPublicByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
+    const q = this.model.find(PUBLIC_ARTICLE).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
+    return groupByJournal<Article>((await q.lean()) as never);
   }
 
   /** Every article of a journal (admin list), newest issue first then page order. */

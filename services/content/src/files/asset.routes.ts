@@ -46,7 +46,7 @@ export function assetRoutes(deps: ContentDeps): Router {
     const path = normaliseAssetPath(`/assets${decoded}`);
     if (!path) throw new AppError(400, 'invalid_path', 'Invalid file path');
     const jid = req.journalId;
-    const stat = await cache.get<StoredFile | null>(jid, `stat:${path}`, () => files.stat(jid, path), () => 300);
+    const stat = await cache.stable<StoredFile | null>(jid, `stat:${path}`, () => files.stat(jid, path), () => 300);
     if (!stat) throw new AppError(404, 'not_found', 'File not found');
 
     const name = path.slice(path.lastIndexOf('/') + 1).replace(/["\\\r\n]/g, '_');
@@ -88,7 +88,7 @@ export function assetRoutes(deps: ContentDeps): Router {
     }
 
     if (stat.length <= MEMORY_MAX) {
-      const body = await cache.get<Buffer | null>(jid, `bytes:${path}:${stat.etag}`, () => files.read(jid, path), (b) => (b?.length ?? 0) + 100);
+      const body = await cache.stable<Buffer | null>(jid, `bytes:${path}:${stat.etag}`, () => files.read(jid, path), (b) => (b?.length ?? 0) + 100);
       if (!body || body.length !== stat.length) throw new AppError(404, 'not_found', 'File not found');
       res.end(range ? body.subarray(start, end + 1) : body);
       return;

@@ -85,6 +85,11 @@ export class JournalRepo {
     return d ? toJournal(d) : null;
   }
 
+  /** Every journal (read models at start). */
+  async listAll(): Promise<Journal[]> {
+    return (await this.model.find({}).lean()).map((d) => toJournal(d));
+  }
+
   /** Creates or replaces a journal by slug; the seed and operators use it. */
   async upsert(j: Omit<Journal, 'id'>): Promise<Journal> {
     const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, returnDocument: 'after' }).lean();

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AppError, requireTenant } from '@journal/common';
-import type { Journal, JournalRepo } from './journal.repo';
+import type { Journal } from './journal.repo';
 import type { PublicCache } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
 import { cleanRich } from '../shared/text';
@@ -18,11 +18,11 @@ export const publicSettings = (j: Journal) => {
   };
 };
 
-export function publicSettingsRoutes(journals: JournalRepo, cache: PublicCache): Router {
+export function publicSettingsRoutes(cache: PublicCache): Router {
   const r = Router();
   r.get(['/api/settings', '/api/settings/'], requireTenant, async (req, res) => {
     const c = await cache.json(req.journalId, 'settings', async () => {
-      const j = await journals.findById(req.journalId);
+      const j = (await cache.view(req.journalId)).journal;
       return j ? publicSettings(j) : null;
     });
     if (c.body.length === 4 && c.body.toString() === 'null') throw new AppError(404, 'unknown_journal', 'Journal not found');

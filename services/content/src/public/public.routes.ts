@@ -3,7 +3,7 @@ import { AppError, requireTenant } from '@journal/common';
 import type { ContentDeps } from '../deps';
 import { sendCached } from '../cache/http-cache';
 import { firstNumber } from '../shared/text';
-import { normaliseKeyword, PublicService } from './public.service';
+import { normaliseKeyword, PublicService, type CorpusArticle } from './public.service';
 
 const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 const ID_RE = /^[a-f0-9]{24}$/;
@@ -34,16 +34,27 @@ export function publicRoutes(deps: ContentDeps): Router {
 
   r.get(['/api/archives', '/api/archives/'], (req, res) => cachedJson(req, res, 'years', () => svc.archiveYears(req.journalId)));
 
+  /**
+   * One article: found in memory, its full answer cached under the article's own stored version,
+   * so a write to another article costs this one nothing.
+   */
+  const sendDetail = async (req: Request, res: Response, c: CorpusArticle | null) => {
+    if (!c) throw notFound('Article not found!');
+    const body = await cache.stableJson(req.journalId, `detail:${c.id}:${c.modification}:${c.frequency}`, () => svc.detail(req.journalId, c));
+    if (body.body.length === 4 && body.body.toString() === 'null') throw notFound('Article not found!');
+    sendCached(req, res, body);
+  };
+
   r.get('/api/archives/ref/:ref', async (req, res) => {
     const ref = String(req.params.ref).trim();
     if (!REF_RE.test(ref)) throw notFound('Article not found!');
-    await cachedJson(req, res, `ref:${ref}`, () => svc.articleByRef(req.journalId, ref), 'Article not found!');
+    await sendDetail(req, res, await svc.findByRef(req.journalId, ref));
   });
 
   r.get('/api/archives/:id', async (req, res) => {
     const id = String(req.params.id);
     if (!ID_RE.test(id)) throw notFound('Article not found!');
-    await cachedJson(req, res, `id:${id}`, () => svc.articleById(req.journalId, id), 'Article not found!');
+    await sendDetail(req, res, await svc.findById(req.journalId, id));
   });
 
   r.get('/api/archives/:year/:vol/:issue', async (req, res) => {

@@ -1,11 +1,9 @@
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
-import { byPageStart } from '../archives/article.repo';
-import { byIssueDesc } from '../archives/issue.repo';
 import type { Editor } from '../editors/editor.repo';
 import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
-import { cleanRich, cleanTitle, searchText } from '../shared/text';
+import { cleanRich, cleanTitle } from '../shared/text';
 
 /** An article in lists (issue page, search): no abstract, no private fields. */
 export interface ArticleSummary {
@@ -51,12 +49,6 @@ export interface YearSummary {
   /** The year's issues, newest first. */
   issues: { volume: number; issue: number; month: string; articles: number }[];
 }
-
-const SUMMARY_FIELDS = [
-  'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'title_html', 'authorname', 'keywords', 'pagenumber', 'pageStart',
-  'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status',
-] as const;
-const CORPUS_FIELDS = [...SUMMARY_FIELDS, 'search_text', 'modification'] as const;
 
 export function toSummary(a: Article): ArticleSummary {
   return {
@@ -128,17 +120,26 @@ export class PublicService {
     return this.deps.repos;
   }
 
+  private view(journalId: string) {
+    return this.deps.cache.view(journalId);
+  }
+
   async editors(journalId: string): Promise<PublicEditor[]> {
-    return (await this.repos.editors.listEnabled(journalId)).map(publicEditor);
+    return (await this.view(journalId)).enabledEditors().map(publicEditor);
   }
 
   async editor(journalId: string, id: string): Promise<PublicEditor | null> {
-    const e = await this.repos.editors.findById(journalId, id);
+    const e = (await this.view(journalId)).editors.get(id);
     return e && e.status === 'enabled' ? publicEditor(e) : null;
   }
 
   async indexing(journalId: string): Promise<PublicIndexingItem[]> {
-    return (await this.repos.indexing.listEnabled(journalId)).map((i) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
+    return (await this.view(journalId)).enabledIndexing().map((i) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
+  }
+
+  /** The journal's settings document as stored, or null. */
+  async journal(journalId: string) {
+    return (await this.view(journalId)).journal;
   }
 
   /** Year summaries (spec §3) of issues that have public articles, newest year first. */
@@ -168,21 +169,35 @@ export class PublicService {
     return articles.filter((a) => a.year === key.year && a.volume === key.volume && a.issue === key.issue).map(summaryOf);
   }
 
-  async articleByRef(journalId: string, ref: string): Promise<ArticleDetail | null> {
-    // The corpus knows every public article's id, and a lookup by id is the one FerretDB indexes.
+  /** The corpus entry of a public article by reference number, or null (no database read). */
+  async findByRef(journalId: string, ref: string): Promise<CorpusArticle | null> {
     const { byRef, articles } = await this.corpus(journalId);
     const i = byRef.get(ref);
-    if (i === undefined) return null;
-    const a = await this.repos.articles.findById(journalId, articles[i]!.id);
-    return a && a.status === 'enabled' && a.refnumber ? this.withFrequency(journalId, a, articles[i]!.frequency) : null;
+    return i === undefined ? null : articles[i]!;
+  }
+
+  /** The corpus entry of a public article by id, or null (no database read). */
+  async findById(journalId: string, id: string): Promise<CorpusArticle | null> {
+    return (await this.view(journalId)).articles.get(id)?.summary ?? null;
+  }
+
+  /**
+   * Full details of a public article the corpus lists: the abstract is read by id (the lookup
+   * FerretDB indexes), and only when the article's stored version is not already answered.
+   */
+  async detail(journalId: string, c: CorpusArticle): Promise<ArticleDetail | null> {
+    const a = await this.repos.articles.findById(journalId, c.id);
+    return a && a.status === 'enabled' && a.refnumber ? this.withFrequency(journalId, a, c.frequency) : null;
+  }
+
+  async articleByRef(journalId: string, ref: string): Promise<ArticleDetail | null> {
+    const c = await this.findByRef(journalId, ref);
+    return c ? this.detail(journalId, c) : null;
   }
 
   async articleById(journalId: string, id: string): Promise<ArticleDetail | null> {
-    const a = await this.repos.articles.findById(journalId, id);
-    if (!a || a.status !== 'enabled' || !a.refnumber) return null;
-    const { byRef, articles } = await this.corpus(journalId);
-    const i = byRef.get(a.refnumber);
-    return this.withFrequency(journalId, a, i !== undefined ? articles[i]!.frequency : undefined);
+    const c = await this.findById(journalId, id);
+    return c ? this.detail(journalId, c) : null;
   }
 
   /** Full public details of these reference numbers, in the order given (OAI records). */
@@ -200,31 +215,9 @@ export class PublicService {
     return toDetail(a);
   }
 
-  /** Every public article, cached per journal version. */
-  corpus(journalId: string): Promise<Corpus> {
-    return this.deps.cache.get(
-      journalId,
-      'corpus',
-      async () => {
-        const [all, issues] = await Promise.all([this.repos.articles.listPublic(journalId, CORPUS_FIELDS), this.repos.issues.list(journalId)]);
-        const month = new Map(issues.map((i) => [`${i.year}/${i.volume}/${i.issue}`, i.frequency ?? '']));
-        all.sort((a, b) => byIssueDesc(a, b) || byPageStart(a, b));
-        const articles: CorpusArticle[] = [];
-        const hay: string[] = [];
-        const byRef = new Map<string, number>();
-        let bytes = 0;
-        for (const a of all) {
-          byRef.set(a.refnumber, articles.length);
-          if (!a.frequency) a.frequency = month.get(`${a.year}/${a.volume}/${a.issue}`) ?? '';
-          const h = a.search_text || searchText([a.title, a.authorname, a.keywords]);
-          articles.push({ ...toSummary(a), modification: new Date(a.modification ?? 0).toISOString() });
-          hay.push(h);
-          bytes += h.length * 2 + 1200;
-        }
-        return { articles, hay, byRef, bytes };
-      },
-      (c) => c.bytes,
-    );
+  /** Every public article of the journal, from its in-memory view. */
+  async corpus(journalId: string): Promise<Corpus> {
+    return (await this.view(journalId)).corpus();
   }
 
   /**

@@ -20,14 +20,14 @@ type Page = { status: number; body: CachedBody };
 
 /** Served HTML of archive pages, sitemap, robots.txt and OAI-PMH (design.md, issue 3). */
 export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITEMAP_LIMITS } = {}): Router {
-  const { cache, config, repos } = deps;
+  const { cache, config } = deps;
   const svc = new PublicService(deps);
   const shell = new WebShell(config.WEB_INDEX_URL, config.WEB_INDEX_TTL_MS, deps.logger);
   const limits = opts.sitemapLimits ?? SITEMAP_LIMITS;
   const r = Router();
 
   const journalOf = async (jid: string): Promise<Journal> => {
-    const j = await cache.get(jid, 'journal', () => repos.journals.findById(jid));
+    const j = (await cache.view(jid)).journal;
     if (!j) throw new AppError(404, 'unknown_journal', 'Journal not found');
     return j;
   };
