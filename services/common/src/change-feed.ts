@@ -157,6 +157,11 @@ export class ChangeFeed<C> {
     if (cur === undefined || version > cur) this.applied.set(journalId, version);
   }
 
+  /** The view of this journal was dropped (memory bound): news of it is ignored until it is loaded again. */
+  forget(journalId: string) {
+    this.applied.delete(journalId);
+  }
+
   /** Runs `task` after everything already queued for the journal. */
   private enqueue(journalId: string, task: () => Promise<void>): Promise<void> {
     const prev = this.queues.get(journalId) ?? Promise.resolve();

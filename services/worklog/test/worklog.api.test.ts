@@ -14,8 +14,20 @@ const redisPrefix = `${uniqueName('wl')}:`;
 const config = (extra: Record<string, string> = {}) =>
   worklogConfigSchema.parse({
     PORT: '0', MONGO_URL: mongoUrl, MONGO_DB: dbName, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix,
-    JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...extra,
+    JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', WAIT_READY: 'true', ...extra,
   });
+
+/** Retries an assertion for up to three seconds (news from another process arrives asynchronously). */
+async function eventually(check: () => Promise<void>) {
+  for (let i = 0; ; i++) {
+    try {
+      return await check();
+    } catch (err) {
+      if (i >= 60) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
 
 const J1 = newObjectId();
 const J2 = newObjectId();
@@ -276,6 +288,8 @@ describe('several replicas and the database path', () => {
       for (let i = 0; i < 25; i++) await post({ status: i % 2 ? 'urgent' : 'info', content: `Replica ${i}` }, J, T).expect(201);
       const first = (await get('/api/webdata', J, T).expect(200)).body as { id: string }[];
       await request(other.url).put(`/api/webdata/${first[3]!.id}`).set(as(J, T)).send({ status: 'journal' }).expect(200);
+      // The other replica's write reaches this one over pub/sub, a few milliseconds later at most.
+      await eventually(async () => expect(((await get('/api/webdata?status=journal', J, T)).body as { total: number }).total).toBe(1));
       for (const qs of ['', '?page=2', '?status=journal', '?status=urgent&search=REPLICA%201', '?search=replica&page=9&pageSize=4']) {
         const a = (await get(`/api/webdata${qs}`, J, T).expect(200)).body;
         const b = (await request(other.url).get(`/api/webdata${qs}`).set(as(J, T)).expect(200)).body;
@@ -299,6 +313,7 @@ describe('demo seed', () => {
     const opts = { mongoUrl, dbName, journals, createdby: 'admin', redisUrl, redisPrefix };
     expect(await seedDemoWorklog(opts)).toBe(60);
     expect(await seedDemoWorklog(opts)).toBe(0);
+    await eventually(async () => expect((await get('/api/webdata', journals[0]!.id, T).expect(200)).body).toHaveLength(30));
     const list = (await get('/api/webdata', journals[0]!.id, T).expect(200)).body as { status: string; createdby: string }[];
     expect(list).toHaveLength(30);
     expect(new Set(list.map((e) => e.status)).size).toBe(8);
