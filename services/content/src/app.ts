@@ -29,6 +29,8 @@ export interface ContentApp {
   files: FileStore;
   cache: PublicCache;
   deps: ContentDeps;
+  /** The pub/sub connection of the change feed (tests break it to prove the fallback). */
+  subscriber: Redis;
   stop(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     files,
     cache,
     deps,
+    subscriber,
     async stop() {
       cache.stop();
       await server.close();
