@@ -6,7 +6,7 @@ import { newObjectId, testServers, TEST_JWT_SECRET, uniqueName } from '@journal/
 import { start, type WorklogApp } from '../src/app';
 import { worklogConfigSchema } from '../src/config';
 import { seedDemoWorklog } from '../src/seed';
-import { ENTRY_COLLECTION } from '../src/entry.repo';
+import { ENTRY_COLLECTION, EntryRepo } from '../src/entry.repo';
 
 const { mongoUrl, redisUrl } = testServers();
 const dbName = uniqueName('worklog');
@@ -301,6 +301,30 @@ describe('several replicas and the database path', () => {
     } finally {
       await other.stop();
       await direct.stop();
+    }
+  });
+});
+
+describe('readiness', () => {
+  it('/readyz answers 503 until every journal index is built, 200 after', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const original = EntryRepo.prototype.allByJournal;
+    const spy = jest.spyOn(EntryRepo.prototype, 'allByJournal').mockImplementation(async function (this: EntryRepo) {
+      await gate;
+      return original.call(this);
+    });
+    const late = await start(config({ WAIT_READY: 'false' }));
+    try {
+      expect((await request(late.url).get('/readyz')).status).toBe(503);
+      open();
+      await eventually(async () => expect((await request(late.url).get('/readyz')).status).toBe(200));
+      // Built before ready: the first list needs no database read.
+      expect(late.service.ready).toBe(true);
+    } finally {
+      spy.mockRestore();
+      open();
+      await late.stop();
     }
   });
 });
