@@ -1,7 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError, requireTenant } from '@journal/common';
 import type { ContentDeps } from '../deps';
-import { etagMatches } from '../cache/http-cache';
 import { normaliseAssetPath, type StoredFile } from './file-store';
 
 /** Files up to this size are kept in memory after the first read. */
@@ -61,7 +60,7 @@ export function assetRoutes(deps: ContentDeps): Router {
       // An SVG opened directly must not run script in the site's origin.
       res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     }
-    if (etagMatches(req.header('if-none-match'), stat.etag)) {
+    if (req.fresh) {
       res.status(304).end();
       return;
     }
