@@ -53,7 +53,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     prefix: config.REDIS_PREFIX,
     redis,
     subscriber,
-    model: new ReadModel(repos, logger),
+    model: new ReadModel(repos, logger, files),
     logger,
     versionPollMs: config.CACHE_VERSION_POLL_MS,
     maxEntries: config.CACHE_MAX_ENTRIES,

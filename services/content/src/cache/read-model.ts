@@ -7,6 +7,7 @@ import { byIssueDesc, type Issue } from '../archives/issue.repo';
 import { byPageStart, isPublicArticle, type Article } from '../archives/article.repo';
 import { toSummary, type Corpus, type CorpusArticle } from '../public/public.service';
 import { searchText } from '../shared/text';
+import { assetVersion, versionedUrl, type FileStore, type StoredFile } from '../files/file-store';
 
 /**
  * What an admin write changed, named by document: the message every replica applies. `all` reloads
@@ -30,6 +31,8 @@ export const CORPUS_FIELDS = [
 interface Entry {
   /** The article's own month text; empty ones take their issue's. */
   own: string;
+  /** Path of its PDF, or '' without one. */
+  path: string;
   key: string;
   source: Article;
   summary: CorpusArticle;
@@ -51,6 +54,8 @@ export class JournalView {
   private readonly months = new Map<string, string>();
   /** Public articles by id. */
   readonly articles = new Map<string, Entry>();
+  /** Stored file path → content version (versioned public URLs). */
+  readonly files = new Map<string, string>();
   private memo: { corpus?: Corpus; editors?: Editor[]; indexing?: IndexingItem[] } = {};
 
   get empty() {
@@ -72,6 +77,18 @@ export class JournalView {
     for (const e of this.articles.values()) if (keys.has(e.key)) this.articles.set(e.source.id, this.entry(e.source));
   }
 
+  /** The file's immutable public URL (its path with the content version), or the bare path if unknown. */
+  assetUrl(path: string): string {
+    return versionedUrl(path, this.files.get(path));
+  }
+
+  /** A file was stored, replaced or deleted: every URL pointing at it changes. */
+  setFile(path: string, version: string | null) {
+    if (version) this.files.set(path, version);
+    else this.files.delete(path);
+    for (const e of this.articles.values()) if (e.path === path) this.articles.set(e.source.id, this.entry(e.source));
+  }
+
   setArticle(id: string, a: Article | null) {
     if (a && isPublicArticle(a)) this.articles.set(id, this.entry(a));
     else this.articles.delete(id);
@@ -84,7 +101,9 @@ export class JournalView {
       ...toSummary({ ...a, frequency: own || this.months.get(key) || '' }),
       modification: new Date(a.modification ?? 0).toISOString(),
     };
-    return { own, key, source: a, summary, hay: a.search_text || searchText([a.title, a.authorname, a.keywords]) };
+    const path = summary.pdf_url ?? '';
+    if (path) summary.pdf_url = this.assetUrl(path);
+    return { own, key, path, source: a, summary, hay: a.search_text || searchText([a.title, a.authorname, a.keywords]) };
   }
 
   /** Newest issue first, then page order (the public order); search text aligned with it. */
@@ -119,9 +138,17 @@ export class JournalView {
     return n;
   }
 
-  static build(parts: { journal: Journal | null; editors: Editor[]; indexing: IndexingItem[]; issues: Issue[]; articles: Article[] }): JournalView {
+  static build(parts: {
+    journal: Journal | null;
+    editors: Editor[];
+    indexing: IndexingItem[];
+    issues: Issue[];
+    articles: Article[];
+    files?: Map<string, string>;
+  }): JournalView {
     const v = new JournalView();
     v.journal = parts.journal;
+    for (const [path, version] of parts.files ?? []) v.files.set(path, version);
     for (const e of parts.editors) v.editors.set(e.id, e);
     for (const i of parts.indexing) v.indexing.set(i.id, i);
     for (const i of parts.issues) {
@@ -146,6 +173,8 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
   constructor(
     private readonly repos: ContentRepos,
     private readonly logger: Logger,
+    /** Without it (tests of the model alone) public URLs are not versioned. */
+    private readonly files?: FileStore,
   ) {}
 
   journals(): Iterable<string> {
@@ -167,14 +196,15 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
 
   private async loadOne(journalId: string): Promise<JournalView> {
     const { journals, editors, indexing, issues, articles } = this.repos;
-    const [journal, es, xs, is, as] = await Promise.all([
+    const [journal, es, xs, is, as, fs] = await Promise.all([
       journals.findById(journalId),
       editors.list(journalId),
       indexing.list(journalId),
       issues.list(journalId),
       articles.listPublic(journalId, CORPUS_FIELDS),
+      this.files ? this.files.versionsByJournal(journalId) : undefined,
     ]);
-    return JournalView.build({ journal, editors: es, indexing: xs, issues: is, articles: as });
+    return JournalView.build({ journal, editors: es, indexing: xs, issues: is, articles: as, files: fs?.get(journalId) });
   }
 
   /**
@@ -203,12 +233,13 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
   /** Loads every journal with one scan per collection. Returns the journal ids loaded. */
   async loadAll(): Promise<string[]> {
     const { journals, editors, indexing, issues, articles } = this.repos;
-    const [js, es, xs, is, as] = await Promise.all([
+    const [js, es, xs, is, as, fs] = await Promise.all([
       journals.listAll(),
       editors.listByJournal(),
       indexing.listByJournal(),
       issues.listByJournal(),
       articles.listPublicByJournal(CORPUS_FIELDS),
+      this.files ? this.files.versionsByJournal() : new Map<string, Map<string, string>>(),
     ]);
     const ids = new Set([...js.map((j) => j.id), ...es.keys(), ...xs.keys(), ...is.keys(), ...as.keys()]);
     const byId = new Map(js.map((j) => [j.id, j]));
@@ -217,7 +248,14 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
       if (this.views.has(id)) continue;
       this.views.set(
         id,
-        JournalView.build({ journal: byId.get(id) ?? null, editors: es.get(id) ?? [], indexing: xs.get(id) ?? [], issues: is.get(id) ?? [], articles: as.get(id) ?? [] }),
+        JournalView.build({
+          journal: byId.get(id) ?? null,
+          editors: es.get(id) ?? [],
+          indexing: xs.get(id) ?? [],
+          issues: is.get(id) ?? [],
+          articles: as.get(id) ?? [],
+          files: fs.get(id),
+        }),
       );
     }
     return [...ids];
@@ -258,6 +296,8 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
             return { c, doc: await repos.indexing.findById(journalId, c.id) };
           case 'journal':
             return { c, doc: await repos.journals.findById(journalId) };
+          case 'file':
+            return { c, doc: this.files ? await this.files.stat(journalId, c.path) : null };
           default:
             return { c, doc: null };
         }
@@ -282,6 +322,11 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
         case 'journal':
           view.journal = doc as Journal | null;
           break;
+        case 'file': {
+          const f = doc as StoredFile | null;
+          view.setFile(c.path, f ? assetVersion(f.etag) : null);
+          break;
+        }
         default:
           break;
       }

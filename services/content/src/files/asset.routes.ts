@@ -1,12 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError, requireTenant } from '@journal/common';
 import type { ContentDeps } from '../deps';
-import { normaliseAssetPath, type StoredFile } from './file-store';
+import { assetVersion, normaliseAssetPath, type StoredFile } from './file-store';
 
 /** Files up to this size are kept in memory after the first read. */
 const MEMORY_MAX = 512 * 1024;
-/** Uploaded files can be replaced at the same path, so browsers revalidate after a short while. */
+/** A bare path can be given new bytes by an upload, so browsers revalidate after a short while. */
 const FILE_CACHE_CONTROL = 'public, max-age=300';
+/** A versioned URL (`?v=` the content hash) names bytes that never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -47,12 +49,21 @@ export function assetRoutes(deps: ContentDeps): Router {
     const jid = req.journalId;
     const stat = await cache.stable<StoredFile | null>(jid, `stat:${path}`, () => files.stat(jid, path), () => 300);
     if (!stat) throw new AppError(404, 'not_found', 'File not found');
+    const current = assetVersion(stat.etag);
+    const asked = typeof req.query.v === 'string' ? req.query.v : undefined;
+    if (asked !== undefined && asked !== current) {
+      // A link to bytes since replaced: send the reader to the current ones (never cached, as the
+      // same URL may point elsewhere after the next upload).
+      res.setHeader('Cache-Control', 'no-cache');
+      res.redirect(302, `/assets${req.path}?v=${current}`);
+      return;
+    }
 
     const name = path.slice(path.lastIndexOf('/') + 1).replace(/["\\\r\n]/g, '_');
     res.setHeader('Content-Type', stat.contentType);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Disposition', `inline; filename="${name}"`);
-    res.setHeader('Cache-Control', FILE_CACHE_CONTROL);
+    res.setHeader('Cache-Control', asked === current ? IMMUTABLE : FILE_CACHE_CONTROL);
     res.setHeader('ETag', stat.etag);
     res.setHeader('Last-Modified', new Date(stat.uploadDate).toUTCString());
     res.setHeader('Accept-Ranges', 'bytes');

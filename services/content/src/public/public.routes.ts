@@ -40,7 +40,7 @@ export function publicRoutes(deps: ContentDeps): Router {
    */
   const sendDetail = async (req: Request, res: Response, c: CorpusArticle | null) => {
     if (!c) throw notFound('Article not found!');
-    const body = await cache.stableJson(req.journalId, `detail:${c.id}:${c.modification}:${c.frequency}`, () => svc.detail(req.journalId, c));
+    const body = await cache.stableJson(req.journalId, `detail:${c.id}:${c.modification}:${c.frequency}:${c.pdf_url}`, () => svc.detail(req.journalId, c));
     if (body.body.length === 4 && body.body.toString() === 'null') throw notFound('Article not found!');
     sendCached(req, res, body);
   };

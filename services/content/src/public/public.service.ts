@@ -125,16 +125,19 @@ export class PublicService {
   }
 
   async editors(journalId: string): Promise<PublicEditor[]> {
-    return (await this.view(journalId)).enabledEditors().map(publicEditor);
+    const view = await this.view(journalId);
+    return view.enabledEditors().map((e) => publicEditor(e, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))));
   }
 
   async editor(journalId: string, id: string): Promise<PublicEditor | null> {
-    const e = (await this.view(journalId)).editors.get(id);
-    return e && e.status === 'enabled' ? publicEditor(e) : null;
+    const view = await this.view(journalId);
+    const e = view.editors.get(id);
+    return e && e.status === 'enabled' ? publicEditor(e, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))) : null;
   }
 
   async indexing(journalId: string): Promise<PublicIndexingItem[]> {
-    return (await this.view(journalId)).enabledIndexing().map((i) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
+    const view = await this.view(journalId);
+    return view.enabledIndexing().map((i) => ({ ...i, image_url: i.image ? view.assetUrl(assetPath.indexing(i.image)) : null }));
   }
 
   /** The journal's settings document as stored, or null. */
@@ -187,7 +190,9 @@ export class PublicService {
    */
   async detail(journalId: string, c: CorpusArticle): Promise<ArticleDetail | null> {
     const a = await this.repos.articles.findById(journalId, c.id);
-    return a && a.status === 'enabled' && a.refnumber ? this.withFrequency(journalId, a, c.frequency) : null;
+    if (!a || a.status !== 'enabled' || !a.refnumber) return null;
+    // The PDF's URL with its content version, as the corpus knows it.
+    return { ...(await this.withFrequency(journalId, a, c.frequency)), pdf_url: c.pdf_url };
   }
 
   async articleByRef(journalId: string, ref: string): Promise<ArticleDetail | null> {
@@ -242,12 +247,12 @@ const summaryOf = (d: CorpusArticle): ArticleSummary => {
   return s;
 };
 
-function publicEditor(e: Editor): PublicEditor {
+function publicEditor(e: Editor, pictureUrl: string): PublicEditor {
   return {
     ...e,
     post: cleanRich(e.post),
     content: cleanRich(e.content),
-    picture_url: assetPath.editor(e.picture || 'avatar.png'),
+    picture_url: pictureUrl,
     creation: new Date(e.creation ?? 0).toISOString(),
     updated_at: new Date(e.updated_at ?? 0).toISOString(),
   };
