@@ -39,6 +39,9 @@ interface Entry {
   hay: string;
 }
 
+/** Newest issue first, then page order: the order of every public list. */
+const publicOrder = (x: CorpusArticle, y: CorpusArticle) => byIssueDesc(x, y) || byPageStart(x, y);
+
 const issueKey = (x: { year: number; volume: number; issue: number }) => `${x.year}/${x.volume}/${x.issue}`;
 
 /**
@@ -56,15 +59,21 @@ export class JournalView {
   readonly articles = new Map<string, Entry>();
   /** Stored file path → content version (versioned public URLs). */
   readonly files = new Map<string, string>();
-  private memo: { corpus?: Corpus; editors?: Editor[]; indexing?: IndexingItem[] } = {};
+  private memo: { corpus?: Corpus; byIssue?: Map<string, CorpusArticle[]>; editors?: Editor[]; indexing?: IndexingItem[] } = {};
 
   get empty() {
     return !this.journal && !this.editors.size && !this.indexing.size && !this.issues.size && !this.articles.size;
   }
 
+  /** Set when a change could not be patched into the corpus: it is derived again on the next read. */
+  private corpusStale = false;
+
+  /** After a change: a new revision; derived lists go, except a corpus kept current by `setArticle`. */
   touch() {
     this.rev++;
-    this.memo = {};
+    const corpus = this.corpusStale ? undefined : this.memo.corpus;
+    this.memo = corpus ? { corpus } : {};
+    this.corpusStale = false;
   }
 
   setIssue(id: string, issue: Issue | null) {
@@ -75,6 +84,7 @@ export class JournalView {
     for (const k of keys) this.months.delete(k);
     for (const i of this.issues.values()) if (keys.has(issueKey(i))) this.months.set(issueKey(i), i.frequency ?? '');
     for (const e of this.articles.values()) if (keys.has(e.key)) this.articles.set(e.source.id, this.entry(e.source));
+    this.corpusStale = true;
   }
 
   /** The file's immutable public URL (its path with the content version), or the bare path if unknown. */
@@ -87,11 +97,50 @@ export class JournalView {
     if (version) this.files.set(path, version);
     else this.files.delete(path);
     for (const e of this.articles.values()) if (e.path === path) this.articles.set(e.source.id, this.entry(e.source));
+    this.corpusStale = true;
   }
 
   setArticle(id: string, a: Article | null) {
-    if (a && isPublicArticle(a)) this.articles.set(id, this.entry(a));
+    const old = this.articles.get(id);
+    const next = a && isPublicArticle(a) ? this.entry(a) : undefined;
+    if (next) this.articles.set(id, next);
     else this.articles.delete(id);
+    this.patchCorpus(old, next);
+  }
+
+  /**
+   * Moves one article within the sorted corpus instead of sorting it all again: the first read
+   * after a write costs a splice, not a sort of the journal.
+   */
+  private patchCorpus(old: Entry | undefined, next: Entry | undefined) {
+    const prev = this.memo.corpus;
+    if (!prev || this.corpusStale) return;
+    // A new corpus object: a reader holding the old one (OAI across an await) keeps a consistent list.
+    const c: Corpus = { articles: prev.articles.slice(), hay: prev.hay.slice(), byRef: new Map(), bytes: prev.bytes };
+    if (old) {
+      const i = prev.byRef.get(old.summary.refnumber);
+      if (i === undefined || c.articles[i] !== old.summary) {
+        this.corpusStale = true;
+        return;
+      }
+      c.articles.splice(i, 1);
+      c.hay.splice(i, 1);
+      c.bytes -= old.hay.length * 2 + 1200;
+    }
+    if (next) {
+      let lo = 0;
+      let hi = c.articles.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (publicOrder(c.articles[mid]!, next.summary) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      c.articles.splice(lo, 0, next.summary);
+      c.hay.splice(lo, 0, next.hay);
+      c.bytes += next.hay.length * 2 + 1200;
+    }
+    for (let i = 0; i < c.articles.length; i++) c.byRef.set(c.articles[i]!.refnumber, i);
+    this.memo.corpus = c;
   }
 
   private entry(a: Article): Entry {
@@ -109,7 +158,7 @@ export class JournalView {
   /** Newest issue first, then page order (the public order); search text aligned with it. */
   corpus(): Corpus {
     if (this.memo.corpus) return this.memo.corpus;
-    const entries = [...this.articles.values()].sort((x, y) => byIssueDesc(x.summary, y.summary) || byPageStart(x.summary, y.summary));
+    const entries = [...this.articles.values()].sort((x, y) => publicOrder(x.summary, y.summary));
     const articles: CorpusArticle[] = [];
     const hay: string[] = [];
     const byRef = new Map<string, number>();
@@ -121,6 +170,28 @@ export class JournalView {
       bytes += e.hay.length * 2 + 1200;
     }
     return (this.memo.corpus = { articles, hay, byRef, bytes });
+  }
+
+  /** One issue's public articles in page order, from one grouping pass per revision. */
+  issueArticles(key: { year: number; volume: number; issue: number }): CorpusArticle[] {
+    if (!this.memo.byIssue) {
+      const m = new Map<string, CorpusArticle[]>();
+      for (const a of this.corpus().articles) {
+        const k = issueKey(a);
+        let list = m.get(k);
+        if (!list) m.set(k, (list = []));
+        list.push(a);
+      }
+      this.memo.byIssue = m;
+    }
+    return this.memo.byIssue.get(issueKey(key)) ?? [];
+  }
+
+  /** Derives the lists readers ask for now rather than on the first request (before ready, before a swap). */
+  warm() {
+    this.issueArticles({ year: 0, volume: 0, issue: 0 });
+    this.enabledEditors();
+    this.enabledIndexing();
   }
 
   enabledEditors(): Editor[] {
@@ -221,6 +292,7 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
         const at = (await version?.()) ?? null;
         const fresh = await this.loadOne(journalId);
         if (fresh.empty) return null;
+        fresh.warm();
         this.views.set(journalId, fresh);
         if (at !== null) loaded?.(at);
         return fresh;
@@ -257,6 +329,7 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
           files: fs.get(id),
         }),
       );
+      this.views.get(id)!.warm();
     }
     return [...ids];
   }
@@ -339,6 +412,7 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
   async rebuild(journalId: string): Promise<void> {
     const started = Date.now();
     const fresh = await this.loadOne(journalId);
+    fresh.warm();
     const old = this.views.get(journalId);
     fresh.rev = (old?.rev ?? 0) + 1;
     this.views.set(journalId, fresh);

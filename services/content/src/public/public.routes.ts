@@ -8,6 +8,7 @@ import { normaliseKeyword, PublicService, type CorpusArticle } from './public.se
 const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 const ID_RE = /^[a-f0-9]{24}$/;
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 const notFound = (what: string) => new AppError(404, 'not_found', what);
 
 /** The public API of spec §7 (settings live in journals/settings.routes.ts). Every answer is cached per journal version. */
@@ -66,12 +67,17 @@ export function publicRoutes(deps: ContentDeps): Router {
       await cachedJson(req, res, 'empty', async () => []);
       return;
     }
-    await cachedJson(req, res, `issue:${year}/${volume}/${issue}`, () => svc.issueArticles(req.journalId, { year, volume, issue }));
+    const c = await cache.body(req.journalId, `issue:${year}/${volume}/${issue}`, async () => ({
+      body: await svc.issueArticlesJson(req.journalId, { year, volume, issue }),
+      contentType: JSON_TYPE,
+    }));
+    sendCached(req, res, c);
   });
 
   r.get(['/api/search', '/api/search/'], async (req, res) => {
     const k = normaliseKeyword(req.query.keyword);
-    await cachedJson(req, res, `search:${k}`, () => svc.search(req.journalId, k));
+    const c = await cache.body(req.journalId, `search:${k}`, async () => ({ body: await svc.searchJson(req.journalId, k), contentType: JSON_TYPE }));
+    sendCached(req, res, c);
   });
 
   return r;

@@ -168,9 +168,14 @@ export class PublicService {
 
   /** Spec §4: the public articles of one issue by numeric page start; frequency filled from the issue. */
   async issueArticles(journalId: string, key: { year: number; volume: number; issue: number }): Promise<ArticleSummary[]> {
-    const { articles } = await this.corpus(journalId);
-    return articles.filter((a) => a.year === key.year && a.volume === key.volume && a.issue === key.issue).map(summaryOf);
+    return (await this.view(journalId)).issueArticles(key).map(summaryOf);
   }
+
+  /** The same as JSON text, from each article's answer serialised once per stored version. */
+  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<string> {
+    return jsonList((await this.view(journalId)).issueArticles(key));
+  }
+
 
   /** The corpus entry of a public article by reference number, or null (no database read). */
   async findByRef(journalId: string, ref: string): Promise<CorpusArticle | null> {
@@ -230,12 +235,21 @@ export class PublicService {
    * articles only. A plain substring test on pre-lowered text: no user text ever becomes a regex.
    */
   async search(journalId: string, keyword: unknown): Promise<ArticleSummary[]> {
+    return (await this.searchMatches(journalId, keyword)).map(summaryOf);
+  }
+
+  /** The same as JSON text (see issueArticlesJson). */
+  async searchJson(journalId: string, keyword: unknown): Promise<string> {
+    return jsonList(await this.searchMatches(journalId, keyword));
+  }
+
+  private async searchMatches(journalId: string, keyword: unknown): Promise<CorpusArticle[]> {
     const k = normaliseKeyword(keyword);
     if (!k) return [];
     const { articles, hay } = await this.corpus(journalId);
-    const out: ArticleSummary[] = [];
+    const out: CorpusArticle[] = [];
     for (let i = 0; i < hay.length && out.length < SEARCH_MAX_RESULTS; i++) {
-      if (hay[i]!.includes(k)) out.push(summaryOf(articles[i]!));
+      if (hay[i]!.includes(k)) out.push(articles[i]!);
     }
     return out;
   }
@@ -246,6 +260,19 @@ const summaryOf = (d: CorpusArticle): ArticleSummary => {
   void modification;
   return s;
 };
+
+/** Each corpus entry's list JSON, made once: entries are replaced, never changed, on a write. */
+const jsonOf = new WeakMap<CorpusArticle, string>();
+function jsonList(list: CorpusArticle[]): string {
+  const parts = new Array<string>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i]!;
+    let j = jsonOf.get(a);
+    if (j === undefined) jsonOf.set(a, (j = JSON.stringify(summaryOf(a))));
+    parts[i] = j;
+  }
+  return `[${parts.join(',')}]`;
+}
 
 function publicEditor(e: Editor, pictureUrl: string): PublicEditor {
   return {
