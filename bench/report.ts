@@ -120,7 +120,28 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
       'requests do in Kubernetes (`kubectl scale deployment/pdf-worker --replicas=N`).',
     );
   }
+  if (typeof results.note === 'string') lines.push('', `**Note on this run:** ${results.note}`);
+  const mem: [string, string, string][] = [
+    ['content_read_model_mb_per_10k_articles', 'content read models, heap per 10,000 public articles', 'MB'],
+    ['content_time_to_ready_ms', 'content process: start to ready (every journal loaded)', 'ms'],
+    ['content_ready_ms_per_100k_articles', 'content time to ready, scaled to 100,000 articles', 'ms'],
+    ['worklog_index_mb_per_100k_entries', 'work-log indexes, heap per 100,000 entries', 'MB'],
+    ['worklog_time_to_ready_ms', 'work-log process: start to ready (100,000 entries)', 'ms'],
+  ];
+  if (mem.some(([k]) => num(k) !== undefined)) {
+    lines.push('', '### Read models: memory and time to ready', '', 'Reported for capacity planning (see docs/operations.md, "How much one content replica holds"); heap growth of a process loading them, so an upper bound.', '', '| figure | value |', '|---|---|');
+    for (const [k, label, unit] of mem) if (num(k) !== undefined) lines.push(`| ${label} (\`${k}\`) | ${num(k)!.toFixed(1)} ${unit} |`);
+  }
+  lines.push(
+    '',
+    '### The embedded database: FerretDB on PostgreSQL against SQLite',
+    '',
+    'Not measured yet: the comparison (seed time, cold corpus load, work-log first page, admin search on',
+    "FerretDB 1.24 with Debian's `postgresql` against the SQLite backend) is still to be run. The local",
+    'default stays SQLite until it is.',
+  );
   const known = new Set(GOALS.map((g) => g.key));
+  for (const [k] of mem) known.add(k);
   const others = Object.entries(results).filter(([k, v]) => typeof v === 'number' && !known.has(k) && k !== 'nproc');
   if (others.length) {
     lines.push('', 'Other figures the benchmarks printed (no goal of their own):', '', '| figure | value |', '|---|---|');
