@@ -1,8 +1,8 @@
 /**
- * The admin area in a real Chromium (issue 4): log in, create an issue, add an article with a
+ * The admin area in a real Chromium: log in, create an issue, add an article with a
  * real PDF, see it on the public issue page and download it, edit it, find it in admin search,
  * add / toggle / pin editors, change a setting and a flag and see them publicly, and an expired
- * token sending the admin back to /admin/login with the spec's alert.
+ * token sending the admin back to /admin/login with the 'Session expired' alert.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

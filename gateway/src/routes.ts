@@ -1,4 +1,4 @@
-/** Which upstream owns a path (design.md, "Processes and what each owns"). */
+/** Which upstream owns a path (docs/architecture.md#services). */
 export type Upstream = 'content' | 'auth' | 'worklog' | 'pdf';
 
 const RULES: [RegExp, Upstream][] = [

@@ -1,6 +1,6 @@
 /**
  * Every image the manifests run is built by skaffold from a Dockerfile in docker/, and every
- * Dockerfile follows the rules of issue 7: multi-stage, npm ci from the workspace, dev
+ * Dockerfile follows the image rules: multi-stage, npm ci from the workspace, dev
  * dependencies pruned, non-root, an init process as PID 1, a HEALTHCHECK.
  */
 import fs from 'node:fs';

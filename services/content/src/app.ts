@@ -16,6 +16,7 @@ import { FileStore } from './files/file-store';
 import { PublicCache } from './cache/public-cache';
 import { ReadModel } from './cache/read-model';
 import { publicRoutes } from './public/public.routes';
+import { articleBatchRoutes } from './public/article-batch.routes';
 import { assetRoutes } from './files/asset.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
@@ -64,6 +65,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   // Not ready (so no traffic is routed here) until every journal's read model is loaded.
   const http = createHttpApp({ name: 'content', logger, ready: () => cache.ready && isMongoReady(conn) && isRedisReady(redis) });
   http.app.use(internalJournalRoutes(journals));
+  http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(cache));
   http.app.use(adminRoutes(deps));
   http.app.use(publicRoutes(deps));

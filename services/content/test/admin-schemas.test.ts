@@ -7,7 +7,7 @@ import { detectFileKind, isSafeClientFileName } from '../src/admin/upload';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error!.issues[0]!.message);
 
-describe('shared admin schemas (spec §5, §8, §9)', () => {
+describe('shared admin schemas (docs/product.md#article-rules)', () => {
   test('author names: 50 words, Latin or Devanagari letters, spaces, commas, periods', () => {
     expect(authorNameSchema.safeParse('Dr. A. K. Sharma, Priya Verma').success).toBe(true);
     expect(authorNameSchema.safeParse('राम कुमार, सीता देवी').success).toBe(true);

@@ -3,7 +3,7 @@ import { buildSitemaps, sitemapIndex } from '../src/seo/sitemap';
 import { parseRange } from '../src/files/asset.routes';
 import { citationDate, issueHeading } from '../src/seo/page-html';
 import { renderShell } from '../src/seo/web-shell';
-import { decodeEntities, firstNumber, searchText } from '../src/shared/text';
+import { searchText } from '../src/shared/text';
 import { normaliseKeyword } from '../src/public/public.service';
 
 describe('sitemap splitting', () => {
@@ -43,16 +43,8 @@ describe('HTTP ranges', () => {
 });
 
 describe('text helpers', () => {
-  test('first number in a route param (spec §5)', () => {
-    expect(firstNumber('vol3')).toBe(3);
-    expect(firstNumber('issue12x4')).toBe(12);
-    expect(firstNumber('2026')).toBe(2026);
-    expect(firstNumber('none')).toBeNull();
-    expect(firstNumber('1234567')).toBeNull();
-    expect(firstNumber('x'.repeat(200) + '1')).toBeNull();
-  });
-  test('entities, search text, keywords', () => {
-    expect(decodeEntities('&lt;i&gt;a&lt;/i&gt; &amp; &#39;b&#x27; &bogus; &#0;')).toBe("<i>a</i> & 'b' &bogus; &#0;");
+  // decodeEntities and firstNumber are services/common's rules, tested there (test/rules.test.ts).
+  test('search text, keywords', () => {
     expect(searchText(['&lt;i&gt;E. Coli&lt;/i&gt;', 'A,  B', undefined])).toBe('e. coli \u0001 a, b \u0001');
     expect(normaliseKeyword('  Drip   IRRIGATION ')).toBe('drip irrigation');
     expect(normaliseKeyword(['a'])).toBe('');

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
-/** The root error screen of spec §2. */
+/** The root error screen of docs/product.md#public-layout. */
 export function ErrorScreen() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

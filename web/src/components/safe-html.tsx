@@ -10,7 +10,7 @@ interface Props {
   id?: string;
   /** Stored text is entity-encoded (titles, abstracts, home content): decode before sanitising. */
   decode?: boolean;
-  /** Titles keep i/em only (spec §5); everything else uses the rich-text allow-list. */
+  /** Titles keep i/em only (docs/product.md#display-rules); everything else uses the rich-text allow-list. */
   variant?: 'rich' | 'title';
 }
 

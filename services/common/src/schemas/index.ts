@@ -5,3 +5,6 @@ export * from './issue.schema';
 export * from './article.schema';
 export * from './editor.schema';
 export * from './worklog.schema';
+export * from './text.rules';
+export * from './article-path';
+export * from './article-batch.schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Per-journal flags that replace the original's hard-coded domain lists (design.md). */
+/** Per-journal flags that replace the original's hard-coded domain lists (docs/product.md#journal-flags). */
 export const journalFlagsSchema = z.object({
   showSubject: z.boolean().default(false),
   hideOwnerNotice: z.boolean().default(false),
@@ -14,7 +14,7 @@ export const journalFlagsSchema = z.object({
 });
 export type JournalFlags = z.infer<typeof journalFlagsSchema>;
 
-/** Settings as the public site reads them (spec §3). */
+/** Settings as the public site reads them (docs/product.md#settings). */
 export interface PublicSettings {
   websitename: string;
   domain: string;
@@ -39,7 +39,7 @@ export interface PublicSettings {
 
 const shortText = (max = 200) => z.string().trim().max(max);
 
-/** What the admin settings form edits (spec §3), plus the per-journal flags. */
+/** What the admin settings form edits (docs/product.md#settings), plus the per-journal flags. */
 export const settingsUpdateSchema = z.object({
   websitename: shortText().min(1, 'Website name is required'),
   websiteemail: z.string().trim().email('Enter a valid email').max(200),

@@ -18,7 +18,7 @@ const DUPLICATE: Record<Conflict, [string, string]> = {
   title: ['duplicate_title', 'Duplicate title'],
   txnid: ['duplicate_txnid', 'Transaction ID Already Used'],
 };
-/** Spec §8 checks duplicates in this order. */
+/** docs/product.md#error-messages: checks duplicates in this order. */
 const CONFLICT_ORDER: Conflict[] = ['refnumber', 'title', 'txnid'];
 const duplicate = (c: Conflict) => new AppError(409, DUPLICATE[c][0], DUPLICATE[c][1]);
 
@@ -37,7 +37,7 @@ function parseArticle<S extends z.ZodType>(schema: S, body: unknown): z.output<S
 
 const pdfPath = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file'>) => assetPath.article(a.year, a.volume, a.issue, a.file);
 
-/** Adding and editing articles with their PDFs (spec §5, §8); every rule is checked before anything is written. */
+/** Adding and editing articles with their PDFs (docs/product.md#article-rules); every rule is checked before anything is written. */
 export class ArticleAdminService {
   constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache' | 'logger'>) {}
 

@@ -29,7 +29,7 @@ export function citationDate(publishdate: string, year: number): string {
 
 const capitalise = (s: string) => s.split('-').map((p) => p.charAt(0).toUpperCase() + p.slice(1).toLowerCase()).join('-');
 
-/** Spec §2 issue title: 'VOL. v, ISSUE n (year)' plus ' — Frequency' with each hyphen part capitalised. */
+/** docs/product.md#issue-page: issue title: 'VOL. v, ISSUE n (year)' plus ' — Frequency' with each hyphen part capitalised. */
 export function issueHeading(year: number, volume: number, issue: number, frequency: string): string {
   const base = `VOL. ${volume}, ISSUE ${issue} (${year})`;
   return frequency ? `${base} — ${capitalise(frequency)}` : base;

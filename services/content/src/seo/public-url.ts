@@ -19,7 +19,7 @@ export function publicOrigin(req: Request, config: Pick<ContentConfig, 'PUBLIC_S
   return `${config.PUBLIC_SCHEME}://${host}${defaultPort ? '' : port}`;
 }
 
-/** Page paths of the public site (spec §2). */
+/** Page paths of the public site (docs/product.md#public-routes). */
 export const pagePath = {
   issue: (a: { year: number; volume: number; issue: number }) => `/archives/${a.year}/vol${a.volume}/issue${a.issue}`,
   article: (a: { year: number; volume: number; issue: number; refnumber: string }) =>

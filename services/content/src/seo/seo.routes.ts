@@ -18,7 +18,7 @@ const XML = 'text/xml; charset=utf-8';
 
 type Page = { status: number; body: CachedBody };
 
-/** Served HTML of archive pages, sitemap, robots.txt and OAI-PMH (design.md, issue 3). */
+/** Served HTML of archive pages, sitemap, robots.txt and OAI-PMH (docs/product.md#deliberate-changes). */
 export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITEMAP_LIMITS } = {}): Router {
   const { cache, config } = deps;
   const svc = new PublicService(deps);

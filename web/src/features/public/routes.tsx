@@ -13,7 +13,7 @@ import { PrivacyPage, TermsPage } from './pages/legal-pages';
 import { PdfPage } from './pages/pdf-page';
 import { SearchPage } from './pages/search-page';
 
-/** Public site routes (spec §2), all inside the public layout shell. */
+/** Public site routes (docs/product.md#public-routes), all inside the public layout shell. */
 export const publicRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,

@@ -7,7 +7,7 @@ import { adminApi } from '../api/admin.api';
 import { capitalizePeriod, firstNumber, pad2 } from '../lib/format';
 import { PdfJobButton, pdfRequests } from '@/features/pdf';
 
-/** Spec §2 /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
+/** docs/product.md#admin-area: /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
 export function IssueArticlesPage() {
   const params = useParams();
   const year = firstNumber(params.year);

@@ -6,7 +6,7 @@ const values = (over: Partial<ArticleValues> = {}): ArticleValues => ({
   publishdate: '2026-01-01', ...over,
 });
 
-describe('the article form rules (spec §5)', () => {
+describe('the article form rules (docs/product.md#article-rules)', () => {
   test('valid values give no messages', () => {
     expect(articleMessages('add', values(), 6)).toEqual({});
     expect(articleMessages('edit', values({ pagenumber: '1-2' }), undefined)).toEqual({});

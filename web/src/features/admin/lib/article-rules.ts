@@ -11,7 +11,7 @@ export const ARTICLE_TEXT_FIELDS = [
 export type ArticleTextField = (typeof ARTICLE_TEXT_FIELDS)[number];
 export type ArticleValues = Record<ArticleTextField, string>;
 
-/** Which of the spec §5 rules the values break, field by field. */
+/** Which of the article rules (docs/product.md#article-rules) the values break, field by field. */
 export function articleMessages(mode: ArticleFormMode, v: ArticleValues, lastPage: number | undefined): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};
   if (v.authorname.trim()) {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicEditor, PublicSettings } from '@journal/common/schemas';
+import { articlePdfPath, type PublicEditor, type PublicSettings } from '@journal/common/schemas';
 import { api, ApiError } from '@/lib/api-client';
 
-/** GET /api/settings/ (spec §3 settings plus the per-journal flags). */
+/** GET /api/settings/ (settings plus the per-journal flags: docs/product.md#settings). */
 export type Settings = PublicSettings & { journalId?: string };
 
 export type Editor = PublicEditor;
@@ -16,7 +16,7 @@ export interface IndexingItem {
   image_url?: string | null;
 }
 
-/** GET /api/archives/ (spec §3 archive year summary). */
+/** GET /api/archives/ (archive year summary: docs/product.md#entities). */
 export interface YearSummary {
   year: number;
   volume: number;
@@ -47,9 +47,9 @@ export interface Article {
   pdf_url?: string | null;
 }
 
-/** Public path of an article's stored PDF (spec §7). */
+/** Public path of an article's stored PDF (docs/product.md#files). */
 export const articlePdfUrl = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file' | 'pdf_url'>) =>
-  a.file ? a.pdf_url || `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${encodeURIComponent(a.file)}` : '';
+  a.file ? a.pdf_url || articlePdfPath({ ...a, file: a.file }) : '';
 
 export const siteImage = (name: 'logo.png' | 'header.png' | 'cover.png' | 'chat.png') => `/assets/site/${name}`;
 export const editorPicture = (e: Pick<Editor, 'picture' | 'picture_url'>) =>
@@ -140,7 +140,7 @@ export const useSearch = (keyword: string) =>
         const body = await api.get<unknown>(`/api/search?keyword=${encodeURIComponent(keyword)}`);
         return listOf<Article>(body, 'articles', 'results', 'items').filter((a) => !a.status || a.status === 'enabled');
       } catch (e) {
-        // Spec §8: search failures are only logged; the list stays empty.
+        // docs/product.md#error-messages: search failures are only logged; the list stays empty.
         console.error('search failed', e);
         return [];
       }

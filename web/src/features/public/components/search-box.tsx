@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** Spec §2: submitting goes to /search?keyword=… and clears the box; no minimum length. */
+/** docs/product.md#public-layout: submitting goes to /search?keyword=… and clears the box; no minimum length. */
 export function SearchBox({ className }: { className?: string }) {
   const [value, setValue] = useState('');
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { articlePdfUrl, type Article } from '../api/public.api';
 import { pageRange, splitAuthors, titleText } from '../lib/citation';
 
 /**
- * Scholar-style citation meta tags (spec §2), set client-side too: the served HTML already has
+ * Scholar-style citation meta tags (docs/product.md#article-page), set client-side too: the served HTML already has
  * them for crawlers, and these replace them when the reader moves between articles in the SPA.
  */
 export function useCitationMeta(a: Article | null | undefined, journal: { name: string; issn?: string }) {

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { useJournal } from '../components/use-journal';
 import { capitalizeFrequency } from '../lib/citation';
 
-/** Spec §2 /about. */
+/** docs/product.md#public-routes: /about. */
 export function AboutPage() {
   const { settings, name } = useJournal();
   useDocumentTitle('About Us', name);

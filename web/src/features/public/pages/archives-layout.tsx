@@ -45,7 +45,7 @@ function YearBox({ y, defaultOpen, onChoose }: { y: YearSummary; defaultOpen: bo
   );
 }
 
-/** Spec §2 /archives: title, collapsible year sidebar (mobile 'All Issues' toggle), outlet. */
+/** docs/product.md#archives: /archives: title, collapsible year sidebar (mobile 'All Issues' toggle), outlet. */
 export function ArchivesLayout() {
   const { name } = useJournal();
   useDocumentTitle('Archives', name);

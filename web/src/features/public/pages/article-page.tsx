@@ -9,7 +9,7 @@ import { useCitationMeta } from '../components/use-citation-meta';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
 
-/** Spec §2 /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
+/** docs/product.md#article-page: /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
 export function ArticlePage() {
   const { ref } = useParams();
   const { name, settings } = useJournal();

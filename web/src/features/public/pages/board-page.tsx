@@ -60,7 +60,7 @@ function EditorCard({ e, contacts }: { e: Editor; contacts: boolean }) {
   );
 }
 
-/** Spec §2 /board: three sections, each only when non-empty; contacts per journal flag. */
+/** docs/product.md#public-routes: /board: three sections, each only when non-empty; contacts per journal flag. */
 export function BoardPage() {
   const { name, flags } = useJournal();
   useDocumentTitle('Editorial Board', name);

@@ -4,7 +4,7 @@ import { useJournal } from '../components/use-journal';
 import { whatsappLink } from '../lib/citation';
 import { PUBLISHER_ADDRESS } from '../lib/site';
 
-/** Spec §2 /contact: address, email, WhatsApp with a prefilled query, owner notice per flag. */
+/** docs/product.md#public-routes: /contact: address, email, WhatsApp with a prefilled query, owner notice per flag. */
 export function ContactPage() {
   const { settings, flags, name } = useJournal();
   useDocumentTitle('Contact', name);

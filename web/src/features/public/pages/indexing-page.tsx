@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { indexingImage, useIndexing } from '../api/public.api';
 import { useJournal } from '../components/use-journal';
 
-/** Spec §2 /indexing: a grid of indexing logos linking out. */
+/** docs/product.md#public-routes: /indexing: a grid of indexing logos linking out. */
 export function IndexingPage() {
   const { name } = useJournal();
   useDocumentTitle('Indexing', name);

@@ -21,7 +21,7 @@ const ORDER = [
   'References',
 ];
 
-/** Spec §2 /instructions. */
+/** docs/product.md#public-routes: /instructions. */
 export function InstructionsPage() {
   const { settings, name } = useJournal();
   useDocumentTitle('Instructions to Authors', name);

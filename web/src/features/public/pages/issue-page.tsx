@@ -8,7 +8,7 @@ import { ArticleTable } from '../components/article-table';
 import { useJournal } from '../components/use-journal';
 import { firstNumber, issueHeading, pad3 } from '../lib/citation';
 
-/** Spec §2 /archives/:year/:vol/:issue: the issue's articles, params by their first number. */
+/** docs/product.md#issue-page: /archives/:year/:vol/:issue: the issue's articles, params by their first number. */
 export function IssuePage() {
   const params = useParams();
   const year = firstNumber(params.year);

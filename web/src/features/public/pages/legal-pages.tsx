@@ -13,7 +13,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Spec §2 /privacy-policy: static text with the site name; scrolls to the section from state. */
+/** docs/product.md#public-routes: /privacy-policy: static text with the site name; scrolls to the section from state. */
 export function PrivacyPage() {
   const { name, settings, isLoading } = useJournal();
   useDocumentTitle('Privacy Policy', name);
@@ -66,7 +66,7 @@ export function PrivacyPage() {
   );
 }
 
-/** Spec §2 /terms-and-conditions: use of content, acceptable use, indemnity, liability, disclaimer. */
+/** docs/product.md#public-routes: /terms-and-conditions: use of content, acceptable use, indemnity, liability, disclaimer. */
 export function TermsPage() {
   const { name, isLoading } = useJournal();
   useDocumentTitle('Terms and Conditions', name);

@@ -9,7 +9,7 @@ import { splitAuthors } from '../lib/citation';
 
 type Job = { key: string; url: string; filename: string };
 
-/** Spec §2 /pdf?refno=: the author's downloads; nothing shows until the record loads. */
+/** docs/product.md#pdf-page: /pdf?refno=: the author's downloads; nothing shows until the record loads. */
 export function PdfPage() {
   const [params] = useSearchParams();
   const refno = (params.get('refno') ?? '').trim();

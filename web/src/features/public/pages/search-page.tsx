@@ -8,7 +8,7 @@ import { useJournal } from '../components/use-journal';
 
 export const NO_MATCH = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
 
-/** Spec §2 /search?keyword=: count and query, then the article table; the exact empty text. */
+/** docs/product.md#search: /search?keyword=: count and query, then the article table; the exact empty text. */
 export function SearchPage() {
   const [params] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
