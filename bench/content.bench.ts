@@ -215,8 +215,13 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
       const list = JSON.parse((await request(agent, bigUrl, uncached, true)).body!.toString()) as { id: string; refnumber: string }[];
       const target = list.find((a) => a.refnumber === String(100000 + n))!;
       const fields = { ...articleInput(n, 2, (n - SMALL_ISSUE) * 5 + 1), title: `Study ${n} edited ${Date.now()}`, frequency: '', email: 'bench@example.org', ptype: 'paid' };
-      const w = await postForm(`${ctx.baseUrl}/api/archives/${target.id}`, { Host: HOST, Authorization: `Bearer ${token}` }, fields);
-      if (w !== 200) throw new Error(`admin edit answered ${w}`);
+      // Straight to the content service: on a loaded machine the edit's own checks (duplicate
+      // look-ups) can outlast the gateway's timeout, and what is timed here is the read after it.
+      const w = await postForm(`${ctx.contentUrl}/api/archives/${target.id}`, { 'x-journal-id': jid, 'x-journal-host': HOST, Authorization: `Bearer ${token}` }, fields);
+      if (w !== 200) {
+        console.log(`admin edit answered ${w}; no after-write figure`);
+        break;
+      }
       const t = performance.now();
       const r = await request(agent, bigUrl, uncached);
       afterWrite.push(performance.now() - t);
