@@ -8,6 +8,9 @@ import { EditorAdminService } from '../src/admin/editor-admin.service';
 import { AdminService } from '../src/admin/admin.service';
 import { startContent, stopContent } from './helpers';
 
+// Each file seeds a demo database and starts several replicas: slow on a shared machine.
+jest.setTimeout(240_000);
+
 type App = Awaited<ReturnType<typeof startContent>>;
 
 async function eventually(check: () => Promise<void>, tries = 200) {

@@ -5,6 +5,9 @@ import { seedDemoContent } from '../src/seed/demo';
 import { ReadModel } from '../src/cache/read-model';
 import { makePdf, startContent, stopContent } from './helpers';
 
+// Each file seeds a demo database and starts several replicas: slow on a shared machine.
+jest.setTimeout(240_000);
+
 /**
  * Three replicas of the content service on one database and one Redis: `a` takes the admin
  * writes; `b` hears of them only through pub/sub (its counter poll never runs during the test);
