@@ -154,7 +154,12 @@ export async function run(ctx: WorklogBenchContext): Promise<Record<string, numb
     // Running worklog replicas keep an index in memory; tell them the journal changed.
     if (seeded) await publishChange(redis, { prefix: ctx.redisPrefix ?? 'jp:', name: 'worklog' }, journalId, [{ t: 'all' }]);
 
-    const { token } = signToken(ctx.jwtSecret, { id: new Types.ObjectId().toString(), name: 'bench', journalId });
+    // Every service checks that a token's user exists and is enabled: the bench signs in as a real one.
+    const benchUser = new Types.ObjectId();
+    await db.collection('users').insertOne({
+      _id: benchUser, journalId: new Types.ObjectId(journalId), name: `bench-${benchUser.toString()}`, passwordHash: '-', status: 'enabled', allowedIps: [], validAfter: 0,
+    });
+    const { token } = signToken(ctx.jwtSecret, { id: benchUser.toString(), name: 'bench', journalId });
     const headers = { Host: HOST, Authorization: `Bearer ${token}`, Accept: 'application/json' };
 
     // A work-log process restarting, as a new pod: time until /readyz (every journal's index

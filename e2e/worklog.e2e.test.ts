@@ -248,7 +248,7 @@ describe('the work-log area', () => {
     await page.close();
   });
 
-  it('the list API refuses calls without the token, as the spec\'s original add did not send one', async () => {
+  it('the list API refuses calls without the token, as the original add did not send one', async () => {
     const res = await fetch(`${BASE}/api/webdata`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

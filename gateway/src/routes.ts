@@ -1,5 +1,5 @@
 /** Which upstream owns a path (docs/architecture.md#services). */
-export type Upstream = 'content' | 'auth' | 'worklog' | 'pdf';
+export type Upstream = 'content' | 'auth' | 'worklog' | 'pdf' | 'render';
 
 const RULES: [RegExp, Upstream][] = [
   [/^\/auth(\/|$)/, 'auth'],
@@ -9,8 +9,9 @@ const RULES: [RegExp, Upstream][] = [
   [/^\/api\/(settings|editors|indexing|archives|admin|search)(\/|$)/, 'content'],
   [/^\/assets\/(archives|editors|indexing|site)\//, 'content'],
   [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai)$/, 'content'],
-  // Served HTML of article and issue pages carries meta tags for scholarly indexers.
-  [/^\/archives(\/|$)/, 'content'],
+  // Every other path is a page of the public site: the render process answers it, unknown ones
+  // with its 404 page.
+  [/^\/(?!(api|auth|assets|internal)(\/|$))/, 'render'],
 ];
 
 export function upstreamFor(path: string): Upstream | undefined {
@@ -19,4 +20,5 @@ export function upstreamFor(path: string): Upstream | undefined {
 
 /** Upload routes get the larger body limit: a 5 MB PDF plus the article fields. */
 export const isUploadRoute = (method: string, path: string) =>
-  method === 'POST' && /^\/api\/(admin\/archives\/?|archives\/[^/]+\/?|editors(\/[^/]+)?\/?)$/.test(path);
+  method === 'POST' &&
+  /^\/api\/(admin\/archives\/?|archives\/[^/]+\/?|editors(\/[^/]+)?\/?|settings\/images\/[a-z]+\/?|admin\/indexing(\/[a-f0-9]{24})?\/?)$/.test(path);

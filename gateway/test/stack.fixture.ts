@@ -16,6 +16,7 @@ export interface Fixture {
   slow: http.Server;
   journals: { a: string; b: string };
   redisPrefix: string;
+  dbName: string;
   close(): Promise<void>;
 }
 
@@ -43,6 +44,7 @@ export async function startFixture(opts: { proxyTimeoutMs?: number; authEnv?: Re
       AUTH_URL: auth.url,
       WORKLOG_URL: 'http://127.0.0.1:1', // nothing listens: upstream down
       PDF_URL: `http://127.0.0.1:${slowPort}`,
+      RENDER_URL: 'http://127.0.0.1:1', // no render process in these tests
       PDF_PROXY_TIMEOUT_MS: String(opts.proxyTimeoutMs ?? 800),
       TENANT_CACHE_MS: '1000',
     }),
@@ -54,6 +56,7 @@ export async function startFixture(opts: { proxyTimeoutMs?: number; authEnv?: Re
     slow,
     journals: { a: a.id, b: b.id },
     redisPrefix,
+    dbName,
     async close() {
       await gateway.stop();
       slow.closeAllConnections();

@@ -1,26 +1,28 @@
 import request from 'supertest';
 import { articleBatchResponseSchema, ARTICLE_BATCH_MAX } from '@journal/common';
-import { seedDemoContent } from '../src/seed/demo';
-import { startContent, stopContent } from './helpers';
+import { makeJournal, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
 let demo: string;
 let chem: string;
-let publicRefs: string[];
-let hiddenRef: string;
-let chemRef: string;
+const publicRefs = ['5001', '5002', '5003', '5004'];
+const hiddenRef = '5099';
+const chemRef = '6001';
 
 const batch = (body: unknown, jid = demo) => request(app.url).post('/internal/articles/by-refs').set('x-journal-id', jid).send(body as object);
 
 beforeAll(async () => {
   app = await startContent();
-  const r = await seedDemoContent({ mongoUrl: app.config.MONGO_URL, dbName: app.config.MONGO_DB });
-  demo = r.journals.find((j) => j.slug === 'demo')!.id;
-  chem = r.journals.find((j) => j.slug === 'chem')!.id;
-  const all = await app.repos.articles.list(demo);
-  publicRefs = all.filter((a) => a.status === 'enabled' && a.refnumber).map((a) => a.refnumber);
-  hiddenRef = all.find((a) => a.status !== 'enabled')!.refnumber;
-  chemRef = (await app.repos.articles.list(chem)).find((a) => a.status === 'enabled')!.refnumber;
+  demo = await makeJournal(app, 'batch1');
+  chem = await makeJournal(app, 'batch2');
+  const base = { year: 2026, volume: 3, issue: 1, frequency: 'january', authorname: 'A B', status: 'enabled', publishdate: '2026-01-05' };
+  await app.repos.issues.create(demo, { year: 2026, volume: 3, issue: 1, frequency: 'january' } as never);
+  await app.repos.issues.create(chem, { year: 2026, volume: 3, issue: 1, frequency: 'january' } as never);
+  for (const [i, ref] of publicRefs.entries()) {
+    await app.repos.articles.create(demo, { ...base, refnumber: ref, txnid: `t${ref}`, title: `Batch &lt;i&gt;article&lt;/i&gt; ${ref}`, pagenumber: `${i * 5 + 1}-${i * 5 + 5}` });
+  }
+  await app.repos.articles.create(demo, { ...base, refnumber: hiddenRef, txnid: `t${hiddenRef}`, title: 'Hidden', pagenumber: '90-91', status: 'disabled' });
+  await app.repos.articles.create(chem, { ...base, refnumber: chemRef, txnid: `t${chemRef}`, title: 'Elsewhere', pagenumber: '1-2' });
 });
 afterAll(() => stopContent(app));
 
@@ -35,6 +37,8 @@ describe('POST /internal/articles/by-refs', () => {
     expect(body.missing).toEqual([]);
     const one = (await request(app.url).get(`/api/archives/ref/${publicRefs[0]}`).set('x-journal-id', demo)).body;
     expect(body.articles[1]).toEqual(articleBatchResponseSchema.shape.articles.element.parse(one));
+    // Titles leave decoded and sanitised, with the issue's frequency.
+    expect(body.articles[1]).toMatchObject({ title: `Batch <i>article</i> ${publicRefs[0]}`, frequency: 'january', year: 2026, volume: 3, issue: 1 });
   });
 
   test('lists unknown, hidden and other journals\' references as missing', async () => {
@@ -56,7 +60,7 @@ describe('POST /internal/articles/by-refs', () => {
 
   test.each([
     ['no body', undefined],
-    ['an array', [publicRefs?.[0] ?? '1']],
+    ['an array', ['5001']],
     ['no refs', {}],
     ['an empty list', { refs: [] }],
     ['too many', { refs: Array.from({ length: ARTICLE_BATCH_MAX + 1 }, (_, i) => String(i)) }],

@@ -1,8 +1,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { buildSitemaps, sitemapIndex } from '../src/seo/sitemap';
 import { parseRange } from '../src/files/asset.routes';
-import { citationDate, issueHeading } from '../src/seo/page-html';
-import { renderShell } from '../src/seo/web-shell';
+import { citationDate } from '@journal/common';
 import { searchText } from '../src/shared/text';
 import { normaliseKeyword } from '../src/public/public.service';
 
@@ -50,22 +49,9 @@ describe('text helpers', () => {
     expect(normaliseKeyword(['a'])).toBe('');
     expect(normaliseKeyword('x'.repeat(10_000))).toHaveLength(200);
   });
-  test('issue heading and citation dates', () => {
-    expect(issueHeading(2026, 7, 2, 'april-june')).toBe('VOL. 7, ISSUE 2 (2026) — April-June');
-    expect(issueHeading(2026, 7, 2, '')).toBe('VOL. 7, ISSUE 2 (2026)');
+  test('citation dates', () => {
     expect(citationDate('2026-05-15', 2026)).toBe('2026/05/15');
     expect(citationDate('15/5/2026', 2026)).toBe('2026/05/15');
     expect(citationDate('', 2026)).toBe('2026');
-  });
-  test('shell rendering replaces the title and fills the placeholders, or falls back to head/body', () => {
-    const parts = { title: 'T', head: '<meta name="a" content="b" />', noscript: '<noscript>n</noscript>' };
-    expect(renderShell('<html><head><title>Old</title><!--app-head--></head><body><div id="root"><!--app-noscript--></div></body></html>', parts)).toBe(
-      '<html><head><title>T</title><meta name="a" content="b" /></head><body><div id="root"><noscript>n</noscript></div></body></html>',
-    );
-    expect(renderShell('<html><head></head><body class="x"></body></html>', parts)).toBe(
-      '<html><head><title>T</title>\n<meta name="a" content="b" />\n</head><body class="x">\n<noscript>n</noscript></body></html>',
-    );
-    // `$&` in page text must not be treated as a replacement pattern.
-    expect(renderShell('<head><!--app-head--></head>', { ...parts, head: '$& $1' })).toContain('$& $1');
   });
 });

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, createBlockingRedis, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
+import { connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { VersionRepo } from './version.repo';
@@ -46,7 +46,7 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
     ready: () => service.ready && isMongoReady(conn) && isRedisReady(redis),
     jsonLimit: '64kb',
   });
-  http.app.use(worklogRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX }));
+  http.app.use(worklogRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: storedUserCheck(conn, config) }));
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'worklog listening');

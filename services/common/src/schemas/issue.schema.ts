@@ -49,11 +49,6 @@ export function frequencyPeriods(frequency: string, abbreviated = false): string
   return out;
 }
 
-/** Every period name of every frequency, full and abbreviated. */
-export const ALL_PERIODS: readonly string[] = [
-  ...new Set(JOURNAL_FREQUENCIES.flatMap((f) => [...frequencyPeriods(f), ...frequencyPeriods(f, true)])),
-];
-
 /**
  * The canonical full period of any spelling: abbreviated ('Sept-Oct') or in another case
  * ('september-october') both give 'September-October'; and back to abbreviations below.

@@ -8,8 +8,10 @@ import { assetPath } from '../files/file-store';
 
 /** The public settings document of docs/product.md#settings (internal fields such as hosts are not exposed). */
 export const publicSettings = (j: Journal) => {
-  const { hosts, id, ...settings } = j;
+  const { hosts, id, status, modifiedby, ...settings } = j;
   void hosts;
+  void status;
+  void modifiedby;
   return {
     ...settings,
     // Rich text leaves the server sanitised (docs/product.md#display-rules); the browser sanitises again.

@@ -84,7 +84,10 @@ export function toDetail(a: Article): ArticleDetail {
   };
 }
 
-export type PublicEditor = Omit<Editor, 'creation' | 'updated_at'> & { picture_url: string; creation: string; updated_at: string };
+type ContactField = 'email' | 'phone' | 'editor_website';
+/** Contact fields are left out altogether where the journal hides editors' contacts. */
+export type PublicEditor = Omit<Editor, 'creation' | 'updated_at' | ContactField> &
+  Partial<Pick<Editor, ContactField>> & { picture_url: string; creation: string; updated_at: string };
 export type PublicIndexingItem = IndexingItem & { image_url: string | null };
 
 /** A corpus entry: the list shape plus the date OAI and the sitemap need. */
@@ -126,18 +129,23 @@ export class PublicService {
 
   async editors(journalId: string): Promise<PublicEditor[]> {
     const view = await this.view(journalId);
-    return view.enabledEditors().map((e) => publicEditor(e, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))));
+    const contacts = view.journal?.flags.showEditorContacts === true;
+    return view.enabledEditors().map((e) => publicEditor(e, contacts, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))));
   }
 
   async editor(journalId: string, id: string): Promise<PublicEditor | null> {
     const view = await this.view(journalId);
     const e = view.editors.get(id);
-    return e && e.status === 'enabled' ? publicEditor(e, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))) : null;
+    const contacts = view.journal?.flags.showEditorContacts === true;
+    return e && e.status === 'enabled' ? publicEditor(e, contacts, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))) : null;
   }
 
   async indexing(journalId: string): Promise<PublicIndexingItem[]> {
     const view = await this.view(journalId);
-    return view.enabledIndexing().map((i) => ({ ...i, image_url: i.image ? view.assetUrl(assetPath.indexing(i.image)) : null }));
+    // Who edited a partner is the admin's business, not the public's.
+    return view
+      .enabledIndexing()
+      .map(({ createdby: _c, modifiedby: _m, ...i }) => ({ ...i, image_url: i.image ? view.assetUrl(assetPath.indexing(i.image)) : null }));
   }
 
   /** The journal's settings document as stored, or null. */
@@ -274,9 +282,11 @@ function jsonList(list: CorpusArticle[]): string {
   return `[${parts.join(',')}]`;
 }
 
-function publicEditor(e: Editor, pictureUrl: string): PublicEditor {
+function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {
+  const { email, phone, editor_website, ...rest } = e;
   return {
-    ...e,
+    ...rest,
+    ...(contacts ? { email, phone, editor_website } : {}),
     post: cleanRich(e.post),
     content: cleanRich(e.content),
     picture_url: pictureUrl,

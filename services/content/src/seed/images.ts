@@ -10,18 +10,13 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * The one PNG writer: 8-bit RGB (`channels` 3) or RGBA (4) from `pixel(x, y)`, which answers one
- * value per channel.
+ * The one PNG writer: 8-bit RGB (`channels` 3) or RGBA (4) from `pixels`, row after row,
+ * `width * channels` bytes a row.
  */
-export function encodePng(width: number, height: number, channels: 3 | 4, pixel: (x: number, y: number) => readonly number[]): Buffer {
-  const stride = 1 + width * channels;
-  const raw = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const px = pixel(x, y);
-      for (let c = 0; c < channels; c++) raw[y * stride + 1 + x * channels + c] = px[c] ?? 0;
-    }
-  }
+export function encodePng(width: number, height: number, channels: 3 | 4, pixels: Uint8Array): Buffer {
+  const row = width * channels;
+  const raw = Buffer.alloc((row + 1) * height);
+  for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * row, (y + 1) * row), y * (row + 1) + 1);
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -42,14 +37,19 @@ type Rgb = [number, number, number];
  * tell logo, header, cover and avatar apart on screen.
  */
 export function makePng(width: number, height: number, top: Rgb, bottom: Rgb): Buffer {
-  return encodePng(width, height, 3, (x, y) => {
+  const px = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
     const f = height > 1 ? y / (height - 1) : 0;
-    const inBand = y > height * 0.4 && y < height * 0.6 && x > width * 0.15 && x < width * 0.85;
-    return [0, 1, 2].map((i) => {
-      const v = Math.round(top[i]! + (bottom[i]! - top[i]!) * f);
-      return inBand ? Math.min(255, v + 90) : v;
-    });
-  });
+    const band = y > height * 0.4 && y < height * 0.6;
+    for (let x = 0; x < width; x++) {
+      const inBand = band && x > width * 0.15 && x < width * 0.85;
+      for (let i = 0; i < 3; i++) {
+        const v = Math.round(top[i]! + (bottom[i]! - top[i]!) * f);
+        px[(y * width + x) * 3 + i] = inBand ? Math.min(255, v + 90) : v;
+      }
+    }
+  }
+  return encodePng(width, height, 3, px);
 }
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

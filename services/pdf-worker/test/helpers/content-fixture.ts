@@ -24,10 +24,14 @@ export interface ContentFixture {
 
 /** A 96x96 PNG: a navy disc with a gold ring, enough to see the logo in a rendered page. */
 export function makeLogoPng(): Buffer {
-  return encodePng(96, 96, 4, (x, y) => {
-    const d = Math.hypot(x - 48, y - 48);
-    return d < 34 ? [27, 42, 74, 255] : d < 44 ? [176, 141, 60, 255] : [0, 0, 0, 0];
-  });
+  const px = new Uint8Array(96 * 96 * 4);
+  for (let y = 0; y < 96; y++) {
+    for (let x = 0; x < 96; x++) {
+      const d = Math.hypot(x - 48, y - 48);
+      px.set(d < 34 ? [27, 42, 74, 255] : d < 44 ? [176, 141, 60, 255] : [0, 0, 0, 0], (y * 96 + x) * 4);
+    }
+  }
+  return encodePng(96, 96, 4, px);
 }
 
 export function demoSettings(name: string, extra: Record<string, unknown> = {}) {
