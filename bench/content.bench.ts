@@ -10,11 +10,12 @@
 import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { connectMongo, createRedis } from '@journal/common';
+import { connectMongo, createRedis, publishChange, signToken } from '@journal/common';
+import { start as startContent } from '../services/content/src/app';
+import { contentConfigSchema } from '../services/content/src/config';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo, type ArticleInput } from '../services/content/src/archives/article.repo';
-import { PublicCache } from '../services/content/src/cache/public-cache';
 
 export interface ContentBenchContext {
   baseUrl: string;
@@ -26,6 +27,7 @@ export interface ContentBenchContext {
   nginxStaticUrl: string;
   staticDir?: string;
   redisPrefix?: string;
+  jwtSecret?: string;
 }
 
 const HOST = 'bench-content.localhost';
@@ -173,9 +175,10 @@ async function seed(ctx: ContentBenchContext): Promise<string> {
       console.log(`seeded ${TOTAL} articles in ${round((performance.now() - t) / 1000, 1)} s`);
     }
     if (ctx.redisUrl) {
+      // Running content replicas reload the journal in the background (readers keep the old view).
       const redis = createRedis(ctx.redisUrl, { lazyConnect: true });
       await redis.connect();
-      await new PublicCache({ prefix: ctx.redisPrefix ?? 'jp:', redis }).invalidate(j.id);
+      await publishChange(redis, { prefix: ctx.redisPrefix ?? 'jp:', name: 'content' }, j.id, [{ t: 'all' }]);
       redis.disconnect();
     }
     return j.id;
@@ -192,14 +195,47 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
   const uncached = { ...headers, Cookie: 'jp_fresh=1' };
   const agent = new http.Agent({ keepAlive: true });
 
-  // 1. An issue of 300 articles: the first answer after the seed's invalidation (it builds the
-  // journal's in-memory corpus: one scan of its articles), then the steady state.
+  // 1. An issue of 300 articles. After the seed the running replica reloads the journal in the
+  // background; wait until it answers the seeded issue, then time the steady state.
   const bigUrl = `${ctx.baseUrl}/api/archives/${YEAR}/vol5/issue2`;
-  const tCold = performance.now();
-  const big = await request(agent, bigUrl, headers);
-  const coldMs = performance.now() - tCold;
+  const jid = await journalIdOf(ctx);
+  for (let i = 0; i < 600; i++) {
+    const r = await request(agent, bigUrl, uncached, true);
+    if (r.status === 200 && (JSON.parse(r.body!.toString()) as unknown[]).length === BIG_ISSUE) break;
+    await new Promise((res) => setTimeout(res, 100));
+  }
   const issue300 = await sequential(Array.from({ length: 200 }, () => bigUrl), uncached);
-  console.log(`300-article issue (${big.bytes} B): first answer after a write ${round(coldMs)} ms; then p50 ${round(issue300.p50)} ms, p99 ${round(issue300.p99)} ms`);
+  // The first answer after an admin write (an article of that issue edited through the admin API),
+  // as the writer's browser asks it (nginx's cache skipped).
+  const afterWrite: number[] = [];
+  if (ctx.jwtSecret) {
+    const { token } = signToken(ctx.jwtSecret, { id: '0'.repeat(24), name: 'bench', journalId: jid });
+    for (let k = 0; k < 5; k++) {
+      const n = SMALL_ISSUE + 10 + k;
+      const list = JSON.parse((await request(agent, bigUrl, uncached, true)).body!.toString()) as { id: string; refnumber: string }[];
+      const target = list.find((a) => a.refnumber === String(100000 + n))!;
+      const fields = { ...articleInput(n, 2, (n - SMALL_ISSUE) * 5 + 1), title: `Study ${n} edited ${Date.now()}`, frequency: '', email: 'bench@example.org', ptype: 'paid' };
+      // Straight to the content service: on a loaded machine the edit's own checks (duplicate
+      // look-ups) can outlast the gateway's timeout, and what is timed here is the read after it.
+      const w = await postForm(`${ctx.contentUrl}/api/archives/${target.id}`, { 'x-journal-id': jid, 'x-journal-host': HOST, Authorization: `Bearer ${token}` }, fields);
+      if (w !== 200) {
+        console.log(`admin edit answered ${w}; no after-write figure`);
+        break;
+      }
+      const t = performance.now();
+      const r = await request(agent, bigUrl, uncached);
+      afterWrite.push(performance.now() - t);
+      if (r.status !== 200) throw new Error(`issue after write answered ${r.status}`);
+    }
+  }
+  afterWrite.sort((a, b) => a - b);
+  const afterWriteMs = afterWrite.length ? afterWrite[afterWrite.length - 1]! : NaN;
+  console.log(`300-article issue: steady p50 ${round(issue300.p50)} ms, p99 ${round(issue300.p99)} ms; first answer after an admin write, worst of ${afterWrite.length}: ${round(afterWriteMs)} ms`);
+
+  // A content process restarting: time until /readyz says ready (every journal's read model
+  // loaded), then its first answer of the 300-article issue, and the read models' heap.
+  const restart = await restartedContent(ctx, jid);
+  console.log(`content restart: ready after ${round(restart.readyMs)} ms (${restart.articles} articles in memory, ${round(restart.readyPer100k)} ms per 100,000), first 300-article issue ${round(restart.firstMs)} ms, read models ~${round(restart.heapMb, 1)} MB heap (${round(restart.mbPer10k, 1)} MB per 10,000 articles)`);
 
   // 2. The issue-page API through the stack, against the same bytes served statically by nginx.
   const issueUrl = `${ctx.baseUrl}/api/archives/${YEAR}/vol5/issue1`;
@@ -222,16 +258,25 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
   console.log(`same, skipping nginx's 1 s cache:          ${round(through.rps, 0)} req/s, p50 ${round(through.p50)} ms, p99 ${round(through.p99)} ms, errors ${through.errors}`);
   console.log(`content service alone:                        ${round(direct.rps, 0)} req/s, p99 ${round(direct.p99)} ms`);
 
-  // 3. Search over 10,000 articles, every keyword different (no answer cache hit).
+  // 3. Search over 10,000 articles by 16 readers at once, every keyword different (no answer
+  // cache hit anywhere).
   const tFirst = performance.now();
   await request(agent, `${ctx.baseUrl}/api/search?keyword=warmup-${Date.now()}`, headers);
   const firstSearchMs = performance.now() - tFirst;
-  const keywords = Array.from({ length: 300 }, (_, i) => (i % 10 === 9 ? `${SURNAMES[i % 16]} ${i}` : term((i * 53) % VOCAB)));
-  const search = await sequential(keywords.map((k) => `${ctx.baseUrl}/api/search?keyword=${encodeURIComponent(k)}`), headers);
-  console.log(`search over ${TOTAL} articles: first ${round(firstSearchMs)} ms; then p50 ${round(search.p50)} ms, p95 ${round(search.p95)} ms`);
+  const stamp = Date.now().toString(36);
+  const keywords = Array.from({ length: 480 }, (_, i) => (i % 10 === 9 ? `${SURNAMES[i % 16]} ${i}` : `${term((i * 53) % VOCAB)}`));
+  const search = await concurrent(keywords.map((k, i) => `${ctx.baseUrl}/api/search?keyword=${encodeURIComponent(k)}&_=${stamp}${i}`), uncached, 16);
+  console.log(`search over ${TOTAL} articles, 16 concurrent: first ${round(firstSearchMs)} ms; then p50 ${round(search.p50)} ms, p95 ${round(search.p95)} ms`);
   agent.destroy();
 
   const figures = {
+    content_alone_ratio: round(direct.rps / stat.rps, 3),
+    content_alone_rps: round(direct.rps, 0),
+    issue300_after_write_ms: round(afterWriteMs),
+    issue300_after_restart_ms: round(restart.firstMs),
+    content_time_to_ready_ms: round(restart.readyMs),
+    content_ready_ms_per_100k_articles: round(restart.readyPer100k),
+    content_read_model_mb_per_10k_articles: round(restart.mbPer10k, 1),
     read_ratio: round(api.rps / stat.rps, 3),
     read_p99_ms: round(api.p99),
     issue300_p50_ms: round(issue300.p50),
@@ -240,11 +285,92 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
     read_uncached_ratio: round(through.rps / stat.rps, 3),
     read_uncached_p99_ms: round(through.p99),
     static_rps: round(stat.rps, 0),
-    issue300_first_ms: round(coldMs),
     search_first_ms: round(firstSearchMs),
   };
   console.log(figures);
   return figures;
+}
+
+/** A multipart form POST (the admin API's article edit); answers the status. */
+function postForm(url: string, headers: Record<string, string>, fields: Record<string, unknown>): Promise<number> {
+  const boundary = `----bench${Date.now()}`;
+  const body = Buffer.from(
+    Object.entries(fields)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`)
+      .join('') + `--${boundary}--\r\n`,
+  );
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Requests `urls` with `connections` of them in flight at once; latencies in ms. */
+async function concurrent(urls: string[], headers: Record<string, string>, connections: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const lat: number[] = [];
+  let errors = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < urls.length) {
+        const u = urls[next++]!;
+        const t = performance.now();
+        const r = await request(agent, u, headers);
+        lat.push(performance.now() - t);
+        if (r.status !== 200) errors++;
+      }
+    }),
+  );
+  agent.destroy();
+  lat.sort((a, b) => a - b);
+  return { p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors };
+}
+
+/**
+ * Starts a second content process in this one against the stack's database, as a restarted pod:
+ * time to ready, its first answer of the 300-article issue, and the heap its read models take.
+ */
+async function restartedContent(ctx: ContentBenchContext, jid: string) {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const app = await startContent(
+    contentConfigSchema.parse({
+      MONGO_URL: ctx.mongoUrl, MONGO_DB: ctx.dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: ctx.redisPrefix ?? 'jp:', JWT_SECRET: ctx.jwtSecret ?? 'x'.repeat(40),
+      PORT: 0, LOG_LEVEL: 'silent',
+    }),
+  );
+  try {
+    const agent = new http.Agent({ keepAlive: true });
+    let readyMs = NaN;
+    for (;;) {
+      const r = await request(agent, `${app.url}/readyz`, {});
+      if (r.status === 200) {
+        readyMs = performance.now() - t0;
+        break;
+      }
+      await new Promise((res) => setTimeout(res, 5));
+    }
+    const t = performance.now();
+    const first = await request(agent, `${app.url}/api/archives/${YEAR}/vol5/issue2`, { 'x-journal-id': jid, 'x-journal-host': HOST });
+    const firstMs = performance.now() - t;
+    if (first.status !== 200) throw new Error(`restarted content answered ${first.status}`);
+    agent.destroy();
+    gc?.();
+    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+    let articles = 0;
+    for (const j of app.cache.model.journals()) articles += app.cache.model.peek(j)?.articles.size ?? 0;
+    return { readyMs, firstMs, heapMb, articles, mbPer10k: (heapMb / Math.max(1, articles)) * 10_000, readyPer100k: (readyMs / Math.max(1, articles)) * 100_000 };
+  } finally {
+    await app.stop();
+  }
 }
 
 async function journalIdOf(ctx: ContentBenchContext): Promise<string> {

@@ -17,10 +17,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { connectMongo, createRedis, signToken } from '@journal/common';
+import { connectMongo, createRedis, publishChange, signToken } from '@journal/common';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
-import { PublicCache } from '../services/content/src/cache/public-cache';
 import type { BenchContext, BenchFigures } from './context';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -173,7 +172,6 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
 
   const redis = createRedis(ctx.redisUrl, { lazyConnect: true });
   await redis.connect();
-  const cache = new PublicCache({ prefix: ctx.redisPrefix, redis });
   const token = signToken(ctx.jwtSecret, { id: new mongoose.Types.ObjectId().toString(), name: 'bench', journalId: journal.id }).token;
   const figures: BenchFigures = {};
   const perCert: Record<number, { worker: number; shared: Record<string, number>; rate: number }> = {};
@@ -210,7 +208,8 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
         const jobs: number[][] = [];
         for (let i = 0; i < n * JOBS_PER_WORKER; i++) jobs.push(await freshRefs(ARTICLES));
         // The content service caches a journal's archive; drop it as any write through its API does.
-        await cache.invalidate(journal.id);
+        // Every running content replica reloads the journal.
+        await publishChange(redis, { prefix: ctx.redisPrefix, name: 'content' }, journal.id, [{ t: 'all' }]);
         // Warm-up: every worker launches its browser on its first job.
         await Promise.all(warm.map(bulk));
         const certs = jobs.length * ARTICLES * AUTHORS;

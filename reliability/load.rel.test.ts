@@ -58,7 +58,11 @@ describe('load', () => {
         return `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`;
       }],
       ['search', () => `/api/search?keyword=${words[Math.floor(Math.random() * words.length)]}`],
-      ['asset', () => assetPath(withFile[Math.floor(Math.random() * withFile.length)]!)],
+      // PDFs by the URL the API links (versioned: nginx serves them from its disk cache).
+      ['asset', () => {
+        const a = withFile[Math.floor(Math.random() * withFile.length)]!;
+        return a.pdf_url || assetPath(a);
+      }],
     ];
     const agent = new http.Agent({ keepAlive: true, maxSockets: READERS });
     const lat: Record<string, number[]> = Object.fromEntries(targets.map(([n]) => [n, []]));
@@ -114,6 +118,8 @@ describe('load', () => {
     const stored = (await call(`${s.base}/api/archives/${issue.year}/${issue.volume}/${issue.issue}`)).json() as unknown[];
     report(`10. ${READERS} readers for ${Math.round(seconds)} s`, {
       requests: all.length + errors.length, errors: errors.length, firstErrors: errors.slice(0, 5), rps: Math.round(all.length / seconds),
+      // The figures the reader path is judged by (printed, not asserted: the machine may be shared).
+      overallP99Ms: percentile(all, 99), pdfDownloadP99Ms: per.asset?.p99, pdfDownloadP50Ms: per.asset?.p50,
       p50ms: percentile(all, 50), p90ms: percentile(all, 90), p99ms: percentile(all, 99), maxMs: Math.round(all[all.length - 1] ?? 0), mb: Math.round(bytes / 1e6), per,
       adminAdds: adds.length, adminStatuses: [...new Set(adds)], addedVisible: stored.length,
       bulkZip: { status: bulk?.status, ms: Math.round(bulk?.ms ?? 0), entries: bulkEntries, expected: expectedCerts },

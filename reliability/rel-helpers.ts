@@ -23,6 +23,8 @@ export interface PublicArticle {
   authorname: string;
   title: string;
   file?: string;
+  /** The PDF's public URL as the API links it (versioned, immutable). */
+  pdf_url?: string | null;
   year: number | string;
   volume: number | string;
   issue: number | string;

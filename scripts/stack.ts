@@ -52,6 +52,9 @@ export function localJwtSecret(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** Nice value of the PDF workers (0 normal, 19 lowest). */
+const PDF_WORKER_NICE = 10;
+
 async function waitReady(url: string, name: string, child: ChildProcess, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -182,7 +185,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     }
     const workerEntry = 'services/pdf-worker/dist/worker.main.js';
     for (let i = 0; i < (o.pdfWorkers ?? 1); i++) {
-      if (existsSync(path.join(ROOT, workerEntry))) node(`pdf-worker-${i + 1}`, workerEntry, p.pdf + 1 + i + 10);
+      if (!existsSync(path.join(ROOT, workerEntry))) continue;
+      // Readers first on a shared box: the renderer and every Chromium it starts (children inherit
+      // the nice value) yield the CPU to the processes answering readers, so a bulk zip slows itself.
+      spawnLogged(`pdf-worker-${i + 1}`, 'nice', ['-n', String(PDF_WORKER_NICE), process.execPath, path.join(ROOT, workerEntry)], {
+        PORT: String(p.pdf + 1 + i + 10),
+      });
     }
     await Promise.all(starts.map(([name, , port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
     const conf = renderNginxConfig({ nginxPort: o.nginxPort, gatewayPort: p.gateway, name: o.name });

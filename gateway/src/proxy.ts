@@ -81,7 +81,11 @@ export function createUpstreamProxy(
       proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
         (req as GwReq).gw!.upstreamReq = proxyReq;
         for (const h of STRIPPED) proxyReq.removeHeader(h);
-        for (const [k, v] of Object.entries(contextHeaders(req as GwReq))) proxyReq.setHeader(k, v);
+        const r = req as GwReq;
+        proxyReq.setHeader(TENANT_HEADER, r.gw!.journalId);
+        proxyReq.setHeader(PUBLIC_HOST_HEADER, r.gw!.host);
+        proxyReq.setHeader(CLIENT_IP_HEADER, r.gw!.clientIp);
+        proxyReq.setHeader(REQUEST_ID_HEADER, r.requestId ?? '');
       },
       proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
         // Connection is hop-by-hop: the service's keep-alive says nothing about the client's

@@ -1,9 +1,7 @@
-import { AppError } from '@journal/common';
+import { AppError, LRUCache } from '@journal/common';
 
-interface Entry {
-  id: string | null;
-  expires: number;
-}
+/** A cached answer: the journal id, or NONE for a host no journal serves. */
+const NONE = '';
 
 const HOST_RE = /^[a-z0-9]([a-z0-9-]{0,62})(\.[a-z0-9]([a-z0-9-]{0,62}))*$/;
 
@@ -18,17 +16,19 @@ export function normaliseHost(raw: string | undefined): string | undefined {
 
 /** Maps a host to its journal id by asking the content service, caching answers briefly. */
 export class TenantResolver {
-  private readonly cache = new Map<string, Entry>();
+  private readonly cache: LRUCache<string, string>;
   private readonly inflight = new Map<string, Promise<string | null>>();
 
   constructor(
     private readonly contentUrl: string,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.cache = new LRUCache<string, string>({ max: 10_000, ttl: Math.max(1, ttlMs), ttlAutopurge: false });
+  }
 
   async resolve(host: string): Promise<string | null> {
     const hit = this.cache.get(host);
-    if (hit && hit.expires > Date.now()) return hit.id;
+    if (hit !== undefined) return hit === NONE ? null : hit;
     let p = this.inflight.get(host);
     if (!p) {
       p = this.fetch(host).finally(() => this.inflight.delete(host));
@@ -59,8 +59,7 @@ export class TenantResolver {
   }
 
   private store(host: string, id: string | null, ttl: number) {
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(host, { id, expires: Date.now() + ttl });
+    this.cache.set(host, id ?? NONE, { ttl: Math.max(1, ttl) });
   }
 
   clear() {

@@ -15,5 +15,7 @@ export * from './ip-match';
 export * from './validate';
 export * from './schemas';
 export * from './run-service';
+export * from './change-feed';
+export { LRUCache } from 'lru-cache';
 export * from './cli';
 export * from './public-origin';

@@ -14,6 +14,7 @@ import { IssueRepo } from './archives/issue.repo';
 import { ArticleRepo } from './archives/article.repo';
 import { FileStore } from './files/file-store';
 import { PublicCache } from './cache/public-cache';
+import { ReadModel } from './cache/read-model';
 import { publicRoutes } from './public/public.routes';
 import { articleBatchRoutes } from './public/article-batch.routes';
 import { assetRoutes } from './files/asset.routes';
@@ -29,6 +30,8 @@ export interface ContentApp {
   files: FileStore;
   cache: PublicCache;
   deps: ContentDeps;
+  /** The pub/sub connection of the change feed (tests break it to prove the fallback). */
+  subscriber: Redis;
   stop(): Promise<void>;
 }
 
@@ -51,16 +54,19 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     prefix: config.REDIS_PREFIX,
     redis,
     subscriber,
+    model: new ReadModel(repos, logger, files),
+    logger,
+    versionPollMs: config.CACHE_VERSION_POLL_MS,
     maxEntries: config.CACHE_MAX_ENTRIES,
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
   });
-  await cache.init();
   const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache };
 
-  const http = createHttpApp({ name: 'content', logger, ready: () => isMongoReady(conn) && isRedisReady(redis) });
+  // Not ready (so no traffic is routed here) until every journal's read model is loaded.
+  const http = createHttpApp({ name: 'content', logger, ready: () => cache.ready && isMongoReady(conn) && isRedisReady(redis) });
   http.app.use(internalJournalRoutes(journals));
   http.app.use(articleBatchRoutes(deps));
-  http.app.use(publicSettingsRoutes(journals, cache));
+  http.app.use(publicSettingsRoutes(cache));
   http.app.use(adminRoutes(deps));
   http.app.use(publicRoutes(deps));
   http.app.use(assetRoutes(deps));
@@ -69,6 +75,16 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'content listening');
+  const warming = cache.init().then(
+    () => logger.info({ timeToReadyMs: Math.round(performance.now()), readModelsMs: cache.readyMs }, 'content ready'),
+    (err: unknown) => {
+      // Without its read models the process must not take traffic: exit and let it be restarted.
+      logger.fatal({ err }, 'read models failed to load');
+      process.exitCode = 1;
+      throw err;
+    },
+  );
+  if (config.WAIT_READY) await warming;
   return {
     url: server.url,
     port: server.port,
@@ -78,7 +94,9 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     files,
     cache,
     deps,
+    subscriber,
     async stop() {
+      cache.stop();
       await server.close();
       subscriber.disconnect();
       redis.disconnect();

@@ -19,6 +19,16 @@ export const contentConfigSchema = z.object({
   /** In-process public cache bounds. */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
   CACHE_MAX_MB: z.coerce.number().int().min(1).default(128),
+  /** How often replicas compare the change counters in Redis with what they applied (lost pub/sub messages). */
+  CACHE_VERSION_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /**
+   * start() resolves once the read models are loaded (the server listens, and answers /readyz 503,
+   * from the beginning either way). false: resolve as soon as it listens.
+   */
+  WAIT_READY: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .default(true),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const readContentConfig = () => loadConfig(contentConfigSchema);

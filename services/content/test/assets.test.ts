@@ -140,3 +140,44 @@ describe('GET /assets/...', () => {
     expect(r.status).toBe(404);
   });
 });
+
+describe('versioned URLs', () => {
+  test('a URL with the content version is immutable; a bare path is short-cached; an old version redirects', async () => {
+    const stat = (await app.files.stat(J1, PDF_PATH))!;
+    const v = stat.etag.replace(/"/g, '').slice(0, 12);
+    const fresh = await get(`${PDF_PATH}?v=${v}`).expect(200);
+    expect(fresh.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(fresh.headers.etag).toBe(stat.etag);
+    expect(Buffer.compare(fresh.body as Buffer, pdf)).toBe(0);
+    // Conditional and range requests behave the same on the versioned URL.
+    expect((await get(`${PDF_PATH}?v=${v}`).set('If-None-Match', stat.etag)).status).toBe(304);
+    const part = await get(`${PDF_PATH}?v=${v}`).set('Range', 'bytes=0-9').expect(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${pdf.length}`);
+    expect((await get(PDF_PATH).expect(200)).headers['cache-control']).toBe('public, max-age=300');
+    const old = await get(`${PDF_PATH}?v=AAAAAAAAAAAA`).expect(302);
+    expect(old.headers.location).toBe(`${PDF_PATH}?v=${v}`);
+    expect(old.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('replacing a file changes its URL in the answers that link it', async () => {
+    const jid = newObjectId();
+    await app.repos.journals.upsert({ slug: `v-${jid}`, hosts: [`v-${jid}.test`], websitename: 'V' } as never);
+    const j = (await app.repos.journals.findBySlug(`v-${jid}`))!.id;
+    await app.repos.issues.ensure(j, { year: 2026, volume: 1, issue: 1, frequency: 'january' });
+    const a = await app.repos.articles.create(j, { year: 2026, volume: 1, issue: 1, refnumber: '501', title: 'Versioned', txnid: 'TXV501', pagenumber: '1-2' });
+    const path = '/assets/archives/2026/vol1issue1/501.pdf';
+    await app.files.put(j, path, await makePdf('first'));
+    await app.cache.invalidate(j);
+    const url1 = (await get('/api/archives/ref/501', j).expect(200)).body.pdf_url as string;
+    expect(url1).toMatch(/^\/assets\/archives\/2026\/vol1issue1\/501\.pdf\?v=[\w-]{12}$/);
+    await app.files.put(j, path, await makePdf('second'));
+    await app.cache.changed(j, [{ t: 'file', path }]);
+    const url2 = (await get('/api/archives/ref/501', j).expect(200)).body.pdf_url as string;
+    const list = (await get('/api/archives/2026/1/1', j).expect(200)).body as { pdf_url: string }[];
+    expect(url2).not.toBe(url1);
+    expect(list[0]!.pdf_url).toBe(url2);
+    expect((await get(url1, j)).status).toBe(302);
+    expect((await get(url2, j)).status).toBe(200);
+    void a;
+  });
+});

@@ -16,6 +16,7 @@ export async function startContent(extra: Partial<ContentConfig> = {}): Promise<
     AUTH_CHECK_STORED_USER: 'off',
     PORT: 0,
     LOG_LEVEL: 'silent',
+    WAIT_READY: true,
     // Nothing listens here: the served HTML falls back to the built-in shell.
     WEB_INDEX_URL: 'http://127.0.0.1:9/index.html',
     ...extra,

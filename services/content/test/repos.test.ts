@@ -3,6 +3,7 @@ import { duplicateKeyField, parsePages } from '../src/archives/article.repo';
 import { normaliseAssetPath } from '../src/files/file-store';
 import { createRedis } from '@journal/common';
 import { PublicCache } from '../src/cache/public-cache';
+import { ReadModel } from '../src/cache/read-model';
 import { makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
@@ -99,9 +100,11 @@ describe('repositories', () => {
       expect(normaliseAssetPath(bad)).toBeNull();
   });
 
-  test('cache invalidation bumps the journal version', async () => {
+  test('a change bumps the revision of the journal view, and answers made from the old one are not used', async () => {
     let calls = 0;
     const produce = async () => ++calls;
+    await app.cache.view(J1);
+    await app.cache.view(J2);
     expect(await app.cache.get(J1, 'k', produce)).toBe(1);
     expect(await app.cache.get(J1, 'k', produce)).toBe(1);
     await app.cache.invalidate(J1);
@@ -109,14 +112,20 @@ describe('repositories', () => {
     expect(await app.cache.get(J2, 'k', produce)).toBe(3);
   });
 
-  test('with Redis down the cache serves fresh answers and invalidate does not throw', async () => {
+  test('with Redis down a change is applied here, queued for the others, and never throws', async () => {
     const dead = createRedis('redis://127.0.0.1:9', { lazyConnect: true, retryStrategy: () => null });
-    const cache = new PublicCache({ prefix: 'x:', redis: dead });
+    const cache = new PublicCache({ prefix: 'x:', redis: dead, model: new ReadModel(app.repos, app.deps.logger), logger: app.deps.logger });
+    await cache.init();
     let calls = 0;
     const produce = async () => ++calls;
     expect(await cache.get(J1, 'k', produce)).toBe(1);
+    expect(await cache.get(J1, 'k', produce)).toBe(1);
+    const e = await app.repos.editors.create(J1, { name: 'While Redis is down', category: 'chief editor' });
+    await expect(cache.changed(J1, [{ t: 'editor', id: e.id }])).resolves.toBeUndefined();
+    expect((await cache.view(J1)).editors.get(e.id)?.name).toBe('While Redis is down');
     expect(await cache.get(J1, 'k', produce)).toBe(2);
-    await expect(cache.invalidate(J1)).resolves.toBeUndefined();
+    expect(cache.feed.stats.queued).toBe(1);
+    cache.stop();
     dead.disconnect();
   });
 });

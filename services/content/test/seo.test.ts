@@ -38,7 +38,7 @@ describe('sitemap and robots', () => {
     expect(doc.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     expect(locs).toContain(`http://localhost:8080/archives/${year}/vol${vol}/issue1`);
     expect(locs).toContain(`http://localhost:8080/archives/${year}/vol${vol}/issue1/1001`);
-    expect(locs).toContain(`http://localhost:8080/assets/archives/${year}/vol${vol}issue1/1001.pdf`);
+    expect(locs).toContainEqual(expect.stringMatching(new RegExp(`^http://localhost:8080/assets/archives/${year}/vol${vol}issue1/1001\\.pdf\\?v=[\\w-]{12}$`)));
     expect(locs.some((l) => l.includes('/1999'))).toBe(false);
     // 10 issues, 36 articles, 35 PDFs, 7 fixed pages
     expect(locs).toHaveLength(10 + 36 + 35 + 7);

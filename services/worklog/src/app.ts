@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
+import { connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { VersionRepo } from './version.repo';
@@ -25,28 +25,49 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
   });
   const entries = new EntryRepo(conn);
   await entries.init();
+  const subscriber: Redis = createBlockingRedis(config.REDIS_URL);
   const service = new WorklogService({
     entries,
     versions: new VersionRepo(redis, config.REDIS_PREFIX),
     logger,
     memoryIndex: config.WORKLOG_MEMORY_INDEX,
     maxJournals: config.WORKLOG_MEMORY_JOURNALS,
+    redis,
+    subscriber,
+    redisPrefix: config.REDIS_PREFIX,
+    versionPollMs: config.WORKLOG_VERSION_POLL_MS,
   });
 
-  // A work-log line is short; a larger body is refused with 413 before it is parsed.
-  const http = createHttpApp({ name: 'worklog', logger, ready: () => isMongoReady(conn) && isRedisReady(redis), jsonLimit: '64kb' });
+  // A work-log line is short; a larger body is refused with 413 before it is parsed. Not ready
+  // (no traffic routed here) until every journal's index is built.
+  const http = createHttpApp({
+    name: 'worklog',
+    logger,
+    ready: () => service.ready && isMongoReady(conn) && isRedisReady(redis),
+    jsonLimit: '64kb',
+  });
   http.app.use(worklogRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: storedUserCheck(conn, config) }));
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'worklog listening');
-  void service.warmUp();
+  const warming = service.warmUp().then(
+    () => logger.info({ timeToReadyMs: Math.round(performance.now()), indexesMs: service.readyMs }, 'worklog ready'),
+    (err: unknown) => {
+      logger.fatal({ err }, 'worklog indexes failed to load');
+      process.exitCode = 1;
+      throw err;
+    },
+  );
+  if (config.WAIT_READY) await warming;
 
   return {
     url: server.url,
     port: server.port,
     service,
     async stop() {
+      service.stop();
       await server.close();
+      subscriber.disconnect();
       redis.disconnect();
       await conn.close();
     },

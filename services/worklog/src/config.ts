@@ -20,6 +20,10 @@ export const worklogConfigSchema = z.object({
   WORKLOG_MEMORY_INDEX: flag.default(true),
   /** Journals kept in memory at once; the least recently used one is dropped beyond this. */
   WORKLOG_MEMORY_JOURNALS: z.coerce.number().int().positive().default(50),
+  /** How often replicas compare the change counters in Redis with what they applied (lost pub/sub messages). */
+  WORKLOG_VERSION_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** start() resolves once the indexes are loaded (/readyz answers 503 meanwhile either way); false: once it listens. */
+  WAIT_READY: flag.default(true),
 });
 export type WorklogConfig = z.infer<typeof worklogConfigSchema>;
 export const readWorklogConfig = () => loadConfig(worklogConfigSchema);

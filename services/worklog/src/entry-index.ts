@@ -50,6 +50,18 @@ export class EntryIndex {
     this.memo.clear();
   }
 
+  /** Adds the entry, or takes over the stored status and content of one already here. */
+  upsert(entry: StoredEntry) {
+    const row = this.byId.get(entry.id);
+    if (!row) return this.add(entry);
+    row.entry.status = entry.status;
+    if (row.entry.content !== entry.content) {
+      row.entry.content = entry.content;
+      row.lower = entry.content.toLowerCase();
+    }
+    this.memo.clear();
+  }
+
   setStatus(id: string, status: WorkStatus) {
     const row = this.byId.get(id);
     if (row) row.entry.status = status;

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { connectMongo, createRedis, WORK_STATUSES } from '@journal/common';
+import { connectMongo, createRedis, publishChange, WORK_STATUSES } from '@journal/common';
 import { ENTRY_COLLECTION, EntryRepo } from './entry.repo';
-import { VersionRepo } from './version.repo';
 
 export interface SeedWorklogOptions {
   mongoUrl: string;
@@ -60,7 +59,8 @@ export async function seedDemoWorklog(opts: SeedWorklogOptions): Promise<number>
       if (docs.length) {
         await col.insertMany(docs, { ordered: false });
         added += docs.length;
-        if (redis) await new VersionRepo(redis, opts.redisPrefix ?? 'jp:').bump(j.id);
+        // Every running work-log replica reloads the journal.
+        if (redis) await publishChange(redis, { prefix: opts.redisPrefix ?? 'jp:', name: 'worklog' }, j.id, [{ t: 'all' }]);
       }
     }
   } finally {

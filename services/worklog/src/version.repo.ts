@@ -3,8 +3,8 @@ import type { Redis } from '@journal/common';
 export const worklogVersionKey = (prefix: string, journalId: string) => `${prefix}worklog:ver:${journalId}`;
 
 /**
- * A per-journal counter bumped after every write. Replicas compare it with the version their
- * in-memory index was built at, so a write on any replica (or a seed) is seen by all of them.
+ * The per-journal change counters (bumped by the change feed on every write), read at start so
+ * every index is loaded at a known version.
  */
 export class VersionRepo {
   constructor(
@@ -28,9 +28,5 @@ export class VersionRepo {
       keys.forEach((k, i) => out.set(k.slice(head), Number(values[i] ?? 0)));
     }
     return out;
-  }
-
-  async bump(journalId: string): Promise<number> {
-    return this.redis.incr(worklogVersionKey(this.prefix, journalId));
   }
 }

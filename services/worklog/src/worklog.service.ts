@@ -1,6 +1,6 @@
 import {
-  AppError, sanitizeRichText, WORKLOG_PAGE_SIZE,
-  type Logger, type WorkEntry, type WorkEntryCreateInput, type WorkEntryPage, type WorkListQuery, type WorkStatus,
+  AppError, ChangeFeed, LRUCache, sanitizeRichText, WORKLOG_PAGE_SIZE,
+  type ChangeFeedHandler, type Logger, type Redis, type WorkEntry, type WorkEntryCreateInput, type WorkEntryPage, type WorkListQuery, type WorkStatus,
 } from '@journal/common';
 import { clampPage, EntryIndex } from './entry-index';
 import type { EntryFilter, EntryRepo, StoredEntry } from './entry.repo';
@@ -13,25 +13,69 @@ export interface WorklogServiceDeps {
   /** See WORKLOG_MEMORY_INDEX in config.ts. */
   memoryIndex: boolean;
   maxJournals: number;
+  /** Carries writes to the other replicas; without it (tests of the database path) nothing is shared. */
+  redis?: Redis;
+  subscriber?: Redis;
+  redisPrefix?: string;
+  /** How often the change counters are compared with what this replica applied. */
+  versionPollMs?: number;
 }
 
-interface Cached {
-  version: number;
-  index: EntryIndex;
-}
+/** What a write changed: one entry (re-read by id), or the whole journal (a seed). */
+export type WorklogChange = { t: 'entry'; id: string } | { t: 'all' };
 
 /** Who is writing, from the verified token. */
 export interface Author {
   name: string;
 }
 
-export class WorklogService {
-  private readonly cache = new Map<string, Cached>();
-  private readonly loading = new Map<string, { version: number; promise: Promise<Cached> }>();
+export class WorklogService implements ChangeFeedHandler<WorklogChange> {
+  /** Each journal's index; the least recently used journal is dropped beyond WORKLOG_MEMORY_JOURNALS. */
+  private readonly cache: LRUCache<string, EntryIndex>;
+  private readonly loading = new Map<string, Promise<EntryIndex>>();
   /** Sanitising is the costly part of an answer; each stored content is sanitised once. */
   private readonly html = new WeakMap<StoredEntry, { raw: string; html: string }>();
+  readonly feed?: ChangeFeed<WorklogChange>;
+  /** True once every journal's index is loaded (readiness). */
+  ready = false;
+  readyMs = 0;
 
-  constructor(private readonly deps: WorklogServiceDeps) {}
+  constructor(private readonly deps: WorklogServiceDeps) {
+    this.cache = new LRUCache<string, EntryIndex>({
+      max: deps.maxJournals,
+      dispose: (_index, journalId, reason) => {
+        if (reason === 'evict' || reason === 'delete') this.feed?.forget(journalId);
+      },
+    });
+    if (deps.redis && deps.memoryIndex) {
+      this.feed = new ChangeFeed<WorklogChange>(
+        { name: 'worklog', prefix: deps.redisPrefix ?? 'jp:', redis: deps.redis, subscriber: deps.subscriber, logger: deps.logger, pollMs: deps.versionPollMs },
+        this,
+      );
+    }
+  }
+
+  journals(): Iterable<string> {
+    return this.cache.keys();
+  }
+
+  /** Re-reads the entries a write named and puts them into the journal's index. */
+  async apply(journalId: string, changes: WorklogChange[]): Promise<void> {
+    const index = this.cache.peek(journalId);
+    if (!index) return;
+    if (changes.some((c) => c.t === 'all')) return this.rebuild(journalId);
+    const ids = [...new Set(changes.map((c) => (c.t === 'entry' ? c.id : '')).filter(Boolean))];
+    const found = await Promise.all(ids.map((id) => this.deps.entries.findById(journalId, id)));
+    for (const e of found) if (e) index.upsert(e);
+  }
+
+  /** Loads the journal's entries again; readers keep the current index until the new one is built. */
+  async rebuild(journalId: string): Promise<void> {
+    const started = Date.now();
+    const index = new EntryIndex(await this.deps.entries.all(journalId));
+    this.cache.set(journalId, index);
+    this.deps.logger.info({ journalId, entries: index.size, ms: Date.now() - started }, 'worklog index reloaded');
+  }
 
   private sanitised(e: StoredEntry): string {
     // Text without markup characters comes out of the sanitiser unchanged.
@@ -62,7 +106,7 @@ export class WorklogService {
     const page = q.page ?? 1;
 
     if (this.deps.memoryIndex) {
-      const { index } = await this.indexFor(journalId);
+      const index = await this.indexFor(journalId);
       if (!paged) return index.all().map((e) => this.toOutput(e));
       const r = index.query(filter, page, pageSize);
       return { items: r.items.map((e) => this.toOutput(e)), total: r.total, page: r.page, pageSize };
@@ -83,7 +127,7 @@ export class WorklogService {
       createdby: author.name,
       createdAt: new Date(),
     });
-    await this.afterWrite(journalId, (index) => index.add(entry));
+    await this.afterWrite(journalId, entry.id);
     return this.toOutput(entry);
   }
 
@@ -91,92 +135,63 @@ export class WorklogService {
     const entry = await this.deps.entries.findById(journalId, id);
     if (!entry) throw new AppError(404, 'not_found', 'No such entry');
     await this.deps.entries.setStatus(id, status);
-    await this.afterWrite(journalId, (index) => index.setStatus(id, status));
+    await this.afterWrite(journalId, id);
     return this.toOutput({ ...entry, status });
   }
 
-  /**
-   * Bumps the journal's version and applies the write to this replica's index when no other
-   * write came in between; otherwise the index is dropped and rebuilt on the next read.
-   */
-  private async afterWrite(journalId: string, apply: (index: EntryIndex) => void) {
-    let version: number;
-    try {
-      version = await this.deps.versions.bump(journalId);
-    } catch (err) {
-      // The write is stored; other replicas catch up at their next version change.
-      this.deps.logger.error({ err, journalId }, 'worklog version bump failed');
-      this.cache.delete(journalId);
-      return;
-    }
-    const cached = this.cache.get(journalId);
-    if (!cached) return;
-    if (cached.version === version - 1) {
-      apply(cached.index);
-      cached.version = version;
-    } else {
-      this.cache.delete(journalId);
-    }
+  /** Applies the write to this replica's index (before answering) and tells the others. */
+  private async afterWrite(journalId: string, id: string) {
+    if (this.feed) await this.feed.publish(journalId, [{ t: 'entry', id }]);
+    else if (this.deps.memoryIndex) await this.apply(journalId, [{ t: 'entry', id }]);
   }
 
-  private warming?: Promise<void>;
-
   /**
-   * Builds the indexes of all journals from one pass over the collection, in the background at
-   * start: a scan costs the same for one journal as for all of them on FerretDB, and the first
-   * list of a large journal should not wait for it. Versions are read before the entries.
+   * Subscribes to changes, then builds the indexes of all journals from one pass over the
+   * collection (a scan costs the same for one journal as for all of them on FerretDB). The
+   * process reports ready only after this. Versions are read before the entries.
    */
-  warmUp(): Promise<void> {
-    if (!this.deps.memoryIndex) return Promise.resolve();
+  async warmUp(): Promise<void> {
     const started = Date.now();
-    this.warming = (async () => {
-      const versions = await this.deps.versions.all();
+    try {
+      if (!this.deps.memoryIndex) return;
+      await this.feed?.start();
+      const versions = await this.deps.versions.all().catch(() => new Map<string, number>());
       const groups = await this.deps.entries.allByJournal();
       const biggest = [...groups.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, this.deps.maxJournals);
       for (const [journalId, entries] of biggest) {
         if (this.cache.has(journalId)) continue;
-        this.cache.set(journalId, { version: versions.get(journalId) ?? 0, index: new EntryIndex(entries) });
+        this.cache.set(journalId, new EntryIndex(entries));
+        this.feed?.loadedAt(journalId, versions.get(journalId) ?? 0);
       }
       this.deps.logger.info({ journals: biggest.length, ms: Date.now() - started }, 'worklog indexes built');
-    })()
-      .catch((err: unknown) => this.deps.logger.warn({ err }, 'worklog warm-up failed; indexes load on first use'))
-      .finally(() => {
-        this.warming = undefined;
-      });
-    return this.warming;
-  }
-
-  private async indexFor(journalId: string): Promise<Cached> {
-    if (this.warming) await this.warming;
-    const version = await this.deps.versions.get(journalId);
-    const hit = this.cache.get(journalId);
-    if (hit && hit.version === version) {
-      // Map order doubles as recency for dropping the least recently used journal.
-      this.cache.delete(journalId);
-      this.cache.set(journalId, hit);
-      return hit;
+    } finally {
+      this.readyMs = Date.now() - started;
+      this.ready = true;
     }
-    const inflight = this.loading.get(journalId);
-    if (inflight && inflight.version === version) return inflight.promise;
-    const promise = this.load(journalId, version).finally(() => {
-      if (this.loading.get(journalId)?.promise === promise) this.loading.delete(journalId);
-    });
-    this.loading.set(journalId, { version, promise });
-    return promise;
   }
 
-  /** The version is read before the entries, so a write racing the load only causes a reload. */
-  private async load(journalId: string, version: number): Promise<Cached> {
-    const started = Date.now();
-    const index = new EntryIndex(await this.deps.entries.all(journalId));
-    const cached: Cached = { version, index };
-    const current = this.cache.get(journalId);
-    // A slower load of an older version must not replace a newer one.
-    if (current && current.version > version) return cached;
-    this.cache.delete(journalId);
-    this.cache.set(journalId, cached);
-    while (this.cache.size > this.deps.maxJournals) this.cache.delete(this.cache.keys().next().value!);
-    this.deps.logger.info({ journalId, entries: index.size, ms: Date.now() - started, version }, 'worklog index loaded');
-    return cached;
+  stop() {
+    this.feed?.stop();
+  }
+
+  /** The journal's index; one not in memory (new, or dropped as least used) is loaded once, shared by concurrent callers. */
+  private async indexFor(journalId: string): Promise<EntryIndex> {
+    const hit = this.cache.get(journalId);
+    if (hit) return hit;
+    let p = this.loading.get(journalId);
+    if (!p) {
+      p = (async () => {
+        // The counter before the load: changes after it are applied on top once it is recorded.
+        const at = this.feed ? await this.feed.versions([journalId]).then((m) => m.get(journalId) ?? 0, () => null) : null;
+        const started = Date.now();
+        const index = new EntryIndex(await this.deps.entries.all(journalId));
+        this.cache.set(journalId, index);
+        if (at !== null) this.feed?.loadedAt(journalId, at);
+        this.deps.logger.info({ journalId, entries: index.size, ms: Date.now() - started }, 'worklog index loaded');
+        return index;
+      })().finally(() => this.loading.delete(journalId));
+      this.loading.set(journalId, p);
+    }
+    return p;
   }
 }

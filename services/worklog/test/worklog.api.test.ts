@@ -6,7 +6,7 @@ import { newObjectId, testServers, TEST_JWT_SECRET, uniqueName } from '@journal/
 import { start, type WorklogApp } from '../src/app';
 import { worklogConfigSchema } from '../src/config';
 import { seedDemoWorklog } from '../src/seed';
-import { ENTRY_COLLECTION } from '../src/entry.repo';
+import { ENTRY_COLLECTION, EntryRepo } from '../src/entry.repo';
 
 const { mongoUrl, redisUrl } = testServers();
 const dbName = uniqueName('worklog');
@@ -15,8 +15,20 @@ const config = (extra: Record<string, string> = {}) =>
   worklogConfigSchema.parse({
     PORT: '0', MONGO_URL: mongoUrl, MONGO_DB: dbName, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix,
     // Tokens here are signed for users that exist nowhere; the stored-user check is tested with the auth service.
-    JWT_SECRET: TEST_JWT_SECRET, AUTH_CHECK_STORED_USER: 'off', LOG_LEVEL: 'silent', ...extra,
+    JWT_SECRET: TEST_JWT_SECRET, AUTH_CHECK_STORED_USER: 'off', LOG_LEVEL: 'silent', WAIT_READY: 'true', ...extra,
   });
+
+/** Retries an assertion for up to three seconds (news from another process arrives asynchronously). */
+async function eventually(check: () => Promise<void>) {
+  for (let i = 0; ; i++) {
+    try {
+      return await check();
+    } catch (err) {
+      if (i >= 60) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
 
 const J1 = newObjectId();
 const J2 = newObjectId();
@@ -289,6 +301,8 @@ describe('several replicas and the database path', () => {
       for (let i = 0; i < 25; i++) await post({ status: i % 2 ? 'urgent' : 'info', content: `Replica ${i}` }, J, T).expect(201);
       const first = (await get('/api/webdata', J, T).expect(200)).body as { id: string }[];
       await request(other.url).put(`/api/webdata/${first[3]!.id}`).set(as(J, T)).send({ status: 'journal' }).expect(200);
+      // The other replica's write reaches this one over pub/sub, a few milliseconds later at most.
+      await eventually(async () => expect(((await get('/api/webdata?status=journal', J, T)).body as { total: number }).total).toBe(1));
       for (const qs of ['', '?page=2', '?status=journal', '?status=urgent&search=REPLICA%201', '?search=replica&page=9&pageSize=4']) {
         const a = (await get(`/api/webdata${qs}`, J, T).expect(200)).body;
         const b = (await request(other.url).get(`/api/webdata${qs}`).set(as(J, T)).expect(200)).body;
@@ -304,6 +318,30 @@ describe('several replicas and the database path', () => {
   });
 });
 
+describe('readiness', () => {
+  it('/readyz answers 503 until every journal index is built, 200 after', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const original = EntryRepo.prototype.allByJournal;
+    const spy = jest.spyOn(EntryRepo.prototype, 'allByJournal').mockImplementation(async function (this: EntryRepo) {
+      await gate;
+      return original.call(this);
+    });
+    const late = await start(config({ WAIT_READY: 'false' }));
+    try {
+      expect((await request(late.url).get('/readyz')).status).toBe(503);
+      open();
+      await eventually(async () => expect((await request(late.url).get('/readyz')).status).toBe(200));
+      // Built before ready: the first list needs no database read.
+      expect(late.service.ready).toBe(true);
+    } finally {
+      spy.mockRestore();
+      open();
+      await late.stop();
+    }
+  });
+});
+
 describe('demo seed', () => {
   it('adds about thirty mixed entries per journal once, and a running service sees them', async () => {
     const journals = [{ id: newObjectId(), slug: 'demo' }, { id: newObjectId(), slug: 'chem' }];
@@ -312,6 +350,7 @@ describe('demo seed', () => {
     const opts = { mongoUrl, dbName, journals, createdby: 'admin', redisUrl, redisPrefix };
     expect(await seedDemoWorklog(opts)).toBe(60);
     expect(await seedDemoWorklog(opts)).toBe(0);
+    await eventually(async () => expect((await get('/api/webdata', journals[0]!.id, T).expect(200)).body).toHaveLength(30));
     const list = (await get('/api/webdata', journals[0]!.id, T).expect(200)).body as { status: string; createdby: string }[];
     expect(list).toHaveLength(30);
     expect(new Set(list.map((e) => e.status)).size).toBe(8);

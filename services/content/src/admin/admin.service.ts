@@ -53,7 +53,7 @@ export class AdminService {
       if ((err as { code?: number })?.code === 11000) throw new AppError(409, 'duplicate_issue', 'Issue already exists');
       throw err;
     }
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, [{ t: 'issue', id: issue.id }]);
     return issue;
   }
 
@@ -94,7 +94,7 @@ export class AdminService {
     if (fields.formatted_journal_name !== undefined) fields.formatted_journal_name = sanitizeRichText(fields.formatted_journal_name);
     const updated = await this.deps.repos.journals.update(journalId, { ...fields, modifiedby: by, ...(flags ? { flags: { ...journal.flags, ...flags } } : {}) });
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, [{ t: 'journal' }]);
     return publicSettings(updated);
   }
 }

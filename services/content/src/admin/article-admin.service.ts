@@ -109,7 +109,7 @@ export class ArticleAdminService {
       await this.deps.repos.articles.remove(journalId, article.id).catch(() => undefined);
       throw err;
     }
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }]);
     return article;
   }
 
@@ -156,7 +156,8 @@ export class ArticleAdminService {
       throw err;
     }
     if (oldPath && newPath && oldPath !== newPath) await this.deps.files.delete(journalId, oldPath).catch(() => undefined);
-    await this.deps.cache.invalidate(journalId);
+    const paths = [...new Set([oldPath, newPath].filter((p): p is string => !!p))];
+    await this.deps.cache.changed(journalId, [{ t: 'article', id: updated.id }, ...paths.map((path) => ({ t: 'file' as const, path }))]);
     return updated;
   }
 }

@@ -51,7 +51,7 @@ export class EditorAdminService {
         is_pinned: 0,
         picture: picture ?? DEFAULT_PICTURE,
       });
-      await this.deps.cache.invalidate(journalId);
+      await this.deps.cache.changed(journalId, [{ t: 'editor', id: editor.id }, ...(picture ? [{ t: 'file' as const, path: assetPath.editor(picture) }] : [])]);
       return editor;
     } catch (err) {
       if (picture) await this.deps.files.delete(journalId, assetPath.editor(picture)).catch(() => undefined);
@@ -66,7 +66,7 @@ export class EditorAdminService {
       const { status } = parse(editorStatusSchema, body);
       const updated = await this.deps.repos.editors.update(journalId, existing.id, { status });
       if (!updated) throw notFound();
-      await this.deps.cache.invalidate(journalId);
+      await this.deps.cache.changed(journalId, [{ t: 'editor', id: updated.id }]);
       return updated;
     }
     const input = parse(editorSchema, body ?? {});
@@ -87,7 +87,8 @@ export class EditorAdminService {
     if (picture && GENERATED_PICTURE_RE.test(existing.picture)) {
       await this.deps.files.delete(journalId, assetPath.editor(existing.picture)).catch(() => undefined);
     }
-    await this.deps.cache.invalidate(journalId);
+    const files = picture ? [picture, existing.picture].map((p) => ({ t: 'file' as const, path: assetPath.editor(p) })) : [];
+    await this.deps.cache.changed(journalId, [{ t: 'editor', id: updated.id }, ...files]);
     return updated;
   }
 
@@ -98,7 +99,7 @@ export class EditorAdminService {
     const found = await this.deps.repos.editors.findManyByIds(journalId, ids);
     if (found.length !== ids.length) throw notFound();
     const updated = await this.deps.repos.editors.setPinned(journalId, ids, input.pinned ? 1 : 0);
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, ids.map((id) => ({ t: 'editor' as const, id })));
     return { updated };
   }
 }

@@ -12,7 +12,8 @@ const fileRequired = (label: string) => new AppError(400, 'file_required', `Choo
 
 /**
  * The journal's site images (logo, header, cover, chat icon) and its indexing partners. Images
- * are checked by their bytes like editor pictures; every write invalidates the public caches.
+ * are checked by their bytes like editor pictures; every write tells the read models which
+ * documents and files it changed.
  */
 export class SiteAdminService {
   constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache'>) {}
@@ -33,7 +34,7 @@ export class SiteAdminService {
       if (j?.flags.coverImage) await this.deps.repos.journals.update(journalId, { flags: { ...j.flags, coverImage: '' } });
     }
     await this.deps.repos.journals.update(journalId, { modifiedby: by });
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, [{ t: 'file', path }, { t: 'journal' }]);
     return { kind, url: path, contentType: detected.mime, size: file.size };
   }
 
@@ -58,7 +59,7 @@ export class SiteAdminService {
     const image = (await this.storeLogo(journalId, file))!;
     const sortnumber = all.reduce((m, i) => Math.max(m, i.sortnumber), 0) + 1;
     const item = await this.deps.repos.indexing.create(journalId, { ...input, link: input.link ?? '', status: input.status ?? 'enabled', image, sortnumber, createdby: by, modifiedby: by });
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, [{ t: 'indexing', id: item.id }, { t: 'file', path: assetPath.indexing(image) }]);
     return item;
   }
 
@@ -71,7 +72,8 @@ export class SiteAdminService {
     const updated = await this.deps.repos.indexing.update(journalId, id, { ...input, modifiedby: by, ...(image ? { image } : {}) });
     if (!updated) throw new AppError(404, 'not_found', 'Indexing partner not found');
     if (image && GENERATED_RE.test(existing.image)) await this.deps.files.delete(journalId, assetPath.indexing(existing.image)).catch(() => undefined);
-    await this.deps.cache.invalidate(journalId);
+    const files = image ? [image, existing.image].map((n) => ({ t: 'file' as const, path: assetPath.indexing(n) })) : [];
+    await this.deps.cache.changed(journalId, [{ t: 'indexing', id }, ...files]);
     return updated;
   }
 
@@ -79,7 +81,7 @@ export class SiteAdminService {
     const existing = await this.deps.repos.indexing.findById(journalId, id);
     if (!existing || !(await this.deps.repos.indexing.remove(journalId, id))) throw new AppError(404, 'not_found', 'Indexing partner not found');
     if (GENERATED_RE.test(existing.image)) await this.deps.files.delete(journalId, assetPath.indexing(existing.image)).catch(() => undefined);
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, [{ t: 'indexing', id }, { t: 'file', path: assetPath.indexing(existing.image) }]);
     return { removed: true };
   }
 
@@ -92,7 +94,7 @@ export class SiteAdminService {
       throw new AppError(400, 'invalid_order', 'Send every indexing partner of this journal exactly once');
     }
     for (const [i, id] of ids.entries()) await this.deps.repos.indexing.update(journalId, id, { sortnumber: i + 1, modifiedby: by });
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.cache.changed(journalId, ids.map((id) => ({ t: 'indexing' as const, id })));
     return this.deps.repos.indexing.list(journalId);
   }
 }

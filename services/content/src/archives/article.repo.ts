@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { AdminArticle } from '@journal/common';
-import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 
 /**
@@ -92,6 +92,8 @@ export const byPageStart = (a: Pick<Article, 'pageStart' | 'refnumber'>, b: Pick
 
 /** docs/product.md#visibility-and-ordering: public articles are enabled and carry a reference number. */
 export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] } } as const;
+/** The same rule on a document in memory (the read models). */
+export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber'>) => a.status === 'enabled' && !!a.refnumber;
 
 /**
  * Which unique rule a duplicate-key error broke, from MongoDB's keyPattern or an index name in the
@@ -207,6 +209,12 @@ export class ArticleRepo {
     const q = this.model.find({ journalId: jid(journalId), ...PUBLIC_ARTICLE });
     if (fields) q.select(Object.fromEntries([...fields, 'status', 'refnumber'].map((f) => [f, 1])));
     return toPlainList<Article>((await q.lean()) as never);
+  }
+
+  /** Every public article of every journal in one scan, grouped by journal (read models at start). */
+  async listPublicByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
+    const q = this.model.find(PUBLIC_ARTICLE).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
+    return groupByJournal<Article>((await q.lean()) as never);
   }
 
   /** Every article of a journal (admin list), newest issue first then page order. */

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 
 /** docs/product.md#entities: Issue (the article count is computed: ArticleRepo.countsByIssue). */
 export interface Issue {
@@ -46,6 +46,11 @@ export class IssueRepo {
   async list(journalId: string): Promise<Issue[]> {
     const ds = await this.model.find({ journalId: jid(journalId) }).lean();
     return toPlainList<Issue>(ds as never).sort(byIssueDesc);
+  }
+
+  /** Every issue of every journal, grouped by journal (read models at start). */
+  async listByJournal(): Promise<Map<string, Issue[]>> {
+    return groupByJournal<Issue>((await this.model.find({}).lean()) as never);
   }
 
   async findById(journalId: string, id: string): Promise<Issue | null> {

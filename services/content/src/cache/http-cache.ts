@@ -4,15 +4,6 @@ import type { CachedBody } from './public-cache';
 /** Public reads: any cache may keep them but must revalidate (cheap: 304 on a matching ETag). */
 export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((t) => {
-    const v = t.trim();
-    return v === etag || v === `W/${etag}`;
-  });
-}
-
 /** Sends a cached body with ETag, Cache-Control and nosniff, or 304 when the client has it. */
 export function sendCached(req: Request, res: Response, c: CachedBody, opts: { status?: number; cacheControl?: string } = {}): void {
   res.setHeader('ETag', c.etag);
@@ -20,7 +11,8 @@ export function sendCached(req: Request, res: Response, c: CachedBody, opts: { s
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Vary', 'Accept-Encoding');
   const status = opts.status ?? 200;
-  if (status === 200 && (req.method === 'GET' || req.method === 'HEAD') && matches(req.header('if-none-match'), c.etag)) {
+  // Express compares If-None-Match / If-Modified-Since with the headers set above.
+  if (status === 200 && (req.method === 'GET' || req.method === 'HEAD') && req.fresh) {
     res.status(304).end();
     return;
   }
@@ -30,5 +22,3 @@ export function sendCached(req: Request, res: Response, c: CachedBody, opts: { s
   if (req.method === 'HEAD') res.end();
   else res.end(c.body);
 }
-
-export { matches as etagMatches };

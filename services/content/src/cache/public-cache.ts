@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from '@journal/common';
+import { ChangeFeed, LRUCache, type Logger, type Redis } from '@journal/common';
+import type { ContentChange, JournalView, ReadModel } from './read-model';
 
 export interface CachedBody {
   body: Buffer;
@@ -9,7 +10,8 @@ export interface CachedBody {
 }
 
 interface Entry {
-  version: string;
+  /** The view revision the value was made from; -1 for values keyed by what they depend on. */
+  rev: number;
   value: unknown;
   size: number;
 }
@@ -17,133 +19,135 @@ interface Entry {
 export interface PublicCacheOptions {
   /** Key prefix in Redis (config REDIS_PREFIX). */
   prefix: string;
-  /** The command client (request path: fails fast when Redis is down). */
+  /** The command client. */
   redis: Redis;
-  /** A separate connection in subscriber mode, for invalidations from other replicas. */
+  /** A separate connection in subscriber mode, for changes made on other replicas. */
   subscriber?: Redis;
-  /** How long a journal's version read from Redis is trusted without pub/sub news. */
-  versionTtlMs?: number;
+  model: ReadModel;
+  logger: Logger;
+  /** How often the version counters are checked, should a pub/sub message be lost. */
+  versionPollMs?: number;
   maxEntries?: number;
   maxBytes?: number;
 }
 
 export const etagOf = (body: Buffer | string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
+/** Keys of answers that do not depend on the view revision (an article's detail, a file's stat). */
+const STABLE = -1;
+
 /**
- * In-process cache of public reads, made consistent across replicas by a per-journal version
- * counter in Redis. Every admin write calls `invalidate(journalId)`: it increments the counter and
- * publishes it; each replica keys its entries by the version it last saw, so a write makes every
- * older entry of that journal unreachable at once, here immediately and elsewhere on the pub/sub
- * message (or, should one be lost, within `versionTtlMs`).
+ * Public answers made from the in-memory read model, cached under the revision of the journal's
+ * view. A write publishes which documents it changed (`changed`); every replica re-reads those,
+ * bumps the view's revision, and answers made from the older revision are no longer used. The
+ * request path never waits on Redis or on a scan: views are loaded before the process is ready.
  */
 export class PublicCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly versions = new Map<string, { v: string; at: number }>();
+  private readonly entries: LRUCache<string, Entry>;
   private readonly inflight = new Map<string, Promise<unknown>>();
-  private bytes = 0;
-  private readonly channel: string;
-  private readonly ttl: number;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  readonly feed: ChangeFeed<ContentChange>;
+  readonly model: ReadModel;
   hits = 0;
   misses = 0;
+  /** Set once every journal's view is loaded (readiness). */
+  ready = false;
+  readyMs = 0;
 
   constructor(private readonly opts: PublicCacheOptions) {
-    this.channel = `${opts.prefix}content:invalidate`;
-    this.ttl = opts.versionTtlMs ?? 2000;
-    this.maxEntries = opts.maxEntries ?? 5000;
-    this.maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
-  }
-
-  async init(): Promise<void> {
-    const sub = this.opts.subscriber;
-    if (!sub) return;
-    sub.on('message', (channel: string, message: string) => {
-      if (channel !== this.channel) return;
-      const [journalId, v] = message.split(':');
-      if (journalId && v) this.setVersion(journalId, v);
+    this.model = opts.model;
+    this.entries = new LRUCache<string, Entry>({
+      max: Math.max(1, opts.maxEntries ?? 5000),
+      maxSize: opts.maxBytes ?? 128 * 1024 * 1024,
+      sizeCalculation: (e) => Math.max(1, e.size),
     });
-    await sub.subscribe(this.channel);
-  }
-
-  private versionKey(journalId: string) {
-    return `${this.opts.prefix}content:ver:${journalId}`;
-  }
-
-  private setVersion(journalId: string, v: string) {
-    const cur = this.versions.get(journalId);
-    if (!cur || Number(v) >= Number(cur.v)) this.versions.set(journalId, { v, at: Date.now() });
-  }
-
-  /**
-   * Call after every write to a journal's public data (settings, editors, indexing, issues,
-   * articles, files). Never throws.
-   */
-  async invalidate(journalId: string): Promise<void> {
-    // Local entries go first, so this replica never answers stale data even if Redis is down.
-    this.versions.delete(journalId);
-    this.dropJournal(journalId);
-    try {
-      const v = await this.opts.redis.incr(this.versionKey(journalId));
-      this.setVersion(journalId, String(v));
-      await this.opts.redis.publish(this.channel, `${journalId}:${v}`);
-    } catch {
-      // Redis is down: the write itself succeeded, so it is not failed here. Every replica stops
-      // caching once it cannot read versions (see `version`), which keeps answers fresh.
-    }
-  }
-
-  private dropJournal(journalId: string) {
-    const prefix = `${journalId}\u0000`;
-    for (const [k, e] of this.entries) {
-      if (k.startsWith(prefix)) {
-        this.entries.delete(k);
-        this.bytes -= e.size;
+    this.feed = new ChangeFeed<ContentChange>(
+      { name: 'content', prefix: opts.prefix, redis: opts.redis, subscriber: opts.subscriber, logger: opts.logger, pollMs: opts.versionPollMs },
+      this.model,
+    );
+    this.model.onApplied = (journalId, changes) => {
+      for (const c of changes) {
+        if (c.t === 'file') this.entries.delete(`${journalId}\u0000stat:${c.path}`);
+        if (c.t === 'all') this.forgetJournal(journalId);
       }
-    }
+    };
   }
 
-  /** The journal's current version, or null when Redis cannot say (then nothing is cached). */
-  async version(journalId: string): Promise<string | null> {
-    const cur = this.versions.get(journalId);
-    if (cur && Date.now() - cur.at < this.ttl) return cur.v;
-    try {
-      const v = (await this.opts.redis.get(this.versionKey(journalId))) ?? '0';
-      this.setVersion(journalId, v);
-      return this.versions.get(journalId)!.v;
-    } catch {
-      // Without Redis no replica can hear of writes: drop everything and serve uncached until it
-      // answers again, so no entry from before the outage outlives a write made during it.
-      this.clear();
-      return null;
-    }
+  /** Subscribes, then loads every journal's view; `ready` turns true when done. */
+  async init(): Promise<void> {
+    const started = Date.now();
+    await this.feed.start();
+    // Counters first: a write landing during the load is then applied on top of it.
+    const known = await this.model.journalIds();
+    const versions = await this.feed.versions(known).catch(() => new Map<string, number>());
+    const loaded = await this.model.loadAll();
+    for (const j of loaded) this.feed.loadedAt(j, versions.get(j) ?? 0);
+    this.readyMs = Date.now() - started;
+    this.ready = true;
+    this.opts.logger.info({ journals: loaded.length, ms: this.readyMs }, 'read models loaded');
+  }
+
+  stop() {
+    this.feed.stop();
+  }
+
+  /** The journal's view (loaded on first use for a journal created after start). */
+  view(journalId: string): Promise<JournalView> {
+    const v = this.model.peek(journalId);
+    if (v) return Promise.resolve(v);
+    return this.model.view(
+      journalId,
+      () => this.feed.versions([journalId]).then((m) => m.get(journalId) ?? 0, () => null),
+      (v) => this.feed.loadedAt(journalId, v),
+    );
   }
 
   /**
-   * The cached value for `key`, or the producer's result (stored). Concurrent misses for one key
-   * share one producer call, so a burst after an invalidation costs one query.
+   * After a stored write: applies it here before returning (the writer reads its own write) and
+   * tells every other replica. Never throws.
    */
-  async get<T>(journalId: string, key: string, producer: () => Promise<T>, sizeOf: (v: T) => number = () => 1024): Promise<T> {
-    const v = await this.version(journalId);
-    if (v === null) return producer();
+  async changed(journalId: string, changes: ContentChange[]): Promise<void> {
+    await this.feed.publish(journalId, changes);
+  }
+
+  /** The whole journal changed (seed, import, a fix made in the database): every replica reloads it. */
+  invalidate(journalId: string): Promise<void> {
+    return this.changed(journalId, [{ t: 'all' }]);
+  }
+
+  private forgetJournal(journalId: string) {
+    const prefix = `${journalId}\u0000`;
+    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.entries.delete(k);
+  }
+
+  /**
+   * The cached value for `key` made from the journal's current view, or the producer's result
+   * (stored). Concurrent misses for one key share one producer call.
+   */
+  get<T>(journalId: string, key: string, producer: () => Promise<T>, sizeOf: (v: T) => number = () => 1024): Promise<T> {
+    return this.lookup(journalId, key, this.model.rev(journalId), producer, sizeOf);
+  }
+
+  /** Like `get` for values that depend only on what `key` names (kept across other writes). */
+  stable<T>(journalId: string, key: string, producer: () => Promise<T>, sizeOf: (v: T) => number = () => 1024): Promise<T> {
+    return this.lookup(journalId, key, STABLE, producer, sizeOf);
+  }
+
+  private lookup<T>(journalId: string, key: string, rev: number, producer: () => Promise<T>, sizeOf: (v: T) => number): Promise<T> {
     const k = `${journalId}\u0000${key}`;
     const e = this.entries.get(k);
-    if (e && e.version === v) {
+    if (e && e.rev === rev) {
       this.hits++;
-      // Refresh recency for the LRU order.
-      this.entries.delete(k);
-      this.entries.set(k, e);
-      return e.value as T;
+      return Promise.resolve(e.value as T);
     }
     this.misses++;
-    const flightKey = `${k}\u0000${v}`;
+    const flightKey = `${k}\u0000${rev}`;
     const running = this.inflight.get(flightKey);
     if (running) return running as Promise<T>;
     const p = producer().then(
       (value) => {
         this.inflight.delete(flightKey);
-        // Store only if no invalidation happened while producing.
-        if (this.versions.get(journalId)?.v === v) this.store(k, { version: v, value, size: sizeOf(value) });
+        // Kept only if no change landed while producing.
+        if (rev === STABLE || this.model.rev(journalId) === rev) this.entries.set(k, { rev, value, size: sizeOf(value) });
         return value;
       },
       (err: unknown) => {
@@ -155,45 +159,29 @@ export class PublicCache {
     return p;
   }
 
-  /** A serialised answer (JSON, XML, HTML) with its ETag, cached like `get`. */
-  async body(journalId: string, key: string, producer: () => Promise<{ body: Buffer | string; contentType: string }>): Promise<CachedBody> {
-    return this.get(
-      journalId,
-      key,
-      async () => {
-        const r = await producer();
-        const body = Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body);
-        return { body, contentType: r.contentType, etag: etagOf(body) };
-      },
-      (c) => c.body.length + 200,
-    );
+  /** A serialised answer (JSON, XML, HTML) with its ETag (computed once per answer), cached like `get`. */
+  body(journalId: string, key: string, producer: () => Promise<{ body: Buffer | string; contentType: string }>): Promise<CachedBody> {
+    return this.get(journalId, key, () => producer().then(toCached), (c) => c.body.length + 200);
   }
 
   /** JSON answer helper. */
   json(journalId: string, key: string, producer: () => Promise<unknown>): Promise<CachedBody> {
-    return this.body(journalId, key, async () => ({ body: JSON.stringify(await producer()), contentType: 'application/json; charset=utf-8' }));
+    return this.body(journalId, key, async () => ({ body: JSON.stringify(await producer()), contentType: JSON_TYPE }));
   }
 
-  private store(k: string, e: Entry) {
-    if (e.size > this.maxBytes / 4) return;
-    const old = this.entries.get(k);
-    if (old) {
-      this.entries.delete(k);
-      this.bytes -= old.size;
-    }
-    this.entries.set(k, e);
-    this.bytes += e.size;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const first = this.entries.keys().next();
-      if (first.done) break;
-      this.bytes -= this.entries.get(first.value)!.size;
-      this.entries.delete(first.value);
-    }
+  /** A JSON answer cached by what `key` names rather than by the view revision. */
+  stableJson(journalId: string, key: string, producer: () => Promise<unknown>): Promise<CachedBody> {
+    return this.stable(journalId, key, async () => toCached({ body: JSON.stringify(await producer()), contentType: JSON_TYPE }), (c) => c.body.length + 200);
   }
 
   clear() {
     this.entries.clear();
-    this.versions.clear();
-    this.bytes = 0;
   }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function toCached(r: { body: Buffer | string; contentType: string }): CachedBody {
+  const body = Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body);
+  return { body, contentType: r.contentType, etag: etagOf(body) };
 }

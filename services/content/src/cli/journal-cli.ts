@@ -1,16 +1,21 @@
-import type { CliCommand, CliResources } from '@journal/common';
+import { publishChange, type CliCommand, type CliResources } from '@journal/common';
 import { JournalRepo } from '../journals/journal.repo';
 import { JournalAdminService } from '../journals/journal-admin.service';
-import { PublicCache } from '../cache/public-cache';
+import type { ContentChange } from '../cache/read-model';
 import { journalCommands } from './journal.commands';
 
-/** The journal commands wired to the database and to the public cache's invalidation. */
+/** The journal commands wired to the database and to the content replicas' change feed. */
 export function contentCliCommands(res: CliResources): CliCommand[] {
   const service = res.once(async () => {
     const journals = new JournalRepo(await res.mongo());
     await journals.init();
-    const cache = new PublicCache({ prefix: res.cfg.REDIS_PREFIX, redis: res.redis() });
-    return new JournalAdminService(journals, (id) => cache.invalidate(id));
+    // Every running content replica re-reads the journal document (hosts, status, settings).
+    const announce = (id: string) =>
+      publishChange<ContentChange>(res.redis(), { prefix: res.cfg.REDIS_PREFIX, name: 'content' }, id, [{ t: 'journal' }]).then(
+        () => undefined,
+        () => undefined,
+      );
+    return new JournalAdminService(journals, announce);
   });
   return journalCommands(service);
 }

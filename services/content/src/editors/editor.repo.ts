@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { EDITOR_CATEGORIES, type EditorCategory, type EditorStatus } from '@journal/common';
-import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 
 export { EDITOR_CATEGORIES, type EditorCategory };
 export type EnabledStatus = EditorStatus;
@@ -51,7 +51,7 @@ const editorSchema = new Schema<EditorDoc>(
 editorSchema.index({ journalId: 1, status: 1 });
 
 /** Pinned first, then the order they were added (the admin list and the public board agree). */
-const byPinThenCreation = (a: Editor, b: Editor) =>
+export const byPinThenCreation = (a: Editor, b: Editor) =>
   b.is_pinned - a.is_pinned || +new Date(a.creation) - +new Date(b.creation) || a.id.localeCompare(b.id);
 
 export class EditorRepo {
@@ -74,6 +74,11 @@ export class EditorRepo {
   async listEnabled(journalId: string): Promise<Editor[]> {
     const ds = await this.model.find({ journalId: jid(journalId), status: 'enabled' }).lean();
     return toPlainList<Editor>(ds as never).sort(byPinThenCreation);
+  }
+
+  /** Every editor of every journal, grouped by journal (read models at start). */
+  async listByJournal(): Promise<Map<string, Editor[]>> {
+    return groupByJournal<Editor>((await this.model.find({}).lean()) as never);
   }
 
   async findById(journalId: string, id: string): Promise<Editor | null> {

@@ -1,13 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError, requireTenant } from '@journal/common';
 import type { ContentDeps } from '../deps';
-import { etagMatches } from '../cache/http-cache';
-import { normaliseAssetPath, type StoredFile } from './file-store';
+import { assetVersion, normaliseAssetPath, type StoredFile } from './file-store';
 
 /** Files up to this size are kept in memory after the first read. */
 const MEMORY_MAX = 512 * 1024;
-/** Uploaded files can be replaced at the same path, so browsers revalidate after a short while. */
+/** A bare path can be given new bytes by an upload, so browsers revalidate after a short while. */
 const FILE_CACHE_CONTROL = 'public, max-age=300';
+/** A versioned URL (`?v=` the content hash) names bytes that never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -46,14 +47,23 @@ export function assetRoutes(deps: ContentDeps): Router {
     const path = normaliseAssetPath(`/assets${decoded}`);
     if (!path) throw new AppError(400, 'invalid_path', 'Invalid file path');
     const jid = req.journalId;
-    const stat = await cache.get<StoredFile | null>(jid, `stat:${path}`, () => files.stat(jid, path), () => 300);
+    const stat = await cache.stable<StoredFile | null>(jid, `stat:${path}`, () => files.stat(jid, path), () => 300);
     if (!stat) throw new AppError(404, 'not_found', 'File not found');
+    const current = assetVersion(stat.etag);
+    const asked = typeof req.query.v === 'string' ? req.query.v : undefined;
+    if (asked !== undefined && asked !== current) {
+      // A link to bytes since replaced: send the reader to the current ones (never cached, as the
+      // same URL may point elsewhere after the next upload).
+      res.setHeader('Cache-Control', 'no-cache');
+      res.redirect(302, `/assets${req.path}?v=${current}`);
+      return;
+    }
 
     const name = path.slice(path.lastIndexOf('/') + 1).replace(/["\\\r\n]/g, '_');
     res.setHeader('Content-Type', stat.contentType);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Disposition', `inline; filename="${name}"`);
-    res.setHeader('Cache-Control', FILE_CACHE_CONTROL);
+    res.setHeader('Cache-Control', asked === current ? IMMUTABLE : FILE_CACHE_CONTROL);
     res.setHeader('ETag', stat.etag);
     res.setHeader('Last-Modified', new Date(stat.uploadDate).toUTCString());
     res.setHeader('Accept-Ranges', 'bytes');
@@ -61,7 +71,7 @@ export function assetRoutes(deps: ContentDeps): Router {
       // An SVG opened directly must not run script in the site's origin.
       res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     }
-    if (etagMatches(req.header('if-none-match'), stat.etag)) {
+    if (req.fresh) {
       res.status(304).end();
       return;
     }
@@ -88,7 +98,7 @@ export function assetRoutes(deps: ContentDeps): Router {
     }
 
     if (stat.length <= MEMORY_MAX) {
-      const body = await cache.get<Buffer | null>(jid, `bytes:${path}:${stat.etag}`, () => files.read(jid, path), (b) => (b?.length ?? 0) + 100);
+      const body = await cache.stable<Buffer | null>(jid, `bytes:${path}:${stat.etag}`, () => files.read(jid, path), (b) => (b?.length ?? 0) + 100);
       if (!body || body.length !== stat.length) throw new AppError(404, 'not_found', 'File not found');
       res.end(range ? body.subarray(start, end + 1) : body);
       return;

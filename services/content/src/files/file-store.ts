@@ -52,6 +52,12 @@ export const assetPath = {
   site: (name: string) => `/assets/site/${name}`,
 };
 
+/** The version a public URL carries: a prefix of the content hash (URL-safe base64). */
+export const assetVersion = (sha1: string) => sha1.replace(/^"|"$/g, '').slice(0, 12);
+
+/** The public URL of a file at a version: immutable, as the bytes behind it never change. */
+export const versionedUrl = (path: string, version: string | undefined) => (version ? `${path}?v=${version}` : path);
+
 export interface StoredFile {
   id: string;
   path: string;
@@ -152,6 +158,26 @@ export class FileStore {
     const all = await this.bucket.find({ filename: keyOf(journalId, norm) }, { projection: { _id: 1 } }).toArray();
     for (const f of all) await this.bucket.delete(f._id).catch(() => undefined);
     return all.length > 0;
+  }
+
+  /**
+   * The content version of every stored file of every journal (one scan of the file list, no
+   * bytes): what versioned public URLs are made of when the read models load.
+   */
+  async versionsByJournal(journalId?: string): Promise<Map<string, Map<string, string>>> {
+    const out = new Map<string, Map<string, string>>();
+    const filter = journalId ? { filename: { $regex: `^${jid(journalId)}/` } } : {};
+    const fs = await this.bucket.find(filter, { projection: { filename: 1, metadata: 1, uploadDate: 1 }, sort: { uploadDate: 1 } }).toArray();
+    for (const f of fs) {
+      const meta = (f.metadata ?? {}) as Partial<FileMeta>;
+      const journalId = meta.journalId ?? f.filename.slice(0, 24);
+      const path = meta.path ?? f.filename.slice(24);
+      let m = out.get(journalId);
+      if (!m) out.set(journalId, (m = new Map()));
+      // Oldest first: the newest upload of a path wins.
+      m.set(path, assetVersion(meta.sha1 ?? f._id.toString()));
+    }
+    return out;
   }
 
   /** Paths stored under a prefix such as `/assets/editors/` (admin listings, tests). */

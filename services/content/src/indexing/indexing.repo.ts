@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import type { EnabledStatus } from '../editors/editor.repo';
 
 /** docs/product.md#entities: Indexing item. */
@@ -33,7 +33,7 @@ const indexingSchema = new Schema<IndexingDoc>(
 );
 indexingSchema.index({ journalId: 1, status: 1, sortnumber: 1 });
 
-const bySort = (a: IndexingItem, b: IndexingItem) => a.sortnumber - b.sortnumber || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
+export const bySort = (a: IndexingItem, b: IndexingItem) => a.sortnumber - b.sortnumber || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
 
 export class IndexingRepo {
   readonly model: Model<IndexingDoc>;
@@ -54,6 +54,11 @@ export class IndexingRepo {
   async listEnabled(journalId: string): Promise<IndexingItem[]> {
     const ds = await this.model.find({ journalId: jid(journalId), status: 'enabled' }).lean();
     return toPlainList<IndexingItem>(ds as never).sort(bySort);
+  }
+
+  /** Every indexing item of every journal, grouped by journal (read models at start). */
+  async listByJournal(): Promise<Map<string, IndexingItem[]>> {
+    return groupByJournal<IndexingItem>((await this.model.find({}).lean()) as never);
   }
 
   async findById(journalId: string, id: string): Promise<IndexingItem | null> {

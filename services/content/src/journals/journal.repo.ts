@@ -93,6 +93,11 @@ export class JournalRepo {
     return d ? toJournal(d) : null;
   }
 
+  /** Every journal (read models at start). */
+  async listAll(): Promise<Journal[]> {
+    return (await this.model.find({}).lean()).map((d) => toJournal(d));
+  }
+
   async list(): Promise<Journal[]> {
     const ds = await this.model.find({}).lean();
     return ds.map(toJournal).sort((a, b) => a.slug.localeCompare(b.slug));

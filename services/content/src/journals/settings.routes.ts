@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { AppError, requireTenant } from '@journal/common';
-import type { Journal, JournalRepo } from './journal.repo';
+import type { Journal } from './journal.repo';
 import type { PublicCache } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
 import { cleanRich } from '../shared/text';
+import { assetPath } from '../files/file-store';
 
 /** The public settings document of docs/product.md#settings (internal fields such as hosts are not exposed). */
 export const publicSettings = (j: Journal) => {
@@ -20,12 +21,18 @@ export const publicSettings = (j: Journal) => {
   };
 };
 
-export function publicSettingsRoutes(journals: JournalRepo, cache: PublicCache): Router {
+export function publicSettingsRoutes(cache: PublicCache): Router {
   const r = Router();
   r.get(['/api/settings', '/api/settings/'], requireTenant, async (req, res) => {
     const c = await cache.json(req.journalId, 'settings', async () => {
-      const j = await journals.findById(req.journalId);
-      return j ? publicSettings(j) : null;
+      const view = await cache.view(req.journalId);
+      if (!view.journal) return null;
+      // Immutable URLs of the site images (logo.png, header.png, cover.png, chat.png...): pages
+      // link these rather than building /assets paths, so a replaced image gets a new URL.
+      const prefix = assetPath.site('');
+      const asset_urls: Record<string, string> = {};
+      for (const path of view.files.keys()) if (path.startsWith(prefix)) asset_urls[path.slice(prefix.length)] = view.assetUrl(path);
+      return { ...publicSettings(view.journal), asset_urls };
     });
     if (c.body.length === 4 && c.body.toString() === 'null') throw new AppError(404, 'unknown_journal', 'Journal not found');
     sendCached(req, res, c);

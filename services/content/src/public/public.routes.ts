@@ -3,11 +3,12 @@ import { AppError, requireTenant } from '@journal/common';
 import type { ContentDeps } from '../deps';
 import { sendCached } from '../cache/http-cache';
 import { firstNumber } from '../shared/text';
-import { normaliseKeyword, PublicService } from './public.service';
+import { normaliseKeyword, PublicService, type CorpusArticle } from './public.service';
 
 const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 const ID_RE = /^[a-f0-9]{24}$/;
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 const notFound = (what: string) => new AppError(404, 'not_found', what);
 
 /** The public API of docs/product.md#api (settings live in journals/settings.routes.ts). Every answer is cached per journal version. */
@@ -34,16 +35,27 @@ export function publicRoutes(deps: ContentDeps): Router {
 
   r.get(['/api/archives', '/api/archives/'], (req, res) => cachedJson(req, res, 'years', () => svc.archiveYears(req.journalId)));
 
+  /**
+   * One article: found in memory, its full answer cached under the article's own stored version,
+   * so a write to another article costs this one nothing.
+   */
+  const sendDetail = async (req: Request, res: Response, c: CorpusArticle | null) => {
+    if (!c) throw notFound('Article not found!');
+    const body = await cache.stableJson(req.journalId, `detail:${c.id}:${c.modification}:${c.frequency}:${c.pdf_url}`, () => svc.detail(req.journalId, c));
+    if (body.body.length === 4 && body.body.toString() === 'null') throw notFound('Article not found!');
+    sendCached(req, res, body);
+  };
+
   r.get('/api/archives/ref/:ref', async (req, res) => {
     const ref = String(req.params.ref).trim();
     if (!REF_RE.test(ref)) throw notFound('Article not found!');
-    await cachedJson(req, res, `ref:${ref}`, () => svc.articleByRef(req.journalId, ref), 'Article not found!');
+    await sendDetail(req, res, await svc.findByRef(req.journalId, ref));
   });
 
   r.get('/api/archives/:id', async (req, res) => {
     const id = String(req.params.id);
     if (!ID_RE.test(id)) throw notFound('Article not found!');
-    await cachedJson(req, res, `id:${id}`, () => svc.articleById(req.journalId, id), 'Article not found!');
+    await sendDetail(req, res, await svc.findById(req.journalId, id));
   });
 
   r.get('/api/archives/:year/:vol/:issue', async (req, res) => {
@@ -55,12 +67,17 @@ export function publicRoutes(deps: ContentDeps): Router {
       await cachedJson(req, res, 'empty', async () => []);
       return;
     }
-    await cachedJson(req, res, `issue:${year}/${volume}/${issue}`, () => svc.issueArticles(req.journalId, { year, volume, issue }));
+    const c = await cache.body(req.journalId, `issue:${year}/${volume}/${issue}`, async () => ({
+      body: await svc.issueArticlesJson(req.journalId, { year, volume, issue }),
+      contentType: JSON_TYPE,
+    }));
+    sendCached(req, res, c);
   });
 
   r.get(['/api/search', '/api/search/'], async (req, res) => {
     const k = normaliseKeyword(req.query.keyword);
-    await cachedJson(req, res, `search:${k}`, () => svc.search(req.journalId, k));
+    const c = await cache.body(req.journalId, `search:${k}`, async () => ({ body: await svc.searchJson(req.journalId, k), contentType: JSON_TYPE }));
+    sendCached(req, res, c);
   });
 
   return r;

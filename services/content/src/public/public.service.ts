@@ -1,11 +1,9 @@
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
-import { byPageStart } from '../archives/article.repo';
-import { byIssueDesc } from '../archives/issue.repo';
 import type { Editor } from '../editors/editor.repo';
 import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
-import { cleanRich, cleanTitle, searchText } from '../shared/text';
+import { cleanRich, cleanTitle } from '../shared/text';
 
 /** An article in lists (issue page, search): no abstract, no private fields. */
 export interface ArticleSummary {
@@ -51,12 +49,6 @@ export interface YearSummary {
   /** The year's issues, newest first. */
   issues: { volume: number; issue: number; month: string; articles: number }[];
 }
-
-const SUMMARY_FIELDS = [
-  'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'title_html', 'authorname', 'keywords', 'pagenumber', 'pageStart',
-  'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status',
-] as const;
-const CORPUS_FIELDS = [...SUMMARY_FIELDS, 'search_text', 'modification'] as const;
 
 export function toSummary(a: Article): ArticleSummary {
   return {
@@ -131,23 +123,34 @@ export class PublicService {
     return this.deps.repos;
   }
 
+  private view(journalId: string) {
+    return this.deps.cache.view(journalId);
+  }
+
   async editors(journalId: string): Promise<PublicEditor[]> {
-    const [list, contacts] = await Promise.all([this.repos.editors.listEnabled(journalId), this.showsEditorContacts(journalId)]);
-    return list.map((e) => publicEditor(e, contacts));
+    const view = await this.view(journalId);
+    const contacts = view.journal?.flags.showEditorContacts === true;
+    return view.enabledEditors().map((e) => publicEditor(e, contacts, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))));
   }
 
   async editor(journalId: string, id: string): Promise<PublicEditor | null> {
-    const [e, contacts] = await Promise.all([this.repos.editors.findById(journalId, id), this.showsEditorContacts(journalId)]);
-    return e && e.status === 'enabled' ? publicEditor(e, contacts) : null;
-  }
-
-  private async showsEditorContacts(journalId: string): Promise<boolean> {
-    return (await this.repos.journals.findById(journalId))?.flags.showEditorContacts === true;
+    const view = await this.view(journalId);
+    const e = view.editors.get(id);
+    const contacts = view.journal?.flags.showEditorContacts === true;
+    return e && e.status === 'enabled' ? publicEditor(e, contacts, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))) : null;
   }
 
   async indexing(journalId: string): Promise<PublicIndexingItem[]> {
+    const view = await this.view(journalId);
     // Who edited a partner is the admin's business, not the public's.
-    return (await this.repos.indexing.listEnabled(journalId)).map(({ createdby: _c, modifiedby: _m, ...i }) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
+    return view
+      .enabledIndexing()
+      .map(({ createdby: _c, modifiedby: _m, ...i }) => ({ ...i, image_url: i.image ? view.assetUrl(assetPath.indexing(i.image)) : null }));
+  }
+
+  /** The journal's settings document as stored, or null. */
+  async journal(journalId: string) {
+    return (await this.view(journalId)).journal;
   }
 
   /** Year summaries (docs/product.md#entities) of issues that have public articles, newest year first. */
@@ -173,25 +176,46 @@ export class PublicService {
 
   /** docs/product.md#visibility-and-ordering: the public articles of one issue by numeric page start; frequency filled from the issue. */
   async issueArticles(journalId: string, key: { year: number; volume: number; issue: number }): Promise<ArticleSummary[]> {
-    const { articles } = await this.corpus(journalId);
-    return articles.filter((a) => a.year === key.year && a.volume === key.volume && a.issue === key.issue).map(summaryOf);
+    return (await this.view(journalId)).issueArticles(key).map(summaryOf);
+  }
+
+  /** The same as JSON text, from each article's answer serialised once per stored version. */
+  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<string> {
+    return jsonList((await this.view(journalId)).issueArticles(key));
+  }
+
+
+  /** The corpus entry of a public article by reference number, or null (no database read). */
+  async findByRef(journalId: string, ref: string): Promise<CorpusArticle | null> {
+    const { byRef, articles } = await this.corpus(journalId);
+    const i = byRef.get(ref);
+    return i === undefined ? null : articles[i]!;
+  }
+
+  /** The corpus entry of a public article by id, or null (no database read). */
+  async findById(journalId: string, id: string): Promise<CorpusArticle | null> {
+    return (await this.view(journalId)).articles.get(id)?.summary ?? null;
+  }
+
+  /**
+   * Full details of a public article the corpus lists: the abstract is read by id (the lookup
+   * FerretDB indexes), and only when the article's stored version is not already answered.
+   */
+  async detail(journalId: string, c: CorpusArticle): Promise<ArticleDetail | null> {
+    const a = await this.repos.articles.findById(journalId, c.id);
+    if (!a || a.status !== 'enabled' || !a.refnumber) return null;
+    // The PDF's URL with its content version, as the corpus knows it.
+    return { ...(await this.withFrequency(journalId, a, c.frequency)), pdf_url: c.pdf_url };
   }
 
   async articleByRef(journalId: string, ref: string): Promise<ArticleDetail | null> {
-    // The corpus knows every public article's id, and a lookup by id is the one FerretDB indexes.
-    const { byRef, articles } = await this.corpus(journalId);
-    const i = byRef.get(ref);
-    if (i === undefined) return null;
-    const a = await this.repos.articles.findById(journalId, articles[i]!.id);
-    return a && a.status === 'enabled' && a.refnumber ? this.withFrequency(journalId, a, articles[i]!.frequency) : null;
+    const c = await this.findByRef(journalId, ref);
+    return c ? this.detail(journalId, c) : null;
   }
 
   async articleById(journalId: string, id: string): Promise<ArticleDetail | null> {
-    const a = await this.repos.articles.findById(journalId, id);
-    if (!a || a.status !== 'enabled' || !a.refnumber) return null;
-    const { byRef, articles } = await this.corpus(journalId);
-    const i = byRef.get(a.refnumber);
-    return this.withFrequency(journalId, a, i !== undefined ? articles[i]!.frequency : undefined);
+    const c = await this.findById(journalId, id);
+    return c ? this.detail(journalId, c) : null;
   }
 
   /** Full public details of these reference numbers, in the order given (OAI records). */
@@ -209,31 +233,9 @@ export class PublicService {
     return toDetail(a);
   }
 
-  /** Every public article, cached per journal version. */
-  corpus(journalId: string): Promise<Corpus> {
-    return this.deps.cache.get(
-      journalId,
-      'corpus',
-      async () => {
-        const [all, issues] = await Promise.all([this.repos.articles.listPublic(journalId, CORPUS_FIELDS), this.repos.issues.list(journalId)]);
-        const month = new Map(issues.map((i) => [`${i.year}/${i.volume}/${i.issue}`, i.frequency ?? '']));
-        all.sort((a, b) => byIssueDesc(a, b) || byPageStart(a, b));
-        const articles: CorpusArticle[] = [];
-        const hay: string[] = [];
-        const byRef = new Map<string, number>();
-        let bytes = 0;
-        for (const a of all) {
-          byRef.set(a.refnumber, articles.length);
-          if (!a.frequency) a.frequency = month.get(`${a.year}/${a.volume}/${a.issue}`) ?? '';
-          const h = a.search_text || searchText([a.title, a.authorname, a.keywords]);
-          articles.push({ ...toSummary(a), modification: new Date(a.modification ?? 0).toISOString() });
-          hay.push(h);
-          bytes += h.length * 2 + 1200;
-        }
-        return { articles, hay, byRef, bytes };
-      },
-      (c) => c.bytes,
-    );
+  /** Every public article of the journal, from its in-memory view. */
+  async corpus(journalId: string): Promise<Corpus> {
+    return (await this.view(journalId)).corpus();
   }
 
   /**
@@ -241,12 +243,21 @@ export class PublicService {
    * articles only. A plain substring test on pre-lowered text: no user text ever becomes a regex.
    */
   async search(journalId: string, keyword: unknown): Promise<ArticleSummary[]> {
+    return (await this.searchMatches(journalId, keyword)).map(summaryOf);
+  }
+
+  /** The same as JSON text (see issueArticlesJson). */
+  async searchJson(journalId: string, keyword: unknown): Promise<string> {
+    return jsonList(await this.searchMatches(journalId, keyword));
+  }
+
+  private async searchMatches(journalId: string, keyword: unknown): Promise<CorpusArticle[]> {
     const k = normaliseKeyword(keyword);
     if (!k) return [];
     const { articles, hay } = await this.corpus(journalId);
-    const out: ArticleSummary[] = [];
+    const out: CorpusArticle[] = [];
     for (let i = 0; i < hay.length && out.length < SEARCH_MAX_RESULTS; i++) {
-      if (hay[i]!.includes(k)) out.push(summaryOf(articles[i]!));
+      if (hay[i]!.includes(k)) out.push(articles[i]!);
     }
     return out;
   }
@@ -258,14 +269,27 @@ const summaryOf = (d: CorpusArticle): ArticleSummary => {
   return s;
 };
 
-function publicEditor(e: Editor, contacts: boolean): PublicEditor {
+/** Each corpus entry's list JSON, made once: entries are replaced, never changed, on a write. */
+const jsonOf = new WeakMap<CorpusArticle, string>();
+function jsonList(list: CorpusArticle[]): string {
+  const parts = new Array<string>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i]!;
+    let j = jsonOf.get(a);
+    if (j === undefined) jsonOf.set(a, (j = JSON.stringify(summaryOf(a))));
+    parts[i] = j;
+  }
+  return `[${parts.join(',')}]`;
+}
+
+function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {
   const { email, phone, editor_website, ...rest } = e;
   return {
     ...rest,
     ...(contacts ? { email, phone, editor_website } : {}),
     post: cleanRich(e.post),
     content: cleanRich(e.content),
-    picture_url: assetPath.editor(e.picture || 'avatar.png'),
+    picture_url: pictureUrl,
     creation: new Date(e.creation ?? 0).toISOString(),
     updated_at: new Date(e.updated_at ?? 0).toISOString(),
   };

@@ -1,12 +1,11 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import { connectMongo, createRedis } from '@journal/common';
+import { connectMongo, createRedis, publishChange } from '@journal/common';
 import { JournalRepo } from '../journals/journal.repo';
 import { EditorRepo } from '../editors/editor.repo';
 import { IndexingRepo } from '../indexing/indexing.repo';
 import { IssueRepo } from '../archives/issue.repo';
 import { ArticleRepo, type ArticleInput } from '../archives/article.repo';
 import { assetPath, FileStore } from '../files/file-store';
-import { PublicCache } from '../cache/public-cache';
 import { plain } from '../shared/text';
 import { AUTHOR_POOL, COUNTRIES, DEMO_JOURNALS, EDITORS, INDEXING, QUARTER_MONTHS, type DemoJournalSpec } from './demo-data';
 import { makePng, makeSvgLogo } from './images';
@@ -274,8 +273,8 @@ export async function seedDemoContent(opts: SeedOptions): Promise<SeedResult> {
       const redis = createRedis(opts.redisUrl, { lazyConnect: true });
       try {
         await redis.connect();
-        const cache = new PublicCache({ prefix: opts.redisPrefix ?? 'jp:', redis });
-        for (const j of journals) await cache.invalidate(j.id);
+        // Every running content replica reloads these journals.
+        for (const j of journals) await publishChange(redis, { prefix: opts.redisPrefix ?? 'jp:', name: 'content' }, j.id, [{ t: 'all' }]);
       } finally {
         redis.disconnect();
       }

@@ -13,13 +13,13 @@ const XML = 'text/xml; charset=utf-8';
 
 /** Sitemap, robots.txt and OAI-PMH; pages themselves come from the render process (web/server). */
 export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITEMAP_LIMITS } = {}): Router {
-  const { cache, config, repos } = deps;
+  const { cache, config } = deps;
   const svc = new PublicService(deps);
   const limits = opts.sitemapLimits ?? SITEMAP_LIMITS;
   const r = Router();
 
   const journalOf = async (jid: string): Promise<Journal> => {
-    const j = await cache.get(jid, 'journal', () => repos.journals.findById(jid));
+    const j = (await cache.view(jid)).journal;
     if (!j) throw new AppError(404, 'unknown_journal', 'Journal not found');
     return j;
   };

@@ -24,3 +24,15 @@ export function jid(journalId: string): string {
   if (typeof journalId !== 'string' || !/^[a-f0-9]{24}$/.test(journalId)) throw new Error(`invalid journal id: ${String(journalId)}`);
   return journalId;
 }
+
+/** Lean documents of many journals as plain objects grouped by journal id (one scan loads every read model). */
+export function groupByJournal<T>(ds: Record<string, unknown>[]): Map<string, (T & { id: string })[]> {
+  const out = new Map<string, (T & { id: string })[]>();
+  for (const d of ds) {
+    const j = String(d.journalId);
+    let list = out.get(j);
+    if (!list) out.set(j, (list = []));
+    list.push(toPlain<T>(d)!);
+  }
+  return out;
+}

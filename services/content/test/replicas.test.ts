@@ -1,0 +1,290 @@
+import request from 'supertest';
+import { signToken } from '@journal/common';
+import { TEST_JWT_SECRET, newObjectId, testServers, uniqueName } from '@journal/common/testing';
+import { seedDemoContent } from '../src/seed/demo';
+import { ReadModel } from '../src/cache/read-model';
+import { makePdf, startContent, stopContent } from './helpers';
+
+// Each file seeds a demo database and starts several replicas: slow on a shared machine.
+jest.setTimeout(240_000);
+
+/**
+ * Three replicas of the content service on one database and one Redis: `a` takes the admin
+ * writes; `b` hears of them only through pub/sub (its counter poll never runs during the test);
+ * `c` only through the counter poll (its subscription is dropped).
+ */
+type App = Awaited<ReturnType<typeof startContent>>;
+let a: App;
+let b: App;
+let c: App;
+let demo: string;
+let token: string;
+let pdf: Buffer;
+
+const MONGO_DB = uniqueName('content');
+const REDIS_PREFIX = `${uniqueName('t')}:`;
+const NEVER = 3_600_000;
+
+async function eventually(check: () => Promise<void>) {
+  for (let i = 0; ; i++) {
+    try {
+      return await check();
+    } catch (err) {
+      if (i >= 100) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+const pub = (app: App, path: string) => request(app.url).get(path).set('x-journal-id', demo);
+const admin = (path: string) => request(a.url).post(path).set({ 'x-journal-id': demo, authorization: `Bearer ${token}` });
+
+/** Database operations the replica sends while `run` lasts, as `collection.method`. */
+async function dbOps(app: App, run: () => Promise<void>): Promise<string[]> {
+  const ops: string[] = [];
+  app.conn.set('debug', (collection: string, method: string) => {
+    ops.push(`${collection}.${method}`);
+  });
+  try {
+    await run();
+  } finally {
+    app.conn.set('debug', false);
+  }
+  return ops;
+}
+
+beforeAll(async () => {
+  const { mongoUrl } = testServers();
+  const seeded = await seedDemoContent({ mongoUrl, dbName: MONGO_DB });
+  demo = seeded.journals.find((j) => j.slug === 'demo')!.id;
+  token = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: demo }).token;
+  pdf = await makePdf('replica test');
+  a = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });
+  b = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });
+  c = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: 100 });
+  // Pub/sub broken on c: it learns of writes from the version counter alone.
+  await c.subscriber.unsubscribe();
+});
+afterAll(async () => {
+  await b?.stop();
+  await c?.stop();
+  await stopContent(a);
+});
+
+const year = new Date().getUTCFullYear();
+/** A year of its own for the issue tests, so its month is the only one of that year. */
+const OLD = year - 40;
+const editorForm = (req: request.Test, name: string) =>
+  req.field('name', name).field('category', 'chief editor').field('post', 'Professor').field('content', 'A University');
+const articleFields = (ref: string, over: Record<string, string> = {}) => ({
+  year: String(OLD + 1), volume: '1', issue: '4', refnumber: ref, title: `Replica article ${ref}`, authorname: 'R. Author',
+  abstract: '<p>Abstract</p>', keywords: 'replica', pagenumber: '', subject: 'Testing', country: 'India', email: 'r@example.org',
+  mobile: '', txnid: `TXN${ref.replace(/\W/g, '')}`, ptype: 'paid', publishdate: `${year}-01-10`, ...over,
+});
+
+describe('a write on one replica', () => {
+  test('reaches a replica through pub/sub alone, and one with pub/sub broken through the version counter', async () => {
+    // Both other replicas answer from their current view first.
+    const before = (await pub(b, '/api/editors/').expect(200)).body as { name: string }[];
+    expect((await pub(c, '/api/editors/').expect(200)).body).toEqual(before);
+    const messagesBefore = b.cache.feed.stats.messages;
+    const r = await editorForm(admin('/api/editors'), 'Dr. Pub Sub').expect(201);
+    const names = async (app: App) => ((await pub(app, '/api/editors/').expect(200)).body as { name: string }[]).map((e) => e.name);
+    // The writer reads its own write at once.
+    expect(await names(a)).toContain('Dr. Pub Sub');
+    await eventually(async () => expect(await names(b)).toContain('Dr. Pub Sub'));
+    await eventually(async () => expect(await names(c)).toContain('Dr. Pub Sub'));
+    // b's poll never ran: the message carried the change, before any fallback could.
+    expect(b.cache.feed.stats.messages).toBeGreaterThan(messagesBefore);
+    expect(b.cache.feed.stats.polled).toBe(0);
+    // c heard no message: the counter poll found the version and filled it from the change log.
+    expect(c.cache.feed.stats.messages).toBe(0);
+    expect(c.cache.feed.stats.polled + c.cache.feed.stats.filled).toBeGreaterThan(0);
+    expect(c.cache.feed.stats.rebuilds).toBe(0);
+    await b.cache.feed.settled(demo);
+    void r;
+  });
+});
+
+/**
+ * Each kind of write: done on `a`, then the next public read on `b` shows it, and `b` re-read from
+ * the database nothing but the documents the write named.
+ */
+describe('every kind of write shows on the next public read, re-reading only what it changed', () => {
+  let articleId = '';
+  let editorId = '';
+  let issueId = '';
+
+  const check = async (write: () => Promise<void>, read: string, shows: (body: unknown, status: number) => boolean, allowed: string[]) => {
+    const ops = await dbOps(b, async () => {
+      await write();
+      await eventually(async () => {
+        const r = await pub(b, read);
+        expect(shows(r.body, r.status)).toBe(true);
+      });
+      await b.cache.feed.settled(demo);
+    });
+    expect(ops.length).toBeGreaterThan(0);
+    for (const op of ops) expect(allowed).toContain(op);
+    // c (counter poll only) comes to the same answer.
+    await eventually(async () => {
+      const r = await pub(c, read);
+      expect(shows(r.body, r.status)).toBe(true);
+    });
+  };
+  const titles = (body: unknown) => (body as { title: string }[]).map((x) => x.title);
+  const names = (body: unknown) => (body as { name: string }[]).map((x) => x.name);
+
+  test('issue: add, edit, delete', async () => {
+    await check(
+      async () => {
+        const r = await admin('/api/admin/create-issue').send({ year: OLD, volume: 1, issue: 4, frequency: 'october' }).expect(201);
+        issueId = r.body.id;
+      },
+      '/api/archives/',
+      () => [...(b.cache.model.peek(demo)?.issues.keys() ?? [])].includes(issueId),
+      ['issues.findOne'],
+    );
+    // An article stored without its own month shows its issue's.
+    const bare = await a.repos.articles.create(demo, { year: OLD, volume: 1, issue: 4, refnumber: 'R-BARE', title: 'Bare month', txnid: 'TXN-BARE', pagenumber: '90-91' });
+    await a.cache.changed(demo, [{ t: 'article', id: bare.id }]);
+    await check(
+      async () => {
+        await a.repos.issues.update(demo, issueId, { frequency: 'november' });
+        await a.cache.changed(demo, [{ t: 'issue', id: issueId }]);
+      },
+      '/api/archives/',
+      (body) => (body as { year: number; issue_month: Record<string, string> }[]).find((y) => y.year === OLD)?.issue_month['4'] === 'november',
+      ['issues.findOne'],
+    );
+    await check(
+      async () => {
+        await a.repos.issues.remove(demo, issueId);
+        await a.cache.changed(demo, [{ t: 'issue', id: issueId }]);
+      },
+      '/api/archives/',
+      () => !b.cache.model.peek(demo)?.issues.has(issueId),
+      ['issues.findOne'],
+    );
+  });
+
+  test('article: add, edit, disable, delete', async () => {
+    const issue = await a.repos.issues.ensure(demo, { year: OLD + 1, volume: 1, issue: 4, frequency: 'october' });
+    await a.cache.changed(demo, [{ t: 'issue', id: issue.id }]);
+    await check(
+      async () => {
+        let req = admin('/api/admin/archives/');
+        for (const [k, v] of Object.entries(articleFields('7100', { pagenumber: '100-104' }))) req = req.field(k, v);
+        const r = await req.attach('pdfFile', pdf, { filename: 'p.pdf', contentType: 'application/pdf' });
+        expect(r.body).toMatchObject({ refnumber: '7100' });
+        articleId = r.body.id;
+      },
+      `/api/archives/${OLD + 1}/1/4`,
+      (body) => titles(body).includes('Replica article 7100'),
+      ['articles.findOne'],
+    );
+    await check(
+      async () => {
+        let req = admin(`/api/archives/${articleId}`);
+        for (const [k, v] of Object.entries(articleFields('7100', { pagenumber: '100-104', title: 'Replica article edited' }))) req = req.field(k, v);
+        expect((await req).body).toMatchObject({ title: 'Replica article edited' });
+      },
+      '/api/archives/ref/7100',
+      (body) => (body as { title: string }).title === 'Replica article edited',
+      ['articles.findOne'],
+    );
+    // The search and the issue page follow without another read.
+    expect(titles((await pub(b, '/api/search?keyword=edited').expect(200)).body)).toEqual(['Replica article edited']);
+    await check(
+      async () => {
+        await a.repos.articles.update(demo, articleId, { status: 'disabled' });
+        await a.cache.changed(demo, [{ t: 'article', id: articleId }]);
+      },
+      '/api/archives/ref/7100',
+      (_body, status) => status === 404,
+      ['articles.findOne'],
+    );
+    await a.repos.articles.update(demo, articleId, { status: 'enabled' });
+    await a.cache.changed(demo, [{ t: 'article', id: articleId }]);
+    await check(
+      async () => {
+        await a.repos.articles.remove(demo, articleId);
+        await a.cache.changed(demo, [{ t: 'article', id: articleId }]);
+      },
+      `/api/archives/${OLD + 1}/1/4`,
+      (body) => !titles(body).includes('Replica article edited'),
+      ['articles.findOne'],
+    );
+  });
+
+  test('editor: add, edit, disable, delete', async () => {
+    await check(
+      async () => {
+        const r = await editorForm(admin('/api/editors'), 'Dr. Each Kind').expect(201);
+        editorId = r.body.id;
+      },
+      '/api/editors/',
+      (body) => names(body).includes('Dr. Each Kind'),
+      ['editors.findOne'],
+    );
+    await check(
+      () => editorForm(admin(`/api/editors/${editorId}`), 'Dr. Each Kind Edited').expect(200).then(() => undefined),
+      `/api/editors/${editorId}`,
+      (body) => (body as { name: string }).name === 'Dr. Each Kind Edited',
+      ['editors.findOne'],
+    );
+    await check(
+      () => admin(`/api/editors/${editorId}`).send({ status: 'disabled' }).expect(200).then(() => undefined),
+      '/api/editors/',
+      (body) => !names(body).includes('Dr. Each Kind Edited'),
+      ['editors.findOne'],
+    );
+    await check(
+      async () => {
+        await a.repos.editors.remove(demo, editorId);
+        await a.cache.changed(demo, [{ t: 'editor', id: editorId }]);
+      },
+      `/api/editors/${editorId}`,
+      (_body, status) => status === 404,
+      ['editors.findOne'],
+    );
+  });
+
+  test('settings', async () => {
+    await check(
+      () => admin('/api/settings').send({ websitename: 'Replicated Journal', websiteemail: 'e@example.org', impactfactor: '', issn: '', whatsup_number: '', domain: '' }).expect(200).then(() => undefined),
+      '/api/settings/',
+      (body) => (body as { websitename: string }).websitename === 'Replicated Journal',
+      ['journals.findOne'],
+    );
+  });
+});
+
+describe('readiness', () => {
+  test('/readyz answers 503 until every read model is loaded, 200 after', async () => {
+    // Hold the load at a gate, so the probe certainly comes while it runs.
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const original = ReadModel.prototype.loadAll;
+    const spy = jest.spyOn(ReadModel.prototype, 'loadAll').mockImplementation(async function (this: ReadModel) {
+      await gate;
+      return original.call(this);
+    });
+    const late = await startContent({ MONGO_DB, REDIS_PREFIX, WAIT_READY: false });
+    try {
+      const first = await request(late.url).get('/readyz');
+      expect(first.status).toBe(503);
+      expect(first.body).toEqual({ status: 'unavailable' });
+      // Liveness is not readiness: the process answers health checks meanwhile.
+      expect((await request(late.url).get('/healthz')).status).toBe(200);
+      open();
+      await eventually(async () => expect((await request(late.url).get('/readyz')).status).toBe(200));
+      expect(late.cache.model.peek(demo)).toBeDefined();
+      expect(late.cache.readyMs).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+      open();
+      await late.stop();
+    }
+  });
+});
