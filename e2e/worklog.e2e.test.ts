@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { BASE, launchBrowser, loginAs, newPage, pageText } from './harness';
+import { WORK_FILTERS } from '@journal/common';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,13 +24,27 @@ async function listSettled(page: Page) {
   await page.waitForSelector('table.worklog-table[aria-busy="false"]', { timeout: 15_000 });
 }
 
+/**
+ * Picks a filter and waits until the table shows that filter's list: the route changed, the
+ * table is not busy, and (for a status filter) every row has that status. Waiting only for a
+ * calm table raced the click: the previous filter's rows stay on screen until the new ones come.
+ */
 async function clickFilter(page: Page, label: string) {
+  const value = WORK_FILTERS.find((f) => f.label === label)!.value;
   await page.evaluate((l) => {
     const b = [...document.querySelectorAll<HTMLButtonElement>('.worklog-filters button')].find((x) => x.textContent === l);
     if (!b) throw new Error(`no filter button ${l}`);
     b.click();
   }, label);
-  await listSettled(page);
+  await page.waitForFunction(
+    (v) => {
+      const table = document.querySelector('table.worklog-table');
+      if (location.pathname !== `/webdata/${v}` || table?.getAttribute('aria-busy') !== 'false') return false;
+      return v === 'all' || [...document.querySelectorAll('tr.worklog-row')].every((tr) => tr.getAttribute('data-status') === v);
+    },
+    { timeout: 15_000 },
+    value,
+  );
 }
 
 /** The rows of the table: text of the Work cell, data-status and the computed background. */

@@ -29,6 +29,7 @@ export const publicSettingsSchema = z.looseObject({
   fee_dollar: str,
   google_review_link: str,
   home_content: str,
+  address: str,
   flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
 });
 export type PublicSettingsRead = z.infer<typeof publicSettingsSchema>;
