@@ -15,7 +15,8 @@ import net from 'node:net';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import Redis from 'ioredis';
-import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/common/testing';
+import { randomBytes } from 'node:crypto';
+import { testServers, uniqueName } from '@journal/common/testing';
 import { ROOT } from './targets';
 
 const HOST = 'rolling.localhost';
@@ -180,7 +181,8 @@ const built = Object.values(entries).every((e) => fs.existsSync(path.join(ROOT, 
     };
     const contentEnv = {
       ...common, MONGO_URL: mongoUrl, MONGO_DB: dbName, REDIS_URL: redisUrl, REDIS_PREFIX: `${dbName}:`,
-      JWT_SECRET: TEST_JWT_SECRET,
+      // NODE_ENV production refuses a secret written in the repository: one made here.
+      JWT_SECRET: randomBytes(36).toString('base64'),
     };
     const gatewayEnv = {
       ...common, CONTENT_URL: `http://127.0.0.1:${contentLb.port}`, AUTH_URL: 'http://127.0.0.1:9',
