@@ -146,7 +146,8 @@ export class PublicService {
   }
 
   async indexing(journalId: string): Promise<PublicIndexingItem[]> {
-    return (await this.repos.indexing.listEnabled(journalId)).map((i) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
+    // Who edited a partner is the admin's business, not the public's.
+    return (await this.repos.indexing.listEnabled(journalId)).map(({ createdby: _c, modifiedby: _m, ...i }) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
   }
 
   /** Year summaries (docs/product.md#entities) of issues that have public articles, newest year first. */

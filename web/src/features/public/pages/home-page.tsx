@@ -8,7 +8,7 @@ import { siteImage } from '../api/public.api';
 import { HomeSidebar } from '../components/home-sidebar';
 import { useJournal } from '../components/use-journal';
 import { capitalizeFrequency, impactFactorDisplay } from '../lib/citation';
-import { feeDollar, feeRupee, PUBLISHER_ADDRESS, publicationSteps } from '../lib/site';
+import { feeDollar, feeRupee, publisherAddress, publicationSteps } from '../lib/site';
 
 function CoverCard() {
   const { settings, flags, name } = useJournal();
@@ -24,7 +24,7 @@ function CoverCard() {
         <strong className="cover-issue">Volume 1, Issue 1</strong>
         <span className="cover-year">Year started: {settings?.year_started}</span>
         <address className="cover-address">
-          {PUBLISHER_ADDRESS.map((l) => (
+          {publisherAddress(settings?.address).map((l) => (
             <span key={l}>{l}</span>
           ))}
         </address>
