@@ -29,7 +29,8 @@ export const publicSettingsSchema = z.looseObject({
   fee_dollar: str,
   google_review_link: str,
   home_content: str,
-  address: str,
+  /** The publisher's postal address; absent or empty shows the default. */
+  address: z.string().optional().catch(undefined),
   flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
 });
 export type PublicSettingsRead = z.infer<typeof publicSettingsSchema>;
