@@ -5,3 +5,4 @@ export * from './issue.schema';
 export * from './article.schema';
 export * from './editor.schema';
 export * from './worklog.schema';
+export * from './doi';

@@ -28,6 +28,8 @@ export interface ArticleSummary {
   /** Public path of the PDF, or null when the article has no file. */
   pdf_url: string | null;
   publishdate: string;
+  /** '' when the article has no DOI. */
+  doi: string;
 }
 
 /** One article (article page, /pdf page): the summary plus abstract and dates. */
@@ -54,7 +56,7 @@ export interface YearSummary {
 
 const SUMMARY_FIELDS = [
   'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'title_html', 'authorname', 'keywords', 'pagenumber', 'pageStart',
-  'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status',
+  'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status', 'doi',
 ] as const;
 const CORPUS_FIELDS = [...SUMMARY_FIELDS, 'search_text', 'modification'] as const;
 
@@ -77,6 +79,7 @@ export function toSummary(a: Article): ArticleSummary {
     file: a.file ?? '',
     pdf_url: a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : null,
     publishdate: a.publishdate ?? '',
+    doi: a.doi ?? '',
   };
 }
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@journal/common';
+import { doiUrl, escapeHtml } from '@journal/common';
 import type { Journal } from '../journals/journal.repo';
 import type { ArticleDetail, ArticleSummary } from '../public/public.service';
 import { plain, splitAuthors } from '../shared/text';
@@ -58,6 +58,7 @@ export function articlePage(j: Journal, a: ArticleDetail, origin: string): PageP
     ...(a.pageEnd ? [meta('citation_lastpage', String(a.pageEnd))] : []),
     ...(pdf ? [meta('citation_pdf_url', pdf)] : []),
     meta('citation_abstract_html_url', url),
+    ...(a.doi ? [meta('citation_doi', a.doi)] : []),
     ...(keywords.length ? [meta('citation_keywords', keywords.join('; '))] : []),
     ...(j.journal_language ? [meta('citation_language', j.journal_language)] : []),
     `<meta property="og:type" content="article" />`,
@@ -76,6 +77,7 @@ export function articlePage(j: Journal, a: ArticleDetail, origin: string): PageP
       ...(keywords.length ? { keywords } : {}),
       ...(abstract ? { abstract } : {}),
       url,
+      ...(a.doi ? { identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: a.doi }, sameAs: doiUrl(a.doi) } : {}),
       ...(pdf ? { encoding: { '@type': 'MediaObject', contentUrl: pdf, encodingFormat: 'application/pdf' } } : {}),
       isPartOf: {
         '@type': 'PublicationIssue',
