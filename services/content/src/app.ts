@@ -18,6 +18,7 @@ import { publicRoutes } from './public/public.routes';
 import { assetRoutes } from './files/asset.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { citeRoutes } from './cite/cite.routes';
 
 export interface ContentApp {
   url: string;
@@ -60,6 +61,8 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(internalJournalRoutes(journals));
   http.app.use(publicSettingsRoutes(journals, cache));
   http.app.use(adminRoutes(deps));
+  // Before the public routes, whose /api/archives/:year/:vol/:issue would take these paths.
+  http.app.use(citeRoutes(deps));
   http.app.use(publicRoutes(deps));
   http.app.use(assetRoutes(deps));
   http.app.use(seoRoutes(deps, { sitemapLimits: { maxUrls: config.SITEMAP_MAX_URLS, maxBytes: 5 * 1024 * 1024 } }));

@@ -45,6 +45,8 @@ export interface Article {
   status?: string;
   publishdate?: string;
   pdf_url?: string | null;
+  /** '' or absent when the article has no DOI. */
+  doi?: string;
 }
 
 /** Public path of an article's stored PDF (spec §7). */
