@@ -19,6 +19,7 @@ import { assetRoutes } from './files/asset.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { citeRoutes } from './cite/cite.routes';
+import { doiRoutes } from './doi/doi.routes';
 
 export interface ContentApp {
   url: string;
@@ -61,6 +62,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(internalJournalRoutes(journals));
   http.app.use(publicSettingsRoutes(journals, cache));
   http.app.use(adminRoutes(deps));
+  http.app.use(doiRoutes(deps));
   // Before the public routes, whose /api/archives/:year/:vol/:issue would take these paths.
   http.app.use(citeRoutes(deps));
   http.app.use(publicRoutes(deps));
