@@ -20,6 +20,7 @@ import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { citeRoutes } from './cite/cite.routes';
 import { doiRoutes } from './doi/doi.routes';
+import { feedRoutes } from './feeds/feed.routes';
 
 export interface ContentApp {
   url: string;
@@ -65,6 +66,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(doiRoutes(deps));
   // Before the public routes, whose /api/archives/:year/:vol/:issue would take these paths.
   http.app.use(citeRoutes(deps));
+  http.app.use(feedRoutes(deps));
   http.app.use(publicRoutes(deps));
   http.app.use(assetRoutes(deps));
   http.app.use(seoRoutes(deps, { sitemapLimits: { maxUrls: config.SITEMAP_MAX_URLS, maxBytes: 5 * 1024 * 1024 } }));
