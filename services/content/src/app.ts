@@ -21,6 +21,9 @@ import { adminRoutes } from './admin/admin.routes';
 import { citeRoutes } from './cite/cite.routes';
 import { doiRoutes } from './doi/doi.routes';
 import { feedRoutes } from './feeds/feed.routes';
+import { StatsRepo } from './stats/stats.repo';
+import { statsRoutes } from './stats/stats.routes';
+import type { StatsRecorder } from './stats/stats.recorder';
 
 export interface ContentApp {
   url: string;
@@ -31,6 +34,7 @@ export interface ContentApp {
   files: FileStore;
   cache: PublicCache;
   deps: ContentDeps;
+  stats: StatsRecorder;
   stop(): Promise<void>;
 }
 
@@ -46,6 +50,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     indexing: new IndexingRepo(conn),
     issues: new IssueRepo(conn),
     articles: new ArticleRepo(conn),
+    stats: new StatsRepo(conn),
   };
   const files = new FileStore(conn);
   await Promise.all([...Object.values(repos).map((r) => r.init()), files.init()]);
@@ -67,12 +72,15 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   // Before the public routes, whose /api/archives/:year/:vol/:issue would take these paths.
   http.app.use(citeRoutes(deps));
   http.app.use(feedRoutes(deps));
+  const stats = statsRoutes(deps);
+  http.app.use(stats.router);
   http.app.use(publicRoutes(deps));
   http.app.use(assetRoutes(deps));
   http.app.use(seoRoutes(deps, { sitemapLimits: { maxUrls: config.SITEMAP_MAX_URLS, maxBytes: 5 * 1024 * 1024 } }));
   http.finish();
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
+  stats.recorder.start();
   logger.info({ url: server.url }, 'content listening');
   return {
     url: server.url,
@@ -83,8 +91,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     files,
     cache,
     deps,
+    stats: stats.recorder,
     async stop() {
       await server.close();
+      await stats.recorder.stop();
       subscriber.disconnect();
       redis.disconnect();
       await conn.close();

@@ -23,6 +23,15 @@ export const contentConfigSchema = z.object({
   /** In-process public cache bounds. */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
   CACHE_MAX_MB: z.coerce.number().int().min(1).default(128),
+  /** Usage counting of article views and PDF downloads ('off' only for measuring its cost). */
+  STATS_COUNTING: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
+  /** Repeats by one client within this window count once (COUNTER: 30 s). */
+  STATS_DEDUPE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Hits held in memory while Redis is away (about 200 bytes each); past it the oldest are dropped. */
+  STATS_BUFFER_MAX: z.coerce.number().int().min(100).default(100_000),
+  /** How often hits go to Redis, and counters from Redis to MongoDB. */
+  STATS_PUSH_MS: z.coerce.number().int().min(10).default(1000),
+  STATS_FLUSH_MS: z.coerce.number().int().min(10).default(10_000),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const readContentConfig = () => loadConfig(contentConfigSchema);
