@@ -12,8 +12,8 @@ export const journalFlagsSchema = z.object({
   journalListLink: z.string().max(500).default(''),
   ownerNotice: z.string().max(2000).default(''),
   ownerLink: z.string().max(500).default(''),
-  /** Public article pages show their view and download counts. */
-  showUsageStats: z.boolean().default(false),
+  /** Public article pages show their view and download counts (absent: no). */
+  showUsageStats: z.boolean().optional(),
 });
 export type JournalFlags = z.infer<typeof journalFlagsSchema>;
 

@@ -89,7 +89,7 @@ export class JournalRepo {
   }
 
   /** Creates or replaces a journal by slug; the seed and operators use it. */
-  async upsert(j: Omit<Journal, 'id'>): Promise<Journal> {
+  async upsert(j: Omit<Journal, 'id' | 'doi_prefix' | 'doi_suffix_pattern'> & Partial<Pick<Journal, 'doi_prefix' | 'doi_suffix_pattern'>>): Promise<Journal> {
     const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, returnDocument: 'after' }).lean();
     return toJournal(d!);
   }
