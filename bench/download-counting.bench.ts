@@ -1,13 +1,14 @@
 /**
- * What usage counting costs a PDF download. nginx mirrors every PDF request to the content
- * service's hit endpoint; this measures a download through the stack's nginx (counting on) against
- * a second nginx with the same configuration less the two mirror lines (counting off), both in
- * front of the same gateway and services, in alternating blocks so that drift hits both alike.
+ * What usage counting costs a PDF download. nginx logs every answered PDF request as a syslog
+ * datagram to the content service; this measures a download through the stack's nginx (counting
+ * on) against a second nginx with the same configuration less the usage-log lines (counting off),
+ * both in front of the same gateway and services, in alternating blocks so that drift hits both
+ * alike.
  *   download_counting_p50_ratio / _p99_ratio   on ÷ off, 8 concurrent readers (goal ≤ 1.05)
  *   download_counting_seq_p50_ratio            on ÷ off, one reader at a time
  *   download_counting_counted_ratio            downloads counted ÷ distinct downloads sent (goal 1)
- * Every request carries its own user agent, so every mirrored hit is a distinct reader and goes
- * the whole way (Redis script, MongoDB flush): the worst case for counting.
+ * Every request carries its own user agent, so every logged hit is a distinct reader and goes the
+ * whole way (Redis script, MongoDB flush): the worst case for counting.
  */
 import http from 'node:http';
 import { spawn } from 'node:child_process';
@@ -60,14 +61,14 @@ async function block(base: string, pdf: string, n: number, conc: number): Promis
   return out;
 }
 
-/** A second nginx like the stack's, without the mirror lines: counting off, all else equal. */
+/** A second nginx like the stack's, without the usage log: counting off, all else equal. */
 async function startUncountedNginx(ctx: BenchContext): Promise<{ url: string; stop: () => void }> {
   const port = Number(new URL(ctx.baseUrl).port) + 50;
   const conf = renderNginxConfig({ nginxPort: port, gatewayPort: Number(new URL(ctx.gatewayUrl).port), name: 'bench-nocount' });
   const server = path.join(path.dirname(conf), 'default.conf');
   const text = readFileSync(server, 'utf8');
-  const stripped = text.replace(/^\s*mirror(_request_body)? [^;]+;\s*$/gm, '');
-  if (stripped === text) throw new Error('no mirror lines in the nginx configuration: counting is not set up');
+  const stripped = text.replace(/^\s*access_log syslog:[^;]+ jp_usage [^;]+;\s*$/gm, '');
+  if (stripped === text) throw new Error('no usage log in the nginx configuration: counting is not set up');
   writeFileSync(server, stripped);
   const child = spawn('nginx', ['-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
@@ -103,12 +104,19 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   try {
     await block(ctx.baseUrl, pdf, 100, CONCURRENCY);
     await block(off.url, pdf, 100, CONCURRENCY);
-    const before = await counted();
+    // The warm-up's counts land with the next flush (every 10 s): wait until the total holds still.
+    let before = await counted();
+    for (let still = 0, i = 0; still < 12 && i < 60; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const now = await counted();
+      still = now === before ? still + 1 : 0;
+      before = now;
+    }
     const on: number[] = [];
     const offMs: number[] = [];
     const seqOn: number[] = [];
     const seqOff: number[] = [];
-    let sentOn = 100;
+    let sentOn = 0;
     for (let b = 0; b < BLOCKS; b++) {
       // Alternate which goes first, so neither always follows the other's leftovers.
       const order = b % 2 ? [false, true] : [true, false];
@@ -119,7 +127,6 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
         if (counting) sentOn += PER_BLOCK + SEQ_PER_BLOCK;
       }
     }
-    sentOn -= 100;
     // Counters reach MongoDB on the next flush (10 s by default).
     let got = (await counted()) - before;
     for (let i = 0; i < 60 && got < sentOn; i++) {

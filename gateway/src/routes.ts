@@ -6,7 +6,7 @@ const RULES: [RegExp, Upstream][] = [
   [/^\/api\/users(\/|$)/, 'auth'],
   [/^\/api\/webdata(\/|$)/, 'worklog'],
   [/^\/api\/pdf(\/|$)/, 'pdf'],
-  [/^\/api\/(settings|editors|indexing|archives|admin|search|stats)(\/|$)/, 'content'],
+  [/^\/api\/(settings|editors|indexing|archives|admin|search)(\/|$)/, 'content'],
   [/^\/assets\/(archives|editors|indexing|site)\//, 'content'],
   [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai|feed\.(atom|rss))$/, 'content'],
   // Served HTML of article and issue pages carries meta tags for scholarly indexers.

@@ -24,6 +24,7 @@ import { feedRoutes } from './feeds/feed.routes';
 import { StatsRepo } from './stats/stats.repo';
 import { statsRoutes } from './stats/stats.routes';
 import type { StatsRecorder } from './stats/stats.recorder';
+import { UsageLogReceiver } from './stats/usage-log';
 
 export interface ContentApp {
   url: string;
@@ -35,6 +36,8 @@ export interface ContentApp {
   cache: PublicCache;
   deps: ContentDeps;
   stats: StatsRecorder;
+  /** UDP port of the usage log (0 with counting off). */
+  usagePort: number;
   stop(): Promise<void>;
 }
 
@@ -81,6 +84,12 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   stats.recorder.start();
+  const usage = new UsageLogReceiver(
+    async (host) => (await journals.findByHost(host))?.id ?? null,
+    (hit) => stats.recorder.receive(hit),
+    logger,
+  );
+  const usagePort = config.STATS_COUNTING ? await usage.start(config.STATS_UDP_PORT ? Number(config.STATS_UDP_PORT) : server.port, config.HOST) : 0;
   logger.info({ url: server.url }, 'content listening');
   return {
     url: server.url,
@@ -92,7 +101,9 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     cache,
     deps,
     stats: stats.recorder,
+    usagePort,
     async stop() {
+      usage.stop();
       await server.close();
       await stats.recorder.stop();
       subscriber.disconnect();

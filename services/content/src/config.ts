@@ -25,6 +25,11 @@ export const contentConfigSchema = z.object({
   CACHE_MAX_MB: z.coerce.number().int().min(1).default(128),
   /** Usage counting of article views and PDF downloads ('off' only for measuring its cost). */
   STATS_COUNTING: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
+  /**
+   * UDP port of nginx's usage log (syslog datagrams); empty: the HTTP port's number (UDP and TCP
+   * ports do not collide), so nginx needs only the content service's address.
+   */
+  STATS_UDP_PORT: z.string().regex(/^\d{0,5}$/).default(''),
   /** Repeats by one client within this window count once (COUNTER: 30 s). */
   STATS_DEDUPE_MS: z.coerce.number().int().min(0).default(30_000),
   /** Hits held in memory while Redis is away (about 200 bytes each); past it the oldest are dropped. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import request from 'supertest';
 import { signToken } from '@journal/common';
 import { TEST_JWT_SECRET, newObjectId } from '@journal/common/testing';
 import { hitTarget, isFirstPart, isRobot } from '../src/stats/hit-target';
+import { hitOf, parseUsageDatagram } from '../src/stats/usage-log';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -34,9 +36,16 @@ async function setup(app: App, slug: string) {
   return { J, id: a.id };
 }
 
-/** What nginx's mirror sends for one request of a client. */
-const hit = (app: App, J: string, uri: string, ip: string, ua: string, extra: Record<string, string> = {}) =>
-  request(app.url).get('/api/stats/hit').set({ 'x-journal-id': J, 'x-client-ip': ip, 'user-agent': ua, 'x-original-uri': uri, ...extra });
+/** What nginx's usage log sends for one answered request: a syslog datagram, exactly as nginx writes it. */
+const udp = dgram.createSocket('udp4');
+afterAll(() => udp.close());
+function hit(app: App, slug: string, uri: string, ip: string, ua: string, extra: { status?: string; range?: string; method?: string } = {}) {
+  const line = JSON.stringify({
+    host: `${slug}.test`, method: extra.method ?? 'GET', uri, status: extra.status ?? '200', ua, ip, range: extra.range ?? '', msec: (Date.now() / 1000).toFixed(3),
+  });
+  const msg = Buffer.from(`<190>Nov 22 23:15:00 jp_usage: ${line}`);
+  return new Promise<void>((resolve, reject) => udp.send(msg, app.usagePort, '127.0.0.1', (err) => (err ? reject(err) : resolve())));
+}
 
 const countsOf = async (app: App, J: string, id: string) => app.repos.stats.totals(J, id);
 
@@ -48,6 +57,17 @@ describe('what counts', () => {
     expect(hitTarget('/api/archives/ref/501/cite.bib')).toBeNull();
     expect(hitTarget('/archives/2026/vol4/issue2')).toBeNull();
     expect(hitTarget('/assets/archives/%E0%A4%A')).toBeNull();
+  });
+  it('reads nginx\'s syslog datagrams and counts only GETs answered 200/206', () => {
+    const msg = (o: Record<string, string>) =>
+      `<190>Nov 22 23:15:00 jp_usage: ${JSON.stringify({ host: 'J.test', method: 'GET', uri: PDF, status: '200', ua: CHROME, ip: '1.2.3.4', range: '', msec: '1732312500.123', ...o })}`;
+    expect(hitOf(parseUsageDatagram(msg({}))!)).toEqual({ host: 'j.test', target: { kind: 'download', path: PDF }, ip: '1.2.3.4', ua: CHROME, ts: 1732312500123 });
+    expect(hitOf(parseUsageDatagram(msg({ status: '206', range: 'bytes=0-65535' }))!)).not.toBeNull();
+    for (const o of [{ status: '404' }, { status: '304' }, { method: 'HEAD' }, { status: '206', range: 'bytes=65536-' }, { ua: GOOGLEBOT }]) {
+      expect(hitOf(parseUsageDatagram(msg(o))!)).toBeNull();
+    }
+    expect(parseUsageDatagram('garbage')).toBeNull();
+    expect(parseUsageDatagram('<190>x jp_usage: {not json')).toBeNull();
   });
   it('leaves out robots, clients without a user agent and later parts of a ranged download', () => {
     expect([GOOGLEBOT, 'curl/8.5.0', 'python-requests/2.32', '', CHROME].map(isRobot)).toEqual([true, true, true, true, false]);
@@ -74,13 +94,17 @@ describe('counting on the shared Redis', () => {
     ];
     let sent = 0;
     for (const [ip, ua, n] of plan) {
-      for (let i = 0; i < n; i++, sent++) expect((await hit(app, J, PDF, ip, ua)).status).toBe(204);
+      for (let i = 0; i < n; i++, sent++) await hit(app, 'stats1', PDF, ip, ua);
     }
     expect(sent).toBe(100);
+    // Not downloads: a HEAD, a 404 and the rest of a ranged download already counted.
+    await hit(app, 'stats1', PDF, '10.0.0.5', CHROME, { method: 'HEAD' });
+    await hit(app, 'stats1', PDF, '10.0.0.5', CHROME, { status: '404' });
+    await hit(app, 'stats1', PDF, '10.0.0.1', CHROME, { status: '206', range: 'bytes=65536-' });
     // Page views are their own count: two clients, one of them twice (page, then the app's read).
-    await hit(app, J, '/archives/2026/vol4/issue2/501', '10.0.0.1', CHROME);
-    await hit(app, J, '/api/archives/ref/501', '10.0.0.1', CHROME);
-    await hit(app, J, '/api/archives/ref/501', '10.0.0.2', FIREFOX);
+    await hit(app, 'stats1', '/archives/2026/vol4/issue2/501', '10.0.0.1', CHROME);
+    await hit(app, 'stats1', '/api/archives/ref/501', '10.0.0.1', CHROME);
+    await hit(app, 'stats1', '/api/archives/ref/501', '10.0.0.2', FIREFOX);
     const c = await until(() => countsOf(app, J, id), (x) => x.downloads >= 3 && x.views >= 2);
     // Let any straggler land before asserting nothing more was counted.
     await new Promise((r) => setTimeout(r, 500));
@@ -151,13 +175,10 @@ describe('a Redis outage during downloads', () => {
   });
 
   const download = async (ip: string) => {
-    // The reader's download and nginx's mirrored hit.
-    const [file, h] = await Promise.all([
-      request(app.url).get(PDF).set({ 'x-journal-id': J }).buffer(true),
-      hit(app, J, PDF, ip, CHROME),
-    ]);
+    // The reader's download, then nginx's usage log line for it.
+    const file = await request(app.url).get(PDF).set({ 'x-journal-id': J }).buffer(true);
     expect(file.status).toBe(200);
-    expect(h.status).toBe(204);
+    await hit(app, 'stats2', PDF, ip, CHROME);
   };
 
   it('serves every download, loses none of them and counts them once Redis is back', async () => {
@@ -166,7 +187,8 @@ describe('a Redis outage during downloads', () => {
 
     await stopRedis();
     for (let i = 0; i < 30; i++) await download(`10.2.0.${i}`);
-    expect(app.stats.pending).toBeGreaterThan(0);
+    await until(async () => app.stats.pending, (n) => n >= 30, 40);
+    expect(app.stats.pending).toBe(30);
     expect((await countsOf(app, J, id)).downloads).toBe(20);
 
     await startRedis();

@@ -1,9 +1,9 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { AppError, parse, requireAuth, requireTenant } from '@journal/common';
 import type { ContentDeps } from '../deps';
 import { PublicService, type Corpus } from '../public/public.service';
-import { hitTarget, isFirstPart, isRobot, type HitTarget } from './hit-target';
+import type { HitTarget } from './hit-target';
 import { StatsRecorder } from './stats.recorder';
 import type { MonthCount } from './stats.repo';
 
@@ -31,9 +31,8 @@ function byMonth(lists: MonthCount[][]): MonthCount[] {
 }
 
 /**
- * Usage counting (COUNTER-style) and its reports. nginx mirrors every article page, article read
- * and PDF request to GET /api/stats/hit (never to the client's delay: the mirror runs beside the
- * response, and this answers before doing anything), with the original URI in X-Original-URI.
+ * Usage counting (COUNTER-style) and its reports. The hits come from nginx's usage log (see
+ * usage-log.ts); this builds the recorder they go to and serves the counts.
  */
 export function statsRoutes(deps: ContentDeps): { router: Router; recorder: StatsRecorder } {
   const svc = new PublicService(deps);
@@ -63,19 +62,6 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
   });
   const auth = requireAuth({ secret: config.JWT_SECRET, redis: deps.redis, redisPrefix: config.REDIS_PREFIX });
   const r = Router();
-
-  r.get('/api/stats/hit', requireTenant, (req: Request, res) => {
-    res.status(204).end();
-    if (!config.STATS_COUNTING) return;
-    // A HEAD (link checkers) transfers nothing; nginx sends the original method along.
-    const method = req.header('x-original-method') ?? 'GET';
-    if (method !== 'GET') return;
-    const ua = req.header('user-agent') ?? '';
-    const target = hitTarget(req.header('x-original-uri'));
-    if (!target || isRobot(ua)) return;
-    if (target.kind === 'download' && !isFirstPart(req.header('range'))) return;
-    recorder.receive({ journalId: req.journalId, target, ip: req.clientIp ?? '', ua, ts: Date.now() });
-  });
 
   /** The public counts of one article, when the journal shows them. */
   r.get('/api/archives/ref/:ref/stats', requireTenant, async (req, res) => {
