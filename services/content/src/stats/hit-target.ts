@@ -30,7 +30,18 @@ export function hitTarget(uri: string | undefined): HitTarget | null {
  * Robots are not counted: the maintained isbot list (crawlers, HTTP libraries, headless browsers,
  * monitors), and requests without a user agent, which no reader's browser sends.
  */
-export const isRobot = (ua: string | undefined) => !ua || !ua.trim() || isbot(ua);
+export function isRobot(ua: string | undefined): boolean {
+  if (!ua || !ua.trim()) return true;
+  // Readers share a few browser versions: remembering the answer saves the list's regex (~20 µs).
+  let v = robotCache.get(ua);
+  if (v === undefined) {
+    v = isbot(ua);
+    if (robotCache.size >= 5000) robotCache.delete(robotCache.keys().next().value!);
+    robotCache.set(ua, v);
+  }
+  return v;
+}
+const robotCache = new Map<string, boolean>();
 
 /**
  * A range request for a later part of the file is the reader's PDF viewer fetching the rest of a
