@@ -10,15 +10,15 @@ export function useCitationMeta(a: Article | null | undefined, journal: { name: 
   useEffect(() => {
     if (!a) return;
     const pdf = articlePdfUrl(a);
-    const tags = citationMetaTags(a, journal, { pdf: pdf ? new URL(pdf, window.location.origin).href : '' });
+    const tags = citationMetaTags(a, { name: journal.name, issn: journal.issn }, { pdf: pdf ? new URL(pdf, window.location.origin).href : '' });
     document.head.querySelectorAll('meta[name^="citation_"]').forEach((m) => m.remove());
     const added = tags.map(([name, content]) => {
-        const m = document.createElement('meta');
-        m.name = name;
-        m.content = content;
-        document.head.appendChild(m);
-        return m;
-      });
+      const m = document.createElement('meta');
+      m.name = name;
+      m.content = content;
+      document.head.appendChild(m);
+      return m;
+    });
     return () => added.forEach((m) => m.remove());
   }, [a, journal.name, journal.issn]);
 }

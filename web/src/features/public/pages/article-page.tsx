@@ -6,13 +6,16 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { useScrollToSection } from '@/components/use-scroll-to-section';
 import { articlePdfUrl, useArticleByRef } from '../api/public.api';
 import { useCitationMeta } from '../components/use-citation-meta';
+import { ArticleDoi } from '../components/article-doi';
+import { CitationDownloads } from '../components/citation-downloads';
+import { UsageCounts } from '../components/usage-counts';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
 
 /** Spec §2 /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
 export function ArticlePage() {
   const { ref } = useParams();
-  const { name, settings } = useJournal();
+  const { name, settings, flags } = useJournal();
   const q = useArticleByRef(ref);
   const a = q.data ?? null;
   useDocumentTitle(a ? titleText(a.title) : q.isLoading ? null : 'Article not found!', name);
@@ -63,11 +66,14 @@ export function ArticlePage() {
             <strong>Pages:</strong> {a.pagenumber}
           </p>
         )}
+        <ArticleDoi doi={a.doi} />
+        <UsageCounts refnumber={a.refnumber} enabled={!!flags.showUsageStats} />
       </section>
 
       <section id="citation" className="cite-box" aria-labelledby="cite-h">
         <h3 id="cite-h">How to cite this article:</h3>
         <SafeHtml as="p" html={citationHtml(a, name)} variant="title" />
+        <CitationDownloads refnumber={a.refnumber} />
       </section>
     </article>
   );
