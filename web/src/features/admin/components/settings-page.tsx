@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { settingsUpdateSchema, type JournalFlags, type SettingsUpdateInput } from '@journal/common/schemas';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { DoiSettings } from './doi-settings';
 import { adminApi } from '../api/admin.api';
 import { useFlash } from './flash';
 
@@ -22,6 +23,7 @@ const BOOL_FLAGS = [
   ['hideOwnerNotice', 'Hide the owner link and notice on the contact page'],
   ['showEditorContacts', 'Show editor email, phone and website on the board'],
   ['showJournalList', 'Show the journal-list link on the home page'],
+  ['showUsageStats', 'Show views and downloads on article pages'],
 ] as const;
 const TEXT_FLAGS = [
   ['coverImage', 'Cover image path'],
@@ -119,6 +121,7 @@ export function SettingsPage() {
           </button>
         </form>
       )}
+      <DoiSettings />
     </section>
   );
 }
