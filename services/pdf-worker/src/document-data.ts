@@ -1,4 +1,4 @@
-import { sanitizeTitle, toPlainText } from '@journal/common';
+import { isValidDoi, normaliseDoi, sanitizeTitle, toPlainText } from '@journal/common';
 import type { ArticleInfo, EditorInfo, JournalInfo } from './pdf.types';
 import type { RawRecord } from './content.client';
 
@@ -77,7 +77,13 @@ export function toArticle(a: RawRecord): ArticleInfo {
     publishdate: dateText(a.publishdate),
     subject: plain(a.subject, 200),
     country: plain(a.country, 100),
+    doi: doiOf(a.doi),
   };
+}
+
+function doiOf(v: unknown): string {
+  const d = normaliseDoi(typeof v === 'string' ? v : '');
+  return isValidDoi(d) ? d : '';
 }
 
 export function toEditor(e: RawRecord): EditorInfo {
