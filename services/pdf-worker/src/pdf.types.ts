@@ -32,8 +32,8 @@ export interface ArticleInfo {
   publishdate: string;
   subject: string;
   country: string;
-  /** '' when the article has no (valid) DOI. */
-  doi: string;
+  /** Absent or '' when the article has no (valid) DOI. */
+  doi?: string;
 }
 
 export interface EditorInfo {
