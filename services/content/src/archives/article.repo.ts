@@ -202,15 +202,15 @@ export class ArticleRepo {
     delete set.title_html;
     delete set.search_text;
     delete set.doi_key;
-    if (patch.doi !== undefined || patch.refnumber !== undefined) {
-      const cur = await this.model.findOne({ _id, journalId: jid(journalId) }).select({ doi: 1, refnumber: 1 }).lean();
-      if (!cur) return null;
-      set.doi_key = doiKey(patch.doi ?? cur.doi, patch.refnumber ?? cur.refnumber);
-    }
-    if (DERIVED_FROM.some((f) => patch[f] !== undefined)) {
-      const cur = await this.model.findOne({ _id, journalId: jid(journalId) }).select(Object.fromEntries(DERIVED_FROM.map((f) => [f, 1]))).lean();
-      if (!cur) return null;
-      Object.assign(set, derivedFields({ ...cur, ...patch }));
+    const derive = DERIVED_FROM.some((f) => patch[f] !== undefined);
+    const rekey = patch.doi !== undefined || patch.refnumber !== undefined;
+    if (derive || rekey) {
+      // By _id alone (the one filter FerretDB pushes down), the journal checked here.
+      const fields = Object.fromEntries([...DERIVED_FROM, 'doi', 'refnumber', 'journalId'].map((f) => [f, 1]));
+      const cur = await this.model.findOne({ _id }).select(fields).lean();
+      if (!cur || cur.journalId !== jid(journalId)) return null;
+      if (derive) Object.assign(set, derivedFields({ ...cur, ...patch }));
+      if (rekey) set.doi_key = doiKey(patch.doi ?? cur.doi, patch.refnumber ?? cur.refnumber);
     }
     const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: set }, { returnDocument: 'after' }).lean();
     return toPlain<Article>(d as never);
