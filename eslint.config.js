@@ -2,7 +2,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', 'bench/out/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-ssr/**', '.data/**', 'coverage/**', 'bench/out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,6 +8,7 @@
  *   certs_vs_naive       that rate against a naive baseline launching a browser per PDF
  *   workers_2_vs_1       throughput of 2 worker processes against 1 (two bulk zips at once)
  *   worker_rss_ratio     worker RSS (node + its Chromium) after 2,000 certificates against after 200
+ *   worker_pss_mb_2000   the worker's working set (sum of PSS, as its cgroup counts) after 2,000 certificates
  *   cert_cache_hit_p50_ms  p50 of a repeated certificate download (served from the cache)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -99,6 +100,38 @@ function treeRss(root: number): number {
     const pid = stack.pop()!;
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) total += Number(m[1]) * 1024;
+    } catch {
+      /* gone */
+    }
+    stack.push(...(kids.get(pid) ?? []));
+  }
+  return total;
+}
+
+/**
+ * The working set of a process tree as its cgroup would count it: the sum of PSS (each shared
+ * page divided among the processes sharing it), not RSS (which counts Chromium's shared pages
+ * once per process).
+ */
+function treePss(root: number): number {
+  const kids = new Map<number, number[]>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const s = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]);
+      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
+    } catch {
+      /* gone */
+    }
+  }
+  let total = 0;
+  const stack = [root];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    try {
+      const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
       if (m) total += Number(m[1]) * 1024;
     } catch {
       /* gone */
@@ -204,15 +237,20 @@ export async function run(ctx: PdfBenchContext): Promise<Record<string, number |
     const rssWorker = await spawnWorker(env);
     workers.push(rssWorker);
     const rssSeries: number[] = [];
+    const pssSeries: number[] = [];
     for (let k = 0; k < 10; k++) {
       await bulk(newJournal(2));
       await sleep(500);
       rssSeries.push(treeRss(rssWorker.child.pid!));
+      pssSeries.push(treePss(rssWorker.child.pid!));
     }
     const rss200 = rssSeries[0]!;
     const rss2000 = rssSeries[9]!;
     const rssRatio = rss2000 / rss200;
     console.log(`worker RSS (node + Chromium): ${(rss200 / 2 ** 20).toFixed(0)} MiB after 200 certificates, ${(rss2000 / 2 ** 20).toFixed(0)} MiB after 2,000 (x${rssRatio.toFixed(2)})`);
+    const pss2000 = pssSeries[9]!;
+    const pssMax = Math.max(...pssSeries);
+    console.log(`worker working set (sum of PSS, as a cgroup counts it): ${(pssSeries[0]! / 2 ** 20).toFixed(0)} MiB after 200 certificates, ${(pss2000 / 2 ** 20).toFixed(0)} MiB after 2,000, peak ${(pssMax / 2 ** 20).toFixed(0)} MiB (goal: below the pod's memory limit with headroom)`);
 
     // ---- 2 worker processes against 1: two bulk zips at once ----
     const pair = async () => {
@@ -307,6 +345,8 @@ export async function run(ctx: PdfBenchContext): Promise<Record<string, number |
       certs_vs_naive: round(vsNaive, 1),
       workers_2_vs_1: round(workersRatio),
       worker_rss_ratio: round(rssRatio),
+      worker_pss_mb_2000: round(pss2000 / 2 ** 20, 1),
+      worker_pss_peak_mb: round(pssMax / 2 ** 20, 1),
       cert_cache_hit_p50_ms: round(p50),
       pdf_worker_cores_used: round(coresUsed),
       naive_certs_per_s: round(naivePerS),

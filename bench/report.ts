@@ -22,6 +22,7 @@ export const GOALS: Goal[] = [
   { key: 'search_p95_ms', label: 'search over 10,000 articles, p95', goal: 30, better: 'lower', unit: 'ms', issue: 3 },
   { key: 'cert_cache_hit_p50_ms', label: 'repeated certificate (cache hit), p50', goal: 10, better: 'lower', unit: 'ms', issue: 5 },
   { key: 'worklog_p95_ms', label: 'work-log list page over 100,000 entries, p95', goal: 30, better: 'lower', unit: 'ms', issue: 6 },
+  { key: 'worker_scale_efficiency_4', label: 'worker CPU per certificate, 1 worker vs 4', goal: 0.9, better: 'higher', unit: '×', issue: 14 },
 ];
 
 const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
@@ -94,6 +95,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     '',
     `Measured ${results.date} at commit ${results.commit} on ${results.machine} (nproc ${results.nproc}) by \`npm run bench\`.`,
     'Absolute times hold only for that machine, which is shared and noisy; ratios come first because they travel.',
+    ...(typeof results.partial === 'string' ? ['', `Note: ${results.partial}.`] : []),
     '',
     '| figure | issue | measured | goal | met |',
     '|---|---|---|---|---|',
@@ -151,6 +153,21 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
   if (rss?.length) {
     writeFileSync(path.join(docsDir, 'bench', 'rss.svg'), lineChart('Worker RSS (node + its Chromium) over jobs', 'certificates rendered', 'MiB', rss.map((v, i) => [(i + 1) * 200, v])));
     lines.push('![Worker RSS over jobs](bench/rss.svg)', '');
+  }
+  const projected = series.scale_projected_certs_per_s;
+  const saturation = num('projected_saturation_workers');
+  if (projected?.length) {
+    const title = `Projected certificates/s against pdf-worker pods${saturation !== undefined ? ` (shared parts saturate at ${saturation.toFixed(1)} pods)` : ''}`;
+    writeFileSync(path.join(docsDir, 'bench', 'scale.svg'), lineChart(title, 'worker pods', 'certificates/s', projected.map((v, i) => [i + 1, v])));
+    lines.push(
+      '![Projected certificates per second against worker pods](bench/scale.svg)',
+      '',
+      'From `bench/scale.bench.ts`: each worker pod renders its CPU request (0.8 core) divided by the measured',
+      'worker CPU-seconds per certificate, until the first shared part (pdf API, content, database, Redis) reaches',
+      'the CPU the prod manifests give it at the measured shared CPU-seconds per certificate. The database and',
+      'Redis of this machine also serve everything else running on it, so their share is an upper bound.',
+      '',
+    );
   }
   if (results.failures) lines.push('## Benchmarks that did not finish', '', '```', JSON.stringify(results.failures, null, 2), '```', '');
   writeFileSync(path.join(docsDir, 'benchmarks.md'), lines.join('\n') + '\n');

@@ -4,7 +4,7 @@
  * Benchmarks print figures; they never pass or fail on a time.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -42,6 +42,7 @@ async function main() {
     staticDir,
     nginxStaticUrl: `${stack.urls.web}/bench-static`,
     journals,
+    pids: Object.fromEntries([...stack.processes].flatMap(([name, child]) => (child.pid ? [[name, child.pid]] : []))),
   };
 
   const figures: Record<string, number> = {};
@@ -75,13 +76,22 @@ async function main() {
       return 'unknown';
     }
   })();
+  // A run of some modules (`npm run bench -- scale`) keeps the other modules' last figures.
+  const previous = (() => {
+    if (!only.length || !existsSync(path.join(__dirname, 'results.json'))) return {};
+    const { date, commit: prevCommit, nproc: _n, machine: _m, failures: _f, partial: _p, fullRun, ...rest } = JSON.parse(readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as Record<string, unknown>;
+    // Where the figures this run does not measure come from: the last run of every module.
+    const from = (fullRun as string | undefined) ?? `${String(date)} at ${String(prevCommit)}`;
+    return { ...rest, fullRun: from, partial: `this run measured ${only.join(', ')} only; the other figures are from ${from}` };
+  })();
   const results = {
+    ...previous,
     date: new Date().toISOString(),
     commit,
     nproc: os.availableParallelism(),
     machine: `${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}`,
     ...figures,
-    series,
+    series: { ...((previous as { series?: Record<string, number[]> }).series ?? {}), ...series },
     ...(Object.keys(failures).length ? { failures } : {}),
   };
   writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n');

@@ -1,8 +1,8 @@
 /**
- * The admin area in a real Chromium (issue 4): log in, create an issue, add an article with a
+ * The admin area in a real Chromium: log in, create an issue, add an article with a
  * real PDF, see it on the public issue page and download it, edit it, find it in admin search,
  * add / toggle / pin editors, change a setting and a flag and see them publicly, and an expired
- * token sending the admin back to /admin/login with the spec's alert.
+ * token sending the admin back to /admin/login with the 'Session expired' alert.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -143,7 +143,7 @@ describe('the admin area', () => {
     await page.waitForSelector(`a[href="/admin/archives/${YEAR}/${VOL}/${ISSUE}"]`);
   });
 
-  it('3. adds an article with a real PDF, after the form refuses what §5 refuses', async () => {
+  it('3. adds an article with a real PDF, after the form refuses what the article rules refuse', async () => {
     await page.click(`a[href="/admin/archives/${YEAR}/${VOL}/${ISSUE}"]`);
     await waitPath(page, `/admin/archives/${YEAR}/${VOL}/${ISSUE}`);
     await clickText(page, 'a', 'Add New');

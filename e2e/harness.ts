@@ -47,5 +47,5 @@ export async function loginAs(page: Page, base: string, path = '/admin/login', u
   await page.waitForNetworkIdle({ idleTime: 200, timeout: 15_000 }).catch(() => undefined);
 }
 
-/** Text of the whole page, for assertions on the spec's texts. */
+/** Text of the whole page, for assertions on the texts of docs/product.md. */
 export const pageText = (page: Page) => page.evaluate(() => document.body.innerText);

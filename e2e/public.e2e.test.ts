@@ -1,6 +1,6 @@
 /**
- * The public site in a real Chromium on both demo journals (spec §2, §5, §7, §9): every public
- * route, the spec's texts, the per-journal flag differences, and an axe check of the main pages.
+ * The public site in a real Chromium on both demo journals (docs/product.md#public-routes): every public
+ * route, the texts of docs/product.md, the per-journal flag differences, and an axe check of the main pages.
  * Expectations are read from the public API of the same host, so the suite follows the seed.
  */
 import { readFileSync } from 'node:fs';

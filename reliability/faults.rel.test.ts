@@ -1,14 +1,13 @@
 /**
  * Faults of the parts under the services: FerretDB and Redis stopped (idle and in the middle of
- * PDF jobs), a service killed or frozen past the gateway's proxy timeout. Faults 4, 5 and 6 of
- * issue 8; the PDF pipeline's own faults are in pdf-faults.rel.test.ts.
+ * PDF jobs), a service killed or frozen past the gateway's proxy timeout. The PDF pipeline's own faults are in pdf-faults.rel.test.ts.
  */
 import { call, login, provision, report, startRelStack, until } from './rel-stack';
 import { alive, bearer, publicCatalogue, readZip, sleep, tokenFor, waitJob } from './rel-helpers';
 
 jest.setTimeout(240_000);
 
-/** How long each Redis outage lasts (issue 8: 30 s). */
+/** How long each Redis outage lasts (30 s). */
 const OUTAGE_MS = Number(process.env.JP_REL_OUTAGE_MS ?? 30_000);
 
 let s: Awaited<ReturnType<typeof startRelStack>>;

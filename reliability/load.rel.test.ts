@@ -1,5 +1,5 @@
 /**
- * Load through nginx (issue 8, points 10 and 11): many concurrent readers while an admin writes and
+ * Load through nginx: many concurrent readers while an admin writes and
  * a bulk zip renders; then parallel 5 MB uploads against the content service's memory. Latencies
  * are printed, never asserted; errors, lost data and dead processes are.
  */

@@ -176,7 +176,7 @@ describe('pdf workers under faults', () => {
     expect(last.state).toBe('failed');
     expect(r.status).not.toBe(200);
     expect(r.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
-    // The reason BullMQ gives must reach the job's status (issue 8, fault 2).
+    // The reason BullMQ gives must reach the job's status.
     expect(last.failedReason).toMatch(/stalled more than allowable limit/);
   });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DATA, ROOT, type Stack } from '../scripts/stack';
 import { call, login, until } from './rel-stack';
+import { articlePdfPath } from '@journal/common';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -57,7 +58,7 @@ export async function publicCatalogue(base: string, host = 'localhost') {
   return { issues, articles };
 }
 
-export const assetPath = (a: PublicArticle) => `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${a.file}`;
+export const assetPath = (a: PublicArticle) => articlePdfPath({ ...a, file: a.file ?? '' });
 
 /** A multipart/form-data body with text fields and at most one file. */
 export function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) {

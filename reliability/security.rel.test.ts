@@ -1,5 +1,5 @@
 /**
- * Attacks through the whole stack (nginx → gateway → services), issue 8 points 13-21: NoSQL
+ * Attacks through the whole stack (nginx → gateway → services): NoSQL
  * operators, forged tokens, cross-tenant tricks, mass assignment, hostile uploads, XSS in every
  * rich-text field (checked in a real Chromium), SSRF into the PDFs, login brute force, and forced
  * internal errors.

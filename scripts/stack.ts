@@ -12,7 +12,7 @@ export const ROOT = path.resolve(__dirname, '..');
 export const DATA = process.env.JP_DATA_DIR ?? path.join(ROOT, '.data');
 
 export interface StackOptions {
-  /** Gateway port; services take the next four (content, auth, worklog, pdf API). */
+  /** Gateway port; services take the next five (content, auth, worklog, pdf API, render). */
   portBase: number;
   nginxPort: number;
   mongoDb: string;
@@ -25,7 +25,7 @@ export interface StackOptions {
 }
 
 export interface Stack {
-  urls: { web: string; gateway: string; content: string; auth: string; worklog: string; pdf: string };
+  urls: { web: string; gateway: string; content: string; auth: string; worklog: string; pdf: string; render: string };
   env: Record<string, string>;
   processes: Map<string, ChildProcess>;
   stop(): Promise<void>;
@@ -119,8 +119,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const logs = path.join(DATA, 'logs');
   mkdirSync(logs, { recursive: true });
   if (!existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  if (!existsSync(path.join(ROOT, 'web/dist-ssr/server.js'))) throw new Error('web/dist-ssr is missing: run `npm run build` first');
   const servers = serverEnv();
-  const p = { gateway: o.portBase, content: o.portBase + 1, auth: o.portBase + 2, worklog: o.portBase + 3, pdf: o.portBase + 4 };
+  const p = { gateway: o.portBase, content: o.portBase + 1, auth: o.portBase + 2, worklog: o.portBase + 3, pdf: o.portBase + 4, render: o.portBase + 5 };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -135,7 +136,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     AUTH_URL: url(p.auth),
     WORKLOG_URL: url(p.worklog),
     PDF_URL: url(p.pdf),
-    WEB_INDEX_URL: `http://127.0.0.1:${o.nginxPort}/index.html`,
+    RENDER_URL: url(p.render),
     CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     ...o.env,
   };
@@ -174,6 +175,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       ['auth', 'services/auth/dist/main.js', p.auth],
       ['worklog', 'services/worklog/dist/main.js', p.worklog],
       ['pdf', 'services/pdf-worker/dist/main.js', p.pdf],
+      ['render', 'web/dist-ssr/server.js', p.render],
       ['gateway', 'gateway/dist/main.js', p.gateway],
     ];
     for (const [name, entry, port] of starts) {
@@ -201,6 +203,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       auth: url(p.auth),
       worklog: url(p.worklog),
       pdf: url(p.pdf),
+      render: url(p.render),
     },
     env,
     processes,

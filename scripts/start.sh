@@ -9,6 +9,7 @@ stop_servers=1
 if port_open "${JP_MONGO_PORT:-27027}" || port_open "${JP_REDIS_PORT:-6390}"; then stop_servers=0; fi
 
 bash scripts/provision.sh all
+source scripts/node-env.sh
 bash scripts/install.sh
 bash scripts/build.sh
 JP_STOP_SERVERS=$stop_servers exec node node_modules/.bin/tsx scripts/start.ts

@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/provision.sh all
+source scripts/node-env.sh
+echo "[test] node $(node --version)"
 bash scripts/install.sh
 echo "[test] lint"
 npm run --silent lint

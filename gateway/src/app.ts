@@ -36,6 +36,7 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
     auth: config.AUTH_URL,
     worklog: config.WORKLOG_URL,
     pdf: config.PDF_URL,
+    render: config.RENDER_URL,
   };
 
   const proxies = Object.fromEntries(

@@ -1,22 +1,10 @@
 import type { Request } from 'express';
 import { isIP } from 'node:net';
+import { ipMatcher, plainIp } from '@journal/common';
 
-const v4ToInt = (ip: string) => ip.split('.').reduce((acc, o) => (acc << 8) + Number(o), 0) >>> 0;
-const plain = (ip: string) => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
-
+/** Trusted proxies from a comma-separated list of addresses and CIDR blocks, IPv4 or IPv6. */
 export function makeTrustCheck(list: string): (ip: string) => boolean {
-  const rules = list.split(',').map((s) => s.trim()).filter(Boolean);
-  return (raw) => {
-    const ip = plain(raw);
-    return rules.some((rule) => {
-      const [base, bits] = rule.split('/');
-      if (bits === undefined) return plain(base!) === ip;
-      if (isIP(ip) !== 4 || isIP(base!) !== 4) return false;
-      const n = Number(bits);
-      const mask = n === 0 ? 0 : (~0 << (32 - n)) >>> 0;
-      return (v4ToInt(ip) & mask) === (v4ToInt(base!) & mask);
-    });
-  };
+  return ipMatcher(list.split(','));
 }
 
 /**
@@ -25,7 +13,7 @@ export function makeTrustCheck(list: string): (ip: string) => boolean {
  */
 export function clientIp(req: Request, trusted: (ip: string) => boolean): string {
   const peer = req.socket.remoteAddress ?? '';
-  if (!trusted(peer)) return plain(peer);
+  if (!trusted(peer)) return plainIp(peer);
   const real = req.header('x-real-ip')?.trim();
-  return real && isIP(real) ? plain(real) : plain(peer);
+  return real && isIP(real) ? plainIp(real) : plainIp(peer);
 }

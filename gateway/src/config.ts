@@ -9,7 +9,9 @@ export const gatewayConfigSchema = z.object({
   AUTH_URL: url,
   WORKLOG_URL: url,
   PDF_URL: url,
-  /** Peers whose X-Real-IP / X-Request-ID are believed (the web nginx); comma-separated IPs or IPv4 CIDRs. */
+  /** The render process: server-rendered pages of the public site. */
+  RENDER_URL: url,
+  /** Peers whose X-Real-IP / X-Request-ID are believed (the web nginx); comma-separated addresses or CIDR blocks, IPv4 or IPv6. */
   TRUSTED_PROXIES: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   PDF_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),

@@ -1,5 +1,5 @@
-/** Which upstream owns a path (design.md, "Processes and what each owns"). */
-export type Upstream = 'content' | 'auth' | 'worklog' | 'pdf';
+/** Which upstream owns a path (docs/architecture.md#services). */
+export type Upstream = 'content' | 'auth' | 'worklog' | 'pdf' | 'render';
 
 const RULES: [RegExp, Upstream][] = [
   [/^\/auth(\/|$)/, 'auth'],
@@ -9,8 +9,9 @@ const RULES: [RegExp, Upstream][] = [
   [/^\/api\/(settings|editors|indexing|archives|admin|search)(\/|$)/, 'content'],
   [/^\/assets\/(archives|editors|indexing|site)\//, 'content'],
   [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai|feed\.(atom|rss))$/, 'content'],
-  // Served HTML of article and issue pages carries meta tags for scholarly indexers.
-  [/^\/archives(\/|$)/, 'content'],
+  // Every other path is a page of the public site: the render process answers it, unknown ones
+  // with its 404 page.
+  [/^\/(?!(api|auth|assets|internal)(\/|$))/, 'render'],
 ];
 
 export function upstreamFor(path: string): Upstream | undefined {

@@ -43,6 +43,7 @@ export async function startFixture(opts: { proxyTimeoutMs?: number; authEnv?: Re
       AUTH_URL: auth.url,
       WORKLOG_URL: 'http://127.0.0.1:1', // nothing listens: upstream down
       PDF_URL: `http://127.0.0.1:${slowPort}`,
+      RENDER_URL: 'http://127.0.0.1:1', // no render process in these tests
       PDF_PROXY_TIMEOUT_MS: String(opts.proxyTimeoutMs ?? 800),
       TENANT_CACHE_MS: '1000',
     }),

@@ -13,9 +13,8 @@ import { worklogConfigSchema } from '../../services/worklog/src/config';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema, queuePrefix, QUEUE_NAME } from '../../services/pdf-worker/src/config';
 import {
   ROOT, TARGETS, containers, envOf, find, objectsOf, ofKind, workloads, imageName,
-  type Container,
+  type Container, type K8sObject,
 } from './targets';
-import type { K8sObject } from './render';
 
 type Schema = z.ZodObject<z.ZodRawShape>;
 
@@ -28,6 +27,13 @@ const PROCESSES: { deployment: string; schema: Schema; main: string; source: str
   { deployment: 'pdf-api', schema: pdfApiConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/pdf-worker/src/main.ts', configMap: 'pdf-config' },
   { deployment: 'pdf-worker', schema: pdfWorkerConfigSchema as unknown as Schema, main: 'dist/worker.main.js', source: 'services/pdf-worker/src/worker.main.ts', configMap: 'pdf-worker-config' },
 ];
+
+/**
+ * Variables fixed by a contract between the parts of the platform before the process reads them:
+ * the gateway proxies public pages to the render process at RENDER_URL. Allowed in the
+ * ConfigMap ahead of the schema; once the schema has the key, it is checked like any other.
+ */
+const AHEAD_OF_SCHEMA: Record<string, string[]> = { gateway: ['RENDER_URL'] };
 
 /** Optional variables deliberately left unset (their absence has a meaning). */
 const LEFT_UNSET: Record<string, string[]> = {
@@ -56,7 +62,8 @@ describe.each(TARGETS)('%s: config, probes and commands', (target) => {
     const env = envOf(objs, c);
     const known = keysOf(p.schema);
     // Every variable given is one the process reads: no typos, nothing stale.
-    expect(Object.keys(env).filter((k) => !known.includes(k))).toEqual([]);
+    const ahead = (AHEAD_OF_SCHEMA[p.deployment] ?? []).filter((k) => !known.includes(k));
+    expect(Object.keys(env).filter((k) => !known.includes(k) && !ahead.includes(k))).toEqual([]);
     // Every variable the schema requires (no default) is given.
     expect(requiredKeysOf(p.schema).filter((k) => !(k in env))).toEqual([]);
     // Every setting is spelled out in the manifests, so an SRE sees and can change it.
@@ -67,16 +74,25 @@ describe.each(TARGETS)('%s: config, probes and commands', (target) => {
     expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
     const cfg = parsed.data as Record<string, unknown>;
     expect(cfg.HOST).toBe('0.0.0.0');
-    expect(cfg.NODE_ENV).toBe('production');
+    // dev runs its repository-written secrets, which production refuses: development there.
+    expect(cfg.NODE_ENV).toBe(target === 'overlays/prod' ? 'production' : 'development');
     expect(cfg.PORT).toBe(c.ports![0].containerPort);
     // Its ConfigMap holds only variables of its schema.
-    const cm = find(objs, 'ConfigMap', p.configMap)!;
-    expect(Object.keys(cm.data as object).filter((k) => !known.includes(k))).toEqual([]);
+    const ref = c.envFrom!.find((f) => f.configMapRef)!.configMapRef!.name;
+    expect(ref.startsWith(`${p.configMap}-`)).toBe(true);
+    const cm = find(objs, 'ConfigMap', ref)!;
+    expect(Object.keys(cm.data as object).filter((k) => !known.includes(k) && !ahead.includes(k))).toEqual([]);
   });
 
   test('the Secret holds only schema variables, each used by some process', () => {
-    const secret = find(objs, 'Secret', 'journal-secrets')!;
-    const keys = Object.keys({ ...((secret.data ?? {}) as object), ...((secret.stringData ?? {}) as object) });
+    const ref = mainContainer(objs, 'content').env!.find((e) => e.name === 'JWT_SECRET')!.valueFrom!.secretKeyRef!.name;
+    const secret = find(objs, 'Secret', ref);
+    // prod renders no Secret: the SRE creates journal-secrets (docs/operations.md, "Secrets").
+    if (target === 'overlays/prod') {
+      expect([ref, secret]).toEqual(['journal-secrets', undefined]);
+      return;
+    }
+    const keys = Object.keys({ ...((secret!.data ?? {}) as object), ...((secret!.stringData ?? {}) as object) });
     const allKnown = new Set(PROCESSES.flatMap((p) => keysOf(p.schema)));
     expect(keys.filter((k) => !allKnown.has(k))).toEqual([]);
     const used = new Set(
@@ -199,15 +215,59 @@ describe('the web pods and the nginx template agree', () => {
 });
 
 describe.each(TARGETS)('%s: images', (target) => {
-  test('our images are the journal/* ones, third-party ones are pinned', () => {
+  test('our images are the journal-* ones, third-party ones are pinned by tag and digest', () => {
     for (const w of workloads(objectsOf(target))) {
       for (const c of containers(w)) {
         const name = imageName(c.image);
-        if (name.startsWith('journal/')) continue;
+        if (name.startsWith('journal-')) continue;
         expect(['mongo', 'redis']).toContain(name);
-        expect(c.image).toMatch(/:[0-9]/);
+        expect(c.image).toMatch(/:[0-9][^@]*@sha256:[a-f0-9]{64}$/);
       }
     }
-    expect(ofKind(objectsOf(target), 'Deployment').every((d) => containers(d).every((c) => imageName(c.image).startsWith('journal/')))).toBe(true);
+    expect(ofKind(objectsOf(target), 'Deployment').every((d) => containers(d).every((c) => imageName(c.image).startsWith('journal-')))).toBe(true);
+  });
+});
+
+/**
+ * The render process (web/server, built to web/dist-ssr/server.js; its schema is an ES module the
+ * suites cannot load, so its keys are listed here): env PORT (4005), CONTENT_URL and the rest of
+ * renderConfigSchema; /healthz, /readyz and /metrics on PORT; reached by the gateway at RENDER_URL.
+ */
+const RENDER_KEYS = ['CONTENT_TIMEOUT_MS', 'CONTENT_URL', 'HOST', 'LAYOUT_CACHE_MS', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'PUBLIC_PORT', 'PUBLIC_SCHEME', 'SHUTDOWN_GRACE_MS', 'WEB_DIST'];
+describe.each(TARGETS)('%s: the render process', (target) => {
+  const objs = objectsOf(target);
+  const c = mainContainer(objs, 'render');
+  const env = envOf(objs, c);
+
+  test('gets its contract variables, and the gateway finds it at RENDER_URL', () => {
+    expect(Object.keys(env).sort()).toEqual(RENDER_KEYS);
+    const schema = path.join(ROOT, 'web/server/config.ts');
+    if (fs.existsSync(schema)) {
+      const text = fs.readFileSync(schema, 'utf8');
+      const own = [...text.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
+      expect(own.filter((k) => !RENDER_KEYS.includes(k))).toEqual([]);
+    }
+    // The client build sits where the image puts it, next to the SSR bundle.
+    expect(env.WEB_DIST).toBe('/app/web/dist');
+    expect(env.PUBLIC_SCHEME).toBe(target === 'overlays/prod' ? 'https' : 'http');
+    expect(Number(env.PORT)).toBe(4005);
+    expect(c.ports![0].containerPort).toBe(4005);
+    expect(new URL(env.CONTENT_URL).hostname).toBe('content');
+    const url = new URL(envOf(objs, mainContainer(objs, 'gateway')).RENDER_URL);
+    const svc = find(objs, 'Service', url.hostname)!;
+    const port = (svc.spec as { ports: { port: number; targetPort: unknown }[] }).ports.find((x) => x.port === Number(url.port))!;
+    expect(portOf(c, port.targetPort)).toBe(4005);
+  });
+
+  test('is probed on /healthz and /readyz, and runs the SSR bundle of its image', () => {
+    expect((c.livenessProbe as { httpGet: { path: string } }).httpGet.path).toBe('/healthz');
+    expect((c.readinessProbe as { httpGet: { path: string } }).httpGet.path).toBe('/readyz');
+    expect(c.command).toBeUndefined();
+    expect(c.args).toBeUndefined();
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'docker/render/Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^CMD \["node", "web\/dist-ssr\/server\.js"\]/m);
+    // Both builds: the SSR bundle and the client manifest and index template it reads.
+    expect(dockerfile).toMatch(/COPY --from=build \/app\/web\/dist\/ web\/dist\//);
+    expect(dockerfile).toMatch(/COPY --from=build \/app\/web\/dist-ssr\/ web\/dist-ssr\//);
   });
 });

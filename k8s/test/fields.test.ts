@@ -7,13 +7,17 @@
  */
 import path from 'node:path';
 import ts from 'typescript';
-import { idOf, type K8sObject } from './render';
-import { ROOT, TARGETS, objectsOf } from './targets';
+import { ROOT, TARGETS, idOf, objectsOf, releasedProd, type K8sObject } from './targets';
 
 /** The module and interface that describe an apiVersion/kind. */
 function typeFor(o: K8sObject): { module: string; name: string } {
-  const mod = o.apiVersion === 'keda.sh/v1alpha1' ? '@kubernetes-models/keda/keda.sh/v1alpha1' : `kubernetes-models/${o.apiVersion}`;
-  return { module: `${mod}/${o.kind}`, name: `I${o.kind}` };
+  const packages: Record<string, string> = {
+    'keda.sh': '@kubernetes-models/keda',
+    'gateway.networking.k8s.io': '@kubernetes-models/gateway-api',
+    'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+  };
+  const group = o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : '';
+  return { module: `${packages[group] ?? 'kubernetes-models'}/${o.apiVersion}/${o.kind}`, name: `I${o.kind}` };
 }
 
 function check(objs: K8sObject[]): string[] {
@@ -62,8 +66,12 @@ describe.each(TARGETS)('%s', (target) => {
   });
 });
 
+test('released prod: no object has a field the Kubernetes API does not know', () => {
+  expect(check(releasedProd().objs)).toEqual([]);
+});
+
 test('a misspelt field is caught', () => {
-  const d = structuredClone(objectsOf('base').find((o) => o.kind === 'Deployment')!);
+  const d = structuredClone(objectsOf('overlays/dev').find((o) => o.kind === 'Deployment')!);
   const c = (d.spec as { template: { spec: { containers: Record<string, unknown>[] } } }).template.spec.containers[0];
   c.readinesProbe = c.readinessProbe;
   const problems = check([d]);

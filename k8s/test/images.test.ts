@@ -1,7 +1,7 @@
 /**
  * Every image the manifests run is built by skaffold from a Dockerfile in docker/, and every
- * Dockerfile follows the rules of issue 7: multi-stage, npm ci from the workspace, dev
- * dependencies pruned, non-root, an init process as PID 1, a HEALTHCHECK.
+ * Dockerfile is multi-stage, installs with npm ci from the workspace, prunes dev dependencies,
+ * runs non-root under an init process with a HEALTHCHECK, on Node.js 24 pinned by digest.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,9 +51,9 @@ describe('skaffold.yaml', () => {
     expect(pf.namespace).toBe(ns);
   });
 
-  test.each(TARGETS)('%s: every journal/* image in the manifests is a skaffold artifact', (target) => {
+  test.each(TARGETS)('%s: every journal-* image in the manifests is a skaffold artifact', (target) => {
     const built = new Set(artifacts.map((a) => a.image));
-    const used = new Set(workloads(objectsOf(target)).flatMap((w) => containers(w).map((c) => imageName(c.image))).filter((n) => n.startsWith('journal/')));
+    const used = new Set(workloads(objectsOf(target)).flatMap((w) => containers(w).map((c) => imageName(c.image))).filter((n) => n.startsWith('journal-')));
     expect([...used].filter((n) => !built.has(n))).toEqual([]);
     // And nothing is built that no manifest runs.
     expect([...built].filter((n) => !used.has(n))).toEqual([]);
@@ -65,10 +65,13 @@ describe('the shared Node service recipe', () => {
     const shared = artifacts.filter((a) => a.docker?.buildArgs);
     expect(shared.length).toBeGreaterThan(0);
     for (const a of shared) {
-      const { WORKSPACE, PKG_DIR, SERVICE_PORT } = a.docker!.buildArgs!;
-      const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, PKG_DIR!, 'package.json'), 'utf8')) as { name: string };
+      const { WORKSPACE, PKG_DIR, SERVICE_PORT, CLI_ENTRY } = a.docker!.buildArgs!;
+      const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, PKG_DIR!, 'package.json'), 'utf8')) as { name: string; bin?: Record<string, string> };
       expect([a.image, pkg.name]).toEqual([a.image, WORKSPACE]);
       expect(Number(SERVICE_PORT)).toBeGreaterThan(0);
+      // The operator CLI is on PATH in the content and auth images, as the package declares it.
+      expect([a.image, Boolean(CLI_ENTRY)]).toEqual([a.image, ['journal-content', 'journal-auth'].includes(a.image)]);
+      if (CLI_ENTRY && pkg.bin) expect(pkg.bin.jp).toBe(CLI_ENTRY);
     }
   });
 });
@@ -78,12 +81,21 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
   const lines = text.split('\n').filter((l) => !l.trim().startsWith('#'));
   const stages = lines.filter((l) => /^FROM\s/i.test(l));
   const runtime = lines.slice(lines.findIndex((l) => l === stages[stages.length - 1])).join('\n');
-  const isWeb = image === 'journal/web';
+  const isWeb = image === 'journal-web';
+  const isRender = image === 'journal-render';
 
-  test('is multi-stage and builds on Node 20 (bookworm-slim)', () => {
+  test('is multi-stage and builds on Node.js 24 LTS, every base image pinned by digest', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    expect(text).toMatch(/ARG NODE_IMAGE=node:20-bookworm-slim/);
+    expect(text).toMatch(/^ARG NODE_IMAGE=node:24\.\d+\.\d+-bookworm-slim@sha256:[a-f0-9]{64}$/m);
     expect(stages[0]).toMatch(/^FROM \$\{NODE_IMAGE\} AS (build|deps)$/);
+    // Every FROM is an ARG pinned by digest or an earlier stage; no moving tag anywhere.
+    const args = Object.fromEntries([...text.matchAll(/^ARG ([A-Z_]+_IMAGE)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
+    for (const v of Object.values(args)) expect(v).toMatch(/^[a-z0-9./-]+:[\w.-]+@sha256:[a-f0-9]{64}$/);
+    for (const st of stages) {
+      const from = /^FROM (\S+)/.exec(st)![1];
+      const arg = /^\$\{([A-Z_]+)\}$/.exec(from)?.[1];
+      expect(arg ? Boolean(args[arg]) : /^(deps|build)$/.test(from)).toBe(true);
+    }
   });
 
   test('installs with npm ci from the workspace root and keeps dev dependencies out of the runtime', () => {
@@ -92,6 +104,11 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
     if (isWeb) {
       // The runtime stage is nginx: no Node and no node_modules at all.
       expect(runtime).not.toMatch(/node_modules/);
+    } else if (isRender) {
+      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/common --workspace=@journal\/web/);
+      const copies = [...runtime.matchAll(/^COPY --from=(\w+) \S*node_modules\S* /gm)].map((m) => m[1]);
+      expect(copies.length).toBeGreaterThan(0);
+      expect(copies.every((stage) => stage === 'deps')).toBe(true);
     } else {
       // A deps stage installs production dependencies only; the runtime copies node_modules from it.
       expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/common --workspace=(@journal\/[a-z-]+|\$\{WORKSPACE\})/);
@@ -132,7 +149,7 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
     for (const ws of pkg.workspaces) expect(text).toContain(`COPY ${ws}/package.json ${ws}/`);
   });
 
-  if (image === 'journal/pdf-worker') {
+  if (image === 'journal-pdf-worker') {
     test('installs Debian Chromium with Latin and Devanagari fonts', () => {
       expect(runtime).toMatch(/apt-get install[^\n]*\bchromium\b/);
       expect(runtime).toMatch(/fonts-noto-core/);
@@ -150,7 +167,7 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
       expect(runtime).toMatch(/COPY --from=build \/app\/web\/dist\/ \/usr\/share\/nginx\/html\//);
       expect(fs.existsSync(path.join(ROOT, 'docker/nginx/default.conf.template'))).toBe(true);
     });
-  } else {
+  } else if (!isRender) {
     test('compiles its package with tsc and starts dist/main.js', () => {
       expect(text).toMatch(/npx tsc -b /);
       expect(runtime).toMatch(/^CMD \["node", "dist\/main\.js"\]/m);
@@ -204,5 +221,34 @@ describe.each([
   test('@journal/common imports only its own dependencies', () => {
     const declared = new Set(depsOf('services/common'));
     expect(bareImports('services/common').filter((n) => !declared.has(n) && !builtins.has(n))).toEqual([]);
+  });
+});
+
+describe('one Node.js everywhere', () => {
+  const dockerNode = /ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)-/.exec(fs.readFileSync(path.join(ROOT, 'docker/node-service/Dockerfile'), 'utf8'))![1];
+
+  test('every image, the tests (scripts/provision.sh) and package.json engines agree', () => {
+    for (const a of artifacts) {
+      const m = /ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)-/.exec(fs.readFileSync(dockerfileOf(a), 'utf8'));
+      expect([a.image, m?.[1]]).toEqual([a.image, dockerNode]);
+    }
+    const provision = fs.readFileSync(path.join(ROOT, 'scripts/provision.sh'), 'utf8');
+    expect(/NODE_VERSION="([\d.]+)"/.exec(provision)![1]).toBe(dockerNode);
+    const engines = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(engines.startsWith(`>=${dockerNode.split('.')[0]}.`) || engines.startsWith(`^${dockerNode.split('.')[0]}.`)).toBe(true);
+  });
+
+  test('the suites run on that major', () => {
+    // scripts/test.sh and .ci/run put the provisioned Node.js first on PATH (scripts/node-env.sh).
+    // Running jest by hand: `source scripts/node-env.sh` first (npm test does).
+    const hint = 'source scripts/node-env.sh';
+    expect([process.versions.node.split('.')[0], hint]).toEqual([dockerNode.split('.')[0], hint]);
+  });
+
+  test('Renovate keeps the pinned base images and the test Node.js moving together', () => {
+    const renovate = JSON.parse(fs.readFileSync(path.join(ROOT, 'renovate.json'), 'utf8')) as { customManagers: { matchStrings: string[] }[] };
+    const [images, node] = renovate.customManagers.map((m) => new RegExp(m.matchStrings[0]));
+    for (const a of artifacts) expect(images.test(fs.readFileSync(dockerfileOf(a), 'utf8'))).toBe(true);
+    expect(node.test(fs.readFileSync(path.join(ROOT, 'scripts/provision.sh'), 'utf8'))).toBe(true);
   });
 });

@@ -1,26 +1,113 @@
-/** The rendered kustomize targets the deploy tests check, and helpers to read them. */
+/**
+ * The kustomize targets the deploy tests check, rendered by the real kustomize (v5.7.1, built by
+ * `bash scripts/provision.sh kustomize` into .data/bin), and helpers to read them.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { containersOf, render, type K8sObject } from './render';
+import YAML from 'yaml';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const K8S = path.join(ROOT, 'k8s');
+export const KUSTOMIZE_VERSION = 'v5.7.1';
 
-/** Every target an SRE can apply: the self-contained base and both overlays. */
-export const TARGETS = ['base', 'overlays/dev', 'overlays/prod'] as const;
+export type K8sObject = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  [k: string]: unknown;
+};
+export const idOf = (o: K8sObject) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+
+/** Every target an SRE applies. The base is not one: it has no Secret and no routes. */
+export const TARGETS = ['overlays/dev', 'overlays/prod'] as const;
 export type Target = (typeof TARGETS)[number];
 
-/** secrets.env is git-ignored; its committed example stands in for it. */
-export const missingEnvFile = (file: string) => (fs.existsSync(`${file}.example`) ? `${file}.example` : undefined);
+/** The pinned kustomize of scripts/provision.sh; a missing one fails the suite, never skips it. */
+export function kustomizeBinary(): string {
+  const bin = path.join(ROOT, `.data/bin/kustomize-${KUSTOMIZE_VERSION}`);
+  if (!fs.existsSync(bin)) throw new Error(`kustomize ${KUSTOMIZE_VERSION} is not installed: bash scripts/provision.sh kustomize`);
+  return bin;
+}
 
-const cache = new Map<Target, K8sObject[]>();
+/** `kustomize build <dir>`, parsed. */
+export function kustomizeBuild(dir: string): K8sObject[] {
+  const out = execFileSync(kustomizeBinary(), ['build', dir], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  return YAML.parseAllDocuments(out).map((d) => d.toJS() as K8sObject).filter(Boolean);
+}
+
+const cache = new Map<string, K8sObject[]>();
 export function objectsOf(target: Target): K8sObject[] {
   let objs = cache.get(target);
   if (!objs) {
-    objs = render(path.join(K8S, target), { missingEnvFile });
+    objs = kustomizeBuild(path.join(K8S, target));
     cache.set(target, objs);
   }
   return objs;
+}
+
+/** A copy of k8s/ to change and render without touching the tree; removed at exit. */
+export function copyOfK8s(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'k8s-copy-'));
+  fs.cpSync(K8S, path.join(dir, 'k8s'), { recursive: true, filter: (src) => !src.startsWith(path.join(K8S, 'test')) });
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return path.join(dir, 'k8s');
+}
+
+/** The registry and digests of a release, as scripts/release.sh receives them from skaffold. */
+export const RELEASE_REGISTRY = 'registry.example.org/journal';
+export const fakeDigest = (name: string) => `sha256:${Buffer.from(name.padEnd(32, '.')).toString('hex').slice(0, 64)}`;
+
+/**
+ * The prod overlay after a release: scripts/release.sh --pin run on a copy of k8s/ with the
+ * build file skaffold writes (every artifact of skaffold.yaml, pushed, with its digest).
+ */
+let released: { objs: K8sObject[]; k8s: string } | undefined;
+export function releasedProd(): { objs: K8sObject[]; k8s: string } {
+  if (released) return released;
+  const k8s = copyOfK8s();
+  const skaffold = YAML.parse(fs.readFileSync(path.join(ROOT, 'skaffold.yaml'), 'utf8')) as { build: { artifacts: { image: string }[] } };
+  const builds = skaffold.build.artifacts.map((a) => ({
+    imageName: a.image,
+    tag: `${RELEASE_REGISTRY}/${a.image}:4ce3827@${fakeDigest(a.image)}`,
+  }));
+  const build = path.join(path.dirname(k8s), 'build.json');
+  fs.writeFileSync(build, JSON.stringify({ builds }));
+  execFileSync('bash', [path.join(ROOT, 'scripts/release.sh'), '--pin', build], {
+    env: { ...process.env, JP_RELEASE_OVERLAY: path.join(k8s, 'overlays/prod/release'), JP_RELEASE_NO_COMMIT: '1' },
+    stdio: 'pipe',
+  });
+  released = { objs: kustomizeBuild(path.join(k8s, 'overlays/prod')), k8s };
+  return released;
+}
+
+/**
+ * The Secret prod's pods read is created by the SRE, never rendered: this stands in for it, with
+ * values made here (random, so no test can pass on a value written in the repository).
+ */
+export const SRE_SECRETS: Record<string, Record<string, string>> = {
+  'journal-secrets': {
+    JWT_SECRET: randomBytes(36).toString('base64'),
+    MONGO_URL: `mongodb://journal:${randomBytes(12).toString('hex')}@mongo-0.db.internal:27017,mongo-1.db.internal:27017/?replicaSet=rs0&authSource=admin`,
+    REDIS_URL: `rediss://:${randomBytes(12).toString('hex')}@redis.db.internal:6380`,
+  },
+};
+
+/** The containers of a workload (init containers first). */
+export function containersOf(o: K8sObject): Record<string, unknown>[] {
+  const spec = ((((o.spec as Dict | undefined)?.template as Dict | undefined)?.spec ?? {}) as Dict);
+  return [...((spec.initContainers as Dict[] | undefined) ?? []), ...((spec.containers as Dict[] | undefined) ?? [])];
+}
+
+/** The image a container runs, without registry-independent tag or digest. */
+export function imageName(image: string): string {
+  const at = image.indexOf('@');
+  const noDigest = at >= 0 ? image.slice(0, at) : image;
+  const slash = noDigest.lastIndexOf('/');
+  const colon = noDigest.lastIndexOf(':');
+  return colon > slash ? noDigest.slice(0, colon) : noDigest;
 }
 
 export const ofKind = (objs: K8sObject[], kind: string) => objs.filter((o) => o.kind === kind);
@@ -69,6 +156,7 @@ export function envOf(objs: K8sObject[], c: Container): Record<string, string> {
   };
   const secret = (name: string) => {
     const s = find(objs, 'Secret', name);
+    if (!s && SRE_SECRETS[name]) return SRE_SECRETS[name];
     if (!s) throw new Error(`container ${c.name}: Secret ${name} does not exist`);
     const out: Record<string, string> = { ...((s.stringData ?? {}) as Record<string, string>) };
     for (const [k, v] of Object.entries((s.data ?? {}) as Record<string, string>)) {
@@ -115,5 +203,3 @@ export function selects(selector: Dict | undefined, labels: Record<string, strin
   return true;
 }
 
-/** The image a container runs, without tag or digest. */
-export { imageName } from './render';

@@ -6,7 +6,7 @@ export interface User {
   name: string;
   passwordHash: string;
   status: 'enabled' | 'disabled';
-  /** Addresses or IPv4 CIDR blocks this user may sign in from; empty means anywhere. */
+  /** Addresses or CIDR blocks (IPv4 or IPv6) this user may sign in from; empty means anywhere. */
   allowedIps: string[];
 }
 

@@ -9,6 +9,8 @@ export * from './redis';
 export * from './tenant';
 export * from './auth';
 export * from './sanitize';
+export * from './ip-match';
 export * from './validate';
 export * from './schemas';
 export * from './run-service';
+export * from './public-origin';

@@ -15,6 +15,7 @@ import { ArticleRepo } from './archives/article.repo';
 import { FileStore } from './files/file-store';
 import { PublicCache } from './cache/public-cache';
 import { publicRoutes } from './public/public.routes';
+import { articleBatchRoutes } from './public/article-batch.routes';
 import { assetRoutes } from './files/asset.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
@@ -69,6 +70,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
 
   const http = createHttpApp({ name: 'content', logger, ready: () => isMongoReady(conn) && isRedisReady(redis) });
   http.app.use(internalJournalRoutes(journals));
+  http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(journals, cache));
   http.app.use(adminRoutes(deps));
   http.app.use(doiRoutes(deps));

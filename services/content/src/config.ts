@@ -7,10 +7,6 @@ export const contentConfigSchema = z.object({
   ...redisConfigShape,
   ...jwtConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4001),
-  /** The SPA's index.html, into which article and issue pages get their meta tags. */
-  WEB_INDEX_URL: z.string().default('http://127.0.0.1:8080/index.html'),
-  /** How long a fetched index.html is reused. */
-  WEB_INDEX_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** Scheme of absolute public URLs (canonical links, sitemap, OAI); the host comes from the gateway. */
   PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
   /**

@@ -7,7 +7,7 @@ import { detectFileKind, isSafeClientFileName } from '../src/admin/upload';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error!.issues[0]!.message);
 
-describe('shared admin schemas (spec §5, §8, §9)', () => {
+describe('shared admin schemas (docs/product.md#article-rules)', () => {
   test('author names: 50 words, Latin or Devanagari letters, spaces, commas, periods', () => {
     expect(authorNameSchema.safeParse('Dr. A. K. Sharma, Priya Verma').success).toBe(true);
     expect(authorNameSchema.safeParse('राम कुमार, सीता देवी').success).toBe(true);
@@ -40,7 +40,7 @@ describe('shared admin schemas (spec §5, §8, §9)', () => {
     expect(r).toMatchObject({ year: 2026, volume: 1, issue: 2, keywords: '', frequency: '' });
   });
 
-  test('error messages of §8', () => {
+  test('error messages (docs/product.md#error-messages)', () => {
     expect(articleErrorMessage('duplicate_reference_number', 'add')).toBe('Duplicate reference number');
     expect(articleErrorMessage('duplicate_title', 'edit')).toBe('Duplicate title');
     expect(articleErrorMessage('duplicate_txnid', 'add')).toBe('Transaction ID Already Used');
@@ -50,7 +50,7 @@ describe('shared admin schemas (spec §5, §8, §9)', () => {
     expect(articleErrorMessage('boom', 'add')).toBe('Something went wrong');
   });
 
-  test('frequency period lists of §9', () => {
+  test('frequency period lists (docs/product.md#issue-rules)', () => {
     expect(frequencyPeriods('Monthly')).toHaveLength(12);
     expect(frequencyPeriods('monthly')[8]).toBe('September');
     expect(frequencyPeriods('Bi-Monthly')).toEqual(['January-February', 'March-April', 'May-June', 'July-August', 'September-October', 'November-December']);

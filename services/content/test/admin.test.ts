@@ -106,9 +106,21 @@ describe('admin access', () => {
   });
 
   test('GET /api/admin/ answers the counts', async () => {
-    const r = await request(app.url).get('/api/admin/').set(as(J1, T1)).expect(200);
-    expect(r.body).toEqual({ archives: expect.any(Number), issues: expect.any(Number), editors: expect.any(Number) });
-    expect(r.body.issues).toBeGreaterThanOrEqual(1);
+    // A journal of its own, so the counts are known exactly: every status counts, other journals do not.
+    const J3 = await makeJournal(app, 'adm3');
+    const T3 = tok(J3);
+    const counts = async () => (await request(app.url).get('/api/admin/').set(as(J3, T3)).expect(200)).body;
+    expect(await counts()).toEqual({ archives: 0, issues: 0, editors: 0 });
+    const { issues, articles, editors } = app.repos;
+    for (const issue of [1, 2]) await issues.create(J3, { year: YEAR, volume: 9, issue, frequency: 'May' } as never);
+    const base = { year: YEAR, volume: 9, issue: 1, title: 'x', authorname: 'A B', pagenumber: '1-2', status: 'enabled' };
+    await articles.create(J3, { ...base, refnumber: '9001', txnid: 'c1', title: 'Count one' });
+    await articles.create(J3, { ...base, refnumber: '9002', txnid: 'c2', title: 'Count two', status: 'disabled' });
+    await articles.create(J3, { ...base, issue: 2, refnumber: '9003', txnid: 'c3', title: 'Count three' });
+    await editors.create(J3, { name: 'Counted Editor', category: 'chief editor' });
+    expect(await counts()).toEqual({ archives: 3, issues: 2, editors: 1 });
+    const j1 = (await request(app.url).get('/api/admin/').set(as(J1, T1)).expect(200)).body;
+    expect(j1).toEqual({ archives: 0, issues: 1, editors: 0 });
   });
 });
 

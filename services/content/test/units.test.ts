@@ -1,9 +1,8 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { buildSitemaps, sitemapIndex } from '../src/seo/sitemap';
 import { parseRange } from '../src/files/asset.routes';
-import { citationDate, issueHeading } from '../src/seo/page-html';
-import { renderShell } from '../src/seo/web-shell';
-import { decodeEntities, firstNumber, searchText } from '../src/shared/text';
+import { citationDate } from '@journal/common';
+import { searchText } from '../src/shared/text';
 import { normaliseKeyword } from '../src/public/public.service';
 
 describe('sitemap splitting', () => {
@@ -43,37 +42,16 @@ describe('HTTP ranges', () => {
 });
 
 describe('text helpers', () => {
-  test('first number in a route param (spec §5)', () => {
-    expect(firstNumber('vol3')).toBe(3);
-    expect(firstNumber('issue12x4')).toBe(12);
-    expect(firstNumber('2026')).toBe(2026);
-    expect(firstNumber('none')).toBeNull();
-    expect(firstNumber('1234567')).toBeNull();
-    expect(firstNumber('x'.repeat(200) + '1')).toBeNull();
-  });
-  test('entities, search text, keywords', () => {
-    expect(decodeEntities('&lt;i&gt;a&lt;/i&gt; &amp; &#39;b&#x27; &bogus; &#0;')).toBe("<i>a</i> & 'b' &bogus; &#0;");
+  // decodeEntities and firstNumber are services/common's rules, tested there (test/rules.test.ts).
+  test('search text, keywords', () => {
     expect(searchText(['&lt;i&gt;E. Coli&lt;/i&gt;', 'A,  B', undefined])).toBe('e. coli \u0001 a, b \u0001');
     expect(normaliseKeyword('  Drip   IRRIGATION ')).toBe('drip irrigation');
     expect(normaliseKeyword(['a'])).toBe('');
     expect(normaliseKeyword('x'.repeat(10_000))).toHaveLength(200);
   });
-  test('issue heading and citation dates', () => {
-    expect(issueHeading(2026, 7, 2, 'april-june')).toBe('VOL. 7, ISSUE 2 (2026) — April-June');
-    expect(issueHeading(2026, 7, 2, '')).toBe('VOL. 7, ISSUE 2 (2026)');
+  test('citation dates', () => {
     expect(citationDate('2026-05-15', 2026)).toBe('2026/05/15');
     expect(citationDate('15/5/2026', 2026)).toBe('2026/05/15');
     expect(citationDate('', 2026)).toBe('2026');
-  });
-  test('shell rendering replaces the title and fills the placeholders, or falls back to head/body', () => {
-    const parts = { title: 'T', head: '<meta name="a" content="b" />', noscript: '<noscript>n</noscript>' };
-    expect(renderShell('<html><head><title>Old</title><!--app-head--></head><body><div id="root"><!--app-noscript--></div></body></html>', parts)).toBe(
-      '<html><head><title>T</title><meta name="a" content="b" /></head><body><div id="root"><noscript>n</noscript></div></body></html>',
-    );
-    expect(renderShell('<html><head></head><body class="x"></body></html>', parts)).toBe(
-      '<html><head><title>T</title>\n<meta name="a" content="b" />\n</head><body class="x">\n<noscript>n</noscript></body></html>',
-    );
-    // `$&` in page text must not be treated as a replacement pattern.
-    expect(renderShell('<head><!--app-head--></head>', { ...parts, head: '$& $1' })).toContain('$& $1');
   });
 });

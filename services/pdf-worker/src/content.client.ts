@@ -1,7 +1,9 @@
-import { AppError, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/common';
-
-/** Raw records as the content service's public API answers them (spec §3 field names). */
-export type RawRecord = Record<string, unknown>;
+import type { z } from 'zod';
+import { AppError, ARTICLE_BATCH_MAX, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/common';
+import {
+  articleBatchResponseSchema, documentEditorSchema, documentEditorsSchema, documentSettingsSchema, listedArticleSchema,
+  type DocumentEditor, type DocumentSettings, type ListedArticle,
+} from './content.schemas';
 
 export interface ContentClientOptions {
   baseUrl: string;
@@ -28,11 +30,18 @@ export class ContentClient {
 
   constructor(private readonly opts: ContentClientOptions) {}
 
-  private async fetch(ctx: RequestContext, path: string): Promise<Response> {
+  private async fetch(ctx: RequestContext, path: string, body?: unknown): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(new URL(path, this.opts.baseUrl), {
-        headers: { [TENANT_HEADER]: ctx.journalId, [REQUEST_ID_HEADER]: ctx.requestId, accept: 'application/json' },
+        method: body === undefined ? 'GET' : 'POST',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: {
+          [TENANT_HEADER]: ctx.journalId,
+          [REQUEST_ID_HEADER]: ctx.requestId,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         signal: AbortSignal.timeout(this.opts.timeoutMs),
         redirect: 'error',
       });
@@ -42,8 +51,9 @@ export class ContentClient {
     return res;
   }
 
-  private async json<T>(ctx: RequestContext, path: string, notFound: () => AppError): Promise<T> {
-    const res = await this.fetch(ctx, path);
+  /** The answer parsed with its schema; 400/404 become `notFound()`, anything else unusable a 503. */
+  private async json<S extends z.ZodType>(ctx: RequestContext, path: string, schema: S, notFound: () => AppError, body?: unknown): Promise<z.infer<S>> {
+    const res = await this.fetch(ctx, path, body);
     if (res.status === 404 || res.status === 400) {
       await res.body?.cancel();
       throw notFound();
@@ -52,11 +62,15 @@ export class ContentClient {
       await res.body?.cancel();
       throw new AppError(503, 'content_unavailable', `The content service answered ${res.status}`);
     }
+    let data: unknown;
     try {
-      return (await res.json()) as T;
+      data = await res.json();
     } catch {
       throw new AppError(503, 'content_unavailable', 'The content service answered with invalid JSON');
     }
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new AppError(503, 'content_unavailable', `The content service answered ${path} in an unexpected shape`);
+    return parsed.data;
   }
 
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -69,32 +83,42 @@ export class ContentClient {
     return value;
   }
 
-  settings(ctx: RequestContext): Promise<RawRecord> {
-    return this.cached(`s:${ctx.journalId}`, async () =>
-      unwrap(await this.json<unknown>(ctx, '/api/settings/', () => new AppError(404, 'unknown_journal', 'Journal not found')), 'settings'),
+  settings(ctx: RequestContext): Promise<DocumentSettings> {
+    return this.cached(`s:${ctx.journalId}`, () =>
+      this.json(ctx, '/api/settings/', documentSettingsSchema, () => new AppError(404, 'unknown_journal', 'Journal not found')),
     );
   }
 
-  editors(ctx: RequestContext): Promise<RawRecord[]> {
-    return this.cached(`e:${ctx.journalId}`, async () =>
-      list(await this.json<unknown>(ctx, '/api/editors/', () => new AppError(404, 'not_found', 'Editors not found')), 'editors'),
+  editors(ctx: RequestContext): Promise<DocumentEditor[]> {
+    return this.cached(`e:${ctx.journalId}`, () =>
+      this.json(ctx, '/api/editors/', documentEditorsSchema, () => new AppError(404, 'not_found', 'Editors not found')),
     );
   }
 
-  async editor(ctx: RequestContext, id: string): Promise<RawRecord> {
-    return unwrap(
-      await this.json<unknown>(ctx, `/api/editors/${encodeURIComponent(id)}`, () => new AppError(404, 'editor_not_found', `Editor ${id} not found`)),
-      'editor',
-    );
+  editor(ctx: RequestContext, id: string): Promise<DocumentEditor> {
+    return this.json(ctx, `/api/editors/${encodeURIComponent(id)}`, documentEditorSchema, () => new AppError(404, 'editor_not_found', `Editor ${id} not found`));
   }
 
-  async articleByRef(ctx: RequestContext, ref: string): Promise<RawRecord> {
-    const body = await this.json<unknown>(ctx, `/api/archives/ref/${encodeURIComponent(ref)}`, () =>
+  articleByRef(ctx: RequestContext, ref: string): Promise<ListedArticle> {
+    return this.json(ctx, `/api/archives/ref/${encodeURIComponent(ref)}`, listedArticleSchema, () =>
       new AppError(404, 'article_not_found', `Article ${ref} not found`),
     );
-    const a = Array.isArray(body) ? (body[0] as RawRecord | undefined) : unwrap(body, 'article');
-    if (!a || typeof a !== 'object' || Object.keys(a).length === 0) throw new AppError(404, 'article_not_found', `Article ${ref} not found`);
-    return a;
+  }
+
+  /**
+   * The public articles with these reference numbers, in the order asked, one call per 1000
+   * references (docs/product.md#api). Unknown references are listed in `missing`.
+   */
+  async articlesByRefs(ctx: RequestContext, refs: string[]): Promise<{ articles: ListedArticle[]; missing: string[] }> {
+    const out: { articles: ListedArticle[]; missing: string[] } = { articles: [], missing: [] };
+    for (let i = 0; i < refs.length; i += ARTICLE_BATCH_MAX) {
+      const chunk = refs.slice(i, i + ARTICLE_BATCH_MAX);
+      const r = await this.json(ctx, '/internal/articles/by-refs', articleBatchResponseSchema, () =>
+        new AppError(503, 'content_unavailable', 'The content service refused the batch read'), { refs: chunk });
+      out.articles.push(...r.articles);
+      out.missing.push(...r.missing);
+    }
+    return out;
   }
 
   /** The journal logo as a data URI, or '' when there is none or it is not a plain image. */
@@ -112,24 +136,4 @@ export class ContentClient {
       return `data:${type};base64,${bytes.toString('base64')}`;
     });
   }
-}
-
-/** Accepts a bare record or one wrapped as `{settings: {...}}`, `{data: {...}}` and the like. */
-function unwrap(body: unknown, name: string): RawRecord {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
-  const b = body as RawRecord;
-  for (const k of [name, 'data', 'item', 'result']) {
-    const v = b[k];
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as RawRecord;
-  }
-  return b;
-}
-
-function list(body: unknown, name: string): RawRecord[] {
-  if (Array.isArray(body)) return body as RawRecord[];
-  if (body && typeof body === 'object') {
-    const b = body as RawRecord;
-    for (const k of [name, 'data', 'items', 'results']) if (Array.isArray(b[k])) return b[k] as RawRecord[];
-  }
-  return [];
 }

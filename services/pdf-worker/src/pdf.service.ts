@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, parse } from '@journal/common';
 import type { CachedFile, PdfCacheRepo } from './cache.repo';
-import type { ContentClient, RawRecord, RequestContext } from './content.client';
+import type { ContentClient, RequestContext } from './content.client';
+import type { ListedArticle } from './content.schemas';
 import { boardEditors, sameName, showEditorContacts, splitAuthors, toArticle, toEditor, toJournal } from './document-data';
 import type { PdfQueue } from './pdf.queue';
 import type { Job } from 'bullmq';
@@ -80,24 +81,11 @@ export class PdfService {
     return [...new Set(refs)];
   }
 
-  private async articles(ctx: RequestContext, refs: string[]): Promise<RawRecord[]> {
-    const missing: string[] = [];
-    const out: RawRecord[] = new Array(refs.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < refs.length) {
-        const i = next++;
-        try {
-          out[i] = await this.deps.content.articleByRef(ctx, refs[i]!);
-        } catch (err) {
-          if (err instanceof AppError && err.status === 404) missing.push(refs[i]!);
-          else throw err;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(8, refs.length) }, worker));
+  /** The articles of these references in one batch read; any unknown one is a 404 naming it. */
+  private async articles(ctx: RequestContext, refs: string[]): Promise<ListedArticle[]> {
+    const { articles, missing } = await this.deps.content.articlesByRefs(ctx, refs);
     if (missing.length) throw new AppError(404, 'article_not_found', `Unknown ref number(s): ${missing.slice(0, 20).join(', ')}`, { missing });
-    return out;
+    return articles;
   }
 
   private job(ctx: RequestContext, filename: string, contentType: PdfJobData['contentType'], payload: JobPayload): PdfJobData {
@@ -162,21 +150,11 @@ export class PdfService {
     if (raw.length === 0) throw new AppError(400, 'empty_list', 'Select at least one editor');
     if (raw.length > this.deps.maxItems) throw new AppError(400, 'too_many', `At most ${this.deps.maxItems} editors at once`);
     const ids = [...new Set(parse(z.array(idSchema), raw))];
-    const [editors, j] = await Promise.all([
-      Promise.all(
-        ids.map((id) =>
-          this.deps.content.editor(ctx, id).then(
-            (e) => ({ id, e }),
-            (err: unknown) => {
-              if (err instanceof AppError && err.status === 404) return { id, e: null };
-              throw err;
-            },
-          ),
-        ),
-      ),
-      this.journal(ctx),
-    ]);
-    const missing = editors.filter((x) => !x.e || Object.keys(x.e).length === 0).map((x) => x.id);
+    // One read of the public board (cached per journal), not one call per editor.
+    const [board, j] = await Promise.all([this.deps.content.editors(ctx), this.journal(ctx)]);
+    const byId = new Map(board.map((e) => [e.id, e]));
+    const editors = ids.map((id) => ({ id, e: byId.get(id) }));
+    const missing = editors.filter((x) => !x.e).map((x) => x.id);
     if (missing.length) throw new AppError(404, 'editor_not_found', `Unknown editor id(s): ${missing.slice(0, 20).join(', ')}`, { missing });
     const items = editors.map(({ e }) => {
       const editor = toEditor(e!);

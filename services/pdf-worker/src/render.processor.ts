@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { Logger } from '@journal/common';
 import type { PdfCacheRepo } from './cache.repo';
 import type { CertificateItem, EditorCertificateItem, JobProgress, PdfJobData, PdfJobResult } from './pdf.types';
@@ -26,20 +27,6 @@ const chunk = <T>(list: T[], size: number): T[][] => {
   return out;
 };
 
-/** Runs `fn` over `items` with at most `limit` at once, keeping the order of results. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T, i: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const run = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
-  return out;
-}
-
 /**
  * Renders one job and stores the file under its key. Jobs are delivered at least once, so a
  * job whose file is already stored (a previous attempt finished it) returns without rendering.
@@ -62,7 +49,8 @@ export async function processPdfJob(job: JobHandle, deps: ProcessorDeps): Promis
     await job.updateProgress({ done, total });
     const names = uniqueNames(p.items.map((it) => safeEntryName(it.entry ?? 'certificate')));
     const batches = chunk(p.items as (CertificateItem | EditorCertificateItem)[], deps.batchSize);
-    const files = await mapLimit(batches, deps.pipeline, async (batch) => {
+    const limit = pLimit(deps.pipeline);
+    const files = await Promise.all(batches.map((batch) => limit(async () => {
       const html =
         p.kind === 'bulkcertificates'
           ? certificatesHtml(p.journal, batch as CertificateItem[])
@@ -72,7 +60,7 @@ export async function processPdfJob(job: JobHandle, deps: ProcessorDeps): Promis
       done += batch.length;
       await job.updateProgress({ done, total });
       return pages;
-    });
+    })));
     tZip = Date.now();
     bytes = await buildZip(files.flat().map((data, i) => ({ name: names[i]!, data })));
     documents = total;

@@ -139,6 +139,40 @@ describe('pdf documents from the real content service', () => {
     expect(readZip(eds.body as Buffer).map((e) => e.name)).toEqual(['certificate-Prof. Meera Iyer.pdf']);
   });
 
+  it('reads the articles of a 500-reference index page in one batch call, not one call per article', async () => {
+    const refs = Array.from({ length: 500 }, (_, i) => String(80_000 + i));
+    await content.repos.issues.create(J, { year: 2025, volume: 6, issue: 1, frequency: 'january' } as never);
+    await content.repos.articles.insertMany(J, refs.map((ref, i) => ({
+      year: 2025, volume: 6, issue: 1, frequency: 'january', publishdate: '2025-01-10', status: 'enabled', ptype: 'paid', email: 'a@b.c',
+      refnumber: ref, txnid: `t${ref}`, title: `Bulk study number ${ref}`, authorname: `Author ${String.fromCharCode(65 + (i % 26))} Rao`,
+      pagenumber: `${i * 2 + 1}-${i * 2 + 2}`,
+    })));
+    await content.cache.invalidate(J);
+    const calls = async () => {
+      const text = (await request(content.url).get('/metrics')).text;
+      const count = (route: string) =>
+        text.split('\n')
+          .filter((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes(`route="${route}"`))
+          .reduce((n, l) => n + Number(l.split(' ').pop()), 0);
+      return { batch: count('/internal/articles/by-refs'), single: count('/api/archives/ref/:ref') };
+    };
+    const before = await calls();
+    const auth = `Bearer ${adminToken(J)}`;
+    const index = await binary(request(api.url).post('/api/pdf/indexpage').set('x-journal-id', J).set('authorization', auth).send(refs));
+    expect(index.status).toBe(200);
+    const after = await calls();
+    expect({ batch: after.batch - before.batch, single: after.single - before.single }).toEqual({ batch: 1, single: 0 });
+    const { text } = await pdfText(index.body as Buffer);
+    expect(text).toContain('Bulk study number 80000');
+    expect(text).toContain('Bulk study number 80499');
+
+    // Unknown references are named in a 404, still after one call.
+    const missing = await request(api.url).post('/api/pdf/indexpage').set('x-journal-id', J).set('authorization', auth).send(['80000', '99999', '7003']);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: 'article_not_found', details: { missing: ['99999', '7003'] } });
+    expect((await calls()).batch - after.batch).toBe(1);
+  }, 180_000);
+
   it("refuses another journal's ref and editor", async () => {
     const auth = `Bearer ${adminToken(J)}`;
     const ref = await request(api.url).post('/api/pdf/bulkcertificates').set('x-journal-id', J).set('authorization', auth).send(['7003']);

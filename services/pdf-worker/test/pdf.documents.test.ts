@@ -34,7 +34,7 @@ describe('pdf documents', () => {
 
   const get = (path: string) => binary(request(s.api.url).get(path).set('x-journal-id', J));
 
-  it('renders a certificate with the author, title, journal, volume and issue, named per spec', async () => {
+  it('renders a certificate with the author, title, journal, volume and issue, named as the download is saved', async () => {
     const res = await get('/api/pdf/certificate/1101/Rahul%20Verma');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');

@@ -88,6 +88,6 @@ export class EntryIndex {
   }
 }
 
-/** Spec §4: the pager stays between 1 and the last page. */
+/** docs/product.md#worklog: the pager stays between 1 and the last page. */
 export const clampPage = (page: number, total: number, pageSize: number) =>
   Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / pageSize)));

@@ -5,7 +5,7 @@ import {
 } from '@journal/common';
 import type { WorklogService } from './worklog.service';
 
-/** Spec §7 work-log calls; every one needs the bearer token of the request's journal. */
+/** docs/product.md#api: work-log calls; every one needs the bearer token of the request's journal. */
 export function worklogRoutes(service: WorklogService, authOpts: AuthMiddlewareOptions): Router {
   const r = Router();
   r.use('/api/webdata', requireTenant, requireAuth(authOpts));

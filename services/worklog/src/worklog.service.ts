@@ -49,7 +49,7 @@ export class WorklogService {
   }
 
   /**
-   * GET /api/webdata. Without query parameters: the original's array of every entry (spec §7).
+   * GET /api/webdata. Without query parameters: the original's array of every entry (docs/product.md#api).
    * With any: one page, filtered by status and by a case-insensitive substring of the content.
    */
   async list(journalId: string, q: WorkListQuery): Promise<WorkEntry[] | WorkEntryPage> {

@@ -1,4 +1,4 @@
-/** Every route of the app in one place (spec §2). */
+/** Every route of the app in one place (docs/product.md#public-routes). */
 export const paths = {
   home: '/',
   archives: '/archives',

@@ -1,6 +1,6 @@
 import { clearSession, getSession } from './session';
 
-/** An error answer from the API: the spec's `{error: code, message}` with the HTTP status. */
+/** An error answer from the API: the `{error: code, message}` of docs/product.md#api with the HTTP status. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -18,7 +18,7 @@ let onUnauthorized: OnUnauthorized = () => {
   window.alert('Session expired. Please login again.');
   window.location.assign('/admin/login');
 };
-/** The work-log shell handles an expired session its own way (spec §2). */
+/** The work-log shell handles an expired session its own way (docs/product.md#worklog). */
 export const setUnauthorizedHandler = (fn: OnUnauthorized): OnUnauthorized => {
   const previous = onUnauthorized;
   onUnauthorized = fn;

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, TITLE_TAGS } from '@journal/common/schemas';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, TITLE_TAGS } from '@journal/common/schemas/rich-text';
 
 const RICH_ATTRS = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
 
@@ -10,9 +10,5 @@ export const sanitizeRich = (html: string) =>
 export const sanitizeTitle = (html: string) =>
   DOMPurify.sanitize(html ?? '', { ALLOWED_TAGS: [...TITLE_TAGS], ALLOWED_ATTR: [] }).replace(/\s+/g, ' ').trim();
 
-/** Decodes HTML entities of stored encoded text (spec: titles and home content are entity-encoded). */
-export function decodeEntities(s: string): string {
-  const t = document.createElement('textarea');
-  t.innerHTML = s ?? '';
-  return t.value;
-}
+/** Decodes stored entity-encoded text once (docs/product.md#encoded-text); the same rule as the server's. */
+export { decodeEntities } from '@journal/common/schemas/text.rules';

@@ -1,4 +1,4 @@
-/** The login session in browser storage (spec §3: token and user name under the admin JWT key). */
+/** The login session in browser storage (docs/product.md#roles: token and user name under the admin JWT key). */
 export const SESSION_KEY = 'journal_admin_jwt';
 
 export interface Session {

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { periodField, wholeNumber, yearField } from './issue.schema';
 import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi';
 
-/** Spec §9: uploads are at most 5 MB. */
+/** docs/product.md#constants: uploads are at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5_242_880;
 export const FILE_TOO_LARGE_MESSAGE = 'File size exceeds the limit of 5 MB';
 export const AUTHOR_MAX_WORDS = 50;
 export const TITLE_HINT_WORDS = 100;
 export const COPIED_MS = 2000;
 
-/** Spec §5 messages, letter for letter (the doubled 'The the' included). */
+/** docs/product.md#article-rules: messages, letter for letter (the doubled 'The the' included). */
 export const AUTHOR_WORDS_MESSAGE = 'Author name should not exceed 50 words';
 export const AUTHOR_CHARS_MESSAGE = 'Author name must contain only alphabets, spaces, commas, and periods';
 export const REF_NUMBER_MESSAGE = 'Ref number must be a valid number';
@@ -40,7 +40,7 @@ export function parsePageRange(s: string): { first: number; last: number } | nul
   return { first: Number(a), last: Number(b) };
 }
 
-/** Spec §5: on add, the first page must exceed the last page of the issue's last article. */
+/** docs/product.md#article-rules: on add, the first page must exceed the last page of the issue's last article. */
 export const firstPageAllowed = (pagenumber: string, lastPage: number) => {
   const r = parsePageRange(pagenumber);
   return !!r && r.first > lastPage;
@@ -99,7 +99,7 @@ export const doiField = z
   .default('');
 
 /**
- * The article fields an admin sends (spec §3/§5), as multipart text. Unknown fields (status,
+ * The article fields an admin sends (docs/product.md#entities), as multipart text. Unknown fields (status,
  * journal, createdby, ...) are dropped: the server sets them.
  */
 export const articleFieldsSchema = z.object({
@@ -123,25 +123,25 @@ export const articleFieldsSchema = z.object({
   /** Empty: made from the journal's DOI pattern when it has one. */
   doi: doiField,
 });
-/** Edit (spec §5): the same checks, but email is not among the required fields there. */
+/** Edit (docs/product.md#article-rules): the same checks, but email is not among the required fields there. */
 export const articleUpdateSchema = articleFieldsSchema.extend({
   email: optionalText(300).refine(oneLine, 'Email must be one line'),
 });
 
-/** Fields the add form requires (spec §5); a missing one turns red and blocks silently. */
+/** Fields the add form requires (docs/product.md#article-rules); a missing one turns red and blocks silently. */
 export const ARTICLE_ADD_REQUIRED = ['txnid', 'email', 'ptype', 'publishdate', 'authorname', 'pagenumber', 'refnumber', 'file', 'title', 'abstract'] as const;
 export const ARTICLE_EDIT_REQUIRED = ['ptype', 'txnid', 'publishdate', 'authorname', 'pagenumber', 'refnumber', 'title', 'abstract'] as const;
-/** Red when empty, but they do not block (spec §5). */
+/** Red when empty, but they do not block (docs/product.md#article-rules). */
 export const ARTICLE_SOFT_REQUIRED = ['volume', 'issue', 'year', 'subject'] as const;
 
 export type ArticleFieldsInput = z.input<typeof articleFieldsSchema>;
 export type ArticleFields = z.output<typeof articleFieldsSchema>;
 
-/** Which §8 code a failed field maps to (others are a plain validation_error). */
+/** Which error code (docs/product.md#error-messages) a failed field maps to (others are a plain validation_error). */
 export const articleFieldErrorCode = (field: string): string | undefined =>
   field === 'pagenumber' ? 'invalid_pagenumber' : field === 'txnid' ? 'invalid_txnid' : undefined;
 
-/** Spec §8: the text shown for an article error code; edit does not single out duplicate_txnid. */
+/** docs/product.md#error-messages: the text shown for an article error code; edit does not single out duplicate_txnid. */
 export function articleErrorMessage(code: string | undefined, mode: 'add' | 'edit'): string {
   switch (code) {
     case 'duplicate_reference_number':
@@ -192,6 +192,3 @@ export interface AdminArticle {
   modification?: string;
 }
 
-/** The public path of an article's PDF (spec §7). */
-export const articlePdfPath = (a: { year: number | string; volume: number | string; issue: number | string; file: string }) =>
-  `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${a.file}`;

@@ -9,7 +9,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const loginErrorCodes = ['invalid_credentials', 'disabled', 'invalid_ip'] as const;
 export type LoginErrorCode = (typeof loginErrorCodes)[number];
 
-/** Spec §8: the text shown for each login error code. */
+/** docs/product.md#error-messages: the text shown for each login error code. */
 export const loginErrorMessage = (code: string | undefined): string => {
   switch (code) {
     case 'invalid_credentials':

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema } from './auth.schema';
 
-/** Spec §9: exactly these categories and designations. */
+/** docs/product.md#editor-rules: exactly these categories and designations. */
 export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;
 export const EDITOR_DESIGNATIONS = ['Professor', 'Associate Professor', 'Assistant Professor', 'Scientist', 'Head', 'Lecturer'] as const;
 export const EDITOR_STATUSES = ['enabled', 'disabled'] as const;
@@ -18,7 +18,7 @@ const websiteSchema = opt(500).refine(
   'Website must be an http or https address',
 );
 
-/** Editor add and edit (spec §5): category, post, name and content required; picture optional. */
+/** Editor add and edit (docs/product.md#editor-rules): category, post, name and content required; picture optional. */
 export const editorSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200).refine(oneLine, 'Name must be one line'),
   category: z.enum(EDITOR_CATEGORIES, { error: 'Category is required' }),
@@ -34,7 +34,7 @@ export const editorSchema = z.object({
 export type EditorInput = z.input<typeof editorSchema>;
 export type EditorFields = z.output<typeof editorSchema>;
 
-/** The status switch sends a multipart body carrying only `status` (spec §4). */
+/** The status switch sends a multipart body carrying only `status` (docs/product.md#admin-area). */
 export const editorStatusSchema = z.object({ status: z.enum(EDITOR_STATUSES, { error: 'Status is invalid' }) });
 
 /** POST /api/editors/pin: move the selection to the top (pinned) or remove it from the top. */
@@ -46,7 +46,7 @@ export type EditorPinInput = z.input<typeof editorPinSchema>;
 
 export const LIST_SORTED_MESSAGE = 'List Sorted!';
 
-/** An editor as the public API answers it (spec §3; contact fields empty where a journal hides them). */
+/** An editor as the public API answers it (docs/product.md#entities; contact fields empty where a journal hides them). */
 export interface PublicEditor {
   id: string;
   name: string;

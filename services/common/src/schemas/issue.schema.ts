@@ -1,18 +1,18 @@
 import { z } from 'zod';
 
-/** Spec §9: the months as the add-issue list spells them. */
+/** docs/product.md#issue-rules: the months as the add-issue list spells them. */
 export const FULL_MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
 
-/** Spec §9: the abbreviations of the article edit list ('Sept', not 'Sep'). */
+/** docs/product.md#issue-rules: the abbreviations of the article edit list ('Sept', not 'Sep'). */
 export const ABBREVIATED_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
 
 export const JOURNAL_FREQUENCIES = ['monthly', 'bi-monthly', 'quarterly', 'triannual', 'half-yearly', 'yearly'] as const;
 export type JournalFrequency = (typeof JOURNAL_FREQUENCIES)[number];
 
-/** Months per period for each publication frequency (spec §9). */
+/** Months per period for each publication frequency (docs/product.md#issue-rules). */
 const MONTHS_PER_PERIOD: Record<JournalFrequency, number> = {
   monthly: 1,
   'bi-monthly': 2,
@@ -48,11 +48,6 @@ export function frequencyPeriods(frequency: string, abbreviated = false): string
   for (let i = 0; i < 12; i += step) out.push(step === 1 ? months[i]! : `${months[i]}-${months[i + step - 1]}`);
   return out;
 }
-
-/** Every period name of every frequency, full and abbreviated. */
-export const ALL_PERIODS: readonly string[] = [
-  ...new Set(JOURNAL_FREQUENCIES.flatMap((f) => [...frequencyPeriods(f), ...frequencyPeriods(f, true)])),
-];
 
 /**
  * The canonical full period of any spelling: abbreviated ('Sept-Oct') or in another case
@@ -99,7 +94,7 @@ export const periodField = z
   .max(40)
   .regex(/^[A-Za-z]+( ?- ?[A-Za-z]+)?$/, 'Frequency is invalid');
 
-/** POST /api/admin/create-issue (spec §7): volume, issue and frequency required, numbers non-negative. */
+/** POST /api/admin/create-issue (docs/product.md#api): volume, issue and frequency required, numbers non-negative. */
 export const issueCreateSchema = z.object({
   volume: wholeNumber('Volume'),
   issue: wholeNumber('Issue'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOI_PATTERN_MESSAGE, DOI_PREFIX_MESSAGE, DOI_PREFIX_RE, isValidDoiPattern } from './doi';
 
-/** Per-journal flags that replace the original's hard-coded domain lists (design.md). */
+/** Per-journal flags that replace the original's hard-coded domain lists (docs/product.md#journal-flags). */
 export const journalFlagsSchema = z.object({
   showSubject: z.boolean().default(false),
   hideOwnerNotice: z.boolean().default(false),
@@ -17,7 +17,7 @@ export const journalFlagsSchema = z.object({
 });
 export type JournalFlags = z.infer<typeof journalFlagsSchema>;
 
-/** Settings as the public site reads them (spec §3). */
+/** Settings as the public site reads them (docs/product.md#settings). */
 export interface PublicSettings {
   websitename: string;
   domain: string;
@@ -44,7 +44,7 @@ export interface PublicSettings {
 
 const shortText = (max = 200) => z.string().trim().max(max);
 
-/** What the admin settings form edits (spec §3), plus the per-journal flags. */
+/** What the admin settings form edits (docs/product.md#settings), plus the per-journal flags. */
 export const settingsUpdateSchema = z.object({
   websitename: shortText().min(1, 'Website name is required'),
   websiteemail: z.string().trim().email('Enter a valid email').max(200),

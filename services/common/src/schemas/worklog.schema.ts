@@ -1,21 +1,21 @@
 import { z } from 'zod';
 
-/** Spec §3: the eight work entry statuses, in the order of the filter buttons. */
+/** docs/product.md#entities: the eight work entry statuses, in the order of the filter buttons. */
 export const WORK_STATUSES = ['pending', 'working', 'completed', 'info', 'last-work', 'journal', 'urgent', 'cancelled'] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
 
-/** Spec §4: a new entry is created as info or urgent, nothing else. */
+/** docs/product.md#worklog: a new entry is created as info or urgent, nothing else. */
 export const NEW_WORK_STATUSES = ['info', 'urgent'] as const;
 export type NewWorkStatus = (typeof NEW_WORK_STATUSES)[number];
 
-/** Spec §9: 20 entries a page. */
+/** docs/product.md#constants: 20 entries a page. */
 export const WORKLOG_PAGE_SIZE = 20;
 export const WORKLOG_MAX_PAGE_SIZE = 100;
 /** The add form is a single-line input; anything longer than this is not a work-log line. */
 export const WORK_CONTENT_MAX = 10_000;
 export const WORK_SEARCH_MAX = 200;
 
-/** Spec §2: the nine filter buttons and the route value each navigates to. */
+/** docs/product.md#worklog: the nine filter buttons and the route value each navigates to. */
 export const WORK_FILTERS: readonly { label: string; value: 'all' | WorkStatus }[] = [
   { label: 'All Entries', value: 'all' },
   { label: 'Pending', value: 'pending' },
@@ -33,7 +33,7 @@ export const isWorkStatus = (s: unknown): s is WorkStatus => typeof s === 'strin
 
 /**
  * POST /api/webdata. Only status and content: createdby and created_at come from the token and
- * the server. Empty content is accepted (spec §5 sends it as it is); the status must be one a
+ * the server. Empty content is accepted (sent as it is: docs/product.md#worklog); the status must be one a
  * new entry may have.
  */
 export const workEntryCreateSchema = z.strictObject({
@@ -42,7 +42,7 @@ export const workEntryCreateSchema = z.strictObject({
 });
 export type WorkEntryCreateInput = z.infer<typeof workEntryCreateSchema>;
 
-/** PUT /api/webdata/:id: any of the eight statuses, and nothing else (spec §4). */
+/** PUT /api/webdata/:id: any of the eight statuses, and nothing else (docs/product.md#worklog). */
 export const workEntryUpdateSchema = z.strictObject({
   status: z.enum(WORK_STATUSES, { message: `Status must be one of ${WORK_STATUSES.join(', ')}` }),
 });
@@ -67,7 +67,7 @@ export const workListQuerySchema = z.strictObject({
 });
 export type WorkListQuery = z.infer<typeof workListQuerySchema>;
 
-/** One entry as the API answers it (spec §7); content is already sanitised. */
+/** One entry as the API answers it (docs/product.md#api); content is already sanitised. */
 export interface WorkEntry {
   id: string;
   content: string;

@@ -15,7 +15,7 @@ const idParam = (req: Request) => {
 const actor = (req: Request): Actor => ({ name: req.auth!.name });
 
 /**
- * The admin write API of spec §7 (issue 4). Every route is tenant-scoped and needs a valid token
+ * The admin write API of docs/product.md#api. Every route is tenant-scoped and needs a valid token
  * of this journal; bodies are parsed only after authentication.
  */
 export function adminRoutes(deps: ContentDeps): Router {

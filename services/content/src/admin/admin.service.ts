@@ -14,7 +14,7 @@ const issueKeySchema = z.object({
   issue: z.coerce.number().int().min(0).max(1_000_000),
 });
 
-/** Counts, issues, admin search and settings (spec §2, §7). */
+/** Counts, issues, admin search and settings (docs/product.md#admin-area). */
 export class AdminService {
   constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'cache'>) {}
 
@@ -81,7 +81,7 @@ export class AdminService {
     return this.deps.repos.articles.adminSearch(journalId, text);
   }
 
-  /** The settings form (spec §3) plus flags; flags not sent keep their value. */
+  /** The settings form (docs/product.md#settings) plus flags; flags not sent keep their value. */
   async updateSettings(journalId: string, body: unknown) {
     const input = parse(settingsUpdateSchema, body ?? {});
     const journal = await this.deps.repos.journals.findById(journalId);

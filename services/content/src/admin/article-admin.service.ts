@@ -18,7 +18,7 @@ const DUPLICATE: Record<Conflict, [string, string]> = {
   title: ['duplicate_title', 'Duplicate title'],
   txnid: ['duplicate_txnid', 'Transaction ID Already Used'],
 };
-/** Spec §8 checks duplicates in this order. */
+/** docs/product.md#error-messages: checks duplicates in this order. */
 const CONFLICT_ORDER: Conflict[] = ['refnumber', 'title', 'txnid'];
 const duplicate = (c: Conflict) => new AppError(409, DUPLICATE[c][0], DUPLICATE[c][1]);
 const duplicateDoi = () => new AppError(409, 'duplicate_doi', DUPLICATE_DOI_MESSAGE);
@@ -26,7 +26,7 @@ const duplicateDoi = () => new AppError(409, 'duplicate_doi', DUPLICATE_DOI_MESS
 const sentDoi = (body: unknown) => typeof (body as { doi?: unknown } | null)?.doi === 'string';
 
 /**
- * Parses article fields; a page or txnid failure answers its §8 code (invalid_pagenumber,
+ * Parses article fields; a page or txnid failure answers its error code (docs/product.md#error-messages) (invalid_pagenumber,
  * invalid_txnid), anything else a validation_error naming each field.
  */
 function parseArticle<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -40,7 +40,7 @@ function parseArticle<S extends z.ZodType>(schema: S, body: unknown): z.output<S
 
 const pdfPath = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file'>) => assetPath.article(a.year, a.volume, a.issue, a.file);
 
-/** Adding and editing articles with their PDFs (spec §5, §8); every rule is checked before anything is written. */
+/** Adding and editing articles with their PDFs (docs/product.md#article-rules); every rule is checked before anything is written. */
 export class ArticleAdminService {
   constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache' | 'logger'>) {}
 

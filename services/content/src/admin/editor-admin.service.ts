@@ -11,14 +11,14 @@ const GENERATED_PICTURE_RE = /^[a-f0-9]{24}\.(png|jpg|gif|webp)$/;
 
 const notFound = () => new AppError(404, 'not_found', 'Editor not found');
 
-/** A body that carries only `status` is the list's switch (spec §4), not a full edit. */
+/** A body that carries only `status` is the list's switch (docs/product.md#admin-area), not a full edit. */
 function isStatusOnly(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const keys = Object.keys(body as object).filter((k) => (body as Record<string, unknown>)[k] !== undefined);
   return keys.length === 1 && keys[0] === 'status';
 }
 
-/** Editors: add, edit, the status switch and pinning (spec §4, §5). */
+/** Editors: add, edit, the status switch and pinning (docs/product.md#admin-area). */
 export class EditorAdminService {
   constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache'>) {}
 

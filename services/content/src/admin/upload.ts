@@ -71,7 +71,7 @@ export function checkUpload(file: UploadedFile | undefined, accept: readonly Fil
 export const generatedName = (d: DetectedFile) => `${randomBytes(12).toString('hex')}.${d.ext}`;
 
 /**
- * Multipart parsing into memory with the spec's 5 MB limit (multer answers LIMIT_FILE_SIZE, which
+ * Multipart parsing into memory with the 5 MB limit (docs/product.md#constants) (multer answers LIMIT_FILE_SIZE, which
  * the shared error handler maps to 413 file_too_large). `preservePath` keeps the client's name as
  * sent so that path tricks are seen and refused instead of silently stripped.
  */

@@ -4,11 +4,11 @@ import { jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 
 /**
- * Spec §3 Article as stored: the fields the admin API answers (one description, shared with the
+ * docs/product.md#entities: Article as stored: the fields the admin API answers (one description, shared with the
  * web), with real dates and the parsed page range used for sorting.
  */
 export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | 'modifiedby' | 'modification'> {
-  /** Numeric first page of `pagenumber` (0 when unparsable): the public sort key (spec §4). */
+  /** Numeric first page of `pagenumber` (0 when unparsable): the public sort key (docs/product.md#visibility-and-ordering). */
   pageStart: number;
   pageEnd: number;
   createdby: string;
@@ -75,7 +75,7 @@ const articleSchema = new Schema<ArticleDoc>(
   },
   { collection: 'articles', minimize: false, versionKey: false },
 );
-// The admin rules (spec §8): duplicate_reference_number, duplicate_txnid, duplicate_title.
+// The admin rules (docs/product.md#error-messages): duplicate_reference_number, duplicate_txnid, duplicate_title.
 articleSchema.index({ journalId: 1, refnumber: 1 }, { unique: true, name: 'uniq_refnumber' });
 articleSchema.index({ journalId: 1, txnid: 1 }, { unique: true, name: 'uniq_txnid' });
 articleSchema.index({ journalId: 1, title: 1 }, { unique: true, name: 'uniq_title' });
@@ -93,17 +93,16 @@ export function parsePages(pagenumber: string | undefined): { pageStart: number;
   return { pageStart, pageEnd: m[2] !== undefined ? Number(m[2]) : pageStart };
 }
 
-/** Spec §4 public order: numeric start of page range ascending (ties by refnumber, stable). */
+/** docs/product.md#visibility-and-ordering: public order: numeric start of page range ascending (ties by refnumber, stable). */
 export const byPageStart = (a: Pick<Article, 'pageStart' | 'refnumber'>, b: Pick<Article, 'pageStart' | 'refnumber'>) =>
   a.pageStart - b.pageStart || a.refnumber.localeCompare(b.refnumber, 'en', { numeric: true });
 
-/** Spec §4: public articles are enabled and carry a reference number. */
+/** docs/product.md#visibility-and-ordering: public articles are enabled and carry a reference number. */
 export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] } } as const;
-export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber'>) => a.status === 'enabled' && !!a.refnumber;
 
 /**
  * Which unique rule a duplicate-key error broke, from MongoDB's keyPattern or an index name in the
- * message. FerretDB names neither: use `ArticleRepo.conflictOf` (before a write, or after a 11000).
+ * message. FerretDB names neither: use `ArticleRepo.findConflicts` (before a write, or after a 11000).
  */
 export function duplicateKeyField(err: unknown): 'refnumber' | 'txnid' | 'title' | null {
   const e = err as { code?: number; keyPattern?: Record<string, unknown>; message?: string };
@@ -175,26 +174,6 @@ export class ArticleRepo {
     return r.length;
   }
 
-  /**
-   * The first unique rule (refnumber, then txnid, then title) another article of the journal already
-   * holds for these values, or null. `excludeId` skips the article being edited.
-   */
-  async conflictOf(
-    journalId: string,
-    values: Partial<Pick<Article, 'refnumber' | 'txnid' | 'title'>>,
-    excludeId?: string,
-  ): Promise<'refnumber' | 'txnid' | 'title' | null> {
-    for (const f of ['refnumber', 'txnid', 'title'] as const) {
-      const v = values[f];
-      if (v === undefined || v === null) continue;
-      const filter: Record<string, unknown> = { journalId: jid(journalId), [f]: String(v) };
-      const ex = excludeId ? oid(excludeId) : null;
-      if (ex) filter._id = { $ne: ex };
-      if (await this.model.exists(filter)) return f;
-    }
-    return null;
-  }
-
   async update(journalId: string, id: string, patch: ArticleInput): Promise<Article | null> {
     const _id = oid(id);
     if (!_id) return null;
@@ -236,17 +215,8 @@ export class ArticleRepo {
     return toPlain<Article>((await this.model.findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()) as never);
   }
 
-  /** Articles with these reference numbers, in the order given (unknown ones skipped). */
-  async findByRefs(journalId: string, refnumbers: string[]): Promise<Article[]> {
-    const refs = [...new Set(refnumbers.map(String).filter(Boolean))];
-    if (!refs.length) return [];
-    const ds = toPlainList<Article>((await this.model.find({ journalId: jid(journalId), refnumber: { $in: refs } }).lean()) as never);
-    const byRef = new Map(ds.map((a) => [a.refnumber, a]));
-    return refs.map((r) => byRef.get(r)).filter((a): a is Article => !!a);
-  }
-
   /**
-   * Articles of one issue sorted by page start. `publicOnly` applies spec §4; `fields` narrows the
+   * Articles of one issue sorted by page start. `publicOnly` applies docs/product.md#visibility-and-ordering; `fields` narrows the
    * projection (lean lists).
    */
   async listByIssue(
@@ -277,7 +247,7 @@ export class ArticleRepo {
     return ds.sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || byPageStart(a, b));
   }
 
-  /** The last page used in an issue (spec §5 add-article rule), 0 when the issue is empty. */
+  /** The last page used in an issue (add-article rule: docs/product.md#article-rules), 0 when the issue is empty. */
   async lastPageOfIssue(journalId: string, key: { year: number; volume: number; issue: number }): Promise<number> {
     const ds = await this.model
       .find({ journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue })
@@ -301,7 +271,7 @@ export class ArticleRepo {
     return this.model.countDocuments({ journalId: jid(journalId), ...(opts.publicOnly ? PUBLIC_ARTICLE : {}) });
   }
 
-  /** Admin duplicate checks (spec §8): which unique fields another article of the journal already uses. */
+  /** Admin duplicate checks (docs/product.md#error-messages): which unique fields another article of the journal already uses. */
   async findConflicts(
     journalId: string,
     fields: { refnumber?: string; txnid?: string; title?: string },
@@ -316,7 +286,7 @@ export class ArticleRepo {
     return keys.filter((k) => ds.some((d) => d[k] === fields[k]));
   }
 
-  /** Admin search (spec §2 /admin/search): every status, by reference number, title, authors, txnid, email or keywords. */
+  /** Admin search (/admin/search: docs/product.md#admin-area): every status, by reference number, title, authors, txnid, email or keywords. */
   async adminSearch(journalId: string, q: string, limit = 200): Promise<Article[]> {
     const re = { $regex: q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
     const ds = await this.model

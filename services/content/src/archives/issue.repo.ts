@@ -1,13 +1,13 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { jid, oid, toPlain, toPlainList } from '../shared/plain';
 
-/** Spec §3 Issue (the article count is computed: ArticleRepo.countsByIssue). */
+/** docs/product.md#entities: Issue (the article count is computed: ArticleRepo.countsByIssue). */
 export interface Issue {
   id: string;
   year: number;
   volume: number;
   issue: number;
-  /** A month name or a hyphenated range such as 'january-february' (spec §9 frequency options). */
+  /** A month name or a hyphenated range such as 'january-february' (frequency options: docs/product.md#issue-rules). */
   frequency: string;
   creation: Date;
 }

@@ -5,7 +5,7 @@ import { jid, oid, toPlain, toPlainList } from '../shared/plain';
 export { EDITOR_CATEGORIES, type EditorCategory };
 export type EnabledStatus = EditorStatus;
 
-/** Spec §3 Editor. */
+/** docs/product.md#entities: Editor. */
 export interface Editor {
   id: string;
   name: string;
@@ -70,7 +70,7 @@ export class EditorRepo {
     return toPlainList<Editor>(ds as never).sort(byPinThenCreation);
   }
 
-  /** Spec §4: only enabled editors are public. */
+  /** docs/product.md#visibility-and-ordering: only enabled editors are public. */
   async listEnabled(journalId: string): Promise<Editor[]> {
     const ds = await this.model.find({ journalId: jid(journalId), status: 'enabled' }).lean();
     return toPlainList<Editor>(ds as never).sort(byPinThenCreation);

@@ -31,7 +31,7 @@ export function parseRange(header: string | undefined, size: number): Range {
   return { start, end };
 }
 
-/** GET/HEAD /assets/{archives,editors,indexing,site}/... from GridFS (design.md "Files"). */
+/** GET/HEAD /assets/{archives,editors,indexing,site}/... from GridFS (docs/product.md#files). */
 export function assetRoutes(deps: ContentDeps): Router {
   const { files, cache } = deps;
   const r = Router();

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
+import { articlePdfPath } from '@journal/common';
 import { jid } from '../shared/plain';
 
-/** The four public file areas of spec §7. */
+/** The four public file areas of docs/product.md#files. */
 export const ASSET_AREAS = ['archives', 'editors', 'indexing', 'site'] as const;
 export type AssetArea = (typeof ASSET_AREAS)[number];
 
@@ -43,9 +44,9 @@ export function contentTypeFor(name: string): string | undefined {
   return dot < 0 ? undefined : CONTENT_TYPES[name.slice(dot + 1).toLowerCase()];
 }
 
-/** Public paths of spec §7. */
+/** Public paths of docs/product.md#files. */
 export const assetPath = {
-  article: (year: number, volume: number, issue: number, file: string) => `/assets/archives/${year}/vol${volume}issue${issue}/${file}`,
+  article: (year: number, volume: number, issue: number, file: string) => articlePdfPath({ year, volume, issue, file }),
   editor: (picture: string) => `/assets/editors/${picture}`,
   indexing: (image: string) => `/assets/indexing/${image}`,
   site: (name: string) => `/assets/site/${name}`,

@@ -2,7 +2,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { jid, oid, toPlain, toPlainList } from '../shared/plain';
 import type { EnabledStatus } from '../editors/editor.repo';
 
-/** Spec §3 Indexing item. */
+/** docs/product.md#entities: Indexing item. */
 export interface IndexingItem {
   id: string;
   title: string;
@@ -45,7 +45,7 @@ export class IndexingRepo {
     return toPlainList<IndexingItem>(ds as never).sort(bySort);
   }
 
-  /** Spec §4: enabled only, by sortnumber ascending. */
+  /** docs/product.md#visibility-and-ordering: enabled only, by sortnumber ascending. */
   async listEnabled(journalId: string): Promise<IndexingItem[]> {
     const ds = await this.model.find({ journalId: jid(journalId), status: 'enabled' }).lean();
     return toPlainList<IndexingItem>(ds as never).sort(bySort);

@@ -5,13 +5,13 @@ import type { PublicCache } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
 import { cleanRich } from '../shared/text';
 
-/** The public settings document of spec §3 (internal fields such as hosts are not exposed). */
+/** The public settings document of docs/product.md#settings (internal fields such as hosts are not exposed). */
 export const publicSettings = (j: Journal) => {
   const { hosts, id, ...settings } = j;
   void hosts;
   return {
     ...settings,
-    // Rich text leaves the server sanitised (design.md); the browser sanitises again.
+    // Rich text leaves the server sanitised (docs/product.md#display-rules); the browser sanitises again.
     home_content: cleanRich(settings.home_content),
     formatted_journal_name: cleanRich(settings.formatted_journal_name),
     journalId: id,

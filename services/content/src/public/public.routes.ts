@@ -10,7 +10,7 @@ const ID_RE = /^[a-f0-9]{24}$/;
 
 const notFound = (what: string) => new AppError(404, 'not_found', what);
 
-/** The public API of spec §7 (settings live in journals/settings.routes.ts). Every answer is cached per journal version. */
+/** The public API of docs/product.md#api (settings live in journals/settings.routes.ts). Every answer is cached per journal version. */
 export function publicRoutes(deps: ContentDeps): Router {
   const svc = new PublicService(deps);
   const { cache } = deps;
@@ -50,7 +50,7 @@ export function publicRoutes(deps: ContentDeps): Router {
     const year = firstNumber(req.params.year);
     const volume = firstNumber(req.params.vol);
     const issue = firstNumber(req.params.issue);
-    // Spec §5: unparsable params simply match nothing.
+    // docs/product.md#route-params: unparsable params simply match nothing.
     if (year === null || volume === null || issue === null) {
       await cachedJson(req, res, 'empty', async () => []);
       return;

@@ -144,7 +144,7 @@ export class PublicService {
     return (await this.repos.indexing.listEnabled(journalId)).map((i) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
   }
 
-  /** Year summaries (spec §3) of issues that have public articles, newest year first. */
+  /** Year summaries (docs/product.md#entities) of issues that have public articles, newest year first. */
   async archiveYears(journalId: string): Promise<YearSummary[]> {
     const { articles } = await this.corpus(journalId);
     const byYear = new Map<number, YearSummary>();
@@ -165,7 +165,7 @@ export class PublicService {
     return [...byYear.values()].sort((a, b) => b.year - a.year);
   }
 
-  /** Spec §4: the public articles of one issue by numeric page start; frequency filled from the issue. */
+  /** docs/product.md#visibility-and-ordering: the public articles of one issue by numeric page start; frequency filled from the issue. */
   async issueArticles(journalId: string, key: { year: number; volume: number; issue: number }): Promise<ArticleSummary[]> {
     const { articles } = await this.corpus(journalId);
     return articles.filter((a) => a.year === key.year && a.volume === key.volume && a.issue === key.issue).map(summaryOf);
@@ -231,7 +231,7 @@ export class PublicService {
   }
 
   /**
-   * Spec: case-insensitive match of the keyword in title, authors, keywords and abstract, enabled
+   * docs/product.md#search: case-insensitive match of the keyword in title, authors, keywords and abstract, enabled
    * articles only. A plain substring test on pre-lowered text: no user text ever becomes a regex.
    */
   async search(journalId: string, keyword: unknown): Promise<ArticleSummary[]> {

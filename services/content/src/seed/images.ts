@@ -1,20 +1,4 @@
-import { deflateSync } from 'node:zlib';
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32, deflateSync } from 'node:zlib';
 
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
@@ -25,6 +9,27 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
+/**
+ * The one PNG writer: 8-bit RGB (`channels` 3) or RGBA (4) from `pixels`, row after row,
+ * `width * channels` bytes a row.
+ */
+export function encodePng(width: number, height: number, channels: 3 | 4, pixels: Uint8Array): Buffer {
+  const row = width * channels;
+  const raw = Buffer.alloc((row + 1) * height);
+  for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * row, (y + 1) * row), y * (row + 1) + 1);
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = channels === 3 ? 2 : 6; // RGB or RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 type Rgb = [number, number, number];
 
 /**
@@ -32,31 +37,19 @@ type Rgb = [number, number, number];
  * tell logo, header, cover and avatar apart on screen.
  */
 export function makePng(width: number, height: number, top: Rgb, bottom: Rgb): Buffer {
-  const rows: Buffer[] = [];
+  const px = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
     const f = height > 1 ? y / (height - 1) : 0;
     const band = y > height * 0.4 && y < height * 0.6;
     for (let x = 0; x < width; x++) {
       const inBand = band && x > width * 0.15 && x < width * 0.85;
       for (let i = 0; i < 3; i++) {
         const v = Math.round(top[i]! + (bottom[i]! - top[i]!) * f);
-        row[1 + x * 3 + i] = inBand ? Math.min(255, v + 90) : v;
+        px[(y * width + x) * 3 + i] = inBand ? Math.min(255, v + 90) : v;
       }
     }
-    rows.push(row);
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, 3, px);
 }
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

@@ -3,7 +3,7 @@ import type { Journal } from '../journals/journal.repo';
 import type { ArticleDetail, CorpusArticle } from '../public/public.service';
 import { plain, splitAuthors } from '../shared/text';
 import { absolute, pagePath } from './public-url';
-import { citationDate } from './page-html';
+import { citationDate } from '@journal/common';
 import { xmlEscape } from './xml';
 
 /** OAI-PMH 2.0 data provider over one journal's public articles (oai_dc only). */

@@ -2,27 +2,19 @@ import express, { Router, type Request, type Response } from 'express';
 import { AppError, PUBLIC_HOST_HEADER, requireTenant } from '@journal/common';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
-import { etagOf, type CachedBody } from '../cache/public-cache';
+import { etagOf } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
 import { PublicService } from '../public/public.service';
-import { firstNumber } from '../shared/text';
-import { articlePage, genericPage, issuePage, type PageParts } from './page-html';
 import { absolute, pagePath, publicOrigin } from './public-url';
 import { buildSitemaps, robotsTxt, sitemapIndex, SITEMAP_LIMITS, type SitemapUrl } from './sitemap';
 import { handleOai } from './oai';
-import { renderShell, WebShell } from './web-shell';
 
-const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
-const HTML = 'text/html; charset=utf-8';
 const XML = 'text/xml; charset=utf-8';
 
-type Page = { status: number; body: CachedBody };
-
-/** Served HTML of archive pages, sitemap, robots.txt and OAI-PMH (design.md, issue 3). */
+/** Sitemap, robots.txt and OAI-PMH; pages themselves come from the render process (web/server). */
 export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITEMAP_LIMITS } = {}): Router {
   const { cache, config, repos } = deps;
   const svc = new PublicService(deps);
-  const shell = new WebShell(config.WEB_INDEX_URL, config.WEB_INDEX_TTL_MS, deps.logger);
   const limits = opts.sitemapLimits ?? SITEMAP_LIMITS;
   const r = Router();
 
@@ -33,55 +25,6 @@ export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITE
   };
 
   const hostOf = (req: Request) => new URL(publicOrigin(req, config)).hostname || req.header(PUBLIC_HOST_HEADER) || 'localhost';
-
-  async function renderArchivePage(req: Request, origin: string, segs: string[]): Promise<Page> {
-    const j = await journalOf(req.journalId);
-    const { html, tag } = await shell.get();
-    const page = async (status: number, parts: PageParts): Promise<Page> => {
-      const body = Buffer.from(renderShell(html, parts));
-      return { status, body: { body, contentType: HTML, etag: etagOf(body) } };
-    };
-    const key = `html:${tag}:${origin}:${segs.join('/')}`;
-    return cache.get<Page>(
-      req.journalId,
-      key,
-      async () => {
-        if (segs.length === 3 || segs.length === 4) {
-          const year = firstNumber(segs[0]);
-          const volume = firstNumber(segs[1]);
-          const issue = firstNumber(segs[2]);
-          if (year !== null && volume !== null && issue !== null) {
-            if (segs.length === 4) {
-              const ref = segs[3]!;
-              const a = REF_RE.test(ref) ? await svc.articleByRef(req.journalId, ref) : null;
-              if (a) return page(200, articlePage(j, a, origin));
-              return page(404, genericPage(j, 'Article not found!', origin, null));
-            }
-            const key3 = { year, volume, issue };
-            const list = await svc.issueArticles(req.journalId, key3);
-            return page(list.length ? 200 : 404, list.length ? issuePage(j, key3, list, origin) : genericPage(j, 'Issue not found', origin, null));
-          }
-          return page(404, genericPage(j, 'Not found', origin, null));
-        }
-        if (segs.length === 0) return page(200, genericPage(j, 'ARCHIVES', origin, '/archives'));
-        return page(404, genericPage(j, 'Not found', origin, null));
-      },
-      (p) => p.body.body.length + 200,
-    );
-  }
-
-  r.get(['/archives', '/archives/*rest'], requireTenant, async (req, res) => {
-    let segs: string[];
-    try {
-      segs = req.path.split('/').slice(2).filter(Boolean).map((s) => decodeURIComponent(s));
-    } catch {
-      throw new AppError(400, 'invalid_path', 'Invalid path');
-    }
-    // Anything deeper or longer than an article path is a plain not-found page.
-    if (segs.length > 4 || segs.some((s) => s.length > 100)) segs = ['not-found'];
-    const p = await renderArchivePage(req, publicOrigin(req, config), segs);
-    sendCached(req, res, p.body, { status: p.status });
-  });
 
   /** Every URL of the journal for the sitemap: fixed pages, then issue pages, articles and PDFs. */
   async function sitemapFiles(req: Request): Promise<{ files: string[]; lastmod?: string }> {

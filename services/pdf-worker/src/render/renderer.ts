@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import type { Logger } from '@journal/common';
+import pLimit from 'p-limit';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -42,23 +43,6 @@ interface Instance {
   dead: boolean;
 }
 
-class Semaphore {
-  private waiters: (() => void)[] = [];
-  constructor(private free: number) {}
-  async acquire(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return;
-    }
-    await new Promise<void>((r) => this.waiters.push(r));
-  }
-  release(): void {
-    const next = this.waiters.shift();
-    if (next) next();
-    else this.free++;
-  }
-}
-
 const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
   new Promise<T>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
@@ -83,14 +67,15 @@ export class Renderer {
   private current?: Instance;
   private launching?: Promise<Instance>;
   private readonly all = new Set<Instance>();
-  private readonly slots: Semaphore;
+  /** At most `concurrency` prints at once; the rest wait their turn. */
+  private readonly slots: pLimit.Limit;
   private closed = false;
   /** Prints done by this process; the tests and the benchmark read it. */
   prints = 0;
   launches = 0;
 
   constructor(private readonly opts: RendererOptions) {
-    this.slots = new Semaphore(opts.concurrency);
+    this.slots = pLimit(opts.concurrency);
   }
 
   private async launch(): Promise<Instance> {
@@ -159,8 +144,11 @@ export class Renderer {
   }
 
   /** Prints one HTML document to PDF bytes. */
-  async pdf(html: string, opts: { landscape?: boolean } = {}): Promise<Uint8Array> {
-    await this.slots.acquire();
+  pdf(html: string, opts: { landscape?: boolean } = {}): Promise<Uint8Array> {
+    return this.slots(() => this.print(html, opts));
+  }
+
+  private async print(html: string, opts: { landscape?: boolean }): Promise<Uint8Array> {
     let inst: Instance | undefined;
     let page: Page | undefined;
     let reusable = false;
@@ -193,7 +181,6 @@ export class Renderer {
         if (!reusable) inst.retiring = true;
         if (inst.retiring && inst.inFlight === 0) void this.dispose(inst);
       }
-      this.slots.release();
     }
   }
 

@@ -1,6 +1,5 @@
-import { escapeHtml } from '@journal/common';
+import { decodeEntities, escapeHtml } from '@journal/common';
 import type { JournalInfo } from '../pdf.types';
-import { decodeEntities } from '../document-data';
 
 /**
  * Bump when any template changes: it is part of every cache key, so files rendered by an older

@@ -1,11 +1,11 @@
-import { deflateSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
+import { encodePng } from '../../../content/src/seed/images';
 
 /**
- * A small real HTTP server shaped like the content service's public API (spec §3 and §7 field
- * names), scoped by the x-journal-id header as the real one is. Tests mutate `journals` to edit.
+ * A small real HTTP server shaped like the content service's public API (field names of
+ * docs/product.md#entities), scoped by the x-journal-id header as the real one is. Tests mutate `journals` to edit.
  */
 export interface FixtureJournal {
   settings: Record<string, unknown>;
@@ -22,41 +22,16 @@ export interface ContentFixture {
   close(): Promise<void>;
 }
 
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
 /** A 96x96 PNG: a navy disc with a gold ring, enough to see the logo in a rendered page. */
 export function makeLogoPng(): Buffer {
-  const size = 96;
-  const raw = Buffer.alloc((size * 4 + 1) * size);
-  for (let y = 0; y < size; y++) {
-    raw[y * (size * 4 + 1)] = 0;
-    for (let x = 0; x < size; x++) {
-      const d = Math.hypot(x - size / 2, y - size / 2);
-      const o = y * (size * 4 + 1) + 1 + x * 4;
-      const [r, g, b, a] = d < 34 ? [27, 42, 74, 255] : d < 44 ? [176, 141, 60, 255] : [0, 0, 0, 0];
-      raw[o] = r!; raw[o + 1] = g!; raw[o + 2] = b!; raw[o + 3] = a!;
+  const px = new Uint8Array(96 * 96 * 4);
+  for (let y = 0; y < 96; y++) {
+    for (let x = 0; x < 96; x++) {
+      const d = Math.hypot(x - 48, y - 48);
+      px.set(d < 34 ? [27, 42, 74, 255] : d < 44 ? [176, 141, 60, 255] : [0, 0, 0, 0], (y * 96 + x) * 4);
     }
   }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return encodePng(96, 96, 4, px);
 }
 
 export function demoSettings(name: string, extra: Record<string, unknown> = {}) {
@@ -156,6 +131,11 @@ export async function startContentFixture(): Promise<ContentFixture> {
     const a = J(res).articles.find((x) => x.refnumber === req.params.ref && x.status === 'enabled');
     if (!a) res.status(404).json({ error: 'not_found', message: 'Article not found!' });
     else res.json(a);
+  });
+  app.post('/internal/articles/by-refs', express.json(), (req, res) => {
+    const refs = [...new Set((req.body as { refs: string[] }).refs)];
+    const found = refs.map((r) => J(res).articles.find((x) => x.refnumber === r && x.status === 'enabled'));
+    res.json({ articles: found.filter(Boolean), missing: refs.filter((_, i) => !found[i]) });
   });
   app.get('/assets/site/logo.png', (_req, res) => {
     const logo = J(res).logo;

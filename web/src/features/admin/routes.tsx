@@ -14,7 +14,7 @@ import { AdminNotFound, AdminSearchPage } from './components/search-page';
 import { SettingsPage } from './components/settings-page';
 import './admin.css';
 
-/** Spec §2: an already-authenticated user is sent on to /admin. */
+/** docs/product.md#admin-area: an already-authenticated user is sent on to /admin. */
 function AdminLogin() {
   const navigate = useNavigate();
   if (getSession()) return <Navigate to={paths.admin.root} replace />;
@@ -25,7 +25,7 @@ function AdminLogin() {
   );
 }
 
-/** Admin routes (spec §2). */
+/** Admin routes (docs/product.md#admin-area). */
 export const adminRoutes: RouteObject[] = [
   { path: '/admin/login', element: <AdminLogin /> },
   { path: '/admin/not-found', element: <AdminNotFound /> },

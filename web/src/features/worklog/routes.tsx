@@ -5,7 +5,7 @@ import { WorklogLogin } from './components/worklog-login';
 import { WorklogShell } from './components/worklog-shell';
 import './worklog.css';
 
-/** Work-log routes (spec §2). */
+/** Work-log routes (docs/product.md#worklog). */
 export const worklogRoutes: RouteObject[] = [
   { path: '/webdata/login', element: <WorklogLogin /> },
   {

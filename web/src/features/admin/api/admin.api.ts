@@ -3,7 +3,7 @@ import type {
 } from '@journal/common/schemas';
 import { api } from '@/lib/api-client';
 
-/** Every admin call of spec §7 (bearer token attached; a 401 ends the session globally). */
+/** Every admin call of docs/product.md#api (bearer token attached; a 401 ends the session globally). */
 const auth = { auth: true } as const;
 
 export interface IssueArticles {

@@ -8,7 +8,7 @@ import { getSession, setSession } from '@/lib/session';
 import { adminApi } from '../api/admin.api';
 import { useFlash } from './flash';
 
-/** Spec §2 /admin/account/:id: username and new password. */
+/** docs/product.md#admin-area: /admin/account/:id: username and new password. */
 export function AccountPage() {
   const { id = '' } = useParams();
   const flash = useFlash();

@@ -9,7 +9,7 @@ import { FlashProvider } from './flash';
 type Check = 'checking' | 'ok' | 'failed';
 
 /**
- * Spec §2 admin shell: the token is verified on load (anything but a valid answer returns to the
+ * docs/product.md#admin-area: admin shell: the token is verified on load (anything but a valid answer returns to the
  * login page), then the top bar and the page render.
  */
 export function AdminShell() {

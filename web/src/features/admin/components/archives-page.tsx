@@ -8,7 +8,7 @@ import { adminApi } from '../api/admin.api';
 import { capitalizePeriod, pad2, pad3 } from '../lib/format';
 import { useFlash } from './flash';
 
-/** Spec §2 /admin/archives: the issue list with the inline Add New form. */
+/** docs/product.md#admin-area: /admin/archives: the issue list with the inline Add New form. */
 export function ArchivesPage() {
   const [adding, setAdding] = useState(false);
   const issues = useQuery({ queryKey: ['admin', 'issues'], queryFn: adminApi.issues });

@@ -21,7 +21,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The add and edit article form (spec §5), posted as multipart with the PDF as `pdfFile`. */
+/** The add and edit article form (docs/product.md#article-rules), posted as multipart with the PDF as `pdfFile`. */
 export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, onSubmit, children }: Props) {
   const [v, setV] = useState<ArticleValues>(initial);
   const [file, setFile] = useState<File | null>(null);
@@ -65,7 +65,7 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
     setSubmitted(true);
     const msgs = articleMessages(mode, v, lastPage);
     setMessages(msgs);
-    // Spec §5: missing required fields turn red and the submission stops without a message.
+    // docs/product.md#article-rules: missing required fields turn red and the submission stops without a message.
     if (missing.length > 0 || Object.keys(msgs).length > 0) return;
     const form = new FormData();
     for (const f of ARTICLE_TEXT_FIELDS) if (v[f] !== undefined) form.append(f, v[f].trim());
@@ -164,7 +164,7 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
   );
 }
 
-/** Spec §4: the author message with links, and its Copy button ('Copied!' for 2 s). */
+/** docs/product.md#admin-area: the author message with links, and its Copy button ('Copied!' for 2 s). */
 export function AuthorMessage({ article, siteName }: { article: AdminArticle; siteName: string }) {
   const [copied, setCopied] = useState(false);
   const origin = window.location.origin;

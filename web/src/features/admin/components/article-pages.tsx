@@ -25,7 +25,7 @@ function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Pro
   });
 }
 
-/** Spec §2 /admin/archives/add/:year/:vol/:issue. */
+/** docs/product.md#admin-area: /admin/archives/add/:year/:vol/:issue. */
 export function AddArticlePage() {
   const params = useParams();
   const year = firstNumber(params.year);
@@ -94,7 +94,7 @@ export function AddArticlePage() {
   );
 }
 
-/** Spec §2 /admin/archives/:id. */
+/** docs/product.md#admin-area: /admin/archives/:id. */
 export function EditArticlePage() {
   const { id = '' } = useParams();
   const settings = useQuery({ queryKey: ['settings'], queryFn: adminApi.settings });

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { adminApi } from '../api/admin.api';
 
-/** Spec §2 /admin: tiles for Archives and Editors with their counts. */
+/** docs/product.md#admin-area: /admin: tiles for Archives and Editors with their counts. */
 export function Dashboard() {
   const q = useQuery({ queryKey: ['admin', 'counts'], queryFn: adminApi.counts });
   const value = (n: number | undefined) => (q.isLoading ? '…' : q.isError ? '-' : (n ?? 0));

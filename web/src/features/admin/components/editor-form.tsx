@@ -18,7 +18,7 @@ const LABELS: Record<Field, string> = {
 };
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
-/** Spec §2 /admin/editors/add and /admin/editors/:id. */
+/** docs/product.md#admin-area: /admin/editors/add and /admin/editors/:id. */
 export function EditorFormPage() {
   const { id } = useParams();
   const editing = !!id && id !== 'add';

@@ -11,7 +11,7 @@ import { useFlash } from './flash';
 
 const pinnedFirst = (a: AdminEditor, b: AdminEditor) => (b.is_pinned ?? 0) - (a.is_pinned ?? 0);
 
-/** Spec §2 /admin/editors: status switches, pinning and the editor certificate action. */
+/** docs/product.md#admin-area: /admin/editors: status switches, pinning and the editor certificate action. */
 export function EditorsPage() {
   const flash = useFlash();
   const qc = useQueryClient();

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useState, type ReactNode } from
 type Flash = (message: string) => void;
 const FlashContext = createContext<Flash>(() => undefined);
 
-/** The admin shell's modal flash-message area (spec §2), closed with its Close button. */
+/** The admin shell's modal flash-message area (docs/product.md#admin-area), closed with its Close button. */
 export function FlashProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const flash = useCallback<Flash>((m) => setMessage(m), []);

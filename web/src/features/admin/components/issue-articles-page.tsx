@@ -9,7 +9,7 @@ import { PdfJobButton, pdfRequests } from '@/features/pdf';
 import { CrossrefExportButton } from './crossref-export-button';
 import { IssueUsageStats } from './issue-usage-stats';
 
-/** Spec §2 /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
+/** docs/product.md#admin-area: /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
 export function IssueArticlesPage() {
   const params = useParams();
   const year = firstNumber(params.year);

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { decodeEntities, sanitizeTitle } from '@/lib/sanitize';
 import { adminApi } from '../api/admin.api';
 
-/** Spec §2 /admin/search?q=: matching articles with EDIT links; 'Not Found!' when empty. */
+/** docs/product.md#admin-area: /admin/search?q=: matching articles with EDIT links; 'Not Found!' when empty. */
 export function AdminSearchPage() {
   const [params] = useSearchParams();
   const text = params.get('q') ?? '';

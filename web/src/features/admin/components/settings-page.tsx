@@ -34,7 +34,7 @@ const TEXT_FLAGS = [
 
 type Form = Record<TextField, string> & { flags: JournalFlags };
 
-/** Spec §2 /admin/settings, plus the per-journal flags of design.md. */
+/** docs/product.md#admin-area: /admin/settings, plus the per-journal flags (docs/product.md#journal-flags). */
 export function SettingsPage() {
   const flash = useFlash();
   const qc = useQueryClient();

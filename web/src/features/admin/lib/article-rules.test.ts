@@ -6,12 +6,12 @@ const values = (over: Partial<ArticleValues> = {}): ArticleValues => ({
   publishdate: '2026-01-01', ...over,
 });
 
-describe('the article form rules (spec §5)', () => {
+describe('the article form rules (docs/product.md#article-rules)', () => {
   test('valid values give no messages', () => {
     expect(articleMessages('add', values(), 6)).toEqual({});
     expect(articleMessages('edit', values({ pagenumber: '1-2' }), undefined)).toEqual({});
   });
-  test('the §5 messages, letter for letter', () => {
+  test('the article rule messages, letter for letter', () => {
     expect(articleMessages('add', values({ authorname: Array.from({ length: 51 }, () => 'Rao').join(' ') }), 0).authorname).toBe(
       'Author name should not exceed 50 words',
     );

@@ -12,7 +12,7 @@ export type ArticleTextField = (typeof ARTICLE_TEXT_FIELDS)[number];
 /** The DOI is optional: a form that leaves it out keeps the stored one (empty: made from the pattern). */
 export type ArticleValues = Record<Exclude<ArticleTextField, 'doi'>, string> & { doi?: string };
 
-/** Which of the spec §5 rules the values break, field by field. */
+/** Which of the article rules (docs/product.md#article-rules) the values break, field by field. */
 export function articleMessages(mode: ArticleFormMode, v: ArticleValues, lastPage: number | undefined): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};
   if (v.authorname.trim()) {

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
 import { login } from '../api/auth.api';
 
-/** The one login form, used by /admin/login and /webdata/login (spec §2). */
+/** The one login form, used by /admin/login and /webdata/login (docs/product.md#admin-area). */
 export function LoginForm({ onSuccess, title = 'Login' }: { onSuccess: () => void; title?: string }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -1,6 +1,6 @@
 import { download, request } from '@/lib/api-client';
 
-/** A document request of spec §7, with the file name the spec gives the download. */
+/** A document request (docs/product.md#documents), with the file name the download is saved under. */
 export interface PdfRequest {
   method: 'GET' | 'POST';
   path: string;
@@ -32,7 +32,7 @@ export interface PdfJobStatus {
 
 const withAsync = (path: string) => `${path}${path.includes('?') ? '&' : '?'}async=1`;
 
-/** The documents of spec §7, by name, with their spec file names. */
+/** The documents of docs/product.md#documents, by name, with their file names. */
 export const pdfRequests = {
   certificate: (refno: string | number, author: string): PdfRequest => ({
     method: 'GET',

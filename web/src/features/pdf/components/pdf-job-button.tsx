@@ -4,7 +4,7 @@ import { usePdfJob } from '../hooks/use-pdf-job';
 import { PdfProgress } from './pdf-progress';
 
 export interface PdfJobButtonProps {
-  /** Built with `pdfRequests.*` (spec §7 paths and file names); null disables the button. */
+  /** Built with `pdfRequests.*` (paths and file names: docs/product.md#files); null disables the button. */
   request: PdfRequest | null;
   children: ReactNode;
   className?: string;
@@ -15,7 +15,7 @@ export interface PdfJobButtonProps {
 
 /**
  * A button that starts a document job, shows its progress bar while the pipeline works, and
- * downloads the result with the spec's file name. For the admin's Index Page, Certificate and
+ * downloads the result with its file name (docs/product.md#documents). For the admin's Index Page, Certificate and
  * editor-certificate actions, and usable for the public /pdf page's buttons.
  */
 export function PdfJobButton({ request, children, className = 'btn', disabled, onDone }: PdfJobButtonProps) {

@@ -30,7 +30,7 @@ const message = (err: unknown) => {
 
 /**
  * Starts a document job (`?async=1`), polls `/api/pdf/jobs/:id` for its progress, then downloads
- * the result and saves it under the spec's file name. One job at a time per hook; unmounting
+ * the result and saves it under its file name (docs/product.md#documents). One job at a time per hook; unmounting
  * stops the polling. A 401 on admin documents goes through the api-client's session handling.
  */
 export function usePdfJob() {

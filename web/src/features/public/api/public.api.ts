@@ -1,57 +1,87 @@
+import { createContext, useContext } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicEditor, PublicSettings } from '@journal/common/schemas';
+import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/common/schemas';
 import { api, ApiError } from '@/lib/api-client';
 
-/** GET /api/settings/ (spec §3 settings plus the per-journal flags). */
-export type Settings = PublicSettings & { journalId?: string };
+export type Settings = PublicSettingsRead;
+export type Editor = PublicEditorRead;
+export type IndexingItem = PublicIndexingItem;
+export type { YearSummary };
+/** An article as lists and the article page show it (the detail adds the abstract). */
+export type Article = ArticleSummary & Partial<Pick<ArticleDetail, 'abstract' | 'status' | 'modification'>>;
 
-export type Editor = PublicEditor;
+/**
+ * Fetches one public read by path. The browser's getter only types the answer; the render
+ * process's getter also checks it against the shared response schema of `name`.
+ */
+export type ReadGetter = <K extends PublicReadName>(path: string, name: K) => Promise<PublicRead<K>>;
 
-export interface IndexingItem {
-  id: string;
-  title: string;
-  link: string;
-  image: string;
-  sortnumber: number;
-  image_url?: string | null;
+/** The public reads, the same functions in the browser and in the render process. */
+export function publicReads(get: ReadGetter) {
+  const orNull = async <T,>(p: Promise<T>): Promise<T | null> => {
+    try {
+      return await p;
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return null;
+      throw e;
+    }
+  };
+  return {
+    settings: () => get('/api/settings/', 'settings'),
+    editors: () => get('/api/editors/', 'editors'),
+    indexing: () => get('/api/indexing/', 'indexing'),
+    /** Newest year first. */
+    archives: async () => (await get('/api/archives/', 'archives')).sort((a, b) => b.year - a.year || b.volume - a.volume),
+    issue: async (year: number, volume: number, issue: number) => (await orNull(get(`/api/archives/${year}/${volume}/${issue}`, 'issue'))) ?? [],
+    /** One enabled article by reference number; null when missing or not public. */
+    article: async (ref: string) => {
+      if (!/^[A-Za-z0-9._-]{1,64}$/.test(ref)) return null;
+      const a = await orNull(get(`/api/archives/ref/${encodeURIComponent(ref)}`, 'article'));
+      return a && (!a.status || a.status === 'enabled') ? a : null;
+    },
+    search: async (keyword: string) =>
+      (await get(`/api/search?keyword=${encodeURIComponent(keyword)}`, 'search')).filter((a) => !('status' in a) || !a.status || a.status === 'enabled'),
+  };
 }
+export type PublicReads = ReturnType<typeof publicReads>;
 
-/** GET /api/archives/ (spec §3 archive year summary). */
-export interface YearSummary {
-  year: number;
-  volume: number;
-  total_issues: number;
-  /** Issue number → month name. */
-  issue_month?: Record<string, string>;
-  /** The year's issues, newest first (content service extension). */
-  issues?: { volume: number; issue: number; month?: string; articles?: number }[];
-}
+/** The browser's reads: same-origin requests through nginx and the gateway. */
+export const browserReads = publicReads((path) => api.get(path));
 
-export interface Article {
-  id: string;
-  year: number;
-  volume: number;
-  issue: number;
-  frequency?: string;
-  refnumber: string | number;
-  title: string;
-  authorname: string;
-  abstract: string;
-  keywords?: string;
-  pagenumber: string;
-  subject?: string;
-  country?: string;
-  file?: string;
-  status?: string;
-  publishdate?: string;
-  pdf_url?: string | null;
-  /** '' or absent when the article has no DOI. */
-  doi?: string;
-}
+/** Which reads the hooks use: the browser's, or the render process's while it renders. */
+export const ReadsContext = createContext<PublicReads>(browserReads);
+export const useReads = () => useContext(ReadsContext);
 
-/** Public path of an article's stored PDF (spec §7). */
-export const articlePdfUrl = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file' | 'pdf_url'>) =>
-  a.file ? a.pdf_url || `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${encodeURIComponent(a.file)}` : '';
+/** Search keywords longer than this are cut (the content service reads no more). */
+export const MAX_KEYWORD = 200;
+
+/** Query options shared by the route loaders and the page hooks, so both use one cache entry. */
+export const publicQueries = {
+  settings: (r: PublicReads) => ({ queryKey: ['public', 'settings'], queryFn: r.settings, staleTime: 5 * 60_000 }),
+  editors: (r: PublicReads) => ({ queryKey: ['public', 'editors'], queryFn: r.editors }),
+  indexing: (r: PublicReads) => ({ queryKey: ['public', 'indexing'], queryFn: r.indexing }),
+  archives: (r: PublicReads) => ({ queryKey: ['public', 'archives'], queryFn: r.archives }),
+  issue: (r: PublicReads, year: number, volume: number, issue: number) => ({
+    queryKey: ['public', 'issue', year, volume, issue],
+    queryFn: () => r.issue(year, volume, issue),
+  }),
+  article: (r: PublicReads, ref: string) => ({ queryKey: ['public', 'article', ref], queryFn: () => r.article(ref) }),
+  search: (r: PublicReads, keyword: string) => ({
+    queryKey: ['public', 'search', keyword.slice(0, MAX_KEYWORD)],
+    queryFn: async () => {
+      try {
+        return await r.search(keyword.slice(0, MAX_KEYWORD));
+      } catch (e) {
+        // docs/product.md#error-messages: search failures are only logged; the list stays empty.
+        console.error('search failed', e);
+        return [] as ArticleSummary[];
+      }
+    },
+  }),
+};
+
+/** Public path of an article's stored PDF: the URL the API gives. */
+export const articlePdfUrl = (a: Pick<Article, 'pdf_url'>) => a.pdf_url || '';
 
 export const siteImage = (name: 'logo.png' | 'header.png' | 'cover.png' | 'chat.png') => `/assets/site/${name}`;
 export const editorPicture = (e: Pick<Editor, 'picture' | 'picture_url'>) =>
@@ -59,92 +89,26 @@ export const editorPicture = (e: Pick<Editor, 'picture' | 'picture_url'>) =>
 export const indexingImage = (it: Pick<IndexingItem, 'image' | 'image_url'>) =>
   it.image_url || (it.image ? `/assets/indexing/${encodeURIComponent(it.image)}` : '');
 
-const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
-
-/** The list endpoints answer a bare array; tolerate a wrapped one too. */
-function listOf<T>(body: unknown, ...keys: string[]): T[] {
-  if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === 'object') {
-    for (const k of keys) {
-      const v = (body as Record<string, unknown>)[k];
-      if (Array.isArray(v)) return v as T[];
-    }
-  }
-  return [];
-}
-
-export const useSettings = () =>
-  useQuery({ queryKey: ['public', 'settings'], queryFn: () => api.get<Settings>('/api/settings/'), staleTime: 5 * 60_000 });
-
-export const useEditors = () =>
-  useQuery({ queryKey: ['public', 'editors'], queryFn: async () => listOf<Editor>(await api.get('/api/editors/'), 'editors', 'items') });
-
-export const useIndexing = () =>
-  useQuery({ queryKey: ['public', 'indexing'], queryFn: async () => listOf<IndexingItem>(await api.get('/api/indexing/'), 'items', 'indexing') });
-
-export const useArchiveYears = () =>
-  useQuery({
-    queryKey: ['public', 'archives'],
-    queryFn: async () =>
-      listOf<YearSummary>(await api.get('/api/archives/'), 'years', 'archives')
-        .map((y) => ({ ...y, year: Number(y.year), volume: Number(y.volume), total_issues: Number(y.total_issues) }))
-        .sort((a, b) => b.year - a.year || b.volume - a.volume),
-  });
+export const useSettings = () => useQuery(publicQueries.settings(useReads()));
+export const useEditors = () => useQuery(publicQueries.editors(useReads()));
+export const useIndexing = () => useQuery(publicQueries.indexing(useReads()));
+export const useArchiveYears = () => useQuery(publicQueries.archives(useReads()));
 
 export interface IssueData {
-  articles: Article[];
+  articles: ArticleSummary[];
   frequency: string;
 }
 
-export const useIssue = (year: number | null, volume: number | null, issue: number | null) =>
-  useQuery({
-    queryKey: ['public', 'issue', year, volume, issue],
-    enabled: year !== null && volume !== null && issue !== null,
-    queryFn: async (): Promise<IssueData> => {
-      try {
-        const body = await api.get<unknown>(`/api/archives/${year}/${volume}/${issue}`);
-        const articles = listOf<Article>(body, 'articles', 'items');
-        const frequency =
-          (body && !Array.isArray(body) && typeof (body as { frequency?: unknown }).frequency === 'string'
-            ? (body as { frequency: string }).frequency
-            : '') || articles.find((a) => a.frequency)?.frequency || '';
-        return { articles, frequency };
-      } catch (e) {
-        if (isNotFound(e)) return { articles: [], frequency: '' };
-        throw e;
-      }
-    },
+export const useIssue = (year: number | null, volume: number | null, issue: number | null) => {
+  const reads = useReads();
+  const valid = year !== null && volume !== null && issue !== null;
+  return useQuery({
+    ...publicQueries.issue(reads, year ?? 0, volume ?? 0, issue ?? 0),
+    enabled: valid,
+    select: (articles: ArticleSummary[]): IssueData => ({ articles, frequency: articles.find((a) => a.frequency)?.frequency || '' }),
   });
+};
 
-/** One enabled article by reference number; null when missing or not public. */
-export const useArticleByRef = (ref: string | undefined) =>
-  useQuery({
-    queryKey: ['public', 'article', ref],
-    enabled: !!ref,
-    queryFn: async (): Promise<Article | null> => {
-      try {
-        const body = await api.get<Article | { article?: Article }>(`/api/archives/ref/${encodeURIComponent(ref!)}`);
-        const a = (body && 'article' in body && body.article ? body.article : body) as Article;
-        if (!a || typeof a !== 'object' || !a.refnumber || (a.status && a.status !== 'enabled')) return null;
-        return a;
-      } catch (e) {
-        if (isNotFound(e)) return null;
-        throw e;
-      }
-    },
-  });
+export const useArticleByRef = (ref: string | undefined) => useQuery({ ...publicQueries.article(useReads(), ref ?? ''), enabled: !!ref });
 
-export const useSearch = (keyword: string) =>
-  useQuery({
-    queryKey: ['public', 'search', keyword],
-    queryFn: async () => {
-      try {
-        const body = await api.get<unknown>(`/api/search?keyword=${encodeURIComponent(keyword)}`);
-        return listOf<Article>(body, 'articles', 'results', 'items').filter((a) => !a.status || a.status === 'enabled');
-      } catch (e) {
-        // Spec §8: search failures are only logged; the list stays empty.
-        console.error('search failed', e);
-        return [];
-      }
-    },
-  });
+export const useSearch = (keyword: string) => useQuery(publicQueries.search(useReads(), keyword));

@@ -14,7 +14,7 @@ interface Props {
   caption: string;
 }
 
-/** The article table of the issue page and the search page (spec §2). */
+/** The article table of the issue page and the search page (docs/product.md#issue-page). */
 export function ArticleTable({ articles, journalName, showSubject, articleHref, caption }: Props) {
   return (
     <div className="table-wrap">

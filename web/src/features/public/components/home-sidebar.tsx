@@ -26,7 +26,7 @@ export function IndexingList() {
   );
 }
 
-/** Spec §2 home sidebar: journal-list link (per flag), chat link, submit card, indexing list. */
+/** docs/product.md#public-routes: home sidebar: journal-list link (per flag), chat link, submit card, indexing list. */
 export function HomeSidebar() {
   const { settings, flags, name } = useJournal();
   const email = settings?.websiteemail ?? '';

@@ -173,7 +173,7 @@ function ChatFloat() {
   );
 }
 
-/** Spec §2 public layout shell: header, nav, search, footer, floating chat link. */
+/** docs/product.md#public-layout: public layout shell: header, nav, search, footer, floating chat link. */
 export function PublicLayout() {
   return (
     <div className="public-site">

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** Spec §2: submitting goes to /search?keyword=… and clears the box; no minimum length. */
+/** docs/product.md#public-layout: submitting goes to /search?keyword=… and clears the box; no minimum length. Without JavaScript the form does the same. */
 export function SearchBox({ className }: { className?: string }) {
   const [value, setValue] = useState('');
   const navigate = useNavigate();
@@ -15,7 +15,7 @@ export function SearchBox({ className }: { className?: string }) {
   }
 
   return (
-    <form role="search" className={`search-box ${className ?? ''}`} onSubmit={submit}>
+    <form role="search" action="/search" method="get" className={`search-box ${className ?? ''}`} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         Search articles
       </label>

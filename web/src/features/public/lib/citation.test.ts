@@ -17,7 +17,7 @@ import {
   whatsappLink,
 } from './citation';
 
-describe('citation authors (spec §5)', () => {
+describe('citation authors (docs/product.md#display-rules)', () => {
   it('produces Surname plus initials of the other words', () => {
     expect(citeAuthor('Ravi Kumar Sharma')).toBe('Sharma R. K.');
     expect(citeAuthor('Anita Verma')).toBe('Verma A.');
@@ -44,7 +44,7 @@ describe('citation authors (spec §5)', () => {
   });
 });
 
-describe('title sanitisation (spec §5)', () => {
+describe('title sanitisation (docs/product.md#display-rules)', () => {
   it('keeps only i and em, without attributes', () => {
     expect(cleanTitle('Study of <i class="x">E. coli</i> in <b>water</b>')).toBe('Study of <i>E. coli</i> in water');
     expect(cleanTitle('<EM onclick="x()">Bold</EM> claim')).toBe('<em>Bold</em> claim');
@@ -65,7 +65,7 @@ describe('title sanitisation (spec §5)', () => {
   });
 });
 
-describe('route params (spec §5)', () => {
+describe('route params (docs/product.md#route-params)', () => {
   it('takes the first number in the text', () => {
     expect(firstNumber('vol12')).toBe(12);
     expect(firstNumber('issue3')).toBe(3);
@@ -77,7 +77,7 @@ describe('route params (spec §5)', () => {
   });
 });
 
-describe('padding and labels (spec §9)', () => {
+describe('padding and labels (docs/product.md#constants)', () => {
   it('pads volume and issue to 2 digits, counts to 3', () => {
     expect(pad2(1)).toBe('01');
     expect(pad2(12)).toBe('12');

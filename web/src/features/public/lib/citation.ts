@@ -1,46 +1,20 @@
 /**
- * Pure formatting rules of the public site (spec §5, §9): citation authors, title clean-up,
+ * Pure formatting rules of the public site (docs/product.md#display-rules): citation authors, title clean-up,
  * route-param numbers, zero padding and frequency labels. No DOM here, so the rules run in
  * unit tests and anywhere else unchanged.
  */
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  deg: '°',
-  micro: 'µ',
-  plusmn: '±',
-  times: '×',
-};
+import { decodeEntities, firstNumber, splitAuthors } from '@journal/common/schemas/text.rules';
 
-/** Decodes the HTML entities of stored, entity-encoded text, in one pass (no double decoding). */
-export function decodeHtmlEntities(s: string | null | undefined): string {
-  return String(s ?? '').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? m;
-  });
-}
+/** The shared rules (docs/product.md#encoded-text, #authors, #route-params), under the names this feature uses. */
+export { decodeEntities as decodeHtmlEntities, firstNumber, splitAuthors };
 
 /**
- * Spec §5: titles keep only italic and emphasis tags (without attributes), and whitespace is
+ * docs/product.md#display-rules: titles keep only italic and emphasis tags (without attributes), and whitespace is
  * collapsed. Input may be entity-encoded; the result is HTML whose only tags are i/em.
  */
 export function cleanTitle(raw: string | null | undefined): string {
-  const decoded = decodeHtmlEntities(raw);
+  const decoded = decodeEntities(raw);
   return decoded
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
@@ -57,15 +31,8 @@ export function cleanTitle(raw: string | null | undefined): string {
 /** The title as plain text (document titles, meta tags). */
 export const titleText = (raw: string | null | undefined) => cleanTitle(raw).replace(/<\/?(i|em)>/g, '');
 
-/** Splits the comma-separated author field into trimmed, non-empty names. */
-export const splitAuthors = (authorname: string | null | undefined): string[] =>
-  String(authorname ?? '')
-    .split(',')
-    .map((a) => a.replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
-
 /**
- * Spec §5: 'Dr. ' is removed, then 'Surname I. I.' from the last word plus the initials of the
+ * docs/product.md#display-rules: 'Dr. ' is removed, then 'Surname I. I.' from the last word plus the initials of the
  * other words; a single word gets a trailing dot.
  */
 export function citeAuthor(name: string): string {
@@ -85,15 +52,7 @@ export function citeAuthor(name: string): string {
 /** Every author of the comma-separated field in citation form, joined by ', '. */
 export const citeAuthors = (authorname: string | null | undefined) => splitAuthors(authorname).map(citeAuthor).filter(Boolean).join(', ');
 
-/** Spec §5: a route param carries a text prefix and a number; the number is the first one in it. */
-export function firstNumber(param: string | number | null | undefined): number | null {
-  const m = /\d+/.exec(String(param ?? ''));
-  if (!m) return null;
-  const n = Number(m[0]);
-  return Number.isSafeInteger(n) ? n : null;
-}
-
-/** Spec §9: volume and issue show with 2 digits, article counts with 3. */
+/** docs/product.md#display-rules: volume and issue show with 2 digits, article counts with 3. */
 export const pad = (n: number | string | null | undefined, width: number) => String(n ?? '').padStart(width, '0');
 export const pad2 = (n: number | string | null | undefined) => pad(n, 2);
 export const pad3 = (n: number | string | null | undefined) => pad(n, 3);
@@ -120,7 +79,7 @@ export function issueLinkLabel(volume: number | string, issue: number | string, 
   return m ? `${base} : ${m.toUpperCase()}` : base;
 }
 
-/** Spec §3: the public display of the impact factor drops its first 15 characters ('Impact Factor: '). */
+/** docs/product.md#display-rules: the public display of the impact factor drops its first 15 characters ('Impact Factor: '). */
 export const impactFactorDisplay = (raw: string | null | undefined) => String(raw ?? '').slice(15).trim();
 
 /** Numeric start and end of a 'first-last' page range. */

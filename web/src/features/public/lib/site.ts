@@ -1,9 +1,9 @@
-/** Fixed texts of the public site that do not come from settings (spec §1, §2). */
+/** Fixed texts of the public site that do not come from settings (docs/product.md#overview). */
 
 /** The publisher's postal address, printed on the cover card and the contact page. */
 export const PUBLISHER_ADDRESS = ['Plot No. 12, Sector 3, Rohini', 'Delhi, India - 110085'] as const;
 
-/** Spec §1: the four steps of the publication process, with the journal email. */
+/** docs/product.md#overview: the four steps of the publication process, with the journal email. */
 export const publicationSteps = (email: string) => [
   `Send your article to ${email || 'the journal email'}.`,
   'After your article is accepted, pay the publication fee.',

@@ -1,18 +1,18 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { PageTitle } from '@/components/page-title';
-import { useDocumentTitle } from '@/components/use-document-title';
+import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 import { capitalizeFrequency } from '../lib/citation';
 
-/** Spec §2 /about. */
+/** docs/product.md#public-routes: /about. */
 export function AboutPage() {
   const { settings, name } = useJournal();
-  useDocumentTitle('About Us', name);
   const journal = name || 'The journal';
   const freq = capitalizeFrequency(settings?.journal_frequency);
   return (
     <div className="container narrow prose">
+      <PageHead title="About Us" />
       <PageTitle>About Us</PageTitle>
       <p>
         {journal} is a peer-reviewed, open access journal{settings?.year_started ? `, published since ${settings.year_started}` : ''}

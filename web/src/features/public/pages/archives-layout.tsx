@@ -1,24 +1,14 @@
 import { useState } from 'react';
-import { Navigate, NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
-import { useDocumentTitle } from '@/components/use-document-title';
 import { useArchiveYears, type YearSummary } from '../api/public.api';
-import { useJournal } from '../components/use-journal';
+import { PageHead } from '../components/page-head';
+import { yearIssues } from '../loaders';
 import { issueLinkLabel } from '../lib/citation';
 
 export const NO_ARTICLES = 'No published articles yet. Please come back later.';
-
-/** A year's issues in reading order (issue 1 first), from the detailed list or the count. */
-function yearIssues(y: YearSummary): { volume: number; issue: number; month?: string }[] {
-  if (y.issues?.length) {
-    return [...y.issues]
-      .map((it) => ({ volume: Number(it.volume), issue: Number(it.issue), month: it.month || y.issue_month?.[String(it.issue)] }))
-      .sort((a, b) => a.volume - b.volume || a.issue - b.issue);
-  }
-  return Array.from({ length: Math.max(0, y.total_issues) }, (_, i) => ({ volume: y.volume, issue: i + 1, month: y.issue_month?.[String(i + 1)] }));
-}
 
 function YearBox({ y, defaultOpen, onChoose }: { y: YearSummary; defaultOpen: boolean; onChoose: () => void }) {
   const [open, setOpen] = useState(defaultOpen);
@@ -45,10 +35,8 @@ function YearBox({ y, defaultOpen, onChoose }: { y: YearSummary; defaultOpen: bo
   );
 }
 
-/** Spec §2 /archives: title, collapsible year sidebar (mobile 'All Issues' toggle), outlet. */
+/** docs/product.md#archives: /archives: title, collapsible year sidebar (mobile 'All Issues' toggle), outlet. */
 export function ArchivesLayout() {
-  const { name } = useJournal();
-  useDocumentTitle('Archives', name);
   const q = useArchiveYears();
   const [mobileOpen, setMobileOpen] = useState(false);
   return (
@@ -79,14 +67,12 @@ export function ArchivesLayout() {
   );
 }
 
-/** Exactly /archives: replace with the latest year's latest issue, or say there is none. */
+/** Exactly /archives: its loader redirects to the newest issue; this shows only when there is none. */
 export function ArchivesIndex() {
-  const q = useArchiveYears();
-  if (q.isLoading) return <Loading />;
-  if (q.isError) return <ErrorState>The archive could not be loaded.</ErrorState>;
-  const year = q.data?.find((y) => y.total_issues > 0 || y.issues?.length);
-  const issues = year ? yearIssues(year) : [];
-  const latest = issues[issues.length - 1];
-  if (!year || !latest) return <EmptyState>{NO_ARTICLES}</EmptyState>;
-  return <Navigate replace to={paths.issue(year.year, latest.volume, latest.issue)} />;
+  return (
+    <>
+      <PageHead title="Archives" />
+      <EmptyState>{NO_ARTICLES}</EmptyState>
+    </>
+  );
 }

@@ -1,25 +1,41 @@
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useOrigin } from '@/app/site-context';
 import { SafeHtml } from '@/components/safe-html';
 import { Loading } from '@/components/status';
-import { useDocumentTitle } from '@/components/use-document-title';
 import { useScrollToSection } from '@/components/use-scroll-to-section';
-import { articlePdfUrl, useArticleByRef } from '../api/public.api';
-import { useCitationMeta } from '../components/use-citation-meta';
+import { articlePdfUrl, useArticleByRef, type Article, type Settings } from '../api/public.api';
+import { PageHead } from '../components/page-head';
 import { ArticleDoi } from '../components/article-doi';
 import { CitationDownloads } from '../components/citation-downloads';
 import { UsageCounts } from '../components/usage-counts';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
+import { articleJsonLd, citationMetaTags, scriptJson } from '../lib/citation-meta';
 
-/** Spec §2 /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
+/** Title, description, canonical link, citation tags and JSON-LD of one article. */
+function ArticleHead({ a, name, settings }: { a: Article; name: string; settings: Settings | undefined }) {
+  const origin = useOrigin();
+  const path = paths.article(a.year, a.volume, a.issue, encodeURIComponent(a.refnumber));
+  const url = origin + path;
+  const journal = { name, issn: settings?.issn, essn: settings?.journal_essn, language: settings?.journal_language };
+  const abstract = String(a.abstract ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    <PageHead title={titleText(a.title)} description={abstract.slice(0, 300) || titleText(a.title)} path={path} type="article">
+      {citationMetaTags(a, journal, url, origin).map(([n, c], i) => (
+        <meta key={`${n}-${i}`} name={n} content={c} />
+      ))}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(articleJsonLd(a, journal, url, origin)) }} />
+    </PageHead>
+  );
+}
+
+/** docs/product.md#article-page: /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
 export function ArticlePage() {
   const { ref } = useParams();
   const { name, settings, flags } = useJournal();
   const q = useArticleByRef(ref);
   const a = q.data ?? null;
-  useDocumentTitle(a ? titleText(a.title) : q.isLoading ? null : 'Article not found!', name);
-  useCitationMeta(a, { name, issn: settings?.journal_essn || settings?.issn });
   useScrollToSection(!q.isLoading);
 
   if (q.isLoading) return <Loading />;
@@ -27,6 +43,7 @@ export function ArticlePage() {
   if (!a) {
     return (
       <div className="not-found">
+        <PageHead title="Article not found!" path={null} noindex />
         <h2>Article not found!</h2>
       </div>
     );
@@ -34,6 +51,7 @@ export function ArticlePage() {
   const pdf = articlePdfUrl(a);
   return (
     <article className="article" aria-labelledby="article-title">
+      <ArticleHead a={a} name={name} settings={settings} />
       <p className="article-issue">
         <Link to={paths.issue(a.year, a.volume, a.issue)}>{issueHeading(a.year, a.volume, a.issue, a.frequency)}</Link>
       </p>

@@ -2,7 +2,7 @@ import { Img } from '@/components/img';
 import { PageTitle } from '@/components/page-title';
 import { SafeHtml } from '@/components/safe-html';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
-import { useDocumentTitle } from '@/components/use-document-title';
+import { PageHead } from '../components/page-head';
 import { editorPicture, useEditors, type Editor } from '../api/public.api';
 import { useJournal } from '../components/use-journal';
 
@@ -60,14 +60,14 @@ function EditorCard({ e, contacts }: { e: Editor; contacts: boolean }) {
   );
 }
 
-/** Spec §2 /board: three sections, each only when non-empty; contacts per journal flag. */
+/** docs/product.md#public-routes: /board: three sections, each only when non-empty; contacts per journal flag. */
 export function BoardPage() {
-  const { name, flags } = useJournal();
-  useDocumentTitle('Editorial Board', name);
+  const { flags } = useJournal();
   const q = useEditors();
   const editors = q.data ?? [];
   return (
     <div className="container">
+      <PageHead title="Editorial Board" />
       <PageTitle>EDITORIAL BOARD</PageTitle>
       {q.isLoading && <Loading />}
       {q.isError && <ErrorState>The editorial board could not be loaded.</ErrorState>}

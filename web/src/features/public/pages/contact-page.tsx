@@ -1,17 +1,17 @@
 import { PageTitle } from '@/components/page-title';
-import { useDocumentTitle } from '@/components/use-document-title';
+import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 import { whatsappLink } from '../lib/citation';
 import { PUBLISHER_ADDRESS } from '../lib/site';
 
-/** Spec §2 /contact: address, email, WhatsApp with a prefilled query, owner notice per flag. */
+/** docs/product.md#public-routes: /contact: address, email, WhatsApp with a prefilled query, owner notice per flag. */
 export function ContactPage() {
   const { settings, flags, name } = useJournal();
-  useDocumentTitle('Contact', name);
   const email = settings?.websiteemail ?? '';
   const showOwner = !flags.hideOwnerNotice && (flags.ownerNotice || flags.ownerLink);
   return (
     <div className="container narrow">
+      <PageHead title="Contact" />
       <PageTitle>CONTACT US</PageTitle>
       <div className="contact-grid">
         <section className="card" aria-labelledby="c-address">

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { Img } from '@/components/img';
 import { SafeHtml } from '@/components/safe-html';
 import { Loading, ErrorState } from '@/components/status';
-import { useDocumentTitle } from '@/components/use-document-title';
+import { PageHead } from '../components/page-head';
 import { siteImage } from '../api/public.api';
 import { HomeSidebar } from '../components/home-sidebar';
 import { useJournal } from '../components/use-journal';
@@ -63,12 +63,12 @@ function JournalInfo() {
 
 export function HomePage() {
   const { settings, name, isLoading, isError } = useJournal();
-  useDocumentTitle(null, name);
   const email = settings?.websiteemail ?? '';
 
   return (
     <div className="container two-col">
       <div className="content">
+        <PageHead title={null} path="/" />
         <h1 className="visually-hidden">{name || 'Journal home'}</h1>
         {isLoading && <Loading />}
         {isError && <ErrorState>The journal information could not be loaded.</ErrorState>}

@@ -3,17 +3,16 @@ import { paths } from '@/config/paths';
 import { Img } from '@/components/img';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
-import { useDocumentTitle } from '@/components/use-document-title';
+import { PageHead } from '../components/page-head';
 import { indexingImage, useIndexing } from '../api/public.api';
 import { useJournal } from '../components/use-journal';
 
-/** Spec §2 /indexing: a grid of indexing logos linking out. */
+/** docs/product.md#public-routes: /indexing: a grid of indexing logos linking out. */
 export function IndexingPage() {
-  const { name } = useJournal();
-  useDocumentTitle('Indexing', name);
   const q = useIndexing();
   return (
     <div className="container">
+      <PageHead title="Indexing" />
       <PageTitle>INDEXING</PageTitle>
       {q.isLoading && <Loading />}
       {q.isError && <ErrorState>The indexing list could not be loaded.</ErrorState>}
@@ -40,10 +39,10 @@ export function IndexingPage() {
 /** The 'Indexing and Abstracting' page: the same partners as a list with their links. */
 export function IndexingAbstractingPage() {
   const { name } = useJournal();
-  useDocumentTitle('Indexing and Abstracting', name);
   const q = useIndexing();
   return (
     <div className="container narrow">
+      <PageHead title="Indexing and Abstracting" />
       <PageTitle>Indexing and Abstracting</PageTitle>
       <p>
         {name || 'The journal'} is indexed and abstracted in the following databases and services. Each entry links to the

@@ -1,5 +1,5 @@
 import { PageTitle } from '@/components/page-title';
-import { useDocumentTitle } from '@/components/use-document-title';
+import { PageHead } from '../components/page-head';
 import { useScrollToSection } from '@/components/use-scroll-to-section';
 import { useJournal } from '../components/use-journal';
 import { feeDollar, feeRupee } from '../lib/site';
@@ -21,15 +21,15 @@ const ORDER = [
   'References',
 ];
 
-/** Spec §2 /instructions. */
+/** docs/product.md#public-routes: /instructions. */
 export function InstructionsPage() {
   const { settings, name } = useJournal();
-  useDocumentTitle('Instructions to Authors', name);
   useScrollToSection();
   const email = settings?.websiteemail ?? '';
   const journal = name || 'the journal';
   return (
     <div className="container narrow prose">
+      <PageHead title="Instructions to Authors" />
       <PageTitle>INSTRUCTIONS TO AUTHORS</PageTitle>
 
       <section id="submission" aria-labelledby="i-submission">

@@ -1,14 +1,14 @@
 import { useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
-import { useDocumentTitle } from '@/components/use-document-title';
 import { useScrollToSection } from '@/components/use-scroll-to-section';
 import { useIssue } from '../api/public.api';
 import { ArticleTable } from '../components/article-table';
+import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 import { firstNumber, issueHeading, pad3 } from '../lib/citation';
 
-/** Spec §2 /archives/:year/:vol/:issue: the issue's articles, params by their first number. */
+/** docs/product.md#issue-page: /archives/:year/:vol/:issue: the issue's articles, params by their first number. */
 export function IssuePage() {
   const params = useParams();
   const year = firstNumber(params.year);
@@ -18,13 +18,17 @@ export function IssuePage() {
   const q = useIssue(year, volume, issue);
   const valid = year !== null && volume !== null && issue !== null;
   const heading = valid ? issueHeading(year, volume, issue, q.data?.frequency) : '';
-  useDocumentTitle(heading || 'Archives', name);
   useScrollToSection(!q.isLoading);
 
   if (!valid) return <EmptyState>Issue not found.</EmptyState>;
   const articles = q.data?.articles ?? [];
   return (
     <section className="issue" aria-labelledby="issue-heading">
+      <PageHead
+        title={heading}
+        path={paths.issue(year, volume, issue)}
+        description={`${heading}, ${name}: ${articles.length} ${articles.length === 1 ? 'article' : 'articles'}.`}
+      />
       <h2 id="issue-heading" className="issue-heading">
         {heading}
       </h2>

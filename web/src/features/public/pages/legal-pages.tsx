@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '@/components/page-title';
-import { useDocumentTitle } from '@/components/use-document-title';
+import { PageHead } from '../components/page-head';
 import { useScrollToSection } from '@/components/use-scroll-to-section';
 import { useJournal } from '../components/use-journal';
 
@@ -13,15 +13,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Spec §2 /privacy-policy: static text with the site name; scrolls to the section from state. */
+/** docs/product.md#public-routes: /privacy-policy: static text with the site name; scrolls to the section from state. */
 export function PrivacyPage() {
   const { name, settings, isLoading } = useJournal();
-  useDocumentTitle('Privacy Policy', name);
   useScrollToSection(!isLoading);
   const site = name || 'this website';
   const email = settings?.websiteemail;
   return (
     <div className="container narrow prose">
+      <PageHead title="Privacy Policy" />
       <PageTitle id="privacy-policy">Privacy Policy</PageTitle>
       <p>
         This privacy policy explains how {site} collects, uses and protects the information of visitors, authors and reviewers.
@@ -66,14 +66,14 @@ export function PrivacyPage() {
   );
 }
 
-/** Spec §2 /terms-and-conditions: use of content, acceptable use, indemnity, liability, disclaimer. */
+/** docs/product.md#public-routes: /terms-and-conditions: use of content, acceptable use, indemnity, liability, disclaimer. */
 export function TermsPage() {
   const { name, isLoading } = useJournal();
-  useDocumentTitle('Terms and Conditions', name);
   useScrollToSection(!isLoading);
   const site = name || 'this website';
   return (
     <div className="container narrow prose">
+      <PageHead title="Terms and Conditions" />
       <PageTitle id="terms-and-conditions">Terms and Conditions</PageTitle>
       <p>
         These terms govern your use of {site}. By accessing or using {site} you accept these terms. If you do not agree with

@@ -2,26 +2,28 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { download, saveBlob } from '@/lib/api-client';
-import { useDocumentTitle } from '@/components/use-document-title';
 import { articlePdfUrl, useArticleByRef } from '../api/public.api';
-import { useJournal } from '../components/use-journal';
+import { PageHead } from '../components/page-head';
 import { splitAuthors } from '../lib/citation';
 
 type Job = { key: string; url: string; filename: string };
 
-/** Spec §2 /pdf?refno=: the author's downloads; nothing shows until the record loads. */
+/** docs/product.md#pdf-page: /pdf?refno=: the author's downloads; nothing shows until the record loads. */
 export function PdfPage() {
   const [params] = useSearchParams();
   const refno = (params.get('refno') ?? '').trim();
-  const { name } = useJournal();
-  useDocumentTitle('Download', name);
   const q = useArticleByRef(refno || undefined);
   const [busy, setBusy] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
   if (q.isError) console.error('record load failed', q.error);
   const a = q.data;
-  if (!a) return <div className="container pdf-page" />;
+  if (!a)
+    return (
+      <div className="container pdf-page">
+        <PageHead title="Download" path={null} noindex />
+      </div>
+    );
 
   const ref = encodeURIComponent(String(a.refnumber));
   async function run(job: Job) {
@@ -53,6 +55,7 @@ export function PdfPage() {
 
   return (
     <div className="container narrow pdf-page">
+      <PageHead title="Download" path={null} noindex />
       <h1 className="pdf-heading">Download your Artcle, Certificate, Cover Page, Editorial Board</h1>
       <table className="data-table pdf-table">
         <caption className="visually-hidden">Downloads for article {String(a.refnumber)}</caption>

@@ -1,23 +1,23 @@
 import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, Loading } from '@/components/status';
-import { useDocumentTitle } from '@/components/use-document-title';
-import { useSearch } from '../api/public.api';
+import { MAX_KEYWORD, useSearch } from '../api/public.api';
 import { ArticleTable } from '../components/article-table';
+import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 
 export const NO_MATCH = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
 
-/** Spec §2 /search?keyword=: count and query, then the article table; the exact empty text. */
+/** docs/product.md#search: /search?keyword=: count and query, then the article table; the exact empty text. */
 export function SearchPage() {
   const [params] = useSearchParams();
-  const keyword = params.get('keyword') ?? '';
+  const keyword = (params.get('keyword') ?? '').slice(0, MAX_KEYWORD);
   const { name, flags } = useJournal();
-  useDocumentTitle('Search', name || ' ');
   const q = useSearch(keyword);
   const results = q.data ?? [];
   return (
     <div className="container">
+      <PageHead title="Search" path={null} noindex />
       <PageTitle>Search</PageTitle>
       {q.isLoading && <Loading />}
       {q.isSuccess && results.length === 0 && <EmptyState>{NO_MATCH}</EmptyState>}

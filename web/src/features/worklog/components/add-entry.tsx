@@ -7,7 +7,7 @@ import { getSession } from '@/lib/session';
 import { createEntry, worklogKeys } from '../api/worklog.api';
 
 /**
- * Spec §2 /webdata/addentris. Nothing is checked here (spec §5): what the user typed is sent and
+ * docs/product.md#worklog: /webdata/addentris. Nothing is checked here: what the user typed is sent and
  * the server decides; the page returns to the list when the call completes, failures only logged.
  */
 export function AddEntry() {

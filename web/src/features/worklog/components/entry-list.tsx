@@ -10,7 +10,7 @@ import { formatCreated, pagerText } from '../lib/format';
 const CONFIRM_TEXT = 'Do you really want to Change.';
 
 /**
- * Spec §2 and §4 entry list. Filter from the route (default all), search from ?search= (used only
+ * docs/product.md#worklog: entry list. Filter from the route (default all), search from ?search= (used only
  * with the all filter), 20 a page from the server; any change of filter, search or data starts
  * again at page 1. Failures are only logged and the table stays empty.
  */

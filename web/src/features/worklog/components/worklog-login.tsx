@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 
-/** Spec §2: the admin's login form; success goes to /webdata. */
+/** docs/product.md#worklog: the admin's login form; success goes to /webdata. */
 export function WorklogLogin() {
   const navigate = useNavigate();
   return (

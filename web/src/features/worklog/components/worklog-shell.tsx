@@ -8,7 +8,7 @@ import { clearSession, getSession } from '@/lib/session';
 type Check = 'checking' | 'ok' | 'no-session' | 'failed';
 
 /**
- * Spec §2 work-log shell: no stored session goes to /webdata/login; a session the server does not
+ * docs/product.md#worklog: work-log shell: no stored session goes to /webdata/login; a session the server does not
  * verify is cleared and the browser goes to '/'; otherwise the top bar and the page.
  */
 export function WorklogShell() {

@@ -1,0 +1,24 @@
+import { upstreamFor } from '../src/routes';
+
+describe('which upstream owns a path', () => {
+  it('sends API, auth, asset and feed-like service paths to their services', () => {
+    expect(upstreamFor('/api/settings/')).toBe('content');
+    expect(upstreamFor('/api/pdf/coverpage/1')).toBe('pdf');
+    expect(upstreamFor('/auth/login')).toBe('auth');
+    expect(upstreamFor('/assets/site/logo.png')).toBe('content');
+    expect(upstreamFor('/sitemap.xml')).toBe('content');
+    expect(upstreamFor('/oai')).toBe('content');
+  });
+
+  it('sends every page of the public site, known or not, to the render process', () => {
+    for (const p of ['/', '/board', '/archives', '/archives/2026/vol7/issue4/1019', '/search', '/pdf', '/no-such-page', '/apiary', '/assetsx']) {
+      expect({ p, up: upstreamFor(p) }).toEqual({ p, up: 'render' });
+    }
+  });
+
+  it('leaves unknown API and internal paths to nobody', () => {
+    expect(upstreamFor('/api/nothing-here')).toBeUndefined();
+    expect(upstreamFor('/internal/journals/resolve')).toBeUndefined();
+    expect(upstreamFor('/assets/other/x')).toBeUndefined();
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** At most this many articles in one batch read (docs/product.md#constants: bulk documents). */
+export const ARTICLE_BATCH_MAX = 1000;
+
+/** A reference number as the public routes accept it. */
+export const ARTICLE_REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** POST /internal/articles/by-refs: the reference numbers wanted, 1 to 1000 of them. */
+export const articleBatchRequestSchema = z.strictObject({
+  refs: z
+    .array(z.string().regex(ARTICLE_REF_RE, 'Invalid reference number'))
+    .min(1, 'Send at least one reference number')
+    .max(ARTICLE_BATCH_MAX, `At most ${ARTICLE_BATCH_MAX} reference numbers at once`),
+});
+export type ArticleBatchRequest = z.infer<typeof articleBatchRequestSchema>;
+
+const text = z.string().catch('');
+const whole = z.coerce.number().int().nonnegative();
+
+/**
+ * A public article as the content service lists it, narrowed to the fields documents are built
+ * from. Unknown fields are dropped; year, volume and issue may arrive as digits.
+ */
+export const listedArticleSchema = z.object({
+  id: z.string(),
+  year: whole,
+  volume: whole,
+  issue: whole,
+  frequency: text,
+  refnumber: z.coerce.string(),
+  /** Sanitised HTML, i/em only. */
+  title: z.string(),
+  authorname: text,
+  pagenumber: text,
+  subject: text,
+  country: text,
+  publishdate: text,
+  file: text,
+  /** '' when the article has no DOI. */
+  doi: text,
+});
+export type ListedArticle = z.infer<typeof listedArticleSchema>;
+
+/** The answer: the public articles found, in the order asked, and the references not found. */
+export const articleBatchResponseSchema = z.object({
+  articles: z.array(listedArticleSchema),
+  missing: z.array(z.string()),
+});
+export type ArticleBatchResponse = z.infer<typeof articleBatchResponseSchema>;

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** What every rendered page loads: the entry module, its static imports, and the CSS of first paint. */
+export interface PageAssets {
+  entry: string;
+  preloads: string[];
+  /** The entry's CSS, inlined into each page so the first paint needs no second request. */
+  css: string;
+  /** The client-rendered shell (admin, work-log). */
+  shell: string;
+}
+
+export function loadAssets(dist: string): PageAssets {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
+  if (!entryKey) throw new Error(`no entry in ${dist}/.vite/manifest.json`);
+  const entry = manifest[entryKey]!;
+  const preloads = new Set<string>();
+  const css = new Set<string>(entry.css ?? []);
+  const walk = (key: string) => {
+    for (const imp of manifest[key]?.imports ?? []) {
+      const c = manifest[imp];
+      if (!c || preloads.has(`/${c.file}`)) continue;
+      preloads.add(`/${c.file}`);
+      for (const f of c.css ?? []) css.add(f);
+      walk(imp);
+    }
+  };
+  walk(entryKey);
+  return {
+    entry: `/${entry.file}`,
+    preloads: [...preloads],
+    // The stylesheet is ours and has no closing style tag in it; guard anyway.
+    css: [...css].map((f) => readFileSync(path.join(dist, f), 'utf8').replace(/<\/style/gi, '<\\/style')).join('\n'),
+    shell: readFileSync(path.join(dist, 'index.html'), 'utf8'),
+  };
+}

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { baseConfigShape, loadConfig } from '@journal/common';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+export const renderConfigSchema = z.object({
+  ...baseConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+  /** The content service, called directly with the tenant headers the gateway set. */
+  CONTENT_URL: z.string().url(),
+  /** The client build (manifest, entry script, CSS, the admin shell); next to web/dist-ssr. */
+  WEB_DIST: z.string().default(`${here}../dist`),
+  /** Scheme and fixed port of absolute public URLs (the same settings as the content service). */
+  PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
+  PUBLIC_PORT: z.string().regex(/^\d{0,5}$/).default(''),
+  /** How long reads that are the same for every page of a journal (settings, archive list) are reused. */
+  LAYOUT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
+  CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+});
+export type RenderConfig = z.infer<typeof renderConfigSchema>;
+export const readRenderConfig = () => loadConfig(renderConfigSchema);

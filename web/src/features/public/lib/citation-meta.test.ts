@@ -1,0 +1,67 @@
+import { absoluteUrl, articleJsonLd, citationMetaTags, scriptJson } from './citation-meta';
+
+const article = {
+  title: 'Growth of <i>Oryza</i> sativa',
+  authorname: 'Dr. Ravi Kumar, Anita Verma',
+  abstract: '<p>Short abstract.</p>',
+  keywords: 'rice, growth; yield',
+  publishdate: '2026-05-15',
+  year: 2026,
+  volume: 7,
+  issue: 2,
+  pagenumber: '12-18',
+  pdf_url: '/assets/archives/2026/vol7issue2/a b.pdf',
+};
+const journal = { name: 'Demo Journal', issn: '1111-2222', essn: '3333-4444', language: 'English' };
+const origin = 'http://localhost:8080';
+const url = `${origin}/archives/2026/vol7/issue2/1001`;
+
+describe('citation tags of an article page', () => {
+  it('carries every field Scholar reads, with absolute URLs on the reader origin', () => {
+    expect(citationMetaTags(article, journal, url, origin)).toEqual([
+      ['citation_title', 'Growth of Oryza sativa'],
+      ['citation_author', 'Dr. Ravi Kumar'],
+      ['citation_author', 'Anita Verma'],
+      ['citation_publication_date', '2026/05/15'],
+      ['citation_journal_title', 'Demo Journal'],
+      ['citation_issn', '1111-2222'],
+      ['citation_issn', '3333-4444'],
+      ['citation_volume', '7'],
+      ['citation_issue', '2'],
+      ['citation_firstpage', '12'],
+      ['citation_lastpage', '18'],
+      ['citation_pdf_url', 'http://localhost:8080/assets/archives/2026/vol7issue2/a%20b.pdf'],
+      ['citation_abstract_html_url', url],
+      ['citation_keywords', 'rice; growth; yield'],
+      ['citation_language', 'English'],
+    ]);
+  });
+  it('leaves out what is unknown', () => {
+    const tags = citationMetaTags({ ...article, pdf_url: null, keywords: '', pagenumber: '' }, { name: 'J' }, url, origin).map(([n]) => n);
+    expect(tags).not.toContain('citation_pdf_url');
+    expect(tags).not.toContain('citation_issn');
+    expect(tags).not.toContain('citation_firstpage');
+  });
+  it('describes the article as a ScholarlyArticle in JSON-LD that cannot close its script element', () => {
+    const ld = articleJsonLd({ ...article, title: '</script><script>alert(1)</script>' }, journal, url, origin);
+    expect(ld['@type']).toBe('ScholarlyArticle');
+    const json = scriptJson(ld);
+    expect(json).not.toContain('</script');
+    expect(JSON.parse(json).url).toBe(url);
+  });
+  it('encodes each path segment once', () => {
+    expect(absoluteUrl(origin, '/assets/x/a%20b.pdf')).toBe(`${origin}/assets/x/a%20b.pdf`);
+    expect(absoluteUrl(origin, 'https://cdn.example/x.pdf')).toBe('https://cdn.example/x.pdf');
+  });
+
+  it('carries the DOI in citation_doi and in JSON-LD identifier and sameAs', () => {
+    const a = { title: 'T', authorname: 'Asha Rao', year: 2026, volume: 4, issue: 2, doi: '10.12345/x.1' };
+    const j = { name: 'J' };
+    expect(citationMetaTags(a, j, 'https://j.org/a', 'https://j.org')).toContainEqual(['citation_doi', '10.12345/x.1']);
+    const ld = articleJsonLd(a, j, 'https://j.org/a', 'https://j.org');
+    expect(ld.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'DOI', value: '10.12345/x.1' });
+    expect(ld.sameAs).toBe('https://doi.org/10.12345/x.1');
+    expect(citationMetaTags({ ...a, doi: '' }, j, 'https://j.org/a', 'https://j.org').some(([n]) => n === 'citation_doi')).toBe(false);
+    expect(articleJsonLd({ ...a, doi: '' }, j, 'https://j.org/a', 'https://j.org')).not.toHaveProperty('identifier');
+  });
+});

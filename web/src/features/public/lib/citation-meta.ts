@@ -1,0 +1,130 @@
+/**
+ * Pure builders of an article page's machine-readable head: Google Scholar citation tags
+ * (Highwire Press names) and schema.org JSON-LD. The render process serves what these return and
+ * the browser keeps the same tags after hydration.
+ */
+import { citationDate } from '@journal/common/schemas/citation-date';
+import { doiUrl } from '@journal/common/schemas/doi';
+import { pageRange, splitAuthors, titleText } from './citation';
+
+export interface CitationArticle {
+  title: string;
+  authorname: string;
+  abstract?: string;
+  keywords?: string;
+  publishdate?: string;
+  year: number;
+  volume: number;
+  issue: number;
+  pagenumber?: string;
+  pageStart?: number;
+  pageEnd?: number;
+  pdf_url?: string | null;
+  /** '' or absent: the article has no DOI. */
+  doi?: string;
+}
+
+export interface CitationJournal {
+  name: string;
+  issn?: string;
+  essn?: string;
+  language?: string;
+}
+
+/** A site path made absolute against the public origin, each segment URL-encoded once. */
+export const absoluteUrl = (origin: string, path: string) =>
+  /^https?:\/\//i.test(path) ? path : origin + path.split('/').map((s) => encodeURIComponent(decodeURIComponentSafe(s))).join('/');
+
+function decodeURIComponentSafe(s: string) {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+const plain = (html: string | undefined) =>
+  String(html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const keywordList = (k: string | undefined) =>
+  String(k ?? '')
+    .split(/[,;]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function pages(a: CitationArticle) {
+  const r = pageRange(a.pagenumber);
+  return { first: a.pageStart ? String(a.pageStart) : r.first, last: a.pageEnd ? String(a.pageEnd) : r.last };
+}
+
+/** [name, content] pairs of the citation meta tags, in the order Scholar documents them. */
+export function citationMetaTags(a: CitationArticle, j: CitationJournal, pageUrl: string, origin: string): [string, string][] {
+  const { first, last } = pages(a);
+  const pdf = a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '';
+  const keywords = keywordList(a.keywords);
+  const tags: [string, string][] = [
+    ['citation_title', titleText(a.title)],
+    ...splitAuthors(a.authorname).map((n): [string, string] => ['citation_author', n]),
+    ['citation_publication_date', citationDate(a.publishdate, a.year)],
+    ['citation_journal_title', j.name],
+    ['citation_issn', j.issn ?? ''],
+    ['citation_issn', j.essn ?? ''],
+    ['citation_volume', String(a.volume)],
+    ['citation_issue', String(a.issue)],
+    ['citation_firstpage', first],
+    ['citation_lastpage', last],
+    ['citation_doi', a.doi ?? ''],
+    ['citation_pdf_url', pdf],
+    ['citation_abstract_html_url', pageUrl],
+    ['citation_keywords', keywords.join('; ')],
+    ['citation_language', j.language ?? ''],
+  ];
+  return tags.filter(([, v]) => v);
+}
+
+/** schema.org ScholarlyArticle of the article page. */
+export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: string, origin: string): Record<string, unknown> {
+  const title = titleText(a.title);
+  const { first, last } = pages(a);
+  const pdf = a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '';
+  const keywords = keywordList(a.keywords);
+  const abstract = plain(a.abstract);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ScholarlyArticle',
+    headline: title.slice(0, 500),
+    name: title,
+    author: splitAuthors(a.authorname).map((name) => ({ '@type': 'Person', name })),
+    datePublished: citationDate(a.publishdate, a.year).replace(/\//g, '-'),
+    ...(first ? { pageStart: first } : {}),
+    ...(last ? { pageEnd: last } : {}),
+    ...(keywords.length ? { keywords } : {}),
+    ...(abstract ? { abstract } : {}),
+    url: pageUrl,
+    ...doiJsonLd(a.doi),
+    ...(pdf ? { encoding: { '@type': 'MediaObject', contentUrl: pdf, encodingFormat: 'application/pdf' } } : {}),
+    isPartOf: {
+      '@type': 'PublicationIssue',
+      issueNumber: String(a.issue),
+      datePublished: String(a.year),
+      isPartOf: {
+        '@type': 'PublicationVolume',
+        volumeNumber: String(a.volume),
+        isPartOf: { '@type': 'Periodical', name: j.name, ...(j.issn || j.essn ? { issn: [j.issn, j.essn].filter(Boolean) } : {}) },
+      },
+    },
+  };
+}
+
+/** The DOI as schema.org has it: a PropertyValue identifier, and the resolver link in sameAs. */
+export function doiJsonLd(doi: string | undefined): { identifier?: Record<string, string>; sameAs?: string } {
+  if (!doi) return {};
+  return { identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: doi }, sameAs: doiUrl(doi) };
+}
+
+/** JSON for a <script> element: nothing in it can close the element. */
+export const scriptJson = (data: unknown) =>
+  JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
