@@ -36,9 +36,11 @@ describe('feeds', () => {
     expect(res.status).toBe(200);
     const feed = await parser.parseString(await res.text());
     expect(feed.items.length).toBe(Math.min(50, (await (await get('/sitemap.xml')).text()).split('/archives/').filter((s) => /^\d+\/vol\d+\/issue\d+\/\w+</.test(s)).length));
-    // Followed on the stack's own origin: nginx passes $host without the port, so absolute URLs
-    // name the journal's host on the default port until the public-origin helper keeps the port.
-    const local = (u: string) => new URL(u).pathname + new URL(u).search;
+    // Absolute URLs carry the origin the feed was read on; they are followed on the stack's.
+    const local = (u: string) => {
+      expect(new URL(u).origin).toBe(new URL(BASE).origin);
+      return new URL(u).pathname + new URL(u).search;
+    };
     for (const it of feed.items) {
       const r = await get(local(it.link!));
       expect([it.link, r.status]).toEqual([it.link, 200]);
