@@ -73,11 +73,10 @@ describe.each([
     }
   });
 
-  it('links resolve: every page and PDF answers 200', async () => {
+  // Pages are the render process's: the e2e suite follows them through nginx.
+  it('PDF links resolve: every enclosure answers 200 with its length', async () => {
     const feed = await parser.parseString((await fetchText(path)).text);
     for (const it of feed.items) {
-      const u = new URL(it.link!);
-      expect((await request(app.url).get(u.pathname).set(pub())).status).toBe(200);
       if (it.enclosure) {
         const p = await request(app.url).get(new URL(it.enclosure.url).pathname).set(pub());
         expect(p.status).toBe(200);
