@@ -27,7 +27,10 @@ const suites = [
   project('worklog', 'services/worklog'),
   project('pdf-worker', 'services/pdf-worker'),
   project('gateway', 'gateway'),
-  project('web', 'web', { testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'] }),
+  project('web', 'web', {
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
+    moduleNameMapper: { '^@journal/common$': common, '^@journal/common/(.*)$': `${common}/$1`, '^@/(.*)$': '<rootDir>/src/$1' },
+  }),
   project('deploy', 'k8s', { testMatch: ['<rootDir>/test/**/*.test.ts'] }),
   project('e2e', 'e2e', {
     testMatch: ['<rootDir>/**/*.e2e.test.ts'],

@@ -118,7 +118,12 @@ export async function run(ctx: WorklogBenchContext): Promise<Record<string, numb
     // Running worklog replicas keep an index in memory; tell them the journal changed.
     if (seeded) await redis.incr(`${ctx.redisPrefix ?? 'jp:'}worklog:ver:${journalId}`);
 
-    const { token } = signToken(ctx.jwtSecret, { id: new Types.ObjectId().toString(), name: 'bench', journalId });
+    // Every service checks that a token's user exists and is enabled: the bench signs in as a real one.
+    const benchUser = new Types.ObjectId();
+    await db.collection('users').insertOne({
+      _id: benchUser, journalId: new Types.ObjectId(journalId), name: `bench-${benchUser.toString()}`, passwordHash: '-', status: 'enabled', allowedIps: [], validAfter: 0,
+    });
+    const { token } = signToken(ctx.jwtSecret, { id: benchUser.toString(), name: 'bench', journalId });
     const headers = { Host: HOST, Authorization: `Bearer ${token}`, Accept: 'application/json' };
 
     // The first list after a seed builds the index (seconds at 100k on FerretDB): timed on its

@@ -10,7 +10,9 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'puppeteer-core';
 import { frequencyPeriods, signToken } from '@journal/common';
-import { BASE, launchBrowser, loginAs, newPage, pageText } from './harness';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { BASE, CHEM, launchBrowser, loginAs, newPage, pageText } from './harness';
 
 type TestPage = Awaited<ReturnType<typeof newPage>>;
 
@@ -26,7 +28,9 @@ const VOL = 70 + Math.floor(Math.random() * 20);
 const ISSUE = 1 + Math.floor(Math.random() * 9);
 const REF = String(900000 + Math.floor(Math.random() * 99999));
 const TITLE = `Admin e2e paddy study ${run}`;
-const EDITED_TITLE = `Admin e2e rice study ${run}`;
+/** The edited title as text; as HTML it has Oryza in italics and the 2 of H2O in subscript. */
+const EDITED_TITLE = `Admin e2e rice study ${run} of Oryza in H2O`;
+const EDITED_TITLE_HTML = `Admin e2e rice study ${run} of <em>Oryza</em> in H<sub>2</sub>O`;
 const EDITOR = `Dr. Eeshan Test ${run.replace(/\d/g, 'x')}`;
 
 const PNG = Buffer.from(
@@ -34,6 +38,27 @@ const PNG = Buffer.from(
     '0d0a2db40000000049454e44ae426082',
   'hex',
 );
+
+/** A GET on another journal's host name (Node's resolver does not know *.localhost). */
+function onHost(base: string, p: string): Promise<{ status: number; body: Buffer }> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: u.port, path: p, headers: { host: u.host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What pdftotext reads in a PDF: what a reader's tools see. */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(dir, `doc-${Date.now()}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
 
 const waitText = (p: Page, text: string, timeout = 20_000) =>
   p.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
@@ -160,6 +185,7 @@ describe('the admin area', () => {
     expect(await page.$('.flash-modal')).toBeNull();
 
     await page.type('#article-refnumber', 'R-1');
+    await page.waitForSelector('#article-title[contenteditable=true]');
     await page.type('#article-title', TITLE);
     await page.type('#article-authorname', 'R2D2');
     await page.type('#article-abstract', 'An abstract written by the e2e suite.');
@@ -211,8 +237,18 @@ describe('the admin area', () => {
     const settings = await fetchJson<{ journal_frequency: string }>(page, '/api/settings/');
     const months = await page.$$eval('#article-frequency option', (os) => os.map((o) => o.textContent).slice(1));
     expect(months.slice(0, frequencyPeriods(settings.body.journal_frequency, true).length)).toEqual(frequencyPeriods(settings.body.journal_frequency, true));
-    await page.waitForFunction((t) => (document.querySelector('#article-title') as HTMLTextAreaElement)?.value === t, {}, TITLE);
-    await setValue(page, '#article-title', EDITED_TITLE);
+    await page.waitForFunction((t) => document.querySelector('#article-title')?.textContent === t, {}, TITLE);
+    // The title editor: italic and subscript from its toolbar.
+    await setValue(page, '#article-title', `Admin e2e rice study ${run} of `);
+    await page.click('[data-field=title] button[aria-label=Italic]');
+    await page.keyboard.type('Oryza');
+    await page.click('[data-field=title] button[aria-label=Italic]');
+    await page.keyboard.type(' in H');
+    await page.click('[data-field=title] button[aria-label=Subscript]');
+    await page.keyboard.type('2');
+    await page.click('[data-field=title] button[aria-label=Subscript]');
+    await page.keyboard.type('O');
+    expect(await page.$eval('#article-title', (e) => e.innerHTML)).toBe(`<p>${EDITED_TITLE_HTML}</p>`);
     await setValue(page, '#article-pagenumber', '7-3');
     await clickText(page, 'form[aria-label="Edit article"] button[type=submit]', 'Submit');
     await waitText(page, 'Invalid page number');
@@ -320,6 +356,199 @@ describe('the admin area', () => {
         body: { websitename, websiteemail, impactfactor, issn, whatsup_number, domain, flags },
       });
       expect(r.status).toBe(200);
+    }
+  });
+
+  it('10. italic and subscript in a title survive save, the public page, the certificate and the index page', async () => {
+    const stored = await fetchJson<{ title: string }[]>(page, `/api/archives/${YEAR}/${VOL}/${ISSUE}`);
+    expect(JSON.stringify(stored.body)).toContain(EDITED_TITLE_HTML.replace('<em>', '<em>'));
+    const pub = await newPage(browser);
+    await pub.goto(`${BASE}/archives/${YEAR}/vol${VOL}/issue${ISSUE}`, { waitUntil: 'networkidle0' });
+    await waitText(pub, EDITED_TITLE);
+    const html = await pub.evaluate(() => document.body.innerHTML);
+    expect(html).toMatch(/<(em|i)>Oryza<\/(em|i)>/);
+    expect(html).toContain('H<sub>2</sub>O');
+    await pub.close();
+
+    const s = await session(page);
+    const flat = (t: string) => t.replace(/\s+/g, '');
+    const cert = await fetch(`${BASE}/api/pdf/certificate/${REF}/${encodeURIComponent('Dr. Asha Rao')}`);
+    expect([cert.status, cert.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(flat(pdfText(Buffer.from(await cert.arrayBuffer())))).toContain(flat(`rice study ${run} of Oryza in H2O`));
+    const index = await fetch(`${BASE}/api/pdf/indexpage`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s!.token}` }, body: JSON.stringify([Number(REF)]),
+    });
+    expect(index.status).toBe(200);
+    expect(flat(pdfText(Buffer.from(await index.arrayBuffer())))).toContain(flat(`of Oryza in H2O`));
+  });
+
+  it('11. changes every setting and image, and only this journal\'s public site shows them', async () => {
+    const before = await fetchJson<Record<string, unknown> & { flags: Record<string, unknown> }>(page, '/api/settings/');
+    const chemBefore = JSON.parse((await onHost(CHEM, '/api/settings/')).body.toString());
+    const chemLogoAnswer = await onHost(CHEM, '/assets/site/logo.png');
+    const chemLogo = chemLogoAnswer.status === 200 ? chemLogoAnswer.body : null;
+    const values: Record<string, string> = {
+      websitename: `Every Setting ${run}`, websiteemail: `office-${run}@example.org`, domain: 'localhost', issn: '1111-2222', journal_essn: '3333-4444',
+      impactfactor: 'Impact Factor: 7.77', nassScore: '5.55', nassScoreYear: '2025', year_started: '2011', journal_frequency: 'Monthly',
+      journal_type: 'Print and Online', journal_language: 'English and Hindi', fee_rupee: '3210', fee_dollar: '77',
+      whatsup_number: '+919876543210', google_review_link: `https://g.page/r/${run}/review`,
+    };
+    try {
+      await page.goto(`${BASE}/admin/settings`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('#settings-home_content[contenteditable=true]');
+      for (const [k, v] of Object.entries(values)) await setValue(page, `#settings-${k}`, v);
+      await setValue(page, '#settings-address', `7 Garden Lane ${run}`);
+      await setValue(page, '#settings-formatted_journal_name', `Every `);
+      await page.click('#settings-formatted_journal_name-label ~ .rte button[aria-label=Bold]');
+      await page.keyboard.type('Setting');
+      await setValue(page, '#settings-home_content', `Home words ${run}`);
+      await page.select('#settings-banner', 'header');
+      for (const f of ['showSubject', 'showNaas', 'showJournalList', 'showEditorContacts']) {
+        if (!(await page.$eval(`input[name="flags.${f}"]`, (e) => (e as HTMLInputElement).checked))) await page.click(`input[name="flags.${f}"]`);
+      }
+      await clickText(page, 'form[aria-label=Settings] button[type=submit]', 'Submit');
+      await flashSays(page, 'Settings updated successfully');
+
+      for (const kind of ['logo', 'header', 'cover', 'chat']) {
+        const input = await page.$(`#site-image-${kind}`);
+        await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(pngPath);
+        await flashSays(page, 'updated successfully');
+      }
+
+      const after = (await fetchJson<Record<string, unknown> & { flags: Record<string, unknown> }>(page, '/api/settings/')).body;
+      expect(after).toMatchObject({ ...values, address: `7 Garden Lane ${run}`, formatted_journal_name: 'Every <strong>Setting</strong>' });
+      expect(after.home_content).toContain(`Home words ${run}`);
+      expect(after.flags).toMatchObject({ banner: 'header', showSubject: true, showNaas: true, showJournalList: true, showEditorContacts: true });
+      for (const kind of ['logo', 'header', 'cover', 'chat']) {
+        const r = await fetch(`${BASE}/assets/site/${kind}.png`);
+        expect([kind, r.status, Buffer.compare(Buffer.from(await r.arrayBuffer()), PNG)]).toEqual([kind, 200, 0]);
+      }
+
+      const pub = await newPage(browser);
+      await pub.goto(`${BASE}/`, { waitUntil: 'networkidle0' });
+      await waitText(pub, `Home words ${run}`);
+      const text = await pageText(pub);
+      for (const v of ['3210', '77', '2011', '1111-2222', '3333-4444', '5.55', `office-${run}@example.org`, `7 Garden Lane ${run}`]) expect([v, text.includes(v)]).toEqual([v, true]);
+      await pub.close();
+
+      // The other journal is untouched.
+      expect(JSON.parse((await onHost(CHEM, '/api/settings/')).body.toString())).toEqual(chemBefore);
+      const chemLogoNow = await onHost(CHEM, '/assets/site/logo.png');
+      expect(chemLogoNow.status === 200 ? Buffer.compare(chemLogoNow.body, chemLogo ?? Buffer.alloc(0)) : null).toBe(chemLogo === null ? null : 0);
+    } finally {
+      const keys = ['websitename', 'websiteemail', 'domain', 'issn', 'journal_essn', 'impactfactor', 'nassScore', 'nassScoreYear', 'year_started',
+        'journal_frequency', 'journal_type', 'journal_language', 'fee_rupee', 'fee_dollar', 'whatsup_number', 'google_review_link', 'home_content',
+        'formatted_journal_name', 'address'];
+      const body: Record<string, unknown> = Object.fromEntries(keys.filter((k) => before.body[k] !== undefined).map((k) => [k, before.body[k]]));
+      body.flags = Object.fromEntries(Object.entries(before.body.flags).filter(([, v]) => v !== undefined && v !== null));
+      expect((await fetchJson(page, '/api/settings', { method: 'POST', auth: true, body })).status).toBe(200);
+    }
+  });
+
+  it('12. adds, edits, reorders and removes an indexing partner', async () => {
+    const P1 = `Index One ${run}`;
+    const P2 = `Index Two ${run}`;
+    await page.goto(`${BASE}/admin/indexing`, { waitUntil: 'networkidle0' });
+    for (const title of [P1, P2]) {
+      await clickText(page, 'button', 'Add New');
+      await page.waitForSelector('form[aria-label="Add indexing partner"]');
+      await page.type('#indexing-new-title', title);
+      await page.type('#indexing-new-link', 'https://index.example.org');
+      const logo = await page.$('#indexing-new-logo');
+      await (logo as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(pngPath);
+      await clickText(page, 'form[aria-label="Add indexing partner"] button[type=submit]', 'Submit');
+      await flashSays(page, 'Indexing partner added successfully');
+    }
+    const titles = () => page.$$eval('.indexing-table .indexing-title', (tds) => tds.map((t) => t.textContent));
+    const publicTitles = async () => ((await fetchJson<{ title: string }[]>(page, `/api/indexing/?t=${Date.now()}`)).body ?? []).map((i) => i.title);
+    await page.waitForFunction((t) => document.body.innerText.includes(t), {}, P2);
+    let mine = (await titles()).filter((t) => t === P1 || t === P2);
+    expect(mine).toEqual([P1, P2]);
+
+    // Move the second one up: the public list follows.
+    await page.click(`button[aria-label="Move ${P2} up"]`);
+    await page.waitForFunction((a, b) => {
+      const ts = [...document.querySelectorAll('.indexing-table .indexing-title')].map((t) => t.textContent);
+      return ts.indexOf(b) < ts.indexOf(a);
+    }, {}, P1, P2);
+    const pubOrder = (await publicTitles()).filter((t) => t === P1 || t === P2);
+    expect(pubOrder).toEqual([P2, P1]);
+
+    // Edit the title.
+    const row = await page.$$eval('.indexing-table tbody tr', (rs, t) => rs.find((r) => r.querySelector('.indexing-title')?.textContent === t)?.getAttribute('data-id'), P1);
+    await clickText(page, `tr[data-id="${row}"] button`, 'EDIT');
+    await page.waitForSelector(`#indexing-${row}-title`);
+    await setValue(page, `#indexing-${row}-title`, `${P1} edited`);
+    await clickText(page, `form[aria-label="Edit ${P1}"] button[type=submit]`, 'Submit');
+    await flashSays(page, 'Indexing partner updated successfully');
+    expect(await publicTitles()).toContain(`${P1} edited`);
+
+    // Remove both (the page accepts the confirmation dialog).
+    for (const t of [`${P1} edited`, P2]) {
+      const id = await page.$$eval('.indexing-table tbody tr', (rs, x) => rs.find((r) => r.querySelector('.indexing-title')?.textContent === x)?.getAttribute('data-id'), t);
+      await clickText(page, `tr[data-id="${id}"] button`, 'Remove');
+      await flashSays(page, 'Indexing partner removed');
+    }
+    mine = (await publicTitles()).filter((t) => t.includes(run));
+    expect(mine).toEqual([]);
+  });
+
+  it('13. the Users screen adds, disables and resets a staff account; a disabled user\'s live session ends', async () => {
+    const NAME = `staff${run}`;
+    const PW1 = `first pass ${run}!`;
+    const PW2 = `second pass ${run}!`;
+    await page.goto(`${BASE}/admin/users`, { waitUntil: 'networkidle0' });
+    await clickText(page, 'button', 'Add New');
+    await page.type('#staff-name', NAME);
+    await page.type('#staff-password', 'short');
+    await clickText(page, 'form[aria-label="Add user"] button[type=submit]', 'Submit');
+    await waitText(page, 'Password must have at least 8 characters');
+    await setValue(page, '#staff-password', PW1);
+    await clickText(page, 'form[aria-label="Add user"] button[type=submit]', 'Submit');
+    await flashSays(page, `User ${NAME} added`);
+    await page.waitForSelector(`tr[data-name="${NAME}"]`);
+    expect(await page.$eval(`tr[data-name="${NAME}"]`, (r) => (r as HTMLElement).innerText)).toContain('admin');
+
+    const login = (password: string) =>
+      fetch(`${BASE}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: NAME, password }) });
+    const staffToken = ((await (await login(PW1)).json()) as { token: string }).token;
+    const verify = () => fetch(`${BASE}/api/admin/`, { headers: { authorization: `Bearer ${staffToken}` } });
+    expect((await verify()).status).toBe(200);
+
+    await clickText(page, `tr[data-name="${NAME}"] button`, 'Disable');
+    await flashSays(page, `User ${NAME} disabled`);
+    expect((await verify()).status).toBe(401);
+    await clickText(page, `tr[data-name="${NAME}"] button`, 'Enable');
+    await flashSays(page, `User ${NAME} enabled`);
+
+    await clickText(page, `tr[data-name="${NAME}"] button`, 'Reset password');
+    await page.waitForSelector('form[aria-label^="Reset the password"] input');
+    await page.type('form[aria-label^="Reset the password"] input', PW2);
+    await clickText(page, 'form[aria-label^="Reset the password"] button', 'Reset');
+    await flashSays(page, 'sessions have ended');
+    expect((await login(PW1)).status).toBe(401);
+    expect((await login(PW2)).status).toBe(200);
+    // The account's own row offers no disabling of oneself.
+    const own = await page.$$eval('.users-table tr', (rs) => rs.filter((r) => r.textContent?.includes('(you)')).map((r) => r.textContent));
+    expect(own.join('')).not.toContain('Disable');
+  });
+
+  it('14. pages and answers carry the security headers; admin, auth and work-log answers are no-store', async () => {
+    const s = await session(page);
+    const head = async (url: string, init: RequestInit = {}) => (await fetch(url, init)).headers;
+    for (const p of ['/', '/admin', '/admin/settings', '/webdata']) {
+      const h = await head(`${BASE}${p}`);
+      const csp = h.get('content-security-policy') ?? '';
+      expect([p, /frame-ancestors 'none'/.test(csp), /script-src 'self'/.test(csp)]).toEqual([p, true, true]);
+      expect([p, h.get('x-content-type-options'), h.get('referrer-policy')]).toEqual([p, 'nosniff', 'strict-origin-when-cross-origin']);
+    }
+    for (const p of ['/admin', '/webdata']) expect([p, (await head(`${BASE}${p}`)).get('cache-control')]).toEqual([p, 'no-store']);
+    const api = await head(`${BASE}/api/settings/`);
+    expect(api.get('content-security-policy')).toContain("script-src 'self'");
+    expect(api.get('x-content-type-options')).toBe('nosniff');
+    const auth = { authorization: `Bearer ${s!.token}` };
+    for (const p of ['/api/admin/', '/api/webdata', '/auth/verify-token/', '/api/users']) {
+      expect([p, (await head(`${BASE}${p}`, { headers: auth })).get('cache-control')]).toEqual([p, 'no-store']);
     }
   });
 

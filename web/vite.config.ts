@@ -44,7 +44,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The render process: web/server/server.ts → web/dist-ssr/server.js, never under web/dist
   // (which nginx serves). Packages stay in node_modules; the services' kit is loaded from there.
-  ssr: { external: ['@journal/common'], noExternal: [/^react-router/] },
+  ssr: { external: ['@journal/common'], noExternal: [/^react-router/, 'entities'] },
   build: isSsrBuild
     ? {
         outDir: 'dist-ssr',

@@ -20,4 +20,5 @@ export function upstreamFor(path: string): Upstream | undefined {
 
 /** Upload routes get the larger body limit: a 5 MB PDF plus the article fields. */
 export const isUploadRoute = (method: string, path: string) =>
-  method === 'POST' && /^\/api\/(admin\/archives\/?|archives\/[^/]+\/?|editors(\/[^/]+)?\/?)$/.test(path);
+  method === 'POST' &&
+  /^\/api\/(admin\/archives\/?|archives\/[^/]+\/?|editors(\/[^/]+)?\/?|settings\/images\/[a-z]+\/?|admin\/indexing(\/[a-f0-9]{24})?\/?)$/.test(path);

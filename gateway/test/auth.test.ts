@@ -16,7 +16,7 @@ let ipSeq = 0;
 const nextIp = () => ({ 'x-real-ip': `10.1.0.${++ipSeq}` });
 
 beforeAll(async () => {
-  f = await startFixture({ authEnv: { LOGIN_MAX_FAILURES_PER_USER: '5', LOGIN_MAX_FAILURES_PER_IP: '8' } });
+  f = await startFixture({ authEnv: { LOGIN_MAX_FAILURES_PER_USER: '5', LOGIN_MAX_FAILURES_PER_IP: '8', USER_STATE_CACHE_MS: '100' } });
   userId = (await f.auth.service.ensureUser(f.journals.a, 'editor', PASSWORD))!.id;
   await f.auth.service.ensureUser(f.journals.a, 'office', PASSWORD, ['192.168.50.0/24']);
   await f.auth.service.ensureUser(f.journals.b, 'editor', PASSWORD);
@@ -149,7 +149,7 @@ describe('tokens', () => {
 });
 
 describe('own account', () => {
-  it('reads and updates only the caller\'s own record', async () => {
+  it('reads and updates only the caller\'s own record; a new password needs the current one', async () => {
     const u = await f.auth.service.ensureUser(f.journals.a, 'self', PASSWORD);
     const t = (await login('self', PASSWORD, 'alpha.localhost', nextIp())).json().token;
     const auth = { authorization: `Bearer ${t}` };
@@ -158,9 +158,16 @@ describe('own account', () => {
     expect((await gw(f, '/api/users/not-an-id', { headers: auth })).status).toBe(400);
     expect((await gw(f, `/api/users/${u!.id}`)).status).toBe(401);
 
+    const without = await gw(f, `/api/users/${u!.id}`, { method: 'POST', ...jsonBody({ name: 'self', password: 'a new password' }, auth) });
+    expect([without.status, without.json().error]).toEqual([400, 'current_password_required']);
+    const wrong = await gw(f, `/api/users/${u!.id}`, { method: 'POST', ...jsonBody({ name: 'self', password: 'a new password', currentPassword: 'not it' }, auth) });
+    expect([wrong.status, wrong.json().error]).toEqual([403, 'wrong_current_password']);
+    expect((await login('self', PASSWORD, 'alpha.localhost', nextIp())).status).toBe(200);
+
     await new Promise((r) => setTimeout(r, 1100)); // sessions are ended by the second they were issued in
-    const upd = await gw(f, `/api/users/${u!.id}`, { method: 'POST', ...jsonBody({ name: 'self2', password: 'a new password' }, auth) });
+    const upd = await gw(f, `/api/users/${u!.id}`, { method: 'POST', ...jsonBody({ name: 'self2', password: 'a new password', currentPassword: PASSWORD }, auth) });
     expect(upd.status).toBe(200);
+    expect(upd.headers['cache-control']).toBe('no-store');
     expect(upd.json().user).toEqual({ id: u!.id, name: 'self2' });
     expect((await verify(t)).status).toBe(401);
     expect((await verify(upd.json().token)).status).toBe(200);
@@ -171,14 +178,57 @@ describe('own account', () => {
   });
 });
 
+describe('stored user state', () => {
+  const flushUserKeys = async (id: string) => {
+    const Redis = (await import('ioredis')).default;
+    const r = new Redis(process.env.REDIS_URL!);
+    const keys = await r.keys(`${f.redisPrefix}auth:*${id}*`);
+    if (keys.length) await r.del(...keys);
+    r.disconnect();
+  };
+
+  it('refuses a disabled user\'s and an ended session\'s token even after Redis lost its keys', async () => {
+    const u = await f.auth.service.ensureUser(f.journals.a, 'flushed', PASSWORD);
+    const t = (await login('flushed', PASSWORD, 'alpha.localhost', nextIp())).json().token;
+    expect((await verify(t)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled', 'test');
+    await flushUserKeys(u!.id);
+    expect((await verify(t)).status).toBe(401);
+    // Enabled again: the sessions from before the disabling stay ended; a new sign-in works.
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'enabled', 'test');
+    await flushUserKeys(u!.id);
+    expect((await verify(t)).status).toBe(401);
+    expect((await verify((await login('flushed', PASSWORD, 'alpha.localhost', nextIp())).json().token)).status).toBe(200);
+  });
+
+  it('refuses the token of a user that no longer exists', async () => {
+    const u = await f.auth.service.ensureUser(f.journals.a, 'deleted', PASSWORD);
+    const t = (await login('deleted', PASSWORD, 'alpha.localhost', nextIp())).json().token;
+    expect((await verify(t)).status).toBe(200);
+    const mongoose = (await import('mongoose')).default;
+    const conn = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: f.dbName }).asPromise();
+    await conn.collection('users').deleteOne({ _id: new mongoose.Types.ObjectId(u!.id) });
+    await conn.close();
+    await new Promise((r) => setTimeout(r, 150)); // the fixture's user-state cache time
+    const r = await verify(t);
+    expect([r.status, r.json().message]).toEqual([401, 'User not found']);
+  });
+});
+
 describe('login throttling', () => {
-  it('answers 429 after repeated failures for one user, whatever the address', async () => {
+  it('slows one address guessing one user name, with Retry-After; the owner elsewhere still signs in', async () => {
+    const attacker = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await login('editor', `wrong${i}`, 'alpha.localhost', nextIp())).status);
+    for (let i = 0; i < 7; i++) statuses.push((await login('editor', `wrong${i}`, 'alpha.localhost', attacker)).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
-    // The right password does not get through while the account is throttled.
-    expect((await login('editor', PASSWORD, 'alpha.localhost', nextIp())).status).toBe(429);
+    const held = await login('editor', PASSWORD, 'alpha.localhost', attacker);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect(held.json()).toMatchObject({ error: 'too_many_attempts', message: expect.stringContaining('try again in') });
+    // The right password from another address is never refused because of someone else's failures.
+    expect((await login('editor', PASSWORD, 'alpha.localhost', nextIp())).status).toBe(200);
   });
 
   it('keys the address throttle on the real client address: a spoofed X-Forwarded-For does not reset it', async () => {

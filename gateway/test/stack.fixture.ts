@@ -16,6 +16,7 @@ export interface Fixture {
   slow: http.Server;
   journals: { a: string; b: string };
   redisPrefix: string;
+  dbName: string;
   close(): Promise<void>;
 }
 
@@ -55,6 +56,7 @@ export async function startFixture(opts: { proxyTimeoutMs?: number; authEnv?: Re
     slow,
     journals: { a: a.id, b: b.id },
     redisPrefix,
+    dbName,
     async close() {
       await gateway.stop();
       slow.closeAllConnections();

@@ -28,13 +28,6 @@ const PROCESSES: { deployment: string; schema: Schema; main: string; source: str
   { deployment: 'pdf-worker', schema: pdfWorkerConfigSchema as unknown as Schema, main: 'dist/worker.main.js', source: 'services/pdf-worker/src/worker.main.ts', configMap: 'pdf-worker-config' },
 ];
 
-/**
- * Variables fixed by a contract between the parts of the platform before the process reads them:
- * the gateway proxies public pages to the render process at RENDER_URL. Allowed in the
- * ConfigMap ahead of the schema; once the schema has the key, it is checked like any other.
- */
-const AHEAD_OF_SCHEMA: Record<string, string[]> = { gateway: ['RENDER_URL'] };
-
 /** Optional variables deliberately left unset (their absence has a meaning). */
 const LEFT_UNSET: Record<string, string[]> = {
   // Unset means `${REDIS_PREFIX}bull`, the prefix the KEDA trigger's list names are written for.
@@ -62,8 +55,7 @@ describe.each(TARGETS)('%s: config, probes and commands', (target) => {
     const env = envOf(objs, c);
     const known = keysOf(p.schema);
     // Every variable given is one the process reads: no typos, nothing stale.
-    const ahead = (AHEAD_OF_SCHEMA[p.deployment] ?? []).filter((k) => !known.includes(k));
-    expect(Object.keys(env).filter((k) => !known.includes(k) && !ahead.includes(k))).toEqual([]);
+    expect(Object.keys(env).filter((k) => !known.includes(k))).toEqual([]);
     // Every variable the schema requires (no default) is given.
     expect(requiredKeysOf(p.schema).filter((k) => !(k in env))).toEqual([]);
     // Every setting is spelled out in the manifests, so an SRE sees and can change it.
@@ -81,7 +73,7 @@ describe.each(TARGETS)('%s: config, probes and commands', (target) => {
     const ref = c.envFrom!.find((f) => f.configMapRef)!.configMapRef!.name;
     expect(ref.startsWith(`${p.configMap}-`)).toBe(true);
     const cm = find(objs, 'ConfigMap', ref)!;
-    expect(Object.keys(cm.data as object).filter((k) => !known.includes(k) && !ahead.includes(k))).toEqual([]);
+    expect(Object.keys(cm.data as object).filter((k) => !known.includes(k))).toEqual([]);
   });
 
   test('the Secret holds only schema variables, each used by some process', () => {

@@ -292,8 +292,8 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     ...OUTSIDE.filter((o) => [80, 443, 6443, 27017, 6379, 6380].some((p) => allowed(objs, pod(from), o, p))).map((o) => o.label),
   ].sort();
 
-  test('only the edge (Gateway data plane) reaches the web pods (and content, for index.html)', () => {
-    expect(callers('web')).toEqual(['content', 'ns:edge']);
+  test('only the edge (Gateway data plane) reaches the web pods', () => {
+    expect(callers('web')).toEqual(['ns:edge']);
   });
   test('only the web pods reach the gateway (and Prometheus its metrics port)', () => {
     expect(callers('gateway')).toEqual(['ns:monitoring', 'web']);
@@ -324,7 +324,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     render: ['content', 'dns'],
     gateway: ['auth', 'content', 'dns', 'pdf-api', 'render', 'worklog'],
     web: ['dns', 'gateway'],
-    content: ['dns', ...datastores, 'web'],
+    content: ['dns', ...datastores],
     auth: ['dns', ...datastores],
     worklog: ['dns', ...datastores],
     mongodb: ['dns'],

@@ -180,11 +180,11 @@ const built = Object.values(entries).every((e) => fs.existsSync(path.join(ROOT, 
     };
     const contentEnv = {
       ...common, MONGO_URL: mongoUrl, MONGO_DB: dbName, REDIS_URL: redisUrl, REDIS_PREFIX: `${dbName}:`,
-      JWT_SECRET: TEST_JWT_SECRET, WEB_INDEX_URL: 'http://127.0.0.1:9/index.html',
+      JWT_SECRET: TEST_JWT_SECRET,
     };
     const gatewayEnv = {
       ...common, CONTENT_URL: `http://127.0.0.1:${contentLb.port}`, AUTH_URL: 'http://127.0.0.1:9',
-      WORKLOG_URL: 'http://127.0.0.1:9', PDF_URL: 'http://127.0.0.1:9',
+      WORKLOG_URL: 'http://127.0.0.1:9', PDF_URL: 'http://127.0.0.1:9', RENDER_URL: 'http://127.0.0.1:9',
     };
     const startContent = async () => {
       const r = await startReplica(`content-${++seq}`, entries.content, contentEnv);

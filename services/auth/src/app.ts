@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
+import { connectMongo, userStateReader, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
 import type { AuthConfig } from './config';
 import { UserRepo } from './user.repo';
 import { LoginThrottle } from './throttle';
@@ -20,14 +20,17 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
   const users = new UserRepo(conn);
   await users.init();
   const throttle = new LoginThrottle(redis, config.REDIS_PREFIX, {
-    perUser: config.LOGIN_MAX_FAILURES_PER_USER,
+    perIpUser: config.LOGIN_MAX_FAILURES_PER_USER,
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowSeconds: config.LOGIN_WINDOW_SECONDS,
+    baseDelaySeconds: config.LOGIN_BASE_DELAY_SECONDS,
+    maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
   });
-  const service = new AuthService({ users, throttle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET });
+  const userState = userStateReader(conn, config.USER_STATE_CACHE_MS);
+  const service = new AuthService({ users, throttle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState });
 
   const http = createHttpApp({ name: 'auth', logger, ready: () => isMongoReady(conn) && isRedisReady(redis), jsonLimit: '16kb' });
-  http.app.use(authRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX }));
+  http.app.use(authRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState }));
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'auth listening');

@@ -1,10 +1,20 @@
-import { Router, type Request } from 'express';
-import { authenticate, loginSchema, objectIdSchema, parse, requireTenant, userUpdateSchema, type AuthMiddlewareOptions } from '@journal/common';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import {
+  authenticate, loginSchema, objectIdSchema, parse, requireTenant, staffCreateSchema, staffPasswordSchema, staffStatusSchema,
+  userUpdateSchema, type AuthMiddlewareOptions,
+} from '@journal/common';
+import { AppError } from '@journal/common';
 import type { AuthService } from './auth.service';
+
+/** Answers about sessions and accounts must never be kept by a browser or a shared cache. */
+const noStore = (_req: Request, res: Response, next: NextFunction) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions): Router {
   const r = Router();
-  r.use(requireTenant);
+  r.use(noStore, requireTenant);
   const claims = (req: Request) => authenticate(req, authOpts);
 
   r.post(['/auth/login', '/auth/login/'], async (req, res) => {
@@ -22,6 +32,34 @@ export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions
     res.json({ ok: true });
   });
 
+  // The journal's staff (the admin's Users screen): every signed-in staff member manages them.
+  r.get(['/api/users', '/api/users/'], async (req, res) => {
+    const c = await claims(req);
+    res.json(await service.listUsers(c.jid));
+  });
+
+  r.post(['/api/users', '/api/users/'], async (req, res) => {
+    const c = await claims(req);
+    const body = parse(staffCreateSchema, req.body);
+    res.status(201).json(await service.createUser(c.jid, body, c.name));
+  });
+
+  r.post('/api/users/:id/status', async (req, res) => {
+    const c = await claims(req);
+    const id = parse(objectIdSchema, req.params.id);
+    const { status } = parse(staffStatusSchema, req.body);
+    if (id === c.sub && status === 'disabled') throw new AppError(400, 'cannot_disable_self', 'You cannot disable your own account');
+    res.json(await service.setUserStatus(c.jid, id, status, c.name));
+  });
+
+  r.post('/api/users/:id/password', async (req, res) => {
+    const c = await claims(req);
+    const id = parse(objectIdSchema, req.params.id);
+    if (id === c.sub) throw new AppError(400, 'use_own_account', 'Change your own password on your account page, with your current password');
+    const { password } = parse(staffPasswordSchema, req.body);
+    res.json(await service.resetPassword(c.jid, id, password, c.name));
+  });
+
   r.get('/api/users/:id', async (req, res) => {
     const c = await claims(req);
     res.json(await service.getOwnUser(c, parse(objectIdSchema, req.params.id)));
@@ -31,7 +69,7 @@ export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions
     const c = await claims(req);
     const id = parse(objectIdSchema, req.params.id);
     const body = parse(userUpdateSchema, req.body);
-    res.json(await service.updateOwnUser(c, id, { name: body.name, password: body.password || undefined }));
+    res.json(await service.updateOwnUser(c, id, { name: body.name, password: body.password || undefined, currentPassword: body.currentPassword || undefined }));
   });
 
   return r;

@@ -7,9 +7,13 @@ export const authConfigSchema = z.object({
   ...redisConfigShape,
   ...jwtConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
+  /** Failures from one address on one user name before each further one makes it wait. */
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),
+  /** Failures from one address, across user names and journals, before the delays start. */
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_BASE_DELAY_SECONDS: z.coerce.number().int().positive().default(2),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 export const readAuthConfig = () => loadConfig(authConfigSchema);

@@ -1,54 +1,95 @@
 import type { Redis } from '@journal/common';
 import { AppError } from '@journal/common';
 
+export interface ThrottleLimits {
+  /** Failures from one address on one user name that pass before the delays start. */
+  perIpUser: number;
+  /** Failures from one address, whatever the user names, that pass before the delays start. */
+  perIp: number;
+  /** How long failures are remembered. */
+  windowSeconds: number;
+  /** The first delay; each further failure doubles it, up to `maxDelaySeconds`. */
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+/** Seconds to wait after the `failures`-th failure: none while under `free`, then doubling to the cap. */
+export function delayAfter(failures: number, free: number, baseSeconds: number, maxSeconds: number): number {
+  if (failures < free) return 0;
+  const exp = Math.min(30, failures - free);
+  return Math.min(maxSeconds, baseSeconds * 2 ** exp);
+}
+
+/** A 429 that tells the client when to try again. */
+export class TooManyAttempts extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too_many_attempts', `Too many failed logins; try again in ${retryAfterSeconds} s`, { retryAfter: retryAfterSeconds });
+  }
+}
+
+const unavailable = () => new AppError(503, 'auth_unavailable', 'Login is unavailable right now, try again shortly');
+
 /**
- * Counts failed logins per client address and per account in fixed windows. Every Redis error
- * refuses the login (503): throttling fails closed.
+ * Slows down guessing instead of locking accounts: failures are counted per client address and
+ * per address and user name, and past a free allowance each failure makes that key wait a
+ * doubling delay. No counter spans addresses for one user name, so failures from elsewhere never
+ * keep the account's owner out. Every Redis error refuses the login (503): throttling fails closed.
  */
 export class LoginThrottle {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    private readonly limits: { perUser: number; perIp: number; windowSeconds: number },
+    private readonly limits: ThrottleLimits,
   ) {}
 
   private keys(journalId: string, ip: string, username: string) {
+    const ipUser = `${journalId}:${ip}:${username.toLowerCase()}`;
     return {
       ip: `${this.prefix}login:ip:${ip}`,
-      user: `${this.prefix}login:user:${journalId}:${username.toLowerCase()}`,
+      ipUser: `${this.prefix}login:ipuser:${ipUser}`,
+      ipWait: `${this.prefix}login:wait:ip:${ip}`,
+      ipUserWait: `${this.prefix}login:wait:ipuser:${ipUser}`,
     };
   }
 
+  /** Throws 429 with the seconds left while this address, or this address on this user, must wait. */
   async assertAllowed(journalId: string, ip: string, username: string): Promise<void> {
     const k = this.keys(journalId, ip, username);
-    let counts: (string | null)[];
+    let waits: number[];
     try {
-      counts = await this.redis.mget(k.ip, k.user);
+      const res = await this.redis.multi().pttl(k.ipWait).pttl(k.ipUserWait).exec();
+      waits = (res ?? []).map(([err, v]) => {
+        if (err) throw err;
+        return Number(v);
+      });
     } catch {
-      throw new AppError(503, 'auth_unavailable', 'Login is unavailable right now, try again shortly');
+      throw unavailable();
     }
-    const [ipCount, userCount] = counts.map((c) => Number(c ?? 0));
-    if (ipCount! >= this.limits.perIp || userCount! >= this.limits.perUser) {
-      throw new AppError(429, 'too_many_attempts', 'Too many failed logins; try again later');
-    }
+    const leftMs = Math.max(0, ...waits);
+    if (leftMs > 0) throw new TooManyAttempts(Math.ceil(leftMs / 1000));
   }
 
   async recordFailure(journalId: string, ip: string, username: string): Promise<void> {
     const k = this.keys(journalId, ip, username);
+    const { windowSeconds: w, baseDelaySeconds: base, maxDelaySeconds: max } = this.limits;
     try {
-      await this.redis
-        .multi()
-        .incr(k.ip)
-        .expire(k.ip, this.limits.windowSeconds, 'NX')
-        .incr(k.user)
-        .expire(k.user, this.limits.windowSeconds, 'NX')
-        .exec();
+      const res = await this.redis.multi().incr(k.ip).expire(k.ip, w, 'NX').incr(k.ipUser).expire(k.ipUser, w, 'NX').exec();
+      const ipCount = Number(res?.[0]?.[1] ?? 0);
+      const ipUserCount = Number(res?.[2]?.[1] ?? 0);
+      const ipDelay = delayAfter(ipCount, this.limits.perIp, base, max);
+      const ipUserDelay = delayAfter(ipUserCount, this.limits.perIpUser, base, max);
+      const m = this.redis.multi();
+      if (ipDelay > 0) m.set(k.ipWait, '1', 'EX', ipDelay);
+      if (ipUserDelay > 0) m.set(k.ipUserWait, '1', 'EX', ipUserDelay);
+      await m.exec();
     } catch {
-      throw new AppError(503, 'auth_unavailable', 'Login is unavailable right now, try again shortly');
+      throw unavailable();
     }
   }
 
+  /** A successful login forgets this address's failures on this user (not the address's total). */
   async clearUser(journalId: string, ip: string, username: string): Promise<void> {
-    await this.redis.del(this.keys(journalId, ip, username).user).catch(() => undefined);
+    const k = this.keys(journalId, ip, username);
+    await this.redis.del(k.ipUser, k.ipUserWait).catch(() => undefined);
   }
 }

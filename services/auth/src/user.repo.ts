@@ -8,6 +8,11 @@ export interface User {
   status: 'enabled' | 'disabled';
   /** Addresses or CIDR blocks (IPv4 or IPv6) this user may sign in from; empty means anywhere. */
   allowedIps: string[];
+  /** Tokens issued before this time (seconds since the epoch) are refused; survives a Redis flush. */
+  validAfter: number;
+  /** Who created the account (a staff name, or `operator` for the CLI). */
+  createdby: string;
+  modifiedby: string;
 }
 
 interface UserDoc {
@@ -16,6 +21,9 @@ interface UserDoc {
   passwordHash: string;
   status: 'enabled' | 'disabled';
   allowedIps: string[];
+  validAfter: number;
+  createdby: string;
+  modifiedby: string;
 }
 
 const userSchema = new Schema<UserDoc>(
@@ -25,6 +33,9 @@ const userSchema = new Schema<UserDoc>(
     passwordHash: { type: String, required: true },
     status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
     allowedIps: { type: [String], default: [] },
+    validAfter: { type: Number, default: 0 },
+    createdby: { type: String, default: '' },
+    modifiedby: { type: String, default: '' },
   },
   { timestamps: true, collection: 'users' },
 );
@@ -37,6 +48,9 @@ const toUser = (d: UserDoc & { _id: Types.ObjectId }): User => ({
   passwordHash: d.passwordHash,
   status: d.status,
   allowedIps: d.allowedIps ?? [],
+  validAfter: d.validAfter ?? 0,
+  createdby: d.createdby ?? '',
+  modifiedby: d.modifiedby ?? '',
 });
 
 export class UserRepo {
@@ -60,12 +74,18 @@ export class UserRepo {
     return d ? toUser(d) : null;
   }
 
-  async create(u: Omit<User, 'id'>): Promise<User> {
-    const d = await this.model.create({ ...u, journalId: new Types.ObjectId(u.journalId) });
+  async list(journalId: string): Promise<User[]> {
+    const ds = await this.model.find({ journalId: new Types.ObjectId(journalId) }).lean();
+    return ds.map(toUser).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async create(u: Omit<User, 'id' | 'validAfter' | 'createdby' | 'modifiedby'> & Partial<Pick<User, 'createdby'>>): Promise<User> {
+    const d = await this.model.create({ ...u, modifiedby: u.createdby ?? '', journalId: new Types.ObjectId(u.journalId) });
     return toUser(d.toObject());
   }
 
-  async update(journalId: string, id: string, patch: Partial<Pick<User, 'name' | 'passwordHash' | 'status' | 'allowedIps'>>) {
+  async update(journalId: string, id: string, patch: Partial<Pick<User, 'name' | 'passwordHash' | 'status' | 'allowedIps' | 'validAfter' | 'modifiedby'>>) {
+    if (!Types.ObjectId.isValid(id)) return null;
     const d = await this.model
       .findOneAndUpdate({ _id: new Types.ObjectId(id), journalId: new Types.ObjectId(journalId) }, { $set: patch }, { returnDocument: 'after' })
       .lean();

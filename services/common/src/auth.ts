@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import type Redis from 'ioredis';
 import { AppError } from './errors';
+import type { UserStateSource } from './user-state';
 
 /** One algorithm, pinned on both sign and verify, so `alg: none` and HS/RS swaps are refused. */
 export const JWT_ALGORITHM = 'HS256' as const;
@@ -72,11 +73,14 @@ export interface AuthMiddlewareOptions {
   secret: string;
   redis: Redis;
   redisPrefix: string;
+  /** The users' stored status; without it only Redis is consulted (tests of the token format). */
+  users?: UserStateSource;
 }
 
 /**
- * Checks a token against the journal of the request's host and against revocation state in
- * Redis. When Redis cannot answer the request is refused (503): revocation fails closed.
+ * Checks a token against the journal of the request's host, against revocation state in Redis
+ * (immediate) and against the user's stored status and `validAfter` (cached briefly; survives a
+ * Redis flush). When either store cannot answer the request is refused (503): it fails closed.
  */
 export async function authenticate(req: Request, opts: AuthMiddlewareOptions): Promise<AuthClaims> {
   const token = bearerToken(req);
@@ -94,6 +98,17 @@ export async function authenticate(req: Request, opts: AuthMiddlewareOptions): P
   if (revoked) throw new AppError(401, 'unauthorized', 'Session has ended');
   if (disabled) throw new AppError(401, 'unauthorized', 'User disabled');
   if (validAfter && claims.iat < Number(validAfter)) throw new AppError(401, 'unauthorized', 'Session has ended');
+  if (opts.users) {
+    let user: Awaited<ReturnType<UserStateSource['get']>>;
+    try {
+      user = await opts.users.get(claims.sub);
+    } catch {
+      throw new AppError(503, 'auth_unavailable', 'Cannot verify the session right now');
+    }
+    if (!user || user.journalId !== claims.jid) throw new AppError(401, 'unauthorized', 'User not found');
+    if (user.status !== 'enabled') throw new AppError(401, 'unauthorized', 'User disabled');
+    if (claims.iat < user.validAfter) throw new AppError(401, 'unauthorized', 'Session has ended');
+  }
   return claims;
 }
 

@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { assertProductionSecrets } from './secret-policy';
 
 /**
  * Reads one zod schema from the environment, once per service. A failure names every
- * missing or malformed variable at once so an operator fixes them in one go.
+ * missing or malformed variable at once so an operator fixes them in one go. In production,
+ * secrets that are short, predictable or written in the repository are refused too.
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(env);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    if (parsed.data && typeof parsed.data === 'object') assertProductionSecrets(parsed.data as Record<string, unknown>);
+    return parsed.data;
+  }
   const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
   throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
 }
@@ -31,5 +36,12 @@ export const redisConfigShape = {
 };
 
 export const jwtConfigShape = {
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters (make one with `openssl rand -base64 48`)'),
+  /** How long a service trusts its last look at a signed-in user's status before reading it again. */
+  USER_STATE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * 'off' only for one service's own API tests, which sign tokens for users that exist nowhere;
+   * refused in production.
+   */
+  AUTH_CHECK_STORED_USER: z.enum(['on', 'off']).default('on'),
 };

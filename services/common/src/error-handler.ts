@@ -61,6 +61,8 @@ export function errorHandler(logger: Logger) {
       res.destroy();
       return;
     }
+    const retryAfter = (c.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+    if (c.status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
     const body: Record<string, unknown> = { error: c.code, message: c.message };
     if (c.details !== undefined) body.details = c.details;
     res.status(c.status).json(body);

@@ -168,3 +168,9 @@ export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
   process.on('SIGTERM', handler);
   process.on('SIGINT', handler);
 }
+
+/** For answers about accounts and staff work: never kept by a browser or a shared cache. */
+export function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+}

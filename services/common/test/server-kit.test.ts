@@ -132,8 +132,8 @@ describe('sanitising with the one allow-list', () => {
       .toBe('<a rel="noopener noreferrer nofollow">x</a><a href="https://e.org" target="_blank" rel="noopener noreferrer nofollow">y</a>');
     expect(sanitizeRichText('<table><tr><td colspan="2" style="color:red">c</td></tr></table>')).toBe('<table><tr><td colspan="2">c</td></tr></table>');
   });
-  it('keeps titles to i/em without attributes, whitespace collapsed', () => {
-    expect(sanitizeTitle('  A <i class="x">Rosa</i>\n <sub>2</sub> <b>bold</b>  <em>e</em> ')).toBe('A <i>Rosa</i> 2 bold <em>e</em>');
+  it('keeps titles to i/em/sub/sup without attributes, whitespace collapsed', () => {
+    expect(sanitizeTitle('  A <i class="x">Rosa</i>\n <sub>2</sub> <b>bold</b>  <em>e</em> <sup id="y">3</sup>')).toBe('A <i>Rosa</i> <sub>2</sub> bold <em>e</em> <sup>3</sup>');
   });
   it('escapes text for HTML', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');

@@ -549,11 +549,15 @@ describe('settings', () => {
   };
   test('update fields and flags; the public settings show them at once', async () => {
     await request(app.url).get('/api/settings/').set({ 'x-journal-id': J1 }).expect(200);
-    const r = await request(app.url).post('/api/settings').set(as(J1, T1)).send({ ...settings, flags: { showSubject: true }, fee_rupee: '1', hosts: ['evil.test'] });
-    expect(r.status).toBe(200);
-    const pub = await request(app.url).get('/api/settings/').set({ 'x-journal-id': J1 }).expect(200);
-    expect(pub.body).toMatchObject({ ...settings, fee_rupee: '2000', flags: { showSubject: true, banner: 'sitename' } });
+    // Hosts are the operator's (the jp CLI): an admin body carrying them is refused whole.
+    const refused = await request(app.url).post('/api/settings').set(as(J1, T1)).send({ ...settings, fee_rupee: '1', hosts: ['evil.test'] });
+    expect([refused.status, refused.body.error]).toEqual([400, 'validation_error']);
     expect((await app.repos.journals.findById(J1))?.hosts).toEqual(['adm1.test']);
+    const r = await request(app.url).post('/api/settings').set(as(J1, T1)).send({ ...settings, flags: { showSubject: true }, fee_rupee: '1' });
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-store');
+    const pub = await request(app.url).get('/api/settings/').set({ 'x-journal-id': J1 }).expect(200);
+    expect(pub.body).toMatchObject({ ...settings, fee_rupee: '1', flags: { showSubject: true, banner: 'sitename' } });
     await request(app.url).post('/api/settings').set(as(J1, T1)).send({ ...settings, flags: { banner: 'header' } }).expect(200);
     const again = await request(app.url).get('/api/settings/').set({ 'x-journal-id': J1 }).expect(200);
     expect(again.body.flags).toMatchObject({ showSubject: true, banner: 'header' });

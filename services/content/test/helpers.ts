@@ -12,6 +12,8 @@ export async function startContent(extra: Partial<ContentConfig> = {}): Promise<
     MONGO_DB: uniqueName('content'),
     REDIS_PREFIX: `${uniqueName('t')}:`,
     JWT_SECRET: TEST_JWT_SECRET,
+    // Tokens here are signed for users that exist nowhere; the stored-user check is tested with the auth service.
+    AUTH_CHECK_STORED_USER: 'off',
     PORT: 0,
     LOG_LEVEL: 'silent',
     // Nothing listens here: the served HTML falls back to the built-in shell.

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { newObjectId } from '@journal/common/testing';
+import { signToken } from '@journal/common';
+import { newObjectId, TEST_JWT_SECRET } from '@journal/common/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { startContent, stopContent } from './helpers';
 
@@ -47,6 +48,12 @@ describe('GET /api/settings/', () => {
     expect(c.body.flags).toMatchObject({ showSubject: false, showEditorContacts: false, showJournalList: false, hideOwnerNotice: true });
     expect(c.body.websitename).not.toBe(r.body.websitename);
   });
+  test('the NAAS banner is a flag of its own, kept beside the header image', async () => {
+    const d = await get('/api/settings/');
+    expect(d.body.flags).toMatchObject({ showNaas: true, banner: 'header' });
+    const c = await get('/api/settings/', chem);
+    expect(c.body.flags).toMatchObject({ showNaas: false, banner: 'sitename' });
+  });
   test('home content is sanitised on output', async () => {
     await app.journals.update(chem, { home_content: '&lt;p onclick="x()"&gt;Hi&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;' });
     await app.cache.invalidate(chem);
@@ -80,6 +87,43 @@ describe('GET /api/editors/', () => {
     expect((await get(`/api/editors/${newObjectId()}`)).status).toBe(404);
     expect((await get('/api/editors/not-an-id')).status).toBe(404);
     expect((await get(`/api/editors/${enabled.id}`, chem)).status).toBe(404);
+  });
+  test("contacts (email, phone, website) are in demo's answer and left out of chem's, which hides them", async () => {
+    const CONTACTS = ['email', 'phone', 'editor_website'];
+    const d = await get('/api/editors/');
+    expect(d.body.length).toBeGreaterThan(0);
+    for (const e of d.body) for (const k of CONTACTS) expect(e).toHaveProperty(k);
+    expect(d.body.some((e: { email: string }) => e.email.includes('@'))).toBe(true);
+    const c = await get('/api/editors/', chem);
+    expect(c.body.length).toBeGreaterThan(0);
+    for (const e of c.body) {
+      for (const k of CONTACTS) expect(e).not.toHaveProperty(k);
+      expect(e.name).toBeTruthy();
+    }
+    // The same for one editor, and nothing of the stored contact leaks anywhere in the bytes.
+    const stored = (await app.repos.editors.listEnabled(chem))[0]!;
+    expect(stored.email).toContain('@');
+    const one = await get(`/api/editors/${stored.id}`, chem);
+    expect(one.status).toBe(200);
+    for (const k of CONTACTS) expect(one.body).not.toHaveProperty(k);
+    expect(c.text).not.toContain(stored.email);
+    expect(one.text).not.toContain(stored.email);
+  });
+  test('turning the journal flag on in the admin settings shows the contacts at once, turning it off hides them', async () => {
+    const token = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: chem }).token;
+    const settings = (await get('/api/settings/', chem)).body;
+    const save = (showEditorContacts: boolean) =>
+      request(app.url)
+        .post('/api/settings')
+        .set({ 'x-journal-id': chem, authorization: `Bearer ${token}` })
+        .send({ websitename: settings.websitename, websiteemail: settings.websiteemail, impactfactor: settings.impactfactor, issn: settings.issn, whatsup_number: settings.whatsup_number, domain: settings.domain, flags: { showEditorContacts } })
+        .expect(200);
+    await save(true);
+    const shown = await get('/api/editors/', chem);
+    expect(shown.body[0]).toEqual(expect.objectContaining({ email: expect.stringContaining('@'), phone: expect.any(String), editor_website: expect.any(String) }));
+    await save(false);
+    const hidden = await get('/api/editors/', chem);
+    expect(hidden.body[0]).not.toHaveProperty('email');
   });
 });
 

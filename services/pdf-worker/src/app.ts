@@ -1,6 +1,6 @@
 import { Gauge } from 'prom-client';
 import {
-  connectMongo, createBlockingRedis, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen,
+  connectMongo, storedUserCheck, createBlockingRedis, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen,
   type RunningServer,
 } from '@journal/common';
 import { PdfCacheRepo } from './cache.repo';
@@ -53,7 +53,7 @@ export async function start(config: PdfApiConfig): Promise<PdfApiApp> {
       }
     },
   });
-  http.app.use(pdfRoutes(service, { auth: { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX }, syncTimeoutMs: config.PDF_SYNC_TIMEOUT_MS }));
+  http.app.use(pdfRoutes(service, { auth: { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: storedUserCheck(conn, config) }, syncTimeoutMs: config.PDF_SYNC_TIMEOUT_MS }));
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'pdf api listening');

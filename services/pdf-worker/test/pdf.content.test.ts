@@ -35,7 +35,7 @@ describe('pdf documents from the real content service', () => {
     const prefix = `${uniqueName('tpdfc')}:`;
     content = await startContent(
       contentConfigSchema.parse({
-        MONGO_URL: mongoUrl, REDIS_URL: redisUrl, MONGO_DB: dbName, REDIS_PREFIX: prefix, JWT_SECRET: TEST_JWT_SECRET,
+        MONGO_URL: mongoUrl, REDIS_URL: redisUrl, MONGO_DB: dbName, REDIS_PREFIX: prefix, JWT_SECRET: TEST_JWT_SECRET, AUTH_CHECK_STORED_USER: 'off',
         PORT: 0, LOG_LEVEL: 'silent', WEB_INDEX_URL: 'http://127.0.0.1:9/index.html',
       }),
     );
@@ -60,7 +60,7 @@ describe('pdf documents from the real content service', () => {
     await content.files.put(J, '/assets/site/logo.png', makeLogoPng(), { contentType: 'image/png' });
 
     const env = {
-      MONGO_URL: mongoUrl, REDIS_URL: redisUrl, MONGO_DB: dbName, REDIS_PREFIX: prefix, JWT_SECRET: TEST_JWT_SECRET,
+      MONGO_URL: mongoUrl, REDIS_URL: redisUrl, MONGO_DB: dbName, REDIS_PREFIX: prefix, JWT_SECRET: TEST_JWT_SECRET, AUTH_CHECK_STORED_USER: 'off',
       CONTENT_URL: content.url, PORT: '0', LOG_LEVEL: 'warn', CONTENT_CACHE_TTL_MS: '0',
     };
     api = await start(pdfApiConfigSchema.parse(env));

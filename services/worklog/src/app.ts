@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
+import { connectMongo, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { VersionRepo } from './version.repo';
@@ -35,7 +35,7 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
 
   // A work-log line is short; a larger body is refused with 413 before it is parsed.
   const http = createHttpApp({ name: 'worklog', logger, ready: () => isMongoReady(conn) && isRedisReady(redis), jsonLimit: '64kb' });
-  http.app.use(worklogRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX }));
+  http.app.use(worklogRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: storedUserCheck(conn, config) }));
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'worklog listening');

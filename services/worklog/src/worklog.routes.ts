@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import {
-  objectIdSchema, parse, requireAuth, requireTenant, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema,
+  noStore, objectIdSchema, parse, requireAuth, requireTenant, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema,
   type AuthMiddlewareOptions,
 } from '@journal/common';
 import type { WorklogService } from './worklog.service';
@@ -8,7 +8,7 @@ import type { WorklogService } from './worklog.service';
 /** docs/product.md#api: work-log calls; every one needs the bearer token of the request's journal. */
 export function worklogRoutes(service: WorklogService, authOpts: AuthMiddlewareOptions): Router {
   const r = Router();
-  r.use('/api/webdata', requireTenant, requireAuth(authOpts));
+  r.use('/api/webdata', noStore, requireTenant, requireAuth(authOpts));
 
   r.get(['/api/webdata', '/api/webdata/'], async (req, res) => {
     const q = parse(workListQuerySchema, req.query);

@@ -14,7 +14,8 @@ const redisPrefix = `${uniqueName('wl')}:`;
 const config = (extra: Record<string, string> = {}) =>
   worklogConfigSchema.parse({
     PORT: '0', MONGO_URL: mongoUrl, MONGO_DB: dbName, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix,
-    JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...extra,
+    // Tokens here are signed for users that exist nowhere; the stored-user check is tested with the auth service.
+    JWT_SECRET: TEST_JWT_SECRET, AUTH_CHECK_STORED_USER: 'off', LOG_LEVEL: 'silent', ...extra,
   });
 
 const J1 = newObjectId();
@@ -65,6 +66,18 @@ describe('creating entries', () => {
     expect(res.body).toMatchObject({ status: 'info', content: '' });
   });
 
+  it('accepts the original clients\' body {status, content, createdby, created_at} and ignores the last two', async () => {
+    const res = await post({ status: 'info', content: 'from an old client', createdby: 'mallory', created_at: '2001-01-01T00:00:00Z' }).expect(201);
+    expect(res.body).toMatchObject({ status: 'info', content: 'from an old client', createdby: 'alice' });
+    expect(res.body.created_at).not.toBe('2001-01-01T00:00:00Z');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('says what is missing when an entry comes without a status', async () => {
+    const res = await post({ content: 'no status chosen' }).expect(400);
+    expect(res.body.details).toEqual([{ path: 'status', message: 'Choose a status (info or urgent) for the entry' }]);
+  });
+
   it('refuses bad input with a 4xx JSON error and stores nothing', async () => {
     const before = await snapshot();
     const bad: unknown[] = [
@@ -79,8 +92,8 @@ describe('creating entries', () => {
       { status: 'urgent', content: { $gt: '' } },
       { status: { $ne: null }, content: 'x' },
       { status: ['urgent'], content: 'x' },
-      { status: 'urgent', content: 'x', createdby: 'mallory' },
-      { status: 'urgent', content: 'x', created_at: '2001-01-01T00:00:00Z' },
+      { status: 'urgent', content: 'x', createdby: { $ne: null } },
+      { status: 'urgent', content: 'x', created_at: 20010101 },
       { status: 'urgent', content: 'x', journalId: J2 },
       { status: 'urgent', content: 'x', $where: '1' },
       { status: 'urgent', content: 'y'.repeat(10_001) },

@@ -26,6 +26,8 @@ export const paths = {
     addEditor: '/admin/editors/add',
     editor: (id: string) => `/admin/editors/${id}`,
     settings: '/admin/settings',
+    indexing: '/admin/indexing',
+    users: '/admin/users',
     account: (id: string) => `/admin/account/${id}`,
     search: (q: string) => `/admin/search?q=${encodeURIComponent(q)}`,
     notFound: '/admin/not-found',

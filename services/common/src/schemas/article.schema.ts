@@ -123,9 +123,19 @@ export const articleFieldsSchema = z.object({
   /** Empty: made from the journal's DOI pattern when it has one. */
   doi: doiField,
 });
-/** Edit (docs/product.md#article-rules): the same checks, but email is not among the required fields there. */
+/**
+ * Edit: the same checks, but email is not required, and the reference number is numeric only
+ * when it changes: older records carry non-numeric ones, which an edit keeps as they are (the
+ * server compares with the stored value).
+ */
 export const articleUpdateSchema = articleFieldsSchema.extend({
   email: optionalText(300).refine(oneLine, 'Email must be one line'),
+  refnumber: z
+    .string({ error: 'Ref number is required' })
+    .trim()
+    .min(1, 'Ref number is required')
+    .max(100, REF_NUMBER_MESSAGE)
+    .refine(oneLine, REF_NUMBER_MESSAGE),
 });
 
 /** Fields the add form requires (docs/product.md#article-rules); a missing one turns red and blocks silently. */
@@ -156,6 +166,8 @@ export function articleErrorMessage(code: string | undefined, mode: 'add' | 'edi
       return INVALID_PAGE_MESSAGE;
     case 'file_too_large':
       return FILE_TOO_LARGE_MESSAGE;
+    case 'invalid_refnumber':
+      return REF_NUMBER_MESSAGE;
     default:
       return 'Something went wrong';
   }

@@ -31,7 +31,29 @@ export interface LoginResponse {
 export const userUpdateSchema = z.object({
   name: z.string().trim().min(1, 'Username is required').max(100),
   password: z.string().max(200).optional().or(z.literal('')),
+  /** Needed whenever `password` is set. */
+  currentPassword: z.string().max(200).optional().or(z.literal('')),
 });
+
+/** The admin's Users screen: a new staff account of the caller's journal. */
+export const staffCreateSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Username is required').max(100),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
+
+export const staffStatusSchema = z.strictObject({ status: z.enum(['enabled', 'disabled']) });
+export const staffPasswordSchema = z.strictObject({ password: z.string().min(1, 'Password is required').max(200) });
+
+/** A staff account as the Users screen lists it. */
+export interface StaffUserView {
+  id: string;
+  name: string;
+  status: 'enabled' | 'disabled';
+  allowedIps: string[];
+  createdby: string;
+  modifiedby: string;
+}
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const objectIdSchema = z.string().regex(/^[a-f0-9]{24}$/, 'Invalid id');

@@ -29,6 +29,10 @@ export const publicSettingsSchema = z.looseObject({
   fee_dollar: str,
   google_review_link: str,
   home_content: str,
+  /** The publisher's postal address ('' shows the default). */
+  address: str,
+  doi_prefix: str,
+  doi_suffix_pattern: str,
   flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
 });
 export type PublicSettingsRead = z.infer<typeof publicSettingsSchema>;

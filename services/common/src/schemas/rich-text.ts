@@ -16,5 +16,5 @@ export const RICH_TEXT_ATTRIBUTES: Record<string, readonly string[]> = {
 
 export const RICH_TEXT_URL_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 
-/** Article titles keep only italics (species names, journal names). */
-export const TITLE_TAGS = ['i', 'em'] as const;
+/** Article titles keep italics (species and journal names) and sub-/superscript (formulas, units). */
+export const TITLE_TAGS = ['i', 'em', 'sub', 'sup'] as const;

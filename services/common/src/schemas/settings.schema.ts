@@ -7,6 +7,9 @@ export const journalFlagsSchema = z.object({
   hideOwnerNotice: z.boolean().default(false),
   showEditorContacts: z.boolean().default(false),
   showJournalList: z.boolean().default(false),
+  /** The NAAS rating banner, shown beside the header image or the site-name banner. */
+  showNaas: z.boolean().optional(),
+  /** Header image or site-name banner; 'naas' (stored by older versions) is the NAAS banner beside the site name. */
   banner: z.enum(['header', 'naas', 'sitename']).default('sitename'),
   coverImage: z.string().max(300).default(''),
   journalListLink: z.string().max(500).default(''),
@@ -39,21 +42,57 @@ export interface PublicSettings {
   home_content: string;
   doi_prefix: string;
   doi_suffix_pattern: string;
+  /** The publisher's postal address (home cover card, contact page); empty shows the default. */
+  address?: string;
   flags: JournalFlags;
 }
 
 const shortText = (max = 200) => z.string().trim().max(max);
+const link = (label: string) =>
+  z.string().trim().max(500).refine((v) => v === '' || /^https?:\/\/[^\s<>"]+$/i.test(v), `${label} must be an http(s) address`);
 
-/** What the admin settings form edits (docs/product.md#settings), plus the per-journal flags. */
-export const settingsUpdateSchema = z.object({
+/** The flags an admin may set; unknown flags are refused like unknown fields. */
+export const flagsUpdateSchema = z.strictObject({
+  showSubject: z.boolean(),
+  hideOwnerNotice: z.boolean(),
+  showEditorContacts: z.boolean(),
+  showJournalList: z.boolean(),
+  showNaas: z.boolean(),
+  banner: z.enum(['header', 'naas', 'sitename']),
+  coverImage: z.string().trim().max(300),
+  journalListLink: z.string().trim().max(500),
+  ownerNotice: z.string().trim().max(2000),
+  ownerLink: z.string().trim().max(500),
+}).partial();
+
+/**
+ * Everything the admin settings form edits, shared by the form and the server. Every field is
+ * optional (a field not sent keeps its value) but the object is strict: an unknown field, an
+ * operator object or a wrong type refuses the whole update and nothing changes. Rich text
+ * (`formatted_journal_name`, `home_content`) is sanitised by the server before it is stored.
+ */
+export const settingsUpdateSchema = z.strictObject({
   websitename: shortText().min(1, 'Website name is required'),
+  formatted_journal_name: z.string().max(2000, 'The formatted name is too long'),
   websiteemail: z.string().trim().email('Enter a valid email').max(200),
-  impactfactor: shortText(),
-  issn: shortText(50),
-  whatsup_number: shortText(30),
   domain: shortText(253),
-  flags: journalFlagsSchema.partial().optional(),
-});
+  issn: shortText(50),
+  journal_essn: shortText(50),
+  impactfactor: shortText(),
+  nassScore: shortText(50),
+  nassScoreYear: z.string().trim().regex(/^(\d{4})?$/, 'Enter a 4-digit year'),
+  year_started: z.string().trim().regex(/^(\d{4})?$/, 'Enter a 4-digit year'),
+  journal_frequency: shortText(100),
+  journal_type: shortText(100),
+  journal_language: shortText(100),
+  address: z.string().trim().max(1000),
+  fee_rupee: z.string().trim().regex(/^(\d{1,9}(\.\d{1,2})?)?$/, 'Enter an amount in rupees, digits only'),
+  fee_dollar: z.string().trim().regex(/^(\d{1,9}(\.\d{1,2})?)?$/, 'Enter an amount in dollars, digits only'),
+  whatsup_number: z.string().trim().regex(/^(\+?[0-9][0-9 -]{5,29})?$/, 'Enter a phone number with country code, e.g. +911234567890'),
+  google_review_link: link('The review link'),
+  home_content: z.string().max(200_000, 'The home content is too long'),
+  flags: flagsUpdateSchema,
+}).partial();
 export type SettingsUpdateInput = z.infer<typeof settingsUpdateSchema>;
 
 /**
@@ -67,3 +106,6 @@ export const doiSettingsSchema = z
   })
   .refine((s) => !s.doi_prefix === !s.doi_suffix_pattern, { message: 'Set both the DOI prefix and the suffix pattern, or neither', path: ['doi_suffix_pattern'] });
 export type DoiSettingsInput = z.infer<typeof doiSettingsSchema>;
+/** The four site images the admin uploads; each is served at /assets/site/{kind}.png. */
+export const SITE_IMAGE_KINDS = ['logo', 'header', 'cover', 'chat'] as const;
+export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];

@@ -32,14 +32,21 @@ export const workStatusLabel = (s: string): string => WORK_FILTERS.find((f) => f
 export const isWorkStatus = (s: unknown): s is WorkStatus => typeof s === 'string' && (WORK_STATUSES as readonly string[]).includes(s);
 
 /**
- * POST /api/webdata. Only status and content: createdby and created_at come from the token and
- * the server. Empty content is accepted (sent as it is: docs/product.md#worklog); the status must be one a
- * new entry may have.
+ * POST /api/webdata. The original clients send `{status, content, createdby, created_at}`: the
+ * last two are accepted and ignored (the token names the author, the server dates the entry);
+ * any other field is refused. Empty content is accepted; the status must be one a new entry may
+ * have, and a missing one is refused with its own message.
  */
-export const workEntryCreateSchema = z.strictObject({
-  status: z.enum(NEW_WORK_STATUSES, { message: 'Status must be info or urgent' }),
-  content: z.string().max(WORK_CONTENT_MAX, `Content must be at most ${WORK_CONTENT_MAX} characters`),
-});
+export const workEntryCreateSchema = z
+  .strictObject({
+    status: z.enum(NEW_WORK_STATUSES, {
+      error: (i) => (i.input === undefined ? 'Choose a status (info or urgent) for the entry' : 'Status must be info or urgent'),
+    }),
+    content: z.string().max(WORK_CONTENT_MAX, `Content must be at most ${WORK_CONTENT_MAX} characters`),
+    createdby: z.string().max(200).optional(),
+    created_at: z.string().max(100).optional(),
+  })
+  .transform(({ status, content }) => ({ status, content }));
 export type WorkEntryCreateInput = z.infer<typeof workEntryCreateSchema>;
 
 /** PUT /api/webdata/:id: any of the eight statuses, and nothing else (docs/product.md#worklog). */

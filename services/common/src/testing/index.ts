@@ -18,3 +18,4 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 
 export * from './processes';
 export * from './zip';
+export * from './secrets';

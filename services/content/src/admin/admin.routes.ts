@@ -1,9 +1,10 @@
-import { Router, type Request } from 'express';
-import { AppError, requireAuth, requireTenant } from '@journal/common';
+import { Router, type Request, type RequestHandler } from 'express';
+import { AppError, noStore, requireAuth, requireTenant, storedUserCheck } from '@journal/common';
 import type { ContentDeps } from '../deps';
 import { AdminService } from './admin.service';
 import { ArticleAdminService, type Actor } from './article-admin.service';
 import { EditorAdminService } from './editor-admin.service';
+import { SiteAdminService } from './site-admin.service';
 import { multipart } from './upload';
 
 const ID_RE = /^[a-f0-9]{24}$/;
@@ -22,7 +23,11 @@ export function adminRoutes(deps: ContentDeps): Router {
   const admin = new AdminService(deps);
   const articles = new ArticleAdminService(deps);
   const editors = new EditorAdminService(deps);
-  const auth = requireAuth({ secret: deps.config.JWT_SECRET, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
+  const site = new SiteAdminService(deps);
+  const users = storedUserCheck(deps.conn, deps.config);
+  const authenticate = requireAuth({ secret: deps.config.JWT_SECRET, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX, users });
+  // Admin answers (and refusals) are never cached by a browser or a proxy.
+  const auth: RequestHandler = (req, res, next) => noStore(req, res, () => authenticate(req, res, next));
   const r = Router();
 
   r.get(['/api/admin', '/api/admin/'], requireTenant, auth, async (req, res) => {
@@ -83,7 +88,32 @@ export function adminRoutes(deps: ContentDeps): Router {
   });
 
   r.post(['/api/settings', '/api/settings/'], requireTenant, auth, async (req, res) => {
-    res.json(await admin.updateSettings(req.journalId, req.body));
+    res.json(await admin.updateSettings(req.journalId, req.body, actor(req).name));
+  });
+
+  r.post('/api/settings/images/:kind', requireTenant, auth, multipart('image'), async (req, res) => {
+    res.json(await site.uploadSiteImage(req.journalId, String(req.params.kind), req.file, actor(req).name));
+  });
+
+  r.get(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, auth, async (req, res) => {
+    res.json(await site.listIndexing(req.journalId));
+  });
+
+  r.post(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, auth, multipart('imgFile'), async (req, res) => {
+    res.status(201).json(await site.createIndexing(req.journalId, req.body, req.file, actor(req).name));
+  });
+
+  // Before /api/admin/indexing/:id, which would otherwise take 'reorder' as an id.
+  r.post(['/api/admin/indexing/reorder', '/api/admin/indexing/reorder/'], requireTenant, auth, async (req, res) => {
+    res.json(await site.reorderIndexing(req.journalId, req.body, actor(req).name));
+  });
+
+  r.post('/api/admin/indexing/:id', requireTenant, auth, multipart('imgFile'), async (req, res) => {
+    res.json(await site.updateIndexing(req.journalId, idParam(req), req.body, req.file, actor(req).name));
+  });
+
+  r.delete('/api/admin/indexing/:id', requireTenant, auth, async (req, res) => {
+    res.json(await site.removeIndexing(req.journalId, idParam(req)));
   });
 
   return r;

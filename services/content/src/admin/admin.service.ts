@@ -1,4 +1,4 @@
-import { AppError, doiSettingsSchema, issueCreateSchema, parse, settingsUpdateSchema, type AdminCounts } from '@journal/common';
+import { AppError, doiSettingsSchema, issueCreateSchema, parse, sanitizeRichText, settingsUpdateSchema, type AdminCounts } from '@journal/common';
 import { z } from 'zod';
 import type { ContentDeps } from '../deps';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';
@@ -81,17 +81,18 @@ export class AdminService {
     return this.deps.repos.articles.adminSearch(journalId, text);
   }
 
-  /** The settings form (docs/product.md#settings) plus flags; flags not sent keep their value. */
-  async updateSettings(journalId: string, body: unknown) {
+  /**
+   * The settings form: fields and flags not sent keep their value; anything unknown or malformed
+   * refuses the whole update. Rich text is stored sanitised; the public caches are invalidated.
+   */
+  async updateSettings(journalId: string, body: unknown, by = '') {
     const input = parse(settingsUpdateSchema, body ?? {});
     const journal = await this.deps.repos.journals.findById(journalId);
     if (!journal) throw new AppError(404, 'unknown_journal', 'Journal not found');
     const { flags, ...fields } = input;
-    // The schema fills defaults for flags that were not sent; only the ones sent may change.
-    const raw = (body as { flags?: unknown }).flags;
-    const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
-    const changed = Object.fromEntries(Object.entries(flags ?? {}).filter(([k]) => sent.includes(k)));
-    const updated = await this.deps.repos.journals.update(journalId, { ...fields, flags: { ...journal.flags, ...changed } });
+    if (fields.home_content !== undefined) fields.home_content = sanitizeRichText(fields.home_content);
+    if (fields.formatted_journal_name !== undefined) fields.formatted_journal_name = sanitizeRichText(fields.formatted_journal_name);
+    const updated = await this.deps.repos.journals.update(journalId, { ...fields, modifiedby: by, ...(flags ? { flags: { ...journal.flags, ...flags } } : {}) });
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
     await this.deps.cache.invalidate(journalId);
     return publicSettings(updated);

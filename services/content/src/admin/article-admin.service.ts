@@ -1,11 +1,11 @@
 import {
   AppError, articleFieldErrorCode, articleFieldsSchema, articleUpdateSchema, DUPLICATE_DOI_MESSAGE, firstPageMessage, formatDoi,
-  parsePageRange, sanitizeRichText, sanitizeTitle, type DoiSource,
+  parsePageRange, REF_NUMBER_MESSAGE, REF_NUMBER_RE, sanitizeRichText, sanitizeTitle, type DoiSource,
 } from '@journal/common';
 import type { z } from 'zod';
 import type { ContentDeps } from '../deps';
 import { duplicateKeyField, type Article } from '../archives/article.repo';
-import { assetPath } from '../files/file-store';
+import { assetPath, normaliseAssetPath } from '../files/file-store';
 import { checkUpload, invalidFile, type UploadedFile } from './upload';
 
 export interface Actor {
@@ -137,6 +137,10 @@ export class ArticleAdminService {
     const existing = await this.deps.repos.articles.findById(journalId, id);
     if (!existing) throw new AppError(404, 'not_found', 'Article not found');
     const input = parseArticle(articleUpdateSchema, body);
+    // A legacy non-numeric reference number is kept as it is; a new one must be numeric.
+    if (input.refnumber !== existing.refnumber && !REF_NUMBER_RE.test(input.refnumber)) {
+      throw new AppError(400, 'invalid_refnumber', REF_NUMBER_MESSAGE);
+    }
     if (file) checkUpload(file, ['pdf'], 'article file');
     const { title, abstract } = this.clean(input);
     const key = { year: input.year, volume: input.volume, issue: input.issue };
@@ -149,6 +153,9 @@ export class ArticleAdminService {
     await this.checkDoi(journalId, doi, existing.id);
 
     const nextFile = file || existing.file ? `${input.refnumber}.pdf` : '';
+    if (nextFile && nextFile !== existing.file && !normaliseAssetPath(assetPath.article(key.year, key.volume, key.issue, nextFile))) {
+      throw new AppError(400, 'invalid_refnumber', 'This reference number cannot name a PDF file; give the article a numeric reference number to upload one');
+    }
     const patch = { ...input, doi, frequency: input.frequency.toLowerCase(), title, abstract, description: title, file: nextFile, modifiedby: actor.name };
     let updated: Article | null;
     try {

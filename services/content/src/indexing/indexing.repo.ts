@@ -10,6 +10,9 @@ export interface IndexingItem {
   image: string;
   sortnumber: number;
   status: EnabledStatus;
+  /** Staff names of who added and last changed the partner in the admin. */
+  createdby?: string;
+  modifiedby?: string;
 }
 export type IndexingInput = Partial<Omit<IndexingItem, 'id'>>;
 
@@ -23,6 +26,8 @@ const indexingSchema = new Schema<IndexingDoc>(
     image: { type: String, default: '' },
     sortnumber: { type: Number, default: 0 },
     status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
+    createdby: { type: String, default: '' },
+    modifiedby: { type: String, default: '' },
   },
   { collection: 'indexing', minimize: false, versionKey: false },
 );

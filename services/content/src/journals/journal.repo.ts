@@ -6,6 +6,10 @@ export interface Journal extends PublicSettings {
   slug: string;
   /** Every host name this journal answers on, lower-case. */
   hosts: string[];
+  /** A disabled journal answers on none of its hosts; its data is kept. */
+  status?: 'enabled' | 'disabled';
+  /** Who last changed the settings in the admin (a staff name). */
+  modifiedby?: string;
 }
 
 type JournalDoc = Omit<Journal, 'id'>;
@@ -15,6 +19,8 @@ const journalSchema = new Schema<JournalDoc>(
   {
     slug: { type: String, required: true },
     hosts: { type: [String], default: [] },
+    status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
+    modifiedby: str,
     websitename: str,
     domain: str,
     formatted_journal_name: str,
@@ -35,6 +41,7 @@ const journalSchema = new Schema<JournalDoc>(
     home_content: str,
     doi_prefix: str,
     doi_suffix_pattern: str,
+    address: str,
     flags: { type: Schema.Types.Mixed, default: {} },
   },
   { timestamps: true, collection: 'journals', minimize: false },
@@ -47,6 +54,7 @@ const DEFAULT_FLAGS: JournalFlags = {
   hideOwnerNotice: false,
   showEditorContacts: false,
   showJournalList: false,
+  showNaas: false,
   banner: 'sitename',
   coverImage: '',
   journalListLink: '',
@@ -59,7 +67,7 @@ export const toJournal = (d: JournalDoc & { _id: Types.ObjectId }): Journal => {
   const { _id, ...rest } = d as JournalDoc & { _id: Types.ObjectId; __v?: number; createdAt?: Date; updatedAt?: Date };
   const { __v, createdAt, updatedAt, ...fields } = rest as typeof rest & { __v?: number; createdAt?: Date; updatedAt?: Date };
   void __v; void createdAt; void updatedAt;
-  return { ...fields, doi_prefix: fields.doi_prefix ?? '', doi_suffix_pattern: fields.doi_suffix_pattern ?? '', id: _id.toString(), flags: { ...DEFAULT_FLAGS, ...(d.flags ?? {}) } };
+  return { ...fields, doi_prefix: fields.doi_prefix ?? '', doi_suffix_pattern: fields.doi_suffix_pattern ?? '', id: _id.toString(), status: fields.status ?? 'enabled', flags: { ...DEFAULT_FLAGS, ...(d.flags ?? {}) } };
 };
 
 export class JournalRepo {
@@ -88,13 +96,39 @@ export class JournalRepo {
     return d ? toJournal(d) : null;
   }
 
+  async list(): Promise<Journal[]> {
+    const ds = await this.model.find({}).lean();
+    return ds.map(toJournal).sort((a, b) => a.slug.localeCompare(b.slug));
+  }
+
+  /** Inserts a new journal; a taken slug or host surfaces as the driver's duplicate-key error. */
+  async create(j: Omit<Journal, 'id'>): Promise<Journal> {
+    const d = await this.model.create(j);
+    return toJournal(d.toObject());
+  }
+
+  async addHost(id: string, host: string): Promise<Journal | null> {
+    const d = await this.model.findByIdAndUpdate(id, { $addToSet: { hosts: host } }, { returnDocument: 'after' }).lean();
+    return d ? toJournal(d) : null;
+  }
+
+  async removeHost(id: string, host: string): Promise<Journal | null> {
+    const d = await this.model.findByIdAndUpdate(id, { $pull: { hosts: host } }, { returnDocument: 'after' }).lean();
+    return d ? toJournal(d) : null;
+  }
+
+  async setStatus(id: string, status: 'enabled' | 'disabled'): Promise<Journal | null> {
+    const d = await this.model.findByIdAndUpdate(id, { $set: { status } }, { returnDocument: 'after' }).lean();
+    return d ? toJournal(d) : null;
+  }
+
   /** Creates or replaces a journal by slug; the seed and operators use it. */
   async upsert(j: Omit<Journal, 'id' | 'doi_prefix' | 'doi_suffix_pattern'> & Partial<Pick<Journal, 'doi_prefix' | 'doi_suffix_pattern'>>): Promise<Journal> {
     const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, returnDocument: 'after' }).lean();
     return toJournal(d!);
   }
 
-  async update(id: string, patch: Partial<Omit<Journal, 'id' | 'slug' | 'hosts'>>): Promise<Journal | null> {
+  async update(id: string, patch: Partial<Omit<Journal, 'id' | 'slug' | 'hosts' | 'status'>>): Promise<Journal | null> {
     const d = await this.model.findByIdAndUpdate(id, { $set: patch }, { returnDocument: 'after' }).lean();
     return d ? toJournal(d) : null;
   }

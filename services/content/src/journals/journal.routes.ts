@@ -9,7 +9,8 @@ export function internalJournalRoutes(journals: JournalRepo): Router {
   r.get('/internal/journals/resolve', async (req, res) => {
     const host = parse(z.string().min(1).max(253), req.query.host);
     const j = await journals.findByHost(host.toLowerCase());
-    if (!j) throw new AppError(404, 'unknown_journal', `No journal is served at ${host}`);
+    // A disabled journal is not served on any of its hosts.
+    if (!j || j.status === 'disabled') throw new AppError(404, 'unknown_journal', `No journal is served at ${host}`);
     res.json({ id: j.id, slug: j.slug });
   });
   return r;

@@ -7,8 +7,10 @@ import { cleanRich } from '../shared/text';
 
 /** The public settings document of docs/product.md#settings (internal fields such as hosts are not exposed). */
 export const publicSettings = (j: Journal) => {
-  const { hosts, id, ...settings } = j;
+  const { hosts, id, status, modifiedby, ...settings } = j;
   void hosts;
+  void status;
+  void modifiedby;
   return {
     ...settings,
     // Rich text leaves the server sanitised (docs/product.md#display-rules); the browser sanitises again.

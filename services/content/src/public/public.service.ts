@@ -95,7 +95,10 @@ export function toDetail(a: Article): ArticleDetail {
   };
 }
 
-export type PublicEditor = Omit<Editor, 'creation' | 'updated_at'> & { picture_url: string; creation: string; updated_at: string };
+type ContactField = 'email' | 'phone' | 'editor_website';
+/** Contact fields are left out altogether where the journal hides editors' contacts. */
+export type PublicEditor = Omit<Editor, 'creation' | 'updated_at' | ContactField> &
+  Partial<Pick<Editor, ContactField>> & { picture_url: string; creation: string; updated_at: string };
 export type PublicIndexingItem = IndexingItem & { image_url: string | null };
 
 /** A corpus entry: the list shape plus the date OAI and the sitemap need. */
@@ -132,16 +135,22 @@ export class PublicService {
   }
 
   async editors(journalId: string): Promise<PublicEditor[]> {
-    return (await this.repos.editors.listEnabled(journalId)).map(publicEditor);
+    const [list, contacts] = await Promise.all([this.repos.editors.listEnabled(journalId), this.showsEditorContacts(journalId)]);
+    return list.map((e) => publicEditor(e, contacts));
   }
 
   async editor(journalId: string, id: string): Promise<PublicEditor | null> {
-    const e = await this.repos.editors.findById(journalId, id);
-    return e && e.status === 'enabled' ? publicEditor(e) : null;
+    const [e, contacts] = await Promise.all([this.repos.editors.findById(journalId, id), this.showsEditorContacts(journalId)]);
+    return e && e.status === 'enabled' ? publicEditor(e, contacts) : null;
+  }
+
+  private async showsEditorContacts(journalId: string): Promise<boolean> {
+    return (await this.repos.journals.findById(journalId))?.flags.showEditorContacts === true;
   }
 
   async indexing(journalId: string): Promise<PublicIndexingItem[]> {
-    return (await this.repos.indexing.listEnabled(journalId)).map((i) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
+    // Who edited a partner is the admin's business, not the public's.
+    return (await this.repos.indexing.listEnabled(journalId)).map(({ createdby: _c, modifiedby: _m, ...i }) => ({ ...i, image_url: i.image ? assetPath.indexing(i.image) : null }));
   }
 
   /** Year summaries (docs/product.md#entities) of issues that have public articles, newest year first. */
@@ -252,9 +261,11 @@ const summaryOf = (d: CorpusArticle): ArticleSummary => {
   return s;
 };
 
-function publicEditor(e: Editor): PublicEditor {
+function publicEditor(e: Editor, contacts: boolean): PublicEditor {
+  const { email, phone, editor_website, ...rest } = e;
   return {
-    ...e,
+    ...rest,
+    ...(contacts ? { email, phone, editor_website } : {}),
     post: cleanRich(e.post),
     content: cleanRich(e.content),
     picture_url: assetPath.editor(e.picture || 'avatar.png'),

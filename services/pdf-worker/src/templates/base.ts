@@ -10,13 +10,13 @@ export const TEMPLATE_VERSION = 'tpl-2026-11-21.1';
 export const esc = escapeHtml;
 
 /**
- * Titles arrive sanitised to <i>/<em>; they are escaped again here and only those four tags are
- * restored, so nothing else can reach Chromium even if a job was tampered with in Redis.
+ * Titles arrive sanitised to <i>/<em>/<sub>/<sup>; they are escaped again here and only those
+ * bare tags are restored, so nothing else can reach Chromium even if a job was tampered with.
  */
 export const titleHtml = (title: string) =>
   String(title ?? '')
-    .split(/(<\/?(?:i|em)>)/)
-    .map((seg) => (/^<\/?(?:i|em)>$/.test(seg) ? seg : esc(decodeEntities(seg))))
+    .split(/(<\/?(?:i|em|sub|sup)>)/)
+    .map((seg) => (/^<\/?(?:i|em|sub|sup)>$/.test(seg) ? seg : esc(decodeEntities(seg))))
     .join('');
 
 /** Installed system fonts (fonts-noto-core, fonts-lohit-deva): Latin first, Devanagari as fallback. */

@@ -30,6 +30,8 @@ export async function startStack(opts: { worker?: boolean; workerEnv?: Record<st
     REDIS_URL: redisUrl,
     REDIS_PREFIX: `${uniqueName('tpdf')}:`,
     JWT_SECRET: TEST_JWT_SECRET,
+    // Tokens here are signed for users that exist nowhere; the stored-user check is tested with the auth service.
+    AUTH_CHECK_STORED_USER: 'off',
     CONTENT_URL: content.url,
     PORT: '0',
     CONTENT_CACHE_TTL_MS: '0',

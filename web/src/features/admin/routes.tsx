@@ -12,6 +12,8 @@ import { EditorsPage } from './components/editors-page';
 import { IssueArticlesPage } from './components/issue-articles-page';
 import { AdminNotFound, AdminSearchPage } from './components/search-page';
 import { SettingsPage } from './components/settings-page';
+import { IndexingPage } from './components/indexing-page';
+import { UsersPage } from './components/users-page';
 import './admin.css';
 
 /** docs/product.md#admin-area: an already-authenticated user is sent on to /admin. */
@@ -42,6 +44,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'editors/add', element: <EditorFormPage /> },
       { path: 'editors/:id', element: <EditorFormPage /> },
       { path: 'settings', element: <SettingsPage /> },
+      { path: 'indexing', element: <IndexingPage /> },
+      { path: 'users', element: <UsersPage /> },
       { path: 'account/:id', element: <AccountPage /> },
       { path: 'search', element: <AdminSearchPage /> },
       { path: '*', element: <Navigate to={paths.admin.notFound} replace /> },

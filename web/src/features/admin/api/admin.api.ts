@@ -1,5 +1,6 @@
 import type {
-  AdminArticle, AdminCounts, AdminEditor, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings, SettingsUpdateInput,
+  AdminArticle, AdminCounts, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
+  SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffUserView,
 } from '@journal/common/schemas';
 import { api } from '@/lib/api-client';
 
@@ -38,7 +39,23 @@ export const adminApi = {
   updateEditor: (id: string, form: FormData) => api.post<AdminEditor>(`/api/editors/${encodeURIComponent(id)}`, form, auth),
   pinEditors: (body: EditorPinInput) => api.post<{ updated: number }>('/api/editors/pin', body, auth),
 
+  uploadSiteImage: (kind: SiteImageKind, form: FormData) =>
+    api.post<{ kind: SiteImageKind; url: string; contentType: string; size: number }>(`/api/settings/images/${kind}`, form, auth),
+
+  indexing: () => api.get<AdminIndexingItem[]>('/api/admin/indexing', auth),
+  addIndexing: (form: FormData) => api.post<AdminIndexingItem>('/api/admin/indexing', form, auth),
+  updateIndexing: (id: string, form: FormData) => api.post<AdminIndexingItem>(`/api/admin/indexing/${encodeURIComponent(id)}`, form, auth),
+  removeIndexing: (id: string) => api.delete<{ removed: true }>(`/api/admin/indexing/${encodeURIComponent(id)}`, auth),
+  reorderIndexing: (ids: string[]) => api.post<AdminIndexingItem[]>('/api/admin/indexing/reorder', { ids }, auth),
+
+  staff: () => api.get<StaffUserView[]>('/api/users', auth),
+  addStaff: (body: StaffCreateInput) => api.post<StaffUserView>('/api/users', body, auth),
+  setStaffStatus: (id: string, status: 'enabled' | 'disabled') =>
+    api.post<StaffUserView>(`/api/users/${encodeURIComponent(id)}/status`, { status }, auth),
+  resetStaffPassword: (id: string, password: string) =>
+    api.post<StaffUserView>(`/api/users/${encodeURIComponent(id)}/password`, { password }, auth),
+
   user: (id: string) => api.get<AdminUser>(`/api/users/${encodeURIComponent(id)}`, auth),
-  updateUser: (id: string, body: { name: string; password?: string }) =>
+  updateUser: (id: string, body: { name: string; password?: string; currentPassword?: string }) =>
     api.post<{ user: AdminUser; token?: string }>(`/api/users/${encodeURIComponent(id)}`, body, auth),
 };

@@ -15,35 +15,45 @@ export function AccountPage() {
   const q = useQuery({ queryKey: ['admin', 'user', id], queryFn: () => adminApi.user(id) });
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState('');
   useEffect(() => {
     if (q.data) setName(q.data.name);
   }, [q.data]);
 
   const save = useMutation({
-    mutationFn: (body: { name: string; password?: string }) => adminApi.updateUser(id, body),
+    mutationFn: (body: { name: string; password?: string; currentPassword?: string }) => adminApi.updateUser(id, body),
     onSuccess: (r) => {
       const s = getSession();
       // A new password ends the other sessions; the answer carries this one's fresh token.
       if (s) setSession({ token: r.token ?? s.token, user: { id: r.user?.id ?? s.user.id, name: r.user?.name ?? name } });
       setPassword('');
+      setCurrentPassword('');
       flash('User updated successfully');
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 401) return;
-      flash(err instanceof ApiError && (err.code === 'duplicate_username' || err.code === 'weak_password') ? err.message : 'Something went wrong');
+      // The server's own message says what to fix (taken name, weak or missing current password).
+      flash(err instanceof ApiError && err.status < 500 && err.message ? err.message : 'Something went wrong');
     },
   });
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = userUpdateSchema.safeParse({ name, password });
+    const parsed = userUpdateSchema.safeParse({ name, password, currentPassword });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Something went wrong');
       return;
     }
+    if (parsed.data.password && !parsed.data.currentPassword) {
+      setError('Enter your current password to set a new one');
+      return;
+    }
     setError('');
-    save.mutate({ name: parsed.data.name, ...(parsed.data.password ? { password: parsed.data.password } : {}) });
+    save.mutate({
+      name: parsed.data.name,
+      ...(parsed.data.password ? { password: parsed.data.password, currentPassword: parsed.data.currentPassword } : {}),
+    });
   }
 
   return (
@@ -65,6 +75,15 @@ export function AccountPage() {
             <input id="account-password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             <small className="hint">Leave empty to keep the current password.</small>
           </div>
+          {password && (
+            <div className="field">
+              <label htmlFor="account-current-password">Current Password</label>
+              <input
+                id="account-current-password" name="currentPassword" type="password" autoComplete="current-password"
+                value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)}
+              />
+            </div>
+          )}
           {error && <span className="field-error">{error}</span>}
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             Submit

@@ -7,6 +7,7 @@ import {
   ARTICLE_TEXT_FIELDS, articleMessages, type ArticleFormMode, type ArticleTextField, type ArticleValues,
 } from '../lib/article-rules';
 import { toPlainTitle } from '../lib/text';
+import { RichTextEditor } from './rich-text-editor';
 
 export type { ArticleFormMode, ArticleValues };
 
@@ -37,11 +38,14 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
   const red = (f: string) =>
     (submitted && required.includes(f) && isEmpty(f)) || ((ARTICLE_SOFT_REQUIRED as readonly string[]).includes(f) && isEmpty(f)) || !!messages[f];
 
-  const set = (f: ArticleTextField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const next = { ...v, [f]: e.target.value };
-    setV(next);
-    if (submitted || messages[f]) setMessages(articleMessages(mode, next, lastPage));
+  const setField = (f: ArticleTextField, value: string) => {
+    setV((prev) => {
+      const next = { ...prev, [f]: value };
+      if (submitted || messages[f]) setMessages(articleMessages(mode, next, lastPage));
+      return next;
+    });
   };
+  const set = (f: ArticleTextField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setField(f, e.target.value);
 
   function pickFile(e: ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0] ?? null;
@@ -75,7 +79,7 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
 
   const field = (f: ArticleTextField, label: string, input: ReactNode, hint?: ReactNode) => (
     <div className={red(f) ? 'field invalid' : 'field'} data-field={f}>
-      <label htmlFor={`article-${f}`}>
+      <label htmlFor={`article-${f}`} id={`article-${f}-label`}>
         {label}
         {required.includes(f) && <span className="req"> *</span>}
       </label>
@@ -122,13 +126,17 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
       {field(
         'title',
         'Title',
-        <textarea id="article-title" name="title" rows={3} value={v.title} onChange={set('title')} />,
+        <RichTextEditor id="article-title" variant="title" value={v.title} onChange={(html) => setField('title', html)} labelledBy="article-title-label" invalid={red('title')} />,
         <span className={titleWords > TITLE_HINT_WORDS ? 'hint-over' : undefined}>
           Maximum {TITLE_HINT_WORDS} words ({titleWords} words)
         </span>,
       )}
       {field('authorname', 'Author Name', text('authorname'), 'Separate authors with commas')}
-      {field('abstract', 'Abstract', <textarea id="article-abstract" name="abstract" rows={8} value={v.abstract} onChange={set('abstract')} />)}
+      {field(
+        'abstract',
+        'Abstract',
+        <RichTextEditor id="article-abstract" variant="rich" value={v.abstract} onChange={(html) => setField('abstract', html)} labelledBy="article-abstract-label" invalid={red('abstract')} />,
+      )}
       {field('keywords', 'Keywords', text('keywords'))}
       {field('pagenumber', 'Page Number', text('pagenumber'), mode === 'add' && lastPage !== undefined ? `Last page: ${lastPage}` : 'e.g. 1-6')}
       {field('subject', 'Subject', text('subject'))}

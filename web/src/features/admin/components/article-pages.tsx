@@ -20,7 +20,10 @@ function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Pro
       if (err instanceof ApiError && err.status === 401) return;
       // A body refused by the gateway's size limit is the same story for the user.
       const code = err instanceof ApiError ? (err.status === 413 ? 'file_too_large' : err.code) : undefined;
-      flash(articleErrorMessage(code, mode));
+      const known = articleErrorMessage(code, mode);
+      // Anything without a fixed text shows what the server said, not a bare 'Something went wrong'.
+      const server = err instanceof ApiError && err.status < 500 ? err.message : '';
+      flash(known === 'Something went wrong' && server ? server : known);
     },
   });
 }

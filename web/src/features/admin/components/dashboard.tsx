@@ -23,6 +23,12 @@ export function Dashboard() {
         <Link to={paths.admin.settings} className="tile tile-plain">
           <span className="tile-title">Settings</span>
         </Link>
+        <Link to={paths.admin.indexing} className="tile tile-plain">
+          <span className="tile-title">Indexing</span>
+        </Link>
+        <Link to={paths.admin.users} className="tile tile-plain">
+          <span className="tile-title">Users</span>
+        </Link>
       </div>
     </section>
   );

@@ -1,40 +1,106 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { settingsUpdateSchema, type JournalFlags, type SettingsUpdateInput } from '@journal/common/schemas';
+import {
+  MAX_UPLOAD_BYTES, SITE_IMAGE_KINDS, flagsUpdateSchema, settingsUpdateSchema, type JournalFlags, type SettingsUpdateInput, type SiteImageKind,
+} from '@journal/common/schemas';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { DoiSettings } from './doi-settings';
 import { adminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { RichTextEditor } from './rich-text-editor';
 
 const TEXT_FIELDS = [
   ['websitename', 'Website Name'],
   ['websiteemail', 'Website Email'],
-  ['impactfactor', 'Impact Factor'],
-  ['issn', 'ISSN'],
-  ['whatsup_number', 'WhatsApp Number'],
   ['domain', 'Domain'],
+  ['issn', 'ISSN'],
+  ['journal_essn', 'E-ISSN'],
+  ['impactfactor', 'Impact Factor'],
+  ['nassScore', 'NAAS Rating'],
+  ['nassScoreYear', 'NAAS Rating Year'],
+  ['year_started', 'Year Started'],
+  ['journal_frequency', 'Frequency'],
+  ['journal_type', 'Journal Type'],
+  ['journal_language', 'Language'],
+  ['fee_rupee', 'Fee in India (₹)'],
+  ['fee_dollar', 'Fee outside India ($)'],
+  ['whatsup_number', 'WhatsApp Number'],
+  ['google_review_link', 'Review Link'],
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number][0];
+type RichField = 'formatted_journal_name' | 'home_content' | 'address';
 
 const BOOL_FLAGS = [
   ['showSubject', 'Show the Subject column in issue and search tables'],
   ['hideOwnerNotice', 'Hide the owner link and notice on the contact page'],
   ['showEditorContacts', 'Show editor email, phone and website on the board'],
   ['showJournalList', 'Show the journal-list link on the home page'],
+  ['showNaas', 'Show the NAAS rating banner in the header'],
   ['showUsageStats', 'Show views and downloads on article pages'],
 ] as const;
 const TEXT_FLAGS = [
-  ['coverImage', 'Cover image path'],
   ['journalListLink', 'Journal-list link'],
   ['ownerNotice', 'Owner notice'],
   ['ownerLink', 'Owner link'],
 ] as const;
 
-type Form = Record<TextField, string> & { flags: JournalFlags };
+const IMAGE_LABELS: Record<SiteImageKind, string> = { logo: 'Logo', header: 'Header image', cover: 'Cover image', chat: 'Chat icon' };
 
-/** docs/product.md#admin-area: /admin/settings, plus the per-journal flags (docs/product.md#journal-flags). */
+type Form = Record<TextField | RichField, string> & { flags: JournalFlags };
+
+function SiteImages() {
+  const flash = useFlash();
+  const [version, setVersion] = useState(() => Date.now());
+  const [busy, setBusy] = useState<SiteImageKind | null>(null);
+  const qc = useQueryClient();
+
+  async function upload(kind: SiteImageKind, e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      flash('File size exceeds the limit of 5 MB');
+      return;
+    }
+    const form = new FormData();
+    form.append('image', file, file.name.replace(/[^\w.-]/g, '_'));
+    setBusy(kind);
+    try {
+      await adminApi.uploadSiteImage(kind, form);
+      setVersion(Date.now());
+      await qc.invalidateQueries({ queryKey: ['settings'] });
+      flash(`${IMAGE_LABELS[kind]} updated successfully`);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) flash(err instanceof ApiError && err.status < 500 ? err.message : 'Something went wrong');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <fieldset className="site-images">
+      <legend>Images</legend>
+      <div className="image-grid">
+        {SITE_IMAGE_KINDS.map((kind) => (
+          <div key={kind} className="field image-field">
+            <label htmlFor={`site-image-${kind}`}>{IMAGE_LABELS[kind]}</label>
+            <img src={`/assets/site/${kind}.png?v=${version}`} alt={`Current ${IMAGE_LABELS[kind].toLowerCase()}`} className="image-preview" />
+            <input
+              id={`site-image-${kind}`} name={kind} type="file" accept="image/png,image/jpeg,image/gif,image/webp"
+              disabled={busy !== null} onChange={(e) => void upload(kind, e)}
+            />
+            {busy === kind && <small className="hint">Uploading…</small>}
+          </div>
+        ))}
+      </div>
+      <small className="hint">PNG, JPEG, GIF or WebP, up to 5 MB. Each upload replaces the image at once.</small>
+    </fieldset>
+  );
+}
+
+/** /admin/settings: every setting the public site shows, the journal's flags and its images. */
 export function SettingsPage() {
   const flash = useFlash();
   const qc = useQueryClient();
@@ -44,10 +110,14 @@ export function SettingsPage() {
 
   useEffect(() => {
     if (!q.data) return;
-    const s = q.data;
+    const s = q.data as typeof q.data & Partial<Record<TextField | RichField, string>>;
+    const text = Object.fromEntries(TEXT_FIELDS.map(([f]) => [f, s[f] ?? ''])) as Record<TextField, string>;
     setForm({
-      websitename: s.websitename ?? '', websiteemail: s.websiteemail ?? '', impactfactor: s.impactfactor ?? '', issn: s.issn ?? '',
-      whatsup_number: s.whatsup_number ?? '', domain: s.domain ?? '', flags: { ...s.flags },
+      ...text,
+      formatted_journal_name: s.formatted_journal_name ?? '',
+      home_content: s.home_content ?? '',
+      address: s.address ?? '',
+      flags: { ...s.flags },
     });
   }, [q.data]);
 
@@ -58,14 +128,21 @@ export function SettingsPage() {
       flash('Settings updated successfully');
     },
     onError: (err) => {
-      if (!(err instanceof ApiError && err.status === 401)) flash('Something went wrong');
+      if (err instanceof ApiError && err.status === 401) return;
+      const detail = err instanceof ApiError ? (err.body as { details?: { path: string; message: string }[] })?.details : undefined;
+      if (detail?.length) setErrors(Object.fromEntries(detail.map((d) => [d.path, d.message])));
+      flash(err instanceof ApiError && err.status < 500 ? (detail?.[0]?.message ?? err.message) : 'Something went wrong');
     },
   });
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!form) return;
-    const parsed = settingsUpdateSchema.safeParse(form);
+    const { flags, ...fields } = form;
+    // Only the flags the form edits are sent (the cover is set by uploading one): the server
+    // refuses any field it does not know.
+    const editable = Object.fromEntries(Object.entries(flags).filter(([k]) => k in flagsUpdateSchema.shape && k !== 'coverImage' && flags[k as keyof JournalFlags] !== undefined));
+    const parsed = settingsUpdateSchema.safeParse({ ...fields, flags: editable });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
       return;
@@ -75,6 +152,8 @@ export function SettingsPage() {
   }
 
   const setFlag = <K extends keyof JournalFlags>(k: K, value: JournalFlags[K]) => form && setForm({ ...form, flags: { ...form.flags, [k]: value } });
+  const setField = (f: TextField | RichField, value: string) => setForm((prev) => (prev ? { ...prev, [f]: value } : prev));
+  const error = (f: string) => errors[f] && <span className="field-error">{errors[f]}</span>;
 
   return (
     <section>
@@ -85,41 +164,65 @@ export function SettingsPage() {
       {q.isLoading && <p>Loading...</p>}
       {q.isError && <p className="admin-error">Could not load the settings.</p>}
       {form && (
-        <form className="settings-form" onSubmit={submit} noValidate aria-label="Settings">
-          {TEXT_FIELDS.map(([f, label]) => (
-            <div key={f} className={errors[f] ? 'field invalid' : 'field'}>
-              <label htmlFor={`settings-${f}`}>{label}</label>
-              <input id={`settings-${f}`} name={f} value={form[f]} onChange={(e) => setForm({ ...form, [f]: e.target.value })} />
-              {errors[f] && <span className="field-error">{errors[f]}</span>}
-            </div>
-          ))}
-          <fieldset>
-            <legend>Journal flags</legend>
-            {BOOL_FLAGS.map(([k, label]) => (
-              <label key={k} className="check">
-                <input type="checkbox" name={`flags.${k}`} checked={!!form.flags[k]} onChange={(e) => setFlag(k, e.target.checked)} /> {label}
-              </label>
-            ))}
-            <div className="field">
-              <label htmlFor="settings-banner">Banner</label>
-              <select id="settings-banner" name="flags.banner" value={form.flags.banner} onChange={(e) => setFlag('banner', e.target.value as JournalFlags['banner'])}>
-                <option value="sitename">Site name</option>
-                <option value="header">Header image</option>
-                <option value="naas">NAAS rating</option>
-              </select>
-            </div>
-            {TEXT_FLAGS.map(([k, label]) => (
-              <div key={k} className={errors[`flags.${k}`] ? 'field invalid' : 'field'}>
-                <label htmlFor={`settings-${k}`}>{label}</label>
-                <input id={`settings-${k}`} name={`flags.${k}`} value={form.flags[k]} onChange={(e) => setFlag(k, e.target.value)} />
-                {errors[`flags.${k}`] && <span className="field-error">{errors[`flags.${k}`]}</span>}
+        <>
+          <form className="settings-form" onSubmit={submit} noValidate aria-label="Settings">
+            {TEXT_FIELDS.map(([f, label]) => (
+              <div key={f} className={errors[f] ? 'field invalid' : 'field'}>
+                <label htmlFor={`settings-${f}`}>{label}</label>
+                <input id={`settings-${f}`} name={f} value={form[f]} onChange={(e) => setField(f, e.target.value)} />
+                {error(f)}
               </div>
             ))}
-          </fieldset>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Submit'}
-          </button>
-        </form>
+            <div className={errors.formatted_journal_name ? 'field invalid' : 'field'}>
+              <label id="settings-formatted_journal_name-label" htmlFor="settings-formatted_journal_name">Journal Name as shown in the header</label>
+              <RichTextEditor
+                id="settings-formatted_journal_name" variant="inline" value={form.formatted_journal_name}
+                onChange={(html) => setField('formatted_journal_name', html)} labelledBy="settings-formatted_journal_name-label"
+              />
+              {error('formatted_journal_name')}
+            </div>
+            <div className={errors.address ? 'field invalid' : 'field'}>
+              <label htmlFor="settings-address">Publisher Address</label>
+              <textarea id="settings-address" name="address" rows={3} value={form.address} onChange={(e) => setField('address', e.target.value)} />
+              {error('address')}
+            </div>
+            <div className={errors.home_content ? 'field invalid' : 'field'}>
+              <label id="settings-home_content-label" htmlFor="settings-home_content">Home Content</label>
+              <RichTextEditor
+                id="settings-home_content" variant="rich" value={form.home_content}
+                onChange={(html) => setField('home_content', html)} labelledBy="settings-home_content-label"
+              />
+              {error('home_content')}
+            </div>
+            <fieldset>
+              <legend>Journal flags</legend>
+              {BOOL_FLAGS.map(([k, label]) => (
+                <label key={k} className="check">
+                  <input type="checkbox" name={`flags.${k}`} checked={!!form.flags[k]} onChange={(e) => setFlag(k, e.target.checked)} /> {label}
+                </label>
+              ))}
+              <div className="field">
+                <label htmlFor="settings-banner">Banner</label>
+                <select id="settings-banner" name="flags.banner" value={form.flags.banner} onChange={(e) => setFlag('banner', e.target.value as JournalFlags['banner'])}>
+                  <option value="sitename">Site name</option>
+                  <option value="header">Header image</option>
+                  <option value="naas">NAAS rating</option>
+                </select>
+              </div>
+              {TEXT_FLAGS.map(([k, label]) => (
+                <div key={k} className={errors[`flags.${k}`] ? 'field invalid' : 'field'}>
+                  <label htmlFor={`settings-${k}`}>{label}</label>
+                  <input id={`settings-${k}`} name={`flags.${k}`} value={form.flags[k]} onChange={(e) => setFlag(k, e.target.value)} />
+                  {error(`flags.${k}`)}
+                </div>
+              ))}
+            </fieldset>
+            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Submit'}
+            </button>
+          </form>
+          <SiteImages />
+        </>
       )}
       <DoiSettings />
     </section>

@@ -6,6 +6,7 @@ import type { ScrollState } from '@/components/use-scroll-to-section';
 import { siteImage } from '../api/public.api';
 import { whatsappLink } from '../lib/citation';
 import { ChatIcon } from './chat-icon';
+import { HeaderBanners } from './header-banners';
 import { SearchBox } from './search-box';
 import { useJournal } from './use-journal';
 
@@ -29,26 +30,7 @@ const initials = (name: string) =>
 function Banner() {
   const { settings, flags, name } = useJournal();
   if (!settings) return null;
-  if (flags.banner === 'header') {
-    return (
-      <Img
-        className="banner-image"
-        src={siteImage('header.png')}
-        alt={name ? `${name} banner` : 'Journal banner'}
-        fallback={<p className="sitename-banner">{settings.domain || name}</p>}
-      />
-    );
-  }
-  if (flags.banner === 'naas') {
-    return (
-      <div className="naas-banner">
-        <span className="naas-label">NAAS Rating</span>
-        <span className="naas-score">{settings.nassScore || '—'}</span>
-        {settings.nassScoreYear && <span className="naas-year">({settings.nassScoreYear})</span>}
-      </div>
-    );
-  }
-  return <p className="sitename-banner">{settings.domain || name}</p>;
+  return <HeaderBanners settings={settings} flags={flags} name={name} />;
 }
 
 function SiteHeader() {

@@ -6,6 +6,7 @@ const EMPTY_FLAGS: Settings['flags'] = {
   hideOwnerNotice: false,
   showEditorContacts: false,
   showJournalList: false,
+  showNaas: false,
   banner: 'sitename',
   coverImage: '',
   journalListLink: '',

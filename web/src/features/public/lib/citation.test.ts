@@ -55,7 +55,8 @@ describe('title sanitisation (docs/product.md#display-rules)', () => {
   });
   it('collapses whitespace and does not glue words at block tags', () => {
     expect(cleanTitle('  A \n\t title<br>next<p>para</p>  ')).toBe('A title next para');
-    expect(cleanTitle('H<sub>2</sub>O')).toBe('H2O');
+    expect(cleanTitle('H<sub>2</sub>O<b>!</b>')).toBe('H<sub>2</sub>O!');
+    expect(titleText('H<sub>2</sub>O, 10<sup>5</sup>')).toBe('H2O, 105');
   });
   it('gives plain text for document titles', () => {
     expect(titleText('A <i>B</i> c')).toBe('A B c');

@@ -21,7 +21,8 @@ export function cleanTitle(raw: string | null | undefined): string {
     .replace(/<\/?([a-z][a-z0-9-]*)\b[^>]*>/gi, (tag, name: string) => {
       const n = name.toLowerCase();
       // Block-level tags separated words; inline ones (sub, sup, b...) did not.
-      if (n !== 'i' && n !== 'em') return /^(br|p|div|li|tr|td|th|h[1-6]|ul|ol|table|blockquote|hr)$/.test(n) ? ' ' : '';
+      // Titles keep italics and sub-/superscript (species names, formulas); nothing else.
+      if (!['i', 'em', 'sub', 'sup'].includes(n)) return /^(br|p|div|li|tr|td|th|h[1-6]|ul|ol|table|blockquote|hr)$/.test(n) ? ' ' : '';
       return tag[1] === '/' ? `</${n}>` : `<${n}>`;
     })
     .replace(/\s+/g, ' ')
@@ -29,7 +30,7 @@ export function cleanTitle(raw: string | null | undefined): string {
 }
 
 /** The title as plain text (document titles, meta tags). */
-export const titleText = (raw: string | null | undefined) => cleanTitle(raw).replace(/<\/?(i|em)>/g, '');
+export const titleText = (raw: string | null | undefined) => cleanTitle(raw).replace(/<\/?(i|em|sub|sup)>/g, '');
 
 /**
  * docs/product.md#display-rules: 'Dr. ' is removed, then 'Surname I. I.' from the last word plus the initials of the

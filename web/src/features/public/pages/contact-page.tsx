@@ -2,7 +2,7 @@ import { PageTitle } from '@/components/page-title';
 import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 import { whatsappLink } from '../lib/citation';
-import { PUBLISHER_ADDRESS } from '../lib/site';
+import { publisherAddress } from '../lib/site';
 
 /** docs/product.md#public-routes: /contact: address, email, WhatsApp with a prefilled query, owner notice per flag. */
 export function ContactPage() {
@@ -23,7 +23,7 @@ export function ContactPage() {
                 <br />
               </>
             )}
-            {PUBLISHER_ADDRESS.map((l) => (
+            {publisherAddress(settings?.address).map((l) => (
               <span key={l}>
                 {l}
                 <br />

@@ -8,7 +8,7 @@ import { siteImage } from '../api/public.api';
 import { HomeSidebar } from '../components/home-sidebar';
 import { useJournal } from '../components/use-journal';
 import { capitalizeFrequency, impactFactorDisplay } from '../lib/citation';
-import { feeDollar, feeRupee, PUBLISHER_ADDRESS, publicationSteps } from '../lib/site';
+import { feeDollar, feeRupee, publisherAddress, publicationSteps } from '../lib/site';
 
 function CoverCard() {
   const { settings, flags, name } = useJournal();
@@ -16,14 +16,15 @@ function CoverCard() {
   return (
     <figure className="cover-card" aria-labelledby="cover-caption">
       <div className="cover-art">
-        <Img src={cover} alt={`Cover page of ${name || 'the journal'}`} fallback={<span className="cover-fallback" aria-hidden="true" />} />
+        {/* The largest picture of the first screen: fetched first, its 3:2 slot kept while it loads. */}
+        <Img src={cover} alt={`Cover page of ${name || 'the journal'}`} width="600" height="400" fetchPriority="high" fallback={<span className="cover-fallback" aria-hidden="true" />} />
       </div>
       <figcaption id="cover-caption" className="cover-text">
         <span className="cover-journal">{name}</span>
         <strong className="cover-issue">Volume 1, Issue 1</strong>
         <span className="cover-year">Year started: {settings?.year_started}</span>
         <address className="cover-address">
-          {PUBLISHER_ADDRESS.map((l) => (
+          {publisherAddress(settings?.address).map((l) => (
             <span key={l}>{l}</span>
           ))}
         </address>

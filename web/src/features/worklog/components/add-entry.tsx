@@ -3,12 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { NewWorkStatus } from '@journal/common/schemas';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
 import { createEntry, worklogKeys } from '../api/worklog.api';
 
 /**
- * docs/product.md#worklog: /webdata/addentris. Nothing is checked here: what the user typed is sent and
- * the server decides; the page returns to the list when the call completes, failures only logged.
+ * The add-entry page. Nothing is checked here: what the user typed is sent and the server
+ * decides. On success the page returns to the list; a refusal (no status chosen, too long) is
+ * shown in the form so the entry is not lost silently.
  */
 export function AddEntry() {
   const navigate = useNavigate();
@@ -16,6 +18,7 @@ export function AddEntry() {
   const [status, setStatus] = useState<NewWorkStatus | ''>('');
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -24,10 +27,18 @@ export function AddEntry() {
       return;
     }
     setBusy(true);
+    setError('');
     try {
       await createEntry({ status, content });
     } catch (err) {
       console.error('worklog: create failed', err);
+      // A refusal says what to fix and keeps what was typed; a session that ended goes to login.
+      if (err instanceof ApiError && err.status !== 401) {
+        const detail = (err.body as { details?: { message?: string }[] } | undefined)?.details?.[0]?.message;
+        setError(err.status < 500 ? (detail ?? err.message) : 'The entry could not be saved; try again.');
+        setBusy(false);
+        return;
+      }
     } finally {
       await qc.invalidateQueries({ queryKey: worklogKeys.all });
       setBusy(false);
@@ -53,6 +64,11 @@ export function AddEntry() {
         <button type="submit" disabled={busy}>
           Submit
         </button>
+        {error && (
+          <p className="worklog-add-error" role="alert">
+            {error}
+          </p>
+        )}
       </form>
     </section>
   );

@@ -1,0 +1,218 @@
+/**
+ * The operator CLI (`jp`) against the real database and Redis, and what its changes do through
+ * the gateway: a new journal answers on its host, its new admin signs in there and nowhere else.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { CliResources, runCli, type CliIo } from '@journal/common';
+import { contentCliCommands } from '../../services/content/src/cli/journal-cli';
+import { authCliCommands } from '../../services/auth/src/cli/user-cli';
+import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
+
+let f: Fixture;
+const ROOT = path.resolve(__dirname, '../..');
+const PASSWORD = 'a long enough pass 7';
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+  json: () => any;
+}
+
+/** One `jp` command line, in process, with its own connections like a real run. */
+async function jp(argv: string[], stdin = ''): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (t) => out.push(t), err: (t) => err.push(t), readStdin: async () => stdin };
+  const res = new CliResources({ MONGO_URL: process.env.MONGO_URL, MONGO_DB: f.dbName, REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: f.redisPrefix });
+  const code = await runCli([...contentCliCommands(res), ...authCliCommands(res)], argv, io);
+  await res.close();
+  return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n') || err.join('\n')) };
+}
+
+const login = (username: string, password: string, host: string) =>
+  gw(f, '/auth/login/', { method: 'POST', host, ...jsonBody({ username, password }, { 'x-real-ip': '10.77.0.1' }) });
+
+/** Polls until the gateway's host cache has caught up; the fixture keeps hosts for 1 s. */
+async function eventually(check: () => Promise<boolean>, tries = 40): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+beforeAll(async () => {
+  f = await startFixture({ authEnv: { USER_STATE_CACHE_MS: '100' } });
+});
+afterAll(async () => {
+  await f?.close();
+});
+
+describe('jp journal', () => {
+  it('creates a journal with default settings, idempotently', async () => {
+    const r = await jp(['journal', 'create', '--slug', 'gamma', '--name', 'Gamma Letters', '--host', 'gamma.localhost', '--json']);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.json()).toMatchObject({ ok: true, changed: true, journal: { slug: 'gamma', name: 'Gamma Letters', hosts: ['gamma.localhost'], status: 'enabled' } });
+    const again = await jp(['journal', 'create', '--slug', 'gamma', '--name', 'Gamma Letters', '--host', 'gamma.localhost', '--json']);
+    expect([again.code, again.json().changed]).toEqual([0, false]);
+    const show = await jp(['journal', 'show', '--journal', 'gamma', '--json']);
+    expect(show.code).toBe(0);
+    expect(show.json().journal).toMatchObject({
+      websitename: 'Gamma Letters', domain: 'gamma.localhost', formatted_journal_name: 'Gamma Letters', journal_type: 'Online',
+      journal_language: 'English', fee_rupee: '2000', fee_dollar: '50', home_content: '<p>Welcome to Gamma Letters.</p>',
+      flags: { banner: 'sitename', showEditorContacts: false },
+    });
+    const list = await jp(['journal', 'list', '--json']);
+    expect(list.json().journals.map((j: { slug: string }) => j.slug)).toEqual(['alpha', 'beta', 'gamma']);
+    expect((await jp(['journal', 'list'])).out).toMatch(/^gamma\s+enabled\s+Gamma Letters\s+\[gamma\.localhost\]$/m);
+  });
+
+  it.each([
+    [['--slug', 'my journal', '--name', 'X', '--host', 'x1.localhost'], 'invalid_slug', /has spaces.*"my-journal"/],
+    [['--slug', 'Upper', '--name', 'X', '--host', 'x1.localhost'], 'invalid_slug', /not valid/],
+    [['--slug', 'x1', '--name', 'X', '--host', 'x1.localhost:8080'], 'invalid_host', /has a port/],
+    [['--slug', 'x1', '--name', 'X', '--host', 'x1.localhost.'], 'invalid_host', /ends with a dot/],
+    [['--slug', 'x1', '--name', 'X', '--host', '*.localhost'], 'invalid_host', /wildcard/],
+    [['--slug', 'x1', '--name', 'X', '--host', 'https://x1.localhost/'], 'invalid_host', /without scheme or path/],
+    [['--slug', 'x1', '--name', 'X', '--host', 'bad_host!'], 'invalid_host', /not a valid host name/],
+    [['--slug', 'x1', '--name', 'X', '--host', 'alpha.localhost'], 'host_taken', /already served by journal alpha/],
+    [['--slug', 'gamma', '--name', 'Another Name', '--host', 'gamma.localhost'], 'journal_exists', /already exists/],
+  ])('refuses create %j with %s, exit 1, and changes nothing', async (args, code, message) => {
+    const before = (await jp(['journal', 'list', '--json'])).json();
+    const r = await jp(['journal', 'create', ...args, '--json']);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(JSON.parse(r.err)).toMatchObject({ ok: false, error: code, message: expect.stringMatching(message) });
+    expect((await jp(['journal', 'list', '--json'])).json()).toEqual(before);
+  });
+
+  it('normalises upper case in hosts and says so', async () => {
+    const r = await jp(['journal', 'create', '--slug', 'delta', '--name', 'Delta', '--host', 'Delta.LocalHost']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('stored in lower case as "delta.localhost"');
+    expect((await jp(['journal', 'show', '--journal', 'delta', '--json'])).json().journal.hosts).toEqual(['delta.localhost']);
+  });
+
+  it('adds and removes hosts idempotently, refusing a taken host and the last one', async () => {
+    const add = await jp(['journal', 'hosts', 'add', '--journal', 'delta', '--host', 'delta2.localhost', '--json']);
+    expect([add.code, add.json().changed, add.json().journal.hosts]).toEqual([0, true, ['delta.localhost', 'delta2.localhost']]);
+    expect((await jp(['journal', 'hosts', 'add', '--journal', 'delta', '--host', 'delta2.localhost', '--json'])).json().changed).toBe(false);
+    const taken = await jp(['journal', 'hosts', 'add', '--journal', 'delta', '--host', 'beta.localhost']);
+    expect([taken.code, taken.err]).toEqual([1, 'jp: Host beta.localhost is already served by journal beta']);
+    const rm = await jp(['journal', 'hosts', 'remove', '--journal', 'delta', '--host', 'delta2.localhost', '--json']);
+    expect([rm.code, rm.json().journal.hosts]).toEqual([0, ['delta.localhost']]);
+    expect((await jp(['journal', 'hosts', 'remove', '--journal', 'delta', '--host', 'delta2.localhost', '--json'])).json().changed).toBe(false);
+    const last = await jp(['journal', 'hosts', 'remove', '--journal', 'delta', '--host', 'delta.localhost']);
+    expect(last.code).toBe(1);
+    expect(last.err).toMatch(/only host of delta/);
+  });
+
+  it('refuses an unknown journal (1) and bad command lines (2)', async () => {
+    for (const argv of [['journal', 'show', '--journal', 'nope'], ['journal', 'disable', '--journal', 'nope'], ['user', 'list', '--journal', 'nope']]) {
+      const r = await jp(argv);
+      expect([argv.join(' '), r.code, r.err]).toEqual([argv.join(' '), 1, 'jp: No journal with slug nope (see `jp journal list`)']);
+    }
+    for (const argv of [['journal'], ['journal', 'frobnicate'], ['journal', 'show'], ['journal', 'show', '--journal', 'gamma', '--colour'], ['journal', 'create', '--slug', 'x']]) {
+      const r = await jp(argv);
+      expect([argv.join(' '), r.code]).toEqual([argv.join(' '), 2]);
+      expect(r.err).toMatch(/Usage/);
+    }
+  });
+
+  it('serves a new journal on its host within the host-cache time; disabling stops it, enabling brings it back', async () => {
+    expect((await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status).toBe(404);
+    expect((await jp(['journal', 'create', '--slug', 'epsilon', '--name', 'Epsilon Reports', '--host', 'epsilon.localhost'])).code).toBe(0);
+    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status === 200)).toBe(true);
+    expect((await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).json()).toMatchObject({ websitename: 'Epsilon Reports' });
+
+    expect((await jp(['journal', 'disable', '--journal', 'epsilon'])).code).toBe(0);
+    expect((await jp(['journal', 'disable', '--journal', 'epsilon', '--json'])).json().changed).toBe(false);
+    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status === 404)).toBe(true);
+    expect((await jp(['journal', 'enable', '--journal', 'epsilon'])).code).toBe(0);
+    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status === 200)).toBe(true);
+  });
+});
+
+describe('jp user', () => {
+  it('creates the new journal\'s admin, who signs in there and nowhere else', async () => {
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'chief', '--password-stdin', '--json'], `${PASSWORD}\n`);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.json()).toMatchObject({ ok: true, user: { name: 'chief', status: 'enabled', createdby: 'operator' } });
+    expect(r.json().password).toBeUndefined();
+    expect(await eventually(async () => (await login('chief', PASSWORD, 'epsilon.localhost')).status === 200)).toBe(true);
+    for (const host of ['alpha.localhost', 'beta.localhost', 'gamma.localhost']) expect([host, (await login('chief', PASSWORD, host)).status]).toEqual([host, 401]);
+  });
+
+  it('makes and prints a password when none is piped', async () => {
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'second', '--json']);
+    expect(r.code).toBe(0);
+    const pw = r.json().password as string;
+    expect(pw.length).toBeGreaterThanOrEqual(20);
+    expect((await login('second', pw, 'epsilon.localhost')).status).toBe(200);
+  });
+
+  it.each([
+    [['--name', 'chief'], PASSWORD, 'duplicate_username', /already exists/],
+    [['--name', 'weakling'], 'short', 'weak_password', /at least 8 characters/],
+    [['--name', 'weakling'], 'password123', 'weak_password', /too common/],
+    [['--name', 'two words'], PASSWORD, 'invalid_username', /User name must be/],
+    [['--name', 'x'], '', 'empty_password', /No password/],
+  ])('refuses user create %j: %s', async (args, stdin, code, message) => {
+    const before = (await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json();
+    const r = await jp(['user', 'create', '--journal', 'epsilon', ...args, '--password-stdin', '--json'], stdin);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.err)).toMatchObject({ ok: false, error: code, message: expect.stringMatching(message) });
+    expect((await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json()).toEqual(before);
+  });
+
+  it('lists, disables (ending live sessions at once), enables and resets passwords', async () => {
+    const list = await jp(['user', 'list', '--journal', 'epsilon', '--json']);
+    expect(list.json().users.map((u: { name: string }) => u.name)).toEqual(['chief', 'second']);
+    expect(list.json().users[0]).not.toHaveProperty('passwordHash');
+
+    const token = (await login('chief', PASSWORD, 'epsilon.localhost')).json().token as string;
+    const verify = () => gw(f, '/auth/verify-token/', { host: 'epsilon.localhost', headers: { authorization: `Bearer ${token}` } });
+    expect((await verify()).status).toBe(200);
+    expect((await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'chief'])).code).toBe(0);
+    expect((await verify()).status).toBe(401);
+    expect((await login('chief', PASSWORD, 'epsilon.localhost')).json().error).toBe('disabled');
+    expect((await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'chief', '--json'])).json().changed).toBe(false);
+    expect((await jp(['user', 'enable', '--journal', 'epsilon', '--name', 'chief'])).code).toBe(0);
+    expect((await login('chief', PASSWORD, 'epsilon.localhost')).status).toBe(200);
+
+    const reset = await jp(['user', 'reset-password', '--journal', 'epsilon', '--name', 'chief', '--password-stdin'], 'another fine pass 9');
+    expect(reset.code).toBe(0);
+    expect((await login('chief', PASSWORD, 'epsilon.localhost')).status).toBe(401);
+    expect((await login('chief', 'another fine pass 9', 'epsilon.localhost')).status).toBe(200);
+    const weak = await jp(['user', 'reset-password', '--journal', 'epsilon', '--name', 'chief', '--password-stdin'], 'abc');
+    expect(weak.code).toBe(1);
+    const unknown = await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'ghost']);
+    expect([unknown.code, unknown.err]).toEqual([1, 'jp: No user named ghost in this journal']);
+  });
+});
+
+describe('the jp executable', () => {
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/.bin/tsx'), path.join(ROOT, 'scripts/jp.ts'), ...args], {
+        env: { ...process.env, MONGO_DB: f.dbName, REDIS_PREFIX: f.redisPrefix },
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (c: Buffer) => (out += c));
+      child.stderr.on('data', (c: Buffer) => (err += c));
+      child.on('close', (code) => resolve({ code, out, err }));
+    });
+
+  it('exits 0, 1 and 2 as documented', async () => {
+    const ok = await run(['journal', 'list', '--json']);
+    expect([ok.code, JSON.parse(ok.out).ok]).toEqual([0, true]);
+    const refused = await run(['journal', 'show', '--journal', 'nope', '--json']);
+    expect([refused.code, JSON.parse(refused.err).error]).toEqual([1, 'unknown_journal']);
+    const usage = await run(['journal', 'show']);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('--journal is required');
+  });
+});

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, passwordFromStdin, slugProblem, type CliCommand, type CliIo } from '@journal/common';
+import type { AuthService, StaffUser } from '../auth.service';
+
+/** Finds a journal's id by its slug; journals belong to the content service. */
+export interface JournalLookup {
+  findBySlug(slug: string): Promise<{ id: string; slug: string } | null>;
+}
+
+export interface UserCliDeps {
+  service: AuthService;
+  journals: JournalLookup;
+}
+
+const BY = 'operator';
+const line = (u: StaffUser) => `${u.name.padEnd(24)} ${u.status}`;
+
+async function journalId(deps: UserCliDeps, slug: string): Promise<string> {
+  const problem = slugProblem(slug);
+  if (problem) throw new AppError(400, 'invalid_slug', problem);
+  const j = await deps.journals.findBySlug(slug);
+  if (!j) throw new AppError(404, 'unknown_journal', `No journal with slug ${slug} (see \`jp journal list\`)`);
+  return j.id;
+}
+
+/** The piped password, or a new random one that the command prints once. */
+async function password(a: Record<string, unknown>, io: CliIo): Promise<{ password: string; generated: boolean }> {
+  if (a['password-stdin']) return { password: await passwordFromStdin(io), generated: false };
+  return { password: randomBytes(18).toString('base64url'), generated: true };
+}
+
+/** `jp user ...`: thin wrappers over the auth service's staff administration. */
+export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
+  const journal = { type: 'string', required: true, describe: 'the journal slug' } as const;
+  const name = { type: 'string', required: true, describe: 'the user name' } as const;
+  const stdin = { type: 'boolean', describe: 'read the password from stdin; without it a random one is made and printed once' } as const;
+  return [
+    {
+      words: ['user', 'create'],
+      summary: 'create a staff account of a journal',
+      options: { journal, name, 'password-stdin': stdin },
+      async run(a, io) {
+        const d = await deps();
+        const jid = await journalId(d, String(a.journal));
+        const pw = await password(a, io);
+        const user = await d.service.createUser(jid, { name: String(a.name), password: pw.password }, BY);
+        const shown = pw.generated ? { password: pw.password } : {};
+        return {
+          data: { user, ...shown },
+          text: `created: ${line(user)}${pw.generated ? `\npassword: ${pw.password}\n(shown once; give it to the user and have them change it)` : ''}`,
+        };
+      },
+    },
+    {
+      words: ['user', 'list'],
+      summary: "list a journal's staff accounts",
+      options: { journal },
+      async run(a) {
+        const d = await deps();
+        const users = await d.service.listUsers(await journalId(d, String(a.journal)));
+        return { data: { users }, text: users.length ? users.map(line).join('\n') : 'no users' };
+      },
+    },
+    ...(['disable', 'enable'] as const).map(
+      (verb): CliCommand => ({
+        words: ['user', verb],
+        summary: verb === 'disable' ? "refuse the user's sign-ins and end every session at once" : 'let a disabled user sign in again',
+        options: { journal, name },
+        async run(a) {
+          const d = await deps();
+          const jid = await journalId(d, String(a.journal));
+          const found = await d.service.findUser(jid, String(a.name));
+          const status = verb === 'disable' ? 'disabled' : 'enabled';
+          if (found.status === status) return { data: { changed: false, user: found }, text: `unchanged: ${line(found)} (already ${status})` };
+          const user = await d.service.setUserStatus(jid, found.id, status, BY);
+          return { data: { changed: true, user }, text: `${status}: ${line(user)}` };
+        },
+      }),
+    ),
+    {
+      words: ['user', 'reset-password'],
+      summary: "set a new password and end the user's sessions",
+      options: { journal, name, 'password-stdin': stdin },
+      async run(a, io) {
+        const d = await deps();
+        const jid = await journalId(d, String(a.journal));
+        const found = await d.service.findUser(jid, String(a.name));
+        const pw = await password(a, io);
+        const user = await d.service.resetPassword(jid, found.id, pw.password, BY);
+        return {
+          data: { user, ...(pw.generated ? { password: pw.password } : {}) },
+          text: `password reset: ${line(user)}${pw.generated ? `\npassword: ${pw.password}\n(shown once)` : ''}`,
+        };
+      },
+    },
+  ];
+}

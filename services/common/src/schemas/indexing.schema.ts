@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { objectIdSchema } from './auth.schema';
+
+/** An indexing partner as the admin adds or edits it (the logo comes as a file beside these fields). */
+export const indexingInputSchema = z.strictObject({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long'),
+  link: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || /^https?:\/\/[^\s<>"]+$/i.test(v), 'Link must be an http(s) address')
+    .optional(),
+  status: z.enum(['enabled', 'disabled']).optional(),
+});
+export type IndexingInputFields = z.input<typeof indexingInputSchema>;
+
+/** The whole list in its new order: the first id is shown first. */
+export const indexingReorderSchema = z.strictObject({
+  ids: z.array(objectIdSchema).min(1, 'Nothing to reorder').max(500),
+});
+
+/** An indexing partner as the admin lists it. */
+export interface AdminIndexingItem {
+  id: string;
+  title: string;
+  link: string;
+  image: string;
+  image_url?: string;
+  sortnumber: number;
+  status: 'enabled' | 'disabled';
+}

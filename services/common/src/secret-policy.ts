@@ -1,0 +1,60 @@
+/**
+ * What a production secret must be: long, random-looking, and not a value anyone can read in the
+ * repository (examples, the dev overlay, test keys). Development and tests accept anything the
+ * config schema accepts.
+ */
+
+export const SECRET_MIN_LENGTH = 32;
+/** An estimate of the bits in the value, from its own character frequencies. */
+export const SECRET_MIN_BITS = 128;
+export const MAKE_SECRET_HINT = 'make one with `openssl rand -base64 48`';
+
+/** Values the repository itself has shipped as secrets; never accepted, however they look. */
+const KNOWN_REPOSITORY_VALUES = new Set([
+  'dev-only-jwt-secret-change-me-0123456789abcdef',
+  'replace-with-at-least-32-random-characters-0000',
+  'test-secret-that-is-long-enough-for-hs256-0123456789',
+  'another-secret-another-secret-another-secret',
+  'dev-only-mongo-password',
+]);
+
+// Words and runs people type when a value is a placeholder; long enough that a random key
+// practically never contains one by chance.
+const PLACEHOLDER = /change[-_ .]?me|replace|example|placeholder|secret|passw(or)?d|dummy|sample|default|insecure|dev[-_]only|\btest|test[-_]|do[-_]?not[-_]?use|0123456|123456|abcdef|qwerty|xxxxxx|\.\.\./i;
+
+/** Shannon entropy of the value's characters times its length: a rough upper bound of its randomness. */
+export function estimatedBits(value: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...value].length;
+  let perChar = 0;
+  for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n);
+  return perChar * n;
+}
+
+/** Why `value` is not good enough for production, or null when it is. */
+export function secretProblem(value: string): string | null {
+  if (value.length < SECRET_MIN_LENGTH) return `it is shorter than ${SECRET_MIN_LENGTH} characters`;
+  if (KNOWN_REPOSITORY_VALUES.has(value)) return 'it is a value written in the repository';
+  if (PLACEHOLDER.test(value)) return 'it looks like a placeholder or an example';
+  if (new Set(value).size < 12 || estimatedBits(value) < SECRET_MIN_BITS) return 'it is not random enough';
+  return null;
+}
+
+const SECRET_KEY = /(SECRET|PASSWORD)$/;
+
+/**
+ * With NODE_ENV=production, refuses every config value whose name ends in SECRET or PASSWORD
+ * and that fails `secretProblem`; the message says how to make a good one.
+ */
+export function assertProductionSecrets(config: Record<string, unknown>): void {
+  if (config.NODE_ENV !== 'production') return;
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(config)) {
+    if (!SECRET_KEY.test(key) || typeof value !== 'string') continue;
+    const problem = secretProblem(value);
+    if (problem) problems.push(`${key}: not safe for production: ${problem}; ${MAKE_SECRET_HINT} and put it in the journal-secrets Secret`);
+  }
+  if (config.AUTH_CHECK_STORED_USER === 'off') problems.push('AUTH_CHECK_STORED_USER: must be on in production');
+  if (problems.length) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+}

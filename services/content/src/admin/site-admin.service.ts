@@ -1,0 +1,98 @@
+import { AppError, indexingInputSchema, indexingReorderSchema, parse, SITE_IMAGE_KINDS, type SiteImageKind } from '@journal/common';
+import type { ContentDeps } from '../deps';
+import type { IndexingItem } from '../indexing/indexing.repo';
+import { assetPath } from '../files/file-store';
+import { checkUpload, generatedName, type UploadedFile } from './upload';
+
+const IMAGE_KINDS = ['png', 'jpeg', 'gif', 'webp'] as const;
+/** Only logos this service generated are deleted when replaced (never seeded shared files). */
+const GENERATED_RE = /^[a-f0-9]{24}\.(png|jpg|gif|webp)$/;
+
+const fileRequired = (label: string) => new AppError(400, 'file_required', `Choose the ${label} to upload`);
+
+/**
+ * The journal's site images (logo, header, cover, chat icon) and its indexing partners. Images
+ * are checked by their bytes like editor pictures; every write invalidates the public caches.
+ */
+export class SiteAdminService {
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache'>) {}
+
+  /** Stores the image at its fixed public path, /assets/site/{kind}.png (served with its real type). */
+  async uploadSiteImage(journalId: string, rawKind: string, file: UploadedFile | undefined, by = '') {
+    if (!(SITE_IMAGE_KINDS as readonly string[]).includes(rawKind)) {
+      throw new AppError(404, 'not_found', `Unknown site image; one of ${SITE_IMAGE_KINDS.join(', ')}`);
+    }
+    const kind = rawKind as SiteImageKind;
+    const detected = checkUpload(file, IMAGE_KINDS, 'image');
+    if (!file || !detected) throw fileRequired('image');
+    const path = assetPath.site(`${kind}.png`);
+    await this.deps.files.put(journalId, path, file.buffer, { contentType: detected.mime });
+    if (kind === 'cover') {
+      // An uploaded cover replaces any cover path set by hand.
+      const j = await this.deps.repos.journals.findById(journalId);
+      if (j?.flags.coverImage) await this.deps.repos.journals.update(journalId, { flags: { ...j.flags, coverImage: '' } });
+    }
+    await this.deps.repos.journals.update(journalId, { modifiedby: by });
+    await this.deps.cache.invalidate(journalId);
+    return { kind, url: path, contentType: detected.mime, size: file.size };
+  }
+
+  async listIndexing(journalId: string): Promise<IndexingItem[]> {
+    return this.deps.repos.indexing.list(journalId);
+  }
+
+  private async storeLogo(journalId: string, file: UploadedFile | undefined): Promise<string | undefined> {
+    const detected = checkUpload(file, IMAGE_KINDS, 'logo');
+    if (!file || !detected) return undefined;
+    const name = generatedName(detected);
+    await this.deps.files.put(journalId, assetPath.indexing(name), file.buffer, { contentType: detected.mime });
+    return name;
+  }
+
+  /** A new partner goes last in the order. */
+  async createIndexing(journalId: string, body: unknown, file: UploadedFile | undefined, by = ''): Promise<IndexingItem> {
+    const input = parse(indexingInputSchema, body ?? {});
+    checkUpload(file, IMAGE_KINDS, 'logo');
+    if (!file) throw fileRequired('logo');
+    const all = await this.deps.repos.indexing.list(journalId);
+    const image = (await this.storeLogo(journalId, file))!;
+    const sortnumber = all.reduce((m, i) => Math.max(m, i.sortnumber), 0) + 1;
+    const item = await this.deps.repos.indexing.create(journalId, { ...input, link: input.link ?? '', status: input.status ?? 'enabled', image, sortnumber, createdby: by, modifiedby: by });
+    await this.deps.cache.invalidate(journalId);
+    return item;
+  }
+
+  async updateIndexing(journalId: string, id: string, body: unknown, file: UploadedFile | undefined, by = ''): Promise<IndexingItem> {
+    const input = parse(indexingInputSchema.partial(), body ?? {});
+    checkUpload(file, IMAGE_KINDS, 'logo');
+    const existing = await this.deps.repos.indexing.findById(journalId, id);
+    if (!existing) throw new AppError(404, 'not_found', 'Indexing partner not found');
+    const image = await this.storeLogo(journalId, file);
+    const updated = await this.deps.repos.indexing.update(journalId, id, { ...input, modifiedby: by, ...(image ? { image } : {}) });
+    if (!updated) throw new AppError(404, 'not_found', 'Indexing partner not found');
+    if (image && GENERATED_RE.test(existing.image)) await this.deps.files.delete(journalId, assetPath.indexing(existing.image)).catch(() => undefined);
+    await this.deps.cache.invalidate(journalId);
+    return updated;
+  }
+
+  async removeIndexing(journalId: string, id: string): Promise<{ removed: true }> {
+    const existing = await this.deps.repos.indexing.findById(journalId, id);
+    if (!existing || !(await this.deps.repos.indexing.remove(journalId, id))) throw new AppError(404, 'not_found', 'Indexing partner not found');
+    if (GENERATED_RE.test(existing.image)) await this.deps.files.delete(journalId, assetPath.indexing(existing.image)).catch(() => undefined);
+    await this.deps.cache.invalidate(journalId);
+    return { removed: true };
+  }
+
+  /** Sets the order from the full list of ids; a list that is not exactly this journal's partners is refused. */
+  async reorderIndexing(journalId: string, body: unknown, by = ''): Promise<IndexingItem[]> {
+    const { ids } = parse(indexingReorderSchema, body ?? {});
+    const all = await this.deps.repos.indexing.list(journalId);
+    const known = new Set(all.map((i) => i.id));
+    if (new Set(ids).size !== ids.length || ids.length !== all.length || !ids.every((id) => known.has(id))) {
+      throw new AppError(400, 'invalid_order', 'Send every indexing partner of this journal exactly once');
+    }
+    for (const [i, id] of ids.entries()) await this.deps.repos.indexing.update(journalId, id, { sortnumber: i + 1, modifiedby: by });
+    await this.deps.cache.invalidate(journalId);
+    return this.deps.repos.indexing.list(journalId);
+  }
+}

@@ -1,0 +1,82 @@
+import type { CliCommand } from '@journal/common';
+import type { Journal } from '../journals/journal.repo';
+import { summary, type Changed, type JournalAdminService } from '../journals/journal-admin.service';
+
+const line = (j: Pick<Journal, 'slug' | 'websitename' | 'hosts' | 'status'>) =>
+  `${j.slug.padEnd(16)} ${(j.status ?? 'enabled').padEnd(9)} ${j.websitename}  [${j.hosts.join(', ')}]`;
+
+const changedText = (verb: string, c: Changed<Journal>) =>
+  [`${c.changed ? verb : 'unchanged'}: ${line(c.journal)}`, ...c.notes.map((n) => `  note: ${n}`)].join('\n');
+
+const changedData = (c: Changed<Journal>) => ({ changed: c.changed, notes: c.notes, journal: summary(c.journal) });
+
+/** `jp journal ...`: thin wrappers over the content service's journal administration. */
+export function journalCommands(service: () => Promise<JournalAdminService>): CliCommand[] {
+  const journal = { type: 'string', required: true, describe: 'the journal slug' } as const;
+  const host = { type: 'string', required: true, describe: 'a host name, e.g. journal.example.org' } as const;
+  return [
+    {
+      words: ['journal', 'create'],
+      summary: 'create a journal with default settings (idempotent)',
+      options: {
+        slug: { type: 'string', required: true, describe: 'lower-case letters, digits, dashes' },
+        name: { type: 'string', required: true, describe: 'the journal name' },
+        host: { type: 'string', multiple: true, required: true, describe: 'a host name; repeat for more' },
+      },
+      async run(a) {
+        const c = await (await service()).create({ slug: String(a.slug), name: String(a.name), hosts: a.host as string[] });
+        return { data: changedData(c), text: changedText('created', c) };
+      },
+    },
+    {
+      words: ['journal', 'list'],
+      summary: 'list every journal',
+      options: {},
+      async run() {
+        const list = await (await service()).list();
+        return { data: { journals: list }, text: list.length ? list.map((j) => line({ ...j, websitename: j.name })).join('\n') : 'no journals' };
+      },
+    },
+    {
+      words: ['journal', 'show'],
+      summary: "show a journal's hosts and settings",
+      options: { journal },
+      async run(a) {
+        const j = await (await service()).get(String(a.journal));
+        const text = Object.entries(j)
+          .map(([k, v]) => `${k.padEnd(22)} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+          .join('\n');
+        return { data: { journal: j }, text };
+      },
+    },
+    {
+      words: ['journal', 'hosts', 'add'],
+      summary: 'let the journal answer on one more host (idempotent)',
+      options: { journal, host },
+      async run(a) {
+        const c = await (await service()).addHost(String(a.journal), String(a.host));
+        return { data: changedData(c), text: changedText('host added', c) };
+      },
+    },
+    {
+      words: ['journal', 'hosts', 'remove'],
+      summary: 'stop answering on a host (idempotent)',
+      options: { journal, host },
+      async run(a) {
+        const c = await (await service()).removeHost(String(a.journal), String(a.host));
+        return { data: changedData(c), text: changedText('host removed', c) };
+      },
+    },
+    ...(['disable', 'enable'] as const).map(
+      (verb): CliCommand => ({
+        words: ['journal', verb],
+        summary: verb === 'disable' ? 'stop serving the journal on all its hosts, keeping its data' : 'serve a disabled journal again',
+        options: { journal },
+        async run(a) {
+          const c = await (await service()).setStatus(String(a.journal), verb === 'disable' ? 'disabled' : 'enabled');
+          return { data: changedData(c), text: changedText(`${verb}d`, c) };
+        },
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,209 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { indexingInputSchema, MAX_UPLOAD_BYTES, type AdminIndexingItem } from '@journal/common/schemas';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { adminApi } from '../api/admin.api';
+import { useFlash } from './flash';
+
+const KEY = ['admin', 'indexing'] as const;
+const logoUrl = (it: AdminIndexingItem) => it.image_url || `/assets/indexing/${encodeURIComponent(it.image)}`;
+
+function message(err: unknown): string | null {
+  if (err instanceof ApiError && err.status === 401) return null;
+  if (err instanceof ApiError && err.status === 413) return 'File size exceeds the limit of 5 MB';
+  if (err instanceof ApiError && err.status < 500) {
+    const detail = (err.body as { details?: { message: string }[] })?.details?.[0]?.message;
+    return detail ?? err.message;
+  }
+  return 'Something went wrong';
+}
+
+/** The add and edit form of one partner; the logo is required only when adding. */
+function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () => void }) {
+  const flash = useFlash();
+  const qc = useQueryClient();
+  const [title, setTitle] = useState(item?.title ?? '');
+  const [link, setLink] = useState(item?.link ?? '');
+  const [status, setStatus] = useState<'enabled' | 'disabled'>(item?.status ?? 'enabled');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState('');
+  const prefix = item ? `indexing-${item.id}` : 'indexing-new';
+
+  const save = useMutation({
+    mutationFn: (form: FormData) => (item ? adminApi.updateIndexing(item.id, form) : adminApi.addIndexing(form)),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: KEY });
+      flash(item ? 'Indexing partner updated successfully' : 'Indexing partner added successfully');
+      onDone();
+    },
+    onError: (err) => {
+      const m = message(err);
+      if (m) setError(m);
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = indexingInputSchema.safeParse({ title, link, status });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Something went wrong');
+      return;
+    }
+    if (!item && !file) {
+      setError('Choose the logo to upload');
+      return;
+    }
+    if (file && file.size > MAX_UPLOAD_BYTES) {
+      setError('File size exceeds the limit of 5 MB');
+      return;
+    }
+    setError('');
+    const form = new FormData();
+    form.append('title', parsed.data.title);
+    form.append('link', parsed.data.link ?? '');
+    form.append('status', status);
+    if (file) form.append('imgFile', file, file.name.replace(/[^\w.-]/g, '_'));
+    save.mutate(form);
+  }
+
+  return (
+    <form className="inline-form" onSubmit={submit} noValidate aria-label={item ? `Edit ${item.title}` : 'Add indexing partner'}>
+      <button type="button" className="close-x" aria-label="Close" onClick={onDone}>
+        X
+      </button>
+      <div className="field">
+        <label htmlFor={`${prefix}-title`}>Title</label>
+        <input id={`${prefix}-title`} name="title" value={title} onChange={(e) => setTitle(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-link`}>Link</label>
+        <input id={`${prefix}-link`} name="link" type="url" placeholder="https://" value={link} onChange={(e) => setLink(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-status`}>Status</label>
+        <select id={`${prefix}-status`} name="status" value={status} onChange={(e) => setStatus(e.target.value as 'enabled' | 'disabled')}>
+          <option value="enabled">Enabled</option>
+          <option value="disabled">Disabled</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-logo`}>Logo{item ? ' (optional: replaces the current one)' : ''}</label>
+        <input id={`${prefix}-logo`} name="imgFile" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Submit'}
+      </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** /admin/indexing: the journal's indexing partners, in the order the public site shows them. */
+export function IndexingPage() {
+  const flash = useFlash();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: KEY, queryFn: adminApi.indexing });
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+
+  const reorder = useMutation({
+    mutationFn: (ids: string[]) => adminApi.reorderIndexing(ids),
+    onSuccess: (list) => qc.setQueryData(KEY, list),
+    onError: (err) => {
+      const m = message(err);
+      if (m) flash(m);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => adminApi.removeIndexing(id),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: KEY });
+      flash('Indexing partner removed');
+    },
+    onError: (err) => {
+      const m = message(err);
+      if (m) flash(m);
+    },
+  });
+
+  const list = q.data ?? [];
+  function move(index: number, by: -1 | 1) {
+    const ids = list.map((i) => i.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + by, 0, id!);
+    reorder.mutate(ids);
+  }
+  function confirmRemove(it: AdminIndexingItem) {
+    if (window.confirm(`Remove ${it.title}?`)) remove.mutate(it.id);
+  }
+
+  return (
+    <section>
+      <p>
+        <Link to={paths.admin.root}>← Back</Link>
+      </p>
+      <div className="page-head">
+        <h1>Indexing</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+          Add New
+        </button>
+      </div>
+      {editing === 'new' && <PartnerForm onDone={() => setEditing(null)} />}
+      {q.isLoading && <p>Loading...</p>}
+      {q.isError && <p className="admin-error">Could not load the indexing partners.</p>}
+      {q.data && list.length === 0 && <p className="muted">No indexing partners yet.</p>}
+      {list.length > 0 && (
+        <table className="admin-table indexing-table">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Logo</th>
+              <th scope="col">Title</th>
+              <th scope="col">Link</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((it, i) => (
+              <tr key={it.id} data-id={it.id}>
+                <td>
+                  <div className="row-actions">
+                    <button type="button" className="btn" aria-label={`Move ${it.title} up`} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)}>
+                      ↑
+                    </button>
+                    <button type="button" className="btn" aria-label={`Move ${it.title} down`} disabled={i === list.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
+                      ↓
+                    </button>
+                  </div>
+                </td>
+                <td>
+                  <img src={logoUrl(it)} alt={`${it.title} logo`} width={80} height={40} style={{ objectFit: 'contain' }} />
+                </td>
+                <td className="indexing-title">{it.title}</td>
+                <td>{it.link && <a href={it.link} target="_blank" rel="noopener noreferrer">{it.link}</a>}</td>
+                <td>{it.status}</td>
+                <td>
+                  <div className="row-actions">
+                    <button type="button" className="btn" onClick={() => setEditing(it.id)}>
+                      EDIT
+                    </button>
+                    <button type="button" className="btn" disabled={remove.isPending} onClick={() => confirmRemove(it)}>
+                      Remove
+                    </button>
+                  </div>
+                  {editing === it.id && <PartnerForm item={it} onDone={() => setEditing(null)} />}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { staffCreateSchema, type StaffUserView } from '@journal/common/schemas';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { getSession } from '@/lib/session';
+import { adminApi } from '../api/admin.api';
+import { useFlash } from './flash';
+
+const KEY = ['admin', 'staff'] as const;
+
+function message(err: unknown): string | null {
+  if (err instanceof ApiError && err.status === 401) return null;
+  if (err instanceof ApiError && err.status < 500) {
+    const detail = (err.body as { details?: { message: string }[] })?.details?.[0]?.message;
+    return detail ?? err.message;
+  }
+  return 'Something went wrong';
+}
+
+function AddUser({ onDone }: { onDone: () => void }) {
+  const flash = useFlash();
+  const qc = useQueryClient();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const add = useMutation({
+    mutationFn: adminApi.addStaff,
+    onSuccess: async (u) => {
+      await qc.invalidateQueries({ queryKey: KEY });
+      flash(`User ${u.name} added`);
+      onDone();
+    },
+    onError: (err) => {
+      const m = message(err);
+      if (m) setError(m);
+    },
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = staffCreateSchema.safeParse({ name, password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Something went wrong');
+      return;
+    }
+    setError('');
+    add.mutate(parsed.data);
+  }
+  return (
+    <form className="inline-form" onSubmit={submit} noValidate aria-label="Add user">
+      <button type="button" className="close-x" aria-label="Close" onClick={onDone}>
+        X
+      </button>
+      <div className="field">
+        <label htmlFor="staff-name">Username</label>
+        <input id="staff-name" name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="staff-password">Password</label>
+        <input id="staff-password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <small className="hint">At least 8 characters; not a common password; not the user name.</small>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+        {add.isPending ? 'Saving…' : 'Submit'}
+      </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => void }) {
+  const flash = useFlash();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const reset = useMutation({
+    mutationFn: () => adminApi.resetStaffPassword(user.id, password),
+    onSuccess: () => {
+      flash(`Password of ${user.name} reset; their sessions have ended`);
+      onDone();
+    },
+    onError: (err) => {
+      const m = message(err);
+      if (m) setError(m);
+    },
+  });
+  return (
+    <form
+      className="inline-form"
+      noValidate
+      aria-label={`Reset the password of ${user.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!password) setError('Password is required');
+        else reset.mutate();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`reset-${user.id}`}>New password for {user.name}</label>
+        <input id={`reset-${user.id}`} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
+        Reset
+      </button>
+      <button type="button" className="btn" onClick={onDone}>
+        Cancel
+      </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** /admin/users: the journal's staff accounts (list, add, disable or enable, reset password). */
+export function UsersPage() {
+  const flash = useFlash();
+  const qc = useQueryClient();
+  const me = getSession()?.user.id;
+  const q = useQuery({ queryKey: KEY, queryFn: adminApi.staff });
+  const [adding, setAdding] = useState(false);
+  const [resetting, setResetting] = useState<string | null>(null);
+  const status = useMutation({
+    mutationFn: (u: StaffUserView) => adminApi.setStaffStatus(u.id, u.status === 'enabled' ? 'disabled' : 'enabled'),
+    onSuccess: async (u) => {
+      await qc.invalidateQueries({ queryKey: KEY });
+      flash(`User ${u.name} ${u.status}`);
+    },
+    onError: (err) => {
+      const m = message(err);
+      if (m) flash(m);
+    },
+  });
+
+  return (
+    <section>
+      <p>
+        <Link to={paths.admin.root}>← Back</Link>
+      </p>
+      <div className="page-head">
+        <h1>Users</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+          Add New
+        </button>
+      </div>
+      {adding && <AddUser onDone={() => setAdding(false)} />}
+      {q.isLoading && <p>Loading...</p>}
+      {q.isError && <p className="admin-error">Could not load the users.</p>}
+      {q.data && q.data.length === 0 && <p className="muted">No users yet.</p>}
+      {q.data && q.data.length > 0 && (
+        <table className="admin-table users-table">
+          <thead>
+            <tr>
+              <th scope="col">Username</th>
+              <th scope="col">Status</th>
+              <th scope="col">Added by</th>
+              <th scope="col">Last changed by</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data.map((u) => (
+              <tr key={u.id} data-name={u.name}>
+                <td>
+                  {u.name}
+                  {u.id === me && <span className="muted"> (you)</span>}
+                </td>
+                <td>{u.status === 'enabled' ? 'Enabled' : 'Disabled'}</td>
+                <td>{u.createdby || '—'}</td>
+                <td>{u.modifiedby || '—'}</td>
+                <td>
+                  {u.id !== me && (
+                    <div className="row-actions">
+                      <button type="button" className="btn" disabled={status.isPending} onClick={() => status.mutate(u)}>
+                        {u.status === 'enabled' ? 'Disable' : 'Enable'}
+                      </button>
+                      <button type="button" className="btn" onClick={() => setResetting(u.id)}>
+                        Reset password
+                      </button>
+                    </div>
+                  )}
+                  {u.id === me && <Link to={paths.admin.account(u.id)}>Account</Link>}
+                  {resetting === u.id && <ResetPassword user={u} onDone={() => setResetting(null)} />}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
