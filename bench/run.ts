@@ -13,7 +13,7 @@ import { seedDemo } from '../scripts/seed';
 import type { BenchContext, BenchModule } from './context';
 import { writeReport } from './report';
 
-const MODULES = ['content', 'pdf', 'worklog', 'scale', 'lighthouse'];
+const MODULES = ['content', 'pdf', 'worklog', 'scale', 'lighthouse', 'download-counting'];
 
 async function main() {
   const only = process.argv.slice(2);

@@ -84,6 +84,8 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
     NGINX_CACHE_DIR: path.join(dir, 'cache'),
     // Locally clients reach nginx directly: no X-Forwarded-For is believed.
     REAL_IP_FROM: '0.0.0.0/32',
+    // The content service (next port after the gateway) takes the usage log on its port number, over UDP.
+    STATS_SYSLOG: `127.0.0.1:${opts.gatewayPort + 1}`,
   };
   const server = readFileSync(path.join(ROOT, 'docker/nginx/default.conf.template'), 'utf8').replace(
     /\$\{([A-Z_]+)\}/g,

@@ -8,7 +8,7 @@ const RULES: [RegExp, Upstream][] = [
   [/^\/api\/pdf(\/|$)/, 'pdf'],
   [/^\/api\/(settings|editors|indexing|archives|admin|search)(\/|$)/, 'content'],
   [/^\/assets\/(archives|editors|indexing|site)\//, 'content'],
-  [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai)$/, 'content'],
+  [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai|feed\.(atom|rss))$/, 'content'],
   // Every other path is a page of the public site: the render process answers it, unknown ones
   // with its 404 page.
   [/^\/(?!(api|auth|assets|internal)(\/|$))/, 'render'],

@@ -20,6 +20,13 @@ import { articleBatchRoutes } from './public/article-batch.routes';
 import { assetRoutes } from './files/asset.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { citeRoutes } from './cite/cite.routes';
+import { doiRoutes } from './doi/doi.routes';
+import { feedRoutes } from './feeds/feed.routes';
+import { StatsRepo } from './stats/stats.repo';
+import { statsRoutes } from './stats/stats.routes';
+import type { StatsRecorder } from './stats/stats.recorder';
+import { UsageLogReceiver } from './stats/usage-log';
 
 export interface ContentApp {
   url: string;
@@ -32,6 +39,9 @@ export interface ContentApp {
   deps: ContentDeps;
   /** The pub/sub connection of the change feed (tests break it to prove the fallback). */
   subscriber: Redis;
+  stats: StatsRecorder;
+  /** UDP port of the usage log (0 with counting off). */
+  usagePort: number;
   stop(): Promise<void>;
 }
 
@@ -47,6 +57,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     indexing: new IndexingRepo(conn),
     issues: new IssueRepo(conn),
     articles: new ArticleRepo(conn),
+    stats: new StatsRepo(conn),
   };
   const files = new FileStore(conn);
   await Promise.all([...Object.values(repos).map((r) => r.init()), files.init()]);
@@ -68,12 +79,25 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(cache));
   http.app.use(adminRoutes(deps));
+  http.app.use(doiRoutes(deps));
+  // Before the public routes, whose /api/archives/:year/:vol/:issue would take these paths.
+  http.app.use(citeRoutes(deps));
+  http.app.use(feedRoutes(deps));
+  const stats = statsRoutes(deps);
+  http.app.use(stats.router);
   http.app.use(publicRoutes(deps));
   http.app.use(assetRoutes(deps));
   http.app.use(seoRoutes(deps, { sitemapLimits: { maxUrls: config.SITEMAP_MAX_URLS, maxBytes: 5 * 1024 * 1024 } }));
   http.finish();
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
+  stats.recorder.start();
+  const usage = new UsageLogReceiver(
+    async (host) => (await journals.findByHost(host))?.id ?? null,
+    (hit) => stats.recorder.receive(hit),
+    logger,
+  );
+  const usagePort = config.STATS_COUNTING ? await usage.start(config.STATS_UDP_PORT ? Number(config.STATS_UDP_PORT) : server.port, config.HOST) : 0;
   logger.info({ url: server.url }, 'content listening');
   const warming = cache.init().then(
     () => logger.info({ timeToReadyMs: Math.round(performance.now()), readModelsMs: cache.readyMs }, 'content ready'),
@@ -95,9 +119,13 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     cache,
     deps,
     subscriber,
+    stats: stats.recorder,
+    usagePort,
     async stop() {
       cache.stop();
+      usage.stop();
       await server.close();
+      await stats.recorder.stop();
       subscriber.disconnect();
       redis.disconnect();
       await conn.close();

@@ -29,6 +29,20 @@ export const contentConfigSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')
     .default(true),
+  /** Usage counting of article views and PDF downloads ('off' only for measuring its cost). */
+  STATS_COUNTING: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
+  /**
+   * UDP port of nginx's usage log (syslog datagrams); empty: the HTTP port's number (UDP and TCP
+   * ports do not collide), so nginx needs only the content service's address.
+   */
+  STATS_UDP_PORT: z.string().regex(/^\d{0,5}$/).default(''),
+  /** Repeats by one client within this window count once (COUNTER: 30 s). */
+  STATS_DEDUPE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Hits held in memory while Redis is away (about 200 bytes each); past it the oldest are dropped. */
+  STATS_BUFFER_MAX: z.coerce.number().int().min(100).default(100_000),
+  /** How often hits go to Redis, and counters from Redis to MongoDB. */
+  STATS_PUSH_MS: z.coerce.number().int().min(10).default(1000),
+  STATS_FLUSH_MS: z.coerce.number().int().min(10).default(10_000),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const readContentConfig = () => loadConfig(contentConfigSchema);

@@ -7,6 +7,7 @@ import type { IndexingRepo } from './indexing/indexing.repo';
 import type { IssueRepo } from './archives/issue.repo';
 import type { ArticleRepo } from './archives/article.repo';
 import type { FileStore } from './files/file-store';
+import type { StatsRepo } from './stats/stats.repo';
 import type { PublicCache } from './cache/public-cache';
 
 export interface ContentRepos {
@@ -15,6 +16,7 @@ export interface ContentRepos {
   indexing: IndexingRepo;
   issues: IssueRepo;
   articles: ArticleRepo;
+  stats: StatsRepo;
 }
 
 /** Everything a router of the content service needs; `start()` builds one and passes it to each. */

@@ -1,4 +1,4 @@
-import { decodeEntities, sanitizeTitle, splitAuthors as splitAuthorList, storedToPlainText } from '@journal/common';
+import { decodeEntities, isValidDoi, normaliseDoi, sanitizeTitle, splitAuthors as splitAuthorList, storedToPlainText } from '@journal/common';
 import type { ArticleInfo, EditorInfo, JournalInfo } from './pdf.types';
 import type { DocumentEditor, DocumentSettings, ListedArticle } from './content.schemas';
 
@@ -52,7 +52,13 @@ export function toArticle(a: ListedArticle): ArticleInfo {
     publishdate: dateText(a.publishdate),
     subject: plain(a.subject, 200),
     country: plain(a.country, 100),
+    doi: doiOf(a.doi),
   };
+}
+
+function doiOf(v: unknown): string {
+  const d = normaliseDoi(typeof v === 'string' ? v : '');
+  return isValidDoi(d) ? d : '';
 }
 
 export function toEditor(e: DocumentEditor): EditorInfo {

@@ -32,6 +32,8 @@ export interface ArticleInfo {
   publishdate: string;
   subject: string;
   country: string;
+  /** Absent or '' when the article has no (valid) DOI. */
+  doi?: string;
 }
 
 export interface EditorInfo {

@@ -54,7 +54,7 @@ describe('pdf documents from the real content service', () => {
     await editors.create(J, { name: 'Dr. Karan Mehta', category: 'associate editor', post: 'Associate Professor', content: 'University of Mumbai', status: 'enabled' });
     await issues.create(J, { year: 2026, volume: 7, issue: 2, frequency: 'march-april' } as never);
     const base = { year: 2026, volume: 7, issue: 2, frequency: 'march-april', publishdate: '2026-04-02', status: 'enabled', ptype: 'paid', email: 'a@b.c' };
-    articleId = (await articles.create(J, { ...base, refnumber: '7001', txnid: 't7001', title: 'Soil &lt;i&gt;microbiome&lt;/i&gt; of arid lands', authorname: 'Dr. Nisha Rao, Vikram Patel', pagenumber: '1-8' })).id;
+    articleId = (await articles.create(J, { ...base, refnumber: '7001', txnid: 't7001', title: 'Soil &lt;i&gt;microbiome&lt;/i&gt; of arid lands', authorname: 'Dr. Nisha Rao, Vikram Patel', pagenumber: '1-8', doi: '10.5555/real.7001' })).id;
     await articles.create(J, { ...base, refnumber: '7002', txnid: 't7002', title: 'Groundwater recharge in the Thar', authorname: 'Sunil Joshi', pagenumber: '9-15' });
     await articles.create(OTHER, { ...base, refnumber: '7003', txnid: 't7003', title: 'Elsewhere', authorname: 'Someone Else', pagenumber: '1-2' });
     await content.files.put(J, '/assets/site/logo.png', makeLogoPng(), { contentType: 'image/png' });
@@ -89,6 +89,7 @@ describe('pdf documents from the real content service', () => {
     expect(text).toContain('2 April 2026');
     expect(text).toContain('RJIF 5.22');
     expect(text).toContain('Prof. Meera Iyer');
+    expect(text).toContain('DOI: https://doi.org/10.5555/real.7001');
     // the journal logo, fetched from content's /assets/site/logo.png, is embedded as an image
     expect((res.body as Buffer).includes('/Subtype /Image')).toBe(true);
   });

@@ -37,6 +37,8 @@ export const listedArticleSchema = z.object({
   country: text,
   publishdate: text,
   file: text,
+  /** '' when the article has no DOI. */
+  doi: text,
 });
 export type ListedArticle = z.infer<typeof listedArticleSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { periodField, wholeNumber, yearField } from './issue.schema';
+import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi';
 
 /** docs/product.md#constants: uploads are at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5_242_880;
@@ -89,6 +90,14 @@ export const publishDateSchema = z
   .regex(DATE_RE, 'Certificate date is invalid')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Certificate date is invalid');
 
+export const doiField = z
+  .string({ error: 'Must be text' })
+  .max(DOI_MAX + 40, DOI_MESSAGE)
+  .transform(normaliseDoi)
+  .refine((s) => s === '' || isValidDoi(s), DOI_MESSAGE)
+  .optional()
+  .default('');
+
 /**
  * The article fields an admin sends (docs/product.md#entities), as multipart text. Unknown fields (status,
  * journal, createdby, ...) are dropped: the server sets them.
@@ -111,6 +120,8 @@ export const articleFieldsSchema = z.object({
   txnid: txnIdSchema,
   ptype: z.enum(PAYMENT_TYPES, { error: 'Payment type is required' }),
   publishdate: publishDateSchema,
+  /** Empty: made from the journal's DOI pattern when it has one. */
+  doi: doiField,
 });
 /**
  * Edit: the same checks, but email is not required, and the reference number is numeric only
@@ -182,6 +193,8 @@ export interface AdminArticle {
   txnid: string;
   ptype: PaymentType | string;
   publishdate: string;
+  /** '' when the article has none. */
+  doi: string;
   description: string;
   file: string;
   status: string;

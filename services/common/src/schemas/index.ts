@@ -14,3 +14,4 @@ export * from './article-path';
 export * from './article-batch.schema';
 export * from './public-read.schema';
 export * from './citation-date';
+export * from './doi';

@@ -31,6 +31,8 @@ export const publicSettingsSchema = z.looseObject({
   home_content: str,
   /** The publisher's postal address; absent or empty shows the default. */
   address: z.string().optional().catch(undefined),
+  doi_prefix: str,
+  doi_suffix_pattern: str,
   flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
 });
 export type PublicSettingsRead = z.infer<typeof publicSettingsSchema>;
@@ -92,6 +94,8 @@ export const articleSummarySchema = z.looseObject({
   /** Public URL of the PDF, or null when the article has no file. */
   pdf_url: z.string().nullable().catch(null),
   publishdate: str,
+  /** '' when the article has no DOI. */
+  doi: str,
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOI_PATTERN_MESSAGE, DOI_PREFIX_MESSAGE, DOI_PREFIX_RE, isValidDoiPattern } from './doi';
 
 /** Per-journal flags that replace the original's hard-coded domain lists (docs/product.md#journal-flags). */
 export const journalFlagsSchema = z.object({
@@ -14,6 +15,8 @@ export const journalFlagsSchema = z.object({
   journalListLink: z.string().max(500).default(''),
   ownerNotice: z.string().max(2000).default(''),
   ownerLink: z.string().max(500).default(''),
+  /** Public article pages show their view and download counts (absent: no). */
+  showUsageStats: z.boolean().optional(),
 });
 export type JournalFlags = z.infer<typeof journalFlagsSchema>;
 
@@ -37,6 +40,8 @@ export interface PublicSettings {
   fee_dollar: string;
   google_review_link: string;
   home_content: string;
+  doi_prefix: string;
+  doi_suffix_pattern: string;
   /** The publisher's postal address (home cover card, contact page); empty shows the default. */
   address?: string;
   flags: JournalFlags;
@@ -90,6 +95,17 @@ export const settingsUpdateSchema = z.strictObject({
 }).partial();
 export type SettingsUpdateInput = z.infer<typeof settingsUpdateSchema>;
 
+/**
+ * DOI settings: the journal's Crossref prefix and the pattern an article's DOI suffix is made
+ * from ({year} {volume} {issue} {refnumber} {journal}). Both empty: the journal assigns no DOIs.
+ */
+export const doiSettingsSchema = z
+  .object({
+    doi_prefix: z.string().trim().max(20).refine((s) => s === '' || DOI_PREFIX_RE.test(s), DOI_PREFIX_MESSAGE),
+    doi_suffix_pattern: z.string().trim().max(150).refine((s) => s === '' || isValidDoiPattern(s), DOI_PATTERN_MESSAGE),
+  })
+  .refine((s) => !s.doi_prefix === !s.doi_suffix_pattern, { message: 'Set both the DOI prefix and the suffix pattern, or neither', path: ['doi_suffix_pattern'] });
+export type DoiSettingsInput = z.infer<typeof doiSettingsSchema>;
 /** The four site images the admin uploads; each is served at /assets/site/{kind}.png. */
 export const SITE_IMAGE_KINDS = ['logo', 'header', 'cover', 'chat'] as const;
 export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];

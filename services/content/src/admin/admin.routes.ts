@@ -83,6 +83,10 @@ export function adminRoutes(deps: ContentDeps): Router {
     res.json(await editors.update(req.journalId, idParam(req), req.body, req.file));
   });
 
+  r.post('/api/admin/doi-settings', requireTenant, auth, async (req, res) => {
+    res.json(await admin.updateDoiSettings(req.journalId, req.body));
+  });
+
   r.post(['/api/settings', '/api/settings/'], requireTenant, auth, async (req, res) => {
     res.json(await admin.updateSettings(req.journalId, req.body, actor(req).name));
   });

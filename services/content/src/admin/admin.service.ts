@@ -1,4 +1,4 @@
-import { AppError, issueCreateSchema, parse, sanitizeRichText, settingsUpdateSchema, type AdminCounts } from '@journal/common';
+import { AppError, doiSettingsSchema, issueCreateSchema, parse, sanitizeRichText, settingsUpdateSchema, type AdminCounts } from '@journal/common';
 import { z } from 'zod';
 import type { ContentDeps } from '../deps';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';
@@ -96,5 +96,14 @@ export class AdminService {
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
     await this.deps.cache.changed(journalId, [{ t: 'journal' }]);
     return publicSettings(updated);
+  }
+
+  /** The journal's DOI prefix and suffix pattern; articles keep the DOIs they already have. */
+  async updateDoiSettings(journalId: string, body: unknown) {
+    const input = parse(doiSettingsSchema, body ?? {});
+    const updated = await this.deps.repos.journals.update(journalId, input);
+    if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
+    await this.deps.cache.invalidate(journalId);
+    return { doi_prefix: updated.doi_prefix, doi_suffix_pattern: updated.doi_suffix_pattern };
   }
 }

@@ -1,6 +1,6 @@
 import {
-  AppError, articleFieldErrorCode, articleFieldsSchema, articleUpdateSchema, firstPageMessage, parsePageRange,
-  REF_NUMBER_MESSAGE, REF_NUMBER_RE, sanitizeRichText, sanitizeTitle,
+  AppError, articleFieldErrorCode, articleFieldsSchema, articleUpdateSchema, DUPLICATE_DOI_MESSAGE, firstPageMessage, formatDoi,
+  parsePageRange, REF_NUMBER_MESSAGE, REF_NUMBER_RE, sanitizeRichText, sanitizeTitle, type DoiSource,
 } from '@journal/common';
 import type { z } from 'zod';
 import type { ContentDeps } from '../deps';
@@ -21,6 +21,9 @@ const DUPLICATE: Record<Conflict, [string, string]> = {
 /** docs/product.md#error-messages: checks duplicates in this order. */
 const CONFLICT_ORDER: Conflict[] = ['refnumber', 'title', 'txnid'];
 const duplicate = (c: Conflict) => new AppError(409, DUPLICATE[c][0], DUPLICATE[c][1]);
+const duplicateDoi = () => new AppError(409, 'duplicate_doi', DUPLICATE_DOI_MESSAGE);
+/** Whether the request carried a DOI field at all (forms that do not know DOIs leave it out). */
+const sentDoi = (body: unknown) => typeof (body as { doi?: unknown } | null)?.doi === 'string';
 
 /**
  * Parses article fields; a page or txnid failure answers its error code (docs/product.md#error-messages) (invalid_pagenumber,
@@ -56,6 +59,17 @@ export class ArticleAdminService {
     return issue;
   }
 
+  /** The DOI given, else the one the journal's pattern makes ('' without a pattern). */
+  private async doiFor(journalId: string, given: string, a: DoiSource): Promise<string> {
+    if (given) return given;
+    const j = await this.deps.repos.journals.findById(journalId);
+    return j ? formatDoi(j.doi_prefix, j.doi_suffix_pattern, a, j.slug) : '';
+  }
+
+  private async checkDoi(journalId: string, doi: string, exceptId?: string) {
+    if (doi && (await this.deps.repos.articles.doiTaken(journalId, doi, exceptId))) throw duplicateDoi();
+  }
+
   private async checkConflicts(journalId: string, fields: Record<Conflict, string>, exceptId?: string) {
     const found = await this.deps.repos.articles.findConflicts(journalId, fields, exceptId);
     const first = CONFLICT_ORDER.find((c) => found.includes(c));
@@ -66,10 +80,13 @@ export class ArticleAdminService {
    * A duplicate that slipped past the checks (a concurrent write) fails on the unique index;
    * FerretDB's error does not name the index, so the conflict is looked up again.
    */
-  private async rethrowDuplicate(err: unknown, journalId: string, fields: Record<Conflict, string>, exceptId?: string): Promise<never> {
+  private async rethrowDuplicate(err: unknown, journalId: string, fields: Record<Conflict, string> & { doi?: string }, exceptId?: string): Promise<never> {
     const f = duplicateKeyField(err);
     if (f) throw duplicate(f);
-    if ((err as { code?: number })?.code === 11000) await this.checkConflicts(journalId, fields, exceptId);
+    if ((err as { code?: number })?.code === 11000) {
+      await this.checkConflicts(journalId, fields, exceptId);
+      if (fields.doi) await this.checkDoi(journalId, fields.doi, exceptId);
+    }
     throw err;
   }
 
@@ -82,8 +99,10 @@ export class ArticleAdminService {
     const issue = await this.requireIssue(journalId, key);
     const lastPage = await this.deps.repos.articles.lastPageOfIssue(journalId, key);
     if (parsePageRange(input.pagenumber)!.first <= lastPage) throw new AppError(400, 'invalid_pagenumber', firstPageMessage(lastPage));
-    const unique = { refnumber: input.refnumber, title, txnid: input.txnid };
+    const doi = await this.doiFor(journalId, input.doi, input);
+    const unique = { refnumber: input.refnumber, title, txnid: input.txnid, doi };
     await this.checkConflicts(journalId, unique);
+    await this.checkDoi(journalId, doi);
 
     let article: Article;
     try {
@@ -91,6 +110,7 @@ export class ArticleAdminService {
         ...input,
         title,
         abstract,
+        doi,
         description: title,
         frequency: (input.frequency || issue.frequency).toLowerCase(),
         file: `${input.refnumber}.pdf`,
@@ -126,14 +146,17 @@ export class ArticleAdminService {
     const key = { year: input.year, volume: input.volume, issue: input.issue };
     const moved = key.year !== existing.year || key.volume !== existing.volume || key.issue !== existing.issue;
     if (moved) await this.requireIssue(journalId, key);
-    const unique = { refnumber: input.refnumber, title, txnid: input.txnid };
+    // A form that does not send the DOI keeps the one stored; an emptied field is made again from the pattern.
+    const doi = sentDoi(body) ? await this.doiFor(journalId, input.doi, input) : existing.doi || (await this.doiFor(journalId, '', input));
+    const unique = { refnumber: input.refnumber, title, txnid: input.txnid, doi };
     await this.checkConflicts(journalId, unique, existing.id);
+    await this.checkDoi(journalId, doi, existing.id);
 
     const nextFile = file || existing.file ? `${input.refnumber}.pdf` : '';
     if (nextFile && nextFile !== existing.file && !normaliseAssetPath(assetPath.article(key.year, key.volume, key.issue, nextFile))) {
       throw new AppError(400, 'invalid_refnumber', 'This reference number cannot name a PDF file; give the article a numeric reference number to upload one');
     }
-    const patch = { ...input, frequency: input.frequency.toLowerCase(), title, abstract, description: title, file: nextFile, modifiedby: actor.name };
+    const patch = { ...input, doi, frequency: input.frequency.toLowerCase(), title, abstract, description: title, file: nextFile, modifiedby: actor.name };
     let updated: Article | null;
     try {
       updated = await this.deps.repos.articles.update(journalId, existing.id, patch);

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { AdminArticle } from '@journal/common';
+import { doiKey, type AdminArticle } from '@journal/common';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 
@@ -21,8 +21,10 @@ export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | '
    */
   title_html?: string;
   search_text?: string;
+  /** The unique key of the DOI within the journal (see doiKey); set by the repository. */
+  doi_key?: string;
 }
-export type ArticleInput = Partial<Omit<Article, 'id' | 'pageStart' | 'pageEnd' | 'creation' | 'modification' | 'title_html' | 'search_text'>>;
+export type ArticleInput = Partial<Omit<Article, 'id' | 'pageStart' | 'pageEnd' | 'creation' | 'modification' | 'title_html' | 'search_text' | 'doi_key'>>;
 
 /** Fields whose change recomputes the derived ones. */
 const DERIVED_FROM = ['title', 'authorname', 'keywords', 'abstract'] as const;
@@ -59,6 +61,8 @@ const articleSchema = new Schema<ArticleDoc>(
     txnid: { type: String, required: true },
     ptype: { type: String, default: 'paid' },
     publishdate: str,
+    doi: str,
+    doi_key: { type: String },
     description: str,
     file: str,
     status: { type: String, default: 'enabled' },
@@ -75,6 +79,9 @@ const articleSchema = new Schema<ArticleDoc>(
 articleSchema.index({ journalId: 1, refnumber: 1 }, { unique: true, name: 'uniq_refnumber' });
 articleSchema.index({ journalId: 1, txnid: 1 }, { unique: true, name: 'uniq_txnid' });
 articleSchema.index({ journalId: 1, title: 1 }, { unique: true, name: 'uniq_title' });
+// One DOI per article within a journal; articles without a DOI key by their ref number, so the
+// index needs no partial filter (which FerretDB lacks).
+articleSchema.index({ journalId: 1, doi_key: 1 }, { unique: true, name: 'uniq_doi' });
 // The issue page query.
 articleSchema.index({ journalId: 1, year: 1, volume: 1, issue: 1, pageStart: 1 }, { name: 'by_issue' });
 
@@ -116,7 +123,24 @@ export class ArticleRepo {
   }
 
   async init() {
+    // Articles written before DOIs existed get their key before the unique index is built.
+    const missing = await this.model.find({ doi_key: { $exists: false } }).select({ refnumber: 1, doi: 1 }).lean();
+    if (missing.length) {
+      await this.model.bulkWrite(
+        missing.map((d) => ({ updateOne: { filter: { _id: d._id }, update: { $set: { doi: d.doi ?? '', doi_key: doiKey(d.doi, d.refnumber) } } } })),
+        { ordered: false },
+      );
+    }
     await this.model.syncIndexes();
+  }
+
+  /** Whether another article of the journal already has this DOI (case-insensitive). */
+  async doiTaken(journalId: string, doi: string, excludeId?: string): Promise<boolean> {
+    if (!doi) return false;
+    const filter: Record<string, unknown> = { journalId: jid(journalId), doi_key: doiKey(doi, '') };
+    const ex = excludeId ? oid(excludeId) : null;
+    if (ex) filter._id = { $ne: ex };
+    return !!(await this.model.exists(filter));
   }
 
   private withPages<T extends ArticleInput>(input: T): T & Partial<{ pageStart: number; pageEnd: number }> {
@@ -124,8 +148,8 @@ export class ArticleRepo {
   }
 
   private prepare<T extends ArticleInput & { refnumber: string; title: string }>(input: T) {
-    const full = { description: input.title, file: `${input.refnumber}.pdf`, ...input };
-    return { ...this.withPages(full), ...derivedFields(full) };
+    const full = { description: input.title, file: `${input.refnumber}.pdf`, doi: '', ...input };
+    return { ...this.withPages(full), ...derivedFields(full), doi_key: doiKey(full.doi, full.refnumber) };
   }
 
   async create(journalId: string, input: ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>): Promise<Article> {
@@ -158,10 +182,16 @@ export class ArticleRepo {
     const set: Record<string, unknown> = { ...this.withPages(patch), modification: new Date() };
     delete set.title_html;
     delete set.search_text;
-    if (DERIVED_FROM.some((f) => patch[f] !== undefined)) {
-      const cur = await this.model.findOne({ _id, journalId: jid(journalId) }).select(Object.fromEntries(DERIVED_FROM.map((f) => [f, 1]))).lean();
-      if (!cur) return null;
-      Object.assign(set, derivedFields({ ...cur, ...patch }));
+    delete set.doi_key;
+    const derive = DERIVED_FROM.some((f) => patch[f] !== undefined);
+    const rekey = patch.doi !== undefined || patch.refnumber !== undefined;
+    if (derive || rekey) {
+      // By _id alone (the one filter FerretDB pushes down), the journal checked here.
+      const fields = Object.fromEntries([...DERIVED_FROM, 'doi', 'refnumber', 'journalId'].map((f) => [f, 1]));
+      const cur = await this.model.findOne({ _id }).select(fields).lean();
+      if (!cur || cur.journalId !== jid(journalId)) return null;
+      if (derive) Object.assign(set, derivedFields({ ...cur, ...patch }));
+      if (rekey) set.doi_key = doiKey(patch.doi ?? cur.doi, patch.refnumber ?? cur.refnumber);
     }
     const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: set }, { returnDocument: 'after' }).lean();
     return toPlain<Article>(d as never);

@@ -25,7 +25,7 @@ export type ContentChange =
 /** The stored fields a corpus entry is made of (no abstracts: they are read per article). */
 export const CORPUS_FIELDS = [
   'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'title_html', 'authorname', 'keywords', 'pagenumber', 'pageStart',
-  'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status', 'search_text', 'modification',
+  'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status', 'doi', 'search_text', 'modification',
 ] as const satisfies readonly (keyof Article)[];
 
 interface Entry {

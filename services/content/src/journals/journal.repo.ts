@@ -39,6 +39,8 @@ const journalSchema = new Schema<JournalDoc>(
     fee_dollar: { type: String, default: '50' },
     google_review_link: str,
     home_content: str,
+    doi_prefix: str,
+    doi_suffix_pattern: str,
     address: str,
     flags: { type: Schema.Types.Mixed, default: {} },
   },
@@ -58,13 +60,14 @@ const DEFAULT_FLAGS: JournalFlags = {
   journalListLink: '',
   ownerNotice: '',
   ownerLink: '',
+  showUsageStats: false,
 };
 
 export const toJournal = (d: JournalDoc & { _id: Types.ObjectId }): Journal => {
   const { _id, ...rest } = d as JournalDoc & { _id: Types.ObjectId; __v?: number; createdAt?: Date; updatedAt?: Date };
   const { __v, createdAt, updatedAt, ...fields } = rest as typeof rest & { __v?: number; createdAt?: Date; updatedAt?: Date };
   void __v; void createdAt; void updatedAt;
-  return { ...fields, id: _id.toString(), status: fields.status ?? 'enabled', flags: { ...DEFAULT_FLAGS, ...(d.flags ?? {}) } };
+  return { ...fields, doi_prefix: fields.doi_prefix ?? '', doi_suffix_pattern: fields.doi_suffix_pattern ?? '', id: _id.toString(), status: fields.status ?? 'enabled', flags: { ...DEFAULT_FLAGS, ...(d.flags ?? {}) } };
 };
 
 export class JournalRepo {
@@ -125,7 +128,7 @@ export class JournalRepo {
   }
 
   /** Creates or replaces a journal by slug; the seed and operators use it. */
-  async upsert(j: Omit<Journal, 'id'>): Promise<Journal> {
+  async upsert(j: Omit<Journal, 'id' | 'doi_prefix' | 'doi_suffix_pattern'> & Partial<Pick<Journal, 'doi_prefix' | 'doi_suffix_pattern'>>): Promise<Journal> {
     const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, returnDocument: 'after' }).lean();
     return toJournal(d!);
   }

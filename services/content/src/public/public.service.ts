@@ -26,6 +26,8 @@ export interface ArticleSummary {
   /** Public path of the PDF, or null when the article has no file. */
   pdf_url: string | null;
   publishdate: string;
+  /** '' when the article has no DOI. */
+  doi: string;
 }
 
 /** One article (article page, /pdf page): the summary plus abstract and dates. */
@@ -69,6 +71,7 @@ export function toSummary(a: Article): ArticleSummary {
     file: a.file ?? '',
     pdf_url: a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : null,
     publishdate: a.publishdate ?? '',
+    doi: a.doi ?? '',
   };
 }
 

@@ -18,6 +18,8 @@ export interface DemoJournalSpec {
   google_review_link: string;
   home_content: string;
   flags: JournalFlags;
+  doi_prefix: string;
+  doi_suffix_pattern: string;
   refBase: number;
   colors: { primary: [number, number, number]; secondary: [number, number, number] };
   subjects: string[];
@@ -55,7 +57,11 @@ export const DEMO_JOURNALS: DemoJournalSpec[] = [
       journalListLink: 'https://journals.example/list',
       ownerNotice: 'This journal is owned and published by Applied Research Publications, New Delhi.',
       ownerLink: 'https://publisher.example',
+      showUsageStats: true,
     },
+    // Crossref's test prefix: DOIs under it are never registered for real.
+    doi_prefix: '10.5555',
+    doi_suffix_pattern: 'ijars.{year}.v{volume}.i{issue}.{refnumber}',
     refBase: 1000,
     colors: { primary: [26, 82, 118], secondary: [72, 160, 200] },
     subjects: ['Agronomy', 'Plant Pathology', 'Soil Science', 'Horticulture', 'Entomology', 'Genetics'],
@@ -126,7 +132,10 @@ export const DEMO_JOURNALS: DemoJournalSpec[] = [
       journalListLink: '',
       ownerNotice: '',
       ownerLink: '',
+      showUsageStats: false,
     },
+    doi_prefix: '',
+    doi_suffix_pattern: '',
     refBase: 5000,
     colors: { primary: [110, 38, 64], secondary: [214, 120, 90] },
     subjects: ['Organic Chemistry', 'Inorganic Chemistry', 'Physical Chemistry', 'Analytical Chemistry', 'Environmental Chemistry', 'Polymer Chemistry'],

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import { connectMongo, createRedis, publishChange } from '@journal/common';
+import { connectMongo, createRedis, formatDoi, publishChange } from '@journal/common';
 import { JournalRepo } from '../journals/journal.repo';
 import { EditorRepo } from '../editors/editor.repo';
 import { IndexingRepo } from '../indexing/indexing.repo';
@@ -111,6 +111,8 @@ async function seedJournal(spec: DemoJournalSpec, deps: {
     fee_dollar: '50',
     google_review_link: spec.google_review_link,
     home_content: spec.home_content,
+    doi_prefix: spec.doi_prefix,
+    doi_suffix_pattern: spec.doi_suffix_pattern,
     flags: spec.flags,
   });
   const jid = j.id;
@@ -204,6 +206,7 @@ async function seedJournal(spec: DemoJournalSpec, deps: {
         publishdate: `${p.year}-${String(p.issue * 3 - 1).padStart(2, '0')}-15`,
         description: enc(topic),
         file: hasFile ? `${refnumber}.pdf` : '',
+        doi: formatDoi(spec.doi_prefix, spec.doi_suffix_pattern, { year: p.year, volume, issue: p.issue, refnumber }, spec.slug),
         status: 'enabled',
         createdby: 'admin',
         modifiedby: 'admin',

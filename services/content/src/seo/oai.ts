@@ -1,3 +1,4 @@
+import { doiUrl } from '@journal/common';
 import type { Journal } from '../journals/journal.repo';
 import type { ArticleDetail, CorpusArticle } from '../public/public.service';
 import { plain, splitAuthors } from '../shared/text';
@@ -152,6 +153,8 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       a.pdf_url ? el('format', 'application/pdf') : '',
       el('identifier', origin + pagePath.article(a)),
       a.pdf_url ? el('identifier', absolute(origin, a.pdf_url)) : '',
+      a.doi ? el('identifier', `doi:${a.doi}`) : '',
+      a.doi ? el('identifier', doiUrl(a.doi)) : '',
       el('source', `${name}, Vol. ${a.volume}, Issue ${a.issue} (${a.year})${a.pagenumber ? `, pp. ${a.pagenumber}` : ''}`),
       journal.issn ? el('relation', `ISSN ${journal.issn}`) : '',
       el('language', journal.journal_language),

@@ -1,3 +1,4 @@
+import { doiUrl } from '@journal/common';
 import type { CertificateItem, EditorCertificateItem, JournalInfo } from '../pdf.types';
 import { GOLD, NAVY, SERIF, document, esc, fit, identLine, titleHtml } from './base';
 
@@ -25,6 +26,7 @@ const CSS = `
 .paper{font-weight:400;color:#111;line-height:1.3;margin:3mm 0 2.5mm;max-width:240mm}
 .meta{font-family:${SERIF};font-size:10.5pt;color:#333;margin-top:5mm}
 .meta b{color:${NAVY}}
+.meta .sep{display:inline-block;width:8mm}
 .foot{margin-top:auto;width:100%;display:flex;align-items:flex-end;justify-content:space-between;padding:0 4mm}
 .sig{width:70mm;text-align:center;font-family:${SERIF};font-size:9pt;color:#333}
 .sig .line{border-top:0.3mm solid #333;margin-bottom:1.2mm}
@@ -57,7 +59,7 @@ function certificatePage(j: JournalInfo, it: CertificateItem): string {
 <div class="body">has published the research paper entitled</div>
 <div class="paper" style="font-size:${titleSize}">&ldquo;${titleHtml(a.title)}&rdquo;</div>
 <div class="body">in <b>${esc(j.name)}</b>, ${issueBits}${a.pages ? `, Pages ${esc(a.pages)}` : ''}.</div>
-<div class="meta">${a.publishdate ? `Date of Publication: <b>${esc(a.publishdate)}</b>` : ''}</div>
+<div class="meta">${[a.publishdate ? `Date of Publication: <b>${esc(a.publishdate)}</b>` : '', a.doi ? `DOI: <b>${esc(doiUrl(a.doi))}</b>` : ''].filter(Boolean).join('<span class="sep"></span>')}</div>
 <div class="foot">
   <div class="sig"><div class="name">${esc(a.publishdate || '')}&nbsp;</div><div class="line"></div>Date</div>
   <div class="seal">${esc((j.siteName || 'JOURNAL').toUpperCase().slice(0, 40))}<br>PUBLISHED</div>

@@ -72,7 +72,7 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
     // docs/product.md#article-rules: missing required fields turn red and the submission stops without a message.
     if (missing.length > 0 || Object.keys(msgs).length > 0) return;
     const form = new FormData();
-    for (const f of ARTICLE_TEXT_FIELDS) form.append(f, v[f].trim());
+    for (const f of ARTICLE_TEXT_FIELDS) if (v[f] !== undefined) form.append(f, v[f].trim());
     if (file) form.append('pdfFile', file, 'article.pdf');
     onSubmit(form);
   }
@@ -93,7 +93,7 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
     </div>
   );
   const text = (f: ArticleTextField, type = 'text') => (
-    <input id={`article-${f}`} name={f} type={type} value={v[f]} onChange={set(f)} />
+    <input id={`article-${f}`} name={f} type={type} value={v[f] ?? ''} onChange={set(f)} />
   );
 
   const titleWords = countWords(toPlainTitle(v.title));
@@ -141,6 +141,7 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
       {field('pagenumber', 'Page Number', text('pagenumber'), mode === 'add' && lastPage !== undefined ? `Last page: ${lastPage}` : 'e.g. 1-6')}
       {field('subject', 'Subject', text('subject'))}
       {field('country', 'Country', text('country'))}
+      {field('doi', 'DOI', text('doi'), "Empty: made from the journal's DOI pattern")}
       {field('email', 'Email', text('email', 'email'))}
       {field('mobile', 'Mobile', text('mobile'))}
       {field('txnid', 'Transaction ID', text('txnid'))}

@@ -113,7 +113,7 @@ export function EditArticlePage() {
       refnumber: a.refnumber ?? '', title: decodeEntities(a.title ?? ''), authorname: a.authorname ?? '',
       abstract: decodeEntities(a.abstract ?? ''), keywords: a.keywords ?? '', pagenumber: a.pagenumber ?? '',
       subject: a.subject ?? '', country: a.country ?? '', email: a.email ?? '', mobile: a.mobile ?? '', txnid: a.txnid ?? '',
-      ptype: a.ptype || 'paid', publishdate: a.publishdate || today(),
+      ptype: a.ptype || 'paid', publishdate: a.publishdate || today(), doi: a.doi ?? '',
     };
   }, [q.data]);
 

@@ -6,6 +6,8 @@ import { decodeEntities, sanitizeTitle } from '@/lib/sanitize';
 import { adminApi } from '../api/admin.api';
 import { capitalizePeriod, firstNumber, pad2 } from '../lib/format';
 import { PdfJobButton, pdfRequests } from '@/features/pdf';
+import { CrossrefExportButton } from './crossref-export-button';
+import { IssueUsageStats } from './issue-usage-stats';
 
 /** docs/product.md#admin-area: /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
 export function IssueArticlesPage() {
@@ -46,6 +48,7 @@ export function IssueArticlesPage() {
             <>
               <PdfJobButton request={pdfRequests.indexPage(refs)}>Index Page</PdfJobButton>
               <PdfJobButton request={pdfRequests.bulkCertificates(refs)}>Certificate</PdfJobButton>
+              <CrossrefExportButton year={year!} volume={volume!} issue={issue!} refs={refs} />
             </>
           )}
           <Link to={paths.admin.addArticle(year, volume, issue)} className="btn btn-primary">
@@ -90,6 +93,7 @@ export function IssueArticlesPage() {
           </tbody>
         </table>
       )}
+      {articles.length > 0 && <IssueUsageStats year={year!} volume={volume!} issue={issue!} />}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '@journal/common/schemas';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { DoiSettings } from './doi-settings';
 import { adminApi } from '../api/admin.api';
 import { useFlash } from './flash';
 import { RichTextEditor } from './rich-text-editor';
@@ -37,6 +38,7 @@ const BOOL_FLAGS = [
   ['showEditorContacts', 'Show editor email, phone and website on the board'],
   ['showJournalList', 'Show the journal-list link on the home page'],
   ['showNaas', 'Show the NAAS rating banner in the header'],
+  ['showUsageStats', 'Show views and downloads on article pages'],
 ] as const;
 const TEXT_FLAGS = [
   ['journalListLink', 'Journal-list link'],
@@ -222,6 +224,7 @@ export function SettingsPage() {
           <SiteImages />
         </>
       )}
+      <DoiSettings />
     </section>
   );
 }

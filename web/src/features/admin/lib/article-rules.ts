@@ -6,10 +6,11 @@ export type ArticleFormMode = 'add' | 'edit';
 
 export const ARTICLE_TEXT_FIELDS = [
   'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'abstract', 'keywords', 'pagenumber',
-  'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate',
+  'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate', 'doi',
 ] as const;
 export type ArticleTextField = (typeof ARTICLE_TEXT_FIELDS)[number];
-export type ArticleValues = Record<ArticleTextField, string>;
+/** The DOI is optional: a form that leaves it out keeps the stored one (empty: made from the pattern). */
+export type ArticleValues = Record<Exclude<ArticleTextField, 'doi'>, string> & { doi?: string };
 
 /** Which of the article rules (docs/product.md#article-rules) the values break, field by field. */
 export function articleMessages(mode: ArticleFormMode, v: ArticleValues, lastPage: number | undefined): Partial<Record<string, string>> {

@@ -3,6 +3,7 @@ import { SafeHtml } from '@/components/safe-html';
 import type { ScrollState } from '@/components/use-scroll-to-section';
 import { articlePdfUrl, type Article } from '../api/public.api';
 import { citationHtml, cleanTitle } from '../lib/citation';
+import { ArticleDoi } from './article-doi';
 
 interface Props {
   articles: Article[];
@@ -36,6 +37,7 @@ export function ArticleTable({ articles, journalName, showSubject, articleHref, 
                 <td className="art-cell">
                   <SafeHtml as="p" className="art-title" html={cleanTitle(a.title)} variant="title" />
                   <p className="art-authors">{a.authorname}</p>
+                  <ArticleDoi doi={a.doi} className="doi art-doi" />
                   <div className="art-actions">
                     <Link className="btn btn-small" to={articleHref(a)} state={{ section: 'abstract' } satisfies ScrollState}>
                       Abstract

@@ -53,4 +53,15 @@ describe('citation tags of an article page', () => {
     expect(absoluteUrl(origin, '/assets/x/a%20b.pdf')).toBe(`${origin}/assets/x/a%20b.pdf`);
     expect(absoluteUrl(origin, 'https://cdn.example/x.pdf')).toBe('https://cdn.example/x.pdf');
   });
+
+  it('carries the DOI in citation_doi and in JSON-LD identifier and sameAs', () => {
+    const a = { title: 'T', authorname: 'Asha Rao', year: 2026, volume: 4, issue: 2, doi: '10.12345/x.1' };
+    const j = { name: 'J' };
+    expect(citationMetaTags(a, j, 'https://j.org/a', 'https://j.org')).toContainEqual(['citation_doi', '10.12345/x.1']);
+    const ld = articleJsonLd(a, j, 'https://j.org/a', 'https://j.org');
+    expect(ld.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'DOI', value: '10.12345/x.1' });
+    expect(ld.sameAs).toBe('https://doi.org/10.12345/x.1');
+    expect(citationMetaTags({ ...a, doi: '' }, j, 'https://j.org/a', 'https://j.org').some(([n]) => n === 'citation_doi')).toBe(false);
+    expect(articleJsonLd({ ...a, doi: '' }, j, 'https://j.org/a', 'https://j.org')).not.toHaveProperty('identifier');
+  });
 });

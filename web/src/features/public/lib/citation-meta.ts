@@ -4,6 +4,7 @@
  * the browser keeps the same tags after hydration.
  */
 import { citationDate } from '@journal/common/schemas/citation-date';
+import { doiUrl } from '@journal/common/schemas/doi';
 import { pageRange, splitAuthors, titleText } from './citation';
 
 export interface CitationArticle {
@@ -19,6 +20,8 @@ export interface CitationArticle {
   pageStart?: number;
   pageEnd?: number;
   pdf_url?: string | null;
+  /** '' or absent: the article has no DOI. */
+  doi?: string;
 }
 
 export interface CitationJournal {
@@ -73,6 +76,7 @@ export function citationMetaTags(a: CitationArticle, j: CitationJournal, pageUrl
     ['citation_issue', String(a.issue)],
     ['citation_firstpage', first],
     ['citation_lastpage', last],
+    ['citation_doi', a.doi ?? ''],
     ['citation_pdf_url', pdf],
     ['citation_abstract_html_url', pageUrl],
     ['citation_keywords', keywords.join('; ')],
@@ -100,6 +104,7 @@ export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: s
     ...(keywords.length ? { keywords } : {}),
     ...(abstract ? { abstract } : {}),
     url: pageUrl,
+    ...doiJsonLd(a.doi),
     ...(pdf ? { encoding: { '@type': 'MediaObject', contentUrl: pdf, encodingFormat: 'application/pdf' } } : {}),
     isPartOf: {
       '@type': 'PublicationIssue',
@@ -112,6 +117,12 @@ export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: s
       },
     },
   };
+}
+
+/** The DOI as schema.org has it: a PropertyValue identifier, and the resolver link in sameAs. */
+export function doiJsonLd(doi: string | undefined): { identifier?: Record<string, string>; sameAs?: string } {
+  if (!doi) return {};
+  return { identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: doi }, sameAs: doiUrl(doi) };
 }
 
 /** JSON for a <script> element: nothing in it can close the element. */

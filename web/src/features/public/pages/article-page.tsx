@@ -6,6 +6,9 @@ import { Loading } from '@/components/status';
 import { useScrollToSection } from '@/components/use-scroll-to-section';
 import { articlePdfUrl, useArticleByRef, type Article, type Settings } from '../api/public.api';
 import { PageHead } from '../components/page-head';
+import { ArticleDoi } from '../components/article-doi';
+import { CitationDownloads } from '../components/citation-downloads';
+import { UsageCounts } from '../components/usage-counts';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
 import { articleJsonLd, citationMetaTags, scriptJson } from '../lib/citation-meta';
@@ -30,7 +33,7 @@ function ArticleHead({ a, name, settings }: { a: Article; name: string; settings
 /** docs/product.md#article-page: /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
 export function ArticlePage() {
   const { ref } = useParams();
-  const { name, settings } = useJournal();
+  const { name, settings, flags } = useJournal();
   const q = useArticleByRef(ref);
   const a = q.data ?? null;
   useScrollToSection(!q.isLoading);
@@ -81,11 +84,14 @@ export function ArticlePage() {
             <strong>Pages:</strong> {a.pagenumber}
           </p>
         )}
+        <ArticleDoi doi={a.doi} />
+        <UsageCounts refnumber={a.refnumber} enabled={!!flags.showUsageStats} />
       </section>
 
       <section id="citation" className="cite-box" aria-labelledby="cite-h">
         <h3 id="cite-h">How to cite this article:</h3>
         <SafeHtml as="p" html={citationHtml(a, name)} variant="title" />
+        <CitationDownloads refnumber={a.refnumber} />
       </section>
     </article>
   );

@@ -1,0 +1,158 @@
+/**
+ * What usage counting costs a PDF download. nginx logs every answered PDF request as a syslog
+ * datagram to the content service; this measures a download through the stack's nginx (counting
+ * on) against a second nginx with the same configuration less the usage-log lines (counting off),
+ * both in front of the same gateway and services, in alternating blocks so that drift hits both
+ * alike.
+ *   download_counting_p50_ratio / _p99_ratio   on ÷ off, 8 concurrent readers (goal ≤ 1.05)
+ *   download_counting_seq_p50_ratio            on ÷ off, one reader at a time
+ *   download_counting_counted_ratio            downloads counted ÷ distinct downloads sent (goal 1)
+ * Every request carries its own user agent, so every logged hit is a distinct reader and goes the
+ * whole way (Redis script, MongoDB flush): the worst case for counting.
+ */
+import http from 'node:http';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { renderNginxConfig } from '../scripts/stack';
+import type { BenchContext, BenchFigures } from './context';
+
+const HOST = 'localhost';
+const BLOCKS = Number(process.env.BENCH_COUNTING_BLOCKS ?? 10);
+const PER_BLOCK = Number(process.env.BENCH_COUNTING_PER_BLOCK ?? 200);
+const CONCURRENCY = 8;
+const SEQ_PER_BLOCK = 50;
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
+
+function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; ms: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - t0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+let reader = 0;
+const uaOf = () => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 BenchReader/${++reader}`;
+
+/** `n` downloads by `conc` readers at once; latencies in ms. */
+async function block(base: string, pdf: string, n: number, conc: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: conc });
+  const out: number[] = [];
+  let left = n;
+  await Promise.all(
+    Array.from({ length: conc }, async () => {
+      while (left-- > 0) {
+        const r = await get(agent, base + pdf, { Host: HOST, 'User-Agent': uaOf() });
+        if (r.status !== 200) throw new Error(`download answered ${r.status}`);
+        out.push(r.ms);
+      }
+    }),
+  );
+  agent.destroy();
+  return out;
+}
+
+/** A second nginx like the stack's, without the usage log: counting off, all else equal. */
+async function startUncountedNginx(ctx: BenchContext): Promise<{ url: string; stop: () => void }> {
+  const port = Number(new URL(ctx.baseUrl).port) + 50;
+  const conf = renderNginxConfig({ nginxPort: port, gatewayPort: Number(new URL(ctx.gatewayUrl).port), name: 'bench-nocount' });
+  const server = path.join(path.dirname(conf), 'default.conf');
+  const text = readFileSync(server, 'utf8');
+  const stripped = text.replace(/^\s*access_log syslog:[^;]+ jp_usage [^;]+;\s*$/gm, '');
+  if (stripped === text) throw new Error('no usage log in the nginx configuration: counting is not set up');
+  writeFileSync(server, stripped);
+  const child = spawn('nginx', ['-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${url}/index.html`).then((r) => r.ok, () => false);
+    if (ok) return { url, stop: () => child.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the uncounted nginx did not start');
+}
+
+async function firstPdf(base: string): Promise<string> {
+  const years = (await (await fetch(`${base}/api/archives/`, { headers: { Host: HOST } })).json()) as { year: number; issues: { volume: number; issue: number }[] }[];
+  for (const y of years) {
+    for (const i of y.issues) {
+      const list = (await (await fetch(`${base}/api/archives/${y.year}/vol${i.volume}/issue${i.issue}`, { headers: { Host: HOST } })).json()) as { pdf_url: string | null }[];
+      const a = list.find((x) => x.pdf_url);
+      if (a) return a.pdf_url!;
+    }
+  }
+  throw new Error('no article with a PDF in the demo journal');
+}
+
+export async function run(ctx: BenchContext): Promise<BenchFigures> {
+  const pdf = await firstPdf(ctx.baseUrl);
+  const off = await startUncountedNginx(ctx);
+  const conn = await mongoose.createConnection(ctx.mongoUrl, { dbName: ctx.dbName }).asPromise();
+  const counted = async () => {
+    const rows = await conn.collection('article_stats').find({}).project({ downloads: 1 }).toArray();
+    return rows.reduce((n, r) => n + Number(r.downloads ?? 0), 0);
+  };
+  try {
+    await block(ctx.baseUrl, pdf, 100, CONCURRENCY);
+    await block(off.url, pdf, 100, CONCURRENCY);
+    // The warm-up's counts land with the next flush (every 10 s): wait until the total holds still.
+    let before = await counted();
+    for (let still = 0, i = 0; still < 12 && i < 60; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const now = await counted();
+      still = now === before ? still + 1 : 0;
+      before = now;
+    }
+    const on: number[] = [];
+    const offMs: number[] = [];
+    const seqOn: number[] = [];
+    const seqOff: number[] = [];
+    let sentOn = 0;
+    for (let b = 0; b < BLOCKS; b++) {
+      // Alternate which goes first, so neither always follows the other's leftovers.
+      const order = b % 2 ? [false, true] : [true, false];
+      for (const counting of order) {
+        const base = counting ? ctx.baseUrl : off.url;
+        (counting ? on : offMs).push(...(await block(base, pdf, PER_BLOCK, CONCURRENCY)));
+        (counting ? seqOn : seqOff).push(...(await block(base, pdf, SEQ_PER_BLOCK, 1)));
+        if (counting) sentOn += PER_BLOCK + SEQ_PER_BLOCK;
+      }
+    }
+    // Counters reach MongoDB on the next flush (10 s by default).
+    let got = (await counted()) - before;
+    for (let i = 0; i < 60 && got < sentOn; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      got = (await counted()) - before;
+    }
+    for (const a of [on, offMs, seqOn, seqOff]) a.sort((x, y) => x - y);
+    const f = {
+      download_counting_p50_ratio: round(percentile(on, 50) / percentile(offMs, 50)),
+      download_counting_p99_ratio: round(percentile(on, 99) / percentile(offMs, 99)),
+      download_counting_seq_p50_ratio: round(percentile(seqOn, 50) / percentile(seqOff, 50)),
+      download_counting_on_p50_ms: round(percentile(on, 50)),
+      download_counting_on_p99_ms: round(percentile(on, 99)),
+      download_counting_off_p50_ms: round(percentile(offMs, 50)),
+      download_counting_off_p99_ms: round(percentile(offMs, 99)),
+      download_counting_counted_ratio: round(got / sentOn),
+    };
+    console.log(
+      `PDF download, ${CONCURRENCY} readers: counting on p50 ${f.download_counting_on_p50_ms} ms, p99 ${f.download_counting_on_p99_ms} ms; ` +
+        `off p50 ${f.download_counting_off_p50_ms} ms, p99 ${f.download_counting_off_p99_ms} ms ` +
+        `→ ratio p50 ${f.download_counting_p50_ratio}, p99 ${f.download_counting_p99_ratio} (goal ≤ 1.05)`,
+    );
+    console.log(`one reader at a time: p50 ratio ${f.download_counting_seq_p50_ratio}; counted ${got} of ${sentOn} distinct downloads (${f.download_counting_counted_ratio})`);
+    return f;
+  } finally {
+    off.stop();
+    await conn.close();
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * DOIs, citation files, feeds and usage counting through the whole stack behind nginx: what a
+ * reference manager, a feed reader and a reader's browser get, and what the admin then sees.
+ */
+import Parser from 'rss-parser';
+import type { Browser } from 'puppeteer-core';
+import { signToken } from '@journal/common';
+import { BASE, launchBrowser, newPage } from './harness';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const get = (path: string, init: RequestInit = {}) => {
+  const url = path.startsWith('http') ? path : `${BASE}${path}`;
+  return fetch(url, { redirect: 'manual', ...init }).catch((err: unknown) => {
+    throw new Error(`${url}: ${String((err as Error & { cause?: unknown }).cause ?? err)}`);
+  });
+};
+
+interface Summary { refnumber: string; year: number; volume: number; issue: number; pdf_url: string | null; doi: string }
+
+let browser: Browser;
+let articles: Summary[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const years = (await (await get('/api/archives/')).json()) as { year: number; issues: { volume: number; issue: number }[] }[];
+  for (const y of years) {
+    for (const i of y.issues) articles.push(...((await (await get(`/api/archives/${y.year}/vol${i.volume}/issue${i.issue}`)).json()) as Summary[]));
+  }
+  articles = articles.filter((a) => a.pdf_url);
+}, 60_000);
+afterAll(() => browser?.close());
+
+describe('feeds', () => {
+  const parser = new Parser();
+  it.each(['/feed.atom', '/feed.rss'])('%s lists the newest articles, and every link resolves through nginx', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    const feed = await parser.parseString(await res.text());
+    expect(feed.items.length).toBe(Math.min(50, (await (await get('/sitemap.xml')).text()).split('/archives/').filter((s) => /^\d+\/vol\d+\/issue\d+\/\w+</.test(s)).length));
+    // Absolute URLs carry the origin the feed was read on; they are followed on the stack's.
+    const local = (u: string) => {
+      expect(new URL(u).origin).toBe(new URL(BASE).origin);
+      return new URL(u).pathname + new URL(u).search;
+    };
+    for (const it of feed.items) {
+      const r = await get(local(it.link!));
+      expect([it.link, r.status]).toEqual([it.link, 200]);
+      if (it.enclosure) expect((await get(local(it.enclosure.url), { method: 'HEAD' })).status).toBe(200);
+    }
+  }, 120_000);
+});
+
+describe('DOIs and citation files', () => {
+  it('the article page shows the DOI, the citation line and the three citation files; the head has citation_doi', async () => {
+    const a = articles[0]!;
+    expect(a.doi).toMatch(/^10\.5555\//);
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`, { waitUntil: 'networkidle0' });
+    const info = await page.evaluate(() => ({
+      doi: document.querySelector('.article-meta .doi a')?.getAttribute('href'),
+      files: [...document.querySelectorAll('.cite-downloads a')].map((x) => [x.textContent, x.getAttribute('download')]),
+      cite: document.querySelector('#citation p')?.textContent ?? '',
+      meta: document.querySelector('meta[name=citation_doi]')?.getAttribute('content'),
+    }));
+    expect(info.doi).toBe(`https://doi.org/${a.doi}`);
+    expect(info.files).toEqual([
+      ['BibTeX', `${a.refnumber}.bib`],
+      ['RIS', `${a.refnumber}.ris`],
+      ['CSL-JSON', `${a.refnumber}.json`],
+    ]);
+    expect(info.cite).toContain(`Volume`);
+    expect(info.meta).toBe(a.doi);
+    expect(page.errors).toEqual([]);
+    for (const ext of ['bib', 'ris', 'json']) {
+      const r = await get(`/api/archives/ref/${a.refnumber}/cite.${ext}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-disposition')).toBe(`attachment; filename="${a.refnumber}.${ext}"`);
+      expect(await r.text()).toContain(a.doi);
+    }
+    await page.close();
+  }, 60_000);
+});
+
+describe('usage counting through nginx', () => {
+  it('counts downloads and views per reader once within 30 s, never robots, HEADs or 404s', async () => {
+    const settings = (await (await get('/api/settings/')).json()) as { journalId: string };
+    const token = signToken(process.env.E2E_JWT_SECRET!, { id: '000000000000000000000001', name: 'admin', journalId: settings.journalId }).token;
+    // The oldest article with a PDF: the one other suites are least likely to open.
+    const a = articles[articles.length - 1]!;
+    const stats = async () => {
+      const r = await get(`/api/admin/stats/${a.year}/${a.volume}/${a.issue}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(r.status).toBe(200);
+      const body = (await r.json()) as { articles: { refnumber: string; views: number; downloads: number }[] };
+      return body.articles.find((x) => x.refnumber === a.refnumber)!;
+    };
+    const before = await stats();
+    const stamp = Date.now();
+    const readers = [`${CHROME} e2e-reader-a/${stamp}`, `${CHROME} e2e-reader-b/${stamp}`];
+    for (const ua of readers) {
+      for (let i = 0; i < 4; i++) expect((await get(a.pdf_url!, { headers: { 'user-agent': ua } })).status).toBe(200);
+    }
+    for (let i = 0; i < 3; i++) expect((await get(a.pdf_url!, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })).status).toBe(200);
+    expect((await get(a.pdf_url!, { method: 'HEAD', headers: { 'user-agent': `${CHROME} e2e-head/${stamp}` } })).status).toBe(200);
+    expect((await get(a.pdf_url!.replace(/\.pdf$/, '-missing.pdf'), { headers: { 'user-agent': `${CHROME} e2e-404/${stamp}` } })).status).toBe(404);
+    // One reader opens the page and the app reads the article: one view.
+    const page = `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`;
+    expect((await get(page, { headers: { 'user-agent': readers[0]! } })).status).toBe(200);
+    expect((await get(`/api/archives/ref/${a.refnumber}`, { headers: { 'user-agent': readers[0]! } })).status).toBe(200);
+
+    // Counters reach MongoDB on the next flush (10 s).
+    let now = await stats();
+    for (let i = 0; i < 60 && (now.downloads < before.downloads + 2 || now.views < before.views + 1); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      now = await stats();
+    }
+    expect(now.downloads - before.downloads).toBe(2);
+    expect(now.views - before.views).toBe(1);
+  }, 90_000);
+});

@@ -1,0 +1,193 @@
+import { doiUrl } from '@journal/common';
+import { decodeEntities, plain, splitAuthors } from '../shared/text';
+
+/** What a citation file says of an article; every text already sanitised (title: inline HTML). */
+export interface CitableArticle {
+  refnumber: string;
+  title: string;
+  authorname: string;
+  abstract: string;
+  keywords: string;
+  year: number;
+  volume: number;
+  issue: number;
+  pagenumber: string;
+  publishdate: string;
+  doi: string;
+}
+
+export interface CiteContext {
+  journalName: string;
+  issn: string;
+  publisher?: string;
+  language?: string;
+  /** Absolute URL of the article page. */
+  pageUrl: string;
+  /** Absolute URL of the PDF, or ''. */
+  pdfUrl: string;
+}
+
+export interface PersonName {
+  family: string;
+  given: string;
+}
+
+/**
+ * 'Dr. Anil Kumar Sharma' → family 'Sharma', given 'Anil Kumar': the last word is the surname, as
+ * in the page's citation line; a title before the name is dropped.
+ */
+export function personName(full: string): PersonName {
+  const words = full.replace(/^\s*(Dr|Prof|Mr|Mrs|Ms)\.\s*/i, '').replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
+  if (words.length <= 1) return { family: (words[0] ?? '').replace(/\.$/, ''), given: '' };
+  return { family: words[words.length - 1]!, given: words.slice(0, -1).join(' ') };
+}
+
+export const authorsOf = (a: Pick<CitableArticle, 'authorname'>) => splitAuthors(a.authorname).map(personName).filter((p) => p.family);
+
+const pagesOf = (pagenumber: string) => {
+  const m = /^\s*(\d+)\s*(?:[-–—]\s*(\d+))?\s*$/.exec(pagenumber ?? '');
+  return m ? { first: m[1]!, last: m[2] ?? m[1]! } : null;
+};
+
+/** [year, month, day] of the publish date, or [year]. */
+export function dateParts(a: Pick<CitableArticle, 'publishdate' | 'year'>): number[] {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(a.publishdate ?? '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [a.year];
+}
+
+const keywordsOf = (k: string) => (k ?? '').split(/[,;]/).map((s) => s.trim()).filter(Boolean);
+const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim();
+
+/* ---------------------------------------------------------------- BibTeX */
+
+const BIB_SPECIAL: Record<string, string> = {
+  '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', '%': '\\%', '&': '\\&', $: '\\$', '#': '\\#', _: '\\_', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}',
+};
+const bibEscapeRun = (s: string) => s.replace(/\s+/g, ' ').replace(/[\\{}%&$#_~^]/g, (c) => BIB_SPECIAL[c]!);
+const bibEscape = (s: string) => bibEscapeRun(s.trim());
+
+/** Inline title HTML → BibTeX: italics, sub- and superscripts as LaTeX commands, the rest escaped. */
+export function bibTitle(html: string): string {
+  const out: string[] = [];
+  const re = /<(\/?)(i|em|sub|sup|b|strong)\s*>|<[^>]*>|([^<]+)/gi;
+  const CMD: Record<string, string> = { i: 'textit', em: 'textit', sub: 'textsubscript', sup: 'textsuperscript', b: 'textbf', strong: 'textbf' };
+  for (const m of html.matchAll(re)) {
+    if (m[3] !== undefined) out.push(bibEscapeRun(decodeEntities(m[3])));
+    else if (m[2]) out.push(m[1] ? '}' : `\\${CMD[m[2].toLowerCase()]}{`);
+  }
+  // An unbalanced tag in stored HTML must not unbalance the BibTeX braces.
+  let depth = 0;
+  const s = out.join('');
+  let fixed = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '\\' && (s[i + 1] === '{' || s[i + 1] === '}')) {
+      fixed += c + s[i + 1];
+      i++;
+      continue;
+    }
+    if (c === '{') depth++;
+    if (c === '}') {
+      if (depth === 0) continue;
+      depth--;
+    }
+    fixed += c;
+  }
+  return oneLine(fixed + '}'.repeat(depth));
+}
+
+/** A BibTeX @article entry keyed by the ref number. */
+export function toBibtex(a: CitableArticle, ctx: CiteContext): string {
+  const pages = pagesOf(a.pagenumber);
+  const [, month] = dateParts(a);
+  const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+  const fields: [string, string][] = [
+    ['title', `{${bibTitle(a.title)}}`],
+    ['author', `{${authorsOf(a).map((p) => (p.given ? `${bibEscape(p.family)}, ${bibEscape(p.given)}` : bibEscape(p.family))).join(' and ')}}`],
+    ['journal', `{${bibEscape(ctx.journalName)}}`],
+    ['year', String(a.year)],
+    ...(month ? ([['month', MONTHS[month - 1]!]] as [string, string][]) : []),
+    ['volume', `{${a.volume}}`],
+    ['number', `{${a.issue}}`],
+    ...(pages ? ([['pages', `{${pages.first}--${pages.last}}`]] as [string, string][]) : []),
+    ...(ctx.issn ? ([['issn', `{${bibEscape(ctx.issn)}}`]] as [string, string][]) : []),
+    ...(a.doi ? ([['doi', `{${bibEscape(a.doi)}}`]] as [string, string][]) : []),
+    ['url', `{${bibEscape(ctx.pageUrl)}}`],
+    ...(keywordsOf(a.keywords).length ? ([['keywords', `{${bibEscape(keywordsOf(a.keywords).join(', '))}}`]] as [string, string][]) : []),
+    ...(a.abstract ? ([['abstract', `{${bibEscape(plain(a.abstract))}}`]] as [string, string][]) : []),
+  ];
+  const key = `ref${a.refnumber.replace(/[^A-Za-z0-9]/g, '')}`;
+  return `@article{${key},\n${fields.map(([k, v]) => `  ${k} = ${v}`).join(',\n')}\n}\n`;
+}
+
+/* ---------------------------------------------------------------- RIS */
+
+/** An RIS record (CRLF lines, as the format defines). */
+export function toRis(a: CitableArticle, ctx: CiteContext): string {
+  const pages = pagesOf(a.pagenumber);
+  const d = dateParts(a);
+  const line = (tag: string, v: string | number) => {
+    const t = oneLine(String(v));
+    return t ? [`${tag}  - ${t}`] : [];
+  };
+  const lines = [
+    'TY  - JOUR',
+    ...line('TI', plain(a.title)),
+    ...authorsOf(a).flatMap((p) => line('AU', p.given ? `${p.family}, ${p.given}` : p.family)),
+    ...line('JO', ctx.journalName),
+    ...line('T2', ctx.journalName),
+    ...line('PY', a.year),
+    ...line('DA', `${d[0]}/${d[1] ? String(d[1]).padStart(2, '0') : ''}/${d[2] ? String(d[2]).padStart(2, '0') : ''}/`),
+    ...line('VL', a.volume),
+    ...line('IS', a.issue),
+    ...(pages ? [...line('SP', pages.first), ...line('EP', pages.last)] : []),
+    ...line('SN', ctx.issn),
+    ...line('DO', a.doi),
+    ...line('UR', a.doi ? doiUrl(a.doi) : ctx.pageUrl),
+    ...line('L1', ctx.pdfUrl),
+    ...line('LA', ctx.language ?? ''),
+    ...line('PB', ctx.publisher ?? ''),
+    ...keywordsOf(a.keywords).flatMap((k) => line('KW', k)),
+    ...line('AB', plain(a.abstract)),
+    'ER  - ',
+  ];
+  return lines.join('\r\n') + '\r\n';
+}
+
+/* ---------------------------------------------------------------- CSL-JSON */
+
+/** Inline title HTML → CSL rich text: only the tags citeproc understands. */
+const cslTitle = (html: string) =>
+  oneLine(
+    html
+      .replace(/<(\/?)em>/gi, '<$1i>')
+      .replace(/<(\/?)strong>/gi, '<$1b>')
+      .replace(/<(?!\/?(i|b|sub|sup)>)[^>]*>/gi, '')
+      // CSL rich text is not HTML: only the angle brackets stay encoded.
+      .replace(/&(amp|quot|#39|apos|nbsp);/g, (_m, e: string) => ({ amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' })[e]!),
+  );
+
+/** One CSL-JSON item (the array is what reference managers import). */
+export function toCslJson(a: CitableArticle, ctx: CiteContext): Record<string, unknown>[] {
+  const pages = pagesOf(a.pagenumber);
+  return [
+    {
+      id: `ref${a.refnumber}`,
+      type: 'article-journal',
+      title: cslTitle(a.title),
+      author: authorsOf(a).map((p) => (p.given ? { family: p.family, given: p.given } : { family: p.family })),
+      'container-title': ctx.journalName,
+      ...(ctx.issn ? { ISSN: ctx.issn } : {}),
+      volume: String(a.volume),
+      issue: String(a.issue),
+      ...(pages ? { page: pages.first === pages.last ? pages.first : `${pages.first}-${pages.last}` } : {}),
+      issued: { 'date-parts': [dateParts(a)] },
+      ...(a.doi ? { DOI: a.doi } : {}),
+      URL: ctx.pageUrl,
+      ...(ctx.publisher ? { publisher: ctx.publisher } : {}),
+      ...(ctx.language ? { language: ctx.language } : {}),
+      ...(a.keywords ? { keyword: keywordsOf(a.keywords).join(', ') } : {}),
+      ...(a.abstract ? { abstract: plain(a.abstract) } : {}),
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+import { Router, type Request } from 'express';
+import { AppError, requireTenant } from '@journal/common';
+import type { ContentDeps } from '../deps';
+import { etagOf } from '../cache/public-cache';
+import { sendCached } from '../cache/http-cache';
+import { PublicService, type ArticleDetail } from '../public/public.service';
+import { absolute, pagePath, publicOrigin } from '../seo/public-url';
+import type { Journal } from '../journals/journal.repo';
+import { toBibtex, toCslJson, toRis, type CiteContext } from './cite-formats';
+
+const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
+
+const FORMATS = {
+  bib: { contentType: 'application/x-bibtex; charset=utf-8', make: (a: ArticleDetail, c: CiteContext) => toBibtex(a, c) },
+  ris: { contentType: 'application/x-research-info-systems; charset=utf-8', make: (a: ArticleDetail, c: CiteContext) => toRis(a, c) },
+  json: {
+    contentType: 'application/vnd.citationstyles.csl+json; charset=utf-8',
+    make: (a: ArticleDetail, c: CiteContext) => `${JSON.stringify(toCslJson(a, c), null, 2)}\n`,
+  },
+} as const;
+type Format = keyof typeof FORMATS;
+
+/** The journal's fields a citation names. */
+export function citeContext(j: Journal, origin: string, a: ArticleDetail): CiteContext {
+  return {
+    journalName: j.websitename,
+    issn: j.issn || j.journal_essn,
+    language: j.journal_language,
+    pageUrl: origin + pagePath.article(a),
+    pdfUrl: a.pdf_url ? absolute(origin, a.pdf_url) : '',
+  };
+}
+
+/** GET /api/archives/ref/:ref/cite.{bib,ris,json}: the article as a file for reference managers. */
+export function citeRoutes(deps: ContentDeps): Router {
+  const svc = new PublicService(deps);
+  const r = Router();
+  r.get(/^\/api\/archives\/ref\/([^/]+)\/cite\.(bib|ris|json)$/, requireTenant, async (req: Request, res) => {
+    const m = /^\/api\/archives\/ref\/([^/]+)\/cite\.(bib|ris|json)$/.exec(req.path)!;
+    const ref = decodeURIComponent(m[1]!);
+    const fmt = m[2] as Format;
+    if (!REF_RE.test(ref)) throw new AppError(404, 'not_found', 'Article not found!');
+    const origin = publicOrigin(req, deps.config);
+    const c = await deps.cache.get(req.journalId, `cite:${fmt}:${origin}:${ref}`, async () => {
+      const [a, j] = await Promise.all([svc.articleByRef(req.journalId, ref), deps.repos.journals.findById(req.journalId)]);
+      if (!a || !j) return null;
+      const body = Buffer.from(FORMATS[fmt].make(a, citeContext(j, origin, a)));
+      return { body, contentType: FORMATS[fmt].contentType, etag: etagOf(body) };
+    });
+    if (!c) throw new AppError(404, 'not_found', 'Article not found!');
+    // The ref number passed REF_RE: safe in a header as it is.
+    res.setHeader('Content-Disposition', `attachment; filename="${ref}.${fmt}"`);
+    sendCached(req, res, c);
+  });
+  return r;
+}

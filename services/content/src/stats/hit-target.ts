@@ -1,0 +1,61 @@
+import { isbot } from 'isbot';
+
+/**
+ * What a mirrored request counts as (COUNTER terms: an article page view is an investigation, a
+ * PDF download a request), read from the URI nginx saw. Pure.
+ */
+export type HitTarget = { kind: 'view'; ref: string } | { kind: 'download'; path: string };
+
+const REF = '([A-Za-z0-9._-]{1,64})';
+const PAGE_RE = new RegExp(`^/archives/\\d{1,6}/vol\\d{1,6}/issue\\d{1,6}/${REF}/?$`);
+const API_RE = new RegExp(`^/api/archives/ref/${REF}/?$`);
+const PDF_RE = /^\/assets\/archives\/\d{1,6}\/vol\d{1,6}issue\d{1,6}\/[^/]{1,200}\.pdf$/i;
+
+export function hitTarget(uri: string | undefined): HitTarget | null {
+  if (!uri || uri.length > 2048) return null;
+  let path: string;
+  try {
+    // The query string (a version stamp of an immutable URL, tracking tags) does not change the article.
+    path = decodeURIComponent(uri.split('?')[0]!.split('#')[0]!);
+  } catch {
+    return null;
+  }
+  const page = PAGE_RE.exec(path) ?? API_RE.exec(path);
+  if (page) return { kind: 'view', ref: page[1]! };
+  if (PDF_RE.test(path)) return { kind: 'download', path };
+  return null;
+}
+
+/**
+ * Robots are not counted: the maintained isbot list (crawlers, HTTP libraries, headless browsers,
+ * monitors), and requests without a user agent, which no reader's browser sends.
+ */
+export function isRobot(ua: string | undefined): boolean {
+  if (!ua || !ua.trim()) return true;
+  // Readers share a few browser versions: remembering the answer saves the list's regex (~20 µs).
+  let v = robotCache.get(ua);
+  if (v === undefined) {
+    v = isbot(ua);
+    if (robotCache.size >= 5000) robotCache.delete(robotCache.keys().next().value!);
+    robotCache.set(ua, v);
+  }
+  return v;
+}
+const robotCache = new Map<string, boolean>();
+
+/**
+ * A range request for a later part of the file is the reader's PDF viewer fetching the rest of a
+ * download already counted; only the start (or the whole file) counts.
+ */
+export function isFirstPart(range: string | undefined): boolean {
+  if (!range) return true;
+  const m = /^bytes=(\d*)-/.exec(range.trim());
+  // Unparsable: the whole file is sent. A suffix range ('bytes=-500') is the end of the file.
+  if (!m) return true;
+  return m[1] !== '' && Number(m[1]) === 0;
+}
+
+/** 'YYYY-MM' (UTC) of a time. */
+export const monthOf = (ts: number) => new Date(ts).toISOString().slice(0, 7);
+/** 'YYYY-MM-DD' (UTC): the day a client hash is salted for. */
+export const dayOf = (ts: number) => new Date(ts).toISOString().slice(0, 10);

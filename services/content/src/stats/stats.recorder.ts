@@ -1,0 +1,221 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Logger, Redis } from '@journal/common';
+import type { StatIncrement, StatsRepo } from './stats.repo';
+import { dayOf, monthOf, type HitTarget } from './hit-target';
+
+/** A counted request as received: kept in memory only until it is deduplicated in Redis. */
+export interface Hit {
+  journalId: string;
+  target: HitTarget;
+  ip: string;
+  ua: string;
+  ts: number;
+}
+
+export interface StatsOptions {
+  prefix: string;
+  /** Repeats by one client within this window count once (COUNTER: 30 s). */
+  dedupeMs: number;
+  /** Hits kept in memory while Redis is away; past it the oldest are dropped (and logged). */
+  bufferMax: number;
+  /** How often hits go to Redis, and Redis counts to MongoDB. */
+  pushMs: number;
+  flushMs: number;
+}
+
+/** Article id of a hit's target, or null when it names no public article. */
+export type Resolve = (journalId: string, target: HitTarget) => Promise<string | null>;
+
+/*
+ * One hit, atomically: counted unless the same client's previous counted hit on the same article
+ * and kind is less than the window away (in hit time, so hits replayed after an outage are judged
+ * by when they happened).
+ */
+const COUNT_SCRIPT = `
+local last = redis.call('GET', KEYS[1])
+local ts = tonumber(ARGV[1])
+if last and math.abs(ts - tonumber(last)) < tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('HINCRBY', KEYS[2], ARGV[4], 1)
+return 1`;
+
+/**
+ * Download and view counting that never touches the request path: `receive` only appends to a
+ * bounded in-memory buffer. A timer moves hits to Redis (deduplicated there, so every replica
+ * agrees) and another moves Redis's counters to MongoDB in one bulk write. Redis or MongoDB being
+ * away only delays counting: hits wait in the buffer, counters in Redis.
+ */
+export class StatsRecorder {
+  private buffer: Hit[] = [];
+  private salts = new Map<string, string>();
+  private timers: NodeJS.Timeout[] = [];
+  private pushing = false;
+  private flushing = false;
+  dropped = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly repo: StatsRepo,
+    private readonly resolve: Resolve,
+    private readonly logger: Logger,
+    private readonly opts: StatsOptions,
+  ) {
+    this.redis.defineCommand('jpCountHit', { numberOfKeys: 2, lua: COUNT_SCRIPT });
+  }
+
+  start(): void {
+    const every = (ms: number, fn: () => Promise<unknown>) => {
+      const t = setInterval(() => void fn().catch((err) => this.logger.warn({ err }, 'stats step failed')), ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(this.opts.pushMs, () => this.push());
+    every(this.opts.flushMs, () => this.flush());
+  }
+
+  /** Pushes and flushes what is left (shutdown); gives up quietly if a store is away. */
+  async stop(): Promise<void> {
+    this.timers.forEach(clearInterval);
+    this.timers = [];
+    await this.push().catch(() => undefined);
+    await this.flush().catch(() => undefined);
+  }
+
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /** Synchronous and cheap: called after the response is sent. */
+  receive(hit: Hit): void {
+    this.buffer.push(hit);
+    if (this.buffer.length > this.opts.bufferMax) {
+      const n = this.buffer.length - this.opts.bufferMax;
+      this.buffer.splice(0, n);
+      this.dropped += n;
+      this.logger.warn({ dropped: this.dropped }, 'stats buffer full: oldest hits dropped');
+    }
+  }
+
+  private key = (s: string) => `${this.opts.prefix}stats:${s}`;
+
+  /** A random salt per UTC day, shared by replicas through Redis and never stored with counts. */
+  private async salt(day: string): Promise<string> {
+    const known = this.salts.get(day);
+    if (known) return known;
+    const k = this.key(`salt:${day}`);
+    await this.redis.set(k, randomBytes(16).toString('hex'), 'EX', 3 * 86400, 'NX');
+    const s = (await this.redis.get(k))!;
+    this.salts.set(day, s);
+    if (this.salts.size > 3) this.salts.delete(this.salts.keys().next().value!);
+    return s;
+  }
+
+  private async clientOf(h: Hit): Promise<string> {
+    return createHash('sha256').update(`${await this.salt(dayOf(h.ts))}\u0000${h.ip}\u0000${h.ua}`).digest('base64url').slice(0, 22);
+  }
+
+  /** Buffer → Redis. Hits whose step failed go back to the front, in order. */
+  async push(): Promise<number> {
+    if (this.pushing || !this.buffer.length) return 0;
+    this.pushing = true;
+    let counted = 0;
+    try {
+      while (this.buffer.length) {
+        const batch = this.buffer.splice(0, 500);
+        let done = 0;
+        try {
+          const ids = await Promise.all(batch.map((h) => this.resolve(h.journalId, h.target)));
+          const clients = await Promise.all(batch.map((h) => this.clientOf(h)));
+          const pipe = this.redis.pipeline();
+          batch.forEach((h, i) => {
+            const id = ids[i];
+            if (!id) return;
+            const kind = h.target.kind;
+            (pipe as unknown as { jpCountHit: (...a: (string | number)[]) => void }).jpCountHit(
+              this.key(`d:${kind}:${id}:${clients[i]}`),
+              this.key('pending'),
+              h.ts,
+              this.opts.dedupeMs,
+              this.opts.dedupeMs * 2,
+              `${h.journalId}|${id}|${monthOf(h.ts)}|${kind}`,
+            );
+          });
+          const res = (await pipe.exec()) ?? [];
+          const failed = res.findIndex(([err]) => err);
+          if (failed >= 0) throw res[failed]![0];
+          counted += res.filter(([, v]) => v === 1).length;
+          done = batch.length;
+        } finally {
+          if (done < batch.length) this.buffer.unshift(...batch);
+        }
+      }
+    } finally {
+      this.pushing = false;
+    }
+    return counted;
+  }
+
+  /**
+   * Redis counters → MongoDB. The pending hash is renamed to a batch of this replica first, so
+   * hits counted meanwhile go to a fresh one; a batch MongoDB refused stays in Redis and is retried
+   * on the next flush. Batches a stopped replica left behind are taken over (renamed, which only
+   * one replica can do) once they are older than a few flush periods.
+   */
+  async flush(): Promise<number> {
+    if (this.flushing) return 0;
+    this.flushing = true;
+    try {
+      const now = Date.now();
+      const own = (t: number) => this.key(`flushing:${t}:${this.id}`);
+      try {
+        await this.redis.rename(this.key('pending'), own(now));
+      } catch (err) {
+        if (!/no such key/i.test(String((err as Error).message))) throw err;
+      }
+      let cursor = '0';
+      const batches: string[] = [];
+      do {
+        const [next, keys] = await this.redis.scan(cursor, 'MATCH', this.key('flushing:*'), 'COUNT', 100);
+        cursor = next;
+        batches.push(...keys);
+      } while (cursor !== '0');
+      let moved = 0;
+      for (let k of batches.sort()) {
+        const [ts, owner] = k.slice(this.key('flushing:').length).split(':');
+        if (owner !== this.id) {
+          if (now - Number(ts) < this.opts.flushMs * 5) continue;
+          const mine = own(Number(ts));
+          try {
+            await this.redis.rename(k, mine);
+          } catch {
+            continue;
+          }
+          k = mine;
+        }
+        moved += await this.flushBatch(k);
+      }
+      return moved;
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private readonly id = randomUUID();
+
+  private async flushBatch(k: string): Promise<number> {
+    const fields = await this.redis.hgetall(k);
+    const incs = new Map<string, StatIncrement>();
+    for (const [f, v] of Object.entries(fields)) {
+      const [journalId, articleId, month, kind] = f.split('|');
+      if (!journalId || !articleId || !month) continue;
+      const key = `${journalId}|${articleId}|${month}`;
+      const inc = incs.get(key) ?? { journalId, articleId, month, views: 0, downloads: 0 };
+      if (kind === 'view') inc.views += Number(v);
+      else inc.downloads += Number(v);
+      incs.set(key, inc);
+    }
+    await this.repo.add([...incs.values()]);
+    await this.redis.del(k);
+    return incs.size;
+  }
+}

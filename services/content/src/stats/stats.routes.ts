@@ -1,0 +1,93 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { AppError, parse, requireAuth, requireTenant } from '@journal/common';
+import type { ContentDeps } from '../deps';
+import { PublicService, type Corpus } from '../public/public.service';
+import type { HitTarget } from './hit-target';
+import { StatsRecorder } from './stats.recorder';
+import type { MonthCount } from './stats.repo';
+
+const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
+const issueKey = z.object({
+  year: z.coerce.number().int().min(0).max(9999),
+  volume: z.coerce.number().int().min(0).max(1_000_000),
+  issue: z.coerce.number().int().min(0).max(1_000_000),
+});
+
+const sum = (ms: MonthCount[]) => ms.reduce((t, m) => ({ views: t.views + m.views, downloads: t.downloads + m.downloads }), { views: 0, downloads: 0 });
+
+/** Months added up over several articles, oldest first. */
+function byMonth(lists: MonthCount[][]): MonthCount[] {
+  const m = new Map<string, MonthCount>();
+  for (const list of lists) {
+    for (const c of list) {
+      const t = m.get(c.month) ?? { month: c.month, views: 0, downloads: 0 };
+      t.views += c.views;
+      t.downloads += c.downloads;
+      m.set(c.month, t);
+    }
+  }
+  return [...m.values()].sort((a, b) => a.month.localeCompare(b.month));
+}
+
+/**
+ * Usage counting (COUNTER-style) and its reports. The hits come from nginx's usage log (see
+ * usage-log.ts); this builds the recorder they go to and serves the counts.
+ */
+export function statsRoutes(deps: ContentDeps): { router: Router; recorder: StatsRecorder } {
+  const svc = new PublicService(deps);
+  const { config } = deps;
+  const pdfIndex = new WeakMap<Corpus, Map<string, string>>();
+
+  const resolve = async (journalId: string, t: HitTarget): Promise<string | null> => {
+    const corpus = await svc.corpus(journalId);
+    if (t.kind === 'view') {
+      const i = corpus.byRef.get(t.ref);
+      return i === undefined ? null : corpus.articles[i]!.id;
+    }
+    let byPdf = pdfIndex.get(corpus);
+    if (!byPdf) {
+      byPdf = new Map(corpus.articles.filter((a) => a.pdf_url).map((a) => [a.pdf_url!, a.id]));
+      pdfIndex.set(corpus, byPdf);
+    }
+    return byPdf.get(t.path) ?? null;
+  };
+
+  const recorder = new StatsRecorder(deps.redis, deps.repos.stats, resolve, deps.logger, {
+    prefix: config.REDIS_PREFIX,
+    dedupeMs: config.STATS_DEDUPE_MS,
+    bufferMax: config.STATS_BUFFER_MAX,
+    pushMs: config.STATS_PUSH_MS,
+    flushMs: config.STATS_FLUSH_MS,
+  });
+  const auth = requireAuth({ secret: config.JWT_SECRET, redis: deps.redis, redisPrefix: config.REDIS_PREFIX });
+  const r = Router();
+
+  /** The public counts of one article, when the journal shows them. */
+  r.get('/api/archives/ref/:ref/stats', requireTenant, async (req, res) => {
+    const ref = String(req.params.ref);
+    const j = await deps.cache.get(req.journalId, 'journal', () => deps.repos.journals.findById(req.journalId));
+    if (!j?.flags.showUsageStats || !REF_RE.test(ref)) throw new AppError(404, 'not_found', 'Not found');
+    const corpus = await svc.corpus(req.journalId);
+    const i = corpus.byRef.get(ref);
+    if (i === undefined) throw new AppError(404, 'not_found', 'Article not found!');
+    res.setHeader('Cache-Control', 'public, max-age=60');
+    res.json(await deps.repos.stats.totals(req.journalId, corpus.articles[i]!.id));
+  });
+
+  /** Per-article and per-month counts of one issue (all statuses), for the admin. */
+  r.get('/api/admin/stats/:year/:vol/:issue', requireTenant, auth, async (req, res) => {
+    const key = parse(issueKey, { year: req.params.year, volume: req.params.vol, issue: req.params.issue });
+    const articles = await deps.repos.articles.listByIssue(req.journalId, key, { fields: ['title', 'refnumber', 'status'] });
+    const counts = await deps.repos.stats.byArticles(req.journalId, articles.map((a) => a.id));
+    const rows = articles.map((a) => {
+      const months = counts.get(a.id) ?? [];
+      return { id: a.id, refnumber: a.refnumber, title: a.title, status: a.status, ...sum(months), months };
+    });
+    const months = byMonth(rows.map((x) => x.months));
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ ...key, ...sum(months), months, articles: rows });
+  });
+
+  return { router: r, recorder };
+}

@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { signToken } from '@journal/common';
+import { TEST_JWT_SECRET, newObjectId } from '@journal/common/testing';
+import { hitTarget, isFirstPart, isRobot } from '../src/stats/hit-target';
+import { hitOf, parseUsageDatagram } from '../src/stats/usage-log';
+import { makeJournal, makePdf, startContent, stopContent } from './helpers';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const PDF = '/assets/archives/2026/vol4issue2/501.pdf';
+
+type App = Awaited<ReturnType<typeof startContent>>;
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, tries = 120): Promise<T> {
+  let v = await fn();
+  for (let i = 0; i < tries && !ok(v); i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    v = await fn();
+  }
+  return v;
+}
+
+async function setup(app: App, slug: string) {
+  const J = await makeJournal(app, slug, { flags: { showUsageStats: true } });
+  await app.repos.issues.create(J, { year: 2026, volume: 4, issue: 2, frequency: 'april' });
+  const a = await app.repos.articles.create(J, {
+    year: 2026, volume: 4, issue: 2, refnumber: '501', txnid: 't501', title: 'Counted', status: 'enabled', pagenumber: '1-5', authorname: 'A B',
+  });
+  await app.files.put(J, PDF, await makePdf('counted'), { contentType: 'application/pdf' });
+  return { J, id: a.id };
+}
+
+/** What nginx's usage log sends for one answered request: a syslog datagram, exactly as nginx writes it. */
+const udp = dgram.createSocket('udp4');
+afterAll(() => udp.close());
+function hit(app: App, slug: string, uri: string, ip: string, ua: string, extra: { status?: string; range?: string; method?: string } = {}) {
+  const line = JSON.stringify({
+    host: `${slug}.test`, method: extra.method ?? 'GET', uri, status: extra.status ?? '200', ua, ip, range: extra.range ?? '', msec: (Date.now() / 1000).toFixed(3),
+  });
+  const msg = Buffer.from(`<190>Nov 22 23:15:00 jp_usage: ${line}`);
+  return new Promise<void>((resolve, reject) => udp.send(msg, app.usagePort, '127.0.0.1', (err) => (err ? reject(err) : resolve())));
+}
+
+const countsOf = async (app: App, J: string, id: string) => app.repos.stats.totals(J, id);
+
+describe('what counts', () => {
+  it('reads article pages, app reads and PDFs from the URI, version stamps ignored', () => {
+    expect(hitTarget('/archives/2026/vol4/issue2/501')).toEqual({ kind: 'view', ref: '501' });
+    expect(hitTarget('/api/archives/ref/501')).toEqual({ kind: 'view', ref: '501' });
+    expect(hitTarget('/assets/archives/2026/vol4issue2/501.pdf?v=abc')).toEqual({ kind: 'download', path: PDF });
+    expect(hitTarget('/api/archives/ref/501/cite.bib')).toBeNull();
+    expect(hitTarget('/archives/2026/vol4/issue2')).toBeNull();
+    expect(hitTarget('/assets/archives/%E0%A4%A')).toBeNull();
+  });
+  it('reads nginx\'s syslog datagrams and counts only GETs answered 200/206', () => {
+    const msg = (o: Record<string, string>) =>
+      `<190>Nov 22 23:15:00 jp_usage: ${JSON.stringify({ host: 'J.test', method: 'GET', uri: PDF, status: '200', ua: CHROME, ip: '1.2.3.4', range: '', msec: '1732312500.123', ...o })}`;
+    expect(hitOf(parseUsageDatagram(msg({}))!)).toEqual({ host: 'j.test', target: { kind: 'download', path: PDF }, ip: '1.2.3.4', ua: CHROME, ts: 1732312500123 });
+    expect(hitOf(parseUsageDatagram(msg({ status: '206', range: 'bytes=0-65535' }))!)).not.toBeNull();
+    for (const o of [{ status: '404' }, { status: '304' }, { method: 'HEAD' }, { status: '206', range: 'bytes=65536-' }, { ua: GOOGLEBOT }]) {
+      expect(hitOf(parseUsageDatagram(msg(o))!)).toBeNull();
+    }
+    expect(parseUsageDatagram('garbage')).toBeNull();
+    expect(parseUsageDatagram('<190>x jp_usage: {not json')).toBeNull();
+  });
+  it('leaves out robots, clients without a user agent and later parts of a ranged download', () => {
+    expect([GOOGLEBOT, 'curl/8.5.0', 'python-requests/2.32', '', CHROME].map(isRobot)).toEqual([true, true, true, true, false]);
+    expect(['', 'bytes=0-', 'bytes=0-1023', 'bytes=1024-', 'bytes=-500'].map((r) => isFirstPart(r || undefined))).toEqual([true, true, true, false, false]);
+  });
+});
+
+describe('counting on the shared Redis', () => {
+  let app: App;
+  let J: string;
+  let id: string;
+  beforeAll(async () => {
+    app = await startContent({ STATS_PUSH_MS: 50, STATS_FLUSH_MS: 100 } as never);
+    ({ J, id } = await setup(app, 'stats1'));
+  });
+  afterAll(() => stopContent(app));
+
+  it('100 downloads by 3 clients with repeats and a robot count once per client within 30 s, the robot never', async () => {
+    const plan: [string, string, number][] = [
+      ['10.0.0.1', CHROME, 40],
+      ['10.0.0.2', FIREFOX, 30],
+      ['10.0.0.3', CHROME, 20],
+      ['10.0.0.9', GOOGLEBOT, 10],
+    ];
+    let sent = 0;
+    for (const [ip, ua, n] of plan) {
+      for (let i = 0; i < n; i++, sent++) await hit(app, 'stats1', PDF, ip, ua);
+    }
+    expect(sent).toBe(100);
+    // Not downloads: a HEAD, a 404 and the rest of a ranged download already counted.
+    await hit(app, 'stats1', PDF, '10.0.0.5', CHROME, { method: 'HEAD' });
+    await hit(app, 'stats1', PDF, '10.0.0.5', CHROME, { status: '404' });
+    await hit(app, 'stats1', PDF, '10.0.0.1', CHROME, { status: '206', range: 'bytes=65536-' });
+    // Page views are their own count: two clients, one of them twice (page, then the app's read).
+    await hit(app, 'stats1', '/archives/2026/vol4/issue2/501', '10.0.0.1', CHROME);
+    await hit(app, 'stats1', '/api/archives/ref/501', '10.0.0.1', CHROME);
+    await hit(app, 'stats1', '/api/archives/ref/501', '10.0.0.2', FIREFOX);
+    const c = await until(() => countsOf(app, J, id), (x) => x.downloads >= 3 && x.views >= 2);
+    // Let any straggler land before asserting nothing more was counted.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await countsOf(app, J, id)).toEqual({ downloads: 3, views: 2 });
+    expect(c).toEqual({ downloads: 3, views: 2 });
+  });
+
+  it('a repeat after the window counts again; one inside it does not (judged by when each happened)', async () => {
+    const base = Date.parse('2026-05-10T10:00:00Z');
+    const target = { kind: 'download', path: PDF } as const;
+    for (const dt of [0, 10_000, 29_999, 30_000, 45_000, 61_000]) app.stats.receive({ journalId: J, target, ip: '10.0.0.7', ua: CHROME, ts: base + dt });
+    // The recorder's own timers push and flush them.
+    const may = async () => (await app.repos.stats.byArticles(J, [id])).get(id)!.find((m) => m.month === '2026-05');
+    await until(may, (m) => (m?.downloads ?? 0) >= 3);
+    await new Promise((r) => setTimeout(r, 500));
+    // 0 counts, 10 s and 29.999 s do not, 30 s does, 45 s does not (15 s after it), 61 s does.
+    expect(await may()).toEqual({ month: '2026-05', views: 0, downloads: 3 });
+  });
+
+  it('shows totals to the public only under the journal flag, and per article and month to the admin', async () => {
+    const pub = await request(app.url).get('/api/archives/ref/501/stats').set({ 'x-journal-id': J });
+    expect(pub.status).toBe(200);
+    expect(pub.body).toEqual({ views: 2, downloads: 6 });
+    const token = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: J }).token;
+    const adm = await request(app.url).get('/api/admin/stats/2026/4/2').set({ 'x-journal-id': J, authorization: `Bearer ${token}` });
+    expect(adm.status).toBe(200);
+    expect(adm.body).toEqual(expect.objectContaining({ views: 2, downloads: 6 }));
+    expect(adm.body.articles).toEqual([expect.objectContaining({ refnumber: '501', views: 2, downloads: 6 })]);
+    expect(adm.body.months.map((m: { month: string }) => m.month)).toContain('2026-05');
+    expect((await request(app.url).get('/api/admin/stats/2026/4/2').set({ 'x-journal-id': J })).status).toBe(401);
+    await app.journals.update(J, { flags: { ...(await app.journals.findById(J))!.flags, showUsageStats: false } });
+    await app.cache.invalidate(J);
+    expect((await request(app.url).get('/api/archives/ref/501/stats').set({ 'x-journal-id': J })).status).toBe(404);
+  });
+});
+
+describe('a Redis outage during downloads', () => {
+  const port = 31090 + Number(process.env.JP_PORT_OFFSET ?? 0);
+  const dir = mkdtempSync(path.join(tmpdir(), 'jp-stats-redis-'));
+  let redis: ChildProcess | null = null;
+  let app: App;
+  let J: string;
+  let id: string;
+
+  const startRedis = async () => {
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+    const { default: Redis } = await import('ioredis');
+    const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    await until(async () => probe.connect().then(() => true, () => false), (ok) => ok, 80);
+    probe.disconnect();
+  };
+  const stopRedis = async () => {
+    const p = redis!;
+    redis = null;
+    const exited = new Promise((r) => p.once('exit', r));
+    p.kill('SIGKILL');
+    await exited;
+  };
+
+  beforeAll(async () => {
+    await startRedis();
+    app = await startContent({ REDIS_URL: `redis://127.0.0.1:${port}`, STATS_PUSH_MS: 50, STATS_FLUSH_MS: 100 } as never);
+    ({ J, id } = await setup(app, 'stats2'));
+  });
+  afterAll(async () => {
+    await stopContent(app);
+    if (redis) await stopRedis();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const download = async (ip: string) => {
+    // The reader's download, then nginx's usage log line for it.
+    const file = await request(app.url).get(PDF).set({ 'x-journal-id': J }).buffer(true);
+    expect(file.status).toBe(200);
+    await hit(app, 'stats2', PDF, ip, CHROME);
+  };
+
+  it('serves every download, loses none of them and counts them once Redis is back', async () => {
+    for (let i = 0; i < 20; i++) await download(`10.1.0.${i}`);
+    expect((await until(() => countsOf(app, J, id), (c) => c.downloads >= 20)).downloads).toBe(20);
+
+    await stopRedis();
+    for (let i = 0; i < 30; i++) await download(`10.2.0.${i}`);
+    await until(async () => app.stats.pending, (n) => n >= 30, 40);
+    expect(app.stats.pending).toBe(30);
+    expect((await countsOf(app, J, id)).downloads).toBe(20);
+
+    await startRedis();
+    const after = await until(() => countsOf(app, J, id), (c) => c.downloads >= 50);
+    expect(after.downloads).toBe(50);
+    expect(app.stats.pending).toBe(0);
+  });
+});

@@ -1,0 +1,25 @@
+import type { DoiSettingsInput } from '@journal/common/schemas';
+import { api, download } from '@/lib/api-client';
+
+const auth = { auth: true } as const;
+
+export interface MonthCount {
+  month: string;
+  views: number;
+  downloads: number;
+}
+
+export interface IssueUsage {
+  views: number;
+  downloads: number;
+  months: MonthCount[];
+  articles: { id: string; refnumber: string; title: string; status: string; views: number; downloads: number; months: MonthCount[] }[];
+}
+
+/** DOIs, the Crossref deposit and usage counts (admin). */
+export const scholarlyApi = {
+  updateDoiSettings: (body: DoiSettingsInput) => api.post<DoiSettingsInput>('/api/admin/doi-settings', body, auth),
+  crossrefDeposit: (year: number, volume: number, issue: number, refs: string[]) =>
+    download(`/api/admin/archives/${year}/${volume}/${issue}/crossref`, { ...auth, method: 'POST', body: { refs } }),
+  issueUsage: (year: number, volume: number, issue: number) => api.get<IssueUsage>(`/api/admin/stats/${year}/${volume}/${issue}`, auth),
+};

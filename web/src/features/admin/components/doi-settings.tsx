@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { doiSettingsSchema, formatDoi } from '@journal/common/schemas';
+import { ApiError } from '@/lib/api-client';
+import { adminApi } from '../api/admin.api';
+import { scholarlyApi } from '../api/scholarly.api';
+
+/** The journal's DOI prefix and suffix pattern, with the DOI a sample article would get. */
+export function DoiSettings() {
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => adminApi.settings() });
+  const [prefix, setPrefix] = useState('');
+  const [pattern, setPattern] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    if (!q.data) return;
+    setPrefix(q.data.doi_prefix ?? '');
+    setPattern(q.data.doi_suffix_pattern ?? '');
+  }, [q.data]);
+
+  const sample = formatDoi(prefix.trim(), pattern.trim(), { year: new Date().getFullYear(), volume: 5, issue: 2, refnumber: '1234' });
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = doiSettingsSchema.safeParse({ doi_prefix: prefix, doi_suffix_pattern: pattern });
+    if (!parsed.success) {
+      setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
+      return;
+    }
+    try {
+      await scholarlyApi.updateDoiSettings(parsed.data);
+      await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
+      setMessage({ ok: true, text: 'DOI settings saved' });
+    } catch (err) {
+      setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Something went wrong' });
+    }
+  };
+
+  return (
+    <section className="doi-settings" aria-labelledby="doi-h">
+      <h2 id="doi-h">DOI</h2>
+      {q.isLoading && <p>Loading...</p>}
+      {q.isError && <p className="admin-error">Could not load the settings.</p>}
+      {q.data && (
+        <form onSubmit={save} noValidate>
+          <label>
+            DOI prefix
+            <input value={prefix} onChange={(e) => setPrefix(e.target.value)} placeholder="10.12345" />
+          </label>
+          <label>
+            Suffix pattern
+            <input value={pattern} onChange={(e) => setPattern(e.target.value)} placeholder="ijars.{year}.v{volume}.i{issue}.{refnumber}" />
+          </label>
+          <p className="hint">
+            Placeholders: {'{year} {volume} {issue} {refnumber} {journal}'}; {'{refnumber}'} is required. Articles keep the DOIs they
+            already have. {sample ? `Example: ${sample}` : ''}
+          </p>
+          <button type="submit" className="btn btn-primary">
+            Save DOI settings
+          </button>
+          {message && (
+            <p className={message.ok ? 'admin-ok' : 'admin-error'} role={message.ok ? 'status' : 'alert'}>
+              {message.text}
+            </p>
+          )}
+        </form>
+      )}
+    </section>
+  );
+}
