@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 
 /**
- * What a mirrored request counts as (COUNTER terms: an article page view is an investigation, a
+ * What a logged request counts as (COUNTER terms: an article page view is an investigation, a
  * PDF download a request), read from the URI nginx saw. Pure.
  */
 export type HitTarget = { kind: 'view'; ref: string } | { kind: 'download'; path: string };
