@@ -29,6 +29,8 @@ export const publicSettingsSchema = z.looseObject({
   fee_dollar: str,
   google_review_link: str,
   home_content: str,
+  /** The publisher's postal address; empty prints the default one. */
+  address: str,
   flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
 });
 export type PublicSettingsRead = z.infer<typeof publicSettingsSchema>;
