@@ -58,6 +58,7 @@ export const flagsUpdateSchema = z.strictObject({
   showEditorContacts: z.boolean(),
   showJournalList: z.boolean(),
   showNaas: z.boolean(),
+  showUsageStats: z.boolean(),
   banner: z.enum(['header', 'naas', 'sitename']),
   coverImage: z.string().trim().max(300),
   journalListLink: z.string().trim().max(500),
