@@ -32,8 +32,13 @@ export interface CitationJournal {
 }
 
 /** A site path made absolute against the public origin, each segment URL-encoded once. */
-export const absoluteUrl = (origin: string, path: string) =>
-  /^https?:\/\//i.test(path) ? path : origin + path.split('/').map((s) => encodeURIComponent(decodeURIComponentSafe(s))).join('/');
+export const absoluteUrl = (origin: string, path: string) => {
+  if (/^https?:\/\//i.test(path)) return path;
+  // A query (a file's `?v=` version) is already URL-safe: only the path's segments are encoded.
+  const q = path.search(/[?#]/);
+  const [p, rest] = q < 0 ? [path, ''] : [path.slice(0, q), path.slice(q)];
+  return origin + p.split('/').map((s) => encodeURIComponent(decodeURIComponentSafe(s))).join('/') + rest;
+};
 
 function decodeURIComponentSafe(s: string) {
   try {
