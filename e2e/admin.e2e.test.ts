@@ -218,9 +218,9 @@ describe('the admin area', () => {
     const pub = await newPage(browser);
     await pub.goto(`${BASE}/archives/${YEAR}/vol${VOL}/issue${ISSUE}`, { waitUntil: 'networkidle0' });
     await waitText(pub, TITLE);
-    // The link carries the file's version, so each URL is immutable (`?v=` and 12 hex digits).
-    const href = await pub.$$eval('a', (as) => as.map((a) => a.getAttribute('href') ?? '').find((h) => /\/assets\/archives\/.*\.pdf(\?v=[0-9a-f]+)?$/.test(h)));
-    expect(href).toMatch(new RegExp(`^/assets/archives/${YEAR}/vol${VOL}issue${ISSUE}/${REF}\\.pdf\\?v=[0-9a-f]{12}$`));
+    // The link carries the file's version, so each URL is immutable (`?v=` and 12 base64url characters of its hash).
+    const href = await pub.$$eval('a', (as) => as.map((a) => a.getAttribute('href') ?? '').find((h) => /\/assets\/archives\/.*\.pdf(\?v=[\w-]+)?$/.test(h)));
+    expect(href).toMatch(new RegExp(`^/assets/archives/${YEAR}/vol${VOL}issue${ISSUE}/${REF}\\.pdf\\?v=[\\w-]{12}$`));
     const got = await pub.evaluate(async (u) => {
       const r = await fetch(u);
       const b = new Uint8Array(await r.arrayBuffer());
