@@ -45,12 +45,15 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
       const i = corpus.byRef.get(t.ref);
       return i === undefined ? null : corpus.articles[i]!.id;
     }
-    let byPdf = pdfIndex.get(corpus);
-    if (!byPdf) {
-      byPdf = new Map(corpus.articles.filter((a) => a.pdf_url).map((a) => [a.pdf_url!, a.id]));
+    // File URLs carry a version query that the logged path no longer has. The read model changes
+    // in place on writes, so an unknown path rebuilds the index once before it is given up.
+    let id = pdfIndex.get(corpus)?.get(t.path);
+    if (id === undefined) {
+      const byPdf = new Map(corpus.articles.filter((a) => a.pdf_url).map((a) => [a.pdf_url!.split('?')[0]!, a.id]));
       pdfIndex.set(corpus, byPdf);
+      id = byPdf.get(t.path);
     }
-    return byPdf.get(t.path) ?? null;
+    return id ?? null;
   };
 
   const recorder = new StatsRecorder(deps.redis, deps.repos.stats, resolve, deps.logger, {
