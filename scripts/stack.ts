@@ -186,8 +186,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       node(name, entry, port);
     }
     const workerEntry = 'services/pdf-worker/dist/worker.main.js';
+    const workers: [string, number][] = [];
     for (let i = 0; i < (o.pdfWorkers ?? 1); i++) {
       if (!existsSync(path.join(ROOT, workerEntry))) continue;
+      workers.push([`pdf-worker-${i + 1}`, p.pdf + 1 + i + 10]);
       // Readers first on a shared box: the renderer and every Chromium it starts (children inherit
       // the nice value) yield the CPU to the processes answering readers, so a bulk zip slows itself.
       spawnLogged(`pdf-worker-${i + 1}`, 'nice', ['-n', String(PDF_WORKER_NICE), process.execPath, path.join(ROOT, workerEntry)], {
@@ -195,6 +197,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       });
     }
     await Promise.all(starts.map(([name, , port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
+    // A niced worker starts last on a busy box: the stack is up only once it consumes the queue.
+    await Promise.all(workers.map(([name, port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
     const conf = renderNginxConfig({ nginxPort: o.nginxPort, gatewayPort: p.gateway, name: o.name });
     const nginx = spawnLogged('nginx', 'nginx', ['-c', conf, '-g', 'daemon off;']);
     await waitReady(`http://127.0.0.1:${o.nginxPort}/index.html`, 'nginx', nginx, 15_000);
