@@ -189,11 +189,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     const workers: [string, number][] = [];
     for (let i = 0; i < (o.pdfWorkers ?? 1); i++) {
       if (!existsSync(path.join(ROOT, workerEntry))) continue;
-      workers.push([`pdf-worker-${i + 1}`, p.pdf + 1 + i + 10]);
+      const port = p.pdf + 1 + i + 10;
+      workers.push([`pdf-worker-${i + 1}`, port]);
       // Readers first on a shared box: the renderer and every Chromium it starts (children inherit
       // the nice value) yield the CPU to the processes answering readers, so a bulk zip slows itself.
       spawnLogged(`pdf-worker-${i + 1}`, 'nice', ['-n', String(PDF_WORKER_NICE), process.execPath, path.join(ROOT, workerEntry)], {
-        PORT: String(p.pdf + 1 + i + 10),
+        PORT: String(port),
       });
     }
     await Promise.all(starts.map(([name, , port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
