@@ -102,7 +102,7 @@ async function visit(page: Page, url: string) {
   await page.waitForFunction(() => !document.querySelector('.state-loading'), { timeout: 15_000 });
   // Served pages are hydrated before a test clicks: a click before that is a plain page load,
   // which carries no navigation state (the section to scroll to).
-  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith('__react')), { timeout: 15_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
 }
 
 async function waitForText(page: Page, text: string) {

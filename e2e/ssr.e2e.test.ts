@@ -179,11 +179,13 @@ describe.each([['demo'], ['chem']] as const)('server-rendered pages on %s', (key
     });
     for (const [p] of routes(j())) {
       await page.goto(j().base + p, { waitUntil: 'networkidle0' });
-      // React marks a hydrated root; a page rendered from scratch would have asked the API.
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
+      // Hydrated from the served state: a page rendered from scratch would have asked the API.
       expect({ p, apiCalls }).toEqual({ p, apiCalls: [] });
       expect({ p, consoleErrors }).toEqual({ p, consoleErrors: [] });
     }
     await page.goto(j().base + j().articlePath, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await Promise.all([page.waitForSelector('.issue-heading'), page.click('.article-issue a')]);
     await Promise.all([page.waitForSelector('.editor-grid'), page.click('nav[aria-label=Main] a[href="/board"]')]);

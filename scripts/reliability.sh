@@ -18,7 +18,7 @@ mkdir -p "$JP_DATA_DIR"
 rm -f "$JP_DATA_DIR/report.txt"
 status=0
 started=$(date +%s)
-JP_SUITE=reliability node node_modules/.bin/jest --ci --runInBand "$@" || status=$?
+JP_SUITE=reliability node node_modules/.bin/jest --ci --runInBand --forceExit "$@" || status=$?
 bash scripts/provision.sh stop
 if [ -s "$JP_DATA_DIR/report.txt" ]; then
   echo

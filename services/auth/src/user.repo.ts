@@ -1,4 +1,5 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { buildIndexes } from '@journal/common';
 
 export interface User {
   id: string;
@@ -60,7 +61,7 @@ export class UserRepo {
   }
 
   async init() {
-    await this.model.syncIndexes();
+    await buildIndexes(() => this.model.syncIndexes());
   }
 
   async findByName(journalId: string, name: string): Promise<User | null> {

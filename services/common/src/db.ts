@@ -1,14 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { type Connection } from 'mongoose';
 
 /**
  * One connection per service. Commands are not buffered and server selection is short, so a
  * database outage turns into a 503 within about two seconds instead of a hanging request.
+ * Indexes are built by each repository's `init()` (see `buildIndexes`), not behind its back when a
+ * model compiles: two builds of the same index at once is the race `buildIndexes` absorbs.
  */
 export async function connectMongo(url: string, dbName: string): Promise<Connection> {
   const conn = mongoose.createConnection(url, {
     dbName,
     bufferCommands: false,
-    autoIndex: true,
+    autoIndex: false,
     serverSelectionTimeoutMS: 1500,
     connectTimeoutMS: 2000,
     socketTimeoutMS: 30_000,
@@ -22,3 +25,22 @@ export const isMongoReady = (conn: Connection | undefined) => conn?.readyState =
 
 /** Escapes user text for use inside a RegExp so it matches literally. */
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const INDEX_RACE = /already exists|IndexBuildAlreadyInProgress|index .* already/i;
+
+/**
+ * Builds indexes (`model.syncIndexes()`, `collection.createIndex(...)`). Replicas that start
+ * together build the same index at once; MongoDB settles that itself, while FerretDB's SQLite
+ * backend fails the loser with "index ... already exists". The loser waits and builds again, which
+ * then finds the index in place.
+ */
+export async function buildIndexes<T>(build: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await build();
+    } catch (err) {
+      if (i >= attempts || !INDEX_RACE.test(String((err as Error)?.message ?? err))) throw err;
+      await sleep(50 * i + Math.floor(Math.random() * 50));
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import mongoose from 'mongoose';
+import { buildIndexes } from '@journal/common';
 
 export interface CachedFile {
   key: string;
@@ -85,8 +86,8 @@ export class PdfCacheRepo {
   }
 
   async init(): Promise<void> {
-    await this.files.createIndex({ filename: 1, uploadDate: -1 });
-    await this.files.createIndex({ 'metadata.expiresAt': 1 });
+    await buildIndexes(() => this.files.createIndex({ filename: 1, uploadDate: -1 }));
+    await buildIndexes(() => this.files.createIndex({ 'metadata.expiresAt': 1 }));
   }
 
   private async findDoc(key: string): Promise<FileDoc | null> {

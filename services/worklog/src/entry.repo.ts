@@ -1,5 +1,5 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { escapeRegex, type WorkStatus } from '@journal/common';
+import { buildIndexes, escapeRegex, type WorkStatus } from '@journal/common';
 
 /** A stored entry: content exactly as it was sent (output is sanitised, storage is not). */
 export interface StoredEntry {
@@ -58,7 +58,7 @@ export class EntryRepo {
   }
 
   async init() {
-    await this.model.syncIndexes();
+    await buildIndexes(() => this.model.syncIndexes());
   }
 
   async create(e: Omit<StoredEntry, 'id'>): Promise<StoredEntry> {

@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 /**
  * The whole HTML document, rendered by the render process and hydrated by the browser. Pages add
  * their own <title>, description, canonical link and citation tags; React puts them in <head>.
  */
 export function Document({ children }: { children: ReactNode }) {
+  // Marks the page as interactive once hydration has committed: before that a click on a link is a
+  // plain page load. Browser tests and monitoring wait on it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { doiKey, type AdminArticle } from '@journal/common';
+import { buildIndexes, doiKey, type AdminArticle } from '@journal/common';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 
@@ -131,7 +131,7 @@ export class ArticleRepo {
         { ordered: false },
       );
     }
-    await this.model.syncIndexes();
+    await buildIndexes(() => this.model.syncIndexes());
   }
 
   /** Whether another article of the journal already has this DOI (case-insensitive). */

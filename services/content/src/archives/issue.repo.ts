@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { buildIndexes } from '@journal/common';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 
 /** docs/product.md#entities: Issue (the article count is computed: ArticleRepo.countsByIssue). */
@@ -39,7 +40,7 @@ export class IssueRepo {
   }
 
   async init() {
-    await this.model.syncIndexes();
+    await buildIndexes(() => this.model.syncIndexes());
   }
 
   /** Every issue of a journal, newest first. */

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { EDITOR_CATEGORIES, type EditorCategory, type EditorStatus } from '@journal/common';
+import { buildIndexes, EDITOR_CATEGORIES, type EditorCategory, type EditorStatus } from '@journal/common';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 
 export { EDITOR_CATEGORIES, type EditorCategory };
@@ -61,7 +61,7 @@ export class EditorRepo {
   }
 
   async init() {
-    await this.model.syncIndexes();
+    await buildIndexes(() => this.model.syncIndexes());
   }
 
   /** All editors of a journal (admin), pinned first. */

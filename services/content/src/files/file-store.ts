@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
-import { articlePdfPath } from '@journal/common';
+import { articlePdfPath, buildIndexes } from '@journal/common';
 import { jid } from '../shared/plain';
 
 /** The four public file areas of docs/product.md#files. */
@@ -88,8 +88,8 @@ export class FileStore {
   }
 
   async init() {
-    await this.conn.collection('files.files').createIndex({ filename: 1, uploadDate: -1 });
-    await this.conn.collection('files.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true });
+    await buildIndexes(() => this.conn.collection('files.files').createIndex({ filename: 1, uploadDate: -1 }));
+    await buildIndexes(() => this.conn.collection('files.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true }));
   }
 
   /** Stores (or replaces) the file at `path`. Throws on an invalid path. */

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { buildIndexes } from '@journal/common';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import type { EnabledStatus } from '../editors/editor.repo';
 
@@ -42,7 +43,7 @@ export class IndexingRepo {
   }
 
   async init() {
-    await this.model.syncIndexes();
+    await buildIndexes(() => this.model.syncIndexes());
   }
 
   async list(journalId: string): Promise<IndexingItem[]> {

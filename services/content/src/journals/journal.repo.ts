@@ -1,4 +1,5 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { buildIndexes } from '@journal/common';
 import type { JournalFlags, PublicSettings } from '@journal/common';
 
 export interface Journal extends PublicSettings {
@@ -77,7 +78,7 @@ export class JournalRepo {
   }
 
   async init() {
-    await this.model.syncIndexes();
+    await buildIndexes(() => this.model.syncIndexes());
   }
 
   async findByHost(host: string): Promise<Journal | null> {

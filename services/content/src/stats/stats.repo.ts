@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { buildIndexes } from '@journal/common';
 import { jid } from '../shared/plain';
 
 /** Counts of one article in one month (COUNTER-style: robots and double clicks left out). */
@@ -43,7 +44,7 @@ export class StatsRepo {
   }
 
   async init() {
-    await this.model.syncIndexes();
+    await buildIndexes(() => this.model.syncIndexes());
   }
 
   /** Adds a batch of counts in one round trip. */
