@@ -16,6 +16,8 @@ export interface PageAssets {
   css: string;
   /** The client-rendered shell (admin, work-log). */
   shell: string;
+  /** What every page adds to <head>, the same for every page: the inlined CSS and the module preloads. */
+  head: string;
 }
 
 export function loadAssets(dist: string): PageAssets {
@@ -35,11 +37,13 @@ export function loadAssets(dist: string): PageAssets {
     }
   };
   walk(entryKey);
+  // The stylesheet is ours and has no closing style tag in it; guard anyway.
+  const cssText = [...css].map((f) => readFileSync(path.join(dist, f), 'utf8').replace(/<\/style/gi, '<\\/style')).join('\n');
   return {
     entry: `/${entry.file}`,
     preloads: [...preloads],
-    // The stylesheet is ours and has no closing style tag in it; guard anyway.
-    css: [...css].map((f) => readFileSync(path.join(dist, f), 'utf8').replace(/<\/style/gi, '<\\/style')).join('\n'),
+    css: cssText,
     shell: readFileSync(path.join(dist, 'index.html'), 'utf8'),
+    head: `<style>${cssText}</style>${[...preloads].map((p) => `<link rel="modulepreload" href="${p}"/>`).join('')}`,
   };
 }

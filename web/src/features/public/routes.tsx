@@ -1,4 +1,4 @@
-import { data, type RouteObject } from 'react-router-dom';
+import { routeError, type RouteObject } from '@/lib/router';
 import { ErrorScreen } from '@/app/error-screen';
 import { PublicLayout } from './components/public-layout';
 import { publicLoaders, type LoaderDeps } from './loaders';
@@ -19,8 +19,8 @@ import { SearchPage } from './pages/search-page';
  * Public site routes (docs/product.md#public-routes), all inside the public layout shell. The loaders fill the query cache before
  * a page renders, on the server and on client-side navigation alike; the pages read it with hooks.
  */
-export function publicRoutes(deps: LoaderDeps): RouteObject[] {
-  const l = publicLoaders(deps);
+export function publicRoutes(): RouteObject<LoaderDeps>[] {
+  const l = publicLoaders;
   return [
     {
       id: 'public',
@@ -29,6 +29,7 @@ export function publicRoutes(deps: LoaderDeps): RouteObject[] {
       children: [
         {
           // Errors below the layout (404s, a failed read) show inside the site's header and footer.
+          id: 'public-pages',
           errorElement: <ErrorScreen inLayout />,
           children: [
             { index: true, element: <HomePage />, loader: l.home },
@@ -56,7 +57,7 @@ export function publicRoutes(deps: LoaderDeps): RouteObject[] {
               path: '*',
               element: null,
               loader: () => {
-                throw data(null, { status: 404, statusText: 'Not Found' });
+                throw routeError(404, 'Not Found');
               },
             },
           ],

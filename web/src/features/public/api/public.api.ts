@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/common/schemas';
 import { api, ApiError } from '@/lib/api-client';
+import { useRead } from '@/lib/read-cache';
 
 export type Settings = PublicSettingsRead;
 export type Editor = PublicEditorRead;
@@ -89,26 +89,24 @@ export const editorPicture = (e: Pick<Editor, 'picture' | 'picture_url'>) =>
 export const indexingImage = (it: Pick<IndexingItem, 'image' | 'image_url'>) =>
   it.image_url || (it.image ? `/assets/indexing/${encodeURIComponent(it.image)}` : '');
 
-export const useSettings = () => useQuery(publicQueries.settings(useReads()));
-export const useEditors = () => useQuery(publicQueries.editors(useReads()));
-export const useIndexing = () => useQuery(publicQueries.indexing(useReads()));
-export const useArchiveYears = () => useQuery(publicQueries.archives(useReads()));
+export const useSettings = () => useRead(publicQueries.settings(useReads()));
+export const useEditors = () => useRead(publicQueries.editors(useReads()));
+export const useIndexing = () => useRead(publicQueries.indexing(useReads()));
+export const useArchiveYears = () => useRead(publicQueries.archives(useReads()));
 
 export interface IssueData {
   articles: ArticleSummary[];
   frequency: string;
 }
 
+const issueData = (articles: ArticleSummary[]): IssueData => ({ articles, frequency: articles.find((a) => a.frequency)?.frequency || '' });
+
 export const useIssue = (year: number | null, volume: number | null, issue: number | null) => {
   const reads = useReads();
   const valid = year !== null && volume !== null && issue !== null;
-  return useQuery({
-    ...publicQueries.issue(reads, year ?? 0, volume ?? 0, issue ?? 0),
-    enabled: valid,
-    select: (articles: ArticleSummary[]): IssueData => ({ articles, frequency: articles.find((a) => a.frequency)?.frequency || '' }),
-  });
+  return useRead(publicQueries.issue(reads, year ?? 0, volume ?? 0, issue ?? 0), { enabled: valid, select: issueData });
 };
 
-export const useArticleByRef = (ref: string | undefined) => useQuery({ ...publicQueries.article(useReads(), ref ?? ''), enabled: !!ref });
+export const useArticleByRef = (ref: string | undefined) => useRead(publicQueries.article(useReads(), ref ?? ''), { enabled: !!ref });
 
-export const useSearch = (keyword: string) => useQuery(publicQueries.search(useReads(), keyword));
+export const useSearch = (keyword: string) => useRead(publicQueries.search(useReads(), keyword));

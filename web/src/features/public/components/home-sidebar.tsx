@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { Img } from '@/components/img';
 import { EmptyState, ErrorState, Loading } from '@/components/status';

@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router-dom';
+import { Link, NavLink, Outlet } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { Img } from '@/components/img';
 import { SafeHtml } from '@/components/safe-html';
@@ -167,8 +167,6 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {/* New pages start at the top; Back and Forward restore where the reader was. */}
-      <ScrollRestoration />
     </div>
   );
 }

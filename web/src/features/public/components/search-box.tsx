@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 
 /** docs/product.md#public-layout: submitting goes to /search?keyword=… and clears the box; no minimum length. Without JavaScript the form does the same. */

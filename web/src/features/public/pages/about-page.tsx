@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { PageTitle } from '@/components/page-title';
 import { PageHead } from '../components/page-head';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, Loading } from '@/components/status';

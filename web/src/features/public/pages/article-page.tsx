@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { useOrigin } from '@/app/site-context';
 import { SafeHtml } from '@/components/safe-html';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { useScrollToSection } from '@/components/use-scroll-to-section';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { download, saveBlob } from '@/lib/api-client';
 import { articlePdfUrl, useArticleByRef } from '../api/public.api';
