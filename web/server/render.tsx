@@ -55,7 +55,8 @@ export async function renderPage(opts: { url: URL; origin: string; reads: Public
     opts.signal.addEventListener('abort', () => stream.abort(), { once: true });
   });
   // Data, not a script: the pages' Content-Security-Policy allows no inline scripts.
-  const head = `${opts.assets.head}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(payload)}</script>`;
+  const pageChunks = opts.assets.preloadsFor(state.matches.flatMap((m) => (m.route.lazy ? [m.route.lazy.module] : [])));
+  const head = `${opts.assets.head}${pageChunks}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(payload)}</script>`;
   return { status: result.status, html: html.replace('</head>', () => `${head}</head>`) };
 }
 

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { browserReads } from '@/features/public/api/public.api';
 import { loadBrowserHtmlTools } from '@/lib/html-tools';
 import { ReadCache } from '@/lib/read-cache';
-import { BrowserRouter, deserializeErrors, hydratedState } from '@/lib/router';
+import { BrowserRouter, deserializeErrors, hydratedState, resolveLazy } from '@/lib/router';
 import { Document } from './app/document';
 import { HYDRATION_ELEMENT_ID, Providers, type HydrationPayload } from './app/providers';
 import { APP_SHELL_RE, createRoutes } from './app/routes';
@@ -24,6 +24,8 @@ if (payload) {
   const leave = (pathname: string) => APP_SHELL_RE.test(pathname);
   // DOMPurify arrives when the reader first moves to another page (the served HTML is clean already).
   const onNavigate = () => void loadBrowserHtmlTools();
+  // The page's own chunk (preloaded by the served HTML) is in before hydration starts.
+  await resolveLazy(initial.matches);
   hydrateRoot(
     document,
     <Document>

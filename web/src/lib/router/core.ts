@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createElement, type ComponentType, type ReactNode } from 'react';
 
 /**
  * The public site's router, without React: route matching, loaders, redirects and error
@@ -25,7 +25,39 @@ export interface RouteObject<C = unknown> {
   /** Shown in place of this route's element when it or a route below it fails. */
   errorElement?: ReactNode;
   loader?: (args: LoaderArgs<C>) => unknown;
+  /** The element's component in a chunk of its own, loaded with the route's data. */
+  lazy?: LazyComponent;
   children?: RouteObject<C>[];
+}
+
+export interface LazyComponent {
+  /** The module's path in the client build's manifest (`src/…`): the render process preloads its chunk. */
+  module: string;
+  load: () => Promise<ComponentType>;
+}
+
+/** A route component in a chunk of its own; `module` names the file `load` imports. */
+export const lazyComponent = (module: string, load: () => Promise<ComponentType>): LazyComponent => ({ module, load });
+
+const resolving = new WeakMap<object, Promise<void>>();
+
+/** Loads the chunks of the matched routes' lazy components; afterwards they render like the others. */
+export function resolveLazy<C>(matches: Match<C>[]): Promise<unknown> {
+  return Promise.all(
+    matches.map(({ route }) => {
+      const lazy = route.lazy;
+      if (!lazy || route.element !== undefined) return undefined;
+      let p = resolving.get(route);
+      if (!p) {
+        p = lazy.load().then((C) => {
+          route.element = createElement(C);
+        });
+        p.catch(() => resolving.delete(route));
+        resolving.set(route, p);
+      }
+      return p;
+    }),
+  );
 }
 
 /** A route with the id it is known by in hydration data. */
@@ -148,7 +180,7 @@ export async function load<C>(routes: Route<C>[], url: URL, context: C, navState
     const root = routes[0]!;
     return { state: { location, matches: [{ route: root, params: {} }], errors: { [root.id]: routeError(404, 'Not Found') } }, status: 404 };
   }
-  const settled = await Promise.allSettled(matches.map((m) => m.route.loader?.({ params: m.params, url, context })));
+  const [settled] = await Promise.all([Promise.allSettled(matches.map((m) => m.route.loader?.({ params: m.params, url, context }))), resolveLazy(matches)]);
   const redirected = settled.find((s) => s.status === 'rejected' && s.reason instanceof Redirect) as PromiseRejectedResult | undefined;
   if (redirected) return { redirect: redirected.reason as Redirect };
   const failed = settled.findIndex((s) => s.status === 'rejected');

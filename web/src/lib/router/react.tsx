@@ -126,7 +126,14 @@ export function BrowserRouter<C>(props: { routes: Route<C>[]; context: C; initia
       const id = ++current.current;
       onNavigate?.();
       const key = opts.key ?? newKey();
-      const result = await load(routes, url, context, opts.state ?? null, key);
+      let result: Awaited<ReturnType<typeof load<C>>>;
+      try {
+        result = await load(routes, url, context, opts.state ?? null, key);
+      } catch {
+        // A page's chunk failed to load (a new release, the network): the server serves the page.
+        window.location.assign(url.href);
+        return;
+      }
       if (id !== current.current) return;
       if ('redirect' in result) {
         if (hops < 5) await go(new URL(result.redirect.location, url), { replace: true }, hops + 1);
