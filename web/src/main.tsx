@@ -24,17 +24,19 @@ if (payload) {
   const leave = (pathname: string) => APP_SHELL_RE.test(pathname);
   // DOMPurify arrives when the reader first moves to another page (the served HTML is clean already).
   const onNavigate = () => void loadBrowserHtmlTools();
-  // The page's own chunk (preloaded by the served HTML) is in before hydration starts.
-  await resolveLazy(initial.matches);
-  hydrateRoot(
-    document,
-    <Document>
-      <StrictMode>
-        <Providers cache={cache} reads={browserReads} site={payload.site}>
-          <BrowserRouter routes={routes} context={context} initial={initial} leave={leave} onNavigate={onNavigate} />
-        </Providers>
-      </StrictMode>
-    </Document>,
+  // The page's own chunk (preloaded by the served HTML) is in before hydration starts. Not a
+  // top-level await: the page chunks import this module, which must finish evaluating first.
+  void resolveLazy(initial.matches).then(() =>
+    hydrateRoot(
+      document,
+      <Document>
+        <StrictMode>
+          <Providers cache={cache} reads={browserReads} site={payload.site}>
+            <BrowserRouter routes={routes} context={context} initial={initial} leave={leave} onNavigate={onNavigate} />
+          </Providers>
+        </StrictMode>
+      </Document>,
+    ),
   );
 } else {
   void import('./app/admin-app').then((m) => m.startAdminApp());

@@ -180,7 +180,7 @@ export async function load<C>(routes: Route<C>[], url: URL, context: C, navState
     const root = routes[0]!;
     return { state: { location, matches: [{ route: root, params: {} }], errors: { [root.id]: routeError(404, 'Not Found') } }, status: 404 };
   }
-  const [settled] = await Promise.all([Promise.allSettled(matches.map((m) => m.route.loader?.({ params: m.params, url, context }))), resolveLazy(matches)]);
+  const [settled] = await Promise.all([Promise.allSettled(matches.map(async (m) => m.route.loader?.({ params: m.params, url, context }))), resolveLazy(matches)]);
   const redirected = settled.find((s) => s.status === 'rejected' && s.reason instanceof Redirect) as PromiseRejectedResult | undefined;
   if (redirected) return { redirect: redirected.reason as Redirect };
   const failed = settled.findIndex((s) => s.status === 'rejected');

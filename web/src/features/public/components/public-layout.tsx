@@ -40,7 +40,7 @@ function SiteHeader() {
       <div className="container brand-row">
         <Link to={paths.home} className="brand-logo">
           <Img
-            src={siteImage('logo.png')}
+            src={siteImage(settings, 'logo.png')}
             alt={name ? `${name} logo` : 'Journal logo'}
             width="88"
             height="88"
@@ -146,11 +146,11 @@ function ChatFloat() {
   const label = 'Chat with us';
   return settings.whatsup_number ? (
     <a className="chat-float" href={whatsappLink(settings.whatsup_number, name)} target="_blank" rel="noopener noreferrer" aria-label={`${label} on WhatsApp`}>
-      <Img src={siteImage('chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
+      <Img src={siteImage(settings, 'chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
     </a>
   ) : (
     <Link className="chat-float" to={paths.contact} aria-label={label}>
-      <Img src={siteImage('chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
+      <Img src={siteImage(settings, 'chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
     </Link>
   );
 }
