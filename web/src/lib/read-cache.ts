@@ -92,8 +92,7 @@ export function useRead<T, S = T>(q: ReadQuery<T>, opts: { enabled?: boolean; se
   );
   useEffect(() => {
     if (enabled && !entry) cache.ensure(q).catch(() => undefined);
-    // The key stands for the query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `key` stands for the query (a new object on every render).
   }, [cache, key, enabled, entry]);
   const { select } = opts;
   const raw = entry && 'data' in entry ? (entry.data as T) : undefined;
