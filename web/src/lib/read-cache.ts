@@ -75,14 +75,14 @@ export class ReadCache {
   }
 }
 
-export const ReadCacheContext = createContext<ReadCache | null>(null);
+/** Provided around every public page (the render's or the tab's cache). */
+export const ReadCacheContext = createContext<ReadCache>(null!);
 
 export type ReadState<T> = { isLoading: boolean; isError: boolean; error: unknown } & ({ isSuccess: true; data: T } | { isSuccess: false; data: T | undefined });
 
 /** A cached read for a component: filled by the route loader as a rule, fetched here otherwise. */
 export function useRead<T, S = T>(q: ReadQuery<T>, opts: { enabled?: boolean; select?: (data: T) => S } = {}): ReadState<S> {
   const cache = useContext(ReadCacheContext);
-  if (!cache) throw new Error('useRead outside a ReadCacheContext');
   const enabled = opts.enabled ?? true;
   const key = keyOf(q.queryKey);
   const entry = useSyncExternalStore(

@@ -1,7 +1,7 @@
 import type { ReadCache } from '@/lib/read-cache';
 import { redirect, routeError, type LoaderArgs } from '@/lib/router';
-import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { publicPaths as paths } from '@/config/public-paths';
+import { ReadError } from './api/read-json';
 import { publicQueries, type PublicReads, type YearSummary } from './api/public.api';
 import { firstNumber } from './lib/citation';
 
@@ -20,7 +20,7 @@ async function load<T>(d: LoaderDeps, q: { queryKey: readonly unknown[]; queryFn
   try {
     return await d.cache.ensure(q);
   } catch (e) {
-    if (e instanceof ApiError && e.status < 500) throw routeError(e.status, e.message);
+    if (e instanceof ReadError && e.status < 500) throw routeError(e.status, e.message);
     throw unavailable();
   }
 }

@@ -1,27 +1,30 @@
+import type { ComponentType } from 'react';
 import { ErrorScreen } from '@/app/error-screen';
-import { lazyComponent as page, routeError, type RouteObject } from '@/lib/router';
+import { lazyComponent, routeError, type RouteObject } from '@/lib/router';
 import { PublicLayout } from './components/public-layout';
 import { publicLoaders as l, type LoaderDeps } from './loaders';
 
 // Each page is a chunk of its own: a reader's first load carries the layout and the one page it
-// shows (the render process preloads that page's chunk). The paths are the modules' keys in the
-// client build's manifest.
-const pages = 'src/features/public/pages';
-const Home = page(`${pages}/home-page.tsx`, () => import('./pages/home-page').then((m) => m.HomePage));
-const Board = page(`${pages}/board-page.tsx`, () => import('./pages/board-page').then((m) => m.BoardPage));
-const Indexing = page(`${pages}/indexing-page.tsx`, () => import('./pages/indexing-page').then((m) => m.IndexingPage));
-const IndexingAbstracting = page(`${pages}/indexing-page.tsx`, () => import('./pages/indexing-page').then((m) => m.IndexingAbstractingPage));
-const Archives = page(`${pages}/archives-layout.tsx`, () => import('./pages/archives-layout').then((m) => m.ArchivesLayout));
-const ArchivesIndex = page(`${pages}/archives-layout.tsx`, () => import('./pages/archives-layout').then((m) => m.ArchivesIndex));
-const Issue = page(`${pages}/issue-page.tsx`, () => import('./pages/issue-page').then((m) => m.IssuePage));
-const Article = page(`${pages}/article-page.tsx`, () => import('./pages/article-page').then((m) => m.ArticlePage));
-const Search = page(`${pages}/search-page.tsx`, () => import('./pages/search-page').then((m) => m.SearchPage));
-const Pdf = page(`${pages}/pdf-page.tsx`, () => import('./pages/pdf-page').then((m) => m.PdfPage));
-const Instructions = page(`${pages}/instructions-page.tsx`, () => import('./pages/instructions-page').then((m) => m.InstructionsPage));
-const About = page(`${pages}/about-page.tsx`, () => import('./pages/about-page').then((m) => m.AboutPage));
-const Contact = page(`${pages}/contact-page.tsx`, () => import('./pages/contact-page').then((m) => m.ContactPage));
-const Privacy = page(`${pages}/legal-pages.tsx`, () => import('./pages/legal-pages').then((m) => m.PrivacyPage));
-const Terms = page(`${pages}/legal-pages.tsx`, () => import('./pages/legal-pages').then((m) => m.TermsPage));
+// shows (the render process preloads that page's chunk, found by the module's path in the client
+// build's manifest).
+const pages = import.meta.glob<Record<string, ComponentType>>('./pages/*.tsx');
+const page = (file: string, name: string) =>
+  lazyComponent(`src/features/public/pages/${file}.tsx`, () => pages[`./pages/${file}.tsx`]!().then((m) => m[name]!));
+const Home = page('home-page', 'HomePage');
+const Board = page('board-page', 'BoardPage');
+const Indexing = page('indexing-page', 'IndexingPage');
+const IndexingAbstracting = page('indexing-page', 'IndexingAbstractingPage');
+const Archives = page('archives-layout', 'ArchivesLayout');
+const ArchivesIndex = page('archives-layout', 'ArchivesIndex');
+const Issue = page('issue-page', 'IssuePage');
+const Article = page('article-page', 'ArticlePage');
+const Search = page('search-page', 'SearchPage');
+const Pdf = page('pdf-page', 'PdfPage');
+const Instructions = page('instructions-page', 'InstructionsPage');
+const About = page('about-page', 'AboutPage');
+const Contact = page('contact-page', 'ContactPage');
+const Privacy = page('legal-pages', 'PrivacyPage');
+const Terms = page('legal-pages', 'TermsPage');
 
 /**
  * Public site routes (docs/product.md#public-routes), all inside the public layout shell. The loaders fill the read cache before

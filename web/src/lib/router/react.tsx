@@ -26,15 +26,12 @@ interface RouterContextValue {
   navigate: Navigate;
 }
 
-const RouterContext = createContext<RouterContextValue | null>(null);
+// Always provided: every public page renders inside StaticRouter or BrowserRouter.
+const RouterContext = createContext<RouterContextValue>(null!);
 const OutletContext = createContext<ReactNode>(null);
 const ErrorContext = createContext<unknown>(undefined);
 
-function useRouter(): RouterContextValue {
-  const r = useContext(RouterContext);
-  if (!r) throw new Error('router hooks need a router');
-  return r;
-}
+const useRouter = () => useContext(RouterContext);
 
 export const useLocation = () => useRouter().location;
 export const useParams = () => useRouter().params;
@@ -89,9 +86,8 @@ function Matches<C>({ state }: { state: RouterState<C> }) {
   return outlet;
 }
 
-const noNavigate: Navigate = () => {
-  throw new Error('no navigation while rendering on the server');
-};
+// The server renders once; navigation happens in the browser.
+const noNavigate: Navigate = () => undefined;
 
 /** The render process's router: one state, already loaded. */
 export function StaticRouter<C>({ state }: { state: RouterState<C> }) {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/common/schemas';
-import { api, ApiError } from '@/lib/api-client';
+import { readJson, ReadError } from './read-json';
 import { useRead } from '@/lib/read-cache';
 
 export type Settings = PublicSettingsRead;
@@ -22,7 +22,7 @@ export function publicReads(get: ReadGetter) {
     try {
       return await p;
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return null;
+      if (e instanceof ReadError && (e.status === 404 || e.status === 400)) return null;
       throw e;
     }
   };
@@ -46,7 +46,7 @@ export function publicReads(get: ReadGetter) {
 export type PublicReads = ReturnType<typeof publicReads>;
 
 /** The browser's reads: same-origin requests through nginx and the gateway. */
-export const browserReads = publicReads((path) => api.get(path));
+export const browserReads = publicReads((path) => readJson(path));
 
 /** Which reads the hooks use: the browser's, or the render process's while it renders. */
 export const ReadsContext = createContext<PublicReads>(browserReads);

@@ -1,5 +1,5 @@
 import { Link } from '@/lib/router';
-import { paths } from '@/config/paths';
+import { publicPaths as paths } from '@/config/public-paths';
 import { Img } from '@/components/img';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { indexingImage, siteImage, useIndexing } from '../api/public.api';

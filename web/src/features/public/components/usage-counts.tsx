@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { readJson } from '../api/read-json';
 import { useRead } from '@/lib/read-cache';
 
 interface Counts {
@@ -12,7 +12,7 @@ export function UsageCounts({ refnumber, enabled }: { refnumber: string | number
     {
       queryKey: ['public', 'article-stats', String(refnumber)],
       staleTime: 60_000,
-      queryFn: () => api.get<Counts>(`/api/archives/ref/${encodeURIComponent(String(refnumber))}/stats`),
+      queryFn: () => readJson<Counts>(`/api/archives/ref/${encodeURIComponent(String(refnumber))}/stats`),
     },
     { enabled },
   );

@@ -4,7 +4,7 @@
  * the browser keeps the same tags after hydration.
  */
 import { citationDate } from '@journal/common/schemas/citation-date';
-import { doiUrl } from '@journal/common/schemas/doi';
+import { doiUrl } from '@journal/common/schemas/doi-url';
 import { pageRange, splitAuthors, titleText } from './citation';
 
 export interface CitationArticle {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from '@/lib/router';
-import { paths } from '@/config/paths';
+import { publicPaths as paths } from '@/config/public-paths';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { useArchiveYears, type YearSummary } from '../api/public.api';

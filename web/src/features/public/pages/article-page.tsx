@@ -1,5 +1,5 @@
 import { Link, useParams } from '@/lib/router';
-import { paths } from '@/config/paths';
+import { publicPaths as paths } from '@/config/public-paths';
 import { useOrigin } from '@/app/site-context';
 import { SafeHtml } from '@/components/safe-html';
 import { Loading } from '@/components/status';

@@ -1,5 +1,5 @@
 import { Link } from '@/lib/router';
-import { paths } from '@/config/paths';
+import { publicPaths as paths } from '@/config/public-paths';
 import { Img } from '@/components/img';
 import { SafeHtml } from '@/components/safe-html';
 import { Loading, ErrorState } from '@/components/status';

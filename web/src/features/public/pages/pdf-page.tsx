@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from '@/lib/router';
-import { paths } from '@/config/paths';
+import { publicPaths as paths } from '@/config/public-paths';
 import { download, saveBlob } from '@/lib/api-client';
 import { articlePdfUrl, useArticleByRef } from '../api/public.api';
 import { PageHead } from '../components/page-head';
