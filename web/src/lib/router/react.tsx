@@ -132,7 +132,9 @@ export function BrowserRouter<C>(props: { routes: Route<C>[]; context: C; initia
       }
       if (id !== current.current) return;
       if ('redirect' in result) {
-        if (hops < 5) await go(new URL(result.redirect.location, url), { replace: true }, hops + 1);
+        // The page asked for is never shown: its redirect takes its place in the history (pushed
+        // or replaced as the original navigation was).
+        if (hops < 5) await go(new URL(result.redirect.location, url), { replace: opts.replace || opts.pop }, hops + 1);
         else window.location.assign(result.redirect.location);
         return;
       }
