@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { sanitizeRichText, sanitizeTitle } from '@journal/common';
+import { sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
 import { Document } from '@/app/document';
 import { HYDRATION_ELEMENT_ID, Providers, type HydrationPayload } from '@/app/providers';
 import { createRoutes } from '@/app/routes';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/common/schemas';
+import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/contracts';
 import { readJson, ReadError } from './read-json';
 import { useRead } from '@/lib/read-cache';
 
