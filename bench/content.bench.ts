@@ -1,5 +1,5 @@
 /**
- * Issue 3: the reader's site under load. Prints, in one run:
+ * The reader's site under load. Prints, in one run:
  *   read_ratio / read_p99_ms  issue-page API through nginx → gateway → content, against nginx
  *                             serving the same bytes as a static file, 64 connections each;
  *   issue300_p50_ms           the issue API for an issue of 300 articles (full stack);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape } from '@journal/common';
+import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/common';
 
 export const contentConfigSchema = z.object({
   ...baseConfigShape,
+  ...requestLogConfigShape,
   ...mongoConfigShape,
   ...redisConfigShape,
   ...jwtConfigShape,
