@@ -86,7 +86,7 @@ async function cannon(url: string, headers: Record<string, string>) {
   return Math.round(r.requests.average);
 }
 
-function writeMarkdown() {
+export function writeMarkdown() {
   const runs = existsSync(OUT) ? readdirSync(OUT).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(OUT, f), 'utf8')) as Summary) : [];
   runs.sort((a, b) => a.date.localeCompare(b.date));
   const lines = [
@@ -113,6 +113,15 @@ function writeMarkdown() {
       ...r.functions.slice(0, 10).map(([n, ms]) => `| \`${n.replace(/\|/g, '\\|')}\` | ${ms} ms | ${pct(ms)} |`),
     );
   }
+  lines.push(
+    '',
+    'The labels: `before` logged every request through pino-http, which makes two child loggers per request (serialising',
+    'their bindings each time) and writes every line; `after-every-line` is the services\' own request logger',
+    '(services/common/src/http.ts), the same line without child loggers; `after-sampled` writes 1 in 20 successful reads',
+    '(LOG_SUCCESS_SAMPLE=20, as k8s/base/config/content.env and gateway.env set it) and every error, 4xx, write, abort and',
+    'answer slower than LOG_SLOW_MS. What stays on top is the kernel\'s socket writes (`writev`) and express\'s router,',
+    'which tries the routes in order.',
+  );
   writeFileSync(path.join(__dirname, 'profile.md'), lines.join('\n') + '\n');
 }
 
