@@ -114,7 +114,7 @@ async function sequential(urls: string[], headers: Record<string, string>) {
   return { p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors };
 }
 
-function articleInput(n: number, issue: number, pageStart: number): ArticleInput & { year: number; volume: number; issue: number; refnumber: string; title: string; txnid: string } {
+export function articleInput(n: number, issue: number, pageStart: number): ArticleInput & { year: number; volume: number; issue: number; refnumber: string; title: string; txnid: string } {
   const words = Array.from({ length: 40 }, (_, k) => term((n * 31 + k * 97) % VOCAB));
   return {
     year: YEAR,
