@@ -165,6 +165,7 @@ async function measure(backend: Backend): Promise<Figures> {
     t = performance.now();
     const content = await startContent(contentConfigSchema.parse({ ...common, WAIT_READY: 'false' }));
     const contentReadyMs = await untilReady(content.url, t);
+    console.log(`${backend}: content ready after ${round(contentReadyMs, 0)} ms; ${SEARCHES} admin searches`);
     const search: number[] = [];
     try {
       const { token } = signToken(SECRET, { id: '0'.repeat(24), name: 'bench', journalId: articlesJid });
@@ -175,6 +176,7 @@ async function measure(backend: Backend): Promise<Figures> {
         const t1 = performance.now();
         const r = await get(`${content.url}/api/admin/search?q=${encodeURIComponent(q)}`, headers);
         search.push(performance.now() - t1);
+        if (search.length % 10 === 0) console.log(`${backend}: ${search.length}/${SEARCHES} searches, last ${round(search[search.length - 1]!, 0)} ms`);
         if (r.status !== 200) throw new Error(`admin search answered ${r.status}: ${r.body.slice(0, 200)}`);
       }
     } finally {
