@@ -18,7 +18,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { connectMongo, createRedis, publishChange } from '@journal/common';
+import { connectMongo, createRedis, publishChange } from '@journal/server-kit';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';

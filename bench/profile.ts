@@ -117,7 +117,7 @@ export function writeMarkdown() {
     '',
     'The labels: `before` logged every request through pino-http, which makes two child loggers per request (serialising',
     'their bindings each time) and writes every line; `after-every-line` is the services\' own request logger',
-    '(services/common/src/http.ts), the same line without child loggers; `after-sampled` writes 1 in 20 successful reads',
+    '(packages/server-kit/src/http.ts), the same line without child loggers; `after-sampled` writes 1 in 20 successful reads',
     '(LOG_SUCCESS_SAMPLE=20, as k8s/base/config/content.env and gateway.env set it) and every error, 4xx, write, abort and',
     'answer slower than LOG_SLOW_MS. What stays on top is the kernel\'s socket writes (`writev`) and express\'s router,',
     'which tries the routes in order.',

@@ -1,7 +1,7 @@
 import type {
   AdminArticle, AdminCounts, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
   SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffUserView,
-} from '@journal/common/schemas';
+} from '@journal/contracts';
 import { api } from '@/lib/api-client';
 
 /** Every admin call of docs/product.md#api (bearer token attached; a 401 ends the session globally). */

@@ -1,4 +1,4 @@
-import type { DoiSettingsInput } from '@journal/common/schemas';
+import type { DoiSettingsInput } from '@journal/contracts';
 import { api, download } from '@/lib/api-client';
 
 const auth = { auth: true } as const;

@@ -1,4 +1,4 @@
-import type { LoginInput, LoginResponse } from '@journal/common/schemas';
+import type { LoginInput, LoginResponse } from '@journal/contracts';
 import { api } from '@/lib/api-client';
 
 export const login = (input: LoginInput) => api.post<LoginResponse>('/auth/login/', input);

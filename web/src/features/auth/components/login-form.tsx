@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { loginErrorMessage, loginSchema } from '@journal/common/schemas';
+import { loginErrorMessage, loginSchema } from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
 import { login } from '../api/auth.api';

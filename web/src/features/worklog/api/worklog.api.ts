@@ -1,4 +1,4 @@
-import type { NewWorkStatus, WorkEntry, WorkEntryPage, WorkStatus } from '@journal/common/schemas';
+import type { NewWorkStatus, WorkEntry, WorkEntryPage, WorkStatus } from '@journal/contracts';
 import { api } from '@/lib/api-client';
 
 export interface ListParams {
