@@ -5,8 +5,9 @@ import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, FILE_TOO_LARGE_MESSAGE, MAX_UPL
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 const FIELDS = ['name', 'category', 'post', 'content', 'degree', 'email', 'phone', 'country', 'editor_website'] as const;
 type Field = (typeof FIELDS)[number];
@@ -20,12 +21,13 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** docs/product.md#admin-area: /admin/editors/add and /admin/editors/:id. */
 export function EditorFormPage() {
+  const adminApi = useAdminApi();
   const { id } = useParams();
   const editing = !!id && id !== 'add';
   const flash = useFlash();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'editor', id], queryFn: () => adminApi.editor(id!), enabled: editing });
+  const q = useQuery({ queryKey: adminKeys.editor(id), queryFn: () => adminApi.editor(id!), enabled: editing });
   const initial = useMemo<Values>(() => {
     const e = q.data;
     if (!e) return EMPTY;
@@ -39,7 +41,7 @@ export function EditorFormPage() {
   const save = useMutation({
     mutationFn: (form: FormData) => (editing ? adminApi.updateEditor(id!, form) : adminApi.addEditor(form)),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['admin'] });
+      await invalidateAfterSave(qc, staleAfterSaving.editor());
       flash(editing ? 'Editor updated successfully' : 'Editor created successfully');
       navigate(paths.admin.editors);
     },

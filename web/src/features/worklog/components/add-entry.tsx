@@ -5,7 +5,8 @@ import type { NewWorkStatus } from '@journal/common/schemas';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
-import { createEntry, worklogKeys } from '../api/worklog.api';
+import { worklogKeys } from '../api/keys';
+import { useWorklogApi } from '../api/worklog.api';
 
 /**
  * The add-entry page. Nothing is checked here: what the user typed is sent and the server
@@ -15,6 +16,7 @@ import { createEntry, worklogKeys } from '../api/worklog.api';
 export function AddEntry() {
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const worklog = useWorklogApi();
   const [status, setStatus] = useState<NewWorkStatus | ''>('');
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,7 @@ export function AddEntry() {
     setBusy(true);
     setError('');
     try {
-      await createEntry({ status, content });
+      await worklog.create({ status, content });
     } catch (err) {
       console.error('worklog: create failed', err);
       // A refusal says what to fix and keeps what was typed; a session that ended goes to login.

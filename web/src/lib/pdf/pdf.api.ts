@@ -1,4 +1,4 @@
-import { download, request } from '@/lib/api-client';
+import type { ApiClient } from '../api-client';
 
 /** A document request (docs/product.md#documents), with the file name the download is saved under. */
 export interface PdfRequest {
@@ -31,6 +31,9 @@ export interface PdfJobStatus {
 }
 
 const withAsync = (path: string) => `${path}${path.includes('?') ? '&' : '?'}async=1`;
+
+/** The file name an article's stored PDF is saved under from the /pdf page. */
+export const articlePdfFilename = (refno: string | number) => `article-${refno}.pdf`;
 
 /** The documents of docs/product.md#documents, by name, with their file names. */
 export const pdfRequests = {
@@ -70,10 +73,12 @@ export const pdfRequests = {
   }),
 };
 
-export const startPdfJob = (r: PdfRequest, signal?: AbortSignal) =>
-  request<PdfJobStarted>(withAsync(r.path), { method: r.method, body: r.body, auth: r.auth, signal });
-
-export const getPdfJob = (statusUrl: string, auth: boolean, signal?: AbortSignal) =>
-  request<PdfJobStatus>(statusUrl, { method: 'GET', auth, signal });
-
-export const downloadPdfResult = (resultUrl: string, auth: boolean, signal?: AbortSignal) => download(resultUrl, { method: 'GET', auth, signal });
+/** The job calls behind a document request: start it, poll it, fetch its result. */
+export const pdfJobsApi = (client: ApiClient) => ({
+  start: (r: PdfRequest, signal?: AbortSignal) =>
+    client.request<PdfJobStarted>(withAsync(r.path), { method: r.method, body: r.body, auth: r.auth, signal }),
+  status: (statusUrl: string, auth: boolean, signal?: AbortSignal) => client.request<PdfJobStatus>(statusUrl, { method: 'GET', auth, signal }),
+  result: (resultUrl: string, auth: boolean, signal?: AbortSignal) => client.download(resultUrl, { method: 'GET', auth, signal }),
+  /** The document in one answer, without a job (the public /pdf page). */
+  direct: (r: PdfRequest, signal?: AbortSignal) => client.download(r.path, { method: r.method, body: r.body, auth: r.auth, signal }),
+});

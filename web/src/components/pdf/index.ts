@@ -1,0 +1,8 @@
+/** The PDF pipeline in the browser: start a document job, show its progress, download the file. */
+export { pdfRequests, pdfJobsApi } from '@/lib/pdf/pdf.api';
+export type { PdfRequest, PdfJobStarted, PdfJobStatus } from '@/lib/pdf/pdf.api';
+export { usePdfJob } from '@/lib/pdf/use-pdf-job';
+export type { PdfJobPhase, PdfJobState } from '@/lib/pdf/use-pdf-job';
+export { PdfJobButton } from './pdf-job-button';
+export type { PdfJobButtonProps } from './pdf-job-button';
+export { PdfProgress } from './pdf-progress';
