@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { ApiClientProvider, createApiClient, type ApiClient } from '@/lib/api-client';
 import { HtmlToolsContext, type HtmlTools } from '@/lib/html-tools';
 import { clearSession } from '@/lib/session';
-import { SiteContext, type Site } from './site-context';
+import { SiteContext, type Site } from '@/lib/site-context';
 
 /**
  * The app's api client: an admin request answered 401 means the session ended elsewhere, so the
