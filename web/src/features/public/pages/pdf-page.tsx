@@ -7,7 +7,6 @@ import { articlePdfUrl, useArticleByRef } from '../api/public.api';
 import { PageHead } from '../components/page-head';
 import { splitAuthors } from '../lib/citation';
 
-
 /** docs/product.md#pdf-page: /pdf?refno=: the author's downloads; nothing shows until the record loads. */
 export function PdfPage() {
   const [params] = useSearchParams();
