@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, saveBlob, useApiClient } from '../api-client';
-import { pdfJobsApi, type PdfRequest } from './pdf.api';
+import { pdfJobsApi } from './pdf-jobs.api';
+import type { PdfRequest } from './pdf.api';
 
 export type PdfJobPhase = 'idle' | 'starting' | 'running' | 'downloading' | 'done' | 'error';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { saveBlob, useApiClient } from '@/lib/api-client';
-import { articlePdfFilename, pdfJobsApi, pdfRequests, type PdfRequest } from '@/lib/pdf/pdf.api';
+import { articlePdfFilename, downloadDocument, publicPdfRequests as pdfRequests, type PdfRequest } from '@/lib/pdf/pdf.api';
 import { articlePdfUrl, useArticleByRef } from '../api/public.api';
 import { PageHead } from '../components/page-head';
 import { splitAuthors } from '../lib/citation';
@@ -29,7 +29,7 @@ export function PdfPage() {
     setBusy(key);
     setFailed(null);
     try {
-      const { blob } = await pdfJobsApi(client).direct(req);
+      const { blob } = await downloadDocument(client, req);
       saveBlob(blob, req.filename);
     } catch (e) {
       console.error('download failed', e);
