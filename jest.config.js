@@ -1,27 +1,30 @@
-/* One `npm test` runs every package's suites; each package is a jest project. */
+/*
+ * One `npm test` runs every package's suites; each package is a jest project. The workspace
+ * packages (@journal/contracts, @journal/server-kit, @journal/testing) resolve the one way Node
+ * resolves them: node_modules symlinks → package exports → their tsc build (dist), so
+ * scripts/build.sh runs first (scripts/test.sh does).
+ */
 const path = require('node:path');
 
 const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } },
 ];
-const common = path.join(__dirname, 'services/common/src');
 
 const project = (name, dir, extra = {}) => ({
   displayName: name,
   rootDir: path.join(__dirname, dir),
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleNameMapper: {
-    '^@journal/common$': common,
-    '^@journal/common/(.*)$': `${common}/$1`,
-  },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   ...extra,
 });
 
 const suites = [
-  project('common', 'services/common'),
+  // The contracts' sources are ESM and import their siblings as `./x.js`; their tests run them
+  // from src, where the file is x.ts.
+  project('contracts', 'packages/contracts', { moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' } }),
+  project('server-kit', 'packages/server-kit'),
   project('auth', 'services/auth'),
   project('content', 'services/content'),
   project('worklog', 'services/worklog'),
@@ -31,7 +34,7 @@ const suites = [
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
     // Component tests pick jsdom with a `@jest-environment jsdom` docblock.
     setupFiles: ['<rootDir>/src/testing/jsdom-globals.ts'],
-    moduleNameMapper: { '^@journal/common$': common, '^@journal/common/(.*)$': `${common}/$1`, '^@/(.*)$': '<rootDir>/src/$1' },
+    moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
   }),
   project('deploy', 'k8s', { testMatch: ['<rootDir>/test/**/*.test.ts'] }),
   project('e2e', 'e2e', {

@@ -10,7 +10,7 @@
 import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { connectMongo, createRedis, publishChange, signToken } from '@journal/common';
+import { connectMongo, createRedis, publishChange, signToken } from '@journal/server-kit';
 import { start as startContent } from '../services/content/src/app';
 import { contentConfigSchema } from '../services/content/src/config';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';

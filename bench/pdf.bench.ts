@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import puppeteer from 'puppeteer-core';
-import { signToken } from '@journal/common';
+import { signToken } from '@journal/server-kit';
 import { start, type PdfApiApp } from '../services/pdf-worker/src/app';
 import { pdfApiConfigSchema } from '../services/pdf-worker/src/config';
 import { CHROMIUM_ARGS } from '../services/pdf-worker/src/render/renderer';

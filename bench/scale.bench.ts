@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { connectMongo, createRedis, publishChange, signToken } from '@journal/common';
+import { connectMongo, createRedis, publishChange, signToken } from '@journal/server-kit';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import type { BenchContext, BenchFigures } from './context';

@@ -6,7 +6,8 @@
 import http from 'node:http';
 import mongoose, { Types } from 'mongoose';
 import Redis from 'ioredis';
-import { publishChange, signToken, WORK_STATUSES } from '@journal/common';
+import { publishChange, signToken } from '@journal/server-kit';
+import { WORK_STATUSES } from '@journal/contracts';
 import { start as startWorklog } from '../services/worklog/src/app';
 import { worklogConfigSchema } from '../services/worklog/src/config';
 import type { BenchContext } from './context';

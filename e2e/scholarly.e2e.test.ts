@@ -4,7 +4,7 @@
  */
 import Parser from 'rss-parser';
 import type { Browser } from 'puppeteer-core';
-import { signToken } from '@journal/common';
+import { signToken } from '@journal/server-kit';
 import { BASE, launchBrowser, newPage } from './harness';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { BASE, launchBrowser, loginAs, newPage, pageText } from './harness';
-import { WORK_FILTERS } from '@journal/common';
+import { WORK_FILTERS } from '@journal/contracts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import http from 'node:http';
 import path from 'node:path';
-import { ARTICLE_ADD_REQUIRED, EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, WORK_STATUSES } from '../services/common/src/schemas';
+import { ARTICLE_ADD_REQUIRED, EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, WORK_STATUSES } from '@journal/contracts';
 import { ROOT, serverEnv } from '../scripts/stack';
 import { call, report, startRelStack } from './rel-stack';
 import { alive, multipart, pdfBytes, PNG_BYTES, publicCatalogue, tokenFor } from './rel-helpers';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DATA, ROOT, type Stack } from '../scripts/stack';
 import { call, login, until } from './rel-stack';
-import { articlePdfPath } from '@journal/common';
+import { articlePdfPath } from '@journal/contracts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -136,8 +136,8 @@ export function postArticle(base: string, token: string, fields: Record<string, 
 
 // ---- processes ----
 
-export { procStat, descendants, running, zombies, chromiumUnder, rssMb, readZip } from '@journal/common/testing';
-import { descendants, procStat, zombies } from '@journal/common/testing';
+export { procStat, descendants, running, zombies, chromiumUnder, rssMb, readZip } from '@journal/testing';
+import { descendants, procStat, zombies } from '@journal/testing';
 
 export const zombiesUnder = (pid: number) => zombies(descendants(pid));
 

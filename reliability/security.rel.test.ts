@@ -648,7 +648,7 @@ describe('22. account security', () => {
   });
 
   it('starts no service under NODE_ENV=production with a secret written in the repository', async () => {
-    const { repositorySecrets, TEST_JWT_SECRET } = await import('@journal/common/testing');
+    const { repositorySecrets, TEST_JWT_SECRET } = await import('@journal/testing');
     const values = [...new Set([...repositorySecrets(ROOT).map((x) => x.value), TEST_JWT_SECRET])];
     const outcomes: Record<string, [number | null, boolean]> = {};
     for (const value of values) {

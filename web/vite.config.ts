@@ -22,7 +22,6 @@ function precompress(): Plugin {
     },
   };
 }
-const schemas = r('../services/common/src/schemas');
 const reactRouter = r('../node_modules/react-router/dist/production');
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -30,10 +29,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: r('./src') },
-      // Only the browser-safe schemas (zod and constants) are shared with the services; single
-      // files of them can be imported alone so the public pages do not pull in zod.
-      { find: /^@journal\/common\/schemas$/, replacement: `${schemas}/index.ts` },
-      { find: /^@journal\/common\/schemas\/(.+)$/, replacement: `${schemas}/$1.ts` },
       // React Router's package exports point at its development build (warnings, longer code);
       // both the browser and the render process get the production one.
       { find: /^react-router$/, replacement: `${reactRouter}/index.mjs` },
@@ -43,8 +38,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   // The render process: web/server/server.ts → web/dist-ssr/server.js, never under web/dist
-  // (which nginx serves). Packages stay in node_modules; the services' kit is loaded from there.
-  ssr: { external: ['@journal/common'], noExternal: [/^react-router/, 'entities'] },
+  // (which nginx serves). Packages stay in node_modules; the server kit is loaded from there.
+  // @journal/contracts (ESM, resolved through its package exports to its tsc build) is bundled
+  // like any source file, in the browser build and here.
+  ssr: { external: ['@journal/server-kit'], noExternal: [/^react-router/, 'entities', '@journal/contracts'] },
   build: isSsrBuild
     ? {
         outDir: 'dist-ssr',

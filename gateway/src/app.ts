@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Gauge } from 'prom-client';
-import { AppError, createHttpApp, createLogger, listen, type RunningServer } from '@journal/common';
+import { AppError, createHttpApp, createLogger, listen, type RunningServer } from '@journal/server-kit';
 import type { GatewayConfig } from './config';
 import { isUploadRoute, upstreamFor, type Upstream } from './routes';
 import { normaliseHost, TenantResolver } from './tenants';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { isIP } from 'node:net';
-import { ipMatcher, plainIp } from '@journal/common';
+import { ipMatcher, plainIp } from '@journal/server-kit';
 
 /** Trusted proxies from a comma-separated list of addresses and CIDR blocks, IPv4 or IPv6. */
 export function makeTrustCheck(list: string): (ip: string) => boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, loadConfig } from '@journal/common';
+import { baseConfigShape, loadConfig } from '@journal/server-kit';
 
 const url = z.string().url();
 export const gatewayConfigSchema = z.object({

@@ -2,7 +2,7 @@ import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHtt
 import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
-import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, type Logger } from '@journal/common';
+import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, type Logger } from '@journal/server-kit';
 
 /** Headers a client may not set: the gateway is the only source of tenant and address facts. */
 const STRIPPED = [TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];

@@ -1,4 +1,4 @@
-import { AppError, LRUCache } from '@journal/common';
+import { AppError, LRUCache } from '@journal/server-kit';
 
 /** A cached answer: the journal id, or NONE for a host no journal serves. */
 const NONE = '';

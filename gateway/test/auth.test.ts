@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { TEST_JWT_SECRET } from '@journal/common/testing';
+import { TEST_JWT_SECRET } from '@journal/testing';
 import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
 
 let f: Fixture;

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { CliResources, runCli, type CliIo } from '@journal/common';
+import { CliResources, runCli, type CliIo } from '@journal/server-kit';
 import { contentCliCommands } from '../../services/content/src/cli/journal-cli';
 import { authCliCommands } from '../../services/auth/src/cli/user-cli';
 import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';

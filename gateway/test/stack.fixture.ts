@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mongoose from 'mongoose';
-import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/common/testing';
+import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start as startContent, type ContentApp } from '../../services/content/src/app';
 import { contentConfigSchema } from '../../services/content/src/config';
 import { start as startAuth, type AuthApp } from '../../services/auth/src/app';

@@ -157,7 +157,7 @@ describe.each(TARGETS)('%s: config, probes and commands', (target) => {
 });
 
 describe('the code serves what the probes ask', () => {
-  const http = fs.readFileSync(path.join(ROOT, 'services/common/src/http.ts'), 'utf8');
+  const http = fs.readFileSync(path.join(ROOT, 'packages/server-kit/src/http.ts'), 'utf8');
   test('createHttpApp answers /healthz and /readyz', () => {
     expect(http).toMatch(/app\.get\('\/healthz'/);
     expect(http).toMatch(/app\.get\('\/readyz'/);

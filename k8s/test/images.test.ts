@@ -105,13 +105,13 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
       // The runtime stage is nginx: no Node and no node_modules at all.
       expect(runtime).not.toMatch(/node_modules/);
     } else if (isRender) {
-      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/common --workspace=@journal\/web/);
+      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/contracts --workspace=@journal\/server-kit --workspace=@journal\/web/);
       const copies = [...runtime.matchAll(/^COPY --from=(\w+) \S*node_modules\S* /gm)].map((m) => m[1]);
       expect(copies.length).toBeGreaterThan(0);
       expect(copies.every((stage) => stage === 'deps')).toBe(true);
     } else {
       // A deps stage installs production dependencies only; the runtime copies node_modules from it.
-      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/common --workspace=(@journal\/[a-z-]+|\$\{WORKSPACE\})/);
+      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/contracts --workspace=@journal\/server-kit --workspace=(@journal\/[a-z-]+|\$\{WORKSPACE\})/);
       const copies = [...runtime.matchAll(/^COPY --from=(\w+) \S*node_modules\S* /gm)].map((m) => m[1]);
       expect(copies.length).toBeGreaterThan(0);
       expect(copies.every((stage) => stage === 'deps')).toBe(true);
@@ -176,7 +176,8 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
 });
 
 /**
- * The images hold only the production dependencies of their package and of @journal/common, so a
+ * The images hold only the production dependencies of their package and of the shared packages
+ * (@journal/contracts, @journal/server-kit), so a
  * runtime import of anything else (a root devDependency that happens to be installed here) would
  * crash the container at start. Every bare import in the shipped sources must be declared.
  */
@@ -213,14 +214,14 @@ describe.each([
   const builtins = new Set(require('node:module').builtinModules as string[]);
 
   test('every package it imports at run time is a declared dependency', () => {
-    const declared = new Set([...depsOf(dir), ...depsOf('services/common')]);
+    const declared = new Set(depsOf(dir));
     const missing = bareImports(dir).filter((n) => !declared.has(n) && !builtins.has(n));
     expect(missing).toEqual([]);
   });
 
-  test('@journal/common imports only its own dependencies', () => {
-    const declared = new Set(depsOf('services/common'));
-    expect(bareImports('services/common').filter((n) => !declared.has(n) && !builtins.has(n))).toEqual([]);
+  test.each(['packages/contracts', 'packages/server-kit'])('%s imports only its own dependencies', (pkg) => {
+    const declared = new Set(depsOf(pkg));
+    expect(bareImports(pkg).filter((n) => !declared.has(n) && !builtins.has(n))).toEqual([]);
   });
 });
 

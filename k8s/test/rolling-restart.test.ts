@@ -16,7 +16,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { testServers, uniqueName } from '@journal/common/testing';
+import { testServers, uniqueName } from '@journal/testing';
 import { ROOT } from './targets';
 
 const HOST = 'rolling.localhost';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigShape, loadConfig } from '@journal/common';
+import { baseConfigShape, loadConfig } from '@journal/server-kit';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 

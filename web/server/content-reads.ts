@@ -1,5 +1,5 @@
-import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/common';
-import { publicReadSchemas, type PublicRead, type PublicReadName } from '@journal/common/schemas';
+import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/server-kit';
+import { publicReadSchemas, type PublicRead, type PublicReadName } from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
 import { publicReads, type PublicReads, type ReadGetter } from '@/features/public/api/public.api';
 

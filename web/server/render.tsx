@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
-import { sanitizeRichText, sanitizeTitle } from '@journal/common';
+import { sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
 import { Document } from '@/app/document';
 import { HYDRATION_ELEMENT_ID, newQueryClient, Providers, type HydrationPayload } from '@/app/providers';
 import { createRoutes } from '@/app/routes';

@@ -9,7 +9,7 @@ import {
   runService,
   TENANT_HEADER,
   type RunningServer,
-} from '@journal/common';
+} from '@journal/server-kit';
 import type { Request, Response } from 'express';
 import { loadAssets } from './assets';
 import { readRenderConfig, type RenderConfig } from './config';

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, userStateReader, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
+import { connectMongo, userStateReader, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/server-kit';
 import type { AuthConfig } from './config';
 import { UserRepo } from './user.repo';
 import { LoginThrottle } from './throttle';

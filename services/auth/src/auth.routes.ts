@@ -1,9 +1,14 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { authenticate, parse, requireTenant, type AuthMiddlewareOptions } from '@journal/server-kit';
 import {
-  authenticate, loginSchema, objectIdSchema, parse, requireTenant, staffCreateSchema, staffPasswordSchema, staffStatusSchema,
-  userUpdateSchema, type AuthMiddlewareOptions,
-} from '@journal/common';
-import { AppError } from '@journal/common';
+  loginSchema,
+  objectIdSchema,
+  staffCreateSchema,
+  staffPasswordSchema,
+  staffStatusSchema,
+  userUpdateSchema,
+} from '@journal/contracts';
+import { AppError } from '@journal/server-kit';
 import type { AuthService } from './auth.service';
 
 /** Answers about sessions and accounts must never be kept by a browser or a shared cache. */

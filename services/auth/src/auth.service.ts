@@ -1,4 +1,5 @@
-import { AppError, authKeys, signToken, type AuthClaims, type LoginResponse, type Redis, type UserStateSource } from '@journal/common';
+import { AppError, authKeys, signToken, type AuthClaims, type Redis, type UserStateSource } from '@journal/server-kit';
+import { type LoginResponse } from '@journal/contracts';
 import type { LoginThrottle } from './throttle';
 import type { User, UserRepo } from './user.repo';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape } from '@journal/common';
+import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape } from '@journal/server-kit';
 
 export const authConfigSchema = z.object({
   ...baseConfigShape,

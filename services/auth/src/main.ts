@@ -1,4 +1,4 @@
-import { runService } from '@journal/common';
+import { runService } from '@journal/server-kit';
 import { readAuthConfig } from './config';
 import { start } from './app';
 

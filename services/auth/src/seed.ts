@@ -1,4 +1,4 @@
-import { connectMongo } from '@journal/common';
+import { connectMongo } from '@journal/server-kit';
 import { UserRepo } from './user.repo';
 import { hashPassword } from './password';
 

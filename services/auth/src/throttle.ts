@@ -1,5 +1,5 @@
-import type { Redis } from '@journal/common';
-import { AppError } from '@journal/common';
+import type { Redis } from '@journal/server-kit';
+import { AppError } from '@journal/server-kit';
 
 export interface ThrottleLimits {
   /** Failures from one address on one user name that pass before the delays start. */

@@ -1,5 +1,5 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/common';
+import { buildIndexes } from '@journal/server-kit';
 
 export interface User {
   id: string;

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { testServers, uniqueName } from '@journal/common/testing';
+import { testServers, uniqueName } from '@journal/testing';
 import { delayAfter, LoginThrottle, TooManyAttempts } from '../src/throttle';
 
 describe('delayAfter', () => {

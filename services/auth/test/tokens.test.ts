@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { estimatedBits, loadConfig, secretProblem, signToken, verifyToken } from '@journal/common';
-import { repositorySecrets, TEST_JWT_SECRET } from '@journal/common/testing';
+import { estimatedBits, loadConfig, secretProblem, signToken, verifyToken } from '@journal/server-kit';
+import { repositorySecrets, TEST_JWT_SECRET } from '@journal/testing';
 import { authConfigSchema } from '../src/config';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -19,7 +19,7 @@ describe('production secrets', () => {
   const prodStart = (secret: string) => () => loadConfig(authConfigSchema, { ...base, NODE_ENV: 'production', JWT_SECRET: secret });
 
   const found = repositorySecrets(ROOT);
-  const values = [...new Map([...found, { file: 'services/common/src/testing', key: 'TEST_JWT_SECRET', value: TEST_JWT_SECRET }].map((f) => [f.value, f])).values()];
+  const values = [...new Map([...found, { file: 'packages/testing/src', key: 'TEST_JWT_SECRET', value: TEST_JWT_SECRET }].map((f) => [f.value, f])).values()];
 
   it('finds the secrets the repository ships (the dev overlay at least; prod has none)', () => {
     expect(found.some((f) => f.file.startsWith('k8s/overlays/dev') && f.key === 'JWT_SECRET')).toBe(true);

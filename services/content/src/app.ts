@@ -1,8 +1,16 @@
 import type { Connection } from 'mongoose';
 import {
-  connectMongo, createBlockingRedis, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen,
-  type Redis, type RunningServer,
-} from '@journal/common';
+  connectMongo,
+  createBlockingRedis,
+  createHttpApp,
+  createLogger,
+  createRedis,
+  isMongoReady,
+  isRedisReady,
+  listen,
+  type Redis,
+  type RunningServer,
+} from '@journal/server-kit';
 import type { ContentConfig } from './config';
 import type { ContentDeps, ContentRepos } from './deps';
 import { JournalRepo } from './journals/journal.repo';

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { Logger, Redis } from '@journal/common';
+import type { Logger, Redis } from '@journal/server-kit';
 import type { ContentConfig } from './config';
 import type { JournalRepo } from './journals/journal.repo';
 import type { EditorRepo } from './editors/editor.repo';

@@ -2,7 +2,7 @@ import {
   ABBREVIATED_MONTHS, EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, articleErrorMessage, articleFieldsSchema, authorNameSchema,
   editorPinSchema, editorSchema, firstPageAllowed, firstPageMessage, frequencyPeriods, issueCreateSchema, normalizeFrequency,
   pageNumberSchema, refNumberSchema, toAbbreviatedPeriod, toFullPeriod,
-} from '@journal/common/schemas';
+} from '@journal/contracts';
 import { detectFileKind, isSafeClientFileName } from '../src/admin/upload';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error!.issues[0]!.message);

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { signToken } from '@journal/common';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/common/testing';
+import { signToken } from '@journal/server-kit';
+import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { articleBatchResponseSchema, ARTICLE_BATCH_MAX } from '@journal/common';
+import { articleBatchResponseSchema, ARTICLE_BATCH_MAX } from '@journal/contracts';
 import { makeJournal, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;

@@ -1,7 +1,7 @@
 /** Titles keep sub-/superscript end to end; editing keeps an older record's non-numeric reference number. */
 import request from 'supertest';
-import { sanitizeTitle, signToken } from '@journal/common';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/common/testing';
+import { sanitizeTitle, signToken } from '@journal/server-kit';
+import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import request from 'supertest';
-import { newObjectId } from '@journal/common/testing';
+import { newObjectId } from '@journal/testing';
 import { makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { signToken } from '@journal/common';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/common/testing';
+import { signToken } from '@journal/server-kit';
+import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
 import { crossrefDeposit, crossrefTitle } from '../src/doi/crossref-xml';
 import { makeJournal, startContent, stopContent } from './helpers';
 

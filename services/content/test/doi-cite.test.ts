@@ -4,8 +4,8 @@ import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-ris';
 import '@citation-js/plugin-csl';
 import '@citation-js/plugin-bibtex';
-import { signToken } from '@journal/common';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/common/testing';
+import { signToken } from '@journal/server-kit';
+import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;

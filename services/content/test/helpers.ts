@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/common/testing';
+import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start, type ContentApp } from '../src/app';
 import { contentConfigSchema, type ContentConfig } from '../src/config';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { signToken } from '@journal/common';
-import { newObjectId, TEST_JWT_SECRET } from '@journal/common/testing';
+import { signToken } from '@journal/server-kit';
+import { newObjectId, TEST_JWT_SECRET } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { startContent, stopContent } from './helpers';
 

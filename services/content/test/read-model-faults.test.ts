@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import request from 'supertest';
-import { createRedis, signToken } from '@journal/common';
-import { TEST_JWT_SECRET, newObjectId, testServers, uniqueName } from '@journal/common/testing';
+import { createRedis, signToken } from '@journal/server-kit';
+import { TEST_JWT_SECRET, newObjectId, testServers, uniqueName } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { EditorAdminService } from '../src/admin/editor-admin.service';
 import { AdminService } from '../src/admin/admin.service';

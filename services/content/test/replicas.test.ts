@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { signToken } from '@journal/common';
-import { TEST_JWT_SECRET, newObjectId, testServers, uniqueName } from '@journal/common/testing';
+import { signToken } from '@journal/server-kit';
+import { TEST_JWT_SECRET, newObjectId, testServers, uniqueName } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { ReadModel } from '../src/cache/read-model';
 import { makePdf, startContent, stopContent } from './helpers';

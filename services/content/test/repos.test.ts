@@ -1,7 +1,7 @@
-import { newObjectId } from '@journal/common/testing';
+import { newObjectId } from '@journal/testing';
 import { duplicateKeyField, parsePages } from '../src/archives/article.repo';
 import { normaliseAssetPath } from '../src/files/file-store';
-import { createRedis } from '@journal/common';
+import { createRedis } from '@journal/server-kit';
 import { PublicCache } from '../src/cache/public-cache';
 import { ReadModel } from '../src/cache/read-model';
 import { makePdf, startContent, stopContent } from './helpers';

@@ -1,7 +1,7 @@
 /** The admin's settings (every field, strict), site images and indexing partners, on the real database. */
 import request from 'supertest';
-import { signToken } from '@journal/common';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/common/testing';
+import { signToken } from '@journal/server-kit';
+import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
 import { makeJournal, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;

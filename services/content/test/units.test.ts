@@ -1,7 +1,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { buildSitemaps, sitemapIndex } from '../src/seo/sitemap';
 import { parseRange } from '../src/files/asset.routes';
-import { citationDate } from '@journal/common';
+import { citationDate } from '@journal/contracts';
 import { searchText } from '../src/shared/text';
 import { normaliseKeyword } from '../src/public/public.service';
 
@@ -42,7 +42,7 @@ describe('HTTP ranges', () => {
 });
 
 describe('text helpers', () => {
-  // decodeEntities and firstNumber are services/common's rules, tested there (test/rules.test.ts).
+  // decodeEntities and firstNumber are the contracts' rules, tested there (packages/contracts/test/rules.test.ts).
   test('search text, keywords', () => {
     expect(searchText(['&lt;i&gt;E. Coli&lt;/i&gt;', 'A,  B', undefined])).toBe('e. coli \u0001 a, b \u0001');
     expect(normaliseKeyword('  Drip   IRRIGATION ')).toBe('drip irrigation');

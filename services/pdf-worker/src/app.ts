@@ -1,8 +1,16 @@
 import { Gauge } from 'prom-client';
 import {
-  connectMongo, storedUserCheck, createBlockingRedis, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen,
+  connectMongo,
+  storedUserCheck,
+  createBlockingRedis,
+  createHttpApp,
+  createLogger,
+  createRedis,
+  isMongoReady,
+  isRedisReady,
+  listen,
   type RunningServer,
-} from '@journal/common';
+} from '@journal/server-kit';
 import { PdfCacheRepo } from './cache.repo';
 import { QUEUE_NAME, queuePrefix, type PdfApiConfig } from './config';
 import { ContentClient } from './content.client';

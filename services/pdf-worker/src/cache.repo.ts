@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import mongoose from 'mongoose';
-import { buildIndexes } from '@journal/common';
+import { buildIndexes } from '@journal/server-kit';
 
 export interface CachedFile {
   key: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape } from '@journal/common';
+import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape } from '@journal/server-kit';
 
 const int = (d: number) => z.coerce.number().int().positive().default(d);
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { AppError, ARTICLE_BATCH_MAX, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/common';
+import { AppError, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/server-kit';
+import { ARTICLE_BATCH_MAX } from '@journal/contracts';
 import {
   articleBatchResponseSchema, documentEditorSchema, documentEditorsSchema, documentSettingsSchema, listedArticleSchema,
   type DocumentEditor, type DocumentSettings, type ListedArticle,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { listedArticleSchema, articleBatchResponseSchema, type ListedArticle, type ArticleBatchResponse } from '@journal/common';
+export { listedArticleSchema, articleBatchResponseSchema, type ListedArticle, type ArticleBatchResponse } from '@journal/contracts';
 
 const text = z.string().catch('');
 

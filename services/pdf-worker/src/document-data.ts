@@ -1,4 +1,5 @@
-import { decodeEntities, isValidDoi, normaliseDoi, sanitizeTitle, splitAuthors as splitAuthorList, storedToPlainText } from '@journal/common';
+import { sanitizeTitle, storedToPlainText } from '@journal/server-kit';
+import { decodeEntities, isValidDoi, normaliseDoi, splitAuthors as splitAuthorList } from '@journal/contracts';
 import type { ArticleInfo, EditorInfo, JournalInfo } from './pdf.types';
 import type { DocumentEditor, DocumentSettings, ListedArticle } from './content.schemas';
 

@@ -1,5 +1,5 @@
 import { Queue, QueueEvents, type Job } from 'bullmq';
-import { AppError, type Redis } from '@journal/common';
+import { AppError, type Redis } from '@journal/server-kit';
 import type { JobProgress, PdfJobData, PdfJobResult } from './pdf.types';
 
 export interface PdfQueueOptions {

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { AppError, authenticate, requireAuth, requireTenant, type AuthMiddlewareOptions } from '@journal/common';
+import { AppError, authenticate, requireAuth, requireTenant, type AuthMiddlewareOptions } from '@journal/server-kit';
 import type { CachedFile } from './cache.repo';
 import type { RequestContext } from './content.client';
 import { ADMIN_KINDS, type PdfService } from './pdf.service';

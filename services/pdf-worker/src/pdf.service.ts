@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, parse } from '@journal/common';
+import { AppError, parse } from '@journal/server-kit';
 import type { CachedFile, PdfCacheRepo } from './cache.repo';
 import type { ContentClient, RequestContext } from './content.client';
 import type { ListedArticle } from './content.schemas';

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { Logger } from '@journal/common';
+import type { Logger } from '@journal/server-kit';
 import type { PdfCacheRepo } from './cache.repo';
 import type { CertificateItem, EditorCertificateItem, JobProgress, PdfJobData, PdfJobResult } from './pdf.types';
 import type { Renderer } from './render/renderer';

@@ -1,6 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import { Counter, Gauge } from 'prom-client';
-import { connectMongo, createBlockingRedis, createHttpApp, createLogger, isMongoReady, listen, type RunningServer } from '@journal/common';
+import { connectMongo, createBlockingRedis, createHttpApp, createLogger, isMongoReady, listen, type RunningServer } from '@journal/server-kit';
 import { PdfCacheRepo } from './cache.repo';
 import { QUEUE_NAME, queuePrefix, type PdfWorkerConfig } from './config';
 import type { PdfJobData, PdfJobResult } from './pdf.types';

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import mongoose from 'mongoose';
-import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/common/testing';
+import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start as startContent, type ContentApp } from '../../content/src/app';
 import { contentConfigSchema } from '../../content/src/config';
 import { start, type PdfApiApp } from '../src/app';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { newObjectId } from '@journal/common/testing';
+import { newObjectId } from '@journal/testing';
 import { article, demoSettings, editor } from './helpers/content-fixture';
 import { descendants, running, spawnWorker, waitFor, zombies, type WorkerProcess } from './helpers/processes';
 import { adminToken, pollJob, readZip, startStack, type Stack } from './helpers/stack';

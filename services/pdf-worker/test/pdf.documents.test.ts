@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { newObjectId } from '@journal/common/testing';
+import { newObjectId } from '@journal/testing';
 import { article, demoSettings, editor, makeLogoPng } from './helpers/content-fixture';
 import { adminToken, pdfText, startStack, type Stack } from './helpers/stack';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import request from 'supertest';
-import { newObjectId, uniqueName } from '@journal/common/testing';
+import { newObjectId, uniqueName } from '@journal/testing';
 import { start } from '../src/app';
 import { article, demoSettings, editor } from './helpers/content-fixture';
 import { adminToken, startStack, type Stack } from './helpers/stack';

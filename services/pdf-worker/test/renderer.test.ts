@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@journal/common';
+import { createLogger } from '@journal/server-kit';
 import { Renderer } from '../src/render/renderer';
 import { buildZip, safeEntryName, uniqueNames } from '../src/render/zip';
 import { splitPages } from '../src/render/split';

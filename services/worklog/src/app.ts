@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/common';
+import { connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/server-kit';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { VersionRepo } from './version.repo';

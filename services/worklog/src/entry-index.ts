@@ -1,4 +1,4 @@
-import type { WorkStatus } from '@journal/common';
+import type { WorkStatus } from '@journal/contracts';
 import type { EntryFilter, StoredEntry } from './entry.repo';
 
 interface Indexed {

@@ -1,5 +1,6 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { buildIndexes, escapeRegex, type WorkStatus } from '@journal/common';
+import { buildIndexes, escapeRegex } from '@journal/server-kit';
+import { type WorkStatus } from '@journal/contracts';
 
 /** A stored entry: content exactly as it was sent (output is sanitised, storage is not). */
 export interface StoredEntry {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { connectMongo, createRedis, publishChange, WORK_STATUSES } from '@journal/common';
+import { connectMongo, createRedis, publishChange } from '@journal/server-kit';
+import { WORK_STATUSES } from '@journal/contracts';
 import { ENTRY_COLLECTION, EntryRepo } from './entry.repo';
 
 export interface SeedWorklogOptions {

@@ -1,4 +1,4 @@
-import type { Redis } from '@journal/common';
+import type { Redis } from '@journal/server-kit';
 
 export const worklogVersionKey = (prefix: string, journalId: string) => `${prefix}worklog:ver:${journalId}`;
 

@@ -1,8 +1,12 @@
 import { Router } from 'express';
 import {
-  noStore, objectIdSchema, parse, requireAuth, requireTenant, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema,
+  noStore,
+  parse,
+  requireAuth,
+  requireTenant,
   type AuthMiddlewareOptions,
-} from '@journal/common';
+} from '@journal/server-kit';
+import { objectIdSchema, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema } from '@journal/contracts';
 import type { WorklogService } from './worklog.service';
 
 /** docs/product.md#api: work-log calls; every one needs the bearer token of the request's journal. */

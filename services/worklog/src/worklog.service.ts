@@ -1,7 +1,20 @@
 import {
-  AppError, ChangeFeed, LRUCache, sanitizeRichText, WORKLOG_PAGE_SIZE,
-  type ChangeFeedHandler, type Logger, type Redis, type WorkEntry, type WorkEntryCreateInput, type WorkEntryPage, type WorkListQuery, type WorkStatus,
-} from '@journal/common';
+  AppError,
+  ChangeFeed,
+  LRUCache,
+  sanitizeRichText,
+  type ChangeFeedHandler,
+  type Logger,
+  type Redis,
+} from '@journal/server-kit';
+import {
+  WORKLOG_PAGE_SIZE,
+  type WorkEntry,
+  type WorkEntryCreateInput,
+  type WorkEntryPage,
+  type WorkListQuery,
+  type WorkStatus,
+} from '@journal/contracts';
 import { clampPage, EntryIndex } from './entry-index';
 import type { EntryFilter, EntryRepo, StoredEntry } from './entry.repo';
 import type { VersionRepo } from './version.repo';

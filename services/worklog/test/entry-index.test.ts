@@ -1,4 +1,4 @@
-import { WORK_STATUSES } from '@journal/common';
+import { WORK_STATUSES } from '@journal/contracts';
 import { clampPage, EntryIndex } from '../src/entry-index';
 import type { StoredEntry } from '../src/entry.repo';
 

@@ -1,8 +1,9 @@
 import request from 'supertest';
 import jwt from 'jsonwebtoken';
 import { MongoClient, ObjectId } from 'mongodb';
-import { signToken, WORK_STATUSES } from '@journal/common';
-import { newObjectId, testServers, TEST_JWT_SECRET, uniqueName } from '@journal/common/testing';
+import { signToken } from '@journal/server-kit';
+import { WORK_STATUSES } from '@journal/contracts';
+import { newObjectId, testServers, TEST_JWT_SECRET, uniqueName } from '@journal/testing';
 import { start, type WorklogApp } from '../src/app';
 import { worklogConfigSchema } from '../src/config';
 import { seedDemoWorklog } from '../src/seed';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { loginErrorMessage, loginSchema } from '@journal/common/schemas';
+import { loginErrorMessage, loginSchema } from '@journal/contracts';
 import { ApiError, useApiClient } from '@/lib/api-client';
 import { authApi } from '@/lib/auth';
 import { setSession } from '@/lib/session';

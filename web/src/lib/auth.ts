@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LoginInput, LoginResponse } from '@journal/common/schemas';
+import type { LoginInput, LoginResponse } from '@journal/contracts';
 import { useApiClient, type ApiClient } from './api-client';
 import { clearSession, getSession, setSession, type Session } from './session';
 

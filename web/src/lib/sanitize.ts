@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, TITLE_TAGS } from '@journal/common/schemas/rich-text';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, TITLE_TAGS } from '@journal/contracts/rich-text';
 
 const RICH_ATTRS = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
 
@@ -11,4 +11,4 @@ export const sanitizeTitle = (html: string) =>
   DOMPurify.sanitize(html ?? '', { ALLOWED_TAGS: [...TITLE_TAGS], ALLOWED_ATTR: [] }).replace(/\s+/g, ' ').trim();
 
 /** Decodes stored entity-encoded text once (docs/product.md#encoded-text); the same rule as the server's. */
-export { decodeEntities } from '@journal/common/schemas/text.rules';
+export { decodeEntities } from '@journal/contracts/text.rules';

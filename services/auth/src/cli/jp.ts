@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** `jp` in the auth image: the user commands. */
-import { cliMain } from '@journal/common';
+import { cliMain } from '@journal/server-kit';
 import { authCliCommands } from './user-cli';
 
 void cliMain(authCliCommands, (argv) =>

@@ -1,5 +1,5 @@
 import { Types, type Connection } from 'mongoose';
-import type { CliCommand, CliResources } from '@journal/common';
+import type { CliCommand, CliResources } from '@journal/server-kit';
 import { AuthService } from '../auth.service';
 import { LoginThrottle } from '../throttle';
 import { UserRepo } from '../user.repo';

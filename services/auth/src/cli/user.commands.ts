@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, passwordFromStdin, slugProblem, type CliCommand, type CliIo } from '@journal/common';
+import { AppError, passwordFromStdin, type CliCommand, type CliIo } from '@journal/server-kit';
+import { slugProblem } from '@journal/contracts';
 import type { AuthService, StaffUser } from '../auth.service';
 
 /** Finds a journal's id by its slug; journals belong to the content service. */

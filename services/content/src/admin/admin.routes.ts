@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { AppError, noStore, requireAuth, requireTenant, storedUserCheck } from '@journal/common';
+import { AppError, noStore, requireAuth, requireTenant, storedUserCheck } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { AdminService } from './admin.service';
 import { ArticleAdminService, type Actor } from './article-admin.service';

@@ -1,4 +1,5 @@
-import { AppError, doiSettingsSchema, issueCreateSchema, parse, sanitizeRichText, settingsUpdateSchema, type AdminCounts } from '@journal/common';
+import { AppError, parse, sanitizeRichText } from '@journal/server-kit';
+import { doiSettingsSchema, issueCreateSchema, settingsUpdateSchema, type AdminCounts } from '@journal/contracts';
 import { z } from 'zod';
 import type { ContentDeps } from '../deps';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';

@@ -1,7 +1,16 @@
+import { AppError, sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
 import {
-  AppError, articleFieldErrorCode, articleFieldsSchema, articleUpdateSchema, DUPLICATE_DOI_MESSAGE, firstPageMessage, formatDoi,
-  parsePageRange, REF_NUMBER_MESSAGE, REF_NUMBER_RE, sanitizeRichText, sanitizeTitle, type DoiSource,
-} from '@journal/common';
+  articleFieldErrorCode,
+  articleFieldsSchema,
+  articleUpdateSchema,
+  DUPLICATE_DOI_MESSAGE,
+  firstPageMessage,
+  formatDoi,
+  parsePageRange,
+  REF_NUMBER_MESSAGE,
+  REF_NUMBER_RE,
+  type DoiSource,
+} from '@journal/contracts';
 import type { z } from 'zod';
 import type { ContentDeps } from '../deps';
 import { duplicateKeyField, type Article } from '../archives/article.repo';

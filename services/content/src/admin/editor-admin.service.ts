@@ -1,4 +1,5 @@
-import { AppError, editorPinSchema, editorSchema, editorStatusSchema, parse } from '@journal/common';
+import { AppError, parse } from '@journal/server-kit';
+import { editorPinSchema, editorSchema, editorStatusSchema } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Editor } from '../editors/editor.repo';
 import { assetPath } from '../files/file-store';

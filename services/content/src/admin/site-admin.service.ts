@@ -1,4 +1,5 @@
-import { AppError, indexingInputSchema, indexingReorderSchema, parse, SITE_IMAGE_KINDS, type SiteImageKind } from '@journal/common';
+import { AppError, parse } from '@journal/server-kit';
+import { indexingInputSchema, indexingReorderSchema, SITE_IMAGE_KINDS, type SiteImageKind } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
-import { AppError, MAX_UPLOAD_BYTES } from '@journal/common';
+import { AppError } from '@journal/server-kit';
+import { MAX_UPLOAD_BYTES } from '@journal/contracts';
 
 export type FileKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp';
 

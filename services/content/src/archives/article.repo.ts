@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes, doiKey, type AdminArticle } from '@journal/common';
+import { buildIndexes } from '@journal/server-kit';
+import { doiKey, type AdminArticle } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ChangeFeed, LRUCache, type Logger, type Redis } from '@journal/common';
+import { ChangeFeed, LRUCache, type Logger, type Redis } from '@journal/server-kit';
 import type { ContentChange, JournalView, ReadModel } from './read-model';
 
 export interface CachedBody {

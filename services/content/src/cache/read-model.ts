@@ -1,4 +1,4 @@
-import type { ChangeFeedHandler, Logger } from '@journal/common';
+import type { ChangeFeedHandler, Logger } from '@journal/server-kit';
 import type { ContentRepos } from '../deps';
 import type { Journal } from '../journals/journal.repo';
 import { byPinThenCreation, type Editor } from '../editors/editor.repo';

@@ -1,4 +1,4 @@
-import { doiUrl } from '@journal/common';
+import { doiUrl } from '@journal/contracts';
 import { decodeEntities, plain, splitAuthors } from '../shared/text';
 
 /** What a citation file says of an article; every text already sanitised (title: inline HTML). */

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { AppError, requireTenant } from '@journal/common';
+import { AppError, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { etagOf } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';

@@ -1,4 +1,4 @@
-import { publishChange, type CliCommand, type CliResources } from '@journal/common';
+import { publishChange, type CliCommand, type CliResources } from '@journal/server-kit';
 import { JournalRepo } from '../journals/journal.repo';
 import { JournalAdminService } from '../journals/journal-admin.service';
 import type { ContentChange } from '../cache/read-model';

@@ -1,4 +1,4 @@
-import type { CliCommand } from '@journal/common';
+import type { CliCommand } from '@journal/server-kit';
 import type { Journal } from '../journals/journal.repo';
 import { summary, type Changed, type JournalAdminService } from '../journals/journal-admin.service';
 

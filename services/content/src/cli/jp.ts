@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** `jp` in the content image: the journal commands. */
-import { cliMain } from '@journal/common';
+import { cliMain } from '@journal/server-kit';
 import { contentCliCommands } from './journal-cli';
 
 void cliMain(contentCliCommands, (argv) =>

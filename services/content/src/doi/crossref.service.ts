@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AppError, formatDoi, parse } from '@journal/common';
+import { AppError, parse } from '@journal/server-kit';
+import { formatDoi } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
 import { pagePath } from '../seo/public-url';

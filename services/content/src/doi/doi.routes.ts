@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { requireAuth, requireTenant } from '@journal/common';
+import { requireAuth, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { publicOrigin } from '../seo/public-url';
 import { CrossrefService } from './crossref.service';

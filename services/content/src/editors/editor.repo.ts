@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes, EDITOR_CATEGORIES, type EditorCategory, type EditorStatus } from '@journal/common';
+import { buildIndexes } from '@journal/server-kit';
+import { EDITOR_CATEGORIES, type EditorCategory, type EditorStatus } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 
 export { EDITOR_CATEGORIES, type EditorCategory };

@@ -1,4 +1,4 @@
-import { doiUrl } from '@journal/common';
+import { doiUrl } from '@journal/contracts';
 import { xmlEscape } from '../seo/xml';
 import { plain, splitAuthors } from '../shared/text';
 

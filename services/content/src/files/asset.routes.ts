@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { AppError, requireTenant } from '@journal/common';
+import { AppError, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { assetVersion, normaliseAssetPath, type StoredFile } from './file-store';
 

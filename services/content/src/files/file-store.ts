@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
-import { articlePdfPath, buildIndexes } from '@journal/common';
+import { buildIndexes } from '@journal/server-kit';
+import { articlePdfPath } from '@journal/contracts';
 import { jid } from '../shared/plain';
 
 /** The four public file areas of docs/product.md#files. */

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/common';
+import { buildIndexes } from '@journal/server-kit';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import type { EnabledStatus } from '../editors/editor.repo';
 

@@ -1,4 +1,5 @@
-import { AppError, checkHost, escapeHtml, slugProblem } from '@journal/common';
+import { AppError, escapeHtml } from '@journal/server-kit';
+import { checkHost, slugProblem } from '@journal/contracts';
 import type { Journal, JournalRepo } from './journal.repo';
 
 /** A journal as the operator sees it in lists. */

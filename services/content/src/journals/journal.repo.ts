@@ -1,6 +1,6 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/common';
-import type { JournalFlags, PublicSettings } from '@journal/common';
+import { buildIndexes } from '@journal/server-kit';
+import type { JournalFlags, PublicSettings } from '@journal/contracts';
 
 export interface Journal extends PublicSettings {
   id: string;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { AppError, parse } from '@journal/common';
+import { AppError, parse } from '@journal/server-kit';
 import type { JournalRepo } from './journal.repo';
 
 /** Routes the gateway calls directly; the gateway never forwards /internal from outside. */

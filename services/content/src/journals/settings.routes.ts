@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AppError, requireTenant } from '@journal/common';
+import { AppError, requireTenant } from '@journal/server-kit';
 import type { Journal } from './journal.repo';
 import type { PublicCache } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { articleBatchRequestSchema, parse, requireTenant, type ArticleBatchResponse } from '@journal/common';
+import { parse, requireTenant } from '@journal/server-kit';
+import { articleBatchRequestSchema, type ArticleBatchResponse } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { PublicService, type CorpusArticle } from './public.service';
 

@@ -1,4 +1,4 @@
-import type { JournalFlags } from '@journal/common';
+import type { JournalFlags } from '@journal/contracts';
 
 /** Fixed demo content for the two demo journals (what `npm start` and the e2e stack show). */
 

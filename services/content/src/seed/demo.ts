@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import { connectMongo, createRedis, formatDoi, publishChange } from '@journal/common';
+import { connectMongo, createRedis, publishChange } from '@journal/server-kit';
+import { formatDoi } from '@journal/contracts';
 import { JournalRepo } from '../journals/journal.repo';
 import { EditorRepo } from '../editors/editor.repo';
 import { IndexingRepo } from '../indexing/indexing.repo';

@@ -1,9 +1,9 @@
-import { doiUrl } from '@journal/common';
+import { doiUrl } from '@journal/contracts';
 import type { Journal } from '../journals/journal.repo';
 import type { ArticleDetail, CorpusArticle } from '../public/public.service';
 import { plain, splitAuthors } from '../shared/text';
 import { absolute, pagePath } from './public-url';
-import { citationDate } from '@journal/common';
+import { citationDate } from '@journal/contracts';
 import { xmlEscape } from './xml';
 
 /** OAI-PMH 2.0 data provider over one journal's public articles (oai_dc only). */

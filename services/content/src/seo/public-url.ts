@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { PUBLIC_HOST_HEADER, publicOriginOf } from '@journal/common';
+import { PUBLIC_HOST_HEADER, publicOriginOf } from '@journal/server-kit';
 import type { ContentConfig } from '../config';
 
 /** The journal's public origin for this request, from the helper the render process uses too. */

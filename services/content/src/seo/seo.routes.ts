@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
-import { AppError, PUBLIC_HOST_HEADER, requireTenant } from '@journal/common';
+import { AppError, PUBLIC_HOST_HEADER, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
 import { etagOf } from '../cache/public-cache';

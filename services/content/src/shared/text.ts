@@ -1,7 +1,8 @@
-import { decodeEntities, sanitizeRichText, sanitizeTitle, storedToPlainText } from '@journal/common';
+import { sanitizeRichText, sanitizeTitle, storedToPlainText } from '@journal/server-kit';
+import { decodeEntities } from '@journal/contracts';
 
-/** The rules live in services/common; re-exported for this service's callers. */
-export { decodeEntities, firstNumber, splitAuthors } from '@journal/common';
+/** The rules live in @journal/contracts; re-exported for this service's callers. */
+export { decodeEntities, firstNumber, splitAuthors } from '@journal/contracts';
 
 /** Stored (possibly encoded) title → safe HTML with i/em only, whitespace collapsed (docs/product.md#display-rules). */
 export const cleanTitle = (s: string) => sanitizeTitle(decodeEntities(s));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Logger, Redis } from '@journal/common';
+import type { Logger, Redis } from '@journal/server-kit';
 import type { StatIncrement, StatsRepo } from './stats.repo';
 import { dayOf, monthOf, type HitTarget } from './hit-target';
 

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/common';
+import { buildIndexes } from '@journal/server-kit';
 import { jid } from '../shared/plain';
 
 /** Counts of one article in one month (COUNTER-style: robots and double clicks left out). */

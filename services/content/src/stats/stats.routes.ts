@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { AppError, parse, requireAuth, requireTenant } from '@journal/common';
+import { AppError, parse, requireAuth, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { PublicService, type Corpus } from '../public/public.service';
 import type { HitTarget } from './hit-target';

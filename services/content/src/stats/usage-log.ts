@@ -1,5 +1,5 @@
 import dgram from 'node:dgram';
-import type { Logger } from '@journal/common';
+import type { Logger } from '@journal/server-kit';
 import { hitTarget, isFirstPart, isRobot } from './hit-target';
 import type { Hit } from './stats.recorder';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
-import type { Logger } from '@journal/common';
+import type { Logger } from '@journal/server-kit';
 import pLimit from 'p-limit';
 
 export const CHROMIUM_ARGS = [

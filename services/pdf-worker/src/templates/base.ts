@@ -1,4 +1,5 @@
-import { decodeEntities, escapeHtml } from '@journal/common';
+import { escapeHtml } from '@journal/server-kit';
+import { decodeEntities } from '@journal/contracts';
 import type { JournalInfo } from '../pdf.types';
 
 /**

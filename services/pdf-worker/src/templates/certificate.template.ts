@@ -1,4 +1,4 @@
-import { doiUrl } from '@journal/common';
+import { doiUrl } from '@journal/contracts';
 import type { CertificateItem, EditorCertificateItem, JournalInfo } from '../pdf.types';
 import { GOLD, NAVY, SERIF, document, esc, fit, identLine, titleHtml } from './base';
 

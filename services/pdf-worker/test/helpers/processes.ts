@@ -35,7 +35,7 @@ export async function spawnWorker(env: Record<string, string>, timeoutMs = 30_00
   return { child, pid: child.pid!, exited, logs };
 }
 
-export { descendants, running, zombies } from '@journal/common/testing';
+export { descendants, running, zombies } from '@journal/testing';
 
 export async function waitFor(pred: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
-import { signToken } from '@journal/common';
-import { newObjectId, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/common/testing';
+import { signToken } from '@journal/server-kit';
+import { newObjectId, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start, type PdfApiApp } from '../../src/app';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema, type PdfApiConfig, type PdfWorkerConfig } from '../../src/config';
 import { startWorker, type PdfWorkerApp } from '../../src/worker';
@@ -72,7 +72,7 @@ export async function pdfText(bytes: Buffer): Promise<{ text: string; pages: num
   return { text: r.text.replace(/\s+/g, ' '), pages: r.numpages };
 }
 
-export { readZip } from '@journal/common/testing';
+export { readZip } from '@journal/testing';
 
 /** Polls a job until it is completed or failed; returns every status seen. */
 export async function pollJob(base: string, id: string, headers: Record<string, string>, timeoutMs = 60_000) {

@@ -1,7 +1,7 @@
 import type {
   AdminArticle, AdminCounts, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
   SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffUserView,
-} from '@journal/common/schemas';
+} from '@journal/contracts';
 import { useMemo } from 'react';
 import { useApiClient, type ApiClient } from '@/lib/api-client';
 

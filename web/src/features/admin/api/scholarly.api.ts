@@ -1,4 +1,4 @@
-import type { DoiSettingsInput } from '@journal/common/schemas';
+import type { DoiSettingsInput } from '@journal/contracts';
 import { useMemo } from 'react';
 import { useApiClient, type ApiClient } from '@/lib/api-client';
 

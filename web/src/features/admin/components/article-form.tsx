@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Rea
 import {
   ARTICLE_ADD_REQUIRED, ARTICLE_EDIT_REQUIRED, ARTICLE_SOFT_REQUIRED, COPIED_MS, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES,
   PAYMENT_TYPES, TITLE_HINT_WORDS, countWords, frequencyPeriods, toAbbreviatedPeriod, toFullPeriod, type AdminArticle,
-} from '@journal/common/schemas';
+} from '@journal/contracts';
 import {
   ARTICLE_TEXT_FIELDS, articleMessages, type ArticleFormMode, type ArticleTextField, type ArticleValues,
 } from '../lib/article-rules';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { doiSettingsSchema, formatDoi } from '@journal/common/schemas';
+import { doiSettingsSchema, formatDoi } from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
 import { useAdminApi } from '../api/admin.api';
 import { useScholarlyApi } from '../api/scholarly.api';

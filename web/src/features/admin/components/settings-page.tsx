@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
   MAX_UPLOAD_BYTES, SITE_IMAGE_KINDS, flagsUpdateSchema, settingsUpdateSchema, type JournalFlags, type SettingsUpdateInput, type SiteImageKind,
-} from '@journal/common/schemas';
+} from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { DoiSettings } from './doi-settings';

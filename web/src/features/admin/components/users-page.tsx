@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { staffCreateSchema, type StaffUserView } from '@journal/common/schemas';
+import { staffCreateSchema, type StaffUserView } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';

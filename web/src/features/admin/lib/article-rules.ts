@@ -1,6 +1,6 @@
 import {
   REF_NUMBER_MESSAGE, REF_NUMBER_RE, authorNameSchema, firstPageMessage, pageNumberSchema, parsePageRange,
-} from '@journal/common/schemas';
+} from '@journal/contracts';
 
 export type ArticleFormMode = 'add' | 'edit';
 

@@ -1,4 +1,4 @@
-import { firstNumber as sharedFirstNumber } from '@journal/common/schemas';
+import { firstNumber as sharedFirstNumber } from '@journal/contracts';
 
 /** docs/product.md#display-rules: displays: volume and issue zero-padded to 2 digits, article counts to 3. */
 export const pad2 = (n: number | string) => String(n).padStart(2, '0');

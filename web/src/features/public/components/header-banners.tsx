@@ -1,4 +1,4 @@
-import type { JournalFlags, PublicSettings } from '@journal/common/schemas';
+import type { JournalFlags, PublicSettings } from '@journal/contracts';
 import { Img } from '@/components/img';
 import { siteImage } from '../api/public.api';
 

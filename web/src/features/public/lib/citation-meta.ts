@@ -3,8 +3,8 @@
  * (Highwire Press names) and schema.org JSON-LD. The render process serves what these return and
  * the browser keeps the same tags after hydration.
  */
-import { citationDate } from '@journal/common/schemas/citation-date';
-import { doiUrl } from '@journal/common/schemas/doi';
+import { citationDate } from '@journal/contracts/citation-date';
+import { doiUrl } from '@journal/contracts/doi';
 import { pageRange, splitAuthors, titleText } from './citation';
 
 export interface CitationArticle {

@@ -4,7 +4,7 @@
  * unit tests and anywhere else unchanged.
  */
 
-import { decodeEntities, firstNumber, splitAuthors } from '@journal/common/schemas/text.rules';
+import { decodeEntities, firstNumber, splitAuthors } from '@journal/contracts/text.rules';
 
 /** The shared rules (docs/product.md#encoded-text, #authors, #route-params), under the names this feature uses. */
 export { decodeEntities as decodeHtmlEntities, firstNumber, splitAuthors };

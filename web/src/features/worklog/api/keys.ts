@@ -1,4 +1,4 @@
-import type { WorkStatus } from '@journal/common/schemas';
+import type { WorkStatus } from '@journal/contracts';
 
 export interface ListParams {
   status: 'all' | WorkStatus;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { NewWorkStatus, WorkEntry, WorkEntryPage } from '@journal/common/schemas';
+import type { NewWorkStatus, WorkEntry, WorkEntryPage } from '@journal/contracts';
 import { useApiClient, type ApiClient } from '@/lib/api-client';
 import type { ListParams } from './keys';
 

@@ -3,7 +3,7 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { workEntryCreateSchema } from '@journal/common/schemas';
+import { workEntryCreateSchema } from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
 import { SESSION_KEY } from '@/lib/session';
 import { AddEntryForm, type NewEntry } from './add-entry';

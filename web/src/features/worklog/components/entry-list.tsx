@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { isWorkStatus, WORK_FILTERS, WORK_STATUSES, WORKLOG_PAGE_SIZE, workStatusLabel, type WorkEntry, type WorkStatus } from '@journal/common/schemas';
+import { isWorkStatus, WORK_FILTERS, WORK_STATUSES, WORKLOG_PAGE_SIZE, workStatusLabel, type WorkEntry, type WorkStatus } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { sanitizeRich } from '@/lib/sanitize';
 import { worklogKeys } from '../api/keys';

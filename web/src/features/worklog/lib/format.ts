@@ -1,4 +1,4 @@
-import { WORKLOG_PAGE_SIZE, type WorkEntry } from '@journal/common/schemas';
+import { WORKLOG_PAGE_SIZE, type WorkEntry } from '@journal/contracts';
 
 /** Creator in upper case plus the creation time, en-US with a 12-hour clock (docs/product.md#worklog). */
 export const formatCreated = (e: Pick<WorkEntry, 'createdby' | 'created_at'>) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { journalFlagsSchema } from './settings.schema';
+import { journalFlagsSchema } from './settings.schema.js';
 
 /**
  * Response contract of the public reads (settings, editors, indexing, archive years, issue

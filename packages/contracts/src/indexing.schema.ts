@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema } from './auth.schema';
+import { objectIdSchema } from './auth.schema.js';
 
 /** An indexing partner as the admin adds or edits it (the logo comes as a file beside these fields). */
 export const indexingInputSchema = z.strictObject({

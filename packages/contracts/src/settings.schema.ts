@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOI_PATTERN_MESSAGE, DOI_PREFIX_MESSAGE, DOI_PREFIX_RE, isValidDoiPattern } from './doi';
+import { DOI_PATTERN_MESSAGE, DOI_PREFIX_MESSAGE, DOI_PREFIX_RE, isValidDoiPattern } from './doi.js';
 
 /** Per-journal flags that replace the original's hard-coded domain lists (docs/product.md#journal-flags). */
 export const journalFlagsSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { periodField, wholeNumber, yearField } from './issue.schema';
-import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi';
+import { periodField, wholeNumber, yearField } from './issue.schema.js';
+import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi.js';
 
 /** docs/product.md#constants: uploads are at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5_242_880;

@@ -13,7 +13,6 @@ export * from './secret-policy';
 export * from './sanitize';
 export * from './ip-match';
 export * from './validate';
-export * from './schemas';
 export * from './run-service';
 export * from './change-feed';
 export { LRUCache } from 'lru-cache';

@@ -1,6 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URL_SCHEMES, TITLE_TAGS } from './schemas/rich-text';
-import { decodeEntities } from './schemas/text.rules';
+import { decodeEntities, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URL_SCHEMES, TITLE_TAGS } from '@journal/contracts';
 
 const richOptions: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema } from './auth.schema';
+import { objectIdSchema } from './auth.schema.js';
 
 /** docs/product.md#editor-rules: exactly these categories and designations. */
 export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;
