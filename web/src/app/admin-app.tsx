@@ -4,7 +4,23 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
 import { Loading } from '@/components/status';
 import { loadBrowserHtmlTools } from '@/lib/html-tools';
-import { ErrorView } from './error-screen';
+import { ErrorView } from '@/components/error-screen';
+import { paths } from '@/config/paths';
+import { ApiClientProvider, createApiClient } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
+
+/**
+ * The admin's api client: an admin request answered 401 means the session ended elsewhere, so the
+ * stored session is dropped and the admin login opens (docs/product.md#admin-area). The work-log
+ * shell hands its pages a client of its own.
+ */
+export const appApiClient = createApiClient({
+  onUnauthorized: () => {
+    clearSession();
+    window.alert('Session expired. Please login again.');
+    window.location.assign(paths.admin.login);
+  },
+});
 
 function AdminError() {
   return <ErrorView error={useRouteError()} />;
@@ -38,9 +54,11 @@ export async function startAdminApp() {
   const router = createBrowserRouter(routes);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <ApiClientProvider client={appApiClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ApiClientProvider>
     </StrictMode>,
   );
 }

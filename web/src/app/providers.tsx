@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ReadsContext, type PublicReads } from '@/features/public/api/public.api';
 import { HtmlToolsContext, type HtmlTools } from '@/lib/html-tools';
 import { ReadCacheContext, type DehydratedReads, type ReadCache } from '@/lib/read-cache';
-import { SiteContext, type Site } from './site-context';
+import { SiteContext, type Site } from '@/lib/site-context';
 
 /** Everything a public page needs around the router, the same on the server and in the browser. */
 export function Providers(props: { cache: ReadCache; reads: PublicReads; site: Site; htmlTools?: HtmlTools; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { publicRoutes } from '@/features/public/routes';
 import type { LoaderDeps } from '@/features/public/loaders';
 import { prepareRoutes, type Route } from '@/lib/router';
-import { ErrorScreen } from './error-screen';
+import { ErrorScreen } from '@/components/error-screen';
 
 /** Paths the public router leaves to a full page load: the admin and the work-log are apps of their own. */
 export const APP_SHELL_RE = /^\/(admin|webdata)(\/|$)/;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ErrorScreen } from '@/app/error-screen';
+import { ErrorScreen } from '@/components/error-screen';
 import { lazyComponent, routeError, type RouteObject } from '@/lib/router';
 import { PublicLayout } from './components/public-layout';
 import { publicLoaders as l, type LoaderDeps } from './loaders';
@@ -7,7 +7,7 @@ import { publicLoaders as l, type LoaderDeps } from './loaders';
 // Each page is a chunk of its own: a reader's first load carries the layout and the one page it
 // shows (the render process preloads that page's chunk, found by the module's path in the client
 // build's manifest).
-const pages = import.meta.glob<Record<string, ComponentType>>('./pages/*.tsx');
+const pages = import.meta.glob<Record<string, ComponentType>>(['./pages/*.tsx', '!./pages/*.test.tsx']);
 const page = (file: string, name: string) =>
   lazyComponent(`src/features/public/pages/${file}.tsx`, () => pages[`./pages/${file}.tsx`]!().then((m) => m[name]!));
 const Home = page('home-page', 'HomePage');

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/contracts';
 import { readJson, ReadError } from './read-json';
 import { useRead } from '@/lib/read-cache';
+import { publicKeys } from './keys';
 
 export type Settings = PublicSettingsRead;
 export type Editor = PublicEditorRead;
@@ -57,17 +58,17 @@ export const MAX_KEYWORD = 200;
 
 /** Query options shared by the route loaders and the page hooks, so both use one cache entry. */
 export const publicQueries = {
-  settings: (r: PublicReads) => ({ queryKey: ['public', 'settings'], queryFn: r.settings, staleTime: 5 * 60_000 }),
-  editors: (r: PublicReads) => ({ queryKey: ['public', 'editors'], queryFn: r.editors }),
-  indexing: (r: PublicReads) => ({ queryKey: ['public', 'indexing'], queryFn: r.indexing }),
-  archives: (r: PublicReads) => ({ queryKey: ['public', 'archives'], queryFn: r.archives }),
+  settings: (r: PublicReads) => ({ queryKey: publicKeys.settings(), queryFn: r.settings, staleTime: 5 * 60_000 }),
+  editors: (r: PublicReads) => ({ queryKey: publicKeys.editors(), queryFn: r.editors }),
+  indexing: (r: PublicReads) => ({ queryKey: publicKeys.indexing(), queryFn: r.indexing }),
+  archives: (r: PublicReads) => ({ queryKey: publicKeys.archives(), queryFn: r.archives }),
   issue: (r: PublicReads, year: number, volume: number, issue: number) => ({
-    queryKey: ['public', 'issue', year, volume, issue],
+    queryKey: publicKeys.issue(year, volume, issue),
     queryFn: () => r.issue(year, volume, issue),
   }),
-  article: (r: PublicReads, ref: string) => ({ queryKey: ['public', 'article', ref], queryFn: () => r.article(ref) }),
+  article: (r: PublicReads, ref: string) => ({ queryKey: publicKeys.article(ref), queryFn: () => r.article(ref) }),
   search: (r: PublicReads, keyword: string) => ({
-    queryKey: ['public', 'search', keyword.slice(0, MAX_KEYWORD)],
+    queryKey: publicKeys.search(keyword.slice(0, MAX_KEYWORD)),
     queryFn: async () => {
       try {
         return await r.search(keyword.slice(0, MAX_KEYWORD));

@@ -1,5 +1,6 @@
 import { readJson } from '../api/read-json';
 import { useRead } from '@/lib/read-cache';
+import { publicKeys } from '../api/keys';
 
 interface Counts {
   views: number;
@@ -10,7 +11,7 @@ interface Counts {
 export function UsageCounts({ refnumber, enabled }: { refnumber: string | number; enabled: boolean }) {
   const q = useRead(
     {
-      queryKey: ['public', 'article-stats', String(refnumber)],
+      queryKey: publicKeys.articleStats(refnumber),
       staleTime: 60_000,
       queryFn: () => readJson<Counts>(`/api/archives/ref/${encodeURIComponent(String(refnumber))}/stats`),
     },
