@@ -34,7 +34,8 @@ function precompress(): Plugin {
  * Everything a public page's first load runs goes into the entry chunk: one request, one gzip
  * stream (small chunks compress worse). Pages, the admin and the work-log stay chunks of their own.
  */
-const SHARED_BY_PAGES = /\/web\/src\/(components\/[^/]+|features\/public\/components\/page-head)\.tsx?$/;
+// Named one by one: other shared components (the login form, with zod) belong to the admin's chunks.
+const SHARED_BY_PAGES = /\/web\/src\/(components\/(status|page-title|use-scroll-to-section|safe-html|img|error-screen)|features\/public\/components\/page-head)\.tsx?$/;
 const ARCHIVE_PARTS = /\/(web\/src\/features\/public\/(pages\/archives-layout|components\/article-doi)\.tsx|packages\/contracts\/(src|dist)\/doi-url\.[jt]s)$/;
 function firstLoadChunk(): NonNullable<NonNullable<import('vite').BuildOptions['rollupOptions']>['output']> {
   const known = new Map<string, boolean>();
