@@ -10,29 +10,20 @@ import { journalFlagsSchema } from './settings.schema.js';
 const str = z.string().catch('');
 const num = z.coerce.number().catch(0);
 
+/** The journal's text settings the public reads carry (and the journal store keeps, as text). */
+export const SETTINGS_TEXT_FIELDS = [
+  'websitename', 'domain', 'formatted_journal_name', 'websiteemail', 'whatsup_number', 'year_started',
+  'journal_frequency', 'journal_type', 'journal_language', 'journal_essn', 'issn', 'nassScore', 'nassScoreYear',
+  'impactfactor', 'fee_rupee', 'fee_dollar', 'google_review_link', 'home_content', 'doi_prefix', 'doi_suffix_pattern',
+] as const;
+export type SettingsTextField = (typeof SETTINGS_TEXT_FIELDS)[number];
+
+const textFields = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, str])) as Record<SettingsTextField, typeof str>;
+
 export const publicSettingsSchema = z.looseObject({
-  websitename: str,
-  domain: str,
-  formatted_journal_name: str,
-  websiteemail: str,
-  whatsup_number: str,
-  year_started: str,
-  journal_frequency: str,
-  journal_type: str,
-  journal_language: str,
-  journal_essn: str,
-  issn: str,
-  nassScore: str,
-  nassScoreYear: str,
-  impactfactor: str,
-  fee_rupee: str,
-  fee_dollar: str,
-  google_review_link: str,
-  home_content: str,
+  ...textFields,
   /** The publisher's postal address; absent or empty shows the default. */
   address: z.string().optional().catch(undefined),
-  doi_prefix: str,
-  doi_suffix_pattern: str,
   flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
 });
 export type PublicSettingsRead = z.infer<typeof publicSettingsSchema>;
@@ -50,6 +41,8 @@ export const publicEditorSchema = z.looseObject({
   editor_website: str.optional(),
   picture: str,
   picture_url: z.string().nullish(),
+  /** 1: pinned to the top of the board (the list comes pinned first already). */
+  is_pinned: num,
 });
 export type PublicEditorRead = z.infer<typeof publicEditorSchema>;
 
