@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
 import { adminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { FormError } from '@/components/status';
 
 const KEY = ['admin', 'staff'] as const;
 
@@ -64,11 +65,7 @@ function AddUser({ onDone }: { onDone: () => void }) {
       <button type="submit" className="btn btn-primary" disabled={add.isPending}>
         {add.isPending ? 'Saving…' : 'Submit'}
       </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }
@@ -109,11 +106,7 @@ function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => vo
       <button type="button" className="btn" onClick={onDone}>
         Cancel
       </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }
