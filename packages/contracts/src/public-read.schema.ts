@@ -67,7 +67,7 @@ export const yearSummarySchema = z.looseObject({
 });
 export type YearSummary = z.infer<typeof yearSummarySchema>;
 
-export const articleSummarySchema = z.looseObject({
+const articleSummaryObject = z.object({
   id: z.string(),
   year: z.coerce.number(),
   volume: z.coerce.number(),
@@ -90,7 +90,10 @@ export const articleSummarySchema = z.looseObject({
   /** '' when the article has no DOI. */
   doi: str,
 });
+export const articleSummarySchema = articleSummaryObject.loose();
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+/** The fields every list answer carries: what the content service builds (no index signature). */
+export type ArticleSummaryFields = z.infer<typeof articleSummaryObject>;
 
 export const articleDetailSchema = articleSummarySchema.extend({
   /** Sanitised HTML under the common allow-list. */
