@@ -18,6 +18,10 @@ export const SETTINGS_TEXT_FIELDS = [
 ] as const;
 export type SettingsTextField = (typeof SETTINGS_TEXT_FIELDS)[number];
 
+/** Every text setting empty: the base of a new journal's settings. */
+export const emptySettingsText = (): Record<SettingsTextField, string> =>
+  Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, ''])) as Record<SettingsTextField, string>;
+
 const textFields = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, str])) as Record<SettingsTextField, typeof str>;
 
 export const publicSettingsSchema = z.looseObject({
