@@ -1,5 +1,5 @@
 /**
- * Issue 3: the reader's site under load. Prints, in one run:
+ * The reader's site under load. Prints, in one run:
  *   read_ratio / read_p99_ms  issue-page API through nginx → gateway → content, against nginx
  *                             serving the same bytes as a static file, 64 connections each;
  *   issue300_p50_ms           the issue API for an issue of 300 articles (full stack);
@@ -114,7 +114,7 @@ async function sequential(urls: string[], headers: Record<string, string>) {
   return { p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors };
 }
 
-function articleInput(n: number, issue: number, pageStart: number): ArticleInput & { year: number; volume: number; issue: number; refnumber: string; title: string; txnid: string } {
+export function articleInput(n: number, issue: number, pageStart: number): ArticleInput & { year: number; volume: number; issue: number; refnumber: string; title: string; txnid: string } {
   const words = Array.from({ length: 40 }, (_, k) => term((n * 31 + k * 97) % VOCAB));
   return {
     year: YEAR,

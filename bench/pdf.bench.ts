@@ -1,5 +1,5 @@
 /**
- * Issue 5: the PDF pipeline's figures, in one run. It starts its own pdf API (in process) on its
+ * The PDF pipeline's figures, in one run. It starts its own pdf API (in process) on its
  * own queue prefix and cache bucket, its own worker processes (src/worker.main.ts, compiled dist
  * when present), and a content-shaped data server with 100 articles x 3 authors per journal, so
  * the stack's own worker never takes these jobs. Prints figures; never asserts a time.

@@ -1,6 +1,15 @@
 /** Turns bench/results.json into docs/benchmarks.md with SVG bar charts. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+const BENCH_DIR = __dirname;
+
+/** In the order docs/benchmarks.md shows them. */
+export const AREAS = ['reads', 'reads under load', 'pdf', 'work-log', 'public site'] as const;
+type Area = (typeof AREAS)[number];
+const AREA_TITLES: Record<Area, string> = {
+  reads: 'Reads', 'reads under load': 'Reads under load', pdf: 'PDF', 'work-log': 'Work-log', 'public site': 'Public site',
+};
 
 interface Goal {
   key: string;
@@ -8,34 +17,38 @@ interface Goal {
   goal: number;
   better: 'higher' | 'lower';
   unit: string;
-  issue: number;
+  /** The part of the platform the figure judges; docs/benchmarks.md groups its tables by it. */
+  area: Area;
 }
 
 export const GOALS: Goal[] = [
-  { key: 'read_ratio', label: 'cached: issue API through nginx\'s 1 s cache vs nginx static', goal: 0.5, better: 'higher', unit: '×', issue: 3 },
-  { key: 'content_alone_ratio', label: 'content service alone (cache hit) vs nginx static', goal: 0.5, better: 'higher', unit: '×', issue: 12 },
-  { key: 'read_uncached_ratio', label: 'uncached: nginx → gateway → content vs nginx static', goal: 0.25, better: 'higher', unit: '×', issue: 12 },
-  { key: 'read_uncached_p99_ms', label: 'uncached issue API p99 at 64 connections', goal: 30, better: 'lower', unit: 'ms', issue: 12 },
-  { key: 'issue300_after_write_ms', label: '300-article issue, first answer after an admin write', goal: 50, better: 'lower', unit: 'ms', issue: 12 },
-  { key: 'issue300_after_restart_ms', label: '300-article issue, first answer after a restart (once ready)', goal: 50, better: 'lower', unit: 'ms', issue: 12 },
-  { key: 'worklog_first_list_ms', label: 'first work-log list after a restart, 100,000 entries (once ready)', goal: 100, better: 'lower', unit: 'ms', issue: 12 },
-  { key: 'certs_vs_naive', label: 'certificates vs browser-per-PDF', goal: 25, better: 'higher', unit: '×', issue: 5 },
-  { key: 'workers_2_vs_1', label: '2 PDF workers vs 1', goal: 1.8, better: 'higher', unit: '×', issue: 5 },
-  { key: 'worker_rss_ratio', label: 'worker RSS, 2,000 vs 200 certificates', goal: 1.2, better: 'lower', unit: '×', issue: 5 },
-  { key: 'certs_per_s', label: 'certificates per second, one worker', goal: 50, better: 'higher', unit: '/s', issue: 5 },
-  { key: 'read_p99_ms', label: 'cached: issue API p99 at 64 connections', goal: 25, better: 'lower', unit: 'ms', issue: 3 },
-  { key: 'issue300_p50_ms', label: 'issue of 300 articles, p50', goal: 50, better: 'lower', unit: 'ms', issue: 3 },
-  { key: 'search_p95_ms', label: 'search over 10,000 articles, 16 concurrent, p95', goal: 30, better: 'lower', unit: 'ms', issue: 12 },
-  { key: 'cert_cache_hit_p50_ms', label: 'repeated certificate (cache hit), p50', goal: 10, better: 'lower', unit: 'ms', issue: 5 },
-  { key: 'worklog_p95_ms', label: 'work-log list page over 100,000 entries, p95', goal: 30, better: 'lower', unit: 'ms', issue: 6 },
-  { key: 'worker_scale_efficiency_4', label: 'worker CPU per certificate, 1 worker vs 4', goal: 0.9, better: 'higher', unit: '×', issue: 14 },
-  { key: 'lighthouse_perf_min', label: 'Lighthouse performance, lowest public page', goal: 95, better: 'higher', unit: 'pts', issue: 11 },
-  { key: 'lighthouse_seo_min', label: 'Lighthouse SEO, lowest public page', goal: 100, better: 'higher', unit: 'pts', issue: 11 },
-  { key: 'lighthouse_a11y_min', label: 'Lighthouse accessibility, lowest public page', goal: 100, better: 'higher', unit: 'pts', issue: 11 },
-  { key: 'lighthouse_bp_min', label: 'Lighthouse best practices, lowest public page', goal: 100, better: 'higher', unit: 'pts', issue: 11 },
-  { key: 'public_js_gzip_kb', label: 'JavaScript of a public first load, gzip', goal: 80, better: 'lower', unit: 'kB', issue: 11 },
-  { key: 'ssr_vs_api_ratio', label: 'article page vs article API, uncached', goal: 0.25, better: 'higher', unit: '×', issue: 11 },
-  { key: 'ssr_p99_ms', label: 'article page p99, uncached, 64 connections', goal: 60, better: 'lower', unit: 'ms', issue: 11 },
+  { key: 'read_ratio', label: 'cached: issue API through nginx\'s 1 s cache vs nginx static', goal: 0.5, better: 'higher', unit: '×', area: 'reads' },
+  { key: 'content_alone_ratio', label: 'content service alone (cache hit) vs nginx static', goal: 0.5, better: 'higher', unit: '×', area: 'reads' },
+  { key: 'read_uncached_ratio', label: 'uncached: nginx → gateway → content vs nginx static', goal: 0.25, better: 'higher', unit: '×', area: 'reads' },
+  { key: 'read_uncached_p99_ms', label: 'uncached issue API p99 at 64 connections', goal: 30, better: 'lower', unit: 'ms', area: 'reads' },
+  { key: 'issue300_after_write_ms', label: '300-article issue, first answer after an admin write', goal: 50, better: 'lower', unit: 'ms', area: 'reads' },
+  { key: 'read_p99_during_bulk_ms', label: 'uncached issue API p99 at 32 connections while a 300-certificate zip renders', goal: 250, better: 'lower', unit: 'ms', area: 'reads under load' },
+  { key: 'load_p99_ms', label: '200 readers (pages, article JSON, search, PDFs) with a bulk zip: overall p99', goal: 300, better: 'lower', unit: 'ms', area: 'reads under load' },
+  { key: 'load_pdf_p99_ms', label: '200 readers with a bulk zip: PDF download p99', goal: 300, better: 'lower', unit: 'ms', area: 'reads under load' },
+  { key: 'issue300_after_restart_ms', label: '300-article issue, first answer after a restart (once ready)', goal: 50, better: 'lower', unit: 'ms', area: 'reads' },
+  { key: 'worklog_first_list_ms', label: 'first work-log list after a restart, 100,000 entries (once ready)', goal: 100, better: 'lower', unit: 'ms', area: 'work-log' },
+  { key: 'certs_vs_naive', label: 'certificates vs browser-per-PDF', goal: 25, better: 'higher', unit: '×', area: 'pdf' },
+  { key: 'workers_2_vs_1', label: '2 PDF workers vs 1', goal: 1.8, better: 'higher', unit: '×', area: 'pdf' },
+  { key: 'worker_rss_ratio', label: 'worker RSS, 2,000 vs 200 certificates', goal: 1.2, better: 'lower', unit: '×', area: 'pdf' },
+  { key: 'certs_per_s', label: 'certificates per second, one worker', goal: 50, better: 'higher', unit: '/s', area: 'pdf' },
+  { key: 'read_p99_ms', label: 'cached: issue API p99 at 64 connections', goal: 25, better: 'lower', unit: 'ms', area: 'reads' },
+  { key: 'issue300_p50_ms', label: 'issue of 300 articles, p50', goal: 50, better: 'lower', unit: 'ms', area: 'reads' },
+  { key: 'search_p95_ms', label: 'search over 10,000 articles, 16 concurrent, p95', goal: 30, better: 'lower', unit: 'ms', area: 'reads' },
+  { key: 'cert_cache_hit_p50_ms', label: 'repeated certificate (cache hit), p50', goal: 10, better: 'lower', unit: 'ms', area: 'pdf' },
+  { key: 'worklog_p95_ms', label: 'work-log list page over 100,000 entries, p95', goal: 30, better: 'lower', unit: 'ms', area: 'work-log' },
+  { key: 'worker_scale_efficiency_4', label: 'worker CPU per certificate, 1 worker vs 4', goal: 0.9, better: 'higher', unit: '×', area: 'pdf' },
+  { key: 'lighthouse_perf_min', label: 'Lighthouse performance, lowest public page', goal: 95, better: 'higher', unit: 'pts', area: 'public site' },
+  { key: 'lighthouse_seo_min', label: 'Lighthouse SEO, lowest public page', goal: 100, better: 'higher', unit: 'pts', area: 'public site' },
+  { key: 'lighthouse_a11y_min', label: 'Lighthouse accessibility, lowest public page', goal: 100, better: 'higher', unit: 'pts', area: 'public site' },
+  { key: 'lighthouse_bp_min', label: 'Lighthouse best practices, lowest public page', goal: 100, better: 'higher', unit: 'pts', area: 'public site' },
+  { key: 'public_js_gzip_kb', label: 'JavaScript of a public first load, gzip', goal: 80, better: 'lower', unit: 'kB', area: 'public site' },
+  { key: 'ssr_vs_api_ratio', label: 'article page vs article API, uncached', goal: 0.25, better: 'higher', unit: '×', area: 'public site' },
+  { key: 'ssr_p99_ms', label: 'article page p99, uncached, 64 connections', goal: 60, better: 'lower', unit: 'ms', area: 'public site' },
 ];
 
 /** Per-page Lighthouse figures (`lighthouse.<journal>.<page>.<figure>`), one table row per page. */
@@ -130,14 +143,16 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     `Measured ${results.date} at commit ${results.commit} on ${results.machine} (nproc ${results.nproc}) by \`npm run bench\`.`,
     'Absolute times hold only for that machine, which is shared and noisy; ratios come first because they travel.',
     ...(typeof results.partial === 'string' ? ['', `Note: ${results.partial}.`] : []),
-    '',
-    '| figure | issue | measured | goal | met |',
-    '|---|---|---|---|---|',
   ];
-  for (const g of GOALS) {
-    const v = num(g.key);
-    const met = v === undefined ? 'not measured' : (g.better === 'higher' ? v >= g.goal : v <= g.goal) ? 'yes' : 'no';
-    lines.push(`| ${g.label} (\`${g.key}\`) | #${g.issue} | ${v === undefined ? '—' : `${v.toFixed(g.unit === 'pts' ? 0 : 2)} ${g.unit}`} | ${g.better === 'higher' ? '≥' : '≤'} ${g.goal} ${g.unit} | ${met} |`);
+  for (const area of AREAS) {
+    const goals = GOALS.filter((g) => g.area === area);
+    if (!goals.length) continue;
+    lines.push('', `### ${AREA_TITLES[area]}`, '', '| figure | measured | goal | met |', '|---|---|---|---|');
+    for (const g of goals) {
+      const v = num(g.key);
+      const met = v === undefined ? 'not measured' : (g.better === 'higher' ? v >= g.goal : v <= g.goal) ? 'yes' : 'no';
+      lines.push(`| ${g.label} (\`${g.key}\`) | ${v === undefined ? '—' : `${v.toFixed(g.unit === 'pts' ? 0 : 2)} ${g.unit}`} | ${g.better === 'higher' ? '≥' : '≤'} ${g.goal} ${g.unit} | ${met} |`);
+    }
   }
   const w2 = num('workers_2_vs_1');
   if (w2 !== undefined && w2 < 1.8) {
@@ -162,14 +177,16 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     lines.push('', '### Read models: memory and time to ready', '', 'Reported for capacity planning (see docs/operations.md, "How much one content replica holds"); heap growth of a process loading them, so an upper bound.', '', '| figure | value |', '|---|---|');
     for (const [k, label, unit] of mem) if (num(k) !== undefined) lines.push(`| ${label} (\`${k}\`) | ${num(k)!.toFixed(1)} ${unit} |`);
   }
-  lines.push(
-    '',
-    '### The embedded database: FerretDB on PostgreSQL against SQLite',
-    '',
-    'Not measured yet: the comparison (seed time, cold corpus load, work-log first page, admin search on',
-    "FerretDB 1.24 with Debian's `postgresql` against the SQLite backend) is still to be run. The local",
-    'default stays SQLite until it is.',
-  );
+  // Sections written by their own scripts (bench/profile.ts, bench/embedded-db.ts) from what they
+  // measured: kept as files so a bench run that does not repeat them keeps their last figures.
+  for (const [file, missing] of [
+    ['profile.md', ''],
+    ['embedded-db.md', '### The embedded database: FerretDB on PostgreSQL against SQLite\n\nNot measured yet (`npx tsx bench/embedded-db.ts`). The local default stays SQLite until it is.\n'],
+  ] as const) {
+    const f = path.join(BENCH_DIR, file);
+    const text = existsSync(f) ? readFileSync(f, 'utf8') : missing;
+    if (text) lines.push('', text.trimEnd());
+  }
   const lh = lighthouseRows(results);
   if (lh.length) {
     lines.push(
@@ -208,12 +225,27 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     'cache of public API reads, as a deployment serves readers; `read_uncached_ratio` and',
     '`read_uncached_p99_ms` skip that cache and measure nginx → gateway → content on every request.',
   );
+  if (num('load_p99_ms') !== undefined || num('read_p99_during_bulk_ms') !== undefined) {
+    const f = (k: string, unit = 'ms') => (num(k) === undefined ? '—' : `${num(k)} ${unit}`);
+    lines.push(
+      '',
+      'Reads under load (`npm run bench -- load`, bench/load.bench.ts) run on the same machine as everything they load.',
+      `\`read_p99_during_bulk_ms\` is the uncached issue API at 32 connections for as long as a 300-certificate zip renders`,
+      `(the zip made ${f('bulk_certs_per_s_during_reads', 'certificates/s')} meanwhile; the same read without a zip: p99 ${f('read_p99_without_bulk_ms')}).`,
+      'The load figures come from 200 readers mixing the home page, public API reads, rendered article pages, search and',
+      `PDF downloads, while an admin adds an article a second and a second zip renders: ${f('load_rps', 'requests/s')}, ${f('load_errors', 'errors')}.`,
+      `PDF downloads by versioned URL were answered by nginx's disk cache ${f('load_pdf_cache_hits', 'times')} and fetched from the services`,
+      `${f('load_pdf_cache_misses', 'times')} (hits alone: p99 ${f('load_pdf_hit_p99_ms')}; downloads begun after the first 5 s, when every`,
+      `file has been fetched once: p99 ${f('load_pdf_p99_after_5s_ms')}). The 200 readers share one Node process,`,
+      `whose own event-loop delay (p99 ${f('load_client_loop_delay_p99_ms')}) is part of every latency it reports.`,
+    );
+  }
   const ratios = GOALS.filter((g) => g.unit === '×' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
   const latencies = GOALS.filter((g) => g.unit === 'ms' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
   const throughput = GOALS.filter((g) => g.unit === '/s' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
   const scores = GOALS.filter((g) => (g.unit === 'pts' || g.unit === 'kB') && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));
   const perfRows = lh.filter((p) => p.row.perf !== undefined)
-    .map((p) => ({ key: `lighthouse.${p.journal}.${p.page}.perf`, issue: 11, label: `${p.journal} ${p.page}: performance`, value: p.row.perf!, goal: 95, better: 'higher' as const, unit: 'pts' }));
+    .map((p) => ({ key: `lighthouse.${p.journal}.${p.page}.perf`, area: 'public site' as const, label: `${p.journal} ${p.page}: performance`, value: p.row.perf!, goal: 95, better: 'higher' as const, unit: 'pts' }));
   const charts: [string, string, typeof ratios][] = [
     ['ratios.svg', 'Ratios against their goals (dashed line)', ratios],
     ['latency.svg', 'Latency percentiles against their goals (ms)', latencies],

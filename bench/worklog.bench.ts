@@ -1,5 +1,5 @@
 /**
- * Issue 6: p95 of a work-log list page (filter + search + page) over 100,000 entries, through the
+ * p95 of a work-log list page (filter + search + page) over 100,000 entries, through the
  * gateway. The entries go into a journal of the bench's own (host bench-worklog.localhost), so the
  * demo journals stay as they are. Prints figures; never asserts a time.
  */

@@ -8,6 +8,10 @@
 #   servers   starts FerretDB (or a mongod found on PATH) and Redis on loopback, reusing running ones,
 #             and writes their URLs to .data/servers.env
 #   stop      stops the servers this script started (stop-mongo, stop-redis: one of them)
+#   postgres  only when asked (the default database is FerretDB on SQLite): Debian postgresql, a
+#             cluster of its own in $DATA/postgres on JP_PG_PORT (5433 + JP_PORT_OFFSET), and a
+#             FerretDB on it with the postgresql handler on JP_PG_MONGO_PORT (27037 + JP_PORT_OFFSET);
+#             writes its URL to $DATA/postgres.env. stop-postgres stops both.
 # JP_DATA_DIR, JP_MONGO_PORT and JP_REDIS_PORT give a second, separate set (the fault suite uses one).
 #   all       packages + ferretdb + servers (default)
 set -euo pipefail
@@ -19,6 +23,8 @@ REDIS_PORT="${JP_REDIS_PORT:-6390}"
 FERRET_VERSION="v1.24.2"
 # The binary is shared by every data directory (the fault suite runs a second set of servers).
 FERRET_BIN="$ROOT/.data/bin/ferretdb-$FERRET_VERSION"
+PG_PORT="${JP_PG_PORT:-$((5433 + ${JP_PORT_OFFSET:-0}))}"
+PG_MONGO_PORT="${JP_PG_MONGO_PORT:-$((27037 + ${JP_PORT_OFFSET:-0}))}"
 KUSTOMIZE_VERSION="v5.7.1"
 KUSTOMIZE_BIN="$ROOT/.data/bin/kustomize-$KUSTOMIZE_VERSION"
 # The Node.js the images run (docker/*/Dockerfile NODE_IMAGE); engines in package.json agree.
@@ -160,6 +166,62 @@ start_servers() {
   printf 'MONGO_URL=%s\nREDIS_URL=%s\n' "$mongo_url" "$redis_url" >"$DATA/servers.env"
 }
 
+# PostgreSQL refuses to run as root: as root, its cluster belongs to Debian's postgres user.
+as_pg() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+start_postgres() {
+  if ! dpkg-query -W -f='${Status}' postgresql 2>/dev/null | grep -q 'install ok installed'; then
+    [ "$(id -u)" -eq 0 ] || die "PostgreSQL is not installed. Install it with: sudo apt-get install -y postgresql"
+    log "installing Debian postgresql"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  fi
+  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+  [ -x "$bin/initdb" ] || die "no PostgreSQL server binaries under /usr/lib/postgresql"
+  local dir="$DATA/postgres"
+  if port_open "$PG_PORT"; then
+    log "PostgreSQL already running on $PG_PORT"
+  else
+    mkdir -p "$dir"
+    [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
+    chmod 700 "$dir"
+    if [ ! -f "$dir/data/PG_VERSION" ]; then
+      log "creating a PostgreSQL cluster in $dir/data"
+      # Loopback only, trusted: a local development database, like the SQLite one.
+      as_pg "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >"$DATA/logs/postgres-init.log" 2>&1 \
+        || die "initdb failed (see $DATA/logs/postgres-init.log)"
+    fi
+    log "starting PostgreSQL on 127.0.0.1:$PG_PORT"
+    as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -c port=$PG_PORT -c unix_socket_directories=$dir" start >/dev/null \
+      || die "PostgreSQL did not start (see $dir/postgres.log)"
+  fi
+  as_pg "$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'" | grep -q 1 \
+    || as_pg "$bin/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres ferretdb
+  if port_open "$PG_MONGO_PORT"; then
+    log "FerretDB (postgresql) already running on $PG_MONGO_PORT"
+  else
+    mkdir -p "$DATA/ferretdb-pg/state"
+    log "starting FerretDB (postgresql handler) on 127.0.0.1:$PG_MONGO_PORT"
+    setsid nohup "$FERRET_BIN" --listen-addr="127.0.0.1:$PG_MONGO_PORT" --handler=postgresql \
+      --postgresql-url="postgres://postgres@127.0.0.1:$PG_PORT/ferretdb" --state-dir="$DATA/ferretdb-pg/state" \
+      --telemetry=disable --debug-addr="127.0.0.1:$((PG_MONGO_PORT + 1))" --log-level=warn \
+      >"$DATA/logs/mongo-pg.log" 2>&1 </dev/null & echo $! >"$DATA/run/mongo-pg.pid"
+    wait_port "$PG_MONGO_PORT" mongo-pg 30
+  fi
+  printf 'MONGO_URL=mongodb://127.0.0.1:%s/\nPG_URL=postgres://postgres@127.0.0.1:%s/ferretdb\n' "$PG_MONGO_PORT" "$PG_PORT" >"$DATA/postgres.env"
+}
+
+stop_postgres() {
+  stop_servers mongo-pg
+  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+  if [ -n "$bin" ] && [ -f "$DATA/postgres/data/postmaster.pid" ]; then
+    as_pg "$bin/pg_ctl" -D "$DATA/postgres/data" -m fast -w stop >/dev/null && log "stopped PostgreSQL"
+  fi
+}
+
 stop_servers() {
   local name pid i
   for name in "$@"; do
@@ -182,6 +244,8 @@ case "${1:-all}" in
   stop) stop_servers mongo redis ;;
   stop-mongo) stop_servers mongo ;;
   stop-redis) stop_servers redis ;;
+  postgres) MONGO_URL='' ensure_ferretdb; start_postgres ;;
+  stop-postgres) stop_postgres ;;
   all) ensure_packages; ensure_node; ensure_ferretdb; ensure_kustomize; start_servers ;;
-  *) die "usage: provision.sh [packages|ferretdb|kustomize|node|servers|stop|all]" ;;
+  *) die "usage: provision.sh [packages|ferretdb|kustomize|node|servers|stop|postgres|stop-postgres|all]" ;;
 esac

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Gauge } from 'prom-client';
-import { AppError, createHttpApp, createLogger, listen, type RunningServer } from '@journal/server-kit';
+import { AppError, createHttpApp, createLogger, listen, logSampleOf, type RunningServer } from '@journal/server-kit';
 import type { GatewayConfig } from './config';
 import { isUploadRoute, upstreamFor, type Upstream } from './routes';
 import { normaliseHost, TenantResolver } from './tenants';
@@ -23,6 +23,7 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
     name: 'gateway',
     logger,
     jsonLimit: false,
+    logSample: logSampleOf(config),
     trustRequestId: (req) => trusted(req.socket.remoteAddress ?? ''),
   });
   const { app } = http;

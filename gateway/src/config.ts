@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { baseConfigShape, loadConfig } from '@journal/server-kit';
+import { baseConfigShape, loadConfig, requestLogConfigShape } from '@journal/server-kit';
 
 const url = z.string().url();
 export const gatewayConfigSchema = z.object({
   ...baseConfigShape,
+  ...requestLogConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   CONTENT_URL: url,
   AUTH_URL: url,

@@ -152,7 +152,8 @@ export class CliResources {
   }
 
   async mongo(): Promise<Connection> {
-    const conn = await connectMongo(this.cfg.MONGO_URL, this.cfg.MONGO_DB);
+    // An operator at a prompt hears about an unreachable database in seconds, not after a service's start-up wait.
+    const conn = await connectMongo(this.cfg.MONGO_URL, this.cfg.MONGO_DB, { waitMs: 3000 });
     this.closers.push(() => conn.close());
     return conn;
   }

@@ -25,6 +25,17 @@ export const baseConfigShape = {
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
 };
 
+/** Request log lines of a service on the readers' path (createHttpApp's `logSample`). */
+export const requestLogConfigShape = {
+  /** 1 in N successful reads (GET/HEAD, < 400) is logged; 1 logs every request. */
+  LOG_SUCCESS_SAMPLE: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Requests slower than this (ms) are logged whatever the sampling. */
+  LOG_SLOW_MS: z.coerce.number().int().min(0).default(500),
+};
+
+/** The sampling `createHttpApp` takes, from a config with `requestLogConfigShape`. */
+export const logSampleOf = (c: { LOG_SUCCESS_SAMPLE: number; LOG_SLOW_MS: number }) => ({ every: c.LOG_SUCCESS_SAMPLE, slowMs: c.LOG_SLOW_MS });
+
 export const mongoConfigShape = {
   MONGO_URL: z.string().min(1, 'MONGO_URL is required (mongodb://...)'),
   MONGO_DB: z.string().min(1).default('journal'),

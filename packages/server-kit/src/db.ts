@@ -1,24 +1,40 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { type Connection } from 'mongoose';
 
+/** How long a starting process keeps trying to reach the database before it gives up. */
+const STARTUP_WAIT_MS = 30_000;
+
 /**
  * One connection per service. Commands are not buffered and server selection is short, so a
  * database outage turns into a 503 within about two seconds instead of a hanging request.
+ * At start the first connection is retried for a while: the database and the services start
+ * together (a fresh stack, a rolled cluster), and a busy database that answers late must not cost
+ * a crash and a restart.
  * Indexes are built by each repository's `init()` (see `buildIndexes`), not behind its back when a
  * model compiles: two builds of the same index at once is the race `buildIndexes` absorbs.
  */
-export async function connectMongo(url: string, dbName: string): Promise<Connection> {
-  const conn = mongoose.createConnection(url, {
-    dbName,
-    bufferCommands: false,
-    autoIndex: false,
-    serverSelectionTimeoutMS: 1500,
-    connectTimeoutMS: 2000,
-    socketTimeoutMS: 30_000,
-    maxPoolSize: 20,
-  });
-  await conn.asPromise();
-  return conn;
+export async function connectMongo(url: string, dbName: string, opts: { waitMs?: number } = {}): Promise<Connection> {
+  const until = Date.now() + (opts.waitMs ?? STARTUP_WAIT_MS);
+  for (;;) {
+    const conn = mongoose.createConnection(url, {
+      dbName,
+      bufferCommands: false,
+      autoIndex: false,
+      serverSelectionTimeoutMS: 1500,
+      connectTimeoutMS: 2000,
+      socketTimeoutMS: 30_000,
+      maxPoolSize: 20,
+    });
+    try {
+      await conn.asPromise();
+      return conn;
+    } catch (err) {
+      await conn.close().catch(() => undefined);
+      const unreachable = /ServerSelection|ECONNREFUSED|timed out/i.test(`${(err as Error)?.name} ${(err as Error)?.message}`);
+      if (!unreachable || Date.now() + 500 >= until) throw err;
+      await sleep(500);
+    }
+  }
 }
 
 export const isMongoReady = (conn: Connection | undefined) => conn?.readyState === 1;

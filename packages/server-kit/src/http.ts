@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import pinoHttp from 'pino-http';
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
 import { errorHandler } from './error-handler';
@@ -29,6 +28,49 @@ export interface HttpAppOptions {
   /** Whether an incoming x-request-id may be kept (the gateway keeps only its trusted proxy's). */
   trustRequestId?: (req: Request) => boolean;
   metrics?: Metrics;
+  /** Which request lines are written (see `requestLogger`); default every one. */
+  logSample?: RequestLogSampling;
+}
+
+export interface RequestLogSampling {
+  /** 1 in `every` successful GET/HEAD answers is logged; 1 logs them all. */
+  every: number;
+  /** Answers slower than this are always logged, as are errors, 4xx/5xx and writes. */
+  slowMs: number;
+}
+
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * One line per request when it ends, at info: `{requestId, req: {method, url}, res: {statusCode},
+ * responseTime}`. Successful reads may be sampled: at thousands of reads a second every line costs
+ * the process CPU and the log store bytes while saying nothing new. Failures, 4xx, writes, slow
+ * answers and aborted requests are always written. No per-request child logger is made.
+ */
+function requestLogger(logger: Logger, sampling: RequestLogSampling) {
+  let seen = 0;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (QUIET_PATHS.has(req.url) || !logger.isLevelEnabled('info')) {
+      next();
+      return;
+    }
+    const t0 = performance.now();
+    const done = (finished: boolean) => {
+      const ms = Math.round(performance.now() - t0);
+      const status = res.statusCode;
+      const read = req.method === 'GET' || req.method === 'HEAD';
+      if (finished && status < 400 && read && ms < sampling.slowMs && sampling.every > 1 && ++seen % sampling.every !== 0) return;
+      logger.info(
+        { requestId: req.requestId, req: { method: req.method, url: req.originalUrl }, res: { statusCode: status }, responseTime: ms },
+        !finished ? 'request aborted' : status >= 500 ? 'request errored' : 'request completed',
+      );
+    };
+    res.once('finish', () => done(true));
+    res.once('close', () => {
+      if (!res.writableFinished) done(false);
+    });
+    next();
+  };
 }
 
 export interface HttpApp {
@@ -56,18 +98,7 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
     if (state.shuttingDown) res.setHeader('Connection', 'close');
     next();
   });
-  app.use(
-    pinoHttp({
-      logger: opts.logger,
-      genReqId: (req) => (req as Request).requestId,
-      customProps: (req) => ({ requestId: (req as Request).requestId }),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogger(opts.logger, opts.logSample ?? { every: 1, slowMs: 0 }));
   app.use(metrics.middleware);
 
   app.get('/healthz', (_req, res) => {

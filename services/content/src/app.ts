@@ -8,6 +8,7 @@ import {
   isMongoReady,
   isRedisReady,
   listen,
+  logSampleOf,
   type Redis,
   type RunningServer,
   warmUp,
@@ -83,7 +84,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache };
 
   // Not ready (so no traffic is routed here) until every journal's read model is loaded.
-  const http = createHttpApp({ name: 'content', logger, ready: () => cache.ready && isMongoReady(conn) && isRedisReady(redis) });
+  const http = createHttpApp({ name: 'content', logger, logSample: logSampleOf(config), ready: () => cache.ready && isMongoReady(conn) && isRedisReady(redis) });
   http.app.use(internalJournalRoutes(journals));
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(cache));

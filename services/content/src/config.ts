@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape } from '@journal/server-kit';
+import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 export const contentConfigSchema = z.object({
   ...baseConfigShape,
+  ...requestLogConfigShape,
   ...mongoConfigShape,
   ...redisConfigShape,
   ...jwtConfigShape,

@@ -1,0 +1,262 @@
+/**
+ * Readers while the machine also renders a bulk zip, as the reliability load test runs it but
+ * timed. Prints, in one run:
+ *   read_p99_during_bulk_ms  uncached issue API (nginx → gateway → content, jp_fresh cookie) p99
+ *                            at 32 connections for as long as a 300-certificate zip renders on the
+ *                            same machine; the zip's certificates/s beside it, and the same read
+ *                            without the zip for comparison;
+ *   load_p99_ms              200 readers mixing the home page, public API reads, server-rendered
+ *                            article pages, search and PDF downloads for BENCH_LOAD_SECONDS while
+ *                            an admin adds an article a second and a second 300-certificate zip
+ *                            renders: overall p99;
+ *   load_pdf_p99_ms          the PDF downloads' p99 in that run, with how nginx answered them
+ *                            (X-Cache) and, for what is behind its disk cache, the bare (unversioned)
+ *                            path's p50, which the content service answers from GridFS.
+ * Errors are counted and printed (a bench never fails on a time). The zips come from a journal
+ * of the bench's own (bench-load.localhost, 200 articles of 3 authors), so each renders afresh.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { connectMongo, createRedis, publishChange } from '@journal/server-kit';
+import { JournalRepo } from '../services/content/src/journals/journal.repo';
+import { IssueRepo } from '../services/content/src/archives/issue.repo';
+import { ArticleRepo } from '../services/content/src/archives/article.repo';
+import { ROOT } from '../scripts/stack';
+import { DEMO_USER } from '../scripts/seed';
+import { call, type Answer } from '../reliability/rel-stack';
+import {
+  articleFields, assetPath, bearer, createIssue, pdfBytes, postArticle, publicCatalogue, readZip, tokenFor, waitJob,
+} from '../reliability/rel-helpers';
+import type { BenchContext } from './context';
+
+const HOST = 'bench-load.localhost';
+const SLUG = 'bench-load';
+const ZIP_ARTICLES = 100;
+const AUTHORS = 3;
+const READERS = Number(process.env.BENCH_LOAD_READERS ?? 200);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+const BULK_CONNECTIONS = 32;
+const YEAR = 2024;
+
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
+/** The bench's own journal: 2 × 100 articles of 3 authors each, and its admin user. */
+async function seed(ctx: BenchContext): Promise<string> {
+  const conn = await connectMongo(ctx.mongoUrl, ctx.dbName);
+  let id: string;
+  try {
+    const journals = new JournalRepo(conn);
+    const issues = new IssueRepo(conn);
+    const articles = new ArticleRepo(conn);
+    await Promise.all([journals.init(), issues.init(), articles.init()]);
+    const j = (await journals.findBySlug(SLUG)) ?? (await journals.upsert({
+      slug: SLUG, hosts: [HOST], websitename: 'Load bench journal', domain: HOST, formatted_journal_name: 'Load bench journal',
+      websiteemail: 'bench@example.org', whatsup_number: '', year_started: '2020', journal_frequency: 'Quarterly', journal_type: 'Online',
+      journal_language: 'English', journal_essn: '', issn: '0000-0000', nassScore: '', nassScoreYear: '', impactfactor: '', fee_rupee: '2000',
+      fee_dollar: '50', google_review_link: '', home_content: '', flags: {} as never,
+    }));
+    id = j.id;
+    if ((await articles.count(j.id)) < 2 * ZIP_ARTICLES) {
+      for (const issue of [1, 2]) {
+        await issues.ensure(j.id, { year: YEAR, volume: 5, issue, frequency: 'monthly' });
+        await articles.insertMany(j.id, Array.from({ length: ZIP_ARTICLES }, (_, k) => {
+          const n = (issue - 1) * ZIP_ARTICLES + k;
+          return {
+            year: YEAR, volume: 5, issue, frequency: 'monthly', refnumber: String(500000 + n), txnid: `LOAD${n}`,
+            title: `Load study ${n}`, authorname: Array.from({ length: AUTHORS }, (_, a) => `Author ${a + 1} of ${n}`).join(', '),
+            abstract: '&lt;p&gt;Bench.&lt;/p&gt;', keywords: 'bench', pagenumber: `${k * 5 + 1}-${k * 5 + 4}`, subject: 'Benchmark',
+            country: 'India', file: '', status: 'enabled', publishdate: `${YEAR}-06-01`,
+          };
+        }));
+      }
+    }
+  } finally {
+    await conn.close();
+  }
+  const { seedUsers } = (await import(path.join(ROOT, 'services/auth/dist/seed.js'))) as { seedUsers: (o: unknown) => Promise<void> };
+  await seedUsers({ mongoUrl: ctx.mongoUrl, dbName: ctx.dbName, users: [{ journalId: id, ...DEMO_USER }] });
+  const redis = createRedis(ctx.redisUrl, { lazyConnect: true });
+  await redis.connect();
+  await publishChange(redis, { prefix: ctx.redisPrefix, name: 'content' }, id, [{ t: 'all' }]);
+  redis.disconnect();
+  return id;
+}
+
+/** One bulk zip of the given issue of the bench journal; certificates and seconds. */
+async function bulkZip(base: string, token: string, issue: number) {
+  const refs = Array.from({ length: ZIP_ARTICLES }, (_, k) => 500000 + (issue - 1) * ZIP_ARTICLES + k);
+  const t0 = performance.now();
+  let r = await call(`${base}/api/pdf/bulkcertificates`, { method: 'POST', host: HOST, headers: bearer(token), body: JSON.stringify(refs), timeoutMs: 600_000 });
+  if (r.status === 202) {
+    // Longer than the pdf API waits in the request: it answers a job to poll.
+    const job = r.json() as { id?: string; jobId?: string };
+    const jid = job.id ?? job.jobId ?? '';
+    await waitJob(base, jid, bearer(token), 600_000, HOST);
+    r = await call(`${base}/api/pdf/jobs/${jid}/result`, { host: HOST, headers: bearer(token), timeoutMs: 120_000 });
+  }
+  if (r.status !== 200) throw new Error(`bulk zip answered ${r.status}: ${r.body.slice(0, 200)}`);
+  const certs = readZip(r.raw).length;
+  const seconds = (performance.now() - t0) / 1000;
+  return { certs, seconds, perS: certs / seconds };
+}
+
+/** `connections` loops on `url` while `running()`; latencies (ms) and errors. */
+async function loop(url: string, headers: Record<string, string>, connections: number, running: () => boolean) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const lat: number[] = [];
+  let errors = 0;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (running()) {
+      try {
+        const r = await call(url, { headers, agent, timeoutMs: 60_000 });
+        if (r.status === 200) lat.push(r.ms);
+        else errors++;
+      } catch {
+        errors++;
+      }
+    }
+  }));
+  agent.destroy();
+  return { lat: sorted(lat), errors };
+}
+
+export async function run(ctx: BenchContext): Promise<Record<string, number>> {
+  const base = ctx.baseUrl;
+  await seed(ctx);
+  const demoToken = await tokenFor(base);
+  const loadToken = await tokenFor(base, HOST);
+  const { issues, articles } = await publicCatalogue(base);
+  const withFile = articles.filter((a) => a.file);
+  // The bench journal is public once the content replica has applied the seed.
+  for (let i = 0; i < 300; i++) {
+    const r = await call(`${base}/api/archives/${YEAR}/vol5/issue2`, { host: HOST, headers: { cookie: 'jp_fresh=1' } });
+    if (r.status === 200 && (r.json() as unknown[]).length === ZIP_ARTICLES) break;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+
+  // 1. The uncached issue read alone, then while a 300-certificate zip renders.
+  const issueUrl = `${base}${issues[0]!.path}`;
+  const uncached = { cookie: 'jp_fresh=1' };
+  const quietUntil = Date.now() + 5000;
+  const quiet = await loop(issueUrl, uncached, BULK_CONNECTIONS, () => Date.now() < quietUntil);
+  let zipping = true;
+  const [zip1, during] = await Promise.all([
+    bulkZip(base, loadToken, 1).finally(() => (zipping = false)),
+    loop(issueUrl, uncached, BULK_CONNECTIONS, () => zipping),
+  ]);
+  console.log(`uncached issue API, ${BULK_CONNECTIONS} connections: alone p50 ${round(pct(quiet.lat, 50))} ms, p99 ${round(pct(quiet.lat, 99))} ms (${quiet.errors} errors); ` +
+    `while a ${zip1.certs}-certificate zip renders (${round(zip1.seconds)} s, ${round(zip1.perS)} certificates/s): p50 ${round(pct(during.lat, 50))} ms, p99 ${round(pct(during.lat, 99))} ms (${during.errors} errors)`);
+
+  // 2. The reader mix of the reliability load test, 200 readers, with an admin writing and a zip.
+  const words = ['soil', 'water', 'plant', 'analysis', 'study', 'method', 'zzznothing'];
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+  const targets: [string, () => string][] = [
+    ['home', () => '/'],
+    ['settings', () => '/api/settings/'],
+    ['archives', () => '/api/archives/'],
+    ['issue', () => pick(issues).path],
+    ['article', () => `/api/archives/ref/${pick(articles).refnumber}`],
+    ['article page', () => {
+      const a = pick(articles);
+      return `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`;
+    }],
+    ['search', () => `/api/search?keyword=${pick(words)}`],
+    ['pdf', () => {
+      const a = pick(withFile);
+      return a.pdf_url || assetPath(a);
+    }],
+  ];
+  const lat: Record<string, number[]> = Object.fromEntries(targets.map(([n]) => [n, []]));
+  const pdfCache: Record<string, number> = {};
+  const pdfBy: Record<string, number[]> = {};
+  // PDF downloads begun after the first seconds, when every file has been asked for once.
+  const pdfWarm: number[] = [];
+  const warmFrom = Date.now() + 5000;
+  const errors: string[] = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: READERS });
+  const end = Date.now() + LOAD_SECONDS * 1000;
+  const reader = async (i: number) => {
+    let k = i;
+    while (Date.now() < end) {
+      const [name, make] = targets[k++ % targets.length]!;
+      const url = make();
+      try {
+        const begun = Date.now();
+        const r: Answer = await call(`${base}${url}`, { agent, timeoutMs: 60_000 });
+        if (r.status !== 200 && r.status !== 304) errors.push(`${r.status} ${url}`);
+        else lat[name]!.push(r.ms);
+        if (name === 'pdf') {
+          const c = String(r.headers['x-cache'] ?? 'none');
+          pdfCache[c] = (pdfCache[c] ?? 0) + 1;
+          (pdfBy[c] ??= []).push(r.ms);
+          if (begun >= warmFrom) pdfWarm.push(r.ms);
+        }
+      } catch (err) {
+        errors.push(`${url}: ${(err as Error).message}`);
+      }
+    }
+  };
+  const issue = await createIssue(base, demoToken);
+  const adds: number[] = [];
+  const admin = async () => {
+    for (let n = 1; Date.now() < end - 2000; n++) {
+      const r = await postArticle(base, demoToken, articleFields(issue, 900 + n), { name: `load-${n}.pdf`, data: pdfBytes(200_000) });
+      adds.push(r.status);
+      await new Promise((res) => setTimeout(res, 1000));
+    }
+  };
+  // The 200 readers share this one process: its own event-loop delay is part of every latency.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const t0 = Date.now();
+  const [zip2] = await Promise.all([bulkZip(base, loadToken, 2), admin(), ...Array.from({ length: READERS }, (_, i) => reader(i))]);
+  agent.destroy();
+  loopDelay.disable();
+  const seconds = (Date.now() - t0) / 1000;
+  const all = sorted(Object.values(lat).flat());
+  const per = Object.fromEntries(Object.entries(lat).map(([n, l]) => {
+    const x = sorted(l);
+    return [n, `n ${x.length}, p50 ${round(pct(x, 50))}, p99 ${round(pct(x, 99))}`];
+  }));
+  const pdf = sorted(lat.pdf!);
+
+  // What is behind nginx's disk cache: the same files by their bare paths, which it passes through.
+  const bare: number[] = [];
+  for (const a of withFile.slice(0, 20)) {
+    const r = await call(`${base}${assetPath(a)}`, { timeoutMs: 60_000 });
+    if (r.status === 200) bare.push(r.ms);
+  }
+  const bareSorted = sorted(bare);
+  console.log(`${READERS} readers for ${round(seconds)} s: ${all.length + errors.length} requests (${Math.round(all.length / seconds)}/s), ${errors.length} errors${errors.length ? ` (first: ${errors.slice(0, 3).join('; ')})` : ''}`);
+  console.log(`  overall p50 ${round(pct(all, 50))} ms, p90 ${round(pct(all, 90))} ms, p99 ${round(pct(all, 99))} ms; per route (ms): ${JSON.stringify(per)}`);
+  const byCache = Object.entries(pdfBy).map(([c, l]) => `${c}: n ${l.length}, p50 ${round(pct(sorted(l), 50))} ms, p99 ${round(pct(sorted(l), 99))} ms`);
+  console.log(`  PDF downloads by nginx's answer (X-Cache) ${byCache.join('; ')}; after the run, the same files by their bare paths (nginx passes them to the content service): p50 ${round(pct(bareSorted, 50))} ms`);
+  console.log(`  PDF downloads begun after the first 5 s (each file asked for once by then): p50 ${round(pct(sorted(pdfWarm), 50))} ms, p99 ${round(pct(sorted(pdfWarm), 99))} ms`);
+  console.log(`  the bench process's own event-loop delay (part of every latency above): p50 ${round(loopDelay.percentile(50) / 1e6)} ms, p99 ${round(loopDelay.percentile(99) / 1e6)} ms`);
+  console.log(`  admin added ${adds.length} articles (statuses ${[...new Set(adds)].join(', ')}); zip of ${zip2.certs} certificates in ${round(zip2.seconds)} s (${round(zip2.perS)} certificates/s)`);
+
+  const figures = {
+    read_p99_during_bulk_ms: round(pct(during.lat, 99), 2),
+    read_p99_during_bulk_errors: during.errors,
+    read_p99_without_bulk_ms: round(pct(quiet.lat, 99), 2),
+    bulk_certs_per_s_during_reads: round(zip1.perS, 2),
+    load_p99_ms: round(pct(all, 99), 2),
+    load_p50_ms: round(pct(all, 50), 2),
+    load_pdf_p99_ms: round(pct(pdf, 99), 2),
+    load_pdf_p50_ms: round(pct(pdf, 50), 2),
+    load_errors: errors.length,
+    load_rps: Math.round(all.length / seconds),
+    load_pdf_cache_hits: pdfCache.HIT ?? 0,
+    load_pdf_cache_misses: (pdfCache.MISS ?? 0) + (pdfCache.EXPIRED ?? 0),
+    load_pdf_hit_p99_ms: round(pct(sorted(pdfBy.HIT ?? []), 99), 2),
+    load_pdf_p99_after_5s_ms: round(pct(sorted(pdfWarm), 99), 2),
+    pdf_bare_path_p50_ms: round(pct(bareSorted, 50), 2),
+    load_bulk_certs_per_s: round(zip2.perS, 2),
+    load_client_loop_delay_p99_ms: round(loopDelay.percentile(99) / 1e6, 2),
+  };
+  console.log(figures);
+  return figures;
+}

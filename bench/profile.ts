@@ -1,0 +1,185 @@
+/**
+ * Where the content service's request path spends its CPU: starts services/content/dist/main.js
+ * under `node --cpu-prof` (LOG_LEVEL=info, as deployed) against a database of the demo journals,
+ * loads it with autocannon on the issue read and the article read (no nginx or gateway in front),
+ * stops it, and reads the .cpuprofile: self time per function and per package.
+ *
+ *   npx tsx bench/profile.ts <label> [ENV=value ...]   # e.g. `before`, `after LOG_SUCCESS_SAMPLE=20`
+ *
+ * Each run's summary goes to bench/profile/<label>.json; bench/profile.md (which `npm run bench`
+ * puts into docs/benchmarks.md) is written from every summary there. Run it after a build.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import mongoose from 'mongoose';
+import { ROOT, serverEnv } from '../scripts/stack';
+import { seedDemo } from '../scripts/seed';
+
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const OUT = path.join(__dirname, 'profile');
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+interface Summary {
+  label: string;
+  date: string;
+  env: Record<string, string>;
+  rps: Record<string, number>;
+  totalMs: number;
+  functions: [string, number][];
+  packages: [string, number][];
+}
+
+/** Where a script lives: a package under node_modules, node's own code, or the project's. */
+function packageOf(url: string): string {
+  if (!url) return '(native / VM)';
+  if (url.startsWith('node:')) return 'node core';
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1]!;
+  const rel = url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '');
+  return rel.split('/dist/')[0] ?? rel;
+}
+
+export function summarise(profile: CpuProfile): { totalMs: number; functions: [string, number][]; packages: [string, number][] } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const fn = new Map<string, number>();
+  const pkg = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const n = byId.get(id);
+    if (!n) return;
+    const { functionName, url, lineNumber } = n.callFrame;
+    if (functionName === '(idle)') return;
+    total += ms;
+    const file = url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '').replace(/^.*node_modules\//, '');
+    const key = url ? `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}` : functionName;
+    fn.set(key, (fn.get(key) ?? 0) + ms);
+    const p = functionName.startsWith('(') ? functionName : packageOf(url);
+    pkg.set(p, (pkg.get(p) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([n, v]) => [n, Math.round(v)] as [string, number]);
+  return { totalMs: Math.round(total), functions: top(fn, 15), packages: top(pkg, 12) };
+}
+
+async function waitReady(url: string, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const ok = await fetch(url).then((r) => r.status === 200, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready in ${timeoutMs} ms`);
+}
+
+async function cannon(url: string, headers: Record<string, string>) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return Math.round(r.requests.average);
+}
+
+export function writeMarkdown() {
+  const runs = existsSync(OUT) ? readdirSync(OUT).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(OUT, f), 'utf8')) as Summary) : [];
+  runs.sort((a, b) => a.date.localeCompare(b.date));
+  const lines = [
+    '### Where the content service spends its CPU on a read',
+    '',
+    `\`npx tsx bench/profile.ts <label>\`: the content service alone under \`node --cpu-prof\`, LOG_LEVEL=info, ${CONNECTIONS} connections`,
+    `of autocannon for ${SECONDS} s on the issue read and ${SECONDS} s on the article read of the demo journal. Self time, the`,
+    'top entries of the whole run (idle excluded); the requests/s are taken under the profiler on a shared machine, so',
+    'they compare runs with each other only.',
+  ];
+  for (const r of runs) {
+    const pct = (ms: number) => `${((ms / r.totalMs) * 100).toFixed(1)} %`;
+    lines.push(
+      '',
+      `**${r.label}** (${r.date.slice(0, 16)}Z${Object.keys(r.env).length ? `, ${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}): ` +
+        `issue read ${r.rps.issue} req/s, article read ${r.rps.article} req/s, ${(r.totalMs / 1000).toFixed(1)} s of CPU sampled, ` +
+        `${(r.totalMs / ((r.rps.issue! + r.rps.article!) * SECONDS)).toFixed(3)} ms of CPU per request; logging (pino, pino-http, redaction) ` +
+        `${pct(r.packages.filter(([n]) => /pino|redact|sonic-boom/.test(n)).reduce((x, [, ms]) => x + ms, 0))} of it.`,
+      '',
+      '| by package | self | share |', '|---|---|---|',
+      ...r.packages.map(([n, ms]) => `| ${n} | ${ms} ms | ${pct(ms)} |`),
+      '',
+      '| by function | self | share |', '|---|---|---|',
+      ...r.functions.slice(0, 10).map(([n, ms]) => `| \`${n.replace(/\|/g, '\\|')}\` | ${ms} ms | ${pct(ms)} |`),
+    );
+  }
+  lines.push(
+    '',
+    'The labels: `before` logged every request through pino-http, which makes two child loggers per request (serialising',
+    'their bindings each time) and writes every line; `after-every-line` is the services\' own request logger',
+    '(packages/server-kit/src/http.ts), the same line without child loggers; `after-sampled` writes 1 in 20 successful reads',
+    '(LOG_SUCCESS_SAMPLE=20, as k8s/base/config/content.env and gateway.env set it) and every error, 4xx, write, abort and',
+    'answer slower than LOG_SLOW_MS. What stays on top is the kernel\'s socket writes (`writev`) and express\'s router,',
+    'which tries the routes in order.',
+  );
+  writeFileSync(path.join(__dirname, 'profile.md'), lines.join('\n') + '\n');
+}
+
+async function main() {
+  const [label, ...pairs] = process.argv.slice(2);
+  if (!label) throw new Error('usage: npx tsx bench/profile.ts <label> [ENV=value ...]');
+  const extra = Object.fromEntries(pairs.map((p) => p.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  const servers = serverEnv();
+  const dbName = `journal_profile${process.env.JP_LANE ? `_${process.env.JP_LANE}` : ''}`;
+  const conn = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();
+  await conn.dropDatabase();
+  await conn.close();
+  const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName });
+  const demo = journals.find((j) => j.slug === 'demo') ?? journals[0]!;
+  const port = 25001 + Number(process.env.JP_PORT_OFFSET ?? 0);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jp-prof-'));
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, path.join(ROOT, 'services/content/dist/main.js')], {
+    env: {
+      ...process.env, ...servers, MONGO_DB: dbName, REDIS_PREFIX: `profile${process.env.JP_LANE ?? ''}:`, PORT: String(port), HOST: '127.0.0.1',
+      LOG_LEVEL: 'info', JWT_SECRET: 'profile-secret-that-is-long-enough-0123456789abcdef', STATS_UDP_PORT: '', ...extra,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitReady(`${base}/readyz`);
+    const headers = { 'x-journal-id': demo.id, 'x-journal-host': demo.hosts[0]! };
+    const years = (await (await fetch(`${base}/api/archives/`, { headers })).json()) as unknown;
+    const m = /"year":"?(\d+)"?[^\]]*?"volume":"?(\d+)"?[^\]]*?"issue":"?(\d+)"?/.exec(JSON.stringify(years));
+    if (!m) throw new Error(`no issue in ${JSON.stringify(years).slice(0, 200)}`);
+    const issuePath = `/api/archives/${m[1]}/vol${m[2]}/issue${m[3]}`;
+    const list = (await (await fetch(`${base}${issuePath}`, { headers })).json()) as { refnumber: string }[];
+    const articlePath = `/api/archives/ref/${list[0]!.refnumber}`;
+    const rps = { issue: await cannon(`${base}${issuePath}`, headers), article: await cannon(`${base}${articlePath}`, headers) };
+    console.log(`${label}: issue read ${rps.issue} req/s, article read ${rps.article} req/s (under the profiler)`);
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error('no .cpuprofile written');
+    const s = summarise(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile);
+    mkdirSync(OUT, { recursive: true });
+    const summary: Summary = { label, date: new Date().toISOString(), env: extra, rps, ...s };
+    writeFileSync(path.join(OUT, `${label}.json`), JSON.stringify(summary, null, 2) + '\n');
+    console.log('by package (ms self):', s.packages);
+    console.log('by function (ms self):', s.functions);
+    writeMarkdown();
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    const c = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();
+    await c.dropDatabase();
+    await c.close();
+  }
+}
+
+if (require.main === module) {
+  main().then(() => process.exit(0), (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
