@@ -331,6 +331,11 @@ describe('the admin area', () => {
     const before = await fetchJson<Record<string, unknown> & { websitename: string; flags: { showSubject: boolean } }>(page, '/api/settings/');
     const name = `E2E Journal ${run}`;
     try {
+      // The public home first, in this tab. The public site and the admin are apps of their own:
+      // going from one to the other is a page load (the public router leaves /admin to the server).
+      await page.goto(`${BASE}/`, { waitUntil: 'networkidle0' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
+      await page.waitForFunction((n) => document.title.includes(n), { timeout: 20_000 }, before.body.websitename);
       await page.goto(`${BASE}/admin/settings`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('form[aria-label=Settings]');
       await page.waitForFunction((n) => (document.querySelector('#settings-websitename') as HTMLInputElement)?.value === n, {}, before.body.websitename);
@@ -340,6 +345,11 @@ describe('the admin area', () => {
       await page.click('input[name="flags.showSubject"]');
       await clickText(page, 'form[aria-label=Settings] button[type=submit]', 'Submit');
       await flashSays(page, 'Settings updated successfully');
+
+      // Back to the public home in the same tab: the page the render process serves right after the
+      // save (the writer's jp_fresh cookie skips nginx's cache) shows the new name at once.
+      await page.goto(`${BASE}/`, { waitUntil: 'networkidle0' });
+      await page.waitForFunction((n) => document.title.includes(n), { timeout: 20_000 }, name);
 
       const pub = await newPage(browser);
       await pub.goto(`${BASE}/search?keyword=${encodeURIComponent(EDITED_TITLE)}`, { waitUntil: 'networkidle0' });

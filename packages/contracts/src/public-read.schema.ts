@@ -29,6 +29,8 @@ export const publicSettingsSchema = z.looseObject({
   /** The publisher's postal address; absent or empty shows the default. */
   address: z.string().optional().catch(undefined),
   flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
+  /** Versioned URLs (`?v=`) of the site images the journal has stored, by file name ('logo.png'). */
+  asset_urls: z.record(z.string(), z.string()).catch({}),
 });
 export type PublicSettingsRead = z.infer<typeof publicSettingsSchema>;
 

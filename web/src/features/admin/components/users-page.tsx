@@ -5,11 +5,11 @@ import { staffCreateSchema, type StaffUserView } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
 import { FormError } from '@/components/status';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
-const KEY = ['admin', 'staff'] as const;
 
 function message(err: unknown): string | null {
   if (err instanceof ApiError && err.status === 401) return null;
@@ -21,6 +21,7 @@ function message(err: unknown): string | null {
 }
 
 function AddUser({ onDone }: { onDone: () => void }) {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
   const [name, setName] = useState('');
@@ -29,7 +30,7 @@ function AddUser({ onDone }: { onDone: () => void }) {
   const add = useMutation({
     mutationFn: adminApi.addStaff,
     onSuccess: async (u) => {
-      await qc.invalidateQueries({ queryKey: KEY });
+      await invalidateAfterSave(qc, staleAfterSaving.staff());
       flash(`User ${u.name} added`);
       onDone();
     },
@@ -71,6 +72,7 @@ function AddUser({ onDone }: { onDone: () => void }) {
 }
 
 function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => void }) {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -113,16 +115,17 @@ function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => vo
 
 /** /admin/users: the journal's staff accounts (list, add, disable or enable, reset password). */
 export function UsersPage() {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
   const me = getSession()?.user.id;
-  const q = useQuery({ queryKey: KEY, queryFn: adminApi.staff });
+  const q = useQuery({ queryKey: adminKeys.staff(), queryFn: adminApi.staff });
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<string | null>(null);
   const status = useMutation({
     mutationFn: (u: StaffUserView) => adminApi.setStaffStatus(u.id, u.status === 'enabled' ? 'disabled' : 'enabled'),
     onSuccess: async (u) => {
-      await qc.invalidateQueries({ queryKey: KEY });
+      await invalidateAfterSave(qc, staleAfterSaving.staff());
       flash(`User ${u.name} ${u.status}`);
     },
     onError: (err) => {

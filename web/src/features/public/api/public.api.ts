@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/contracts';
-import { api, ApiError } from '@/lib/api-client';
+import { readJson, ReadError } from './read-json';
+import { useRead } from '@/lib/read-cache';
+import { publicKeys } from './keys';
 
 export type Settings = PublicSettingsRead;
 export type Editor = PublicEditorRead;
@@ -22,7 +23,7 @@ export function publicReads(get: ReadGetter) {
     try {
       return await p;
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return null;
+      if (e instanceof ReadError && (e.status === 404 || e.status === 400)) return null;
       throw e;
     }
   };
@@ -46,7 +47,7 @@ export function publicReads(get: ReadGetter) {
 export type PublicReads = ReturnType<typeof publicReads>;
 
 /** The browser's reads: same-origin requests through nginx and the gateway. */
-export const browserReads = publicReads((path) => api.get(path));
+export const browserReads = publicReads((path) => readJson(path));
 
 /** Which reads the hooks use: the browser's, or the render process's while it renders. */
 export const ReadsContext = createContext<PublicReads>(browserReads);
@@ -57,17 +58,17 @@ export const MAX_KEYWORD = 200;
 
 /** Query options shared by the route loaders and the page hooks, so both use one cache entry. */
 export const publicQueries = {
-  settings: (r: PublicReads) => ({ queryKey: ['public', 'settings'], queryFn: r.settings, staleTime: 5 * 60_000 }),
-  editors: (r: PublicReads) => ({ queryKey: ['public', 'editors'], queryFn: r.editors }),
-  indexing: (r: PublicReads) => ({ queryKey: ['public', 'indexing'], queryFn: r.indexing }),
-  archives: (r: PublicReads) => ({ queryKey: ['public', 'archives'], queryFn: r.archives }),
+  settings: (r: PublicReads) => ({ queryKey: publicKeys.settings(), queryFn: r.settings, staleTime: 5 * 60_000 }),
+  editors: (r: PublicReads) => ({ queryKey: publicKeys.editors(), queryFn: r.editors }),
+  indexing: (r: PublicReads) => ({ queryKey: publicKeys.indexing(), queryFn: r.indexing }),
+  archives: (r: PublicReads) => ({ queryKey: publicKeys.archives(), queryFn: r.archives }),
   issue: (r: PublicReads, year: number, volume: number, issue: number) => ({
-    queryKey: ['public', 'issue', year, volume, issue],
+    queryKey: publicKeys.issue(year, volume, issue),
     queryFn: () => r.issue(year, volume, issue),
   }),
-  article: (r: PublicReads, ref: string) => ({ queryKey: ['public', 'article', ref], queryFn: () => r.article(ref) }),
+  article: (r: PublicReads, ref: string) => ({ queryKey: publicKeys.article(ref), queryFn: () => r.article(ref) }),
   search: (r: PublicReads, keyword: string) => ({
-    queryKey: ['public', 'search', keyword.slice(0, MAX_KEYWORD)],
+    queryKey: publicKeys.search(keyword.slice(0, MAX_KEYWORD)),
     queryFn: async () => {
       try {
         return await r.search(keyword.slice(0, MAX_KEYWORD));
@@ -83,32 +84,34 @@ export const publicQueries = {
 /** Public path of an article's stored PDF: the URL the API gives. */
 export const articlePdfUrl = (a: Pick<Article, 'pdf_url'>) => a.pdf_url || '';
 
-export const siteImage = (name: 'logo.png' | 'header.png' | 'cover.png' | 'chat.png') => `/assets/site/${name}`;
+/**
+ * A site image ('logo.png', 'header.png', a cover file…) by the versioned URL the settings answer
+ * gives; null when the journal has not stored it (the page shows its fallback, no request).
+ */
+export const siteImage = (settings: { asset_urls?: Record<string, string> } | null | undefined, name: string): string | null => settings?.asset_urls?.[name] ?? null;
 export const editorPicture = (e: Pick<Editor, 'picture' | 'picture_url'>) =>
   e.picture_url || `/assets/editors/${encodeURIComponent(e.picture || 'avatar.png')}`;
 export const indexingImage = (it: Pick<IndexingItem, 'image' | 'image_url'>) =>
   it.image_url || (it.image ? `/assets/indexing/${encodeURIComponent(it.image)}` : '');
 
-export const useSettings = () => useQuery(publicQueries.settings(useReads()));
-export const useEditors = () => useQuery(publicQueries.editors(useReads()));
-export const useIndexing = () => useQuery(publicQueries.indexing(useReads()));
-export const useArchiveYears = () => useQuery(publicQueries.archives(useReads()));
+export const useSettings = () => useRead(publicQueries.settings(useReads()));
+export const useEditors = () => useRead(publicQueries.editors(useReads()));
+export const useIndexing = () => useRead(publicQueries.indexing(useReads()));
+export const useArchiveYears = () => useRead(publicQueries.archives(useReads()));
 
 export interface IssueData {
   articles: ArticleSummary[];
   frequency: string;
 }
 
+const issueData = (articles: ArticleSummary[]): IssueData => ({ articles, frequency: articles.find((a) => a.frequency)?.frequency || '' });
+
 export const useIssue = (year: number | null, volume: number | null, issue: number | null) => {
   const reads = useReads();
   const valid = year !== null && volume !== null && issue !== null;
-  return useQuery({
-    ...publicQueries.issue(reads, year ?? 0, volume ?? 0, issue ?? 0),
-    enabled: valid,
-    select: (articles: ArticleSummary[]): IssueData => ({ articles, frequency: articles.find((a) => a.frequency)?.frequency || '' }),
-  });
+  return useRead(publicQueries.issue(reads, year ?? 0, volume ?? 0, issue ?? 0), { enabled: valid, select: issueData });
 };
 
-export const useArticleByRef = (ref: string | undefined) => useQuery({ ...publicQueries.article(useReads(), ref ?? ''), enabled: !!ref });
+export const useArticleByRef = (ref: string | undefined) => useRead(publicQueries.article(useReads(), ref ?? ''), { enabled: !!ref });
 
-export const useSearch = (keyword: string) => useQuery(publicQueries.search(useReads(), keyword));
+export const useSearch = (keyword: string) => useRead(publicQueries.search(useReads(), keyword));
