@@ -12,12 +12,13 @@
  *   cert_cache_hit_p50_ms  p50 of a repeated certificate download (served from the cache)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import puppeteer from 'puppeteer-core';
 import { signToken } from '@journal/server-kit';
+import { treeCpuSeconds, treeMemoryBytes } from '@journal/testing';
 import { start, type PdfApiApp } from '../services/pdf-worker/src/app';
 import { pdfApiConfigSchema } from '../services/pdf-worker/src/config';
 import { CHROMIUM_ARGS } from '../services/pdf-worker/src/render/renderer';
@@ -79,94 +80,6 @@ function spawnWorker(env: Record<string, string>): Promise<Worker> {
     });
     child.once('exit', () => reject(new Error(`pdf worker exited:\n${log}`)));
   });
-}
-
-/** RSS in bytes of a process and every descendant (its Chromium browser, zygotes, renderers). */
-function treeRss(root: number): number {
-  const kids = new Map<number, number[]>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const s = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]);
-      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
-    } catch {
-      /* gone */
-    }
-  }
-  let total = 0;
-  const stack = [root];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) total += Number(m[1]) * 1024;
-    } catch {
-      /* gone */
-    }
-    stack.push(...(kids.get(pid) ?? []));
-  }
-  return total;
-}
-
-/**
- * The working set of a process tree as its cgroup would count it: the sum of PSS (each shared
- * page divided among the processes sharing it), not RSS (which counts Chromium's shared pages
- * once per process).
- */
-function treePss(root: number): number {
-  const kids = new Map<number, number[]>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const s = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]);
-      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
-    } catch {
-      /* gone */
-    }
-  }
-  let total = 0;
-  const stack = [root];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    try {
-      const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-      if (m) total += Number(m[1]) * 1024;
-    } catch {
-      /* gone */
-    }
-    stack.push(...(kids.get(pid) ?? []));
-  }
-  return total;
-}
-
-/** CPU seconds (user + system) used so far by a process and its live descendants. */
-function treeCpu(root: number): number {
-  const tick = 100; // USER_HZ on Linux
-  let total = 0;
-  const kids = new Map<number, number[]>();
-  const stats = new Map<number, string[]>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const s = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(d), f);
-      kids.set(Number(f[1]), [...(kids.get(Number(f[1])) ?? []), Number(d)]);
-    } catch {
-      /* gone */
-    }
-  }
-  const stack = [root];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    const f = stats.get(pid);
-    // utime, stime, cutime, cstime are fields 14-17 (index 11-14 after the command)
-    if (f) total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / tick;
-    stack.push(...(kids.get(pid) ?? []));
-  }
-  return total;
 }
 
 export async function run(ctx: PdfBenchContext): Promise<Record<string, number | number[]>> {
@@ -243,8 +156,8 @@ export async function run(ctx: PdfBenchContext): Promise<Record<string, number |
     for (let k = 0; k < 10; k++) {
       await bulk(newJournal(2));
       await sleep(500);
-      rssSeries.push(treeRss(rssWorker.child.pid!));
-      pssSeries.push(treePss(rssWorker.child.pid!));
+      rssSeries.push(treeMemoryBytes(rssWorker.child.pid!, 'rss'));
+      pssSeries.push(treeMemoryBytes(rssWorker.child.pid!, 'pss'));
     }
     const rss200 = rssSeries[0]!;
     const rss2000 = rssSeries[9]!;
@@ -262,10 +175,10 @@ export async function run(ctx: PdfBenchContext): Promise<Record<string, number |
       await Promise.all([bulk(a), bulk(b)]);
       return (a.certs + b.certs) / ((performance.now() - t0) / 1000);
     };
-    const cpu0 = treeCpu(workers[0]!.child.pid!);
+    const cpu0 = treeCpuSeconds([workers[0]!.child.pid!]);
     const tPair = performance.now();
     const one = await pair();
-    const coresUsed = (treeCpu(workers[0]!.child.pid!) - cpu0) / ((performance.now() - tPair) / 1000);
+    const coresUsed = (treeCpuSeconds([workers[0]!.child.pid!]) - cpu0) / ((performance.now() - tPair) / 1000);
     console.log(`one worker process (node + its Chromium) kept ${coresUsed.toFixed(2)} of ${availableParallelism()} cores busy`);
     workers.push(await spawnWorker(env));
     // warm both browsers: two small jobs at once land on both workers

@@ -18,6 +18,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { connectMongo, createRedis, publishChange, signToken } from '@journal/server-kit';
+import { treeCpuSeconds } from '@journal/testing';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import type { BenchContext, BenchFigures } from './context';
@@ -39,39 +40,6 @@ const SHARED_CAPACITY_CORES: Record<string, number> = { api: 2 * 1, content: 20 
 /** How long the database's and Redis's background CPU is sampled before each measurement. */
 const IDLE_SAMPLE_MS = 15_000;
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
-const TICK = 100; // USER_HZ
-
-/** The /proc stat fields of every process, and their children. */
-function procTable() {
-  const stats = new Map<number, string[]>();
-  const kids = new Map<number, number[]>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const s = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(d), f);
-      kids.set(Number(f[1]), [...(kids.get(Number(f[1])) ?? []), Number(d)]);
-    } catch {
-      /* gone */
-    }
-  }
-  return { stats, kids };
-}
-
-/** CPU seconds of processes and all their live descendants (reaped ones count in cutime/cstime). */
-function cpuSeconds(roots: number[]): number {
-  const { stats, kids } = procTable();
-  let total = 0;
-  const stack = [...roots];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    const f = stats.get(pid);
-    if (f) total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICK;
-    stack.push(...(kids.get(pid) ?? []));
-  }
-  return total;
-}
 
 /** The process listening on a TCP port of this machine (the database, Redis), from /proc. */
 function pidListeningOn(port: number): number | undefined {
@@ -216,14 +184,14 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
         const groups = { worker: workers.map((w) => w.pid!), api: [api.pid!], content: contentPid ? [contentPid] : [], database: dbPid ? [dbPid] : [], redis: redisPid ? [redisPid] : [] };
         // The database and Redis also serve everything else on the machine: their CPU while the
         // bench is idle, per second, is taken off what they use during the jobs.
-        const idle0 = { database: cpuSeconds(groups.database), redis: cpuSeconds(groups.redis) };
+        const idle0 = { database: treeCpuSeconds(groups.database), redis: treeCpuSeconds(groups.redis) };
         await new Promise((r) => setTimeout(r, IDLE_SAMPLE_MS));
-        const background = { database: (cpuSeconds(groups.database) - idle0.database) / (IDLE_SAMPLE_MS / 1000), redis: (cpuSeconds(groups.redis) - idle0.redis) / (IDLE_SAMPLE_MS / 1000) };
-        const before = Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, cpuSeconds(pids)]));
+        const background = { database: (treeCpuSeconds(groups.database) - idle0.database) / (IDLE_SAMPLE_MS / 1000), redis: (treeCpuSeconds(groups.redis) - idle0.redis) / (IDLE_SAMPLE_MS / 1000) };
+        const before = Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, treeCpuSeconds(pids)]));
         const t0 = performance.now();
         await Promise.all(jobs.map(bulk));
         const seconds = (performance.now() - t0) / 1000;
-        const used = Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, cpuSeconds(pids) - before[k]!]));
+        const used = Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, treeCpuSeconds(pids) - before[k]!]));
         console.log(`  database ${used.database!.toFixed(1)} CPU-s and redis ${used.redis!.toFixed(2)} CPU-s during the jobs, of which background ${(background.database * seconds).toFixed(1)} and ${(background.redis * seconds).toFixed(2)} (measured idle before)`);
         used.database = Math.max(0, used.database! - background.database * seconds);
         used.redis = Math.max(0, used.redis! - background.redis * seconds);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mongoose from 'mongoose';
+import { DEFAULT_JOURNAL_FLAGS, emptySettingsText } from '@journal/contracts';
 import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start as startContent, type ContentApp } from '../../services/content/src/app';
 import { contentConfigSchema } from '../../services/content/src/config';
@@ -74,28 +75,21 @@ export function journalFixture(slug: string, hosts: string[]) {
   return {
     slug,
     hosts,
+    ...emptySettingsText(),
     websitename: `${slug} journal`,
     domain: hosts[0]!,
     formatted_journal_name: `<b>${slug}</b> journal`,
     websiteemail: `${slug}@example.org`,
-    whatsup_number: '',
     year_started: '2020',
     journal_frequency: 'quarterly',
     journal_type: 'Online',
     journal_language: 'English',
-    journal_essn: '',
     issn: '1234-5678',
-    nassScore: '',
-    nassScoreYear: '',
     impactfactor: 'Impact Factor: 5.2',
     fee_rupee: '2000',
     fee_dollar: '50',
-    google_review_link: '',
     home_content: '<p>Welcome</p>',
-    flags: {
-      showSubject: false, hideOwnerNotice: false, showEditorContacts: false, showJournalList: false,
-      banner: 'sitename' as const, coverImage: '', journalListLink: '', ownerNotice: '', ownerLink: '',
-    },
+    flags: { ...DEFAULT_JOURNAL_FLAGS },
   };
 }
 

@@ -188,21 +188,27 @@ describe.each([
   ['worklog', 'services/worklog'],
   ['pdf-worker', 'services/pdf-worker'],
 ])('runtime imports of %s', (_name, dir) => {
-  const depsOf = (d: string) => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, d, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    return Object.keys(pkg.dependencies ?? {});
+  const depsOf = (d: string, field: 'dependencies' | 'devDependencies' = 'dependencies') => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, d, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    return Object.keys(pkg[field] ?? {});
   };
-  const sources = (d: string): string[] =>
-    fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) return sources(p);
-      return /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) && !p.includes(`${path.sep}testing${path.sep}`) ? [p] : [];
-    });
-  const bareImports = (d: string) => {
+  const sources = (d: string, tests = false): string[] =>
+    !fs.existsSync(d)
+      ? []
+      : fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => {
+          const p = path.join(d, e.name);
+          if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(p, tests);
+          return /\.ts$/.test(e.name) && (tests || !/\.test\.ts$/.test(e.name)) ? [p] : [];
+        });
+  /** Packages the files import at run time (`import type` too with `types`: it needs the package installed to compile). */
+  const bareImports = (d: string, sub = 'src', tests = false, types = false) => {
     const found = new Set<string>();
-    for (const file of sources(path.join(ROOT, d, 'src'))) {
+    const re = types
+      ? /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^'.][^']*)'|require\('([^'.][^']*)'\)|import\('([^'.][^']*)'\)/g
+      : /(?:^|\n)\s*(?:import|export)\s(?!type\b)[^'"]*?from\s+'([^'.][^']*)'|require\('([^'.][^']*)'\)|import\('([^'.][^']*)'\)/g;
+    for (const file of sources(path.join(ROOT, d, sub), tests)) {
       const text = fs.readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s(?!type\b)[^'"]*?from\s+'([^'.][^']*)'|require\('([^'.][^']*)'\)|import\('([^'.][^']*)'\)/g)) {
+      for (const m of text.matchAll(re)) {
         const spec = m[1] ?? m[2] ?? m[3];
         if (spec.startsWith('node:')) continue;
         const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
@@ -216,6 +222,17 @@ describe.each([
   test('every package it imports at run time is a declared dependency', () => {
     const declared = new Set(depsOf(dir));
     const missing = bareImports(dir).filter((n) => !declared.has(n) && !builtins.has(n));
+    expect(missing).toEqual([]);
+  });
+
+  test('declares no runtime dependency it does not import', () => {
+    const imported = new Set(bareImports(dir, 'src', false, true));
+    expect(depsOf(dir).filter((n) => !imported.has(n))).toEqual([]);
+  });
+
+  test('every package its tests import is declared (its own dependencies or devDependencies, or the root tools)', () => {
+    const declared = new Set([...depsOf(dir), ...depsOf(dir, 'devDependencies'), ...depsOf('.', 'devDependencies')]);
+    const missing = bareImports(dir, 'test', true, true).filter((n) => !declared.has(n) && !builtins.has(n));
     expect(missing).toEqual([]);
   });
 

@@ -46,8 +46,12 @@ export type EditorPinInput = z.input<typeof editorPinSchema>;
 
 export const LIST_SORTED_MESSAGE = 'List Sorted!';
 
-/** An editor as the public API answers it (docs/product.md#entities; contact fields empty where a journal hides them). */
-export interface PublicEditor {
+/**
+ * An editor as the admin API answers it (docs/product.md#entities). The public API's answer is
+ * `PublicEditorRead` (public-read.schema.ts): the same fields without status, contacts left out
+ * where a journal hides them.
+ */
+export interface AdminEditor {
   id: string;
   name: string;
   category: EditorCategory | string;
@@ -60,10 +64,6 @@ export interface PublicEditor {
   editor_website: string;
   picture: string;
   picture_url?: string;
-}
-
-/** An editor as the admin API answers it. */
-export interface AdminEditor extends PublicEditor {
   status: EditorStatus | string;
   is_pinned: number;
   creation?: string;

@@ -15,3 +15,5 @@ export * from './article-batch.schema.js';
 export * from './public-read.schema.js';
 export * from './citation-date.js';
 export * from './doi.js';
+export * from './journal-flags.js';
+export * from './public-url.js';

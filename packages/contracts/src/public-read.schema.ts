@@ -10,29 +10,24 @@ import { journalFlagsSchema } from './settings.schema.js';
 const str = z.string().catch('');
 const num = z.coerce.number().catch(0);
 
+/** The journal's text settings the public reads carry (and the journal store keeps, as text). */
+export const SETTINGS_TEXT_FIELDS = [
+  'websitename', 'domain', 'formatted_journal_name', 'websiteemail', 'whatsup_number', 'year_started',
+  'journal_frequency', 'journal_type', 'journal_language', 'journal_essn', 'issn', 'nassScore', 'nassScoreYear',
+  'impactfactor', 'fee_rupee', 'fee_dollar', 'google_review_link', 'home_content', 'doi_prefix', 'doi_suffix_pattern',
+] as const;
+export type SettingsTextField = (typeof SETTINGS_TEXT_FIELDS)[number];
+
+/** Every text setting empty: the base of a new journal's settings. */
+export const emptySettingsText = (): Record<SettingsTextField, string> =>
+  Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, ''])) as Record<SettingsTextField, string>;
+
+const textFields = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, str])) as Record<SettingsTextField, typeof str>;
+
 export const publicSettingsSchema = z.looseObject({
-  websitename: str,
-  domain: str,
-  formatted_journal_name: str,
-  websiteemail: str,
-  whatsup_number: str,
-  year_started: str,
-  journal_frequency: str,
-  journal_type: str,
-  journal_language: str,
-  journal_essn: str,
-  issn: str,
-  nassScore: str,
-  nassScoreYear: str,
-  impactfactor: str,
-  fee_rupee: str,
-  fee_dollar: str,
-  google_review_link: str,
-  home_content: str,
+  ...textFields,
   /** The publisher's postal address; absent or empty shows the default. */
   address: z.string().optional().catch(undefined),
-  doi_prefix: str,
-  doi_suffix_pattern: str,
   flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
   /** Versioned URLs (`?v=`) of the site images the journal has stored, by file name ('logo.png'). */
   asset_urls: z.record(z.string(), z.string()).catch({}),
@@ -52,6 +47,8 @@ export const publicEditorSchema = z.looseObject({
   editor_website: str.optional(),
   picture: str,
   picture_url: z.string().nullish(),
+  /** 1: pinned to the top of the board (the list comes pinned first already). */
+  is_pinned: num,
 });
 export type PublicEditorRead = z.infer<typeof publicEditorSchema>;
 
@@ -76,7 +73,7 @@ export const yearSummarySchema = z.looseObject({
 });
 export type YearSummary = z.infer<typeof yearSummarySchema>;
 
-export const articleSummarySchema = z.looseObject({
+const articleSummaryObject = z.object({
   id: z.string(),
   year: z.coerce.number(),
   volume: z.coerce.number(),
@@ -99,7 +96,10 @@ export const articleSummarySchema = z.looseObject({
   /** '' when the article has no DOI. */
   doi: str,
 });
+export const articleSummarySchema = articleSummaryObject.loose();
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+/** The fields every list answer carries: what the content service builds (no index signature). */
+export type ArticleSummaryFields = z.infer<typeof articleSummaryObject>;
 
 export const articleDetailSchema = articleSummarySchema.extend({
   /** Sanitised HTML under the common allow-list. */

@@ -1,4 +1,7 @@
-import { articlePdfPath, decodeEntities, firstNumber, splitAuthors } from '../src/index.js';
+import {
+  absoluteUrl, articlePdfPath, decodeEntities, DEFAULT_JOURNAL_FLAGS, firstNumber, journalFlagsSchema, publicSettingsSchema, SETTINGS_TEXT_FIELDS,
+  splitAuthors,
+} from '../src/index.js';
 
 describe('decodeEntities (docs/product.md#encoded-text)', () => {
   it('decodes named, decimal and hex entities once', () => {
@@ -67,5 +70,40 @@ describe('articlePdfPath (docs/product.md#files)', () => {
   });
   it('never lets a file name leave its directory', () => {
     expect(articlePdfPath({ year: 2026, volume: 1, issue: 1, file: '../x y.pdf' })).toBe('/assets/archives/2026/vol1issue1/..%2Fx%20y.pdf');
+  });
+});
+
+describe('absoluteUrl', () => {
+  const origin = 'https://j.example.org';
+  it('encodes each path segment exactly once', () => {
+    // One copy encoded the already-encoded PDF path again: a%20b.pdf became a%2520b.pdf.
+    expect(absoluteUrl(origin, '/assets/x/a%20b.pdf')).toBe(`${origin}/assets/x/a%20b.pdf`);
+    expect(absoluteUrl(origin, '/assets/x/a b.pdf')).toBe(`${origin}/assets/x/a%20b.pdf`);
+    expect(absoluteUrl(origin, articlePdfPath({ year: 2026, volume: 1, issue: 1, file: '../x y.pdf' }))).toBe(
+      `${origin}/assets/archives/2026/vol1issue1/..%2Fx%20y.pdf`,
+    );
+  });
+  it('keeps the version query and passes absolute URLs through', () => {
+    // One copy prefixed the origin to an absolute URL.
+    expect(absoluteUrl(origin, '/assets/x/a.pdf?v=3')).toBe(`${origin}/assets/x/a.pdf?v=3`);
+    expect(absoluteUrl(origin, 'https://cdn.example/x.pdf')).toBe('https://cdn.example/x.pdf');
+  });
+  it('leaves a stray % alone rather than throwing', () => {
+    expect(absoluteUrl(origin, '/a/100%.pdf')).toBe(`${origin}/a/100%25.pdf`);
+  });
+});
+
+describe('DEFAULT_JOURNAL_FLAGS', () => {
+  it('are the flags the settings schema gives a journal that set none', () => {
+    expect({ showNaas: false, showUsageStats: false, ...journalFlagsSchema.parse({}) }).toEqual(DEFAULT_JOURNAL_FLAGS);
+  });
+});
+
+describe('publicSettingsSchema', () => {
+  it('reads every text setting, empty when missing or not text', () => {
+    const s = publicSettingsSchema.parse({ websitename: 'J', issn: 12 });
+    for (const k of SETTINGS_TEXT_FIELDS) expect(typeof s[k]).toBe('string');
+    expect(s.websitename).toBe('J');
+    expect(s.issn).toBe('');
   });
 });

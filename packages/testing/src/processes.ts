@@ -53,3 +53,67 @@ export function rssMb(pid: number): number {
     return 0;
   }
 }
+
+/** The /proc stat fields (after the command) of every process, and each process's children. */
+function processTable(): { stats: Map<number, string[]>; kids: Map<number, number[]> } {
+  const stats = new Map<number, string[]>();
+  const kids = new Map<number, number[]>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const s = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(d), f);
+      kids.set(Number(f[1]), [...(kids.get(Number(f[1])) ?? []), Number(d)]);
+    } catch {
+      /* gone */
+    }
+  }
+  return { stats, kids };
+}
+
+/** The processes and every live descendant, from one read of /proc. */
+function treeOf(roots: number[]): { pids: number[]; stats: Map<number, string[]> } {
+  const { stats, kids } = processTable();
+  const pids: number[] = [];
+  const stack = [...roots];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    pids.push(pid);
+    stack.push(...(kids.get(pid) ?? []));
+  }
+  return { pids, stats };
+}
+
+const USER_HZ = 100;
+
+/** CPU seconds (user + system, reaped children included) used so far by processes and their live descendants. */
+export function treeCpuSeconds(roots: number[]): number {
+  const { pids, stats } = treeOf(roots);
+  let total = 0;
+  for (const pid of pids) {
+    const f = stats.get(pid);
+    // utime, stime, cutime, cstime: fields 14-17 of /proc/<pid>/stat, 11-14 after the command.
+    if (f) total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / USER_HZ;
+  }
+  return total;
+}
+
+/**
+ * Memory in bytes of a process and every descendant (a PDF worker's Chromium browser, zygotes,
+ * renderers): `rss` counts shared pages once per process; `pss` divides each shared page among
+ * the processes sharing it, as a cgroup would count the working set.
+ */
+export function treeMemoryBytes(root: number, kind: 'rss' | 'pss'): number {
+  const [file, re] = kind === 'rss' ? ['status', /VmRSS:\s+(\d+) kB/] : ['smaps_rollup', /^Pss:\s+(\d+) kB/m];
+  let total = 0;
+  for (const pid of treeOf([root]).pids) {
+    try {
+      const m = re.exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'));
+      if (m) total += Number(m[1]) * 1024;
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}

@@ -1,14 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { authenticate, parse, requireTenant, type AuthMiddlewareOptions } from '@journal/server-kit';
-import {
-  loginSchema,
-  objectIdSchema,
-  staffCreateSchema,
-  staffPasswordSchema,
-  staffStatusSchema,
-  userUpdateSchema,
-} from '@journal/contracts';
-import { AppError } from '@journal/server-kit';
+import { AppError, authenticate, parse, requireTenant, type AuthMiddlewareOptions } from '@journal/server-kit';
+import { loginSchema, objectIdSchema, staffCreateSchema, staffPasswordSchema, staffStatusSchema, userUpdateSchema } from '@journal/contracts';
 import type { AuthService } from './auth.service';
 
 /** Answers about sessions and accounts must never be kept by a browser or a shared cache. */

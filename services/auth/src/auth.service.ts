@@ -1,5 +1,5 @@
 import { AppError, authKeys, signToken, type AuthClaims, type Redis, type UserStateSource } from '@journal/server-kit';
-import { type LoginResponse } from '@journal/contracts';
+import type { LoginResponse, StaffUserView } from '@journal/contracts';
 import type { LoginThrottle } from './throttle';
 import type { User, UserRepo } from './user.repo';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
@@ -19,14 +19,7 @@ export interface AuthServiceDeps {
 }
 
 /** A staff account as the admin and the CLI show it: never the hash. */
-export interface StaffUser {
-  id: string;
-  name: string;
-  status: 'enabled' | 'disabled';
-  allowedIps: string[];
-  createdby: string;
-  modifiedby: string;
-}
+export type StaffUser = StaffUserView;
 
 const publicUser = (u: User) => ({ id: u.id, name: u.name });
 export const staffUser = (u: User): StaffUser => ({

@@ -11,6 +11,7 @@ import {
   logSampleOf,
   type Redis,
   type RunningServer,
+  warmUp,
 } from '@journal/server-kit';
 import type { ContentConfig } from './config';
 import type { ContentDeps, ContentRepos } from './deps';
@@ -108,15 +109,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   );
   const usagePort = config.STATS_COUNTING ? await usage.start(config.STATS_UDP_PORT ? Number(config.STATS_UDP_PORT) : server.port, config.HOST) : 0;
   logger.info({ url: server.url }, 'content listening');
-  const warming = cache.init().then(
-    () => logger.info({ timeToReadyMs: Math.round(performance.now()), readModelsMs: cache.readyMs }, 'content ready'),
-    (err: unknown) => {
-      // Without its read models the process must not take traffic: exit and let it be restarted.
-      logger.fatal({ err }, 'read models failed to load');
-      process.exitCode = 1;
-      throw err;
-    },
-  );
+  const warming = warmUp(logger, 'content', 'read models failed to load', async () => {
+    await cache.init();
+    return { readModelsMs: cache.readyMs };
+  });
   if (config.WAIT_READY) await warming;
   return {
     url: server.url,

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { DEFAULT_JOURNAL_FLAGS, emptySettingsText } from '@journal/contracts';
 import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start, type ContentApp } from '../src/app';
 import { contentConfigSchema, type ContentConfig } from '../src/config';
@@ -49,28 +50,20 @@ export async function makeJournal(app: ContentApp, slug: string, patch: Record<s
   const j = await app.journals.upsert({
     slug,
     hosts: [`${slug}.test`],
+    ...emptySettingsText(),
     websitename: `Journal ${slug}`,
     domain: `${slug}.test`,
     formatted_journal_name: `<b>Journal</b> ${slug}`,
     websiteemail: `${slug}@example.org`,
-    whatsup_number: '',
     year_started: '2020',
     journal_frequency: 'Quarterly',
     journal_type: 'Online',
     journal_language: 'English',
-    journal_essn: '',
     issn: '1234-5678',
-    nassScore: '',
-    nassScoreYear: '',
-    impactfactor: '',
     fee_rupee: '2000',
     fee_dollar: '50',
-    google_review_link: '',
     home_content: '&lt;p&gt;Welcome&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
-    flags: {
-      showSubject: false, hideOwnerNotice: false, showEditorContacts: false, showJournalList: false,
-      banner: 'sitename', coverImage: '', journalListLink: '', ownerNotice: '', ownerLink: '',
-    },
+    flags: { ...DEFAULT_JOURNAL_FLAGS },
     ...patch,
   } as never);
   return j.id;

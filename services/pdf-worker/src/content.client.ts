@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import { AppError, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/server-kit';
-import { ARTICLE_BATCH_MAX } from '@journal/contracts';
 import {
-  articleBatchResponseSchema, documentEditorSchema, documentEditorsSchema, documentSettingsSchema, listedArticleSchema,
-  type DocumentEditor, type DocumentSettings, type ListedArticle,
-} from './content.schemas';
+  ARTICLE_BATCH_MAX, articleBatchResponseSchema, listedArticleSchema, publicEditorSchema, publicReadSchemas, publicSettingsSchema,
+  type ListedArticle, type PublicEditorRead, type PublicSettingsRead,
+} from '@journal/contracts';
 
 export interface ContentClientOptions {
   baseUrl: string;
@@ -23,7 +22,8 @@ const LOGO_TYPES = /^image\/(png|jpeg|gif|webp)$/;
 
 /**
  * Reads what a document needs from the content service over HTTP, as the gateway would, with the
- * journal id and request id headers. Content's 404 becomes our 404; anything else it cannot
+ * journal id and request id headers. Every answer is parsed with the contracts' response schema of
+ * that read (the ones content's own API tests and the render process use), never read untyped. Content's 404 becomes our 404; anything else it cannot
  * answer becomes a 503, so bad input never turns into a 5xx and a down service never hangs.
  */
 export class ContentClient {
@@ -84,20 +84,20 @@ export class ContentClient {
     return value;
   }
 
-  settings(ctx: RequestContext): Promise<DocumentSettings> {
+  settings(ctx: RequestContext): Promise<PublicSettingsRead> {
     return this.cached(`s:${ctx.journalId}`, () =>
-      this.json(ctx, '/api/settings/', documentSettingsSchema, () => new AppError(404, 'unknown_journal', 'Journal not found')),
+      this.json(ctx, '/api/settings/', publicSettingsSchema, () => new AppError(404, 'unknown_journal', 'Journal not found')),
     );
   }
 
-  editors(ctx: RequestContext): Promise<DocumentEditor[]> {
+  editors(ctx: RequestContext): Promise<PublicEditorRead[]> {
     return this.cached(`e:${ctx.journalId}`, () =>
-      this.json(ctx, '/api/editors/', documentEditorsSchema, () => new AppError(404, 'not_found', 'Editors not found')),
+      this.json(ctx, '/api/editors/', publicReadSchemas.editors, () => new AppError(404, 'not_found', 'Editors not found')),
     );
   }
 
-  editor(ctx: RequestContext, id: string): Promise<DocumentEditor> {
-    return this.json(ctx, `/api/editors/${encodeURIComponent(id)}`, documentEditorSchema, () => new AppError(404, 'editor_not_found', `Editor ${id} not found`));
+  editor(ctx: RequestContext, id: string): Promise<PublicEditorRead> {
+    return this.json(ctx, `/api/editors/${encodeURIComponent(id)}`, publicEditorSchema, () => new AppError(404, 'editor_not_found', `Editor ${id} not found`));
   }
 
   articleByRef(ctx: RequestContext, ref: string): Promise<ListedArticle> {

@@ -1,7 +1,9 @@
 import { sanitizeTitle, storedToPlainText } from '@journal/server-kit';
-import { decodeEntities, isValidDoi, normaliseDoi, splitAuthors as splitAuthorList } from '@journal/contracts';
+import {
+  decodeEntities, isValidDoi, normaliseDoi, splitAuthors as splitAuthorList,
+  type ListedArticle, type PublicEditorRead, type PublicSettingsRead,
+} from '@journal/contracts';
 import type { ArticleInfo, EditorInfo, JournalInfo } from './pdf.types';
-import type { DocumentEditor, DocumentSettings, ListedArticle } from './content.schemas';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v)).trim();
 /** Plain text of a stored value, at most `max` characters. */
@@ -62,7 +64,7 @@ function doiOf(v: unknown): string {
   return isValidDoi(d) ? d : '';
 }
 
-export function toEditor(e: DocumentEditor): EditorInfo {
+export function toEditor(e: PublicEditorRead): EditorInfo {
   return {
     id: str(e.id),
     name: plain(e.name, 200),
@@ -78,13 +80,13 @@ export function toEditor(e: DocumentEditor): EditorInfo {
 }
 
 /** Editors of the public board (content lists only enabled ones) in their order: pinned first, then as content listed them. */
-export function boardEditors(list: DocumentEditor[]): EditorInfo[] {
+export function boardEditors(list: PublicEditorRead[]): EditorInfo[] {
   const pinned = list.filter((e) => Number(e.is_pinned) === 1);
   const rest = list.filter((e) => Number(e.is_pinned) !== 1);
   return [...pinned, ...rest].map(toEditor);
 }
 
-export function toJournal(settings: DocumentSettings, editors: EditorInfo[], logo: string): JournalInfo {
+export function toJournal(settings: PublicSettingsRead, editors: EditorInfo[], logo: string): JournalInfo {
   const chief = editors.find((e) => e.category === 'chief editor');
   const name = plain(settings.formatted_journal_name, 300) || plain(settings.websitename, 300) || 'Journal';
   return {
@@ -102,4 +104,4 @@ export function toJournal(settings: DocumentSettings, editors: EditorInfo[], log
   };
 }
 
-export const showEditorContacts = (settings: DocumentSettings): boolean => settings.flags.showEditorContacts;
+export const showEditorContacts = (settings: PublicSettingsRead): boolean => settings.flags.showEditorContacts;

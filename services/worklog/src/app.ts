@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/server-kit';
+import { connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer, warmUp } from '@journal/server-kit';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { VersionRepo } from './version.repo';
@@ -50,14 +50,10 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'worklog listening');
-  const warming = service.warmUp().then(
-    () => logger.info({ timeToReadyMs: Math.round(performance.now()), indexesMs: service.readyMs }, 'worklog ready'),
-    (err: unknown) => {
-      logger.fatal({ err }, 'worklog indexes failed to load');
-      process.exitCode = 1;
-      throw err;
-    },
-  );
+  const warming = warmUp(logger, 'worklog', 'worklog indexes failed to load', async () => {
+    await service.warmUp();
+    return { indexesMs: service.readyMs };
+  });
   if (config.WAIT_READY) await warming;
 
   return {

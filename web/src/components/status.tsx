@@ -21,3 +21,12 @@ export function ErrorState({ children = 'Something went wrong. Please try again 
     </p>
   );
 }
+
+/** A form's error under its fields (a refused save); nothing when there is none. */
+export function FormError({ message }: { message: string }) {
+  return message ? (
+    <p className="field-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}

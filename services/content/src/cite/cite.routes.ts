@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
+import { absoluteUrl } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { etagOf } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
 import { PublicService, type ArticleDetail } from '../public/public.service';
-import { absolute, pagePath, publicOrigin } from '../seo/public-url';
+import { pagePath, publicOrigin } from '../seo/public-url';
 import type { Journal } from '../journals/journal.repo';
 import { toBibtex, toCslJson, toRis, type CiteContext } from './cite-formats';
 
@@ -27,7 +28,7 @@ export function citeContext(j: Journal, origin: string, a: ArticleDetail): CiteC
     issn: j.issn || j.journal_essn,
     language: j.journal_language,
     pageUrl: origin + pagePath.article(a),
-    pdfUrl: a.pdf_url ? absolute(origin, a.pdf_url) : '',
+    pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '',
   };
 }
 

@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
+import { absoluteUrl } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { etagOf, type CachedBody } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
 import { PublicService } from '../public/public.service';
-import { absolute, pagePath, publicOrigin } from '../seo/public-url';
+import { pagePath, publicOrigin } from '../seo/public-url';
 import { plain } from '../shared/text';
 import { atomFeed, rssFeed, type FeedChannel, type FeedEntry } from './feed-xml';
 
@@ -36,7 +37,7 @@ export function feedRoutes(deps: ContentDeps): Router {
           authorname: a.authorname,
           abstract: a.abstract,
           pageUrl: origin + pagePath.article(a),
-          pdf: a.pdf_url && stat ? { url: absolute(origin, a.pdf_url), length: stat.length } : null,
+          pdf: a.pdf_url && stat ? { url: absoluteUrl(origin, a.pdf_url), length: stat.length } : null,
           doi: a.doi,
           published: a.publishdate || a.creation,
           updated: a.modification,

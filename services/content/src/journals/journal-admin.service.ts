@@ -1,5 +1,5 @@
 import { AppError, escapeHtml } from '@journal/server-kit';
-import { checkHost, slugProblem } from '@journal/contracts';
+import { checkHost, DEFAULT_JOURNAL_FLAGS, emptySettingsText, slugProblem } from '@journal/contracts';
 import type { Journal, JournalRepo } from './journal.repo';
 
 /** A journal as the operator sees it in lists. */
@@ -26,31 +26,19 @@ export function newJournalDefaults(slug: string, name: string, hosts: string[], 
     slug,
     hosts,
     status: 'enabled',
+    ...emptySettingsText(),
     websitename: name,
     domain: hosts[0]!,
     formatted_journal_name: escapeHtml(name),
-    doi_prefix: '',
-    doi_suffix_pattern: '',
-    websiteemail: '',
-    whatsup_number: '',
     year_started: String(year),
     journal_frequency: 'Quarterly',
     journal_type: 'Online',
     journal_language: 'English',
-    journal_essn: '',
-    issn: '',
-    nassScore: '',
-    nassScoreYear: '',
-    impactfactor: '',
     fee_rupee: '2000',
     fee_dollar: '50',
-    google_review_link: '',
     home_content: `<p>Welcome to ${escapeHtml(name)}.</p>`,
     address: '',
-    flags: {
-      showSubject: false, hideOwnerNotice: false, showEditorContacts: false, showJournalList: false, showNaas: false,
-      banner: 'sitename', coverImage: '', journalListLink: '', ownerNotice: '', ownerLink: '',
-    },
+    flags: { ...DEFAULT_JOURNAL_FLAGS },
   };
 }
 

@@ -1,6 +1,6 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
-import type { JournalFlags, PublicSettings } from '@journal/contracts';
+import { DEFAULT_JOURNAL_FLAGS, SETTINGS_TEXT_FIELDS, type PublicSettings } from '@journal/contracts';
 
 export interface Journal extends PublicSettings {
   id: string;
@@ -22,26 +22,9 @@ const journalSchema = new Schema<JournalDoc>(
     hosts: { type: [String], default: [] },
     status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
     modifiedby: str,
-    websitename: str,
-    domain: str,
-    formatted_journal_name: str,
-    websiteemail: str,
-    whatsup_number: str,
-    year_started: str,
-    journal_frequency: str,
-    journal_type: str,
-    journal_language: str,
-    journal_essn: str,
-    issn: str,
-    nassScore: str,
-    nassScoreYear: str,
-    impactfactor: str,
+    ...Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, str])),
     fee_rupee: { type: String, default: '2000' },
     fee_dollar: { type: String, default: '50' },
-    google_review_link: str,
-    home_content: str,
-    doi_prefix: str,
-    doi_suffix_pattern: str,
     address: str,
     flags: { type: Schema.Types.Mixed, default: {} },
   },
@@ -50,25 +33,11 @@ const journalSchema = new Schema<JournalDoc>(
 journalSchema.index({ slug: 1 }, { unique: true });
 journalSchema.index({ hosts: 1 }, { unique: true, sparse: true });
 
-const DEFAULT_FLAGS: JournalFlags = {
-  showSubject: false,
-  hideOwnerNotice: false,
-  showEditorContacts: false,
-  showJournalList: false,
-  showNaas: false,
-  banner: 'sitename',
-  coverImage: '',
-  journalListLink: '',
-  ownerNotice: '',
-  ownerLink: '',
-  showUsageStats: false,
-};
-
 export const toJournal = (d: JournalDoc & { _id: Types.ObjectId }): Journal => {
   const { _id, ...rest } = d as JournalDoc & { _id: Types.ObjectId; __v?: number; createdAt?: Date; updatedAt?: Date };
   const { __v, createdAt, updatedAt, ...fields } = rest as typeof rest & { __v?: number; createdAt?: Date; updatedAt?: Date };
   void __v; void createdAt; void updatedAt;
-  return { ...fields, doi_prefix: fields.doi_prefix ?? '', doi_suffix_pattern: fields.doi_suffix_pattern ?? '', id: _id.toString(), status: fields.status ?? 'enabled', flags: { ...DEFAULT_FLAGS, ...(d.flags ?? {}) } };
+  return { ...fields, doi_prefix: fields.doi_prefix ?? '', doi_suffix_pattern: fields.doi_suffix_pattern ?? '', id: _id.toString(), status: fields.status ?? 'enabled', flags: { ...DEFAULT_JOURNAL_FLAGS, ...(d.flags ?? {}) } };
 };
 
 export class JournalRepo {

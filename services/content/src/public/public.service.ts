@@ -1,3 +1,4 @@
+import type { ArticleSummaryFields } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
 import type { Editor } from '../editors/editor.repo';
@@ -5,30 +6,8 @@ import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
 import { cleanRich, cleanTitle } from '../shared/text';
 
-/** An article in lists (issue page, search): no abstract, no private fields. */
-export interface ArticleSummary {
-  id: string;
-  year: number;
-  volume: number;
-  issue: number;
-  frequency: string;
-  refnumber: string;
-  /** Sanitised HTML, i/em only. */
-  title: string;
-  authorname: string;
-  keywords: string;
-  pagenumber: string;
-  pageStart: number;
-  pageEnd: number;
-  subject: string;
-  country: string;
-  file: string;
-  /** Public path of the PDF, or null when the article has no file. */
-  pdf_url: string | null;
-  publishdate: string;
-  /** '' when the article has no DOI. */
-  doi: string;
-}
+/** An article in lists (issue page, search): no abstract, no private fields; the contract's fields. */
+export type ArticleSummary = ArticleSummaryFields;
 
 /** One article (article page, /pdf page): the summary plus abstract and dates. */
 export interface ArticleDetail extends ArticleSummary {

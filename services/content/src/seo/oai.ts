@@ -1,9 +1,8 @@
-import { doiUrl } from '@journal/contracts';
+import { absoluteUrl, citationDate, doiUrl } from '@journal/contracts';
 import type { Journal } from '../journals/journal.repo';
 import type { ArticleDetail, CorpusArticle } from '../public/public.service';
 import { plain, splitAuthors } from '../shared/text';
-import { absolute, pagePath } from './public-url';
-import { citationDate } from '@journal/contracts';
+import { pagePath } from './public-url';
 import { xmlEscape } from './xml';
 
 /** OAI-PMH 2.0 data provider over one journal's public articles (oai_dc only). */
@@ -152,7 +151,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       el('type', 'article'),
       a.pdf_url ? el('format', 'application/pdf') : '',
       el('identifier', origin + pagePath.article(a)),
-      a.pdf_url ? el('identifier', absolute(origin, a.pdf_url)) : '',
+      a.pdf_url ? el('identifier', absoluteUrl(origin, a.pdf_url)) : '',
       a.doi ? el('identifier', `doi:${a.doi}`) : '',
       a.doi ? el('identifier', doiUrl(a.doi)) : '',
       el('source', `${name}, Vol. ${a.volume}, Issue ${a.issue} (${a.year})${a.pagenumber ? `, pp. ${a.pagenumber}` : ''}`),

@@ -13,10 +13,3 @@ export const pagePath = {
   article: (a: { year: number; volume: number; issue: number; refnumber: string }) =>
     `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${encodeURIComponent(a.refnumber)}`,
 };
-
-/** A public file URL made absolute, each path segment URL-encoded; its version query is kept. */
-export const absolute = (origin: string, url: string) => {
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  return origin + path.split('/').map((s) => encodeURIComponent(s)).join('/') + (q < 0 ? '' : url.slice(q));
-};

@@ -1,11 +1,12 @@
 import express, { Router, type Request, type Response } from 'express';
 import { AppError, PUBLIC_HOST_HEADER, requireTenant } from '@journal/server-kit';
+import { absoluteUrl } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
 import { etagOf } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
 import { PublicService } from '../public/public.service';
-import { absolute, pagePath, publicOrigin } from './public-url';
+import { pagePath, publicOrigin } from './public-url';
 import { buildSitemaps, robotsTxt, sitemapIndex, SITEMAP_LIMITS, type SitemapUrl } from './sitemap';
 import { handleOai } from './oai';
 
@@ -46,7 +47,7 @@ export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITE
             urls.push({ loc: origin + ip });
           }
           urls.push({ loc: origin + pagePath.article(a), lastmod });
-          if (a.pdf_url) urls.push({ loc: absolute(origin, a.pdf_url), lastmod });
+          if (a.pdf_url) urls.push({ loc: absoluteUrl(origin, a.pdf_url), lastmod });
         }
         return { files: buildSitemaps(urls, limits), lastmod: latest ? new Date(latest).toISOString().slice(0, 10) : undefined };
       },

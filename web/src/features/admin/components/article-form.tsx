@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
-  ARTICLE_ADD_REQUIRED, ARTICLE_EDIT_REQUIRED, ARTICLE_SOFT_REQUIRED, COPIED_MS, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES,
+  ARTICLE_ADD_REQUIRED, ARTICLE_EDIT_REQUIRED, ARTICLE_SOFT_REQUIRED, COPIED_MS,
   PAYMENT_TYPES, TITLE_HINT_WORDS, countWords, frequencyPeriods, toAbbreviatedPeriod, toFullPeriod, type AdminArticle,
 } from '@journal/contracts';
 import {
@@ -8,6 +8,7 @@ import {
 } from '../lib/article-rules';
 import { toPlainTitle } from '../lib/text';
 import { RichTextEditor } from './rich-text-editor';
+import { pickedFile } from '../lib/picked-file';
 
 export type { ArticleFormMode, ArticleValues };
 
@@ -48,20 +49,7 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
   const set = (f: ArticleTextField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setField(f, e.target.value);
 
   function pickFile(e: ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0] ?? null;
-    if (f && f.size > MAX_UPLOAD_BYTES) {
-      window.alert(FILE_TOO_LARGE_MESSAGE);
-      e.target.value = '';
-      setFile(null);
-      return;
-    }
-    if (f && f.type !== 'application/pdf' && !/\.pdf$/i.test(f.name)) {
-      window.alert('Only PDF files are allowed');
-      e.target.value = '';
-      setFile(null);
-      return;
-    }
-    setFile(f);
+    setFile(pickedFile(e.target, 'pdf'));
   }
 
   function submit(e: FormEvent) {

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, editorSchema } from '@journal/contracts';
+import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, FILE_TOO_LARGE_MESSAGE, editorSchema } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
 import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { pickedFile } from '../lib/picked-file';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 const FIELDS = ['name', 'category', 'post', 'content', 'degree', 'email', 'phone', 'country', 'editor_website'] as const;
@@ -18,7 +19,6 @@ const LABELS: Record<Field, string> = {
   name: 'Name', category: 'Category', post: 'Designation', content: 'Affiliation', degree: 'Degree', email: 'Email',
   phone: 'Phone', country: 'Country', editor_website: 'Website',
 };
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** docs/product.md#admin-area: /admin/editors/add and /admin/editors/:id. */
 export function EditorFormPage() {
@@ -83,20 +83,7 @@ export function EditorForm({ editing, initial, picture, busy, onSubmit }: {
   const set = (f: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setV({ ...v, [f]: e.target.value });
 
   function pickFile(e: ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0] ?? null;
-    if (f && f.size > MAX_UPLOAD_BYTES) {
-      window.alert(FILE_TOO_LARGE_MESSAGE);
-      e.target.value = '';
-      setFile(null);
-      return;
-    }
-    if (f && !IMAGE_TYPES.includes(f.type)) {
-      window.alert('Only images are allowed');
-      e.target.value = '';
-      setFile(null);
-      return;
-    }
-    setFile(f);
+    setFile(pickedFile(e.target, 'image'));
   }
 
   function submit(e: FormEvent) {

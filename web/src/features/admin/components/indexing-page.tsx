@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { FormError } from '@/components/status';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 const logoUrl = (it: AdminIndexingItem) => it.image_url || `/assets/indexing/${encodeURIComponent(it.image)}`;
@@ -96,11 +97,7 @@ function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () =>
       <button type="submit" className="btn btn-primary" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Submit'}
       </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }

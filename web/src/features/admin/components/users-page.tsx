@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
 import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { FormError } from '@/components/status';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 
@@ -65,11 +66,7 @@ function AddUser({ onDone }: { onDone: () => void }) {
       <button type="submit" className="btn btn-primary" disabled={add.isPending}>
         {add.isPending ? 'Saving…' : 'Submit'}
       </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }
@@ -111,11 +108,7 @@ function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => vo
       <button type="button" className="btn" onClick={onDone}>
         Cancel
       </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }

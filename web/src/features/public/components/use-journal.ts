@@ -1,18 +1,8 @@
 import { useMemo } from 'react';
+import { DEFAULT_JOURNAL_FLAGS } from '@journal/contracts/journal-flags';
 import { useSettings, type Settings } from '../api/public.api';
 
-const EMPTY_FLAGS: Settings['flags'] = {
-  showSubject: false,
-  hideOwnerNotice: false,
-  showEditorContacts: false,
-  showJournalList: false,
-  showNaas: false,
-  banner: 'sitename',
-  coverImage: '',
-  journalListLink: '',
-  ownerNotice: '',
-  ownerLink: '',
-};
+const EMPTY_FLAGS: Settings['flags'] = DEFAULT_JOURNAL_FLAGS;
 
 /** Settings with safe defaults while loading, plus the journal's plain-text name. */
 export function useJournal() {

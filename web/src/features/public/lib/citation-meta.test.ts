@@ -1,4 +1,4 @@
-import { absoluteUrl, articleJsonLd, citationMetaTags, scriptJson } from './citation-meta';
+import { articleJsonLd, citationMetaTags, scriptJson } from './citation-meta';
 
 const article = {
   title: 'Growth of <i>Oryza</i> sativa',
@@ -49,11 +49,6 @@ describe('citation tags of an article page', () => {
     expect(json).not.toContain('</script');
     expect(JSON.parse(json).url).toBe(url);
   });
-  it('encodes each path segment once', () => {
-    expect(absoluteUrl(origin, '/assets/x/a%20b.pdf')).toBe(`${origin}/assets/x/a%20b.pdf`);
-    expect(absoluteUrl(origin, 'https://cdn.example/x.pdf')).toBe('https://cdn.example/x.pdf');
-  });
-
   it('carries the DOI in citation_doi and in JSON-LD identifier and sameAs', () => {
     const a = { title: 'T', authorname: 'Asha Rao', year: 2026, volume: 4, issue: 2, doi: '10.12345/x.1' };
     const j = { name: 'J' };

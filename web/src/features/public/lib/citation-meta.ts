@@ -5,6 +5,7 @@
  */
 import { citationDate } from '@journal/contracts/citation-date';
 import { doiUrl } from '@journal/contracts/doi-url';
+import { absoluteUrl } from '@journal/contracts/public-url';
 import { pageRange, splitAuthors, titleText } from './citation';
 
 export interface CitationArticle {
@@ -31,22 +32,6 @@ export interface CitationJournal {
   language?: string;
 }
 
-/** A site path made absolute against the public origin, each segment URL-encoded once. */
-export const absoluteUrl = (origin: string, path: string) => {
-  if (/^https?:\/\//i.test(path)) return path;
-  // A query (a file's `?v=` version) is already URL-safe: only the path's segments are encoded.
-  const q = path.search(/[?#]/);
-  const [p, rest] = q < 0 ? [path, ''] : [path.slice(0, q), path.slice(q)];
-  return origin + p.split('/').map((s) => encodeURIComponent(decodeURIComponentSafe(s))).join('/') + rest;
-};
-
-function decodeURIComponentSafe(s: string) {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 const plain = (html: string | undefined) =>
   String(html ?? '')
