@@ -79,7 +79,7 @@ export class AdminService {
   }
 
   /**
-   * The admin search (docs/product.md#admin-search): matched in the journal's read model, then the
+   * The admin search (docs/product.md#admin-area): matched in the journal's read model, then the
    * matches read from the database, so staff see the stored records. While the read model is not
    * loaded (start-up, a journal created on another replica) the database answers the whole query.
    */

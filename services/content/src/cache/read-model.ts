@@ -131,7 +131,7 @@ export class JournalView {
   }
 
   /**
-   * Ids of the articles the admin search finds (docs/product.md#admin-search): newest issue first,
+   * Ids of the articles the admin search finds (docs/product.md#admin-area): newest issue first,
    * then page order, at most `limit`. Null when the query cannot be answered from memory.
    */
   adminSearch(q: string, limit = 200): string[] | null {
