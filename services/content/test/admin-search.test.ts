@@ -94,6 +94,19 @@ test('finds what the database query finds, in the same order', async () => {
   }
   // Most queries find something (the comparison is not between empty lists).
   expect(found).toBeGreaterThanOrEqual(11);
+  // From memory, the database is asked once, for the matches by id (no scan with the six-field $or).
+  const queries: string[] = [];
+  app.conn.set('debug', (collection: string, method: string, query: unknown) => {
+    queries.push(`${collection}.${method} ${JSON.stringify(query)}`);
+  });
+  try {
+    await search(J1, T1, 'rice');
+  } finally {
+    app.conn.set('debug', false);
+  }
+  const articleQueries = queries.filter((q) => q.startsWith('articles.'));
+  expect(articleQueries).toHaveLength(1);
+  expect(articleQueries[0]).toMatch(/^articles\.find \{"_id":\{"\$in":/);
   // The disabled article is found, with its stored record.
   const hidden = await search(J1, T1, 'Hidden paper');
   expect(hidden).toHaveLength(1);
