@@ -317,7 +317,7 @@ export class ArticleRepo {
    * read by `_id` each, a few at a time, the journal checked here: FerretDB pushes a lone `_id`
    * equality down to SQLite but scans the collection for `_id: {$in}` (200 ids: minutes under load).
    */
-  async findByIds(journalId: string, ids: readonly string[], parallel = 16): Promise<Article[]> {
+  async findByIds(journalId: string, ids: readonly string[], parallel = 8): Promise<Article[]> {
     const j = jid(journalId);
     const out: Article[] = [];
     let next = 0;
