@@ -1,5 +1,18 @@
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
+const boundaries = require('eslint-plugin-boundaries');
+
+// The web's layers (bulletproof-react): a feature imports the shared layers and its own files;
+// only the app (routes and providers) wires features together.
+const webLayers = ['lib', 'config', 'components'];
+const features = ['admin', 'public', 'worklog'];
+const webElements = [
+  { type: 'app', pattern: 'web/src/app/**', partialMatch: false },
+  { type: 'server', pattern: 'web/server/**', partialMatch: false },
+  ...webLayers.map((type) => ({ type, pattern: `web/src/${type}/**`, partialMatch: false })),
+  ...features.map((type) => ({ type, pattern: `web/src/features/${type}/**`, partialMatch: false })),
+];
+const only = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
 module.exports = tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-ssr/**', '.data/**', 'coverage/**', 'bench/out/**'] },
@@ -36,5 +49,29 @@ module.exports = tseslint.config(
     // Tests read JSON answers loosely; production code may not.
     files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'reliability/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'web/server/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: 'web/tsconfig.json' } },
+      'boundaries/elements': webElements,
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            only('app', ['app', ...webLayers, ...features]),
+            only('server', ['server', 'app', ...webLayers, ...features]),
+            ...features.map((f) => only(f, [f, ...webLayers])),
+            only('components', ['components', 'lib', 'config']),
+            only('lib', ['lib', 'config']),
+            only('config', ['config']),
+          ],
+        },
+      ],
+    },
   },
 );

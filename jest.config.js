@@ -32,6 +32,8 @@ const suites = [
   project('gateway', 'gateway'),
   project('web', 'web', {
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
+    // Component tests pick jsdom with a `@jest-environment jsdom` docblock.
+    setupFiles: ['<rootDir>/src/testing/jsdom-globals.ts'],
     moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
   }),
   project('deploy', 'k8s', { testMatch: ['<rootDir>/test/**/*.test.ts'] }),

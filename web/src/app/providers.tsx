@@ -1,15 +1,41 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ReadsContext, type PublicReads } from '@/features/public/api/public.api';
+import { paths } from '@/config/paths';
+import { ApiClientProvider, createApiClient, type ApiClient } from '@/lib/api-client';
 import { HtmlToolsContext, type HtmlTools } from '@/lib/html-tools';
-import { SiteContext, type Site } from './site-context';
+import { clearSession } from '@/lib/session';
+import { SiteContext, type Site } from '@/lib/site-context';
+
+/**
+ * The app's api client: an admin request answered 401 means the session ended elsewhere, so the
+ * stored session is dropped and the admin login opens (docs/product.md#admin-area). The work-log
+ * shell hands its pages a client of its own.
+ */
+export const appApiClient = createApiClient({
+  onUnauthorized: () => {
+    clearSession();
+    window.alert('Session expired. Please login again.');
+    window.location.assign(paths.admin.login);
+  },
+});
 
 /** Everything a page needs around the router, the same on the server and in the browser. */
-export function Providers(props: { queryClient: QueryClient; reads: PublicReads; site: Site; htmlTools?: HtmlTools; children: ReactNode }) {
+export function Providers(props: {
+  queryClient: QueryClient;
+  reads: PublicReads;
+  site: Site;
+  htmlTools?: HtmlTools;
+  /** Tests pass a client of their own. */
+  apiClient?: ApiClient;
+  children: ReactNode;
+}) {
   const inner = (
     <SiteContext.Provider value={props.site}>
       <ReadsContext.Provider value={props.reads}>
-        <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
+        <ApiClientProvider client={props.apiClient ?? appApiClient}>
+          <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
+        </ApiClientProvider>
       </ReadsContext.Provider>
     </SiteContext.Provider>
   );

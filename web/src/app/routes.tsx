@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { publicRoutes } from '@/features/public/routes';
 import type { LoaderDeps } from '@/features/public/loaders';
 import { Loading } from '@/components/status';
-import { ErrorScreen } from './error-screen';
+import { ErrorScreen } from '@/components/error-screen';
 
 export const ROOT_ROUTE_ID = 'root';
 

@@ -1,6 +1,6 @@
 import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { LoginForm } from '@/features/auth/components/login-form';
+import { LoginForm } from '@/components/login-form';
 import { getSession } from '@/lib/session';
 import { AccountPage } from './components/account-page';
 import { AdminShell } from './components/admin-shell';

@@ -1,5 +1,5 @@
 import { data, type RouteObject } from 'react-router-dom';
-import { ErrorScreen } from '@/app/error-screen';
+import { ErrorScreen } from '@/components/error-screen';
 import { PublicLayout } from './components/public-layout';
 import { publicLoaders, type LoaderDeps } from './loaders';
 import { AboutPage } from './pages/about-page';

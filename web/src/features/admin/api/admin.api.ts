@@ -2,9 +2,10 @@ import type {
   AdminArticle, AdminCounts, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
   SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffUserView,
 } from '@journal/contracts';
-import { api } from '@/lib/api-client';
+import { useMemo } from 'react';
+import { useApiClient, type ApiClient } from '@/lib/api-client';
 
-/** Every admin call of docs/product.md#api (bearer token attached; a 401 ends the session globally). */
+/** Bearer token attached; a 401 runs the client's session-ended behaviour. */
 const auth = { auth: true } as const;
 
 export interface IssueArticles {
@@ -18,7 +19,8 @@ export interface AdminUser {
   name: string;
 }
 
-export const adminApi = {
+/** Every admin call of docs/product.md#api. */
+export const createAdminApi = (api: ApiClient) => ({
   counts: () => api.get<AdminCounts>('/api/admin/', auth),
   settings: () => api.get<PublicSettings & { journalId: string }>('/api/settings/'),
   updateSettings: (body: SettingsUpdateInput) => api.post<PublicSettings>('/api/settings', body, auth),
@@ -58,4 +60,10 @@ export const adminApi = {
   user: (id: string) => api.get<AdminUser>(`/api/users/${encodeURIComponent(id)}`, auth),
   updateUser: (id: string, body: { name: string; password?: string; currentPassword?: string }) =>
     api.post<{ user: AdminUser; token?: string }>(`/api/users/${encodeURIComponent(id)}`, body, auth),
+});
+export type AdminApi = ReturnType<typeof createAdminApi>;
+
+export const useAdminApi = (): AdminApi => {
+  const client = useApiClient();
+  return useMemo(() => createAdminApi(client), [client]);
 };

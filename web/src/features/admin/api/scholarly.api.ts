@@ -1,5 +1,6 @@
 import type { DoiSettingsInput } from '@journal/contracts';
-import { api, download } from '@/lib/api-client';
+import { useMemo } from 'react';
+import { useApiClient, type ApiClient } from '@/lib/api-client';
 
 const auth = { auth: true } as const;
 
@@ -17,9 +18,14 @@ export interface IssueUsage {
 }
 
 /** DOIs, the Crossref deposit and usage counts (admin). */
-export const scholarlyApi = {
+export const createScholarlyApi = (api: ApiClient) => ({
   updateDoiSettings: (body: DoiSettingsInput) => api.post<DoiSettingsInput>('/api/admin/doi-settings', body, auth),
   crossrefDeposit: (year: number, volume: number, issue: number, refs: string[]) =>
-    download(`/api/admin/archives/${year}/${volume}/${issue}/crossref`, { ...auth, method: 'POST', body: { refs } }),
+    api.download(`/api/admin/archives/${year}/${volume}/${issue}/crossref`, { ...auth, method: 'POST', body: { refs } }),
   issueUsage: (year: number, volume: number, issue: number) => api.get<IssueUsage>(`/api/admin/stats/${year}/${volume}/${issue}`, auth),
+});
+
+export const useScholarlyApi = () => {
+  const client = useApiClient();
+  return useMemo(() => createScholarlyApi(client), [client]);
 };

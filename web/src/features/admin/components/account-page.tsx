@@ -5,14 +5,16 @@ import { userUpdateSchema } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getSession, setSession } from '@/lib/session';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { adminKeys } from '../api/keys';
 
 /** docs/product.md#admin-area: /admin/account/:id: username and new password. */
 export function AccountPage() {
+  const adminApi = useAdminApi();
   const { id = '' } = useParams();
   const flash = useFlash();
-  const q = useQuery({ queryKey: ['admin', 'user', id], queryFn: () => adminApi.user(id) });
+  const q = useQuery({ queryKey: adminKeys.user(id), queryFn: () => adminApi.user(id) });
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');

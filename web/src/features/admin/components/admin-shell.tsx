@@ -1,12 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { logout, verifyToken } from '@/features/auth/api/auth.api';
-import { ApiError } from '@/lib/api-client';
-import { clearSession, getSession, setSession } from '@/lib/session';
+import { ApiError, useApiClient } from '@/lib/api-client';
+import { authApi, useVerifiedSession } from '@/lib/auth';
+import { clearSession, getSession } from '@/lib/session';
 import { FlashProvider } from './flash';
-
-type Check = 'checking' | 'ok' | 'failed';
 
 /**
  * docs/product.md#admin-area: admin shell: the token is verified on load (anything but a valid answer returns to the
@@ -14,37 +12,20 @@ type Check = 'checking' | 'ok' | 'failed';
  */
 export function AdminShell() {
   const navigate = useNavigate();
-  const session = getSession();
-  const [check, setCheck] = useState<Check>(session ? 'checking' : 'failed');
+  const client = useApiClient();
+  const check = useVerifiedSession();
   const [q, setQ] = useState('');
+  const expired = check.state === 'failed' && check.error instanceof ApiError && check.error.status === 401;
 
   useEffect(() => {
-    if (!session) return;
-    let alive = true;
-    verifyToken().then(
-      (r) => {
-        if (!alive) return;
-        // The server's name is the truth (the account page may have renamed the user elsewhere).
-        if (r?.user?.name && r.user.name !== session.user.name) setSession({ ...session, user: { ...session.user, name: r.user.name } });
-        setCheck('ok');
-      },
-      (err) => {
-        if (!alive) return;
-        clearSession();
-        if (err instanceof ApiError && err.status === 401) window.alert('Session expired. Please login again.');
-        setCheck('failed');
-      },
-    );
-    return () => {
-      alive = false;
-    };
-    // Verification runs once per load of the shell.
-  }, []);
+    if (expired) window.alert('Session expired. Please login again.');
+  }, [expired]);
 
-  if (check === 'failed') return <Navigate to={paths.admin.login} replace />;
-  if (check === 'checking') return <p className="admin-loading">Loading...</p>;
+  if (check.state === 'none' || check.state === 'failed') return <Navigate to={paths.admin.login} replace />;
+  if (check.state === 'checking') return <p className="admin-loading">Loading...</p>;
 
-  const user = getSession()?.user;
+  // The account page may rename the user after verification: storage has the latest name.
+  const user = getSession()?.user ?? check.session.user;
 
   function search(e: FormEvent) {
     e.preventDefault();
@@ -52,7 +33,7 @@ export function AdminShell() {
   }
 
   async function doLogout() {
-    await logout();
+    await authApi(client).logout();
     clearSession();
     navigate(paths.admin.login, { replace: true });
   }

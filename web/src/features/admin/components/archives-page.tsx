@@ -4,14 +4,16 @@ import { Link } from 'react-router-dom';
 import { frequencyPeriods, issueCreateSchema } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { capitalizePeriod, pad2, pad3 } from '../lib/format';
 import { useFlash } from './flash';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 /** docs/product.md#admin-area: /admin/archives: the issue list with the inline Add New form. */
 export function ArchivesPage() {
+  const adminApi = useAdminApi();
   const [adding, setAdding] = useState(false);
-  const issues = useQuery({ queryKey: ['admin', 'issues'], queryFn: adminApi.issues });
+  const issues = useQuery({ queryKey: adminKeys.issues(), queryFn: adminApi.issues });
 
   return (
     <section>
@@ -60,9 +62,10 @@ export function ArchivesPage() {
 }
 
 function AddIssueForm({ onClose }: { onClose: () => void }) {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: adminApi.settings });
+  const settings = useQuery({ queryKey: adminKeys.settings(), queryFn: adminApi.settings });
   const periods = frequencyPeriods(settings.data?.journal_frequency ?? 'monthly');
   const [volume, setVolume] = useState('');
   const [issue, setIssue] = useState('');
@@ -72,7 +75,7 @@ function AddIssueForm({ onClose }: { onClose: () => void }) {
   const create = useMutation({
     mutationFn: adminApi.createIssue,
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['admin'] });
+      void invalidateAfterSave(qc, staleAfterSaving.issue());
       flash('Issue created successfully');
       onClose();
     },

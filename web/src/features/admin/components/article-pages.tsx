@@ -5,17 +5,18 @@ import { articleErrorMessage, toFullPeriod, type AdminArticle } from '@journal/c
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { firstNumber, today } from '../lib/format';
 import { ArticleForm, AuthorMessage, type ArticleFormMode, type ArticleValues } from './article-form';
 import { useFlash } from './flash';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Promise<AdminArticle>) {
   const flash = useFlash();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => void invalidateAfterSave(qc, staleAfterSaving.article()),
     onError: (err) => {
       if (err instanceof ApiError && err.status === 401) return;
       // A body refused by the gateway's size limit is the same story for the user.
@@ -30,13 +31,14 @@ function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Pro
 
 /** docs/product.md#admin-area: /admin/archives/add/:year/:vol/:issue. */
 export function AddArticlePage() {
+  const adminApi = useAdminApi();
   const params = useParams();
   const year = firstNumber(params.year);
   const volume = firstNumber(params.vol);
   const issue = firstNumber(params.issue);
-  const settings = useQuery({ queryKey: ['settings'], queryFn: adminApi.settings });
+  const settings = useQuery({ queryKey: adminKeys.settings(), queryFn: adminApi.settings });
   const issueQ = useQuery({
-    queryKey: ['admin', 'issue', year, volume, issue],
+    queryKey: adminKeys.issue(year, volume, issue),
     queryFn: () => adminApi.issueArticles(year, volume, issue),
     enabled: [year, volume, issue].every(Number.isFinite),
   });
@@ -99,9 +101,10 @@ export function AddArticlePage() {
 
 /** docs/product.md#admin-area: /admin/archives/:id. */
 export function EditArticlePage() {
+  const adminApi = useAdminApi();
   const { id = '' } = useParams();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: adminApi.settings });
-  const q = useQuery({ queryKey: ['admin', 'article', id], queryFn: () => adminApi.article(id) });
+  const settings = useQuery({ queryKey: adminKeys.settings(), queryFn: adminApi.settings });
+  const q = useQuery({ queryKey: adminKeys.article(id), queryFn: () => adminApi.article(id) });
   const [saved, setSaved] = useState<AdminArticle | null>(null);
   const mutation = useArticleMutation('edit', (form) => adminApi.updateArticle(id, form));
 

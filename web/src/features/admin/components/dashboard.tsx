@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
+import { adminKeys } from '../api/keys';
 
 /** docs/product.md#admin-area: /admin: tiles for Archives and Editors with their counts. */
 export function Dashboard() {
-  const q = useQuery({ queryKey: ['admin', 'counts'], queryFn: adminApi.counts });
+  const adminApi = useAdminApi();
+  const q = useQuery({ queryKey: adminKeys.counts(), queryFn: adminApi.counts });
   const value = (n: number | undefined) => (q.isLoading ? '…' : q.isError ? '-' : (n ?? 0));
   return (
     <section>

@@ -2,13 +2,16 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { doiSettingsSchema, formatDoi } from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
-import { adminApi } from '../api/admin.api';
-import { scholarlyApi } from '../api/scholarly.api';
+import { useAdminApi } from '../api/admin.api';
+import { useScholarlyApi } from '../api/scholarly.api';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 /** The journal's DOI prefix and suffix pattern, with the DOI a sample article would get. */
 export function DoiSettings() {
+  const scholarlyApi = useScholarlyApi();
+  const adminApi = useAdminApi();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => adminApi.settings() });
+  const q = useQuery({ queryKey: adminKeys.settings(), queryFn: () => adminApi.settings() });
   const [prefix, setPrefix] = useState('');
   const [pattern, setPattern] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -28,7 +31,7 @@ export function DoiSettings() {
     }
     try {
       await scholarlyApi.updateDoiSettings(parsed.data);
-      await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
+      await invalidateAfterSave(qc, staleAfterSaving.doiSettings());
       setMessage({ ok: true, text: 'DOI settings saved' });
     } catch (err) {
       setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Something went wrong' });

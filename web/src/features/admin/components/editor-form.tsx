@@ -5,12 +5,14 @@ import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, FILE_TOO_LARGE_MESSAGE, MAX_UPL
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 const FIELDS = ['name', 'category', 'post', 'content', 'degree', 'email', 'phone', 'country', 'editor_website'] as const;
 type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
+export type EditorValues = Record<Field, string>;
+type Values = EditorValues;
 const EMPTY: Values = { name: '', category: '', post: '', content: '', degree: '', email: '', phone: '', country: '', editor_website: '' };
 const LABELS: Record<Field, string> = {
   name: 'Name', category: 'Category', post: 'Designation', content: 'Affiliation', degree: 'Degree', email: 'Email',
@@ -20,26 +22,23 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** docs/product.md#admin-area: /admin/editors/add and /admin/editors/:id. */
 export function EditorFormPage() {
+  const adminApi = useAdminApi();
   const { id } = useParams();
   const editing = !!id && id !== 'add';
   const flash = useFlash();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'editor', id], queryFn: () => adminApi.editor(id!), enabled: editing });
+  const q = useQuery({ queryKey: adminKeys.editor(id), queryFn: () => adminApi.editor(id!), enabled: editing });
   const initial = useMemo<Values>(() => {
     const e = q.data;
     if (!e) return EMPTY;
     return Object.fromEntries(FIELDS.map((f) => [f, f === 'post' ? decodeEntities(e.post ?? '') : String(e[f] ?? '')])) as Values;
   }, [q.data]);
-  const [v, setV] = useState<Values>(initial);
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  useEffect(() => setV(initial), [initial]);
 
   const save = useMutation({
     mutationFn: (form: FormData) => (editing ? adminApi.updateEditor(id!, form) : adminApi.addEditor(form)),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['admin'] });
+      await invalidateAfterSave(qc, staleAfterSaving.editor());
       flash(editing ? 'Editor updated successfully' : 'Editor created successfully');
       navigate(paths.admin.editors);
     },
@@ -48,6 +47,38 @@ export function EditorFormPage() {
       flash(err instanceof ApiError && err.status === 413 ? FILE_TOO_LARGE_MESSAGE : 'Something went wrong');
     },
   });
+
+  return (
+    <section>
+      <p>
+        <Link to={paths.admin.editors}>← Back to editors</Link>
+      </p>
+      <h1>{editing ? 'Edit Editor' : 'Add Editor'}</h1>
+      {editing && q.isLoading && <p>Loading...</p>}
+      {editing && q.isError && <p className="admin-error">Not Found!</p>}
+      {(!editing || q.data) && (
+        <EditorForm editing={editing} initial={initial} picture={q.data?.picture} busy={save.isPending} onSubmit={(form) => save.mutate(form)} />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The editor form (docs/product.md#editor-rules): checked with the shared editor schema, posted as
+ * multipart with the picture as `imgFile`.
+ */
+export function EditorForm({ editing, initial, picture, busy, onSubmit }: {
+  editing: boolean;
+  initial: EditorValues;
+  /** The stored picture's file name (edit). */
+  picture?: string;
+  busy: boolean;
+  onSubmit: (form: FormData) => void;
+}) {
+  const [v, setV] = useState<Values>(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  useEffect(() => setV(initial), [initial]);
 
   const set = (f: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setV({ ...v, [f]: e.target.value });
 
@@ -79,7 +110,7 @@ export function EditorFormPage() {
     const form = new FormData();
     for (const f of FIELDS) form.append(f, v[f].trim());
     if (file) form.append('imgFile', file, file.name.replace(/[^\w.-]+/g, '_') || 'picture');
-    save.mutate(form);
+    onSubmit(form);
   }
 
   const input = (f: Field) => {
@@ -110,37 +141,27 @@ export function EditorFormPage() {
   };
 
   return (
-    <section>
-      <p>
-        <Link to={paths.admin.editors}>← Back to editors</Link>
-      </p>
-      <h1>{editing ? 'Edit Editor' : 'Add Editor'}</h1>
-      {editing && q.isLoading && <p>Loading...</p>}
-      {editing && q.isError && <p className="admin-error">Not Found!</p>}
-      {(!editing || q.data) && (
-        <form className="editor-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit editor' : 'Add editor'}>
-          {FIELDS.map((f) => (
-            <div key={f} className={errors[f] ? 'field invalid' : 'field'}>
-              <label htmlFor={`editor-${f}`}>
-                {LABELS[f]}
-                {['name', 'category', 'post', 'content'].includes(f) && <span className="req"> *</span>}
-              </label>
-              {input(f)}
-              {errors[f] && <span className="field-error">{errors[f]}</span>}
-            </div>
-          ))}
-          <div className="field">
-            <label htmlFor="editor-picture">Picture</label>
-            {editing && q.data?.picture && (
-              <img className="editor-thumb" src={`/assets/editors/${encodeURIComponent(q.data.picture)}`} alt="" width={64} height={64} />
-            )}
-            <input id="editor-picture" name="imgFile" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={pickFile} />
-          </div>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Submit'}
-          </button>
-        </form>
-      )}
-    </section>
+    <form className="editor-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit editor' : 'Add editor'}>
+      {FIELDS.map((f) => (
+        <div key={f} className={errors[f] ? 'field invalid' : 'field'}>
+          <label htmlFor={`editor-${f}`}>
+            {LABELS[f]}
+            {['name', 'category', 'post', 'content'].includes(f) && <span className="req"> *</span>}
+          </label>
+          {input(f)}
+          {errors[f] && <span className="field-error">{errors[f]}</span>}
+        </div>
+      ))}
+      <div className="field">
+        <label htmlFor="editor-picture">Picture</label>
+        {editing && picture && (
+          <img className="editor-thumb" src={`/assets/editors/${encodeURIComponent(picture)}`} alt="" width={64} height={64} />
+        )}
+        <input id="editor-picture" name="imgFile" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={pickFile} />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Submit'}
+      </button>
+    </form>
   );
 }

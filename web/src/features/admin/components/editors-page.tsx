@@ -5,17 +5,19 @@ import { LIST_SORTED_MESSAGE, type AdminEditor } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
-import { adminApi } from '../api/admin.api';
-import { PdfJobButton, pdfRequests } from '@/features/pdf';
+import { useAdminApi } from '../api/admin.api';
+import { PdfJobButton, pdfRequests } from '@/components/pdf';
 import { useFlash } from './flash';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 const pinnedFirst = (a: AdminEditor, b: AdminEditor) => (b.is_pinned ?? 0) - (a.is_pinned ?? 0);
 
 /** docs/product.md#admin-area: /admin/editors: status switches, pinning and the editor certificate action. */
 export function EditorsPage() {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'editors'], queryFn: adminApi.editors });
+  const q = useQuery({ queryKey: adminKeys.editors(), queryFn: adminApi.editors });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // The server sorts too; the stable sort here keeps pinned rows first between reloads.
   const editors = useMemo(() => [...(q.data ?? [])].sort(pinnedFirst), [q.data]);
@@ -31,7 +33,7 @@ export function EditorsPage() {
       form.append('status', e.status === 'enabled' ? 'disabled' : 'enabled');
       return adminApi.updateEditor(e.id, form);
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => invalidateAfterSave(qc, staleAfterSaving.editor()),
     onError: failed,
   });
 
@@ -39,7 +41,7 @@ export function EditorsPage() {
     mutationFn: (pinned: boolean) => adminApi.pinEditors({ ids: [...selected], pinned }),
     onSuccess: async () => {
       setSelected(new Set());
-      await qc.invalidateQueries({ queryKey: ['admin', 'editors'] });
+      await invalidateAfterSave(qc, staleAfterSaving.editor());
       flash(LIST_SORTED_MESSAGE);
     },
     onError: failed,

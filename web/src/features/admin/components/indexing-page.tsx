@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { indexingInputSchema, MAX_UPLOAD_BYTES, type AdminIndexingItem } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
-const KEY = ['admin', 'indexing'] as const;
 const logoUrl = (it: AdminIndexingItem) => it.image_url || `/assets/indexing/${encodeURIComponent(it.image)}`;
 
 function message(err: unknown): string | null {
@@ -22,6 +22,7 @@ function message(err: unknown): string | null {
 
 /** The add and edit form of one partner; the logo is required only when adding. */
 function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () => void }) {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
   const [title, setTitle] = useState(item?.title ?? '');
@@ -34,7 +35,7 @@ function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () =>
   const save = useMutation({
     mutationFn: (form: FormData) => (item ? adminApi.updateIndexing(item.id, form) : adminApi.addIndexing(form)),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: KEY });
+      await invalidateAfterSave(qc, staleAfterSaving.indexing());
       flash(item ? 'Indexing partner updated successfully' : 'Indexing partner added successfully');
       onDone();
     },
@@ -106,14 +107,18 @@ function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () =>
 
 /** /admin/indexing: the journal's indexing partners, in the order the public site shows them. */
 export function IndexingPage() {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: KEY, queryFn: adminApi.indexing });
+  const q = useQuery({ queryKey: adminKeys.indexing(), queryFn: adminApi.indexing });
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
   const reorder = useMutation({
     mutationFn: (ids: string[]) => adminApi.reorderIndexing(ids),
-    onSuccess: (list) => qc.setQueryData(KEY, list),
+    onSuccess: (list) => {
+      qc.setQueryData(adminKeys.indexing(), list);
+      void invalidateAfterSave(qc, staleAfterSaving.indexingOrder());
+    },
     onError: (err) => {
       const m = message(err);
       if (m) flash(m);
@@ -122,7 +127,7 @@ export function IndexingPage() {
   const remove = useMutation({
     mutationFn: (id: string) => adminApi.removeIndexing(id),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: KEY });
+      await invalidateAfterSave(qc, staleAfterSaving.indexing());
       flash('Indexing partner removed');
     },
     onError: (err) => {

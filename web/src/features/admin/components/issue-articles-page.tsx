@@ -3,20 +3,22 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { decodeEntities, sanitizeTitle } from '@/lib/sanitize';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { capitalizePeriod, firstNumber, pad2 } from '../lib/format';
-import { PdfJobButton, pdfRequests } from '@/features/pdf';
+import { PdfJobButton, pdfRequests } from '@/components/pdf';
 import { CrossrefExportButton } from './crossref-export-button';
 import { IssueUsageStats } from './issue-usage-stats';
+import { adminKeys } from '../api/keys';
 
 /** docs/product.md#admin-area: /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
 export function IssueArticlesPage() {
+  const adminApi = useAdminApi();
   const params = useParams();
   const year = firstNumber(params.year);
   const volume = firstNumber(params.vol);
   const issue = firstNumber(params.issue);
   const q = useQuery({
-    queryKey: ['admin', 'issue', year, volume, issue],
+    queryKey: adminKeys.issue(year, volume, issue),
     queryFn: () => adminApi.issueArticles(year, volume, issue),
     enabled: [year, volume, issue].every(Number.isFinite),
   });

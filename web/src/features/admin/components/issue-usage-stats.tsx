@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { decodeEntities, sanitizeTitle } from '@/lib/sanitize';
-import { scholarlyApi } from '../api/scholarly.api';
+import { useScholarlyApi } from '../api/scholarly.api';
 import { UsageChart } from './usage-chart';
+import { adminKeys } from '../api/keys';
 
 /** The issue's views and downloads (COUNTER-style: robots and repeat clicks left out). */
 export function IssueUsageStats({ year, volume, issue }: { year: number; volume: number; issue: number }) {
+  const scholarlyApi = useScholarlyApi();
   const q = useQuery({
-    queryKey: ['admin', 'usage', year, volume, issue],
+    queryKey: adminKeys.usage(year, volume, issue),
     queryFn: () => scholarlyApi.issueUsage(year, volume, issue),
     enabled: [year, volume, issue].every(Number.isFinite),
   });

@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { decodeEntities, sanitizeTitle } from '@/lib/sanitize';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
+import { adminKeys } from '../api/keys';
 
 /** docs/product.md#admin-area: /admin/search?q=: matching articles with EDIT links; 'Not Found!' when empty. */
 export function AdminSearchPage() {
+  const adminApi = useAdminApi();
   const [params] = useSearchParams();
   const text = params.get('q') ?? '';
-  const q = useQuery({ queryKey: ['admin', 'search', text], queryFn: () => adminApi.search(text), enabled: text.trim() !== '' });
+  const q = useQuery({ queryKey: adminKeys.search(text), queryFn: () => adminApi.search(text), enabled: text.trim() !== '' });
   if (text.trim() === '') return <p>Not Found!</p>;
   if (q.isLoading) return <p>Loading...</p>;
   if (q.isError || !q.data || q.data.length === 0) return <p>Not Found!</p>;

@@ -7,9 +7,10 @@ import {
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { DoiSettings } from './doi-settings';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
 import { RichTextEditor } from './rich-text-editor';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 const TEXT_FIELDS = [
   ['websitename', 'Website Name'],
@@ -51,6 +52,7 @@ const IMAGE_LABELS: Record<SiteImageKind, string> = { logo: 'Logo', header: 'Hea
 type Form = Record<TextField | RichField, string> & { flags: JournalFlags };
 
 function SiteImages() {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const [version, setVersion] = useState(() => Date.now());
   const [busy, setBusy] = useState<SiteImageKind | null>(null);
@@ -70,7 +72,7 @@ function SiteImages() {
     try {
       await adminApi.uploadSiteImage(kind, form);
       setVersion(Date.now());
-      await qc.invalidateQueries({ queryKey: ['settings'] });
+      await invalidateAfterSave(qc, staleAfterSaving.images());
       flash(`${IMAGE_LABELS[kind]} updated successfully`);
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) flash(err instanceof ApiError && err.status < 500 ? err.message : 'Something went wrong');
@@ -102,9 +104,10 @@ function SiteImages() {
 
 /** /admin/settings: every setting the public site shows, the journal's flags and its images. */
 export function SettingsPage() {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['settings'], queryFn: adminApi.settings });
+  const q = useQuery({ queryKey: adminKeys.settings(), queryFn: adminApi.settings });
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -124,7 +127,7 @@ export function SettingsPage() {
   const save = useMutation({
     mutationFn: (body: SettingsUpdateInput) => adminApi.updateSettings(body),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['settings'] });
+      await invalidateAfterSave(qc, staleAfterSaving.settings());
       flash('Settings updated successfully');
     },
     onError: (err) => {

@@ -5,10 +5,10 @@ import { staffCreateSchema, type StaffUserView } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
-import { adminApi } from '../api/admin.api';
+import { useAdminApi } from '../api/admin.api';
 import { useFlash } from './flash';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
-const KEY = ['admin', 'staff'] as const;
 
 function message(err: unknown): string | null {
   if (err instanceof ApiError && err.status === 401) return null;
@@ -20,6 +20,7 @@ function message(err: unknown): string | null {
 }
 
 function AddUser({ onDone }: { onDone: () => void }) {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
   const [name, setName] = useState('');
@@ -28,7 +29,7 @@ function AddUser({ onDone }: { onDone: () => void }) {
   const add = useMutation({
     mutationFn: adminApi.addStaff,
     onSuccess: async (u) => {
-      await qc.invalidateQueries({ queryKey: KEY });
+      await invalidateAfterSave(qc, staleAfterSaving.staff());
       flash(`User ${u.name} added`);
       onDone();
     },
@@ -74,6 +75,7 @@ function AddUser({ onDone }: { onDone: () => void }) {
 }
 
 function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => void }) {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -120,16 +122,17 @@ function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => vo
 
 /** /admin/users: the journal's staff accounts (list, add, disable or enable, reset password). */
 export function UsersPage() {
+  const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
   const me = getSession()?.user.id;
-  const q = useQuery({ queryKey: KEY, queryFn: adminApi.staff });
+  const q = useQuery({ queryKey: adminKeys.staff(), queryFn: adminApi.staff });
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<string | null>(null);
   const status = useMutation({
     mutationFn: (u: StaffUserView) => adminApi.setStaffStatus(u.id, u.status === 'enabled' ? 'disabled' : 'enabled'),
     onSuccess: async (u) => {
-      await qc.invalidateQueries({ queryKey: KEY });
+      await invalidateAfterSave(qc, staleAfterSaving.staff());
       flash(`User ${u.name} ${u.status}`);
     },
     onError: (err) => {

@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/contracts';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, publicApiClient } from '@/lib/api-client';
+import { publicKeys } from './keys';
 
 export type Settings = PublicSettingsRead;
 export type Editor = PublicEditorRead;
@@ -46,7 +47,7 @@ export function publicReads(get: ReadGetter) {
 export type PublicReads = ReturnType<typeof publicReads>;
 
 /** The browser's reads: same-origin requests through nginx and the gateway. */
-export const browserReads = publicReads((path) => api.get(path));
+export const browserReads = publicReads((path) => publicApiClient.get(path));
 
 /** Which reads the hooks use: the browser's, or the render process's while it renders. */
 export const ReadsContext = createContext<PublicReads>(browserReads);
@@ -57,17 +58,17 @@ export const MAX_KEYWORD = 200;
 
 /** Query options shared by the route loaders and the page hooks, so both use one cache entry. */
 export const publicQueries = {
-  settings: (r: PublicReads) => ({ queryKey: ['public', 'settings'], queryFn: r.settings, staleTime: 5 * 60_000 }),
-  editors: (r: PublicReads) => ({ queryKey: ['public', 'editors'], queryFn: r.editors }),
-  indexing: (r: PublicReads) => ({ queryKey: ['public', 'indexing'], queryFn: r.indexing }),
-  archives: (r: PublicReads) => ({ queryKey: ['public', 'archives'], queryFn: r.archives }),
+  settings: (r: PublicReads) => ({ queryKey: publicKeys.settings(), queryFn: r.settings, staleTime: 5 * 60_000 }),
+  editors: (r: PublicReads) => ({ queryKey: publicKeys.editors(), queryFn: r.editors }),
+  indexing: (r: PublicReads) => ({ queryKey: publicKeys.indexing(), queryFn: r.indexing }),
+  archives: (r: PublicReads) => ({ queryKey: publicKeys.archives(), queryFn: r.archives }),
   issue: (r: PublicReads, year: number, volume: number, issue: number) => ({
-    queryKey: ['public', 'issue', year, volume, issue],
+    queryKey: publicKeys.issue(year, volume, issue),
     queryFn: () => r.issue(year, volume, issue),
   }),
-  article: (r: PublicReads, ref: string) => ({ queryKey: ['public', 'article', ref], queryFn: () => r.article(ref) }),
+  article: (r: PublicReads, ref: string) => ({ queryKey: publicKeys.article(ref), queryFn: () => r.article(ref) }),
   search: (r: PublicReads, keyword: string) => ({
-    queryKey: ['public', 'search', keyword.slice(0, MAX_KEYWORD)],
+    queryKey: publicKeys.search(keyword.slice(0, MAX_KEYWORD)),
     queryFn: async () => {
       try {
         return await r.search(keyword.slice(0, MAX_KEYWORD));

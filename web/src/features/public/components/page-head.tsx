@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useOrigin } from '@/app/site-context';
+import { useOrigin } from '@/lib/site-context';
 import { useJournal } from './use-journal';
 
 interface Props {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client';
+import { publicKeys } from '../api/keys';
 
 interface Counts {
   views: number;
@@ -8,8 +9,9 @@ interface Counts {
 
 /** "Views / Downloads" of an article (COUNTER-style counts), shown when the journal turns them on. */
 export function UsageCounts({ refnumber, enabled }: { refnumber: string | number; enabled: boolean }) {
+  const api = useApiClient();
   const q = useQuery({
-    queryKey: ['public', 'article-stats', String(refnumber)],
+    queryKey: publicKeys.articleStats(refnumber),
     enabled,
     staleTime: 60_000,
     queryFn: () => api.get<Counts>(`/api/archives/ref/${encodeURIComponent(String(refnumber))}/stats`),

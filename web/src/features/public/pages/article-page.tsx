@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useOrigin } from '@/app/site-context';
+import { useOrigin } from '@/lib/site-context';
 import { SafeHtml } from '@/components/safe-html';
 import { Loading } from '@/components/status';
 import { useScrollToSection } from '@/components/use-scroll-to-section';

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { download, saveBlob } from '@/lib/api-client';
+import { saveBlob, useApiClient } from '@/lib/api-client';
+import { articlePdfFilename, downloadDocument, publicPdfRequests as pdfRequests, type PdfRequest } from '@/lib/pdf/pdf.api';
 import { articlePdfUrl, useArticleByRef } from '../api/public.api';
 import { PageHead } from '../components/page-head';
 import { splitAuthors } from '../lib/citation';
-
-type Job = { key: string; url: string; filename: string };
 
 /** docs/product.md#pdf-page: /pdf?refno=: the author's downloads; nothing shows until the record loads. */
 export function PdfPage() {
@@ -15,6 +14,7 @@ export function PdfPage() {
   const q = useArticleByRef(refno || undefined);
   const [busy, setBusy] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const client = useApiClient();
 
   if (q.isError) console.error('record load failed', q.error);
   const a = q.data;
@@ -25,26 +25,25 @@ export function PdfPage() {
       </div>
     );
 
-  const ref = encodeURIComponent(String(a.refnumber));
-  async function run(job: Job) {
-    setBusy(job.key);
+  async function run(key: string, req: PdfRequest) {
+    setBusy(key);
     setFailed(null);
     try {
-      const { blob } = await download(job.url);
-      saveBlob(blob, job.filename);
+      const { blob } = await downloadDocument(client, req);
+      saveBlob(blob, req.filename);
     } catch (e) {
       console.error('download failed', e);
-      setFailed(job.key);
+      setFailed(key);
     } finally {
       setBusy(null);
     }
   }
-  const button = (job: Job, label: string) => (
+  const button = (key: string, req: PdfRequest, label: string) => (
     <>
-      <button type="button" className="btn" disabled={busy !== null} aria-busy={busy === job.key} onClick={() => run(job)}>
-        {busy === job.key ? 'Preparing…' : label}
+      <button type="button" className="btn" disabled={busy !== null} aria-busy={busy === key} onClick={() => run(key, req)}>
+        {busy === key ? 'Preparing…' : label}
       </button>
-      {failed === job.key && (
+      {failed === key && (
         <span className="state-error inline" role="alert">
           The file could not be prepared. Please try again.
         </span>
@@ -72,7 +71,7 @@ export function PdfPage() {
             <tr>
               <th scope="row">Article PDF</th>
               <td>
-                <a className="btn" href={pdf} download={`article-${a.refnumber}.pdf`}>
+                <a className="btn" href={pdf} download={articlePdfFilename(a.refnumber)}>
                   Download Article
                 </a>
               </td>
@@ -82,20 +81,17 @@ export function PdfPage() {
             <tr key={`${author}-${i}`}>
               <th scope="row">Certificate of {author}</th>
               <td>
-                {button(
-                  { key: `cert-${i}`, url: `/api/pdf/certificate/${ref}/${encodeURIComponent(author)}`, filename: `certificate-${a.refnumber}.pdf` },
-                  'Download Certificate',
-                )}
+                {button(`cert-${i}`, pdfRequests.certificate(a.refnumber, author), 'Download Certificate')}
               </td>
             </tr>
           ))}
           <tr>
             <th scope="row">Cover Page</th>
-            <td>{button({ key: 'cover', url: `/api/pdf/coverpage/${ref}`, filename: `coverpage-${a.refnumber}.pdf` }, 'Download Cover Page')}</td>
+            <td>{button('cover', pdfRequests.coverPage(a.refnumber), 'Download Cover Page')}</td>
           </tr>
           <tr>
             <th scope="row">Editorial Board</th>
-            <td>{button({ key: 'board', url: '/api/pdf/editorialboard', filename: 'Editorial-Board.pdf' }, 'Download Editorial Board')}</td>
+            <td>{button('board', pdfRequests.editorialBoard(), 'Download Editorial Board')}</td>
           </tr>
         </tbody>
       </table>

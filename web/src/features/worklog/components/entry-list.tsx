@@ -4,7 +4,8 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isWorkStatus, WORK_FILTERS, WORK_STATUSES, WORKLOG_PAGE_SIZE, workStatusLabel, type WorkEntry, type WorkStatus } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { sanitizeRich } from '@/lib/sanitize';
-import { listEntries, updateEntryStatus, worklogKeys } from '../api/worklog.api';
+import { worklogKeys } from '../api/keys';
+import { useWorklogApi } from '../api/worklog.api';
 import { formatCreated, pagerText } from '../lib/format';
 
 const CONFIRM_TEXT = 'Do you really want to Change.';
@@ -19,6 +20,7 @@ export function EntryList() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const worklog = useWorklogApi();
   const known = filterType === 'all' || isWorkStatus(filterType);
   const status = (known ? filterType : 'all') as 'all' | WorkStatus;
   const search = status === 'all' ? (params.get('search') ?? '').trim() : '';
@@ -30,7 +32,7 @@ export function EntryList() {
 
   const query = useQuery({
     queryKey: worklogKeys.list({ status, search, page }),
-    queryFn: ({ signal }) => listEntries({ status, search, page }, signal),
+    queryFn: ({ signal }) => worklog.list({ status, search, page }, signal),
     enabled: known,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -47,7 +49,7 @@ export function EntryList() {
   const items = data?.items ?? [];
 
   const change = useMutation({
-    mutationFn: ({ id, status: s }: { id: string; status: WorkStatus }) => updateEntryStatus(id, s),
+    mutationFn: ({ id, status: s }: { id: string; status: WorkStatus }) => worklog.updateStatus(id, s),
     onSuccess: async () => {
       setPage(1);
       await qc.invalidateQueries({ queryKey: worklogKeys.all });

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { LoginForm } from '@/features/auth/components/login-form';
+import { LoginForm } from '@/components/login-form';
 
 /** docs/product.md#worklog: the admin's login form; success goes to /webdata. */
 export function WorklogLogin() {

@@ -1,11 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { logout, verifyToken } from '@/features/auth/api/auth.api';
-import { setUnauthorizedHandler } from '@/lib/api-client';
+import { ApiClientProvider, createApiClient } from '@/lib/api-client';
+import { authApi, useVerifiedSession } from '@/lib/auth';
 import { clearSession, getSession } from '@/lib/session';
-
-type Check = 'checking' | 'ok' | 'no-session' | 'failed';
 
 /**
  * docs/product.md#worklog: work-log shell: no stored session goes to /webdata/login; a session the server does not
@@ -15,43 +13,30 @@ export function WorklogShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const [check, setCheck] = useState<Check>(() => (getSession() ? 'checking' : 'no-session'));
+  const check = useVerifiedSession();
   const [text, setText] = useState(params.get('search') ?? '');
+  // Inside the work-log a 401 (session ended elsewhere) is only logged and leads to its own
+  // login page, not the admin's alert.
+  const client = useMemo(
+    () =>
+      createApiClient({
+        onUnauthorized: () => {
+          console.error('worklog: session is no longer valid');
+          clearSession();
+          navigate(paths.webdata.login, { replace: true });
+        },
+      }),
+    [navigate],
+  );
+  const failed = check.state === 'failed' ? check.error : null;
 
   useEffect(() => {
-    // Inside the work-log a 401 (session ended elsewhere) is only logged and leads to its own
-    // login page, not the admin's alert.
-    const previous = setUnauthorizedHandler(() => {
-      console.error('worklog: session is no longer valid');
-      clearSession();
-      navigate(paths.webdata.login, { replace: true });
-    });
-    return () => {
-      setUnauthorizedHandler(previous);
-    };
-  }, [navigate]);
+    if (failed) console.error('worklog: session verification failed', failed);
+  }, [failed]);
 
-  useEffect(() => {
-    if (check !== 'checking') return;
-    let alive = true;
-    verifyToken().then(
-      () => alive && setCheck('ok'),
-      (err: unknown) => {
-        if (!alive) return;
-        console.error('worklog: session verification failed', err);
-        clearSession();
-        setCheck('failed');
-      },
-    );
-    return () => {
-      alive = false;
-    };
-    // Verification runs once per load of the shell.
-  }, []);
-
-  if (check === 'no-session') return <Navigate to={paths.webdata.login} replace />;
-  if (check === 'failed') return <Navigate to={paths.home} replace />;
-  if (check === 'checking') return <p className="worklog-loading">Loading...</p>;
+  if (check.state === 'none') return <Navigate to={paths.webdata.login} replace />;
+  if (check.state === 'failed') return <Navigate to={paths.home} replace />;
+  if (check.state === 'checking') return <p className="worklog-loading">Loading...</p>;
 
   const session = getSession();
   if (!session) return <Navigate to={paths.webdata.login} replace />;
@@ -65,7 +50,7 @@ export function WorklogShell() {
 
   function doLogout() {
     // Revoke server-side too, without making the user wait for it.
-    void logout();
+    void authApi(client).logout();
     clearSession();
     navigate(paths.webdata.login, { replace: true });
   }
@@ -88,7 +73,9 @@ export function WorklogShell() {
         </button>
       </header>
       <main className="worklog-main">
-        <Outlet />
+        <ApiClientProvider client={client}>
+          <Outlet />
+        </ApiClientProvider>
       </main>
     </div>
   );

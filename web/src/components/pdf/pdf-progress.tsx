@@ -1,4 +1,4 @@
-import type { PdfJobState } from '../hooks/use-pdf-job';
+import type { PdfJobState } from '@/lib/pdf/use-pdf-job';
 import './pdf.css';
 
 /** A progress bar with 'done / total' for a document job; indeterminate until the total is known. */

@@ -1,4 +1,4 @@
-import { download, request } from '@/lib/api-client';
+import type { ApiClient } from '../api-client';
 
 /** A document request (docs/product.md#documents), with the file name the download is saved under. */
 export interface PdfRequest {
@@ -30,10 +30,14 @@ export interface PdfJobStatus {
   resultUrl?: string;
 }
 
-const withAsync = (path: string) => `${path}${path.includes('?') ? '&' : '?'}async=1`;
+/** The file name an article's stored PDF is saved under from the /pdf page. */
+export const articlePdfFilename = (refno: string | number) => `article-${refno}.pdf`;
 
-/** The documents of docs/product.md#documents, by name, with their file names. */
-export const pdfRequests = {
+/**
+ * The public documents of docs/product.md#documents, by name, with their file names. The admin's
+ * and the job calls are in `pdf-jobs.api.ts`, so the public bundle carries only these.
+ */
+export const publicPdfRequests = {
   certificate: (refno: string | number, author: string): PdfRequest => ({
     method: 'GET',
     path: `/api/pdf/certificate/${encodeURIComponent(String(refno))}/${encodeURIComponent(author)}`,
@@ -47,33 +51,8 @@ export const pdfRequests = {
     filename: `coverpage-${refno}.pdf`,
   }),
   editorialBoard: (): PdfRequest => ({ method: 'GET', path: '/api/pdf/editorialboard', auth: false, filename: 'Editorial-Board.pdf' }),
-  indexPage: (refnumbers: (string | number)[]): PdfRequest => ({
-    method: 'POST',
-    path: '/api/pdf/indexpage',
-    body: { refnumbers: refnumbers.map(String) },
-    auth: true,
-    filename: 'Index-Page.pdf',
-  }),
-  bulkCertificates: (refnumbers: (string | number)[]): PdfRequest => ({
-    method: 'POST',
-    path: '/api/pdf/bulkcertificates',
-    body: { refnumbers: refnumbers.map(String) },
-    auth: true,
-    filename: 'Certificates.zip',
-  }),
-  editorsCertificate: (ids: string[]): PdfRequest => ({
-    method: 'POST',
-    path: '/api/pdf/editorscertificate',
-    body: { ids },
-    auth: true,
-    filename: 'Editors-Certificate.zip',
-  }),
 };
 
-export const startPdfJob = (r: PdfRequest, signal?: AbortSignal) =>
-  request<PdfJobStarted>(withAsync(r.path), { method: r.method, body: r.body, auth: r.auth, signal });
-
-export const getPdfJob = (statusUrl: string, auth: boolean, signal?: AbortSignal) =>
-  request<PdfJobStatus>(statusUrl, { method: 'GET', auth, signal });
-
-export const downloadPdfResult = (resultUrl: string, auth: boolean, signal?: AbortSignal) => download(resultUrl, { method: 'GET', auth, signal });
+/** The document in one answer, without a job (the public /pdf page). */
+export const downloadDocument = (client: ApiClient, r: PdfRequest, signal?: AbortSignal) =>
+  client.download(r.path, { method: r.method, body: r.body, auth: r.auth, signal });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, saveBlob } from '@/lib/api-client';
-import { downloadPdfResult, getPdfJob, startPdfJob, type PdfRequest } from '../api/pdf.api';
+import { ApiError, saveBlob, useApiClient } from '../api-client';
+import { pdfJobsApi } from './pdf-jobs.api';
+import type { PdfRequest } from './pdf.api';
 
 export type PdfJobPhase = 'idle' | 'starting' | 'running' | 'downloading' | 'done' | 'error';
 
@@ -36,6 +37,7 @@ const message = (err: unknown) => {
 export function usePdfJob() {
   const [state, setState] = useState<PdfJobState>({ phase: 'idle', progress: { done: 0, total: 0 } });
   const abort = useRef<AbortController | null>(null);
+  const client = useApiClient();
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -44,12 +46,13 @@ export function usePdfJob() {
     const ctl = new AbortController();
     abort.current = ctl;
     setState({ phase: 'starting', progress: { done: 0, total: 0 } });
+    const jobs = pdfJobsApi(client);
     try {
-      const started = await startPdfJob(req, ctl.signal);
+      const started = await jobs.start(req, ctl.signal);
       let delay = 300;
       if (started.state !== 'completed') {
         for (;;) {
-          const st = await getPdfJob(started.statusUrl, req.auth, ctl.signal);
+          const st = await jobs.status(started.statusUrl, req.auth, ctl.signal);
           if (st.state === 'failed') throw new Error(st.failedReason || 'The document could not be produced');
           setState({ phase: st.state === 'completed' ? 'downloading' : 'running', progress: st.progress });
           if (st.state === 'completed') break;
@@ -58,7 +61,7 @@ export function usePdfJob() {
         }
       }
       setState((s) => ({ ...s, phase: 'downloading' }));
-      const { blob } = await downloadPdfResult(started.resultUrl, req.auth, ctl.signal);
+      const { blob } = await jobs.result(started.resultUrl, req.auth, ctl.signal);
       saveBlob(blob, req.filename);
       setState((s) => ({ phase: 'done', progress: s.progress.total ? { done: s.progress.total, total: s.progress.total } : { done: 1, total: 1 } }));
       return true;
@@ -67,7 +70,7 @@ export function usePdfJob() {
       setState((s) => ({ ...s, phase: 'error', error: err instanceof ApiError ? message(err) : (err as Error)?.message || message(err) }));
       return false;
     }
-  }, []);
+  }, [client]);
 
   const reset = useCallback(() => {
     abort.current?.abort();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PdfRequest } from '../api/pdf.api';
-import { usePdfJob } from '../hooks/use-pdf-job';
+import type { PdfRequest } from '@/lib/pdf/pdf.api';
+import { usePdfJob } from '@/lib/pdf/use-pdf-job';
 import { PdfProgress } from './pdf-progress';
 
 export interface PdfJobButtonProps {

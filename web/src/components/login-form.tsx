@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { loginErrorMessage, loginSchema } from '@journal/contracts';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, useApiClient } from '@/lib/api-client';
+import { authApi } from '@/lib/auth';
 import { setSession } from '@/lib/session';
-import { login } from '../api/auth.api';
 
 /** The one login form, used by /admin/login and /webdata/login (docs/product.md#admin-area). */
 export function LoginForm({ onSuccess, title = 'Login' }: { onSuccess: () => void; title?: string }) {
@@ -10,6 +10,7 @@ export function LoginForm({ onSuccess, title = 'Login' }: { onSuccess: () => voi
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const client = useApiClient();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -21,7 +22,7 @@ export function LoginForm({ onSuccess, title = 'Login' }: { onSuccess: () => voi
     setBusy(true);
     setError('');
     try {
-      const session = await login(parsed.data);
+      const session = await authApi(client).login(parsed.data);
       setSession(session);
       onSuccess();
     } catch (err) {
