@@ -1,5 +1,6 @@
 /** Turns bench/results.json into docs/benchmarks.md with SVG bar charts. */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { PUBLIC_SITE_NOTES } from './public-site-notes';
 import path from 'node:path';
 
 const BENCH_DIR = __dirname;
@@ -211,6 +212,8 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
       'The article-page figures (`ssr_vs_api_ratio`, `ssr_p99_ms`) load one article page of the demo journal with 64',
       'connections (autocannon) with the jp_fresh cookie, so nginx\'s micro-cache is skipped and every request is rendered,',
       'against the same article\'s JSON API, also uncached, in the same run.',
+      '',
+      ...PUBLIC_SITE_NOTES,
     );
   }
   const known = new Set(GOALS.map((g) => g.key));

@@ -16,6 +16,10 @@ export interface PageAssets {
   css: string;
   /** The client-rendered shell (admin, work-log). */
   shell: string;
+  /** What every page adds to <head>, the same for every page: the inlined CSS and the module preloads. */
+  head: string;
+  /** Module preloads of the chunks of the given modules (a page's lazy component), beyond the entry's. */
+  preloadsFor(modules: string[]): string;
 }
 
 export function loadAssets(dist: string): PageAssets {
@@ -35,11 +39,32 @@ export function loadAssets(dist: string): PageAssets {
     }
   };
   walk(entryKey);
+  // The stylesheet is ours and has no closing style tag in it; guard anyway.
+  const memo = new Map<string, string>();
+  const preloadsFor = (modules: string[]) => {
+    const key = modules.join('\n');
+    let tags = memo.get(key);
+    if (tags === undefined) {
+      const files = new Set<string>();
+      const add = (k: string) => {
+        const c = manifest[k];
+        if (!c || k === entryKey || files.has(`/${c.file}`) || preloads.has(`/${c.file}`)) return;
+        files.add(`/${c.file}`);
+        c.imports?.forEach(add);
+      };
+      modules.forEach(add);
+      tags = [...files].map((f) => `<link rel="modulepreload" href="${f}"/>`).join('');
+      memo.set(key, tags);
+    }
+    return tags;
+  };
+  const cssText = [...css].map((f) => readFileSync(path.join(dist, f), 'utf8').replace(/<\/style/gi, '<\\/style')).join('\n');
   return {
     entry: `/${entry.file}`,
     preloads: [...preloads],
-    // The stylesheet is ours and has no closing style tag in it; guard anyway.
-    css: [...css].map((f) => readFileSync(path.join(dist, f), 'utf8').replace(/<\/style/gi, '<\\/style')).join('\n'),
+    css: cssText,
     shell: readFileSync(path.join(dist, 'index.html'), 'utf8'),
+    preloadsFor,
+    head: `<style>${cssText}</style>${[...preloads].map((p) => `<link rel="modulepreload" href="${p}"/>`).join('')}`,
   };
 }

@@ -1,6 +1,6 @@
 import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/server-kit';
 import { publicReadSchemas, type PublicRead, type PublicReadName } from '@journal/contracts';
-import { ApiError } from '@/lib/api-client';
+import { ReadError } from '@/features/public/api/read-json';
 import { publicReads, type PublicReads, type ReadGetter } from '@/features/public/api/public.api';
 
 /** Reads that are the same for every page of a journal: reused for a moment across requests. */
@@ -60,14 +60,14 @@ export class ContentReads {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {
-      throw new ApiError(503, 'upstream_unavailable', `The content service is unavailable (${(err as Error).name})`);
+      throw new ReadError(503, 'upstream_unavailable', `The content service is unavailable (${(err as Error).name})`);
     }
     if (!res.ok) {
       const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
-      throw new ApiError(res.status >= 500 ? 503 : res.status, body.error ?? 'http_error', body.message ?? res.statusText);
+      throw new ReadError(res.status >= 500 ? 503 : res.status, body.error ?? 'http_error', body.message ?? res.statusText);
     }
     const parsed = publicReadSchemas[name].safeParse(await res.json());
-    if (!parsed.success) throw new ApiError(503, 'bad_upstream_answer', `Unexpected ${name} answer from the content service`);
+    if (!parsed.success) throw new ReadError(503, 'bad_upstream_answer', `Unexpected ${name} answer from the content service`);
     return parsed.data as PublicRead<K>;
   }
 }

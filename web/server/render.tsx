@@ -1,52 +1,36 @@
 import { StrictMode } from 'react';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { dehydrate } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import { sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
 import { Document } from '@/app/document';
-import { HYDRATION_ELEMENT_ID, newQueryClient, Providers, type HydrationPayload } from '@/app/providers';
+import { HYDRATION_ELEMENT_ID, Providers, type HydrationPayload } from '@/app/providers';
 import { createRoutes } from '@/app/routes';
 import type { PublicReads } from '@/features/public/api/public.api';
-import { decodeHtmlEntities, escapeText } from '@/features/public/lib/citation';
+import { decodeHtmlEntities } from '@/features/public/lib/citation';
 import { scriptJson } from '@/features/public/lib/citation-meta';
 import type { HtmlTools } from '@/lib/html-tools';
+import { ReadCache } from '@/lib/read-cache';
+import { deserializeErrors, load, serializeErrors, StaticRouter } from '@/lib/router';
 import type { PageAssets } from './assets';
 
 const serverHtmlTools: HtmlTools = { sanitizeRich: sanitizeRichText, sanitizeTitle, decodeEntities: decodeHtmlEntities };
+/** The route tree is the same for every page: built once. */
+const routes = createRoutes();
 
 export type RenderResult = { status: number; html: string } | { status: number; redirect: string };
 
-/** React Router's hydration errors in the shape the browser router reads back. */
-function serializeErrors(errors: StaticHandlerContext['errors']) {
-  if (!errors) return errors;
-  return Object.fromEntries(
-    Object.entries(errors).map(([id, e]) => [
-      id,
-      isRouteErrorResponse(e)
-        ? { ...e, __type: 'RouteErrorResponse' }
-        : e instanceof Error
-          ? { message: 'Unexpected error', __type: 'Error' }
-          : e,
-    ]),
-  );
-}
-
-/** Renders one public page: route loaders fill the query cache, React renders the whole document. */
+/** Renders one public page: route loaders fill the read cache, React renders the whole document. */
 export async function renderPage(opts: { url: URL; origin: string; reads: PublicReads; assets: PageAssets; signal: AbortSignal; onError: (err: unknown) => void }): Promise<RenderResult> {
-  const queryClient = newQueryClient(true);
-  const handler = createStaticHandler(createRoutes({ queryClient, reads: opts.reads }));
-  const context = await handler.query(new Request(opts.url, { signal: opts.signal }));
-  if (context instanceof Response) {
-    return { status: context.status, redirect: context.headers.get('location') ?? '/' };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // Nothing is refetched while one page renders.
+  const cache = new ReadCache(Infinity);
+  const result = await load(routes, opts.url, { cache, reads: opts.reads });
+  if ('redirect' in result) return { status: result.redirect.status, redirect: result.redirect.location };
+  const errors = serializeErrors(result.state.errors);
+  for (const e of Object.values(result.state.errors ?? {})) if (e instanceof Error) opts.onError(e);
+  // The page shows the errors as the browser will read them back (an unexpected error's message stays here).
+  const state = { ...result.state, errors: deserializeErrors(errors) };
   const site = { origin: opts.origin };
-  const payload: HydrationPayload = {
-    site,
-    queries: dehydrate(queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
-  };
+  const payload: HydrationPayload = { site, reads: cache.dehydrate(), errors };
   const html = await new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
@@ -55,8 +39,8 @@ export async function renderPage(opts: { url: URL; origin: string; reads: Public
     const stream = renderToPipeableStream(
       <Document>
         <StrictMode>
-          <Providers queryClient={queryClient} reads={opts.reads} site={site} htmlTools={serverHtmlTools}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <Providers cache={cache} reads={opts.reads} site={site} htmlTools={serverHtmlTools}>
+            <StaticRouter state={state} />
           </Providers>
         </StrictMode>
       </Document>,
@@ -70,13 +54,10 @@ export async function renderPage(opts: { url: URL; origin: string; reads: Public
     );
     opts.signal.addEventListener('abort', () => stream.abort(), { once: true });
   });
-  const head = [
-    `<style>${opts.assets.css}</style>`,
-    // Data, not a script: the pages' Content-Security-Policy allows no inline scripts.
-    `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(payload)}</script>`,
-    ...opts.assets.preloads.map((p) => `<link rel="modulepreload" href="${escapeText(p)}"/>`),
-  ].join('');
-  return { status: context.statusCode, html: html.replace('</head>', () => `${head}</head>`) };
+  // Data, not a script: the pages' Content-Security-Policy allows no inline scripts.
+  const pageChunks = opts.assets.preloadsFor(state.matches.flatMap((m) => (m.route.lazy ? [m.route.lazy.module] : [])));
+  const head = `${opts.assets.head}${pageChunks}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(payload)}</script>`;
+  return { status: result.status, html: html.replace('</head>', () => `${head}</head>`) };
 }
 
 /** The page of last resort, when rendering itself failed: the error screen without the app. */

@@ -1,40 +1,43 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider, type HydrationState } from 'react-router-dom';
+import { hydrateRoot } from 'react-dom/client';
 import { browserReads } from '@/features/public/api/public.api';
 import { loadBrowserHtmlTools } from '@/lib/html-tools';
+import { ReadCache } from '@/lib/read-cache';
+import { BrowserRouter, deserializeErrors, hydratedState, resolveLazy } from '@/lib/router';
 import { Document } from './app/document';
-import { HYDRATION_ELEMENT_ID, newQueryClient, Providers, type HydrationPayload } from './app/providers';
-import { createRoutes, patchLazyRoutes } from './app/routes';
+import { HYDRATION_ELEMENT_ID, Providers, type HydrationPayload } from './app/providers';
+import { APP_SHELL_RE, createRoutes } from './app/routes';
 import './styles.css';
 
 const dataElement = document.getElementById(HYDRATION_ELEMENT_ID);
 const payload = dataElement ? (JSON.parse(dataElement.textContent ?? 'null') as HydrationPayload | null) : null;
-const queryClient = newQueryClient(false);
-if (payload) hydrate(queryClient, payload.queries as DehydratedState);
 
-const router = createBrowserRouter(createRoutes({ queryClient, reads: browserReads }), {
-  hydrationData: payload?.router as HydrationState | undefined,
-  patchRoutesOnNavigation: patchLazyRoutes,
-});
-
-const app = (
-  <StrictMode>
-    <Providers queryClient={queryClient} reads={browserReads} site={payload?.site ?? { origin: window.location.origin }}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>
-);
-
-// Pages the render process served are hydrated; the admin and work-log shells render here.
+// Pages the render process served are hydrated with the public router; the admin and the
+// work-log are client-rendered apps in chunks of their own (React Router, react-query, forms).
 if (payload) {
-  hydrateRoot(document, <Document>{app}</Document>);
-  const unsubscribe = router.subscribe(() => {
-    unsubscribe();
-    void loadBrowserHtmlTools();
-  });
+  // Answers are reused for 30 s while the reader moves between pages.
+  const cache = new ReadCache(30_000);
+  cache.hydrate(payload.reads);
+  const routes = createRoutes();
+  const context = { cache, reads: browserReads };
+  const initial = hydratedState(routes, new URL(window.location.href), deserializeErrors(payload.errors));
+  const leave = (pathname: string) => APP_SHELL_RE.test(pathname);
+  // DOMPurify arrives when the reader first moves to another page (the served HTML is clean already).
+  const onNavigate = () => void loadBrowserHtmlTools();
+  // The page's own chunk (preloaded by the served HTML) is in before hydration starts. Not a
+  // top-level await: the page chunks import this module, which must finish evaluating first.
+  void resolveLazy(initial.matches).then(() =>
+    hydrateRoot(
+      document,
+      <Document>
+        <StrictMode>
+          <Providers cache={cache} reads={browserReads} site={payload.site}>
+            <BrowserRouter routes={routes} context={context} initial={initial} leave={leave} onNavigate={onNavigate} />
+          </Providers>
+        </StrictMode>
+      </Document>,
+    ),
+  );
 } else {
-  void loadBrowserHtmlTools();
-  createRoot(document.getElementById('root')!).render(app);
+  void import('./app/admin-app').then((m) => m.startAdminApp());
 }

@@ -57,8 +57,7 @@ export function formatDoi(prefix: string, pattern: string, a: DoiSource, journal
   return isValidDoi(doi) ? doi : '';
 }
 
-/** The resolver link of a DOI. DOI characters allowed by DOI_RE need no escaping except these. */
-export const doiUrl = (doi: string) => `https://doi.org/${doi.replace(/[;()]/g, encodeURIComponent)}`;
+export { doiUrl } from './doi-url.js';
 
 /** The unique-index key of an article's DOI: DOIs are case-insensitive; no DOI keys by the ref number. */
 export const doiKey = (doi: string | null | undefined, refnumber: string) => (doi ? doi.toLowerCase() : `~ref:${refnumber}`);

@@ -34,6 +34,8 @@ export const publicSettingsSchema = z.looseObject({
   doi_prefix: str,
   doi_suffix_pattern: str,
   flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
+  /** Versioned URLs (`?v=`) of the site images the journal has stored, by file name ('logo.png'). */
+  asset_urls: z.record(z.string(), z.string()).catch({}),
 });
 export type PublicSettingsRead = z.infer<typeof publicSettingsSchema>;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/router';
 
 /** The navigation state that carries a scroll target (footer links, Abstract buttons). */
 export interface ScrollState {

@@ -1,20 +1,8 @@
+import { publicPaths } from './public-paths';
+
 /** Every route of the app in one place (docs/product.md#public-routes). */
 export const paths = {
-  home: '/',
-  archives: '/archives',
-  issue: (year: number | string, volume: number | string, issue: number | string) => `/archives/${year}/vol${volume}/issue${issue}`,
-  article: (year: number | string, volume: number | string, issue: number | string, ref: number | string) =>
-    `/archives/${year}/vol${volume}/issue${issue}/${ref}`,
-  board: '/board',
-  instructions: '/instructions',
-  indexing: '/indexing',
-  indexingAbstracting: '/indexing-and-abstracting',
-  contact: '/contact',
-  about: '/about',
-  search: (keyword: string) => `/search?keyword=${encodeURIComponent(keyword)}`,
-  pdf: (refno: string | number) => `/pdf?refno=${encodeURIComponent(String(refno))}`,
-  privacy: '/privacy-policy',
-  terms: '/terms-and-conditions',
+  ...publicPaths,
   admin: {
     root: '/admin',
     login: '/admin/login',

@@ -1,7 +1,4 @@
-/**
- * Every public query key. The admin invalidates `publicKeys.all` (or one of these) after a save,
- * so a public page opened in the same tab shows the change at once.
- */
+/** Every public read's key in the public pages' read cache. */
 export const publicKeys = {
   all: ['public'] as const,
   settings: () => [...publicKeys.all, 'settings'] as const,

@@ -1,26 +1,36 @@
-import { data, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
 import { ErrorScreen } from '@/components/error-screen';
+import { lazyComponent, routeError, type RouteObject } from '@/lib/router';
 import { PublicLayout } from './components/public-layout';
-import { publicLoaders, type LoaderDeps } from './loaders';
-import { AboutPage } from './pages/about-page';
-import { ArchivesIndex, ArchivesLayout } from './pages/archives-layout';
-import { ArticlePage } from './pages/article-page';
-import { BoardPage } from './pages/board-page';
-import { ContactPage } from './pages/contact-page';
-import { HomePage } from './pages/home-page';
-import { IndexingAbstractingPage, IndexingPage } from './pages/indexing-page';
-import { InstructionsPage } from './pages/instructions-page';
-import { IssuePage } from './pages/issue-page';
-import { PrivacyPage, TermsPage } from './pages/legal-pages';
-import { PdfPage } from './pages/pdf-page';
-import { SearchPage } from './pages/search-page';
+import { publicLoaders as l, type LoaderDeps } from './loaders';
+
+// Each page is a chunk of its own: a reader's first load carries the layout and the one page it
+// shows (the render process preloads that page's chunk, found by the module's path in the client
+// build's manifest).
+const pages = import.meta.glob<Record<string, ComponentType>>(['./pages/*.tsx', '!./pages/*.test.tsx']);
+const page = (file: string, name: string) =>
+  lazyComponent(`src/features/public/pages/${file}.tsx`, () => pages[`./pages/${file}.tsx`]!().then((m) => m[name]!));
+const Home = page('home-page', 'HomePage');
+const Board = page('board-page', 'BoardPage');
+const Indexing = page('indexing-page', 'IndexingPage');
+const IndexingAbstracting = page('indexing-page', 'IndexingAbstractingPage');
+const Archives = page('archives-layout', 'ArchivesLayout');
+const ArchivesIndex = page('archives-layout', 'ArchivesIndex');
+const Issue = page('issue-page', 'IssuePage');
+const Article = page('article-page', 'ArticlePage');
+const Search = page('search-page', 'SearchPage');
+const Pdf = page('pdf-page', 'PdfPage');
+const Instructions = page('instructions-page', 'InstructionsPage');
+const About = page('about-page', 'AboutPage');
+const Contact = page('contact-page', 'ContactPage');
+const Privacy = page('legal-pages', 'PrivacyPage');
+const Terms = page('legal-pages', 'TermsPage');
 
 /**
- * Public site routes (docs/product.md#public-routes), all inside the public layout shell. The loaders fill the query cache before
+ * Public site routes (docs/product.md#public-routes), all inside the public layout shell. The loaders fill the read cache before
  * a page renders, on the server and on client-side navigation alike; the pages read it with hooks.
  */
-export function publicRoutes(deps: LoaderDeps): RouteObject[] {
-  const l = publicLoaders(deps);
+export function publicRoutes(): RouteObject<LoaderDeps>[] {
   return [
     {
       id: 'public',
@@ -29,34 +39,35 @@ export function publicRoutes(deps: LoaderDeps): RouteObject[] {
       children: [
         {
           // Errors below the layout (404s, a failed read) show inside the site's header and footer.
+          id: 'public-pages',
           errorElement: <ErrorScreen inLayout />,
           children: [
-            { index: true, element: <HomePage />, loader: l.home },
-            { path: 'board', element: <BoardPage />, loader: l.board },
-            { path: 'indexing', element: <IndexingPage />, loader: l.indexing },
-            { path: 'indexing-and-abstracting', element: <IndexingAbstractingPage />, loader: l.indexing },
+            { index: true, lazy: Home, loader: l.home },
+            { path: 'board', lazy: Board, loader: l.board },
+            { path: 'indexing', lazy: Indexing, loader: l.indexing },
+            { path: 'indexing-and-abstracting', lazy: IndexingAbstracting, loader: l.indexing },
             {
               path: 'archives',
-              element: <ArchivesLayout />,
+              lazy: Archives,
               loader: l.archives,
               children: [
-                { index: true, element: <ArchivesIndex />, loader: l.archivesIndex },
-                { path: ':year/:vol/:issue', element: <IssuePage />, loader: l.issue },
-                { path: ':year/:vol/:issue/:ref', element: <ArticlePage />, loader: l.article },
+                { index: true, lazy: ArchivesIndex, loader: l.archivesIndex },
+                { path: ':year/:vol/:issue', lazy: Issue, loader: l.issue },
+                { path: ':year/:vol/:issue/:ref', lazy: Article, loader: l.article },
               ],
             },
-            { path: 'search', element: <SearchPage />, loader: l.search },
-            { path: 'pdf', element: <PdfPage />, loader: l.pdf },
-            { path: 'instructions', element: <InstructionsPage /> },
-            { path: 'about', element: <AboutPage /> },
-            { path: 'contact', element: <ContactPage /> },
-            { path: 'privacy-policy', element: <PrivacyPage /> },
-            { path: 'terms-and-conditions', element: <TermsPage /> },
+            { path: 'search', lazy: Search, loader: l.search },
+            { path: 'pdf', lazy: Pdf, loader: l.pdf },
+            { path: 'instructions', lazy: Instructions },
+            { path: 'about', lazy: About },
+            { path: 'contact', lazy: Contact },
+            { path: 'privacy-policy', lazy: Privacy },
+            { path: 'terms-and-conditions', lazy: Terms },
             {
               path: '*',
               element: null,
               loader: () => {
-                throw data(null, { status: 404, statusText: 'Not Found' });
+                throw routeError(404, 'Not Found');
               },
             },
           ],

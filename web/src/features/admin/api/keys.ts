@@ -1,5 +1,4 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { publicKeys } from '@/lib/public-keys';
 
 /** Every admin query key. */
 export const adminKeys = {
@@ -20,27 +19,23 @@ export const adminKeys = {
 };
 
 /**
- * What a save makes stale, in the admin and on the public site: an admin who opens a public page
- * in the same tab sees the change at once instead of a cached copy.
+ * What a save makes stale in the admin. The public site is a separate app that every visit from
+ * the admin loads afresh (and nginx's short cache is skipped for a browser that just saved), so a
+ * save reaches the public pages without touching their cache.
  */
 export const staleAfterSaving = {
-  settings: (): QueryKey[] => [adminKeys.settings(), publicKeys.settings()],
-  /** Site images keep their URLs; the pages that show them re-read the settings. */
-  images: (): QueryKey[] => [adminKeys.settings(), publicKeys.settings()],
-  /** DOI prefix and pattern: shown on article pages. */
-  doiSettings: (): QueryKey[] => [adminKeys.settings(), publicKeys.settings(), publicKeys.articles()],
-  issue: (): QueryKey[] => [adminKeys.all, publicKeys.archives(), publicKeys.issues()],
-  article: (): QueryKey[] => [adminKeys.all, publicKeys.archives(), publicKeys.issues(), publicKeys.articles(), publicKeys.searches()],
+  settings: (): QueryKey[] => [adminKeys.settings()],
+  /** Site images keep their URLs; the forms that show them re-read the settings. */
+  images: (): QueryKey[] => [adminKeys.settings()],
+  doiSettings: (): QueryKey[] => [adminKeys.settings()],
+  issue: (): QueryKey[] => [adminKeys.all],
+  article: (): QueryKey[] => [adminKeys.all],
   /** A Crossref export gives DOIs to the issue's articles. */
-  dois: (year: number, volume: number, issue: number): QueryKey[] => [
-    adminKeys.issue(year, volume, issue),
-    publicKeys.issue(year, volume, issue),
-    publicKeys.articles(),
-  ],
-  editor: (): QueryKey[] => [adminKeys.all, publicKeys.editors()],
-  indexing: (): QueryKey[] => [adminKeys.indexing(), publicKeys.indexing()],
-  /** The admin list is set from the reorder's answer; only the public one is re-read. */
-  indexingOrder: (): QueryKey[] => [publicKeys.indexing()],
+  dois: (year: number, volume: number, issue: number): QueryKey[] => [adminKeys.issue(year, volume, issue)],
+  editor: (): QueryKey[] => [adminKeys.all],
+  indexing: (): QueryKey[] => [adminKeys.indexing()],
+  /** The admin list is set from the reorder's answer. */
+  indexingOrder: (): QueryKey[] => [],
   staff: (): QueryKey[] => [adminKeys.staff()],
 };
 

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/contracts';
-import { ApiError, publicApiClient } from '@/lib/api-client';
+import { readJson, ReadError } from './read-json';
+import { useRead } from '@/lib/read-cache';
 import { publicKeys } from './keys';
 
 export type Settings = PublicSettingsRead;
@@ -23,7 +23,7 @@ export function publicReads(get: ReadGetter) {
     try {
       return await p;
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return null;
+      if (e instanceof ReadError && (e.status === 404 || e.status === 400)) return null;
       throw e;
     }
   };
@@ -47,7 +47,7 @@ export function publicReads(get: ReadGetter) {
 export type PublicReads = ReturnType<typeof publicReads>;
 
 /** The browser's reads: same-origin requests through nginx and the gateway. */
-export const browserReads = publicReads((path) => publicApiClient.get(path));
+export const browserReads = publicReads((path) => readJson(path));
 
 /** Which reads the hooks use: the browser's, or the render process's while it renders. */
 export const ReadsContext = createContext<PublicReads>(browserReads);
@@ -84,32 +84,34 @@ export const publicQueries = {
 /** Public path of an article's stored PDF: the URL the API gives. */
 export const articlePdfUrl = (a: Pick<Article, 'pdf_url'>) => a.pdf_url || '';
 
-export const siteImage = (name: 'logo.png' | 'header.png' | 'cover.png' | 'chat.png') => `/assets/site/${name}`;
+/**
+ * A site image ('logo.png', 'header.png', a cover file…) by the versioned URL the settings answer
+ * gives; null when the journal has not stored it (the page shows its fallback, no request).
+ */
+export const siteImage = (settings: { asset_urls?: Record<string, string> } | null | undefined, name: string): string | null => settings?.asset_urls?.[name] ?? null;
 export const editorPicture = (e: Pick<Editor, 'picture' | 'picture_url'>) =>
   e.picture_url || `/assets/editors/${encodeURIComponent(e.picture || 'avatar.png')}`;
 export const indexingImage = (it: Pick<IndexingItem, 'image' | 'image_url'>) =>
   it.image_url || (it.image ? `/assets/indexing/${encodeURIComponent(it.image)}` : '');
 
-export const useSettings = () => useQuery(publicQueries.settings(useReads()));
-export const useEditors = () => useQuery(publicQueries.editors(useReads()));
-export const useIndexing = () => useQuery(publicQueries.indexing(useReads()));
-export const useArchiveYears = () => useQuery(publicQueries.archives(useReads()));
+export const useSettings = () => useRead(publicQueries.settings(useReads()));
+export const useEditors = () => useRead(publicQueries.editors(useReads()));
+export const useIndexing = () => useRead(publicQueries.indexing(useReads()));
+export const useArchiveYears = () => useRead(publicQueries.archives(useReads()));
 
 export interface IssueData {
   articles: ArticleSummary[];
   frequency: string;
 }
 
+const issueData = (articles: ArticleSummary[]): IssueData => ({ articles, frequency: articles.find((a) => a.frequency)?.frequency || '' });
+
 export const useIssue = (year: number | null, volume: number | null, issue: number | null) => {
   const reads = useReads();
   const valid = year !== null && volume !== null && issue !== null;
-  return useQuery({
-    ...publicQueries.issue(reads, year ?? 0, volume ?? 0, issue ?? 0),
-    enabled: valid,
-    select: (articles: ArticleSummary[]): IssueData => ({ articles, frequency: articles.find((a) => a.frequency)?.frequency || '' }),
-  });
+  return useRead(publicQueries.issue(reads, year ?? 0, volume ?? 0, issue ?? 0), { enabled: valid, select: issueData });
 };
 
-export const useArticleByRef = (ref: string | undefined) => useQuery({ ...publicQueries.article(useReads(), ref ?? ''), enabled: !!ref });
+export const useArticleByRef = (ref: string | undefined) => useRead(publicQueries.article(useReads(), ref ?? ''), { enabled: !!ref });
 
-export const useSearch = (keyword: string) => useQuery(publicQueries.search(useReads(), keyword));
+export const useSearch = (keyword: string) => useRead(publicQueries.search(useReads(), keyword));

@@ -1,4 +1,4 @@
-import { doiUrl } from '@journal/contracts';
+import { doiUrl } from '@journal/contracts/doi-url';
 
 /** The article's DOI as its resolver link, the form Crossref asks journals to display. */
 export function ArticleDoi({ doi, className = 'doi' }: { doi?: string | null; className?: string }) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { SafeHtml } from '@/components/safe-html';
 import type { ScrollState } from '@/components/use-scroll-to-section';
 import { articlePdfUrl, type Article } from '../api/public.api';

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HeaderBanners, headerBanners } from './header-banners';
 
-const settings = { domain: 'journal.example', nassScore: '4.12', nassScoreYear: '2025' };
-const render = (flags: Parameters<typeof headerBanners>[0]) => renderToStaticMarkup(<HeaderBanners settings={settings} flags={flags} name="Journal of Tests" />);
+const settings = { domain: 'journal.example', nassScore: '4.12', nassScoreYear: '2025', asset_urls: { 'header.png': '/assets/site/header.png?v=abc123' } };
+const render = (flags: Parameters<typeof headerBanners>[0], s: typeof settings | Omit<typeof settings, 'asset_urls'> = settings) =>
+  renderToStaticMarkup(<HeaderBanners settings={s} flags={flags} name="Journal of Tests" />);
 
 describe('header banners', () => {
   test('the NAAS banner and the header image show together when the journal turns both on', () => {
@@ -10,7 +11,7 @@ describe('header banners', () => {
     expect(html).toContain('NAAS Rating');
     expect(html).toContain('4.12');
     expect(html).toContain('(2025)');
-    expect(html).toMatch(/<img[^>]*class="banner-image"[^>]*src="\/assets\/site\/header.png"/);
+    expect(html).toMatch(/<img[^>]*src="\/assets\/site\/header.png\?v=abc123"[^>]*class="banner-image"/);
     expect(html.indexOf('NAAS Rating')).toBeLessThan(html.indexOf('<img'));
     expect(html).not.toContain('sitename-banner');
   });
@@ -37,5 +38,14 @@ describe('header banners', () => {
     const html = render({ banner: 'header', showNaas: false });
     expect(html).toMatch(/<img[^>]*width="600"[^>]*height="80"/);
     expect(html).toContain('alt="Journal of Tests banner"');
+  });
+
+  test('the header image is the versioned URL the settings answer gives, fetched first; without one the site name shows and nothing is requested', () => {
+    const html = render({ banner: 'header', showNaas: false });
+    expect(html).toContain('src="/assets/site/header.png?v=abc123"');
+    expect(html).toMatch(/<img[^>]*fetchPriority="high"/i);
+    const none = render({ banner: 'header', showNaas: false }, { domain: 'journal.example', nassScore: '', nassScoreYear: '' });
+    expect(none).not.toContain('<img');
+    expect(none).toContain('<p class="sitename-banner">journal.example</p>');
   });
 });

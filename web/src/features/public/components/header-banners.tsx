@@ -2,7 +2,7 @@ import type { JournalFlags, PublicSettings } from '@journal/contracts';
 import { Img } from '@/components/img';
 import { siteImage } from '../api/public.api';
 
-type BannerSettings = Pick<PublicSettings, 'domain' | 'nassScore' | 'nassScoreYear'>;
+type BannerSettings = Pick<PublicSettings, 'domain' | 'nassScore' | 'nassScoreYear'> & { asset_urls?: Record<string, string> };
 type BannerFlags = Pick<JournalFlags, 'banner'> & Partial<Pick<JournalFlags, 'showNaas'>>;
 
 /** Which banners the header shows: the optional NAAS rating, then the header image or the site name. */
@@ -27,7 +27,16 @@ export function HeaderBanners({ settings, flags, name }: { settings: BannerSetti
         </div>
       )}
       {main === 'header' ? (
-        <Img className="banner-image" src={siteImage('header.png')} alt={name ? `${name} banner` : 'Journal banner'} width="600" height="80" fallback={siteName} />
+        // The header image is the largest picture of most pages' first screen: fetched first.
+        <Img
+          className="banner-image"
+          src={siteImage(settings, 'header.png')}
+          alt={name ? `${name} banner` : 'Journal banner'}
+          width="600"
+          height="80"
+          fetchPriority="high"
+          fallback={siteName}
+        />
       ) : (
         siteName
       )}

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { Img } from '@/components/img';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { indexingImage, siteImage, useIndexing } from '../api/public.api';
@@ -39,12 +39,12 @@ export function HomeSidebar() {
       )}
       {settings?.whatsup_number ? (
         <a className="side-card chat-card" href={whatsappLink(settings.whatsup_number, name)} target="_blank" rel="noopener noreferrer">
-          <Img src={siteImage('chat.png')} alt="" width="40" height="40" fallback={<span className="chat-dot" aria-hidden="true"><ChatIcon /></span>} />
+          <Img src={siteImage(settings, 'chat.png')} alt="" width="40" height="40" fallback={<span className="chat-dot" aria-hidden="true"><ChatIcon /></span>} />
           <span>Chat with us on WhatsApp</span>
         </a>
       ) : (
         <Link className="side-card chat-card" to={paths.contact}>
-          <Img src={siteImage('chat.png')} alt="" width="40" height="40" fallback={<span className="chat-dot" aria-hidden="true"><ChatIcon /></span>} />
+          <Img src={siteImage(settings, 'chat.png')} alt="" width="40" height="40" fallback={<span className="chat-dot" aria-hidden="true"><ChatIcon /></span>} />
           <span>Chat with us</span>
         </Link>
       )}

@@ -1,5 +1,5 @@
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link, NavLink, Outlet } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { Img } from '@/components/img';
 import { SafeHtml } from '@/components/safe-html';
 import type { ScrollState } from '@/components/use-scroll-to-section';
@@ -40,7 +40,7 @@ function SiteHeader() {
       <div className="container brand-row">
         <Link to={paths.home} className="brand-logo">
           <Img
-            src={siteImage('logo.png')}
+            src={siteImage(settings, 'logo.png')}
             alt={name ? `${name} logo` : 'Journal logo'}
             width="88"
             height="88"
@@ -146,11 +146,11 @@ function ChatFloat() {
   const label = 'Chat with us';
   return settings.whatsup_number ? (
     <a className="chat-float" href={whatsappLink(settings.whatsup_number, name)} target="_blank" rel="noopener noreferrer" aria-label={`${label} on WhatsApp`}>
-      <Img src={siteImage('chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
+      <Img src={siteImage(settings, 'chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
     </a>
   ) : (
     <Link className="chat-float" to={paths.contact} aria-label={label}>
-      <Img src={siteImage('chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
+      <Img src={siteImage(settings, 'chat.png')} alt="" width="56" height="56" fallback={<ChatIcon />} />
     </Link>
   );
 }
@@ -167,8 +167,6 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {/* New pages start at the top; Back and Forward restore where the reader was. */}
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { useNavigate } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 
 /** docs/product.md#public-layout: submitting goes to /search?keyword=… and clears the box; no minimum length. Without JavaScript the form does the same. */
 export function SearchBox({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '@/lib/api-client';
+import { readJson } from '../api/read-json';
+import { useRead } from '@/lib/read-cache';
 import { publicKeys } from '../api/keys';
 
 interface Counts {
@@ -9,13 +9,14 @@ interface Counts {
 
 /** "Views / Downloads" of an article (COUNTER-style counts), shown when the journal turns them on. */
 export function UsageCounts({ refnumber, enabled }: { refnumber: string | number; enabled: boolean }) {
-  const api = useApiClient();
-  const q = useQuery({
-    queryKey: publicKeys.articleStats(refnumber),
-    enabled,
-    staleTime: 60_000,
-    queryFn: () => api.get<Counts>(`/api/archives/ref/${encodeURIComponent(String(refnumber))}/stats`),
-  });
+  const q = useRead(
+    {
+      queryKey: publicKeys.articleStats(refnumber),
+      staleTime: 60_000,
+      queryFn: () => readJson<Counts>(`/api/archives/ref/${encodeURIComponent(String(refnumber))}/stats`),
+    },
+    { enabled },
+  );
   if (!enabled || !q.data) return null;
   return (
     <p className="usage-counts">

@@ -4,7 +4,7 @@
  * the browser keeps the same tags after hydration.
  */
 import { citationDate } from '@journal/contracts/citation-date';
-import { doiUrl } from '@journal/contracts/doi';
+import { doiUrl } from '@journal/contracts/doi-url';
 import { pageRange, splitAuthors, titleText } from './citation';
 
 export interface CitationArticle {

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { PageTitle } from '@/components/page-title';
 import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { NavLink, Outlet } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { useArchiveYears, type YearSummary } from '../api/public.api';

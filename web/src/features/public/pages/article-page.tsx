@@ -1,5 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link, useParams } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { useOrigin } from '@/lib/site-context';
 import { SafeHtml } from '@/components/safe-html';
 import { Loading } from '@/components/status';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { Img } from '@/components/img';
 import { SafeHtml } from '@/components/safe-html';
 import { Loading, ErrorState } from '@/components/status';
@@ -12,7 +12,8 @@ import { feeDollar, feeRupee, publisherAddress, publicationSteps } from '../lib/
 
 function CoverCard() {
   const { settings, flags, name } = useJournal();
-  const cover = flags.coverImage ? (flags.coverImage.includes('/') ? flags.coverImage : `/assets/site/${flags.coverImage}`) : siteImage('cover.png');
+  // A cover given as a URL or path is used as it is; a file name is one of the journal's stored images.
+  const cover = flags.coverImage.includes('/') ? flags.coverImage : siteImage(settings, flags.coverImage || 'cover.png');
   return (
     <figure className="cover-card" aria-labelledby="cover-caption">
       <div className="cover-art">

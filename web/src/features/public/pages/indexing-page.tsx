@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { Img } from '@/components/img';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, Loading } from '@/components/status';

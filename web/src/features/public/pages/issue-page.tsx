@@ -1,5 +1,5 @@
-import { useParams } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { useParams } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { useScrollToSection } from '@/components/use-scroll-to-section';
 import { useIssue } from '../api/public.api';

@@ -5,9 +5,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import { ApiClientProvider, createApiClient } from '@/lib/api-client';
+import { ReadCache, ReadCacheContext } from '@/lib/read-cache';
+import { hydratedState, prepareRoutes, StaticRouter } from '@/lib/router';
 import { ReadsContext, publicReads } from '../api/public.api';
 import { PdfPage } from './pdf-page';
 
@@ -49,11 +49,9 @@ async function showPdfPage() {
   render(
     <ApiClientProvider client={client}>
       <ReadsContext.Provider value={publicReads((path) => client.get(path))}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={['/pdf?refno=1042']}>
-            <PdfPage />
-          </MemoryRouter>
-        </QueryClientProvider>
+        <ReadCacheContext.Provider value={new ReadCache(0)}>
+          <StaticRouter state={hydratedState(prepareRoutes([{ path: 'pdf', element: <PdfPage /> }]), new URL('http://localhost/pdf?refno=1042'), null)} />
+        </ReadCacheContext.Provider>
       </ReadsContext.Provider>
     </ApiClientProvider>,
   );

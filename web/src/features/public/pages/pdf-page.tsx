@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link, useSearchParams } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { saveBlob, useApiClient } from '@/lib/api-client';
 import { articlePdfFilename, downloadDocument, publicPdfRequests as pdfRequests, type PdfRequest } from '@/lib/pdf/pdf.api';
 import { articlePdfUrl, useArticleByRef } from '../api/public.api';

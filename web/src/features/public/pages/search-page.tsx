@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, Loading } from '@/components/status';
 import { MAX_KEYWORD, useSearch } from '../api/public.api';

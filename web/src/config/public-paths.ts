@@ -1,0 +1,18 @@
+/** The public site's routes (docs/product.md#public-routes); part of every reader's first load. */
+export const publicPaths = {
+  home: '/',
+  archives: '/archives',
+  issue: (year: number | string, volume: number | string, issue: number | string) => `/archives/${year}/vol${volume}/issue${issue}`,
+  article: (year: number | string, volume: number | string, issue: number | string, ref: number | string) =>
+    `/archives/${year}/vol${volume}/issue${issue}/${ref}`,
+  board: '/board',
+  instructions: '/instructions',
+  indexing: '/indexing',
+  indexingAbstracting: '/indexing-and-abstracting',
+  contact: '/contact',
+  about: '/about',
+  search: (keyword: string) => `/search?keyword=${encodeURIComponent(keyword)}`,
+  pdf: (refno: string | number) => `/pdf?refno=${encodeURIComponent(String(refno))}`,
+  privacy: '/privacy-policy',
+  terms: '/terms-and-conditions',
+} as const;
