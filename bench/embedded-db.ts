@@ -5,7 +5,8 @@
  *   seed            the demo journals (scripts/seed.ts), then 10,000 articles, then 100,000 work entries;
  *   content ready   a content process from start to ready (every journal's read model loaded);
  *   work-log        a work-log process from start to ready, and its first list page once ready;
- *   admin search    the admin article search over the 10,000 articles (it asks the database), p50/p95.
+ *   admin search    the admin article search over the 10,000 articles (matched in the read model, the
+ *                 matches read from the database by id; before that change it scanned), p50/p95.
  *
  *   npx tsx bench/embedded-db.ts          # EDB_ARTICLES, EDB_ENTRIES, EDB_SEARCHES make it smaller
  *

@@ -288,3 +288,26 @@ describe('readiness', () => {
     }
   });
 });
+
+describe('the admin search on another replica', () => {
+  test('finds an article added and then renamed on the writer, by its new name only', async () => {
+    const find = async (app: App, q: string) =>
+      ((await request(app.url).get('/api/admin/search').query({ q }).set({ 'x-journal-id': demo, authorization: `Bearer ${token}` }).expect(200)).body as { id: string; title: string }[]);
+    const issue = await a.repos.issues.ensure(demo, { year: OLD + 2, volume: 1, issue: 4, frequency: 'october' });
+    await a.cache.changed(demo, [{ t: 'issue', id: issue.id }]);
+    let req = admin('/api/admin/archives/');
+    for (const [k, v] of Object.entries(articleFields('7200', { title: 'Staff search original', year: String(OLD + 2), pagenumber: '1-2' }))) req = req.field(k, v);
+    const r = await req.attach('pdfFile', pdf, { filename: 'a.pdf', contentType: 'application/pdf' });
+    expect(r.body).toMatchObject({ refnumber: '7200' });
+    const created = r.body as { id: string };
+    await eventually(async () => expect((await find(b, 'staff search original')).map((x) => x.id)).toEqual([created.id]));
+    // The staff-only fields are searched as well.
+    expect((await find(b, 'txn7200')).map((x) => x.id)).toEqual([created.id]);
+    let edit = admin(`/api/archives/${created.id}`);
+    for (const [k, v] of Object.entries(articleFields('7200', { title: 'Staff search renamed', year: String(OLD + 2), pagenumber: '1-2', status: 'disabled' }))) edit = edit.field(k, v);
+    expect((await edit).body).toMatchObject({ title: 'Staff search renamed' });
+    await eventually(async () => expect((await find(b, 'staff search renamed')).map((x) => x.id)).toEqual([created.id]));
+    expect(await find(b, 'staff search original')).toEqual([]);
+    await eventually(async () => expect((await find(c, 'staff search renamed')).map((x) => x.id)).toEqual([created.id]));
+  });
+});

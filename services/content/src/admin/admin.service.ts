@@ -3,12 +3,14 @@ import { doiSettingsSchema, issueCreateSchema, settingsUpdateSchema, type AdminC
 import { z } from 'zod';
 import type { ContentDeps } from '../deps';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';
-import type { Article } from '../archives/article.repo';
+import { adminHaystack, adminMatcher, type Article } from '../archives/article.repo';
 import { publicSettings } from '../journals/settings.routes';
 
 export type IssueWithCount = Omit<Issue, 'creation'> & { creation?: Date; articles: number };
 
 const searchSchema = z.string().trim().max(200, 'Search text is too long');
+/** At most this many articles answer an admin search. */
+const SEARCH_LIMIT = 200;
 const issueKeySchema = z.object({
   year: z.coerce.number().int().min(0).max(9999),
   volume: z.coerce.number().int().min(0).max(1_000_000),
@@ -76,10 +78,21 @@ export class AdminService {
     return a;
   }
 
+  /**
+   * The admin search (docs/product.md#admin-area): matched in the journal's read model, then the
+   * matches read from the database, so staff see the stored records. While the read model is not
+   * loaded (start-up, a journal created on another replica) the database answers the whole query.
+   */
   async search(journalId: string, q: unknown): Promise<Article[]> {
     const text = parse(searchSchema, q ?? '');
     if (!text) return [];
-    return this.deps.repos.articles.adminSearch(journalId, text);
+    const { articles } = this.deps.repos;
+    const ids = this.deps.cache.model.peek(journalId)?.adminSearch(text, SEARCH_LIMIT);
+    if (!ids) return articles.adminSearch(journalId, text, SEARCH_LIMIT);
+    if (!ids.length) return [];
+    // A record changed since the index saw it is shown only if it still matches.
+    const match = adminMatcher(text)!;
+    return (await articles.findByIds(journalId, ids)).filter((a) => match(a.refnumber, adminHaystack(a)));
   }
 
   /**

@@ -295,7 +295,11 @@ export class ArticleRepo {
     return keys.filter((k) => ds.some((d) => d[k] === fields[k]));
   }
 
-  /** Admin search (/admin/search: docs/product.md#admin-area): every status, by reference number, title, authors, txnid, email or keywords. */
+  /**
+   * Admin search (/admin/search: docs/product.md#admin-area) asked of the database: every status, by
+   * reference number, title, authors, txnid, email or keywords. The fallback while a journal's read
+   * model is not loaded; `adminMatcher` is the same rule in memory.
+   */
   async adminSearch(journalId: string, q: string, limit = 200): Promise<Article[]> {
     const re = { $regex: q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
     const ds = await this.model
@@ -305,6 +309,58 @@ export class ArticleRepo {
       })
       .limit(limit)
       .lean();
-    return toPlainList<Article>(ds as never).sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || byPageStart(a, b));
+    return toPlainList<Article>(ds as never).sort(byIssueThenPage);
   }
+
+  /**
+   * The journal's articles with these ids (any status), newest issue first then page order. One
+   * read by `_id` each, a few at a time, the journal checked here: FerretDB pushes a lone `_id`
+   * equality down to SQLite but scans the collection for `_id: {$in}` (200 ids: minutes under load).
+   */
+  async findByIds(journalId: string, ids: readonly string[], parallel = 8): Promise<Article[]> {
+    const j = jid(journalId);
+    const out: Article[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const _id = oid(ids[next++]);
+        if (!_id) continue;
+        const d = await this.model.findOne({ _id }).lean();
+        if (d && d.journalId === j) out.push(toPlain<Article>(d as never)!);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, ids.length) }, worker));
+    return out.sort(byIssueThenPage);
+  }
+
+  /** Every article of every journal (all statuses) in one scan, grouped by journal (read models at start). */
+  async listAllByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
+    const q = this.model.find({}).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
+    return groupByJournal<Article>((await q.lean()) as never);
+  }
+}
+
+/** Newest issue first, then page order: the order of admin lists and the admin search. */
+export const byIssueThenPage = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'pageStart' | 'refnumber'>, b: Pick<Article, 'year' | 'volume' | 'issue' | 'pageStart' | 'refnumber'>) =>
+  b.year - a.year || b.volume - a.volume || b.issue - a.issue || byPageStart(a, b);
+
+/** The fields the admin search matches on (its in-memory index is built from these). */
+export const ADMIN_SEARCH_FIELDS = ['refnumber', 'title', 'authorname', 'txnid', 'email', 'keywords'] as const satisfies readonly (keyof Article)[];
+
+/** Separates fields in an admin haystack, so a match never spans two fields (a query never holds it). */
+const FIELD_SEP = '\u0000';
+
+/** One article's admin search text: the matched fields as stored, lower-cased, one separator apart. */
+export const adminHaystack = (a: Pick<Article, (typeof ADMIN_SEARCH_FIELDS)[number]>) =>
+  [a.title, a.authorname, a.txnid, a.email, a.keywords].map((f) => String(f ?? '').toLowerCase()).join(FIELD_SEP);
+
+/**
+ * The admin search rule in memory, as `ArticleRepo.adminSearch` asks it of the database: the exact
+ * reference number, or a case-insensitive substring of title, authors, txnid, email or keywords.
+ * Null for a query the haystack cannot answer (one holding the separator): ask the database.
+ */
+export function adminMatcher(q: string): ((refnumber: string, hay: string) => boolean) | null {
+  if (q.includes(FIELD_SEP)) return null;
+  const needle = q.toLowerCase();
+  return (refnumber, hay) => refnumber === q || hay.includes(needle);
 }

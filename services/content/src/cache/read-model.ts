@@ -4,7 +4,7 @@ import type { Journal } from '../journals/journal.repo';
 import { byPinThenCreation, type Editor } from '../editors/editor.repo';
 import { bySort, type IndexingItem } from '../indexing/indexing.repo';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';
-import { byPageStart, isPublicArticle, type Article } from '../archives/article.repo';
+import { ADMIN_SEARCH_FIELDS, adminHaystack, adminMatcher, byIssueThenPage, byPageStart, isPublicArticle, type Article } from '../archives/article.repo';
 import { toSummary, type Corpus, type CorpusArticle } from '../public/public.service';
 import { searchText } from '../shared/text';
 import { assetVersion, versionedUrl, type FileStore, type StoredFile } from '../files/file-store';
@@ -27,6 +27,22 @@ export const CORPUS_FIELDS = [
   'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'title_html', 'authorname', 'keywords', 'pagenumber', 'pageStart',
   'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status', 'doi', 'search_text', 'modification',
 ] as const satisfies readonly (keyof Article)[];
+
+/** Fields read for every article (any status) at load: what the public corpus and the admin index need. */
+const LOAD_FIELDS = [...new Set([...CORPUS_FIELDS, ...ADMIN_SEARCH_FIELDS])] as (keyof Article)[];
+
+/**
+ * One article (any status) in the staff-only search index: its sort keys and the matched fields as
+ * one lower-cased string. Never read by public answers.
+ */
+interface AdminEntry {
+  hay: string;
+  year: number;
+  volume: number;
+  issue: number;
+  pageStart: number;
+  refnumber: string;
+}
 
 interface Entry {
   /** The article's own month text; empty ones take their issue's. */
@@ -57,12 +73,14 @@ export class JournalView {
   private readonly months = new Map<string, string>();
   /** Public articles by id. */
   readonly articles = new Map<string, Entry>();
+  /** Every article of the journal, any status, for the admin search (staff-only fields inside). */
+  readonly adminIndex = new Map<string, AdminEntry>();
   /** Stored file path → content version (versioned public URLs). */
   readonly files = new Map<string, string>();
   private memo: { corpus?: Corpus; byIssue?: Map<string, CorpusArticle[]>; editors?: Editor[]; indexing?: IndexingItem[] } = {};
 
   get empty() {
-    return !this.journal && !this.editors.size && !this.indexing.size && !this.issues.size && !this.articles.size;
+    return !this.journal && !this.editors.size && !this.indexing.size && !this.issues.size && !this.adminIndex.size;
   }
 
   /** Set when a change could not be patched into the corpus: it is derived again on the next read. */
@@ -98,6 +116,33 @@ export class JournalView {
     else this.files.delete(path);
     for (const e of this.articles.values()) if (e.path === path) this.articles.set(e.source.id, this.entry(e.source));
     this.corpusStale = true;
+  }
+
+  /** Keeps the admin search index current (every status): applied with `setArticle` on each change. */
+  setAdminArticle(id: string, a: Article | null) {
+    if (!a) {
+      this.adminIndex.delete(id);
+      return;
+    }
+    const refnumber = String(a.refnumber ?? '');
+    this.adminIndex.set(id, {
+      refnumber, hay: adminHaystack(a), year: a.year, volume: a.volume, issue: a.issue, pageStart: a.pageStart ?? 0,
+    });
+  }
+
+  /**
+   * Ids of the articles the admin search finds (docs/product.md#admin-area): newest issue first,
+   * then page order, at most `limit`. Null when the query cannot be answered from memory.
+   */
+  adminSearch(q: string, limit = 200): string[] | null {
+    const match = adminMatcher(q);
+    if (!match) return null;
+    const hits: [string, AdminEntry][] = [];
+    for (const [id, e] of this.adminIndex) if (match(e.refnumber, e.hay)) hits.push([id, e]);
+    return hits
+      .sort((x, y) => byIssueThenPage(x[1], y[1]))
+      .slice(0, limit)
+      .map(([id]) => id);
   }
 
   setArticle(id: string, a: Article | null) {
@@ -152,7 +197,9 @@ export class JournalView {
     };
     const path = summary.pdf_url ?? '';
     if (path) summary.pdf_url = this.assetUrl(path);
-    return { own, key, path, source: a, summary, hay: a.search_text || searchText([a.title, a.authorname, a.keywords]) };
+    // Public entries keep no staff-only fields (the admin index holds what the search needs of them).
+    const { txnid: _t, email: _e, ...source } = a;
+    return { own, key, path, source: source as Article, summary, hay: a.search_text || searchText([a.title, a.authorname, a.keywords]) };
   }
 
   /** Newest issue first, then page order (the public order); search text aligned with it. */
@@ -206,6 +253,7 @@ export class JournalView {
   approxBytes(): number {
     let n = 0;
     for (const e of this.articles.values()) n += e.hay.length * 2 + JSON.stringify(e.summary).length * 2 + 600;
+    for (const e of this.adminIndex.values()) n += e.hay.length * 2 + e.refnumber.length * 2 + 120;
     return n;
   }
 
@@ -214,6 +262,7 @@ export class JournalView {
     editors: Editor[];
     indexing: IndexingItem[];
     issues: Issue[];
+    /** Every article, any status: the public ones go to the corpus, all to the admin index. */
     articles: Article[];
     files?: Map<string, string>;
   }): JournalView {
@@ -226,7 +275,10 @@ export class JournalView {
       v.issues.set(i.id, i);
       v.months.set(issueKey(i), i.frequency ?? '');
     }
-    for (const a of parts.articles) v.setArticle(a.id, a);
+    for (const a of parts.articles) {
+      v.setAdminArticle(a.id, a);
+      if (isPublicArticle(a)) v.setArticle(a.id, a);
+    }
     return v;
   }
 }
@@ -272,7 +324,7 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
       editors.list(journalId),
       indexing.list(journalId),
       issues.list(journalId),
-      articles.listPublic(journalId, CORPUS_FIELDS),
+      articles.list(journalId, LOAD_FIELDS),
       this.files ? this.files.versionsByJournal(journalId) : undefined,
     ]);
     return JournalView.build({ journal, editors: es, indexing: xs, issues: is, articles: as, files: fs?.get(journalId) });
@@ -310,7 +362,7 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
       editors.listByJournal(),
       indexing.listByJournal(),
       issues.listByJournal(),
-      articles.listPublicByJournal(CORPUS_FIELDS),
+      articles.listAllByJournal(LOAD_FIELDS),
       this.files ? this.files.versionsByJournal() : new Map<string, Map<string, string>>(),
     ]);
     const ids = new Set([...js.map((j) => j.id), ...es.keys(), ...xs.keys(), ...is.keys(), ...as.keys()]);
@@ -380,6 +432,7 @@ export class ReadModel implements ChangeFeedHandler<ContentChange> {
       switch (c.t) {
         case 'article':
           view.setArticle(c.id, doc as Article | null);
+          view.setAdminArticle(c.id, doc as Article | null);
           break;
         case 'issue':
           view.setIssue(c.id, doc as Issue | null);

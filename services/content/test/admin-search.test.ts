@@ -1,0 +1,191 @@
+import request from 'supertest';
+import { signToken } from '@journal/server-kit';
+import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
+import type { Article } from '../src/archives/article.repo';
+import { makeJournal, startContent, stopContent } from './helpers';
+
+/**
+ * The admin search answers from the read model (then reads the matches from the database): it must
+ * find exactly what the database query finds, see edits through the change feed, and stay in its
+ * journal.
+ */
+let app: Awaited<ReturnType<typeof startContent>>;
+let J1: string;
+let J2: string;
+let T1: string;
+let T2: string;
+
+const tok = (jid: string) => signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: jid }).token;
+const as = (jid: string, token: string) => ({ 'x-journal-id': jid, authorization: `Bearer ${token}` });
+const search = async (jid: string, token: string, q: string) =>
+  (await request(app.url).get('/api/admin/search').query({ q }).set(as(jid, token)).expect(200)).body as Article[];
+
+const input = (n: number, over: Partial<Article> = {}) => ({
+  year: 2020 + (n % 3),
+  volume: 1 + (n % 2),
+  issue: 1 + (n % 4),
+  refnumber: String(5000 + n),
+  title: `Study ${n} of ${['soil', 'rice', 'wheat', 'maize'][n % 4]} growth`,
+  authorname: `${['Asha Rao', 'Vikram Singh', 'Meera Iyer'][n % 3]}, ${['Ravi', 'Lata', 'Uma', 'Dev', 'Anil'][n % 5]} Kumar`,
+  keywords: `${['agronomy', 'botany'][n % 2]}, field ${n}`,
+  pagenumber: `${(n * 7) % 60 + 1}-${(n * 7) % 60 + 5}`,
+  email: `author${n}@uni${n % 5}.example.org`,
+  txnid: `PAY${String(n).padStart(5, '0')}`,
+  status: 'enabled',
+  ...over,
+});
+
+const QUERIES = [
+  'rice', // a title word
+  'SOIL', // case
+  'vikram singh', // an author
+  'PAY00017', // a txnid
+  'pay0001', // part of txnids
+  'uni3.example', // an email domain
+  'author12@uni2.example.org', // one email
+  'agronomy', // a keyword
+  '5007', // a reference number (and a substring of others' fields?)
+  '5042', // the disabled article's reference number
+  'Hidden paper', // the disabled article's title
+  'C++ (a.k.a. [x]*)', // regular-expression metacharacters, matched literally
+  '.*', // matches nothing literally
+  '$where', // an operator-like text
+  'no such article anywhere', // nothing
+];
+
+beforeAll(async () => {
+  app = await startContent();
+  J1 = await makeJournal(app, 'adminsearch1');
+  J2 = await makeJournal(app, 'adminsearch2');
+  T1 = tok(J1);
+  T2 = tok(J2);
+  const articles = app.repos.articles;
+  await articles.insertMany(J1, Array.from({ length: 40 }, (_, n) => input(n)));
+  await articles.insertMany(J1, [
+    input(40, { title: 'Growth under C++ (a.k.a. [x]*) models' }),
+    input(41, { title: 'A $where clause' }),
+    input(42, { title: 'Hidden paper on rice', status: 'disabled' }),
+    // Same issue and page as another: the order between them is by reference number.
+    input(43, { year: 2022, volume: 2, issue: 4, pagenumber: '1-2', title: 'Tie rice one' }),
+    input(44, { year: 2022, volume: 2, issue: 4, pagenumber: '1-2', title: 'Tie rice two' }),
+  ]);
+  // The other journal holds look-alikes of the first's articles.
+  await articles.insertMany(J2, Array.from({ length: 10 }, (_, n) => input(n, { refnumber: String(7000 + n) })));
+  // Stored straight in the database: the read models load them again.
+  await app.cache.invalidate(J1);
+  await app.cache.invalidate(J2);
+  await app.cache.view(J1);
+  await app.cache.view(J2);
+});
+
+afterAll(() => stopContent(app));
+
+test('finds what the database query finds, in the same order', async () => {
+  const view = app.cache.model.peek(J1);
+  expect(view?.adminIndex.size).toBe(45);
+  let found = 0;
+  for (const q of QUERIES) {
+    // Answered from memory: the index finds ids for it.
+    expect(view!.adminSearch(q)).not.toBeNull();
+    const got = await search(J1, T1, q);
+    const db = await app.repos.articles.adminSearch(J1, q);
+    expect({ q, refs: got.map((a) => a.refnumber), ids: got.map((a) => a.id) }).toEqual({ q, refs: db.map((a) => a.refnumber), ids: db.map((a) => a.id) });
+    if (got.length) found++;
+  }
+  // Most queries find something (the comparison is not between empty lists).
+  expect(found).toBeGreaterThanOrEqual(11);
+  // From memory, the database is asked for the matches by id alone (no scan with the six-field $or).
+  const queries: string[] = [];
+  app.conn.set('debug', (collection: string, method: string, query: unknown) => {
+    queries.push(`${collection}.${method} ${JSON.stringify(query)}`);
+  });
+  try {
+    await search(J1, T1, 'rice');
+  } finally {
+    app.conn.set('debug', false);
+  }
+  const articleQueries = queries.filter((q) => q.startsWith('articles.'));
+  expect(articleQueries.length).toBe((await search(J1, T1, 'rice')).length);
+  for (const q of articleQueries) expect(q).toMatch(/^articles\.findOne \{"_id":"[0-9a-f]{24}"\}$/);
+  // The disabled article is found, with its stored record.
+  const hidden = await search(J1, T1, 'Hidden paper');
+  expect(hidden).toHaveLength(1);
+  expect(hidden[0]).toMatchObject({ status: 'disabled', txnid: 'PAY00042', email: 'author42@uni2.example.org' });
+  expect(await search(J1, T1, 'no such article anywhere')).toEqual([]);
+  expect((await search(J1, T1, 'rice')).length).toBeGreaterThan(5);
+});
+
+test('the staff-only fields stay out of the public read model', () => {
+  const view = app.cache.model.peek(J1)!;
+  for (const e of view.articles.values()) {
+    const held = e as unknown as { source: Record<string, unknown>; summary: Record<string, unknown> };
+    expect(held.source.txnid).toBeUndefined();
+    expect(held.source.email).toBeUndefined();
+    expect(held.summary.txnid).toBeUndefined();
+    expect(held.summary.email).toBeUndefined();
+  }
+});
+
+test('an article edited a moment ago is found by its new title, and no longer by its old one', async () => {
+  const [before] = await search(J1, T1, 'PAY00005');
+  expect(before).toBeDefined();
+  const r = await request(app.url)
+    .post(`/api/archives/${before!.id}`)
+    .set(as(J1, T1))
+    .field('year', String(before!.year))
+    .field('volume', String(before!.volume))
+    .field('issue', String(before!.issue))
+    .field('refnumber', before!.refnumber)
+    .field('title', 'Quinoa terraces revisited')
+    .field('authorname', before!.authorname)
+    .field('abstract', '<p>x</p>')
+    .field('keywords', before!.keywords)
+    .field('pagenumber', before!.pagenumber)
+    .field('subject', 'Agriculture')
+    .field('country', 'India')
+    .field('email', before!.email)
+    .field('mobile', '1')
+    .field('txnid', before!.txnid)
+    .field('ptype', 'paid')
+    .field('publishdate', '2026-01-01');
+  expect(r.body).not.toHaveProperty('error');
+  expect(r.status).toBe(200);
+  const found = await search(J1, T1, 'quinoa terraces');
+  expect(found.map((a) => a.id)).toEqual([before!.id]);
+  expect(found[0]!.title).toBe('Quinoa terraces revisited');
+  expect((await search(J1, T1, before!.title)).map((a) => a.id)).not.toContain(before!.id);
+});
+
+test('a record changed in the database behind the index is shown only if it still matches', async () => {
+  const [a] = await search(J1, T1, 'PAY00009');
+  // Changed without telling the read model: the index still holds the old title.
+  await app.repos.articles.update(J1, a!.id, { title: 'Renamed quietly' });
+  expect(app.cache.model.peek(J1)!.adminSearch(a!.title)).toContain(a!.id);
+  expect((await search(J1, T1, a!.title)).map((x) => x.id)).not.toContain(a!.id);
+  await app.cache.changed(J1, [{ t: 'article', id: a!.id }]);
+  expect((await search(J1, T1, 'renamed quietly')).map((x) => x.id)).toEqual([a!.id]);
+});
+
+test("another journal's articles never appear", async () => {
+  const j2ids = new Set((await app.repos.articles.list(J2)).map((a) => a.id));
+  expect(j2ids.size).toBe(10);
+  for (const q of QUERIES) for (const a of await search(J1, T1, q)) expect(j2ids.has(a.id)).toBe(false);
+  // J1's own txnid and email are not found from J2; J2's look-alikes are.
+  expect(await search(J2, T2, 'PAY00042')).toEqual([]);
+  expect(await search(J2, T2, 'Quinoa')).toEqual([]);
+  const rice = await search(J2, T2, 'rice');
+  expect(rice.length).toBeGreaterThan(0);
+  for (const a of rice) expect(j2ids.has(a.id)).toBe(true);
+});
+
+test('a journal whose read model is not loaded is answered by the database', async () => {
+  const J3 = await makeJournal(app, 'adminsearch3');
+  await app.repos.articles.insertMany(J3, [input(1), input(2, { status: 'disabled' })]);
+  expect(app.cache.model.peek(J3)).toBeUndefined();
+  const refs = (await search(J3, tok(J3), 'PAY0000')).map((a) => a.refnumber);
+  expect(refs.sort()).toEqual(['5001', '5002']);
+  // Once loaded, the same answer from memory.
+  await app.cache.view(J3);
+  expect(app.cache.model.peek(J3)).toBeDefined();
+  expect((await search(J3, tok(J3), 'PAY0000')).map((a) => a.refnumber).sort()).toEqual(['5001', '5002']);
+});
