@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { ROOT } from '../scripts/stack';
 import { call, report, startRelStack, type Answer } from './rel-stack';
 import {
@@ -13,19 +14,6 @@ import {
 } from './rel-helpers';
 
 jest.setTimeout(420_000);
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T, i: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const run = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
-  return out;
-}
 
 const READERS = Number(process.env.JP_REL_READERS ?? 200);
 const DURATION_MS = Number(process.env.JP_REL_LOAD_MS ?? 60_000);
@@ -165,10 +153,9 @@ describe('load', () => {
     for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
     // Stored ones are whole: the public file has exactly the uploaded bytes.
     // Checked four at a time: the check is not part of the load.
-    const stored = await mapLimit(
-      targets,
-      4,
-      async (issue, i) => {
+    const fourAtATime = pLimit(4);
+    const stored = await Promise.all(
+      targets.map((issue, i) => fourAtATime(async () => {
         const list = (await call(`${s.base}/api/archives/${issue.year}/${issue.volume}/${issue.issue}`)).json() as { refnumber: string; file: string }[];
         if (list.length !== 1) return { n: list.length, intact: false, got: [] as unknown[] };
         const url = `${s.base}${assetPath({ ...list[0]!, year: issue.year, volume: issue.volume, issue: issue.issue } as never)}`;
@@ -180,7 +167,7 @@ describe('load', () => {
         }
         const r = await call(url, { timeoutMs: 120_000 });
         return { n: 1, intact: r.status === 200 && r.raw.equals(want), got: [r.status, r.raw.length, want.length, r.headers['content-type']] };
-      },
+      })),
     );
     const list = stored.filter((x) => x.n === 1);
     const checks = list.map((x) => x.intact);
