@@ -448,8 +448,13 @@ describe('18. XSS through every rich-text field', () => {
       ];
       for (const [name, url] of pages) {
         const page = await newPage(browser);
-        await page.goto(url!, { waitUntil: 'networkidle0', timeout: 60_000 });
-        await page.waitForFunction(() => document.body.innerText.includes('XSS'), { timeout: 20_000 }).catch(() => undefined);
+        // Another reader may see a page up to a few seconds old after a write (nginx's 1 s cache,
+        // the render process's 2 s layout cache): load it again until the written text is there.
+        for (let until = Date.now() + 20_000; ; ) {
+          await page.goto(url!, { waitUntil: 'networkidle0', timeout: 60_000 });
+          const seen = await page.waitForFunction(() => document.body.innerText.includes('XSS'), { timeout: 2000 }).then(() => true, () => false);
+          if (seen || Date.now() > until) break;
+        }
         await page.evaluate(() => {
           document.querySelectorAll('a[href^="javascript:"], details').forEach((el) => (el as HTMLElement).click());
         });
