@@ -55,9 +55,9 @@ describe('work-log add form', () => {
   test('sends what was typed, status and content, nothing checked first', async () => {
     const s = setup(async () => undefined);
     await s.user.selectOptions(s.status(), 'urgent');
-    await s.user.type(s.content(), 'Proofs of issue 4 to the printer');
+    await s.user.type(s.content(), 'Proofs of the October number to the printer');
     await s.user.click(s.button());
-    expect(s.spy).toHaveBeenCalledWith({ status: 'urgent', content: 'Proofs of issue 4 to the printer' });
+    expect(s.spy).toHaveBeenCalledWith({ status: 'urgent', content: 'Proofs of the October number to the printer' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
