@@ -1,24 +1,17 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
-import { EDITOR_CATEGORIES, type EditorCategory, type EditorStatus } from '@journal/contracts';
+import { EDITOR_CATEGORIES, type AdminEditor, type EditorCategory, type EditorStatus } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 
 export { EDITOR_CATEGORIES, type EditorCategory };
 export type EnabledStatus = EditorStatus;
 
-/** docs/product.md#entities: Editor. */
-export interface Editor {
-  id: string;
-  name: string;
+/**
+ * docs/product.md#entities: Editor, as stored: the admin contract's fields with the category and
+ * status narrowed to what the repository writes, and real dates.
+ */
+export interface Editor extends Omit<AdminEditor, 'category' | 'status' | 'is_pinned' | 'picture_url' | 'creation' | 'updated_at'> {
   category: EditorCategory;
-  post: string;
-  content: string;
-  degree: string;
-  email: string;
-  phone: string;
-  country: string;
-  editor_website: string;
-  picture: string;
   status: EnabledStatus;
   is_pinned: 0 | 1;
   creation: Date;
