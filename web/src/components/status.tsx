@@ -30,3 +30,22 @@ export function FormError({ message }: { message: string }) {
     </p>
   ) : null;
 }
+
+/**
+ * The states of a list read around its table: loading, the read failed (`failed`), or loaded with
+ * no rows (`empty`, when `isEmpty`). The rows themselves are the caller's.
+ */
+export function QueryStates({ query, failed, empty, isEmpty = false }: {
+  query: { isLoading: boolean; isError: boolean; data?: unknown };
+  failed: ReactNode;
+  empty?: ReactNode;
+  isEmpty?: boolean;
+}) {
+  return (
+    <>
+      {query.isLoading && <Loading />}
+      {query.isError && <ErrorState>{failed}</ErrorState>}
+      {query.data !== undefined && isEmpty && empty && <EmptyState>{empty}</EmptyState>}
+    </>
+  );
+}

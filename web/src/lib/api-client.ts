@@ -11,6 +11,12 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The per-field reasons of a refused body (`details` of a validation error), first field first. */
+  get details(): { path: string; message: string }[] {
+    const d = (this.body as { details?: unknown } | undefined)?.details;
+    return Array.isArray(d) ? d.filter((x): x is { path: string; message: string } => typeof (x as { message?: unknown } | null)?.message === 'string') : [];
+  }
 }
 
 export interface RequestOptions {

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { userUpdateSchema } from '@journal/contracts';
-import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { getSession, setSession } from '@/lib/session';
+import { QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
-import { useFlash } from './flash';
 import { adminKeys } from '../api/keys';
+import { showFailure } from '../lib/failure';
+import { useFlash } from './flash';
+import { BackToDashboard } from './inline-form';
 
 /** docs/product.md#admin-area: /admin/account/:id: username and new password. */
 export function AccountPage() {
@@ -33,11 +34,8 @@ export function AccountPage() {
       setCurrentPassword('');
       flash('User updated successfully');
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 401) return;
-      // The server's own message says what to fix (taken name, weak or missing current password).
-      flash(err instanceof ApiError && err.status < 500 && err.message ? err.message : 'Something went wrong');
-    },
+    // The server's own message says what to fix (taken name, weak or missing current password).
+    onError: showFailure(flash),
   });
 
   function submit(e: FormEvent) {
@@ -60,12 +58,9 @@ export function AccountPage() {
 
   return (
     <section>
-      <p>
-        <Link to={paths.admin.root}>← Back</Link>
-      </p>
+      <BackToDashboard />
       <h1>Account</h1>
-      {q.isLoading && <p>Loading...</p>}
-      {q.isError && <p className="admin-error">Not Found!</p>}
+      <QueryStates query={q} failed="Not Found!" />
       {q.data && (
         <form className="account-form" onSubmit={submit} noValidate aria-label="Account">
           <div className={error ? 'field invalid' : 'field'}>

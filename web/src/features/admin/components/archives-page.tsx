@@ -3,11 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { frequencyPeriods, issueCreateSchema } from '@journal/contracts';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
-import { capitalizePeriod, pad2, pad3 } from '../lib/format';
-import { useFlash } from './flash';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { showFailure } from '../lib/failure';
+import { capitalizePeriod, pad2, pad3 } from '../lib/format';
+import { AdminTable } from './admin-table';
+import { useFlash } from './flash';
+import { InlineForm } from './inline-form';
 
 /** docs/product.md#admin-area: /admin/archives: the issue list with the inline Add New form. */
 export function ArchivesPage() {
@@ -26,21 +29,9 @@ export function ArchivesPage() {
         )}
       </div>
       {adding && <AddIssueForm onClose={() => setAdding(false)} />}
-      {issues.isLoading && <p>Loading...</p>}
-      {issues.isError && <p className="admin-error">Could not load the issues.</p>}
-      {issues.data && issues.data.length === 0 && <p>No issues yet.</p>}
+      <QueryStates query={issues} failed="Could not load the issues." isEmpty={issues.data?.length === 0} empty="No issues yet." />
       {issues.data && issues.data.length > 0 && (
-        <table className="admin-table" aria-label="Issues">
-          <thead>
-            <tr>
-              <th>Year</th>
-              <th>Volume</th>
-              <th>Issue</th>
-              <th>Frequency</th>
-              <th>Articles</th>
-            </tr>
-          </thead>
-          <tbody>
+        <AdminTable label="Issues" columns={['Year', 'Volume', 'Issue', 'Frequency', 'Articles']}>
             {issues.data.map((i) => (
               <tr key={`${i.year}-${i.volume}-${i.issue}`}>
                 <td>{i.year}</td>
@@ -54,8 +45,7 @@ export function ArchivesPage() {
                 <td>{pad3(i.articles)}</td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </AdminTable>
       )}
     </section>
   );
@@ -79,10 +69,7 @@ function AddIssueForm({ onClose }: { onClose: () => void }) {
       flash('Issue created successfully');
       onClose();
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 401) return;
-      flash(err instanceof ApiError && err.code === 'duplicate_issue' ? 'Issue already exists' : 'Something went wrong');
-    },
+    onError: showFailure(flash, (err) => (err.code === 'duplicate_issue' ? 'Issue already exists' : undefined)),
   });
 
   function submit(e: FormEvent) {
@@ -97,10 +84,7 @@ function AddIssueForm({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <form className="inline-form" onSubmit={submit} aria-label="Add issue" noValidate>
-      <button type="button" className="close-x" aria-label="Close" onClick={onClose}>
-        X
-      </button>
+    <InlineForm label="Add issue" onSubmit={submit} onClose={onClose}>
       <label className={errors.volume ? 'field invalid' : 'field'}>
         Volume
         <input name="volume" type="number" min={0} value={volume} onChange={(e) => setVolume(e.target.value)} />
@@ -126,6 +110,6 @@ function AddIssueForm({ onClose }: { onClose: () => void }) {
       <button type="submit" className="btn btn-primary" disabled={create.isPending}>
         Submit
       </button>
-    </form>
+    </InlineForm>
   );
 }

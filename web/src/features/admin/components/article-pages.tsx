@@ -3,13 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { articleErrorMessage, toFullPeriod, type AdminArticle } from '@journal/contracts';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
+import { Loading, QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { SOMETHING_WENT_WRONG, showFailure } from '../lib/failure';
 import { firstNumber, today } from '../lib/format';
 import { ArticleForm, AuthorMessage, type ArticleFormMode, type ArticleValues } from './article-form';
 import { useFlash } from './flash';
-import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 
 function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Promise<AdminArticle>) {
   const flash = useFlash();
@@ -17,15 +18,11 @@ function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Pro
   return useMutation({
     mutationFn: send,
     onSuccess: () => void invalidateAfterSave(qc, staleAfterSaving.article()),
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 401) return;
-      // A body refused by the gateway's size limit is the same story for the user.
-      const code = err instanceof ApiError ? (err.status === 413 ? 'file_too_large' : err.code) : undefined;
-      const known = articleErrorMessage(code, mode);
-      // Anything without a fixed text shows what the server said, not a bare 'Something went wrong'.
-      const server = err instanceof ApiError && err.status < 500 ? err.message : '';
-      flash(known === 'Something went wrong' && server ? server : known);
-    },
+    // Anything without a fixed text shows what the server said, not a bare 'Something went wrong'.
+    onError: showFailure(flash, (err) => {
+      const known = articleErrorMessage(err.code, mode);
+      return known === SOMETHING_WENT_WRONG ? undefined : known;
+    }),
   });
 }
 
@@ -83,7 +80,7 @@ export function AddArticlePage() {
           </p>
         </>
       ) : issueQ.isLoading ? (
-        <p>Loading...</p>
+        <Loading />
       ) : (
         <ArticleForm
           key={formKey}
@@ -128,8 +125,7 @@ export function EditArticlePage() {
         </p>
       )}
       <h1>Edit Article</h1>
-      {q.isLoading && <p>Loading...</p>}
-      {q.isError && <p className="admin-error">Not Found!</p>}
+      <QueryStates query={q} failed="Not Found!" />
       {saved && (
         <>
           <p className="success">Article updated.</p>

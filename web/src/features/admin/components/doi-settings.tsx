@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { doiSettingsSchema, formatDoi } from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
+import { QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
@@ -41,8 +42,7 @@ export function DoiSettings() {
   return (
     <section className="doi-settings" aria-labelledby="doi-h">
       <h2 id="doi-h">DOI</h2>
-      {q.isLoading && <p>Loading...</p>}
-      {q.isError && <p className="admin-error">Could not load the settings.</p>}
+      <QueryStates query={q} failed="Could not load the settings." />
       {q.data && (
         <form onSubmit={save} noValidate>
           <label>

@@ -1,14 +1,16 @@
 import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, FILE_TOO_LARGE_MESSAGE, editorSchema } from '@journal/contracts';
+import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, editorSchema } from '@journal/contracts';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
+import { QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
-import { useFlash } from './flash';
-import { pickedFile } from '../lib/picked-file';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { showFailure } from '../lib/failure';
+import { pickedFile, uploadName } from '../lib/picked-file';
+import { useFlash } from './flash';
+import { SubmitButton } from './inline-form';
 
 const FIELDS = ['name', 'category', 'post', 'content', 'degree', 'email', 'phone', 'country', 'editor_website'] as const;
 type Field = (typeof FIELDS)[number];
@@ -42,10 +44,7 @@ export function EditorFormPage() {
       flash(editing ? 'Editor updated successfully' : 'Editor created successfully');
       navigate(paths.admin.editors);
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 401) return;
-      flash(err instanceof ApiError && err.status === 413 ? FILE_TOO_LARGE_MESSAGE : 'Something went wrong');
-    },
+    onError: showFailure(flash),
   });
 
   return (
@@ -54,8 +53,7 @@ export function EditorFormPage() {
         <Link to={paths.admin.editors}>← Back to editors</Link>
       </p>
       <h1>{editing ? 'Edit Editor' : 'Add Editor'}</h1>
-      {editing && q.isLoading && <p>Loading...</p>}
-      {editing && q.isError && <p className="admin-error">Not Found!</p>}
+      {editing && <QueryStates query={q} failed="Not Found!" />}
       {(!editing || q.data) && (
         <EditorForm editing={editing} initial={initial} picture={q.data?.picture} busy={save.isPending} onSubmit={(form) => save.mutate(form)} />
       )}
@@ -96,7 +94,7 @@ export function EditorForm({ editing, initial, picture, busy, onSubmit }: {
     setErrors({});
     const form = new FormData();
     for (const f of FIELDS) form.append(f, v[f].trim());
-    if (file) form.append('imgFile', file, file.name.replace(/[^\w.-]+/g, '_') || 'picture');
+    if (file) form.append('imgFile', file, uploadName(file, 'picture'));
     onSubmit(form);
   }
 
@@ -146,9 +144,7 @@ export function EditorForm({ editing, initial, picture, busy, onSubmit }: {
         )}
         <input id="editor-picture" name="imgFile" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={pickFile} />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving…' : 'Submit'}
-      </button>
+      <SubmitButton busy={busy} />
     </form>
   );
 }

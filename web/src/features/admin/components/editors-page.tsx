@@ -1,14 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { LIST_SORTED_MESSAGE, type AdminEditor } from '@journal/contracts';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { decodeEntities } from '@/lib/sanitize';
-import { useAdminApi } from '../api/admin.api';
 import { PdfJobButton, pdfRequests } from '@/components/pdf';
-import { useFlash } from './flash';
+import { QueryStates } from '@/components/status';
+import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { showFailure } from '../lib/failure';
+import { useSelection } from '../lib/use-selection';
+import { AdminTable, SelectAll } from './admin-table';
+import { useFlash } from './flash';
 
 const pinnedFirst = (a: AdminEditor, b: AdminEditor) => (b.is_pinned ?? 0) - (a.is_pinned ?? 0);
 
@@ -18,14 +21,10 @@ export function EditorsPage() {
   const flash = useFlash();
   const qc = useQueryClient();
   const q = useQuery({ queryKey: adminKeys.editors(), queryFn: adminApi.editors });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   // The server sorts too; the stable sort here keeps pinned rows first between reloads.
   const editors = useMemo(() => [...(q.data ?? [])].sort(pinnedFirst), [q.data]);
-  const allSelected = editors.length > 0 && editors.every((e) => selected.has(e.id));
-
-  const failed = (err: unknown) => {
-    if (!(err instanceof ApiError && err.status === 401)) flash('Something went wrong');
-  };
+  const { selected, allSelected, toggle, toggleAll, clear, inOrder } = useSelection(editors.map((e) => e.id));
+  const failed = showFailure(flash);
 
   const toggleStatus = useMutation({
     mutationFn: (e: AdminEditor) => {
@@ -38,22 +37,14 @@ export function EditorsPage() {
   });
 
   const pin = useMutation({
-    mutationFn: (pinned: boolean) => adminApi.pinEditors({ ids: [...selected], pinned }),
+    mutationFn: (pinned: boolean) => adminApi.pinEditors({ ids: inOrder, pinned }),
     onSuccess: async () => {
-      setSelected(new Set());
+      clear();
       await invalidateAfterSave(qc, staleAfterSaving.editor());
       flash(LIST_SORTED_MESSAGE);
     },
     onError: failed,
   });
-
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
 
   return (
     <section>
@@ -68,7 +59,7 @@ export function EditorsPage() {
               <button type="button" className="btn" disabled={pin.isPending} onClick={() => pin.mutate(false)}>
                 Remove from Top
               </button>
-              <PdfJobButton request={pdfRequests.editorsCertificate(editors.filter((e) => selected.has(e.id)).map((e) => e.id))}>
+              <PdfJobButton request={pdfRequests.editorsCertificate(inOrder)}>
                 Certificate
               </PdfJobButton>
             </>
@@ -78,30 +69,12 @@ export function EditorsPage() {
           </Link>
         </div>
       </div>
-      {q.isLoading && <p>Loading...</p>}
-      {q.isError && <p className="admin-error">Could not load the editors.</p>}
-      {q.data && editors.length === 0 && <p>No editors yet.</p>}
+      <QueryStates query={q} failed="Could not load the editors." isEmpty={editors.length === 0} empty="No editors yet." />
       {editors.length > 0 && (
-        <table className="admin-table" aria-label="Editors">
-          <thead>
-            <tr>
-              <th>
-                <input
-                  type="checkbox"
-                  aria-label="Select all"
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(editors.map((e) => e.id)))}
-                />
-              </th>
-              <th>Name</th>
-              <th>Category</th>
-              <th>Designation</th>
-              <th>Pinned</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
+        <AdminTable
+          label="Editors"
+          columns={[<SelectAll key="all" checked={allSelected} onChange={toggleAll} />, 'Name', 'Category', 'Designation', 'Pinned', 'Status', '']}
+        >
             {editors.map((e) => (
               <tr key={e.id} data-editor={e.name}>
                 <td>
@@ -129,8 +102,7 @@ export function EditorsPage() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </AdminTable>
       )}
     </section>
   );

@@ -1,25 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { indexingInputSchema, MAX_UPLOAD_BYTES, type AdminIndexingItem } from '@journal/contracts';
-import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { indexingInputSchema, type AdminIndexingItem } from '@journal/contracts';
+import { FormError, QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
-import { useFlash } from './flash';
-import { FormError } from '@/components/status';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { showFailure } from '../lib/failure';
+import { pickedFile, uploadName } from '../lib/picked-file';
+import { AdminTable } from './admin-table';
+import { useFlash } from './flash';
+import { BackToDashboard, InlineForm, SubmitButton } from './inline-form';
 
 const logoUrl = (it: AdminIndexingItem) => it.image_url || `/assets/indexing/${encodeURIComponent(it.image)}`;
-
-function message(err: unknown): string | null {
-  if (err instanceof ApiError && err.status === 401) return null;
-  if (err instanceof ApiError && err.status === 413) return 'File size exceeds the limit of 5 MB';
-  if (err instanceof ApiError && err.status < 500) {
-    const detail = (err.body as { details?: { message: string }[] })?.details?.[0]?.message;
-    return detail ?? err.message;
-  }
-  return 'Something went wrong';
-}
 
 /** The add and edit form of one partner; the logo is required only when adding. */
 function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () => void }) {
@@ -40,10 +31,7 @@ function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () =>
       flash(item ? 'Indexing partner updated successfully' : 'Indexing partner added successfully');
       onDone();
     },
-    onError: (err) => {
-      const m = message(err);
-      if (m) setError(m);
-    },
+    onError: showFailure(setError),
   });
 
   function submit(e: FormEvent) {
@@ -57,24 +45,17 @@ function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () =>
       setError('Choose the logo to upload');
       return;
     }
-    if (file && file.size > MAX_UPLOAD_BYTES) {
-      setError('File size exceeds the limit of 5 MB');
-      return;
-    }
     setError('');
     const form = new FormData();
     form.append('title', parsed.data.title);
     form.append('link', parsed.data.link ?? '');
     form.append('status', status);
-    if (file) form.append('imgFile', file, file.name.replace(/[^\w.-]/g, '_'));
+    if (file) form.append('imgFile', file, uploadName(file));
     save.mutate(form);
   }
 
   return (
-    <form className="inline-form" onSubmit={submit} noValidate aria-label={item ? `Edit ${item.title}` : 'Add indexing partner'}>
-      <button type="button" className="close-x" aria-label="Close" onClick={onDone}>
-        X
-      </button>
+    <InlineForm label={item ? `Edit ${item.title}` : 'Add indexing partner'} onSubmit={submit} onClose={onDone}>
       <div className="field">
         <label htmlFor={`${prefix}-title`}>Title</label>
         <input id={`${prefix}-title`} name="title" value={title} onChange={(e) => setTitle(e.target.value)} />
@@ -92,13 +73,11 @@ function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () =>
       </div>
       <div className="field">
         <label htmlFor={`${prefix}-logo`}>Logo{item ? ' (optional: replaces the current one)' : ''}</label>
-        <input id={`${prefix}-logo`} name="imgFile" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input id={`${prefix}-logo`} name="imgFile" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => setFile(pickedFile(e.target, 'image'))} />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Submit'}
-      </button>
+      <SubmitButton busy={save.isPending} />
       <FormError message={error} />
-    </form>
+    </InlineForm>
   );
 }
 
@@ -116,10 +95,7 @@ export function IndexingPage() {
       qc.setQueryData(adminKeys.indexing(), list);
       void invalidateAfterSave(qc, staleAfterSaving.indexingOrder());
     },
-    onError: (err) => {
-      const m = message(err);
-      if (m) flash(m);
-    },
+    onError: showFailure(flash),
   });
   const remove = useMutation({
     mutationFn: (id: string) => adminApi.removeIndexing(id),
@@ -127,10 +103,7 @@ export function IndexingPage() {
       await invalidateAfterSave(qc, staleAfterSaving.indexing());
       flash('Indexing partner removed');
     },
-    onError: (err) => {
-      const m = message(err);
-      if (m) flash(m);
-    },
+    onError: showFailure(flash),
   });
 
   const list = q.data ?? [];
@@ -146,9 +119,7 @@ export function IndexingPage() {
 
   return (
     <section>
-      <p>
-        <Link to={paths.admin.root}>← Back</Link>
-      </p>
+      <BackToDashboard />
       <div className="page-head">
         <h1>Indexing</h1>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
@@ -156,22 +127,9 @@ export function IndexingPage() {
         </button>
       </div>
       {editing === 'new' && <PartnerForm onDone={() => setEditing(null)} />}
-      {q.isLoading && <p>Loading...</p>}
-      {q.isError && <p className="admin-error">Could not load the indexing partners.</p>}
-      {q.data && list.length === 0 && <p className="muted">No indexing partners yet.</p>}
+      <QueryStates query={q} failed="Could not load the indexing partners." isEmpty={list.length === 0} empty="No indexing partners yet." />
       {list.length > 0 && (
-        <table className="admin-table indexing-table">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Logo</th>
-              <th scope="col">Title</th>
-              <th scope="col">Link</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
+        <AdminTable className="indexing-table" columns={['Order', 'Logo', 'Title', 'Link', 'Status', 'Actions']}>
             {list.map((it, i) => (
               <tr key={it.id} data-id={it.id}>
                 <td>
@@ -203,8 +161,7 @@ export function IndexingPage() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </AdminTable>
       )}
     </section>
   );

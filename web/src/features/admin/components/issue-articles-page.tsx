@@ -1,14 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { decodeEntities, sanitizeTitle } from '@/lib/sanitize';
 import { useAdminApi } from '../api/admin.api';
 import { capitalizePeriod, firstNumber, pad2 } from '../lib/format';
 import { PdfJobButton, pdfRequests } from '@/components/pdf';
+import { QueryStates } from '@/components/status';
+import { adminKeys } from '../api/keys';
+import { useSelection } from '../lib/use-selection';
+import { AdminTable, SelectAll } from './admin-table';
+import { ArticleTitleCell } from './article-title-cell';
 import { CrossrefExportButton } from './crossref-export-button';
 import { IssueUsageStats } from './issue-usage-stats';
-import { adminKeys } from '../api/keys';
 
 /** docs/product.md#admin-area: /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
 export function IssueArticlesPage() {
@@ -22,21 +25,9 @@ export function IssueArticlesPage() {
     queryFn: () => adminApi.issueArticles(year, volume, issue),
     enabled: [year, volume, issue].every(Number.isFinite),
   });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const articles = useMemo(() => q.data?.articles ?? [], [q.data]);
-  const allSelected = articles.length > 0 && articles.every((a) => selected.has(a.refnumber));
-
-  const toggle = (ref: string) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(ref)) n.delete(ref);
-      else n.add(ref);
-      return n;
-    });
-  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(articles.map((a) => a.refnumber)));
-
   // The documents keep the page order, whatever order the boxes were ticked in.
-  const refs = articles.map((a) => a.refnumber).filter((r) => selected.has(r));
+  const { selected, allSelected, toggle, toggleAll, inOrder: refs } = useSelection(articles.map((a) => a.refnumber));
 
   return (
     <section>
@@ -58,32 +49,16 @@ export function IssueArticlesPage() {
           </Link>
         </div>
       </div>
-      {q.isLoading && <p>Loading...</p>}
-      {q.isError && <p className="admin-error">Could not load the articles.</p>}
-      {q.data && articles.length === 0 && <p>No articles in this issue yet.</p>}
+      <QueryStates query={q} failed="Could not load the articles." isEmpty={articles.length === 0} empty="No articles in this issue yet." />
       {articles.length > 0 && (
-        <table className="admin-table" aria-label="Articles">
-          <thead>
-            <tr>
-              <th>
-                <input type="checkbox" aria-label="Select all" checked={allSelected} onChange={toggleAll} />
-              </th>
-              <th>Ref No.</th>
-              <th>Title</th>
-              <th>Authors</th>
-              <th>Pages</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
+        <AdminTable label="Articles" columns={[<SelectAll key="all" checked={allSelected} onChange={toggleAll} />, 'Ref No.', 'Title', 'Authors', 'Pages', 'Status', '']}>
             {articles.map((a) => (
               <tr key={a.id}>
                 <td>
                   <input type="checkbox" aria-label={`Select ${a.refnumber}`} checked={selected.has(a.refnumber)} onChange={() => toggle(a.refnumber)} />
                 </td>
                 <td>{a.refnumber}</td>
-                <td dangerouslySetInnerHTML={{ __html: sanitizeTitle(decodeEntities(a.title)) }} />
+                <ArticleTitleCell title={a.title} />
                 <td>{a.authorname}</td>
                 <td>{a.pagenumber}</td>
                 <td>{a.status}</td>
@@ -92,8 +67,7 @@ export function IssueArticlesPage() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </AdminTable>
       )}
       {articles.length > 0 && <IssueUsageStats year={year!} volume={volume!} issue={issue!} />}
     </section>

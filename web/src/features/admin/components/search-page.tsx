@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { decodeEntities, sanitizeTitle } from '@/lib/sanitize';
+import { Loading } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys } from '../api/keys';
+import { AdminTable } from './admin-table';
+import { ArticleTitleCell } from './article-title-cell';
 
 /** docs/product.md#admin-area: /admin/search?q=: matching articles with EDIT links; 'Not Found!' when empty. */
 export function AdminSearchPage() {
@@ -12,29 +14,17 @@ export function AdminSearchPage() {
   const text = params.get('q') ?? '';
   const q = useQuery({ queryKey: adminKeys.search(text), queryFn: () => adminApi.search(text), enabled: text.trim() !== '' });
   if (text.trim() === '') return <p>Not Found!</p>;
-  if (q.isLoading) return <p>Loading...</p>;
+  if (q.isLoading) return <Loading />;
   if (q.isError || !q.data || q.data.length === 0) return <p>Not Found!</p>;
   return (
     <section>
       <h1>Search: {text}</h1>
-      <table className="admin-table" aria-label="Search results">
-        <thead>
-          <tr>
-            <th>S.No.</th>
-            <th>Ref No.</th>
-            <th>Title</th>
-            <th>Authors</th>
-            <th>Issue</th>
-            <th>Pages</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
+      <AdminTable label="Search results" columns={['S.No.', 'Ref No.', 'Title', 'Authors', 'Issue', 'Pages', '']}>
           {q.data.map((a, i) => (
             <tr key={a.id}>
               <td>{i + 1}</td>
               <td>{a.refnumber}</td>
-              <td dangerouslySetInnerHTML={{ __html: sanitizeTitle(decodeEntities(a.title)) }} />
+              <ArticleTitleCell title={a.title} />
               <td>{a.authorname}</td>
               <td>
                 {a.year} / Vol. {a.volume} / Issue {a.issue}
@@ -45,8 +35,7 @@ export function AdminSearchPage() {
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </AdminTable>
     </section>
   );
 }

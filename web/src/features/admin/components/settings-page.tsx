@@ -1,16 +1,18 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import {
-  MAX_UPLOAD_BYTES, SITE_IMAGE_KINDS, flagsUpdateSchema, settingsUpdateSchema, type JournalFlags, type SettingsUpdateInput, type SiteImageKind,
+  SITE_IMAGE_KINDS, flagsUpdateSchema, settingsUpdateSchema, type JournalFlags, type SettingsUpdateInput, type SiteImageKind,
 } from '@journal/contracts';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { DoiSettings } from './doi-settings';
+import { QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
-import { useFlash } from './flash';
-import { RichTextEditor } from './rich-text-editor';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { showFailure } from '../lib/failure';
+import { pickedFile, uploadName } from '../lib/picked-file';
+import { DoiSettings } from './doi-settings';
+import { useFlash } from './flash';
+import { BackToDashboard, SubmitButton } from './inline-form';
+import { RichTextEditor } from './rich-text-editor';
 
 const TEXT_FIELDS = [
   ['websitename', 'Website Name'],
@@ -59,15 +61,11 @@ function SiteImages() {
   const qc = useQueryClient();
 
   async function upload(kind: SiteImageKind, e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
+    const file = pickedFile(e.target, 'image');
     e.target.value = '';
     if (!file) return;
-    if (file.size > MAX_UPLOAD_BYTES) {
-      flash('File size exceeds the limit of 5 MB');
-      return;
-    }
     const form = new FormData();
-    form.append('image', file, file.name.replace(/[^\w.-]/g, '_'));
+    form.append('image', file, uploadName(file));
     setBusy(kind);
     try {
       await adminApi.uploadSiteImage(kind, form);
@@ -75,7 +73,7 @@ function SiteImages() {
       await invalidateAfterSave(qc, staleAfterSaving.images());
       flash(`${IMAGE_LABELS[kind]} updated successfully`);
     } catch (err) {
-      if (!(err instanceof ApiError && err.status === 401)) flash(err instanceof ApiError && err.status < 500 ? err.message : 'Something went wrong');
+      showFailure(flash)(err);
     } finally {
       setBusy(null);
     }
@@ -131,10 +129,9 @@ export function SettingsPage() {
       flash('Settings updated successfully');
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 401) return;
-      const detail = err instanceof ApiError ? (err.body as { details?: { path: string; message: string }[] })?.details : undefined;
-      if (detail?.length) setErrors(Object.fromEntries(detail.map((d) => [d.path, d.message])));
-      flash(err instanceof ApiError && err.status < 500 ? (detail?.[0]?.message ?? err.message) : 'Something went wrong');
+      // A refused field is marked where it is, besides the message.
+      if (err instanceof ApiError && err.status !== 401 && err.details.length) setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
+      showFailure(flash)(err);
     },
   });
 
@@ -160,12 +157,9 @@ export function SettingsPage() {
 
   return (
     <section>
-      <p>
-        <Link to={paths.admin.root}>← Back</Link>
-      </p>
+      <BackToDashboard />
       <h1>Settings</h1>
-      {q.isLoading && <p>Loading...</p>}
-      {q.isError && <p className="admin-error">Could not load the settings.</p>}
+      <QueryStates query={q} failed="Could not load the settings." />
       {form && (
         <>
           <form className="settings-form" onSubmit={submit} noValidate aria-label="Settings">
@@ -220,9 +214,7 @@ export function SettingsPage() {
                 </div>
               ))}
             </fieldset>
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Submit'}
-            </button>
+            <SubmitButton busy={save.isPending} />
           </form>
           <SiteImages />
         </>

@@ -3,22 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { staffCreateSchema, type StaffUserView } from '@journal/contracts';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
+import { FormError, QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
-import { useFlash } from './flash';
-import { FormError } from '@/components/status';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
-
-
-function message(err: unknown): string | null {
-  if (err instanceof ApiError && err.status === 401) return null;
-  if (err instanceof ApiError && err.status < 500) {
-    const detail = (err.body as { details?: { message: string }[] })?.details?.[0]?.message;
-    return detail ?? err.message;
-  }
-  return 'Something went wrong';
-}
+import { showFailure } from '../lib/failure';
+import { AdminTable } from './admin-table';
+import { useFlash } from './flash';
+import { BackToDashboard, InlineForm, SubmitButton } from './inline-form';
 
 function AddUser({ onDone }: { onDone: () => void }) {
   const adminApi = useAdminApi();
@@ -34,10 +26,7 @@ function AddUser({ onDone }: { onDone: () => void }) {
       flash(`User ${u.name} added`);
       onDone();
     },
-    onError: (err) => {
-      const m = message(err);
-      if (m) setError(m);
-    },
+    onError: showFailure(setError),
   });
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -50,10 +39,7 @@ function AddUser({ onDone }: { onDone: () => void }) {
     add.mutate(parsed.data);
   }
   return (
-    <form className="inline-form" onSubmit={submit} noValidate aria-label="Add user">
-      <button type="button" className="close-x" aria-label="Close" onClick={onDone}>
-        X
-      </button>
+    <InlineForm label="Add user" onSubmit={submit} onClose={onDone}>
       <div className="field">
         <label htmlFor="staff-name">Username</label>
         <input id="staff-name" name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
@@ -63,11 +49,9 @@ function AddUser({ onDone }: { onDone: () => void }) {
         <input id="staff-password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <small className="hint">At least 8 characters; not a common password; not the user name.</small>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-        {add.isPending ? 'Saving…' : 'Submit'}
-      </button>
+      <SubmitButton busy={add.isPending} />
       <FormError message={error} />
-    </form>
+    </InlineForm>
   );
 }
 
@@ -82,10 +66,7 @@ function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => vo
       flash(`Password of ${user.name} reset; their sessions have ended`);
       onDone();
     },
-    onError: (err) => {
-      const m = message(err);
-      if (m) setError(m);
-    },
+    onError: showFailure(setError),
   });
   return (
     <form
@@ -128,17 +109,12 @@ export function UsersPage() {
       await invalidateAfterSave(qc, staleAfterSaving.staff());
       flash(`User ${u.name} ${u.status}`);
     },
-    onError: (err) => {
-      const m = message(err);
-      if (m) flash(m);
-    },
+    onError: showFailure(flash),
   });
 
   return (
     <section>
-      <p>
-        <Link to={paths.admin.root}>← Back</Link>
-      </p>
+      <BackToDashboard />
       <div className="page-head">
         <h1>Users</h1>
         <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
@@ -146,21 +122,9 @@ export function UsersPage() {
         </button>
       </div>
       {adding && <AddUser onDone={() => setAdding(false)} />}
-      {q.isLoading && <p>Loading...</p>}
-      {q.isError && <p className="admin-error">Could not load the users.</p>}
-      {q.data && q.data.length === 0 && <p className="muted">No users yet.</p>}
+      <QueryStates query={q} failed="Could not load the users." isEmpty={q.data?.length === 0} empty="No users yet." />
       {q.data && q.data.length > 0 && (
-        <table className="admin-table users-table">
-          <thead>
-            <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Status</th>
-              <th scope="col">Added by</th>
-              <th scope="col">Last changed by</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
+        <AdminTable className="users-table" columns={['Username', 'Status', 'Added by', 'Last changed by', 'Actions']}>
             {q.data.map((u) => (
               <tr key={u.id} data-name={u.name}>
                 <td>
@@ -186,8 +150,7 @@ export function UsersPage() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </AdminTable>
       )}
     </section>
   );

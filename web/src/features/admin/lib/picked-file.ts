@@ -21,3 +21,6 @@ export function pickedFile(input: HTMLInputElement, kind: keyof typeof KINDS): F
   input.value = '';
   return null;
 }
+
+/** The name an upload is sent under: letters, digits, '.', '-' and '_' only (`fallback` when none is left). */
+export const uploadName = (file: File, fallback = 'upload') => file.name.replace(/[^\w.-]+/g, '_') || fallback;

@@ -68,8 +68,7 @@ export function AddEntryForm({ onSubmit }: { onSubmit: (input: NewEntry) => Prom
       console.error('worklog: create failed', err);
       // A refusal says what to fix and keeps what was typed.
       if (err instanceof ApiError) {
-        const detail = (err.body as { details?: { message?: string }[] } | undefined)?.details?.[0]?.message;
-        setError(err.status < 500 ? (detail ?? err.message) : 'The entry could not be saved; try again.');
+        setError(err.status < 500 ? (err.details[0]?.message ?? err.message) : 'The entry could not be saved; try again.');
       }
     } finally {
       setBusy(false);
