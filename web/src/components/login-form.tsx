@@ -3,6 +3,7 @@ import { loginErrorMessage, loginSchema } from '@journal/contracts';
 import { ApiError, useApiClient } from '@/lib/api-client';
 import { authApi } from '@/lib/auth';
 import { setSession } from '@/lib/session';
+import { firstProblem } from '@/lib/form-errors';
 
 /** The one login form, used by /admin/login and /webdata/login (docs/product.md#admin-area). */
 export function LoginForm({ onSuccess, title = 'Login' }: { onSuccess: () => void; title?: string }) {
@@ -16,7 +17,7 @@ export function LoginForm({ onSuccess, title = 'Login' }: { onSuccess: () => voi
     e.preventDefault();
     const parsed = loginSchema.safeParse({ username, password });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Something went wrong');
+      setError(firstProblem(parsed.error));
       return;
     }
     setBusy(true);

@@ -9,6 +9,7 @@ import { adminKeys } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { useFlash } from './flash';
 import { BackToDashboard } from './inline-form';
+import { firstProblem } from '@/lib/form-errors';
 
 /** docs/product.md#admin-area: /admin/account/:id: username and new password. */
 export function AccountPage() {
@@ -42,7 +43,7 @@ export function AccountPage() {
     e.preventDefault();
     const parsed = userUpdateSchema.safeParse({ name, password, currentPassword });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Something went wrong');
+      setError(firstProblem(parsed.error));
       return;
     }
     if (parsed.data.password && !parsed.data.currentPassword) {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 /**
  * An admin list: one header cell a column (a blank one over a row-action column), the rows the
@@ -29,4 +30,28 @@ export function AdminTable({ columns, label, className, children }: {
 /** The 'Select all' box over a list's row boxes. */
 export function SelectAll({ checked, onChange }: { checked: boolean; onChange: () => void }) {
   return <input type="checkbox" aria-label="Select all" checked={checked} onChange={onChange} />;
+}
+
+/** A row's EDIT link to its form. */
+export function EditCell({ to }: { to: string }) {
+  return (
+    <td>
+      <Link to={to}>EDIT</Link>
+    </td>
+  );
+}
+
+/** A list page's heading, its Add New button (where `onAdd`) and its other actions. */
+export function PageHead({ title, onAdd, children }: { title: ReactNode; onAdd?: () => void; children?: ReactNode }) {
+  return (
+    <div className="page-head">
+      <h1>{title}</h1>
+      {onAdd && (
+        <button type="button" className="btn btn-primary" onClick={onAdd}>
+          Add New
+        </button>
+      )}
+      {children}
+    </div>
+  );
 }

@@ -8,9 +8,10 @@ import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { capitalizePeriod, pad2, pad3 } from '../lib/format';
-import { AdminTable } from './admin-table';
+import { AdminTable, PageHead } from './admin-table';
 import { useFlash } from './flash';
 import { InlineForm } from './inline-form';
+import { problemsByField } from '@/lib/form-errors';
 
 /** docs/product.md#admin-area: /admin/archives: the issue list with the inline Add New form. */
 export function ArchivesPage() {
@@ -20,14 +21,7 @@ export function ArchivesPage() {
 
   return (
     <section>
-      <div className="page-head">
-        <h1>Archives</h1>
-        {!adding && (
-          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-            Add New
-          </button>
-        )}
-      </div>
+      <PageHead title="Archives" onAdd={adding ? undefined : () => setAdding(true)} />
       {adding && <AddIssueForm onClose={() => setAdding(false)} />}
       <QueryStates query={issues} failed="Could not load the issues." isEmpty={issues.data?.length === 0} empty="No issues yet." />
       {issues.data && issues.data.length > 0 && (
@@ -76,7 +70,7 @@ function AddIssueForm({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     const parsed = issueCreateSchema.safeParse({ volume, issue, frequency, year: new Date().getFullYear() });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(problemsByField(parsed.error));
       return;
     }
     setErrors({});

@@ -8,7 +8,8 @@ import { Loading, QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { SOMETHING_WENT_WRONG, showFailure } from '../lib/failure';
-import { firstNumber, today } from '../lib/format';
+import { useRouteIssue } from '../api/use-route-issue';
+import { today } from '../lib/format';
 import { ArticleForm, AuthorMessage, type ArticleFormMode, type ArticleValues } from './article-form';
 import { useFlash } from './flash';
 
@@ -29,16 +30,8 @@ function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Pro
 /** docs/product.md#admin-area: /admin/archives/add/:year/:vol/:issue. */
 export function AddArticlePage() {
   const adminApi = useAdminApi();
-  const params = useParams();
-  const year = firstNumber(params.year);
-  const volume = firstNumber(params.vol);
-  const issue = firstNumber(params.issue);
+  const { year, volume, issue, query: issueQ } = useRouteIssue();
   const settings = useQuery({ queryKey: adminKeys.settings(), queryFn: adminApi.settings });
-  const issueQ = useQuery({
-    queryKey: adminKeys.issue(year, volume, issue),
-    queryFn: () => adminApi.issueArticles(year, volume, issue),
-    enabled: [year, volume, issue].every(Number.isFinite),
-  });
   const [created, setCreated] = useState<AdminArticle | null>(null);
   const [formKey, setFormKey] = useState(0);
   const mutation = useArticleMutation('add', adminApi.addArticle);

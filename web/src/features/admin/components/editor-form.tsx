@@ -11,6 +11,7 @@ import { showFailure } from '../lib/failure';
 import { pickedFile, uploadName } from '../lib/picked-file';
 import { useFlash } from './flash';
 import { SubmitButton } from './inline-form';
+import { problemsByField } from '@/lib/form-errors';
 
 const FIELDS = ['name', 'category', 'post', 'content', 'degree', 'email', 'phone', 'country', 'editor_website'] as const;
 type Field = (typeof FIELDS)[number];
@@ -88,7 +89,7 @@ export function EditorForm({ editing, initial, picture, busy, onSubmit }: {
     e.preventDefault();
     const parsed = editorSchema.safeParse(v);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(problemsByField(parsed.error));
       return;
     }
     setErrors({});

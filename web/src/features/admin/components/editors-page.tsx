@@ -10,7 +10,7 @@ import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { useSelection } from '../lib/use-selection';
-import { AdminTable, SelectAll } from './admin-table';
+import { AdminTable, EditCell, SelectAll } from './admin-table';
 import { useFlash } from './flash';
 
 const pinnedFirst = (a: AdminEditor, b: AdminEditor) => (b.is_pinned ?? 0) - (a.is_pinned ?? 0);
@@ -97,9 +97,7 @@ export function EditorsPage() {
                     <span>{e.status === 'enabled' ? 'Enabled' : 'Disabled'}</span>
                   </label>
                 </td>
-                <td>
-                  <Link to={paths.admin.editor(e.id)}>EDIT</Link>
-                </td>
+                <EditCell to={paths.admin.editor(e.id)} />
               </tr>
             ))}
         </AdminTable>

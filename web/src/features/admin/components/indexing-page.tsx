@@ -6,9 +6,10 @@ import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { pickedFile, uploadName } from '../lib/picked-file';
-import { AdminTable } from './admin-table';
+import { AdminTable, PageHead } from './admin-table';
 import { useFlash } from './flash';
 import { BackToDashboard, InlineForm, SubmitButton } from './inline-form';
+import { firstProblem } from '@/lib/form-errors';
 
 const logoUrl = (it: AdminIndexingItem) => it.image_url || `/assets/indexing/${encodeURIComponent(it.image)}`;
 
@@ -38,7 +39,7 @@ function PartnerForm({ item, onDone }: { item?: AdminIndexingItem; onDone: () =>
     e.preventDefault();
     const parsed = indexingInputSchema.safeParse({ title, link, status });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Something went wrong');
+      setError(firstProblem(parsed.error));
       return;
     }
     if (!item && !file) {
@@ -120,12 +121,7 @@ export function IndexingPage() {
   return (
     <section>
       <BackToDashboard />
-      <div className="page-head">
-        <h1>Indexing</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          Add New
-        </button>
-      </div>
+      <PageHead title="Indexing" onAdd={() => setEditing('new')} />
       {editing === 'new' && <PartnerForm onDone={() => setEditing(null)} />}
       <QueryStates query={q} failed="Could not load the indexing partners." isEmpty={list.length === 0} empty="No indexing partners yet." />
       {list.length > 0 && (

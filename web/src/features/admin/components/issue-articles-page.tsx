@@ -1,30 +1,19 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAdminApi } from '../api/admin.api';
-import { capitalizePeriod, firstNumber, pad2 } from '../lib/format';
 import { PdfJobButton, pdfRequests } from '@/components/pdf';
 import { QueryStates } from '@/components/status';
-import { adminKeys } from '../api/keys';
+import { useRouteIssue } from '../api/use-route-issue';
+import { capitalizePeriod, pad2 } from '../lib/format';
 import { useSelection } from '../lib/use-selection';
-import { AdminTable, SelectAll } from './admin-table';
+import { AdminTable, EditCell, SelectAll } from './admin-table';
 import { ArticleTitleCell } from './article-title-cell';
 import { CrossrefExportButton } from './crossref-export-button';
 import { IssueUsageStats } from './issue-usage-stats';
 
 /** docs/product.md#admin-area: /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
 export function IssueArticlesPage() {
-  const adminApi = useAdminApi();
-  const params = useParams();
-  const year = firstNumber(params.year);
-  const volume = firstNumber(params.vol);
-  const issue = firstNumber(params.issue);
-  const q = useQuery({
-    queryKey: adminKeys.issue(year, volume, issue),
-    queryFn: () => adminApi.issueArticles(year, volume, issue),
-    enabled: [year, volume, issue].every(Number.isFinite),
-  });
+  const { year, volume, issue, query: q } = useRouteIssue();
   const articles = useMemo(() => q.data?.articles ?? [], [q.data]);
   // The documents keep the page order, whatever order the boxes were ticked in.
   const { selected, allSelected, toggle, toggleAll, inOrder: refs } = useSelection(articles.map((a) => a.refnumber));
@@ -62,9 +51,7 @@ export function IssueArticlesPage() {
                 <td>{a.authorname}</td>
                 <td>{a.pagenumber}</td>
                 <td>{a.status}</td>
-                <td>
-                  <Link to={paths.admin.article(a.id)}>EDIT</Link>
-                </td>
+                <EditCell to={paths.admin.article(a.id)} />
               </tr>
             ))}
         </AdminTable>

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Loading } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys } from '../api/keys';
-import { AdminTable } from './admin-table';
+import { AdminTable, EditCell } from './admin-table';
 import { ArticleTitleCell } from './article-title-cell';
 
 /** docs/product.md#admin-area: /admin/search?q=: matching articles with EDIT links; 'Not Found!' when empty. */
@@ -30,9 +30,7 @@ export function AdminSearchPage() {
                 {a.year} / Vol. {a.volume} / Issue {a.issue}
               </td>
               <td>{a.pagenumber}</td>
-              <td>
-                <Link to={paths.admin.article(a.id)}>EDIT</Link>
-              </td>
+              <EditCell to={paths.admin.article(a.id)} />
             </tr>
           ))}
       </AdminTable>

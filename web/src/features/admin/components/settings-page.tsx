@@ -13,6 +13,7 @@ import { DoiSettings } from './doi-settings';
 import { useFlash } from './flash';
 import { BackToDashboard, SubmitButton } from './inline-form';
 import { RichTextEditor } from './rich-text-editor';
+import { problemsByField } from '@/lib/form-errors';
 
 const TEXT_FIELDS = [
   ['websitename', 'Website Name'],
@@ -144,7 +145,7 @@ export function SettingsPage() {
     const editable = Object.fromEntries(Object.entries(flags).filter(([k]) => k in flagsUpdateSchema.shape && k !== 'coverImage' && flags[k as keyof JournalFlags] !== undefined));
     const parsed = settingsUpdateSchema.safeParse({ ...fields, flags: editable });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setErrors(problemsByField(parsed.error));
       return;
     }
     setErrors({});

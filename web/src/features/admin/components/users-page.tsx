@@ -8,9 +8,10 @@ import { FormError, QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
-import { AdminTable } from './admin-table';
+import { AdminTable, PageHead } from './admin-table';
 import { useFlash } from './flash';
 import { BackToDashboard, InlineForm, SubmitButton } from './inline-form';
+import { firstProblem } from '@/lib/form-errors';
 
 function AddUser({ onDone }: { onDone: () => void }) {
   const adminApi = useAdminApi();
@@ -32,7 +33,7 @@ function AddUser({ onDone }: { onDone: () => void }) {
     e.preventDefault();
     const parsed = staffCreateSchema.safeParse({ name, password });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Something went wrong');
+      setError(firstProblem(parsed.error));
       return;
     }
     setError('');
@@ -115,12 +116,7 @@ export function UsersPage() {
   return (
     <section>
       <BackToDashboard />
-      <div className="page-head">
-        <h1>Users</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-          Add New
-        </button>
-      </div>
+      <PageHead title="Users" onAdd={() => setAdding(true)} />
       {adding && <AddUser onDone={() => setAdding(false)} />}
       <QueryStates query={q} failed="Could not load the users." isEmpty={q.data?.length === 0} empty="No users yet." />
       {q.data && q.data.length > 0 && (
