@@ -14,6 +14,7 @@ import { AdminNotFound, AdminSearchPage } from './components/search-page';
 import { SettingsPage } from './components/settings-page';
 import { IndexingPage } from './components/indexing-page';
 import { UsersPage } from './components/users-page';
+import '@/components/staff-shell.css';
 import './admin.css';
 
 /** docs/product.md#admin-area: an already-authenticated user is sent on to /admin. */

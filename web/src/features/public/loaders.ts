@@ -16,7 +16,7 @@ const notFound = (statusText: string) => routeError(404, statusText);
 const unavailable = () => routeError(503, 'Service Unavailable');
 
 /** Reads through the query cache; a failing content service becomes a 503 page. */
-async function load<T>(d: LoaderDeps, q: { queryKey: readonly unknown[]; queryFn: () => Promise<T>; staleTime?: number }): Promise<T> {
+async function load<T>(d: LoaderDeps, q: Read<T>): Promise<T> {
   try {
     return await d.cache.ensure(q);
   } catch (e) {
@@ -24,6 +24,16 @@ async function load<T>(d: LoaderDeps, q: { queryKey: readonly unknown[]; queryFn
     throw unavailable();
   }
 }
+
+type Read<T> = { queryKey: readonly unknown[]; queryFn: () => Promise<T>; staleTime?: number };
+
+/** A loader that only fills the cache with one read the page shows. */
+const preload =
+  <T>(read: (reads: PublicReads) => Read<T>) =>
+  async ({ context: d }: Args) => {
+    await load(d, read(d.reads));
+    return null;
+  };
 
 /** A year's issues in reading order (issue 1 first), from the detailed list or the count. */
 export function yearIssues(y: YearSummary): { volume: number; issue: number; month?: string }[] {
@@ -44,26 +54,11 @@ export function latestIssue(years: YearSummary[]) {
 
 /** The loaders of the public routes; `context` is the render's (server) or the tab's (browser) cache and reads. */
 export const publicLoaders = {
-  layout: async ({ context: d }: Args) => {
-    await load(d, publicQueries.settings(d.reads));
-    return null;
-  },
-  home: async ({ context: d }: Args) => {
-    await load(d, publicQueries.indexing(d.reads));
-    return null;
-  },
-  board: async ({ context: d }: Args) => {
-    await load(d, publicQueries.editors(d.reads));
-    return null;
-  },
-  indexing: async ({ context: d }: Args) => {
-    await load(d, publicQueries.indexing(d.reads));
-    return null;
-  },
-  archives: async ({ context: d }: Args) => {
-    await load(d, publicQueries.archives(d.reads));
-    return null;
-  },
+  layout: preload(publicQueries.settings),
+  home: preload(publicQueries.indexing),
+  board: preload(publicQueries.editors),
+  indexing: preload(publicQueries.indexing),
+  archives: preload(publicQueries.archives),
   /** Exactly /archives: a real redirect to the newest issue. */
   archivesIndex: async ({ context: d }: Args) => {
     const latest = latestIssue(await load(d, publicQueries.archives(d.reads)));

@@ -3,6 +3,7 @@ import { AddEntry } from './components/add-entry';
 import { EntryList } from './components/entry-list';
 import { WorklogLogin } from './components/worklog-login';
 import { WorklogShell } from './components/worklog-shell';
+import '@/components/staff-shell.css';
 import './worklog.css';
 
 /** Work-log routes (docs/product.md#worklog). */

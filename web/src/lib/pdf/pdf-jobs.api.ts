@@ -3,22 +3,15 @@ import type { PdfJobStarted, PdfJobStatus, PdfRequest } from './pdf.api';
 
 const withAsync = (path: string) => `${path}${path.includes('?') ? '&' : '?'}async=1`;
 
+/** A document of the selected articles, by reference number. */
+const ofArticles =
+  (path: string, filename: string) =>
+  (refnumbers: (string | number)[]): PdfRequest => ({ method: 'POST', path, body: { refnumbers: refnumbers.map(String) }, auth: true, filename });
+
 /** The admin's documents (bearer token). */
 export const adminPdfRequests = {
-  indexPage: (refnumbers: (string | number)[]): PdfRequest => ({
-    method: 'POST',
-    path: '/api/pdf/indexpage',
-    body: { refnumbers: refnumbers.map(String) },
-    auth: true,
-    filename: 'Index-Page.pdf',
-  }),
-  bulkCertificates: (refnumbers: (string | number)[]): PdfRequest => ({
-    method: 'POST',
-    path: '/api/pdf/bulkcertificates',
-    body: { refnumbers: refnumbers.map(String) },
-    auth: true,
-    filename: 'Certificates.zip',
-  }),
+  indexPage: ofArticles('/api/pdf/indexpage', 'Index-Page.pdf'),
+  bulkCertificates: ofArticles('/api/pdf/bulkcertificates', 'Certificates.zip'),
   editorsCertificate: (ids: string[]): PdfRequest => ({
     method: 'POST',
     path: '/api/pdf/editorscertificate',

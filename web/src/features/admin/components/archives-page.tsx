@@ -10,7 +10,7 @@ import { showFailure } from '../lib/failure';
 import { capitalizePeriod, pad2, pad3 } from '../lib/format';
 import { AdminTable, PageHead } from './admin-table';
 import { useFlash } from './flash';
-import { InlineForm } from './inline-form';
+import { Choices, InlineForm } from './inline-form';
 import { problemsByField } from '@/lib/form-errors';
 
 /** docs/product.md#admin-area: /admin/archives: the issue list with the inline Add New form. */
@@ -92,12 +92,7 @@ function AddIssueForm({ onClose }: { onClose: () => void }) {
       <label className={errors.frequency ? 'field invalid' : 'field'}>
         Frequency
         <select name="frequency" value={frequency} onChange={(e) => setFrequency(e.target.value)}>
-          <option value="">Select</option>
-          {periods.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
+          <Choices values={periods} />
         </select>
         {errors.frequency && <span className="field-error">{errors.frequency}</span>}
       </label>

@@ -10,7 +10,7 @@ import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { pickedFile, uploadName } from '../lib/picked-file';
 import { useFlash } from './flash';
-import { SubmitButton } from './inline-form';
+import { Choices, SubmitButton } from './inline-form';
 import { problemsByField } from '@/lib/form-errors';
 
 const FIELDS = ['name', 'category', 'post', 'content', 'degree', 'email', 'phone', 'country', 'editor_website'] as const;
@@ -100,26 +100,10 @@ export function EditorForm({ editing, initial, picture, busy, onSubmit }: {
   }
 
   const input = (f: Field) => {
-    if (f === 'category')
+    if (f === 'category' || f === 'post')
       return (
         <select id={`editor-${f}`} name={f} value={v[f]} onChange={set(f)}>
-          <option value="">Select</option>
-          {EDITOR_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      );
-    if (f === 'post')
-      return (
-        <select id={`editor-${f}`} name={f} value={v[f]} onChange={set(f)}>
-          <option value="">Select</option>
-          {EDITOR_DESIGNATIONS.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <Choices values={f === 'category' ? EDITOR_CATEGORIES : EDITOR_DESIGNATIONS} />
         </select>
       );
     if (f === 'content') return <textarea id={`editor-${f}`} name={f} rows={4} value={v[f]} onChange={set(f)} />;

@@ -10,7 +10,7 @@ import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { useSelection } from '../lib/use-selection';
-import { AdminTable, EditCell, SelectAll } from './admin-table';
+import { AdminTable, EditCell, PageHead, SelectAll } from './admin-table';
 import { useFlash } from './flash';
 
 const pinnedFirst = (a: AdminEditor, b: AdminEditor) => (b.is_pinned ?? 0) - (a.is_pinned ?? 0);
@@ -48,8 +48,7 @@ export function EditorsPage() {
 
   return (
     <section>
-      <div className="page-head">
-        <h1>Editors</h1>
+      <PageHead title="Editors">
         <div className="actions">
           {selected.size > 0 && (
             <>
@@ -68,7 +67,7 @@ export function EditorsPage() {
             Add New
           </Link>
         </div>
-      </div>
+      </PageHead>
       <QueryStates query={q} failed="Could not load the editors." isEmpty={editors.length === 0} empty="No editors yet." />
       {editors.length > 0 && (
         <AdminTable

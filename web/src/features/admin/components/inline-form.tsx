@@ -36,3 +36,17 @@ export function BackToDashboard() {
     </p>
   );
 }
+
+/** A select's choices after its empty 'Select' one. */
+export function Choices({ values }: { values: readonly string[] }) {
+  return (
+    <>
+      <option value="">Select</option>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {v}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -6,7 +6,7 @@ import { QueryStates } from '@/components/status';
 import { useRouteIssue } from '../api/use-route-issue';
 import { capitalizePeriod, pad2 } from '../lib/format';
 import { useSelection } from '../lib/use-selection';
-import { AdminTable, EditCell, SelectAll } from './admin-table';
+import { AdminTable, EditCell, PageHead, SelectAll } from './admin-table';
 import { ArticleTitleCell } from './article-title-cell';
 import { CrossrefExportButton } from './crossref-export-button';
 import { IssueUsageStats } from './issue-usage-stats';
@@ -20,11 +20,14 @@ export function IssueArticlesPage() {
 
   return (
     <section>
-      <div className="page-head">
-        <h1>
-          Vol. {pad2(volume)}, Issue {pad2(issue)} ({year})
-          {q.data?.issue?.frequency ? ` — ${capitalizePeriod(q.data.issue.frequency)}` : ''}
-        </h1>
+      <PageHead
+        title={
+          <>
+            Vol. {pad2(volume)}, Issue {pad2(issue)} ({year})
+            {q.data?.issue?.frequency ? ` — ${capitalizePeriod(q.data.issue.frequency)}` : ''}
+          </>
+        }
+      >
         <div className="actions">
           {selected.size > 0 && (
             <>
@@ -37,7 +40,7 @@ export function IssueArticlesPage() {
             Add New
           </Link>
         </div>
-      </div>
+      </PageHead>
       <QueryStates query={q} failed="Could not load the articles." isEmpty={articles.length === 0} empty="No articles in this issue yet." />
       {articles.length > 0 && (
         <AdminTable label="Articles" columns={[<SelectAll key="all" checked={allSelected} onChange={toggleAll} />, 'Ref No.', 'Title', 'Authors', 'Pages', 'Status', '']}>
