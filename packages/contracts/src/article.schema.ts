@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { periodField, wholeNumber, yearField } from './issue.schema.js';
 import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi.js';
+import { requiredString } from './fields.schema.js';
 
 /** docs/product.md#constants: uploads are at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5_242_880;
@@ -46,47 +47,29 @@ export const firstPageAllowed = (pagenumber: string, lastPage: number) => {
   return !!r && r.first > lastPage;
 };
 
-const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+const requiredText = (label: string, max: number) => requiredString(`${label} is required`).max(max, `${label} is too long`);
 const optionalText = (max: number) =>
   z.string({ error: 'Must be text' }).trim().max(max, 'Too long').optional().default('');
 /** One line: no CR/LF, so nothing can be smuggled into headers, file names or citations. */
 const oneLine = (s: string) => !/[\r\n]/.test(s);
 
-export const authorNameSchema = z
-  .string({ error: 'Author name is required' })
-  .trim()
-  .min(1, 'Author name is required')
+export const authorNameSchema = requiredString('Author name is required')
   .max(5000, AUTHOR_WORDS_MESSAGE)
   .refine((s) => countWords(s) <= AUTHOR_MAX_WORDS, AUTHOR_WORDS_MESSAGE)
   .refine((s) => AUTHOR_NAME_RE.test(s) && AUTHOR_LETTER_RE.test(s), AUTHOR_CHARS_MESSAGE);
 
-export const refNumberSchema = z
-  .string({ error: REF_NUMBER_MESSAGE })
-  .trim()
-  .min(1, 'Ref number is required')
-  .regex(REF_NUMBER_RE, REF_NUMBER_MESSAGE);
+export const refNumberSchema = requiredString('Ref number is required', REF_NUMBER_MESSAGE).regex(REF_NUMBER_RE, REF_NUMBER_MESSAGE);
 
-export const pageNumberSchema = z
-  .string({ error: 'Page number is required' })
-  .trim()
-  .min(1, 'Page number is required')
+export const pageNumberSchema = requiredString('Page number is required')
   .regex(PAGE_RANGE_RE, PAGE_FORMAT_MESSAGE)
   .refine((s) => {
     const r = parsePageRange(s);
     return !!r && r.first >= 1 && r.first <= r.last;
   }, INVALID_PAGE_MESSAGE);
 
-export const txnIdSchema = z
-  .string({ error: 'Transaction id is required' })
-  .trim()
-  .min(1, 'Transaction id is required')
-  .regex(TXNID_RE, INVALID_TXNID_MESSAGE);
+export const txnIdSchema = requiredString('Transaction id is required').regex(TXNID_RE, INVALID_TXNID_MESSAGE);
 
-export const publishDateSchema = z
-  .string({ error: 'Certificate date is required' })
-  .trim()
-  .min(1, 'Certificate date is required')
+export const publishDateSchema = requiredString('Certificate date is required')
   .regex(DATE_RE, 'Certificate date is invalid')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Certificate date is invalid');
 

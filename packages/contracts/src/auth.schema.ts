@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(100),
-  password: z.string().min(1, 'Password is required').max(200),
-});
+const usernameField = z.string().trim().min(1, 'Username is required').max(100);
+/** Passwords are taken as typed: no trimming. */
+const passwordField = z.string().min(1, 'Password is required').max(200);
+
+export const loginSchema = z.object({ username: usernameField, password: passwordField });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const loginErrorCodes = ['invalid_credentials', 'disabled', 'invalid_ip'] as const;
@@ -29,21 +30,18 @@ export interface LoginResponse {
 }
 
 export const userUpdateSchema = z.object({
-  name: z.string().trim().min(1, 'Username is required').max(100),
+  name: usernameField,
   password: z.string().max(200).optional().or(z.literal('')),
   /** Needed whenever `password` is set. */
   currentPassword: z.string().max(200).optional().or(z.literal('')),
 });
 
 /** The admin's Users screen: a new staff account of the caller's journal. */
-export const staffCreateSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Username is required').max(100),
-  password: z.string().min(1, 'Password is required').max(200),
-});
+export const staffCreateSchema = z.strictObject({ name: usernameField, password: passwordField });
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 
 export const staffStatusSchema = z.strictObject({ status: z.enum(['enabled', 'disabled']) });
-export const staffPasswordSchema = z.strictObject({ password: z.string().min(1, 'Password is required').max(200) });
+export const staffPasswordSchema = z.strictObject({ password: passwordField });
 
 /** A staff account as the Users screen lists it. */
 export interface StaffUserView {

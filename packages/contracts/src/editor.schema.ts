@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from './auth.schema.js';
+import { requiredString } from './fields.schema.js';
 
 /** docs/product.md#editor-rules: exactly these categories and designations. */
 export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;
@@ -20,10 +21,10 @@ const websiteSchema = opt(500).refine(
 
 /** Editor add and edit (docs/product.md#editor-rules): category, post, name and content required; picture optional. */
 export const editorSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200).refine(oneLine, 'Name must be one line'),
+  name: requiredString('Name is required').max(200).refine(oneLine, 'Name must be one line'),
   category: z.enum(EDITOR_CATEGORIES, { error: 'Category is required' }),
   post: z.enum(EDITOR_DESIGNATIONS, { error: 'Designation is required' }),
-  content: z.string({ error: 'Affiliation is required' }).trim().min(1, 'Affiliation is required').max(5000),
+  content: requiredString('Affiliation is required').max(5000),
   degree: opt(200).refine(oneLine, 'Degree must be one line'),
   email: opt(200).refine(oneLine, 'Email must be one line'),
   phone: opt(50).refine(oneLine, 'Phone must be one line'),

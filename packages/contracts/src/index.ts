@@ -1,5 +1,6 @@
 // First: configures zod before any schema below is built.
 import './zod-config.js';
+export * from './fields.schema.js';
 export * from './rich-text.js';
 export * from './auth.schema.js';
 export * from './settings.schema.js';

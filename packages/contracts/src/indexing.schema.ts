@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { objectIdSchema } from './auth.schema.js';
+import { requiredString } from './fields.schema.js';
 
 /** An indexing partner as the admin adds or edits it (the logo comes as a file beside these fields). */
 export const indexingInputSchema = z.strictObject({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long'),
+  title: requiredString('Title is required').max(200, 'Title is too long'),
   link: z
     .string()
     .trim()

@@ -101,13 +101,21 @@ export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 /** The fields every list answer carries: what the content service builds (no index signature). */
 export type ArticleSummaryFields = z.infer<typeof articleSummaryObject>;
 
-export const articleDetailSchema = articleSummarySchema.extend({
+const articleDetailObject = articleSummaryObject.extend({
   /** Sanitised HTML under the common allow-list. */
   abstract: str,
   status: str,
   modification: str,
 });
+export const articleDetailSchema = articleDetailObject.loose();
 export type ArticleDetail = z.infer<typeof articleDetailSchema>;
+export type ArticleDetailFields = z.infer<typeof articleDetailObject>;
+
+/** What a citation file (BibTeX, RIS, CSL-JSON) and a Crossref deposit say of an article. */
+export type CitedArticle = Pick<
+  ArticleDetailFields,
+  'refnumber' | 'title' | 'authorname' | 'abstract' | 'keywords' | 'year' | 'volume' | 'issue' | 'pagenumber' | 'publishdate' | 'doi'
+>;
 
 /** Every public read by name: the path family it answers and its response schema. */
 export const publicReadSchemas = {

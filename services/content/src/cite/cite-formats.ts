@@ -1,20 +1,8 @@
-import { doiUrl } from '@journal/contracts';
+import { doiUrl, type CitedArticle } from '@journal/contracts';
 import { decodeEntities, plain, splitAuthors } from '../shared/text';
 
 /** What a citation file says of an article; every text already sanitised (title: inline HTML). */
-export interface CitableArticle {
-  refnumber: string;
-  title: string;
-  authorname: string;
-  abstract: string;
-  keywords: string;
-  year: number;
-  volume: number;
-  issue: number;
-  pagenumber: string;
-  publishdate: string;
-  doi: string;
-}
+export type CitableArticle = CitedArticle;
 
 export interface CiteContext {
   journalName: string;
@@ -44,7 +32,8 @@ export function personName(full: string): PersonName {
 
 export const authorsOf = (a: Pick<CitableArticle, 'authorname'>) => splitAuthors(a.authorname).map(personName).filter((p) => p.family);
 
-const pagesOf = (pagenumber: string) => {
+/** First and last page of a stored page number ('12-19', '12–19' or a lone '12'), or null. */
+export const pagesOf = (pagenumber: string) => {
   const m = /^\s*(\d+)\s*(?:[-–—]\s*(\d+))?\s*$/.exec(pagenumber ?? '');
   return m ? { first: m[1]!, last: m[2] ?? m[1]! } : null;
 };

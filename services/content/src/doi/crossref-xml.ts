@@ -1,6 +1,7 @@
+import type { CitedArticle } from '@journal/contracts';
 import { decodeEntities, plain } from '../shared/text';
 import { xmlEscape } from '../seo/xml';
-import { authorsOf, dateParts } from '../cite/cite-formats';
+import { authorsOf, dateParts, pagesOf } from '../cite/cite-formats';
 
 /**
  * A Crossref deposit (schema 5.3.1) of one journal issue's articles: the file staff upload to
@@ -23,21 +24,11 @@ export interface CrossrefJournal {
   registrant: string;
 }
 
-export interface CrossrefArticle {
-  refnumber: string;
-  /** Sanitised inline HTML. */
-  title: string;
-  authorname: string;
-  abstract: string;
-  year: number;
-  volume: number;
-  issue: number;
-  pagenumber: string;
-  publishdate: string;
-  doi: string;
-  /** Absolute URL of the article page: where the DOI resolves. */
+/** The cited fields (title: sanitised inline HTML) and where the DOI resolves. */
+export type CrossrefArticle = Omit<CitedArticle, 'keywords'> & {
+  /** Absolute URL of the article page. */
   url: string;
-}
+};
 
 /** Crossref face markup allowed in titles; HTML's em/strong are its i/b. */
 const FACE: Record<string, string> = { i: 'i', em: 'i', b: 'b', strong: 'b', u: 'u', sub: 'sub', sup: 'sup' };
@@ -80,9 +71,9 @@ function pubDate(a: Pick<CrossrefArticle, 'publishdate' | 'year'>): string {
 }
 
 function pages(pagenumber: string): string {
-  const m = /^\s*(\d+)\s*(?:[-–—]\s*(\d+))?\s*$/.exec(pagenumber ?? '');
-  if (!m) return '';
-  return `<pages>${el('first_page', m[1]!)}${m[2] && m[2] !== m[1] ? el('last_page', m[2]) : ''}</pages>`;
+  const p = pagesOf(pagenumber);
+  if (!p) return '';
+  return `<pages>${el('first_page', p.first)}${p.last !== p.first ? el('last_page', p.last) : ''}</pages>`;
 }
 
 function articleXml(a: CrossrefArticle, language?: string): string {
