@@ -25,8 +25,9 @@ import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { ROOT } from '../scripts/stack';
 import { DEMO_USER } from '../scripts/seed';
 import { call, type Answer } from '../reliability/rel-stack';
+import { adminAdding, readerTargets, runReaders } from '../reliability/reader-mix';
 import {
-  articleFields, assetPath, bearer, createIssue, pdfBytes, postArticle, publicCatalogue, readZip, tokenFor, waitJob,
+  assetPath, bearer, publicCatalogue, readZip, tokenFor, waitJob,
 } from '../reliability/rel-helpers';
 import type { BenchContext } from './context';
 
@@ -151,69 +152,28 @@ export async function run(ctx: BenchContext): Promise<Record<string, number>> {
     `while a ${zip1.certs}-certificate zip renders (${round(zip1.seconds)} s, ${round(zip1.perS)} certificates/s): p50 ${round(pct(during.lat, 50))} ms, p99 ${round(pct(during.lat, 99))} ms (${during.errors} errors)`);
 
   // 2. The reader mix of the reliability load test, 200 readers, with an admin writing and a zip.
-  const words = ['soil', 'water', 'plant', 'analysis', 'study', 'method', 'zzznothing'];
-  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-  const targets: [string, () => string][] = [
-    ['home', () => '/'],
-    ['settings', () => '/api/settings/'],
-    ['archives', () => '/api/archives/'],
-    ['issue', () => pick(issues).path],
-    ['article', () => `/api/archives/ref/${pick(articles).refnumber}`],
-    ['article page', () => {
-      const a = pick(articles);
-      return `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`;
-    }],
-    ['search', () => `/api/search?keyword=${pick(words)}`],
-    ['pdf', () => {
-      const a = pick(withFile);
-      return a.pdf_url || assetPath(a);
-    }],
-  ];
-  const lat: Record<string, number[]> = Object.fromEntries(targets.map(([n]) => [n, []]));
   const pdfCache: Record<string, number> = {};
   const pdfBy: Record<string, number[]> = {};
   // PDF downloads begun after the first seconds, when every file has been asked for once.
   const pdfWarm: number[] = [];
   const warmFrom = Date.now() + 5000;
-  const errors: string[] = [];
-  const agent = new http.Agent({ keepAlive: true, maxSockets: READERS });
   const end = Date.now() + LOAD_SECONDS * 1000;
-  const reader = async (i: number) => {
-    let k = i;
-    while (Date.now() < end) {
-      const [name, make] = targets[k++ % targets.length]!;
-      const url = make();
-      try {
-        const begun = Date.now();
-        const r: Answer = await call(`${base}${url}`, { agent, timeoutMs: 60_000 });
-        if (r.status !== 200 && r.status !== 304) errors.push(`${r.status} ${url}`);
-        else lat[name]!.push(r.ms);
-        if (name === 'pdf') {
-          const c = String(r.headers['x-cache'] ?? 'none');
-          pdfCache[c] = (pdfCache[c] ?? 0) + 1;
-          (pdfBy[c] ??= []).push(r.ms);
-          if (begun >= warmFrom) pdfWarm.push(r.ms);
-        }
-      } catch (err) {
-        errors.push(`${url}: ${(err as Error).message}`);
-      }
-    }
+  const seen = (name: string, r: Answer, begun: number) => {
+    if (name !== 'pdf') return;
+    const c = String(r.headers['x-cache'] ?? 'none');
+    pdfCache[c] = (pdfCache[c] ?? 0) + 1;
+    (pdfBy[c] ??= []).push(r.ms);
+    if (begun >= warmFrom) pdfWarm.push(r.ms);
   };
-  const issue = await createIssue(base, demoToken);
-  const adds: number[] = [];
-  const admin = async () => {
-    for (let n = 1; Date.now() < end - 2000; n++) {
-      const r = await postArticle(base, demoToken, articleFields(issue, 900 + n), { name: `load-${n}.pdf`, data: pdfBytes(200_000) });
-      adds.push(r.status);
-      await new Promise((res) => setTimeout(res, 1000));
-    }
-  };
+  const admin = await adminAdding(base, demoToken, end);
   // The 200 readers share this one process: its own event-loop delay is part of every latency.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const t0 = Date.now();
-  const [zip2] = await Promise.all([bulkZip(base, loadToken, 2), admin(), ...Array.from({ length: READERS }, (_, i) => reader(i))]);
-  agent.destroy();
+  const [zip2, { lat, errors }] = await Promise.all([
+    bulkZip(base, loadToken, 2), runReaders(base, readerTargets({ issues, articles }), READERS, end, seen), admin.done,
+  ]);
+  const adds = admin.statuses;
   loopDelay.disable();
   const seconds = (Date.now() - t0) / 1000;
   const all = sorted(Object.values(lat).flat());

@@ -4,11 +4,11 @@
  * are printed, never asserted; errors, lost data and dead processes are.
  */
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { ROOT } from '../scripts/stack';
 import { call, report, startRelStack, type Answer } from './rel-stack';
+import { adminAdding, readerTargets, runReaders } from './reader-mix';
 import {
   alive, articleFields, assetPath, bearer, createIssue, pdfBytes, percentile, postArticle, publicCatalogue, readZip, rssMb, sleep, tokenFor,
 } from './rel-helpers';
@@ -32,58 +32,10 @@ afterAll(async () => {
 describe('load', () => {
   it(`10. ${READERS} concurrent readers for ${DURATION_MS / 1000} s while an admin adds articles and a bulk zip runs: 0 errors`, async () => {
     const { issues, articles } = await publicCatalogue(s.base);
-    const withFile = articles.filter((a) => a.file);
-    const words = ['soil', 'water', 'plant', 'analysis', 'study', 'method', 'zzznothing'];
-    // The reader's mix: the app shell, the public API a page load makes, served article HTML, PDFs.
-    const targets: [string, () => string][] = [
-      ['home', () => '/'],
-      ['settings', () => '/api/settings/'],
-      ['archives', () => '/api/archives/'],
-      ['issue', () => issues[Math.floor(Math.random() * issues.length)]!.path],
-      ['article', () => `/api/archives/ref/${articles[Math.floor(Math.random() * articles.length)]!.refnumber}`],
-      ['article page', () => {
-        const a = articles[Math.floor(Math.random() * articles.length)]!;
-        return `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`;
-      }],
-      ['search', () => `/api/search?keyword=${words[Math.floor(Math.random() * words.length)]}`],
-      // PDFs by the URL the API links (versioned: nginx serves them from its disk cache).
-      ['asset', () => {
-        const a = withFile[Math.floor(Math.random() * withFile.length)]!;
-        return a.pdf_url || assetPath(a);
-      }],
-    ];
-    const agent = new http.Agent({ keepAlive: true, maxSockets: READERS });
-    const lat: Record<string, number[]> = Object.fromEntries(targets.map(([n]) => [n, []]));
-    const errors: string[] = [];
-    let bytes = 0;
     const end = Date.now() + DURATION_MS;
-    const reader = async (i: number) => {
-      let k = i;
-      while (Date.now() < end) {
-        const [name, make] = targets[k++ % targets.length]!;
-        const url = make();
-        try {
-          const r = await call(`${s.base}${url}`, { agent, timeoutMs: 60_000 });
-          bytes += r.raw.length;
-          if (r.status !== 200 && r.status !== 304) errors.push(`${r.status} ${url} ${r.body.slice(0, 80)}`);
-          else lat[name]!.push(r.ms);
-        } catch (err) {
-          errors.push(`${url}: ${(err as Error).message}`);
-        }
-      }
-    };
+    let bytes = 0;
     // The admin adds articles one after another during the run.
-    const issue = await createIssue(s.base, token);
-    const adds: number[] = [];
-    const admin = async () => {
-      let n = 0;
-      while (Date.now() < end - 2000) {
-        n++;
-        const r = await postArticle(s.base, token, articleFields(issue, 900 + n), { name: `load-${n}.pdf`, data: pdfBytes(200_000) });
-        adds.push(r.status);
-        await sleep(1000);
-      }
-    };
+    const admin = await adminAdding(s.base, token, end);
     // And one bulk zip of every article runs meanwhile.
     const refs = articles.map((a) => a.refnumber);
     const expectedCerts = articles.reduce((x, a) => x + a.authorname.split(',').filter((y) => y.trim()).length, 0);
@@ -94,9 +46,13 @@ describe('load', () => {
       if (bulk.status === 200) bulkEntries = readZip(bulk.raw).length;
     };
     const t0 = Date.now();
-    await Promise.all([...Array.from({ length: READERS }, (_, i) => reader(i)), admin(), zip()]);
+    const [{ lat, errors }] = await Promise.all([
+      runReaders(s.base, readerTargets({ issues, articles }), READERS, end, (_name, r) => (bytes += r.raw.length)),
+      admin.done,
+      zip(),
+    ]);
     const seconds = (Date.now() - t0) / 1000;
-    agent.destroy();
+    const { issue, statuses: adds } = admin;
     const all = Object.values(lat).flat().sort((a, b) => a - b);
     const per = Object.fromEntries(Object.entries(lat).map(([n, l]) => {
       const x = [...l].sort((a, b) => a - b);
@@ -107,7 +63,7 @@ describe('load', () => {
     report(`10. ${READERS} readers for ${Math.round(seconds)} s`, {
       requests: all.length + errors.length, errors: errors.length, firstErrors: errors.slice(0, 5), rps: Math.round(all.length / seconds),
       // The figures the reader path is judged by (printed, not asserted: the machine may be shared).
-      overallP99Ms: percentile(all, 99), pdfDownloadP99Ms: per.asset?.p99, pdfDownloadP50Ms: per.asset?.p50,
+      overallP99Ms: percentile(all, 99), pdfDownloadP99Ms: per.pdf?.p99, pdfDownloadP50Ms: per.pdf?.p50,
       p50ms: percentile(all, 50), p90ms: percentile(all, 90), p99ms: percentile(all, 99), maxMs: Math.round(all[all.length - 1] ?? 0), mb: Math.round(bytes / 1e6), per,
       adminAdds: adds.length, adminStatuses: [...new Set(adds)], addedVisible: stored.length,
       bulkZip: { status: bulk?.status, ms: Math.round(bulk?.ms ?? 0), entries: bulkEntries, expected: expectedCerts },
