@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
+import { signToken } from '@journal/server-kit';
 
 /** Servers chosen by the jest global setup (env, testcontainers, or the local ones). */
 export function testServers(): { mongoUrl: string; redisUrl: string } {
@@ -16,6 +17,14 @@ export const newObjectId = () => new Types.ObjectId().toString();
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
+/** A staff member's bearer token for `journalId`, signed with the test secret (`ttlSeconds` < 0: already expired). */
+export const staffToken = (journalId: string, name = 'admin', ttlSeconds?: number) =>
+  signToken(TEST_JWT_SECRET, { id: newObjectId(), name, journalId }, ttlSeconds).token;
+
+/** The headers of a staff call to a service: its journal (as the gateway sets it) and the bearer token. */
+export const staffHeaders = (journalId: string, token: string) => ({ 'x-journal-id': journalId, authorization: `Bearer ${token}` });
+
 export * from './processes';
 export * from './zip';
+export * from './raw-body';
 export * from './secrets';

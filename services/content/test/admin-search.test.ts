@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
+import { staffHeaders, staffToken } from '@journal/testing';
 import type { Article } from '../src/archives/article.repo';
 import { makeJournal, startContent, stopContent } from './helpers';
 
@@ -15,8 +14,8 @@ let J2: string;
 let T1: string;
 let T2: string;
 
-const tok = (jid: string) => signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: jid }).token;
-const as = (jid: string, token: string) => ({ 'x-journal-id': jid, authorization: `Bearer ${token}` });
+const tok = (jid: string) => staffToken(jid);
+const as = staffHeaders;
 const search = async (jid: string, token: string, q: string) =>
   (await request(app.url).get('/api/admin/search').query({ q }).set(as(jid, token)).expect(200)).body as Article[];
 

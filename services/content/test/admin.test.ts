@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
+import { newObjectId, rawBody, staffHeaders, staffToken } from '@journal/testing';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
@@ -17,8 +16,8 @@ const PNG = Buffer.concat([
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 
-const tok = (jid: string, name = 'admin') => signToken(TEST_JWT_SECRET, { id: newObjectId(), name, journalId: jid }).token;
-const as = (jid: string, token: string) => ({ 'x-journal-id': jid, authorization: `Bearer ${token}` });
+const tok = staffToken;
+const as = staffHeaders;
 
 const YEAR = 2026;
 const article = (over: Record<string, string> = {}): Record<string, string> => ({
@@ -176,11 +175,7 @@ describe('articles: add', () => {
     });
     expect(await app.repos.articles.findById(J2, r.body.id)).toBeNull();
 
-    const file = await request(app.url).get(`/assets/archives/${YEAR}/vol4issue2/1001.pdf`).set({ 'x-journal-id': J1 }).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const file = await request(app.url).get(`/assets/archives/${YEAR}/vol4issue2/1001.pdf`).set({ 'x-journal-id': J1 }).buffer(true).parse(rawBody);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toContain('application/pdf');
     expect(Buffer.compare(file.body as Buffer, pdf)).toBe(0);

@@ -1,14 +1,14 @@
 /** Titles keep sub-/superscript end to end; editing keeps an older record's non-numeric reference number. */
 import request from 'supertest';
-import { sanitizeTitle, signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
+import { sanitizeTitle } from '@journal/server-kit';
+import { staffHeaders, staffToken } from '@journal/testing';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
 let J: string;
 let T: string;
 let pdf: Buffer;
-const as = () => ({ 'x-journal-id': J, authorization: `Bearer ${T}` });
+const as = () => staffHeaders(J, T);
 
 const fields = (over: Record<string, string> = {}): Record<string, string> => ({
   year: '2026', volume: '3', issue: '1', refnumber: '5001', title: 'Growth of <i>E. coli</i> in H<sub>2</sub>O at 10<sup>5</sup> cells',
@@ -25,7 +25,7 @@ const post = (path: string, f: Record<string, string>, file?: Buffer) => {
 beforeAll(async () => {
   app = await startContent();
   J = await makeJournal(app, 'compat');
-  T = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: J }).token;
+  T = staffToken(J);
   pdf = await makePdf('H2O paper');
   await request(app.url).post('/api/admin/create-issue').set(as()).send({ year: 2026, volume: 3, issue: 1, frequency: 'January-March' }).expect(201);
 });

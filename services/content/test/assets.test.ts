@@ -1,6 +1,6 @@
 import http from 'node:http';
 import request from 'supertest';
-import { newObjectId } from '@journal/testing';
+import { newObjectId, rawBody } from '@journal/testing';
 import { makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
@@ -41,11 +41,7 @@ afterAll(() => stopContent(app));
 
 describe('GET /assets/...', () => {
   test('serves a PDF with exact type, ETag, Cache-Control, nosniff and a safe disposition', async () => {
-    const r = await get(PDF_PATH).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const r = await get(PDF_PATH).buffer(true).parse(rawBody);
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
@@ -64,18 +60,10 @@ describe('GET /assets/...', () => {
     expect(r.headers['content-range']).toBe(`bytes 0-4/${pdf.length}`);
     expect(r.headers['content-length']).toBe('5');
     expect(Buffer.from(r.body as Buffer).toString() || r.text).toBe('%PDF-');
-    const s = await get(BIG_PATH).set('Range', 'bytes=-10').buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const s = await get(BIG_PATH).set('Range', 'bytes=-10').buffer(true).parse(rawBody);
     expect(s.status).toBe(206);
     expect(Buffer.compare(s.body as Buffer, big.subarray(big.length - 10))).toBe(0);
-    const mid = await get(BIG_PATH).set('Range', `bytes=300000-300099`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const mid = await get(BIG_PATH).set('Range', `bytes=300000-300099`).buffer(true).parse(rawBody);
     expect(mid.status).toBe(206);
     expect(Buffer.compare(mid.body as Buffer, big.subarray(300000, 300100))).toBe(0);
     const bad = await get(PDF_PATH).set('Range', `bytes=${pdf.length + 10}-`);
@@ -89,11 +77,7 @@ describe('GET /assets/...', () => {
   });
 
   test('the streamed (large) file is served whole', async () => {
-    const r = await get(BIG_PATH).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const r = await get(BIG_PATH).buffer(true).parse(rawBody);
     expect(r.status).toBe(200);
     expect(Buffer.compare(r.body as Buffer, big)).toBe(0);
   });

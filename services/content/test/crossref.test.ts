@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
+import { staffToken } from '@journal/testing';
 import { crossrefDeposit, crossrefTitle } from '../src/doi/crossref-xml';
 import { makeJournal, startContent, stopContent } from './helpers';
 
@@ -63,7 +62,7 @@ describe('POST /api/admin/archives/:year/:vol/:issue/crossref', () => {
   beforeAll(async () => {
     app = await startContent();
     J = await makeJournal(app, 'cr', { issn: '1234-5678', journal_essn: '2345-678x', doi_prefix: '10.12345', doi_suffix_pattern: 'cr.{year}.{volume}.{issue}.{refnumber}' });
-    T = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: J }).token;
+    T = staffToken(J);
     await app.repos.issues.create(J, { ...key, frequency: 'april' });
     const base = { ...key, txnid: '', abstract: '<p>Summary &amp; more</p>', publishdate: '2026-04-15', status: 'enabled' };
     await app.repos.articles.create(J, { ...base, refnumber: '11', txnid: 't11', title: 'First <i>Bacillus</i> paper', authorname: 'Dr. Asha Rao, Vikram Kumar Singh, Li', pagenumber: '1-6', doi: '10.12345/typed.11' });

@@ -4,8 +4,7 @@ import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-ris';
 import '@citation-js/plugin-csl';
 import '@citation-js/plugin-bibtex';
-import { signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
+import { staffHeaders, staffToken } from '@journal/testing';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
@@ -14,8 +13,8 @@ let J2: string;
 let T: string;
 let pdf: Buffer;
 
-const tok = (jid: string) => signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: jid }).token;
-const as = (jid: string, token: string) => ({ 'x-journal-id': jid, authorization: `Bearer ${token}` });
+const tok = (jid: string) => staffToken(jid);
+const as = staffHeaders;
 const pub = (jid: string) => ({ 'x-journal-id': jid, 'x-journal-host': 'doi.test', host: 'doi.test:8080' });
 
 const fields = (over: Record<string, string> = {}): Record<string, string> => ({

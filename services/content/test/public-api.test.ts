@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { signToken } from '@journal/server-kit';
-import { newObjectId, TEST_JWT_SECRET } from '@journal/testing';
+import { newObjectId, staffToken } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { startContent, stopContent } from './helpers';
 
@@ -110,7 +109,7 @@ describe('GET /api/editors/', () => {
     expect(one.text).not.toContain(stored.email);
   });
   test('turning the journal flag on in the admin settings shows the contacts at once, turning it off hides them', async () => {
-    const token = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: chem }).token;
+    const token = staffToken(chem);
     const settings = (await get('/api/settings/', chem)).body;
     const save = (showEditorContacts: boolean) =>
       request(app.url)

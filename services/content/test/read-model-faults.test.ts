@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import request from 'supertest';
-import { createRedis, signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId, testServers, uniqueName } from '@journal/testing';
+import { createRedis } from '@journal/server-kit';
+import { staffToken, testServers, uniqueName } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { EditorAdminService } from '../src/admin/editor-admin.service';
 import { AdminService } from '../src/admin/admin.service';
@@ -61,7 +61,7 @@ describe('a burst of 500 admin writes over two replicas', () => {
   });
 
   test('leaves both read models equal to the database', async () => {
-    const token = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: demo }).token;
+    const token = staffToken(demo);
     const headers = { 'x-journal-id': demo, authorization: `Bearer ${token}` };
     const editors = (await a.repos.editors.list(demo)).map((e) => e.id);
     const settings = { websiteemail: 'burst@example.org', impactfactor: '', issn: '', whatsup_number: '', domain: '' };

@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId, testServers, uniqueName } from '@journal/testing';
+import { staffToken, testServers, uniqueName } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { ReadModel } from '../src/cache/read-model';
 import { makePdf, startContent, stopContent } from './helpers';
@@ -57,7 +56,7 @@ beforeAll(async () => {
   const { mongoUrl } = testServers();
   const seeded = await seedDemoContent({ mongoUrl, dbName: MONGO_DB });
   demo = seeded.journals.find((j) => j.slug === 'demo')!.id;
-  token = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: demo }).token;
+  token = staffToken(demo);
   pdf = await makePdf('replica test');
   a = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });
   b = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });

@@ -1,7 +1,6 @@
 /** The admin's settings (every field, strict), site images and indexing partners, on the real database. */
 import request from 'supertest';
-import { signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
+import { newObjectId, staffHeaders, staffToken } from '@journal/testing';
 import { makeJournal, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
@@ -18,8 +17,8 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 const BIG = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
 
-const tok = (jid: string) => signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'office', journalId: jid }).token;
-const as = (jid: string, token: string) => ({ 'x-journal-id': jid, authorization: `Bearer ${token}` });
+const tok = (jid: string) => staffToken(jid, 'office');
+const as = staffHeaders;
 const pub = (jid: string, path: string) => request(app.url).get(path).set({ 'x-journal-id': jid });
 
 async function state(jid: string) {

@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
+import { staffToken } from '@journal/testing';
 import { hitTarget, isFirstPart, isRobot } from '../src/stats/hit-target';
 import { hitOf, parseUsageDatagram } from '../src/stats/usage-log';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
@@ -128,7 +127,7 @@ describe('counting on the shared Redis', () => {
     const pub = await request(app.url).get('/api/archives/ref/501/stats').set({ 'x-journal-id': J });
     expect(pub.status).toBe(200);
     expect(pub.body).toEqual({ views: 2, downloads: 6 });
-    const token = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId: J }).token;
+    const token = staffToken(J);
     const adm = await request(app.url).get('/api/admin/stats/2026/4/2').set({ 'x-journal-id': J, authorization: `Bearer ${token}` });
     expect(adm.status).toBe(200);
     expect(adm.body).toEqual(expect.objectContaining({ views: 2, downloads: 6 }));

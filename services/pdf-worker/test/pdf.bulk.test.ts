@@ -1,14 +1,7 @@
 import request from 'supertest';
 import { newObjectId } from '@journal/testing';
 import { article, demoSettings, editor, makeLogoPng } from './helpers/content-fixture';
-import { adminToken, pdfText, pollJob, readZip, startStack, type Stack } from './helpers/stack';
-
-const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+import { adminToken, binary, pdfText, pollJob, readZip, startStack, type Stack } from './helpers/stack';
 
 // eslint-disable-next-line no-control-regex -- names must hold no control characters
 const SAFE_NAME = /^[^/\\\u0000-\u001f\u007f]+\.pdf$/;

@@ -11,14 +11,7 @@ import { start, type PdfApiApp } from '../src/app';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema } from '../src/config';
 import { startWorker, type PdfWorkerApp } from '../src/worker';
 import { makeLogoPng } from './helpers/content-fixture';
-import { adminToken, pdfText, readZip } from './helpers/stack';
-
-const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+import { adminToken, binary, pdfText, readZip } from './helpers/stack';
 
 describe('pdf documents from the real content service', () => {
   let content: ContentApp;

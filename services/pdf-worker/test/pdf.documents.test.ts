@@ -1,16 +1,9 @@
 import request from 'supertest';
 import { newObjectId } from '@journal/testing';
 import { article, demoSettings, editor, makeLogoPng } from './helpers/content-fixture';
-import { adminToken, pdfText, startStack, type Stack } from './helpers/stack';
+import { adminToken, binary, pdfText, startStack, type Stack } from './helpers/stack';
 
 const buffer = (res: request.Response): Buffer => res.body as Buffer;
-const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
-
 describe('pdf documents', () => {
   let s: Stack;
   const J = newObjectId();

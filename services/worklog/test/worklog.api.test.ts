@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { MongoClient, ObjectId } from 'mongodb';
 import { signToken } from '@journal/server-kit';
 import { WORK_STATUSES } from '@journal/contracts';
-import { newObjectId, testServers, TEST_JWT_SECRET, uniqueName } from '@journal/testing';
+import { newObjectId, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start, type WorklogApp } from '../src/app';
 import { worklogConfigSchema } from '../src/config';
 import { seedDemoWorklog } from '../src/seed';
@@ -33,7 +33,7 @@ async function eventually(check: () => Promise<void>) {
 
 const J1 = newObjectId();
 const J2 = newObjectId();
-const tokenFor = (journalId: string, name = 'alice') => signToken(TEST_JWT_SECRET, { id: newObjectId(), name, journalId }).token;
+const tokenFor = (journalId: string, name = 'alice') => staffToken(journalId, name);
 const T1 = tokenFor(J1);
 const T2 = tokenFor(J2, 'bob');
 
@@ -136,7 +136,7 @@ describe('authentication and journals', () => {
   it('refuses every call without a valid token of the journal', async () => {
     const seeded = await post({ status: 'urgent', content: 'guarded' }).expect(201);
     const before = await snapshot();
-    const expired = signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'alice', journalId: J1 }, -10).token;
+    const expired = staffToken(J1, 'alice', -10);
     const wrongSecret = signToken('another-secret-that-is-long-enough-0123456789abcdef', { id: newObjectId(), name: 'alice', journalId: J1 }).token;
     const none = jwt.sign({ sub: newObjectId(), jid: J1, name: 'alice', jti: 'x', iat: 1, exp: 9_999_999_999 }, '', { algorithm: 'none' });
     const tokens: (string | null)[] = [null, 'garbage', expired, wrongSecret, none, T2];

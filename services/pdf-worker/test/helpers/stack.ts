@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
-import { signToken } from '@journal/server-kit';
-import { newObjectId, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
+import type request from 'supertest';
+import { rawBody, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start, type PdfApiApp } from '../../src/app';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema, type PdfApiConfig, type PdfWorkerConfig } from '../../src/config';
 import { startWorker, type PdfWorkerApp } from '../../src/worker';
@@ -65,7 +65,7 @@ export async function startStack(opts: { worker?: boolean; workerEnv?: Record<st
   };
 }
 
-export const adminToken = (journalId: string) => signToken(TEST_JWT_SECRET, { id: newObjectId(), name: 'admin', journalId }).token;
+export const adminToken = (journalId: string) => staffToken(journalId);
 
 export async function pdfText(bytes: Buffer): Promise<{ text: string; pages: number }> {
   const r = await pdfParse(bytes);
@@ -73,6 +73,9 @@ export async function pdfText(bytes: Buffer): Promise<{ text: string; pages: num
 }
 
 export { readZip } from '@journal/testing';
+
+/** A request whose answer is kept as bytes (a PDF, a zip). */
+export const binary = (req: request.Test) => req.buffer(true).parse(rawBody);
 
 /** Polls a job until it is completed or failed; returns every status seen. */
 export async function pollJob(base: string, id: string, headers: Record<string, string>, timeoutMs = 60_000) {
