@@ -12,8 +12,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { signToken } from '@journal/server-kit';
 import { frequencyPeriods } from '@journal/contracts';
 import { execFileSync } from 'node:child_process';
-import http from 'node:http';
-import { BASE, CHEM, launchBrowser, loginAs, newPage, pageText } from './harness';
+import { BASE, CHEM, launchBrowser, loginAs, newPage, onHost, pageText } from './harness';
 
 type TestPage = Awaited<ReturnType<typeof newPage>>;
 
@@ -40,19 +39,6 @@ const PNG = Buffer.from(
   'hex',
 );
 
-/** A GET on another journal's host name (Node's resolver does not know *.localhost). */
-function onHost(base: string, p: string): Promise<{ status: number; body: Buffer }> {
-  const u = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: u.port, path: p, headers: { host: u.host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** What pdftotext reads in a PDF: what a reader's tools see. */
 function pdfText(pdf: Buffer): string {

@@ -3,27 +3,9 @@
  * services once and then answered from nginx's disk cache (Range requests too), many readers asking
  * at once for a file not yet cached cause one fetch, and the bare path is passed through uncached.
  */
-import http from 'node:http';
-import { BASE } from './harness';
+import { BASE, onHost } from './harness';
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function get(p: string, headers: Record<string, string> = {}): Promise<Raw> {
-  const u = new URL(BASE);
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port: u.port, path: p, headers: { host: u.host, ...headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.setTimeout(60_000, () => req.destroy(new Error(`no answer for ${p}`)));
-    req.on('error', reject);
-  });
-}
+const get = (p: string, headers: Record<string, string> = {}) => onHost(BASE, p, headers);
 
 let pdfUrl: string;
 beforeAll(async () => {

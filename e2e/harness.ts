@@ -1,4 +1,5 @@
 /** What the browser suites share: the stack's URLs, a real Chromium, and a login helper. */
+import http from 'node:http';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { E2E } from './e2e.config';
 
@@ -49,3 +50,37 @@ export async function loginAs(page: Page, base: string, path = '/admin/login', u
 
 /** Text of the whole page, for assertions on the texts of docs/product.md. */
 export const pageText = (page: Page) => page.evaluate(() => document.body.innerText);
+
+export interface HostAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+}
+
+/**
+ * One GET to a journal host through nginx, redirects not followed: Node cannot resolve
+ * *.localhost, so it connects to loopback and sends the journal's Host.
+ */
+export function onHost(base: string, p: string, headers: Record<string, string> = {}): Promise<HostAnswer> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port: u.port, path: p, headers: { host: u.host, ...headers }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+      });
+    });
+    req.setTimeout(60_000, () => req.destroy(new Error(`no answer for ${u.host}${p}`)));
+    req.on('error', reject);
+  });
+}
+
+/** A public API read from a journal host; an answer other than 2xx fails the test. */
+export async function apiOf<T>(base: string, p: string): Promise<T> {
+  const r = await onHost(base, p, { accept: 'application/json' });
+  if (r.status >= 300) throw new Error(`${new URL(base).host}${p} answered ${r.status}`);
+  return JSON.parse(r.text) as T;
+}

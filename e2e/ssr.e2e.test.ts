@@ -5,46 +5,20 @@
  * redirects, hostile input never reflects markup, and a failing content service gives a 503 page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { E2E } from './e2e.config';
-import { BASE, CHEM, launchBrowser, newPage } from './harness';
+import type { ArticleSummary } from '@journal/contracts';
+import { apiOf, BASE, CHEM, launchBrowser, newPage, onHost } from './harness';
 
-interface Article {
-  year: number;
-  volume: number;
-  issue: number;
-  refnumber: string;
-  title: string;
-  authorname: string;
-  pagenumber: string;
-  pageStart: number;
-  pageEnd: number;
-  pdf_url: string | null;
-  publishdate: string;
-}
+type Article = ArticleSummary;
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request to a journal host, redirects not followed (Node cannot resolve *.localhost). */
-function raw(base: string, p: string, headers: Record<string, string> = {}): Promise<Raw> {
-  const u = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port: u.port, path: p, headers: { host: u.host, ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-  });
-}
-const json = async <T>(base: string, p: string) => JSON.parse((await raw(base, p, { accept: 'application/json' })).body) as T;
+/** One request to a journal host, its body as text. */
+const raw = async (base: string, p: string, headers: Record<string, string> = {}) => {
+  const r = await onHost(base, p, headers);
+  return { ...r, body: r.text };
+};
+const json = apiOf;
 
 const plain = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
 const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
