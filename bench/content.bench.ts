@@ -20,6 +20,8 @@ import { contentConfigSchema } from '../services/content/src/config';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo, type ArticleInput } from '../services/content/src/archives/article.repo';
+import { percentile, round } from '@journal/testing';
+import { timedGet, timeUrls } from './http-timing';
 
 export interface ContentBenchContext {
   baseUrl: string;
@@ -49,30 +51,8 @@ const term = (i: number) => SYL[i % 16]! + SYL[(i >> 4) % 16]! + SYL[(i >> 8) % 
 const VOCAB = 1500;
 const SURNAMES = ['Sharma', 'Verma', 'Singh', 'Gupta', 'Patel', 'Rao', 'Mishra', 'Yadav', 'Chauhan', 'Joshi', 'Reddy', 'Nair', 'Iyer', 'Menon', 'Tiwari', 'Dubey'];
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
-interface Res {
-  status: number;
-  bytes: number;
-  body?: Buffer;
-}
-
-function request(agent: http.Agent, url: string, headers: Record<string, string>, keepBody = false): Promise<Res> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      let bytes = 0;
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => {
-        bytes += c.length;
-        if (keepBody) chunks.push(c);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks) : undefined }));
-    });
-    req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${url}`)));
-    req.on('error', reject);
-  });
-}
+const request = (agent: http.Agent, url: string, headers: Record<string, string>, keepBody = false) => timedGet(agent, url, headers, { keepBody });
 
 /** `connections` loops sending one request after another for `seconds`; latencies in ms. */
 async function load(url: string, headers: Record<string, string>, connections: number, seconds: number) {
@@ -103,20 +83,8 @@ async function load(url: string, headers: Record<string, string>, connections: n
   return { rps: lat.length / elapsed, p50: percentile(lat, 50), p99: percentile(lat, 99), errors, requests: lat.length, bytes };
 }
 
-async function sequential(urls: string[], headers: Record<string, string>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const lat: number[] = [];
-  let errors = 0;
-  for (const u of urls) {
-    const t = performance.now();
-    const r = await request(agent, u, headers);
-    lat.push(performance.now() - t);
-    if (r.status !== 200) errors++;
-  }
-  agent.destroy();
-  lat.sort((a, b) => a - b);
-  return { p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors };
-}
+/** One read after another, as a single reader sends them. */
+const sequential = (urls: string[], headers: Record<string, string>) => timeUrls(urls, headers, 1);
 
 export function articleInput(n: number, issue: number, pageStart: number): ArticleInput & { year: number; volume: number; issue: number; refnumber: string; title: string; txnid: string } {
   const words = Array.from({ length: 40 }, (_, k) => term((n * 31 + k * 97) % VOCAB));
@@ -378,26 +346,7 @@ function postForm(url: string, headers: Record<string, string>, fields: Record<s
 }
 
 /** Requests `urls` with `connections` of them in flight at once; latencies in ms. */
-async function concurrent(urls: string[], headers: Record<string, string>, connections: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const lat: number[] = [];
-  let errors = 0;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < urls.length) {
-        const u = urls[next++]!;
-        const t = performance.now();
-        const r = await request(agent, u, headers);
-        lat.push(performance.now() - t);
-        if (r.status !== 200) errors++;
-      }
-    }),
-  );
-  agent.destroy();
-  lat.sort((a, b) => a - b);
-  return { p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors };
-}
+const concurrent = timeUrls;
 
 /**
  * Starts a second content process in this one against the stack's database, as a restarted pod:

@@ -17,6 +17,8 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { renderNginxConfig } from '../scripts/stack';
 import type { BenchContext, BenchFigures } from './context';
+import { percentile } from '@journal/testing';
+import { timedGet } from './http-timing';
 
 const HOST = 'localhost';
 const BLOCKS = Number(process.env.BENCH_COUNTING_BLOCKS ?? 10);
@@ -24,21 +26,9 @@ const PER_BLOCK = Number(process.env.BENCH_COUNTING_PER_BLOCK ?? 200);
 const CONCURRENCY = 8;
 const SEQ_PER_BLOCK = 50;
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 
-function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; ms: number }> {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - t0 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
+const get = (agent: http.Agent, url: string, headers: Record<string, string>) => timedGet(agent, url, headers);
 
 let reader = 0;
 const uaOf = () => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 BenchReader/${++reader}`;

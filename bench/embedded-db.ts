@@ -16,7 +16,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import http from 'node:http';
 import path from 'node:path';
 import mongoose, { Types } from 'mongoose';
 import Redis from 'ioredis';
@@ -32,6 +31,8 @@ import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { articleInput } from './content.bench';
+import { percentile as pct } from '@journal/testing';
+import { getText } from './http-timing';
 
 const ARTICLES = Number(process.env.EDB_ARTICLES ?? 10_000);
 const ENTRIES = Number(process.env.EDB_ENTRIES ?? 100_000);
@@ -56,7 +57,6 @@ interface Figures {
 }
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 function provision(cmd: string, backend: Backend) {
   const dir = path.join(DATA, backend);
@@ -72,18 +72,7 @@ function provision(cmd: string, backend: Backend) {
 const start = (b: Backend) => provision(b === 'sqlite' ? 'servers' : 'postgres', b);
 const stop = (b: Backend) => provision(b === 'sqlite' ? 'stop-mongo' : 'stop-postgres', b);
 
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.setTimeout(300_000, () => req.destroy(new Error(`timeout: ${url}`)));
-    req.on('error', reject);
-  });
-}
+const get = (url: string, headers: Record<string, string> = {}) => getText(undefined, url, headers, 300_000);
 
 async function untilReady(url: string, t0: number) {
   for (;;) {

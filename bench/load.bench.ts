@@ -30,6 +30,7 @@ import {
   assetPath, bearer, publicCatalogue, readZip, tokenFor, waitJob,
 } from '../reliability/rel-helpers';
 import type { BenchContext } from './context';
+import { ascending as sorted, percentile as pct } from '@journal/testing';
 
 const HOST = 'bench-load.localhost';
 const SLUG = 'bench-load';
@@ -41,8 +42,6 @@ const BULK_CONNECTIONS = 32;
 const YEAR = 2024;
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 
 /** The bench's own journal: 2 × 100 articles of 3 authors each, and its admin user. */
 async function seed(ctx: BenchContext): Promise<string> {

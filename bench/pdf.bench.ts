@@ -18,7 +18,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import puppeteer from 'puppeteer-core';
 import { signToken } from '@journal/server-kit';
-import { treeCpuSeconds, treeMemoryBytes } from '@journal/testing';
+import { stopChild, treeCpuSeconds, treeMemoryBytes, percentile } from '@journal/testing';
 import { start, type PdfApiApp } from '../services/pdf-worker/src/app';
 import { pdfApiConfigSchema } from '../services/pdf-worker/src/config';
 import { CHROMIUM_ARGS } from '../services/pdf-worker/src/render/renderer';
@@ -41,7 +41,6 @@ const AUTHORS = 3;
 const NAIVE_PDFS = 8;
 const CACHE_HITS = 300;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -65,16 +64,7 @@ function spawnWorker(env: Record<string, string>): Promise<Worker> {
         clearTimeout(t);
         resolve({
           child,
-          stop: () =>
-            new Promise<void>((r) => {
-              if (child.exitCode !== null || child.signalCode !== null) return r();
-              const k = setTimeout(() => child.kill('SIGKILL'), 20_000);
-              child.once('exit', () => {
-                clearTimeout(k);
-                r();
-              });
-              child.kill('SIGTERM');
-            }),
+          stop: () => stopChild(child),
         });
       }
     });

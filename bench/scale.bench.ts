@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { connectMongo, createRedis, publishChange, signToken } from '@journal/server-kit';
-import { treeCpuSeconds } from '@journal/testing';
+import { stopChild, treeCpuSeconds } from '@journal/testing';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import type { BenchContext, BenchFigures } from './context';
@@ -93,16 +93,7 @@ function spawnNode(entry: string, env: Record<string, string>, ready: RegExp): P
   });
 }
 
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const k = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => {
-      clearTimeout(k);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+const stop = (child: ChildProcess) => stopChild(child);
 
 export async function run(ctx: BenchContext): Promise<BenchFigures> {
   for (const e of ['services/pdf-worker/dist/main.js', 'services/pdf-worker/dist/worker.main.js']) {

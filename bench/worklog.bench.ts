@@ -11,6 +11,7 @@ import { WORK_STATUSES } from '@journal/contracts';
 import { start as startWorklog } from '../services/worklog/src/app';
 import { worklogConfigSchema } from '../services/worklog/src/config';
 import type { BenchContext } from './context';
+import { getText, timeUrls } from './http-timing';
 
 /** The parts of bench/context.ts this module uses; redisPrefix defaults to the stack's `jp:`. */
 export type WorklogBenchContext = Pick<BenchContext, 'baseUrl' | 'gatewayUrl' | 'mongoUrl' | 'dbName' | 'redisUrl' | 'jwtSecret'> &
@@ -26,20 +27,7 @@ const WORDS = ['proof', 'galley', 'payment', 'receipt', 'certificate', 'reviewer
   'revision', 'copyright', 'invoice', 'deadline', 'upload', 'reference', 'plagiarism', 'author', 'volume', 'issue', 'layout', 'doi', 'email'];
 const SEARCHES = ['proof', 'PAYMENT', 'reviewer manuscript', 'issue 12', 'doi', 'Task 4', 'nothing-matches-this'];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-function getJson(agent: http.Agent, url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.setTimeout(120_000, () => req.destroy(new Error(`timeout: ${url}`)));
-    req.on('error', reject);
-  });
-}
+const getJson = (agent: http.Agent, url: string, headers: Record<string, string>) => getText(agent, url, headers, 120_000);
 
 /** One journal of the bench's own, answering on HOST; created once per database. */
 async function ensureJournal(db: mongoose.mongo.Db): Promise<string> {
@@ -88,23 +76,10 @@ function queries(n: number): string[] {
   return out;
 }
 
+/** The list screen's reads, CONCURRENCY at a time on the agent's kept connections. */
 async function timeAll(agent: http.Agent, base: string, headers: Record<string, string>, paths: string[]) {
-  const times: number[] = [];
-  let next = 0;
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < paths.length) {
-        const p = paths[next++]!;
-        const t0 = performance.now();
-        const res = await getJson(agent, `${base}${p}`, headers);
-        times.push(performance.now() - t0);
-        if (res.status !== 200) failures++;
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), failures };
+  const { errors: failures, ...lat } = await timeUrls(paths.map((p) => `${base}${p}`), headers, CONCURRENCY, agent);
+  return { ...lat, failures };
 }
 
 async function restartedWorklog(ctx: WorklogBenchContext, headers: Record<string, string>) {

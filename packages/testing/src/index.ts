@@ -27,4 +27,5 @@ export const staffHeaders = (journalId: string, token: string) => ({ 'x-journal-
 export * from './processes';
 export * from './zip';
 export * from './raw-body';
+export * from './latency';
 export * from './secrets';

@@ -117,3 +117,16 @@ export function treeMemoryBytes(root: number, kind: 'rss' | 'pss'): number {
   }
   return total;
 }
+
+/** Stops a child the way the platform does (SIGTERM, SIGKILL after `graceMs`); resolves once it has exited. */
+export function stopChild(child: import('node:child_process').ChildProcess, graceMs = 20_000): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const k = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(k);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
