@@ -16,16 +16,8 @@ export interface User {
   modifiedby: string;
 }
 
-interface UserDoc {
-  journalId: Types.ObjectId;
-  name: string;
-  passwordHash: string;
-  status: 'enabled' | 'disabled';
-  allowedIps: string[];
-  validAfter: number;
-  createdby: string;
-  modifiedby: string;
-}
+/** What is stored: the user without its id, the journal as an ObjectId. */
+type UserDoc = Omit<User, 'id' | 'journalId'> & { journalId: Types.ObjectId };
 
 const userSchema = new Schema<UserDoc>(
   {

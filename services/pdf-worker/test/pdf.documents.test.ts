@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { newObjectId } from '@journal/testing';
 import { article, demoSettings, editor, makeLogoPng } from './helpers/content-fixture';
-import { adminToken, binary, pdfText, startStack, type Stack } from './helpers/stack';
+import { adminToken, binary, pdfDownload, pdfText, startStack, type Stack } from './helpers/stack';
 
 const buffer = (res: request.Response): Buffer => res.body as Buffer;
 describe('pdf documents', () => {
@@ -100,9 +100,7 @@ describe('pdf documents', () => {
 
   it('renders the cover page of the article issue', async () => {
     const res = await get('/api/pdf/coverpage/1101');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toContain('filename="coverpage-1101.pdf"');
-    const { text } = await pdfText(buffer(res));
+    const { text } = await pdfDownload(res, 'coverpage-1101.pdf');
     expect(text).toContain(JOURNAL);
     expect(text.toLowerCase()).toContain('volume 12');
     expect(text.toLowerCase()).toContain('issue 3');
@@ -112,9 +110,7 @@ describe('pdf documents', () => {
 
   it('renders the editorial board by section', async () => {
     const res = await get('/api/pdf/editorialboard');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toContain('filename="Editorial-Board.pdf"');
-    const { text } = await pdfText(buffer(res));
+    const { text } = await pdfDownload(res, 'Editorial-Board.pdf');
     expect(text).toContain(JOURNAL);
     const lower = text.toLowerCase();
     expect(lower).toContain('editorial board');
@@ -131,9 +127,7 @@ describe('pdf documents', () => {
     const res = await binary(
       request(s.api.url).post('/api/pdf/indexpage').set('x-journal-id', J).set('authorization', `Bearer ${adminToken(J)}`).send([1102, '1101']),
     );
-    expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toContain('filename="Index-Page.pdf"');
-    const { text } = await pdfText(buffer(res));
+    const { text } = await pdfDownload(res, 'Index-Page.pdf');
     expect(text.toLowerCase()).toContain('contents');
     expect(text).toContain('Volume 12, Issue 3, March 2026');
     expect(text).toContain('A study of Bacillus subtilis growth under saline stress, ref 1101');

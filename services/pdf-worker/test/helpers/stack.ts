@@ -77,6 +77,13 @@ export { readZip } from '@journal/testing';
 /** A request whose answer is kept as bytes (a PDF, a zip). */
 export const binary = (req: request.Test) => req.buffer(true).parse(rawBody);
 
+/** An answer that is a PDF downloaded as `filename`: its text and page count. */
+export async function pdfDownload(res: request.Response, filename: string) {
+  expect(res.status).toBe(200);
+  expect(res.headers['content-disposition']).toContain(`filename="${filename}"`);
+  return pdfText(res.body as Buffer);
+}
+
 /** Polls a job until it is completed or failed; returns every status seen. */
 export async function pollJob(base: string, id: string, headers: Record<string, string>, timeoutMs = 60_000) {
   const seen: { state: string; progress: { done: number; total: number } }[] = [];
