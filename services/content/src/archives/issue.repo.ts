@@ -1,6 +1,6 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
-import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { Schema, type Connection } from 'mongoose';
+import { jid, oid, toPlain } from '../shared/plain';
+import { JournalScopedRepo } from '../shared/journal-scoped.repo';
 
 /** docs/product.md#entities: Issue (the article count is computed: ArticleRepo.countsByIssue). */
 export interface Issue {
@@ -33,31 +33,10 @@ issueSchema.index({ journalId: 1, year: 1, volume: 1, issue: 1 }, { unique: true
 export const byIssueDesc = (a: Pick<Issue, 'year' | 'volume' | 'issue'>, b: Pick<Issue, 'year' | 'volume' | 'issue'>) =>
   b.year - a.year || b.volume - a.volume || b.issue - a.issue;
 
-export class IssueRepo {
-  readonly model: Model<IssueDoc>;
+/** Issues of a journal; lists come newest first. */
+export class IssueRepo extends JournalScopedRepo<IssueDoc, Issue> {
   constructor(conn: Connection) {
-    this.model = conn.models.Issue ?? conn.model<IssueDoc>('Issue', issueSchema);
-  }
-
-  async init() {
-    await buildIndexes(() => this.model.syncIndexes());
-  }
-
-  /** Every issue of a journal, newest first. */
-  async list(journalId: string): Promise<Issue[]> {
-    const ds = await this.model.find({ journalId: jid(journalId) }).lean();
-    return toPlainList<Issue>(ds as never).sort(byIssueDesc);
-  }
-
-  /** Every issue of every journal, grouped by journal (read models at start). */
-  async listByJournal(): Promise<Map<string, Issue[]>> {
-    return groupByJournal<Issue>((await this.model.find({}).lean()) as never);
-  }
-
-  async findById(journalId: string, id: string): Promise<Issue | null> {
-    const _id = oid(id);
-    if (!_id) return null;
-    return toPlain<Issue>((await this.model.findOne({ _id, journalId: jid(journalId) }).lean()) as never);
+    super(conn, 'Issue', issueSchema, byIssueDesc);
   }
 
   async find(journalId: string, year: number, volume: number, issue: number): Promise<Issue | null> {
@@ -87,12 +66,6 @@ export class IssueRepo {
     if (!_id) return null;
     const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { returnDocument: 'after' }).lean();
     return toPlain<Issue>(d as never);
-  }
-
-  async remove(journalId: string, id: string): Promise<boolean> {
-    const _id = oid(id);
-    if (!_id) return false;
-    return (await this.model.deleteOne({ _id, journalId: jid(journalId) })).deletedCount === 1;
   }
 
   async count(journalId: string): Promise<number> {

@@ -1,7 +1,7 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
+import { Schema, type Connection } from 'mongoose';
 import { EDITOR_CATEGORIES, type AdminEditor, type EditorCategory, type EditorStatus } from '@journal/contracts';
-import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { jid, oid, toPlain } from '../shared/plain';
+import { JournalScopedRepo } from '../shared/journal-scoped.repo';
 
 export { EDITOR_CATEGORIES, type EditorCategory };
 export type EnabledStatus = EditorStatus;
@@ -48,44 +48,21 @@ editorSchema.index({ journalId: 1, status: 1 });
 export const byPinThenCreation = (a: Editor, b: Editor) =>
   b.is_pinned - a.is_pinned || +new Date(a.creation) - +new Date(b.creation) || a.id.localeCompare(b.id);
 
-export class EditorRepo {
-  readonly model: Model<EditorDoc>;
+/** Editors of a journal; lists come pinned first. */
+export class EditorRepo extends JournalScopedRepo<EditorDoc, Editor> {
   constructor(conn: Connection) {
-    this.model = conn.models.Editor ?? conn.model<EditorDoc>('Editor', editorSchema);
-  }
-
-  async init() {
-    await buildIndexes(() => this.model.syncIndexes());
-  }
-
-  /** All editors of a journal (admin), pinned first. */
-  async list(journalId: string): Promise<Editor[]> {
-    const ds = await this.model.find({ journalId: jid(journalId) }).lean();
-    return toPlainList<Editor>(ds as never).sort(byPinThenCreation);
+    super(conn, 'Editor', editorSchema, byPinThenCreation);
   }
 
   /** docs/product.md#visibility-and-ordering: only enabled editors are public. */
-  async listEnabled(journalId: string): Promise<Editor[]> {
-    const ds = await this.model.find({ journalId: jid(journalId), status: 'enabled' }).lean();
-    return toPlainList<Editor>(ds as never).sort(byPinThenCreation);
-  }
-
-  /** Every editor of every journal, grouped by journal (read models at start). */
-  async listByJournal(): Promise<Map<string, Editor[]>> {
-    return groupByJournal<Editor>((await this.model.find({}).lean()) as never);
-  }
-
-  async findById(journalId: string, id: string): Promise<Editor | null> {
-    const _id = oid(id);
-    if (!_id) return null;
-    return toPlain<Editor>((await this.model.findOne({ _id, journalId: jid(journalId) }).lean()) as never);
+  listEnabled(journalId: string): Promise<Editor[]> {
+    return this.listWhere(journalId, { status: 'enabled' });
   }
 
   async findManyByIds(journalId: string, ids: string[]): Promise<Editor[]> {
     const oids = ids.map(oid).filter((x) => x !== null);
     if (!oids.length) return [];
-    const ds = await this.model.find({ journalId: jid(journalId), _id: { $in: oids } }).lean();
-    return toPlainList<Editor>(ds as never).sort(byPinThenCreation);
+    return this.listWhere(journalId, { _id: { $in: oids } });
   }
 
   async create(journalId: string, input: EditorInput & Pick<Editor, 'name' | 'category'>): Promise<Editor> {
@@ -112,13 +89,6 @@ export class EditorRepo {
       { $set: { is_pinned: pinned, updated_at: new Date() } },
     );
     return r.matchedCount;
-  }
-
-  async remove(journalId: string, id: string): Promise<boolean> {
-    const _id = oid(id);
-    if (!_id) return false;
-    const r = await this.model.deleteOne({ _id, journalId: jid(journalId) });
-    return r.deletedCount === 1;
   }
 
   async count(journalId: string, filter: { status?: EnabledStatus } = {}): Promise<number> {

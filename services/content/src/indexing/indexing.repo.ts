@@ -1,6 +1,6 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
-import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { Schema, type Connection } from 'mongoose';
+import { jid, oid, toPlain } from '../shared/plain';
+import { JournalScopedRepo } from '../shared/journal-scoped.repo';
 import type { EnabledStatus } from '../editors/editor.repo';
 
 /** docs/product.md#entities: Indexing item. */
@@ -36,36 +36,15 @@ indexingSchema.index({ journalId: 1, status: 1, sortnumber: 1 });
 
 export const bySort = (a: IndexingItem, b: IndexingItem) => a.sortnumber - b.sortnumber || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
 
-export class IndexingRepo {
-  readonly model: Model<IndexingDoc>;
+/** Indexing partners of a journal; lists come by sortnumber. */
+export class IndexingRepo extends JournalScopedRepo<IndexingDoc, IndexingItem> {
   constructor(conn: Connection) {
-    this.model = conn.models.Indexing ?? conn.model<IndexingDoc>('Indexing', indexingSchema);
-  }
-
-  async init() {
-    await buildIndexes(() => this.model.syncIndexes());
-  }
-
-  async list(journalId: string): Promise<IndexingItem[]> {
-    const ds = await this.model.find({ journalId: jid(journalId) }).lean();
-    return toPlainList<IndexingItem>(ds as never).sort(bySort);
+    super(conn, 'Indexing', indexingSchema, bySort);
   }
 
   /** docs/product.md#visibility-and-ordering: enabled only, by sortnumber ascending. */
-  async listEnabled(journalId: string): Promise<IndexingItem[]> {
-    const ds = await this.model.find({ journalId: jid(journalId), status: 'enabled' }).lean();
-    return toPlainList<IndexingItem>(ds as never).sort(bySort);
-  }
-
-  /** Every indexing item of every journal, grouped by journal (read models at start). */
-  async listByJournal(): Promise<Map<string, IndexingItem[]>> {
-    return groupByJournal<IndexingItem>((await this.model.find({}).lean()) as never);
-  }
-
-  async findById(journalId: string, id: string): Promise<IndexingItem | null> {
-    const _id = oid(id);
-    if (!_id) return null;
-    return toPlain<IndexingItem>((await this.model.findOne({ _id, journalId: jid(journalId) }).lean()) as never);
+  listEnabled(journalId: string): Promise<IndexingItem[]> {
+    return this.listWhere(journalId, { status: 'enabled' });
   }
 
   async create(journalId: string, input: IndexingInput): Promise<IndexingItem> {
@@ -78,11 +57,5 @@ export class IndexingRepo {
     if (!_id) return null;
     const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { returnDocument: 'after', runValidators: true }).lean();
     return toPlain<IndexingItem>(d as never);
-  }
-
-  async remove(journalId: string, id: string): Promise<boolean> {
-    const _id = oid(id);
-    if (!_id) return false;
-    return (await this.model.deleteOne({ _id, journalId: jid(journalId) })).deletedCount === 1;
   }
 }

@@ -1,0 +1,57 @@
+import type { Connection, Model, Schema } from 'mongoose';
+import { buildIndexes } from '@journal/server-kit';
+import { groupByJournal, jid, oid, toPlain, toPlainList } from './plain';
+
+/**
+ * What every repository of a journal's own records (issues, editors, indexing partners) does the
+ * same way: one model and its indexes, the journal's list in the repository's order, every
+ * journal's at start, and reads and deletes by id, always within the journal.
+ */
+export class JournalScopedRepo<Doc extends { journalId: string }, T extends { id: string }> {
+  readonly model: Model<Doc>;
+
+  constructor(
+    conn: Connection,
+    name: string,
+    schema: Schema<Doc>,
+    /** The order lists come in. */
+    protected readonly order: (a: T, b: T) => number,
+  ) {
+    this.model = (conn.models[name] as Model<Doc> | undefined) ?? conn.model<Doc>(name, schema);
+  }
+
+  async init() {
+    await buildIndexes(() => this.model.syncIndexes());
+  }
+
+  /** The journal's records matching `filter`, in order. */
+  protected async listWhere(journalId: string, filter: Record<string, unknown> = {}): Promise<T[]> {
+    const ds = await this.model.find({ ...filter, journalId: jid(journalId) } as never).lean();
+    return toPlainList<T>(ds as never).sort(this.order);
+  }
+
+  /** Every record of the journal, in order. */
+  list(journalId: string): Promise<T[]> {
+    return this.listWhere(journalId);
+  }
+
+  /** Every record of every journal, grouped by journal (read models at start). */
+  async listByJournal(): Promise<Map<string, T[]>> {
+    return groupByJournal<T>((await this.model.find({}).lean()) as never);
+  }
+
+  async findById(journalId: string, id: string): Promise<T | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    // By _id alone, then the journal checked here: FerretDB pushes only a lone _id filter down to
+    // SQLite (any other filter scans the collection); MongoDB answers either from the _id index.
+    const d = (await this.model.findOne({ _id } as never).lean()) as (Record<string, unknown> & { journalId?: unknown }) | null;
+    return d && d.journalId === jid(journalId) ? (toPlain<T>(d) as T) : null;
+  }
+
+  async remove(journalId: string, id: string): Promise<boolean> {
+    const _id = oid(id);
+    if (!_id) return false;
+    return (await this.model.deleteOne({ _id, journalId: jid(journalId) } as never)).deletedCount === 1;
+  }
+}
