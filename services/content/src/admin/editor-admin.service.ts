@@ -3,12 +3,9 @@ import { editorPinSchema, editorSchema, editorStatusSchema } from '@journal/cont
 import type { ContentDeps } from '../deps';
 import type { Editor } from '../editors/editor.repo';
 import { assetPath } from '../files/file-store';
-import { checkUpload, generatedName, type UploadedFile } from './upload';
+import { checkUpload, GENERATED_IMAGE_RE, IMAGE_KINDS, storeImage, type UploadedFile } from './upload';
 
-const IMAGE_KINDS = ['png', 'jpeg', 'gif', 'webp'] as const;
 const DEFAULT_PICTURE = 'avatar.png';
-/** Only pictures this service generated are deleted when replaced (never shared defaults). */
-const GENERATED_PICTURE_RE = /^[a-f0-9]{24}\.(png|jpg|gif|webp)$/;
 
 const notFound = () => new AppError(404, 'not_found', 'Editor not found');
 
@@ -23,12 +20,8 @@ function isStatusOnly(body: unknown): boolean {
 export class EditorAdminService {
   constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache'>) {}
 
-  private async storePicture(journalId: string, file: UploadedFile | undefined): Promise<string | undefined> {
-    const kind = checkUpload(file, IMAGE_KINDS, 'picture');
-    if (!file || !kind) return undefined;
-    const name = generatedName(kind);
-    await this.deps.files.put(journalId, assetPath.editor(name), file.buffer, { contentType: kind.mime });
-    return name;
+  private storePicture(journalId: string, file: UploadedFile | undefined): Promise<string | undefined> {
+    return storeImage(this.deps.files, journalId, file, 'picture', assetPath.editor);
   }
 
   async list(journalId: string): Promise<Editor[]> {
@@ -85,7 +78,7 @@ export class EditorAdminService {
       throw err;
     }
     if (!updated) throw notFound();
-    if (picture && GENERATED_PICTURE_RE.test(existing.picture)) {
+    if (picture && GENERATED_IMAGE_RE.test(existing.picture)) {
       await this.deps.files.delete(journalId, assetPath.editor(existing.picture)).catch(() => undefined);
     }
     const files = picture ? [picture, existing.picture].map((p) => ({ t: 'file' as const, path: assetPath.editor(p) })) : [];

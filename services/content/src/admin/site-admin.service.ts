@@ -3,11 +3,8 @@ import { indexingInputSchema, indexingReorderSchema, SITE_IMAGE_KINDS, type Site
 import type { ContentDeps } from '../deps';
 import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
-import { checkUpload, generatedName, type UploadedFile } from './upload';
+import { checkUpload, GENERATED_IMAGE_RE as GENERATED_RE, IMAGE_KINDS, storeImage, type UploadedFile } from './upload';
 
-const IMAGE_KINDS = ['png', 'jpeg', 'gif', 'webp'] as const;
-/** Only logos this service generated are deleted when replaced (never seeded shared files). */
-const GENERATED_RE = /^[a-f0-9]{24}\.(png|jpg|gif|webp)$/;
 
 const fileRequired = (label: string) => new AppError(400, 'file_required', `Choose the ${label} to upload`);
 
@@ -43,12 +40,8 @@ export class SiteAdminService {
     return this.deps.repos.indexing.list(journalId);
   }
 
-  private async storeLogo(journalId: string, file: UploadedFile | undefined): Promise<string | undefined> {
-    const detected = checkUpload(file, IMAGE_KINDS, 'logo');
-    if (!file || !detected) return undefined;
-    const name = generatedName(detected);
-    await this.deps.files.put(journalId, assetPath.indexing(name), file.buffer, { contentType: detected.mime });
-    return name;
+  private storeLogo(journalId: string, file: UploadedFile | undefined): Promise<string | undefined> {
+    return storeImage(this.deps.files, journalId, file, 'logo', assetPath.indexing);
   }
 
   /** A new partner goes last in the order. */

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { AppError } from '@journal/server-kit';
 import { MAX_UPLOAD_BYTES } from '@journal/contracts';
+import type { FileStore } from '../files/file-store';
 
 export type FileKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -70,6 +71,24 @@ export function checkUpload(file: UploadedFile | undefined, accept: readonly Fil
 
 /** A storage name generated on the server: random, with the extension of the detected type. */
 export const generatedName = (d: DetectedFile) => `${randomBytes(12).toString('hex')}.${d.ext}`;
+
+export const IMAGE_KINDS = ['png', 'jpeg', 'gif', 'webp'] as const;
+/** A name `generatedName` made: the only stored images replaced ones are deleted for (never shared defaults). */
+export const GENERATED_IMAGE_RE = /^[a-f0-9]{24}\.(png|jpg|gif|webp)$/;
+
+/**
+ * Checks an uploaded image by its bytes and stores it under a generated name at `pathOf(name)`
+ * with its real type; the name, or undefined when no file came.
+ */
+export async function storeImage(
+  files: Pick<FileStore, 'put'>, journalId: string, file: UploadedFile | undefined, label: string, pathOf: (name: string) => string,
+): Promise<string | undefined> {
+  const detected = checkUpload(file, IMAGE_KINDS, label);
+  if (!file || !detected) return undefined;
+  const name = generatedName(detected);
+  await files.put(journalId, pathOf(name), file.buffer, { contentType: detected.mime });
+  return name;
+}
 
 /**
  * Multipart parsing into memory with the 5 MB limit (docs/product.md#constants) (multer answers LIMIT_FILE_SIZE, which
