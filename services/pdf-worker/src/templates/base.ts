@@ -55,6 +55,18 @@ export function identLine(j: JournalInfo): string {
   return parts.join('<span class="sep">|</span>');
 }
 
+/**
+ * The journal's heading of a document: its logo box, name, identifiers and web address, in a
+ * `wrapper` block with the document's own rule (`rule` class) under it.
+ */
+export function journalHeading(j: JournalInfo, wrapper: string, rule: string): string {
+  return `<div class="${wrapper}"><div class="logo"></div><div>
+<div class="jname">${esc(j.name)}</div>
+<div class="ident">${identLine(j)}</div>
+${j.domain || j.email ? `<div class="web">${[j.domain, j.email].filter(Boolean).map(esc).join(' &nbsp;·&nbsp; ')}</div>` : ''}
+</div></div><div class="${rule}"></div>`;
+}
+
 /** Font size steps for long values, so every certificate stays on exactly one page. */
 export function fit(text: string, steps: [number, string][], fallback: string): string {
   const len = text.length;

@@ -1,6 +1,6 @@
 import { doiUrl } from '@journal/contracts';
 import type { CertificateItem, EditorCertificateItem, JournalInfo } from '../pdf.types';
-import { GOLD, NAVY, SERIF, document, esc, fit, identLine, titleHtml } from './base';
+import { GOLD, NAVY, SERIF, document, esc, fit, journalHeading, titleHtml } from './base';
 
 /** One A4 landscape page per certificate; the page box is fixed and clips, so a batch splits 1:1. */
 const CSS = `
@@ -35,13 +35,7 @@ const CSS = `
   font-family:${SERIF};font-size:6.5pt;font-weight:700;color:${GOLD};letter-spacing:0.6pt;line-height:1.3;box-shadow:inset 0 0 0 1.2mm #fffdf7,inset 0 0 0 1.5mm ${GOLD}}
 `;
 
-function head(j: JournalInfo): string {
-  return `<div class="head"><div class="logo"></div><div>
-<div class="jname">${esc(j.name)}</div>
-<div class="ident">${identLine(j)}</div>
-${j.domain || j.email ? `<div class="web">${[j.domain, j.email].filter(Boolean).map(esc).join(' &nbsp;·&nbsp; ')}</div>` : ''}
-</div></div><div class="rule"></div>`;
-}
+const head = (j: JournalInfo) => journalHeading(j, 'head', 'rule');
 
 const frame = (inner: string) =>
   `<section class="page"><div class="frame"><div class="frame-in"><i class="corner c1"></i><i class="corner c2"></i><i class="corner c3"></i><i class="corner c4"></i>${inner}</div></div></section>`;

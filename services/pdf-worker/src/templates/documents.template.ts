@@ -1,5 +1,5 @@
 import type { ArticleInfo, EditorInfo, JournalInfo } from '../pdf.types';
-import { GOLD, NAVY, SANS, document, esc, identLine, titleHtml } from './base';
+import { GOLD, NAVY, SANS, document, esc, identLine, journalHeading, titleHtml } from './base';
 
 const PORTRAIT_CSS = `
 .sheet{padding:0}
@@ -29,13 +29,7 @@ td.pages,th.pages{width:22mm;text-align:right;white-space:nowrap}
 .foot{font-family:${SANS};font-size:7.5pt;color:#888;text-align:center;margin-top:8mm;border-top:0.2mm solid #ccc;padding-top:2mm}
 `;
 
-function masthead(j: JournalInfo): string {
-  return `<div class="mast"><div class="logo"></div><div>
-<div class="jname">${esc(j.name)}</div>
-<div class="ident">${identLine(j)}</div>
-${j.domain || j.email ? `<div class="web">${[j.domain, j.email].filter(Boolean).map(esc).join(' &nbsp;·&nbsp; ')}</div>` : ''}
-</div></div><div class="gold"></div>`;
-}
+const masthead = (j: JournalInfo) => journalHeading(j, 'mast', 'gold');
 
 const issueLabel = (a: Pick<ArticleInfo, 'volume' | 'issue' | 'year' | 'month'>) =>
   `Volume ${a.volume}, Issue ${a.issue}, ${a.month ? `${a.month} ` : ''}${a.year}`;
