@@ -81,6 +81,16 @@ async function snapshot(jid: string) {
   return JSON.stringify({ articles, issues, editors, journal, sums });
 }
 
+/** A call refused with `status` (and `code`) that leaves everything of J1 as it was; the answer. */
+async function refusedUnchanged(send: () => PromiseLike<request.Response>, status: number, code?: string) {
+  const before = await snapshot(J1);
+  const r = await send();
+  expect(r.status).toBe(status);
+  if (code) expect(r.body.error).toBe(code);
+  expect(await snapshot(J1)).toBe(before);
+  return r;
+}
+
 beforeAll(async () => {
   app = await startContent();
   J1 = await makeJournal(app, 'adm1');
@@ -128,11 +138,8 @@ describe('issues', () => {
     const r = await request(app.url).post('/api/admin/create-issue').set(as(J1, T1)).send({ volume: '4', issue: '3', year: YEAR, frequency: 'July-September' });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ volume: 4, issue: 3, year: YEAR, frequency: 'july-september' });
-    const before = await snapshot(J1);
-    const d = await request(app.url).post('/api/admin/create-issue').set(as(J1, T1)).send({ volume: 4, issue: 3, year: YEAR, frequency: 'July-September' });
-    expect(d.status).toBe(409);
-    expect(d.body.error).toBe('duplicate_issue');
-    expect(await snapshot(J1)).toBe(before);
+    const send = () => request(app.url).post('/api/admin/create-issue').set(as(J1, T1)).send({ volume: 4, issue: 3, year: YEAR, frequency: 'July-September' });
+    await refusedUnchanged(send, 409, 'duplicate_issue');
     const list = await request(app.url).get('/api/admin/archives/').set(as(J1, T1)).expect(200);
     expect(list.body.find((i: { issue: number; volume: number }) => i.volume === 4 && i.issue === 3)).toMatchObject({ articles: 0 });
     // Another journal may have the same issue.
@@ -149,11 +156,7 @@ describe('issues', () => {
     [{ volume: true, issue: 1, year: YEAR, frequency: 'May' }],
     [{ volume: 1, issue: 1, year: YEAR, frequency: '<script>' }],
   ])('bad issue %j is refused', async (body) => {
-    const before = await snapshot(J1);
-    const r = await request(app.url).post('/api/admin/create-issue').set(as(J1, T1)).send(body);
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe('validation_error');
-    expect(await snapshot(J1)).toBe(before);
+    await refusedUnchanged(() => request(app.url).post('/api/admin/create-issue').set(as(J1, T1)).send(body), 400, 'validation_error');
   });
 });
 
@@ -222,12 +225,8 @@ describe('articles: add', () => {
     ['unknown issue', { refnumber: '1002', title: 'Other', txnid: 'T2', pagenumber: '7-9', issue: '9' }, 404, 'issue_not_found'],
   ];
   test.each(bad.map((b) => [b[0], b[1], b[2], b[3], b[4] ?? ''] as const))('%s is refused and nothing changes', async (_name, over, status, code, message) => {
-    const before = await snapshot(J1);
-    const r = await addArticle(article(over));
-    expect(r.status).toBe(status);
-    expect(r.body.error).toBe(code);
+    const r = await refusedUnchanged(() => addArticle(article(over)), status, code);
     if (message) expect(r.body.message).toContain(message);
-    expect(await snapshot(J1)).toBe(before);
   });
 
   const fresh = { refnumber: '1003', title: 'Fresh', txnid: 'T3', pagenumber: '7-9' };
@@ -237,11 +236,7 @@ describe('articles: add', () => {
     ['a PNG', { buf: PNG, name: 'paper.pdf' }, 400, 'invalid_file'],
     ['an empty file', { buf: Buffer.alloc(0), name: 'paper.pdf' }, 400, 'invalid_file'],
   ] as const)('%s is refused', async (_name, file, status, code) => {
-    const before = await snapshot(J1);
-    const r = await addArticle(article(fresh), file as { buf: Buffer; name?: string } | null);
-    expect(r.status).toBe(status);
-    expect(r.body.error).toBe(code);
-    expect(await snapshot(J1)).toBe(before);
+    await refusedUnchanged(() => addArticle(article(fresh), file as { buf: Buffer; name?: string } | null), status, code);
   });
 
   test.each([
@@ -250,11 +245,7 @@ describe('articles: add', () => {
     ['/etc/passwd.pdf'],
     ['paper\tname.pdf'],
   ])('the file name %j is refused with invalid_file', async (name) => {
-    const before = await snapshot(J1);
-    const r = await rawMultipart('/api/admin/archives/', article(fresh), 'pdfFile', name, pdf, 'application/pdf');
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe('invalid_file');
-    expect(await snapshot(J1)).toBe(before);
+    await refusedUnchanged(() => rawMultipart('/api/admin/archives/', article(fresh), 'pdfFile', name, pdf, 'application/pdf'), 400, 'invalid_file');
   });
 
   test('a CRLF in the file name is refused', async () => {
@@ -275,12 +266,8 @@ describe('articles: add', () => {
   });
 
   test('5 MB + 1 byte is 413 file_too_large; exactly 5 MB is accepted', async () => {
-    const before = await snapshot(J1);
     const big = Buffer.concat([pdf, Buffer.alloc(5_242_880 + 1 - pdf.length, 0x20)]);
-    const r = await addArticle(article(fresh), { buf: big });
-    expect(r.status).toBe(413);
-    expect(r.body.error).toBe('file_too_large');
-    expect(await snapshot(J1)).toBe(before);
+    await refusedUnchanged(() => addArticle(article(fresh), { buf: big }), 413, 'file_too_large');
     const max = Buffer.concat([pdf, Buffer.alloc(5_242_880 - pdf.length, 0x20)]);
     const ok = await addArticle(article({ ...fresh, refnumber: '1004', txnid: 'T4', title: 'Max size', pagenumber: '10-12' }), { buf: max });
     expect(ok.status).toBe(201);
@@ -375,11 +362,7 @@ describe('articles: edit', () => {
     ['missing title', { title: '' }, 400, 'validation_error'],
     ['a move to an unknown issue', { issue: '7' }, 404, 'issue_not_found'],
   ] as const)('%s is refused and nothing changes', async (_n, over, status, code) => {
-    const before = await snapshot(J1);
-    const r = await edit({ ...base(), title: 'Edited', ...over });
-    expect(r.status).toBe(status);
-    expect(r.body.error).toBe(code);
-    expect(await snapshot(J1)).toBe(before);
+    await refusedUnchanged(() => edit({ ...base(), title: 'Edited', ...over }), status, code);
   });
 
   test('bad files, foreign and unknown ids are refused', async () => {
@@ -565,11 +548,7 @@ describe('settings', () => {
     [{ ...settings, flags: { showSubject: 'yes' } }],
     [{ ...settings, flags: { banner: 'giant' } }],
   ])('bad settings %j are refused', async (body) => {
-    const before = await snapshot(J1);
-    const r = await request(app.url).post('/api/settings').set(as(J1, T1)).send(body);
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe('validation_error');
-    expect(await snapshot(J1)).toBe(before);
+    await refusedUnchanged(() => request(app.url).post('/api/settings').set(as(J1, T1)).send(body), 400, 'validation_error');
   });
 
   test('another journal cannot change these settings', async () => {
