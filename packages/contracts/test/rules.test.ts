@@ -1,6 +1,6 @@
 import {
   absoluteUrl, articlePdfPath, decodeEntities, DEFAULT_JOURNAL_FLAGS, firstNumber, journalFlagsSchema, publicSettingsSchema, SETTINGS_TEXT_FIELDS,
-  splitAuthors,
+  pageSpan, splitAuthors, splitKeywords,
 } from '../src/index.js';
 
 describe('decodeEntities (docs/product.md#encoded-text)', () => {
@@ -105,5 +105,19 @@ describe('publicSettingsSchema', () => {
     for (const k of SETTINGS_TEXT_FIELDS) expect(typeof s[k]).toBe('string');
     expect(s.websitename).toBe('J');
     expect(s.issn).toBe('');
+  });
+});
+
+describe('splitKeywords and pageSpan (citations and deposits)', () => {
+  it('splits keywords on commas and semicolons', () => {
+    expect(splitKeywords(' soil; water ,, plant ;')).toEqual(['soil', 'water', 'plant']);
+    expect(splitKeywords(undefined)).toEqual([]);
+  });
+  it('reads a page range with a hyphen or a dash, or a lone page, and nothing else', () => {
+    // The copies disagreed: one split on '-' only and gave 'a' and 'b' as pages.
+    expect(pageSpan('12-19')).toEqual({ first: '12', last: '19' });
+    expect(pageSpan(' 12 – 19 ')).toEqual({ first: '12', last: '19' });
+    expect(pageSpan('7')).toEqual({ first: '7', last: '7' });
+    for (const v of ['a-b', '12-', '', undefined, 12]) expect(pageSpan(v)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { doiUrl, type CitedArticle } from '@journal/contracts';
+import { doiUrl, pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
 import { decodeEntities, plain, splitAuthors } from '../shared/text';
 
 /** What a citation file says of an article; every text already sanitised (title: inline HTML). */
@@ -32,11 +32,6 @@ export function personName(full: string): PersonName {
 
 export const authorsOf = (a: Pick<CitableArticle, 'authorname'>) => splitAuthors(a.authorname).map(personName).filter((p) => p.family);
 
-/** First and last page of a stored page number ('12-19', '12–19' or a lone '12'), or null. */
-export const pagesOf = (pagenumber: string) => {
-  const m = /^\s*(\d+)\s*(?:[-–—]\s*(\d+))?\s*$/.exec(pagenumber ?? '');
-  return m ? { first: m[1]!, last: m[2] ?? m[1]! } : null;
-};
 
 /** [year, month, day] of the publish date, or [year]. */
 export function dateParts(a: Pick<CitableArticle, 'publishdate' | 'year'>): number[] {
@@ -44,7 +39,6 @@ export function dateParts(a: Pick<CitableArticle, 'publishdate' | 'year'>): numb
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [a.year];
 }
 
-const keywordsOf = (k: string) => (k ?? '').split(/[,;]/).map((s) => s.trim()).filter(Boolean);
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim();
 
 /* ---------------------------------------------------------------- BibTeX */
@@ -87,7 +81,7 @@ export function bibTitle(html: string): string {
 
 /** A BibTeX @article entry keyed by the ref number. */
 export function toBibtex(a: CitableArticle, ctx: CiteContext): string {
-  const pages = pagesOf(a.pagenumber);
+  const pages = pageSpan(a.pagenumber);
   const [, month] = dateParts(a);
   const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
   const fields: [string, string][] = [
@@ -102,7 +96,7 @@ export function toBibtex(a: CitableArticle, ctx: CiteContext): string {
     ...(ctx.issn ? ([['issn', `{${bibEscape(ctx.issn)}}`]] as [string, string][]) : []),
     ...(a.doi ? ([['doi', `{${bibEscape(a.doi)}}`]] as [string, string][]) : []),
     ['url', `{${bibEscape(ctx.pageUrl)}}`],
-    ...(keywordsOf(a.keywords).length ? ([['keywords', `{${bibEscape(keywordsOf(a.keywords).join(', '))}}`]] as [string, string][]) : []),
+    ...(splitKeywords(a.keywords).length ? ([['keywords', `{${bibEscape(splitKeywords(a.keywords).join(', '))}}`]] as [string, string][]) : []),
     ...(a.abstract ? ([['abstract', `{${bibEscape(plain(a.abstract))}}`]] as [string, string][]) : []),
   ];
   const key = `ref${a.refnumber.replace(/[^A-Za-z0-9]/g, '')}`;
@@ -113,7 +107,7 @@ export function toBibtex(a: CitableArticle, ctx: CiteContext): string {
 
 /** An RIS record (CRLF lines, as the format defines). */
 export function toRis(a: CitableArticle, ctx: CiteContext): string {
-  const pages = pagesOf(a.pagenumber);
+  const pages = pageSpan(a.pagenumber);
   const d = dateParts(a);
   const line = (tag: string, v: string | number) => {
     const t = oneLine(String(v));
@@ -136,7 +130,7 @@ export function toRis(a: CitableArticle, ctx: CiteContext): string {
     ...line('L1', ctx.pdfUrl),
     ...line('LA', ctx.language ?? ''),
     ...line('PB', ctx.publisher ?? ''),
-    ...keywordsOf(a.keywords).flatMap((k) => line('KW', k)),
+    ...splitKeywords(a.keywords).flatMap((k) => line('KW', k)),
     ...line('AB', plain(a.abstract)),
     'ER  - ',
   ];
@@ -158,7 +152,7 @@ const cslTitle = (html: string) =>
 
 /** One CSL-JSON item (the array is what reference managers import). */
 export function toCslJson(a: CitableArticle, ctx: CiteContext): Record<string, unknown>[] {
-  const pages = pagesOf(a.pagenumber);
+  const pages = pageSpan(a.pagenumber);
   return [
     {
       id: `ref${a.refnumber}`,
@@ -175,7 +169,7 @@ export function toCslJson(a: CitableArticle, ctx: CiteContext): Record<string, u
       URL: ctx.pageUrl,
       ...(ctx.publisher ? { publisher: ctx.publisher } : {}),
       ...(ctx.language ? { language: ctx.language } : {}),
-      ...(a.keywords ? { keyword: keywordsOf(a.keywords).join(', ') } : {}),
+      ...(a.keywords ? { keyword: splitKeywords(a.keywords).join(', ') } : {}),
       ...(a.abstract ? { abstract: plain(a.abstract) } : {}),
     },
   ];

@@ -1,7 +1,7 @@
-import type { CitedArticle } from '@journal/contracts';
+import { pageSpan, type CitedArticle } from '@journal/contracts';
 import { decodeEntities, plain } from '../shared/text';
 import { xmlEscape } from '../seo/xml';
-import { authorsOf, dateParts, pagesOf } from '../cite/cite-formats';
+import { authorsOf, dateParts } from '../cite/cite-formats';
 
 /**
  * A Crossref deposit (schema 5.3.1) of one journal issue's articles: the file staff upload to
@@ -71,7 +71,7 @@ function pubDate(a: Pick<CrossrefArticle, 'publishdate' | 'year'>): string {
 }
 
 function pages(pagenumber: string): string {
-  const p = pagesOf(pagenumber);
+  const p = pageSpan(pagenumber);
   if (!p) return '';
   return `<pages>${el('first_page', p.first)}${p.last !== p.first ? el('last_page', p.last) : ''}</pages>`;
 }

@@ -6,7 +6,8 @@
 import { citationDate } from '@journal/contracts/citation-date';
 import { doiUrl } from '@journal/contracts/doi-url';
 import { absoluteUrl } from '@journal/contracts/public-url';
-import { pageRange, splitAuthors, titleText } from './citation';
+import { pageSpan, splitKeywords } from '@journal/contracts/text.rules';
+import { splitAuthors, titleText } from './citation';
 
 export interface CitationArticle {
   title: string;
@@ -39,22 +40,16 @@ const plain = (html: string | undefined) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const keywordList = (k: string | undefined) =>
-  String(k ?? '')
-    .split(/[,;]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 function pages(a: CitationArticle) {
-  const r = pageRange(a.pagenumber);
-  return { first: a.pageStart ? String(a.pageStart) : r.first, last: a.pageEnd ? String(a.pageEnd) : r.last };
+  const r = pageSpan(a.pagenumber);
+  return { first: a.pageStart ? String(a.pageStart) : (r?.first ?? ''), last: a.pageEnd ? String(a.pageEnd) : (r?.last ?? '') };
 }
 
 /** [name, content] pairs of the citation meta tags, in the order Scholar documents them. */
 export function citationMetaTags(a: CitationArticle, j: CitationJournal, pageUrl: string, origin: string): [string, string][] {
   const { first, last } = pages(a);
   const pdf = a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '';
-  const keywords = keywordList(a.keywords);
+  const keywords = splitKeywords(a.keywords);
   const tags: [string, string][] = [
     ['citation_title', titleText(a.title)],
     ...splitAuthors(a.authorname).map((n): [string, string] => ['citation_author', n]),
@@ -80,7 +75,7 @@ export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: s
   const title = titleText(a.title);
   const { first, last } = pages(a);
   const pdf = a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '';
-  const keywords = keywordList(a.keywords);
+  const keywords = splitKeywords(a.keywords);
   const abstract = plain(a.abstract);
   return {
     '@context': 'https://schema.org',

@@ -83,13 +83,6 @@ export function issueLinkLabel(volume: number | string, issue: number | string, 
 /** docs/product.md#display-rules: the public display of the impact factor drops its first 15 characters ('Impact Factor: '). */
 export const impactFactorDisplay = (raw: string | null | undefined) => String(raw ?? '').slice(15).trim();
 
-/** Numeric start and end of a 'first-last' page range. */
-export function pageRange(pagenumber: string | null | undefined): { first: string; last: string } {
-  const [first = '', last = ''] = String(pagenumber ?? '')
-    .split('-')
-    .map((p) => p.trim());
-  return { first, last: last || first };
-}
 
 export interface CitableArticle {
   authorname: string;
