@@ -21,7 +21,7 @@ import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo, type ArticleInput } from '../services/content/src/archives/article.repo';
 import { percentile, round } from '@journal/testing';
-import { timedGet, timeUrls } from './http-timing';
+import { restartedService, timedGet, timeUrls } from './http-timing';
 
 export interface ContentBenchContext {
   baseUrl: string;
@@ -353,40 +353,19 @@ const concurrent = timeUrls;
  * time to ready, its first answer of the 300-article issue, and the heap its read models take.
  */
 async function restartedContent(ctx: ContentBenchContext, jid: string) {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
-  const t0 = performance.now();
-  const app = await startContent(
-    contentConfigSchema.parse({
-      MONGO_URL: ctx.mongoUrl, MONGO_DB: ctx.dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: ctx.redisPrefix ?? 'jp:', JWT_SECRET: ctx.jwtSecret ?? 'x'.repeat(40),
-      PORT: 0, LOG_LEVEL: 'silent',
-    }),
-  );
-  try {
-    const agent = new http.Agent({ keepAlive: true });
-    let readyMs = NaN;
-    for (;;) {
-      const r = await request(agent, `${app.url}/readyz`, {});
-      if (r.status === 200) {
-        readyMs = performance.now() - t0;
-        break;
-      }
-      await new Promise((res) => setTimeout(res, 5));
-    }
-    const t = performance.now();
-    const first = await request(agent, `${app.url}/api/archives/${YEAR}/vol5/issue2`, { 'x-journal-id': jid, 'x-journal-host': HOST });
-    const firstMs = performance.now() - t;
-    if (first.status !== 200) throw new Error(`restarted content answered ${first.status}`);
-    agent.destroy();
-    gc?.();
-    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  const start = () =>
+    startContent(
+      contentConfigSchema.parse({
+        MONGO_URL: ctx.mongoUrl, MONGO_DB: ctx.dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: ctx.redisPrefix ?? 'jp:', JWT_SECRET: ctx.jwtSecret ?? 'x'.repeat(40),
+        PORT: 0, LOG_LEVEL: 'silent',
+      }),
+    );
+  const r = await restartedService(start, `/api/archives/${YEAR}/vol5/issue2`, { 'x-journal-id': jid, 'x-journal-host': HOST }, (app) => {
     let articles = 0;
     for (const j of app.cache.model.journals()) articles += app.cache.model.peek(j)?.articles.size ?? 0;
-    return { readyMs, firstMs, heapMb, articles, mbPer10k: (heapMb / Math.max(1, articles)) * 10_000, readyPer100k: (readyMs / Math.max(1, articles)) * 100_000 };
-  } finally {
-    await app.stop();
-  }
+    return { articles };
+  });
+  return { ...r, mbPer10k: (r.heapMb / Math.max(1, r.articles)) * 10_000, readyPer100k: (r.readyMs / Math.max(1, r.articles)) * 100_000 };
 }
 
 async function journalIdOf(ctx: ContentBenchContext): Promise<string> {

@@ -61,3 +61,38 @@ export async function timeUrls(urls: string[], headers: Record<string, string>, 
   lat.sort((a, b) => a - b);
   return { p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors };
 }
+
+/**
+ * A service started in this process as a restarted pod (`start`): time to ready (/readyz 200), its
+ * first answer of `firstPath`, and the heap it took once that answer is in. `extra` reads more from
+ * the running app and that answer before it stops.
+ */
+export async function restartedService<App extends { url: string; stop(): Promise<void> }, Extra>(
+  start: () => Promise<App>, firstPath: string, headers: Record<string, string>, extra: (app: App, firstBody: string) => Extra,
+) {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const app = await start();
+  const agent = new http.Agent({ keepAlive: true });
+  try {
+    let readyMs = NaN;
+    for (;;) {
+      if ((await timedGet(agent, `${app.url}/readyz`, {})).status === 200) {
+        readyMs = performance.now() - t0;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const first = await timedGet(agent, `${app.url}${firstPath}`, headers, { keepBody: true });
+    const body = first.body!.toString('utf8');
+    if (first.status !== 200) throw new Error(`the restarted service answered ${first.status}: ${body.slice(0, 200)}`);
+    gc?.();
+    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+    return { readyMs, firstMs: first.ms, heapMb, ...extra(app, body) };
+  } finally {
+    agent.destroy();
+    await app.stop();
+  }
+}

@@ -11,7 +11,7 @@ import { WORK_STATUSES } from '@journal/contracts';
 import { start as startWorklog } from '../services/worklog/src/app';
 import { worklogConfigSchema } from '../services/worklog/src/config';
 import type { BenchContext } from './context';
-import { getText, timeUrls } from './http-timing';
+import { getText, restartedService, timeUrls } from './http-timing';
 
 /** The parts of bench/context.ts this module uses; redisPrefix defaults to the stack's `jp:`. */
 export type WorklogBenchContext = Pick<BenchContext, 'baseUrl' | 'gatewayUrl' | 'mongoUrl' | 'dbName' | 'redisUrl' | 'jwtSecret'> &
@@ -82,38 +82,15 @@ async function timeAll(agent: http.Agent, base: string, headers: Record<string, 
   return { ...lat, failures };
 }
 
-async function restartedWorklog(ctx: WorklogBenchContext, headers: Record<string, string>) {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
-  const t0 = performance.now();
-  const app = await startWorklog(
-    worklogConfigSchema.parse({
-      MONGO_URL: ctx.mongoUrl, MONGO_DB: ctx.dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: ctx.redisPrefix ?? 'jp:', JWT_SECRET: ctx.jwtSecret,
-      PORT: 0, LOG_LEVEL: 'silent',
-    }),
-  );
-  const agent = new http.Agent({ keepAlive: true });
-  try {
-    let readyMs = NaN;
-    for (;;) {
-      if ((await getJson(agent, `${app.url}/readyz`, {})).status === 200) {
-        readyMs = performance.now() - t0;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    const t = performance.now();
-    const first = await getJson(agent, `${app.url}/api/webdata?page=1`, headers);
-    const firstMs = performance.now() - t;
-    if (first.status !== 200) throw new Error(`restarted worklog answered ${first.status}: ${first.body.slice(0, 200)}`);
-    gc?.();
-    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-    return { readyMs, firstMs, heapMb, entries: (JSON.parse(first.body) as { total: number }).total };
-  } finally {
-    agent.destroy();
-    await app.stop();
-  }
+function restartedWorklog(ctx: WorklogBenchContext, headers: Record<string, string>) {
+  const start = () =>
+    startWorklog(
+      worklogConfigSchema.parse({
+        MONGO_URL: ctx.mongoUrl, MONGO_DB: ctx.dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: ctx.redisPrefix ?? 'jp:', JWT_SECRET: ctx.jwtSecret,
+        PORT: 0, LOG_LEVEL: 'silent',
+      }),
+    );
+  return restartedService(start, '/api/webdata?page=1', headers, (_app, body) => ({ entries: (JSON.parse(body) as { total: number }).total }));
 }
 
 export async function run(ctx: WorklogBenchContext): Promise<Record<string, number>> {

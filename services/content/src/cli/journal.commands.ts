@@ -49,24 +49,18 @@ export function journalCommands(service: () => Promise<JournalAdminService>): Cl
         return { data: { journal: j }, text };
       },
     },
-    {
-      words: ['journal', 'hosts', 'add'],
-      summary: 'let the journal answer on one more host (idempotent)',
-      options: { journal, host },
-      async run(a) {
-        const c = await (await service()).addHost(String(a.journal), String(a.host));
-        return { data: changedData(c), text: changedText('host added', c) };
-      },
-    },
-    {
-      words: ['journal', 'hosts', 'remove'],
-      summary: 'stop answering on a host (idempotent)',
-      options: { journal, host },
-      async run(a) {
-        const c = await (await service()).removeHost(String(a.journal), String(a.host));
-        return { data: changedData(c), text: changedText('host removed', c) };
-      },
-    },
+    ...(['add', 'remove'] as const).map(
+      (verb): CliCommand => ({
+        words: ['journal', 'hosts', verb],
+        summary: verb === 'add' ? 'let the journal answer on one more host (idempotent)' : 'stop answering on a host (idempotent)',
+        options: { journal, host },
+        async run(a) {
+          const s = await service();
+          const c = await (verb === 'add' ? s.addHost : s.removeHost).call(s, String(a.journal), String(a.host));
+          return { data: changedData(c), text: changedText(verb === 'add' ? 'host added' : 'host removed', c) };
+        },
+      }),
+    ),
     ...(['disable', 'enable'] as const).map(
       (verb): CliCommand => ({
         words: ['journal', verb],
