@@ -28,4 +28,5 @@ export * from './processes';
 export * from './zip';
 export * from './raw-body';
 export * from './latency';
+export * from './waiting';
 export * from './secrets';

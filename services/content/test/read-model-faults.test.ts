@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import request from 'supertest';
 import { createRedis } from '@journal/server-kit';
-import { staffToken, testServers, uniqueName } from '@journal/testing';
+import { eventually as retried, staffToken, testServers, uniqueName } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { EditorAdminService } from '../src/admin/editor-admin.service';
 import { AdminService } from '../src/admin/admin.service';
@@ -13,16 +13,8 @@ jest.setTimeout(240_000);
 
 type App = Awaited<ReturnType<typeof startContent>>;
 
-async function eventually(check: () => Promise<void>, tries = 200) {
-  for (let i = 0; ; i++) {
-    try {
-      return await check();
-    } catch (err) {
-      if (i >= tries) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+/** Up to ten seconds: a replica reloads after a fault. */
+const eventually = <T>(check: () => Promise<T>) => retried(check, 200);
 
 /** What the read model holds of a journal, in a form comparable with the database. */
 async function viewState(app: App, jid: string) {

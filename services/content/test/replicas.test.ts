@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { staffToken, testServers, uniqueName } from '@journal/testing';
+import { eventually, holdCalls, staffToken, testServers, uniqueName } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { ReadModel } from '../src/cache/read-model';
 import { makePdf, startContent, stopContent } from './helpers';
@@ -23,17 +23,6 @@ let pdf: Buffer;
 const MONGO_DB = uniqueName('content');
 const REDIS_PREFIX = `${uniqueName('t')}:`;
 const NEVER = 3_600_000;
-
-async function eventually(check: () => Promise<void>) {
-  for (let i = 0; ; i++) {
-    try {
-      return await check();
-    } catch (err) {
-      if (i >= 100) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 const pub = (app: App, path: string) => request(app.url).get(path).set('x-journal-id', demo);
 const admin = (path: string) => request(a.url).post(path).set({ 'x-journal-id': demo, authorization: `Bearer ${token}` });
@@ -261,14 +250,7 @@ describe('every kind of write shows on the next public read, re-reading only wha
 
 describe('readiness', () => {
   test('/readyz answers 503 until every read model is loaded, 200 after', async () => {
-    // Hold the load at a gate, so the probe certainly comes while it runs.
-    let open!: () => void;
-    const gate = new Promise<void>((r) => (open = r));
-    const original = ReadModel.prototype.loadAll;
-    const spy = jest.spyOn(ReadModel.prototype, 'loadAll').mockImplementation(async function (this: ReadModel) {
-      await gate;
-      return original.call(this);
-    });
+    const held = holdCalls(ReadModel.prototype, 'loadAll');
     const late = await startContent({ MONGO_DB, REDIS_PREFIX, WAIT_READY: false });
     try {
       const first = await request(late.url).get('/readyz');
@@ -276,13 +258,12 @@ describe('readiness', () => {
       expect(first.body).toEqual({ status: 'unavailable' });
       // Liveness is not readiness: the process answers health checks meanwhile.
       expect((await request(late.url).get('/healthz')).status).toBe(200);
-      open();
+      held.open();
       await eventually(async () => expect((await request(late.url).get('/readyz')).status).toBe(200));
       expect(late.cache.model.peek(demo)).toBeDefined();
       expect(late.cache.readyMs).toBeGreaterThan(0);
     } finally {
-      spy.mockRestore();
-      open();
+      held.restore();
       await late.stop();
     }
   });

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { MongoClient, ObjectId } from 'mongodb';
 import { signToken } from '@journal/server-kit';
 import { WORK_STATUSES } from '@journal/contracts';
-import { newObjectId, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
+import { eventually, holdCalls, newObjectId, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start, type WorklogApp } from '../src/app';
 import { worklogConfigSchema } from '../src/config';
 import { seedDemoWorklog } from '../src/seed';
@@ -18,18 +18,6 @@ const config = (extra: Record<string, string> = {}) =>
     // Tokens here are signed for users that exist nowhere; the stored-user check is tested with the auth service.
     JWT_SECRET: TEST_JWT_SECRET, AUTH_CHECK_STORED_USER: 'off', LOG_LEVEL: 'silent', WAIT_READY: 'true', ...extra,
   });
-
-/** Retries an assertion for up to three seconds (news from another process arrives asynchronously). */
-async function eventually(check: () => Promise<void>) {
-  for (let i = 0; ; i++) {
-    try {
-      return await check();
-    } catch (err) {
-      if (i >= 60) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 const J1 = newObjectId();
 const J2 = newObjectId();
@@ -321,23 +309,17 @@ describe('several replicas and the database path', () => {
 
 describe('readiness', () => {
   it('/readyz answers 503 until every journal index is built, 200 after', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((r) => (open = r));
-    const original = EntryRepo.prototype.allByJournal;
-    const spy = jest.spyOn(EntryRepo.prototype, 'allByJournal').mockImplementation(async function (this: EntryRepo) {
-      await gate;
-      return original.call(this);
-    });
+    // Hold the index build at a gate, so the probe certainly comes while it runs.
+    const held = holdCalls(EntryRepo.prototype, 'allByJournal');
     const late = await start(config({ WAIT_READY: 'false' }));
     try {
       expect((await request(late.url).get('/readyz')).status).toBe(503);
-      open();
+      held.open();
       await eventually(async () => expect((await request(late.url).get('/readyz')).status).toBe(200));
       // Built before ready: the first list needs no database read.
       expect(late.service.ready).toBe(true);
     } finally {
-      spy.mockRestore();
-      open();
+      held.restore();
       await late.stop();
     }
   });
