@@ -137,7 +137,7 @@ export function postArticle(base: string, token: string, fields: Record<string, 
 // ---- processes ----
 
 export { procStat, descendants, running, zombies, chromiumUnder, rssMb, readZip } from '@journal/testing';
-import { descendants, procStat, zombies } from '@journal/testing';
+import { descendants, percentile as nearestRank, procStat, round, zombies } from '@journal/testing';
 
 export const zombiesUnder = (pid: number) => zombies(descendants(pid));
 
@@ -198,10 +198,8 @@ export function pdfToText(pdf: Buffer): string {
   }
 }
 
-export function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
-}
+/** A latency percentile for the reports, to 0.1 ms (0 when there are none). */
+export const percentile = (sorted: number[], p: number): number => (sorted.length ? round(nearestRank(sorted, p), 1) : 0);
 
 /** Polls a pdf job until it completes or fails; returns the last status and every state seen. */
 export async function waitJob(base: string, id: string, headers: Record<string, string>, timeoutMs = 180_000, host = 'localhost') {
