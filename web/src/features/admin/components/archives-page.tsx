@@ -26,19 +26,19 @@ export function ArchivesPage() {
       <QueryStates query={issues} failed="Could not load the issues." isEmpty={issues.data?.length === 0} empty="No issues yet." />
       {issues.data && issues.data.length > 0 && (
         <AdminTable label="Issues" columns={['Year', 'Volume', 'Issue', 'Frequency', 'Articles']}>
-            {issues.data.map((i) => (
-              <tr key={`${i.year}-${i.volume}-${i.issue}`}>
-                <td>{i.year}</td>
-                <td>
-                  <Link to={paths.admin.issue(i.year, i.volume, i.issue)}>Vol. {pad2(i.volume)}</Link>
-                </td>
-                <td>
-                  <Link to={paths.admin.issue(i.year, i.volume, i.issue)}>Issue {pad2(i.issue)}</Link>
-                </td>
-                <td>{capitalizePeriod(i.frequency)}</td>
-                <td>{pad3(i.articles)}</td>
-              </tr>
-            ))}
+          {issues.data.map((i) => (
+            <tr key={`${i.year}-${i.volume}-${i.issue}`}>
+              <td>{i.year}</td>
+              <td>
+                <Link to={paths.admin.issue(i.year, i.volume, i.issue)}>Vol. {pad2(i.volume)}</Link>
+              </td>
+              <td>
+                <Link to={paths.admin.issue(i.year, i.volume, i.issue)}>Issue {pad2(i.issue)}</Link>
+              </td>
+              <td>{capitalizePeriod(i.frequency)}</td>
+              <td>{pad3(i.articles)}</td>
+            </tr>
+          ))}
         </AdminTable>
       )}
     </section>

@@ -74,31 +74,31 @@ export function EditorsPage() {
           label="Editors"
           columns={[<SelectAll key="all" checked={allSelected} onChange={toggleAll} />, 'Name', 'Category', 'Designation', 'Pinned', 'Status', '']}
         >
-            {editors.map((e) => (
-              <tr key={e.id} data-editor={e.name}>
-                <td>
-                  <input type="checkbox" aria-label={`Select ${e.name}`} checked={selected.has(e.id)} onChange={() => toggle(e.id)} />
-                </td>
-                <td>{e.name}</td>
-                <td>{e.category}</td>
-                <td>{decodeEntities(e.post)}</td>
-                <td>{e.is_pinned ? 'Yes' : ''}</td>
-                <td>
-                  <label className="switch">
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      aria-label={`Status of ${e.name}`}
-                      checked={e.status === 'enabled'}
-                      disabled={toggleStatus.isPending}
-                      onChange={() => toggleStatus.mutate(e)}
-                    />
-                    <span>{e.status === 'enabled' ? 'Enabled' : 'Disabled'}</span>
-                  </label>
-                </td>
-                <EditCell to={paths.admin.editor(e.id)} />
-              </tr>
-            ))}
+          {editors.map((e) => (
+            <tr key={e.id} data-editor={e.name}>
+              <td>
+                <input type="checkbox" aria-label={`Select ${e.name}`} checked={selected.has(e.id)} onChange={() => toggle(e.id)} />
+              </td>
+              <td>{e.name}</td>
+              <td>{e.category}</td>
+              <td>{decodeEntities(e.post)}</td>
+              <td>{e.is_pinned ? 'Yes' : ''}</td>
+              <td>
+                <label className="switch">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    aria-label={`Status of ${e.name}`}
+                    checked={e.status === 'enabled'}
+                    disabled={toggleStatus.isPending}
+                    onChange={() => toggleStatus.mutate(e)}
+                  />
+                  <span>{e.status === 'enabled' ? 'Enabled' : 'Disabled'}</span>
+                </label>
+              </td>
+              <EditCell to={paths.admin.editor(e.id)} />
+            </tr>
+          ))}
         </AdminTable>
       )}
     </section>

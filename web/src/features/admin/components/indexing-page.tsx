@@ -126,37 +126,37 @@ export function IndexingPage() {
       <QueryStates query={q} failed="Could not load the indexing partners." isEmpty={list.length === 0} empty="No indexing partners yet." />
       {list.length > 0 && (
         <AdminTable className="indexing-table" columns={['Order', 'Logo', 'Title', 'Link', 'Status', 'Actions']}>
-            {list.map((it, i) => (
-              <tr key={it.id} data-id={it.id}>
-                <td>
-                  <div className="row-actions">
-                    <button type="button" className="btn" aria-label={`Move ${it.title} up`} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)}>
-                      ↑
-                    </button>
-                    <button type="button" className="btn" aria-label={`Move ${it.title} down`} disabled={i === list.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
-                      ↓
-                    </button>
-                  </div>
-                </td>
-                <td>
-                  <img src={logoUrl(it)} alt={`${it.title} logo`} width={80} height={40} style={{ objectFit: 'contain' }} />
-                </td>
-                <td className="indexing-title">{it.title}</td>
-                <td>{it.link && <a href={it.link} target="_blank" rel="noopener noreferrer">{it.link}</a>}</td>
-                <td>{it.status}</td>
-                <td>
-                  <div className="row-actions">
-                    <button type="button" className="btn" onClick={() => setEditing(it.id)}>
-                      EDIT
-                    </button>
-                    <button type="button" className="btn" disabled={remove.isPending} onClick={() => confirmRemove(it)}>
-                      Remove
-                    </button>
-                  </div>
-                  {editing === it.id && <PartnerForm item={it} onDone={() => setEditing(null)} />}
-                </td>
-              </tr>
-            ))}
+          {list.map((it, i) => (
+            <tr key={it.id} data-id={it.id}>
+              <td>
+                <div className="row-actions">
+                  <button type="button" className="btn" aria-label={`Move ${it.title} up`} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)}>
+                    ↑
+                  </button>
+                  <button type="button" className="btn" aria-label={`Move ${it.title} down`} disabled={i === list.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
+                    ↓
+                  </button>
+                </div>
+              </td>
+              <td>
+                <img src={logoUrl(it)} alt={`${it.title} logo`} width={80} height={40} style={{ objectFit: 'contain' }} />
+              </td>
+              <td className="indexing-title">{it.title}</td>
+              <td>{it.link && <a href={it.link} target="_blank" rel="noopener noreferrer">{it.link}</a>}</td>
+              <td>{it.status}</td>
+              <td>
+                <div className="row-actions">
+                  <button type="button" className="btn" onClick={() => setEditing(it.id)}>
+                    EDIT
+                  </button>
+                  <button type="button" className="btn" disabled={remove.isPending} onClick={() => confirmRemove(it)}>
+                    Remove
+                  </button>
+                </div>
+                {editing === it.id && <PartnerForm item={it} onDone={() => setEditing(null)} />}
+              </td>
+            </tr>
+          ))}
         </AdminTable>
       )}
     </section>

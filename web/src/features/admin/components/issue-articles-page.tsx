@@ -44,19 +44,19 @@ export function IssueArticlesPage() {
       <QueryStates query={q} failed="Could not load the articles." isEmpty={articles.length === 0} empty="No articles in this issue yet." />
       {articles.length > 0 && (
         <AdminTable label="Articles" columns={[<SelectAll key="all" checked={allSelected} onChange={toggleAll} />, 'Ref No.', 'Title', 'Authors', 'Pages', 'Status', '']}>
-            {articles.map((a) => (
-              <tr key={a.id}>
-                <td>
-                  <input type="checkbox" aria-label={`Select ${a.refnumber}`} checked={selected.has(a.refnumber)} onChange={() => toggle(a.refnumber)} />
-                </td>
-                <td>{a.refnumber}</td>
-                <ArticleTitleCell title={a.title} />
-                <td>{a.authorname}</td>
-                <td>{a.pagenumber}</td>
-                <td>{a.status}</td>
-                <EditCell to={paths.admin.article(a.id)} />
-              </tr>
-            ))}
+          {articles.map((a) => (
+            <tr key={a.id}>
+              <td>
+                <input type="checkbox" aria-label={`Select ${a.refnumber}`} checked={selected.has(a.refnumber)} onChange={() => toggle(a.refnumber)} />
+              </td>
+              <td>{a.refnumber}</td>
+              <ArticleTitleCell title={a.title} />
+              <td>{a.authorname}</td>
+              <td>{a.pagenumber}</td>
+              <td>{a.status}</td>
+              <EditCell to={paths.admin.article(a.id)} />
+            </tr>
+          ))}
         </AdminTable>
       )}
       {articles.length > 0 && <IssueUsageStats year={year!} volume={volume!} issue={issue!} />}

@@ -28,14 +28,14 @@ export function IssueUsageStats({ year, volume, issue }: { year: number; volume:
           </p>
           <UsageChart months={q.data.months} label="Views and downloads of the issue per month" />
           <AdminTable label="Views and downloads per article" columns={['Ref No.', 'Title', 'Views', 'Downloads']}>
-              {q.data.articles.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.refnumber}</td>
-                  <ArticleTitleCell title={a.title} />
-                  <td>{a.views}</td>
-                  <td>{a.downloads}</td>
-                </tr>
-              ))}
+            {q.data.articles.map((a) => (
+              <tr key={a.id}>
+                <td>{a.refnumber}</td>
+                <ArticleTitleCell title={a.title} />
+                <td>{a.views}</td>
+                <td>{a.downloads}</td>
+              </tr>
+            ))}
           </AdminTable>
         </>
       )}

@@ -20,19 +20,19 @@ export function AdminSearchPage() {
     <section>
       <h1>Search: {text}</h1>
       <AdminTable label="Search results" columns={['S.No.', 'Ref No.', 'Title', 'Authors', 'Issue', 'Pages', '']}>
-          {q.data.map((a, i) => (
-            <tr key={a.id}>
-              <td>{i + 1}</td>
-              <td>{a.refnumber}</td>
-              <ArticleTitleCell title={a.title} />
-              <td>{a.authorname}</td>
-              <td>
-                {a.year} / Vol. {a.volume} / Issue {a.issue}
-              </td>
-              <td>{a.pagenumber}</td>
-              <EditCell to={paths.admin.article(a.id)} />
-            </tr>
-          ))}
+        {q.data.map((a, i) => (
+          <tr key={a.id}>
+            <td>{i + 1}</td>
+            <td>{a.refnumber}</td>
+            <ArticleTitleCell title={a.title} />
+            <td>{a.authorname}</td>
+            <td>
+              {a.year} / Vol. {a.volume} / Issue {a.issue}
+            </td>
+            <td>{a.pagenumber}</td>
+            <EditCell to={paths.admin.article(a.id)} />
+          </tr>
+        ))}
       </AdminTable>
     </section>
   );

@@ -121,31 +121,31 @@ export function UsersPage() {
       <QueryStates query={q} failed="Could not load the users." isEmpty={q.data?.length === 0} empty="No users yet." />
       {q.data && q.data.length > 0 && (
         <AdminTable className="users-table" columns={['Username', 'Status', 'Added by', 'Last changed by', 'Actions']}>
-            {q.data.map((u) => (
-              <tr key={u.id} data-name={u.name}>
-                <td>
-                  {u.name}
-                  {u.id === me && <span className="muted"> (you)</span>}
-                </td>
-                <td>{u.status === 'enabled' ? 'Enabled' : 'Disabled'}</td>
-                <td>{u.createdby || '—'}</td>
-                <td>{u.modifiedby || '—'}</td>
-                <td>
-                  {u.id !== me && (
-                    <div className="row-actions">
-                      <button type="button" className="btn" disabled={status.isPending} onClick={() => status.mutate(u)}>
-                        {u.status === 'enabled' ? 'Disable' : 'Enable'}
-                      </button>
-                      <button type="button" className="btn" onClick={() => setResetting(u.id)}>
-                        Reset password
-                      </button>
-                    </div>
-                  )}
-                  {u.id === me && <Link to={paths.admin.account(u.id)}>Account</Link>}
-                  {resetting === u.id && <ResetPassword user={u} onDone={() => setResetting(null)} />}
-                </td>
-              </tr>
-            ))}
+          {q.data.map((u) => (
+            <tr key={u.id} data-name={u.name}>
+              <td>
+                {u.name}
+                {u.id === me && <span className="muted"> (you)</span>}
+              </td>
+              <td>{u.status === 'enabled' ? 'Enabled' : 'Disabled'}</td>
+              <td>{u.createdby || '—'}</td>
+              <td>{u.modifiedby || '—'}</td>
+              <td>
+                {u.id !== me && (
+                  <div className="row-actions">
+                    <button type="button" className="btn" disabled={status.isPending} onClick={() => status.mutate(u)}>
+                      {u.status === 'enabled' ? 'Disable' : 'Enable'}
+                    </button>
+                    <button type="button" className="btn" onClick={() => setResetting(u.id)}>
+                      Reset password
+                    </button>
+                  </div>
+                )}
+                {u.id === me && <Link to={paths.admin.account(u.id)}>Account</Link>}
+                {resetting === u.id && <ResetPassword user={u} onDone={() => setResetting(null)} />}
+              </td>
+            </tr>
+          ))}
         </AdminTable>
       )}
     </section>
