@@ -72,15 +72,17 @@ describe('pdf documents from the real content service', () => {
   it('certificate: author, title, journal, volume/issue, month, pages, chief editor, logo', async () => {
     const res = await binary(request(api.url).get('/api/pdf/certificate/7001/Vikram%20Patel').set('x-journal-id', J));
     const { text } = await pdfDownload(res, 'certificate-7001.pdf');
-    expect(text).toContain('Vikram Patel');
-    expect(text).toContain('Soil microbiome of arid lands');
-    expect(text).toContain('International Journal of Real Content');
-    expect(text).toContain('Volume 7, Issue 2, March-April 2026');
-    expect(text).toContain('Pages 1-8');
-    expect(text).toContain('2 April 2026');
-    expect(text).toContain('RJIF 5.22');
-    expect(text).toContain('Prof. Meera Iyer');
-    expect(text).toContain('DOI: https://doi.org/10.5555/real.7001');
+    for (const s of [
+      'Vikram Patel',
+      'Soil microbiome of arid lands',
+      'International Journal of Real Content',
+      'Volume 7, Issue 2, March-April 2026',
+      'Pages 1-8',
+      '2 April 2026',
+      'RJIF 5.22',
+      'Prof. Meera Iyer',
+      'DOI: https://doi.org/10.5555/real.7001',
+    ]) expect(text).toContain(s);
     // the journal logo, fetched from content's /assets/site/logo.png, is embedded as an image
     expect((res.body as Buffer).includes('/Subtype /Image')).toBe(true);
   });
@@ -104,9 +106,7 @@ describe('pdf documents from the real content service', () => {
     const board = await binary(request(api.url).get('/api/pdf/editorialboard').set('x-journal-id', J));
     expect(board.status).toBe(200);
     const bt = (await pdfText(board.body as Buffer)).text;
-    expect(bt).toContain('Prof. Meera Iyer');
-    expect(bt).toContain('Dr. Karan Mehta');
-    expect(bt).toContain('University of Mumbai');
+    for (const s of ['Prof. Meera Iyer', 'Dr. Karan Mehta', 'University of Mumbai']) expect(bt).toContain(s);
 
     const cover = await binary(request(api.url).get('/api/pdf/coverpage/7002').set('x-journal-id', J));
     expect(cover.status).toBe(200);
