@@ -100,7 +100,13 @@ events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log off;
+  ${
+    // JP_NGINX_ACCESS_LOG=1: every request with nginx's own and the upstream's times, to find where a slow one waited.
+    process.env.JP_NGINX_ACCESS_LOG === '1'
+      ? `log_format timed '$msec $status $request_method $request_uri rt=$request_time urt=$upstream_response_time uct=$upstream_connect_time ust=$upstream_status cache=$upstream_cache_status len=$body_bytes_sent';
+  access_log ${DATA}/logs/${opts.name}-nginx-access.log timed;`
+      : 'access_log off;'
+  }
   sendfile on;
   tcp_nopush on;
   keepalive_timeout 65;
