@@ -91,7 +91,10 @@ export function createUpstreamProxy(
         // Connection is hop-by-hop: the service's keep-alive says nothing about the client's
         // connection, and while we drain for shutdown the client must be told to hang up.
         const asked = String(req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
-        proxyRes.headers.connection = shuttingDown() || /close/i.test(asked) ? 'close' : 'keep-alive';
+        // A service that answers before taking the whole body (a refused upload) leaves its unread
+        // bytes on this connection, in front of the client's next request: the connection ends here.
+        const unread = !req.complete;
+        proxyRes.headers.connection = shuttingDown() || unread || /close/i.test(asked) ? 'close' : 'keep-alive';
         delete proxyRes.headers['keep-alive'];
         if (req.method !== 'GET' && req.method !== 'HEAD' && (proxyRes.statusCode ?? 500) < 300) {
           proxyRes.headers['set-cookie'] = [...(proxyRes.headers['set-cookie'] ?? []), FRESH_COOKIE];

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { once } from 'node:events';
 import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
 
 let f: Fixture;
@@ -56,6 +58,40 @@ describe('gateway: bodies, upstream failures, headers', () => {
   it('refuses a chunked body without a length', async () => {
     const r = await gw(f, '/auth/login/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
     expect(r.status).toBe(411);
+  });
+
+  it('does not keep a connection whose upload the service refused before reading it', async () => {
+    // An upload without a token: content answers 401 before reading the 5 MB body. Were the
+    // connection kept, the body's unread bytes would stand in front of the client's next request
+    // (nginx reuses its upstream connections), and that request would wait for a timeout.
+    const sock = net.connect(f.gateway.port, '127.0.0.1');
+    await once(sock, 'connect');
+    const size = 5_000_000;
+    sock.write(
+      `POST /api/admin/archives/ HTTP/1.1\r\nHost: alpha.localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    let head = '';
+    const answered = new Promise<string>((resolve) => {
+      sock.on('data', (c: Buffer) => {
+        head += c.toString('latin1');
+        if (head.includes('\r\n\r\n')) resolve(head);
+      });
+    });
+    const closed = new Promise<void>((resolve) => sock.on('close', () => resolve()));
+    sock.on('error', () => undefined);
+    // The body follows in pieces, as a client on a real network sends it.
+    const piece = Buffer.alloc(64 * 1024, 0x61);
+    void (async () => {
+      for (let sent = 0; sent < size && !sock.destroyed; sent += piece.length) {
+        if (!sock.write(piece.subarray(0, Math.min(piece.length, size - sent)))) {
+          await Promise.race([new Promise((r) => sock.once('drain', r)), closed]);
+        }
+      }
+    })();
+    const res = await answered;
+    expect(res).toMatch(/^HTTP\/1\.1 401 /);
+    expect(res.toLowerCase()).toContain('connection: close');
+    await closed;
   });
 
   it('answers 502 JSON when a service is down', async () => {
