@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
+import { buildIndexes, KeyedBucket } from '@journal/server-kit';
 import { articlePdfPath } from '@journal/contracts';
 import { jid } from '../shared/plain';
 
@@ -91,49 +91,34 @@ interface CurrentDoc {
   keyed: boolean;
 }
 
-interface ChunkDoc {
-  _id: string;
-  files_id: mongo.ObjectId;
-  n: number;
-  data: mongo.Binary;
-}
-
 const CHUNK_SIZE = 255 * 1024;
-/** Chunks written per round trip (about 1 MB). */
-const CHUNKS_PER_WRITE = 4;
 const keyOf = (journalId: string, path: string) => `${jid(journalId)}${path}`;
-const chunkId = (fileId: string, n: number) => `${fileId}.${n}`;
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Uploaded files, laid out as GridFS (`files.files`, `files.chunks`) so its tools read them, but
- * found by `_id` alone: a path's current file in `files.current` (keyed by journal id and path,
- * so journals never see each other's files) and each chunk under `${fileId}.${n}`. FerretDB's
- * SQLite backend answers an `_id` equality from its index and scans the collection for any other
- * filter, which for the chunks means reading every stored file's bytes.
+ * Uploaded files in GridFS layout, found by `_id` alone (see KeyedBucket): a path's current file in
+ * `files.current`, keyed by journal id and path so journals never see each other's files.
  */
 export class FileStore {
   /** Reads and deletes files stored by the GridFS driver before chunks were keyed. */
   readonly bucket: mongo.GridFSBucket;
+  private readonly keyed: KeyedBucket;
   constructor(private readonly conn: Connection) {
     this.bucket = new mongo.GridFSBucket(conn.db as never, { bucketName: 'files', chunkSizeBytes: CHUNK_SIZE });
+    this.keyed = new KeyedBucket(conn, 'files', CHUNK_SIZE);
   }
 
   private get current() {
     return this.conn.collection<CurrentDoc>('files.current');
   }
 
-  private get chunks() {
-    return this.conn.collection<ChunkDoc>('files.chunks');
-  }
-
   private get filesColl() {
-    return this.conn.collection('files.files');
+    return this.keyed.files;
   }
 
   async init() {
     await buildIndexes(() => this.filesColl.createIndex({ filename: 1, uploadDate: -1 }));
-    await buildIndexes(() => this.chunks.createIndex({ files_id: 1, n: 1 }, { unique: true }));
+    await buildIndexes(() => this.conn.collection('files.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true }));
     await this.pointAtDriverFiles();
   }
 
@@ -177,17 +162,7 @@ export class FileStore {
       sha1: createHash('sha1').update(buf).digest('base64url'),
     };
     const fileId = new mongo.ObjectId();
-    const id = fileId.toHexString();
-    const count = Math.ceil(buf.length / CHUNK_SIZE);
-    for (let n = 0; n < count; n += CHUNKS_PER_WRITE) {
-      const batch: ChunkDoc[] = [];
-      for (let i = n; i < Math.min(count, n + CHUNKS_PER_WRITE); i++) {
-        batch.push({ _id: chunkId(id, i), files_id: fileId, n: i, data: new mongo.Binary(buf.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE)) });
-      }
-      await this.chunks.insertMany(batch);
-    }
-    const uploadDate = new Date();
-    await this.filesColl.insertOne({ _id: fileId, length: buf.length, chunkSize: CHUNK_SIZE, uploadDate, filename: key, metadata: meta });
+    const { uploadDate } = await this.keyed.write(fileId, key, buf, { ...meta });
     // The new version is complete before it becomes current, and the old one goes only after: readers never meet a gap.
     const before = await this.current.findOne({ _id: key });
     const doc: CurrentDoc = { _id: key, fileId, length: buf.length, chunkSize: CHUNK_SIZE, contentType: meta.contentType, sha1: meta.sha1, uploadDate, keyed: true };
@@ -201,9 +176,7 @@ export class FileStore {
       await this.bucket.delete(v.fileId).catch(() => undefined);
       return;
     }
-    await this.filesColl.deleteOne({ _id: v.fileId });
-    const id = v.fileId.toHexString();
-    for (let n = 0; n < Math.ceil(v.length / v.chunkSize); n++) await this.chunks.deleteOne({ _id: chunkId(id, n) });
+    await this.keyed.remove({ _id: v.fileId, length: v.length, chunkSize: v.chunkSize });
   }
 
   async stat(journalId: string, path: string): Promise<StoredFile | null> {
@@ -223,29 +196,7 @@ export class FileStore {
       const opts = range ? { start: range.start, end: range.end + 1 } : undefined;
       return this.bucket.openDownloadStream(new mongo.ObjectId(file.id), opts);
     }
-    return Readable.from(this.chunksOf(file, range?.start ?? 0, range ? range.end + 1 : file.length), { objectMode: false });
-  }
-
-  /** The bytes from `start` up to `end` (exclusive), one chunk read ahead of the one handed on. */
-  private async *chunksOf(file: StoredFile, start: number, end: number): AsyncGenerator<Buffer> {
-    if (end <= start) return;
-    const size = file.chunkSize;
-    const first = Math.floor(start / size);
-    const last = Math.floor((end - 1) / size);
-    const read = (n: number) => {
-      const p = this.chunks.findOne({ _id: chunkId(file.id, n) });
-      // Read ahead: a reader that hangs up first must not leave a rejection nobody awaits.
-      p.catch(() => undefined);
-      return p;
-    };
-    let next = read(first);
-    for (let n = first; n <= last; n++) {
-      const c = await next;
-      if (n < last) next = read(n + 1);
-      if (!c) throw new Error(`file ${file.id} has no chunk ${n}`);
-      const data = Buffer.from(c.data.buffer);
-      yield data.subarray(n === first ? start - n * size : 0, n === last ? end - n * size : data.length);
-    }
+    return this.keyed.stream({ _id: new mongo.ObjectId(file.id), length: file.length, chunkSize: file.chunkSize }, range && { start: range.start, end: range.end + 1 });
   }
 
   /** The whole file in memory (small files: caching, the PDF pipeline). */
