@@ -12,8 +12,10 @@ import type { HtmlTools } from '@/lib/html-tools';
 import { ReadCache } from '@/lib/read-cache';
 import { deserializeErrors, load, serializeErrors, StaticRouter } from '@/lib/router';
 import type { PageAssets } from './assets';
+import { memoText } from './text-memo';
 
-const serverHtmlTools: HtmlTools = { sanitizeRich: sanitizeRichText, sanitizeTitle, decodeEntities: decodeHtmlEntities };
+// Pure functions of the stored text: each text is cleaned once per process, not once per page.
+const serverHtmlTools: HtmlTools = { sanitizeRich: memoText(sanitizeRichText), sanitizeTitle: memoText(sanitizeTitle), decodeEntities: decodeHtmlEntities };
 /** The route tree is the same for every page: built once. */
 const routes = createRoutes();
 

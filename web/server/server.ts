@@ -53,7 +53,10 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
       fresh: /(?:^|;\s*)jp_fresh=/.test(req.header('cookie') ?? ''),
     });
     const abort = new AbortController();
-    res.on('close', () => abort.abort());
+    // Only a reader who went away stops the render (an abort makes an error object with its stack).
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
     try {
       // The origin is ours (validated host); the path is the reader's, kept as a path.
       const url = new URL(origin + (req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl}`));
@@ -80,7 +83,14 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'render listening');
-  return { url: server.url, port: server.port, stop: () => server.close() };
+  return {
+    url: server.url,
+    port: server.port,
+    stop: async () => {
+      await server.close();
+      contentReads.close();
+    },
+  };
 }
 
 // Started as `node web/dist-ssr/server.js`; tests import start() instead.
