@@ -18,6 +18,8 @@ export interface PageAssets {
   shell: string;
   /** What every page adds to <head>, the same for every page: the inlined CSS and the module preloads. */
   head: string;
+  /** `head` as UTF-8 bytes. */
+  headBytes: Buffer;
   /** Module preloads of the chunks of the given modules (a page's lazy component), beyond the entry's. */
   preloadsFor(modules: string[]): string;
 }
@@ -59,12 +61,14 @@ export function loadAssets(dist: string): PageAssets {
     return tags;
   };
   const cssText = [...css].map((f) => readFileSync(path.join(dist, f), 'utf8').replace(/<\/style/gi, '<\\/style')).join('\n');
+  const head = `<style>${cssText}</style>${[...preloads].map((p) => `<link rel="modulepreload" href="${p}"/>`).join('')}`;
   return {
     entry: `/${entry.file}`,
     preloads: [...preloads],
     css: cssText,
     shell: readFileSync(path.join(dist, 'index.html'), 'utf8'),
     preloadsFor,
-    head: `<style>${cssText}</style>${[...preloads].map((p) => `<link rel="modulepreload" href="${p}"/>`).join('')}`,
+    head,
+    headBytes: Buffer.from(head),
   };
 }

@@ -6,13 +6,27 @@ import { publicReads, type PublicReads, type ReadGetter } from '@/features/publi
 
 /** Reads that are the same for every page of a journal: reused for a moment across requests. */
 const SHARED: ReadonlySet<PublicReadName> = new Set(['settings', 'indexing', 'archives', 'editors']);
-const MAX_ENTRIES = 2000;
+/**
+ * Reads whose last answer is kept with its ETag, to be revalidated rather than fetched and checked
+ * again (search answers are left out: any text makes a key, and they are large).
+ */
+const KEPT: ReadonlySet<PublicReadName> = new Set([...SHARED, 'article', 'issue']);
+const MAX_ENTRIES = 5000;
+/** Bytes of the kept answers (as received): beyond this the cache starts over. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/** An answer of the content service as received: its ETag and what it was parsed to. */
+interface Known {
+  etag: string;
+  data: unknown;
+  bytes: number;
+}
 
 interface Entry {
   expires: number;
   value: Promise<unknown>;
-  /** The content service's ETag of the answer, once it has come. */
-  etag?: string;
+  /** The last answer that came (a newer one may be on its way in `value`). */
+  known?: Known;
 }
 
 export interface RequestFacts {
@@ -37,6 +51,7 @@ interface Answer {
  */
 export class ContentReads {
   private readonly cache = new Map<string, Entry>();
+  private bytes = 0;
   private readonly agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 10_000 });
   private readonly base: URL;
 
@@ -50,19 +65,25 @@ export class ContentReads {
 
   forRequest(facts: RequestFacts): PublicReads {
     const get: ReadGetter = <K extends PublicReadName>(path: string, name: K) => {
-      if (!SHARED.has(name) || this.ttlMs === 0) return this.fetch(path, name, facts).then((a) => a.data);
+      if (!KEPT.has(name)) return this.fetch(path, name, facts).then((a) => a.data);
       const key = `${facts.journalId}\n${path}`;
       const hit = this.cache.get(key);
-      if (hit && !facts.fresh && hit.expires > Date.now()) return hit.value as Promise<PublicRead<K>>;
-      // A reader who has just written gets the answer checked with the content service (a 304
-      // when unchanged: no body, nothing parsed again); others get a new one once it has expired.
-      const entry: Entry = { expires: Date.now() + this.ttlMs, value: Promise.resolve() };
-      const value = this.fetch(path, name, facts, hit?.etag ? hit : undefined).then((a) => {
-        entry.etag = a.etag;
+      if (hit && SHARED.has(name) && !facts.fresh && hit.expires > Date.now()) return hit.value as Promise<PublicRead<K>>;
+      // Otherwise the answer is checked with the content service: a 304 when unchanged (no body,
+      // nothing parsed or checked again), so a reader who has just written sees the write.
+      const entry: Entry = { expires: Date.now() + this.ttlMs, value: Promise.resolve(), known: hit?.known };
+      const value = this.fetch(path, name, facts, hit?.known).then((a) => {
+        if (a.known && a.known !== entry.known) {
+          this.bytes += a.known.bytes - (entry.known?.bytes ?? 0);
+          entry.known = a.known;
+        }
         return a.data;
       });
       entry.value = value;
-      if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+      if (this.cache.size >= MAX_ENTRIES || this.bytes > MAX_BYTES) {
+        this.cache.clear();
+        this.bytes = 0;
+      }
       this.cache.set(key, entry);
       value.catch(() => {
         if (this.cache.get(key) === entry) this.cache.delete(key);
@@ -77,7 +98,7 @@ export class ContentReads {
     this.agent.destroy();
   }
 
-  private async fetch<K extends PublicReadName>(path: string, name: K, facts: RequestFacts, known?: Entry): Promise<{ data: PublicRead<K>; etag?: string }> {
+  private async fetch<K extends PublicReadName>(path: string, name: K, facts: RequestFacts, known?: Known): Promise<{ data: PublicRead<K>; known?: Known }> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [TENANT_HEADER]: facts.journalId,
@@ -85,16 +106,17 @@ export class ContentReads {
       [CLIENT_IP_HEADER]: facts.clientIp,
       [REQUEST_ID_HEADER]: facts.requestId,
     };
-    if (known?.etag) headers['if-none-match'] = known.etag;
+    if (known) headers['if-none-match'] = known.etag;
     const res = await this.request(path, headers);
-    if (res.status === 304 && known) return { data: (await known.value) as PublicRead<K>, etag: known.etag };
+    if (res.status === 304 && known) return { data: known.data as PublicRead<K>, known };
     if (res.status < 200 || res.status >= 300) {
       const body = parseJson(res.body) as { error?: string; message?: string } | undefined;
       throw new ReadError(res.status >= 500 ? 503 : res.status, body?.error ?? 'http_error', body?.message ?? (http.STATUS_CODES[res.status] ?? 'Error'));
     }
     const parsed = publicReadSchemas[name].safeParse(parseJson(res.body));
     if (!parsed.success) throw new ReadError(503, 'bad_upstream_answer', `Unexpected ${name} answer from the content service`);
-    return { data: parsed.data as PublicRead<K>, etag: res.etag };
+    const data = parsed.data as PublicRead<K>;
+    return { data, known: res.etag ? { etag: res.etag, data, bytes: res.body.length } : undefined };
   }
 
   private request(path: string, headers: Record<string, string>): Promise<Answer> {

@@ -19,7 +19,8 @@ const serverHtmlTools: HtmlTools = { sanitizeRich: memoText(sanitizeRichText), s
 /** The route tree is the same for every page: built once. */
 const routes = createRoutes();
 
-export type RenderResult = { status: number; html: string } | { status: number; redirect: string };
+export type RenderResult = { status: number; html: Buffer } | { status: number; redirect: string };
+const HEAD_END = '</head>';
 
 /** Renders one public page: route loaders fill the read cache, React renders the whole document. */
 export async function renderPage(opts: { url: URL; origin: string; reads: PublicReads; assets: PageAssets; signal: AbortSignal; onError: (err: unknown) => void }): Promise<RenderResult> {
@@ -33,11 +34,11 @@ export async function renderPage(opts: { url: URL; origin: string; reads: Public
   const state = { ...result.state, errors: deserializeErrors(errors) };
   const site = { origin: opts.origin };
   const payload: HydrationPayload = { site, reads: cache.dehydrate(), errors };
-  const html = await new Promise<string>((resolve, reject) => {
+  const html = await new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
     sink.on('data', (c: Buffer) => chunks.push(c));
-    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    sink.on('end', () => resolve(Buffer.concat(chunks)));
     const stream = renderToPipeableStream(
       <Document>
         <StrictMode>
@@ -58,8 +59,12 @@ export async function renderPage(opts: { url: URL; origin: string; reads: Public
   });
   // Data, not a script: the pages' Content-Security-Policy allows no inline scripts.
   const pageChunks = opts.assets.preloadsFor(state.matches.flatMap((m) => (m.route.lazy ? [m.route.lazy.module] : [])));
-  const head = `${opts.assets.head}${pageChunks}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(payload)}</script>`;
-  return { status: result.status, html: html.replace('</head>', () => `${head}</head>`) };
+  const head = `${pageChunks}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(payload)}</script>`;
+  // Spliced as bytes: the page is not decoded and encoded again, and the head every page shares
+  // (the inlined CSS, the entry's preloads) is encoded once per process.
+  const at = html.indexOf(HEAD_END);
+  if (at < 0) return { status: result.status, html };
+  return { status: result.status, html: Buffer.concat([html.subarray(0, at), opts.assets.headBytes, Buffer.from(head), html.subarray(at)]) };
 }
 
 /** The page of last resort, when rendering itself failed: the error screen without the app. */
