@@ -109,6 +109,7 @@ async function main() {
   const offset = Number(process.env.JP_PORT_OFFSET ?? 0);
   const contentPort = 25101 + offset;
   const renderPort = 25102 + offset;
+  mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'jp-rprof-'));
   const common = {
     ...process.env, ...servers, MONGO_DB: dbName, REDIS_PREFIX: `rprofile${process.env.JP_LANE ?? ''}:`, HOST: '127.0.0.1', NODE_ENV: 'production',
@@ -142,6 +143,8 @@ async function main() {
     const headers = { ...tenant, host: `${demo.hosts[0]!}:8080`, cookie: 'jp_fresh=1' };
     const first = await fetch(base + pagePath, { headers });
     if (first.status !== 200) throw new Error(`${pagePath} answered ${first.status}`);
+    // The page as served, to compare runs byte for byte (an optimisation must not change it).
+    writeFileSync(path.join(ROOT, `.data/render-${label}.html`), await first.text());
     await autocannon({ url: base + pagePath, connections: CONNECTIONS, duration: 2, headers });
     const cpu0 = { render: cpuMs(render.pid!), content: cpuMs(content.pid!) };
     const r = await autocannon({ url: base + pagePath, connections: CONNECTIONS, duration: SECONDS, headers });
@@ -156,7 +159,6 @@ async function main() {
     if (!file) throw new Error('no .cpuprofile written');
     const raw = readFileSync(path.join(dir, file), 'utf8');
     // The whole profile, to open in Chrome's DevTools (Performance panel) or read with tools.
-    mkdirSync(path.join(ROOT, '.data'), { recursive: true });
     writeFileSync(path.join(ROOT, `.data/render-${label}.cpuprofile`), raw);
     const s = summarise(JSON.parse(raw));
     mkdirSync(OUT, { recursive: true });

@@ -52,11 +52,6 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
       requestId: req.requestId,
       fresh: /(?:^|;\s*)jp_fresh=/.test(req.header('cookie') ?? ''),
     });
-    const abort = new AbortController();
-    // Only a reader who went away stops the render (an abort makes an error object with its stack).
-    res.on('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
     try {
       // The origin is ours (validated host); the path is the reader's, kept as a path.
       const url = new URL(origin + (req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl}`));
@@ -65,7 +60,6 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         origin,
         reads,
         assets,
-        signal: abort.signal,
         onError: (err) => logger.error({ err, requestId: req.requestId }, 'render error'),
       });
       if ('redirect' in page) {
@@ -74,7 +68,8 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
       }
       res.status(page.status).type(HTML).send(page.html);
     } catch (err) {
-      if (abort.signal.aborted) return;
+      // A reader who went away gets nothing.
+      if (res.destroyed) return;
       logger.error({ err, requestId: req.requestId }, 'page render failed');
       res.status(503).type(HTML).send(fallbackPage(503, assets.css));
     }
