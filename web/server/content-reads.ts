@@ -24,6 +24,13 @@ interface Known {
 
 interface Entry {
   expires: number;
+  /** Requests that had come when this read began. */
+  startedAt: number;
+  settled: boolean;
+  /** The read that follows this one, for the readers who came while this one was on its way. */
+  next?: Promise<unknown>;
+  /** The latest of those readers' arrivals. */
+  lastWaiter: number;
   value: Promise<unknown>;
   /** The last answer that came (a newer one may be on its way in `value`). */
   known?: Known;
@@ -52,6 +59,8 @@ interface Answer {
 export class ContentReads {
   private readonly cache = new Map<string, Entry>();
   private bytes = 0;
+  /** Requests come so far: orders a request's arrival against the start of a read. */
+  private arrivals = 0;
   private readonly agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 10_000 });
   private readonly base: URL;
 
@@ -64,33 +73,55 @@ export class ContentReads {
   }
 
   forRequest(facts: RequestFacts): PublicReads {
+    const arrival = ++this.arrivals;
     const get: ReadGetter = <K extends PublicReadName>(path: string, name: K) => {
       if (!KEPT.has(name)) return this.fetch(path, name, facts).then((a) => a.data);
       const key = `${facts.journalId}\n${path}`;
       const hit = this.cache.get(key);
-      if (hit && SHARED.has(name) && !facts.fresh && hit.expires > Date.now()) return hit.value as Promise<PublicRead<K>>;
-      // Otherwise the answer is checked with the content service: a 304 when unchanged (no body,
-      // nothing parsed or checked again), so a reader who has just written sees the write.
-      const entry: Entry = { expires: Date.now() + this.ttlMs, value: Promise.resolve(), known: hit?.known };
-      const value = this.fetch(path, name, facts, hit?.known).then((a) => {
+      if (!hit || !SHARED.has(name)) return this.start(key, path, name, facts, hit).value as Promise<PublicRead<K>>;
+      if (!facts.fresh) return (hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value) as Promise<PublicRead<K>>;
+      // A reader who has just written takes only a read that began after their request came, so it
+      // holds what they wrote. While one is on its way, the readers who came meanwhile share the
+      // next one: one check with the content service per round trip, however many pages ask.
+      if (hit.startedAt >= arrival) return hit.value as Promise<PublicRead<K>>;
+      if (hit.settled) return this.start(key, path, name, facts, hit).value as Promise<PublicRead<K>>;
+      hit.lastWaiter = Math.max(hit.lastWaiter, arrival);
+      hit.next ??= hit.value.then(
+        () => undefined,
+        () => undefined,
+      ).then(() => {
+        const now = this.cache.get(key);
+        return (now && now !== hit && now.startedAt >= hit.lastWaiter ? now : this.start(key, path, name, facts, now)).value;
+      });
+      return hit.next as Promise<PublicRead<K>>;
+    };
+    return publicReads(get);
+  }
+
+  /** Begins a read of a kept answer (revalidated when one is known) and makes it the key's entry. */
+  private start(key: string, path: string, name: PublicReadName, facts: RequestFacts, prev: Entry | undefined): Entry {
+    const entry: Entry = { expires: Date.now() + this.ttlMs, startedAt: this.arrivals, settled: false, lastWaiter: 0, value: Promise.resolve(), known: prev?.known };
+    entry.value = this.fetch(path, name, facts, prev?.known).then(
+      (a) => {
+        entry.settled = true;
         if (a.known && a.known !== entry.known) {
           this.bytes += a.known.bytes - (entry.known?.bytes ?? 0);
           entry.known = a.known;
         }
         return a.data;
-      });
-      entry.value = value;
-      if (this.cache.size >= MAX_ENTRIES || this.bytes > MAX_BYTES) {
-        this.cache.clear();
-        this.bytes = 0;
-      }
-      this.cache.set(key, entry);
-      value.catch(() => {
+      },
+      (err: unknown) => {
+        entry.settled = true;
         if (this.cache.get(key) === entry) this.cache.delete(key);
-      });
-      return value;
-    };
-    return publicReads(get);
+        throw err;
+      },
+    );
+    if (this.cache.size >= MAX_ENTRIES || this.bytes > MAX_BYTES) {
+      this.cache.clear();
+      this.bytes = 0;
+    }
+    this.cache.set(key, entry);
+    return entry;
   }
 
   /** Drops idle connections (at shutdown). */
