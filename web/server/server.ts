@@ -4,6 +4,7 @@ import {
   createHttpApp,
   createLogger,
   listen,
+  logSampleOf,
   PUBLIC_HOST_HEADER,
   publicOriginOf,
   runService,
@@ -32,7 +33,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
   const logger = createLogger('render', config.LOG_LEVEL);
   const assets = loadAssets(config.WEB_DIST);
   const contentReads = new ContentReads(config.CONTENT_URL, config.LAYOUT_CACHE_MS, config.CONTENT_TIMEOUT_MS);
-  const http = createHttpApp({ name: 'render', logger, jsonLimit: false });
+  const http = createHttpApp({ name: 'render', logger, jsonLimit: false, logSample: logSampleOf(config) });
   const { app } = http;
 
   app.get(/.*/, async (req: Request, res: Response) => {
