@@ -8,8 +8,9 @@
  *
  *   npx tsx bench/render-profile.ts <label> [ENV=value ...]   # ENV goes to the render process
  *
- * RENDER_PROFILE_SECONDS (default 10) and RENDER_PROFILE_CONNECTIONS (default 64) set the load.
- * Each run's summary goes to bench/profile/render-<label>.json; bench/render-profile.md (which
+ * RENDER_PROFILE_SECONDS (default 10) and RENDER_PROFILE_CONNECTIONS (default 64) set the load;
+ * RENDER_PROFILE_NOTE says in words what the run measures (printed beside its label).
+ * Each run's summary goes to bench/profile/render/<label>.json; bench/render-profile.md (which
  * `npm run bench` puts into docs/benchmarks.md) is written from every summary there. Run it after a build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,11 +25,13 @@ import { summarise } from './profile';
 
 const SECONDS = Number(process.env.RENDER_PROFILE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.RENDER_PROFILE_CONNECTIONS ?? 64);
-const OUT = path.join(__dirname, 'profile');
+const OUT = path.join(__dirname, 'profile/render');
 const CLK_TCK = 100;
 
 interface RenderSummary {
   label: string;
+  /** What the run measured, in words (RENDER_PROFILE_NOTE). */
+  note?: string;
   date: string;
   env: Record<string, string>;
   rps: number;
@@ -37,6 +40,8 @@ interface RenderSummary {
   pages: number;
   renderCpuMsPerPage: number;
   contentCpuMsPerPage: number;
+  /** The render process's resident memory at the end of the load. */
+  rssMb?: number;
   totalMs: number;
   functions: [string, number][];
   packages: [string, number][];
@@ -62,7 +67,7 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs = 120_000) 
 
 export function writeRenderMarkdown() {
   const runs = existsSync(OUT)
-    ? readdirSync(OUT).filter((f) => f.startsWith('render-') && f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(OUT, f), 'utf8')) as RenderSummary)
+    ? readdirSync(OUT).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(OUT, f), 'utf8')) as RenderSummary)
     : [];
   runs.sort((a, b) => a.date.localeCompare(b.date));
   const lines = [
@@ -72,11 +77,12 @@ export function writeRenderMarkdown() {
     `service beside it, ${CONNECTIONS} connections of autocannon for ${SECONDS} s on one article page of the demo journal, straight at`,
     'the render process with the tenant headers the gateway sets and the jp_fresh cookie (nothing reused that a reader who',
     'has just written must not see). CPU per page is each process\'s CPU time (from /proc) over the pages answered;',
-    'requests/s and latencies are taken under the profiler on a shared machine, so they compare runs with each other only.',
+    'requests/s and latencies are taken under the profiler on a shared machine (load average 5–20 while these ran), so',
+    'they compare runs with each other only, and roughly. The profile covers the process\'s life, its start included.',
     '',
-    '| run | pages/s | p50 | p99 | render CPU per page | content CPU per page |',
-    '|---|---|---|---|---|---|',
-    ...runs.map((r) => `| ${r.label}${Object.keys(r.env).length ? ` (${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(' ')})` : ''} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.renderCpuMsPerPage} ms | ${r.contentCpuMsPerPage} ms |`),
+    '| run | pages/s | p50 | p99 | render CPU per page | content CPU per page | render RSS |',
+    '|---|---|---|---|---|---|---|',
+    ...runs.map((r) => `| ${r.label}${r.note ? `: ${r.note}` : ''}${Object.keys(r.env).length ? ` (${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(' ')})` : ''} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.renderCpuMsPerPage} ms | ${r.contentCpuMsPerPage} ms | ${r.rssMb === undefined ? '—' : `${r.rssMb} MB`} |`),
   ];
   for (const r of runs) {
     const pct = (ms: number) => `${((ms / r.totalMs) * 100).toFixed(1)} %`;
@@ -149,10 +155,11 @@ async function main() {
     const cpu0 = { render: cpuMs(render.pid!), content: cpuMs(content.pid!) };
     const r = await autocannon({ url: base + pagePath, connections: CONNECTIONS, duration: SECONDS, headers });
     const cpu1 = { render: cpuMs(render.pid!), content: cpuMs(content.pid!) };
+    const rssMb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${render.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
     if (r.non2xx || r.errors) throw new Error(`${pagePath}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     const pages = r.requests.total;
     const perPage = (k: 'render' | 'content') => Math.round(((cpu1[k] - cpu0[k]) / pages) * 1000) / 1000;
-    console.log(`${label}: ${pagePath} ${Math.round(r.requests.average)} pages/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms; CPU per page: render ${perPage('render')} ms, content ${perPage('content')} ms (render under the profiler)`);
+    console.log(`${label}: ${pagePath} ${Math.round(r.requests.average)} pages/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms; CPU per page: render ${perPage('render')} ms, content ${perPage('content')} ms; render RSS ${rssMb} MB (render under the profiler)`);
     render.kill('SIGTERM');
     await new Promise((res) => render.once('exit', res));
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
@@ -163,15 +170,21 @@ async function main() {
     const s = summarise(JSON.parse(raw));
     mkdirSync(OUT, { recursive: true });
     const summary: RenderSummary = {
-      label, date: new Date().toISOString(), env: extra, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, pages,
-      renderCpuMsPerPage: perPage('render'), contentCpuMsPerPage: perPage('content'), ...s,
+      label, note: process.env.RENDER_PROFILE_NOTE, date: new Date().toISOString(), env: extra, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, pages,
+      renderCpuMsPerPage: perPage('render'), contentCpuMsPerPage: perPage('content'), rssMb, ...s,
     };
-    writeFileSync(path.join(OUT, `render-${label}.json`), JSON.stringify(summary, null, 2) + '\n');
+    writeFileSync(path.join(OUT, `${label}.json`), JSON.stringify(summary, null, 2) + '\n');
     console.log('by package (ms self):', s.packages);
     console.log('by function (ms self):', s.functions);
     writeRenderMarkdown();
   } finally {
-    for (const c of [render, content]) if (c.exitCode === null) c.kill('SIGKILL');
+    // Both gone before the next run takes the same ports.
+    await Promise.all(
+      [render, content].map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((res) => {
+        c.once('exit', res);
+        c.kill('SIGKILL');
+      }) : undefined)),
+    );
     rmSync(dir, { recursive: true, force: true });
     const c = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();
     await c.dropDatabase();
