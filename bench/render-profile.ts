@@ -84,7 +84,8 @@ export function writeRenderMarkdown() {
     '|---|---|---|---|---|---|---|',
     ...runs.map((r) => `| ${r.label}${r.note ? `: ${r.note}` : ''}${Object.keys(r.env).length ? ` (${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(' ')})` : ''} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.renderCpuMsPerPage} ms | ${r.contentCpuMsPerPage} ms | ${r.rssMb === undefined ? '—' : `${r.rssMb} MB`} |`),
   ];
-  for (const r of runs) {
+  // Where the CPU went, for the first run and the latest (the table above has every run).
+  for (const r of runs.length > 2 ? [runs[0]!, runs.at(-1)!] : runs) {
     const pct = (ms: number) => `${((ms / r.totalMs) * 100).toFixed(1)} %`;
     lines.push(
       '',
