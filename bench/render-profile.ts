@@ -9,7 +9,9 @@
  *   npx tsx bench/render-profile.ts <label> [ENV=value ...]   # ENV goes to the render process
  *
  * RENDER_PROFILE_SECONDS (default 10) and RENDER_PROFILE_CONNECTIONS (default 64) set the load;
- * RENDER_PROFILE_NOTE says in words what the run measures (printed beside its label).
+ * RENDER_PROFILE_NOTE says in words what the run measures (printed beside its label); RENDER_ENTRY
+ * profiles another build of the render process (a path under the repository). bench/render-probe.cjs,
+ * preloaded, records the event-loop delay and the collector's pauses during the load.
  * Each run's summary goes to bench/profile/render/<label>.json; bench/render-profile.md (which
  * `npm run bench` puts into docs/benchmarks.md) is written from every summary there. Run it after a build.
  */
@@ -42,6 +44,8 @@ interface RenderSummary {
   contentCpuMsPerPage: number;
   /** The render process's resident memory at the end of the load. */
   rssMb?: number;
+  /** The render process's event loop and garbage collector during the load (bench/render-probe.cjs). */
+  probe?: { loopDelay: { p50: number; p99: number; max: number; mean: number }; gc: { count: number; totalMs: number; maxMs: number; major: number; majorMs: number } };
   totalMs: number;
   functions: [string, number][];
   packages: [string, number][];
@@ -126,8 +130,9 @@ async function main() {
     env: { ...common, PORT: String(contentPort) },
     stdio: ['ignore', process.env.RENDER_PROFILE_LOGS ? 'inherit' : 'ignore', 'inherit'],
   });
-  const render = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, path.join(ROOT, 'web/dist-ssr/server.js')], {
-    env: { ...common, PORT: String(renderPort), CONTENT_URL: `http://127.0.0.1:${contentPort}`, ...extra },
+  const probeOut = path.join(dir, 'probe.json');
+  const render = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--require', path.join(__dirname, 'render-probe.cjs'), path.join(ROOT, process.env.RENDER_ENTRY ?? 'web/dist-ssr/server.js')], {
+    env: { ...common, PORT: String(renderPort), CONTENT_URL: `http://127.0.0.1:${contentPort}`, RENDER_PROBE_OUT: probeOut, ...extra },
     stdio: ['ignore', process.env.RENDER_PROFILE_LOGS ? 'inherit' : 'ignore', 'inherit'],
   });
   try {
@@ -153,6 +158,7 @@ async function main() {
     // The page as served, to compare runs byte for byte (an optimisation must not change it).
     writeFileSync(path.join(ROOT, `.data/render-${label}.html`), await first.text());
     await autocannon({ url: base + pagePath, connections: CONNECTIONS, duration: 2, headers });
+    render.kill('SIGUSR2');
     const cpu0 = { render: cpuMs(render.pid!), content: cpuMs(content.pid!) };
     const r = await autocannon({ url: base + pagePath, connections: CONNECTIONS, duration: SECONDS, headers });
     const cpu1 = { render: cpuMs(render.pid!), content: cpuMs(content.pid!) };
@@ -163,6 +169,8 @@ async function main() {
     console.log(`${label}: ${pagePath} ${Math.round(r.requests.average)} pages/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms; CPU per page: render ${perPage('render')} ms, content ${perPage('content')} ms; render RSS ${rssMb} MB (render under the profiler)`);
     render.kill('SIGTERM');
     await new Promise((res) => render.once('exit', res));
+    const probe = existsSync(probeOut) ? (JSON.parse(readFileSync(probeOut, 'utf8')) as RenderSummary['probe']) : undefined;
+    if (probe) console.log(`event-loop delay p50 ${probe.loopDelay.p50} ms, p99 ${probe.loopDelay.p99} ms, max ${probe.loopDelay.max} ms; GC ${probe.gc.count} pauses, ${probe.gc.totalMs} ms, longest ${probe.gc.maxMs} ms, ${probe.gc.major} major (${probe.gc.majorMs} ms)`);
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('no .cpuprofile written');
     const raw = readFileSync(path.join(dir, file), 'utf8');
@@ -172,7 +180,7 @@ async function main() {
     mkdirSync(OUT, { recursive: true });
     const summary: RenderSummary = {
       label, note: process.env.RENDER_PROFILE_NOTE, date: new Date().toISOString(), env: extra, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, pages,
-      renderCpuMsPerPage: perPage('render'), contentCpuMsPerPage: perPage('content'), rssMb, ...s,
+      renderCpuMsPerPage: perPage('render'), contentCpuMsPerPage: perPage('content'), rssMb, probe, ...s,
     };
     writeFileSync(path.join(OUT, `${label}.json`), JSON.stringify(summary, null, 2) + '\n');
     console.log('by package (ms self):', s.packages);
