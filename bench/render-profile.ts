@@ -84,9 +84,9 @@ export function writeRenderMarkdown() {
     'requests/s and latencies are taken under the profiler on a shared machine (load average 5–20 while these ran), so',
     'they compare runs with each other only, and roughly. The profile covers the process\'s life, its start included.',
     '',
-    '| run | pages/s | p50 | p99 | render CPU per page | content CPU per page | render RSS |',
-    '|---|---|---|---|---|---|---|',
-    ...runs.map((r) => `| ${r.label}${r.note ? `: ${r.note}` : ''}${Object.keys(r.env).length ? ` (${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(' ')})` : ''} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.renderCpuMsPerPage} ms | ${r.contentCpuMsPerPage} ms | ${r.rssMb === undefined ? '—' : `${r.rssMb} MB`} |`),
+    '| run | pages/s | p50 | p99 | render CPU per page | content CPU per page | render RSS | event-loop delay p99 / max | longest GC pause |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...runs.map((r) => `| ${r.label}${r.note ? `: ${r.note}` : ''}${Object.keys(r.env).length ? ` (${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(' ')})` : ''} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.renderCpuMsPerPage} ms | ${r.contentCpuMsPerPage} ms | ${r.rssMb === undefined ? '—' : `${r.rssMb} MB`} | ${r.probe ? `${r.probe.loopDelay.p99} / ${r.probe.loopDelay.max} ms` : '—'} | ${r.probe ? `${r.probe.gc.maxMs} ms` : '—'} |`),
   ];
   // Where the CPU went, for the first run and the latest (the table above has every run).
   for (const r of runs.length > 2 ? [runs[0]!, runs.at(-1)!] : runs) {
