@@ -92,6 +92,15 @@ export function createUpstreamProxy(
         // connection, and while we drain for shutdown the client must be told to hang up.
         const asked = String(req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
         proxyRes.headers.connection = shuttingDown() || /close/i.test(asked) ? 'close' : 'keep-alive';
+        // A service that answers before taking the whole body (a refused upload) stops reading it,
+        // and the body's unread bytes would stand in front of the client's next request on this
+        // connection until a timeout. They are read and dropped instead (no more than the length
+        // already held to the limit), so the client finishes sending and gets its answer.
+        proxyRes.once('end', () => {
+          if (req.complete) return;
+          req.unpipe();
+          req.resume();
+        });
         delete proxyRes.headers['keep-alive'];
         if (req.method !== 'GET' && req.method !== 'HEAD' && (proxyRes.statusCode ?? 500) < 300) {
           proxyRes.headers['set-cookie'] = [...(proxyRes.headers['set-cookie'] ?? []), FRESH_COOKIE];
