@@ -80,6 +80,29 @@ describe('render process content reads', () => {
     expect(content.state.hits).toBe(2);
   });
 
+  test('a kept-alive connection the content service drops as a read goes out is retried once on a new one', async () => {
+    const served = new WeakMap<object, number>();
+    let hits = 0;
+    const dropping = http.createServer((req, res) => {
+      hits++;
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      // The second request on a connection finds it closed under it.
+      if (n === 2) return req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json', etag: '"v1"' }).end(JSON.stringify({ websitename: 'Journal v1' }));
+    });
+    await new Promise<void>((r) => dropping.listen(0, '127.0.0.1', r));
+    const r = new ContentReads(`http://127.0.0.1:${(dropping.address() as AddressInfo).port}`, 60_000, 5000);
+    try {
+      await r.forRequest(facts(false)).settings();
+      expect((await r.forRequest(facts(true)).settings()).websitename).toBe('Journal v1');
+      expect(hits).toBe(3);
+    } finally {
+      r.close();
+      await new Promise<void>((res) => dropping.close(() => res()));
+    }
+  });
+
   test('an unreachable content service is a 503 read error, and the next read tries again', async () => {
     const gone = new ContentReads('http://127.0.0.1:1', 60_000, 1000);
     await expect(gone.forRequest(facts(true)).settings()).rejects.toMatchObject({ status: 503, code: 'upstream_unavailable' });

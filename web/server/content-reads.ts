@@ -150,7 +150,7 @@ export class ContentReads {
     return { data, known: res.etag ? { etag: res.etag, data, bytes: res.body.length } : undefined };
   }
 
-  private request(path: string, headers: Record<string, string>): Promise<Answer> {
+  private request(path: string, headers: Record<string, string>, retried = false): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const unavailable = (why: string) => new ReadError(503, 'upstream_unavailable', `The content service is unavailable (${why})`);
       const req = http.request(
@@ -163,7 +163,12 @@ export class ContentReads {
         },
       );
       req.setTimeout(this.timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
-      req.on('error', (err) => reject(unavailable(err.name)));
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive connection the content service closed as this read went out: a GET is safe
+        // to send again, once, on a new one.
+        if (!retried && req.reusedSocket && err.code === 'ECONNRESET') resolve(this.request(path, headers, true));
+        else reject(unavailable(err.name));
+      });
       req.end();
     });
   }
