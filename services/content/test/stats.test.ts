@@ -85,13 +85,13 @@ describe('counting on the shared Redis', () => {
   });
   afterAll(() => stopContent(app));
 
-  it('receives the usage log on a thread of its own at the lowest CPU priority', () => {
+  it('receives the usage log on a thread of its own at a low CPU priority', () => {
     // /proc/<pid>/task/<tid>/stat: field 19 is the thread's nice value (after the parenthesised name).
     const nice = readdirSync(`/proc/${process.pid}/task`).map((tid) => {
       const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
       return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
     });
-    expect(nice).toContain(19);
+    expect(nice).toContain(10);
     // The threads answering requests keep the process's priority.
     expect(nice).toContain(0);
   });
