@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { ipMatcher, plainIp } from '@journal/server-kit';
 
@@ -10,10 +10,12 @@ export function makeTrustCheck(list: string): (ip: string) => boolean {
 /**
  * The client address: the socket peer, unless that peer is a trusted proxy (our nginx), in which
  * case the X-Real-IP it set. X-Forwarded-For is never read, so a client cannot choose its address.
+ * `fromTrustedProxy` is the trust check's answer for this request's peer.
  */
-export function clientIp(req: Request, trusted: (ip: string) => boolean): string {
+export function clientIp(req: IncomingMessage, fromTrustedProxy: boolean): string {
   const peer = req.socket.remoteAddress ?? '';
-  if (!trusted(peer)) return plainIp(peer);
-  const real = req.header('x-real-ip')?.trim();
+  if (!fromTrustedProxy) return plainIp(peer);
+  const raw = req.headers['x-real-ip'];
+  const real = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   return real && isIP(real) ? plainIp(real) : plainIp(peer);
 }
