@@ -5,6 +5,7 @@ import type { Editor } from '../editors/editor.repo';
 import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
 import { cleanRich, cleanTitle } from '../shared/text';
+import { SearchIndex } from './search-index';
 
 /** An article in lists (issue page, search): no abstract, no private fields; the contract's fields. */
 export type ArticleSummary = ArticleSummaryFields;
@@ -236,14 +237,55 @@ export class PublicService {
   private async searchMatches(journalId: string, keyword: unknown): Promise<CorpusArticle[]> {
     const k = normaliseKeyword(keyword);
     if (!k) return [];
-    const { articles, hay } = await this.corpus(journalId);
+    const corpus = await this.corpus(journalId);
+    const { articles, hay } = corpus;
+    const index = this.indexes.of(journalId, corpus);
+    if (index) return index.search(k, SEARCH_MAX_RESULTS).map((i) => articles[i]!);
     const out: CorpusArticle[] = [];
     for (let i = 0; i < hay.length && out.length < SEARCH_MAX_RESULTS; i++) {
       if (hay[i]!.includes(k)) out.push(articles[i]!);
     }
     return out;
   }
+
+  private indexesOf?: SearchIndexes;
+  private get indexes(): SearchIndexes {
+    return (this.indexesOf ??= new SearchIndexes(this.deps.config.SEARCH_INDEX_MIN_ARTICLES));
+  }
 }
+
+/**
+ * One search index per journal's current corpus. A corpus version is never changed (a write makes a
+ * new one), so its index stays right for as long as it is read. A large corpus gets its index built
+ * in the background on its first search, and answers by scanning until then; a small one is
+ * scanned as fast as an index would answer, and gets none.
+ */
+export class SearchIndexes {
+  private readonly ready = new WeakMap<Corpus, SearchIndex>();
+  private readonly building = new WeakSet<Corpus>();
+  private readonly latest = new Map<string, Corpus>();
+
+  constructor(private readonly minArticles: number = SEARCH_INDEX_MIN_ARTICLES) {}
+
+  of(journalId: string, corpus: Corpus): SearchIndex | undefined {
+    const index = this.ready.get(corpus);
+    if (index || corpus.hay.length < this.minArticles) return index;
+    this.latest.set(journalId, corpus);
+    if (!this.building.has(corpus)) {
+      this.building.add(corpus);
+      void SearchIndex.build(corpus.hay, () => this.latest.get(journalId) !== corpus).then(
+        (built) => {
+          if (built) this.ready.set(corpus, built);
+        },
+        () => undefined,
+      );
+    }
+    return undefined;
+  }
+}
+
+/** Below this many articles a scan of the search texts takes well under a millisecond. */
+export const SEARCH_INDEX_MIN_ARTICLES = 2000;
 
 const summaryOf = (d: CorpusArticle): ArticleSummary => {
   const { modification, ...s } = d;
