@@ -162,8 +162,8 @@ export class PublicService {
     return (await this.view(journalId)).issueArticles(key).map(summaryOf);
   }
 
-  /** The same as JSON text, from each article's answer serialised once per stored version. */
-  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<string> {
+  /** The same as JSON bytes, from each article's answer serialised once per stored version. */
+  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<Buffer> {
     return jsonList((await this.view(journalId)).issueArticles(key));
   }
 
@@ -229,8 +229,8 @@ export class PublicService {
     return (await this.searchMatches(journalId, keyword)).map(summaryOf);
   }
 
-  /** The same as JSON text (see issueArticlesJson). */
-  async searchJson(journalId: string, keyword: unknown): Promise<string> {
+  /** The same as JSON bytes (see issueArticlesJson). */
+  async searchJson(journalId: string, keyword: unknown): Promise<Buffer> {
     return jsonList(await this.searchMatches(journalId, keyword));
   }
 
@@ -293,17 +293,28 @@ const summaryOf = (d: CorpusArticle): ArticleSummary => {
   return s;
 };
 
-/** Each corpus entry's list JSON, made once: entries are replaced, never changed, on a write. */
-const jsonOf = new WeakMap<CorpusArticle, string>();
-function jsonList(list: CorpusArticle[]): string {
-  const parts = new Array<string>(list.length);
+/** Each corpus entry's list JSON as UTF-8 bytes, made once: entries are replaced, never changed, on
+ *  a write. A list answer is then one copy of those bytes, with no string to join and encode. */
+const jsonOf = new WeakMap<CorpusArticle, Buffer>();
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+function jsonList(list: CorpusArticle[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  let length = 2;
   for (let i = 0; i < list.length; i++) {
     const a = list[i]!;
     let j = jsonOf.get(a);
-    if (j === undefined) jsonOf.set(a, (j = JSON.stringify(summaryOf(a))));
-    parts[i] = j;
+    if (j === undefined) jsonOf.set(a, (j = Buffer.from(JSON.stringify(summaryOf(a)))));
+    if (i > 0) {
+      parts.push(COMMA);
+      length++;
+    }
+    parts.push(j);
+    length += j.length;
   }
-  return `[${parts.join(',')}]`;
+  parts.push(CLOSE);
+  return Buffer.concat(parts, length);
 }
 
 function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {

@@ -27,7 +27,8 @@ export class SearchIndex {
     for (const p of parts) if (p.length > longest.length) longest = p;
     const hit = new Uint8Array(this.hay.length);
     let any = false;
-    for (let t = 0; t < this.tokens.length; t++) {
+    // Tokens are held longest first: none after the first shorter than the part can contain it.
+    for (let t = 0; t < this.tokens.length && this.tokens[t]!.length >= longest.length; t++) {
       if (!this.tokens[t]!.includes(longest)) continue;
       any = true;
       for (let k = this.offsets[t]!; k < this.offsets[t + 1]!; k++) hit[this.postings[k]!] = 1;
@@ -75,16 +76,18 @@ export class SearchIndex {
   }
 
   private static pack(ids: Map<string, number>, lists: number[][], hay: readonly string[]): SearchIndex {
-    const tokens = [...ids.keys()];
+    const byLength = [...ids].sort((a, b) => b[0].length - a[0].length);
+    const tokens = byLength.map(([token]) => token);
     const offsets = new Int32Array(tokens.length + 1);
     let total = 0;
-    for (let t = 0; t < lists.length; t++) {
+    for (let t = 0; t < byLength.length; t++) {
       offsets[t] = total;
-      total += lists[t]!.length;
+      total += lists[byLength[t]![1]]!.length;
     }
-    offsets[lists.length] = total;
+    offsets[byLength.length] = total;
     const postings = new Int32Array(total);
-    for (let t = 0, k = 0; t < lists.length; t++) for (const p of lists[t]!) postings[k++] = p;
+    let k = 0;
+    for (const [, id] of byLength) for (const p of lists[id]!) postings[k++] = p;
     return new SearchIndex(tokens, offsets, postings, hay);
   }
 }
