@@ -40,6 +40,8 @@ interface Summary {
   target?: 'content' | 'gateway';
   /** Requests answered in the profiled run (issue + article). */
   requests?: number;
+  /** The profiled process's CPU time (from /proc) while it was loaded, ÷ requests: start-up left out. */
+  cpuPerRequestMs?: number;
   date: string;
   env: Record<string, string>;
   rps: Record<string, number>;
@@ -97,6 +99,13 @@ async function cannon(url: string, headers: Record<string, string>, counted?: { 
   return Math.round(r.requests.average);
 }
 
+/** A process's CPU time so far (user + system), in ms. */
+function cpuMsOf(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}
+
 function runLines(r: Summary): string[] {
   const pct = (ms: number) => `${((ms / r.totalMs) * 100).toFixed(1)} %`;
   const requests = r.requests ?? (r.rps.issue! + r.rps.article!) * SECONDS;
@@ -104,7 +113,10 @@ function runLines(r: Summary): string[] {
     '',
     `**${r.label}** (${r.date.slice(0, 16)}Z${Object.keys(r.env).length ? `, ${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}): ` +
       `issue read ${r.rps.issue} req/s, article read ${r.rps.article} req/s, ${(r.totalMs / 1000).toFixed(1)} s of CPU sampled, ` +
-      `${(r.totalMs / requests).toFixed(3)} ms of CPU per request; logging (pino, pino-http, redaction) ` +
+      (r.cpuPerRequestMs !== undefined
+        ? `${r.cpuPerRequestMs.toFixed(3)} ms of CPU per request while loaded (from /proc; the sampled CPU includes start-up); `
+        : `${(r.totalMs / requests).toFixed(3)} ms of CPU per request; `) +
+      `logging (pino, pino-http, redaction) ` +
       `${pct(r.packages.filter(([n]) => /pino|redact|sonic-boom/.test(n)).reduce((x, [, ms]) => x + ms, 0))} of it.`,
     '',
     '| by package | self | share |', '|---|---|---|',
@@ -207,17 +219,18 @@ async function main() {
     const list = (await (await fetch(`${contentBase}${issuePath}`, { headers: contentHeaders })).json()) as { refnumber: string }[];
     const articlePath = `/api/archives/ref/${list[0]!.refnumber}`;
     const counted = { requests: 0 };
+    const cpu0 = cpuMsOf(profiled.pid);
     const rps = { issue: await cannon(`${base}${issuePath}`, headers, counted), article: await cannon(`${base}${articlePath}`, headers, counted) };
-    console.log(`${label}: issue read ${rps.issue} req/s, article read ${rps.article} req/s (under the profiler)`);
+    const cpuPerRequestMs = (cpuMsOf(profiled.pid) - cpu0) / counted.requests;
+    console.log(`${label}: issue read ${rps.issue} req/s, article read ${rps.article} req/s (under the profiler), ${cpuPerRequestMs.toFixed(3)} ms of CPU per request`);
     profiled.kill('SIGTERM');
     await new Promise((r) => profiled.once('exit', r));
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('no .cpuprofile written');
     const s = summarise(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile);
     mkdirSync(OUT, { recursive: true });
-    const summary: Summary = { label, target: gateway ? 'gateway' : 'content', date: new Date().toISOString(), env: extra, rps, requests: counted.requests, ...s };
+    const summary: Summary = { label, target: gateway ? 'gateway' : 'content', date: new Date().toISOString(), env: extra, rps, requests: counted.requests, cpuPerRequestMs, ...s };
     writeFileSync(path.join(OUT, `${gateway ? 'gateway-' : ''}${label}.json`), JSON.stringify(summary, null, 2) + '\n');
-    console.log(`${(s.totalMs / counted.requests).toFixed(3)} ms of CPU per request (${counted.requests} requests)`);
     console.log('by package (ms self):', s.packages);
     console.log('by function (ms self):', s.functions);
     writeMarkdown();
