@@ -86,8 +86,9 @@ function cpuMs(pids: Record<string, number> | undefined): Record<string, number>
 }
 
 /** Each process's CPU ms per request between two cpuMs readings. */
-const cpuPerRequest = (before: Record<string, number>, after: Record<string, number>, requests: number) =>
-  Object.fromEntries(Object.keys(after).filter((k) => k in before).map((k) => [k, round((after[k]! - before[k]!) / Math.max(1, requests), 3)]));
+const SERVING = ['nginx', 'gateway', 'content'];
+const cpuPerRequest = (before: Record<string, number>, after: Record<string, number>, requests: number): Record<string, number> =>
+  Object.fromEntries(SERVING.filter((k) => k in before && k in after).map((k) => [k, round((after[k]! - before[k]!) / Math.max(1, requests), 3)]));
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
@@ -326,6 +327,7 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
       static_rps: round(stat.rps, 0),
       ...(throughCpu.gateway !== undefined ? { read_uncached_gateway_cpu_ms: throughCpu.gateway } : {}),
       ...(throughCpu.content !== undefined ? { read_uncached_content_cpu_ms: throughCpu.content } : {}),
+      ...(throughCpu.nginx !== undefined ? { read_uncached_nginx_cpu_ms: throughCpu.nginx } : {}),
     });
   }
 
@@ -359,6 +361,7 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
       search_answer_kb: round(search.bytes / 480 / 1024, 1),
       ...(searchCpu.gateway !== undefined ? { search_gateway_cpu_ms: searchCpu.gateway } : {}),
       ...(searchCpu.content !== undefined ? { search_content_cpu_ms: searchCpu.content } : {}),
+      ...(searchCpu.nginx !== undefined ? { search_nginx_cpu_ms: searchCpu.nginx } : {}),
     });
   }
   agent.destroy();
