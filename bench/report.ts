@@ -6,10 +6,10 @@ import path from 'node:path';
 const BENCH_DIR = __dirname;
 
 /** In the order docs/benchmarks.md shows them. */
-export const AREAS = ['reads', 'reads under load', 'pdf', 'work-log', 'public site'] as const;
+export const AREAS = ['reads', 'reads under load', 'downloads', 'pdf', 'work-log', 'public site'] as const;
 type Area = (typeof AREAS)[number];
 const AREA_TITLES: Record<Area, string> = {
-  reads: 'Reads', 'reads under load': 'Reads under load', pdf: 'PDF', 'work-log': 'Work-log', 'public site': 'Public site',
+  reads: 'Reads', 'reads under load': 'Reads under load', downloads: 'Downloads and usage counting', pdf: 'PDF', 'work-log': 'Work-log', 'public site': 'Public site',
 };
 
 interface Goal {
@@ -51,6 +51,9 @@ export const GOALS: Goal[] = [
   { key: 'public_js_gzip_kb', label: 'JavaScript of a public first load, gzip', goal: 80, better: 'lower', unit: 'kB', area: 'public site' },
   { key: 'ssr_vs_api_ratio', label: 'article page vs article API, uncached', goal: 0.25, better: 'higher', unit: '×', area: 'public site' },
   { key: 'ssr_p99_ms', label: 'article page p99, uncached, 64 connections', goal: 60, better: 'lower', unit: 'ms', area: 'public site' },
+  { key: 'download_counting_p50_ratio', label: 'PDF download p50, counting on vs off, at half the rate served back to back', goal: 1.05, better: 'lower', unit: '×', area: 'downloads' },
+  { key: 'download_counting_p99_ratio', label: 'PDF download p99, counting on vs off, at half the rate served back to back', goal: 1.05, better: 'lower', unit: '×', area: 'downloads' },
+  { key: 'download_counting_counted_ratio', label: 'distinct downloads counted vs sent', goal: 1, better: 'higher', unit: '×', area: 'downloads' },
 ];
 
 /** Per-page Lighthouse figures (`lighthouse.<journal>.<page>.<figure>`), one table row per page. */

@@ -91,7 +91,12 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
     /\$\{([A-Z_]+)\}/g,
     (m, k: string) => vars[k] ?? m,
   );
-  writeFileSync(path.join(dir, 'default.conf'), server);
+  // A location with its own access_log (the usage log) does not inherit the timed one: add it there too.
+  const timedLog = `access_log ${DATA}/logs/${opts.name}-nginx-access.log timed;`;
+  writeFileSync(
+    path.join(dir, 'default.conf'),
+    process.env.JP_NGINX_ACCESS_LOG === '1' ? server.replace(/^(\s*)(access_log syslog:[^;]+;)$/gm, `$1$2\n$1${timedLog}`) : server,
+  );
   const main = `
 worker_processes 2;
 pid ${dir}/nginx.pid;
@@ -100,7 +105,13 @@ events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log off;
+  ${
+    // JP_NGINX_ACCESS_LOG=1: every request with nginx's own and the upstream's times, to find where a slow one waited.
+    process.env.JP_NGINX_ACCESS_LOG === '1'
+      ? `log_format timed '$msec $status $request_method $request_uri rt=$request_time urt=$upstream_response_time uct=$upstream_connect_time ust=$upstream_status cache=$upstream_cache_status len=$body_bytes_sent';
+  ${timedLog}`
+      : 'access_log off;'
+  }
   sendfile on;
   tcp_nopush on;
   keepalive_timeout 65;

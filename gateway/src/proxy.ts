@@ -86,6 +86,15 @@ export function createUpstreamProxy(
         h['set-cookie'] = set ? [...(Array.isArray(set) ? set : [set]), FRESH_COOKIE] : [FRESH_COOKIE];
       }
       for (const k in base) if (h[k] === undefined) h[k] = base[k];
+      // A service that answers before taking the whole body (a refused upload) stops reading it,
+      // and the body's unread bytes would stand in front of the client's next request on this
+      // connection until a timeout. They are read and dropped instead (no more than the length
+      // already held to the limit), so the client finishes sending and gets its answer.
+      upRes.once('end', () => {
+        if (req.complete) return;
+        req.unpipe(up);
+        req.resume();
+      });
       res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, h);
       upRes.pipe(res);
       upRes.once('aborted', () => res.destroy());

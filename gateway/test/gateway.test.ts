@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { once } from 'node:events';
 import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
 
 let f: Fixture;
@@ -56,6 +58,49 @@ describe('gateway: bodies, upstream failures, headers', () => {
   it('refuses a chunked body without a length', async () => {
     const r = await gw(f, '/auth/login/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
     expect(r.status).toBe(411);
+  });
+
+  it('answers the next request on a connection whose upload the service refused before reading it', async () => {
+    // An upload without a token: content answers 401 before reading the 5 MB body. nginx reuses
+    // its connections to the gateway, so the next request on this one must not wait behind the
+    // body's unread bytes (it did, until a timeout a minute later).
+    const sock = net.connect(f.gateway.port, '127.0.0.1');
+    await once(sock, 'connect');
+    const size = 5_000_000;
+    let got = '';
+    const heads: string[] = [];
+    const waiters: (() => void)[] = [];
+    sock.on('data', (c: Buffer) => {
+      got += c.toString('latin1');
+      // Each answer here is a JSON body with a Content-Length: cut them apart by it.
+      for (;;) {
+        const end = got.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const len = Number(/content-length: (\d+)/i.exec(got.slice(0, end))?.[1] ?? 0);
+        if (got.length < end + 4 + len) return;
+        heads.push(got.slice(0, end + 4 + len));
+        got = got.slice(end + 4 + len);
+        waiters.shift()?.();
+      }
+    });
+    const answer = (n: number) => new Promise<string>((resolve) => {
+      const check = () => (heads.length >= n ? resolve(heads[n - 1]!) : waiters.push(check));
+      check();
+    });
+    sock.write(
+      `POST /api/admin/archives/ HTTP/1.1\r\nHost: alpha.localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    // The body follows in pieces, as a client on a real network sends it.
+    const piece = Buffer.alloc(64 * 1024, 0x61);
+    for (let sent = 0; sent < size; sent += piece.length) {
+      if (!sock.write(piece.subarray(0, Math.min(piece.length, size - sent)))) await once(sock, 'drain');
+    }
+    expect(await answer(1)).toMatch(/^HTTP\/1\.1 401 /);
+    sock.write('GET /api/settings/ HTTP/1.1\r\nHost: alpha.localhost\r\n\r\n');
+    const next = await answer(2);
+    expect(next).toMatch(/^HTTP\/1\.1 200 /);
+    expect(next).toContain('alpha journal');
+    sock.destroy();
   });
 
   it('answers 502 JSON when a service is down', async () => {

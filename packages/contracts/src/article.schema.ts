@@ -204,3 +204,20 @@ export interface AdminArticle {
   modification?: string;
 }
 
+
+/**
+ * One line of the admin search's answer: what the results table shows. The EDIT link opens the
+ * stored record (`GET /api/admin/articles/:id`), so the search itself is answered from memory.
+ */
+export const adminSearchHitSchema = z.object({
+  id: z.string(),
+  year: z.number(),
+  volume: z.number(),
+  issue: z.number(),
+  refnumber: z.string(),
+  title: z.string(),
+  authorname: z.string(),
+  pagenumber: z.string(),
+  status: z.string(),
+});
+export type AdminSearchHit = z.infer<typeof adminSearchHitSchema>;

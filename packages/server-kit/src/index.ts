@@ -18,3 +18,4 @@ export * from './change-feed';
 export { LRUCache } from 'lru-cache';
 export * from './cli';
 export * from './public-origin';
+export * from './keyed-bucket';

@@ -181,7 +181,8 @@ describe('every kind of write shows on the next public read, re-reading only wha
       },
       `/api/archives/${OLD + 1}/1/4`,
       (body) => titles(body).includes('Replica article 7100'),
-      ['articles.findOne'],
+      // The article and its PDF's version (the write named both).
+      ['articles.findOne', 'files.current.findOne'],
     );
     await check(
       async () => {

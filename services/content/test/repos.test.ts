@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { newObjectId } from '@journal/testing';
 import { duplicateKeyField, parsePages } from '../src/archives/article.repo';
 import { normaliseAssetPath } from '../src/files/file-store';
@@ -92,6 +93,56 @@ describe('repositories', () => {
     expect(await app.files.delete(J1, p)).toBe(true);
     expect(await app.files.stat(J1, p)).toBeNull();
     await expect(app.files.put(J1, '/assets/../x.pdf', pdf)).rejects.toThrow();
+  });
+
+  test('file store: a file is read by `_id` alone, chunk by chunk, across chunk boundaries', async () => {
+    const p = '/assets/archives/2026/vol3issue1/102.pdf';
+    // Three chunks and a bit, every byte telling its place.
+    const data = Buffer.from(Array.from({ length: 3 * 255 * 1024 + 1000 }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
+    const first = await app.files.put(J1, p, data);
+    const s = (await app.files.stat(J1, p))!;
+    const read = async (range?: { start: number; end: number }) => {
+      const out: Buffer[] = [];
+      for await (const c of app.files.stream(s, range)) out.push(c as Buffer);
+      return Buffer.concat(out);
+    };
+    const queries: string[] = [];
+    app.conn.set('debug', (collection: string, method: string, query: unknown) => queries.push(`${collection}.${method} ${JSON.stringify(query)}`));
+    try {
+      expect((await read()).equals(data)).toBe(true);
+      const edge = 255 * 1024;
+      for (const [start, end] of [[edge - 3, edge + 2], [0, 0], [edge * 3, data.length - 1], [10, edge * 2 + 5]] as const) {
+        expect((await read({ start, end })).equals(data.subarray(start, end + 1))).toBe(true);
+      }
+      expect((await app.files.read(J1, p))!.equals(data)).toBe(true);
+    } finally {
+      app.conn.set('debug', false);
+    }
+    expect(queries.length).toBeGreaterThan(4);
+    for (const q of queries) expect(q).toMatch(/^files\.(chunks|current)\.findOne \{"_id":"[^"]+"\}/);
+    // Replacing it leaves no chunk of the old version behind.
+    await app.files.put(J1, p, Buffer.from('%PDF-3'));
+    const chunks = app.conn.collection('files.chunks');
+    expect(await chunks.countDocuments({ files_id: new Types.ObjectId(first.id) })).toBe(0);
+    expect((await app.files.read(J1, p))!.toString()).toBe('%PDF-3');
+    await app.files.delete(J1, p);
+  });
+
+  test('file store: files stored by the GridFS driver are found and read after a start', async () => {
+    const { FileStore } = await import('../src/files/file-store');
+    const store = new FileStore(app.conn);
+    const p = '/assets/editors/legacy.png';
+    const data = Buffer.alloc(300 * 1024, 0x5a);
+    const upload = store.bucket.openUploadStream(`${J1}${p}`, { metadata: { journalId: J1, path: p, contentType: 'image/png', sha1: 'legacysha1' } });
+    await new Promise<void>((resolve, reject) => upload.once('finish', () => resolve()).once('error', reject).end(data));
+    expect(await store.stat(J1, p)).toBeNull();
+    await store.init();
+    const s = await store.stat(J1, p);
+    expect(s).toMatchObject({ length: data.length, contentType: 'image/png', etag: '"legacysha1"', keyed: false });
+    expect((await store.read(J1, p))!.equals(data)).toBe(true);
+    expect((await store.versionsByJournal(J1)).get(J1)?.get(p)).toBe('legacysha1');
+    expect(await store.delete(J1, p)).toBe(true);
+    expect(await app.conn.collection('files.chunks').countDocuments({ files_id: upload.id })).toBe(0);
   });
 
   test('asset paths are validated', () => {

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import mongoose from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
+import { buildIndexes, KeyedBucket, LRUCache } from '@journal/server-kit';
 
 export interface CachedFile {
   key: string;
@@ -21,130 +21,126 @@ export interface CachedMeta {
   expiresAt: Date;
 }
 
-interface FileDoc {
-  _id: mongoose.mongo.ObjectId;
-  filename: string;
+/** A key's current file: found by `_id` (the key) alone, the bytes in the keyed bucket. */
+interface KeyDoc {
+  _id: string;
+  fileId: mongoose.mongo.ObjectId;
   length: number;
-  uploadDate: Date;
-  metadata?: { journalId?: string; kind?: string; name?: string; contentType?: string; expiresAt?: Date };
+  chunkSize: number;
+  journalId: string;
+  kind: string;
+  name: string;
+  contentType: string;
+  expiresAt: Date;
 }
 
-/** A bounded in-process LRU in front of GridFS, so a repeated download is served from memory. */
-class MemoryLru {
-  private map = new Map<string, CachedFile & { expiresAt: number }>();
-  private bytes = 0;
-  constructor(private readonly maxBytes: number) {}
-  get(key: string): CachedFile | undefined {
-    const v = this.map.get(key);
-    if (!v) return undefined;
-    if (v.expiresAt <= Date.now()) {
-      this.delete(key);
-      return undefined;
-    }
-    this.map.delete(key);
-    this.map.set(key, v);
-    return v;
-  }
-  set(f: CachedFile, expiresAt: number) {
-    if (f.data.length > this.maxBytes / 4) return;
-    this.delete(f.key);
-    this.map.set(f.key, { ...f, expiresAt });
-    this.bytes += f.data.length;
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.map.keys().next().value as string;
-      this.delete(oldest);
-    }
-  }
-  delete(key: string) {
-    const v = this.map.get(key);
-    if (v) {
-      this.bytes -= v.data.length;
-      this.map.delete(key);
-    }
-  }
-}
+const CHUNK_SIZE = 4 * 1024 * 1024;
 
 /**
- * Produced files in GridFS, in this service's own bucket. The file name is the cache key (a hash
- * of kind, data and template version); expiry is a field checked on read and swept periodically.
- * Writes are idempotent: a second worker finishing the same job finds the file already there.
+ * Produced files in this service's own bucket (GridFS layout, read by `_id`: see KeyedBucket). The
+ * cache key (a hash of kind, data and template version) names a small document that points at the
+ * file; expiry is checked on read and swept periodically. Writes are idempotent: a second worker
+ * finishing the same job finds the key taken and drops its own copy.
  */
 export class PdfCacheRepo {
-  private readonly bucket: mongoose.mongo.GridFSBucket;
-  private readonly files: mongoose.mongo.Collection<FileDoc>;
-  private readonly memory: MemoryLru;
+  private readonly bucket: KeyedBucket;
+  private readonly keys: mongoose.mongo.Collection<KeyDoc>;
+  /** Files stored by the GridFS driver before the bucket was keyed: only swept. */
+  private readonly legacy: mongoose.mongo.GridFSBucket;
+  /** A bounded in-process cache in front of the database, so a repeated download is served from memory. */
+  private readonly memory: LRUCache<string, CachedFile> | null;
 
   constructor(
     conn: Connection,
     private readonly opts: { bucketName: string; ttlSeconds: number; memoryBytes: number },
   ) {
-    const db = conn.db!;
     // Large chunks: a 10 MB zip is three documents instead of forty, far fewer round trips.
-    this.bucket = new mongoose.mongo.GridFSBucket(db, { bucketName: opts.bucketName, chunkSizeBytes: 4 * 1024 * 1024 });
-    this.files = db.collection<FileDoc>(`${opts.bucketName}.files`);
-    this.memory = new MemoryLru(opts.memoryBytes);
+    this.bucket = new KeyedBucket(conn, opts.bucketName, CHUNK_SIZE);
+    this.keys = conn.collection<KeyDoc>(`${opts.bucketName}.keys`) as unknown as mongoose.mongo.Collection<KeyDoc>;
+    this.legacy = new mongoose.mongo.GridFSBucket(conn.db!, { bucketName: opts.bucketName });
+    this.memory =
+      opts.memoryBytes > 0
+        ? new LRUCache<string, CachedFile>({ maxSize: opts.memoryBytes, maxEntrySize: opts.memoryBytes / 4, sizeCalculation: (f) => Math.max(1, f.data.length) })
+        : null;
   }
 
   async init(): Promise<void> {
-    await buildIndexes(() => this.files.createIndex({ filename: 1, uploadDate: -1 }));
-    await buildIndexes(() => this.files.createIndex({ 'metadata.expiresAt': 1 }));
+    await buildIndexes(() => this.keys.createIndex({ expiresAt: 1 }));
+    await buildIndexes(() => this.bucket.files.createIndex({ 'metadata.expiresAt': 1 }));
   }
 
-  private async findDoc(key: string): Promise<FileDoc | null> {
-    return this.files.findOne({ filename: key, 'metadata.expiresAt': { $gt: new Date() } }, { sort: { uploadDate: -1 } });
+  private async findKey(key: string): Promise<KeyDoc | null> {
+    const d = await this.keys.findOne({ _id: key });
+    return d && d.expiresAt > new Date() ? d : null;
   }
 
-  private toMeta(d: FileDoc): CachedMeta {
-    return {
-      key: d.filename,
-      kind: d.metadata?.kind ?? '',
-      journalId: d.metadata?.journalId ?? '',
-      filename: d.metadata?.name ?? 'document.pdf',
-      contentType: d.metadata?.contentType ?? 'application/pdf',
-      length: d.length,
-      expiresAt: d.metadata?.expiresAt ?? new Date(0),
-    };
+  private toMeta(d: KeyDoc): CachedMeta {
+    return { key: d._id, kind: d.kind, journalId: d.journalId, filename: d.name, contentType: d.contentType, length: d.length, expiresAt: d.expiresAt };
+  }
+
+  private remember(f: CachedFile, expiresAt: Date) {
+    this.memory?.set(f.key, f, { ttl: Math.max(1, expiresAt.getTime() - Date.now()) });
   }
 
   async head(key: string): Promise<CachedMeta | null> {
-    const m = this.memory.get(key);
+    const m = this.memory?.get(key);
     if (m) return { key, kind: m.kind, journalId: m.journalId, filename: m.filename, contentType: m.contentType, length: m.data.length, expiresAt: new Date(Date.now() + 1000) };
-    const d = await this.findDoc(key);
+    const d = await this.findKey(key);
     return d ? this.toMeta(d) : null;
   }
 
   /** The file for `key` of this journal, or null when absent, expired or another journal's. */
   async get(key: string, journalId: string): Promise<CachedFile | null> {
-    const m = this.memory.get(key);
+    const m = this.memory?.get(key);
     if (m) return m.journalId === journalId ? m : null;
-    const d = await this.findDoc(key);
-    if (!d || d.metadata?.journalId !== journalId) return null;
-    const chunks: Buffer[] = [];
-    for await (const c of this.bucket.openDownloadStream(d._id)) chunks.push(c as Buffer);
-    const meta = this.toMeta(d);
-    const file: CachedFile = { key: meta.key, kind: meta.kind, journalId: meta.journalId, filename: meta.filename, contentType: meta.contentType, data: Buffer.concat(chunks) };
-    this.memory.set(file, meta.expiresAt.getTime());
+    const d = await this.findKey(key);
+    if (!d || d.journalId !== journalId) return null;
+    const data = await this.bucket.read({ _id: d.fileId, length: d.length, chunkSize: d.chunkSize });
+    const file: CachedFile = { key, kind: d.kind, journalId: d.journalId, filename: d.name, contentType: d.contentType, data };
+    this.remember(file, d.expiresAt);
     return file;
   }
 
   async put(f: CachedFile): Promise<void> {
-    if (await this.findDoc(f.key)) return;
+    const before = await this.keys.findOne({ _id: f.key });
+    if (before && before.expiresAt > new Date()) return;
     const expiresAt = new Date(Date.now() + this.opts.ttlSeconds * 1000);
-    await new Promise<void>((resolve, reject) => {
-      const up = this.bucket.openUploadStream(f.key, {
-        metadata: { journalId: f.journalId, kind: f.kind, name: f.filename, contentType: f.contentType, expiresAt },
-      });
-      up.once('error', reject);
-      up.once('finish', () => resolve());
-      up.end(f.data);
-    });
-    this.memory.set(f, expiresAt.getTime());
+    const fileId = new mongoose.mongo.ObjectId();
+    await this.bucket.write(fileId, f.key, f.data, { journalId: f.journalId, kind: f.kind, name: f.filename, contentType: f.contentType, expiresAt });
+    const doc: KeyDoc = {
+      _id: f.key, fileId, length: f.data.length, chunkSize: CHUNK_SIZE, journalId: f.journalId, kind: f.kind, name: f.filename, contentType: f.contentType, expiresAt,
+    };
+    // Another worker may have stored the same key meanwhile: the first one stays, this copy goes.
+    const won = before
+      ? (await this.keys.replaceOne({ _id: f.key, fileId: before.fileId }, doc)).matchedCount === 1
+      : await this.keys.insertOne(doc).then(
+          () => true,
+          (err: { code?: number }) => {
+            if (err.code === 11000) return false;
+            throw err;
+          },
+        );
+    if (!won) {
+      await this.bucket.remove({ _id: fileId, length: f.data.length, chunkSize: CHUNK_SIZE }).catch(() => undefined);
+      return;
+    }
+    if (before) await this.bucket.remove({ _id: before.fileId, length: before.length, chunkSize: before.chunkSize }).catch(() => undefined);
+    this.remember(f, expiresAt);
   }
 
   /** Deletes expired files; returns how many. */
   async sweep(): Promise<number> {
-    const expired = await this.files.find({ 'metadata.expiresAt': { $lte: new Date() } }, { projection: { _id: 1 } }).limit(1000).toArray();
-    for (const d of expired) await this.bucket.delete(d._id).catch(() => undefined);
-    return expired.length;
+    const now = new Date();
+    const expired = await this.keys.find({ expiresAt: { $lte: now } }).limit(1000).toArray();
+    for (const d of expired) {
+      // Only if it was not stored again meanwhile.
+      if ((await this.keys.deleteOne({ _id: d._id, fileId: d.fileId })).deletedCount !== 1) continue;
+      await this.bucket.remove({ _id: d.fileId, length: d.length, chunkSize: d.chunkSize }).catch(() => undefined);
+    }
+    // What is left expired has no key pointing at it: files the GridFS driver stored, or a copy
+    // whose writer stopped half-way. The driver's delete takes its chunks by file id.
+    const left = await this.bucket.files.find({ 'metadata.expiresAt': { $lte: now } }, { projection: { _id: 1 } }).limit(1000).toArray();
+    for (const f of left) await this.legacy.delete(f._id as mongoose.mongo.ObjectId).catch(() => undefined);
+    return expired.length + left.length;
   }
 }

@@ -1,6 +1,6 @@
 import { sanitizeTitle, storedToPlainText } from '@journal/server-kit';
 import {
-  decodeEntities, isValidDoi, normaliseDoi, splitAuthors as splitAuthorList,
+  decodeEntities, isValidDoi, normaliseDoi, publisherAddress, splitAuthors as splitAuthorList,
   type ListedArticle, type PublicEditorRead, type PublicSettingsRead,
 } from '@journal/contracts';
 import type { ArticleInfo, EditorInfo, JournalInfo } from './pdf.types';
@@ -100,7 +100,7 @@ export function toJournal(settings: PublicSettingsRead, editors: EditorInfo[], l
     frequency: plain(settings.journal_frequency, 50),
     logo,
     chiefEditor: chief ? [chief.name, chief.degree].filter(Boolean).join(', ') : '',
-    publisher: plain(settings.publisher, 200),
+    publisher: publisherAddress(str(settings.address)).map((l) => plain(l, 200)).join(', '),
   };
 }
 

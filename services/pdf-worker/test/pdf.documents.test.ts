@@ -115,6 +115,8 @@ describe('pdf documents', () => {
     expect(text.toLowerCase()).toContain('issue 3');
     expect(text).toContain('March 2026');
     expect(text).toContain('Dr. Anita Sharma');
+    // The journal stores no address of its own: the publisher's default one.
+    expect(text).toContain('Delhi, India - 110085');
   });
 
   it('renders the editorial board by section', async () => {

@@ -295,44 +295,6 @@ export class ArticleRepo {
     return keys.filter((k) => ds.some((d) => d[k] === fields[k]));
   }
 
-  /**
-   * Admin search (/admin/search: docs/product.md#admin-area) asked of the database: every status, by
-   * reference number, title, authors, txnid, email or keywords. The fallback while a journal's read
-   * model is not loaded; `adminMatcher` is the same rule in memory.
-   */
-  async adminSearch(journalId: string, q: string, limit = 200): Promise<Article[]> {
-    const re = { $regex: q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
-    const ds = await this.model
-      .find({
-        journalId: jid(journalId),
-        $or: [{ refnumber: q }, { title: re }, { authorname: re }, { txnid: re }, { email: re }, { keywords: re }],
-      })
-      .limit(limit)
-      .lean();
-    return toPlainList<Article>(ds as never).sort(byIssueThenPage);
-  }
-
-  /**
-   * The journal's articles with these ids (any status), newest issue first then page order. One
-   * read by `_id` each, a few at a time, the journal checked here: FerretDB pushes a lone `_id`
-   * equality down to SQLite but scans the collection for `_id: {$in}` (200 ids: minutes under load).
-   */
-  async findByIds(journalId: string, ids: readonly string[], parallel = 8): Promise<Article[]> {
-    const j = jid(journalId);
-    const out: Article[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < ids.length) {
-        const _id = oid(ids[next++]);
-        if (!_id) continue;
-        const d = await this.model.findOne({ _id }).lean();
-        if (d && d.journalId === j) out.push(toPlain<Article>(d as never)!);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(parallel, ids.length) }, worker));
-    return out.sort(byIssueThenPage);
-  }
-
   /** Every article of every journal (all statuses) in one scan, grouped by journal (read models at start). */
   async listAllByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
     const q = this.model.find({}).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
@@ -355,12 +317,12 @@ export const adminHaystack = (a: Pick<Article, (typeof ADMIN_SEARCH_FIELDS)[numb
   [a.title, a.authorname, a.txnid, a.email, a.keywords].map((f) => String(f ?? '').toLowerCase()).join(FIELD_SEP);
 
 /**
- * The admin search rule in memory, as `ArticleRepo.adminSearch` asks it of the database: the exact
- * reference number, or a case-insensitive substring of title, authors, txnid, email or keywords.
- * Null for a query the haystack cannot answer (one holding the separator): ask the database.
+ * The admin search rule: the exact reference number, or a case-insensitive substring of title,
+ * authors, txnid, email or keywords (never across two fields: the separator cannot be typed in
+ * the search box, and a query holding it matches only by reference number).
  */
-export function adminMatcher(q: string): ((refnumber: string, hay: string) => boolean) | null {
-  if (q.includes(FIELD_SEP)) return null;
+export function adminMatcher(q: string): (refnumber: string, hay: string) => boolean {
   const needle = q.toLowerCase();
+  if (needle.includes(FIELD_SEP)) return (refnumber) => refnumber === q;
   return (refnumber, hay) => refnumber === q || hay.includes(needle);
 }

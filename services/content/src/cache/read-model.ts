@@ -4,6 +4,7 @@ import type { Journal } from '../journals/journal.repo';
 import { byPinThenCreation, type Editor } from '../editors/editor.repo';
 import { bySort, type IndexingItem } from '../indexing/indexing.repo';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';
+import type { AdminSearchHit } from '@journal/contracts';
 import { ADMIN_SEARCH_FIELDS, adminHaystack, adminMatcher, byIssueThenPage, byPageStart, isPublicArticle, type Article } from '../archives/article.repo';
 import { toSummary, type Corpus, type CorpusArticle } from '../public/public.service';
 import { searchText } from '../shared/text';
@@ -37,11 +38,9 @@ const LOAD_FIELDS = [...new Set([...CORPUS_FIELDS, ...ADMIN_SEARCH_FIELDS])] as 
  */
 interface AdminEntry {
   hay: string;
-  year: number;
-  volume: number;
-  issue: number;
-  pageStart: number;
-  refnumber: string;
+  order: Pick<Article, 'year' | 'volume' | 'issue' | 'pageStart' | 'refnumber'>;
+  /** The search's answer line for this article, made once per change. */
+  hit: AdminSearchHit;
 }
 
 interface Entry {
@@ -124,25 +123,34 @@ export class JournalView {
       this.adminIndex.delete(id);
       return;
     }
-    const refnumber = String(a.refnumber ?? '');
-    this.adminIndex.set(id, {
-      refnumber, hay: adminHaystack(a), year: a.year, volume: a.volume, issue: a.issue, pageStart: a.pageStart ?? 0,
-    });
+    const hit: AdminSearchHit = {
+      id,
+      year: a.year,
+      volume: a.volume,
+      issue: a.issue,
+      refnumber: String(a.refnumber ?? ''),
+      title: a.title ?? '',
+      authorname: a.authorname ?? '',
+      pagenumber: a.pagenumber ?? '',
+      status: a.status ?? '',
+    };
+    const order = { year: hit.year, volume: hit.volume, issue: hit.issue, pageStart: a.pageStart ?? 0, refnumber: hit.refnumber };
+    this.adminIndex.set(id, { hay: adminHaystack(a), order, hit });
   }
 
   /**
-   * Ids of the articles the admin search finds (docs/product.md#admin-area): newest issue first,
-   * then page order, at most `limit`. Null when the query cannot be answered from memory.
+   * What the admin search finds (docs/product.md#admin-area): newest issue first, then page order,
+   * at most `limit`. The index follows every write through the change feed, as the public answers
+   * do, so the database is not asked.
    */
-  adminSearch(q: string, limit = 200): string[] | null {
+  adminSearch(q: string, limit = 200): AdminSearchHit[] {
     const match = adminMatcher(q);
-    if (!match) return null;
-    const hits: [string, AdminEntry][] = [];
-    for (const [id, e] of this.adminIndex) if (match(e.refnumber, e.hay)) hits.push([id, e]);
-    return hits
-      .sort((x, y) => byIssueThenPage(x[1], y[1]))
+    const found: AdminEntry[] = [];
+    for (const e of this.adminIndex.values()) if (match(e.hit.refnumber, e.hay)) found.push(e);
+    return found
+      .sort((x, y) => byIssueThenPage(x.order, y.order))
       .slice(0, limit)
-      .map(([id]) => id);
+      .map((e) => e.hit);
   }
 
   setArticle(id: string, a: Article | null) {
@@ -253,7 +261,7 @@ export class JournalView {
   approxBytes(): number {
     let n = 0;
     for (const e of this.articles.values()) n += e.hay.length * 2 + JSON.stringify(e.summary).length * 2 + 600;
-    for (const e of this.adminIndex.values()) n += e.hay.length * 2 + e.refnumber.length * 2 + 120;
+    for (const e of this.adminIndex.values()) n += e.hay.length * 2 + (e.hit.title.length + e.hit.authorname.length + e.hit.refnumber.length) * 2 + 300;
     return n;
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
+import { buildIndexes, KeyedBucket } from '@journal/server-kit';
 import { articlePdfPath } from '@journal/contracts';
 import { jid } from '../shared/plain';
 
@@ -67,6 +67,9 @@ export interface StoredFile {
   /** Strong validator: a hash of the bytes. */
   etag: string;
   uploadDate: Date;
+  chunkSize: number;
+  /** Chunks stored under `${id}.${n}`, read by `_id`; false for files the GridFS driver stored. */
+  keyed: boolean;
 }
 
 interface FileMeta {
@@ -76,21 +79,74 @@ interface FileMeta {
   sha1: string;
 }
 
+/** A path's current file: one document per stored path, found by `_id` alone. */
+interface CurrentDoc {
+  _id: string;
+  fileId: mongo.ObjectId;
+  length: number;
+  chunkSize: number;
+  contentType: string;
+  sha1: string;
+  uploadDate: Date;
+  keyed: boolean;
+}
+
+const CHUNK_SIZE = 255 * 1024;
 const keyOf = (journalId: string, path: string) => `${jid(journalId)}${path}`;
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Uploaded files in GridFS. A file's key is its journal id followed by its public path, so one
- * indexed equality finds it and journals never see each other's files.
+ * Uploaded files in GridFS layout, found by `_id` alone (see KeyedBucket): a path's current file in
+ * `files.current`, keyed by journal id and path so journals never see each other's files.
  */
 export class FileStore {
+  /** Reads and deletes files stored by the GridFS driver before chunks were keyed. */
   readonly bucket: mongo.GridFSBucket;
+  private readonly keyed: KeyedBucket;
   constructor(private readonly conn: Connection) {
-    this.bucket = new mongo.GridFSBucket(conn.db as never, { bucketName: 'files', chunkSizeBytes: 255 * 1024 });
+    this.bucket = new mongo.GridFSBucket(conn.db as never, { bucketName: 'files', chunkSizeBytes: CHUNK_SIZE });
+    this.keyed = new KeyedBucket(conn, 'files', CHUNK_SIZE);
+  }
+
+  private get current() {
+    return this.conn.collection<CurrentDoc>('files.current');
+  }
+
+  private get filesColl() {
+    return this.keyed.files;
   }
 
   async init() {
-    await buildIndexes(() => this.conn.collection('files.files').createIndex({ filename: 1, uploadDate: -1 }));
+    await buildIndexes(() => this.filesColl.createIndex({ filename: 1, uploadDate: -1 }));
     await buildIndexes(() => this.conn.collection('files.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true }));
+    await this.pointAtDriverFiles();
+  }
+
+  /** Files the GridFS driver stored have no `files.current` entry yet: their newest version gets one. */
+  private async pointAtDriverFiles() {
+    const known = new Set((await this.current.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id));
+    const files = await this.filesColl
+      .find({}, { projection: { filename: 1, length: 1, chunkSize: 1, uploadDate: 1, metadata: 1 }, sort: { uploadDate: 1 } })
+      .toArray();
+    const newest = new Map(files.map((f) => [String(f.filename), f]));
+    for (const [key, f] of newest) {
+      if (known.has(key)) continue;
+      const meta = (f.metadata ?? {}) as Partial<FileMeta>;
+      const doc: CurrentDoc = {
+        _id: key,
+        fileId: f._id as mongo.ObjectId,
+        length: Number(f.length),
+        chunkSize: Number(f.chunkSize),
+        contentType: meta.contentType ?? contentTypeFor(key) ?? 'application/octet-stream',
+        sha1: meta.sha1 ?? String(f._id),
+        uploadDate: f.uploadDate as Date,
+        keyed: false,
+      };
+      // Another replica starting at the same time may have written it first.
+      await this.current.insertOne(doc).catch((err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+      });
+    }
   }
 
   /** Stores (or replaces) the file at `path`. Throws on an invalid path. */
@@ -98,40 +154,36 @@ export class FileStore {
     const norm = normaliseAssetPath(path);
     if (!norm) throw new Error(`invalid asset path: ${path}`);
     const buf = Buffer.isBuffer(data) ? data : Buffer.from(data);
-    const filename = keyOf(journalId, norm);
+    const key = keyOf(journalId, norm);
     const meta: FileMeta = {
       journalId,
       path: norm,
       contentType: opts.contentType ?? contentTypeFor(norm)!,
       sha1: createHash('sha1').update(buf).digest('base64url'),
     };
-    const upload = this.bucket.openUploadStream(filename, { metadata: meta });
-    await new Promise<void>((resolve, reject) => {
-      upload.once('finish', () => resolve());
-      upload.once('error', reject);
-      upload.end(buf);
-    });
-    const newId = upload.id as mongo.ObjectId;
-    // Drop older versions only once the new one is complete, so readers never meet a gap.
-    const old = await this.bucket.find({ filename, _id: { $ne: newId } }, { projection: { _id: 1 } }).toArray();
-    for (const o of old) await this.bucket.delete(o._id).catch(() => undefined);
-    return { id: newId.toString(), path: norm, length: buf.length, contentType: meta.contentType, etag: `"${meta.sha1}"`, uploadDate: new Date() };
+    const fileId = new mongo.ObjectId();
+    const { uploadDate } = await this.keyed.write(fileId, key, buf, { ...meta });
+    // The new version is complete before it becomes current, and the old one goes only after: readers never meet a gap.
+    const before = await this.current.findOne({ _id: key });
+    const doc: CurrentDoc = { _id: key, fileId, length: buf.length, chunkSize: CHUNK_SIZE, contentType: meta.contentType, sha1: meta.sha1, uploadDate, keyed: true };
+    await this.current.replaceOne({ _id: key }, doc, { upsert: true });
+    if (before && !before.fileId.equals(fileId)) await this.removeVersion(before).catch(() => undefined);
+    return toStored(norm, doc);
+  }
+
+  private async removeVersion(v: Pick<CurrentDoc, 'fileId' | 'length' | 'chunkSize' | 'keyed'>) {
+    if (!v.keyed) {
+      await this.bucket.delete(v.fileId).catch(() => undefined);
+      return;
+    }
+    await this.keyed.remove({ _id: v.fileId, length: v.length, chunkSize: v.chunkSize });
   }
 
   async stat(journalId: string, path: string): Promise<StoredFile | null> {
     const norm = normaliseAssetPath(path);
     if (!norm) return null;
-    const [f] = await this.bucket.find({ filename: keyOf(journalId, norm) }, { sort: { uploadDate: -1 }, limit: 1 }).toArray();
-    if (!f) return null;
-    const meta = (f.metadata ?? {}) as Partial<FileMeta>;
-    return {
-      id: f._id.toString(),
-      path: norm,
-      length: f.length,
-      contentType: meta.contentType ?? contentTypeFor(norm) ?? 'application/octet-stream',
-      etag: `"${meta.sha1 ?? f._id.toString()}"`,
-      uploadDate: f.uploadDate,
-    };
+    const d = await this.current.findOne({ _id: keyOf(journalId, norm) });
+    return d ? toStored(norm, d) : null;
   }
 
   async exists(journalId: string, path: string): Promise<boolean> {
@@ -140,8 +192,11 @@ export class FileStore {
 
   /** Streams a stored file; `range` is inclusive, as in an HTTP Range header. */
   stream(file: StoredFile, range?: { start: number; end: number }): Readable {
-    const opts = range ? { start: range.start, end: range.end + 1 } : undefined;
-    return this.bucket.openDownloadStream(new mongo.ObjectId(file.id), opts);
+    if (!file.keyed) {
+      const opts = range ? { start: range.start, end: range.end + 1 } : undefined;
+      return this.bucket.openDownloadStream(new mongo.ObjectId(file.id), opts);
+    }
+    return this.keyed.stream({ _id: new mongo.ObjectId(file.id), length: file.length, chunkSize: file.chunkSize }, range && { start: range.start, end: range.end + 1 });
   }
 
   /** The whole file in memory (small files: caching, the PDF pipeline). */
@@ -156,36 +211,46 @@ export class FileStore {
   async delete(journalId: string, path: string): Promise<boolean> {
     const norm = normaliseAssetPath(path);
     if (!norm) return false;
-    const all = await this.bucket.find({ filename: keyOf(journalId, norm) }, { projection: { _id: 1 } }).toArray();
-    for (const f of all) await this.bucket.delete(f._id).catch(() => undefined);
-    return all.length > 0;
+    const key = keyOf(journalId, norm);
+    const d = await this.current.findOne({ _id: key });
+    if (!d) return false;
+    await this.current.deleteOne({ _id: key });
+    await this.removeVersion(d).catch(() => undefined);
+    return true;
   }
 
   /**
-   * The content version of every stored file of every journal (one scan of the file list, no
-   * bytes): what versioned public URLs are made of when the read models load.
+   * The content version of every stored file of every journal (one scan of the small
+   * `files.current` documents, no bytes): what versioned public URLs are made of when the read
+   * models load.
    */
   async versionsByJournal(journalId?: string): Promise<Map<string, Map<string, string>>> {
     const out = new Map<string, Map<string, string>>();
-    const filter = journalId ? { filename: { $regex: `^${jid(journalId)}/` } } : {};
-    const fs = await this.bucket.find(filter, { projection: { filename: 1, metadata: 1, uploadDate: 1 }, sort: { uploadDate: 1 } }).toArray();
-    for (const f of fs) {
-      const meta = (f.metadata ?? {}) as Partial<FileMeta>;
-      const journalId = meta.journalId ?? f.filename.slice(0, 24);
-      const path = meta.path ?? f.filename.slice(24);
-      let m = out.get(journalId);
-      if (!m) out.set(journalId, (m = new Map()));
-      // Oldest first: the newest upload of a path wins.
-      m.set(path, assetVersion(meta.sha1 ?? f._id.toString()));
+    const filter = journalId ? { _id: { $regex: `^${jid(journalId)}/` } } : {};
+    const docs = await this.current.find(filter, { projection: { sha1: 1 } }).toArray();
+    for (const d of docs) {
+      const j = d._id.slice(0, 24);
+      let m = out.get(j);
+      if (!m) out.set(j, (m = new Map()));
+      m.set(d._id.slice(24), assetVersion(d.sha1));
     }
     return out;
   }
 
   /** Paths stored under a prefix such as `/assets/editors/` (admin listings, tests). */
   async list(journalId: string, prefix = '/assets/'): Promise<string[]> {
-    const key = keyOf(journalId, prefix);
-    const esc = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const fs = await this.bucket.find({ filename: { $regex: `^${esc}` } }, { projection: { filename: 1 } }).toArray();
-    return [...new Set(fs.map((f) => f.filename.slice(24)))].sort();
+    const docs = await this.current.find({ _id: { $regex: `^${escapeRegex(keyOf(journalId, prefix))}` } }, { projection: { _id: 1 } }).toArray();
+    return docs.map((d) => d._id.slice(24)).sort();
   }
 }
+
+const toStored = (path: string, d: CurrentDoc): StoredFile => ({
+  id: d.fileId.toString(),
+  path,
+  length: d.length,
+  contentType: d.contentType,
+  etag: `"${d.sha1}"`,
+  uploadDate: d.uploadDate,
+  chunkSize: d.chunkSize,
+  keyed: d.keyed,
+});

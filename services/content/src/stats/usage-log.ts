@@ -45,6 +45,8 @@ export function hitOf(line: UsageLine): Omit<Hit, 'journalId'> & { host: string 
 /** Host → journal id, remembered for a minute (a host's journal rarely changes). */
 export type JournalOfHost = (host: string) => Promise<string | null>;
 
+const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
+
 export class UsageLogReceiver {
   private socket: dgram.Socket | null = null;
   private hosts = new Map<string, { id: string | null; until: number }>();
@@ -58,7 +60,10 @@ export class UsageLogReceiver {
 
   /** Binds the UDP port; answers the port bound (0 picks a free one). */
   async start(port: number, host: string): Promise<number> {
-    const s = dgram.createSocket({ type: host.includes(':') ? 'udp6' : 'udp4' });
+    // A datagram that finds the socket's buffer full is dropped by the kernel, uncounted: room for a
+    // few seconds of a busy journal's hits while this process is held up (the kernel caps it at
+    // net.core.rmem_max).
+    const s = dgram.createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', recvBufferSize: RECV_BUFFER_BYTES });
     s.on('message', (m) => this.take(m.toString('utf8')));
     s.on('error', (err) => this.logger.warn({ err }, 'usage log socket error'));
     await new Promise<void>((resolve, reject) => {
@@ -69,6 +74,7 @@ export class UsageLogReceiver {
       });
     });
     this.socket = s;
+    this.logger.info({ recvBufferBytes: s.getRecvBufferSize() }, 'usage log listening');
     return s.address().port;
   }
 

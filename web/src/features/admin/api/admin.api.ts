@@ -1,5 +1,5 @@
 import type {
-  AdminArticle, AdminCounts, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
+  AdminArticle, AdminCounts, AdminSearchHit, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
   SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffUserView,
 } from '@journal/contracts';
 import { useMemo } from 'react';
@@ -33,7 +33,7 @@ export const createAdminApi = (api: ApiClient) => ({
   article: (id: string) => api.get<AdminArticle>(`/api/admin/articles/${encodeURIComponent(id)}`, auth),
   addArticle: (form: FormData) => api.post<AdminArticle>('/api/admin/archives/', form, auth),
   updateArticle: (id: string, form: FormData) => api.post<AdminArticle>(`/api/archives/${encodeURIComponent(id)}`, form, auth),
-  search: (q: string) => api.get<AdminArticle[]>(`/api/admin/search?q=${encodeURIComponent(q)}`, auth),
+  search: (q: string) => api.get<AdminSearchHit[]>(`/api/admin/search?q=${encodeURIComponent(q)}`, auth),
 
   editors: () => api.get<AdminEditor[]>('/api/admin/editors', auth),
   editor: (id: string) => api.get<AdminEditor>(`/api/admin/editors/${encodeURIComponent(id)}`, auth),

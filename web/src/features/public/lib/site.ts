@@ -1,13 +1,6 @@
 /** Fixed texts of the public site that do not come from settings (docs/product.md#overview). */
 
-/** The publisher's postal address, printed on the cover card and the contact page. */
-export const PUBLISHER_ADDRESS = ['Plot No. 12, Sector 3, Rohini', 'Delhi, India - 110085'] as const;
-
-/** The journal's own address from its settings (one line per line), or the default one. */
-export const publisherAddress = (address: string | undefined): readonly string[] => {
-  const lines = (address ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return lines.length ? lines : PUBLISHER_ADDRESS;
-};
+export { PUBLISHER_ADDRESS, publisherAddress } from '@journal/contracts';
 
 /** docs/product.md#overview: the four steps of the publication process, with the journal email. */
 export const publicationSteps = (email: string) => [
