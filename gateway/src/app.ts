@@ -90,8 +90,8 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
     const requestId = pickRequestId(header(req, REQUEST_ID_HEADER), fromProxy);
     req.requestId = requestId;
     req.originalUrl = req.url ?? '/';
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    if (http.state.shuttingDown) res.setHeader('Connection', 'close');
+    // The request id and Connection go into the one writeHead of the answer (proxy.ts, refuse):
+    // headers set ahead one by one would make node merge every answer header into them.
     logRequest(req, res, noop);
     metrics.middleware(req as unknown as Request, res as unknown as Response, noop);
 
@@ -125,10 +125,10 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
       if (known !== undefined) go(known);
       else
         tenants.resolve(host).then(go).catch((err: unknown) => {
-          refuse(logger, req, res, err, security);
+          refuse(logger, req, res, err, security, http.state.shuttingDown);
         });
     } catch (err) {
-      refuse(logger, req, res, err, security);
+      refuse(logger, req, res, err, security, http.state.shuttingDown);
     }
   };
 
@@ -142,8 +142,8 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-/** `/healthz/`, `/HEALTHZ` reach the same route in express. */
-const ownPath = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
+/** `/healthz/`, `/HEALTHZ` reach the same route in express; longer paths are none of them. */
+const ownPath = (path: string) => (path.length > 9 ? path : (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase());
 
 /** The path and query of a request target; an absolute-form target (`GET http://host/x`) gives
  *  its path and query, anything else unparseable gives null. */
@@ -158,7 +158,7 @@ function originForm(url: string): string | null {
 }
 
 /** The one error answer of the services (`{error, message}` JSON, no stack), logged as they log it. */
-function refuse(logger: Logger, req: GwRequest, res: ServerResponse, err: unknown, security: Readonly<Record<string, string>>) {
+function refuse(logger: Logger, req: GwRequest, res: ServerResponse, err: unknown, security: Readonly<Record<string, string>>, closing: boolean) {
   const c = classifyError(err);
   if (c.status >= 500) logger.error({ err, requestId: req.requestId, url: req.originalUrl }, 'request failed');
   else logger.debug({ code: c.code, requestId: req.requestId }, 'request refused');
@@ -169,7 +169,12 @@ function refuse(logger: Logger, req: GwRequest, res: ServerResponse, err: unknow
   const body: Record<string, unknown> = { error: c.code, message: c.message };
   if (c.details !== undefined) body.details = c.details;
   const text = JSON.stringify(body);
-  for (const k in security) res.setHeader(k, security[k]!);
-  res.writeHead(c.status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(c.status, {
+    ...security,
+    [REQUEST_ID_HEADER]: req.requestId,
+    'content-type': JSON_TYPE,
+    'content-length': Buffer.byteLength(text),
+    ...(closing ? { connection: 'close' } : {}),
+  });
   res.end(req.method === 'HEAD' ? undefined : text);
 }

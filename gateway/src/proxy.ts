@@ -26,7 +26,7 @@ export interface UpstreamProxy {
   agent: Agent;
 }
 
-function sendFailure(res: ServerResponse, name: string, slow: boolean) {
+function sendFailure(res: ServerResponse, name: string, slow: boolean, base: Readonly<Record<string, string>>, requestId: string, closing: boolean) {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -36,7 +36,13 @@ function sendFailure(res: ServerResponse, name: string, slow: boolean) {
       ? { error: 'gateway_timeout', message: `The ${name} service did not answer in time` }
       : { error: 'bad_gateway', message: `The ${name} service is unavailable` },
   );
-  res.writeHead(slow ? 504 : 502, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(slow ? 504 : 502, {
+    ...base,
+    [REQUEST_ID_HEADER]: requestId,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...(closing ? { connection: 'close' } : {}),
+  });
   res.end(body);
 }
 
@@ -86,6 +92,7 @@ export function createUpstreamProxy(
         h['set-cookie'] = set ? [...(Array.isArray(set) ? set : [set]), FRESH_COOKIE] : [FRESH_COOKIE];
       }
       for (const k in base) if (h[k] === undefined) h[k] = base[k];
+      h[REQUEST_ID_HEADER] = ctx.requestId;
       // A service that answers before taking the whole body (a refused upload) stops reading it,
       // and the body's unread bytes would stand in front of the client's next request on this
       // connection until a timeout. They are read and dropped instead (no more than the length
@@ -119,7 +126,7 @@ export function createUpstreamProxy(
         return;
       }
       logger.warn({ upstream: name, code: err.code, elapsed, requestId: ctx.requestId }, 'upstream failed');
-      sendFailure(res, name, timedOut);
+      sendFailure(res, name, timedOut, base, ctx.requestId, shuttingDown());
     });
 
     // Bodies always declare their length here (the gateway refuses the others before this point).

@@ -171,6 +171,8 @@ describe('gateway proxy: failures', () => {
     const r = await call('/api/settings/two', { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-length': '2' } });
     expect(r.status).toBe(502);
     expect(JSON.parse(r.text)).toEqual({ error: 'bad_gateway', message: 'The content service is unavailable' });
+    expect(r.headers['content-security-policy']).toBe(securityHeaders()['content-security-policy']);
+    expect(r.headers['x-request-id']).toBeTruthy();
     expect(seen.filter((s) => s.url === '/api/settings/two')).toHaveLength(0);
   });
 
@@ -196,6 +198,18 @@ describe('gateway proxy: failures', () => {
     expect((await call('/internal/journals/resolve?host=known.localhost')).status).toBe(404);
     expect((await call('http://known.localhost/api/settings/abs')).status).toBe(200);
     expect(seen.at(-1)!.url).toBe('/api/settings/abs');
+  });
+});
+
+describe('gateway proxy: its own endpoints', () => {
+  it('answers health, readiness and metrics itself, whatever the case or a trailing slash; other methods and longer paths are proxied', async () => {
+    expect(JSON.parse((await call('/healthz')).text)).toEqual({ status: 'ok' });
+    expect(JSON.parse((await call('/HEALTHZ/')).text)).toEqual({ status: 'ok' });
+    expect(JSON.parse((await call('/readyz?x=1')).text)).toEqual({ status: 'ready' });
+    expect(seen).toHaveLength(0);
+    expect((await call('/healthz', { method: 'POST', body: '', headers: { 'content-length': '0' } })).status).toBe(200);
+    expect((await call('/healthz-and-more')).status).toBe(200);
+    expect(seen.map((x) => `${x.method} ${x.url}`)).toEqual(['POST /healthz', 'GET /healthz-and-more']);
   });
 });
 
