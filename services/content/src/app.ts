@@ -128,7 +128,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     usagePort,
     async stop() {
       cache.stop();
-      usage.stop();
+      await usage.stop();
       await server.close();
       await stats.recorder.stop();
       subscriber.disconnect();

@@ -43,8 +43,11 @@ export const contentConfigSchema = z.object({
   STATS_DEDUPE_MS: z.coerce.number().int().min(0).default(30_000),
   /** Hits held in memory while Redis is away (about 200 bytes each); past it the oldest are dropped. */
   STATS_BUFFER_MAX: z.coerce.number().int().min(100).default(100_000),
-  /** How often hits go to Redis, and counters from Redis to MongoDB. */
-  STATS_PUSH_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * How often hits go to Redis, and counters from Redis to MongoDB. Often and small: a busy second's
+   * hits handled at once would take a core for tens of milliseconds, and downloads would wait behind it.
+   */
+  STATS_PUSH_MS: z.coerce.number().int().min(10).default(100),
   STATS_FLUSH_MS: z.coerce.number().int().min(10).default(10_000),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;

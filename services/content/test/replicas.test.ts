@@ -192,7 +192,8 @@ describe('every kind of write shows on the next public read, re-reading only wha
       },
       '/api/archives/ref/7100',
       (body) => (body as { title: string }).title === 'Replica article edited',
-      ['articles.findOne'],
+      // An edit names the article's file too (its path follows the reference number).
+      ['articles.findOne', 'files.current.findOne'],
     );
     // The search and the issue page follow without another read.
     expect(titles((await pub(b, '/api/search?keyword=edited').expect(200)).body)).toEqual(['Replica article edited']);

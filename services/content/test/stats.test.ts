@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,7 +8,7 @@ import request from 'supertest';
 import { signToken } from '@journal/server-kit';
 import { TEST_JWT_SECRET, newObjectId } from '@journal/testing';
 import { hitTarget, isFirstPart, isRobot } from '../src/stats/hit-target';
-import { hitOf, parseUsageDatagram } from '../src/stats/usage-log';
+import { hitOf, parseUsageDatagram } from '../src/stats/usage-line';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -84,6 +85,17 @@ describe('counting on the shared Redis', () => {
     ({ J, id } = await setup(app, 'stats1'));
   });
   afterAll(() => stopContent(app));
+
+  it('receives the usage log on a thread of its own at a low CPU priority', () => {
+    // /proc/<pid>/task/<tid>/stat: field 19 is the thread's nice value (after the parenthesised name).
+    const nice = readdirSync(`/proc/${process.pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+    expect(nice).toContain(10);
+    // The threads answering requests keep the process's priority.
+    expect(nice).toContain(0);
+  });
 
   it('100 downloads by 3 clients with repeats and a robot count once per client within 30 s, the robot never', async () => {
     const plan: [string, string, number][] = [
