@@ -31,7 +31,7 @@ const suites = [
   project('pdf-worker', 'services/pdf-worker'),
   project('gateway', 'gateway'),
   project('web', 'web', {
-    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/server/**/*.test.ts'],
     // Component tests pick jsdom with a `@jest-environment jsdom` docblock.
     setupFiles: ['<rootDir>/src/testing/jsdom-globals.ts'],
     moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },

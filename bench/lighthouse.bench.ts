@@ -11,11 +11,17 @@
  *   ssr_cached_rps / ssr_cached_p99_ms the same page as nginx serves readers (its micro-cache on)
  *   lighthouse_benchmark_index         Lighthouse's measure of the host CPU during the runs
  * and per page `lighthouse.<journal>.<page>.<figure>` (scores, FCP, LCP, TBT, bytes) for the report's
- * table. The median run's HTML report of every page is written under .data/lighthouse/ to read what
+ * table. Beside the SSR figures it prints each process's CPU time per request (nginx with its
+ * workers, gateway, render, content; from /proc) for the page and for the API: on a shared machine
+ * those compare runs where requests/s cannot. `ssr_render_cpu_ms` and `ssr_chain_cpu_ms` (every
+ * process of the stack) are the page's.
+ *
+ *   BENCH_LIGHTHOUSE=0 node node_modules/.bin/tsx bench/run.ts lighthouse   # the SSR figures only
+ * The median run's HTML report of every page is written under .data/lighthouse/ to read what
  * costs points. Figures only: nothing here asserts a time or a score.
  */
 import http from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
@@ -23,10 +29,14 @@ import autocannon from 'autocannon';
 export interface LighthouseBenchContext {
   baseUrl: string;
   journals: { slug: string; hosts: string[] }[];
+  /** The stack's processes by name (nginx's master: its workers are found under it). */
+  pids?: Record<string, number>;
   [k: string]: unknown;
 }
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_LIGHTHOUSE=0: no Lighthouse runs, only the render throughput figures. */
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const LOAD_SECONDS = Number(process.env.BENCH_SSR_SECONDS ?? 8);
 const CONNECTIONS = 64;
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -223,13 +233,46 @@ async function lighthouseFigures(base: URL, pages: PageRef[]) {
   return { figures, mins, jsMax };
 }
 
-/** autocannon at `connections` for `seconds`; non-2xx answers count as errors. */
-async function cannon(url: string, headers: Record<string, string>, seconds: number) {
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total };
+/** User + system CPU time of a process and its children still running (nginx's workers), ms. */
+function cpuMs(pid: number): number {
+  const own = (p: number) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // no children file: the process alone
+  }
+  return own(pid) + children.reduce((t, c) => t + own(c), 0);
 }
 
-async function renderFigures(base: URL, host: string, articlePath: string, ref: string, title: string) {
+type CpuSnapshot = Record<string, number>;
+const CPU_OF = ['nginx', 'gateway', 'render', 'content'];
+const cpuSnapshot = (pids: Record<string, number>): CpuSnapshot =>
+  Object.fromEntries(CPU_OF.filter((n) => pids[n]).map((n) => [n, cpuMs(pids[n]!)]));
+
+/** autocannon at `connections` for `seconds`; non-2xx answers count as errors; CPU ms per request of each process. */
+async function cannon(url: string, headers: Record<string, string>, seconds: number, pids: Record<string, number> = {}) {
+  const before = cpuSnapshot(pids);
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  const after = cpuSnapshot(pids);
+  const cpu = Object.fromEntries(Object.keys(before).map((n) => [n, round((after[n]! - before[n]!) / Math.max(1, r.requests.total), 3)]));
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total, cpu };
+}
+
+const cpuLine = (cpu: Record<string, number>) => {
+  const total = Object.values(cpu).reduce((a, b) => a + b, 0);
+  return `CPU per request: ${Object.entries(cpu).map(([n, ms]) => `${n} ${ms} ms`).join(', ')}; together ${round(total, 3)} ms`;
+};
+
+async function renderFigures(base: URL, host: string, articlePath: string, ref: string, title: string, pids: Record<string, number>) {
   // The cookie a browser holds right after a write: nginx's micro-cache is skipped, so every request
   // reaches the services (a page render, or the article API), as the first reader after a change does.
   const fresh = { Host: `${host}:${base.port}`, Cookie: 'jp_fresh=1' };
@@ -240,34 +283,33 @@ async function renderFigures(base: URL, host: string, articlePath: string, ref: 
   const inHtml = new RegExp(`<h1[^>]*>[^]*?${plainTitle.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text);
   console.log(`article page ${articlePath}: ${page.status}, ${page.body.length} B; its title in an <h1> of the served HTML: ${inHtml ? 'yes' : 'no'}`);
   await cannon(`${origin}${articlePath}`, fresh, 1); // warm-up
-  const html = await cannon(`${origin}${articlePath}`, fresh, LOAD_SECONDS);
+  const html = await cannon(`${origin}${articlePath}`, fresh, LOAD_SECONDS, pids);
   await cannon(`${origin}/api/archives/ref/${ref}`, { ...fresh, Accept: 'application/json' }, 1);
-  const api = await cannon(`${origin}/api/archives/ref/${ref}`, { ...fresh, Accept: 'application/json' }, LOAD_SECONDS);
+  const api = await cannon(`${origin}/api/archives/ref/${ref}`, { ...fresh, Accept: 'application/json' }, LOAD_SECONDS, pids);
   // What a reader gets as a rule: the same page through nginx with its micro-cache (when pages are cached).
   const plain = { Host: `${host}:${base.port}` };
   await cannon(`${origin}${articlePath}`, plain, 1);
   const cached = await cannon(`${origin}${articlePath}`, plain, LOAD_SECONDS);
   console.log(`article page, uncached, ${CONNECTIONS} connections: ${round(html.rps, 0)} req/s, p50 ${html.p50} ms, p99 ${html.p99} ms, errors ${html.errors}/${html.total}`);
+  console.log(`      ${cpuLine(html.cpu)}`);
   console.log(`article page, as nginx serves readers (micro-cache), ${CONNECTIONS} connections: ${round(cached.rps, 0)} req/s, p99 ${cached.p99} ms, errors ${cached.errors}/${cached.total}`);
   console.log(`article API, uncached, ${CONNECTIONS} connections:  ${round(api.rps, 0)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms, errors ${api.errors}/${api.total}`);
-  return { ratio: html.rps / api.rps, p99: html.p99, rps: html.rps, apiRps: api.rps, apiP99: api.p99, inHtml, errors: html.errors, cachedRps: cached.rps, cachedP99: cached.p99 };
+  console.log(`      ${cpuLine(api.cpu)}`);
+  return {
+    ratio: html.rps / api.rps, p99: html.p99, rps: html.rps, apiRps: api.rps, apiP99: api.p99, inHtml, errors: html.errors, cachedRps: cached.rps, cachedP99: cached.p99,
+    renderCpu: html.cpu.render ?? NaN, chainCpu: Object.values(html.cpu).reduce((a, b) => a + b, 0), apiChainCpu: Object.values(api.cpu).reduce((a, b) => a + b, 0),
+  };
 }
 
 export async function run(ctx: LighthouseBenchContext): Promise<Record<string, number>> {
   const base = new URL(ctx.baseUrl);
   const journals = ctx.journals.filter((j) => j.slug === 'demo' || j.slug === 'chem');
   const perJournal = await Promise.all(journals.map((j) => pagesOf(base, j)));
-  const { figures, mins, jsMax } = await lighthouseFigures(base, perJournal.flatMap((p) => p.pages));
   const demo = perJournal[0]!;
-  const ssr = await renderFigures(base, journals[0]!.hosts[0]!, demo.articlePath, demo.ref, demo.title);
-
+  const ssr = await renderFigures(base, journals[0]!.hosts[0]!, demo.articlePath, demo.ref, demo.title, ctx.pids ?? {});
   const g = LIGHTHOUSE_GOALS;
-  const out: Record<string, number> = {
-    lighthouse_perf_min: mins.perf,
-    lighthouse_seo_min: mins.seo,
-    lighthouse_a11y_min: mins.a11y,
-    lighthouse_bp_min: mins.bp,
-    public_js_gzip_kb: jsMax,
+  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const ssrFigures: Record<string, number> = {
     ssr_vs_api_ratio: round(ssr.ratio, 3),
     ssr_p99_ms: ssr.p99,
     ssr_rps: round(ssr.rps, 0),
@@ -276,15 +318,35 @@ export async function run(ctx: LighthouseBenchContext): Promise<Record<string, n
     ssr_html_has_h1: ssr.inHtml ? 1 : 0,
     ssr_cached_rps: round(ssr.cachedRps, 0),
     ssr_cached_p99_ms: ssr.cachedP99,
+    ssr_render_cpu_ms: round(ssr.renderCpu, 3),
+    ssr_chain_cpu_ms: round(ssr.chainCpu, 3),
+    ssr_api_chain_cpu_ms: round(ssr.apiChainCpu, 3),
+  };
+  const printSsr = () => {
+    console.log(`ssr_vs_api_ratio    ${round(ssr.ratio, 3)} (goal ≥ ${g.ratio}) ${mark(ssr.ratio >= g.ratio)}`);
+    console.log(`ssr_p99_ms          ${ssr.p99} ms (goal ≤ ${g.p99}) ${mark(ssr.p99 <= g.p99)}`);
+  };
+  if (!LIGHTHOUSE) {
+    console.log('');
+    printSsr();
+    return ssrFigures;
+  }
+  const { figures, mins, jsMax } = await lighthouseFigures(base, perJournal.flatMap((p) => p.pages));
+
+  const out: Record<string, number> = {
+    lighthouse_perf_min: mins.perf,
+    lighthouse_seo_min: mins.seo,
+    lighthouse_a11y_min: mins.a11y,
+    lighthouse_bp_min: mins.bp,
+    public_js_gzip_kb: jsMax,
+    ...ssrFigures,
     ...figures,
   };
-  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
   console.log(`\nlighthouse_perf_min ${mins.perf} (goal ≥ ${g.perf}) ${mark(mins.perf >= g.perf)}`);
   console.log(`lighthouse_seo_min  ${mins.seo} (goal = ${g.seo}) ${mark(mins.seo >= g.seo)}`);
   console.log(`lighthouse_a11y_min ${mins.a11y} (goal = ${g.a11y}) ${mark(mins.a11y >= g.a11y)}`);
   console.log(`lighthouse_bp_min   ${mins.bp} (goal = ${g.bp}) ${mark(mins.bp >= g.bp)}`);
   console.log(`public_js_gzip_kb   ${jsMax} kB (goal ≤ ${g.jsKb}) ${mark(jsMax <= g.jsKb)}`);
-  console.log(`ssr_vs_api_ratio    ${round(ssr.ratio, 3)} (goal ≥ ${g.ratio}) ${mark(ssr.ratio >= g.ratio)}`);
-  console.log(`ssr_p99_ms          ${ssr.p99} ms (goal ≤ ${g.p99}) ${mark(ssr.p99 <= g.p99)}`);
+  printSsr();
   return out;
 }

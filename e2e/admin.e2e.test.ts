@@ -433,6 +433,15 @@ describe('the admin area', () => {
       expect(String(after.formatted_journal_name)).toMatch(/^Every(<strong>)? ?(<strong>)?Setting<\/strong>$/);
       expect(after.home_content).toContain(`Home words ${run}`);
       expect(after.flags).toMatchObject({ banner: 'header', showSubject: true, showNaas: true, showJournalList: true, showEditorContacts: true });
+      // The previews show each image at the versioned URL of the settings answer, the one the public pages use.
+      const assetUrls = after.asset_urls as Record<string, string>;
+      const expected = ['logo', 'header', 'cover', 'chat'].map((k) => assetUrls[`${k}.png`]);
+      expect(expected.every((u) => /^\/assets\/site\/\w+\.png\?v=/.test(u ?? ''))).toBe(true);
+      await page.waitForFunction(
+        (want) => JSON.stringify([...document.querySelectorAll('.image-field img.image-preview')].map((i) => i.getAttribute('src'))) === JSON.stringify(want),
+        { timeout: 15_000 },
+        expected,
+      );
       for (const kind of ['logo', 'header', 'cover', 'chat']) {
         const r = await fetch(`${BASE}/assets/site/${kind}.png`);
         expect([kind, r.status, Buffer.compare(Buffer.from(await r.arrayBuffer()), PNG)]).toEqual([kind, 200, 0]);

@@ -93,6 +93,8 @@ describe('the work-log area', () => {
     // 2. Add an Urgent entry.
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined), page.click('.worklog-add')]);
     expect(pathOf(page)).toBe('/webdata/addentris');
+    // A client-side navigation: the form is there once its screen has rendered, not when the URL changed.
+    await page.waitForSelector('select[name=status] option');
     expect(await page.$$eval('select[name=status] option', (os) => os.map((o) => o.textContent))).toEqual(['Select Type', 'Information', 'Urgent']);
     expect(await page.$eval('input[name=content]', (i) => [(i as HTMLInputElement).type, (i as HTMLInputElement).placeholder])).toEqual(['text', 'Your Content']);
     await page.select('select[name=status]', 'urgent');

@@ -18,6 +18,10 @@ export interface PageAssets {
   shell: string;
   /** What every page adds to <head>, the same for every page: the inlined CSS and the module preloads. */
   head: string;
+  /** `head` as UTF-8 bytes, with the entry module's preload. */
+  headBytes: Buffer;
+  /** The entry module's script element, last in <body>. */
+  bootstrapBytes: Buffer;
   /** Module preloads of the chunks of the given modules (a page's lazy component), beyond the entry's. */
   preloadsFor(modules: string[]): string;
 }
@@ -59,12 +63,16 @@ export function loadAssets(dist: string): PageAssets {
     return tags;
   };
   const cssText = [...css].map((f) => readFileSync(path.join(dist, f), 'utf8').replace(/<\/style/gi, '<\\/style')).join('\n');
+  const head = `<style>${cssText}</style>${[...preloads].map((p) => `<link rel="modulepreload" href="${p}"/>`).join('')}`;
   return {
     entry: `/${entry.file}`,
     preloads: [...preloads],
     css: cssText,
     shell: readFileSync(path.join(dist, 'index.html'), 'utf8'),
     preloadsFor,
-    head: `<style>${cssText}</style>${[...preloads].map((p) => `<link rel="modulepreload" href="${p}"/>`).join('')}`,
+    head,
+    headBytes: Buffer.from(`<link rel="modulepreload" fetchPriority="low" href="/${entry.file}"/>${head}`),
+    // As React's streaming renderer writes its bootstrap module.
+    bootstrapBytes: Buffer.from(`<script type="module" src="/${entry.file}" id="_R_" async=""></script>`),
   };
 }

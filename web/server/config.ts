@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigShape, loadConfig } from '@journal/server-kit';
+import { baseConfigShape, loadConfig, requestLogConfigShape } from '@journal/server-kit';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 export const renderConfigSchema = z.object({
   ...baseConfigShape,
+  ...requestLogConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4005),
   /** The content service, called directly with the tenant headers the gateway set. */
   CONTENT_URL: z.string().url(),
@@ -14,7 +15,12 @@ export const renderConfigSchema = z.object({
   /** Scheme and fixed port of absolute public URLs (the same settings as the content service). */
   PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
   PUBLIC_PORT: z.string().regex(/^\d{0,5}$/).default(''),
-  /** How long reads that are the same for every page of a journal (settings, archive list) are reused. */
+  /**
+   * How long reads that are the same for every page of a journal (settings, archive list) are reused
+   * without asking the content service. A reader who has just written (the jp_fresh cookie) never
+   * gets one that began before their request; other kept answers (an article, an issue) are
+   * revalidated by ETag on every page.
+   */
   LAYOUT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 });

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/server-kit';
 import { publicReadSchemas, type PublicRead, type PublicReadName } from '@journal/contracts';
 import { ReadError } from '@/features/public/api/read-json';
@@ -5,11 +6,34 @@ import { publicReads, type PublicReads, type ReadGetter } from '@/features/publi
 
 /** Reads that are the same for every page of a journal: reused for a moment across requests. */
 const SHARED: ReadonlySet<PublicReadName> = new Set(['settings', 'indexing', 'archives', 'editors']);
-const MAX_ENTRIES = 2000;
+/**
+ * Reads whose last answer is kept with its ETag, to be revalidated rather than fetched and checked
+ * again (search answers are left out: any text makes a key, and they are large).
+ */
+const KEPT: ReadonlySet<PublicReadName> = new Set([...SHARED, 'article', 'issue']);
+const MAX_ENTRIES = 5000;
+/** Bytes of the kept answers (as received): beyond this the cache starts over. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/** An answer of the content service as received: its ETag and what it was parsed to. */
+interface Known {
+  etag: string;
+  data: unknown;
+  bytes: number;
+}
 
 interface Entry {
   expires: number;
+  /** Requests that had come when this read began. */
+  startedAt: number;
+  settled: boolean;
+  /** The read that follows this one, for the readers who came while this one was on its way. */
+  next?: Promise<unknown>;
+  /** The latest of those readers' arrivals. */
+  lastWaiter: number;
   value: Promise<unknown>;
+  /** The last answer that came (a newer one may be on its way in `value`). */
+  known?: Known;
 }
 
 export interface RequestFacts {
@@ -17,57 +41,145 @@ export interface RequestFacts {
   journalHost: string;
   clientIp: string;
   requestId: string;
-  /** The reader has just written something: no reuse, they must see it. */
+  /** The reader has just written something: nothing reused unchecked, they must see it. */
   fresh: boolean;
 }
 
-/** The render process's reads: the content service called directly, answers checked against the shared schemas. */
+interface Answer {
+  status: number;
+  etag: string | undefined;
+  body: Buffer;
+}
+
+/**
+ * The render process's reads: the content service called directly, answers checked against the
+ * shared schemas. Plain `http.request` on kept-alive connections: the WHATWG fetch (its streams,
+ * its Response objects, a timer per call) cost more of a page's CPU than its JSON.
+ */
 export class ContentReads {
   private readonly cache = new Map<string, Entry>();
+  private bytes = 0;
+  /** Requests come so far: orders a request's arrival against the start of a read. */
+  private arrivals = 0;
+  private readonly agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 10_000 });
+  private readonly base: URL;
 
   constructor(
-    private readonly contentUrl: string,
+    contentUrl: string,
     private readonly ttlMs: number,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.base = new URL(contentUrl);
+  }
 
   forRequest(facts: RequestFacts): PublicReads {
+    const arrival = ++this.arrivals;
     const get: ReadGetter = <K extends PublicReadName>(path: string, name: K) => {
-      if (!SHARED.has(name) || this.ttlMs === 0 || facts.fresh) return this.fetch(path, name, facts);
+      if (!KEPT.has(name)) return this.fetch(path, name, facts).then((a) => a.data);
       const key = `${facts.journalId}\n${path}`;
       const hit = this.cache.get(key);
-      if (hit && hit.expires > Date.now()) return hit.value as Promise<PublicRead<K>>;
-      const value = this.fetch(path, name, facts);
-      if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-      this.cache.set(key, { expires: Date.now() + this.ttlMs, value });
-      value.catch(() => this.cache.delete(key));
-      return value;
+      if (!hit || !SHARED.has(name)) return this.start(key, path, name, facts, hit).value as Promise<PublicRead<K>>;
+      if (!facts.fresh) return (hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value) as Promise<PublicRead<K>>;
+      // A reader who has just written takes only a read that began after their request came, so it
+      // holds what they wrote. While one is on its way, the readers who came meanwhile share the
+      // next one: one check with the content service per round trip, however many pages ask.
+      if (hit.startedAt >= arrival) return hit.value as Promise<PublicRead<K>>;
+      if (hit.settled) return this.start(key, path, name, facts, hit).value as Promise<PublicRead<K>>;
+      hit.lastWaiter = Math.max(hit.lastWaiter, arrival);
+      hit.next ??= hit.value.then(
+        () => undefined,
+        () => undefined,
+      ).then(() => {
+        const now = this.cache.get(key);
+        return (now && now !== hit && now.startedAt >= hit.lastWaiter ? now : this.start(key, path, name, facts, now)).value;
+      });
+      return hit.next as Promise<PublicRead<K>>;
     };
     return publicReads(get);
   }
 
-  private async fetch<K extends PublicReadName>(path: string, name: K, facts: RequestFacts): Promise<PublicRead<K>> {
-    let res: Response;
-    try {
-      res = await fetch(this.contentUrl + path, {
-        headers: {
-          accept: 'application/json',
-          [TENANT_HEADER]: facts.journalId,
-          [PUBLIC_HOST_HEADER]: facts.journalHost,
-          [CLIENT_IP_HEADER]: facts.clientIp,
-          [REQUEST_ID_HEADER]: facts.requestId,
-        },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (err) {
-      throw new ReadError(503, 'upstream_unavailable', `The content service is unavailable (${(err as Error).name})`);
+  /** Begins a read of a kept answer (revalidated when one is known) and makes it the key's entry. */
+  private start(key: string, path: string, name: PublicReadName, facts: RequestFacts, prev: Entry | undefined): Entry {
+    const entry: Entry = { expires: Date.now() + this.ttlMs, startedAt: this.arrivals, settled: false, lastWaiter: 0, value: Promise.resolve(), known: prev?.known };
+    entry.value = this.fetch(path, name, facts, prev?.known).then(
+      (a) => {
+        entry.settled = true;
+        if (a.known && a.known !== entry.known) {
+          this.bytes += a.known.bytes - (entry.known?.bytes ?? 0);
+          entry.known = a.known;
+        }
+        return a.data;
+      },
+      (err: unknown) => {
+        entry.settled = true;
+        if (this.cache.get(key) === entry) this.cache.delete(key);
+        throw err;
+      },
+    );
+    if (this.cache.size >= MAX_ENTRIES || this.bytes > MAX_BYTES) {
+      this.cache.clear();
+      this.bytes = 0;
     }
-    if (!res.ok) {
-      const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
-      throw new ReadError(res.status >= 500 ? 503 : res.status, body.error ?? 'http_error', body.message ?? res.statusText);
+    this.cache.set(key, entry);
+    return entry;
+  }
+
+  /** Drops idle connections (at shutdown). */
+  close() {
+    this.agent.destroy();
+  }
+
+  private async fetch<K extends PublicReadName>(path: string, name: K, facts: RequestFacts, known?: Known): Promise<{ data: PublicRead<K>; known?: Known }> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [TENANT_HEADER]: facts.journalId,
+      [PUBLIC_HOST_HEADER]: facts.journalHost,
+      [CLIENT_IP_HEADER]: facts.clientIp,
+      [REQUEST_ID_HEADER]: facts.requestId,
+    };
+    if (known) headers['if-none-match'] = known.etag;
+    const res = await this.request(path, headers);
+    if (res.status === 304 && known) return { data: known.data as PublicRead<K>, known };
+    if (res.status < 200 || res.status >= 300) {
+      const body = parseJson(res.body) as { error?: string; message?: string } | undefined;
+      throw new ReadError(res.status >= 500 ? 503 : res.status, body?.error ?? 'http_error', body?.message ?? (http.STATUS_CODES[res.status] ?? 'Error'));
     }
-    const parsed = publicReadSchemas[name].safeParse(await res.json());
+    const parsed = publicReadSchemas[name].safeParse(parseJson(res.body));
     if (!parsed.success) throw new ReadError(503, 'bad_upstream_answer', `Unexpected ${name} answer from the content service`);
-    return parsed.data as PublicRead<K>;
+    const data = parsed.data as PublicRead<K>;
+    return { data, known: res.etag ? { etag: res.etag, data, bytes: res.body.length } : undefined };
+  }
+
+  private request(path: string, headers: Record<string, string>, retried = false): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const unavailable = (why: string) => new ReadError(503, 'upstream_unavailable', `The content service is unavailable (${why})`);
+      const req = http.request(
+        { protocol: this.base.protocol, hostname: this.base.hostname, port: this.base.port, path, method: 'GET', headers, agent: this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: header(res.headers.etag), body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
+          res.on('error', (err) => reject(unavailable(err.name)));
+        },
+      );
+      req.setTimeout(this.timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive connection the content service closed as this read went out: a GET is safe
+        // to send again, once, on a new one.
+        if (!retried && req.reusedSocket && err.code === 'ECONNRESET') resolve(this.request(path, headers, true));
+        else reject(unavailable(err.name));
+      });
+      req.end();
+    });
+  }
+}
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
   }
 }

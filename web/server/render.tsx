@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
-import { PassThrough } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
 import { Document } from '@/app/document';
 import { HYDRATION_ELEMENT_ID, Providers, type HydrationPayload } from '@/app/providers';
@@ -12,15 +11,21 @@ import type { HtmlTools } from '@/lib/html-tools';
 import { ReadCache } from '@/lib/read-cache';
 import { deserializeErrors, load, serializeErrors, StaticRouter } from '@/lib/router';
 import type { PageAssets } from './assets';
+import { memoText } from './text-memo';
 
-const serverHtmlTools: HtmlTools = { sanitizeRich: sanitizeRichText, sanitizeTitle, decodeEntities: decodeHtmlEntities };
+// Pure functions of the stored text: each text is cleaned once per process, not once per page.
+const serverHtmlTools: HtmlTools = { sanitizeRich: memoText(sanitizeRichText), sanitizeTitle: memoText(sanitizeTitle), decodeEntities: decodeHtmlEntities };
 /** The route tree is the same for every page: built once. */
 const routes = createRoutes();
 
-export type RenderResult = { status: number; html: string } | { status: number; redirect: string };
+export type RenderResult = { status: number; html: Buffer } | { status: number; redirect: string };
+const HEAD_END = '</head>';
+const BODY_END = '</body>';
+/** What the streaming renderer puts first; renderToString leaves it out. */
+const DOCTYPE = Buffer.from('<!DOCTYPE html>');
 
 /** Renders one public page: route loaders fill the read cache, React renders the whole document. */
-export async function renderPage(opts: { url: URL; origin: string; reads: PublicReads; assets: PageAssets; signal: AbortSignal; onError: (err: unknown) => void }): Promise<RenderResult> {
+export async function renderPage(opts: { url: URL; origin: string; reads: PublicReads; assets: PageAssets; onError: (err: unknown) => void }): Promise<RenderResult> {
   // Nothing is refetched while one page renders.
   const cache = new ReadCache(Infinity);
   const result = await load(routes, opts.url, { cache, reads: opts.reads });
@@ -30,34 +35,52 @@ export async function renderPage(opts: { url: URL; origin: string; reads: Public
   // The page shows the errors as the browser will read them back (an unexpected error's message stays here).
   const state = { ...result.state, errors: deserializeErrors(errors) };
   const site = { origin: opts.origin };
-  const payload: HydrationPayload = { site, reads: cache.dehydrate(), errors };
-  const html = await new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on('data', (c: Buffer) => chunks.push(c));
-    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    const stream = renderToPipeableStream(
-      <Document>
-        <StrictMode>
-          <Providers cache={cache} reads={opts.reads} site={site} htmlTools={serverHtmlTools}>
-            <StaticRouter state={state} />
-          </Providers>
-        </StrictMode>
-      </Document>,
-      {
-        bootstrapModules: [opts.assets.entry],
-        // Every page is wanted whole (crawlers, the micro-cache): send it once everything is rendered.
-        onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
-        onError: opts.onError,
-      },
-    );
-    opts.signal.addEventListener('abort', () => stream.abort(), { once: true });
-  });
-  // Data, not a script: the pages' Content-Security-Policy allows no inline scripts.
+  const app = (
+    <Document>
+      <StrictMode>
+        <Providers cache={cache} reads={opts.reads} site={site} htmlTools={serverHtmlTools}>
+          <StaticRouter state={state} />
+        </Providers>
+      </StrictMode>
+    </Document>
+  );
+  // Every page is wanted whole (crawlers, the micro-cache) and nothing on a public page suspends
+  // (the loaders have read everything, the route's chunk is loaded): one synchronous render to a
+  // string, without the streaming renderer's byte chunks.
+  // A component that throws fails the whole render: the caller answers with the fallback page.
+  const html = Buffer.from(renderToString(app));
   const pageChunks = opts.assets.preloadsFor(state.matches.flatMap((m) => (m.route.lazy ? [m.route.lazy.module] : [])));
-  const head = `${opts.assets.head}${pageChunks}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(payload)}</script>`;
-  return { status: result.status, html: html.replace('</head>', () => `${head}</head>`) };
+  // Data, not a script: the pages' Content-Security-Policy allows no inline scripts.
+  const head = `${pageChunks}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${hydrationJson(site, cache.dehydrate(), errors)}</script>`;
+  // Spliced as bytes: the head every page shares (the inlined CSS, the entry's preloads) is encoded
+  // once per process; the entry module goes last in <body>, as React's own bootstrap would put it.
+  const at = html.indexOf(HEAD_END);
+  const end = html.lastIndexOf(BODY_END);
+  if (at < 0 || end < at) throw new Error('the rendered document has no head or body');
+  return {
+    status: result.status,
+    html: Buffer.concat([DOCTYPE, html.subarray(0, at), opts.assets.headBytes, Buffer.from(head), html.subarray(at, end), opts.assets.bootstrapBytes, html.subarray(end)]),
+  };
+}
+
+/**
+ * The hydration payload's JSON, escaped for a script element. The answers of the reads are mostly
+ * the same objects page after page (kept, revalidated with the content service): each one's JSON is
+ * remembered by identity.
+ */
+const jsonOfRead = new WeakMap<object, string>();
+function hydrationJson(site: HydrationPayload['site'], reads: HydrationPayload['reads'], errors: HydrationPayload['errors']): string {
+  const data = (d: unknown) => {
+    if (d === null || typeof d !== 'object') return scriptJson(d === undefined ? null : d);
+    let json = jsonOfRead.get(d);
+    if (json === undefined) {
+      json = scriptJson(d);
+      jsonOfRead.set(d, json);
+    }
+    return json;
+  };
+  const readsJson = reads.map(([k, d]) => `[${scriptJson(k)},${data(d)}]`).join(',');
+  return `{"site":${scriptJson(site)},"reads":[${readsJson}],"errors":${scriptJson(errors ?? null)}}`;
 }
 
 /** The page of last resort, when rendering itself failed: the error screen without the app. */

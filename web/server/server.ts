@@ -4,6 +4,7 @@ import {
   createHttpApp,
   createLogger,
   listen,
+  logSampleOf,
   PUBLIC_HOST_HEADER,
   publicOriginOf,
   runService,
@@ -32,7 +33,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
   const logger = createLogger('render', config.LOG_LEVEL);
   const assets = loadAssets(config.WEB_DIST);
   const contentReads = new ContentReads(config.CONTENT_URL, config.LAYOUT_CACHE_MS, config.CONTENT_TIMEOUT_MS);
-  const http = createHttpApp({ name: 'render', logger, jsonLimit: false });
+  const http = createHttpApp({ name: 'render', logger, jsonLimit: false, logSample: logSampleOf(config) });
   const { app } = http;
 
   app.get(/.*/, async (req: Request, res: Response) => {
@@ -52,8 +53,6 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
       requestId: req.requestId,
       fresh: /(?:^|;\s*)jp_fresh=/.test(req.header('cookie') ?? ''),
     });
-    const abort = new AbortController();
-    res.on('close', () => abort.abort());
     try {
       // The origin is ours (validated host); the path is the reader's, kept as a path.
       const url = new URL(origin + (req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl}`));
@@ -62,7 +61,6 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         origin,
         reads,
         assets,
-        signal: abort.signal,
         onError: (err) => logger.error({ err, requestId: req.requestId }, 'render error'),
       });
       if ('redirect' in page) {
@@ -71,7 +69,8 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
       }
       res.status(page.status).type(HTML).send(page.html);
     } catch (err) {
-      if (abort.signal.aborted) return;
+      // A reader who went away gets nothing.
+      if (res.destroyed) return;
       logger.error({ err, requestId: req.requestId }, 'page render failed');
       res.status(503).type(HTML).send(fallbackPage(503, assets.css));
     }
@@ -80,7 +79,14 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'render listening');
-  return { url: server.url, port: server.port, stop: () => server.close() };
+  return {
+    url: server.url,
+    port: server.port,
+    stop: async () => {
+      await server.close();
+      contentReads.close();
+    },
+  };
 }
 
 // Started as `node web/dist-ssr/server.js`; tests import start() instead.

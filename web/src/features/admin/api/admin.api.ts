@@ -22,7 +22,8 @@ export interface AdminUser {
 /** Every admin call of docs/product.md#api. */
 export const createAdminApi = (api: ApiClient) => ({
   counts: () => api.get<AdminCounts>('/api/admin/', auth),
-  settings: () => api.get<PublicSettings & { journalId: string }>('/api/settings/'),
+  /** With the versioned URLs of the site images (`asset_urls`), as the public pages get them. */
+  settings: () => api.get<PublicSettings & { journalId: string; asset_urls?: Record<string, string> }>('/api/settings/'),
   updateSettings: (body: SettingsUpdateInput) => api.post<PublicSettings>('/api/settings', body, auth),
 
   issues: () => api.get<AdminIssue[]>('/api/admin/archives/', auth),

@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import {
   MAX_UPLOAD_BYTES, SITE_IMAGE_KINDS, flagsUpdateSchema, settingsUpdateSchema, type JournalFlags, type SettingsUpdateInput, type SiteImageKind,
 } from '@journal/contracts';
+import { Img } from '@/components/img';
 import { paths } from '@/config/paths';
+import { siteImage } from '@/lib/site-images';
 import { ApiError } from '@/lib/api-client';
 import { DoiSettings } from './doi-settings';
 import { useAdminApi } from '../api/admin.api';
@@ -51,10 +53,17 @@ const IMAGE_LABELS: Record<SiteImageKind, string> = { logo: 'Logo', header: 'Hea
 
 type Form = Record<TextField | RichField, string> & { flags: JournalFlags };
 
-function SiteImages() {
+/**
+ * The current image of one kind, at the versioned URL the settings answer gives (the one place
+ * asset URLs are built, the same the public pages show); nothing when none was uploaded.
+ */
+export function SiteImagePreview({ kind, settings }: { kind: SiteImageKind; settings: { asset_urls?: Record<string, string> } | undefined }) {
+  return <Img src={siteImage(settings, `${kind}.png`)} alt={`Current ${IMAGE_LABELS[kind].toLowerCase()}`} className="image-preview" />;
+}
+
+function SiteImages({ settings }: { settings: { asset_urls?: Record<string, string> } | undefined }) {
   const adminApi = useAdminApi();
   const flash = useFlash();
-  const [version, setVersion] = useState(() => Date.now());
   const [busy, setBusy] = useState<SiteImageKind | null>(null);
   const qc = useQueryClient();
 
@@ -71,7 +80,7 @@ function SiteImages() {
     setBusy(kind);
     try {
       await adminApi.uploadSiteImage(kind, form);
-      setVersion(Date.now());
+      // The settings answer read again carries the new image's URL.
       await invalidateAfterSave(qc, staleAfterSaving.images());
       flash(`${IMAGE_LABELS[kind]} updated successfully`);
     } catch (err) {
@@ -88,7 +97,7 @@ function SiteImages() {
         {SITE_IMAGE_KINDS.map((kind) => (
           <div key={kind} className="field image-field">
             <label htmlFor={`site-image-${kind}`}>{IMAGE_LABELS[kind]}</label>
-            <img src={`/assets/site/${kind}.png?v=${version}`} alt={`Current ${IMAGE_LABELS[kind].toLowerCase()}`} className="image-preview" />
+            <SiteImagePreview kind={kind} settings={settings} />
             <input
               id={`site-image-${kind}`} name={kind} type="file" accept="image/png,image/jpeg,image/gif,image/webp"
               disabled={busy !== null} onChange={(e) => void upload(kind, e)}
@@ -224,7 +233,7 @@ export function SettingsPage() {
               {save.isPending ? 'Saving…' : 'Submit'}
             </button>
           </form>
-          <SiteImages />
+          <SiteImages settings={q.data} />
         </>
       )}
       <DoiSettings />

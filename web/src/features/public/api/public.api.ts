@@ -84,11 +84,7 @@ export const publicQueries = {
 /** Public path of an article's stored PDF: the URL the API gives. */
 export const articlePdfUrl = (a: Pick<Article, 'pdf_url'>) => a.pdf_url || '';
 
-/**
- * A site image ('logo.png', 'header.png', a cover file…) by the versioned URL the settings answer
- * gives; null when the journal has not stored it (the page shows its fallback, no request).
- */
-export const siteImage = (settings: { asset_urls?: Record<string, string> } | null | undefined, name: string): string | null => settings?.asset_urls?.[name] ?? null;
+export { siteImage } from '@/lib/site-images';
 export const editorPicture = (e: Pick<Editor, 'picture' | 'picture_url'>) =>
   e.picture_url || `/assets/editors/${encodeURIComponent(e.picture || 'avatar.png')}`;
 export const indexingImage = (it: Pick<IndexingItem, 'image' | 'image_url'>) =>

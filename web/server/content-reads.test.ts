@@ -1,0 +1,112 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ContentReads, type RequestFacts } from './content-reads';
+
+/** A stand-in content service on a real port: settings by version, ETags, 304s, every request counted. */
+function contentService() {
+  const state = { version: 1, hits: 0, notModified: 0, delayMs: 0 };
+  const server = http.createServer((req, res) => {
+    state.hits++;
+    const version = state.version;
+    const etag = `"v${version}"`;
+    const answer = () => {
+      if (req.headers['if-none-match'] === etag) {
+        state.notModified++;
+        res.writeHead(304, { etag }).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', etag }).end(JSON.stringify({ websitename: `Journal v${version}` }));
+    };
+    if (state.delayMs) setTimeout(answer, state.delayMs);
+    else answer();
+  });
+  return {
+    state,
+    async start() {
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const facts = (fresh: boolean): RequestFacts => ({ journalId: '6b03df2b529aaa24f1032f16', journalHost: 'localhost', clientIp: '127.0.0.1', requestId: 'r', fresh });
+
+describe('render process content reads', () => {
+  const content = contentService();
+  let url = '';
+  let reads: ContentReads;
+  beforeAll(async () => {
+    url = await content.start();
+  });
+  afterAll(() => content.stop());
+  beforeEach(() => {
+    Object.assign(content.state, { version: 1, hits: 0, notModified: 0, delayMs: 0 });
+    reads = new ContentReads(url, 60_000, 5000);
+  });
+  afterEach(() => reads.close());
+
+  test('a reader without a recent write gets the journal-wide answer reused', async () => {
+    expect((await reads.forRequest(facts(false)).settings()).websitename).toBe('Journal v1');
+    content.state.version = 2;
+    expect((await reads.forRequest(facts(false)).settings()).websitename).toBe('Journal v1');
+    expect(content.state.hits).toBe(1);
+  });
+
+  test('a reader who has just written sees the write at once; unchanged answers come back as 304s', async () => {
+    const first = await reads.forRequest(facts(false)).settings();
+    const again = await reads.forRequest(facts(true)).settings();
+    expect(again).toBe(first);
+    expect(content.state.notModified).toBe(1);
+    content.state.version = 2;
+    expect((await reads.forRequest(facts(true)).settings()).websitename).toBe('Journal v2');
+    // and the others get the newer answer from then on
+    expect((await reads.forRequest(facts(false)).settings()).websitename).toBe('Journal v2');
+  });
+
+  test('readers who have just written and come while a check is on its way share the next one', async () => {
+    await reads.forRequest(facts(false)).settings();
+    content.state.hits = 0;
+    content.state.delayMs = 50;
+    const early = reads.forRequest(facts(true)).settings();
+    // The write lands while the first check is on its way: the readers who come now must see it.
+    await new Promise((r) => setTimeout(r, 10));
+    content.state.version = 2;
+    const late = Array.from({ length: 20 }, () => reads.forRequest(facts(true)).settings());
+    const answers = await Promise.all(late);
+    expect(answers.every((a) => a.websitename === 'Journal v2')).toBe(true);
+    expect((await early).websitename).toBe('Journal v1');
+    // one check for the early reader, one shared by the twenty
+    expect(content.state.hits).toBe(2);
+  });
+
+  test('a kept-alive connection the content service drops as a read goes out is retried once on a new one', async () => {
+    const served = new WeakMap<object, number>();
+    let hits = 0;
+    const dropping = http.createServer((req, res) => {
+      hits++;
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      // The second request on a connection finds it closed under it.
+      if (n === 2) return req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json', etag: '"v1"' }).end(JSON.stringify({ websitename: 'Journal v1' }));
+    });
+    await new Promise<void>((r) => dropping.listen(0, '127.0.0.1', r));
+    const r = new ContentReads(`http://127.0.0.1:${(dropping.address() as AddressInfo).port}`, 60_000, 5000);
+    try {
+      await r.forRequest(facts(false)).settings();
+      expect((await r.forRequest(facts(true)).settings()).websitename).toBe('Journal v1');
+      expect(hits).toBe(3);
+    } finally {
+      r.close();
+      await new Promise<void>((res) => dropping.close(() => res()));
+    }
+  });
+
+  test('an unreachable content service is a 503 read error, and the next read tries again', async () => {
+    const gone = new ContentReads('http://127.0.0.1:1', 60_000, 1000);
+    await expect(gone.forRequest(facts(true)).settings()).rejects.toMatchObject({ status: 503, code: 'upstream_unavailable' });
+    await expect(gone.forRequest(facts(false)).settings()).rejects.toMatchObject({ status: 503 });
+    gone.close();
+  });
+});
