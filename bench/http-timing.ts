@@ -38,12 +38,13 @@ export async function getText(agent: http.Agent | undefined, url: string, header
 
 /**
  * Reads every URL once, `connections` at a time (on `shared`'s kept connections where given);
- * p50/p95/p99 in ms and how many did not answer 200.
+ * p50/p95/p99 in ms, how many did not answer 200, and the bytes read.
  */
 export async function timeUrls(urls: string[], headers: Record<string, string>, connections: number, shared?: http.Agent) {
   const agent = shared ?? new http.Agent({ keepAlive: true, maxSockets: connections });
   const lat: number[] = [];
   let errors = 0;
+  let bytes = 0;
   let next = 0;
   try {
     await Promise.all(
@@ -52,6 +53,7 @@ export async function timeUrls(urls: string[], headers: Record<string, string>, 
           const r = await timedGet(agent, urls[next++]!, headers);
           lat.push(r.ms);
           if (r.status !== 200) errors++;
+          bytes += r.bytes;
         }
       }),
     );
@@ -59,7 +61,7 @@ export async function timeUrls(urls: string[], headers: Record<string, string>, 
     if (!shared) agent.destroy();
   }
   lat.sort((a, b) => a - b);
-  return { p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors };
+  return { p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors, bytes };
 }
 
 /**

@@ -1,12 +1,26 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { Gauge } from 'prom-client';
-import { AppError, createHttpApp, createLogger, listen, logSampleOf, type RunningServer } from '@journal/server-kit';
+import type { Request, Response } from 'express';
+import {
+  AppError,
+  classifyError,
+  createHttpApp,
+  createLogger,
+  listen,
+  logSampleOf,
+  pickRequestId,
+  REQUEST_ID_HEADER,
+  requestLogger,
+  type Logger,
+  type RunningServer,
+} from '@journal/server-kit';
 import type { GatewayConfig } from './config';
 import { isUploadRoute, upstreamFor, type Upstream } from './routes';
 import { normaliseHost, TenantResolver } from './tenants';
 import { clientIp, makeTrustCheck } from './client-ip';
-import { createUpstreamProxy, type GwReq } from './proxy';
+import { createUpstreamProxy, type GatewayContext, type UpstreamProxy } from './proxy';
+import { HELMET_OPTIONS, securityHeaders } from './security-headers';
 
 export interface GatewayApp {
   url: string;
@@ -15,23 +29,31 @@ export interface GatewayApp {
   stop(): Promise<void>;
 }
 
+/** The gateway's own endpoints, answered by the express app; every other request is proxied. */
+const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The request as the request logger and the metrics read it. */
+type GwRequest = IncomingMessage & { requestId: string; originalUrl: string };
+
 export async function start(config: GatewayConfig): Promise<GatewayApp> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const trusted = makeTrustCheck(config.TRUSTED_PROXIES);
   const tenants = new TenantResolver(config.CONTENT_URL, config.TENANT_CACHE_MS);
+  const logSample = logSampleOf(config);
   const http = createHttpApp({
     name: 'gateway',
     logger,
     jsonLimit: false,
-    logSample: logSampleOf(config),
+    logSample,
     trustRequestId: (req) => trusted(req.socket.remoteAddress ?? ''),
   });
-  const { app } = http;
-  const inflight = new Gauge({ name: 'gateway_inflight_requests', help: 'Requests being proxied', registers: [http.metrics.registry] });
+  const { app, metrics } = http;
+  const inflight = new Gauge({ name: 'gateway_inflight_requests', help: 'Requests being proxied', registers: [metrics.registry] });
+  app.use(helmet(HELMET_OPTIONS));
+  http.finish();
 
-  // TLS ends in front of us; upgrading requests is left to the deployment so plain-HTTP hosts keep working.
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'https:'], 'frame-ancestors': ["'self'"], 'upgrade-insecure-requests': null } } }));
-
+  const security = securityHeaders();
   const upstreamUrl: Record<Upstream, string> = {
     content: config.CONTENT_URL,
     auth: config.AUTH_URL,
@@ -39,45 +61,120 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
     pdf: config.PDF_URL,
     render: config.RENDER_URL,
   };
-
   const proxies = Object.fromEntries(
     (Object.keys(upstreamUrl) as Upstream[]).map((name) => [
       name,
-      createUpstreamProxy(name, upstreamUrl[name], name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS, logger, () => http.state.shuttingDown),
+      createUpstreamProxy(name, upstreamUrl[name], name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS, logger, () => http.state.shuttingDown, security),
     ]),
-  ) as Record<Upstream, ReturnType<typeof createUpstreamProxy>>;
+  ) as Record<Upstream, UpstreamProxy>;
 
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
+  const logRequest = requestLogger(logger, logSample);
+  const noop = () => {};
+  const inflightDown = () => inflight.dec();
+
+  /**
+   * Proxied requests skip express: request id, request log line, duration metric, security headers
+   * and the checks below are all this path does before the service is asked. Health, readiness and
+   * metrics go to the express app.
+   */
+  const handle = (raw: IncomingMessage, res: ServerResponse) => {
+    const req = raw as GwRequest;
+    const url = originForm(req.url ?? '/');
+    const q = url === null ? -1 : url.indexOf('?');
+    const path = url === null ? '' : q < 0 ? url : url.slice(0, q);
+    if ((req.method === 'GET' || req.method === 'HEAD') && OWN_PATHS.has(ownPath(path))) {
+      app(req, res);
+      return;
+    }
+    const fromProxy = trusted(req.socket.remoteAddress ?? '');
+    const requestId = pickRequestId(header(req, REQUEST_ID_HEADER), fromProxy);
+    req.requestId = requestId;
+    req.originalUrl = req.url ?? '/';
+    // The request id and Connection go into the one writeHead of the answer (proxy.ts, refuse):
+    // headers set ahead one by one would make node merge every answer header into them.
+    logRequest(req, res, noop);
+    metrics.middleware(req as unknown as Request, res as unknown as Response, noop);
+
     try {
-      if (req.path.startsWith('/internal/')) throw new AppError(404, 'not_found', 'Not found');
-      const upstream = upstreamFor(req.path);
-      if (!upstream) throw new AppError(404, 'not_found', `No route for ${req.method} ${req.path}`);
+      if (url === null) throw new AppError(400, 'bad_request', 'Invalid request target');
+      if (path.startsWith('/internal/')) throw new AppError(404, 'not_found', 'Not found');
+      const upstream = upstreamFor(path);
+      if (!upstream) throw new AppError(404, 'not_found', `No route for ${req.method} ${path}`);
 
-      const limit = isUploadRoute(req.method, req.path) ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES;
+      const limit = isUploadRoute(req.method ?? '', path) ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES;
       // Bodies are streamed on, not parsed here; a body without a declared length could not be
       // held to the limit before it reaches a service, so it is refused.
-      if (req.header('transfer-encoding') && req.header('content-length') === undefined) {
+      const length = req.headers['content-length'];
+      if (req.headers['transfer-encoding'] && length === undefined) {
         throw new AppError(411, 'length_required', 'A request body needs a Content-Length');
       }
-      const declared = Number(req.header('content-length') ?? 0);
-      if (declared > limit) throw new AppError(413, 'payload_too_large', `Body exceeds ${limit} bytes`);
+      if (Number(length ?? 0) > limit) throw new AppError(413, 'payload_too_large', `Body exceeds ${limit} bytes`);
 
-      const host = normaliseHost(req.header('host'));
+      const host = normaliseHost(req.headers.host);
       if (!host) throw new AppError(400, 'invalid_host', 'Host header is missing or invalid');
-      const journalId = await tenants.resolve(host);
-      if (!journalId) throw new AppError(404, 'unknown_journal', `No journal is served at ${host}`);
-
-      (req as unknown as GwReq).gw = { journalId, host, clientIp: clientIp(req, trusted), startedAt: Date.now() };
-      inflight.inc();
-      res.on('close', () => inflight.dec());
-      await proxies[upstream](req, res, next);
+      if (url !== req.url) req.url = url;
+      const go = (journalId: string | null) => {
+        if (!journalId) throw new AppError(404, 'unknown_journal', `No journal is served at ${host}`);
+        const ctx: GatewayContext = { journalId, host, clientIp: clientIp(req, fromProxy), requestId, startedAt: Date.now() };
+        inflight.inc();
+        res.once('close', inflightDown);
+        proxies[upstream](req, res, ctx);
+      };
+      // A known host is answered from memory without a promise; only a new one waits on the directory.
+      const known = tenants.peek(host);
+      if (known !== undefined) go(known);
+      else
+        tenants.resolve(host).then(go).catch((err: unknown) => {
+          refuse(logger, req, res, err, security, http.state.shuttingDown);
+        });
     } catch (err) {
-      next(err);
+      refuse(logger, req, res, err, security, http.state.shuttingDown);
     }
-  });
-  http.finish();
+  };
 
-  const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
+  const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS, handle);
   logger.info({ url: server.url }, 'gateway listening');
   return { url: server.url, port: server.port, tenants, stop: () => server.close() };
+}
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** `/healthz/`, `/HEALTHZ` reach the same route in express; longer paths are none of them. */
+const ownPath = (path: string) => (path.length > 9 ? path : (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase());
+
+/** The path and query of a request target; an absolute-form target (`GET http://host/x`) gives
+ *  its path and query, anything else unparseable gives null. */
+function originForm(url: string): string | null {
+  if (url.startsWith('/')) return url;
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return null;
+  }
+}
+
+/** The one error answer of the services (`{error, message}` JSON, no stack), logged as they log it. */
+function refuse(logger: Logger, req: GwRequest, res: ServerResponse, err: unknown, security: Readonly<Record<string, string>>, closing: boolean) {
+  const c = classifyError(err);
+  if (c.status >= 500) logger.error({ err, requestId: req.requestId, url: req.originalUrl }, 'request failed');
+  else logger.debug({ code: c.code, requestId: req.requestId }, 'request refused');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body: Record<string, unknown> = { error: c.code, message: c.message };
+  if (c.details !== undefined) body.details = c.details;
+  const text = JSON.stringify(body);
+  res.writeHead(c.status, {
+    ...security,
+    [REQUEST_ID_HEADER]: req.requestId,
+    'content-type': JSON_TYPE,
+    'content-length': Buffer.byteLength(text),
+    ...(closing ? { connection: 'close' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : text);
 }

@@ -1,19 +1,34 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { ipMatcher, plainIp } from '@journal/server-kit';
 
-/** Trusted proxies from a comma-separated list of addresses and CIDR blocks, IPv4 or IPv6. */
+/**
+ * Trusted proxies from a comma-separated list of addresses and CIDR blocks, IPv4 or IPv6. Answers
+ * are remembered per address (the gateway's peers are a few nginx instances; the memo is emptied
+ * past 10,000 addresses): checking a block list builds address objects on every call.
+ */
 export function makeTrustCheck(list: string): (ip: string) => boolean {
-  return ipMatcher(list.split(','));
+  const matches = ipMatcher(list.split(','));
+  const known = new Map<string, boolean>();
+  return (ip) => {
+    let trusted = known.get(ip);
+    if (trusted === undefined) {
+      if (known.size >= 10_000) known.clear();
+      known.set(ip, (trusted = matches(ip)));
+    }
+    return trusted;
+  };
 }
 
 /**
  * The client address: the socket peer, unless that peer is a trusted proxy (our nginx), in which
  * case the X-Real-IP it set. X-Forwarded-For is never read, so a client cannot choose its address.
+ * `fromTrustedProxy` is the trust check's answer for this request's peer.
  */
-export function clientIp(req: Request, trusted: (ip: string) => boolean): string {
+export function clientIp(req: IncomingMessage, fromTrustedProxy: boolean): string {
   const peer = req.socket.remoteAddress ?? '';
-  if (!trusted(peer)) return plainIp(peer);
-  const real = req.header('x-real-ip')?.trim();
+  if (!fromTrustedProxy) return plainIp(peer);
+  const raw = req.headers['x-real-ip'];
+  const real = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   return real && isIP(real) ? plainIp(real) : plainIp(peer);
 }

@@ -1,7 +1,4 @@
 import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import type { Request, Response } from 'express';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, type Logger } from '@journal/server-kit';
 
 /** Headers a client may not set: the gateway is the only source of tenant and address facts. */
@@ -9,7 +6,7 @@ const STRIPPED = [TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, 'x-forwar
 
 /** After a successful write the browser skips nginx's one-second cache of public reads for a few
  *  seconds, so it sees what it just wrote on its next request. */
-const FRESH_COOKIE = 'jp_fresh=1; Max-Age=5; Path=/; SameSite=Lax; HttpOnly';
+export const FRESH_COOKIE = 'jp_fresh=1; Max-Age=5; Path=/; SameSite=Lax; HttpOnly';
 
 /** Connection failures after which an idempotent request is sent once more on a new connection. */
 const RETRIABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED']);
@@ -18,115 +15,138 @@ export interface GatewayContext {
   journalId: string;
   host: string;
   clientIp: string;
+  requestId: string;
   startedAt: number;
-  retried?: boolean;
-  upstreamReq?: ClientRequest;
 }
-export type GwReq = IncomingMessage & { gw?: GatewayContext; requestId?: string };
 
-const contextHeaders = (r: GwReq): Record<string, string> => ({
-  [TENANT_HEADER]: r.gw!.journalId,
-  [PUBLIC_HOST_HEADER]: r.gw!.host,
-  [CLIENT_IP_HEADER]: r.gw!.clientIp,
-  [REQUEST_ID_HEADER]: r.requestId ?? '',
-});
+type UpstreamError = Error & { code?: string };
 
-function sendFailure(res: ServerResponse | Socket, name: string, slow: boolean) {
-  if (!('writeHead' in res) || res.headersSent) {
+export interface UpstreamProxy {
+  (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext): void;
+  agent: Agent;
+}
+
+function sendFailure(res: ServerResponse, name: string, slow: boolean, base: Readonly<Record<string, string>>, requestId: string, closing: boolean) {
+  if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.writeHead(slow ? 504 : 502, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(
-    JSON.stringify(
-      slow
-        ? { error: 'gateway_timeout', message: `The ${name} service did not answer in time` }
-        : { error: 'bad_gateway', message: `The ${name} service is unavailable` },
-    ),
+  const body = JSON.stringify(
+    slow
+      ? { error: 'gateway_timeout', message: `The ${name} service did not answer in time` }
+      : { error: 'bad_gateway', message: `The ${name} service is unavailable` },
   );
+  res.writeHead(slow ? 504 : 502, {
+    ...base,
+    [REQUEST_ID_HEADER]: requestId,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...(closing ? { connection: 'close' } : {}),
+  });
+  res.end(body);
 }
 
 /**
+ * Streams a request to one service and its answer back: node's http client on a keep-alive agent,
+ * nothing else per request. The answer carries `base` (the security headers) under the service's
+ * own headers; the service's Connection and Keep-Alive are replaced by ours, which follow the
+ * client's connection (hop-by-hop), and a successful write gets the jp_fresh cookie.
+ *
  * A keep-alive connection the service closes (a replica shutting down) can meet a request on its
- * way; browsers and nginx send an idempotent request again on a fresh connection, and so do we.
+ * way; browsers and nginx send an idempotent request again on a fresh connection, and so do we,
+ * once. A request that timed out is not sent again. Failures answer 502, or 504 when the service
+ * was too slow, as JSON.
  */
-function retryOnce(req: GwReq, res: ServerResponse, target: string, timeoutMs: number, fail: (err: Error & { code?: string }) => void) {
-  const headers: OutgoingHttpHeaders = { ...req.headers };
-  for (const h of STRIPPED) delete headers[h];
-  Object.assign(headers, contextHeaders(req));
-  const up = http.request(new URL(req.url ?? '/', target), { method: req.method, headers, agent: false, timeout: timeoutMs }, (upRes) => {
-    res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-    upRes.pipe(res);
-  });
-  up.on('timeout', () => up.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' })));
-  up.on('error', fail);
-  up.end();
-}
-
 export function createUpstreamProxy(
   name: string,
   target: string,
   timeoutMs: number,
   logger: Logger,
   shuttingDown: () => boolean,
-): RequestHandler<Request, Response> {
-  return createProxyMiddleware<Request, Response>({
-    target,
-    // http-proxy opens a new connection per request unless given an agent.
-    agent: new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 }),
-    changeOrigin: false,
-    xfwd: false,
-    proxyTimeout: timeoutMs,
-    on: {
-      proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
-        (req as GwReq).gw!.upstreamReq = proxyReq;
-        for (const h of STRIPPED) proxyReq.removeHeader(h);
-        const r = req as GwReq;
-        proxyReq.setHeader(TENANT_HEADER, r.gw!.journalId);
-        proxyReq.setHeader(PUBLIC_HOST_HEADER, r.gw!.host);
-        proxyReq.setHeader(CLIENT_IP_HEADER, r.gw!.clientIp);
-        proxyReq.setHeader(REQUEST_ID_HEADER, r.requestId ?? '');
-      },
-      proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
-        // Connection is hop-by-hop: the service's keep-alive says nothing about the client's
-        // connection, and while we drain for shutdown the client must be told to hang up.
-        const asked = String(req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
-        proxyRes.headers.connection = shuttingDown() || /close/i.test(asked) ? 'close' : 'keep-alive';
-        // A service that answers before taking the whole body (a refused upload) stops reading it,
-        // and the body's unread bytes would stand in front of the client's next request on this
-        // connection until a timeout. They are read and dropped instead (no more than the length
-        // already held to the limit), so the client finishes sending and gets its answer.
-        proxyRes.once('end', () => {
-          if (req.complete) return;
-          req.unpipe();
-          req.resume();
-        });
-        delete proxyRes.headers['keep-alive'];
-        if (req.method !== 'GET' && req.method !== 'HEAD' && (proxyRes.statusCode ?? 500) < 300) {
-          proxyRes.headers['set-cookie'] = [...(proxyRes.headers['set-cookie'] ?? []), FRESH_COOKIE];
-        }
-      },
-      error: (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
-        const r = req as GwReq;
-        const fail = (e: Error & { code?: string }) => {
-          const elapsed = Date.now() - (r.gw?.startedAt ?? Date.now());
-          const slow = elapsed >= timeoutMs - 50 || e.code === 'ETIMEDOUT';
-          logger.warn({ upstream: name, code: e.code, elapsed, requestId: r.requestId }, 'upstream failed');
-          sendFailure(res, name, slow);
-        };
-        const idempotent = req.method === 'GET' || req.method === 'HEAD';
-        // Only a kept-alive connection the service had already closed is worth a second try; a
-        // request that timed out is not sent again.
-        const staleSocket = r.gw?.upstreamReq?.reusedSocket === true || err.code === 'ECONNREFUSED';
-        const timedOut = Date.now() - (r.gw?.startedAt ?? 0) >= timeoutMs - 50;
-        if (idempotent && r.gw && !r.gw.retried && staleSocket && !timedOut && RETRIABLE.has(err.code ?? '') && 'writeHead' in res && !res.headersSent) {
-          r.gw.retried = true;
-          logger.debug({ upstream: name, code: err.code, requestId: r.requestId }, 'retrying on a new connection');
-          retryOnce(r, res, target, timeoutMs, fail);
-          return;
-        }
-        fail(err);
-      },
-    },
-  });
+  base: Readonly<Record<string, string>> = {},
+): UpstreamProxy {
+  const { hostname, port } = new URL(target);
+  const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
+
+  const send = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, path: string, headers: OutgoingHttpHeaders, retried: boolean) => {
+    const up: ClientRequest = http.request({ hostname, port, path, method: req.method, headers, agent: retried ? false : agent });
+    let answered = false;
+    // The client hanging up ends the service's request (and its answer, if it had begun).
+    const clientGone = () => {
+      if (!res.writableFinished) up.destroy();
+    };
+    res.once('close', clientGone);
+
+    up.setTimeout(timeoutMs, () => up.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' })));
+    up.once('response', (upRes) => {
+      answered = true;
+      const h = upRes.headers as Record<string, string | string[] | undefined>;
+      // Connection is hop-by-hop: the service's keep-alive says nothing about the client's
+      // connection, and while we drain for shutdown the client must be told to hang up.
+      const asked = req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive');
+      h.connection = shuttingDown() || /close/i.test(asked) ? 'close' : 'keep-alive';
+      delete h['keep-alive'];
+      if (req.httpVersion === '1.0') delete h['transfer-encoding'];
+      if (req.method !== 'GET' && req.method !== 'HEAD' && (upRes.statusCode ?? 500) < 300) {
+        const set = h['set-cookie'];
+        h['set-cookie'] = set ? [...(Array.isArray(set) ? set : [set]), FRESH_COOKIE] : [FRESH_COOKIE];
+      }
+      for (const k in base) if (h[k] === undefined) h[k] = base[k];
+      h[REQUEST_ID_HEADER] = ctx.requestId;
+      // A service that answers before taking the whole body (a refused upload) stops reading it,
+      // and the body's unread bytes would stand in front of the client's next request on this
+      // connection until a timeout. They are read and dropped instead (no more than the length
+      // already held to the limit), so the client finishes sending and gets its answer.
+      upRes.once('end', () => {
+        if (req.complete) return;
+        req.unpipe(up);
+        req.resume();
+      });
+      res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, h);
+      upRes.pipe(res);
+      upRes.once('aborted', () => res.destroy());
+      upRes.once('error', () => res.destroy());
+    });
+    up.once('error', (err: UpstreamError) => {
+      res.off('close', clientGone);
+      // The client hung up first: nobody is waiting for an answer, and nothing went wrong upstream.
+      if (res.destroyed || res.writableFinished || req.socket.destroyed) return;
+      if (answered) {
+        res.destroy();
+        return;
+      }
+      const elapsed = Date.now() - ctx.startedAt;
+      const timedOut = err.code === 'ETIMEDOUT' || elapsed >= timeoutMs - 50;
+      const idempotent = req.method === 'GET' || req.method === 'HEAD';
+      // Only a kept-alive connection the service had already closed is worth a second try.
+      const staleSocket = up.reusedSocket || err.code === 'ECONNREFUSED';
+      if (idempotent && !retried && staleSocket && !timedOut && RETRIABLE.has(err.code ?? '') && !res.headersSent) {
+        logger.debug({ upstream: name, code: err.code, requestId: ctx.requestId }, 'retrying on a new connection');
+        send(req, res, ctx, path, headers, true);
+        return;
+      }
+      logger.warn({ upstream: name, code: err.code, elapsed, requestId: ctx.requestId }, 'upstream failed');
+      sendFailure(res, name, timedOut, base, ctx.requestId, shuttingDown());
+    });
+
+    // Bodies always declare their length here (the gateway refuses the others before this point).
+    const length = req.headers['content-length'];
+    if (length === undefined || length === '0') up.end();
+    else req.pipe(up);
+  };
+
+  const proxy = ((req, res, ctx) => {
+    const headers: OutgoingHttpHeaders = { ...req.headers };
+    for (const h of STRIPPED) delete headers[h];
+    // Hop-by-hop: the agent keeps the connection to the service alive, whatever the client asked.
+    delete headers.connection;
+    delete headers['keep-alive'];
+    headers[TENANT_HEADER] = ctx.journalId;
+    headers[PUBLIC_HOST_HEADER] = ctx.host;
+    headers[CLIENT_IP_HEADER] = ctx.clientIp;
+    headers[REQUEST_ID_HEADER] = ctx.requestId;
+    send(req, res, ctx, req.url ?? '/', headers, false);
+  }) as UpstreamProxy;
+  proxy.agent = agent;
+  return proxy;
 }

@@ -26,6 +26,12 @@ export class TenantResolver {
     this.cache = new LRUCache<string, string>({ max: 10_000, ttl: Math.max(1, ttlMs), ttlAutopurge: false });
   }
 
+  /** The cached answer for a host (null: no journal there), or undefined when it must be asked. */
+  peek(host: string): string | null | undefined {
+    const hit = this.cache.get(host);
+    return hit === undefined ? undefined : hit === NONE ? null : hit;
+  }
+
   async resolve(host: string): Promise<string | null> {
     const hit = this.cache.get(host);
     if (hit !== undefined) return hit === NONE ? null : hit;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
@@ -41,16 +41,24 @@ export interface RequestLogSampling {
 
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
+/** The request id to use: the incoming one when its sender is trusted and it is well formed, else a new one. */
+export function pickRequestId(incoming: string | undefined, trusted: boolean): string {
+  return trusted && incoming && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+}
+
+/** What the request logger reads of a request: express's Request, or a bare one given these fields. */
+export type LoggedRequest = { url?: string; method?: string; requestId: string; originalUrl?: string };
+
 /**
  * One line per request when it ends, at info: `{requestId, req: {method, url}, res: {statusCode},
  * responseTime}`. Successful reads may be sampled: at thousands of reads a second every line costs
  * the process CPU and the log store bytes while saying nothing new. Failures, 4xx, writes, slow
  * answers and aborted requests are always written. No per-request child logger is made.
  */
-function requestLogger(logger: Logger, sampling: RequestLogSampling) {
+export function requestLogger(logger: Logger, sampling: RequestLogSampling) {
   let seen = 0;
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (QUIET_PATHS.has(req.url) || !logger.isLevelEnabled('info')) {
+  return (req: LoggedRequest, res: ServerResponse, next: () => void) => {
+    if (QUIET_PATHS.has(req.url ?? '') || !logger.isLevelEnabled('info')) {
       next();
       return;
     }
@@ -61,7 +69,7 @@ function requestLogger(logger: Logger, sampling: RequestLogSampling) {
       const read = req.method === 'GET' || req.method === 'HEAD';
       if (finished && status < 400 && read && ms < sampling.slowMs && sampling.every > 1 && ++seen % sampling.every !== 0) return;
       logger.info(
-        { requestId: req.requestId, req: { method: req.method, url: req.originalUrl }, res: { statusCode: status }, responseTime: ms },
+        { requestId: req.requestId, req: { method: req.method, url: req.originalUrl ?? req.url }, res: { statusCode: status }, responseTime: ms },
         !finished ? 'request aborted' : status >= 500 ? 'request errored' : 'request completed',
       );
     };
@@ -91,9 +99,7 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
   app.set('query parser', 'simple');
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.header(REQUEST_ID_HEADER);
-    const trusted = opts.trustRequestId ? opts.trustRequestId(req) : true;
-    req.requestId = trusted && incoming && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    req.requestId = pickRequestId(req.header(REQUEST_ID_HEADER), opts.trustRequestId ? opts.trustRequestId(req) : true);
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
     if (state.shuttingDown) res.setHeader('Connection', 'close');
     next();
@@ -147,9 +153,11 @@ export function listen(
   port: number,
   host = '127.0.0.1',
   graceMs = 10_000,
+  /** Answers requests in front of the express app (the gateway's proxy), handing it the rest. */
+  handler?: RequestListener,
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = httpApp.app.listen(port, host);
+    const server = handler ? createServer(handler).listen(port, host) : httpApp.app.listen(port, host);
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
     server.once('error', reject);

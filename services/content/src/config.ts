@@ -17,6 +17,8 @@ export const contentConfigSchema = z.object({
   PUBLIC_PORT: z.string().regex(/^\d{0,5}$/).default(''),
   /** URLs per sitemap file before /sitemap.xml becomes an index (sitemaps.org: 50,000). */
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  /** Journals with at least this many public articles get a token index for the public search (built in the background). */
+  SEARCH_INDEX_MIN_ARTICLES: z.coerce.number().int().min(1).default(2000),
   /** In-process public cache bounds. */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
   CACHE_MAX_MB: z.coerce.number().int().min(1).default(128),

@@ -265,6 +265,24 @@ describe('GET /api/search', () => {
     expect((await get('/api/search?keyword=a&keyword=b')).status).toBe(200);
     expect((await get('/api/search?keyword[$ne]=x')).status).toBe(200);
   });
+  test('a replica that answers from the search index answers what the scan answers', async () => {
+    const indexed = await startContent({ MONGO_DB: app.config.MONGO_DB, SEARCH_INDEX_MIN_ARTICLES: 1 });
+    try {
+      const search = (base: string, k: string) => request(base).get(`/api/search?keyword=${encodeURIComponent(k)}`).set('x-journal-id', demo);
+      // The first search starts the index build; the demo journal's is done within a few ticks.
+      await search(indexed.url, 'warm-up');
+      await new Promise((r) => setTimeout(r, 200));
+      for (const k of ['DRIP IRRIGATION', 'priya verma', 'randomised block', 'horticulture', 'ion', 'a', 'e', 'soil, ', 'withdrawn', '(a+)+$', 'verma p']) {
+        const [viaIndex, viaScan] = await Promise.all([search(indexed.url, k), search(app.url, k)]);
+        expect({ k, body: viaIndex.body }).toEqual({ k, body: viaScan.body });
+      }
+    } finally {
+      // Not stopContent: the database is the other replica's too.
+      const keys = await indexed.deps.redis.keys(`${indexed.config.REDIS_PREFIX}*`).catch(() => [] as string[]);
+      if (keys.length) await indexed.deps.redis.del(...keys).catch(() => undefined);
+      await indexed.stop();
+    }
+  });
 });
 
 describe('caching', () => {

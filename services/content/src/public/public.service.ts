@@ -5,6 +5,7 @@ import type { Editor } from '../editors/editor.repo';
 import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
 import { cleanRich, cleanTitle } from '../shared/text';
+import { SearchIndex } from './search-index';
 
 /** An article in lists (issue page, search): no abstract, no private fields; the contract's fields. */
 export type ArticleSummary = ArticleSummaryFields;
@@ -161,8 +162,8 @@ export class PublicService {
     return (await this.view(journalId)).issueArticles(key).map(summaryOf);
   }
 
-  /** The same as JSON text, from each article's answer serialised once per stored version. */
-  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<string> {
+  /** The same as JSON bytes, from each article's answer serialised once per stored version. */
+  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<Buffer> {
     return jsonList((await this.view(journalId)).issueArticles(key));
   }
 
@@ -228,22 +229,63 @@ export class PublicService {
     return (await this.searchMatches(journalId, keyword)).map(summaryOf);
   }
 
-  /** The same as JSON text (see issueArticlesJson). */
-  async searchJson(journalId: string, keyword: unknown): Promise<string> {
+  /** The same as JSON bytes (see issueArticlesJson). */
+  async searchJson(journalId: string, keyword: unknown): Promise<Buffer> {
     return jsonList(await this.searchMatches(journalId, keyword));
   }
 
   private async searchMatches(journalId: string, keyword: unknown): Promise<CorpusArticle[]> {
     const k = normaliseKeyword(keyword);
     if (!k) return [];
-    const { articles, hay } = await this.corpus(journalId);
+    const corpus = await this.corpus(journalId);
+    const { articles, hay } = corpus;
+    const index = this.indexes.of(journalId, corpus);
+    if (index) return index.search(k, SEARCH_MAX_RESULTS).map((i) => articles[i]!);
     const out: CorpusArticle[] = [];
     for (let i = 0; i < hay.length && out.length < SEARCH_MAX_RESULTS; i++) {
       if (hay[i]!.includes(k)) out.push(articles[i]!);
     }
     return out;
   }
+
+  private indexesOf?: SearchIndexes;
+  private get indexes(): SearchIndexes {
+    return (this.indexesOf ??= new SearchIndexes(this.deps.config.SEARCH_INDEX_MIN_ARTICLES));
+  }
 }
+
+/**
+ * One search index per journal's current corpus. A corpus version is never changed (a write makes a
+ * new one), so its index stays right for as long as it is read. A large corpus gets its index built
+ * in the background on its first search, and answers by scanning until then; a small one is
+ * scanned as fast as an index would answer, and gets none.
+ */
+export class SearchIndexes {
+  private readonly ready = new WeakMap<Corpus, SearchIndex>();
+  private readonly building = new WeakSet<Corpus>();
+  private readonly latest = new Map<string, Corpus>();
+
+  constructor(private readonly minArticles: number = SEARCH_INDEX_MIN_ARTICLES) {}
+
+  of(journalId: string, corpus: Corpus): SearchIndex | undefined {
+    const index = this.ready.get(corpus);
+    if (index || corpus.hay.length < this.minArticles) return index;
+    this.latest.set(journalId, corpus);
+    if (!this.building.has(corpus)) {
+      this.building.add(corpus);
+      void SearchIndex.build(corpus.hay, () => this.latest.get(journalId) !== corpus).then(
+        (built) => {
+          if (built) this.ready.set(corpus, built);
+        },
+        () => undefined,
+      );
+    }
+    return undefined;
+  }
+}
+
+/** Below this many articles a scan of the search texts takes well under a millisecond. */
+export const SEARCH_INDEX_MIN_ARTICLES = 2000;
 
 const summaryOf = (d: CorpusArticle): ArticleSummary => {
   const { modification, ...s } = d;
@@ -251,17 +293,28 @@ const summaryOf = (d: CorpusArticle): ArticleSummary => {
   return s;
 };
 
-/** Each corpus entry's list JSON, made once: entries are replaced, never changed, on a write. */
-const jsonOf = new WeakMap<CorpusArticle, string>();
-function jsonList(list: CorpusArticle[]): string {
-  const parts = new Array<string>(list.length);
+/** Each corpus entry's list JSON as UTF-8 bytes, made once: entries are replaced, never changed, on
+ *  a write. A list answer is then one copy of those bytes, with no string to join and encode. */
+const jsonOf = new WeakMap<CorpusArticle, Buffer>();
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+function jsonList(list: CorpusArticle[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  let length = 2;
   for (let i = 0; i < list.length; i++) {
     const a = list[i]!;
     let j = jsonOf.get(a);
-    if (j === undefined) jsonOf.set(a, (j = JSON.stringify(summaryOf(a))));
-    parts[i] = j;
+    if (j === undefined) jsonOf.set(a, (j = Buffer.from(JSON.stringify(summaryOf(a)))));
+    if (i > 0) {
+      parts.push(COMMA);
+      length++;
+    }
+    parts.push(j);
+    length += j.length;
   }
-  return `[${parts.join(',')}]`;
+  parts.push(CLOSE);
+  return Buffer.concat(parts, length);
 }
 
 function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {

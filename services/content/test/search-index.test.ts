@@ -1,0 +1,54 @@
+import { searchText } from '../src/shared/text';
+import { normaliseKeyword, SearchIndexes, type Corpus } from '../src/public/public.service';
+import { SearchIndex } from '../src/public/search-index';
+
+/** The answer the index must give: the plain scan of every search text. */
+const scan = (hay: string[], k: string, max: number) => hay.flatMap((h, i) => (h.includes(k) ? [i] : [])).slice(0, max);
+
+const WORDS = ['drip', 'irrigation', 'yield', 'wheat', 'soil', 'nitrogen', 'randomised', 'block', 'verma', 'priya', 'kumar', 'x-ray', '12.5%', 'δ-toxin', 'co2'];
+function corpus(n: number, seed = 7): string[] {
+  let s = seed;
+  const rnd = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return Array.from({ length: n }, (_, i) => {
+    const words = Array.from({ length: 5 + Math.floor(rnd() * 30) }, () => WORDS[Math.floor(rnd() * WORDS.length)]!);
+    return searchText([`Study ${i} of <i>${words[0]}</i>`, `${words[1]} A., ${words[2]} B.`, words.slice(3, 6).join(', '), `<p>${words.join(' ')}</p>`]);
+  });
+}
+
+describe('public search index', () => {
+  const hay = corpus(1500);
+  const index = SearchIndex.buildNow(hay);
+
+  it('answers what scanning every text answers: words, parts of words, phrases, across fields and punctuation', () => {
+    const keywords = [
+      'drip', 'rip', 'irrigation yield', 'gation yie', 'study 12', 'study 12 of', 'verma a.', 'a., ', '12.5%', 'δ-tox', 'x-ray', 'co2',
+      's', 'i', 'of drip', ', wheat', 'nothing here', 'wheatwheat', 'study 1499 of', 'study', '\u0001', 'drip \u0001 verma',
+    ].map(normaliseKeyword);
+    for (const k of keywords) {
+      for (const max of [1000, 5]) expect({ k, max, hits: index.search(k, max) }).toEqual({ k, max, hits: scan(hay, k, max) });
+    }
+  });
+
+  it('answers nothing for an empty keyword', () => {
+    expect(index.search('', 1000)).toEqual([]);
+  });
+
+  it('builds the same index a slice at a time, and gives up when its corpus is replaced', async () => {
+    const sliced = await SearchIndex.build(hay, () => false, 100);
+    expect(sliced!.search('irrigation', 1000)).toEqual(index.search('irrigation', 1000));
+    let calls = 0;
+    expect(await SearchIndex.build(hay, () => ++calls > 2, 100)).toBeNull();
+  });
+
+  it('is built in the background for a large corpus: scans until it is ready, then answers from it', async () => {
+    const indexes = new SearchIndexes(1000);
+    const c: Corpus = { articles: [], hay, byRef: new Map(), bytes: 0 };
+    expect(indexes.of('j1', c)).toBeUndefined();
+    for (let i = 0; i < 200 && !indexes.of('j1', c); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(indexes.of('j1', c)!.search('drip', 1000)).toEqual(scan(hay, 'drip', 1000));
+    // A small corpus is only ever scanned.
+    const small: Corpus = { articles: [], hay: hay.slice(0, 10), byRef: new Map(), bytes: 0 };
+    await new Promise((r) => setTimeout(r, 20));
+    expect(indexes.of('j2', small)).toBeUndefined();
+  });
+});
