@@ -46,6 +46,18 @@ module.exports = tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@journal/testing'], message: 'Test helpers are for tests only.' }] }] },
   },
   {
+    // Readers' pages take a contracts module by its path: the package index would bring every zod
+    // schema into the public site's first load (its JavaScript budget is 80 kB gzip).
+    files: ['web/src/features/public/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@journal/contracts', allowTypeImports: true, message: 'Import the module by its path (@journal/contracts/<module>): the index brings zod into the public first load.' }],
+        patterns: [{ group: ['@journal/testing'], message: 'Test helpers are for tests only.' }],
+      }],
+    },
+  },
+  {
     // Tests read JSON answers loosely; production code may not.
     files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'reliability/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

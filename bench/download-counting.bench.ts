@@ -64,7 +64,12 @@ async function block(base: string, pdf: string, n: number, conc: number): Promis
  * `n` downloads due at a steady `rate` per second, sent when due whatever is still in flight (up to
  * 64 connections, then they queue): latencies in ms from when each was due.
  */
-async function paced(base: string, pdf: string, n: number, rate: number): Promise<number[]> {
+/** Downloads slower than this are kept with when they were due, to see what they waited on. */
+const SLOW_MS = 20;
+const slow: { counting: boolean; at: number; ms: number }[] = [];
+const benchStart = performance.now();
+
+async function paced(base: string, pdf: string, n: number, rate: number, counting: boolean): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const out: number[] = [];
   const interval = 1000 / rate;
@@ -78,7 +83,9 @@ async function paced(base: string, pdf: string, n: number, rate: number): Promis
         const due = t0 + sent * interval;
         get(agent, base + pdf, { Host: HOST, 'User-Agent': uaOf() }).then((r) => {
           if (r.status !== 200) return reject(new Error(`download answered ${r.status}`));
-          out.push(performance.now() - due);
+          const ms = performance.now() - due;
+          out.push(ms);
+          if (ms > SLOW_MS) slow.push({ counting, at: (due - benchStart) / 1000, ms });
           if (++done === n) resolve();
         }, reject);
       }
@@ -159,7 +166,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
       const order = b % 2 ? [false, true] : [true, false];
       for (const counting of order) {
         const base = counting ? ctx.baseUrl : off.url;
-        (counting ? on : offMs).push(...(await paced(base, pdf, PER_BLOCK, rate)));
+        (counting ? on : offMs).push(...(await paced(base, pdf, PER_BLOCK, rate, counting)));
         (counting ? seqOn : seqOff).push(...(await block(base, pdf, SEQ_PER_BLOCK, 1)));
         if (counting) sentOn += PER_BLOCK + SEQ_PER_BLOCK;
       }
@@ -188,6 +195,17 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
       `PDF download at ${rate}/s (half of ${f.download_counting_saturated_off_rps}/s back to back), ${on.length} each: counting on p50 ${f.download_counting_on_p50_ms} ms, p99 ${f.download_counting_on_p99_ms} ms; ` +
         `off p50 ${f.download_counting_off_p50_ms} ms, p99 ${f.download_counting_off_p99_ms} ms ` +
         `→ ratio p50 ${f.download_counting_p50_ratio}, p99 ${f.download_counting_p99_ratio} (goal ≤ 1.05)`,
+    );
+    // When the slow ones were due (seconds into the run, grouped to the tenth): a stall shows as a cluster.
+    const clusters = new Map<string, { n: number; max: number }>();
+    for (const x of slow) {
+      const k = `${x.counting ? 'on' : 'off'}@${x.at.toFixed(1)}s`;
+      const c = clusters.get(k) ?? { n: 0, max: 0 };
+      clusters.set(k, { n: c.n + 1, max: Math.max(c.max, x.ms) });
+    }
+    console.log(
+      `downloads over ${SLOW_MS} ms: on ${slow.filter((x) => x.counting).length}, off ${slow.filter((x) => !x.counting).length}; ` +
+        [...clusters].map(([k, c]) => `${k} ×${c.n} (max ${Math.round(c.max)} ms)`).join(', '),
     );
     console.log(
       `8 readers back to back: ${Math.round(rps.on)} vs ${Math.round(rps.off)} downloads/s (${f.download_counting_saturated_rps_ratio}); ` +

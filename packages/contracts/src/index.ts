@@ -4,6 +4,7 @@ export * from './fields.schema.js';
 export * from './rich-text.js';
 export * from './auth.schema.js';
 export * from './settings.schema.js';
+export * from './publisher.js';
 export * from './issue.schema.js';
 export * from './article.schema.js';
 export * from './editor.schema.js';

@@ -111,11 +111,3 @@ export type DoiSettingsInput = z.infer<typeof doiSettingsSchema>;
 export const SITE_IMAGE_KINDS = ['logo', 'header', 'cover', 'chat'] as const;
 export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
 
-/** The publisher's postal address, printed on the cover card, the contact page and the PDF cover page. */
-export const PUBLISHER_ADDRESS = ['Plot No. 12, Sector 3, Rohini', 'Delhi, India - 110085'] as const;
-
-/** The journal's own address from its settings (one line per line), or the default one. */
-export const publisherAddress = (address: string | undefined): readonly string[] => {
-  const lines = (address ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return lines.length ? lines : PUBLISHER_ADDRESS;
-};

@@ -1,6 +1,6 @@
 /** Fixed texts of the public site that do not come from settings (docs/product.md#overview). */
 
-export { PUBLISHER_ADDRESS, publisherAddress } from '@journal/contracts';
+export { PUBLISHER_ADDRESS, publisherAddress } from '@journal/contracts/publisher';
 
 /** docs/product.md#overview: the four steps of the publication process, with the journal email. */
 export const publicationSteps = (email: string) => [
