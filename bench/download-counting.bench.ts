@@ -1,9 +1,9 @@
 /**
  * What usage counting costs a PDF download. nginx logs every answered PDF request as a syslog
- * datagram to the content service; this measures a download through the stack's nginx (counting
- * on) against a second nginx with the same configuration less the usage-log lines (counting off),
- * both in front of the same gateway and services, in alternating blocks so that drift hits both
- * alike.
+ * datagram to the content service; this measures a download through an nginx with the stack's
+ * configuration (counting on) against one with the same configuration less the usage-log lines
+ * (counting off), both started afresh in front of the stack's gateway and services, in alternating
+ * blocks so that drift hits both alike.
  *   download_counting_p50_ratio / _p99_ratio   on ÷ off, downloads arriving at a steady rate of half
  *                                              what the machine serves back to back (goal ≤ 1.05).
  *                                              Open loop: each download is timed from when it was
@@ -18,7 +18,7 @@
  */
 import http from 'node:http';
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { renderNginxConfig } from '../scripts/stack';
@@ -97,15 +97,25 @@ async function paced(base: string, pdf: string, n: number, rate: number, countin
   return out;
 }
 
-/** A second nginx like the stack's, without the usage log: counting off, all else equal. */
-async function startUncountedNginx(ctx: BenchContext): Promise<{ url: string; stop: () => void }> {
-  const port = Number(new URL(ctx.baseUrl).port) + 50;
-  const conf = renderNginxConfig({ nginxPort: port, gatewayPort: Number(new URL(ctx.gatewayUrl).port), name: 'bench-nocount' });
+/**
+ * An nginx like the stack's, started afresh for the comparison, with or without the usage log: the
+ * two differ in nothing else (not in how long they have run or what their caches hold: the stack's
+ * own nginx carries every earlier bench's cached pages, and its cache manager works through them).
+ */
+async function startBenchNginx(ctx: BenchContext, counting: boolean): Promise<{ url: string; stop: () => void }> {
+  const port = Number(new URL(ctx.baseUrl).port) + (counting ? 51 : 50);
+  const name = counting ? 'bench-count' : 'bench-nocount';
+  const conf = renderNginxConfig({ nginxPort: port, gatewayPort: Number(new URL(ctx.gatewayUrl).port), name });
+  // An empty cache: nothing left from an earlier run.
+  const cache = path.join(path.dirname(conf), 'cache');
+  rmSync(cache, { recursive: true, force: true });
+  mkdirSync(cache, { mode: 0o777 });
+  chmodSync(cache, 0o777);
   const server = path.join(path.dirname(conf), 'default.conf');
   const text = readFileSync(server, 'utf8');
   const stripped = text.replace(/^\s*access_log syslog:[^;]+ jp_usage [^;]+;\s*$/gm, '');
   if (stripped === text) throw new Error('no usage log in the nginx configuration: counting is not set up');
-  writeFileSync(server, stripped);
+  if (!counting) writeFileSync(server, stripped);
   const child = spawn('nginx', ['-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
@@ -114,7 +124,7 @@ async function startUncountedNginx(ctx: BenchContext): Promise<{ url: string; st
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error('the uncounted nginx did not start');
+  throw new Error(`the ${name} nginx did not start`);
 }
 
 async function firstPdf(base: string): Promise<string> {
@@ -131,14 +141,15 @@ async function firstPdf(base: string): Promise<string> {
 
 export async function run(ctx: BenchContext): Promise<BenchFigures> {
   const pdf = await firstPdf(ctx.baseUrl);
-  const off = await startUncountedNginx(ctx);
+  const off = await startBenchNginx(ctx, false);
+  const onNginx = await startBenchNginx(ctx, true);
   const conn = await mongoose.createConnection(ctx.mongoUrl, { dbName: ctx.dbName }).asPromise();
   const counted = async () => {
     const rows = await conn.collection('article_stats').find({}).project({ downloads: 1 }).toArray();
     return rows.reduce((n, r) => n + Number(r.downloads ?? 0), 0);
   };
   try {
-    await block(ctx.baseUrl, pdf, 100, CONCURRENCY);
+    await block(onNginx.url, pdf, 100, CONCURRENCY);
     await block(off.url, pdf, 100, CONCURRENCY);
     // The warm-up's counts land with the next flush (every 10 s): wait until the total holds still.
     let before = await counted();
@@ -152,7 +163,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     const rps = { on: 0, off: 0 };
     for (const counting of [false, true, true, false]) {
       const t = performance.now();
-      await block(counting ? ctx.baseUrl : off.url, pdf, SATURATED_PER_BLOCK, CONCURRENCY);
+      await block(counting ? onNginx.url : off.url, pdf, SATURATED_PER_BLOCK, CONCURRENCY);
       rps[counting ? 'on' : 'off'] += SATURATED_PER_BLOCK / 2 / ((performance.now() - t) / 1000);
     }
     const rate = Math.max(50, Math.round(rps.off * LOAD_SHARE));
@@ -165,7 +176,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
       // Alternate which goes first, so neither always follows the other's leftovers.
       const order = b % 2 ? [false, true] : [true, false];
       for (const counting of order) {
-        const base = counting ? ctx.baseUrl : off.url;
+        const base = counting ? onNginx.url : off.url;
         (counting ? on : offMs).push(...(await paced(base, pdf, PER_BLOCK, rate, counting)));
         (counting ? seqOn : seqOff).push(...(await block(base, pdf, SEQ_PER_BLOCK, 1)));
         if (counting) sentOn += PER_BLOCK + SEQ_PER_BLOCK;
@@ -214,6 +225,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     return f;
   } finally {
     off.stop();
+    onNginx.stop();
     await conn.close();
   }
 }
