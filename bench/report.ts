@@ -170,6 +170,26 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
       'requests do in Kubernetes (`kubectl scale deployment/pdf-worker --replicas=N`).',
     );
   }
+  // A latency goal at a fixed number of connections always in flight is bounded by throughput
+  // (Little's law: mean latency = connections ÷ requests/s), whatever the code does per request.
+  const inFlight: [string, number | undefined, number, string][] = [
+    ['read_uncached_p99_ms', (num('read_uncached_ratio') ?? NaN) * (num('static_rps') ?? NaN), 64, 'the uncached issue API'],
+    ['ssr_p99_ms', num('ssr_rps'), 64, 'the uncached article page'],
+  ];
+  for (const [key, rps, conns, what] of inFlight) {
+    const goal = GOALS.find((g) => g.key === key)!.goal;
+    const v = num(key);
+    if (v === undefined || v <= goal || !rps || !Number.isFinite(rps)) continue;
+    lines.push(
+      '',
+      `Where \`${key}\` is missed: with ${conns} connections each waiting for its answer, ${what} at ${Math.round(rps)} requests/s`,
+      `waits ${(conns / rps * 1000).toFixed(1)} ms on average (${conns} ÷ requests/s) before any tail; a p99 of ${goal} ms needs well over`,
+      `${Math.round((conns / goal) * 1000)} requests/s from these ${results.nproc} cores, which share nginx, the gateway, the services and the load generator.`,
+      ...(key === 'ssr_p99_ms' && num('ssr_api_p99_ms') !== undefined
+        ? [`The article's JSON API, with no rendering at all, measured p99 ${num('ssr_api_p99_ms')} ms in the same run.`]
+        : []),
+    );
+  }
   if (typeof results.note === 'string') lines.push('', `**Note on this run:** ${results.note}`);
   const mem: [string, string, string][] = [
     ['content_read_model_mb_per_10k_articles', 'content read models, heap per 10,000 public articles', 'MB'],
