@@ -16,13 +16,14 @@
  * puts into docs/benchmarks.md) is written from every summary there. Run it after a build.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import mongoose from 'mongoose';
 import { ROOT, serverEnv } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
+import { dropRunData, runScript } from './profile-kit';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -268,16 +269,8 @@ async function main() {
     writeMarkdown();
   } finally {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-    const c = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();
-    await c.dropDatabase();
-    await c.close();
+    await dropRunData(dir, servers.MONGO_URL, dbName);
   }
 }
 
-if (require.main === module) {
-  main().then(() => process.exit(0), (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+if (require.main === module) runScript(main);

@@ -16,7 +16,7 @@
  * `npm run bench` puts into docs/benchmarks.md) is written from every summary there. Run it after a build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -24,6 +24,7 @@ import mongoose from 'mongoose';
 import { localJwtSecret, ROOT, serverEnv } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
 import { summarise } from './profile';
+import { dropRunData, runScript } from './profile-kit';
 
 const SECONDS = Number(process.env.RENDER_PROFILE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.RENDER_PROFILE_CONNECTIONS ?? 64);
@@ -194,16 +195,8 @@ async function main() {
         c.kill('SIGKILL');
       }) : undefined)),
     );
-    rmSync(dir, { recursive: true, force: true });
-    const c = await mongoose.createConnection(servers.MONGO_URL, { dbName }).asPromise();
-    await c.dropDatabase();
-    await c.close();
+    await dropRunData(dir, servers.MONGO_URL, dbName);
   }
 }
 
-if (require.main === module) {
-  main().then(() => process.exit(0), (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+if (require.main === module) runScript(main);

@@ -4,7 +4,7 @@ import { Gauge } from 'prom-client';
 import type { Request, Response } from 'express';
 import {
   AppError,
-  classifyError,
+  errorAnswer,
   createHttpApp,
   createLogger,
   listen,
@@ -159,21 +159,18 @@ function originForm(url: string): string | null {
 
 /** The one error answer of the services (`{error, message}` JSON, no stack), logged as they log it. */
 function refuse(logger: Logger, req: GwRequest, res: ServerResponse, err: unknown, security: Readonly<Record<string, string>>, closing: boolean) {
-  const c = classifyError(err);
-  if (c.status >= 500) logger.error({ err, requestId: req.requestId, url: req.originalUrl }, 'request failed');
-  else logger.debug({ code: c.code, requestId: req.requestId }, 'request refused');
+  const a = errorAnswer(logger, err, req);
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body: Record<string, unknown> = { error: c.code, message: c.message };
-  if (c.details !== undefined) body.details = c.details;
-  const text = JSON.stringify(body);
-  res.writeHead(c.status, {
+  const text = JSON.stringify(a.body);
+  res.writeHead(a.status, {
     ...security,
     [REQUEST_ID_HEADER]: req.requestId,
     'content-type': JSON_TYPE,
     'content-length': Buffer.byteLength(text),
+    ...(a.retryAfter !== undefined ? { 'retry-after': String(a.retryAfter) } : {}),
     ...(closing ? { connection: 'close' } : {}),
   });
   res.end(req.method === 'HEAD' ? undefined : text);

@@ -50,21 +50,30 @@ export function classifyError(err: unknown): Classified {
   return { status: 500, code: 'internal_error', message: 'Something went wrong' };
 }
 
+/**
+ * An error's answer, logged as every service logs it: status, the `{error, message}` JSON body (no
+ * stack) and, for a 429, the seconds to wait. Used by the error handler and the gateway's own path.
+ */
+export function errorAnswer(logger: Logger, err: unknown, req: { requestId?: string; originalUrl?: string }) {
+  const c = classifyError(err);
+  if (c.status >= 500) logger.error({ err, requestId: req.requestId, url: req.originalUrl }, 'request failed');
+  else logger.debug({ code: c.code, requestId: req.requestId }, 'request refused');
+  const body: Record<string, unknown> = { error: c.code, message: c.message };
+  if (c.details !== undefined) body.details = c.details;
+  const retryAfter = (c.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+  return { status: c.status, body, retryAfter: c.status === 429 && typeof retryAfter === 'number' ? retryAfter : undefined };
+}
+
 /** The one error handler: JSON body `{error, message}`, never a stack trace. */
 export function errorHandler(logger: Logger) {
   // express recognises error middleware by its four parameters
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const c = classifyError(err);
-    if (c.status >= 500) logger.error({ err, requestId: req.requestId, url: req.originalUrl }, 'request failed');
-    else logger.debug({ code: c.code, requestId: req.requestId }, 'request refused');
+    const a = errorAnswer(logger, err, req);
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    const retryAfter = (c.details as { retryAfter?: unknown } | undefined)?.retryAfter;
-    if (c.status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
-    const body: Record<string, unknown> = { error: c.code, message: c.message };
-    if (c.details !== undefined) body.details = c.details;
-    res.status(c.status).json(body);
+    if (a.retryAfter !== undefined) res.setHeader('Retry-After', String(a.retryAfter));
+    res.status(a.status).json(a.body);
   };
 }
