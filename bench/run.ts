@@ -77,13 +77,20 @@ async function main() {
       return 'unknown';
     }
   })();
-  // A run of some modules (`npm run bench -- scale`) keeps the other modules' last figures.
+  // A run of some modules (`npm run bench -- scale`) keeps the other modules' last figures, and says
+  // when each of them was last measured.
+  const stamp = `${new Date().toISOString()} at ${commit}`;
   const previous = (() => {
-    if (!only.length || !existsSync(path.join(__dirname, 'results.json'))) return {};
-    const { date, commit: prevCommit, nproc: _n, machine: _m, failures: _f, partial: _p, fullRun, ...rest } = JSON.parse(readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as Record<string, unknown>;
-    // Where the figures this run does not measure come from: the last run of every module.
-    const from = (fullRun as string | undefined) ?? `${String(date)} at ${String(prevCommit)}`;
-    return { ...rest, fullRun: from, partial: `this run measured ${only.join(', ')} only; the other figures are from ${from}` };
+    if (!only.length || !existsSync(path.join(__dirname, 'results.json'))) return { measured: Object.fromEntries(MODULES.map((m) => [m, stamp])) };
+    const { date, commit: prevCommit, nproc: _n, machine: _m, failures: _f, partial: _p, fullRun, measured, ...rest } = JSON.parse(readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as Record<string, unknown>;
+    const before = `${String(date)} at ${String(prevCommit)}`;
+    const last: Record<string, string> = {
+      ...Object.fromEntries(MODULES.map((m) => [m, (fullRun as string | undefined) ?? before])),
+      ...((measured as Record<string, string> | undefined) ?? {}),
+      ...Object.fromEntries(only.map((m) => [m, stamp])),
+    };
+    const others = MODULES.filter((m) => !only.includes(m)).map((m) => `${m} ${last[m]}`);
+    return { ...rest, measured: last, partial: `this run measured ${only.join(', ')} only; the others were last measured: ${others.join('; ')}` };
   })();
   const results = {
     ...previous,
