@@ -23,7 +23,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { renderNginxConfig } from '../scripts/stack';
 import type { BenchContext, BenchFigures } from './context';
-import { percentile } from '@journal/testing';
+import { percentile, round } from '@journal/testing';
 import { timedGet } from './http-timing';
 
 const HOST = 'localhost';
@@ -34,10 +34,6 @@ const SATURATED_PER_BLOCK = 400;
 const SEQ_PER_BLOCK = 50;
 /** The steady rate: this share of the downloads/s the machine serves back to back, counting off. */
 const LOAD_SHARE = 0.5;
-
-const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
-
-const get = (agent: http.Agent, url: string, headers: Record<string, string>) => timedGet(agent, url, headers);
 
 let reader = 0;
 const uaOf = () => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 BenchReader/${++reader}`;
@@ -50,7 +46,7 @@ async function block(base: string, pdf: string, n: number, conc: number): Promis
   await Promise.all(
     Array.from({ length: conc }, async () => {
       while (left-- > 0) {
-        const r = await get(agent, base + pdf, { Host: HOST, 'User-Agent': uaOf() });
+        const r = await timedGet(agent, base + pdf, { Host: HOST, 'User-Agent': uaOf() });
         if (r.status !== 200) throw new Error(`download answered ${r.status}`);
         out.push(r.ms);
       }
@@ -81,7 +77,7 @@ async function paced(base: string, pdf: string, n: number, rate: number, countin
       const now = performance.now();
       for (; sent < n && t0 + sent * interval <= now; sent++) {
         const due = t0 + sent * interval;
-        get(agent, base + pdf, { Host: HOST, 'User-Agent': uaOf() }).then((r) => {
+        timedGet(agent, base + pdf, { Host: HOST, 'User-Agent': uaOf() }).then((r) => {
           if (r.status !== 200) return reject(new Error(`download answered ${r.status}`));
           const ms = performance.now() - due;
           out.push(ms);
@@ -190,17 +186,17 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     }
     for (const a of [on, offMs, seqOn, seqOff]) a.sort((x, y) => x - y);
     const f = {
-      download_counting_p50_ratio: round(percentile(on, 50) / percentile(offMs, 50)),
-      download_counting_p99_ratio: round(percentile(on, 99) / percentile(offMs, 99)),
+      download_counting_p50_ratio: round(percentile(on, 50) / percentile(offMs, 50), 3),
+      download_counting_p99_ratio: round(percentile(on, 99) / percentile(offMs, 99), 3),
       download_counting_rate_per_s: rate,
-      download_counting_saturated_rps_ratio: round(rps.on / rps.off),
+      download_counting_saturated_rps_ratio: round(rps.on / rps.off, 3),
       download_counting_saturated_off_rps: Math.round(rps.off),
-      download_counting_seq_p50_ratio: round(percentile(seqOn, 50) / percentile(seqOff, 50)),
-      download_counting_on_p50_ms: round(percentile(on, 50)),
-      download_counting_on_p99_ms: round(percentile(on, 99)),
-      download_counting_off_p50_ms: round(percentile(offMs, 50)),
-      download_counting_off_p99_ms: round(percentile(offMs, 99)),
-      download_counting_counted_ratio: round(got / sentOn),
+      download_counting_seq_p50_ratio: round(percentile(seqOn, 50) / percentile(seqOff, 50), 3),
+      download_counting_on_p50_ms: round(percentile(on, 50), 3),
+      download_counting_on_p99_ms: round(percentile(on, 99), 3),
+      download_counting_off_p50_ms: round(percentile(offMs, 50), 3),
+      download_counting_off_p99_ms: round(percentile(offMs, 99), 3),
+      download_counting_counted_ratio: round(got / sentOn, 3),
     };
     console.log(
       `PDF download at ${rate}/s (half of ${f.download_counting_saturated_off_rps}/s back to back), ${on.length} each: counting on p50 ${f.download_counting_on_p50_ms} ms, p99 ${f.download_counting_on_p99_ms} ms; ` +

@@ -25,6 +25,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { escapeRegex } from '@journal/server-kit';
 
 export interface LighthouseBenchContext {
   baseUrl: string;
@@ -280,7 +281,7 @@ async function renderFigures(base: URL, host: string, articlePath: string, ref: 
   const page = await get(base, host, articlePath, { Cookie: 'jp_fresh=1' });
   const text = page.body.toString('utf8');
   const plainTitle = title.replace(/<[^>]+>/g, '');
-  const inHtml = new RegExp(`<h1[^>]*>[^]*?${plainTitle.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text);
+  const inHtml = new RegExp(`<h1[^>]*>[^]*?${escapeRegex(plainTitle.slice(0, 20))}`).test(text);
   console.log(`article page ${articlePath}: ${page.status}, ${page.body.length} B; its title in an <h1> of the served HTML: ${inHtml ? 'yes' : 'no'}`);
   await cannon(`${origin}${articlePath}`, fresh, 1); // warm-up
   const html = await cannon(`${origin}${articlePath}`, fresh, LOAD_SECONDS, pids);

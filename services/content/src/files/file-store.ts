@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
-import { buildIndexes, KeyedBucket } from '@journal/server-kit';
+import { buildIndexes, escapeRegex, KeyedBucket } from '@journal/server-kit';
 import { articlePdfPath } from '@journal/contracts';
 import { jid } from '../shared/plain';
 
@@ -93,7 +93,6 @@ interface CurrentDoc {
 
 const CHUNK_SIZE = 255 * 1024;
 const keyOf = (journalId: string, path: string) => `${jid(journalId)}${path}`;
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Uploaded files in GridFS layout, found by `_id` alone (see KeyedBucket): a path's current file in
