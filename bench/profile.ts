@@ -9,14 +9,18 @@
  * With `--gateway` the gateway is profiled instead, on the same two reads sent through it (Host
  * header of the demo journal) to a content service running beside it unprofiled, with the
  * deployed logging (LOG_LEVEL=info, LOG_SUCCESS_SAMPLE=20). `--gateway-main=<file.js>` runs
- * another build of the gateway (an older commit's, to compare): summaries go to
- * bench/profile/gateway-<label>.json.
+ * another build of the gateway (an older commit's, to compare). The gateway is profiled on three
+ * answer shapes, one fresh profiled process each (PROFILE_SHAPES=issue,search,page picks them):
+ * the issue read (a 2.7 kB JSON answer), a search matching 270 articles seeded for it (a ~120 kB
+ * answer) and a server-rendered article page (~35 kB of HTML from the render process, run
+ * unprofiled beside the content service, with the jp_fresh cookie so it is rendered afresh).
+ * Summaries go to bench/profile/gateway-<label>-<shape>.json.
  *
  * Each run's summary goes to bench/profile/<label>.json; bench/profile.md (which `npm run bench`
  * puts into docs/benchmarks.md) is written from every summary there. Run it after a build.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -24,8 +28,17 @@ import mongoose from 'mongoose';
 import { ROOT, serverEnv } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
 import { dropRunData, runScript } from './profile-kit';
+import { connectMongo } from '@journal/server-kit';
+import { IssueRepo } from '../services/content/src/archives/issue.repo';
+import { ArticleRepo } from '../services/content/src/archives/article.repo';
+import { articleInput } from './content.bench';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
+type GatewayShape = 'issue' | 'search' | 'page';
+const SHAPES: GatewayShape[] = ['issue', 'search', 'page'];
+/** Articles seeded into the demo journal for the large search answer, all matching SEARCH_WORD. */
+const SEARCH_ARTICLES = 270;
+const SEARCH_WORD = 'study';
 const CONNECTIONS = 32;
 const OUT = path.join(__dirname, 'profile');
 
@@ -39,6 +52,10 @@ interface Summary {
   label: string;
   /** Which process was profiled; absent in older summaries (the content service). */
   target?: 'content' | 'gateway';
+  /** The answer the gateway was loaded with; absent in the older gateway runs (issue + article reads). */
+  shape?: GatewayShape;
+  /** Bytes of one answer's body, for the shape. */
+  answerBytes?: number;
   /** Requests answered in the profiled run (issue + article). */
   requests?: number;
   /** The profiled process's CPU time (from /proc) while it was loaded, ÷ requests: start-up left out. */
@@ -128,6 +145,40 @@ function runLines(r: Summary): string[] {
   ];
 }
 
+/** The gateway's runs per answer shape: one table of CPU per request, then the top functions of each shape's first and latest run. */
+function shapeLines(runs: Summary[]): string[] {
+  if (!runs.length) return [];
+  const lines = [
+    '',
+    '### The gateway\'s CPU per proxied answer, by shape',
+    '',
+    `\`npx tsx bench/profile.ts <label> --gateway\`: a fresh gateway under \`node --cpu-prof\` per shape (LOG_LEVEL=info,`,
+    `LOG_SUCCESS_SAMPLE=20, as deployed), ${CONNECTIONS} connections of autocannon, 2 s of warm-up then ${SECONDS} s measured, in front`,
+    'of the content service and the render process (both unprofiled). CPU per request is the gateway\'s CPU time from /proc',
+    'over the measured seconds ÷ requests answered: it does not depend on the load the way requests/s do. Shapes: `issue`,',
+    'the issue read (JSON); `search`, a search matching 270 articles (JSON); `page`, a server-rendered article page',
+    '(HTML, with the jp_fresh cookie so it is rendered afresh).',
+    '',
+    '| run | shape | answer | req/s (profiled) | gateway CPU per request |',
+    '|---|---|---|---|---|',
+    ...runs.map((r) => `| ${r.label}${Object.keys(r.env).length ? ` (${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(' ')})` : ''} | ${r.shape} | ${((r.answerBytes ?? 0) / 1024).toFixed(1)} kB | ${Object.values(r.rps)[0]} | ${r.cpuPerRequestMs?.toFixed(3)} ms |`),
+  ];
+  for (const shape of SHAPES) {
+    const of = runs.filter((r) => r.shape === shape);
+    for (const r of of.length > 1 ? [of[0]!, of.at(-1)!] : of) {
+      const pct = (ms: number) => `${((ms / r.totalMs) * 100).toFixed(1)} %`;
+      lines.push(
+        '',
+        `**${shape}, ${r.label}** (${r.date.slice(0, 16)}Z): ${r.requests} requests, ${(r.totalMs / 1000).toFixed(1)} s of gateway CPU sampled (start-up included).`,
+        '',
+        '| by function | self | share |', '|---|---|---|',
+        ...r.functions.slice(0, 10).map(([n, ms]) => `| \`${n.replace(/\|/g, '\\|')}\` | ${ms} ms | ${pct(ms)} |`),
+      );
+    }
+  }
+  return lines;
+}
+
 export function writeMarkdown() {
   const runs = existsSync(OUT) ? readdirSync(OUT).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(OUT, f), 'utf8')) as Summary) : [];
   runs.sort((a, b) => a.date.localeCompare(b.date));
@@ -155,7 +206,7 @@ export function writeMarkdown() {
     `deployed), ${CONNECTIONS} connections of autocannon for ${SECONDS} s on each of the same two reads sent through it to a content`,
     'service running beside it, unprofiled. The CPU per request is the gateway\'s own: sampled CPU time ÷ requests answered.',
   );
-  for (const r of runs.filter((x) => x.target === 'gateway')) lines.push(...runLines(r));
+  for (const r of runs.filter((x) => x.target === 'gateway' && !x.shape)) lines.push(...runLines(r));
   lines.push(
     '',
     'The labels: `before` is the gateway as it was (express with helmet\'s middlewares on every request and',
@@ -175,6 +226,8 @@ export function writeMarkdown() {
     'between those five busy processes. nginx keeps its connections to the gateway alive through the run (64',
     'established while the uncached load runs and none closed, seen with `ss`); its pool is 256 per worker so more',
     'readers at once than that do not turn into a connect and a close per request.',
+    '',
+    ...shapeLines(runs.filter((x) => x.target === 'gateway' && x.shape)),
     '',
     '### Where a public search spends its CPU',
     '',
@@ -198,6 +251,24 @@ export function writeMarkdown() {
   writeFileSync(path.join(__dirname, 'profile.md'), lines.join('\n') + '\n');
 }
 
+/** Adds SEARCH_ARTICLES articles matching SEARCH_WORD to a journal (an issue of their own), for a large search answer. */
+async function seedSearchArticles(mongoUrl: string, dbName: string, journalId: string) {
+  const conn = await connectMongo(mongoUrl, dbName);
+  try {
+    const issues = new IssueRepo(conn);
+    const articles = new ArticleRepo(conn);
+    await Promise.all([issues.init(), articles.init()]);
+    const at = { year: 2019, volume: 1, issue: 1 };
+    await issues.ensure(journalId, { ...at, frequency: 'monthly' });
+    await articles.insertMany(
+      journalId,
+      Array.from({ length: SEARCH_ARTICLES }, (_, n) => ({ ...articleInput(n, 1, n * 5 + 1), ...at, refnumber: String(900000 + n), txnid: `PROFILE${n}` })),
+    );
+  } finally {
+    await conn.close();
+  }
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const gateway = args.includes('--gateway');
@@ -212,6 +283,7 @@ async function main() {
   await conn.close();
   const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName });
   const demo = journals.find((j) => j.slug === 'demo') ?? journals[0]!;
+  if (gateway) await seedSearchArticles(servers.MONGO_URL, dbName, demo.id);
   const port = 25001 + Number(process.env.JP_PORT_OFFSET ?? 0);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'jp-prof-'));
   const common = {
@@ -228,42 +300,84 @@ async function main() {
     const contentBase = `http://127.0.0.1:${port}`;
     await waitReady(`${contentBase}/readyz`);
     const contentHeaders = { 'x-journal-id': demo.id, 'x-journal-host': demo.hosts[0]! };
-    let base = contentBase;
-    let headers: Record<string, string> = contentHeaders;
-    let profiled = content;
-    if (gateway) {
-      const nowhere = 'http://127.0.0.1:9';
-      profiled = spawn(process.execPath, [...prof, gatewayMain ?? path.join(ROOT, 'gateway/dist/main.js')], {
-        env: {
-          ...common, PORT: String(port + 1), CONTENT_URL: contentBase, AUTH_URL: nowhere, WORKLOG_URL: nowhere, PDF_URL: nowhere, RENDER_URL: nowhere,
-          LOG_SUCCESS_SAMPLE: '20', ...extra,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      children.push(profiled);
-      base = `http://127.0.0.1:${port + 1}`;
-      headers = { host: demo.hosts[0]! };
-      await waitReady(`${base}/readyz`);
-    }
     const years = (await (await fetch(`${contentBase}/api/archives/`, { headers: contentHeaders })).json()) as unknown;
     const m = /"year":"?(\d+)"?[^\]]*?"volume":"?(\d+)"?[^\]]*?"issue":"?(\d+)"?/.exec(JSON.stringify(years));
     if (!m) throw new Error(`no issue in ${JSON.stringify(years).slice(0, 200)}`);
     const issuePath = `/api/archives/${m[1]}/vol${m[2]}/issue${m[3]}`;
     const list = (await (await fetch(`${contentBase}${issuePath}`, { headers: contentHeaders })).json()) as { refnumber: string }[];
     const articlePath = `/api/archives/ref/${list[0]!.refnumber}`;
+    mkdirSync(OUT, { recursive: true });
+
+    if (gateway) {
+      const render = spawn(process.execPath, [path.join(ROOT, 'web/dist-ssr/server.js')], {
+        env: { ...common, NODE_ENV: 'production', PORT: String(port + 2), CONTENT_URL: contentBase },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(render);
+      await waitReady(`http://127.0.0.1:${port + 2}/readyz`);
+      const paths: Record<GatewayShape, string> = {
+        issue: issuePath,
+        search: `/api/search?keyword=${SEARCH_WORD}`,
+        page: `/archives/${m[1]}/vol${m[2]}/issue${m[3]}/${list[0]!.refnumber}`,
+      };
+      const shapes = (process.env.PROFILE_SHAPES ?? SHAPES.join(',')).split(',').map((x) => x.trim()) as GatewayShape[];
+      for (const shape of shapes) {
+        if (!SHAPES.includes(shape)) throw new Error(`unknown shape ${shape}: one of ${SHAPES.join(', ')}`);
+        const nowhere = 'http://127.0.0.1:9';
+        const gw = spawn(process.execPath, [...prof, gatewayMain ?? path.join(ROOT, 'gateway/dist/main.js')], {
+          env: {
+            ...common, PORT: String(port + 1), CONTENT_URL: contentBase, AUTH_URL: nowhere, WORKLOG_URL: nowhere, PDF_URL: nowhere,
+            RENDER_URL: `http://127.0.0.1:${port + 2}`, LOG_SUCCESS_SAMPLE: '20', ...extra,
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        children.push(gw);
+        const base = `http://127.0.0.1:${port + 1}`;
+        await waitReady(`${base}/readyz`);
+        // The page as a reader who has just written gets it: rendered afresh, not from a cache.
+        const headers: Record<string, string> = { host: demo.hosts[0]!, ...(shape === 'page' ? { cookie: 'jp_fresh=1' } : {}) };
+        const first = await fetch(base + paths[shape], { headers });
+        if (first.status !== 200) throw new Error(`${paths[shape]} answered ${first.status}`);
+        const answerBytes = (await first.arrayBuffer()).byteLength;
+        // Warm: the first requests compile the gateway's path; the figure is the steady state.
+        await autocannon({ url: base + paths[shape], connections: CONNECTIONS, duration: 2, headers });
+        const counted = { requests: 0 };
+        const cpu0 = cpuMsOf(gw.pid);
+        const rps = await cannon(base + paths[shape], headers, counted);
+        const cpuPerRequestMs = (cpuMsOf(gw.pid) - cpu0) / counted.requests;
+        console.log(`${label} ${shape}: ${paths[shape]} (${answerBytes} bytes) ${rps} req/s (under the profiler), gateway ${cpuPerRequestMs.toFixed(3)} ms of CPU per request`);
+        gw.kill('SIGTERM');
+        await new Promise((r) => gw.once('exit', r));
+        const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+        if (!file) throw new Error('no .cpuprofile written');
+        const raw = readFileSync(path.join(dir, file), 'utf8');
+        rmSync(path.join(dir, file));
+        // The whole profile, to open in Chrome's DevTools or read with tools.
+        mkdirSync(path.join(ROOT, '.data'), { recursive: true });
+        writeFileSync(path.join(ROOT, `.data/gateway-${label}-${shape}.cpuprofile`), raw);
+        const s = summarise(JSON.parse(raw) as CpuProfile);
+        const summary: Summary = {
+          label, target: 'gateway', shape, answerBytes, date: new Date().toISOString(), env: extra, rps: { [shape]: rps }, requests: counted.requests, cpuPerRequestMs, ...s,
+        };
+        writeFileSync(path.join(OUT, `gateway-${label}-${shape}.json`), JSON.stringify(summary, null, 2) + '\n');
+        console.log('by function (ms self):', s.functions.slice(0, 8));
+      }
+      writeMarkdown();
+      return;
+    }
+
     const counted = { requests: 0 };
-    const cpu0 = cpuMsOf(profiled.pid);
-    const rps = { issue: await cannon(`${base}${issuePath}`, headers, counted), article: await cannon(`${base}${articlePath}`, headers, counted) };
-    const cpuPerRequestMs = (cpuMsOf(profiled.pid) - cpu0) / counted.requests;
+    const cpu0 = cpuMsOf(content.pid);
+    const rps = { issue: await cannon(`${contentBase}${issuePath}`, contentHeaders, counted), article: await cannon(`${contentBase}${articlePath}`, contentHeaders, counted) };
+    const cpuPerRequestMs = (cpuMsOf(content.pid) - cpu0) / counted.requests;
     console.log(`${label}: issue read ${rps.issue} req/s, article read ${rps.article} req/s (under the profiler), ${cpuPerRequestMs.toFixed(3)} ms of CPU per request`);
-    profiled.kill('SIGTERM');
-    await new Promise((r) => profiled.once('exit', r));
+    content.kill('SIGTERM');
+    await new Promise((r) => content.once('exit', r));
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('no .cpuprofile written');
     const s = summarise(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile);
-    mkdirSync(OUT, { recursive: true });
-    const summary: Summary = { label, target: gateway ? 'gateway' : 'content', date: new Date().toISOString(), env: extra, rps, requests: counted.requests, cpuPerRequestMs, ...s };
-    writeFileSync(path.join(OUT, `${gateway ? 'gateway-' : ''}${label}.json`), JSON.stringify(summary, null, 2) + '\n');
+    const summary: Summary = { label, target: 'content', date: new Date().toISOString(), env: extra, rps, requests: counted.requests, cpuPerRequestMs, ...s };
+    writeFileSync(path.join(OUT, `${label}.json`), JSON.stringify(summary, null, 2) + '\n');
     console.log('by package (ms self):', s.packages);
     console.log('by function (ms self):', s.functions);
     writeMarkdown();
