@@ -134,7 +134,15 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS, handle);
   logger.info({ url: server.url }, 'gateway listening');
-  return { url: server.url, port: server.port, tenants, stop: () => server.close() };
+  return {
+    url: server.url,
+    port: server.port,
+    tenants,
+    stop: async () => {
+      await server.close();
+      await Promise.all(Object.values(proxies).map((p) => p.close()));
+    },
+  };
 }
 
 const header = (req: IncomingMessage, name: string): string | undefined => {

@@ -1,4 +1,5 @@
 import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { Client, Pool, type Dispatcher } from 'undici';
 import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, type Logger } from '@journal/server-kit';
 
 /** Headers a client may not set: the gateway is the only source of tenant and address facts. */
@@ -9,7 +10,8 @@ const STRIPPED = [TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, 'x-forwar
 export const FRESH_COOKIE = 'jp_fresh=1; Max-Age=5; Path=/; SameSite=Lax; HttpOnly';
 
 /** Connection failures after which an idempotent request is sent once more on a new connection. */
-const RETRIABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED']);
+const RETRIABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'UND_ERR_SOCKET']);
+const TIMEOUTS = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 export interface GatewayContext {
   journalId: string;
@@ -20,10 +22,12 @@ export interface GatewayContext {
 }
 
 type UpstreamError = Error & { code?: string };
+type AnswerHeaders = Record<string, string | string[] | undefined>;
 
 export interface UpstreamProxy {
   (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext): void;
-  agent: Agent;
+  /** Closes the connections to the service (after the gateway stopped taking requests). */
+  close(): Promise<void>;
 }
 
 function sendFailure(res: ServerResponse, name: string, slow: boolean, base: Readonly<Record<string, string>>, requestId: string, closing: boolean) {
@@ -46,11 +50,21 @@ function sendFailure(res: ServerResponse, name: string, slow: boolean, base: Rea
   res.end(body);
 }
 
+/** A read without a body: nothing in it stops it from being sent on undici's pool. */
+const plainRead = (req: IncomingMessage) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const h = req.headers;
+  return h['content-length'] === undefined && h['transfer-encoding'] === undefined && h.expect === undefined && h.upgrade === undefined;
+};
+
 /**
- * Streams a request to one service and its answer back: node's http client on a keep-alive agent,
- * nothing else per request. The answer carries `base` (the security headers) under the service's
- * own headers; the service's Connection and Keep-Alive are replaced by ours, which follow the
- * client's connection (hop-by-hop), and a successful write gets the jp_fresh cookie.
+ * Streams a request to one service and its answer back. Reads without a body (nearly every
+ * request) go on undici's connection pool with a handler that writes the answer's chunks straight
+ * to the client (no response stream or pipe in between); requests with a body keep node's http
+ * client on a keep-alive agent, whose body streaming the early-answer drain below relies on. No
+ * request is pipelined. The answer carries `base` (the security headers) under the service's own
+ * headers; the service's Connection and Keep-Alive are replaced by ours, which follow the client's
+ * connection (hop-by-hop), and a successful write gets the jp_fresh cookie.
  *
  * A keep-alive connection the service closes (a replica shutting down) can meet a request on its
  * way; browsers and nginx send an idempotent request again on a fresh connection, and so do we,
@@ -65,9 +79,94 @@ export function createUpstreamProxy(
   shuttingDown: () => boolean,
   base: Readonly<Record<string, string>> = {},
 ): UpstreamProxy {
-  const { hostname, port } = new URL(target);
+  const { hostname, port, origin } = new URL(target);
   const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
+  const poolOptions = { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
+  const pool = new Pool(origin, { ...poolOptions, connections: 512 });
 
+  /** The service's answer headers made ours, in place. */
+  const answerHeaders = (req: IncomingMessage, status: number, h: AnswerHeaders, ctx: GatewayContext): AnswerHeaders => {
+    // Connection is hop-by-hop: the service's keep-alive says nothing about the client's
+    // connection, and while we drain for shutdown the client must be told to hang up.
+    const asked = req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive');
+    h.connection = shuttingDown() || /close/i.test(asked) ? 'close' : 'keep-alive';
+    delete h['keep-alive'];
+    if (req.httpVersion === '1.0') delete h['transfer-encoding'];
+    if (req.method !== 'GET' && req.method !== 'HEAD' && status < 300) {
+      const set = h['set-cookie'];
+      h['set-cookie'] = set ? [...(Array.isArray(set) ? set : [set]), FRESH_COOKIE] : [FRESH_COOKIE];
+    }
+    for (const k in base) if (h[k] === undefined) h[k] = base[k];
+    h[REQUEST_ID_HEADER] = ctx.requestId;
+    return h;
+  };
+
+  /** What a failure before or during the answer comes to: one retry of a read, or 502/504. */
+  const failed = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, err: UpstreamError, answered: boolean, mayRetry: boolean, retry: () => void) => {
+    // The client hung up first: nobody is waiting for an answer, and nothing went wrong upstream.
+    if (res.destroyed || res.writableFinished || req.socket.destroyed) return;
+    if (answered) {
+      res.destroy();
+      return;
+    }
+    const elapsed = Date.now() - ctx.startedAt;
+    const timedOut = TIMEOUTS.has(err.code ?? '') || elapsed >= timeoutMs - 50;
+    const idempotent = req.method === 'GET' || req.method === 'HEAD';
+    if (idempotent && mayRetry && !timedOut && RETRIABLE.has(err.code ?? '') && !res.headersSent) {
+      logger.debug({ upstream: name, code: err.code, requestId: ctx.requestId }, 'retrying on a new connection');
+      retry();
+      return;
+    }
+    logger.warn({ upstream: name, code: err.code, elapsed, requestId: ctx.requestId }, 'upstream failed');
+    sendFailure(res, name, timedOut, base, ctx.requestId, shuttingDown());
+  };
+
+  /** A read without a body on undici: the retry goes on a connection of its own, made for it. */
+  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: OutgoingHttpHeaders, retried: boolean) => {
+    const dispatcher: Dispatcher = retried ? new Client(origin, poolOptions) : pool;
+    const done = retried ? () => void dispatcher.close().catch(() => {}) : undefined;
+    let answered = false;
+    let controller: Dispatcher.DispatchController | undefined;
+    // The client hanging up ends the service's request (and its answer, if it had begun).
+    const clientGone = () => {
+      if (!res.writableFinished) controller?.abort(Object.assign(new Error('client gone'), { code: 'ECLIENTGONE' }));
+    };
+    const drained = () => controller?.resume();
+    res.once('close', clientGone);
+    dispatcher.dispatch(
+      { path: req.url ?? '/', method: req.method!, headers: headers as Record<string, string> },
+      {
+        onRequestStart(c) {
+          controller = c;
+          if (res.destroyed) clientGone();
+        },
+        onResponseStart(_c, status, h, message) {
+          // 1xx answers (103 Early Hints) are the service's business; the final one follows.
+          if (status < 200) return;
+          answered = true;
+          res.writeHead(status, message, answerHeaders(req, status, h as AnswerHeaders, ctx));
+        },
+        onResponseData(c, chunk) {
+          if (!res.write(chunk)) {
+            c.pause();
+            res.once('drain', drained);
+          }
+        },
+        onResponseEnd() {
+          res.off('close', clientGone);
+          res.end();
+          done?.();
+        },
+        onResponseError(_c, err: UpstreamError) {
+          res.off('close', clientGone);
+          done?.();
+          failed(req, res, ctx, err, answered, !retried, () => read(req, res, ctx, headers, true));
+        },
+      },
+    );
+  };
+
+  /** Any other request on node's http client, its body piped to the service. */
   const send = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, path: string, headers: OutgoingHttpHeaders, retried: boolean) => {
     const up: ClientRequest = http.request({ hostname, port, path, method: req.method, headers, agent: retried ? false : agent });
     let answered = false;
@@ -80,19 +179,8 @@ export function createUpstreamProxy(
     up.setTimeout(timeoutMs, () => up.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' })));
     up.once('response', (upRes) => {
       answered = true;
-      const h = upRes.headers as Record<string, string | string[] | undefined>;
-      // Connection is hop-by-hop: the service's keep-alive says nothing about the client's
-      // connection, and while we drain for shutdown the client must be told to hang up.
-      const asked = req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive');
-      h.connection = shuttingDown() || /close/i.test(asked) ? 'close' : 'keep-alive';
-      delete h['keep-alive'];
-      if (req.httpVersion === '1.0') delete h['transfer-encoding'];
-      if (req.method !== 'GET' && req.method !== 'HEAD' && (upRes.statusCode ?? 500) < 300) {
-        const set = h['set-cookie'];
-        h['set-cookie'] = set ? [...(Array.isArray(set) ? set : [set]), FRESH_COOKIE] : [FRESH_COOKIE];
-      }
-      for (const k in base) if (h[k] === undefined) h[k] = base[k];
-      h[REQUEST_ID_HEADER] = ctx.requestId;
+      const status = upRes.statusCode ?? 502;
+      const h = answerHeaders(req, status, upRes.headers as AnswerHeaders, ctx);
       // A service that answers before taking the whole body (a refused upload) stops reading it,
       // and the body's unread bytes would stand in front of the client's next request on this
       // connection until a timeout. They are read and dropped instead (no more than the length
@@ -102,31 +190,16 @@ export function createUpstreamProxy(
         req.unpipe(up);
         req.resume();
       });
-      res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, h);
+      res.writeHead(status, upRes.statusMessage, h);
       upRes.pipe(res);
       upRes.once('aborted', () => res.destroy());
       upRes.once('error', () => res.destroy());
     });
     up.once('error', (err: UpstreamError) => {
       res.off('close', clientGone);
-      // The client hung up first: nobody is waiting for an answer, and nothing went wrong upstream.
-      if (res.destroyed || res.writableFinished || req.socket.destroyed) return;
-      if (answered) {
-        res.destroy();
-        return;
-      }
-      const elapsed = Date.now() - ctx.startedAt;
-      const timedOut = err.code === 'ETIMEDOUT' || elapsed >= timeoutMs - 50;
-      const idempotent = req.method === 'GET' || req.method === 'HEAD';
       // Only a kept-alive connection the service had already closed is worth a second try.
       const staleSocket = up.reusedSocket || err.code === 'ECONNREFUSED';
-      if (idempotent && !retried && staleSocket && !timedOut && RETRIABLE.has(err.code ?? '') && !res.headersSent) {
-        logger.debug({ upstream: name, code: err.code, requestId: ctx.requestId }, 'retrying on a new connection');
-        send(req, res, ctx, path, headers, true);
-        return;
-      }
-      logger.warn({ upstream: name, code: err.code, elapsed, requestId: ctx.requestId }, 'upstream failed');
-      sendFailure(res, name, timedOut, base, ctx.requestId, shuttingDown());
+      failed(req, res, ctx, err, answered, !retried && staleSocket, () => send(req, res, ctx, path, headers, true));
     });
 
     // Bodies always declare their length here (the gateway refuses the others before this point).
@@ -138,15 +211,19 @@ export function createUpstreamProxy(
   const proxy = ((req, res, ctx) => {
     const headers: OutgoingHttpHeaders = { ...req.headers };
     for (const h of STRIPPED) delete headers[h];
-    // Hop-by-hop: the agent keeps the connection to the service alive, whatever the client asked.
+    // Hop-by-hop: the gateway keeps its connections to the service alive, whatever the client asked.
     delete headers.connection;
     delete headers['keep-alive'];
     headers[TENANT_HEADER] = ctx.journalId;
     headers[PUBLIC_HOST_HEADER] = ctx.host;
     headers[CLIENT_IP_HEADER] = ctx.clientIp;
     headers[REQUEST_ID_HEADER] = ctx.requestId;
-    send(req, res, ctx, req.url ?? '/', headers, false);
+    if (plainRead(req)) read(req, res, ctx, headers, false);
+    else send(req, res, ctx, req.url ?? '/', headers, false);
   }) as UpstreamProxy;
-  proxy.agent = agent;
+  proxy.close = async () => {
+    agent.destroy();
+    await pool.destroy();
+  };
   return proxy;
 }
