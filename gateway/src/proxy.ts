@@ -2,8 +2,15 @@ import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHtt
 import { Client, Pool, type Dispatcher } from 'undici';
 import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, type Logger } from '@journal/server-kit';
 
-/** Headers a client may not set: the gateway is the only source of tenant and address facts. */
-const STRIPPED = [TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
+/**
+ * Request headers not passed to a service. A client may not set the tenant and address facts (the
+ * gateway is their only source), and Connection and Keep-Alive are hop-by-hop: the gateway keeps
+ * its connections to the service alive, whatever the client asked.
+ */
+const NOT_PASSED = new Set([
+  TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER,
+  'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded', 'connection', 'keep-alive',
+]);
 
 /** After a successful write the browser skips nginx's one-second cache of public reads for a few
  *  seconds, so it sees what it just wrote on its next request. */
@@ -22,6 +29,20 @@ export interface GatewayContext {
 }
 
 type UpstreamError = Error & { code?: string };
+
+/**
+ * A large answer reaches the gateway in several socket reads (64 kB each) during one turn of the
+ * event loop. Its chunks are held corked until that turn ends and then written to the client in
+ * one system call, instead of one write each; past GATHER_LIMIT bytes they are written at once.
+ */
+const GATHER_LIMIT = 256 * 1024;
+const gathering: (() => void)[] = [];
+const releaseGathered = () => {
+  for (const release of gathering.splice(0)) release();
+};
+const gather = (release: () => void) => {
+  if (gathering.push(release) === 1) setImmediate(releaseGathered);
+};
 type AnswerHeaders = Record<string, string | string[] | undefined>;
 
 export interface UpstreamProxy {
@@ -122,7 +143,7 @@ export function createUpstreamProxy(
   };
 
   /** A read without a body on undici: the retry goes on a connection of its own, made for it. */
-  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: OutgoingHttpHeaders, retried: boolean) => {
+  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: string[], retried: boolean) => {
     const dispatcher: Dispatcher = retried ? new Client(origin, poolOptions) : pool;
     const done = retried ? () => void dispatcher.close().catch(() => {}) : undefined;
     let answered = false;
@@ -132,9 +153,23 @@ export function createUpstreamProxy(
       if (!res.writableFinished) controller?.abort(Object.assign(new Error('client gone'), { code: 'ECLIENTGONE' }));
     };
     const drained = () => controller?.resume();
+    // Backpressure: a client slower than the service holds the service's answer back.
+    const wait = () => {
+      if (controller && !controller.paused && res.writableLength >= res.writableHighWaterMark) {
+        controller.pause();
+        res.once('drain', drained);
+      }
+    };
+    let gathered = 0;
+    const release = () => {
+      if (gathered === 0) return;
+      gathered = 0;
+      res.uncork();
+      wait();
+    };
     res.once('close', clientGone);
     dispatcher.dispatch(
-      { path: req.url ?? '/', method: req.method!, headers: headers as Record<string, string> },
+      { path: req.url ?? '/', method: req.method!, headers },
       {
         onRequestStart(c) {
           controller = c;
@@ -146,19 +181,28 @@ export function createUpstreamProxy(
           answered = true;
           res.writeHead(status, message, answerHeaders(req, status, h as AnswerHeaders, ctx));
         },
-        onResponseData(c, chunk) {
-          if (!res.write(chunk)) {
-            c.pause();
-            res.once('drain', drained);
+        onResponseData(_c, chunk) {
+          if (gathered === 0) {
+            res.cork();
+            gather(release);
           }
+          gathered += chunk.length;
+          res.write(chunk);
+          if (gathered >= GATHER_LIMIT) release();
         },
         onResponseEnd() {
           res.off('close', clientGone);
+          // Uncorked before end(): a chunked answer's last piece would otherwise follow its terminator.
+          if (gathered) {
+            gathered = 0;
+            res.uncork();
+          }
           res.end();
           done?.();
         },
         onResponseError(_c, err: UpstreamError) {
           res.off('close', clientGone);
+          gathered = 0;
           done?.();
           failed(req, res, ctx, err, answered, !retried, () => read(req, res, ctx, headers, true));
         },
@@ -209,17 +253,27 @@ export function createUpstreamProxy(
   };
 
   const proxy = ((req, res, ctx) => {
+    if (plainRead(req)) {
+      // A flat list, as undici takes it: no copy of the headers object to delete from.
+      const headers: string[] = [];
+      const h = req.headers;
+      for (const k in h) {
+        const v = h[k];
+        if (v === undefined || NOT_PASSED.has(k)) continue;
+        if (typeof v === 'string') headers.push(k, v);
+        else for (const one of v) headers.push(k, one);
+      }
+      headers.push(TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
+      read(req, res, ctx, headers, false);
+      return;
+    }
     const headers: OutgoingHttpHeaders = { ...req.headers };
-    for (const h of STRIPPED) delete headers[h];
-    // Hop-by-hop: the gateway keeps its connections to the service alive, whatever the client asked.
-    delete headers.connection;
-    delete headers['keep-alive'];
+    for (const h of NOT_PASSED) delete headers[h];
     headers[TENANT_HEADER] = ctx.journalId;
     headers[PUBLIC_HOST_HEADER] = ctx.host;
     headers[CLIENT_IP_HEADER] = ctx.clientIp;
     headers[REQUEST_ID_HEADER] = ctx.requestId;
-    if (plainRead(req)) read(req, res, ctx, headers, false);
-    else send(req, res, ctx, req.url ?? '/', headers, false);
+    send(req, res, ctx, req.url ?? '/', headers, false);
   }) as UpstreamProxy;
   proxy.close = async () => {
     agent.destroy();

@@ -21,6 +21,8 @@ const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; bo
 const used = new WeakSet<Socket>();
 let dropReused = false;
 const aborted: string[] = [];
+/** A large answer whose every byte is checked on arrival. */
+const LARGE = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7919) % 251));
 
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {
@@ -40,6 +42,27 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString(), socket });
+      if (req.url === '/api/settings/large') {
+        // 3 MB in 64 kB writes with a declared length, as a file download is sent.
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(LARGE.length) });
+        for (let at = 0; at < LARGE.length; at += 65_536) res.write(LARGE.subarray(at, at + 65_536));
+        res.end();
+        return;
+      }
+      if (req.url === '/api/settings/trickle') {
+        // A chunked answer whose pieces come a few milliseconds apart.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        let n = 0;
+        const next = () => (n < 5 ? res.write(`piece ${n++};`) && setTimeout(next, 5) : res.end('done'));
+        next();
+        return;
+      }
+      if (req.url === '/api/settings/etag') {
+        const fresh = req.headers['if-none-match'] === '"v1"';
+        res.writeHead(fresh ? 304 : 200, { etag: '"v1"', 'content-type': 'application/json', ...(fresh ? {} : { 'content-length': '2' }) });
+        res.end(fresh || req.method === 'HEAD' ? undefined : '{}');
+        return;
+      }
       if (req.url === '/api/settings/hang') {
         res.on('close', () => aborted.push(req.url!));
         res.write('[');
@@ -150,6 +173,49 @@ describe('gateway proxy: headers', () => {
     const refused = await call('/api/settings/refuse', { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } });
     expect(refused.status).toBe(400);
     expect(refused.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('gateway proxy: answers', () => {
+  it('streams a large answer whole to a client that reads it slowly', async () => {
+    const got = await new Promise<Buffer>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: gateway.port, path: '/api/settings/large', agent: false, headers: { host: 'known.localhost' } }, (res) => {
+        expect(res.headers['content-length']).toBe(String(LARGE.length));
+        const chunks: Buffer[] = [];
+        // The reader stops for a while: the gateway must hold the service back, not lose bytes.
+        res.pause();
+        setTimeout(() => {
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.resume();
+        }, 200);
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(got.length).toBe(LARGE.length);
+    expect(got.equals(LARGE)).toBe(true);
+  });
+
+  it('passes a chunked answer on piece by piece', async () => {
+    const r = await call('/api/settings/trickle');
+    expect(r.status).toBe(200);
+    expect(r.text).toBe('piece 0;piece 1;piece 2;piece 3;piece 4;done');
+  });
+
+  it('answers HEAD with the headers alone, and passes a 304 on', async () => {
+    const head = await call('/api/settings/etag', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe('2');
+    expect(head.text).toBe('');
+    const fresh = await call('/api/settings/etag', { headers: { 'if-none-match': '"v1"' } });
+    expect(fresh.status).toBe(304);
+    expect(fresh.headers.etag).toBe('"v1"');
+    expect(fresh.headers['x-request-id']).toBeTruthy();
+    expect(fresh.text).toBe('');
+    // The connection goes on serving after both.
+    expect((await call('/api/settings/')).status).toBe(200);
   });
 });
 
