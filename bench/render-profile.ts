@@ -53,13 +53,13 @@ interface RenderSummary {
 }
 
 /** User + system CPU time of a process so far, ms. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
 }
 
-async function waitReady(url: string, child: ChildProcess, timeoutMs = 120_000) {
+export async function waitReady(url: string, child: ChildProcess, timeoutMs = 120_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
