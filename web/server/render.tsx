@@ -1,17 +1,16 @@
-import { createHash } from 'node:crypto';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
 import { Document } from '@/app/document';
-import { HYDRATION_ELEMENT_ID, Providers, type HydrationPayload } from '@/app/providers';
+import { HYDRATION_ELEMENT_ID, Providers } from '@/app/providers';
 import { createRoutes } from '@/app/routes';
 import type { PublicReads } from '@/features/public/api/public.api';
 import { decodeHtmlEntities } from '@/features/public/lib/citation';
-import { scriptJson } from '@/features/public/lib/citation-meta';
 import type { HtmlTools } from '@/lib/html-tools';
 import { ReadCache } from '@/lib/read-cache';
 import { deserializeErrors, load, serializeErrors, StaticRouter } from '@/lib/router';
 import type { PageAssets } from './assets';
+import { hydration, pageEtag } from './page-etag';
 import { memoText } from './text-memo';
 
 // Pure functions of the stored text: each text is cleaned once per process, not once per page.
@@ -47,8 +46,8 @@ export async function preparePage(opts: { url: URL; origin: string; reads: Publi
   const state = { ...result.state, errors: deserializeErrors(errors) };
   const site = { origin: opts.origin };
   // Effects do not run in a server render: nothing is added to the cache after the loaders.
-  const payload = hydrationJson(site, cache.dehydrate(), errors);
-  const etag = pageEtag(opts.assets.buildId, result.status, opts.url.href, payload);
+  const { json: payload, digest } = hydration(site, cache.dehydrate(), errors);
+  const etag = pageEtag(opts.assets.buildId, result.status, opts.url.href, digest);
   const render = (): PageParts => {
     const app = (
       <Document>
@@ -76,32 +75,6 @@ export async function preparePage(opts: { url: URL; origin: string; reads: Publi
     return [DOCTYPE, html.slice(0, at), opts.assets.headBytes, head, html.slice(at, end), opts.assets.bootstrapBytes, html.slice(end)];
   };
   return { status: result.status, etag, render };
-}
-
-/** Strong validator of a page from what it is rendered from (see preparePage). */
-export function pageEtag(buildId: string, status: number, href: string, payload: string): string {
-  const hash = createHash('sha1').update(`${buildId}\n${new Date().getFullYear()}\n${status}\n${href}\n`).update(payload).digest('base64url');
-  return `"${hash.slice(0, 27)}"`;
-}
-
-/**
- * The hydration payload's JSON, escaped for a script element. The answers of the reads are mostly
- * the same objects page after page (kept, revalidated with the content service): each one's JSON is
- * remembered by identity.
- */
-const jsonOfRead = new WeakMap<object, string>();
-function hydrationJson(site: HydrationPayload['site'], reads: HydrationPayload['reads'], errors: HydrationPayload['errors']): string {
-  const data = (d: unknown) => {
-    if (d === null || typeof d !== 'object') return scriptJson(d === undefined ? null : d);
-    let json = jsonOfRead.get(d);
-    if (json === undefined) {
-      json = scriptJson(d);
-      jsonOfRead.set(d, json);
-    }
-    return json;
-  };
-  const readsJson = reads.map(([k, d]) => `[${scriptJson(k)},${data(d)}]`).join(',');
-  return `{"site":${scriptJson(site)},"reads":[${readsJson}],"errors":${scriptJson(errors ?? null)}}`;
 }
 
 /** The page of last resort, when rendering itself failed: the error screen without the app. */
