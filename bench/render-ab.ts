@@ -10,11 +10,13 @@
  *
  *   npx tsx bench/render-ab.ts before=/path/to/old/dist-ssr/server.js after=web/dist-ssr/server.js
  *
- * RENDER_AB_ROUNDS (default 4) and RENDER_AB_SECONDS (default 3) set the rounds and each slice.
+ * RENDER_AB_ROUNDS (default 4) and RENDER_AB_SECONDS (default 3) set the rounds and each slice;
+ * RENDER_AB_RUN names the run (its summary goes to bench/profile/render-ab/<run>.json, and
+ * bench/render-profile.md is written again with it) and RENDER_AB_NOTE says what it compares.
  * Every build reads the client build of this worktree (web/dist). Run it after a build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -22,7 +24,7 @@ import mongoose from 'mongoose';
 import { localJwtSecret, ROOT, serverEnv } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
 import { dropRunData, runScript } from './profile-kit';
-import { cpuMs, waitReady } from './render-profile';
+import { AB_OUT, cpuMs, waitReady, writeRenderMarkdown, type AbSummary } from './render-profile';
 
 const ROUNDS = Number(process.env.RENDER_AB_ROUNDS ?? 4);
 const SECONDS = Number(process.env.RENDER_AB_SECONDS ?? 3);
@@ -111,12 +113,31 @@ async function main() {
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    console.log(`\n${ROUNDS} rounds of ${SECONDS} s per build, ${CONNECTIONS} connections, ${pagePath}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    for (const b of builds) {
-      console.log(
-        `${b.label.padEnd(16)} render ${(b.renderMs / b.pages).toFixed(3)} ms/page, content ${(b.contentMs / b.pages).toFixed(3)} ms/page, ${b.pages} pages, median ${Math.round(median(b.rps))} pages/s, median p99 ${median(b.p99)} ms`,
-      );
+    const round3 = (x: number) => Math.round(x * 1000) / 1000;
+    const summary: AbSummary = {
+      run: process.env.RENDER_AB_RUN ?? builds.map((b) => b.label).join('-vs-'),
+      note: process.env.RENDER_AB_NOTE,
+      date: new Date().toISOString(),
+      loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      pageBytes: Buffer.byteLength(first ?? ''),
+      builds: builds.map((b) => ({
+        label: b.label,
+        renderCpuMsPerPage: round3(b.renderMs / b.pages),
+        contentCpuMsPerPage: round3(b.contentMs / b.pages),
+        pages: b.pages,
+        rps: Math.round(median(b.rps)),
+        p99: median(b.p99),
+      })),
+    };
+    console.log(`\n${ROUNDS} rounds of ${SECONDS} s per build, ${CONNECTIONS} connections, ${pagePath}; load average ${summary.loadAverage.join(' ')}`);
+    for (const b of summary.builds) {
+      console.log(`${b.label.padEnd(16)} render ${b.renderCpuMsPerPage} ms/page, content ${b.contentCpuMsPerPage} ms/page, ${b.pages} pages, median ${b.rps} pages/s, median p99 ${b.p99} ms`);
     }
+    mkdirSync(AB_OUT, { recursive: true });
+    writeFileSync(path.join(AB_OUT, `${summary.run}.json`), JSON.stringify(summary, null, 2) + '\n');
+    writeRenderMarkdown();
   } finally {
     await Promise.all(
       [content, ...builds.map((b) => b.child!)].map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((res) => {
