@@ -29,6 +29,19 @@ import { dropRunData, runScript } from './profile-kit';
 const SECONDS = Number(process.env.RENDER_PROFILE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.RENDER_PROFILE_CONNECTIONS ?? 64);
 const OUT = path.join(__dirname, 'profile/render');
+/** Summaries of bench/render-ab.ts: builds compared under the same load. */
+export const AB_OUT = path.join(__dirname, 'profile/render-ab');
+
+export interface AbSummary {
+  run: string;
+  note?: string;
+  date: string;
+  loadAverage: number[];
+  rounds: number;
+  seconds: number;
+  pageBytes: number;
+  builds: { label: string; renderCpuMsPerPage: number; contentCpuMsPerPage: number; pages: number; rps: number; p99: number }[];
+}
 const CLK_TCK = 100;
 
 interface RenderSummary {
@@ -53,13 +66,13 @@ interface RenderSummary {
 }
 
 /** User + system CPU time of a process so far, ms. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
 }
 
-async function waitReady(url: string, child: ChildProcess, timeoutMs = 120_000) {
+export async function waitReady(url: string, child: ChildProcess, timeoutMs = 120_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
@@ -89,6 +102,25 @@ export function writeRenderMarkdown() {
     '|---|---|---|---|---|---|---|---|---|',
     ...runs.map((r) => `| ${r.label}${r.note ? `: ${r.note}` : ''}${Object.keys(r.env).length ? ` (${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(' ')})` : ''} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.renderCpuMsPerPage} ms | ${r.contentCpuMsPerPage} ms | ${r.rssMb === undefined ? '—' : `${r.rssMb} MB`} | ${r.probe ? `${r.probe.loopDelay.p99} / ${r.probe.loopDelay.max} ms` : '—'} | ${r.probe ? `${r.probe.gc.maxMs} ms` : '—'} |`),
   ];
+  const abRuns = existsSync(AB_OUT)
+    ? readdirSync(AB_OUT).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(AB_OUT, f), 'utf8')) as AbSummary)
+    : [];
+  abRuns.sort((a, b) => a.date.localeCompare(b.date));
+  if (abRuns.length) {
+    lines.push(
+      '',
+      'Builds compared under the same load (`npx tsx bench/render-ab.ts <label>=<server.js> …`): one content service, every',
+      'build started beside it without the profiler, then rounds in which each build in turn takes 64 connections on the',
+      'same article page (each round in another order); CPU per page from /proc over the pages of its slices. What else',
+      'runs on the machine falls on every build alike, so these compare builds where runs taken apart compare moments.',
+      '',
+      '| run | build | render CPU per page | content CPU per page | pages/s (median slice) | p99 (median slice) | load average at the end |',
+      '|---|---|---|---|---|---|---|',
+      ...abRuns.flatMap((r) =>
+        r.builds.map((b, i) => `| ${i ? '' : `${r.run} (${r.date.slice(0, 16)}Z, ${r.rounds} × ${r.seconds} s${r.note ? `: ${r.note}` : ''})`} | ${b.label} | ${b.renderCpuMsPerPage} ms | ${b.contentCpuMsPerPage} ms | ${b.rps} | ${b.p99} ms | ${i ? '' : r.loadAverage.join(' ')} |`),
+      ),
+    );
+  }
   // Where the CPU went, for the first run and the latest (the table above has every run).
   for (const r of runs.length > 2 ? [runs[0]!, runs.at(-1)!] : runs) {
     const pct = (ms: number) => `${((ms / r.totalMs) * 100).toFixed(1)} %`;

@@ -127,6 +127,21 @@ describe.each([['demo'], ['chem']] as const)('server-rendered pages on %s', (key
     expect((await raw(j().base, p, { cookie: 'jp_fresh=1' })).headers['x-cache']).toBe('BYPASS');
   });
 
+  it("a page's ETag stands for what it shows: its own gets a 304 without a body, another page or journal has another", async () => {
+    // The cookie of a reader who has just written: past nginx's micro-cache, to the render process.
+    const fresh = { cookie: 'jp_fresh=1' };
+    const first = await raw(j().base, j().articlePath, fresh);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect((await raw(j().base, j().articlePath, fresh)).headers.etag).toBe(etag);
+    const held = await raw(j().base, j().articlePath, { ...fresh, 'if-none-match': etag });
+    expect([held.status, held.body.length, held.headers.etag]).toEqual([304, 0, etag]);
+    expect((await raw(j().base, j().articlePath, { ...fresh, 'if-none-match': '"another"' })).status).toBe(200);
+    const other = journals[key === 'demo' ? 'chem' : 'demo']!;
+    const tags = await Promise.all([raw(j().base, '/board', fresh), raw(other.base, '/board', fresh), raw(j().base, j().issuePath, fresh)]);
+    expect(new Set([etag, ...tags.map((t) => t.headers.etag)]).size).toBe(4);
+  });
+
   it('sitemap and robots carry the origin the reader used, port included', async () => {
     expect((await raw(j().base, '/sitemap.xml')).body).toContain(`<loc>${j().base}/board</loc>`);
     expect((await raw(j().base, '/robots.txt')).body).toContain(`Sitemap: ${j().base}/sitemap.xml`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -16,6 +17,11 @@ export interface PageAssets {
   css: string;
   /** The client-rendered shell (admin, work-log). */
   shell: string;
+  /** `shell` as UTF-8 bytes, and their ETag. */
+  shellBytes: Buffer;
+  shellEtag: string;
+  /** Changes with the client build and with the render process's own code: part of every page's ETag. */
+  buildId: string;
   /** What every page adds to <head>, the same for every page: the inlined CSS and the module preloads. */
   head: string;
   /** `head` as UTF-8 bytes, with the entry module's preload. */
@@ -26,8 +32,10 @@ export interface PageAssets {
   preloadsFor(modules: string[]): string;
 }
 
-export function loadAssets(dist: string): PageAssets {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+/** `serverCode`: the render process's own module (its chunks' hashed names are in it). */
+export function loadAssets(dist: string, serverCode?: string): PageAssets {
+  const manifestText = readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8');
+  const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
   if (!entryKey) throw new Error(`no entry in ${dist}/.vite/manifest.json`);
   const entry = manifest[entryKey]!;
@@ -64,11 +72,19 @@ export function loadAssets(dist: string): PageAssets {
   };
   const cssText = [...css].map((f) => readFileSync(path.join(dist, f), 'utf8').replace(/<\/style/gi, '<\\/style')).join('\n');
   const head = `<style>${cssText}</style>${[...preloads].map((p) => `<link rel="modulepreload" href="${p}"/>`).join('')}`;
+  const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const shellBytes = Buffer.from(shell);
+  const sha1 = () => createHash('sha1');
+  const build = sha1().update(manifestText).update(head).update(shellBytes);
+  if (serverCode) build.update(readFileSync(serverCode));
   return {
     entry: `/${entry.file}`,
     preloads: [...preloads],
     css: cssText,
-    shell: readFileSync(path.join(dist, 'index.html'), 'utf8'),
+    shell,
+    shellBytes,
+    shellEtag: `"${sha1().update(shellBytes).digest('base64url').slice(0, 27)}"`,
+    buildId: build.digest('base64url'),
     preloadsFor,
     head,
     headBytes: Buffer.from(`<link rel="modulepreload" fetchPriority="low" href="/${entry.file}"/>${head}`),

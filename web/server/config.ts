@@ -18,8 +18,9 @@ export const renderConfigSchema = z.object({
   /**
    * How long reads that are the same for every page of a journal (settings, archive list) are reused
    * without asking the content service. A reader who has just written (the jp_fresh cookie) never
-   * gets one that began before their request; other kept answers (an article, an issue) are
-   * revalidated by ETag on every page.
+   * gets one that began before their request; nor does any page get an article or an issue read
+   * that began before it came (they are revalidated by ETag, pages that come together sharing one
+   * check).
    */
   LAYOUT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),

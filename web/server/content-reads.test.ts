@@ -15,7 +15,9 @@ function contentService() {
         res.writeHead(304, { etag }).end();
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json', etag }).end(JSON.stringify({ websitename: `Journal v${version}` }));
+      // An issue's list (empty: its version is in the ETag only), else the settings.
+      const body = req.url?.startsWith('/api/archives/2') ? [] : { websitename: `Journal v${version}` };
+      res.writeHead(200, { 'content-type': 'application/json', etag }).end(JSON.stringify(body));
     };
     if (state.delayMs) setTimeout(answer, state.delayMs);
     else answer();
@@ -78,6 +80,22 @@ describe('render process content reads', () => {
     expect((await early).websitename).toBe('Journal v1');
     // one check for the early reader, one shared by the twenty
     expect(content.state.hits).toBe(2);
+  });
+
+  test('pages of one issue share a check begun after they came, and never one begun before', async () => {
+    await reads.forRequest(facts(false)).issue(2026, 7, 4);
+    Object.assign(content.state, { hits: 0, notModified: 0, delayMs: 50 });
+    const early = reads.forRequest(facts(false)).issue(2026, 7, 4);
+    await new Promise((r) => setTimeout(r, 10));
+    // Readers without a recent write too: an issue or an article is checked for every page.
+    const late = Array.from({ length: 20 }, (_, i) => reads.forRequest(facts(i % 2 === 0)).issue(2026, 7, 4));
+    await Promise.all([early, ...late]);
+    // one check for the early page, one shared by the twenty that came while it was on its way
+    expect(content.state.hits).toBe(2);
+    expect(content.state.notModified).toBe(2);
+    // and a page that comes after both is checked again
+    await reads.forRequest(facts(false)).issue(2026, 7, 4);
+    expect(content.state.hits).toBe(3);
   });
 
   test('a kept-alive connection the content service drops as a read goes out is retried once on a new one', async () => {

@@ -78,11 +78,12 @@ export class ContentReads {
       if (!KEPT.has(name)) return this.fetch(path, name, facts).then((a) => a.data);
       const key = `${facts.journalId}\n${path}`;
       const hit = this.cache.get(key);
-      if (!hit || !SHARED.has(name)) return this.start(key, path, name, facts, hit).value as Promise<PublicRead<K>>;
-      if (!facts.fresh) return (hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value) as Promise<PublicRead<K>>;
-      // A reader who has just written takes only a read that began after their request came, so it
-      // holds what they wrote. While one is on its way, the readers who came meanwhile share the
-      // next one: one check with the content service per round trip, however many pages ask.
+      if (!hit) return this.start(key, path, name, facts, hit).value as Promise<PublicRead<K>>;
+      if (SHARED.has(name) && !facts.fresh) return (hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value) as Promise<PublicRead<K>>;
+      // A reader who has just written, and every reader of an article or an issue, takes only a
+      // read that began after their request came, so it holds every write made before it. While one
+      // is on its way, the readers who came meanwhile share the next one: one check with the
+      // content service per round trip, however many pages ask.
       if (hit.startedAt >= arrival) return hit.value as Promise<PublicRead<K>>;
       if (hit.settled) return this.start(key, path, name, facts, hit).value as Promise<PublicRead<K>>;
       hit.lastWaiter = Math.max(hit.lastWaiter, arrival);

@@ -2,15 +2,15 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
 import { Document } from '@/app/document';
-import { HYDRATION_ELEMENT_ID, Providers, type HydrationPayload } from '@/app/providers';
+import { HYDRATION_ELEMENT_ID, Providers } from '@/app/providers';
 import { createRoutes } from '@/app/routes';
 import type { PublicReads } from '@/features/public/api/public.api';
 import { decodeHtmlEntities } from '@/features/public/lib/citation';
-import { scriptJson } from '@/features/public/lib/citation-meta';
 import type { HtmlTools } from '@/lib/html-tools';
 import { ReadCache } from '@/lib/read-cache';
 import { deserializeErrors, load, serializeErrors, StaticRouter } from '@/lib/router';
 import type { PageAssets } from './assets';
+import { hydration, pageEtag } from './page-etag';
 import { memoText } from './text-memo';
 
 // Pure functions of the stored text: each text is cleaned once per process, not once per page.
@@ -18,14 +18,24 @@ const serverHtmlTools: HtmlTools = { sanitizeRich: memoText(sanitizeRichText), s
 /** The route tree is the same for every page: built once. */
 const routes = createRoutes();
 
-export type RenderResult = { status: number; html: Buffer } | { status: number; redirect: string };
+/** A page's parts in order: bytes shared by every page, and this page's strings. */
+export type PageParts = (Buffer | string)[];
+/**
+ * A page whose reads are done: its status and validator, and the render itself, which a reader
+ * who already holds the page (a matching If-None-Match) never costs.
+ */
+export type PreparedPage = { status: number; redirect: string } | { status: number; etag: string; render(): PageParts };
 const HEAD_END = '</head>';
 const BODY_END = '</body>';
 /** What the streaming renderer puts first; renderToString leaves it out. */
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
 
-/** Renders one public page: route loaders fill the read cache, React renders the whole document. */
-export async function renderPage(opts: { url: URL; origin: string; reads: PublicReads; assets: PageAssets; onError: (err: unknown) => void }): Promise<RenderResult> {
+/**
+ * Runs the route loaders of one public page (they fill the read cache). The page is a function of
+ * what the browser hydrates from (the reads' answers, the route errors, the origin), of the URL, of
+ * the build and of the year its footer shows: its ETag is taken from those, not from the bytes.
+ */
+export async function preparePage(opts: { url: URL; origin: string; reads: PublicReads; assets: PageAssets; onError: (err: unknown) => void }): Promise<PreparedPage> {
   // Nothing is refetched while one page renders.
   const cache = new ReadCache(Infinity);
   const result = await load(routes, opts.url, { cache, reads: opts.reads });
@@ -35,52 +45,36 @@ export async function renderPage(opts: { url: URL; origin: string; reads: Public
   // The page shows the errors as the browser will read them back (an unexpected error's message stays here).
   const state = { ...result.state, errors: deserializeErrors(errors) };
   const site = { origin: opts.origin };
-  const app = (
-    <Document>
-      <StrictMode>
-        <Providers cache={cache} reads={opts.reads} site={site} htmlTools={serverHtmlTools}>
-          <StaticRouter state={state} />
-        </Providers>
-      </StrictMode>
-    </Document>
-  );
-  // Every page is wanted whole (crawlers, the micro-cache) and nothing on a public page suspends
-  // (the loaders have read everything, the route's chunk is loaded): one synchronous render to a
-  // string, without the streaming renderer's byte chunks.
-  // A component that throws fails the whole render: the caller answers with the fallback page.
-  const html = Buffer.from(renderToString(app));
-  const pageChunks = opts.assets.preloadsFor(state.matches.flatMap((m) => (m.route.lazy ? [m.route.lazy.module] : [])));
-  // Data, not a script: the pages' Content-Security-Policy allows no inline scripts.
-  const head = `${pageChunks}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${hydrationJson(site, cache.dehydrate(), errors)}</script>`;
-  // Spliced as bytes: the head every page shares (the inlined CSS, the entry's preloads) is encoded
-  // once per process; the entry module goes last in <body>, as React's own bootstrap would put it.
-  const at = html.indexOf(HEAD_END);
-  const end = html.lastIndexOf(BODY_END);
-  if (at < 0 || end < at) throw new Error('the rendered document has no head or body');
-  return {
-    status: result.status,
-    html: Buffer.concat([DOCTYPE, html.subarray(0, at), opts.assets.headBytes, Buffer.from(head), html.subarray(at, end), opts.assets.bootstrapBytes, html.subarray(end)]),
+  // Effects do not run in a server render: nothing is added to the cache after the loaders.
+  const { json: payload, digest } = hydration(site, cache.dehydrate(), errors);
+  const etag = pageEtag(opts.assets.buildId, result.status, opts.url.href, digest);
+  const render = (): PageParts => {
+    const app = (
+      <Document>
+        <StrictMode>
+          <Providers cache={cache} reads={opts.reads} site={site} htmlTools={serverHtmlTools}>
+            <StaticRouter state={state} />
+          </Providers>
+        </StrictMode>
+      </Document>
+    );
+    // Every page is wanted whole (crawlers, the micro-cache) and nothing on a public page suspends
+    // (the loaders have read everything, the route's chunk is loaded): one synchronous render to a
+    // string, without the streaming renderer's byte chunks.
+    // A component that throws fails the whole render: the caller answers with the fallback page.
+    const html = renderToString(app);
+    const pageChunks = opts.assets.preloadsFor(state.matches.flatMap((m) => (m.route.lazy ? [m.route.lazy.module] : [])));
+    // Data, not a script: the pages' Content-Security-Policy allows no inline scripts.
+    const head = `${pageChunks}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${payload}</script>`;
+    // The head every page shares (the inlined CSS, the entry's preloads) is bytes encoded once per
+    // process; this page's pieces stay strings, encoded once as the socket writes them. The entry
+    // module goes last in <body>, as React's own bootstrap would put it.
+    const at = html.indexOf(HEAD_END);
+    const end = html.lastIndexOf(BODY_END);
+    if (at < 0 || end < at) throw new Error('the rendered document has no head or body');
+    return [DOCTYPE, html.slice(0, at), opts.assets.headBytes, head, html.slice(at, end), opts.assets.bootstrapBytes, html.slice(end)];
   };
-}
-
-/**
- * The hydration payload's JSON, escaped for a script element. The answers of the reads are mostly
- * the same objects page after page (kept, revalidated with the content service): each one's JSON is
- * remembered by identity.
- */
-const jsonOfRead = new WeakMap<object, string>();
-function hydrationJson(site: HydrationPayload['site'], reads: HydrationPayload['reads'], errors: HydrationPayload['errors']): string {
-  const data = (d: unknown) => {
-    if (d === null || typeof d !== 'object') return scriptJson(d === undefined ? null : d);
-    let json = jsonOfRead.get(d);
-    if (json === undefined) {
-      json = scriptJson(d);
-      jsonOfRead.set(d, json);
-    }
-    return json;
-  };
-  const readsJson = reads.map(([k, d]) => `[${scriptJson(k)},${data(d)}]`).join(',');
-  return `{"site":${scriptJson(site)},"reads":[${readsJson}],"errors":${scriptJson(errors ?? null)}}`;
+  return { status: result.status, etag, render };
 }
 
 /** The page of last resort, when rendering itself failed: the error screen without the app. */

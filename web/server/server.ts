@@ -1,12 +1,18 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import {
   AppError,
   CLIENT_IP_HEADER,
   createHttpApp,
   createLogger,
+  errorAnswer,
   listen,
   logSampleOf,
+  pickRequestId,
   PUBLIC_HOST_HEADER,
   publicOriginOf,
+  REQUEST_ID_HEADER,
+  requestLogger,
   runService,
   TENANT_HEADER,
   type RunningServer,
@@ -15,12 +21,19 @@ import type { Request, Response } from 'express';
 import { loadAssets } from './assets';
 import { readRenderConfig, type RenderConfig } from './config';
 import { ContentReads } from './content-reads';
-import { fallbackPage, renderPage } from './render';
+import { sendParts, etagMatches } from './page-answer';
+import { fallbackPage, preparePage } from './render';
 
 const ID_RE = /^[a-f0-9]{24}$/;
 const HTML = 'text/html; charset=utf-8';
 /** Client-rendered areas: the render process answers them with the app shell. */
 const APP_SHELL_RE = /^\/(admin|webdata)(\/|$)/;
+/** The express app's own endpoints, as express matches them (any case, a trailing slash). */
+const OWN_PATH_RE = /^\/(healthz|readyz|metrics)\/?$/i;
+/** The pages' label in the request-duration metric. */
+const PAGE_ROUTE = { path: '/.*/' };
+
+type PageRequest = IncomingMessage & { requestId: string; originalUrl: string; route?: { path: string } };
 
 export interface RenderApp {
   url: string;
@@ -31,32 +44,40 @@ export interface RenderApp {
 /** The render process: server-rendered pages of the public site, hydrated by the same components. */
 export async function start(config: RenderConfig): Promise<RenderApp> {
   const logger = createLogger('render', config.LOG_LEVEL);
-  const assets = loadAssets(config.WEB_DIST);
+  // The build id covers this module too: a page's ETag changes with the code that renders it.
+  const assets = loadAssets(config.WEB_DIST, fileURLToPath(import.meta.url));
   const contentReads = new ContentReads(config.CONTENT_URL, config.LAYOUT_CACHE_MS, config.CONTENT_TIMEOUT_MS);
-  const http = createHttpApp({ name: 'render', logger, jsonLimit: false, logSample: logSampleOf(config) });
+  const logSample = logSampleOf(config);
+  const http = createHttpApp({ name: 'render', logger, jsonLimit: false, logSample });
   const { app } = http;
+  http.finish();
 
-  app.get(/.*/, async (req: Request, res: Response) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    if (APP_SHELL_RE.test(req.path)) {
-      res.type(HTML).setHeader('Cache-Control', 'no-store');
-      res.send(assets.shell);
+  const logRequest = requestLogger(logger, logSample);
+  const noop = () => {};
+
+  const servePage = async (req: PageRequest, res: ServerResponse, path: string) => {
+    const common: Record<string, string> = { [REQUEST_ID_HEADER]: req.requestId };
+    if (http.state.shuttingDown) common.connection = 'close';
+    if (APP_SHELL_RE.test(path)) {
+      sendParts(res, 200, { ...common, 'cache-control': 'no-store', 'content-type': HTML, etag: assets.shellEtag }, [assets.shellBytes]);
       return;
     }
-    const journalId = req.header(TENANT_HEADER) ?? '';
+    const journalId = header(req, TENANT_HEADER) ?? '';
     if (!ID_RE.test(journalId)) throw new AppError(400, 'unknown_journal', 'No journal is known for this host');
-    const origin = publicOriginOf({ host: req.header('host'), journalHost: req.header(PUBLIC_HOST_HEADER) }, config);
+    const journalHost = header(req, PUBLIC_HOST_HEADER);
+    const origin = publicOriginOf({ host: header(req, 'host'), journalHost }, config);
     const reads = contentReads.forRequest({
       journalId,
-      journalHost: req.header(PUBLIC_HOST_HEADER) ?? '',
-      clientIp: req.header(CLIENT_IP_HEADER) ?? '',
+      journalHost: journalHost ?? '',
+      clientIp: header(req, CLIENT_IP_HEADER) ?? '',
       requestId: req.requestId,
-      fresh: /(?:^|;\s*)jp_fresh=/.test(req.header('cookie') ?? ''),
+      fresh: /(?:^|;\s*)jp_fresh=/.test(header(req, 'cookie') ?? ''),
     });
+    const pageHeaders = { ...common, 'cache-control': 'no-cache' };
     try {
       // The origin is ours (validated host); the path is the reader's, kept as a path.
       const url = new URL(origin + (req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl}`));
-      const page = await renderPage({
+      const page = await preparePage({
         url,
         origin,
         reads,
@@ -64,20 +85,54 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         onError: (err) => logger.error({ err, requestId: req.requestId }, 'render error'),
       });
       if ('redirect' in page) {
-        res.redirect(page.status, page.redirect);
+        res.writeHead(page.status, { ...pageHeaders, location: page.redirect, 'content-length': '0' }).end();
         return;
       }
-      res.status(page.status).type(HTML).send(page.html);
+      // A reader who went away gets nothing; one who holds this page gets a 304, and no render.
+      if (res.destroyed) return;
+      const headers = { ...pageHeaders, etag: page.etag };
+      if (page.status === 200 && etagMatches(header(req, 'if-none-match'), page.etag)) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      sendParts(res, page.status, { ...headers, 'content-type': HTML }, page.render());
     } catch (err) {
-      // A reader who went away gets nothing.
       if (res.destroyed) return;
       logger.error({ err, requestId: req.requestId }, 'page render failed');
-      res.status(503).type(HTML).send(fallbackPage(503, assets.css));
+      sendParts(res, 503, { ...pageHeaders, 'content-type': HTML }, [fallbackPage(503, assets.css)]);
     }
-  });
-  http.finish();
+  };
 
-  const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
+  /**
+   * Pages skip express: request id, request log line, duration metric and the page itself are all
+   * this path does. Health, readiness, metrics and anything but GET/HEAD go to the express app.
+   */
+  const handle = (raw: IncomingMessage, res: ServerResponse) => {
+    const target = raw.url ?? '/';
+    const q = target.indexOf('?');
+    const path = q < 0 ? target : target.slice(0, q);
+    if ((raw.method !== 'GET' && raw.method !== 'HEAD') || OWN_PATH_RE.test(path)) {
+      app(raw, res);
+      return;
+    }
+    const req = raw as PageRequest;
+    req.requestId = pickRequestId(header(req, REQUEST_ID_HEADER), true);
+    req.originalUrl = target;
+    req.route = PAGE_ROUTE;
+    logRequest(req, res, noop);
+    http.metrics.middleware(req as unknown as Request, res as unknown as Response, noop);
+    servePage(req, res, path).catch((err: unknown) => {
+      const a = errorAnswer(logger, err, req);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const body = JSON.stringify(a.body);
+      sendParts(res, a.status, { [REQUEST_ID_HEADER]: req.requestId, 'cache-control': 'no-cache', 'content-type': 'application/json; charset=utf-8' }, [body]);
+    });
+  };
+
+  const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS, handle);
   logger.info({ url: server.url }, 'render listening');
   return {
     url: server.url,
@@ -88,6 +143,11 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
     },
   };
 }
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
 
 // Started as `node web/dist-ssr/server.js`; tests import start() instead.
 if (process.argv[1] && /dist-ssr[\\/]server\.js$/.test(process.argv[1])) runService('render', readRenderConfig, start);
