@@ -29,6 +29,18 @@ describe('public search index', () => {
     }
   });
 
+  it('answers what scanning answers for pieces of the texts themselves: parts of words, across spaces and fields', () => {
+    let s = 11;
+    const rnd = (n: number) => (s = (s * 1103515245 + 12345) & 0x7fffffff) % n;
+    for (let k = 0; k < 400; k++) {
+      const text = hay[rnd(hay.length)]!;
+      const from = rnd(text.length);
+      const keyword = normaliseKeyword(text.slice(from, from + 1 + rnd(24)));
+      if (!keyword) continue;
+      expect({ keyword, hits: index.search(keyword, 1000) }).toEqual({ keyword, hits: scan(hay, keyword, 1000) });
+    }
+  });
+
   it('answers nothing for an empty keyword', () => {
     expect(index.search('', 1000)).toEqual([]);
   });
