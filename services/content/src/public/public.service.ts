@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ArticleSummaryFields } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
@@ -163,7 +164,7 @@ export class PublicService {
   }
 
   /** The same as JSON bytes, from each article's answer serialised once per stored version. */
-  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<Buffer> {
+  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<JsonAnswer> {
     return jsonList((await this.view(journalId)).issueArticles(key));
   }
 
@@ -230,7 +231,7 @@ export class PublicService {
   }
 
   /** The same as JSON bytes (see issueArticlesJson). */
-  async searchJson(journalId: string, keyword: unknown): Promise<Buffer> {
+  async searchJson(journalId: string, keyword: unknown): Promise<JsonAnswer> {
     return jsonList(await this.searchMatches(journalId, keyword));
   }
 
@@ -293,28 +294,53 @@ const summaryOf = (d: CorpusArticle): ArticleSummary => {
   return s;
 };
 
-/** Each corpus entry's list JSON as UTF-8 bytes, made once: entries are replaced, never changed, on
- *  a write. A list answer is then one copy of those bytes, with no string to join and encode. */
-const jsonOf = new WeakMap<CorpusArticle, Buffer>();
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-function jsonList(list: CorpusArticle[]): Buffer {
-  const parts: Buffer[] = [OPEN];
-  let length = 2;
+/**
+ * Each corpus entry's list JSON as UTF-8 bytes with their SHA-1, made once: entries are replaced,
+ * never changed, on a write. A list answer is then one copy of those bytes, with no string to join
+ * and encode, and its ETag the hash of the entries' hashes (a few kB) rather than of every byte: the
+ * same list gives the same ETag on every replica, and any change to an entry changes it.
+ */
+interface Piece {
+  json: Buffer;
+  digest: Buffer;
+}
+const pieceOf = new WeakMap<CorpusArticle, Piece>();
+const DIGEST = 20;
+const [OPEN, COMMA, CLOSE] = [0x5b, 0x2c, 0x5d];
+
+export interface JsonAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+export function jsonList(list: readonly CorpusArticle[]): JsonAnswer {
+  const pieces = new Array<Piece>(list.length);
+  let length = list.length ? 1 + list.length : 2;
   for (let i = 0; i < list.length; i++) {
     const a = list[i]!;
-    let j = jsonOf.get(a);
-    if (j === undefined) jsonOf.set(a, (j = Buffer.from(JSON.stringify(summaryOf(a)))));
-    if (i > 0) {
-      parts.push(COMMA);
-      length++;
+    let piece = pieceOf.get(a);
+    if (piece === undefined) {
+      const json = Buffer.from(JSON.stringify(summaryOf(a)));
+      pieceOf.set(a, (piece = { json, digest: createHash('sha1').update(json).digest() }));
     }
-    parts.push(j);
-    length += j.length;
+    pieces[i] = piece;
+    length += piece.json.length;
   }
-  parts.push(CLOSE);
-  return Buffer.concat(parts, length);
+  // Typed-array copies into one allocation (Buffer.concat and Buffer#copy cost more per piece).
+  const body = Buffer.allocUnsafe(length);
+  const digests = new Uint8Array(list.length * DIGEST);
+  body[0] = OPEN;
+  let at = 1;
+  for (let i = 0; i < pieces.length; i++) {
+    const { json, digest } = pieces[i]!;
+    if (i > 0) body[at++] = COMMA;
+    body.set(json, at);
+    at += json.length;
+    digests.set(digest, i * DIGEST);
+  }
+  body[at] = CLOSE;
+  const etag = `"${createHash('sha1').update(digests).digest('base64url').slice(0, 27)}"`;
+  return { body, etag };
 }
 
 function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {
