@@ -24,8 +24,8 @@ import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { ROOT } from '../scripts/stack';
 import { DEMO_USER } from '../scripts/seed';
-import { call, type Answer } from '../reliability/rel-stack';
-import { adminAdding, readerTargets, runReaders } from '../reliability/reader-mix';
+import { call } from '../reliability/rel-stack';
+import { adminAdding, readerTargets, runReaders, type ReaderAnswer } from '../reliability/reader-mix';
 import {
   assetPath, bearer, publicCatalogue, readZip, tokenFor, waitJob,
 } from '../reliability/rel-helpers';
@@ -157,7 +157,7 @@ export async function run(ctx: BenchContext): Promise<Record<string, number>> {
   const pdfWarm: number[] = [];
   const warmFrom = Date.now() + 5000;
   const end = Date.now() + LOAD_SECONDS * 1000;
-  const seen = (name: string, r: Answer, begun: number) => {
+  const seen = (name: string, r: ReaderAnswer, begun: number) => {
     if (name !== 'pdf') return;
     const c = String(r.headers['x-cache'] ?? 'none');
     pdfCache[c] = (pdfCache[c] ?? 0) + 1;
@@ -169,10 +169,12 @@ export async function run(ctx: BenchContext): Promise<Record<string, number>> {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const t0 = Date.now();
+  const cpu0 = process.cpuUsage();
   const [zip2, { lat, errors }] = await Promise.all([
     bulkZip(base, loadToken, 2), runReaders(base, readerTargets({ issues, articles }), READERS, end, seen), admin.done,
   ]);
   const adds = admin.statuses;
+  const clientCpu = process.cpuUsage(cpu0);
   loopDelay.disable();
   const seconds = (Date.now() - t0) / 1000;
   const all = sorted(Object.values(lat).flat());
@@ -194,7 +196,9 @@ export async function run(ctx: BenchContext): Promise<Record<string, number>> {
   const byCache = Object.entries(pdfBy).map(([c, l]) => `${c}: n ${l.length}, p50 ${round(pct(sorted(l), 50))} ms, p99 ${round(pct(sorted(l), 99))} ms`);
   console.log(`  PDF downloads by nginx's answer (X-Cache) ${byCache.join('; ')}; after the run, the same files by their bare paths (nginx passes them to the content service): p50 ${round(pct(bareSorted, 50))} ms`);
   console.log(`  PDF downloads begun after the first 5 s (each file asked for once by then): p50 ${round(pct(sorted(pdfWarm), 50))} ms, p99 ${round(pct(sorted(pdfWarm), 99))} ms`);
-  console.log(`  the bench process's own event-loop delay (part of every latency above): p50 ${round(loopDelay.percentile(50) / 1e6)} ms, p99 ${round(loopDelay.percentile(99) / 1e6)} ms`);
+  // The generator's CPU per request (user + system, this process, the admin writer and zip poller included).
+  const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, all.length + errors.length);
+  console.log(`  the bench process's own event-loop delay (part of every latency above): p50 ${round(loopDelay.percentile(50) / 1e6)} ms, p99 ${round(loopDelay.percentile(99) / 1e6)} ms; its CPU ${round(clientCpuMs, 3)} ms per request`);
   console.log(`  admin added ${adds.length} articles (statuses ${[...new Set(adds)].join(', ')}); zip of ${zip2.certs} certificates in ${round(zip2.seconds)} s (${round(zip2.perS)} certificates/s)`);
 
   const figures = {
@@ -215,6 +219,7 @@ export async function run(ctx: BenchContext): Promise<Record<string, number>> {
     pdf_bare_path_p50_ms: round(pct(bareSorted, 50), 2),
     load_bulk_certs_per_s: round(zip2.perS, 2),
     load_client_loop_delay_p99_ms: round(loopDelay.percentile(99) / 1e6, 2),
+    load_client_cpu_ms_per_request: round(clientCpuMs, 3),
   };
   console.log(figures);
   return figures;
