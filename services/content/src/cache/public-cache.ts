@@ -72,8 +72,11 @@ export class PublicCache {
     };
   }
 
-  /** Subscribes, then loads every journal's view; `ready` turns true when done. */
-  async init(): Promise<void> {
+  /**
+   * Subscribes, then loads every journal's view, then runs `warm` (what else must not be cold when
+   * readers arrive); `ready` turns true when done.
+   */
+  async init(warm?: () => Promise<unknown>): Promise<void> {
     const started = Date.now();
     await this.feed.start();
     // Counters first: a write landing during the load is then applied on top of it.
@@ -81,6 +84,7 @@ export class PublicCache {
     const versions = await this.feed.versions(known).catch(() => new Map<string, number>());
     const loaded = await this.model.loadAll();
     for (const j of loaded) this.feed.loadedAt(j, versions.get(j) ?? 0);
+    if (warm) await warm();
     this.readyMs = Date.now() - started;
     this.ready = true;
     this.opts.logger.info({ journals: loaded.length, ms: this.readyMs }, 'read models loaded');
