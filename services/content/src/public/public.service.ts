@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ArticleSummaryFields } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
@@ -7,6 +6,7 @@ import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
 import { cleanRich, cleanTitle } from '../shared/text';
 import { SearchIndex } from './search-index';
+import { etagOf } from '../cache/public-cache';
 
 /** An article in lists (issue page, search): no abstract, no private fields; the contract's fields. */
 export type ArticleSummary = ArticleSummaryFields;
@@ -294,19 +294,14 @@ const summaryOf = (d: CorpusArticle): ArticleSummary => {
   return s;
 };
 
-/**
- * Each corpus entry's list JSON as UTF-8 bytes with their SHA-1, made once: entries are replaced,
- * never changed, on a write. A list answer is then one copy of those bytes, with no string to join
- * and encode, and its ETag the hash of the entries' hashes (a few kB) rather than of every byte: the
- * same list gives the same ETag on every replica, and any change to an entry changes it.
- */
-interface Piece {
-  json: Buffer;
-  digest: Buffer;
-}
-const pieceOf = new WeakMap<CorpusArticle, Piece>();
-const DIGEST = 20;
-const [OPEN, COMMA, CLOSE] = [0x5b, 0x2c, 0x5d];
+/** Each corpus entry's list JSON as UTF-8 bytes, made once: entries are replaced, never changed, on
+ *  a write. A list answer is then one copy of those bytes, with no string to join and encode. (An
+ *  ETag made from per-entry hashes, tried instead of hashing the answer, cost more in the running
+ *  service: two more allocations per answer and a hash object per entry; see bench/profile.md.) */
+const jsonOf = new WeakMap<CorpusArticle, Buffer>();
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 export interface JsonAnswer {
   body: Buffer;
@@ -314,33 +309,22 @@ export interface JsonAnswer {
 }
 
 export function jsonList(list: readonly CorpusArticle[]): JsonAnswer {
-  const pieces = new Array<Piece>(list.length);
-  let length = list.length ? 1 + list.length : 2;
+  const parts: Buffer[] = [OPEN];
+  let length = 2;
   for (let i = 0; i < list.length; i++) {
     const a = list[i]!;
-    let piece = pieceOf.get(a);
-    if (piece === undefined) {
-      const json = Buffer.from(JSON.stringify(summaryOf(a)));
-      pieceOf.set(a, (piece = { json, digest: createHash('sha1').update(json).digest() }));
+    let j = jsonOf.get(a);
+    if (j === undefined) jsonOf.set(a, (j = Buffer.from(JSON.stringify(summaryOf(a)))));
+    if (i > 0) {
+      parts.push(COMMA);
+      length++;
     }
-    pieces[i] = piece;
-    length += piece.json.length;
+    parts.push(j);
+    length += j.length;
   }
-  // Typed-array copies into one allocation (Buffer.concat and Buffer#copy cost more per piece).
-  const body = Buffer.allocUnsafe(length);
-  const digests = new Uint8Array(list.length * DIGEST);
-  body[0] = OPEN;
-  let at = 1;
-  for (let i = 0; i < pieces.length; i++) {
-    const { json, digest } = pieces[i]!;
-    if (i > 0) body[at++] = COMMA;
-    body.set(json, at);
-    at += json.length;
-    digests.set(digest, i * DIGEST);
-  }
-  body[at] = CLOSE;
-  const etag = `"${createHash('sha1').update(digests).digest('base64url').slice(0, 27)}"`;
-  return { body, etag };
+  parts.push(CLOSE);
+  const body = Buffer.concat(parts, length);
+  return { body, etag: etagOf(body) };
 }
 
 function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {
