@@ -20,6 +20,8 @@ export interface BenchContext {
   /** Files written here are served by the same nginx at `${nginxStaticUrl}/<name>`. */
   staticDir: string;
   nginxStaticUrl: string;
+  /** The usage log file the stack's nginx writes and its content service reads ('' for syslog datagrams). */
+  usageLog: string;
   /** Process ids of the stack's processes (content, gateway, …), for CPU accounting from /proc. */
   pids?: Record<string, number>;
   /** The seeded demo journals (slug demo on localhost, chem on chem.localhost). */

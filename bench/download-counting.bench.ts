@@ -1,6 +1,7 @@
 /**
- * What usage counting costs a PDF download. nginx logs every answered PDF request as a syslog
- * datagram to the content service; this measures a download through an nginx with the stack's
+ * What usage counting costs a PDF download. nginx logs every answered PDF request for the content
+ * service (on this machine: a line in a buffered file it reads twice a second; BENCH_USAGE_LOG=syslog:
+ * a datagram per download to its UDP port, as in Kubernetes); this measures a download through an nginx with the stack's
  * configuration (counting on) against one with the same configuration less the usage-log lines
  * (counting off), both started afresh in front of the stack's gateway and services, in alternating
  * blocks so that drift hits both alike.
@@ -101,7 +102,7 @@ async function paced(base: string, pdf: string, n: number, rate: number, countin
 async function startBenchNginx(ctx: BenchContext, counting: boolean): Promise<{ url: string; stop: () => void }> {
   const port = Number(new URL(ctx.baseUrl).port) + (counting ? 51 : 50);
   const name = counting ? 'bench-count' : 'bench-nocount';
-  const conf = renderNginxConfig({ nginxPort: port, gatewayPort: Number(new URL(ctx.gatewayUrl).port), name });
+  const conf = renderNginxConfig({ nginxPort: port, gatewayPort: Number(new URL(ctx.gatewayUrl).port), name, usageLog: ctx.usageLog });
   // An empty cache: nothing left from an earlier run.
   const cache = path.join(path.dirname(conf), 'cache');
   rmSync(cache, { recursive: true, force: true });
@@ -109,7 +110,7 @@ async function startBenchNginx(ctx: BenchContext, counting: boolean): Promise<{ 
   chmodSync(cache, 0o777);
   const server = path.join(path.dirname(conf), 'default.conf');
   const text = readFileSync(server, 'utf8');
-  const stripped = text.replace(/^\s*access_log syslog:[^;]+ jp_usage [^;]+;\s*$/gm, '');
+  const stripped = text.replace(/^\s*access_log \S+ jp_usage [^;]*;\s*$/gm, '');
   if (stripped === text) throw new Error('no usage log in the nginx configuration: counting is not set up');
   if (!counting) writeFileSync(server, stripped);
   const child = spawn('nginx', ['-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });

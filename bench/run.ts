@@ -25,7 +25,10 @@ async function main() {
   await conn.dropDatabase();
   await conn.close();
   const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName });
-  const stack = await startStack({ portBase: 24000 + offset, nginxPort: 28080 + offset, mongoDb: dbName, redisPrefix: 'bench:', name: 'bench', logLevel: 'warn' });
+  const stack = await startStack({ portBase: 24000 + offset, nginxPort: 28080 + offset, mongoDb: dbName, redisPrefix: 'bench:', name: 'bench', logLevel: 'warn',
+    // BENCH_USAGE_LOG=syslog: nginx sends the usage log as datagrams, as it does in Kubernetes.
+    ...(process.env.BENCH_USAGE_LOG === 'syslog' ? { env: { STATS_USAGE_FILE: '' } } : {}),
+  });
   const staticDir = path.join(ROOT, 'web/dist/bench-static');
   mkdirSync(staticDir, { recursive: true });
   const ctx: BenchContext = {
@@ -41,6 +44,7 @@ async function main() {
     redisPrefix: 'bench:',
     jwtSecret: stack.env.JWT_SECRET!,
     staticDir,
+    usageLog: stack.env.STATS_USAGE_FILE ?? '',
     nginxStaticUrl: `${stack.urls.web}/bench-static`,
     journals,
     pids: Object.fromEntries([...stack.processes].flatMap(([name, child]) => (child.pid ? [[name, child.pid]] : []))),

@@ -4,7 +4,7 @@
  * the benchmarks, each with its own ports and database.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
@@ -70,7 +70,14 @@ async function waitReady(url: string, name: string, child: ChildProcess, timeout
   throw new Error(`${name} did not become ready at ${url}`);
 }
 
-export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number; name: string }): string {
+/** The file a stack's nginx appends its usage log to, and its content service reads. */
+export const usageLogOf = (stackName: string) => path.join(DATA, 'nginx', stackName, 'usage.log');
+
+/** Past this the usage log is rotated (renamed to `.1`, nginx told to reopen): about 250,000 counted requests. */
+const USAGE_LOG_ROTATE_BYTES = 64 * 1024 * 1024;
+
+/** `usageLog`: the usage log file (default: the stack's), or '' for syslog datagrams to the content service. */
+export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number; name: string; usageLog?: string }): string {
   const dir = path.join(DATA, 'nginx', opts.name);
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
   chmodSync(path.join(dir, 'tmp'), 0o777);
@@ -84,8 +91,11 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
     NGINX_CACHE_DIR: path.join(dir, 'cache'),
     // Locally clients reach nginx directly: no X-Forwarded-For is believed.
     REAL_IP_FROM: '0.0.0.0/32',
-    // The content service (next port after the gateway) takes the usage log on its port number, over UDP.
-    STATS_SYSLOG: `127.0.0.1:${opts.gatewayPort + 1}`,
+    ...(opts.usageLog === ''
+      ? // Datagrams to the content service's UDP port (the next port after the gateway), as in Kubernetes.
+        { USAGE_LOG: `syslog:server=127.0.0.1:${opts.gatewayPort + 1},tag=jp_usage,nohostname`, USAGE_LOG_BUFFER: '' }
+      : // nginx and the content service share the machine: a buffered file it reads.
+        { USAGE_LOG: opts.usageLog ?? usageLogOf(opts.name), USAGE_LOG_BUFFER: 'buffer=64k flush=1s' }),
   };
   const server = readFileSync(path.join(ROOT, 'docker/nginx/default.conf.template'), 'utf8').replace(
     /\$\{([A-Z_]+)\}/g,
@@ -95,7 +105,7 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
   const timedLog = `access_log ${DATA}/logs/${opts.name}-nginx-access.log timed;`;
   writeFileSync(
     path.join(dir, 'default.conf'),
-    process.env.JP_NGINX_ACCESS_LOG === '1' ? server.replace(/^(\s*)(access_log syslog:[^;]+;)$/gm, `$1$2\n$1${timedLog}`) : server,
+    process.env.JP_NGINX_ACCESS_LOG === '1' ? server.replace(/^(\s*)(access_log \S+ jp_usage [^;]*;)$/gm, `$1$2\n$1${timedLog}`) : server,
   );
   const main = `
 worker_processes 2;
@@ -129,6 +139,20 @@ http {
   return file;
 }
 
+/**
+ * Keeps the usage log bounded: renamed to `.1` (the content service reads what is left of it by the
+ * descriptor it holds), then nginx reopens its logs and starts a new file.
+ */
+function rotateUsageLog(file: string, nginx: ChildProcess): void {
+  try {
+    if (statSync(file).size < USAGE_LOG_ROTATE_BYTES || nginx.exitCode !== null) return;
+    renameSync(file, `${file}.1`);
+    nginx.kill('SIGUSR1');
+  } catch {
+    // No file yet.
+  }
+}
+
 export async function startStack(o: StackOptions): Promise<Stack> {
   const logs = path.join(DATA, 'logs');
   mkdirSync(logs, { recursive: true });
@@ -152,6 +176,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     PDF_URL: url(p.pdf),
     RENDER_URL: url(p.render),
     CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    STATS_USAGE_FILE: usageLogOf(o.name),
     ...o.env,
   };
   const processes = new Map<string, ChildProcess>();
@@ -166,7 +191,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const node = (name: string, entry: string, port: number, extra: Record<string, string> = {}) =>
     spawnLogged(name, process.execPath, [path.join(ROOT, entry)], { PORT: String(port), ...extra });
 
+  let rotation: NodeJS.Timeout | undefined;
   const stop = async () => {
+    clearInterval(rotation);
     const all = [...processes.values()].filter((c) => c.exitCode === null && c.signalCode === null);
     await Promise.all(
       all.map(
@@ -211,9 +238,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     await Promise.all(starts.map(([name, , port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
     // A niced worker starts last on a busy box: the stack is up only once it consumes the queue.
     await Promise.all(workers.map(([name, port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
-    const conf = renderNginxConfig({ nginxPort: o.nginxPort, gatewayPort: p.gateway, name: o.name });
+    const conf = renderNginxConfig({ nginxPort: o.nginxPort, gatewayPort: p.gateway, name: o.name, usageLog: env.STATS_USAGE_FILE });
     const nginx = spawnLogged('nginx', 'nginx', ['-c', conf, '-g', 'daemon off;']);
     await waitReady(`http://127.0.0.1:${o.nginxPort}/index.html`, 'nginx', nginx, 15_000);
+    if (env.STATS_USAGE_FILE) rotation = setInterval(() => rotateUsageLog(env.STATS_USAGE_FILE!, nginx), 60_000).unref();
   } catch (err) {
     await stop();
     throw err;

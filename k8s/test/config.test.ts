@@ -189,6 +189,11 @@ describe('the web pods and the nginx template agree', () => {
     const [host, port] = env.GATEWAY_UPSTREAM.split(':');
     const svc = find(objs, 'Service', host)!;
     expect((svc.spec as { ports: { port: number }[] }).ports.map((p) => p.port)).toContain(Number(port));
+    // The usage log goes to the content Service's UDP port (another pod: no shared file), unbuffered.
+    const [, usageHost, usagePort] = /^syslog:server=([^:,]+):(\d+),/.exec(env.USAGE_LOG) ?? [];
+    const usageSvc = find(objs, 'Service', usageHost!)!;
+    expect((usageSvc.spec as { ports: { port: number; protocol?: string }[] }).ports).toContainEqual(expect.objectContaining({ port: Number(usagePort), protocol: 'UDP' }));
+    expect(env.USAGE_LOG_BUFFER).toBe('');
     // The web image puts the Vite build at WEB_ROOT.
     const dockerfile = fs.readFileSync(path.join(ROOT, 'docker/web/Dockerfile'), 'utf8');
     expect(dockerfile).toContain(env.WEB_ROOT);

@@ -51,7 +51,7 @@ export interface ContentApp {
   /** The pub/sub connection of the change feed (tests break it to prove the fallback). */
   subscriber: Redis;
   stats: StatsRecorder;
-  /** UDP port of the usage log (0 with counting off). */
+  /** UDP port of the usage log (0 with counting off, or when it is read from a file). */
   usagePort: number;
   /** The article PDFs read into memory before ready (undefined until then). */
   readonly warmedFiles: WarmedFiles | undefined;
@@ -110,7 +110,13 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     (hit) => stats.recorder.receive(hit),
     logger,
   );
-  const usagePort = config.STATS_COUNTING ? await usage.start(config.STATS_UDP_PORT ? Number(config.STATS_UDP_PORT) : server.port, config.HOST) : 0;
+  const usagePort = !config.STATS_COUNTING
+    ? 0
+    : await usage.start(
+        config.STATS_USAGE_FILE
+          ? { file: config.STATS_USAGE_FILE }
+          : { port: config.STATS_UDP_PORT ? Number(config.STATS_UDP_PORT) : server.port, host: config.HOST },
+      );
   logger.info({ url: server.url }, 'content listening');
   let warmedFiles: WarmedFiles | undefined;
   const warming = warmUp(logger, 'content', 'read models failed to load', async () => {

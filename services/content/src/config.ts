@@ -44,6 +44,11 @@ export const contentConfigSchema = z.object({
    * ports do not collide), so nginx needs only the content service's address.
    */
   STATS_UDP_PORT: z.string().regex(/^\d{0,5}$/).default(''),
+  /**
+   * The file nginx appends its usage log to, when nginx runs on the same machine (the local run):
+   * read once every half second instead of a datagram per download. Set, no UDP port is bound.
+   */
+  STATS_USAGE_FILE: z.string().default(''),
   /** Repeats by one client within this window count once (COUNTER: 30 s). */
   STATS_DEDUPE_MS: z.coerce.number().int().min(0).default(30_000),
   /** Hits held in memory while Redis is away (about 200 bytes each); past it the oldest are dropped. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -149,6 +149,35 @@ describe('counting on the shared Redis', () => {
     await app.journals.update(J, { flags: { ...(await app.journals.findById(J))!.flags, showUsageStats: false } });
     await app.cache.invalidate(J);
     expect((await request(app.url).get('/api/archives/ref/501/stats').set({ 'x-journal-id': J })).status).toBe(404);
+  });
+});
+
+describe('the usage log as a file nginx appends to (nginx on the same machine)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jp-stats-file-'));
+  const file = path.join(dir, 'usage.log');
+  let app: App;
+  let J: string;
+  let id: string;
+  beforeAll(async () => {
+    app = await startContent({ STATS_USAGE_FILE: file, STATS_PUSH_MS: 50, STATS_FLUSH_MS: 100 } as never);
+    ({ J, id } = await setup(app, 'stats3'));
+  });
+  afterAll(async () => {
+    await stopContent(app);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('binds no UDP port and counts the lines nginx writes, as it would count the datagrams', async () => {
+    expect(app.usagePort).toBe(0);
+    const line = (uri: string, ip: string, ua: string) =>
+      `${JSON.stringify({ host: 'stats3.test', method: 'GET', uri, status: '200', ua, ip, range: '', msec: (Date.now() / 1000).toFixed(3) })}\n`;
+    // As nginx writes its buffer: many lines in one write, the file created by the first.
+    appendFileSync(file, line(PDF, '10.3.0.1', CHROME) + line(PDF, '10.3.0.1', CHROME) + line(PDF, '10.3.0.2', FIREFOX));
+    appendFileSync(file, line(PDF, '10.3.0.9', GOOGLEBOT) + line('/archives/2026/vol4/issue2/501', '10.3.0.1', CHROME) + 'not a usage line\n');
+    const c = await until(() => countsOf(app, J, id), (x) => x.downloads >= 2 && x.views >= 1);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await countsOf(app, J, id)).toEqual({ downloads: 2, views: 1 });
+    expect(c).toEqual({ downloads: 2, views: 1 });
   });
 });
 

@@ -27,17 +27,27 @@ export interface StatsOptions {
 export type Resolve = (journalId: string, target: HitTarget) => Promise<string | null>;
 
 /*
- * One hit, atomically: counted unless the same client's previous counted hit on the same article
- * and kind is less than the window away (in hit time, so hits replayed after an outage are judged
- * by when they happened).
+ * A batch of hits, atomically (KEYS[1] the pending counters, KEYS[2..] each hit's client key; ARGV
+ * the window, the keys' lifetime, then each hit's time and counter field). A hit counts unless the
+ * same client's previous counted hit on the same article and kind is less than the window away (in
+ * hit time, so hits replayed after an outage are judged by when they happened). One call per batch:
+ * a call per hit cost Redis and this process more than the counting itself.
  */
 const COUNT_SCRIPT = `
-local last = redis.call('GET', KEYS[1])
-local ts = tonumber(ARGV[1])
-if last and math.abs(ts - tonumber(last)) < tonumber(ARGV[2]) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
-redis.call('HINCRBY', KEYS[2], ARGV[4], 1)
-return 1`;
+local window = tonumber(ARGV[1])
+local counted = 0
+for i = 2, #KEYS do
+  local ts = tonumber(ARGV[2 * i - 1])
+  local last = redis.call('GET', KEYS[i])
+  if not (last and math.abs(ts - tonumber(last)) < window) then
+    redis.call('SET', KEYS[i], ARGV[2 * i - 1], 'PX', ARGV[2])
+    redis.call('HINCRBY', KEYS[1], ARGV[2 * i], 1)
+    counted = counted + 1
+  end
+end
+return counted`;
+
+type CountHits = (numberOfKeys: number, ...args: (string | number)[]) => Promise<number>;
 
 /**
  * Download and view counting that never touches the request path: `receive` only appends to a
@@ -60,7 +70,7 @@ export class StatsRecorder {
     private readonly logger: Logger,
     private readonly opts: StatsOptions,
   ) {
-    this.redis.defineCommand('jpCountHit', { numberOfKeys: 2, lua: COUNT_SCRIPT });
+    this.redis.defineCommand('jpCountHits', { lua: COUNT_SCRIPT });
   }
 
   start(): void {
@@ -110,8 +120,8 @@ export class StatsRecorder {
     return s;
   }
 
-  private async clientOf(h: Hit): Promise<string> {
-    return createHash('sha256').update(`${await this.salt(dayOf(h.ts))}\u0000${h.ip}\u0000${h.ua}`).digest('base64url').slice(0, 22);
+  private clientOf(h: Hit, salt: string): string {
+    return createHash('sha256').update(`${salt}\u0000${h.ip}\u0000${h.ua}`).digest('base64url').slice(0, 22);
   }
 
   /** Buffer → Redis. Hits whose step failed go back to the front, in order. */
@@ -122,37 +132,46 @@ export class StatsRecorder {
     try {
       while (this.buffer.length) {
         const batch = this.buffer.splice(0, 500);
-        let done = 0;
+        let done = false;
         try {
-          const ids = await Promise.all(batch.map((h) => this.resolve(h.journalId, h.target)));
-          const clients = await Promise.all(batch.map((h) => this.clientOf(h)));
-          const pipe = this.redis.pipeline();
-          batch.forEach((h, i) => {
-            const id = ids[i];
-            if (!id) return;
-            const kind = h.target.kind;
-            (pipe as unknown as { jpCountHit: (...a: (string | number)[]) => void }).jpCountHit(
-              this.key(`d:${kind}:${id}:${clients[i]}`),
-              this.key('pending'),
-              h.ts,
-              this.opts.dedupeMs,
-              this.opts.dedupeMs * 2,
-              `${h.journalId}|${id}|${monthOf(h.ts)}|${kind}`,
-            );
-          });
-          const res = (await pipe.exec()) ?? [];
-          const failed = res.findIndex(([err]) => err);
-          if (failed >= 0) throw res[failed]![0];
-          counted += res.filter(([, v]) => v === 1).length;
-          done = batch.length;
+          counted += await this.count(batch);
+          done = true;
         } finally {
-          if (done < batch.length) this.buffer.unshift(...batch);
+          if (!done) this.buffer.unshift(...batch);
         }
       }
     } finally {
       this.pushing = false;
     }
     return counted;
+  }
+
+  /** One batch: its articles named (once per target), its clients hashed, then one script call. */
+  private async count(batch: Hit[]): Promise<number> {
+    const ids = new Map<string, Promise<string | null>>();
+    const idOf = (h: Hit) => {
+      const k = `${h.journalId}|${h.target.kind}|${'ref' in h.target ? h.target.ref : h.target.path}`;
+      let id = ids.get(k);
+      if (!id) ids.set(k, (id = this.resolve(h.journalId, h.target)));
+      return id;
+    };
+    const resolved = await Promise.all(batch.map(idOf));
+    const salts = new Map<string, string>();
+    for (const h of batch) {
+      const day = dayOf(h.ts);
+      if (!salts.has(day)) salts.set(day, await this.salt(day));
+    }
+    const keys: string[] = [this.key('pending')];
+    const args: (string | number)[] = [this.opts.dedupeMs, this.opts.dedupeMs * 2];
+    batch.forEach((h, i) => {
+      const id = resolved[i];
+      if (!id) return;
+      const kind = h.target.kind;
+      keys.push(this.key(`d:${kind}:${id}:${this.clientOf(h, salts.get(dayOf(h.ts))!)}`));
+      args.push(h.ts, `${h.journalId}|${id}|${monthOf(h.ts)}|${kind}`);
+    });
+    if (keys.length === 1) return 0;
+    return (this.redis as unknown as { jpCountHits: CountHits }).jpCountHits(keys.length, ...keys, ...args);
   }
 
   /**

@@ -2,10 +2,10 @@ import { hitTarget, isFirstPart, isRobot } from './hit-target';
 import type { Hit } from './stats.recorder';
 
 /**
- * nginx's usage log: for each article page, article read and PDF answered 200/206, nginx sends one
- * syslog datagram (`access_log syslog:... jp_usage`, written after the response has gone, so the
- * reader never waits for it and files nginx serves from its own cache are counted too). The
- * message is a JSON object after the syslog header.
+ * nginx's usage log: for each article page, article read and PDF answered 200/206, nginx writes one
+ * JSON line (`access_log ... jp_usage`, after the response has gone, so the reader never waits for
+ * it and files nginx serves from its own cache are counted too), either to a file the content
+ * service reads or as a syslog datagram to its UDP port (the JSON after the syslog header).
  */
 export interface UsageLine {
   host: string;
@@ -18,16 +18,24 @@ export interface UsageLine {
   msec: string;
 }
 
-/** The JSON of one syslog datagram ('<PRI>Mmm dd hh:mm:ss tag: {...}'), or null. */
-export function parseUsageDatagram(msg: string): UsageLine | null {
-  const i = msg.indexOf(': {');
-  if (i < 0 || msg.length > 16_384) return null;
+/** A longer line is not nginx's: the format's fields are bounded by nginx's own header limits. */
+const MAX_LINE = 16_384;
+
+/** One line of the usage log file ('{...}'), or null. */
+export function parseUsageJson(line: string): UsageLine | null {
+  if (line.length > MAX_LINE || !line.startsWith('{')) return null;
   try {
-    const v = JSON.parse(msg.slice(i + 2)) as Partial<UsageLine>;
+    const v = JSON.parse(line) as Partial<UsageLine>;
     return typeof v.uri === 'string' && typeof v.host === 'string' ? (v as UsageLine) : null;
   } catch {
     return null;
   }
+}
+
+/** The JSON of one syslog datagram ('<PRI>Mmm dd hh:mm:ss tag: {...}'), or null. */
+export function parseUsageDatagram(msg: string): UsageLine | null {
+  const i = msg.indexOf(': {');
+  return i < 0 ? null : parseUsageJson(msg.slice(i + 2));
 }
 
 /** A counted hit as the usage log tells it: the journal is known by its host until resolved. */

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '@journal/server-kit';
 import type { Hit } from './stats.recorder';
 import type { UsageHit } from './usage-line';
-import type { UsageWorkerData, UsageWorkerMessage } from './usage-log.worker';
+import type { UsageSource, UsageWorkerData, UsageWorkerMessage } from './usage-log.worker';
 
 /** Host → journal id, remembered for a minute (a host's journal rarely changes). */
 export type JournalOfHost = (host: string) => Promise<string | null>;
@@ -18,6 +18,8 @@ export interface UsageLogOptions {
   recvBufferBytes: number;
   /** How often the socket's thread hands its hits on. */
   batchMs: number;
+  /** How often the file is read (nginx flushes its buffer every second). */
+  filePollMs: number;
   /**
    * The socket thread's nice value. 10 yields to every reader's request, yet keeps a share large
    * enough to keep up with a busy journal's hits on a saturated machine (at 19 it fell behind).
@@ -25,7 +27,7 @@ export interface UsageLogOptions {
   nice: number;
 }
 
-const DEFAULTS: UsageLogOptions = { recvBufferBytes: 4 * 1024 * 1024, batchMs: 50, nice: 10 };
+const DEFAULTS: UsageLogOptions = { recvBufferBytes: 4 * 1024 * 1024, batchMs: 50, filePollMs: 500, nice: 10 };
 
 /** The compiled worker; under the test runner this module is the TypeScript source and the worker runs the build. */
 function workerFile(): string {
@@ -34,9 +36,9 @@ function workerFile(): string {
 }
 
 /**
- * nginx's usage log (one syslog datagram per counted request; see usage-line.ts), received on a
- * low-priority thread of its own that parses and filters the datagrams; this side names each hit's
- * journal and hands it to the recorder.
+ * nginx's usage log (a JSON line per counted request, in a file or a syslog datagram; see
+ * usage-line.ts), read on a low-priority thread of its own that parses and filters the lines; this
+ * side names each hit's journal and hands it to the recorder.
  */
 export class UsageLogReceiver {
   private worker: Worker | null = null;
@@ -53,20 +55,27 @@ export class UsageLogReceiver {
     this.opts = { ...DEFAULTS, ...opts };
   }
 
-  /** Binds the UDP port; answers the port bound (0 picks a free one). */
-  async start(port: number, host: string): Promise<number> {
-    const workerData: UsageWorkerData = { port, host, ...this.opts };
+  /**
+   * Starts reading the usage log: the file nginx appends to, or datagrams on a UDP port (0 picks a
+   * free one). Answers the UDP port bound, or 0 for a file.
+   */
+  async start(from: { file: string } | { port: number; host: string }): Promise<number> {
+    const source: UsageSource =
+      'file' in from
+        ? { kind: 'file', path: from.file, pollMs: this.opts.filePollMs }
+        : { kind: 'udp', port: from.port, host: from.host, recvBufferBytes: this.opts.recvBufferBytes };
+    const workerData: UsageWorkerData = { source, batchMs: this.opts.batchMs, nice: this.opts.nice };
     const worker = new Worker(workerFile(), { workerData });
     const bound = await new Promise<number>((resolve, reject) => {
       const early = (err: Error) => reject(err);
       worker.once('error', early);
       worker.on('message', (m: UsageWorkerMessage) => {
         if ('hits' in m) for (const h of m.hits) this.take(h);
-        else if ('error' in m) this.logger.warn({ err: m.error }, 'usage log socket error');
+        else if ('error' in m) this.logger.warn({ err: m.error }, 'usage log read failed');
         else {
           worker.off('error', early);
-          this.logger.info({ recvBufferBytes: m.recvBufferBytes }, 'usage log listening');
-          resolve(m.bound);
+          this.logger.info(m.ready, 'usage log reader started');
+          resolve('port' in m.ready ? m.ready.port : 0);
         }
       });
     });

@@ -2,24 +2,27 @@ import dgram from 'node:dgram';
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { hitOf, parseUsageDatagram, type UsageHit } from './usage-line';
+import { UsageFileTail } from './usage-file';
+import { hitOf, parseUsageDatagram, parseUsageJson, type UsageHit, type UsageLine } from './usage-line';
 
 /**
- * The usage log's socket, on a thread of its own at a low CPU priority: a datagram per download
- * wakes this thread, not the one answering readers, and on a busy machine it waits for an idle core
- * instead of taking one from nginx or a reader's request. Hits go to the main thread in batches.
+ * The usage log's reader, on a thread of its own at a low CPU priority, so that it waits for an
+ * idle core instead of taking one from nginx or a reader's request. It either reads the file nginx
+ * appends to (once per `pollMs`: no wake-up per download, for nginx on the same machine) or takes
+ * nginx's syslog datagrams on a UDP socket (one per download, for nginx elsewhere). Hits go to the
+ * main thread in batches.
  */
+export type UsageSource = { kind: 'udp'; port: number; host: string; recvBufferBytes: number } | { kind: 'file'; path: string; pollMs: number };
 export interface UsageWorkerData {
-  port: number;
-  host: string;
-  recvBufferBytes: number;
+  source: UsageSource;
   batchMs: number;
   nice: number;
 }
-export type UsageWorkerMessage = { bound: number; recvBufferBytes: number } | { hits: UsageHit[] } | { error: string };
+export type UsageWorkerMessage = { ready: { port: number; recvBufferBytes: number } | { file: string } } | { hits: UsageHit[] } | { error: string };
 
 const data = workerData as UsageWorkerData;
 const parent = parentPort!;
+const send = (m: UsageWorkerMessage) => parent.postMessage(m);
 
 try {
   // Linux names the calling thread in /proc/thread-self ('<pid>/task/<tid>'); setpriority on a
@@ -31,25 +34,52 @@ try {
 }
 
 let batch: UsageHit[] = [];
-const socket = dgram.createSocket({ type: data.host.includes(':') ? 'udp6' : 'udp4', recvBufferSize: data.recvBufferBytes });
-socket.on('message', (m) => {
-  const line = parseUsageDatagram(m.toString('utf8'));
+const take = (line: UsageLine | null) => {
   const hit = line && hitOf(line);
   if (hit) batch.push(hit);
-});
-socket.on('error', (err) => parent.postMessage({ error: err.message } satisfies UsageWorkerMessage));
+};
 const flush = () => {
   if (!batch.length) return;
-  parent.postMessage({ hits: batch } satisfies UsageWorkerMessage);
+  send({ hits: batch });
   batch = [];
 };
-const timer = setInterval(flush, data.batchMs);
-socket.bind(data.port, data.host, () => {
-  parent.postMessage({ bound: socket.address().port, recvBufferBytes: socket.getRecvBufferSize() } satisfies UsageWorkerMessage);
-});
+
+let stopSource: (done: () => void) => void;
+let timer: NodeJS.Timeout;
+const source = data.source;
+if (source.kind === 'file') {
+  const tail = new UsageFileTail(source.path);
+  const poll = () => {
+    try {
+      for (const line of tail.read()) take(parseUsageJson(line));
+    } catch (err) {
+      send({ error: (err as Error).message });
+    }
+    flush();
+  };
+  timer = setInterval(poll, source.pollMs);
+  stopSource = (done) => {
+    poll();
+    tail.close();
+    done();
+  };
+  send({ ready: { file: source.path } });
+} else {
+  const socket = dgram.createSocket({ type: source.host.includes(':') ? 'udp6' : 'udp4', recvBufferSize: source.recvBufferBytes });
+  socket.on('message', (m) => take(parseUsageDatagram(m.toString('utf8'))));
+  socket.on('error', (err) => send({ error: err.message }));
+  timer = setInterval(flush, data.batchMs);
+  stopSource = (done) => {
+    flush();
+    socket.close(done);
+  };
+  socket.bind(source.port, source.host, () => {
+    send({ ready: { port: socket.address().port, recvBufferBytes: socket.getRecvBufferSize() } });
+  });
+}
+
 parent.on('message', (m) => {
   if (m !== 'stop') return;
   clearInterval(timer);
-  flush();
-  socket.close(() => parent.close());
+  stopSource(() => parent.close());
 });
