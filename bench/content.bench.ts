@@ -149,7 +149,7 @@ export function articleInput(n: number, issue: number, pageStart: number): Artic
 }
 
 /** Creates the bench journal with 10,000 articles: issue 1 small, issue 2 of 300, the rest in issues of 300. */
-async function seed(ctx: ContentBenchContext): Promise<string> {
+export async function seed(ctx: Pick<ContentBenchContext, 'mongoUrl' | 'dbName' | 'redisUrl' | 'redisPrefix'>): Promise<string> {
   const conn = await connectMongo(ctx.mongoUrl, ctx.dbName);
   try {
     const journals = new JournalRepo(conn);
@@ -308,12 +308,7 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
     // background (searches scan until it is ready, as after every write): the figures below are
     // the steady state once it is built; search_first_ms is the first search.
     await new Promise((r) => setTimeout(r, 2000));
-    // Run r's keywords are words r*480 … r*480+479 of the vocabulary in a fixed shuffle (53 is prime
-    // to its size): every keyword of every run differs, so no answer comes from a cache.
-    const keywords = (r: number) =>
-      Array.from({ length: 480 }, (_, i) => (i % 10 === 9 ? `${SURNAMES[i % 16]} ${r * 480 + i}` : term(((r * 480 + i) * 53) % VOCAB)));
-    const stamp = Date.now().toString(36);
-    const urls = (base: string, r: number) => keywords(r).map((k, i) => `${base}/api/search?keyword=${encodeURIComponent(k)}&_=${stamp}${r}${i}`);
+    const urls = searchUrls(Date.now().toString(36));
     const sample = await request(agent, urls(ctx.baseUrl, 3)[0]!, uncached, true);
     const cpu0 = cpuMs(ctx.pids);
     const search = await concurrent(urls(ctx.baseUrl, 0), uncached, 16);
@@ -348,6 +343,18 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
   console.log(figures);
   return figures;
 }
+
+/**
+ * Run r's search URLs: words r*480 … r*480+479 of the vocabulary in a fixed shuffle (53 is prime to
+ * its size), one in ten a surname and a number (a phrase that matches nothing): every keyword of
+ * every run differs, so no answer comes from a cache.
+ */
+export function searchUrls(stamp: string) {
+  const keywords = (r: number) =>
+    Array.from({ length: 480 }, (_, i) => (i % 10 === 9 ? `${SURNAMES[i % 16]} ${r * 480 + i}` : term(((r * 480 + i) * 53) % VOCAB)));
+  return (base: string, r: number) => keywords(r).map((k, i) => `${base}/api/search?keyword=${encodeURIComponent(k)}&_=${stamp}${r}${i}`);
+}
+export const SEARCH_HOST = HOST;
 
 /** Every service checks that a token's user exists and is enabled: the bench signs in as a real one. */
 async function staffToken(ctx: ContentBenchContext, jid: string): Promise<string> {

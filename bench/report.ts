@@ -264,8 +264,14 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
       `PDF downloads, while an admin adds an article a second and a second zip renders: ${f('load_rps', 'requests/s')}, ${f('load_errors', 'errors')}.`,
       `PDF downloads by versioned URL were answered by nginx's disk cache ${f('load_pdf_cache_hits', 'times')} and fetched from the services`,
       `${f('load_pdf_cache_misses', 'times')} (hits alone: p99 ${f('load_pdf_hit_p99_ms')}; downloads begun after the first 5 s, when every`,
-      `file has been fetched once: p99 ${f('load_pdf_p99_after_5s_ms')}). The 200 readers share one Node process,`,
-      `whose own event-loop delay (p99 ${f('load_client_loop_delay_p99_ms')}) is part of every latency it reports.`,
+      `file has been fetched once: p99 ${f('load_pdf_p99_after_5s_ms')}); a hit is nginx's answer from its disk cache, which`,
+      'includes readers who waited on its cache lock while another fetched the file (nginx looks at them again every 500 ms).',
+      `The 200 readers share one Node process: undici's pool of kept-alive connections, bodies counted and not kept`,
+      `(${f('load_client_cpu_ms_per_request', 'ms')} of its CPU per request; node's http client with the bodies kept and decoded took`,
+      'two to three times as much), its event loop at a higher CPU priority than the servers (nice -5) while the readers run, so',
+      `that waiting for a core does not add its own delay to what it measures; its event-loop delay (p99 ${f('load_client_loop_delay_p99_ms')}) is printed.`,
+      `With JP_NGINX_ACCESS_LOG=1 the bench also reads nginx's own time of each reader request (from reading the request to the`,
+      `last byte sent): overall p99 ${f('load_nginx_p99_ms')}, PDF downloads p99 ${f('load_pdf_nginx_p99_ms')}, the server side of those latencies.`,
     );
   }
   const ratios = GOALS.filter((g) => g.unit === '×' && num(g.key) !== undefined).map((g) => ({ ...g, value: num(g.key)! }));

@@ -47,7 +47,7 @@ describe('load', () => {
     };
     const t0 = Date.now();
     const [{ lat, errors }] = await Promise.all([
-      runReaders(s.base, readerTargets({ issues, articles }), READERS, end, (_name, r) => (bytes += r.raw.length)),
+      runReaders(s.base, readerTargets({ issues, articles }), READERS, end, (_name, r) => (bytes += r.bytes)),
       admin.done,
       zip(),
     ]);

@@ -28,6 +28,7 @@ import { ReadModel } from './cache/read-model';
 import { publicRoutes } from './public/public.routes';
 import { articleBatchRoutes } from './public/article-batch.routes';
 import { assetRoutes } from './files/asset.routes';
+import { warmArticleFiles, type WarmedFiles } from './files/file-cache';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { citeRoutes } from './cite/cite.routes';
@@ -52,6 +53,8 @@ export interface ContentApp {
   stats: StatsRecorder;
   /** UDP port of the usage log (0 with counting off, or when it is read from a file). */
   usagePort: number;
+  /** The article PDFs read into memory before ready (undefined until then). */
+  readonly warmedFiles: WarmedFiles | undefined;
   stop(): Promise<void>;
 }
 
@@ -115,9 +118,18 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
           : { port: config.STATS_UDP_PORT ? Number(config.STATS_UDP_PORT) : server.port, host: config.HOST },
       );
   logger.info({ url: server.url }, 'content listening');
+  let warmedFiles: WarmedFiles | undefined;
   const warming = warmUp(logger, 'content', 'read models failed to load', async () => {
-    await cache.init();
-    return { readModelsMs: cache.readyMs };
+    let warmed: WarmedFiles | undefined;
+    await cache.init(async () => {
+      // Failing to warm is no reason to stay unready: a download then reads the database, as before.
+      warmed = await warmArticleFiles(cache, files, logger, config.FILE_WARM_MB * 1024 * 1024).catch((err: unknown) => {
+        logger.warn({ err }, 'article files not warmed');
+        return undefined;
+      });
+    });
+    warmedFiles = warmed;
+    return { readModelsMs: cache.readyMs, warmedFiles: warmed?.files ?? 0, warmedFilesMs: warmed?.ms ?? 0 };
   });
   if (config.WAIT_READY) await warming;
   return {
@@ -130,6 +142,9 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     cache,
     deps,
     subscriber,
+    get warmedFiles() {
+      return warmedFiles;
+    },
     stats: stats.recorder,
     usagePort,
     async stop() {

@@ -22,6 +22,11 @@ export const contentConfigSchema = z.object({
   /** In-process public cache bounds. */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
   CACHE_MAX_MB: z.coerce.number().int().min(1).default(128),
+  /**
+   * Article PDFs of the newest issues read into that cache before the process reports ready (MB;
+   * 0: none): a restart or release leaves no download waiting on the database.
+   */
+  FILE_WARM_MB: z.coerce.number().int().min(0).default(32),
   /** How often replicas compare the change counters in Redis with what they applied (lost pub/sub messages). */
   CACHE_VERSION_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /**

@@ -1,5 +1,5 @@
 import { searchText } from '../src/shared/text';
-import { normaliseKeyword, SearchIndexes, type Corpus } from '../src/public/public.service';
+import { jsonList, normaliseKeyword, SearchIndexes, type Corpus, type CorpusArticle } from '../src/public/public.service';
 import { SearchIndex } from '../src/public/search-index';
 
 /** The answer the index must give: the plain scan of every search text. */
@@ -29,6 +29,18 @@ describe('public search index', () => {
     }
   });
 
+  it('answers what scanning answers for pieces of the texts themselves: parts of words, across spaces and fields', () => {
+    let s = 11;
+    const rnd = (n: number) => (s = (s * 1103515245 + 12345) & 0x7fffffff) % n;
+    for (let k = 0; k < 400; k++) {
+      const text = hay[rnd(hay.length)]!;
+      const from = rnd(text.length);
+      const keyword = normaliseKeyword(text.slice(from, from + 1 + rnd(24)));
+      if (!keyword) continue;
+      expect({ keyword, hits: index.search(keyword, 1000) }).toEqual({ keyword, hits: scan(hay, keyword, 1000) });
+    }
+  });
+
   it('answers nothing for an empty keyword', () => {
     expect(index.search('', 1000)).toEqual([]);
   });
@@ -50,5 +62,25 @@ describe('public search index', () => {
     const small: Corpus = { articles: [], hay: hay.slice(0, 10), byRef: new Map(), bytes: 0 };
     await new Promise((r) => setTimeout(r, 20));
     expect(indexes.of('j2', small)).toBeUndefined();
+  });
+});
+
+describe('public list answers', () => {
+  const entry = (n: number, title = `Study ${n}`): CorpusArticle => ({
+    id: `id${n}`, year: 2024, volume: 5, issue: 1, frequency: 'monthly', refnumber: String(100 + n), title, authorname: 'Rao P.', keywords: 'soil',
+    pagenumber: '1-4', pageStart: 1, pageEnd: 4, subject: 'Soil', country: 'India', file: '', pdf_url: null, publishdate: '2024-06-01', doi: '', modification: 'x',
+  });
+
+  it('is the summaries as JSON, and its ETag is the same for the same entries on another replica and changes with any entry', () => {
+    const list = [entry(1), entry(2), entry(3)];
+    const a = jsonList(list);
+    expect(JSON.parse(a.body.toString())).toEqual(list.map(({ modification: _m, ...s }) => s));
+    // Another replica holds equal entries as objects of its own.
+    expect(jsonList([entry(1), entry(2), entry(3)]).etag).toBe(a.etag);
+    expect(jsonList([entry(1), entry(2, 'Study 2 edited'), entry(3)]).etag).not.toBe(a.etag);
+    expect(jsonList([entry(1), entry(3), entry(2)]).etag).not.toBe(a.etag);
+    expect(jsonList([entry(1), entry(2)]).etag).not.toBe(a.etag);
+    expect(jsonList([]).body.toString()).toBe('[]');
+    expect(jsonList([]).etag).not.toBe(jsonList([entry(1)]).etag);
   });
 });

@@ -72,8 +72,11 @@ export class PublicCache {
     };
   }
 
-  /** Subscribes, then loads every journal's view; `ready` turns true when done. */
-  async init(): Promise<void> {
+  /**
+   * Subscribes, then loads every journal's view, then runs `warm` (what else must not be cold when
+   * readers arrive); `ready` turns true when done.
+   */
+  async init(warm?: () => Promise<unknown>): Promise<void> {
     const started = Date.now();
     await this.feed.start();
     // Counters first: a write landing during the load is then applied on top of it.
@@ -81,6 +84,7 @@ export class PublicCache {
     const versions = await this.feed.versions(known).catch(() => new Map<string, number>());
     const loaded = await this.model.loadAll();
     for (const j of loaded) this.feed.loadedAt(j, versions.get(j) ?? 0);
+    if (warm) await warm();
     this.readyMs = Date.now() - started;
     this.ready = true;
     this.opts.logger.info({ journals: loaded.length, ms: this.readyMs }, 'read models loaded');
@@ -159,8 +163,11 @@ export class PublicCache {
     return p;
   }
 
-  /** A serialised answer (JSON, XML, HTML) with its ETag (computed once per answer), cached like `get`. */
-  body(journalId: string, key: string, producer: () => Promise<{ body: Buffer | string; contentType: string }>): Promise<CachedBody> {
+  /**
+   * A serialised answer (JSON, XML, HTML) with its ETag (computed once per answer, from the bytes
+   * unless the producer gives one made from what the bytes are made of), cached like `get`.
+   */
+  body(journalId: string, key: string, producer: () => Promise<{ body: Buffer | string; contentType: string; etag?: string }>): Promise<CachedBody> {
     return this.get(journalId, key, () => producer().then(toCached), (c) => c.body.length + 200);
   }
 
@@ -181,7 +188,7 @@ export class PublicCache {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function toCached(r: { body: Buffer | string; contentType: string }): CachedBody {
+function toCached(r: { body: Buffer | string; contentType: string; etag?: string }): CachedBody {
   const body = Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body);
-  return { body, contentType: r.contentType, etag: etagOf(body) };
+  return { body, contentType: r.contentType, etag: r.etag ?? etagOf(body) };
 }

@@ -1,10 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
-import { assetVersion, normaliseAssetPath, type StoredFile } from './file-store';
-
-/** Files up to this size are kept in memory after the first read. */
-const MEMORY_MAX = 512 * 1024;
+import { assetVersion, normaliseAssetPath } from './file-store';
+import { cachedBytes, cachedStat, FILE_MEMORY_MAX } from './file-cache';
 /** A bare path can be given new bytes by an upload, so browsers revalidate after a short while. */
 const FILE_CACHE_CONTROL = 'public, max-age=300';
 /** A versioned URL (`?v=` the content hash) names bytes that never change. */
@@ -47,7 +45,7 @@ export function assetRoutes(deps: ContentDeps): Router {
     const path = normaliseAssetPath(`/assets${decoded}`);
     if (!path) throw new AppError(400, 'invalid_path', 'Invalid file path');
     const jid = req.journalId;
-    const stat = await cache.stable<StoredFile | null>(jid, `stat:${path}`, () => files.stat(jid, path), () => 300);
+    const stat = await cachedStat(cache, files, jid, path);
     if (!stat) throw new AppError(404, 'not_found', 'File not found');
     const current = assetVersion(stat.etag);
     const asked = typeof req.query.v === 'string' ? req.query.v : undefined;
@@ -97,8 +95,8 @@ export function assetRoutes(deps: ContentDeps): Router {
       return;
     }
 
-    if (stat.length <= MEMORY_MAX) {
-      const body = await cache.stable<Buffer | null>(jid, `bytes:${path}:${stat.etag}`, () => files.read(jid, path), (b) => (b?.length ?? 0) + 100);
+    if (stat.length <= FILE_MEMORY_MAX) {
+      const body = await cachedBytes(cache, files, jid, stat);
       if (!body || body.length !== stat.length) throw new AppError(404, 'not_found', 'File not found');
       res.end(range ? body.subarray(start, end + 1) : body);
       return;

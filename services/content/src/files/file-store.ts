@@ -185,6 +185,16 @@ export class FileStore {
     return d ? toStored(norm, d) : null;
   }
 
+  /** The current files at these paths (one query), by path; paths with no file are left out. */
+  async statMany(journalId: string, paths: string[]): Promise<Map<string, StoredFile>> {
+    const norm = [...new Set(paths.map((p) => normaliseAssetPath(p)).filter((p): p is string => !!p))];
+    const out = new Map<string, StoredFile>();
+    if (!norm.length) return out;
+    const docs = await this.current.find({ _id: { $in: norm.map((p) => keyOf(journalId, p)) } }).toArray();
+    for (const d of docs) out.set(d._id.slice(24), toStored(d._id.slice(24), d));
+    return out;
+  }
+
   async exists(journalId: string, path: string): Promise<boolean> {
     return (await this.stat(journalId, path)) !== null;
   }
@@ -201,7 +211,11 @@ export class FileStore {
   /** The whole file in memory (small files: caching, the PDF pipeline). */
   async read(journalId: string, path: string): Promise<Buffer | null> {
     const f = await this.stat(journalId, path);
-    if (!f) return null;
+    return f ? this.readStored(f) : null;
+  }
+
+  /** The bytes of a file already stat'ed. */
+  async readStored(f: StoredFile): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const c of this.stream(f)) chunks.push(c as Buffer);
     return Buffer.concat(chunks);

@@ -6,6 +6,7 @@ import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
 import { cleanRich, cleanTitle } from '../shared/text';
 import { SearchIndex } from './search-index';
+import { etagOf } from '../cache/public-cache';
 
 /** An article in lists (issue page, search): no abstract, no private fields; the contract's fields. */
 export type ArticleSummary = ArticleSummaryFields;
@@ -163,7 +164,7 @@ export class PublicService {
   }
 
   /** The same as JSON bytes, from each article's answer serialised once per stored version. */
-  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<Buffer> {
+  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<JsonAnswer> {
     return jsonList((await this.view(journalId)).issueArticles(key));
   }
 
@@ -230,7 +231,7 @@ export class PublicService {
   }
 
   /** The same as JSON bytes (see issueArticlesJson). */
-  async searchJson(journalId: string, keyword: unknown): Promise<Buffer> {
+  async searchJson(journalId: string, keyword: unknown): Promise<JsonAnswer> {
     return jsonList(await this.searchMatches(journalId, keyword));
   }
 
@@ -294,12 +295,20 @@ const summaryOf = (d: CorpusArticle): ArticleSummary => {
 };
 
 /** Each corpus entry's list JSON as UTF-8 bytes, made once: entries are replaced, never changed, on
- *  a write. A list answer is then one copy of those bytes, with no string to join and encode. */
+ *  a write. A list answer is then one copy of those bytes, with no string to join and encode. (An
+ *  ETag made from per-entry hashes, tried instead of hashing the answer, cost more in the running
+ *  service: two more allocations per answer and a hash object per entry; see bench/profile.md.) */
 const jsonOf = new WeakMap<CorpusArticle, Buffer>();
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
-function jsonList(list: CorpusArticle[]): Buffer {
+
+export interface JsonAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+export function jsonList(list: readonly CorpusArticle[]): JsonAnswer {
   const parts: Buffer[] = [OPEN];
   let length = 2;
   for (let i = 0; i < list.length; i++) {
@@ -314,7 +323,8 @@ function jsonList(list: CorpusArticle[]): Buffer {
     length += j.length;
   }
   parts.push(CLOSE);
-  return Buffer.concat(parts, length);
+  const body = Buffer.concat(parts, length);
+  return { body, etag: etagOf(body) };
 }
 
 function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {

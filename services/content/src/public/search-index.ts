@@ -1,20 +1,27 @@
 /**
  * The public search's index over one corpus version: every distinct space-separated token of the
- * search texts, with the corpus positions holding it.
+ * search texts, with the corpus positions holding it, and every three-character piece of a token
+ * with the tokens holding it.
  *
  * A search text is lower case with single spaces (`searchText`), and a normalised keyword has single
- * spaces too, so each space-free part of a keyword can only occur inside one token. The positions
- * of the tokens containing the keyword's longest part are therefore a superset of the matches:
- * scanning the dictionary (a few thousand short tokens) replaces scanning every article's text, and
- * the full keyword is then checked on those candidates only. The answer is the linear scan's,
- * entry for entry (docs/product.md#search).
+ * spaces too, so each space-free part of a keyword can only occur inside one token. A text matching
+ * the keyword therefore holds, for every part, a token containing that part: the texts holding all
+ * of them are a superset of the matches, and the full keyword is then checked on those only. The
+ * tokens containing a part are found from the rarest of its three-character pieces (a part shorter
+ * than three characters scans the dictionary of a few thousand short tokens). The answer is the
+ * linear scan's, entry for entry (docs/product.md#search).
  */
 export class SearchIndex {
   private constructor(
+    /** Longest first. */
     private readonly tokens: string[],
     /** Positions of token i: postings[offsets[i] … offsets[i+1]), ascending. */
     private readonly offsets: Int32Array,
     private readonly postings: Int32Array,
+    /** Three-character piece → g: the tokens holding it are gramTokens[gramOffsets[g] … gramOffsets[g+1]), ascending. */
+    private readonly grams: Map<number, number>,
+    private readonly gramOffsets: Int32Array,
+    private readonly gramTokens: Int32Array,
     private readonly hay: readonly string[],
   ) {}
 
@@ -22,29 +29,89 @@ export class SearchIndex {
   search(keyword: string, max: number): number[] {
     const out: number[] = [];
     if (!keyword) return out;
-    const parts = keyword.split(' ');
-    let longest = parts[0]!;
-    for (const p of parts) if (p.length > longest.length) longest = p;
-    const hit = new Uint8Array(this.hay.length);
-    let any = false;
-    // Tokens are held longest first: none after the first shorter than the part can contain it.
-    for (let t = 0; t < this.tokens.length && this.tokens[t]!.length >= longest.length; t++) {
-      if (!this.tokens[t]!.includes(longest)) continue;
-      any = true;
-      for (let k = this.offsets[t]!; k < this.offsets[t + 1]!; k++) hit[this.postings[k]!] = 1;
+    const parts = keyword.split(' ').filter(Boolean);
+    // Longest parts first: they are the rarest, so the candidates shrink fastest.
+    parts.sort((a, b) => b.length - a.length);
+    let candidates: Int32Array | undefined;
+    for (const part of parts) {
+      const holding = this.positionsWith(part);
+      candidates = candidates ? intersect(candidates, holding) : holding;
+      if (!candidates.length) return out;
     }
-    if (!any) return out;
-    // One part that lies inside a token is already a match; a phrase is checked on its candidates.
+    if (!candidates) return out;
+    // One part inside a token is already a match; a phrase is checked on its candidates.
     const phrase = parts.length > 1;
-    for (let i = 0; i < hit.length && out.length < max; i++) {
-      if (hit[i] && (!phrase || this.hay[i]!.includes(keyword))) out.push(i);
+    for (let k = 0; k < candidates.length && out.length < max; k++) {
+      const i = candidates[k]!;
+      if (!phrase || this.hay[i]!.includes(keyword)) out.push(i);
     }
     return out;
   }
 
-  /** Memory held, roughly (token strings and the two arrays). */
+  /** Ascending positions of the texts with a token containing `part` (no spaces). */
+  private positionsWith(part: string): Int32Array {
+    const found = this.tokensWith(part);
+    if (found.length === 0) return EMPTY;
+    if (found.length === 1) return this.postings.subarray(this.offsets[found[0]!]!, this.offsets[found[0]! + 1]!);
+    let total = 0;
+    for (const t of found) total += this.offsets[t + 1]! - this.offsets[t]!;
+    if (total * 16 < this.hay.length) {
+      // A few short lists: sorted and deduplicated directly.
+      const all = new Int32Array(total);
+      let k = 0;
+      for (const t of found) for (let p = this.offsets[t]!; p < this.offsets[t + 1]!; p++) all[k++] = this.postings[p]!;
+      all.sort();
+      let n = 0;
+      for (let j = 0; j < all.length; j++) if (j === 0 || all[j] !== all[j - 1]) all[n++] = all[j]!;
+      return all.subarray(0, n);
+    }
+    const hit = new Uint8Array(this.hay.length);
+    let n = 0;
+    for (const t of found) {
+      for (let p = this.offsets[t]!; p < this.offsets[t + 1]!; p++) {
+        const i = this.postings[p]!;
+        if (!hit[i]) {
+          hit[i] = 1;
+          n++;
+        }
+      }
+    }
+    const out = new Int32Array(n);
+    for (let i = 0, k = 0; k < n; i++) if (hit[i]) out[k++] = i;
+    return out;
+  }
+
+  /** Ids of the tokens containing `part`. */
+  private tokensWith(part: string): number[] {
+    const found: number[] = [];
+    if (part.length < 3) {
+      // Tokens are held longest first: none after the first shorter than the part can contain it.
+      for (let t = 0; t < this.tokens.length && this.tokens[t]!.length >= part.length; t++) if (this.tokens[t]!.includes(part)) found.push(t);
+      return found;
+    }
+    // Every token containing the part holds each of its pieces: check the tokens of the rarest.
+    let from = 0;
+    let to = -1;
+    for (let i = 0; i + 3 <= part.length; i++) {
+      const g = this.grams.get(gramAt(part, i));
+      if (g === undefined) return found;
+      const a = this.gramOffsets[g]!;
+      const b = this.gramOffsets[g + 1]!;
+      if (to < 0 || b - a < to - from) {
+        from = a;
+        to = b;
+      }
+    }
+    for (let k = from; k < to; k++) {
+      const t = this.gramTokens[k]!;
+      if (this.tokens[t]!.includes(part)) found.push(t);
+    }
+    return found;
+  }
+
+  /** Memory held, roughly (token strings and the arrays). */
   get bytes(): number {
-    let n = this.offsets.byteLength + this.postings.byteLength;
+    let n = this.offsets.byteLength + this.postings.byteLength + this.gramOffsets.byteLength + this.gramTokens.byteLength + this.grams.size * 40;
     for (const t of this.tokens) n += t.length * 2 + 32;
     return n;
   }
@@ -64,7 +131,14 @@ export class SearchIndex {
       const end = Math.min(hay.length, start + slice);
       for (let i = start; i < end; i++) addText(hay[i]!, i, ids, lists);
     }
-    return SearchIndex.pack(ids, lists, hay);
+    const tokens = sortedTokens(ids);
+    const gramLists = new Map<number, number[]>();
+    for (let start = 0; start < tokens.length; start += slice * 4) {
+      await new Promise<void>((r) => setImmediate(r));
+      if (stale()) return null;
+      addGrams(tokens, start, Math.min(tokens.length, start + slice * 4), gramLists);
+    }
+    return SearchIndex.pack(tokens, ids, lists, gramLists, hay);
   }
 
   /** The same, at once (tests, small corpora). */
@@ -72,24 +146,75 @@ export class SearchIndex {
     const ids = new Map<string, number>();
     const lists: number[][] = [];
     for (let i = 0; i < hay.length; i++) addText(hay[i]!, i, ids, lists);
-    return SearchIndex.pack(ids, lists, hay);
+    const tokens = sortedTokens(ids);
+    const gramLists = new Map<number, number[]>();
+    addGrams(tokens, 0, tokens.length, gramLists);
+    return SearchIndex.pack(tokens, ids, lists, gramLists, hay);
   }
 
-  private static pack(ids: Map<string, number>, lists: number[][], hay: readonly string[]): SearchIndex {
-    const byLength = [...ids].sort((a, b) => b[0].length - a[0].length);
-    const tokens = byLength.map(([token]) => token);
+  private static pack(tokens: string[], ids: Map<string, number>, lists: number[][], gramLists: Map<number, number[]>, hay: readonly string[]): SearchIndex {
     const offsets = new Int32Array(tokens.length + 1);
     let total = 0;
-    for (let t = 0; t < byLength.length; t++) {
+    for (let t = 0; t < tokens.length; t++) {
       offsets[t] = total;
-      total += lists[byLength[t]![1]]!.length;
+      total += lists[ids.get(tokens[t]!)!]!.length;
     }
-    offsets[byLength.length] = total;
+    offsets[tokens.length] = total;
     const postings = new Int32Array(total);
-    let k = 0;
-    for (const [, id] of byLength) for (const p of lists[id]!) postings[k++] = p;
-    return new SearchIndex(tokens, offsets, postings, hay);
+    for (let t = 0; t < tokens.length; t++) postings.set(lists[ids.get(tokens[t]!)!]!, offsets[t]!);
+    const grams = new Map<number, number>();
+    const gramOffsets = new Int32Array(gramLists.size + 1);
+    let gramTotal = 0;
+    for (const list of gramLists.values()) gramTotal += list.length;
+    const gramTokens = new Int32Array(gramTotal);
+    let g = 0;
+    let at = 0;
+    for (const [key, list] of gramLists) {
+      grams.set(key, g);
+      gramOffsets[g++] = at;
+      gramTokens.set(list, at);
+      at += list.length;
+    }
+    gramOffsets[g] = at;
+    return new SearchIndex(tokens, offsets, postings, grams, gramOffsets, gramTokens, hay);
   }
+}
+
+const EMPTY = new Int32Array(0);
+
+const sortedTokens = (ids: Map<string, number>) => [...ids.keys()].sort((a, b) => b.length - a.length);
+
+/** Adds the pieces of tokens[from … to) to `gramLists`; token ids come in order, so a piece twice in a token is its list's last entry. */
+function addGrams(tokens: string[], from: number, to: number, gramLists: Map<number, number[]>) {
+  for (let t = from; t < to; t++) {
+    const token = tokens[t]!;
+    for (let i = 0; i + 3 <= token.length; i++) {
+      const key = gramAt(token, i);
+      const list = gramLists.get(key);
+      if (!list) gramLists.set(key, [t]);
+      else if (list[list.length - 1] !== t) list.push(t);
+    }
+  }
+}
+
+/** The three UTF-16 code units at `i` as one number (exact: 48 bits). */
+const gramAt = (s: string, i: number) => s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
+
+/** The values in both ascending lists, ascending. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out[n++] = x;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out.subarray(0, n);
 }
 
 function addText(text: string, pos: number, ids: Map<string, number>, lists: number[][]) {
