@@ -14,7 +14,9 @@
  * table. Beside the SSR figures it prints each process's CPU time per request (nginx with its
  * workers, gateway, render, content; from /proc) for the page and for the API: on a shared machine
  * those compare runs where requests/s cannot. `ssr_render_cpu_ms` and `ssr_chain_cpu_ms` (every
- * process of the stack) are the page's.
+ * process of the stack) are the page's; `ssr_loadgen_cpu_ms` is autocannon's (this process) and
+ * `ssr_cores_busy` the share of all the machine's cores busy during the page's run (/proc/stat): near
+ * 1, pages/s is what the cores allow, and 64 connections wait 64 ÷ pages/s on average.
  *
  *   BENCH_LIGHTHOUSE=0 node node_modules/.bin/tsx bench/run.ts lighthouse   # the SSR figures only
  * The median run's HTML report of every page is written under .data/lighthouse/ to read what
@@ -259,13 +261,33 @@ const CPU_OF = ['nginx', 'gateway', 'render', 'content'];
 const cpuSnapshot = (pids: Record<string, number>): CpuSnapshot =>
   Object.fromEntries(CPU_OF.filter((n) => pids[n]).map((n) => [n, cpuMs(pids[n]!)]));
 
-/** autocannon at `connections` for `seconds`; non-2xx answers count as errors; CPU ms per request of each process. */
+/** The machine's busy and total CPU time so far, all cores (/proc/stat), in clock ticks. */
+function machineTicks(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
+  // idle + iowait
+  return { busy: total - f[3]! - f[4]!, total };
+}
+
+/**
+ * autocannon at `connections` for `seconds`; non-2xx answers count as errors; CPU ms per request of
+ * each process, of the load generator (this process) and the share of the machine's cores busy.
+ */
 async function cannon(url: string, headers: Record<string, string>, seconds: number, pids: Record<string, number> = {}) {
   const before = cpuSnapshot(pids);
+  const self0 = process.cpuUsage();
+  const m0 = machineTicks();
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  const m1 = machineTicks();
+  const self = process.cpuUsage(self0);
   const after = cpuSnapshot(pids);
-  const cpu = Object.fromEntries(Object.keys(before).map((n) => [n, round((after[n]! - before[n]!) / Math.max(1, r.requests.total), 3)]));
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total, cpu };
+  const n = Math.max(1, r.requests.total);
+  const cpu = Object.fromEntries(Object.keys(before).map((k) => [k, round((after[k]! - before[k]!) / n, 3)]));
+  return {
+    rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total, cpu,
+    loadgenCpu: round((self.user + self.system) / 1000 / n, 3),
+    busy: round((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total), 3),
+  };
 }
 
 const cpuLine = (cpu: Record<string, number>) => {
@@ -292,12 +314,13 @@ async function renderFigures(base: URL, host: string, articlePath: string, ref: 
   await cannon(`${origin}${articlePath}`, plain, 1);
   const cached = await cannon(`${origin}${articlePath}`, plain, LOAD_SECONDS);
   console.log(`article page, uncached, ${CONNECTIONS} connections: ${round(html.rps, 0)} req/s, p50 ${html.p50} ms, p99 ${html.p99} ms, errors ${html.errors}/${html.total}`);
-  console.log(`      ${cpuLine(html.cpu)}`);
+  console.log(`      ${cpuLine(html.cpu)}; load generator ${html.loadgenCpu} ms; cores busy ${round(html.busy * 100, 1)} %`);
   console.log(`article page, as nginx serves readers (micro-cache), ${CONNECTIONS} connections: ${round(cached.rps, 0)} req/s, p99 ${cached.p99} ms, errors ${cached.errors}/${cached.total}`);
   console.log(`article API, uncached, ${CONNECTIONS} connections:  ${round(api.rps, 0)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms, errors ${api.errors}/${api.total}`);
   console.log(`      ${cpuLine(api.cpu)}`);
   return {
     ratio: html.rps / api.rps, p99: html.p99, rps: html.rps, apiRps: api.rps, apiP99: api.p99, inHtml, errors: html.errors, cachedRps: cached.rps, cachedP99: cached.p99,
+    loadgenCpu: html.loadgenCpu, busy: html.busy,
     renderCpu: html.cpu.render ?? NaN, chainCpu: Object.values(html.cpu).reduce((a, b) => a + b, 0), apiChainCpu: Object.values(api.cpu).reduce((a, b) => a + b, 0),
   };
 }
@@ -322,6 +345,9 @@ export async function run(ctx: LighthouseBenchContext): Promise<Record<string, n
     ssr_render_cpu_ms: round(ssr.renderCpu, 3),
     ssr_chain_cpu_ms: round(ssr.chainCpu, 3),
     ssr_api_chain_cpu_ms: round(ssr.apiChainCpu, 3),
+    // With the cores this busy, pages/s is what the CPU allows, and 64 connections wait 64 ÷ pages/s on average.
+    ssr_loadgen_cpu_ms: ssr.loadgenCpu,
+    ssr_cores_busy: ssr.busy,
   };
   const printSsr = () => {
     console.log(`ssr_vs_api_ratio    ${round(ssr.ratio, 3)} (goal ≥ ${g.ratio}) ${mark(ssr.ratio >= g.ratio)}`);
