@@ -30,6 +30,7 @@ import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo, type ArticleInput } from '../services/content/src/archives/article.repo';
 import { percentile, round } from '@journal/testing';
 import { restartedService, timedGet, timeUrls } from './http-timing';
+import { coresBusy, machineTicks } from './machine-cpu';
 
 export interface ContentBenchContext {
   baseUrl: string;
@@ -276,12 +277,14 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
     await load(staticUrl, {}, CONNECTIONS, 1);
     const stat = await load(staticUrl, {}, CONNECTIONS, LOAD_SECONDS);
     const cpu0 = cpuMs(ctx.pids);
+    const m0 = machineTicks();
     const through = await load(issueUrl, uncached, CONNECTIONS, Math.min(4, LOAD_SECONDS));
+    const throughBusy = coresBusy(m0, machineTicks());
     const throughCpu = cpuPerRequest(cpu0, cpuMs(ctx.pids), through.requests);
     const direct = await load(`${ctx.contentUrl}/api/archives/${YEAR}/vol5/issue1`, { 'x-journal-id': jid, 'x-journal-host': HOST }, CONNECTIONS, Math.min(4, LOAD_SECONDS));
     console.log(`issue page (${first.bytes} B) via nginx→gateway→content: ${round(api.rps, 0)} req/s, p50 ${round(api.p50)} ms, p99 ${round(api.p99)} ms, errors ${api.errors}`);
     console.log(`same bytes from nginx static:                ${round(stat.rps, 0)} req/s, p50 ${round(stat.p50)} ms, p99 ${round(stat.p99)} ms, errors ${stat.errors}`);
-    console.log(`same, skipping nginx's 1 s cache:          ${round(through.rps, 0)} req/s, p50 ${round(through.p50)} ms, p99 ${round(through.p99)} ms, errors ${through.errors}; CPU ms per request ${JSON.stringify(throughCpu)}`);
+    console.log(`same, skipping nginx's 1 s cache:          ${round(through.rps, 0)} req/s, p50 ${round(through.p50)} ms, p99 ${round(through.p99)} ms, errors ${through.errors}; CPU ms per request ${JSON.stringify(throughCpu)}; cores busy ${round(throughBusy * 100, 1)} %`);
     console.log(`content service alone:                        ${round(direct.rps, 0)} req/s, p99 ${round(direct.p99)} ms`);
     Object.assign(figures, {
       content_alone_ratio: round(direct.rps / stat.rps, 3),
@@ -291,6 +294,9 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
       read_rps: round(api.rps, 0),
       read_uncached_ratio: round(through.rps / stat.rps, 3),
       read_uncached_p99_ms: round(through.p99),
+      read_uncached_rps: round(through.rps, 0),
+      // Near 1: requests/s is what the cores allow, and the 64 connections wait 64 ÷ requests/s on average.
+      read_uncached_cores_busy: throughBusy,
       static_rps: round(stat.rps, 0),
       ...(throughCpu.gateway !== undefined ? { read_uncached_gateway_cpu_ms: throughCpu.gateway } : {}),
       ...(throughCpu.content !== undefined ? { read_uncached_content_cpu_ms: throughCpu.content } : {}),

@@ -28,6 +28,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { escapeRegex } from '@journal/server-kit';
+import { coresBusy, machineTicks } from './machine-cpu';
 
 export interface LighthouseBenchContext {
   baseUrl: string;
@@ -261,14 +262,6 @@ const CPU_OF = ['nginx', 'gateway', 'render', 'content'];
 const cpuSnapshot = (pids: Record<string, number>): CpuSnapshot =>
   Object.fromEntries(CPU_OF.filter((n) => pids[n]).map((n) => [n, cpuMs(pids[n]!)]));
 
-/** The machine's busy and total CPU time so far, all cores (/proc/stat), in clock ticks. */
-function machineTicks(): { busy: number; total: number } {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
-  // idle + iowait
-  return { busy: total - f[3]! - f[4]!, total };
-}
-
 /**
  * autocannon at `connections` for `seconds`; non-2xx answers count as errors; CPU ms per request of
  * each process, of the load generator (this process) and the share of the machine's cores busy.
@@ -286,7 +279,7 @@ async function cannon(url: string, headers: Record<string, string>, seconds: num
   return {
     rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total, cpu,
     loadgenCpu: round((self.user + self.system) / 1000 / n, 3),
-    busy: round((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total), 3),
+    busy: coresBusy(m0, m1),
   };
 }
 
