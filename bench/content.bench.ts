@@ -317,13 +317,18 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
     const urls = searchUrls(Date.now().toString(36));
     const sample = await request(agent, urls(ctx.baseUrl, 3)[0]!, uncached, true);
     const cpu0 = cpuMs(ctx.pids);
+    const m0 = machineTicks();
+    const t0 = performance.now();
     const search = await concurrent(urls(ctx.baseUrl, 0), uncached, 16);
+    const searchRps = 480 / ((performance.now() - t0) / 1000);
+    const searchBusy = coresBusy(m0, machineTicks());
     const searchCpu = cpuPerRequest(cpu0, cpuMs(ctx.pids), 480);
     // Each hop gets keywords of its own (another slice of the vocabulary): no answer cached by an earlier run.
     const viaGateway = await concurrent(urls(ctx.gatewayUrl, 1), headers, 16);
     const alone = await concurrent(urls(ctx.contentUrl, 2), { 'x-journal-id': jid, 'x-journal-host': HOST }, 16);
     console.log(`search over ${TOTAL} articles, 16 concurrent: first ${round(firstSearchMs)} ms; then p50 ${round(search.p50)} ms, p95 ${round(search.p95)} ms, ` +
-      `answers ~${round(search.bytes / 480 / 1024, 1)} kB (a vocabulary word: ${round(sample.bytes / 1024, 1)} kB); CPU ms per search ${JSON.stringify(searchCpu)}`);
+      `answers ~${round(search.bytes / 480 / 1024, 1)} kB (a vocabulary word: ${round(sample.bytes / 1024, 1)} kB); CPU ms per search ${JSON.stringify(searchCpu)}; ` +
+      `${round(searchRps, 0)} searches/s, cores busy ${round(searchBusy * 100, 1)} %`);
     console.log(`  gateway → content: p50 ${round(viaGateway.p50)} ms, p95 ${round(viaGateway.p95)} ms; content alone: p50 ${round(alone.p50)} ms, p95 ${round(alone.p95)} ms`);
     Object.assign(figures, {
       search_p95_ms: round(search.p95),
@@ -331,6 +336,8 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
       search_gateway_p95_ms: round(viaGateway.p95),
       search_content_p95_ms: round(alone.p95),
       search_answer_kb: round(search.bytes / 480 / 1024, 1),
+      search_rps: round(searchRps, 0),
+      search_cores_busy: searchBusy,
       ...(searchCpu.gateway !== undefined ? { search_gateway_cpu_ms: searchCpu.gateway } : {}),
       ...(searchCpu.content !== undefined ? { search_content_cpu_ms: searchCpu.content } : {}),
       ...(searchCpu.nginx !== undefined ? { search_nginx_cpu_ms: searchCpu.nginx } : {}),
