@@ -20,3 +20,20 @@ export function runScript(main: () => Promise<void>): void {
     },
   );
 }
+
+/**
+ * The first article page of the newest issue, asked of the content service directly (with the tenant
+ * headers the gateway sets), waiting while it still loads the seeded journal's view.
+ */
+export async function firstArticlePage(contentBase: string, tenant: Record<string, string>): Promise<string> {
+  let years: { year: number; issues: { volume: number; issue: number }[] }[] = [];
+  for (let i = 0; i < 100 && !years[0]?.issues?.length; i++) {
+    if (i) await new Promise((res) => setTimeout(res, 200));
+    const a = (await (await fetch(`${contentBase}/api/archives/`, { headers: tenant })).json()) as unknown;
+    years = Array.isArray(a) ? (a as typeof years) : [];
+  }
+  const y = years[0]!;
+  const i = y.issues[0]!;
+  const list = (await (await fetch(`${contentBase}/api/archives/${y.year}/${i.volume}/${i.issue}`, { headers: tenant })).json()) as { refnumber: string }[];
+  return `/archives/${y.year}/vol${i.volume}/issue${i.issue}/${list[0]!.refnumber}`;
+}

@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import mongoose from 'mongoose';
 import { localJwtSecret, ROOT, serverEnv } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
-import { dropRunData, runScript } from './profile-kit';
+import { dropRunData, firstArticlePage, runScript } from './profile-kit';
 import { AB_OUT, cpuMs, waitReady, writeRenderMarkdown, type AbSummary } from './render-profile';
 
 const ROUNDS = Number(process.env.RENDER_AB_ROUNDS ?? 4);
@@ -77,16 +77,7 @@ async function main() {
     await waitReady(`${cbase}/readyz`, content);
     for (const b of builds) await waitReady(`http://127.0.0.1:${b.port}/readyz`, b.child!);
     const tenant = { 'x-journal-id': demo.id, 'x-journal-host': demo.hosts[0]! };
-    let years: { year: number; issues: { volume: number; issue: number }[] }[] = [];
-    for (let i = 0; i < 100 && !years[0]?.issues?.length; i++) {
-      if (i) await new Promise((res) => setTimeout(res, 200));
-      const a = (await (await fetch(`${cbase}/api/archives/`, { headers: tenant })).json()) as unknown;
-      years = Array.isArray(a) ? (a as typeof years) : [];
-    }
-    const y = years[0]!;
-    const i = y.issues[0]!;
-    const list = (await (await fetch(`${cbase}/api/archives/${y.year}/${i.volume}/${i.issue}`, { headers: tenant })).json()) as { refnumber: string }[];
-    const pagePath = `/archives/${y.year}/vol${i.volume}/issue${i.issue}/${list[0]!.refnumber}`;
+    const pagePath = await firstArticlePage(cbase, tenant);
     const headers = { ...tenant, host: `${demo.hosts[0]!}:8080`, cookie: 'jp_fresh=1' };
     let first: string | undefined;
     for (const b of builds) {

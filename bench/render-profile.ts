@@ -24,7 +24,7 @@ import mongoose from 'mongoose';
 import { localJwtSecret, ROOT, serverEnv } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
 import { summarise } from './profile';
-import { dropRunData, runScript } from './profile-kit';
+import { dropRunData, firstArticlePage, runScript } from './profile-kit';
 
 const SECONDS = Number(process.env.RENDER_PROFILE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.RENDER_PROFILE_CONNECTIONS ?? 64);
@@ -174,17 +174,7 @@ async function main() {
     await waitReady(`${base}/readyz`, render);
     const tenant = { 'x-journal-id': demo.id, 'x-journal-host': demo.hosts[0]! };
     const cbase = `http://127.0.0.1:${contentPort}`;
-    let years: { year: number; issues: { volume: number; issue: number }[] }[] = [];
-    // The content service may still be loading the seeded journal's view.
-    for (let i = 0; i < 100 && !years[0]?.issues?.length; i++) {
-      if (i) await new Promise((res) => setTimeout(res, 200));
-      const a = (await (await fetch(`${cbase}/api/archives/`, { headers: tenant })).json()) as unknown;
-      years = Array.isArray(a) ? (a as typeof years) : [];
-    }
-    const y = years[0]!;
-    const i = y.issues[0]!;
-    const list = (await (await fetch(`${cbase}/api/archives/${y.year}/${i.volume}/${i.issue}`, { headers: tenant })).json()) as { refnumber: string }[];
-    const pagePath = `/archives/${y.year}/vol${i.volume}/issue${i.issue}/${list[0]!.refnumber}`;
+    const pagePath = await firstArticlePage(cbase, tenant);
     const headers = { ...tenant, host: `${demo.hosts[0]!}:8080`, cookie: 'jp_fresh=1' };
     const first = await fetch(base + pagePath, { headers });
     if (first.status !== 200) throw new Error(`${pagePath} answered ${first.status}`);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { assetPath } from '../src/files/file-store';
-import { makeJournal, makePdf, startContent, stopContent } from './helpers';
+import { dbOps, makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 // Two content processes on one database: slow on a shared machine.
 jest.setTimeout(120_000);
@@ -11,20 +11,6 @@ let jid: string;
 /** Newest issue first, page order: the order the warm-up reads them in. */
 const paths: string[] = [];
 const SIZE = 300 * 1024;
-
-/** Database operations the process sends while `run` lasts, as `collection.method`. */
-async function dbOps(app: App, run: () => Promise<void>): Promise<string[]> {
-  const ops: string[] = [];
-  app.conn.set('debug', (collection: string, method: string) => {
-    ops.push(`${collection}.${method}`);
-  });
-  try {
-    await run();
-  } finally {
-    app.conn.set('debug', false);
-  }
-  return ops;
-}
 
 beforeAll(async () => {
   writer = await startContent();

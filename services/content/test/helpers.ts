@@ -68,3 +68,17 @@ export async function makeJournal(app: ContentApp, slug: string, patch: Record<s
   } as never);
   return j.id;
 }
+
+/** Database operations a content process sends while `run` lasts, as `collection.method`. */
+export async function dbOps(app: { conn: ContentApp['conn'] }, run: () => Promise<void>): Promise<string[]> {
+  const ops: string[] = [];
+  app.conn.set('debug', (collection: string, method: string) => {
+    ops.push(`${collection}.${method}`);
+  });
+  try {
+    await run();
+  } finally {
+    app.conn.set('debug', false);
+  }
+  return ops;
+}

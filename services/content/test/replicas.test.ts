@@ -2,7 +2,7 @@ import request from 'supertest';
 import { eventually, holdCalls, staffToken, testServers, uniqueName } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { ReadModel } from '../src/cache/read-model';
-import { makePdf, startContent, stopContent } from './helpers';
+import { dbOps, makePdf, startContent, stopContent } from './helpers';
 
 // Each file seeds a demo database and starts several replicas: slow on a shared machine.
 jest.setTimeout(240_000);
@@ -26,20 +26,6 @@ const NEVER = 3_600_000;
 
 const pub = (app: App, path: string) => request(app.url).get(path).set('x-journal-id', demo);
 const admin = (path: string) => request(a.url).post(path).set({ 'x-journal-id': demo, authorization: `Bearer ${token}` });
-
-/** Database operations the replica sends while `run` lasts, as `collection.method`. */
-async function dbOps(app: App, run: () => Promise<void>): Promise<string[]> {
-  const ops: string[] = [];
-  app.conn.set('debug', (collection: string, method: string) => {
-    ops.push(`${collection}.${method}`);
-  });
-  try {
-    await run();
-  } finally {
-    app.conn.set('debug', false);
-  }
-  return ops;
-}
 
 beforeAll(async () => {
   const { mongoUrl } = testServers();
