@@ -4,7 +4,7 @@ import { Gauge } from 'prom-client';
 import type { Request, Response } from 'express';
 import {
   AppError,
-  errorAnswer,
+  sendErrorAnswer,
   createHttpApp,
   createLogger,
   listen,
@@ -31,7 +31,6 @@ export interface GatewayApp {
 
 /** The gateway's own endpoints, answered by the express app; every other request is proxied. */
 const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The request as the request logger and the metrics read it. */
 type GwRequest = IncomingMessage & { requestId: string; originalUrl: string };
@@ -167,19 +166,5 @@ function originForm(url: string): string | null {
 
 /** The one error answer of the services (`{error, message}` JSON, no stack), logged as they log it. */
 function refuse(logger: Logger, req: GwRequest, res: ServerResponse, err: unknown, security: Readonly<Record<string, string>>, closing: boolean) {
-  const a = errorAnswer(logger, err, req);
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const text = JSON.stringify(a.body);
-  res.writeHead(a.status, {
-    ...security,
-    [REQUEST_ID_HEADER]: req.requestId,
-    'content-type': JSON_TYPE,
-    'content-length': Buffer.byteLength(text),
-    ...(a.retryAfter !== undefined ? { 'retry-after': String(a.retryAfter) } : {}),
-    ...(closing ? { connection: 'close' } : {}),
-  });
-  res.end(req.method === 'HEAD' ? undefined : text);
+  sendErrorAnswer(logger, err, req, res, { ...security, [REQUEST_ID_HEADER]: req.requestId, ...(closing ? { connection: 'close' } : {}) });
 }

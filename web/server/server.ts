@@ -5,7 +5,7 @@ import {
   CLIENT_IP_HEADER,
   createHttpApp,
   createLogger,
-  errorAnswer,
+  sendErrorAnswer,
   listen,
   logSampleOf,
   pickRequestId,
@@ -121,15 +121,9 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
     req.route = PAGE_ROUTE;
     logRequest(req, res, noop);
     http.metrics.middleware(req as unknown as Request, res as unknown as Response, noop);
-    servePage(req, res, path).catch((err: unknown) => {
-      const a = errorAnswer(logger, err, req);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      const body = JSON.stringify(a.body);
-      sendParts(res, a.status, { [REQUEST_ID_HEADER]: req.requestId, 'cache-control': 'no-cache', 'content-type': 'application/json; charset=utf-8' }, [body]);
-    });
+    servePage(req, res, path).catch((err: unknown) =>
+      sendErrorAnswer(logger, err, req, res, { [REQUEST_ID_HEADER]: req.requestId, 'cache-control': 'no-cache' }),
+    );
   };
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS, handle);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError } from './errors';
@@ -62,6 +63,33 @@ export function errorAnswer(logger: Logger, err: unknown, req: { requestId?: str
   if (c.details !== undefined) body.details = c.details;
   const retryAfter = (c.details as { retryAfter?: unknown } | undefined)?.retryAfter;
   return { status: c.status, body, retryAfter: c.status === 429 && typeof retryAfter === 'number' ? retryAfter : undefined };
+}
+
+/**
+ * The same answer on a plain node response (a path handled before express): `headers` come first,
+ * then the JSON's type and length and Retry-After; a HEAD gets no body, and an answer already begun
+ * is cut off.
+ */
+export function sendErrorAnswer(
+  logger: Logger,
+  err: unknown,
+  req: IncomingMessage & { requestId?: string; originalUrl?: string },
+  res: ServerResponse,
+  headers: OutgoingHttpHeaders,
+): void {
+  const a = errorAnswer(logger, err, req);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const text = JSON.stringify(a.body);
+  res.writeHead(a.status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...(a.retryAfter !== undefined ? { 'retry-after': String(a.retryAfter) } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : text);
 }
 
 /** The one error handler: JSON body `{error, message}`, never a stack trace. */

@@ -1,5 +1,6 @@
 import { searchText } from '../src/shared/text';
-import { jsonList, normaliseKeyword, SearchIndexes, type Corpus, type CorpusArticle } from '../src/public/public.service';
+import { etagOf } from '../src/cache/public-cache';
+import { jsonList as listBytes, normaliseKeyword, SearchIndexes, type Corpus, type CorpusArticle } from '../src/public/public.service';
 import { SearchIndex } from '../src/public/search-index';
 
 /** The answer the index must give: the plain scan of every search text. */
@@ -66,6 +67,11 @@ describe('public search index', () => {
 });
 
 describe('public list answers', () => {
+  // The answer as the public cache keeps it: the bytes and the ETag made from them.
+  const jsonList = (list: CorpusArticle[]) => {
+    const body = listBytes(list);
+    return { body, etag: etagOf(body) };
+  };
   const entry = (n: number, title = `Study ${n}`): CorpusArticle => ({
     id: `id${n}`, year: 2024, volume: 5, issue: 1, frequency: 'monthly', refnumber: String(100 + n), title, authorname: 'Rao P.', keywords: 'soil',
     pagenumber: '1-4', pageStart: 1, pageEnd: 4, subject: 'Soil', country: 'India', file: '', pdf_url: null, publishdate: '2024-06-01', doi: '', modification: 'x',

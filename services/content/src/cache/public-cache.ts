@@ -163,11 +163,8 @@ export class PublicCache {
     return p;
   }
 
-  /**
-   * A serialised answer (JSON, XML, HTML) with its ETag (computed once per answer, from the bytes
-   * unless the producer gives one made from what the bytes are made of), cached like `get`.
-   */
-  body(journalId: string, key: string, producer: () => Promise<{ body: Buffer | string; contentType: string; etag?: string }>): Promise<CachedBody> {
+  /** A serialised answer (JSON, XML, HTML) with its ETag (computed once per answer), cached like `get`. */
+  body(journalId: string, key: string, producer: () => Promise<{ body: Buffer | string; contentType: string }>): Promise<CachedBody> {
     return this.get(journalId, key, () => producer().then(toCached), (c) => c.body.length + 200);
   }
 
@@ -188,7 +185,7 @@ export class PublicCache {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function toCached(r: { body: Buffer | string; contentType: string; etag?: string }): CachedBody {
+function toCached(r: { body: Buffer | string; contentType: string }): CachedBody {
   const body = Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body);
-  return { body, contentType: r.contentType, etag: r.etag ?? etagOf(body) };
+  return { body, contentType: r.contentType, etag: etagOf(body) };
 }

@@ -10,8 +10,8 @@ export const FILE_MEMORY_MAX = 512 * 1024;
  * until the change feed says the path changed, the bytes by content hash. The warm-up below fills
  * the same entries.
  */
-export const cachedStat = (cache: PublicCache, files: FileStore, journalId: string, path: string) =>
-  cache.stable<StoredFile | null>(journalId, `stat:${path}`, () => files.stat(journalId, path), () => 300);
+export const cachedStat = (cache: PublicCache, files: FileStore, journalId: string, path: string, known?: StoredFile) =>
+  cache.stable<StoredFile | null>(journalId, `stat:${path}`, async () => known ?? files.stat(journalId, path), () => 300);
 
 export const cachedBytes = (cache: PublicCache, files: FileStore, journalId: string, stat: StoredFile) =>
   cache.stable<Buffer | null>(journalId, `bytes:${stat.path}:${stat.etag}`, () => files.readStored(stat), (b) => (b?.length ?? 0) + 100);
@@ -60,7 +60,7 @@ export async function warmArticleFiles(cache: PublicCache, files: FileStore, log
       await Promise.all(
         take.map(async (s) => {
           // Stat entries first: a download of this file meets no database read.
-          await cache.stable(q.journalId, `stat:${s.path}`, async () => s, () => 300);
+          await cachedStat(cache, files, q.journalId, s.path, s);
           const body = await cachedBytes(cache, files, q.journalId, s);
           if (body) {
             warmed.files++;

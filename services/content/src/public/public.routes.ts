@@ -68,7 +68,7 @@ export function publicRoutes(deps: ContentDeps): Router {
       return;
     }
     const c = await cache.body(req.journalId, `issue:${year}/${volume}/${issue}`, async () => ({
-      ...(await svc.issueArticlesJson(req.journalId, { year, volume, issue })),
+      body: await svc.issueArticlesJson(req.journalId, { year, volume, issue }),
       contentType: JSON_TYPE,
     }));
     sendCached(req, res, c);
@@ -76,7 +76,7 @@ export function publicRoutes(deps: ContentDeps): Router {
 
   r.get(['/api/search', '/api/search/'], async (req, res) => {
     const k = normaliseKeyword(req.query.keyword);
-    const c = await cache.body(req.journalId, `search:${k}`, async () => ({ ...(await svc.searchJson(req.journalId, k)), contentType: JSON_TYPE }));
+    const c = await cache.body(req.journalId, `search:${k}`, async () => ({ body: await svc.searchJson(req.journalId, k), contentType: JSON_TYPE }));
     sendCached(req, res, c);
   });
 

@@ -6,7 +6,6 @@ import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
 import { cleanRich, cleanTitle } from '../shared/text';
 import { SearchIndex } from './search-index';
-import { etagOf } from '../cache/public-cache';
 
 /** An article in lists (issue page, search): no abstract, no private fields; the contract's fields. */
 export type ArticleSummary = ArticleSummaryFields;
@@ -164,7 +163,7 @@ export class PublicService {
   }
 
   /** The same as JSON bytes, from each article's answer serialised once per stored version. */
-  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<JsonAnswer> {
+  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<Buffer> {
     return jsonList((await this.view(journalId)).issueArticles(key));
   }
 
@@ -231,7 +230,7 @@ export class PublicService {
   }
 
   /** The same as JSON bytes (see issueArticlesJson). */
-  async searchJson(journalId: string, keyword: unknown): Promise<JsonAnswer> {
+  async searchJson(journalId: string, keyword: unknown): Promise<Buffer> {
     return jsonList(await this.searchMatches(journalId, keyword));
   }
 
@@ -302,13 +301,7 @@ const jsonOf = new WeakMap<CorpusArticle, Buffer>();
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
-
-export interface JsonAnswer {
-  body: Buffer;
-  etag: string;
-}
-
-export function jsonList(list: readonly CorpusArticle[]): JsonAnswer {
+export function jsonList(list: readonly CorpusArticle[]): Buffer {
   const parts: Buffer[] = [OPEN];
   let length = 2;
   for (let i = 0; i < list.length; i++) {
@@ -323,8 +316,7 @@ export function jsonList(list: readonly CorpusArticle[]): JsonAnswer {
     length += j.length;
   }
   parts.push(CLOSE);
-  const body = Buffer.concat(parts, length);
-  return { body, etag: etagOf(body) };
+  return Buffer.concat(parts, length);
 }
 
 function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {
