@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { periodField, wholeNumber, yearField } from './issue.schema.js';
 import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi.js';
 import { requiredString } from './fields.schema.js';
+import type { WithdrawalRead } from './withdrawal.schema.js';
 
 /** docs/product.md#constants: uploads are at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5_242_880;
@@ -181,6 +182,8 @@ export interface AdminArticle {
   description: string;
   file: string;
   status: string;
+  /** docs/product.md#withdrawals; null when the article stands. */
+  withdrawal?: WithdrawalRead;
   createdby?: string;
   creation?: string;
   modifiedby?: string;

@@ -54,6 +54,15 @@ export function adminRoutes(deps: ContentDeps): Router {
     res.json(await admin.article(req.journalId, idParam(req)));
   });
 
+  // docs/product.md#withdrawals
+  r.post('/api/admin/articles/:id/withdraw', requireTenant, auth, async (req, res) => {
+    res.json(await articles.withdraw(req.journalId, actor(req), idParam(req), req.body));
+  });
+
+  r.post('/api/admin/articles/:id/restore', requireTenant, auth, async (req, res) => {
+    res.json(await articles.restore(req.journalId, actor(req), idParam(req)));
+  });
+
   r.post('/api/archives/:id', requireTenant, auth, multipart('pdfFile'), async (req, res) => {
     res.json(await articles.update(req.journalId, actor(req), idParam(req), req.body, req.file));
   });

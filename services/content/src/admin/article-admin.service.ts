@@ -1,4 +1,4 @@
-import { AppError, sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
+import { AppError, parse, sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
 import {
   articleFieldErrorCode,
   articleFieldsSchema,
@@ -9,11 +9,12 @@ import {
   parsePageRange,
   REF_NUMBER_MESSAGE,
   REF_NUMBER_RE,
+  withdrawRequestSchema,
   type DoiSource,
 } from '@journal/contracts';
 import type { z } from 'zod';
 import type { ContentDeps } from '../deps';
-import { duplicateKeyField, type Article } from '../archives/article.repo';
+import { duplicateKeyField, type Article, type Withdrawal } from '../archives/article.repo';
 import { assetPath, normaliseAssetPath } from '../files/file-store';
 import { checkUpload, invalidFile, type UploadedFile } from './upload';
 
@@ -190,6 +191,31 @@ export class ArticleAdminService {
     if (oldPath && newPath && oldPath !== newPath) await this.deps.files.delete(journalId, oldPath).catch(() => undefined);
     const paths = [...new Set([oldPath, newPath].filter((p): p is string => !!p))];
     await this.deps.cache.changed(journalId, [{ t: 'article', id: updated.id }, ...paths.map((path) => ({ t: 'file' as const, path }))]);
+    return updated;
+  }
+
+  /**
+   * docs/product.md#withdrawals: withdraws or retracts an article with the reason readers are
+   * shown. Withdrawing again replaces the kind and the reason; the date is the first withdrawal's.
+   */
+  async withdraw(journalId: string, actor: Actor, id: string, body: unknown): Promise<Article> {
+    const { kind, reason } = parse(withdrawRequestSchema, body ?? {});
+    const cur = await this.deps.repos.articles.findById(journalId, id);
+    if (!cur) throw new AppError(404, 'not_found', 'Article not found');
+    const at = cur.withdrawal?.at ?? new Date();
+    return this.setWithdrawal(journalId, actor, id, { kind, reason, at });
+  }
+
+  /** docs/product.md#withdrawals: the article stands again, as before its withdrawal. */
+  async restore(journalId: string, actor: Actor, id: string): Promise<Article> {
+    return this.setWithdrawal(journalId, actor, id, null);
+  }
+
+  private async setWithdrawal(journalId: string, actor: Actor, id: string, w: Withdrawal | null): Promise<Article> {
+    const updated = await this.deps.repos.articles.setWithdrawal(journalId, id, w, actor.name);
+    if (!updated) throw new AppError(404, 'not_found', 'Article not found');
+    this.deps.logger.info({ journalId, articleId: id, withdrawal: w?.kind ?? 'restored', by: actor.name }, 'article withdrawal changed');
+    await this.deps.cache.changed(journalId, [{ t: 'article', id }]);
     return updated;
   }
 }

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
-import { doiKey, type AdminArticle } from '@journal/contracts';
+import { doiKey, type AdminArticle, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 
@@ -8,7 +8,16 @@ import { cleanTitle, searchText } from '../shared/text';
  * docs/product.md#entities: Article as stored: the fields the admin API answers (one description, shared with the
  * web), with real dates and the parsed page range used for sorting.
  */
-export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | 'modifiedby' | 'modification'> {
+/** docs/product.md#withdrawals: how and why the journal took an article back. */
+export interface Withdrawal {
+  kind: WithdrawalKind;
+  reason: string;
+  at: Date;
+}
+
+export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | 'modifiedby' | 'modification' | 'withdrawal'> {
+  /** null (or absent on older documents) while the article stands. */
+  withdrawal?: Withdrawal | null;
   /** Numeric first page of `pagenumber` (0 when unparsable): the public sort key (docs/product.md#visibility-and-ordering). */
   pageStart: number;
   pageEnd: number;
@@ -73,6 +82,10 @@ const articleSchema = new Schema<ArticleDoc>(
     modification: { type: Date, default: () => new Date() },
     title_html: str,
     search_text: str,
+    withdrawal: {
+      type: new Schema<Withdrawal>({ kind: { type: String, required: true }, reason: { type: String, required: true }, at: { type: Date, required: true } }, { _id: false }),
+      default: null,
+    },
   },
   { collection: 'articles', minimize: false, versionKey: false },
 );
@@ -98,10 +111,20 @@ export function parsePages(pagenumber: string | undefined): { pageStart: number;
 export const byPageStart = (a: Pick<Article, 'pageStart' | 'refnumber'>, b: Pick<Article, 'pageStart' | 'refnumber'>) =>
   a.pageStart - b.pageStart || a.refnumber.localeCompare(b.refnumber, 'en', { numeric: true });
 
-/** docs/product.md#visibility-and-ordering: public articles are enabled and carry a reference number. */
-export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] } } as const;
+/**
+ * docs/product.md#visibility-and-ordering: public articles are enabled, carry a reference number
+ * and are not withdrawn (a retracted one stays listed; docs/product.md#withdrawals).
+ */
+export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] }, 'withdrawal.kind': { $ne: 'withdrawn' } } as const;
 /** The same rule on a document in memory (the read models). */
-export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber'>) => a.status === 'enabled' && !!a.refnumber;
+export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber' | 'withdrawal'>) =>
+  a.status === 'enabled' && !!a.refnumber && a.withdrawal?.kind !== 'withdrawn';
+/** An enabled article its journal withdrew: its URL keeps a tombstone page (docs/product.md#withdrawals). */
+export const isTombstone = (a: Pick<Article, 'status' | 'refnumber' | 'withdrawal'>) =>
+  a.status === 'enabled' && !!a.refnumber && a.withdrawal?.kind === 'withdrawn';
+/** The withdrawal as answers carry it. */
+export const withdrawalRead = (w: Withdrawal | null | undefined): WithdrawalRead =>
+  w ? { kind: w.kind, reason: w.reason, at: new Date(w.at).toISOString() } : null;
 
 /**
  * Which unique rule a duplicate-key error broke, from MongoDB's keyPattern or an index name in the
@@ -198,6 +221,16 @@ export class ArticleRepo {
     return toPlain<Article>(d as never);
   }
 
+  /** Sets or clears (null) the withdrawal; the article otherwise unchanged. */
+  async setWithdrawal(journalId: string, id: string, withdrawal: Withdrawal | null, by: string): Promise<Article | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model
+      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { withdrawal, modifiedby: by, modification: new Date() } }, { returnDocument: 'after' })
+      .lean();
+    return toPlain<Article>(d);
+  }
+
   async remove(journalId: string, id: string): Promise<boolean> {
     const _id = oid(id);
     if (!_id) return false;
@@ -216,6 +249,12 @@ export class ArticleRepo {
   async findByRef(journalId: string, refnumber: string): Promise<Article | null> {
     if (!refnumber) return null;
     return toPlain<Article>((await this.model.findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()) as never);
+  }
+
+  /** The journal's articles with these reference numbers, any status (staff documents). */
+  async findByRefs(journalId: string, refs: string[]): Promise<Article[]> {
+    if (!refs.length) return [];
+    return toPlainList<Article>((await this.model.find({ journalId: jid(journalId), refnumber: { $in: refs.map(String) } }).lean()));
   }
 
   /**
