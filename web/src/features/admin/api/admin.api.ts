@@ -1,6 +1,6 @@
 import type {
   AdminArticle, AdminCounts, AdminSearchHit, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
-  SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffUserView,
+  SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffUserView, WithdrawRequest,
 } from '@journal/contracts';
 import { useMemo } from 'react';
 import { useApiClient, type ApiClient } from '@/lib/api-client';
@@ -34,6 +34,8 @@ export const createAdminApi = (api: ApiClient) => ({
   article: (id: string) => api.get<AdminArticle>(`/api/admin/articles/${encodeURIComponent(id)}`, auth),
   addArticle: (form: FormData) => api.post<AdminArticle>('/api/admin/archives/', form, auth),
   updateArticle: (id: string, form: FormData) => api.post<AdminArticle>(`/api/archives/${encodeURIComponent(id)}`, form, auth),
+  withdrawArticle: (id: string, body: WithdrawRequest) => api.post<AdminArticle>(`/api/admin/articles/${encodeURIComponent(id)}/withdraw`, body, auth),
+  restoreArticle: (id: string) => api.post<AdminArticle>(`/api/admin/articles/${encodeURIComponent(id)}/restore`, {}, auth),
   search: (q: string) => api.get<AdminSearchHit[]>(`/api/admin/search?q=${encodeURIComponent(q)}`, auth),
 
   editors: () => api.get<AdminEditor[]>('/api/admin/editors', auth),

@@ -9,6 +9,7 @@ import { PageHead } from '../components/page-head';
 import { ArticleDoi } from '../components/article-doi';
 import { CitationDownloads } from '../components/citation-downloads';
 import { UsageCounts } from '../components/usage-counts';
+import { WithdrawalNotice } from '../components/withdrawal-notice';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
 import { articleJsonLd, citationMetaTags, scriptJson } from '../lib/citation-meta';
@@ -48,10 +49,25 @@ export function ArticlePage() {
       </div>
     );
   }
+  if (a.withdrawal?.kind === 'withdrawn') {
+    // docs/product.md#withdrawals: the URL keeps a tombstone (answered 410): what was withdrawn and why.
+    return (
+      <article className="article tombstone" aria-labelledby="article-title">
+        <PageHead title={titleText(a.title)} path={null} noindex />
+        <WithdrawalNotice withdrawal={a.withdrawal} />
+        <p className="article-issue">
+          <Link to={paths.issue(a.year, a.volume, a.issue)}>{issueHeading(a.year, a.volume, a.issue, a.frequency)}</Link>
+        </p>
+        <SafeHtml as="h2" id="article-title" className="article-title" html={cleanTitle(a.title)} variant="title" />
+        <p className="art-authors">{a.authorname}</p>
+      </article>
+    );
+  }
   const pdf = articlePdfUrl(a);
   return (
     <article className="article" aria-labelledby="article-title">
       <ArticleHead a={a} name={name} settings={settings} />
+      {a.withdrawal && <WithdrawalNotice withdrawal={a.withdrawal} />}
       <p className="article-issue">
         <Link to={paths.issue(a.year, a.volume, a.issue)}>{issueHeading(a.year, a.volume, a.issue, a.frequency)}</Link>
       </p>
