@@ -53,7 +53,7 @@ export function IssueArticlesPage() {
               <ArticleTitleCell title={a.title} />
               <td>{a.authorname}</td>
               <td>{a.pagenumber}</td>
-              <td>{a.status}</td>
+              <td>{a.withdrawal ? `${a.status}, ${a.withdrawal.kind}` : a.status}</td>
               <EditCell to={paths.admin.article(a.id)} />
             </tr>
           ))}
