@@ -51,6 +51,26 @@ export function cliHelp(commands: CliCommand[]): string {
   return ['Usage:', ...commands.map((c) => `  ${usageOf(c).padEnd(78)} ${c.summary}`)].join('\n');
 }
 
+/** One command's usage with what each option means. */
+export function commandHelp(c: CliCommand): string {
+  const opts = Object.entries(c.options).map(([k, o]) => `  --${k.padEnd(14)} ${o.describe}${o.required ? ' (required)' : ''}${o.multiple ? ' (repeatable)' : ''}`);
+  return [`Usage: ${usageOf(c)}`, '', c.summary, '', 'Options:', ...opts, `  --${'json'.padEnd(14)} print the result as JSON`].join('\n');
+}
+
+const HELP_FLAGS = new Set(['--help', '-h']);
+
+/**
+ * Help for what was typed before --help: a whole command's usage and options, or every command
+ * starting with those words (`jp journal --help`), or all of them. Null when no command matches.
+ */
+function helpFor(commands: CliCommand[], argv: string[]): string | null {
+  const words = argv.filter((a) => !a.startsWith('-') && a !== 'help');
+  const exact = commands.find((c) => c.words.length === words.length && c.words.every((w, i) => w === words[i]));
+  if (exact) return commandHelp(exact);
+  const under = commands.filter((c) => words.every((w, i) => c.words[i] === w));
+  return under.length ? cliHelp(under) : null;
+}
+
 function pick(commands: CliCommand[], argv: string[]): { command: CliCommand; rest: string[] } | undefined {
   const words: string[] = [];
   for (const a of argv) {
@@ -70,9 +90,16 @@ export async function runCli(commands: CliCommand[], argv: string[], io: CliIo, 
     io.err(json ? JSON.stringify({ ok: false, error: code, message }) : `jp: ${message}`);
     return exit;
   };
-  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+  if (argv.length === 0) {
     io.out(cliHelp(commands));
-    return argv.length === 0 ? EXIT_USAGE : EXIT_OK;
+    return EXIT_USAGE;
+  }
+  if (argv[0] === 'help' || argv.some((a) => HELP_FLAGS.has(a))) {
+    const help = helpFor(commands, argv);
+    if (help) {
+      io.out(help);
+      return EXIT_OK;
+    }
   }
   const found = pick(commands, argv);
   if (!found) {
