@@ -68,6 +68,25 @@ describe('staff documents of disabled and withdrawn items', () => {
     }
   });
 
+  it('names the country once on the editorial board and the editors’ certificates', async () => {
+    const varanasi = editor('Dr. Vinod Kumar Singh', 'associate editor', { content: 'Department of Agronomy, Banaras Hindu University, Varanasi, India', country: 'India' });
+    const nepal = editor('Dr. Sita Thapa', 'assistant editor', { content: 'Tribhuvan University, Kathmandu', country: 'Nepal' });
+    s.content.journals.set(OTHER, { settings: demoSettings('Journal of Places'), editors: [varanasi, nepal], articles: [] });
+    const count = (text: string, word: string) => text.split(word).length - 1;
+    const board = await binary(request(s.api.url).get('/api/pdf/editorialboard').set('x-journal-id', OTHER));
+    expect(board.status).toBe(200);
+    const text = (await pdfText(board.body as Buffer)).text;
+    expect(count(text, 'India')).toBe(1);
+    expect(text).toContain('Tribhuvan University, Kathmandu, Nepal');
+    const zip = await binary(
+      request(s.api.url).post('/api/pdf/editorscertificate').set('x-journal-id', OTHER).set('authorization', `Bearer ${adminToken(OTHER)}`).send([varanasi.id, nepal.id]),
+    );
+    expect(zip.status).toBe(200);
+    const [v, n] = readZip(zip.body as Buffer);
+    expect(count((await pdfText(v!.data)).text, 'India')).toBe(1);
+    expect((await pdfText(n!.data)).text).toContain('Tribhuvan University, Kathmandu, Nepal');
+  });
+
   it("refuses a reader's certificate and cover page of a withdrawn article with 410", async () => {
     s.content.journals.get(J)!.articles.push(article(1997, 'Asha Rao', { withdrawal }));
     const cert = await request(s.api.url).get('/api/pdf/certificate/1997/Asha%20Rao').set('x-journal-id', J);
