@@ -140,13 +140,20 @@ export class PublicService {
     return out;
   }
 
-  /** The same for articles: any status, withdrawn ones too, read from the database. */
+  /**
+   * The same for articles: any status, withdrawn ones too. The public ones come from the in-memory
+   * corpus; only the others (disabled, withdrawn, unknown: usually few) are asked of the database.
+   */
   async staffArticles(journalId: string, refs: string[]): Promise<{ articles: ArticleSummary[]; missing: string[] }> {
-    const found = new Map((await this.repos.articles.findByRefs(journalId, refs)).map((a) => [a.refnumber, a]));
+    const { byRef, articles } = await this.corpus(journalId);
+    const rest = refs.filter((r) => !byRef.has(r));
+    const stored = new Map((rest.length ? await this.repos.articles.findByRefs(journalId, rest) : []).map((a) => [a.refnumber, a]));
     const out: { articles: (ArticleSummary & { status: string })[]; missing: string[] } = { articles: [], missing: [] };
     for (const ref of refs) {
-      const a = found.get(ref);
-      if (a) out.articles.push({ ...toSummary(a), status: a.status });
+      const i = byRef.get(ref);
+      const a = i === undefined ? stored.get(ref) : undefined;
+      if (i !== undefined) out.articles.push({ ...summaryOf(articles[i]!), status: 'enabled' });
+      else if (a) out.articles.push({ ...toSummary(a), status: a.status });
       else out.missing.push(ref);
     }
     return out;
