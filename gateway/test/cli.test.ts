@@ -137,16 +137,16 @@ describe('jp journal', () => {
 
 describe('jp user', () => {
   it('creates the new journal\'s admin, who signs in there and nowhere else', async () => {
-    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'chief', '--password-stdin', '--json'], `${PASSWORD}\n`);
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'chief', '--role', 'manager', '--password-stdin', '--json'], `${PASSWORD}\n`);
     expect([r.code, r.err]).toEqual([0, '']);
-    expect(r.json()).toMatchObject({ ok: true, user: { name: 'chief', status: 'enabled', createdby: 'operator' } });
+    expect(r.json()).toMatchObject({ ok: true, user: { name: 'chief', status: 'enabled', role: 'manager', createdby: 'operator' } });
     expect(r.json().password).toBeUndefined();
     expect(await eventually(async () => (await login('chief', PASSWORD, 'epsilon.localhost')).status === 200)).toBe(true);
     for (const host of ['alpha.localhost', 'beta.localhost', 'gamma.localhost']) expect([host, (await login('chief', PASSWORD, host)).status]).toEqual([host, 401]);
   });
 
   it('makes and prints a password when none is piped', async () => {
-    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'second', '--json']);
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'second', '--role', 'editor', '--json']);
     expect(r.code).toBe(0);
     const pw = r.json().password as string;
     expect(pw.length).toBeGreaterThanOrEqual(20);
@@ -161,7 +161,7 @@ describe('jp user', () => {
     [['--name', 'x'], '', 'empty_password', /No password/],
   ])('refuses user create %j: %s', async (args, stdin, code, message) => {
     const before = (await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json();
-    const r = await jp(['user', 'create', '--journal', 'epsilon', ...args, '--password-stdin', '--json'], stdin);
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--role', 'editor', ...args, '--password-stdin', '--json'], stdin);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.err)).toMatchObject({ ok: false, error: code, message: expect.stringMatching(message) });
     expect((await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json()).toEqual(before);

@@ -36,6 +36,12 @@ export const authKeys = (prefix: string) => ({
   validAfter: (userId: string) => `${prefix}auth:valid-after:${userId}`,
   /** When (seconds) the session last confirmed its user's password; a cache of the sessions collection. */
   reauth: (jti: string) => `${prefix}auth:reauth:${jti}`,
+  /**
+   * A random value set once per life of Redis's data: when it is missing or changed, Redis lost
+   * (or was flushed of) the revocation keys, and every process drops its cached user and session
+   * states so the database decides at once.
+   */
+  generation: `${prefix}auth:generation`,
 });
 
 export function signToken(
@@ -99,7 +105,8 @@ export async function authenticate(req: Request, opts: AuthMiddlewareOptions): P
   const keys = authKeys(opts.redisPrefix);
   let state: (string | null)[];
   try {
-    state = await opts.redis.mget(keys.revoked(claims.jti), keys.disabled(claims.sub), keys.validAfter(claims.sub));
+    state = await opts.redis.mget(keys.revoked(claims.jti), keys.disabled(claims.sub), keys.validAfter(claims.sub), keys.generation);
+    if (opts.users) opts.users.sync(state[3] ?? (await newGeneration(opts.redis, keys.generation)));
   } catch {
     throw new AppError(503, 'auth_unavailable', 'Cannot verify the session right now');
   }
@@ -123,6 +130,12 @@ export async function authenticate(req: Request, opts: AuthMiddlewareOptions): P
     if (user.role !== claims.role) throw new AppError(401, 'unauthorized', 'Session has ended');
   }
   return claims;
+}
+
+/** Sets a generation if none is set (the first process to see a flushed Redis wins) and returns the one set. */
+async function newGeneration(redis: Redis, key: string): Promise<string> {
+  await redis.set(key, randomUUID(), 'NX');
+  return (await redis.get(key)) ?? '';
 }
 
 /** Refuses (403) a caller whose role the route does not admit; `req.auth` must be set. */

@@ -25,6 +25,8 @@ export interface UserStateSource {
   /** Drops the cached answer so the next request reads the database again. */
   forget(userId: string): void;
   forgetSession(journalId: string, jti: string): void;
+  /** Redis's current data generation (auth `generation` key): a change drops every cached answer. */
+  sync(generation: string): void;
 }
 
 /** The collection the auth service writes a session's logout and password re-checks to. */
@@ -33,15 +35,24 @@ export const SESSIONS_COLLECTION = 'sessions';
 const MAX_ENTRIES = 10_000;
 
 /**
- * Reads a user's status and `validAfter` from the users collection, which the auth service owns
- * and alone writes. Every authenticating service reads it so that a deleted or disabled user, or
- * one whose sessions were ended, is refused even after Redis has lost its revocation keys; the
- * answer is cached for `ttlMs` to keep this off the hot path.
+ * Reads a user's status, role and `validAfter` from the users collection and a token's session
+ * (logout, password re-check) from the sessions collection, which the auth service owns and
+ * alone writes. Every authenticating service reads them so that a deleted or disabled user, a
+ * logged-out session or one whose sessions were ended, is refused even after Redis has lost its
+ * revocation keys. Answers are cached for `ttlMs` to keep this off the hot path, and dropped
+ * whenever Redis's data generation changes (a flush), so the database decides at once then.
  */
 export function userStateReader(conn: Connection, ttlMs: number): UserStateSource {
   const users = cachedReads<UserState>(ttlMs, (id) => readUser(conn, id));
   const sessions = cachedReads<SessionState>(ttlMs, (key) => readSession(conn, ...splitKey(key)));
+  let generation: string | undefined;
   return {
+    sync(g) {
+      if (g === generation) return;
+      generation = g;
+      users.clear();
+      sessions.clear();
+    },
     get: (userId) => users.get(userId),
     session: (journalId, jti, opts) => (opts?.fresh ? readSession(conn, journalId, jti) : sessions.get(`${journalId}:${jti}`)),
     forget: (userId) => users.forget(userId),
@@ -79,6 +90,9 @@ function cachedReads<T>(ttlMs: number, read: (key: string) => Promise<T | null>)
     },
     forget(key: string) {
       cache.delete(key);
+    },
+    clear() {
+      cache.clear();
     },
   };
 }

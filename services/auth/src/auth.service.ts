@@ -224,7 +224,7 @@ export class AuthService {
 
   async findUser(journalId: string, name: string): Promise<StaffUser> {
     const u = await this.deps.users.findByName(journalId, name);
-    if (!u) throw new AppError(404, 'unknown_user', `No user named ${JSON.stringify(name)} in this journal`);
+    if (!u) throw new AppError(404, 'unknown_user', `No user named ${name} in this journal`);
     return staffUser(u);
   }
 

@@ -3,8 +3,8 @@ import { buildIndexes, SESSIONS_COLLECTION } from '@journal/server-kit';
 
 /**
  * One token's session, keyed by the token id: its logout and its last password re-check. Every
- * service reads it (server kit `userStateReader`) so Redis only caches it; a document goes once
- * its token has expired.
+ * service reads it (server kit `userStateReader`) so Redis only caches it; a document goes with
+ * a later write of its journal once its token has expired.
  */
 interface SessionDoc {
   _id: string;
@@ -26,7 +26,8 @@ const sessionSchema = new Schema<SessionDoc>(
   },
   { collection: SESSIONS_COLLECTION, versionKey: false },
 );
-sessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+// Not a TTL index (FerretDB has none): each write deletes the journal's sessions whose tokens expired.
+sessionSchema.index({ journalId: 1, expiresAt: 1 });
 
 export interface SessionRef {
   journalId: string;
@@ -53,6 +54,7 @@ export class SessionRepo {
       { $set: patch, $setOnInsert: { userId: new Types.ObjectId(s.userId), expiresAt: new Date(s.exp * 1000) } },
       { upsert: true },
     );
+    await this.model.deleteMany({ journalId, expiresAt: { $lt: new Date() } });
   }
 
   revoke(s: SessionRef) {
