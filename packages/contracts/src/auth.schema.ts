@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { staffRoleSchema, type StaffRole } from './roles.js';
+import { staffRoles, type StaffRole } from './roles.js';
+
+/** docs/product.md#roles */
+export const staffRoleSchema = z.enum(staffRoles, { error: 'Role must be manager, editor or worklog' });
 
 const usernameField = z.string().trim().min(1, 'Username is required').max(100);
 /** Passwords are taken as typed: no trimming. */

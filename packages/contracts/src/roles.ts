@@ -1,14 +1,10 @@
-import { z } from 'zod';
-
 /**
  * docs/product.md#roles: the staff roles, highest first. A manager does everything; an editor
  * the journal's content (issues, articles, editors, indexing, documents, DOIs); a work-log user
- * only the work-log.
+ * only the work-log. No zod here: the public pages import this file alone (the session's role).
  */
 export const staffRoles = ['manager', 'editor', 'worklog'] as const;
 export type StaffRole = (typeof staffRoles)[number];
-
-export const staffRoleSchema = z.enum(staffRoles, { error: 'Role must be manager, editor or worklog' });
 
 /** Users and tokens stored before roles existed have none: they are managers. */
 export const roleOrManager = (role: unknown): StaffRole =>

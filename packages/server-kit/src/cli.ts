@@ -69,6 +69,8 @@ function pick(commands: CliCommand[], argv: string[]): { command: CliCommand; re
  * Line feeds are escaped too unless `keepLineFeeds` (a whole output, whose lines are the command's own).
  */
 export function escapeControl(text: string, opts: { keepLineFeeds?: boolean } = {}): string {
+  // Matching control characters is the point here.
+  // eslint-disable-next-line no-control-regex
   const re = opts.keepLineFeeds ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g : /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
   return text.replace(re, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
