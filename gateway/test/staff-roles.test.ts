@@ -144,6 +144,8 @@ describe('staff management rules', () => {
     const made = await post(boss, '/api/users', { name: 'newbie', password: 'a fine password 1', role: 'worklog' });
     expect([made.status, made.json().role]).toEqual([201, 'worklog']);
     const t = await login('newbie', 'a fine password 1');
+    // The content service now caches the user as a work-log user.
+    expect((await get(t, '/api/admin/archives')).json().error).toBe('role_forbidden');
     await new Promise((r) => setTimeout(r, 1100)); // sessions end by the second they were issued in
     const changed = await post(boss, `/api/users/${made.json().id}/role`, { role: 'editor' });
     expect([changed.status, changed.json().role]).toEqual([200, 'editor']);

@@ -122,6 +122,14 @@ export async function authenticate(req: Request, opts: AuthMiddlewareOptions): P
     } catch {
       throw new AppError(503, 'auth_unavailable', 'Cannot verify the session right now');
     }
+    // A token of a role changed moments ago may meet this process's cached old role: ask the database once.
+    if (user && user.role !== claims.role) {
+      try {
+        user = await opts.users.get(claims.sub, { fresh: true });
+      } catch {
+        throw new AppError(503, 'auth_unavailable', 'Cannot verify the session right now');
+      }
+    }
     if (!user || user.journalId !== claims.jid) throw new AppError(401, 'unauthorized', 'User not found');
     if (user.status !== 'enabled') throw new AppError(401, 'unauthorized', 'User disabled');
     if (claims.iat < user.validAfter) throw new AppError(401, 'unauthorized', 'Session has ended');

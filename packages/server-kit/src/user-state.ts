@@ -19,7 +19,8 @@ export interface SessionState {
 }
 
 export interface UserStateSource {
-  get(userId: string): Promise<UserState | null>;
+  /** `fresh` reads the database and refreshes the cache. */
+  get(userId: string, opts?: { fresh?: boolean }): Promise<UserState | null>;
   /** The session's stored state; `fresh` skips the cache (sensitive acts). */
   session(journalId: string, jti: string, opts?: { fresh?: boolean }): Promise<SessionState | null>;
   /** Drops the cached answer so the next request reads the database again. */
@@ -53,7 +54,10 @@ export function userStateReader(conn: Connection, ttlMs: number): UserStateSourc
       users.clear();
       sessions.clear();
     },
-    get: (userId) => users.get(userId),
+    get: (userId, opts) => {
+      if (opts?.fresh) users.forget(userId);
+      return users.get(userId);
+    },
     session: (journalId, jti, opts) => (opts?.fresh ? readSession(conn, journalId, jti) : sessions.get(`${journalId}:${jti}`)),
     forget: (userId) => users.forget(userId),
     forgetSession: (journalId, jti) => sessions.forget(`${journalId}:${jti}`),
