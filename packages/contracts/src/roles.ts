@@ -50,7 +50,7 @@ const route = (service: StaffService, method: HttpMethod, path: string, roles: r
 
 /**
  * Every staff route of every service with the roles it admits: the services take their guards
- * from here (`requireRole` in the server kit) and the role-matrix test is generated from it.
+ * from here (`staffAccess` in the server kit) and the role-matrix test is generated from it.
  */
 export const staffRoutes = {
   // content: the admin

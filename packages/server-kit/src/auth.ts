@@ -187,18 +187,6 @@ export function staffAccess(opts: AuthMiddlewareOptions) {
   };
 }
 
-/** The role check alone, after `requireAuth` has set `req.auth`. */
-export function requireRole(route: Pick<StaffRoute, 'roles'>) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    try {
-      assertRole(req.auth, route.roles);
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
-}
-
 export function requireAuth(opts: AuthMiddlewareOptions) {
   return (req: Request, _res: Response, next: NextFunction) => {
     authenticate(req, opts).then(
