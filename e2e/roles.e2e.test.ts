@@ -6,8 +6,9 @@
  * lost every revocation key.
  */
 import Redis from 'ioredis';
+import type { Browser } from 'puppeteer-core';
 import { staffRoutes, staffRoles, type StaffRole, type StaffRoute } from '@journal/contracts';
-import { BASE, DEMO_USER } from './harness';
+import { BASE, DEMO_USER, launchBrowser, loginAs, newPage } from './harness';
 
 const run = Date.now().toString(36).slice(-6);
 const PASSWORD = `matrix pass ${run}!`;
@@ -143,5 +144,37 @@ describe('takeover attempts', () => {
     ] as const) {
       expect([p, (await call(m, p, tokens.revoked!)).status]).toEqual([p, 401]);
     }
+  });
+});
+
+describe('the admin by role, in a real browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const tilesOf = async (role: StaffRole) => {
+    const page = await newPage(browser);
+    await loginAs(page, BASE, '/admin/login', { name: users[role]!.name, password: PASSWORD });
+    await page.waitForSelector('.tile-title');
+    const tiles = await page.$$eval('.tile-title', (ts) => ts.map((t) => t.textContent));
+    const search = await page.$('.admin-search');
+    // A page the role does not open goes back to the dashboard.
+    await page.goto(`${BASE}/admin/settings`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('.tile-title');
+    const afterSettings = await page.evaluate(() => location.pathname);
+    await page.close();
+    return { tiles, search: search !== null, afterSettings, errors: page.errors };
+  };
+
+  it('an editor sees no staff or settings', async () => {
+    expect(await tilesOf('editor')).toEqual({ tiles: ['Archives', 'Editors', 'Indexing'], search: true, afterSettings: '/admin', errors: [] });
+  });
+
+  it('a work-log user sees only the work-log', async () => {
+    expect(await tilesOf('worklog')).toEqual({ tiles: ['Work-log'], search: false, afterSettings: '/admin', errors: [] });
   });
 });
