@@ -63,8 +63,9 @@ export class UserRepo {
 
   async init() {
     await buildIndexes(() => this.model.syncIndexes());
-    // Users stored before roles existed become managers (they could do everything).
-    await this.model.updateMany({ role: { $exists: false } }, { $set: { role: 'manager' } });
+    // Users stored before roles existed become managers (they could do everything). A one-off
+    // migration over every journal, so it goes to the driver, past per-journal query rules.
+    await this.model.collection.updateMany({ role: { $exists: false } }, { $set: { role: 'manager' } });
   }
 
   /** Enabled managers of the journal, other than `exceptId`: the last one cannot be disabled or demoted. */
