@@ -166,15 +166,18 @@ describe('the admin by role, in a real browser', () => {
     await page.goto(`${BASE}/admin/settings`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('.tile-title');
     const afterSettings = await page.evaluate(() => location.pathname);
+    await page.goto(`${BASE}/webdata`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('.worklog-main');
+    const worklog = await page.$eval('.worklog-main', (m) => (m as HTMLElement).innerText.trim());
     await page.close();
-    return { tiles, search: search !== null, afterSettings, errors: page.errors };
+    return { tiles, search: search !== null, afterSettings, worklog: worklog.startsWith('The work-log is not open to your role.'), errors: page.errors };
   };
 
-  it('an editor sees no staff or settings', async () => {
-    expect(await tilesOf('editor')).toEqual({ tiles: ['Archives', 'Editors', 'Indexing'], search: true, afterSettings: '/admin', errors: [] });
+  it('an editor sees no staff or settings, and is told the work-log is not theirs', async () => {
+    expect(await tilesOf('editor')).toEqual({ tiles: ['Archives', 'Editors', 'Indexing'], search: true, afterSettings: '/admin', worklog: true, errors: [] });
   });
 
   it('a work-log user sees only the work-log', async () => {
-    expect(await tilesOf('worklog')).toEqual({ tiles: ['Work-log'], search: false, afterSettings: '/admin', errors: [] });
+    expect(await tilesOf('worklog')).toEqual({ tiles: ['Work-log'], search: false, afterSettings: '/admin', worklog: false, errors: [] });
   });
 });
