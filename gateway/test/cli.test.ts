@@ -137,16 +137,16 @@ describe('jp journal', () => {
 
 describe('jp user', () => {
   it('creates the new journal\'s admin, who signs in there and nowhere else', async () => {
-    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'chief', '--password-stdin', '--json'], `${PASSWORD}\n`);
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'chief', '--role', 'manager', '--password-stdin', '--json'], `${PASSWORD}\n`);
     expect([r.code, r.err]).toEqual([0, '']);
-    expect(r.json()).toMatchObject({ ok: true, user: { name: 'chief', status: 'enabled', createdby: 'operator' } });
+    expect(r.json()).toMatchObject({ ok: true, user: { name: 'chief', status: 'enabled', role: 'manager', createdby: 'operator' } });
     expect(r.json().password).toBeUndefined();
     expect(await eventually(async () => (await login('chief', PASSWORD, 'epsilon.localhost')).status === 200)).toBe(true);
     for (const host of ['alpha.localhost', 'beta.localhost', 'gamma.localhost']) expect([host, (await login('chief', PASSWORD, host)).status]).toEqual([host, 401]);
   });
 
   it('makes and prints a password when none is piped', async () => {
-    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'second', '--json']);
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'second', '--role', 'manager', '--json']);
     expect(r.code).toBe(0);
     const pw = r.json().password as string;
     expect(pw.length).toBeGreaterThanOrEqual(20);
@@ -161,7 +161,7 @@ describe('jp user', () => {
     [['--name', 'x'], '', 'empty_password', /No password/],
   ])('refuses user create %j: %s', async (args, stdin, code, message) => {
     const before = (await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json();
-    const r = await jp(['user', 'create', '--journal', 'epsilon', ...args, '--password-stdin', '--json'], stdin);
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--role', 'editor', ...args, '--password-stdin', '--json'], stdin);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.err)).toMatchObject({ ok: false, error: code, message: expect.stringMatching(message) });
     expect((await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json()).toEqual(before);
@@ -190,6 +190,37 @@ describe('jp user', () => {
     expect(weak.code).toBe(1);
     const unknown = await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'ghost']);
     expect([unknown.code, unknown.err]).toEqual([1, 'jp: No user named ghost in this journal']);
+  });
+
+  it('changes roles, refuses an unknown role and keeps the last enabled manager', async () => {
+    const made = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'clerk', '--role', 'worklog', '--json']);
+    expect(made.json().user.role).toBe('worklog');
+    const bad = await jp(['user', 'role', '--journal', 'epsilon', '--name', 'clerk', '--role', 'owner', '--json']);
+    expect([bad.code, JSON.parse(bad.err).error]).toEqual([1, 'validation_error']);
+    const changed = await jp(['user', 'role', '--journal', 'epsilon', '--name', 'clerk', '--role', 'editor']);
+    expect([changed.code, changed.out]).toEqual([0, expect.stringMatching(/^role changed: clerk +editor +enabled$/)]);
+    expect((await jp(['user', 'role', '--journal', 'epsilon', '--name', 'second', '--role', 'editor'])).code).toBe(0);
+    const last = await jp(['user', 'role', '--journal', 'epsilon', '--name', 'chief', '--role', 'editor', '--json']);
+    expect([last.code, JSON.parse(last.err).error]).toEqual([1, 'last_manager']);
+    const lastOff = await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'chief', '--json']);
+    expect([lastOff.code, JSON.parse(lastOff.err).error]).toEqual([1, 'last_manager']);
+    const list = (await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json().users as { name: string; role: string; status: string }[];
+    expect(list.find((u) => u.name === 'chief')).toMatchObject({ role: 'manager', status: 'enabled' });
+  });
+
+  it('escapes control characters of stored names and arguments in what it prints', async () => {
+    const mongoose = (await import('mongoose')).default;
+    const conn = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: f.dbName }).asPromise();
+    const j = await conn.collection('journals').findOne({ slug: 'epsilon' });
+    // A name stored before the name rules (or by hand): it must not reach the terminal raw.
+    await conn.collection('users').insertOne({ journalId: j!._id, name: 'evil\u001b[2J\rname', passwordHash: 'x', status: 'enabled', role: 'editor', allowedIps: [] });
+    await conn.close();
+    const list = await jp(['user', 'list', '--journal', 'epsilon']);
+    // eslint-disable-next-line no-control-regex -- no control character may reach the terminal
+    expect(list.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(list.out).toContain('evil\\u001b[2J\\u000dname');
+    const missing = await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'ghost\u001b]0;pwned\u0007']);
+    expect(missing.err).toBe('jp: No user named ghost\\u001b]0;pwned\\u0007 in this journal');
   });
 });
 

@@ -2,6 +2,7 @@
 import './zod-config.js';
 export * from './fields.schema.js';
 export * from './rich-text.js';
+export * from './roles.js';
 export * from './auth.schema.js';
 export * from './settings.schema.js';
 export * from './publisher.js';

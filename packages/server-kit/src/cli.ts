@@ -83,9 +83,23 @@ function pick(commands: CliCommand[], argv: string[]): { command: CliCommand; re
   return { command, rest: argv.slice(command.words.length) };
 }
 
+/**
+ * Control characters (C0 but line feeds, DEL, C1) as `\u` escapes: stored text and arguments
+ * printed to a terminal cannot carry escape sequences, carriage returns or backspaces.
+ * Line feeds are escaped too unless `keepLineFeeds` (a whole output, whose lines are the command's own).
+ */
+export function escapeControl(text: string, opts: { keepLineFeeds?: boolean } = {}): string {
+  // Matching control characters is the point here.
+  // eslint-disable-next-line no-control-regex
+  const re = opts.keepLineFeeds ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g : /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  return text.replace(re, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Runs one command line; never throws, returns the exit code. */
-export async function runCli(commands: CliCommand[], argv: string[], io: CliIo, hint?: (argv: string[]) => string | undefined): Promise<number> {
+export async function runCli(commands: CliCommand[], argv: string[], rawIo: CliIo, hint?: (argv: string[]) => string | undefined): Promise<number> {
   const json = argv.includes('--json');
+  // Everything printed goes through here: JSON.stringify escapes C0 already, not DEL, C1 or bidi marks.
+  const io: CliIo = { ...rawIo, out: (t) => rawIo.out(escapeControl(t, { keepLineFeeds: true })), err: (t) => rawIo.err(escapeControl(t, { keepLineFeeds: true })) };
   const refuse = (code: string, message: string, exit: number) => {
     io.err(json ? JSON.stringify({ ok: false, error: code, message }) : `jp: ${message}`);
     return exit;

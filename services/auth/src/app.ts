@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import { connectMongo, userStateReader, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/server-kit';
 import type { AuthConfig } from './config';
 import { UserRepo } from './user.repo';
+import { SessionRepo } from './session.repo';
 import { LoginThrottle } from './throttle';
 import { AuthService } from './auth.service';
 import { authRoutes } from './auth.routes';
@@ -19,15 +20,21 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
   const redis: Redis = createRedis(config.REDIS_URL);
   const users = new UserRepo(conn);
   await users.init();
-  const throttle = new LoginThrottle(redis, config.REDIS_PREFIX, {
+  const sessions = new SessionRepo(conn);
+  await sessions.init();
+  const limits = {
     perIpUser: config.LOGIN_MAX_FAILURES_PER_USER,
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowSeconds: config.LOGIN_WINDOW_SECONDS,
     baseDelaySeconds: config.LOGIN_BASE_DELAY_SECONDS,
     maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
-  });
+  };
+  const throttle = new LoginThrottle(redis, config.REDIS_PREFIX, limits);
+  const reauthThrottle = new LoginThrottle(redis, config.REDIS_PREFIX, { ...limits, perUser: config.LOGIN_MAX_FAILURES_PER_USER }, 'reauth');
   const userState = userStateReader(conn, config.USER_STATE_CACHE_MS);
-  const service = new AuthService({ users, throttle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState });
+  const service = new AuthService({
+    users, sessions, throttle, reauthThrottle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState,
+  });
 
   const http = createHttpApp({ name: 'auth', logger, ready: () => isMongoReady(conn) && isRedisReady(redis), jsonLimit: '16kb' });
   http.app.use(authRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState }));

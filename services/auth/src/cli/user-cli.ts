@@ -3,6 +3,7 @@ import type { CliCommand, CliResources } from '@journal/server-kit';
 import { AuthService } from '../auth.service';
 import { LoginThrottle } from '../throttle';
 import { UserRepo } from '../user.repo';
+import { SessionRepo } from '../session.repo';
 import { userCommands, type JournalLookup } from './user.commands';
 
 /**
@@ -25,7 +26,9 @@ export function authCliCommands(res: CliResources): CliCommand[] {
     await users.init();
     const limits = { perIpUser: 5, perIp: 20, windowSeconds: 900, baseDelaySeconds: 2, maxDelaySeconds: 900 };
     const service = new AuthService({
-      users, redis, redisPrefix: res.cfg.REDIS_PREFIX, jwtSecret: '', throttle: new LoginThrottle(redis, res.cfg.REDIS_PREFIX, limits),
+      users, sessions: new SessionRepo(conn), redis, redisPrefix: res.cfg.REDIS_PREFIX, jwtSecret: '',
+      throttle: new LoginThrottle(redis, res.cfg.REDIS_PREFIX, limits),
+      reauthThrottle: new LoginThrottle(redis, res.cfg.REDIS_PREFIX, limits, 'reauth'),
     });
     return { service, journals: journalLookup(conn) };
   });

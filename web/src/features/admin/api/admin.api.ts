@@ -1,6 +1,6 @@
 import type {
   AdminArticle, AdminCounts, AdminSearchHit, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
-  SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffUserView, WithdrawRequest,
+  SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffRole, StaffUserView, WithdrawRequest,
 } from '@journal/contracts';
 import { useMemo } from 'react';
 import { useApiClient, type ApiClient } from '@/lib/api-client';
@@ -57,6 +57,7 @@ export const createAdminApi = (api: ApiClient) => ({
   addStaff: (body: StaffCreateInput) => api.post<StaffUserView>('/api/users', body, auth),
   setStaffStatus: (id: string, status: 'enabled' | 'disabled') =>
     api.post<StaffUserView>(`/api/users/${encodeURIComponent(id)}/status`, { status }, auth),
+  setStaffRole: (id: string, role: StaffRole) => api.post<StaffUserView>(`/api/users/${encodeURIComponent(id)}/role`, { role }, auth),
   resetStaffPassword: (id: string, password: string) =>
     api.post<StaffUserView>(`/api/users/${encodeURIComponent(id)}/password`, { password }, auth),
 
