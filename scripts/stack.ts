@@ -177,6 +177,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     RENDER_URL: url(p.render),
     CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     STATS_USAGE_FILE: usageLogOf(o.name),
+    // Absolute URLs and alias redirects name nginx's port: readers reach the journals there.
+    PUBLIC_SCHEME: 'http',
+    PUBLIC_PORT: String(o.nginxPort),
     ...o.env,
   };
   const processes = new Map<string, ChildProcess>();
