@@ -178,7 +178,7 @@ describe('gateway: one host per request', () => {
   it('keeps /metrics for direct callers: a request a proxy passed on gets 404', async () => {
     expect((await gw(f, '/metrics')).status).toBe(200);
     for (const path of ['/metrics', '/METRICS/', '/metrics?x=1']) {
-      for (const headers of [{ 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9' }]) {
+      for (const headers of [{ 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9' }] as Record<string, string>[]) {
         const r = await gw(f, path, { headers });
         expect({ path, status: r.status, metrics: r.text.includes('process_cpu') }).toEqual({ path, status: 404, metrics: false });
       }
