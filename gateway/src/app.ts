@@ -127,7 +127,14 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
       }
       if (url !== req.url) req.url = url;
       const go = (tenant: Tenant | null) => {
-        if (!tenant) throw new AppError(404, 'unknown_journal', `No journal is served at ${host}`);
+        if (!tenant) {
+          // A reader's browser gets a page; API clients get the JSON error.
+          if (upstream === 'render') {
+            unknownHostPage(req, res, security, requestId, http.state.shuttingDown);
+            return;
+          }
+          throw new AppError(404, 'unknown_journal', `No journal is served at ${host}`);
+        }
         if (tenant.primaryHost !== host) {
           redirect(req, res, publicOriginOf(tenant.primaryHost, config) + url, security, requestId, http.state.shuttingDown);
           return;
@@ -172,6 +179,23 @@ const ownPath = (path: string) => (path.length > 9 ? path : (path.length > 1 && 
 
 /** A request nginx (or another proxy) passed on: it says whose request it was. */
 const forwarded = (req: IncomingMessage) => req.headers['x-real-ip'] !== undefined || req.headers['x-forwarded-for'] !== undefined;
+
+const UNKNOWN_HOST_PAGE = Buffer.from(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not Found!</title></head><body><p>Not Found!</p><p>No journal is served at this address.</p></body></html>',
+);
+
+/** The page of a host no journal serves (nginx keeps it, like any 404 page, under that host only). */
+function unknownHostPage(req: GwRequest, res: ServerResponse, security: Readonly<Record<string, string>>, requestId: string, closing: boolean) {
+  res.writeHead(404, {
+    ...security,
+    [REQUEST_ID_HEADER]: requestId,
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': UNKNOWN_HOST_PAGE.length,
+    'cache-control': 'no-cache',
+    ...(closing ? { connection: 'close' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : UNKNOWN_HOST_PAGE);
+}
 
 /**
  * An alias host of a journal sends the reader to the same path on its primary host: 301 for

@@ -175,6 +175,14 @@ describe('gateway: one host per request', () => {
     expect((await gw(f, '/api/settings/', { host: 'alpha.localhost' })).status).toBe(200);
   });
 
+  it('answers an unknown host with a 404 page for pages and 404 JSON for the API', async () => {
+    const page = await gw(f, '/archives', { host: 'evil.localhost' });
+    expect([page.status, page.headers['content-type'], page.text]).toEqual([404, 'text/html; charset=utf-8', expect.stringContaining('Not Found!')]);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const api = await gw(f, '/api/settings/', { host: 'evil.localhost' });
+    expect([api.status, api.json().error]).toEqual([404, 'unknown_journal']);
+  });
+
   it('keeps /metrics for direct callers: a request a proxy passed on gets 404', async () => {
     expect((await gw(f, '/metrics')).status).toBe(200);
     for (const path of ['/metrics', '/METRICS/', '/metrics?x=1']) {
