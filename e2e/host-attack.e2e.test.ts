@@ -201,6 +201,8 @@ describe('alias hosts and the canonical URL', () => {
       const meta = (name: string) => new RegExp(`<meta[^>]+(?:name|property)="${name}"[^>]+content="([^"]*)"`).exec(page)?.[1];
       expect({ host, canonical: /<link rel="canonical" href="([^"]+)"/.exec(page)?.[1], og: meta('og:url'), abstract: meta('citation_abstract_html_url'), pdf: meta('citation_pdf_url') })
         .toEqual({ host, canonical, og: canonical, abstract: canonical, pdf: pdf.replace(/&/g, '&amp;') });
+      const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)![1]!) as { url: string };
+      expect(ld.url).toBe(canonical);
       const bib = (await raw(`/api/archives/ref/${a.refnumber}/cite.bib`, host)).body;
       expect(/url\s*=\s*\{([^}]+)\}/.exec(bib)?.[1]).toBe(canonical);
       const sitemap = (await raw('/sitemap.xml', host)).body;
@@ -209,6 +211,9 @@ describe('alias hosts and the canonical URL', () => {
       const oai = (await raw('/oai?verb=ListRecords&metadataPrefix=oai_dc', host)).body;
       expect(oai).toContain(`<dc:identifier>${canonical}</dc:identifier>`);
       expect((await raw('/robots.txt', host)).body).toContain(`Sitemap: ${ORIGIN.chem}/sitemap.xml`);
+      const feed = (await raw('/feed.atom', host)).body;
+      expect(feed).toContain(`href="${ORIGIN.chem}/archives/`);
+      expect(foreignUrls('chem', feed)).toEqual([]);
     }
   }, 120_000);
 });
