@@ -144,7 +144,7 @@ describe('gateway proxy: headers', () => {
   });
 
   it('keeps a trusted proxy\'s request id and address, and tells the service the tenant facts', async () => {
-    const r = await call('/api/settings/', { headers: { 'x-request-id': 'nginx-abc', 'x-real-ip': '203.0.113.7', 'x-journal-id': 'forged', 'x-forwarded-for': '198.51.100.1' } });
+    const r = await call('/api/settings/', { headers: { 'x-request-id': 'nginx-abc', 'x-real-ip': '203.0.113.7', 'x-journal-id': 'forged', 'x-journal-host': 'evil.example', 'x-forwarded-for': '198.51.100.1' } });
     expect(r.headers['x-request-id']).toBe('nginx-abc');
     const h = seen[0]!.headers;
     expect(h['x-journal-id']).toBe(JOURNAL);
