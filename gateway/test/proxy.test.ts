@@ -154,6 +154,15 @@ describe('gateway proxy: headers', () => {
     expect(h.host).toBe('known.localhost');
   });
 
+  it('sends the service the one normalised host, on reads and on requests with a body', async () => {
+    await call('/api/settings/', { headers: { host: 'Known.Localhost.:8080' } });
+    await call('/api/settings/', { method: 'POST', body: '{}', headers: { host: 'KNOWN.localhost:8080', 'content-type': 'application/json', 'content-length': '2' } });
+    expect(seen.slice(-2).map((x) => [x.method, x.headers.host, x.headers['x-journal-host']])).toEqual([
+      ['GET', 'known.localhost', 'known.localhost'],
+      ['POST', 'known.localhost', 'known.localhost'],
+    ]);
+  });
+
   it('answers Connection by the client\'s connection, never the service\'s Keep-Alive', async () => {
     const kept = await call('/api/settings/');
     expect(kept.headers.connection).toBe('keep-alive');
