@@ -56,7 +56,9 @@ export class TenantResolver {
     }
     if (!res.ok) throw new AppError(503, 'upstream_unavailable', 'The journal directory is unavailable');
     const body = (await res.json()) as { id?: unknown; primaryHost?: unknown };
-    const primaryHost = typeof body.primaryHost === 'string' ? normaliseHost(body.primaryHost) : undefined;
+    // A content service older than the primary host (during a rolling upgrade) names none: the
+    // host asked is then served as it is, without a redirect.
+    const primaryHost = body.primaryHost === undefined ? host : typeof body.primaryHost === 'string' ? normaliseHost(body.primaryHost) : undefined;
     if (typeof body.id !== 'string' || !primaryHost) throw new AppError(502, 'bad_gateway', 'Invalid journal directory answer');
     const tenant: Tenant = { id: body.id, primaryHost };
     this.store(host, tenant, this.ttlMs);

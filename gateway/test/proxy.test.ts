@@ -29,7 +29,8 @@ beforeAll(async () => {
     if (req.url?.startsWith('/internal/journals/resolve')) {
       const known = req.url.includes('host=known.localhost');
       res.writeHead(known ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(known ? JSON.stringify({ id: JOURNAL, primaryHost: 'known.localhost' }) : '{"error":"not_found"}');
+      // No primaryHost, as a content service before primary hosts answers: the host is served as it is.
+      res.end(known ? JSON.stringify({ id: JOURNAL }) : '{"error":"not_found"}');
       return;
     }
     const socket = req.socket;
