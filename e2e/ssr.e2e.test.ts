@@ -199,7 +199,7 @@ describe.each([['demo'], ['chem']] as const)('server-rendered pages on %s', (key
     expect(one('citation_issue')).toEqual([String(a.issue)]);
     expect(one('citation_firstpage')).toEqual([String(a.pageStart)]);
     expect(one('citation_lastpage')).toEqual([String(a.pageEnd)]);
-    // Absolute, with the port the reader used.
+    // Absolute: the journal's configured origin (locally nginx's port).
     expect(one('citation_pdf_url')).toEqual([`${base}${a.pdf_url}`]);
     expect(one('citation_issn').sort()).toEqual([j().issn, j().essn].filter(Boolean).sort());
     expect(one('citation_journal_title')).toEqual([j().name]);

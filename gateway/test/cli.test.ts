@@ -109,6 +109,30 @@ describe('jp journal', () => {
     expect(last.err).toMatch(/only host of delta/);
   });
 
+  it('makes one of the hosts primary: URLs name it and the other hosts redirect to it', async () => {
+    expect((await jp(['journal', 'create', '--slug', 'zeta', '--name', 'Zeta', '--host', 'zeta.localhost', '--host', 'www.zeta.localhost'])).code).toBe(0);
+    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'www.zeta.localhost' })).status === 301)).toBe(true);
+    expect((await gw(f, '/board?x=1', { host: 'www.zeta.localhost' })).headers.location).toBe('http://zeta.localhost/board?x=1');
+    const set = await jp(['journal', 'hosts', 'primary', '--journal', 'zeta', '--host', 'WWW.zeta.localhost', '--json']);
+    expect([set.code, set.json().changed, set.json().journal.hosts]).toEqual([0, true, ['www.zeta.localhost', 'zeta.localhost']]);
+    expect((await jp(['journal', 'hosts', 'primary', '--journal', 'zeta', '--host', 'www.zeta.localhost', '--json'])).json().changed).toBe(false);
+    expect((await jp(['journal', 'list'])).out).toContain('[www.zeta.localhost (primary), zeta.localhost]');
+    // The gateway's host cache (1 s here) lets the change through.
+    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'www.zeta.localhost' })).status === 200)).toBe(true);
+    expect((await gw(f, '/board', { host: 'zeta.localhost' })).headers.location).toBe('http://www.zeta.localhost/board');
+    for (const [host, code, message] of [
+      ['other.localhost', 1, /not a host of zeta/],
+      ['www.zeta.localhost:8080', 1, /has a port/],
+      ['*.zeta.localhost', 1, /wildcard/],
+    ] as const) {
+      const r = await jp(['journal', 'hosts', 'primary', '--journal', 'zeta', '--host', host]);
+      expect({ host, code: r.code, err: message.test(r.err) }).toEqual({ host, code, err: true });
+    }
+    // Removing the primary host makes the next one primary, and says so.
+    const rm = await jp(['journal', 'hosts', 'remove', '--journal', 'zeta', '--host', 'www.zeta.localhost']);
+    expect(rm.out).toContain('zeta.localhost is now the primary host');
+  });
+
   it('refuses an unknown journal (1) and bad command lines (2)', async () => {
     for (const argv of [['journal', 'show', '--journal', 'nope'], ['journal', 'disable', '--journal', 'nope'], ['user', 'list', '--journal', 'nope']]) {
       const r = await jp(argv);

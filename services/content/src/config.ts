@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
+import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 export const contentConfigSchema = z.object({
   ...baseConfigShape,
@@ -8,13 +8,8 @@ export const contentConfigSchema = z.object({
   ...redisConfigShape,
   ...jwtConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4001),
-  /** Scheme of absolute public URLs (canonical links, sitemap, OAI); the host comes from the gateway. */
-  PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
-  /**
-   * Port of absolute public URLs when the site is not on the scheme's default port (local runs:
-   * 8080). Empty: the port of the Host header when it names the journal's host, else none.
-   */
-  PUBLIC_PORT: z.string().regex(/^\d{0,5}$/).default(''),
+  /** Scheme and port of absolute public URLs; the host is the journal's primary host. */
+  ...publicOriginConfigShape,
   /** URLs per sitemap file before /sitemap.xml becomes an index (sitemaps.org: 50,000). */
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
   /** Journals with at least this many public articles get a token index for the public search (built in the background). */

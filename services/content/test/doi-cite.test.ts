@@ -15,7 +15,7 @@ let pdf: Buffer;
 
 const tok = (jid: string) => staffToken(jid);
 const as = staffHeaders;
-const pub = (jid: string) => ({ 'x-journal-id': jid, 'x-journal-host': 'doi.test', host: 'doi.test:8080' });
+const pub = (jid: string) => ({ 'x-journal-id': jid, 'x-journal-host': 'doi.test', host: 'evil.example:8080' });
 
 const fields = (over: Record<string, string> = {}): Record<string, string> => ({
   year: '2026', volume: '4', issue: '2', refnumber: '1001',

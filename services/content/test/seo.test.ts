@@ -10,14 +10,16 @@ let chem: string;
 const year = new Date().getUTCFullYear();
 const vol = year - 2020 + 1;
 
+// The Host a client sent (its port, or another host altogether) plays no part in absolute URLs:
+// they are the journal's primary host (the gateway's header) with the configured port, 8080 here.
 const get = (path: string, jid = demo, host = 'localhost') =>
-  request(app.url).get(path).set('x-journal-id', jid).set('x-journal-host', host).set('Host', `${host}:8080`);
+  request(app.url).get(path).set('x-journal-id', jid).set('x-journal-host', host).set('Host', `evil.example:9999`);
 
 
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, parseAttributeValue: false, isArray: (n) => ['url', 'sitemap', 'record', 'header', 'set', 'dc:creator', 'setSpec'].includes(n) });
 
 beforeAll(async () => {
-  app = await startContent();
+  app = await startContent({ PUBLIC_PORT: '8080' });
   const r = await seedDemoContent({ mongoUrl: app.config.MONGO_URL, dbName: app.config.MONGO_DB });
   demo = r.journals.find((j) => j.slug === 'demo')!.id;
   chem = r.journals.find((j) => j.slug === 'chem')!.id;
@@ -46,7 +48,7 @@ describe('sitemap and robots', () => {
   });
 
   test('past the URL limit /sitemap.xml becomes an index of child sitemaps', async () => {
-    small = await startContent({ MONGO_DB: app.config.MONGO_DB, REDIS_PREFIX: app.config.REDIS_PREFIX, SITEMAP_MAX_URLS: 30 });
+    small = await startContent({ MONGO_DB: app.config.MONGO_DB, REDIS_PREFIX: app.config.REDIS_PREFIX, SITEMAP_MAX_URLS: 30, PUBLIC_PORT: '' });
     const g = (p: string) => request(small!.url).get(p).set('x-journal-id', demo).set('x-journal-host', 'localhost');
     const idx = await g('/sitemap.xml');
     expect(XMLValidator.validate(idx.text)).toBe(true);
