@@ -19,3 +19,5 @@ export * from './citation-date.js';
 export * from './doi.js';
 export * from './journal-flags.js';
 export * from './public-url.js';
+export * from './author-name.js';
+export * from './language-code.js';

@@ -1,5 +1,5 @@
-import { doiUrl, pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
-import { decodeEntities, plain, splitAuthors } from '../shared/text';
+import { bareAuthorName, doiUrl, machineAuthors, pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
+import { decodeEntities, plain } from '../shared/text';
 
 /** What a citation file says of an article; every text already sanitised (title: inline HTML). */
 export type CitableArticle = CitedArticle;
@@ -22,15 +22,15 @@ export interface PersonName {
 
 /**
  * 'Dr. Anil Kumar Sharma' → family 'Sharma', given 'Anil Kumar': the last word is the surname, as
- * in the page's citation line; a title before the name is dropped.
+ * in the page's citation line; honorifics before the name are dropped (docs/product.md#machine-readable-names).
  */
 export function personName(full: string): PersonName {
-  const words = full.replace(/^\s*(Dr|Prof|Mr|Mrs|Ms)\.\s*/i, '').replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
+  const words = bareAuthorName(full).split(' ').filter(Boolean);
   if (words.length <= 1) return { family: (words[0] ?? '').replace(/\.$/, ''), given: '' };
   return { family: words[words.length - 1]!, given: words.slice(0, -1).join(' ') };
 }
 
-export const authorsOf = (a: Pick<CitableArticle, 'authorname'>) => splitAuthors(a.authorname).map(personName).filter((p) => p.family);
+export const authorsOf = (a: Pick<CitableArticle, 'authorname'>) => machineAuthors(a.authorname).map(personName).filter((p) => p.family);
 
 
 /** [year, month, day] of the publish date, or [year]. */

@@ -1,7 +1,7 @@
-import { absoluteUrl, citationDate, doiUrl } from '@journal/contracts';
+import { absoluteUrl, citationDate, doiUrl, languageCode, machineAuthors } from '@journal/contracts';
 import type { Journal } from '../journals/journal.repo';
 import type { ArticleDetail, CorpusArticle } from '../public/public.service';
-import { plain, splitAuthors } from '../shared/text';
+import { plain } from '../shared/text';
 import { pagePath } from './public-url';
 import { xmlEscape } from './xml';
 
@@ -141,7 +141,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     return [
       '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">',
       el('title', plain(a.title)),
-      ...splitAuthors(a.authorname).map((au) => el('creator', au)),
+      ...machineAuthors(a.authorname).map((au) => el('creator', au)),
       ...keywords.map((k) => el('subject', k)),
       el('subject', a.subject),
       el('description', plain(a.abstract)),
@@ -156,7 +156,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       a.doi ? el('identifier', doiUrl(a.doi)) : '',
       el('source', `${name}, Vol. ${a.volume}, Issue ${a.issue} (${a.year})${a.pagenumber ? `, pp. ${a.pagenumber}` : ''}`),
       journal.issn ? el('relation', `ISSN ${journal.issn}`) : '',
-      el('language', journal.journal_language),
+      el('language', languageCode(journal.journal_language) ?? ''),
       el('coverage', a.country),
       '</oai_dc:dc>',
     ].join('');
