@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { E2E } from './e2e.config';
-import type { ArticleSummary } from '@journal/contracts';
+import { machineAuthors, type ArticleSummary } from '@journal/contracts';
 import { apiOf, BASE, CHEM, launchBrowser, newPage, onHost } from './harness';
 
 type Article = ArticleSummary;
@@ -193,7 +193,8 @@ describe.each([['demo'], ['chem']] as const)('server-rendered pages on %s', (key
     const tags = citationTags(served.body);
     const one = (n: string) => tags.filter(([k]) => k === n).map(([, v]) => v);
     expect(one('citation_title')).toEqual([plain(a.title)]);
-    expect(one('citation_author')).toEqual(a.authorname.split(',').map((s) => s.trim()).filter(Boolean));
+    expect(one('citation_author')).toEqual(machineAuthors(a.authorname));
+    expect(one('citation_author').some((n) => /^(Dr|Prof)\b/i.test(n))).toBe(false);
     expect(one('citation_publication_date')[0]).toMatch(/^\d{4}(\/\d{2}\/\d{2})?$/);
     expect(one('citation_volume')).toEqual([String(a.volume)]);
     expect(one('citation_issue')).toEqual([String(a.issue)]);
