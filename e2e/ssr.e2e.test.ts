@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
+import { signToken } from '@journal/server-kit';
 import { E2E } from './e2e.config';
 import { machineAuthors, type ArticleSummary } from '@journal/contracts';
 import { apiOf, BASE, CHEM, launchBrowser, newPage, onHost } from './harness';
@@ -283,4 +284,40 @@ describe('the render process without a content service', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(child.exitCode).toBeNull();
   }, 120_000);
+});
+
+describe("an article page's text for machines", () => {
+  it('serves an abstract with < and & once escaped in the meta description and as plain text in JSON-LD', async () => {
+    const settings = await json<{ journalId: string }>(BASE, '/api/settings/');
+    const token = signToken(process.env.E2E_JWT_SECRET!, { id: '000000000000000000000001', name: 'admin', journalId: settings.journalId }).token;
+    const { article } = journals.demo!;
+    const issue = await json<Article[]>(BASE, `/api/archives/${article.year}/${article.volume}/${article.issue}`);
+    // Another article than the one the other checks read, restored afterwards.
+    const a = issue.find((x) => x.refnumber !== article.refnumber)!;
+    const auth = { authorization: `Bearer ${token}` };
+    const stored = (await (await fetch(`${BASE}/api/admin/articles/${a.id}`, { headers: auth })).json()) as Record<string, unknown>;
+    const save = async (abstract: string) => {
+      const form = new FormData();
+      for (const k of ['year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'keywords', 'pagenumber', 'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate', 'doi'])
+        form.append(k, String(stored[k] ?? ''));
+      form.append('abstract', abstract);
+      const r = await fetch(`${BASE}/api/archives/${a.id}`, { method: 'POST', headers: auth, body: form });
+      expect(r.status).toBe(200);
+    };
+    await save('<p>x &lt; y &amp; z</p>');
+    try {
+      const page = await raw(BASE, `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`, { cookie: 'jp_fresh=1' });
+      expect(page.status).toBe(200);
+      const head = headOf(page.body);
+      expect(head).toContain('<meta name="description" content="x &lt; y &amp; z"/>');
+      const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)![1]!) as Record<string, unknown>;
+      expect(ld.description).toBe('x < y & z');
+      expect(ld.abstract).toBe('x < y & z');
+      expect(ld.inLanguage).toBe('en');
+      expect(ld.publisher).toEqual({ '@type': 'Organization', name: journals.demo!.name, url: BASE });
+      expect((ld.author as { name: string }[]).map((p) => p.name)).toEqual(machineAuthors(a.authorname));
+    } finally {
+      await save(String(stored.abstract ?? ''));
+    }
+  });
 });
