@@ -7,10 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
-import { signToken } from '@journal/server-kit';
 import { E2E } from './e2e.config';
 import { machineAuthors, type ArticleSummary } from '@journal/contracts';
-import { apiOf, BASE, CHEM, launchBrowser, newPage, onHost } from './harness';
+import { apiOf, BASE, CHEM, DEMO_USER, launchBrowser, newPage, onHost } from './harness';
 
 type Article = ArticleSummary;
 
@@ -288,8 +287,10 @@ describe('the render process without a content service', () => {
 
 describe("an article page's text for machines", () => {
   it('serves an abstract with < and & once escaped in the meta description and as plain text in JSON-LD', async () => {
-    const settings = await json<{ journalId: string }>(BASE, '/api/settings/');
-    const token = signToken(process.env.E2E_JWT_SECRET!, { id: '000000000000000000000001', name: 'admin', journalId: settings.journalId }).token;
+    const login = await fetch(`${BASE}/auth/login/`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_USER.name, password: DEMO_USER.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
     const { article } = journals.demo!;
     const issue = await json<Article[]>(BASE, `/api/archives/${article.year}/${article.volume}/${article.issue}`);
     // Another article than the one the other checks read, restored afterwards.
@@ -319,5 +320,33 @@ describe("an article page's text for machines", () => {
     } finally {
       await save(String(stored.abstract ?? ''));
     }
+  });
+});
+
+describe.each([['demo'], ['chem']] as const)('every machine-readable output of an article on %s names its canonical URL', (key) => {
+  it('citation tags, JSON-LD, OAI, the feeds, the citation files and the sitemap agree with the page', async () => {
+    const { base, article: a, articlePath } = journals[key]!;
+    const page = await raw(base, articlePath);
+    const canonical = /<link rel="canonical" href="([^"]+)"\/>/.exec(page.body)![1]!;
+    expect(canonical).toBe(`${base}${articlePath}`);
+    const tags = citationTags(page.body);
+    expect(tags.filter(([n]) => n === 'citation_abstract_html_url').map(([, v]) => v)).toEqual([canonical]);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)![1]!) as { url: string; encoding?: { contentUrl: string } };
+    expect(ld.url).toBe(canonical);
+    const pdf = tags.find(([n]) => n === 'citation_pdf_url')?.[1];
+    if (pdf) expect(ld.encoding?.contentUrl).toBe(pdf);
+    const host = new URL(base).hostname;
+    const oai = (await raw(base, `/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${host}:${a.refnumber}`)).body;
+    expect(oai).toContain(`<dc:identifier>${canonical}</dc:identifier>`);
+    if (pdf) expect(oai).toContain(`<dc:identifier>${pdf.replace(/&/g, '&amp;')}</dc:identifier>`);
+    const bib = (await raw(base, `/api/archives/ref/${a.refnumber}/cite.bib`)).body;
+    expect(bib).toContain(`url = {${canonical}}`);
+    const csl = JSON.parse((await raw(base, `/api/archives/ref/${a.refnumber}/cite.json`)).body) as { URL: string }[];
+    expect(csl[0]!.URL).toBe(canonical);
+    for (const feed of ['/feed.rss', '/feed.atom']) {
+      const body = (await raw(base, feed)).body;
+      if (body.includes(`/${a.refnumber}<`) || body.includes(`/${a.refnumber}"`)) expect(body).toContain(canonical);
+    }
+    expect((await raw(base, '/sitemap.xml')).body).toContain(`<loc>${canonical}</loc>`);
   });
 });

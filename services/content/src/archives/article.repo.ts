@@ -25,7 +25,7 @@ export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | '
   search_text?: string;
   /** The unique key of the DOI within the journal (see doiKey); set by the repository. */
   doi_key?: string;
-  /** A withdrawal or retraction (docs/product.md#withdrawn-articles); absent or null: none. */
+  /** A withdrawal or retraction; absent or null: none. OAI reports a withdrawn article as deleted (docs/product.md#oai-pmh). */
   withdrawal?: { kind: 'withdrawn' | 'retracted'; reason: string; at: Date } | null;
 }
 export type ArticleInput = Partial<Omit<Article, 'id' | 'pageStart' | 'pageEnd' | 'creation' | 'modification' | 'title_html' | 'search_text' | 'doi_key'>>;
