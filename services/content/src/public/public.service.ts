@@ -208,8 +208,7 @@ export class PublicService {
     const ids = refs.map((r) => byRef.get(r)).filter((i): i is number => i !== undefined).map((i) => articles[i]!);
     const found = await Promise.all(ids.map((c) => this.repos.articles.findById(journalId, c.id)));
     return found
-      // The PDF's URL with its content version, as the page and the citation tags give it.
-      .map((a, k) => (a && a.status === 'enabled' && a.refnumber ? { ...toDetail({ ...a, frequency: a.frequency || ids[k]!.frequency }), pdf_url: ids[k]!.pdf_url } : null))
+      .map((a, k) => (a && a.status === 'enabled' && a.refnumber ? toDetail({ ...a, frequency: a.frequency || ids[k]!.frequency }) : null))
       .filter((d): d is ArticleDetail => d !== null);
   }
 

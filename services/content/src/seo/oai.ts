@@ -204,7 +204,9 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       .map((s) => `<setSpec>${xmlEscape(s)}</setSpec>`)
       .join('')}</header>`;
 
-  const dcOf = (a: ArticleDetail) => {
+  /** The record's metadata; the PDF's URL is the corpus's, with its content version, as the page gives it. */
+  const dcOf = (detail: ArticleDetail, listed: CorpusArticle) => {
+    const a = { ...detail, pdf_url: listed.pdf_url };
     const name = plain(journal.websitename || journal.slug);
     const el = (tag: string, v: string) => (v ? `<dc:${tag}>${xmlEscape(v)}</dc:${tag}>` : '');
     const keywords = (a.keywords ?? '').split(/[,;]/).map((k) => k.trim()).filter(Boolean);
@@ -269,7 +271,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       if (!e.live) return `<GetRecord><record>${headerOf(e)}</record></GetRecord>\n`;
       const [d] = await ctx.details([e.ref]);
       if (!d) throw new OaiError('idDoesNotExist', `Unknown identifier: ${args.identifier}`);
-      return `<GetRecord><record>${headerOf(e)}<metadata>${dcOf(d)}</metadata></record></GetRecord>\n`;
+      return `<GetRecord><record>${headerOf(e)}<metadata>${dcOf(d, e.live)}</metadata></record></GetRecord>\n`;
     }
     case 'ListIdentifiers':
     case 'ListRecords': {
@@ -302,7 +304,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
         // A record made private between the two reads is left out here: its change moves it past
         // the cursor, so the harvest lists it again, as deleted.
         const d = details.get(e.ref);
-        return d ? [`<record>${headerOf(e)}<metadata>${dcOf(d)}</metadata></record>`] : [];
+        return d ? [`<record>${headerOf(e)}<metadata>${dcOf(d, e.live)}</metadata></record>`] : [];
       });
       let token = '';
       if (next < matching.length || cursor > 0) {
