@@ -117,6 +117,13 @@ describe('OAI-PMH', () => {
     const dc = lr.ListRecords.record[0].metadata['oai_dc:dc'];
     expect(dc['dc:title']).toBeTruthy();
     expect(dc['dc:creator'].length).toBeGreaterThanOrEqual(1);
+    // Machines get bare names (the seed's authors include 'Dr. ...') and the language as a code.
+    const all = parse((await oai('verb=ListRecords&metadataPrefix=oai_dc')).text).ListRecords.record.filter((r: { metadata?: unknown }) => r.metadata);
+    const creators: string[] = all.flatMap((r: { metadata: Record<string, Record<string, string[]>> }) => r.metadata['oai_dc:dc']!['dc:creator']!);
+    expect(creators.length).toBeGreaterThan(36);
+    expect(creators.filter((c) => /^(Dr|Prof)\b/.test(c))).toEqual([]);
+    expect(creators).toContain('Anil Kumar Sharma');
+    expect(dc['dc:language']).toBe('en');
     const future = parse((await oai('verb=ListRecords&metadataPrefix=oai_dc&from=2999-01-01')).text);
     expect(future.error['@_code']).toBe('noRecordsMatch');
     const past = parse((await oai('verb=ListIdentifiers&metadataPrefix=oai_dc&from=2000-01-01&until=2999-12-31T00:00:00Z')).text);
