@@ -199,8 +199,8 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     if (p !== 'oai_dc') throw new OaiError('cannotDisseminateFormat', `Unsupported metadataPrefix: ${p}`);
   };
 
-  const headerOf = (e: Entry) =>
-    `<header${e.live ? '' : ' status="deleted"'}><identifier>${xmlEscape(idPrefix + e.ref)}</identifier><datestamp>${isoSeconds(new Date(e.t))}</datestamp>${setsOf(e)
+  const headerOf = (e: Entry, deleted = !e.live) =>
+    `<header${deleted ? ' status="deleted"' : ''}><identifier>${xmlEscape(idPrefix + e.ref)}</identifier><datestamp>${isoSeconds(new Date(e.t))}</datestamp>${setsOf(e)
       .map((s) => `<setSpec>${xmlEscape(s)}</setSpec>`)
       .join('')}</header>`;
 
@@ -301,10 +301,10 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       const items = page.flatMap((e) => {
         if (!details) return [headerOf(e)];
         if (!e.live) return [`<record>${headerOf(e)}</record>`];
-        // A record made private between the two reads is left out here: its change moves it past
-        // the cursor, so the harvest lists it again, as deleted.
+        // A record made private between the two reads is deleted now; its change also moves it past
+        // the cursor, so the harvest lists it again, with the datestamp of that change.
         const d = details.get(e.ref);
-        return d ? [`<record>${headerOf(e)}<metadata>${dcOf(d, e.live)}</metadata></record>`] : [];
+        return [d ? `<record>${headerOf(e)}<metadata>${dcOf(d, e.live)}</metadata></record>` : `<record>${headerOf(e, true)}</record>`];
       });
       let token = '';
       if (next < matching.length || cursor > 0) {
