@@ -21,3 +21,5 @@ export * from './doi.js';
 export * from './journal-flags.js';
 export * from './public-url.js';
 export * from './withdrawal.schema.js';
+export * from './author-name.js';
+export * from './language-code.js';

@@ -38,6 +38,7 @@ import { StatsRepo } from './stats/stats.repo';
 import { statsRoutes } from './stats/stats.routes';
 import type { StatsRecorder } from './stats/stats.recorder';
 import { UsageLogReceiver } from './stats/usage-log';
+import { loadRobotList } from './stats/counter-robots';
 
 export interface ContentApp {
   url: string;
@@ -105,10 +106,14 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   stats.recorder.start();
+  // A robots list that cannot be read or parsed stops the start: counting robots is not a fallback.
+  const robots = config.STATS_ROBOTS_FILE ? loadRobotList(config.STATS_ROBOTS_FILE) : null;
+  if (robots?.skipped.length) logger.warn({ skipped: robots.skipped }, 'robots list: patterns JavaScript cannot compile were left out');
   const usage = new UsageLogReceiver(
     async (host) => (await journals.findByHost(host))?.id ?? null,
     (hit) => stats.recorder.receive(hit),
     logger,
+    { robotsFile: config.STATS_ROBOTS_FILE },
   );
   const usagePort = !config.STATS_COUNTING
     ? 0

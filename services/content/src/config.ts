@@ -44,7 +44,12 @@ export const contentConfigSchema = z.object({
    * read once every half second instead of a datagram per download. Set, no UDP port is bound.
    */
   STATS_USAGE_FILE: z.string().default(''),
-  /** Repeats by one client within this window count once (COUNTER: 30 s). */
+  /**
+   * COUNTER's robots list (the COUNTER-Robots project's COUNTER_Robots_list.json, or its text
+   * form): user agents matching it are not counted, on top of isbot's list. Empty: isbot alone.
+   */
+  STATS_ROBOTS_FILE: z.string().default(''),
+  /** Requests by one client for one item at most this far apart are one action, the later kept (COUNTER: 30 s). */
   STATS_DEDUPE_MS: z.coerce.number().int().min(0).default(30_000),
   /** Hits held in memory while Redis is away (about 200 bytes each); past it the oldest are dropped. */
   STATS_BUFFER_MAX: z.coerce.number().int().min(100).default(100_000),

@@ -136,7 +136,7 @@ export class ArticleAdminService {
     try {
       await this.deps.files.put(journalId, pdfPath(article), file.buffer, { contentType: 'application/pdf' });
     } catch (err) {
-      await this.deps.repos.articles.remove(journalId, article.id).catch(() => undefined);
+      await this.deps.repos.articles.remove(journalId, article.id, { tombstone: false }).catch(() => undefined);
       throw err;
     }
     await this.deps.cache.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }]);

@@ -3,6 +3,7 @@ import { buildIndexes } from '@journal/server-kit';
 import { doiKey, type AdminArticle, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
+import { ArticleTombstoneRepo, type ArticleTombstone } from './article-tombstone.repo';
 
 /**
  * docs/product.md#entities: Article as stored: the fields the admin API answers (one description, shared with the
@@ -16,7 +17,7 @@ export interface Withdrawal {
 }
 
 export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | 'modifiedby' | 'modification' | 'withdrawal'> {
-  /** null (or absent on older documents) while the article stands. */
+  /** null (or absent on older documents) while the article stands; OAI reports a withdrawn article as deleted (docs/product.md#oai-pmh). */
   withdrawal?: Withdrawal | null;
   /** Numeric first page of `pagenumber` (0 when unparsable): the public sort key (docs/product.md#visibility-and-ordering). */
   pageStart: number;
@@ -140,10 +141,18 @@ export function duplicateKeyField(err: unknown): 'refnumber' | 'txnid' | 'title'
   return null;
 }
 
+/** An article OAI-PMH reports as deleted: not public, or withdrawn (a retraction stays a record). */
+const hiddenArticle = () => ({
+  refnumber: { $nin: [null, ''] },
+  $or: [{ status: { $ne: 'enabled' } }, { 'withdrawal.kind': 'withdrawn' as const }],
+});
+
 export class ArticleRepo {
   readonly model: Model<ArticleDoc>;
+  readonly tombstones: ArticleTombstoneRepo;
   constructor(conn: Connection) {
     this.model = conn.models.Article ?? conn.model<ArticleDoc>('Article', articleSchema);
+    this.tombstones = new ArticleTombstoneRepo(conn);
   }
 
   async init() {
@@ -156,6 +165,7 @@ export class ArticleRepo {
       );
     }
     await buildIndexes(() => this.model.syncIndexes());
+    await this.tombstones.init();
   }
 
   /** Whether another article of the journal already has this DOI (case-insensitive). */
@@ -231,10 +241,32 @@ export class ArticleRepo {
     return toPlain<Article>(d);
   }
 
-  async remove(journalId: string, id: string): Promise<boolean> {
+  /**
+   * Removes an article and, unless told it was never published (a failed add), keeps its
+   * tombstone so harvesters are told it is gone.
+   */
+  async remove(journalId: string, id: string, opts: { tombstone?: boolean } = {}): Promise<boolean> {
     const _id = oid(id);
     if (!_id) return false;
-    return (await this.model.deleteOne({ _id, journalId: jid(journalId) })).deletedCount === 1;
+    // No projection: FerretDB does not take one on findAndModify.
+    const d = await this.model.findOneAndDelete({ _id, journalId: jid(journalId) }).lean();
+    if (!d) return false;
+    if (opts.tombstone !== false && d.refnumber) {
+      await this.tombstones.put(journalId, { refnumber: d.refnumber, year: d.year, volume: d.volume, issue: d.issue, removedAt: new Date() });
+    }
+    return true;
+  }
+
+  /** Articles of the journal OAI reports as deleted (not public, or withdrawn), and tombstones of removed ones. */
+  async listDeleted(journalId: string): Promise<{ hidden: Article[]; removed: ArticleTombstone[] }> {
+    const [hidden, removed] = await Promise.all([
+      this.model
+        .find({ journalId: jid(journalId), ...hiddenArticle() })
+        .select({ refnumber: 1, year: 1, volume: 1, issue: 1, status: 1, modification: 1, withdrawal: 1 })
+        .lean(),
+      this.tombstones.list(journalId),
+    ]);
+    return { hidden: toPlainList<Article>(hidden as never), removed };
   }
 
   async findById(journalId: string, id: string): Promise<Article | null> {

@@ -136,9 +136,3 @@ export function crossrefDeposit(
   ].join('\n');
 }
 
-/** ISO 639-1 code of a language name as journals write it in their settings. */
-export function languageCode(name: string): string | undefined {
-  const n = name.trim().toLowerCase();
-  const codes: Record<string, string> = { english: 'en', hindi: 'hi', french: 'fr', german: 'de', spanish: 'es', portuguese: 'pt' };
-  return codes[n] ?? (/^[a-z]{2}$/.test(n) ? n : undefined);
-}

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { AppError, parse } from '@journal/server-kit';
-import { formatDoi } from '@journal/contracts';
+import { formatDoi, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
 import { pagePath } from '../seo/public-url';
 import { cleanTitle } from '../shared/text';
-import { crossrefDeposit, ISSN_RE, languageCode } from './crossref-xml';
+import { crossrefDeposit, ISSN_RE } from './crossref-xml';
 
 const exportSchema = z.object({
   year: z.coerce.number().int().min(0).max(9999),

@@ -5,6 +5,7 @@ import type { Editor } from '../editors/editor.repo';
 import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
 import { cleanRich, cleanTitle } from '../shared/text';
+import type { DeletedRecord } from '../seo/oai';
 import { SearchIndex } from './search-index';
 
 /** An article in lists (issue page, search): no abstract, no private fields; the contract's fields. */
@@ -261,6 +262,26 @@ export class PublicService {
   private async withFrequency(journalId: string, a: Article, known?: string): Promise<ArticleDetail> {
     if (!a.frequency) a.frequency = known || ((await this.repos.issues.find(journalId, a.year, a.volume, a.issue))?.frequency ?? '');
     return toDetail(a);
+  }
+
+  /**
+   * docs/product.md#oai-pmh: what OAI reports as deleted: articles disabled or withdrawn (their
+   * datestamp the later of their last change and the withdrawal), and tombstones of removed ones.
+   */
+  async deletedRecords(journalId: string): Promise<DeletedRecord[]> {
+    const { hidden, removed } = await this.repos.articles.listDeleted(journalId);
+    const time = (d: Date | string | undefined) => (d ? new Date(d).getTime() || 0 : 0);
+    return [
+      ...hidden.map((a) => ({
+        refnumber: a.refnumber,
+        year: a.year,
+        volume: a.volume,
+        issue: a.issue,
+        datestamp: new Date(Math.max(time(a.modification), time(a.withdrawal?.at))),
+        removed: false,
+      })),
+      ...removed.map((t) => ({ refnumber: t.refnumber, year: t.year, volume: t.volume, issue: t.issue, datestamp: t.removedAt, removed: true })),
+    ];
   }
 
   /** Every public article of the journal, from its in-memory view. */

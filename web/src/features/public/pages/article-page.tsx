@@ -12,7 +12,7 @@ import { UsageCounts } from '../components/usage-counts';
 import { WithdrawalNotice } from '../components/withdrawal-notice';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
-import { articleJsonLd, citationMetaTags, scriptJson } from '../lib/citation-meta';
+import { articleJsonLd, citationMetaTags, plainText, scriptJson } from '../lib/citation-meta';
 
 /** Title, description, canonical link, citation tags and JSON-LD of one article. */
 function ArticleHead({ a, name, settings }: { a: Article; name: string; settings: Settings | undefined }) {
@@ -20,7 +20,8 @@ function ArticleHead({ a, name, settings }: { a: Article; name: string; settings
   const path = paths.article(a.year, a.volume, a.issue, encodeURIComponent(a.refnumber));
   const url = origin + path;
   const journal = { name, issn: settings?.issn, essn: settings?.journal_essn, language: settings?.journal_language };
-  const abstract = String(a.abstract ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  // Plain text: React escapes it once in the attribute.
+  const abstract = plainText(a.abstract);
   return (
     <PageHead title={titleText(a.title)} description={abstract.slice(0, 300) || titleText(a.title)} path={path} type="article">
       {citationMetaTags(a, journal, url, origin).map(([n, c], i) => (
