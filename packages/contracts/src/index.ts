@@ -19,3 +19,4 @@ export * from './citation-date.js';
 export * from './doi.js';
 export * from './journal-flags.js';
 export * from './public-url.js';
+export * from './crossref-deposit.schema.js';
