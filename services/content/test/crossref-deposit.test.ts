@@ -130,7 +130,7 @@ describe('Crossref deposits against a local server speaking the deposit protocol
     await eventually(async () => {
       const s = await stateOf('11');
       expect(s.state).toBe('failed');
-      expect(s.message).toBe('Crossref refused the login: FAILURE Login failed: the username and password do not match a Crossref account');
+      expect(s.message).toBe('Crossref refused the login: Login failed: the username and password do not match a Crossref account');
     }, 400);
     await call('put', '/api/admin/crossref/credentials', { loginId: LOGIN, password: PASSWORD });
     cr.state.logNotXml = true;
@@ -144,21 +144,41 @@ describe('Crossref deposits against a local server speaking the deposit protocol
   }, 120_000);
 
   it('waits out Crossref being down: the state stays queued, nothing is lost, and the deposit goes through once it is back', async () => {
-    for (const mode of ['refuse', 'http'] as const) {
-      cr.state.down = mode;
-      const before = cr.uploads.length;
-      await call('post', '/api/admin/crossref/deposits', { scope: 'article', refnumber: '11' }).then((r) => expect(r.status).toBe(202));
-      const sub = await eventually(async () => {
-        const subs = await app.deps.conn.collection('crossref_submissions').find({ journalId: J }).sort({ createdAt: -1 }).limit(1).toArray();
-        expect(subs[0]!.progress).toMatch(/^Crossref (could not be reached \(could not connect\)|answered HTTP 503); trying again \(try \d of 5\)$/);
-        return subs[0]!;
-      }, 400);
-      expect((await stateOf('11')).state).toBe('queued');
-      expect(cr.uploads.length).toBe(before);
+    // Retries far enough apart to watch: 0.2 s doubling over 8 tries (production: 30 s over 10, hours).
+    const slow = await startContent({
+      CROSSREF_DEPOSIT_URL: cr.depositUrl,
+      CROSSREF_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+      CROSSREF_POLL_MS: 30,
+      CROSSREF_RETRY_MS: 200,
+      CROSSREF_ATTEMPTS: 8,
+      CROSSREF_TIMEOUT_MS: 2000,
+    });
+    try {
+      const D = await makeJournal(slow, 'dd', { issn: '1234-5678', doi_prefix: '10.12345', doi_suffix_pattern: 'dd.{refnumber}' });
+      await slow.repos.articles.create(D, { ...key, txnid: 't1', status: 'enabled', refnumber: '21', title: 'Down paper', authorname: 'A B', pagenumber: '1-2', abstract: '', publishdate: '2026-04-15' });
+      const h = { 'x-journal-id': D, authorization: `Bearer ${staffToken(D)}`, 'x-journal-host': 'dd.test', host: 'dd.test' };
+      await request(slow.url).put('/api/admin/crossref/credentials').set(h).send({ loginId: LOGIN, password: PASSWORD }).expect(200);
+      const stateOfD = async () => issueDoiStatesSchema.parse((await request(slow.url).get('/api/admin/crossref/deposits/2026/4/2').set(h)).body)[0]!;
+      for (const mode of ['refuse', 'http'] as const) {
+        cr.state.down = mode;
+        const before = cr.uploads.length;
+        const r = await request(slow.url).post('/api/admin/crossref/deposits').set(h).send({ scope: 'article', refnumber: '21' });
+        expect(r.status).toBe(202);
+        const id = depositResponseSchema.parse(r.body).submissions[0]!.id;
+        await eventually(async () => {
+          const sub = submissionViewSchema.parse((await request(slow.url).get(`/api/admin/crossref/submissions/${id}`).set(h)).body);
+          expect(sub.progress).toMatch(/^Crossref (could not be reached \(could not connect\)|answered HTTP 503); trying again \(try [2-9] of 8\)$/);
+        }, 400);
+        expect((await stateOfD()).state).toBe('queued');
+        expect(cr.uploads.length).toBe(before);
+        cr.state.down = null;
+        await eventually(async () => expect((await stateOfD()).state).toBe('registered'), 600);
+        expect(cr.uploads.length).toBe(before + 1);
+        expect((await request(slow.url).get(`/api/admin/crossref/submissions/${id}`).set(h)).body.state).toBe('completed');
+      }
+    } finally {
       cr.state.down = null;
-      await eventually(async () => expect((await stateOf('11')).state).toBe('registered'), 600);
-      expect(cr.uploads.length).toBe(before + 1);
-      expect((await call('get', `/api/admin/crossref/submissions/${String(sub._id)}`)).body.state).toBe('completed');
+      await stopContent(slow);
     }
   }, 120_000);
 

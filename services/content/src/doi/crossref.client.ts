@@ -34,6 +34,8 @@ const textOf = (body: string) =>
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
+    // Crossref's pages repeat their verdict in the title and the heading; the words after it matter.
+    .replace(/^((FAILURE|SUCCESS)\s+)+/, '')
     .slice(0, MAX_MESSAGE);
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (n) => n === 'record_diagnostic', parseTagValue: false });
@@ -65,7 +67,7 @@ export class CrossrefClient {
     form.set('login_passwd', c.password);
     form.set('fname', new Blob([xml], { type: 'application/xml' }), fileName);
     const { body } = await this.call(this.opts.depositUrl, { method: 'POST', body: form });
-    if (/FAILURE/.test(body)) throw new CrossrefRefused(`Crossref refused the deposit: ${textOf(body).replace(/^FAILURE\s*/, '')}`);
+    if (/FAILURE/.test(body)) throw new CrossrefRefused(`Crossref refused the deposit: ${textOf(body)}`);
     if (!/SUCCESS/.test(body)) throw new CrossrefUnavailable(`Crossref's answer to the upload was not understood: ${textOf(body).slice(0, 200) || '(empty)'}`);
   }
 
@@ -75,7 +77,7 @@ export class CrossrefClient {
     url.search = new URLSearchParams({ usr: c.loginId, pwd: c.password, file_name: fileName, type: 'result' }).toString();
     const { body } = await this.call(url.toString(), { method: 'GET' });
     if (/^\s*<(!doctype\s+html|html)/i.test(body) && /FAILURE/.test(body)) {
-      throw new CrossrefRefused(`Crossref refused the login: ${textOf(body).replace(/^FAILURE\s*/, '')}`);
+      throw new CrossrefRefused(`Crossref refused the login: ${textOf(body)}`);
     }
     let doc: { doi_batch_diagnostic?: Record<string, unknown> };
     try {
