@@ -6,6 +6,8 @@ import { eventually, staffToken, TEST_JWT_SECRET } from '@journal/testing';
 import { makeJournal, startContent, stopContent } from './helpers';
 import { startCrossrefServer, type CrossrefServer } from './crossref-server';
 import { schemaErrors } from './xml-schema';
+import { runDepositStep } from '../src/doi/deposit.processor';
+import { CrossrefClient } from '../src/doi/crossref.client';
 
 const PASSWORD = `pw-${randomUUID()}`;
 const LOGIN = 'depositor1';
@@ -181,6 +183,49 @@ describe('Crossref deposits against a local server speaking the deposit protocol
       await stopContent(slow);
     }
   }, 120_000);
+
+  it('writes no credentials in its log lines, whatever happens to a deposit', async () => {
+    const lines: string[] = [];
+    const capture = (level: string) => (obj: object, msg?: string) => void lines.push(`${level} ${JSON.stringify(obj)} ${msg ?? ''}`);
+    const logger = { info: capture('info'), warn: capture('warn') } as unknown as Parameters<typeof runDepositStep>[1]['logger'];
+    const store = app.deposits.store;
+    const ctx = {
+      store,
+      client: new CrossrefClient({ depositUrl: cr.depositUrl, timeoutMs: 2000 }),
+      queue: app.deposits.queue,
+      logger,
+      pollMs: 60_000,
+      pollRounds: 3,
+      attempts: 2,
+    };
+    const article = (await app.repos.articles.findByRef(J, '13'))!;
+    const make = async () => {
+      const now = new Date();
+      return store.createSubmission(J, { fileName: `log-check-${now.getTime()}.xml`, batchId: `log-check-${now.getTime()}`, year: 2026, volume: 4, issue: 2, articleIds: [article.id], xml: cr.uploads[0]!.xml, state: 'queued', progress: '', message: '', createdAt: now, updatedAt: now });
+    };
+    const good = { loginId: LOGIN, password: PASSWORD };
+    // Uploaded, then Crossref down (a retry), then the last try, then wrong credentials.
+    const s1 = await make();
+    await runDepositStep({ data: { kind: 'upload', journalId: J, submissionId: s1.id }, attemptsMade: 0 }, { ...ctx, credentials: async () => good });
+    cr.state.down = 'refuse';
+    const s2 = await make();
+    await expect(runDepositStep({ data: { kind: 'upload', journalId: J, submissionId: s2.id }, attemptsMade: 0 }, { ...ctx, credentials: async () => good })).rejects.toThrow('Crossref could not be reached');
+    await runDepositStep({ data: { kind: 'upload', journalId: J, submissionId: s2.id }, attemptsMade: 1 }, { ...ctx, credentials: async () => good });
+    cr.state.down = null;
+    const s3 = await make();
+    await runDepositStep({ data: { kind: 'upload', journalId: J, submissionId: s3.id }, attemptsMade: 0 }, { ...ctx, credentials: async () => ({ loginId: LOGIN, password: 'wrong-one' }) });
+    expect(lines.map((l) => l.split(' ')[0] + ' ' + l.slice(l.lastIndexOf('}') + 2))).toEqual([
+      'info crossref deposit uploaded',
+      'warn crossref unreachable, retrying',
+      'warn crossref deposit failed',
+      'warn crossref deposit failed',
+    ]);
+    for (const l of lines) {
+      expect(l).not.toContain(PASSWORD);
+      expect(l).not.toContain('wrong-one');
+      expect(l).not.toContain(LOGIN);
+    }
+  });
 
   it('never puts the credentials in an answer or a stored record', async () => {
     const stored = JSON.stringify([

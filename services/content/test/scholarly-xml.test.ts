@@ -53,7 +53,7 @@ describe('schema validation of the exports (xmllint against the shipped schemas)
     expect([meta.volume, meta.issue, meta.fpage, meta.lpage]).toEqual([4, 2, 1, 6]);
     expect(meta['self-uri'].map((s: Record<string, string>) => s['@xlink:href'])).toEqual([article().url, article().pdfUrl]);
     expect(meta['kwd-group'].kwd).toEqual(['soil', 'water', 'microbes']);
-    expect(meta.abstract.p).toBe('Summary & more Second part.');
+    expect(meta.abstract.p).toEqual(['Summary & more', 'Second part.']);
     expect(docs[0]).toContain('<article-title>H<sub>2</sub>O and <italic>E. coli</italic> &amp; <bold>soil</bold> x</article-title>');
     expect(a.front['journal-meta']['journal-title-group']['journal-title']).toBe('Journal of <Things> & Stuff');
   }, 60_000);
@@ -79,6 +79,7 @@ describe('schema validation of the exports (xmllint against the shipped schemas)
     );
     expect(r1.authors.author.map((x: { name: string }) => x.name)).toEqual(['Asha Rao', 'Vikram Kumar Singh', 'Li']);
     expect(r1.keywords.keyword).toEqual(['soil', 'water', 'microbes']);
+    expect(r1.abstract).toEqual({ '#text': 'Summary & more Second part.', '@language': 'eng' });
     expect(r2.publicationDate).toBe(2026);
     expect(r2.fullTextUrl).toEqual({ '#text': article().url, '@format': 'html' });
   }, 60_000);

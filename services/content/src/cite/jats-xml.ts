@@ -1,5 +1,5 @@
 import { pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
-import { plain } from '../shared/text';
+import { abstractParagraphs } from './abstract-text';
 import { xmlEscape } from '../seo/xml';
 import { inlineMarkup, ISSN_RE } from '../doi/crossref-xml';
 import { dateParts } from './cite-formats';
@@ -8,6 +8,8 @@ import { articleAuthors } from './article-authors';
 /**
  * One article's front matter as JATS XML (NISO JATS 1.3, Journal Publishing tag set): what
  * aggregators and archives read. Pure; the element order is the tag set's content model.
+ * Not yet offered by OAI-PMH (metadata prefix `jats`, as OJS names it): the OAI endpoint is
+ * changing separately; serving it there is a matter of wrapping this document in a record.
  */
 
 export interface JatsJournal {
@@ -59,7 +61,7 @@ export function jatsArticle(j: JatsJournal, a: JatsArticle): string {
     : '';
   const span = pageSpan(a.pagenumber);
   const pages = span ? `${el('fpage', span.first)}${el('lpage', span.last)}` : '';
-  const abstract = plain(a.abstract);
+  const abstract = abstractParagraphs(a.abstract);
   const keywords = splitKeywords(a.keywords);
   const lang = j.language ? ` xml:lang="${attr(j.language)}"` : '';
   return [
@@ -83,7 +85,7 @@ export function jatsArticle(j: JatsJournal, a: JatsArticle): string {
     pages,
     `<self-uri xlink:href="${attr(a.url)}"/>`,
     a.pdfUrl ? `<self-uri content-type="pdf" xlink:href="${attr(a.pdfUrl)}"/>` : '',
-    abstract ? `<abstract><p>${xmlEscape(abstract)}</p></abstract>` : '',
+    abstract.length ? `<abstract>${abstract.map((p) => `<p>${xmlEscape(p)}</p>`).join('')}</abstract>` : '',
     keywords.length ? `<kwd-group kwd-group-type="author">${keywords.map((k) => el('kwd', k)).join('')}</kwd-group>` : '',
     '</article-meta>',
     '</front>',

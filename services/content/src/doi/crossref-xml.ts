@@ -1,8 +1,9 @@
 import { pageSpan, type CitedArticle } from '@journal/contracts';
-import { decodeEntities, plain } from '../shared/text';
+import { decodeEntities } from '../shared/text';
 import { xmlEscape } from '../seo/xml';
 import { dateParts } from '../cite/cite-formats';
 import { articleAuthors } from '../cite/article-authors';
+import { abstractParagraphs } from '../cite/abstract-text';
 
 /**
  * A Crossref deposit (schema 5.3.1) of one journal issue's articles: the file staff upload to
@@ -90,12 +91,12 @@ function articleXml(a: CrossrefArticle, language?: string): string {
         )
         .join('')}</contributors>`
     : '';
-  const abstract = plain(a.abstract);
+  const abstract = abstractParagraphs(a.abstract);
   return [
     `<journal_article publication_type="full_text"${language ? ` language="${xmlEscape(language)}"` : ''}>`,
     `<titles><title>${crossrefTitle(a.title)}</title></titles>`,
     contributors,
-    abstract ? `<jats:abstract><jats:p>${xmlEscape(abstract)}</jats:p></jats:abstract>` : '',
+    abstract.length ? `<jats:abstract>${abstract.map((p) => `<jats:p>${xmlEscape(p)}</jats:p>`).join('')}</jats:abstract>` : '',
     pubDate(a),
     pages(a.pagenumber),
     `<doi_data>${el('doi', a.doi)}${el('resource', a.url)}</doi_data>`,

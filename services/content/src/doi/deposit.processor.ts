@@ -8,7 +8,7 @@ export interface DepositContext {
   client: CrossrefClient;
   queue: DepositQueue;
   credentials: (journalId: string) => Promise<CrossrefCredentials | null>;
-  logger: Logger;
+  logger: Pick<Logger, 'info' | 'warn'>;
   pollMs: number;
   pollRounds: number;
   attempts: number;

@@ -2,6 +2,7 @@ import { pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
 import { plain } from '../shared/text';
 import { xmlEscape } from '../seo/xml';
 import { dateParts } from '../cite/cite-formats';
+import { abstractParagraphs } from '../cite/abstract-text';
 import { articleAuthors, displayName } from '../cite/article-authors';
 import { ISSN_RE } from './crossref-xml';
 
@@ -46,7 +47,7 @@ function record(j: DoajJournal, a: DoajArticle): string {
   const date = `${String(y).padStart(4, '0')}${m ? `-${two(m)}` : ''}${m && d ? `-${two(d)}` : ''}`;
   const span = pageSpan(a.pagenumber);
   const authors = articleAuthors(a);
-  const abstract = plain(a.abstract);
+  const abstract = abstractParagraphs(a.abstract).join(' ');
   const keywords = splitKeywords(a.keywords);
   return [
     '<record>',
