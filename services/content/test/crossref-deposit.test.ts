@@ -171,7 +171,10 @@ describe('Crossref deposits against a local server speaking the deposit protocol
           const sub = submissionViewSchema.parse((await request(slow.url).get(`/api/admin/crossref/submissions/${id}`).set(h)).body);
           expect(sub.progress).toMatch(/^Crossref (could not be reached \(could not connect\)|answered HTTP 503); trying again \(try [2-9] of 8\)$/);
         }, 400);
-        expect((await stateOfD()).state).toBe('queued');
+        const queued = await stateOfD();
+        expect(queued.state).toBe('queued');
+        // The screen says why it is still queued.
+        expect(queued.message).toMatch(/trying again \(try [2-9] of 8\)$/);
         expect(cr.uploads.length).toBe(before);
         cr.state.down = null;
         await eventually(async () => expect((await stateOfD()).state).toBe('registered'), 600);

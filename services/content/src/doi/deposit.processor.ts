@@ -39,6 +39,9 @@ export async function runDepositStep(step: DepositStep, ctx: DepositContext): Pr
   const { journalId, submissionId } = step.data;
   const s = await ctx.store.getSubmission(journalId, submissionId);
   if (!s) return;
+  // The first read is queued just before the upload's state is written: a read that comes in
+  // between is tried again later rather than dropped.
+  if (step.data.kind === 'poll' && s.state === 'queued') throw new Error('The upload is not recorded yet');
   const expected = step.data.kind === 'upload' ? 'queued' : 'submitted';
   // A step that already happened (a re-delivered job) does nothing.
   if (s.state !== expected) return;

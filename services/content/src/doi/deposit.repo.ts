@@ -148,6 +148,14 @@ export class DepositRepo {
     await this.submissions.updateOne({ _id: id, journalId: jid(journalId) }, { $set: { ...patch, updatedAt: new Date() } });
   }
 
+  /** Progress texts of these submissions, by id. */
+  async progressOf(journalId: string, ids: string[]): Promise<Map<string, string>> {
+    const valid = [...new Set(ids)].filter((id) => /^[a-f0-9]{24}$/.test(id));
+    if (!valid.length) return new Map();
+    const ds = await this.submissions.find({ _id: { $in: valid }, journalId: jid(journalId) }, { progress: 1 }).lean();
+    return new Map(ds.map((d) => [String(d._id), d.progress]));
+  }
+
   async setStates(journalId: string, rows: Omit<ArticleDoiState, 'updatedAt'>[]): Promise<void> {
     if (!rows.length) return;
     const now = new Date();

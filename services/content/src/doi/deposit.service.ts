@@ -149,15 +149,19 @@ export class DepositService {
   async issueStates(journalId: string, key: { year: number; volume: number; issue: number }): Promise<IssueDoiStates> {
     const list = await this.deps.repos.articles.listByIssue(journalId, key);
     const states = await this.store.statesOf(journalId, list.map((a) => a.id));
+    // While a deposit is on its way, its submission's progress says what is happening.
+    const inFlight = [...states.values()].filter((s) => s.state === 'queued' || s.state === 'submitted');
+    const progress = await this.store.progressOf(journalId, inFlight.map((s) => s.submissionId));
     return list.map((a) => {
       const s = states.get(a.id);
+      const live = s && (s.state === 'queued' || s.state === 'submitted') ? progress.get(s.submissionId) : undefined;
       return {
         id: a.id,
         refnumber: a.refnumber,
         title: a.title_html || cleanTitle(a.title),
         doi: a.doi || s?.doi || '',
         state: s?.state ?? 'not_deposited',
-        message: s?.message ?? '',
+        message: live ?? s?.message ?? '',
         updatedAt: s ? s.updatedAt.toISOString() : null,
       };
     });
