@@ -79,6 +79,13 @@ export const staffRoutes = {
   removeIndexing: route('content', 'DELETE', '/api/admin/indexing/:id', CONTENT),
   issueStats: route('content', 'GET', '/api/admin/stats/:year/:vol/:issue', CONTENT),
   crossrefExport: route('content', 'POST', '/api/admin/archives/:year/:vol/:issue/crossref', CONTENT),
+  doajExport: route('content', 'GET', '/api/admin/archives/:year/:vol/:issue/doaj.xml', CONTENT),
+  crossrefCredentials: route('content', 'GET', '/api/admin/crossref/credentials', MANAGER),
+  setCrossrefCredentials: route('content', 'PUT', '/api/admin/crossref/credentials', MANAGER, true),
+  removeCrossrefCredentials: route('content', 'DELETE', '/api/admin/crossref/credentials', MANAGER, true),
+  crossrefDeposit: route('content', 'POST', '/api/admin/crossref/deposits', CONTENT),
+  crossrefDepositStates: route('content', 'GET', '/api/admin/crossref/deposits/:year/:vol/:issue', CONTENT),
+  crossrefSubmission: route('content', 'GET', '/api/admin/crossref/submissions/:id', CONTENT),
   // pdf-worker: the staff documents (and their jobs)
   indexPage: route('pdf', 'POST', '/api/pdf/indexpage', CONTENT),
   bulkCertificates: route('pdf', 'POST', '/api/pdf/bulkcertificates', CONTENT),

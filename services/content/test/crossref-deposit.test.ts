@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import jwt from 'jsonwebtoken';
 import { depositResponseSchema, issueDoiStatesSchema, submissionViewSchema, crossrefCredentialsStatusSchema, type IssueDoiStates } from '@journal/contracts';
-import { eventually, staffToken, TEST_JWT_SECRET } from '@journal/testing';
+import { eventually, markRecentAuth, staffToken, TEST_JWT_SECRET } from '@journal/testing';
 import { makeJournal, startContent, stopContent } from './helpers';
 import { startCrossrefServer, type CrossrefServer } from './crossref-server';
 import { schemaErrors } from './xml-schema';
@@ -25,7 +25,15 @@ describe('Crossref deposits against a local server speaking the deposit protocol
   let other: string;
   const key = { year: 2026, volume: 4, issue: 2 };
   const host = { 'x-journal-host': 'dp.test', host: 'dp.test' };
-  const as = (jid = J, token = staffToken(jid)) => ({ 'x-journal-id': jid, authorization: `Bearer ${token}`, ...host });
+  const managers = new Map<string, string>();
+  /** The journal's manager token, its password checked recently (changing credentials needs it). */
+  const managerOf = async (a: { config: { REDIS_PREFIX: string } }, jid: string) => {
+    const t = staffToken(jid);
+    await markRecentAuth(a.config.REDIS_PREFIX, t);
+    managers.set(jid, t);
+    return t;
+  };
+  const as = (jid = J, token = managers.get(jid) ?? staffToken(jid)) => ({ 'x-journal-id': jid, authorization: `Bearer ${token}`, ...host });
   const answers: string[] = [];
   const call = async (method: 'get' | 'put' | 'post' | 'delete', path: string, body?: object, headers = as()) => {
     const r = await request(app.url)[method](path).set(headers).send(body);
@@ -47,6 +55,8 @@ describe('Crossref deposits against a local server speaking the deposit protocol
     });
     J = await makeJournal(app, 'dp', { issn: '1234-5678', doi_prefix: '10.12345', doi_suffix_pattern: 'dp.{year}.{volume}.{issue}.{refnumber}' });
     other = await makeJournal(app, 'dq');
+    await managerOf(app, J);
+    await managerOf(app, other);
     await app.repos.issues.create(J, { ...key, frequency: 'april' });
     const base = { ...key, txnid: '', abstract: '<p>Summary</p>', publishdate: '2026-04-15', status: 'enabled' };
     for (const [ref, title, pages] of [['11', 'First paper', '1-6'], ['12', 'Second paper', '7-9'], ['13', 'Third paper', '10-12']] as const) {
@@ -69,7 +79,7 @@ describe('Crossref deposits against a local server speaking the deposit protocol
     const editor = await call('put', '/api/admin/crossref/credentials', { loginId: LOGIN, password: PASSWORD }, as(J, roleToken(J, 'editor')));
     expect(editor.status).toBe(403);
     expect((await call('get', '/api/admin/crossref/credentials', undefined, { 'x-journal-id': J })).status).toBe(401);
-    const set = await call('put', '/api/admin/crossref/credentials', { loginId: LOGIN, password: PASSWORD }, as(J, roleToken(J, 'manager')));
+    const set = await call('put', '/api/admin/crossref/credentials', { loginId: LOGIN, password: PASSWORD }, as(J));
     expect(set.status).toBe(200);
     expect(set.body).toEqual(expect.objectContaining({ configured: true, storable: true }));
     // Another journal's staff see their own journal's (none).
@@ -158,7 +168,7 @@ describe('Crossref deposits against a local server speaking the deposit protocol
     try {
       const D = await makeJournal(slow, 'dd', { issn: '1234-5678', doi_prefix: '10.12345', doi_suffix_pattern: 'dd.{refnumber}' });
       await slow.repos.articles.create(D, { ...key, txnid: 't1', status: 'enabled', refnumber: '21', title: 'Down paper', authorname: 'A B', pagenumber: '1-2', abstract: '', publishdate: '2026-04-15' });
-      const h = { 'x-journal-id': D, authorization: `Bearer ${staffToken(D)}`, 'x-journal-host': 'dd.test', host: 'dd.test' };
+      const h = { 'x-journal-id': D, authorization: `Bearer ${await managerOf(slow, D)}`, 'x-journal-host': 'dd.test', host: 'dd.test' };
       await request(slow.url).put('/api/admin/crossref/credentials').set(h).send({ loginId: LOGIN, password: PASSWORD }).expect(200);
       const stateOfD = async () => issueDoiStatesSchema.parse((await request(slow.url).get('/api/admin/crossref/deposits/2026/4/2').set(h)).body)[0]!;
       for (const mode of ['refuse', 'http'] as const) {
@@ -250,7 +260,9 @@ describe('Crossref credentials without a key', () => {
     const app = await startContent({ CROSSREF_WORKER: false });
     try {
       const J = await makeJournal(app, 'nk');
-      const r = await request(app.url).put('/api/admin/crossref/credentials').set({ 'x-journal-id': J, authorization: `Bearer ${staffToken(J)}` }).send({ loginId: 'a', password: 'b' });
+      const token = staffToken(J);
+      await markRecentAuth(app.config.REDIS_PREFIX, token);
+      const r = await request(app.url).put('/api/admin/crossref/credentials').set({ 'x-journal-id': J, authorization: `Bearer ${token}` }).send({ loginId: 'a', password: 'b' });
       expect([r.status, r.body.error]).toEqual([503, 'crossref_not_configured']);
     } finally {
       await stopContent(app);

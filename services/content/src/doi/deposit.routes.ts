@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { parse, requireAuth, requireTenant } from '@journal/server-kit';
+import { parse, requireTenant } from '@journal/server-kit';
+import { staffRoutes as routes } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { publicOrigin } from '../seo/public-url';
 import type { DepositService } from './deposit.service';
-import { requireDoiRole } from './staff-role';
+import { contentStaff } from '../admin/staff-access';
 
 const issueKey = z.object({
   year: z.coerce.number().int().min(0).max(9999),
@@ -18,31 +19,25 @@ const issueKey = z.object({
  * managers; queued, 202), each article's DOI state and a submission's progress.
  */
 export function depositRoutes(deps: ContentDeps, svc: DepositService): Router {
-  const auth = requireAuth({ secret: deps.config.JWT_SECRET, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-  const manager = [requireTenant, auth, requireDoiRole('manager')];
-  const staff = [requireTenant, auth, requireDoiRole('manager', 'editor')];
+  const staff = contentStaff(deps);
   const r = Router();
-  r.use('/api/admin/crossref', (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
-  r.get('/api/admin/crossref/credentials', ...manager, async (req, res) => {
+  r.get('/api/admin/crossref/credentials', requireTenant, staff(routes.crossrefCredentials), async (req, res) => {
     res.json(await svc.credentialsStatus(req.journalId));
   });
-  r.put('/api/admin/crossref/credentials', ...manager, async (req, res) => {
+  r.put('/api/admin/crossref/credentials', requireTenant, staff(routes.setCrossrefCredentials), async (req, res) => {
     res.json(await svc.setCredentials(req.journalId, req.body));
   });
-  r.delete('/api/admin/crossref/credentials', ...manager, async (req, res) => {
+  r.delete('/api/admin/crossref/credentials', requireTenant, staff(routes.removeCrossrefCredentials), async (req, res) => {
     res.json(await svc.deleteCredentials(req.journalId));
   });
-  r.post('/api/admin/crossref/deposits', ...staff, async (req, res) => {
+  r.post('/api/admin/crossref/deposits', requireTenant, staff(routes.crossrefDeposit), async (req, res) => {
     res.status(202).json(await svc.enqueue(req.journalId, req.body, publicOrigin(req, deps.config)));
   });
-  r.get('/api/admin/crossref/deposits/:year/:vol/:issue', ...staff, async (req, res) => {
+  r.get('/api/admin/crossref/deposits/:year/:vol/:issue', requireTenant, staff(routes.crossrefDepositStates), async (req, res) => {
     const key = parse(issueKey, { year: req.params.year, volume: req.params.vol, issue: req.params.issue });
     res.json(await svc.issueStates(req.journalId, key));
   });
-  r.get('/api/admin/crossref/submissions/:id', ...staff, async (req, res) => {
+  r.get('/api/admin/crossref/submissions/:id', requireTenant, staff(routes.crossrefSubmission), async (req, res) => {
     res.json(await svc.submission(req.journalId, String(req.params.id)));
   });
   return r;

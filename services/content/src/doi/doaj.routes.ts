@@ -1,13 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { AppError, parse, requireAuth, requireTenant } from '@journal/server-kit';
+import { AppError, parse, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { PublicService } from '../public/public.service';
 import { pagePath, publicOrigin } from '../seo/public-url';
-import { absoluteUrl } from '@journal/contracts';
+import { absoluteUrl, staffRoutes as routes } from '@journal/contracts';
 import { languageCode } from './crossref-xml';
 import { doajRecords } from './doaj-xml';
-import { requireDoiRole } from './staff-role';
+import { contentStaff } from '../admin/staff-access';
 
 const issueKey = z.object({
   year: z.coerce.number().int().min(0).max(9999),
@@ -21,9 +21,9 @@ const issueKey = z.object({
  */
 export function doajRoutes(deps: ContentDeps): Router {
   const svc = new PublicService(deps);
-  const auth = requireAuth({ secret: deps.config.JWT_SECRET, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
+  const staff = contentStaff(deps);
   const r = Router();
-  r.get('/api/admin/archives/:year/:vol/:issue/doaj.xml', requireTenant, auth, requireDoiRole('manager', 'editor'), async (req, res) => {
+  r.get('/api/admin/archives/:year/:vol/:issue/doaj.xml', requireTenant, staff(routes.doajExport), async (req, res) => {
     const key = parse(issueKey, { year: req.params.year, volume: req.params.vol, issue: req.params.issue });
     const j = await deps.repos.journals.findById(req.journalId);
     if (!j) throw new AppError(404, 'unknown_journal', 'Journal not found');
