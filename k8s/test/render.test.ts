@@ -7,12 +7,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import { K8S, KUSTOMIZE_VERSION, KUSTOMIZE_VERSIONS, ROOT, TARGETS, copyOfK8s, idOf, kustomizeBinary, kustomizeBuild, objectsOf, releasedProd } from './targets';
-
-/** Schema problems of objects (validate.mjs: the model packages are ES modules). */
-export function problemsOf(objs: unknown[]): string[] {
-  const out = execFileSync(process.execPath, [path.join(__dirname, 'validate.mjs')], { input: JSON.stringify(objs), encoding: 'utf8', maxBuffer: 16 * 2 ** 20 });
-  return JSON.parse(out) as string[];
-}
+import { problemsOf } from './schemas';
 
 describe.each(TARGETS)('kustomize target %s', (target) => {
   const objs = objectsOf(target);

@@ -3,6 +3,7 @@ import { JournalRepo } from '../journals/journal.repo';
 import { JournalAdminService } from '../journals/journal-admin.service';
 import type { ContentChange } from '../cache/read-model';
 import { journalCommands } from './journal.commands';
+import { journalK8sCommands } from './journal-k8s.commands';
 
 /** The journal commands wired to the database and to the content replicas' change feed. */
 export function contentCliCommands(res: CliResources): CliCommand[] {
@@ -17,5 +18,5 @@ export function contentCliCommands(res: CliResources): CliCommand[] {
       );
     return new JournalAdminService(journals, announce);
   });
-  return journalCommands(service);
+  return [...journalCommands(service), ...journalK8sCommands(service)];
 }
