@@ -34,15 +34,14 @@ test('the released prod overlay renders and validates', () => {
 });
 
 describe('the optional components render into an overlay and validate', () => {
-  test.each(['monitoring', 'ingress', 'keda-in-cluster-redis'])('%s', (component) => {
+  test.each(['ingress', 'keda-in-cluster-redis'])('%s', (component) => {
     const k8s = copyOfK8s();
     const file = path.join(k8s, 'overlays/prod/kustomization.yaml');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('  - release\n', `  - release\n  - ../../components/${component}\n`));
     const objs = kustomizeBuild(path.join(k8s, 'overlays/prod'));
     expect(problemsOf(objs)).toEqual([]);
     const kinds = objs.map((o) => o.kind);
-    if (component === 'monitoring') expect(kinds).toEqual(expect.arrayContaining(['PodMonitor', 'PrometheusRule']));
-    else if (component === 'ingress') expect(kinds).toContain('Ingress');
+    if (component === 'ingress') expect(kinds).toContain('Ingress');
     else expect(objs.map(idOf)).toContain('NetworkPolicy/journal/redis-from-keda');
   });
 });
