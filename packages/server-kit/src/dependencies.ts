@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { CallbackWithoutResultAndOptionalError, Connection, MongooseQueryMiddleware, Schema } from 'mongoose';
+import mongoose, { type CallbackWithoutResultAndOptionalError, type Connection, type MongooseQueryMiddleware, type Schema } from 'mongoose';
 import { Gauge, type Registry } from 'prom-client';
 import { AppError } from './errors';
 import type { Redis } from './redis';
@@ -95,49 +95,79 @@ export class BreakerOpenError extends AppError {
 /** The breaker `connectMongo` put on a connection. */
 export const mongoBreakerOf = (conn: Connection) => breakers.get(conn);
 
+/** The connection a query, aggregate, document or model runs on (what `this` is in its hook). */
+type HookThis = { model?: unknown; db?: unknown; constructor?: unknown; $isSubdocument?: boolean };
+function connectionOf(self: HookThis): Connection | undefined {
+  // A query's `model` is its Model (which has `db`); an aggregate's is a method returning it.
+  const m = typeof self.model === 'function' && !('db' in self.model) ? (self.model as () => unknown).call(self) : self.model;
+  const candidates = [m, self, self.constructor];
+  for (const c of candidates) {
+    const db = (c as { db?: unknown } | undefined)?.db;
+    if (db && typeof db === 'object' && breakers.has(db as Connection)) return db as Connection;
+  }
+  return undefined;
+}
+
+const breakerOf = (self: HookThis) => {
+  const conn = connectionOf(self);
+  return conn ? breakers.get(conn) : undefined;
+};
+
 /**
- * Puts a circuit breaker in front of every model compiled on `conn` afterwards (queries, aggregates,
- * saves, insertMany) and keeps it in step with the driver: a lost connection opens it, a regained
- * one closes it. Raw collection calls (GridFS) are not guarded: they fail within the server
- * selection timeout, and the error handler answers 503 either way.
+ * The hooks, on every schema (schemas are shared by the connections of a process, so the hooks
+ * find the breaker of the connection each call runs on).
+ */
+function breakerPlugin(schema: Schema): void {
+  const refuse = function (this: HookThis) {
+    // A subdocument's save is part of its parent's, which already asked the breaker.
+    if (this.$isSubdocument) return;
+    const b = breakerOf(this);
+    if (b && !b.allow()) throw new BreakerOpenError();
+  };
+  const ok = function (this: HookThis) {
+    breakerOf(this)?.success();
+  };
+  // An error post hook (three parameters) sees the failure and passes it on unchanged. Any other
+  // error (a duplicate key, a validation) means the database answered.
+  const failed = function (this: HookThis, err: Error, _res: unknown, next: CallbackWithoutResultAndOptionalError) {
+    const b = breakerOf(this);
+    if (b && isMongoDownError(err)) b.failure();
+    else if (b && !(err instanceof BreakerOpenError)) b.success();
+    next(err);
+  };
+  schema.pre(QUERY_OPS, refuse);
+  schema.post(QUERY_OPS, ok);
+  schema.post(QUERY_OPS, failed);
+  schema.pre('aggregate', refuse);
+  schema.post('aggregate', ok);
+  schema.post('aggregate', failed);
+  schema.pre('save', refuse);
+  schema.post('save', ok);
+  schema.post('save', failed);
+  schema.pre('insertMany', refuse);
+  schema.post('insertMany', ok);
+  schema.post('insertMany', failed);
+}
+let pluginInstalled = false;
+
+/**
+ * Puts a circuit breaker in front of every model compiled after this call (queries, aggregates,
+ * saves, insertMany) on `conn`, and keeps it in step with the driver: a lost connection opens
+ * it, a regained one closes it. Raw collection calls (GridFS) are not guarded: they fail within
+ * the server selection timeout, and the error handler answers 503 either way.
  */
 export function guardMongo(conn: Connection, opts?: BreakerOptions): CircuitBreaker {
   const existing = breakers.get(conn);
   if (existing) return existing;
+  if (!pluginInstalled) {
+    mongoose.plugin(breakerPlugin);
+    pluginInstalled = true;
+  }
   const breaker = new CircuitBreaker('mongo', opts);
   breakers.set(conn, breaker);
-  const refuse = () => {
-    if (!breaker.allow()) throw new BreakerOpenError();
-  };
-  // A subdocument's save is part of its parent's, which already asked the breaker.
-  const refuseSave = function (this: { $isSubdocument?: boolean }) {
-    if (!this.$isSubdocument) refuse();
-  };
-  const ok = () => breaker.success();
-  // An error post hook (three parameters) sees the failure and passes it on unchanged. Any other
-  // error (a duplicate key, a validation) means the database answered.
-  const failed = (err: Error, _res: unknown, next: CallbackWithoutResultAndOptionalError) => {
-    if (isMongoDownError(err)) breaker.failure();
-    else if (!(err instanceof BreakerOpenError)) breaker.success();
-    next(err);
-  };
-  conn.plugin((schema: Schema) => {
-    schema.pre(QUERY_OPS, refuse);
-    schema.post(QUERY_OPS, ok);
-    schema.post(QUERY_OPS, failed);
-    schema.pre('aggregate', refuse);
-    schema.post('aggregate', ok);
-    schema.post('aggregate', failed);
-    schema.pre('save', refuseSave);
-    schema.post('save', ok);
-    schema.post('save', failed);
-    schema.pre('insertMany', refuse);
-    schema.post('insertMany', ok);
-    schema.post('insertMany', failed);
-  });
   conn.on('disconnected', () => breaker.open());
-  conn.on('connected', ok);
-  conn.on('reconnected', ok);
+  conn.on('connected', () => breaker.success());
+  conn.on('reconnected', () => breaker.success());
   return breaker;
 }
 
