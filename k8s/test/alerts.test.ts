@@ -11,7 +11,8 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { K8S, ROOT, find, objectsOf } from './targets';
 
-export const PROMETHEUS_VERSION = 'v0.316.0';
+/** The promtool scripts/provision.sh builds (Renovate moves both together). */
+const PROMETHEUS_VERSION = 'v0.316.0';
 const MONITORING = path.join(K8S, 'components/monitoring');
 
 /** The pinned promtool of scripts/provision.sh; a missing one fails the suite, never skips it. */
@@ -35,6 +36,10 @@ const run = (args: string[]) => {
     return { code: e.status, out: `${e.stdout}${e.stderr}` };
   }
 };
+
+test('the promtool is the one scripts/provision.sh builds', () => {
+  expect(fs.readFileSync(path.join(ROOT, 'scripts/provision.sh'), 'utf8')).toContain(`PROMETHEUS_VERSION="${PROMETHEUS_VERSION}"`);
+});
 
 test('promtool accepts the rules', () => {
   const r = run(['check', 'rules', 'rules.yaml']);
