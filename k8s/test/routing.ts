@@ -49,9 +49,9 @@ export function routingProblems(objs: K8sObject[]): string[] {
       if (other) problems.push(`host ${host} is served twice: ${other} and ${id}/${l.name}`);
       servedBy.set(host, `${id}/${l.name}`);
       if (l.protocol !== 'HTTPS' || l.port !== 443 || l.tls?.mode !== 'Terminate') problems.push(`${id}/${l.name}: not an HTTPS listener on 443 terminating TLS`);
-      const secret = l.tls?.certificateRefs?.[0]?.name;
-      const cert = certs.find((c) => c.spec.secretName === secret);
-      if (!cert) problems.push(`${id}/${l.name}: no Certificate writes its Secret ${secret}`);
+      const tlsRef = l.tls?.certificateRefs?.[0]?.name;
+      const cert = certs.find((c) => c.spec.secretName === tlsRef);
+      if (!cert) problems.push(`${id}/${l.name}: no Certificate writes its Secret ${tlsRef}`);
       else if (JSON.stringify(cert.spec.dnsNames) !== JSON.stringify([host]) || cert.spec.issuerRef.kind !== 'ClusterIssuer') {
         problems.push(`Certificate ${cert.metadata.name}: not exactly ${host} from a ClusterIssuer`);
       }
