@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, userStateReader, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/server-kit';
+import { connectMongo, userStateReader, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency, type Redis, type RunningServer } from '@journal/server-kit';
 import type { AuthConfig } from './config';
 import { UserRepo } from './user.repo';
 import { SessionRepo } from './session.repo';
@@ -36,7 +36,13 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
     users, sessions, throttle, reauthThrottle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState,
   });
 
-  const http = createHttpApp({ name: 'auth', logger, ready: () => isMongoReady(conn) && isRedisReady(redis), jsonLimit: '16kb' });
+  const http = createHttpApp({
+    name: 'auth',
+    logger,
+    jsonLimit: '16kb',
+    // Ready as soon as it listens; datastore trouble is a 503 per request, shown by /healthz and metrics.
+    dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
+  });
   http.app.use(authRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState }));
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);

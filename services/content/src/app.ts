@@ -5,10 +5,10 @@ import {
   createHttpApp,
   createLogger,
   createRedis,
-  isMongoReady,
-  isRedisReady,
   listen,
   logSampleOf,
+  mongoDependency,
+  redisDependency,
   type Redis,
   type RunningServer,
   warmUp,
@@ -92,8 +92,16 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   });
   const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache };
 
-  // Not ready (so no traffic is routed here) until every journal's read model is loaded.
-  const http = createHttpApp({ name: 'content', logger, logSample: logSampleOf(config), ready: () => cache.ready && isMongoReady(conn) && isRedisReady(redis) });
+  // Not ready (so no traffic is routed here) until every journal's read model is loaded. The
+  // datastores are not part of it: public reads are answered from the read models through a
+  // failover, and what needs the database answers 503 at once (its circuit breaker).
+  const http = createHttpApp({
+    name: 'content',
+    logger,
+    logSample: logSampleOf(config),
+    ready: () => cache.ready,
+    dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
+  });
   http.app.use(internalJournalRoutes(journals));
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(cache));
