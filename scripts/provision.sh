@@ -260,18 +260,46 @@ stop_servers() {
   done
 }
 
+# COUNTER's robots list (docs/product.md#usage-counting), as the registry package counter-robots
+# ships it; the content service reads it from STATS_ROBOTS_FILE (scripts/stack.ts sets it).
+COUNTER_ROBOTS_VERSION="2025.11"
+COUNTER_ROBOTS_FILE="$ROOT/.data/bin/counter-robots-$COUNTER_ROBOTS_VERSION/robot.txt"
+ensure_counter_robots() {
+  [ -s "$COUNTER_ROBOTS_FILE" ] && return 0
+  local py=python3 tmp
+  command -v "$py" >/dev/null 2>&1 || die "python3 is needed to fetch COUNTER's robots list (package counter-robots)"
+  if ! "$py" -m pip --version >/dev/null 2>&1; then
+    [ "$(id -u)" -eq 0 ] || die "pip is missing: sudo apt-get install -y python3-pip"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pip >/dev/null
+  fi
+  log "fetching COUNTER's robots list (counter-robots $COUNTER_ROBOTS_VERSION)"
+  tmp="$(mktemp -d)"
+  "$py" -m pip download --quiet --no-deps --dest "$tmp" "counter-robots==$COUNTER_ROBOTS_VERSION" >"$DATA/logs/counter-robots.log" 2>&1 \
+    || die "could not download counter-robots (see $DATA/logs/counter-robots.log)"
+  mkdir -p "$(dirname "$COUNTER_ROBOTS_FILE")"
+  "$py" - "$tmp" "$COUNTER_ROBOTS_FILE" <<'PY'
+import glob, sys, zipfile
+wheel = glob.glob(sys.argv[1] + "/counter_robots-*.whl")[0]
+data = zipfile.ZipFile(wheel).read("counter_robots/data/robot.txt")
+open(sys.argv[2] + ".part", "wb").write(data)
+PY
+  mv "$COUNTER_ROBOTS_FILE.part" "$COUNTER_ROBOTS_FILE"
+  rm -rf "$tmp"
+}
+
 case "${1:-all}" in
   packages) ensure_packages ;;
   ferretdb) ensure_ferretdb ;;
   kustomize) ensure_kustomize ;;
   k8stools) ensure_k8stools ;;
   node) ensure_node ;;
+  robots) ensure_counter_robots ;;
   servers) ensure_ferretdb; start_servers ;;
   stop) stop_servers mongo redis ;;
   stop-mongo) stop_servers mongo ;;
   stop-redis) stop_servers redis ;;
   postgres) MONGO_URL='' ensure_ferretdb; start_postgres ;;
   stop-postgres) stop_postgres ;;
-  all) ensure_packages; ensure_node; ensure_ferretdb; ensure_kustomize; ensure_k8stools; start_servers ;;
-  *) die "usage: provision.sh [packages|ferretdb|kustomize|k8stools|node|servers|stop|postgres|stop-postgres|all]" ;;
+  all) ensure_packages; ensure_node; ensure_ferretdb; ensure_kustomize; ensure_k8stools; ensure_counter_robots; start_servers ;;
+  *) die "usage: provision.sh [packages|ferretdb|kustomize|k8stools|node|robots|servers|stop|postgres|stop-postgres|all]" ;;
 esac

@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..');
+/** COUNTER's robots list as `scripts/provision.sh robots` leaves it (the counter-robots package's robot.txt). */
+const COUNTER_ROBOTS_FILE = path.join(ROOT, '.data/bin/counter-robots-2025.11/robot.txt');
 export const DATA = process.env.JP_DATA_DIR ?? path.join(ROOT, '.data');
 
 export interface StackOptions {
@@ -180,6 +182,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     RENDER_URL: url(p.render),
     CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     STATS_USAGE_FILE: usageLogOf(o.name),
+    // COUNTER's robots list, provisioned from the counter-robots package (scripts/provision.sh robots).
+    ...(existsSync(COUNTER_ROBOTS_FILE) ? { STATS_ROBOTS_FILE: COUNTER_ROBOTS_FILE } : {}),
     // Absolute URLs and alias redirects name nginx's port: readers reach the journals there.
     PUBLIC_SCHEME: 'http',
     PUBLIC_PORT: String(o.nginxPort),
