@@ -6,7 +6,7 @@ import { etagOf } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
 import { PublicService } from '../public/public.service';
 import { pagePath, publicOrigin } from '../seo/public-url';
-import { languageCode } from '../doi/crossref-xml';
+import { languageCode } from '@journal/contracts';
 import { jatsArticle } from './jats-xml';
 
 const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;

@@ -5,7 +5,7 @@ import type { ContentDeps } from '../deps';
 import { PublicService } from '../public/public.service';
 import { pagePath, publicOrigin } from '../seo/public-url';
 import { absoluteUrl, staffRoutes as routes } from '@journal/contracts';
-import { languageCode } from './crossref-xml';
+import { languageCode } from '@journal/contracts';
 import { doajRecords } from './doaj-xml';
 import { contentStaff } from '../admin/staff-access';
 
