@@ -98,14 +98,19 @@ export const mongoBreakerOf = (conn: Connection) => breakers.get(conn);
 /** The connection a query, aggregate, document or model runs on (what `this` is in its hook). */
 type HookThis = { model?: unknown; db?: unknown; constructor?: unknown; $isSubdocument?: boolean };
 function connectionOf(self: HookThis): Connection | undefined {
-  // A query's `model` is its Model (which has `db`); an aggregate's is a method returning it.
-  const m = typeof self.model === 'function' && !('db' in self.model) ? (self.model as () => unknown).call(self) : self.model;
-  const candidates = [m, self, self.constructor];
-  for (const c of candidates) {
+  const dbOf = (c: unknown): Connection | undefined => {
     const db = (c as { db?: unknown } | undefined)?.db;
-    if (db && typeof db === 'object' && breakers.has(db as Connection)) return db as Connection;
+    return db && typeof db === 'object' && breakers.has(db as Connection) ? (db as Connection) : undefined;
+  };
+  // A Model (insertMany, bulkWrite) and a document's constructor carry `db`; a query's `model` is its Model.
+  const direct = dbOf(self) ?? dbOf(self.constructor) ?? dbOf(self.model);
+  if (direct || typeof self.model !== 'function' || 'db' in self.model) return direct;
+  // An aggregate's `model` is a method returning its Model.
+  try {
+    return dbOf((self.model as () => unknown).call(self));
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 const breakerOf = (self: HookThis) => {
