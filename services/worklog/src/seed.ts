@@ -108,6 +108,7 @@ async function withWriter<T>(opts: { mongoUrl: string; dbName: string; redisUrl?
   const conn = await connectMongo(opts.mongoUrl, opts.dbName);
   const redis = opts.redisUrl ? createRedis(opts.redisUrl) : undefined;
   try {
+    if (redis && redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
     await new EntryRepo(conn).init();
     return await fn(new WorklogWriter(conn, redis, opts.redisPrefix));
   } finally {
