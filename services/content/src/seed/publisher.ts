@@ -180,7 +180,7 @@ export async function seedPublisher(opts: PublisherSeedOptions): Promise<Publish
   try {
     const repos = { journals: new JournalRepo(conn), issues: new IssueRepo(conn), articles: new ArticleRepo(conn) };
     await Promise.all([repos.journals.init(), repos.issues.init(), repos.articles.init()]);
-    const bar = progressBar('articles', opts.articles, opts.progress);
+    const bar = progressBar('articles', opts.articles, opts.progress ?? false);
     let done = 0;
     for (let j = 0; j < opts.journals; j++) {
       const count = Math.floor(opts.articles / opts.journals) + (j < opts.articles % opts.journals ? 1 : 0);
@@ -203,7 +203,7 @@ export async function seedPublisher(opts: PublisherSeedOptions): Promise<Publish
       redisUrl: opts.redisUrl,
       redisPrefix: opts.redisPrefix,
       journals: ids.map((id, j) => ({ id, entries: shares[j]! })).filter((j) => j.entries > 0),
-      onProgress: progressBar('work-log entries', opts.worklogEntries, opts.progress),
+      onProgress: progressBar('work-log entries', opts.worklogEntries, opts.progress ?? false),
     });
   }
   return { journals: ids.length, articles: opts.articles, articlesAdded, worklogEntries: opts.worklogEntries, worklogAdded, ms: Date.now() - started };
