@@ -73,6 +73,9 @@ export class WorklogWriter {
   /** Stores entries, skipping those already stored (a rerun); returns how many were new. */
   private async insert(docs: EntryDocument[]): Promise<number> {
     if (!docs.length) return 0;
+    // A batch whose first and last entries are stored was stored whole by an earlier run (entries go
+    // in in order): two lookups instead of a batch of refused duplicates.
+    if ((await this.existing([docs[0]!._id, docs.at(-1)!._id])).size === new Set([docs[0]!._id.toHexString(), docs.at(-1)!._id.toHexString()]).size) return 0;
     try {
       return (await this.col.insertMany(docs, { ordered: false })).insertedCount;
     } catch (err) {
