@@ -54,6 +54,7 @@ export async function run(ctx: PublisherWorklogContext): Promise<Record<string, 
   const { token } = signToken(ctx.jwtSecret, { id: new Types.ObjectId().toHexString(), name: 'bench', journalId: big });
   const headers = { 'x-journal-id': big, Authorization: `Bearer ${token}`, Accept: 'application/json' };
   const conn = await mongoose.createConnection(ctx.mongoUrl, { dbName }).asPromise();
+  const rows: string[] = [];
   try {
     for (const total of sizes()) {
       let t0 = performance.now();
@@ -104,16 +105,35 @@ export async function run(ctx: PublisherWorklogContext): Promise<Record<string, 
         [`publisher_worklog_seed_s_${tag}`]: seedS,
         [`publisher_worklog_db_mb_${tag}`]: dbMb,
       });
+      rows.push(
+        `| ${total.toLocaleString('en')} | ${restart.readyMs.toFixed(0)} ms | ${restart.firstMs.toFixed(1)} ms | ${more.deepMs.toFixed(1)} ms | ${more.searchMs.toFixed(0)} ms | +${restart.heapMb.toFixed(1)} MB | ${added ? `${seedS.toFixed(0)} s for ${added.toLocaleString('en')}` : 'already seeded'} | ${dbMb.toFixed(0)} MB |`,
+      );
       // The headline figures are those of the largest deployment measured.
       figures.publisher_worklog_entries = total;
       figures.publisher_worklog_journal_entries = restart.entries;
       figures.publisher_worklog_ready_ms = restart.readyMs;
       figures.publisher_worklog_first_list_ms = restart.firstMs;
     }
+    writeSection(rows);
     return figures;
   } finally {
     await conn.close();
   }
+}
+
+/** bench/publisher-worklog.md, which bench/report.ts puts into docs/benchmarks.md (kept when a run skips this module). */
+function writeSection(rows: string[]) {
+  const text = [
+    '### The work log at publisher scale',
+    '',
+    `\`bench/publisher-worklog.bench.ts\`, ${new Date().toISOString()}: 100,000 entries in one journal, the rest of each deployment spread over ${OTHER_JOURNALS} more journals; each figure is the median of ${RESTARTS} fresh work-log processes (nothing cached), on FerretDB/SQLite on this shared machine. The first search of a journal reads all its index pages (about 200 for 100,000 entries); later searches and pages of it are answered from the page cache.`,
+    '',
+    '| entries in the deployment | start to ready | first list (page 1) | first deep status page | first search of the journal | heap after | seeding | database |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(__dirname, 'publisher-worklog.md'), text);
 }
 
 if (require.main === module) {
