@@ -199,7 +199,6 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     ['content_ready_ms_per_100k_articles', 'content time to ready, scaled to 100,000 articles', 'ms'],
     ['worklog_index_mb_per_100k_entries', 'work-log process, heap after its first list (100,000 entries)', 'MB'],
     ['worklog_time_to_ready_ms', 'work-log process: start to ready (100,000 entries)', 'ms'],
-    ['publisher_worklog_entries', 'publisher work log: entries in the deployment measured last', ''],
   ];
   if (mem.some(([k]) => num(k) !== undefined)) {
     lines.push('', '### Read models: memory and time to ready', '', 'Reported for capacity planning (see docs/operations.md, "How much one content replica holds"); heap growth of a process loading them, so an upper bound.', '', '| figure | value |', '|---|---|');
