@@ -59,3 +59,19 @@ export function holdCalls<T extends object, K extends keyof T>(target: T, name: 
     },
   };
 }
+
+/**
+ * Records what every call of `target[name]` returns (a promise, for async work started in the
+ * background), so a test waits for exactly that work: `await Promise.all(t.calls)`.
+ * `restore()` puts the method back.
+ */
+export function trackCalls<T extends object, K extends keyof T>(target: T, name: K) {
+  const original = target[name] as unknown as (...args: unknown[]) => unknown;
+  const calls: unknown[] = [];
+  target[name] = function tracked(this: unknown, ...args: unknown[]) {
+    const out = original.apply(this, args);
+    calls.push(out);
+    return out;
+  } as T[K];
+  return { calls, restore: () => void (target[name] = original as unknown as T[K]) };
+}

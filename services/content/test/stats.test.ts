@@ -5,7 +5,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { staffToken } from '@journal/testing';
+import { eventually, staffToken } from '@journal/testing';
 import { hitTarget, isFirstPart, isRobot } from '../src/stats/hit-target';
 import { hitOf, parseUsageDatagram } from '../src/stats/usage-line';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
@@ -33,7 +33,23 @@ async function setup(app: App, slug: string) {
     year: 2026, volume: 4, issue: 2, refnumber: '501', txnid: 't501', title: 'Counted', status: 'enabled', pagenumber: '1-5', authorname: 'A B',
   });
   await app.files.put(J, PDF, await makePdf('counted'), { contentType: 'application/pdf' });
-  return { J, id: a.id };
+  // Read only through a sentinel view after the hits a test sends (see `drained`).
+  const s = await app.repos.articles.create(J, {
+    year: 2026, volume: 4, issue: 2, refnumber: '599', txnid: 't599', title: 'Sentinel', status: 'enabled', pagenumber: '6-7', authorname: 'C D',
+  });
+  return { J, id: a.id, sentinel: s.id };
+}
+
+/**
+ * Sends a view of the sentinel article (`send`, a new client each time) after a test's hits and
+ * waits until it is counted: hits travel one ordered path (log → buffer → Redis → MongoDB), so
+ * every hit sent before it has landed too, and nothing more is on its way.
+ */
+let sentinels = 0;
+async function drained(app: App, J: string, sentinel: string, send: (ip: string) => void | Promise<void>) {
+  const before = (await app.repos.stats.totals(J, sentinel)).views;
+  await send(`10.99.0.${++sentinels}`);
+  await eventually(async () => expect((await app.repos.stats.totals(J, sentinel)).views).toBe(before + 1), 600);
 }
 
 /** What nginx's usage log sends for one answered request: a syslog datagram, exactly as nginx writes it. */
@@ -79,9 +95,10 @@ describe('counting on the shared Redis', () => {
   let app: App;
   let J: string;
   let id: string;
+  let sentinel: string;
   beforeAll(async () => {
     app = await startContent({ STATS_PUSH_MS: 50, STATS_FLUSH_MS: 100 } as never);
-    ({ J, id } = await setup(app, 'stats1'));
+    ({ J, id, sentinel } = await setup(app, 'stats1'));
   });
   afterAll(() => stopContent(app));
 
@@ -117,8 +134,8 @@ describe('counting on the shared Redis', () => {
     await hit(app, 'stats1', '/api/archives/ref/501', '10.0.0.1', CHROME);
     await hit(app, 'stats1', '/api/archives/ref/501', '10.0.0.2', FIREFOX);
     const c = await until(() => countsOf(app, J, id), (x) => x.downloads >= 3 && x.views >= 2);
-    // Let any straggler land before asserting nothing more was counted.
-    await new Promise((r) => setTimeout(r, 500));
+    // Every hit sent has landed before asserting nothing more was counted.
+    await drained(app, J, sentinel, (ip) => hit(app, 'stats1', '/api/archives/ref/599', ip, CHROME));
     expect(await countsOf(app, J, id)).toEqual({ downloads: 3, views: 2 });
     expect(c).toEqual({ downloads: 3, views: 2 });
   });
@@ -130,7 +147,7 @@ describe('counting on the shared Redis', () => {
     // The recorder's own timers push and flush them.
     const may = async () => (await app.repos.stats.byArticles(J, [id])).get(id)!.find((m) => m.month === '2026-05');
     await until(may, (m) => (m?.downloads ?? 0) >= 3);
-    await new Promise((r) => setTimeout(r, 500));
+    await drained(app, J, sentinel, (ip) => app.stats.receive({ journalId: J, target: { kind: 'view', ref: '599' }, ip, ua: CHROME, ts: base }));
     // 0 counts, 10 s and 29.999 s do not, 30 s does, 45 s does not (15 s after it), 61 s does.
     expect(await may()).toEqual({ month: '2026-05', views: 0, downloads: 3 });
   });
@@ -158,9 +175,10 @@ describe('the usage log as a file nginx appends to (nginx on the same machine)',
   let app: App;
   let J: string;
   let id: string;
+  let sentinel: string;
   beforeAll(async () => {
     app = await startContent({ STATS_USAGE_FILE: file, STATS_PUSH_MS: 50, STATS_FLUSH_MS: 100 } as never);
-    ({ J, id } = await setup(app, 'stats3'));
+    ({ J, id, sentinel } = await setup(app, 'stats3'));
   });
   afterAll(async () => {
     await stopContent(app);
@@ -175,7 +193,7 @@ describe('the usage log as a file nginx appends to (nginx on the same machine)',
     appendFileSync(file, line(PDF, '10.3.0.1', CHROME) + line(PDF, '10.3.0.1', CHROME) + line(PDF, '10.3.0.2', FIREFOX));
     appendFileSync(file, line(PDF, '10.3.0.9', GOOGLEBOT) + line('/archives/2026/vol4/issue2/501', '10.3.0.1', CHROME) + 'not a usage line\n');
     const c = await until(() => countsOf(app, J, id), (x) => x.downloads >= 2 && x.views >= 1);
-    await new Promise((r) => setTimeout(r, 800));
+    await drained(app, J, sentinel, (ip) => appendFileSync(file, line('/api/archives/ref/599', ip, CHROME)));
     expect(await countsOf(app, J, id)).toEqual({ downloads: 2, views: 1 });
     expect(c).toEqual({ downloads: 2, views: 1 });
   });
