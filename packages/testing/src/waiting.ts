@@ -75,3 +75,13 @@ export function trackCalls<T extends object, K extends keyof T>(target: T, name:
   } as T[K];
   return { calls, restore: () => void (target[name] = original as unknown as T[K]) };
 }
+
+/**
+ * The one deliberate pause of the suites, for a test that models a span of time itself (the
+ * preStop sleep of a rolling update, a rule's time window) where no state can be polled instead;
+ * `why` says what the span stands for, so the reader knows it is not a wait for a condition.
+ */
+export const modelledPause = (ms: number, why: string): Promise<void> => {
+  void why;
+  return new Promise((r) => setTimeout(r, ms));
+};

@@ -33,9 +33,11 @@ async function setup(app: App, slug: string) {
     year: 2026, volume: 4, issue: 2, refnumber: '501', txnid: 't501', title: 'Counted', status: 'enabled', pagenumber: '1-5', authorname: 'A B',
   });
   await app.files.put(J, PDF, await makePdf('counted'), { contentType: 'application/pdf' });
-  // Read only through a sentinel view after the hits a test sends (see `drained`).
+  // Read only through a sentinel view after the hits a test sends (see `drained`); in an issue of
+  // its own, so the issue's figures stay the test's.
+  await app.repos.issues.create(J, { year: 2026, volume: 4, issue: 3, frequency: 'may' });
   const s = await app.repos.articles.create(J, {
-    year: 2026, volume: 4, issue: 2, refnumber: '599', txnid: 't599', title: 'Sentinel', status: 'enabled', pagenumber: '6-7', authorname: 'C D',
+    year: 2026, volume: 4, issue: 3, refnumber: '599', txnid: 't599', title: 'Sentinel', status: 'enabled', pagenumber: '6-7', authorname: 'C D',
   });
   return { J, id: a.id, sentinel: s.id };
 }
