@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import request from 'supertest';
-import { eventually, newObjectId, uniqueName, until } from '@journal/testing';
+import { eventually, modelledPause, newObjectId, uniqueName, until } from '@journal/testing';
 import { start } from '../src/app';
 import { article, demoSettings, editor } from './helpers/content-fixture';
 import { adminToken, startStack, type Stack } from './helpers/stack';
@@ -80,8 +80,7 @@ describe('with Redis down', () => {
   });
   afterAll(async () => {
     if (redis.exitCode === null) redis.kill('SIGKILL');
-    // the clients of the stopped API finish their last reconnect timers (under 2 s) after close
-    await new Promise((r) => setTimeout(r, 1500));
+    await modelledPause(1500, "the stopped API's Redis clients end their last reconnect timers (under 2 s) after close");
   });
 
   it('answers 503 at once instead of waiting', async () => {
