@@ -5,7 +5,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { eventually, staffToken } from '@journal/testing';
+import { eventually, staffToken, until as pollUntil } from '@journal/testing';
 import { hitTarget, isFirstPart, isRobot } from '../src/stats/hit-target';
 import { hitOf, parseUsageDatagram } from '../src/stats/usage-line';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
@@ -17,12 +17,10 @@ const PDF = '/assets/archives/2026/vol4issue2/501.pdf';
 
 type App = Awaited<ReturnType<typeof startContent>>;
 
+/** The last value read once `ok` holds, or after `tries` reads every 250 ms (the caller's expect says what was wrong). */
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, tries = 120): Promise<T> {
-  let v = await fn();
-  for (let i = 0; i < tries && !ok(v); i++) {
-    await new Promise((r) => setTimeout(r, 250));
-    v = await fn();
-  }
+  let v!: T;
+  await pollUntil(async () => ok((v = await fn())), 'a count', tries * 250, 250).catch(() => undefined);
   return v;
 }
 
