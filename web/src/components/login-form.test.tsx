@@ -60,7 +60,7 @@ describe('login form', () => {
   test('says what is missing before sending anything', async () => {
     const s = setup();
     // The inputs are `required`: the form's own check, as the schema words it.
-    const form = screen.getByRole('form', { name: 'Login form' });
+    const form = screen.getByRole('form', { name: 'Login form' }) as HTMLFormElement;
     form.noValidate = true;
     await s.submit();
     const expected = firstProblem(loginSchema.safeParse({ username: '', password: '' }).error!);
