@@ -4,9 +4,8 @@
  */
 import Parser from 'rss-parser';
 import type { Browser } from 'puppeteer-core';
-import { signToken } from '@journal/server-kit';
 import { until } from '@journal/testing';
-import { BASE, launchBrowser, newPage } from './harness';
+import { BASE, DEMO_USER, launchBrowser, newPage } from './harness';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const get = (path: string, init: RequestInit = {}) => {
@@ -83,8 +82,11 @@ describe('DOIs and citation files', () => {
 
 describe('usage counting through nginx', () => {
   it('counts downloads and views per reader once within 30 s, never robots, HEADs or 404s', async () => {
-    const settings = (await (await get('/api/settings/')).json()) as { journalId: string };
-    const token = signToken(process.env.E2E_JWT_SECRET!, { id: '000000000000000000000001', name: 'admin', journalId: settings.journalId }).token;
+    // A real sign-in: staff routes check the stored user and session behind every token.
+    const login = await fetch(`${BASE}/auth/login/`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_USER.name, password: DEMO_USER.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
     // The oldest article with a PDF: the one other suites are least likely to open.
     const a = articles[articles.length - 1]!;
     const stats = async () => {
