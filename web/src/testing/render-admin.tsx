@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -7,6 +7,7 @@ import type { StaffRole } from '@journal/contracts/roles';
 import { ApiClientProvider, createApiClient } from '@/lib/api-client';
 import { setSession, type Session } from '@/lib/session';
 import { FlashProvider } from '@/features/admin/components/flash';
+import type { JsonServer } from './admin-test-server';
 
 export interface RenderAdminOptions {
   /** The API server's base URL. */
@@ -54,4 +55,17 @@ export function renderAdmin(ui: ReactElement, { base, path = '/', route, role = 
 export function Where() {
   const l = useLocation();
   return <p data-testid="where">{l.pathname + l.search}</p>;
+}
+
+/**
+ * A list page says so when there is nothing to list, and when its read fails: `show` renders it
+ * afresh each time, with the server's list already emptied by the test.
+ */
+export async function expectEmptyThenReadFailure(server: JsonServer, show: () => unknown, empty: string, failure: string) {
+  show();
+  expect(await screen.findByText(empty)).toBeTruthy();
+  document.body.innerHTML = '';
+  server.failing = true;
+  show();
+  expect((await screen.findByRole('alert')).textContent).toBe(failure);
 }

@@ -6,7 +6,7 @@ import type userEvent from '@testing-library/user-event';
 import { frequencyPeriods, issueCreateSchema } from '@journal/contracts';
 import { problemsByField } from '@/lib/form-errors';
 import { json, problem, useJsonServer } from '@/testing/admin-test-server';
-import { renderAdmin } from '@/testing/render-admin';
+import { expectEmptyThenReadFailure, renderAdmin } from '@/testing/render-admin';
 import { ArchivesPage } from './archives-page';
 
 // docs/product.md#admin-area: /admin/archives against a real server that keeps the issues;
@@ -53,12 +53,7 @@ describe('archives page', () => {
 
   test('says so when there are none, and when the read fails', async () => {
     issues = [];
-    show();
-    expect(await screen.findByText('No issues yet.')).toBeTruthy();
-    document.body.innerHTML = '';
-    server.failing = true;
-    show();
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not load the issues.');
+    await expectEmptyThenReadFailure(server, show, 'No issues yet.', 'Could not load the issues.');
   });
 
   test("the add form offers the journal's periods and says what is missing under each field", async () => {

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { LIST_SORTED_MESSAGE } from '@journal/contracts';
 import { json, useJsonServer } from '@/testing/admin-test-server';
-import { renderAdmin } from '@/testing/render-admin';
+import { expectEmptyThenReadFailure, renderAdmin } from '@/testing/render-admin';
 import { EditorsPage } from './editors-page';
 
 // docs/product.md#admin-area: /admin/editors against a real server that keeps the editors.
@@ -55,12 +55,7 @@ describe('editors page', () => {
 
   test('says so when there are none, and when the read fails', async () => {
     editors = [];
-    show();
-    expect(await screen.findByText('No editors yet.')).toBeTruthy();
-    document.body.innerHTML = '';
-    server.failing = true;
-    show();
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not load the editors.');
+    await expectEmptyThenReadFailure(server, show, 'No editors yet.', 'Could not load the editors.');
   });
 
   test('switches an editor on', async () => {

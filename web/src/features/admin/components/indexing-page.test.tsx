@@ -3,7 +3,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { json, useJsonServer } from '@/testing/admin-test-server';
-import { renderAdmin } from '@/testing/render-admin';
+import { expectEmptyThenReadFailure, renderAdmin } from '@/testing/render-admin';
 import { IndexingPage } from './indexing-page';
 
 // docs/product.md#admin-area: /admin/indexing against a real server that keeps the list;
@@ -43,12 +43,7 @@ describe('indexing page', () => {
 
   test('says so when there are none, and when the read fails', async () => {
     list = [];
-    show();
-    expect(await screen.findByText('No indexing partners yet.')).toBeTruthy();
-    document.body.innerHTML = '';
-    server.failing = true;
-    show();
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not load the indexing partners.');
+    await expectEmptyThenReadFailure(server, show, 'No indexing partners yet.', 'Could not load the indexing partners.');
   });
 
   test('moves a partner down: the server gets the new order, the table shows it', async () => {
