@@ -1,64 +1,39 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { userUpdateSchema } from '@journal/contracts';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
 import { firstProblem } from '@/lib/form-errors';
-import { getSession, setSession } from '@/lib/session';
+import { getSession } from '@/lib/session';
+import { json, problem, useJsonServer } from '@/testing/admin-test-server';
+import { renderAdmin } from '@/testing/render-admin';
 import { AccountPage } from './account-page';
-import { FlashProvider } from './flash';
 
 // docs/product.md#admin-area: /admin/account/:id against a real server; user 'gone' does not exist,
 // a save with the name 'taken' is refused.
-let server: http.Server;
-let base = '';
 const saved: unknown[] = [];
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (req.url === '/api/users/gone') return res.writeHead(404).end(JSON.stringify({ error: 'not_found', message: 'User not found' }));
-      if (req.method === 'GET') return res.end(JSON.stringify({ id: 'u1', name: 'desk.editor', role: 'manager' }));
-      const sent = JSON.parse(body) as { name: string };
-      if (sent.name === 'taken') return res.writeHead(409).end(JSON.stringify({ error: 'name_taken', message: 'User name already exists' }));
+const server = useJsonServer([
+  ['/api/users/gone', () => problem(404, 'not_found', 'User not found')],
+  ['GET *', () => json({ id: 'u1', name: 'desk.editor', role: 'manager' })],
+  [
+    '*',
+    (req) => {
+      const sent = JSON.parse(req.body) as { name: string };
+      if (sent.name === 'taken') return problem(409, 'name_taken', 'User name already exists');
       saved.push(sent);
-      res.end(JSON.stringify({ user: { id: 'u1', name: sent.name, role: 'manager' }, token: 'fresh' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+      return json({ user: { id: 'u1', name: sent.name, role: 'manager' }, token: 'fresh' });
+    },
+  ],
+]);
 beforeEach(() => (saved.length = 0));
 
 function show(id = 'u1') {
-  localStorage.clear();
-  setSession({ token: 'old', user: { id: 'u1', name: 'desk.editor', role: 'manager' } });
-  const user = userEvent.setup();
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FlashProvider>
-          <MemoryRouter initialEntries={[`/admin/account/${id}`]}>
-            <Routes>
-              <Route path="/admin/account/:id" element={<AccountPage />} />
-            </Routes>
-          </MemoryRouter>
-        </FlashProvider>
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
+  const { user } = renderAdmin(<AccountPage />, {
+    base: server.base,
+    path: `/admin/account/${id}`,
+    route: '/admin/account/:id',
+    session: { token: 'old', user: { id: 'u1', name: 'desk.editor', role: 'manager' } },
+  });
   const type = async (label: string, value: string) => {
     const input = screen.getByLabelText(label);
     await user.clear(input);

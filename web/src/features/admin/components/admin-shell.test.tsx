@@ -1,13 +1,11 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
-import { getSession, SESSION_KEY } from '@/lib/session';
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { getSession } from '@/lib/session';
+import { json, problem, useJsonServer } from '@/testing/admin-test-server';
+import { renderAdmin, Where } from '@/testing/render-admin';
 import { AdminShell } from './admin-shell';
 
 // docs/product.md#admin-area: the shell against a real auth server. Tokens name the user the
@@ -16,51 +14,25 @@ const known: Record<string, { id: string; name: string; role: string }> = {
   chief: { id: 'u1', name: 'Chief Editor', role: 'manager' },
   clerk: { id: 'u2', name: 'Work Clerk', role: 'worklog' },
 };
-const calls: string[] = [];
-let server: http.Server;
-let base = '';
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    calls.push(`${req.method} ${req.url}`);
-    if (req.url?.startsWith('/auth/logout')) return res.end(JSON.stringify({ ok: true }));
-    const user = known[(req.headers.authorization ?? '').replace('Bearer ', '')];
-    if (user) res.end(JSON.stringify({ valid: true, user }));
-    else res.writeHead(401).end(JSON.stringify({ error: 'unauthorized', message: 'Token expired' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => (calls.length = 0));
+const server = useJsonServer([
+  [/^\/auth\/logout/, () => json({ ok: true })],
+  ['*', (req) => (known[req.token] ? json({ valid: true, user: known[req.token] }) : problem(401, 'unauthorized', 'Token expired'))],
+]);
 afterEach(() => jest.restoreAllMocks());
 
-function Where() {
-  const l = useLocation();
-  return <p data-testid="where">{l.pathname + l.search}</p>;
-}
-
 function show(token: string | null) {
-  localStorage.clear();
-  if (token) localStorage.setItem(SESSION_KEY, JSON.stringify({ token, user: { id: known[token]?.id ?? 'u9', name: token } }));
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <MemoryRouter initialEntries={['/admin']}>
-        <Routes>
-          <Route path="/admin/login" element={<Where />} />
-          <Route path="/admin" element={<AdminShell />}>
-            <Route index element={<p>dashboard</p>} />
-            <Route path="*" element={<Where />} />
-          </Route>
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </ApiClientProvider>,
+  const session = token ? { token, user: { id: known[token]?.id ?? 'u9', name: token } } : null;
+  const ui = (
+    <Routes>
+      <Route path="/admin/login" element={<Where />} />
+      <Route path="/admin" element={<AdminShell />}>
+        <Route index element={<p>dashboard</p>} />
+        <Route path="*" element={<Where />} />
+      </Route>
+      <Route path="*" element={<Where />} />
+    </Routes>
   );
-  return userEvent.setup();
+  return renderAdmin(ui, { base: server.base, path: '/admin', session }).user;
 }
 
 describe('admin shell', () => {
@@ -101,6 +73,6 @@ describe('admin shell', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/login'));
     expect(getSession()).toBeNull();
-    expect(calls.some((c) => c.startsWith('POST /auth/logout'))).toBe(true);
+    expect(server.requests.some((r) => r.method === 'POST' && r.url.startsWith('/auth/logout'))).toBe(true);
   });
 });

@@ -1,74 +1,36 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { frequencyPeriods, issueCreateSchema } from '@journal/contracts';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
 import { problemsByField } from '@/lib/form-errors';
-import { setSession } from '@/lib/session';
+import { json, problem, useJsonServer } from '@/testing/admin-test-server';
+import { expectEmptyThenReadFailure, renderAdmin } from '@/testing/render-admin';
 import { ArchivesPage } from './archives-page';
-import { FlashProvider } from './flash';
 
 // docs/product.md#admin-area: /admin/archives against a real server that keeps the issues;
 // volume 4 issue 1 exists already.
 type Issue = { year: number; volume: number; issue: number; frequency: string; articles: number };
 let issues: Issue[] = [];
-let mode: 'ok' | 'failing' = 'ok';
-let server: http.Server;
-let base = '';
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (mode === 'failing') return res.writeHead(500).end(JSON.stringify({ error: 'internal', message: 'boom' }));
-      if (req.url === '/api/settings/') return res.end(JSON.stringify({ journalId: 'j1', journal_frequency: 'quarterly' }));
-      if (req.url === '/api/admin/create-issue') {
-        const i = JSON.parse(body) as Issue;
-        if (issues.some((x) => x.volume === i.volume && x.issue === i.issue)) {
-          return res.writeHead(409).end(JSON.stringify({ error: 'duplicate_issue', message: 'duplicate' }));
-        }
-        issues.unshift({ ...i, articles: 0 });
-        return res.writeHead(201).end(JSON.stringify(issues[0]));
-      }
-      res.end(JSON.stringify(issues));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = useJsonServer([
+  ['/api/settings/', () => json({ journalId: 'j1', journal_frequency: 'quarterly' })],
+  [
+    '/api/admin/create-issue',
+    (req) => {
+      const i = JSON.parse(req.body) as Issue;
+      if (issues.some((x) => x.volume === i.volume && x.issue === i.issue)) return problem(409, 'duplicate_issue', 'duplicate');
+      issues.unshift({ ...i, articles: 0 });
+      return json(issues[0], 201);
+    },
+  ],
+  ['*', () => json(issues)],
+]);
 beforeEach(() => {
   issues = [{ year: 2026, volume: 4, issue: 1, frequency: 'january-march', articles: 7 }];
-  mode = 'ok';
 });
 
-function show() {
-  localStorage.clear();
-  setSession({ token: 't', user: { id: 'u1', name: 'x', role: 'manager' } });
-  const user = userEvent.setup();
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FlashProvider>
-          <MemoryRouter>
-            <ArchivesPage />
-          </MemoryRouter>
-        </FlashProvider>
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
-  return user;
-}
+const show = () => renderAdmin(<ArchivesPage />, { base: server.base }).user;
 
 const rows = () => [...screen.getByRole('table', { name: 'Issues' }).querySelectorAll('tbody tr')].map((r) => r.textContent);
 
@@ -91,12 +53,7 @@ describe('archives page', () => {
 
   test('says so when there are none, and when the read fails', async () => {
     issues = [];
-    show();
-    expect(await screen.findByText('No issues yet.')).toBeTruthy();
-    document.body.innerHTML = '';
-    mode = 'failing';
-    show();
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not load the issues.');
+    await expectEmptyThenReadFailure(server, show, 'No issues yet.', 'Could not load the issues.');
   });
 
   test("the add form offers the journal's periods and says what is missing under each field", async () => {

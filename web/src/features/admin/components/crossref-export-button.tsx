@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, saveBlob } from '@/lib/api-client';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { FileExportButton } from './file-export-button';
 
 /**
  * Exports the selected articles as a Crossref deposit file (schema 5.3.1), which staff upload to
@@ -11,31 +10,14 @@ import { invalidateAfterSave, staleAfterSaving } from '../api/keys';
 export function CrossrefExportButton({ year, volume, issue, refs }: { year: number; volume: number; issue: number; refs: string[] }) {
   const scholarlyApi = useScholarlyApi();
   const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const run = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      const { blob, filename } = await scholarlyApi.crossrefDeposit(year, volume, issue, refs);
-      saveBlob(blob, filename ?? `crossref-${year}-v${volume}-i${issue}.xml`);
-      await invalidateAfterSave(qc, staleAfterSaving.dois(year, volume, issue));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not export the Crossref file');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <button type="button" className="btn" onClick={run} disabled={busy || refs.length === 0} aria-busy={busy}>
-        {busy ? 'Exporting…' : 'Crossref XML'}
-      </button>
-      {error && (
-        <span className="admin-error" role="alert">
-          {error}
-        </span>
-      )}
-    </>
+    <FileExportButton
+      label="Crossref XML"
+      download={() => scholarlyApi.crossrefDeposit(year, volume, issue, refs)}
+      fallbackName={`crossref-${year}-v${volume}-i${issue}.xml`}
+      failure="Could not export the Crossref file"
+      afterSave={() => invalidateAfterSave(qc, staleAfterSaving.dois(year, volume, issue))}
+      disabled={refs.length === 0}
+    />
   );
 }

@@ -1,57 +1,34 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { formatDoi } from '@journal/contracts';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
-import { setSession } from '@/lib/session';
+import { json, problem, useJsonServer } from '@/testing/admin-test-server';
+import { renderAdmin } from '@/testing/render-admin';
 import { DoiSettings } from './doi-settings';
 
-// docs/product.md#doi: a real server keeps the settings; `mode` picks how it answers.
-let server: http.Server;
-let base = '';
-let mode: 'ok' | 'failing' | 'refusing' = 'ok';
+// docs/product.md#doi: a real server keeps the settings; `server.failing` fails every answer,
+// `refusing` every save.
+let refusing = false;
 const saved: unknown[] = [];
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (mode === 'failing') return res.writeHead(500).end(JSON.stringify({ error: 'internal', message: 'boom' }));
-      if (req.url === '/api/settings/') return res.end(JSON.stringify({ journalId: 'j1', websitename: 'IJARS', doi_prefix: '10.12345', doi_suffix_pattern: 'ij.{year}.{refnumber}' }));
-      if (mode === 'refusing') return res.writeHead(400).end(JSON.stringify({ error: 'validation_error', message: 'The prefix is not ours' }));
-      saved.push(JSON.parse(body));
-      res.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = useJsonServer([
+  ['/api/settings/', () => json({ journalId: 'j1', websitename: 'IJARS', doi_prefix: '10.12345', doi_suffix_pattern: 'ij.{year}.{refnumber}' })],
+  [
+    '*',
+    (req) => {
+      if (refusing) return problem(400, 'validation_error', 'The prefix is not ours');
+      saved.push(JSON.parse(req.body));
+      return json(JSON.parse(req.body));
+    },
+  ],
+]);
 beforeEach(() => {
-  mode = 'ok';
+  refusing = false;
   saved.length = 0;
 });
 
 function show() {
-  localStorage.clear();
-  setSession({ token: 't', user: { id: 'u1', name: 'x', role: 'manager' } });
-  const user = userEvent.setup();
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <DoiSettings />
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
+  const { user } = renderAdmin(<DoiSettings />, { base: server.base });
   return { user, save: () => user.click(screen.getByRole('button', { name: 'Save DOI settings' })) };
 }
 
@@ -87,13 +64,13 @@ describe('DOI settings', () => {
   test("shows the server's refusal of a save", async () => {
     const s = show();
     await screen.findByLabelText('DOI prefix');
-    mode = 'refusing';
+    refusing = true;
     await s.save();
     expect((await screen.findByRole('alert')).textContent).toBe('The prefix is not ours');
   });
 
   test('says the settings could not be loaded when the read fails', async () => {
-    mode = 'failing';
+    server.failing = true;
     show();
     expect((await screen.findByRole('alert')).textContent).toBe('Could not load the settings.');
     expect(screen.queryByLabelText('DOI prefix')).toBeNull();

@@ -1,70 +1,34 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
-import { setSession } from '@/lib/session';
-import { FlashProvider } from './flash';
+import { screen, waitFor } from '@testing-library/react';
+import { json, useJsonServer } from '@/testing/admin-test-server';
+import { expectEmptyThenReadFailure, renderAdmin } from '@/testing/render-admin';
 import { IndexingPage } from './indexing-page';
 
 // docs/product.md#admin-area: /admin/indexing against a real server that keeps the list;
-// `mode` makes it fail the read.
+// `server.failing` makes it fail the read.
 const partner = (id: string, title: string) => ({ id, title, link: `https://${title.toLowerCase()}.org`, image: `${id}.png`, image_url: '', status: 'enabled', sortnumber: 0 });
 let list: ReturnType<typeof partner>[] = [];
-let mode: 'ok' | 'failing' = 'ok';
 const reorders: string[][] = [];
-let server: http.Server;
-let base = '';
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (mode === 'failing') return res.writeHead(500).end(JSON.stringify({ error: 'internal', message: 'boom' }));
-      if (req.url === '/api/admin/indexing/reorder') {
-        const { ids } = JSON.parse(body) as { ids: string[] };
-        reorders.push(ids);
-        list = ids.map((id) => list.find((p) => p.id === id)!);
-      }
-      res.end(JSON.stringify(list));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = useJsonServer([
+  [
+    '/api/admin/indexing/reorder',
+    (req) => {
+      const { ids } = JSON.parse(req.body) as { ids: string[] };
+      reorders.push(ids);
+      list = ids.map((id) => list.find((p) => p.id === id)!);
+      return json(list);
+    },
+  ],
+  ['*', () => json(list)],
+]);
 beforeEach(() => {
-  mode = 'ok';
   list = [partner('p1', 'Crossref'), partner('p2', 'Scholar')];
   reorders.length = 0;
 });
 
-function show() {
-  localStorage.clear();
-  setSession({ token: 't', user: { id: 'u1', name: 'x', role: 'manager' } });
-  const user = userEvent.setup();
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FlashProvider>
-          <MemoryRouter>
-            <IndexingPage />
-          </MemoryRouter>
-        </FlashProvider>
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
-  return user;
-}
+const show = () => renderAdmin(<IndexingPage />, { base: server.base }).user;
 
 const titles = () => [...document.querySelectorAll('.indexing-title')].map((t) => t.textContent);
 
@@ -79,12 +43,7 @@ describe('indexing page', () => {
 
   test('says so when there are none, and when the read fails', async () => {
     list = [];
-    show();
-    expect(await screen.findByText('No indexing partners yet.')).toBeTruthy();
-    document.body.innerHTML = '';
-    mode = 'failing';
-    show();
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not load the indexing partners.');
+    await expectEmptyThenReadFailure(server, show, 'No indexing partners yet.', 'Could not load the indexing partners.');
   });
 
   test('moves a partner down: the server gets the new order, the table shows it', async () => {

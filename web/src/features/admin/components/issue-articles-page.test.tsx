@@ -1,15 +1,9 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
-import { setSession } from '@/lib/session';
-import { FlashProvider } from './flash';
+import { screen, waitFor, within } from '@testing-library/react';
+import { FAILURE, json, useJsonServer } from '@/testing/admin-test-server';
+import { renderAdmin } from '@/testing/render-admin';
 import { IssueArticlesPage } from './issue-articles-page';
 
 // docs/product.md#admin-area: /admin/archives/:year/:vol/:issue against a real server: issue 2
@@ -17,43 +11,26 @@ import { IssueArticlesPage } from './issue-articles-page';
 const art = (ref: string, extra: object = {}) => ({
   id: `id${ref}`, year: 2026, volume: 4, issue: 2, refnumber: ref, title: `Article ${ref}`, authorname: 'A. Rao', pagenumber: '1-5', status: 'enabled', withdrawal: null, ...extra,
 });
-let server: http.Server;
-let base = '';
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    const url = req.url ?? '';
-    if (url.startsWith('/api/admin/stats/')) return res.end(JSON.stringify({ views: 0, downloads: 0, months: [], articles: [] }));
-    if (url.endsWith('/9')) return res.writeHead(500).end(JSON.stringify({ error: 'internal', message: 'boom' }));
-    const issue = { year: 2026, volume: 4, issue: Number(url.split('/').at(-1)), frequency: 'february', articles: 2 };
-    const articles = url.endsWith('/2') ? [art('501'), art('502', { withdrawal: { kind: 'retracted', reason: 'r', at: '2026-03-01T00:00:00.000Z' } })] : [];
-    res.end(JSON.stringify({ issue, articles, lastPage: 10 }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = useJsonServer([
+  [/^\/api\/admin\/stats\//, () => json({ views: 0, downloads: 0, months: [], articles: [] })],
+  [
+    '*',
+    ({ url }) => {
+      if (url.endsWith('/9')) return FAILURE;
+      const issue = { year: 2026, volume: 4, issue: Number(url.split('/').at(-1)), frequency: 'february', articles: 2 };
+      const articles = url.endsWith('/2') ? [art('501'), art('502', { withdrawal: { kind: 'retracted', reason: 'r', at: '2026-03-01T00:00:00.000Z' } })] : [];
+      return json({ issue, articles, lastPage: 10 });
+    },
+  ],
+]);
 
 function show(issue: number) {
-  localStorage.clear();
-  setSession({ token: 't', user: { id: 'u1', name: 'x', role: 'editor' } });
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FlashProvider>
-          <MemoryRouter initialEntries={[`/admin/archives/2026/4/${issue}`]}>
-            <Routes>
-              <Route path="/admin/archives/:year/:vol/:issue" element={<IssueArticlesPage />} />
-            </Routes>
-          </MemoryRouter>
-        </FlashProvider>
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
-  return userEvent.setup();
+  return renderAdmin(<IssueArticlesPage />, {
+    base: server.base,
+    path: `/admin/archives/2026/4/${issue}`,
+    route: '/admin/archives/:year/:vol/:issue',
+    role: 'editor',
+  }).user;
 }
 
 describe('issue articles page (admin)', () => {

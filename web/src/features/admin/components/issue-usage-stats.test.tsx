@@ -1,12 +1,9 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
-import { setSession } from '@/lib/session';
+import { screen, waitFor, within } from '@testing-library/react';
+import { FAILURE, json, useJsonServer, type Answer } from '@/testing/admin-test-server';
+import { renderAdmin } from '@/testing/render-admin';
 import type { IssueUsage } from '../api/scholarly.api';
 import { IssueUsageStats } from './issue-usage-stats';
 
@@ -18,39 +15,25 @@ const counted: IssueUsage = {
   months: [{ month: '2026-05', views: 5, downloads: 7 }],
   articles: [{ id: 'a1', refnumber: '501', title: 'Soil <i>moisture</i>', status: 'enabled', views: 5, downloads: 7, months: [] }],
 };
-let server: http.Server;
-let base = '';
 let release: (() => void) | null = null;
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    const issue = req.url?.split('/').at(-1);
-    if (issue === '1') res.end(JSON.stringify({ views: 0, downloads: 0, months: [], articles: [] }));
-    else if (issue === '2') res.end(JSON.stringify(counted));
-    else if (issue === '3') res.writeHead(500).end(JSON.stringify({ error: 'internal', message: 'boom' }));
-    else release = () => res.end(JSON.stringify(counted));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = useJsonServer([
+  [
+    '*',
+    ({ url }) => {
+      const issue = url.split('/').at(-1);
+      if (issue === '1') return json({ views: 0, downloads: 0, months: [], articles: [] });
+      if (issue === '2') return json(counted);
+      if (issue === '3') return FAILURE;
+      return new Promise<Answer>((resolve) => (release = () => resolve(json(counted))));
+    },
+  ],
+]);
 
 /** The issue's total line: its figures are in elements of their own. */
 const total = () => [...document.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Issue total:')) ?? null;
 
 function show(issue: number) {
-  localStorage.clear();
-  setSession({ token: 't', user: { id: 'u1', name: 'x', role: 'manager' } });
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <IssueUsageStats year={2026} volume={4} issue={issue} />
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
+  renderAdmin(<IssueUsageStats year={2026} volume={4} issue={issue} />, { base: server.base });
 }
 
 describe("an issue's usage counts (admin)", () => {

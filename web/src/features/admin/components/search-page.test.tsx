@@ -1,55 +1,30 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
-import { setSession } from '@/lib/session';
+import { screen, waitFor, within } from '@testing-library/react';
+import { FAILURE, json, useJsonServer, type Answer } from '@/testing/admin-test-server';
+import { renderAdmin } from '@/testing/render-admin';
 import { AdminSearchPage } from './search-page';
 
 // docs/product.md#admin-area: /admin/search?q= against a real server: 'soil' finds one article,
 // 'boom' fails, anything else finds none; 'slow' waits for `release`.
 const hit = { id: 'a1', refnumber: '501', title: 'Soil <i>moisture</i>', authorname: 'A. Rao', year: 2026, volume: 4, issue: 2, pagenumber: '1-5' };
 let release: (() => void) | null = null;
-let searched: string[] = [];
-let server: http.Server;
-let base = '';
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    const q = new URL(req.url!, 'http://x').searchParams.get('q') ?? '';
-    searched.push(q);
-    if (q === 'boom') res.writeHead(500).end(JSON.stringify({ error: 'internal', message: 'boom' }));
-    else if (q === 'slow') release = () => res.end(JSON.stringify([hit]));
-    else res.end(JSON.stringify(q === 'soil' ? [hit] : []));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  searched = [];
-  release = null;
-});
+const server = useJsonServer([
+  [
+    '*',
+    ({ query }) => {
+      const q = query.get('q') ?? '';
+      if (q === 'boom') return FAILURE;
+      if (q === 'slow') return new Promise<Answer>((resolve) => (release = () => resolve(json([hit]))));
+      return json(q === 'soil' ? [hit] : []);
+    },
+  ],
+]);
+beforeEach(() => (release = null));
 
 function show(query: string) {
-  localStorage.clear();
-  setSession({ token: 't', user: { id: 'u1', name: 'x', role: 'editor' } });
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[`/admin/search${query}`]}>
-          <AdminSearchPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
+  renderAdmin(<AdminSearchPage />, { base: server.base, path: `/admin/search${query}`, role: 'editor' });
 }
 
 describe('admin search page', () => {
@@ -70,7 +45,7 @@ describe('admin search page', () => {
   ])('says Not Found! for %s, without asking the server', (_, query) => {
     show(query);
     expect(screen.getByText('Not Found!')).toBeTruthy();
-    expect(searched).toEqual([]);
+    expect(server.requests).toEqual([]);
   });
 
   test.each([

@@ -1,16 +1,10 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { emptySettingsText, journalFlagsSchema } from '@journal/contracts';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
-import { setSession } from '@/lib/session';
-import { FlashProvider } from './flash';
+import { json, problem, useJsonServer } from '@/testing/admin-test-server';
+import { renderAdmin } from '@/testing/render-admin';
 import { SettingsPage } from './settings-page';
 
 // docs/product.md#settings: /admin/settings against a real server that keeps the settings; a save
@@ -20,56 +14,29 @@ const stored = () => ({
   flags: journalFlagsSchema.parse({}), asset_urls: {},
 });
 let settings = stored();
-let mode: 'ok' | 'failing' = 'ok';
 const saved: Record<string, unknown>[] = [];
-let server: http.Server;
-let base = '';
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (mode === 'failing') return res.writeHead(500).end(JSON.stringify({ error: 'internal', message: 'boom' }));
-      if (req.method === 'POST') {
-        const sent = JSON.parse(body) as Record<string, unknown>;
-        if (sent.domain === 'taken.example') {
-          return res.writeHead(400).end(JSON.stringify({ error: 'validation_error', message: 'Invalid settings', details: [{ path: 'domain', message: 'Domain is used by another journal' }] }));
-        }
-        saved.push(sent);
-        settings = { ...settings, ...(sent as Partial<typeof settings>) };
+const server = useJsonServer([
+  [
+    'POST *',
+    (req) => {
+      const sent = JSON.parse(req.body) as Record<string, unknown>;
+      if (sent.domain === 'taken.example') {
+        return problem(400, 'validation_error', 'Invalid settings', { details: [{ path: 'domain', message: 'Domain is used by another journal' }] });
       }
-      res.end(JSON.stringify(settings));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+      saved.push(sent);
+      settings = { ...settings, ...(sent as Partial<typeof settings>) };
+      return json(settings);
+    },
+  ],
+  ['*', () => json(settings)],
+]);
 beforeEach(() => {
   settings = stored();
-  mode = 'ok';
   saved.length = 0;
 });
 
 function show() {
-  localStorage.clear();
-  setSession({ token: 't', user: { id: 'u1', name: 'x', role: 'manager' } });
-  const user = userEvent.setup();
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FlashProvider>
-          <MemoryRouter>
-            <SettingsPage />
-          </MemoryRouter>
-        </FlashProvider>
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
+  const { user } = renderAdmin(<SettingsPage />, { base: server.base });
   const retype = async (label: string, value: string) => {
     await user.clear(screen.getByLabelText(label));
     await user.type(screen.getByLabelText(label), value);
@@ -117,7 +84,7 @@ describe('settings page', () => {
   });
 
   test('says the settings could not be loaded when the read fails', async () => {
-    mode = 'failing';
+    server.failing = true;
     show();
     await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Could not load the settings.'));
     expect(screen.queryByLabelText('Website Name')).toBeNull();

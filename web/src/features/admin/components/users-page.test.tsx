@@ -1,16 +1,10 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
 import { REAUTH_REQUIRED, type StaffUserView } from '@journal/contracts';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
-import { setSession } from '@/lib/session';
-import { FlashProvider } from './flash';
+import { json, problem, useJsonServer } from '@/testing/admin-test-server';
+import { renderAdmin } from '@/testing/render-admin';
 import { UsersPage } from './users-page';
 
 // docs/product.md#roles and docs/security.md#recent-authentication: /admin/users against a real
@@ -20,66 +14,32 @@ const staff = (id: string, name: string, role: StaffUserView['role']): StaffUser
 });
 let users: StaffUserView[] = [];
 let confirmed = false;
-let mode: 'ok' | 'failing' = 'ok';
-const calls: string[] = [];
-let server: http.Server;
-let base = '';
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      calls.push(`${req.method} ${req.url}`);
-      if (mode === 'failing') return res.writeHead(500).end(JSON.stringify({ error: 'internal', message: 'boom' }));
-      if (req.url === '/auth/reauth/') {
-        if ((JSON.parse(body) as { password: string }).password !== 'my password') {
-          return res.writeHead(403).end(JSON.stringify({ error: 'wrong_password', message: 'The password is not right' }));
-        }
-        confirmed = true;
-        return res.end(JSON.stringify({ until: 0 }));
-      }
-      const role = /^\/api\/users\/(\w+)\/role$/.exec(req.url ?? '');
-      if (role) {
-        if (!confirmed) return res.writeHead(403).end(JSON.stringify({ error: REAUTH_REQUIRED, message: 'Confirm your password' }));
-        const u = users.find((x) => x.id === role[1])!;
-        u.role = (JSON.parse(body) as { role: StaffUserView['role'] }).role;
-        return res.end(JSON.stringify(u));
-      }
-      res.end(JSON.stringify(users));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = useJsonServer([
+  [
+    '/auth/reauth/',
+    (req) => {
+      if ((JSON.parse(req.body) as { password: string }).password !== 'my password') return problem(403, 'wrong_password', 'The password is not right');
+      confirmed = true;
+      return json({ until: 0 });
+    },
+  ],
+  [
+    /^\/api\/users\/(\w+)\/role$/,
+    (req, [id]) => {
+      if (!confirmed) return problem(403, REAUTH_REQUIRED, 'Confirm your password');
+      const u = users.find((x) => x.id === id)!;
+      u.role = (JSON.parse(req.body) as { role: StaffUserView['role'] }).role;
+      return json(u);
+    },
+  ],
+  ['*', () => json(users)],
+]);
 beforeEach(() => {
   users = [staff('me', 'chief', 'manager'), staff('ed', 'desk', 'editor')];
   confirmed = false;
-  mode = 'ok';
-  calls.length = 0;
 });
 
-function show() {
-  localStorage.clear();
-  setSession({ token: 't', user: { id: 'me', name: 'chief', role: 'manager' } });
-  const user = userEvent.setup();
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FlashProvider>
-          <MemoryRouter>
-            <UsersPage />
-          </MemoryRouter>
-        </FlashProvider>
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
-  return user;
-}
+const show = () => renderAdmin(<UsersPage />, { base: server.base, session: { token: 't', user: { id: 'me', name: 'chief', role: 'manager' } } }).user;
 
 const row = (name: string) => document.querySelector<HTMLElement>(`tr[data-name="${name}"]`)!;
 
@@ -106,7 +66,7 @@ describe('users page', () => {
     await user.paste('my password');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect((await screen.findByRole('dialog', { name: 'Message' })).textContent).toContain('User desk is now Work-log; their sessions have ended');
-    expect(calls.filter((c) => c.startsWith('POST'))).toEqual(['POST /api/users/ed/role', 'POST /auth/reauth/', 'POST /auth/reauth/', 'POST /api/users/ed/role']);
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/users/ed/role', 'POST /auth/reauth/', 'POST /auth/reauth/', 'POST /api/users/ed/role']);
   });
 
   test('the password reset form needs a password', async () => {
@@ -121,7 +81,7 @@ describe('users page', () => {
   });
 
   test('says the users could not be loaded when the read fails', async () => {
-    mode = 'failing';
+    server.failing = true;
     show();
     expect((await screen.findByRole('alert')).textContent).toBe('Could not load the users.');
   });

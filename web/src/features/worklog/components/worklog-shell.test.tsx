@@ -1,13 +1,10 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiClientProvider, createApiClient } from '@/lib/api-client';
-import { SESSION_KEY } from '@/lib/session';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { json, problem, useJsonServer } from '@/testing/admin-test-server';
+import { renderAdmin, Where } from '@/testing/render-admin';
 import { WorklogShell } from './worklog-shell';
 
 // docs/product.md#worklog: the shell against a real verify endpoint. Tokens name the user the
@@ -16,50 +13,26 @@ const known: Record<string, { id: string; name: string; role: string }> = {
   clerk: { id: 'u1', name: 'Work Clerk', role: 'worklog' },
   editor: { id: 'u2', name: 'Desk Editor', role: 'editor' },
 };
-let server: http.Server;
-let base = '';
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    const user = known[(req.headers.authorization ?? '').replace('Bearer ', '')];
-    if (user) res.end(JSON.stringify({ valid: true, user }));
-    else res.writeHead(401).end(JSON.stringify({ error: 'unauthorized', message: 'Token expired' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = useJsonServer([['*', (req) => (known[req.token] ? json({ valid: true, user: known[req.token] }) : problem(401, 'unauthorized', 'Token expired'))]]);
 afterEach(() => jest.restoreAllMocks());
 
-function Where() {
-  const l = useLocation();
-  return <p data-testid="where">{l.pathname + l.search}</p>;
-}
-
 function show(token: string | null, at = '/webdata') {
-  localStorage.clear();
-  if (token) localStorage.setItem(SESSION_KEY, JSON.stringify({ token, user: { id: 'u', name: token } }));
-  render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          <Route path="/webdata" element={<WorklogShell />}>
-            <Route index element={<p>entries</p>} />
-            <Route path="addentris" element={<p>add form</p>} />
-          </Route>
-          <Route path="*" element={<Where />} />
-        </Routes>
-        <Routes>
-          <Route path="/webdata/*" element={<Where />} />
-          <Route path="*" element={null} />
-        </Routes>
-      </MemoryRouter>
-    </ApiClientProvider>,
+  const ui = (
+    <>
+      <Routes>
+        <Route path="/webdata" element={<WorklogShell />}>
+          <Route index element={<p>entries</p>} />
+          <Route path="addentris" element={<p>add form</p>} />
+        </Route>
+        <Route path="*" element={<Where />} />
+      </Routes>
+      <Routes>
+        <Route path="/webdata/*" element={<Where />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </>
   );
-  return userEvent.setup();
+  return renderAdmin(ui, { base: server.base, path: at, session: token ? { token, user: { id: 'u', name: token } } : null }).user;
 }
 
 const where = () => screen.getAllByTestId('where').at(-1)!.textContent;
