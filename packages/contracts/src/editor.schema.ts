@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema } from './auth.schema.js';
 import { requiredString } from './fields.schema.js';
+import { isSafeLinkOrBareHost } from './link.rules.js';
 
 /** docs/product.md#editor-rules: exactly these categories and designations. */
 export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;
@@ -13,11 +14,8 @@ export type EditorStatus = (typeof EDITOR_STATUSES)[number];
 const opt = (max: number) => z.string({ error: 'Must be text' }).trim().max(max, 'Too long').optional().default('');
 const oneLine = (s: string) => !/[\r\n]/.test(s);
 
-/** A website is either a bare host/path or an http(s) URL; other schemes (javascript:) are refused. */
-const websiteSchema = opt(500).refine(
-  (v) => v === '' || /^https?:\/\//i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v),
-  'Website must be an http or https address',
-);
+/** A website is a bare host/path or an http:, https: or mailto: address; other schemes (javascript:, data:) are refused. */
+const websiteSchema = opt(500).refine(isSafeLinkOrBareHost, 'Website must be an http://, https:// or mailto: address');
 
 /** Editor add and edit (docs/product.md#editor-rules): category, post, name and content required; picture optional. */
 export const editorSchema = z.object({
