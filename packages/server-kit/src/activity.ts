@@ -12,6 +12,7 @@ import {
   type ActivityPage,
   type ActivityQuery,
 } from '@journal/contracts';
+import type { AuthClaims } from './auth';
 import { buildIndexes, escapeRegex } from './db';
 import { AppError } from './errors';
 import type { Logger } from './logger';
@@ -45,10 +46,15 @@ export function requestRole(req: Request): StaffRole {
   return role === 'editor' || role === 'worklog' || role === 'manager' ? role : 'manager';
 }
 
-/** The actor of an authenticated staff request (401 when the request has no verified token). */
-export function activityActor(req: Request): ActivityActor {
-  if (!req.auth) throw new AppError(401, 'unauthorized', 'Authentication required');
-  return { id: req.auth.sub, name: req.auth.name, role: requestRole(req), ip: req.clientIp ?? '', requestId: req.requestId ?? '' };
+/**
+ * The actor of an authenticated staff request: its verified claims (`req.auth`, or the claims a
+ * route verified itself), role, address and request id. 401 when there are no verified claims.
+ */
+export function activityActor(req: Request, claims: AuthClaims | undefined = req.auth): ActivityActor {
+  if (!claims) throw new AppError(401, 'unauthorized', 'Authentication required');
+  const own = (claims as { role?: unknown }).role;
+  const role = own === 'editor' || own === 'worklog' || own === 'manager' ? own : requestRole(req);
+  return { id: claims.sub, name: claims.name, role, ip: req.clientIp ?? '', requestId: req.requestId ?? '' };
 }
 
 // ---- The change summary ----

@@ -1,15 +1,17 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, userStateReader, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/server-kit';
+import { ActivityLog, connectMongo, userStateReader, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/server-kit';
 import type { AuthConfig } from './config';
 import { UserRepo } from './user.repo';
 import { LoginThrottle } from './throttle';
 import { AuthService } from './auth.service';
 import { authRoutes } from './auth.routes';
+import { activityRoutes } from './activity.routes';
 
 export interface AuthApp {
   url: string;
   port: number;
   service: AuthService;
+  activity: ActivityLog;
   stop(): Promise<void>;
 }
 
@@ -18,7 +20,9 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
   const conn: Connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const redis: Redis = createRedis(config.REDIS_URL);
   const users = new UserRepo(conn);
-  await users.init();
+  // The auth service owns the activity collection's schema: it builds its indexes and sweeps it.
+  const activity = new ActivityLog(conn, logger);
+  await Promise.all([users.init(), activity.init()]);
   const throttle = new LoginThrottle(redis, config.REDIS_PREFIX, {
     perIpUser: config.LOGIN_MAX_FAILURES_PER_USER,
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,
@@ -27,19 +31,33 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
     maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
   });
   const userState = userStateReader(conn, config.USER_STATE_CACHE_MS);
-  const service = new AuthService({ users, throttle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState });
+  const service = new AuthService({ users, throttle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState, activity });
 
   const http = createHttpApp({ name: 'auth', logger, ready: () => isMongoReady(conn) && isRedisReady(redis), jsonLimit: '16kb' });
-  http.app.use(authRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState }));
+  const authOpts = { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState };
+  http.app.use(authRoutes(service, authOpts));
+  http.app.use(activityRoutes(activity, authOpts));
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'auth listening');
+  // FerretDB has no TTL indexes, so a year's retention is a periodic delete (every replica may
+  // run it: deleting what is already gone costs nothing).
+  const sweep = () =>
+    activity.sweep().then(
+      (n) => n && logger.info({ deleted: n }, 'activity log: entries older than the retention deleted'),
+      (err: unknown) => logger.warn({ err }, 'activity log sweep failed'),
+    );
+  const sweeper = config.ACTIVITY_SWEEP_MINUTES ? setInterval(sweep, config.ACTIVITY_SWEEP_MINUTES * 60_000) : undefined;
+  sweeper?.unref();
+  if (sweeper) void sweep();
 
   return {
     url: server.url,
     port: server.port,
     service,
+    activity,
     async stop() {
+      if (sweeper) clearInterval(sweeper);
       await server.close();
       redis.disconnect();
       await conn.close();

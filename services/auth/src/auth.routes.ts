@@ -1,5 +1,5 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { AppError, authenticate, parse, requireTenant, type AuthMiddlewareOptions } from '@journal/server-kit';
+import { activityActor, AppError, authenticate, parse, requireTenant, type AuthMiddlewareOptions } from '@journal/server-kit';
 import { loginSchema, objectIdSchema, staffCreateSchema, staffPasswordSchema, staffStatusSchema, userUpdateSchema } from '@journal/contracts';
 import type { AuthService } from './auth.service';
 
@@ -38,7 +38,7 @@ export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions
   r.post(['/api/users', '/api/users/'], async (req, res) => {
     const c = await claims(req);
     const body = parse(staffCreateSchema, req.body);
-    res.status(201).json(await service.createUser(c.jid, body, c.name));
+    res.status(201).json(await service.createUser(c.jid, body, activityActor(req, c)));
   });
 
   r.post('/api/users/:id/status', async (req, res) => {
@@ -46,7 +46,7 @@ export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions
     const id = parse(objectIdSchema, req.params.id);
     const { status } = parse(staffStatusSchema, req.body);
     if (id === c.sub && status === 'disabled') throw new AppError(400, 'cannot_disable_self', 'You cannot disable your own account');
-    res.json(await service.setUserStatus(c.jid, id, status, c.name));
+    res.json(await service.setUserStatus(c.jid, id, status, activityActor(req, c)));
   });
 
   r.post('/api/users/:id/password', async (req, res) => {
@@ -54,7 +54,7 @@ export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions
     const id = parse(objectIdSchema, req.params.id);
     if (id === c.sub) throw new AppError(400, 'use_own_account', 'Change your own password on your account page, with your current password');
     const { password } = parse(staffPasswordSchema, req.body);
-    res.json(await service.resetPassword(c.jid, id, password, c.name));
+    res.json(await service.resetPassword(c.jid, id, password, activityActor(req, c)));
   });
 
   r.get('/api/users/:id', async (req, res) => {
@@ -66,7 +66,7 @@ export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions
     const c = await claims(req);
     const id = parse(objectIdSchema, req.params.id);
     const body = parse(userUpdateSchema, req.body);
-    res.json(await service.updateOwnUser(c, id, { name: body.name, password: body.password || undefined, currentPassword: body.currentPassword || undefined }));
+    res.json(await service.updateOwnUser(c, id, { name: body.name, password: body.password || undefined, currentPassword: body.currentPassword || undefined }, activityActor(req, c)));
   });
 
   return r;

@@ -1,4 +1,4 @@
-import { AppError, authKeys, signToken, type AuthClaims, type Redis, type UserStateSource } from '@journal/server-kit';
+import { AppError, authKeys, diffFields, OPERATOR_ACTOR, signToken, type ActivityActor, type ActivityLog, type AuthClaims, type Redis, type UserStateSource } from '@journal/server-kit';
 import type { LoginResponse, StaffUserView } from '@journal/contracts';
 import type { LoginThrottle } from './throttle';
 import type { User, UserRepo } from './user.repo';
@@ -16,6 +16,8 @@ export interface AuthServiceDeps {
   jwtSecret: string;
   /** The cache the auth middleware reads; written users are dropped from it at once. */
   userState?: UserStateSource;
+  /** The journal's activity log: account writes are recorded there (never a password or its hash). */
+  activity?: ActivityLog;
 }
 
 /** A staff account as the admin and the CLI show it: never the hash. */
@@ -76,7 +78,7 @@ export class AuthService {
    * Renames the caller and, with a new password (which needs the current one), ends every
    * other session of theirs.
    */
-  async updateOwnUser(claims: AuthClaims, id: string, input: { name: string; password?: string; currentPassword?: string }) {
+  async updateOwnUser(claims: AuthClaims, id: string, input: { name: string; password?: string; currentPassword?: string }, actor: ActivityActor = { ...OPERATOR_ACTOR, id: claims.sub, name: claims.name, role: 'manager' }) {
     if (claims.sub !== id) throw new AppError(403, 'forbidden', 'You can only change your own account');
     const current = await this.deps.users.findById(claims.jid, id);
     if (!current) throw new AppError(404, 'not_found', 'User not found');
@@ -95,6 +97,8 @@ export class AuthService {
     }
     const user = await this.deps.users.update(claims.jid, id, patch);
     if (!user) throw new AppError(404, 'not_found', 'User not found');
+    await this.recordUser(claims.jid, actor, 'user.rename', current, user);
+    if (patch.passwordHash) await this.recordUser(claims.jid, actor, 'user.password', current, user);
     if (!patch.passwordHash) return { user: publicUser(user) };
     await this.endSessions(id, patch.validAfter!);
     const { token } = signToken(this.deps.jwtSecret, { id: user.id, name: user.name, journalId: claims.jid });
@@ -107,11 +111,23 @@ export class AuthService {
     await this.deps.redis.set(this.keys.validAfter(id), String(at)).catch(() => undefined);
   }
 
+  /**
+   * One activity entry for an account write, with only the fields of that kind: a rename shows
+   * the names, a password change `(changed)`, never the hash.
+   */
+  private async recordUser(journalId: string, actor: ActivityActor, kind: 'user.create' | 'user.password' | 'user.status' | 'user.rename', before: User | null, after: User) {
+    const only = { 'user.create': ['name', 'status', 'allowedIps'], 'user.password': ['passwordHash'], 'user.status': ['status'], 'user.rename': ['name'] }[kind];
+    await this.deps.activity?.record(journalId, actor, { kind, record: { type: 'user', id: after.id, label: after.name }, changes: diffFields(before, after, { only }) });
+  }
+
   /** Disabling takes effect on the next request of every session the user holds. */
-  async setUserStatus(journalId: string, id: string, status: 'enabled' | 'disabled', by = 'operator') {
+  async setUserStatus(journalId: string, id: string, status: 'enabled' | 'disabled', actor: ActivityActor = OPERATOR_ACTOR) {
+    const by = actor.name;
+    const before = await this.deps.users.findById(journalId, id);
     const patch = status === 'disabled' ? { status, validAfter: nowSeconds(), modifiedby: by } : { status, modifiedby: by };
     const user = await this.deps.users.update(journalId, id, patch);
     if (!user) throw new AppError(404, 'not_found', 'User not found');
+    await this.recordUser(journalId, actor, 'user.status', before, user);
     this.deps.userState?.forget(id);
     if (status === 'disabled') await this.deps.redis.set(this.keys.disabled(id), '1');
     else await this.deps.redis.del(this.keys.disabled(id));
@@ -131,7 +147,8 @@ export class AuthService {
   }
 
   /** Creates a staff account; refuses a taken name, a malformed name and a weak password. */
-  async createUser(journalId: string, input: { name: string; password: string; allowedIps?: string[] }, by: string): Promise<StaffUser> {
+  async createUser(journalId: string, input: { name: string; password: string; allowedIps?: string[] }, actor: ActivityActor): Promise<StaffUser> {
+    const by = actor.name;
     const nameProblem = userNameProblem(input.name);
     if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
     const problem = passwordProblem(input.password, input.name);
@@ -143,6 +160,7 @@ export class AuthService {
       const u = await this.deps.users.create({
         journalId, name: input.name, passwordHash: await hashPassword(input.password), status: 'enabled', allowedIps: input.allowedIps ?? [], createdby: by,
       });
+      await this.recordUser(journalId, actor, 'user.create', null, u);
       return staffUser(u);
     } catch (err) {
       if ((err as { code?: number }).code === 11000) throw new AppError(409, 'duplicate_username', `A user named ${input.name} already exists in this journal`);
@@ -151,7 +169,8 @@ export class AuthService {
   }
 
   /** Sets a new password and ends every session the user holds. */
-  async resetPassword(journalId: string, id: string, password: string, by: string): Promise<StaffUser> {
+  async resetPassword(journalId: string, id: string, password: string, actor: ActivityActor): Promise<StaffUser> {
+    const by = actor.name;
     const found = await this.deps.users.findById(journalId, id);
     if (!found) throw new AppError(404, 'unknown_user', 'User not found');
     const problem = passwordProblem(password, found.name);
@@ -160,6 +179,7 @@ export class AuthService {
     const user = await this.deps.users.update(journalId, id, { passwordHash: await hashPassword(password), validAfter: at, modifiedby: by });
     if (!user) throw new AppError(404, 'unknown_user', 'User not found');
     await this.endSessions(id, at);
+    await this.recordUser(journalId, actor, 'user.password', found, user);
     return staffUser(user);
   }
 

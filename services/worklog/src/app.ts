@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer, warmUp } from '@journal/server-kit';
+import { ActivityLog, connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer, warmUp } from '@journal/server-kit';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { VersionRepo } from './version.repo';
@@ -36,6 +36,7 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
     subscriber,
     redisPrefix: config.REDIS_PREFIX,
     versionPollMs: config.WORKLOG_VERSION_POLL_MS,
+    activity: new ActivityLog(conn, logger),
   });
 
   // A work-log line is short; a larger body is refused with 413 before it is parsed. Not ready

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  activityActor,
   noStore,
   parse,
   requireAuth,
@@ -22,13 +23,13 @@ export function worklogRoutes(service: WorklogService, authOpts: AuthMiddlewareO
 
   r.post(['/api/webdata', '/api/webdata/'], async (req, res) => {
     const body = parse(workEntryCreateSchema, req.body ?? {});
-    res.status(201).json(await service.create(req.journalId, { name: req.auth!.name }, body));
+    res.status(201).json(await service.create(req.journalId, activityActor(req), body));
   });
 
   r.put('/api/webdata/:id', async (req, res) => {
     const id = parse(objectIdSchema, req.params.id);
     const body = parse(workEntryUpdateSchema, req.body ?? {});
-    res.json(await service.setStatus(req.journalId, id, body.status));
+    res.json(await service.setStatus(req.journalId, activityActor(req), id, body.status));
   });
 
   return r;

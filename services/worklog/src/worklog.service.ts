@@ -1,5 +1,8 @@
 import {
+  ActivityLog,
   AppError,
+  diffFields,
+  type ActivityActor,
   ChangeFeed,
   LRUCache,
   sanitizeRichText,
@@ -32,15 +35,15 @@ export interface WorklogServiceDeps {
   redisPrefix?: string;
   /** How often the change counters are compared with what this replica applied. */
   versionPollMs?: number;
+  /** The journal's activity log: entries written and statuses changed are recorded there. */
+  activity?: ActivityLog;
 }
 
 /** What a write changed: one entry (re-read by id), or the whole journal (a seed). */
 export type WorklogChange = { t: 'entry'; id: string } | { t: 'all' };
 
 /** Who is writing, from the verified token. */
-export interface Author {
-  name: string;
-}
+export type Author = ActivityActor;
 
 export class WorklogService implements ChangeFeedHandler<WorklogChange> {
   /** Each journal's index; the least recently used journal is dropped beyond WORKLOG_MEMORY_JOURNALS. */
@@ -141,14 +144,24 @@ export class WorklogService implements ChangeFeedHandler<WorklogChange> {
       createdAt: new Date(),
     });
     await this.afterWrite(journalId, entry.id);
+    await this.deps.activity?.record(journalId, author, {
+      kind: 'worklog.create',
+      record: { type: 'worklog', id: entry.id, label: entry.content },
+      changes: diffFields(null, { content: entry.content, status: entry.status }),
+    });
     return this.toOutput(entry);
   }
 
-  async setStatus(journalId: string, id: string, status: WorkStatus): Promise<WorkEntry> {
+  async setStatus(journalId: string, actor: ActivityActor, id: string, status: WorkStatus): Promise<WorkEntry> {
     const entry = await this.deps.entries.findById(journalId, id);
     if (!entry) throw new AppError(404, 'not_found', 'No such entry');
     await this.deps.entries.setStatus(id, status);
     await this.afterWrite(journalId, id);
+    await this.deps.activity?.record(journalId, actor, {
+      kind: 'worklog.status',
+      record: { type: 'worklog', id, label: entry.content },
+      changes: diffFields({ status: entry.status }, { status }),
+    });
     return this.toOutput({ ...entry, status });
   }
 

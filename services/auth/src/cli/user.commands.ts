@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, passwordFromStdin, type CliCommand, type CliIo } from '@journal/server-kit';
+import { AppError, OPERATOR_ACTOR, passwordFromStdin, type CliCommand, type CliIo } from '@journal/server-kit';
 import { slugProblem } from '@journal/contracts';
 import type { AuthService, StaffUser } from '../auth.service';
 
@@ -13,13 +13,16 @@ export interface UserCliDeps {
   journals: JournalLookup;
 }
 
-const BY = 'operator';
+const BY = OPERATOR_ACTOR;
 const line = (u: StaffUser) => `${u.name.padEnd(24)} ${u.status}`;
 
-async function journalId(deps: UserCliDeps, slug: string): Promise<string> {
+const journalId = (deps: UserCliDeps, slug: string) => journalIdBySlug(deps.journals, slug);
+
+/** The id of the journal a command names by slug (refused: a malformed or unknown slug). */
+export async function journalIdBySlug(journals: JournalLookup, slug: string): Promise<string> {
   const problem = slugProblem(slug);
   if (problem) throw new AppError(400, 'invalid_slug', problem);
-  const j = await deps.journals.findBySlug(slug);
+  const j = await journals.findBySlug(slug);
   if (!j) throw new AppError(404, 'unknown_journal', `No journal with slug ${slug} (see \`jp journal list\`)`);
   return j.id;
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { requireAuth, requireTenant } from '@journal/server-kit';
+import { activityActor, requireAuth, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { publicOrigin } from '../seo/public-url';
 import { CrossrefService } from './crossref.service';
@@ -13,6 +13,7 @@ export function doiRoutes(deps: ContentDeps): Router {
     const body = (req.body ?? {}) as { refs?: unknown };
     const out = await crossref.export(
       req.journalId,
+      activityActor(req),
       { year: req.params.year, volume: req.params.vol, issue: req.params.issue, refs: body.refs },
       publicOrigin(req, deps.config),
     );
