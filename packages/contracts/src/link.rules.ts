@@ -9,6 +9,7 @@ export const LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
 
 // Browsers drop ASCII whitespace and control characters anywhere in a URL's scheme
 // (`java\tscript:`), so they are dropped before the scheme is read.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
 const IGNORED_BY_BROWSERS = /[\u0000-\u0020\u007f]/g;
 const SCHEME_RE = /^([a-z][a-z0-9+.-]*):/i;
 const NO_SPACES = /^[^\s<>"]+$/;
