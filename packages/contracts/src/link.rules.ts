@@ -47,17 +47,20 @@ export function isSafeHref(value: string): boolean {
   return !v.replace(IGNORED_BY_BROWSERS, '').startsWith('//');
 }
 
-/** An uploaded asset of this site (`/assets/...`) or an https: address. */
+/**
+ * An uploaded asset of this site (`/assets/...`, or the bare file name of a site image such as
+ * `cover.png`, which pages read from /assets/site/) or an https: address.
+ */
 export function isSafeImageUrl(value: string): boolean {
   const v = String(value ?? '').trim();
-  if (v === '') return true;
+  if (v === '' || /^[a-z0-9][a-z0-9._-]*$/i.test(v)) return true;
   if (!NO_SPACES.test(v)) return false;
   if (v.startsWith('/assets/')) return !v.includes('..') && !v.includes('\\') && !v.includes('//');
   return linkScheme(v) === 'https' && /^https:\/\/[^/?#]+/i.test(v);
 }
 
 export const linkMessage = (label: string) => `${label} must be an http://, https:// or mailto: address`;
-export const imageUrlMessage = (label: string) => `${label} must be an uploaded image (/assets/...) or an https:// address`;
+export const imageUrlMessage = (label: string) => `${label} must be an uploaded image (/assets/... or a file name) or an https:// address`;
 
 /** What is answered for a stored value: itself when it keeps the rules, else ''. */
 export const safeLinkOrEmpty = (value: string | undefined | null): string => (isSafeLink(value ?? '') ? (value ?? '') : '');

@@ -14,6 +14,7 @@ import { AdminNotFound, AdminSearchPage } from './components/search-page';
 import { SettingsPage } from './components/settings-page';
 import { IndexingPage } from './components/indexing-page';
 import { UsersPage } from './components/users-page';
+import { ActivityPage } from './components/activity-page';
 import '@/components/staff-shell.css';
 import './admin.css';
 
@@ -47,6 +48,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'settings', element: <SettingsPage /> },
       { path: 'indexing', element: <IndexingPage /> },
       { path: 'users', element: <UsersPage /> },
+      { path: 'activity', element: <ActivityPage /> },
       { path: 'account/:id', element: <AccountPage /> },
       { path: 'search', element: <AdminSearchPage /> },
       { path: '*', element: <Navigate to={paths.admin.notFound} replace /> },

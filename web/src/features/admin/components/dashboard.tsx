@@ -31,6 +31,9 @@ export function Dashboard() {
         <Link to={paths.admin.users} className="tile tile-plain">
           <span className="tile-title">Users</span>
         </Link>
+        <Link to={paths.admin.activity} className="tile tile-plain">
+          <span className="tile-title">Activity log</span>
+        </Link>
       </div>
     </section>
   );
