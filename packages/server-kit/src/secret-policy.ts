@@ -75,7 +75,7 @@ export function urlPasswordProblem(url: string): string | null {
   if (password.length < URL_PASSWORD_MIN_LENGTH) return `its password is shorter than ${URL_PASSWORD_MIN_LENGTH} characters`;
   if (KNOWN_REPOSITORY_VALUES.has(password)) return 'its password is a value written in the repository';
   if (PLACEHOLDER.test(password)) return 'its password looks like a placeholder or an example';
-  if (new Set(password).size < 10 || estimatedBits(password) < URL_PASSWORD_MIN_BITS) return 'its password is not random enough';
+  if (new Set(password).size < 8 || estimatedBits(password) < URL_PASSWORD_MIN_BITS) return 'its password is not random enough';
   return null;
 }
 

@@ -16,7 +16,7 @@ describe('passwords inside MONGO_URL and REDIS_URL', () => {
     ['the dev overlay password', 'mongodb://journal:dev-only-mongo-password@mongodb-0.mongodb:27017/?authSource=admin'],
     ['a short password', 'redis://:hunter2@redis:6379'],
     ['a placeholder', 'mongodb://journal:please-change-me-right-now-123@db:27017/'],
-    ['a default word', 'redis://default:password@redis:6379'],
+    ['a well-known word', 'redis://default:letmein@redis:6379'],
     ['a repetitive password', `rediss://:${'ab'.repeat(15)}@redis:6380`],
   ])('refuses %s in production, without repeating it', (_name, url) => {
     expect(urlPasswordProblem(url)).not.toBeNull();
