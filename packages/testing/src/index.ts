@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { signToken } from '@journal/server-kit';
 
@@ -20,6 +20,17 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 /** A staff member's bearer token for `journalId`, signed with the test secret (`ttlSeconds` < 0: already expired). */
 export const staffToken = (journalId: string, name = 'admin', ttlSeconds?: number) =>
   signToken(TEST_JWT_SECRET, { id: newObjectId(), name, journalId }, ttlSeconds).token;
+
+/**
+ * A staff token whose claims carry extra fields (a `role`), signed with the test secret: for
+ * suites that need a role on the request before the token format carries one.
+ */
+export function staffTokenWith(journalId: string, name: string, extra: Record<string, unknown>, id = newObjectId()): string {
+  const { claims } = signToken(TEST_JWT_SECRET, { id, name, journalId });
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ ...claims, ...extra })}`;
+  return `${body}.${createHmac('sha256', TEST_JWT_SECRET).update(body).digest('base64url')}`;
+}
 
 /** The headers of a staff call to a service: its journal (as the gateway sets it) and the bearer token. */
 export const staffHeaders = (journalId: string, token: string) => ({ 'x-journal-id': journalId, authorization: `Bearer ${token}` });
