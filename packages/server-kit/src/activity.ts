@@ -74,7 +74,9 @@ const isPlainObject = (v: unknown): v is Plain =>
 /** One value as the log shows it: text, cut to 200 characters. */
 export function summariseValue(v: unknown): string {
   let s: string;
-  if (v === undefined || v === null) s = '';
+  // Nothing, an empty list and an empty object all read as empty: creating a record with no
+  // allowed addresses changes nothing worth a line.
+  if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) s = '';
   else if (typeof v === 'string') s = v;
   else if (v instanceof Date) s = v.toISOString();
   else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') s = String(v);
