@@ -192,11 +192,11 @@ describe('stored user state', () => {
     const t = (await login('flushed', PASSWORD, 'alpha.localhost', nextIp())).json().token;
     expect((await verify(t)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1100));
-    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled', 'test');
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled');
     await flushUserKeys(u!.id);
     expect((await verify(t)).status).toBe(401);
     // Enabled again: the sessions from before the disabling stay ended; a new sign-in works.
-    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'enabled', 'test');
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'enabled');
     await flushUserKeys(u!.id);
     expect((await verify(t)).status).toBe(401);
     expect((await verify((await login('flushed', PASSWORD, 'alpha.localhost', nextIp())).json().token)).status).toBe(200);
