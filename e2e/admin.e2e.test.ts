@@ -12,7 +12,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { signToken } from '@journal/server-kit';
 import { frequencyPeriods } from '@journal/contracts';
 import { execFileSync } from 'node:child_process';
-import { BASE, CHEM, launchBrowser, loginAs, newPage, onHost, pageText } from './harness';
+import { BASE, CHEM, DEMO_USER, launchBrowser, loginAs, newPage, onHost, pageText } from './harness';
 
 type TestPage = Awaited<ReturnType<typeof newPage>>;
 
@@ -502,13 +502,14 @@ describe('the admin area', () => {
     expect(mine).toEqual([]);
   });
 
-  it('13. the Users screen adds, disables and resets a staff account; a disabled user\'s live session ends', async () => {
+  it('13. the Users screen adds, disables and resets a staff account (after the password again); a disabled user\'s live session ends', async () => {
     const NAME = `staff${run}`;
     const PW1 = `first pass ${run}!`;
     const PW2 = `second pass ${run}!`;
     await page.goto(`${BASE}/admin/users`, { waitUntil: 'networkidle0' });
     await clickText(page, 'button', 'Add New');
     await page.type('#staff-name', NAME);
+    await page.select('#staff-role', 'editor');
     await page.type('#staff-password', 'short');
     await clickText(page, 'form[aria-label="Add user"] button[type=submit]', 'Submit');
     await waitText(page, 'Password must have at least 8 characters');
@@ -524,7 +525,11 @@ describe('the admin area', () => {
     const verify = () => fetch(`${BASE}/api/admin/`, { headers: { authorization: `Bearer ${staffToken}` } });
     expect((await verify()).status).toBe(200);
 
+    // Disabling a user asks for the manager's password first (then it holds for 10 minutes).
     await clickText(page, `tr[data-name="${NAME}"] button`, 'Disable');
+    await page.waitForSelector('form[aria-label="Confirm your password"] input');
+    await page.type('form[aria-label="Confirm your password"] input', DEMO_USER.password);
+    await clickText(page, 'form[aria-label="Confirm your password"] button', 'Confirm');
     await flashSays(page, `User ${NAME} disabled`);
     expect((await verify()).status).toBe(401);
     await clickText(page, `tr[data-name="${NAME}"] button`, 'Enable');
@@ -537,6 +542,12 @@ describe('the admin area', () => {
     await flashSays(page, 'sessions have ended');
     expect((await login(PW1)).status).toBe(401);
     expect((await login(PW2)).status).toBe(200);
+    expect((await verify()).status).toBe(401);
+
+    await page.select(`tr[data-name="${NAME}"] select`, 'worklog');
+    await flashSays(page, `User ${NAME} is now Work-log`);
+    const worklogToken = ((await (await login(PW2)).json()) as { token: string }).token;
+    expect((await fetch(`${BASE}/api/admin/`, { headers: { authorization: `Bearer ${worklogToken}` } })).status).toBe(403);
     // The account's own row offers no disabling of oneself.
     const own = await page.$$eval('.users-table tr', (rs) => rs.filter((r) => r.textContent?.includes('(you)')).map((r) => r.textContent));
     expect(own.join('')).not.toContain('Disable');

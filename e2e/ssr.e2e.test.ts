@@ -8,8 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { E2E } from './e2e.config';
-import type { ArticleSummary } from '@journal/contracts';
-import { apiOf, BASE, CHEM, launchBrowser, newPage, onHost } from './harness';
+import { machineAuthors, type ArticleSummary } from '@journal/contracts';
+import { apiOf, BASE, CHEM, DEMO_USER, launchBrowser, newPage, onHost } from './harness';
 
 type Article = ArticleSummary;
 
@@ -193,13 +193,14 @@ describe.each([['demo'], ['chem']] as const)('server-rendered pages on %s', (key
     const tags = citationTags(served.body);
     const one = (n: string) => tags.filter(([k]) => k === n).map(([, v]) => v);
     expect(one('citation_title')).toEqual([plain(a.title)]);
-    expect(one('citation_author')).toEqual(a.authorname.split(',').map((s) => s.trim()).filter(Boolean));
+    expect(one('citation_author')).toEqual(machineAuthors(a.authorname));
+    expect(one('citation_author').some((n) => /^(Dr|Prof)\b/i.test(n))).toBe(false);
     expect(one('citation_publication_date')[0]).toMatch(/^\d{4}(\/\d{2}\/\d{2})?$/);
     expect(one('citation_volume')).toEqual([String(a.volume)]);
     expect(one('citation_issue')).toEqual([String(a.issue)]);
     expect(one('citation_firstpage')).toEqual([String(a.pageStart)]);
     expect(one('citation_lastpage')).toEqual([String(a.pageEnd)]);
-    // Absolute, with the port the reader used.
+    // Absolute: the journal's configured origin (locally nginx's port).
     expect(one('citation_pdf_url')).toEqual([`${base}${a.pdf_url}`]);
     expect(one('citation_issn').sort()).toEqual([j().issn, j().essn].filter(Boolean).sort());
     expect(one('citation_journal_title')).toEqual([j().name]);
@@ -282,4 +283,70 @@ describe('the render process without a content service', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(child.exitCode).toBeNull();
   }, 120_000);
+});
+
+describe("an article page's text for machines", () => {
+  it('serves an abstract with < and & once escaped in the meta description and as plain text in JSON-LD', async () => {
+    const login = await fetch(`${BASE}/auth/login/`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_USER.name, password: DEMO_USER.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const { article } = journals.demo!;
+    const issue = await json<Article[]>(BASE, `/api/archives/${article.year}/${article.volume}/${article.issue}`);
+    // Another article than the one the other checks read, restored afterwards.
+    const a = issue.find((x) => x.refnumber !== article.refnumber)!;
+    const auth = { authorization: `Bearer ${token}` };
+    const stored = (await (await fetch(`${BASE}/api/admin/articles/${a.id}`, { headers: auth })).json()) as Record<string, unknown>;
+    const save = async (abstract: string) => {
+      const form = new FormData();
+      for (const k of ['year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'keywords', 'pagenumber', 'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate', 'doi'])
+        form.append(k, String(stored[k] ?? ''));
+      form.append('abstract', abstract);
+      const r = await fetch(`${BASE}/api/archives/${a.id}`, { method: 'POST', headers: auth, body: form });
+      expect(r.status).toBe(200);
+    };
+    await save('<p>x &lt; y &amp; z</p>');
+    try {
+      const page = await raw(BASE, `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`, { cookie: 'jp_fresh=1' });
+      expect(page.status).toBe(200);
+      const head = headOf(page.body);
+      expect(head).toContain('<meta name="description" content="x &lt; y &amp; z"/>');
+      const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)![1]!) as Record<string, unknown>;
+      expect(ld.description).toBe('x < y & z');
+      expect(ld.abstract).toBe('x < y & z');
+      expect(ld.inLanguage).toBe('en');
+      expect(ld.publisher).toEqual({ '@type': 'Organization', name: journals.demo!.name, url: BASE });
+      expect((ld.author as { name: string }[]).map((p) => p.name)).toEqual(machineAuthors(a.authorname));
+    } finally {
+      await save(String(stored.abstract ?? ''));
+    }
+  });
+});
+
+describe.each([['demo'], ['chem']] as const)('every machine-readable output of an article on %s names its canonical URL', (key) => {
+  it('citation tags, JSON-LD, OAI, the feeds, the citation files and the sitemap agree with the page', async () => {
+    const { base, article: a, articlePath } = journals[key]!;
+    const page = await raw(base, articlePath);
+    const canonical = /<link rel="canonical" href="([^"]+)"\/>/.exec(page.body)![1]!;
+    expect(canonical).toBe(`${base}${articlePath}`);
+    const tags = citationTags(page.body);
+    expect(tags.filter(([n]) => n === 'citation_abstract_html_url').map(([, v]) => v)).toEqual([canonical]);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)![1]!) as { url: string; encoding?: { contentUrl: string } };
+    expect(ld.url).toBe(canonical);
+    const pdf = tags.find(([n]) => n === 'citation_pdf_url')?.[1];
+    if (pdf) expect(ld.encoding?.contentUrl).toBe(pdf);
+    const host = new URL(base).hostname;
+    const oai = (await raw(base, `/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${host}:${a.refnumber}`)).body;
+    expect(oai).toContain(`<dc:identifier>${canonical}</dc:identifier>`);
+    if (pdf) expect(oai).toContain(`<dc:identifier>${pdf.replace(/&/g, '&amp;')}</dc:identifier>`);
+    const bib = (await raw(base, `/api/archives/ref/${a.refnumber}/cite.bib`)).body;
+    expect(bib).toContain(`url = {${canonical}}`);
+    const csl = JSON.parse((await raw(base, `/api/archives/ref/${a.refnumber}/cite.json`)).body) as { URL: string }[];
+    expect(csl[0]!.URL).toBe(canonical);
+    for (const feed of ['/feed.rss', '/feed.atom']) {
+      const body = (await raw(base, feed)).body;
+      if (body.includes(`/${a.refnumber}<`) || body.includes(`/${a.refnumber}"`)) expect(body).toContain(canonical);
+    }
+    expect((await raw(base, '/sitemap.xml')).body).toContain(`<loc>${canonical}</loc>`);
+  });
 });

@@ -35,6 +35,18 @@ afterAll(async () => {
 
 const pids = () => Object.fromEntries([...s.stack.processes].map(([n, c]) => [n, alive(c) ? c.pid : null]));
 
+/** The services whose readiness used to include the datastores: it must not any more. */
+const SERVICES = ['content', 'auth', 'worklog', 'pdf'] as const;
+/** /readyz of each service: 200 means its pods stay in their Service through a datastore outage. */
+const readiness = async () =>
+  Object.fromEntries(await Promise.all(SERVICES.map(async (n) => [n, (await call(`${s.stack.urls[n]}/readyz`)).status] as const)));
+/** Whether each service's /healthz reports the datastore up (its detail, for people and alerts). */
+const reportedUp = async (dependency: 'mongo' | 'redis') =>
+  Object.fromEntries(
+    await Promise.all(SERVICES.map(async (n) => [n, (await call(`${s.stack.urls[n]}/healthz`)).json().dependencies?.[dependency]?.up] as const)),
+  );
+const everyService = <T>(v: T) => Object.fromEntries(SERVICES.map((n) => [n, v]));
+
 describe('database stopped', () => {
   it('5. answers 503 JSON quickly while FerretDB is down, and recovers without a restart', async () => {
     const before = pids();
@@ -52,7 +64,12 @@ describe('database stopped', () => {
       figures = Object.fromEntries(
         Object.entries({ login: l, adminArchives: admin, webdataList: w, webdataAdd: add, createIssue: issue, search, settings }).map(([k, r]) => [k, [r.status, Math.round(r.ms)]]),
       );
-      report('5. FerretDB down', { ...figures, loginBody: l.body });
+      // Readiness is "can answer", and they all answer (503 JSON where the database is needed):
+      // no pod leaves its Service, and /healthz says what is down.
+      const ready = await readiness();
+      const down = await until(() => reportedUp('mongo'), (r) => Object.values(r).every((up) => up === false), 60_000);
+      report('5. FerretDB down', { ...figures, loginBody: l.body, readyz: JSON.stringify(ready), healthzMongoUp: JSON.stringify(down) });
+      expect(ready).toEqual(everyService(200));
       expect(l.status).toBe(503);
       expect(l.json()).toEqual({ error: 'db_unavailable', message: expect.any(String) });
       // Reads served from memory (the work-log's index, checked against a version in Redis; content's
@@ -73,6 +90,8 @@ describe('database stopped', () => {
     const t0 = Date.now();
     const back = await until(() => login(s.base), (r) => r.status === 200, 60_000);
     const w = await until(() => call(`${s.base}/api/webdata`, { headers: bearer(back.json().token) }), (r) => r.status === 200, 60_000);
+    await until(() => reportedUp('mongo'), (r) => Object.values(r).every((up) => up === true), 60_000);
+    expect(await readiness()).toEqual(everyService(200));
     report('5. after FerretDB came back', { login: back.status, webdata: w.status, recoveredInMs: Date.now() - t0, samePids: JSON.stringify(pids()) === JSON.stringify(before) });
     expect(pids()).toEqual(before);
   });
@@ -81,6 +100,7 @@ describe('database stopped', () => {
 describe('Redis stopped', () => {
   async function outage(label: string) {
     const token = await tokenFor(s.base);
+    const before = pids();
     provision('stop-redis');
     const samples: Record<string, [number, number]>[] = [];
     const t0 = Date.now();
@@ -92,6 +112,8 @@ describe('Redis stopped', () => {
         const wl = await call(`${s.base}/api/webdata`, { headers: bearer(token) });
         const pdf = await call(`${s.base}/api/pdf/bulkcertificates?async=1`, { method: 'POST', headers: bearer(token), body: JSON.stringify([refs[0]]) });
         const sample = { login: l, wrongPassword: bad, verify: v, webdata: wl, enqueue: pdf };
+        // Every service stays ready (in its Service) and answers the 503s itself, quickly.
+        expect(await readiness()).toEqual(everyService(200));
         samples.push(Object.fromEntries(Object.entries(sample).map(([k, r]) => [k, [r.status, Math.round(r.ms)] as [number, number]])));
         // Fail closed: no login (the throttle cannot count), no token accepted (revocation cannot be checked), no job taken.
         for (const r of Object.values(sample)) {
@@ -105,9 +127,13 @@ describe('Redis stopped', () => {
     }
     const maxMs = (k: string) => Math.max(...samples.map((x) => x[k]![1]));
     report(`4. Redis down ${Math.round((Date.now() - t0) / 1000)} s (${label})`, {
-      rounds: samples.length, maxMs: Object.fromEntries(['login', 'wrongPassword', 'verify', 'webdata', 'enqueue'].map((k) => [k, maxMs(k)])), first: samples[0],
+      rounds: samples.length, samePids: JSON.stringify(pids()) === JSON.stringify(before), maxMs: Object.fromEntries(['login', 'wrongPassword', 'verify', 'webdata', 'enqueue'].map((k) => [k, maxMs(k)])), first: samples[0],
     });
     const back = await until(() => login(s.base), (r) => r.status === 200, 60_000);
+    await until(() => reportedUp('redis'), (r) => Object.values(r).every((up) => up === true), 60_000);
+    expect(await readiness()).toEqual(everyService(200));
+    // Recovered without a restart.
+    expect(pids()).toEqual(before);
     return back.json().token as string;
   }
 

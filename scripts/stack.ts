@@ -4,11 +4,13 @@
  * the benchmarks, each with its own ports and database.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..');
+/** COUNTER's robots list as `scripts/provision.sh robots` leaves it (the counter-robots package's robot.txt). */
+const COUNTER_ROBOTS_FILE = path.join(ROOT, '.data/bin/counter-robots-2025.11/robot.txt');
 export const DATA = process.env.JP_DATA_DIR ?? path.join(ROOT, '.data');
 
 export interface StackOptions {
@@ -82,6 +84,9 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
   chmodSync(path.join(dir, 'tmp'), 0o777);
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) chmodSync(path.join(dir, 'tmp', sub), 0o777);
+  // Each start begins with an empty cache, as a new web pod does (its cache is an emptyDir): nothing
+  // a former version of the config kept is served again.
+  rmSync(path.join(dir, 'cache'), { recursive: true, force: true });
   mkdirSync(path.join(dir, 'cache'), { recursive: true });
   chmodSync(path.join(dir, 'cache'), 0o777);
   const vars: Record<string, string> = {
@@ -177,6 +182,11 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     RENDER_URL: url(p.render),
     CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     STATS_USAGE_FILE: usageLogOf(o.name),
+    // COUNTER's robots list, provisioned from the counter-robots package (scripts/provision.sh robots).
+    ...(existsSync(COUNTER_ROBOTS_FILE) ? { STATS_ROBOTS_FILE: COUNTER_ROBOTS_FILE } : {}),
+    // Absolute URLs and alias redirects name nginx's port: readers reach the journals there.
+    PUBLIC_SCHEME: 'http',
+    PUBLIC_PORT: String(o.nginxPort),
     ...o.env,
   };
   const processes = new Map<string, ChildProcess>();

@@ -9,6 +9,8 @@ import {
   createLogger,
   listen,
   logSampleOf,
+  normaliseHost,
+  publicOriginOf,
   pickRequestId,
   REQUEST_ID_HEADER,
   requestLogger,
@@ -17,7 +19,8 @@ import {
 } from '@journal/server-kit';
 import type { GatewayConfig } from './config';
 import { isUploadRoute, upstreamFor, type Upstream } from './routes';
-import { normaliseHost, TenantResolver } from './tenants';
+import { TenantResolver, type Tenant } from './tenants';
+import { requestTarget } from './request-target';
 import { clientIp, makeTrustCheck } from './client-ip';
 import { createUpstreamProxy, type GatewayContext, type UpstreamProxy } from './proxy';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers';
@@ -78,14 +81,19 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
    */
   const handle = (raw: IncomingMessage, res: ServerResponse) => {
     const req = raw as GwRequest;
-    const url = originForm(req.url ?? '/');
+    const target = requestTarget(req.url ?? '/');
+    const url = target?.url ?? null;
     const q = url === null ? -1 : url.indexOf('?');
     const path = url === null ? '' : q < 0 ? url : url.slice(0, q);
-    if ((req.method === 'GET' || req.method === 'HEAD') && OWN_PATHS.has(ownPath(path))) {
+    const fromProxy = trusted(req.socket.remoteAddress ?? '');
+    // Health and metrics are for probes and Prometheus inside the cluster (or on loopback), which
+    // call the gateway directly. A request nginx passed on carries the reader's address: its
+    // metrics are nobody's business outside (nginx refuses them too, this is the second wall).
+    const own = (req.method === 'GET' || req.method === 'HEAD') && OWN_PATHS.has(ownPath(path));
+    if (own && !(ownPath(path) === '/metrics' && forwarded(req))) {
       app(req, res);
       return;
     }
-    const fromProxy = trusted(req.socket.remoteAddress ?? '');
     const requestId = pickRequestId(header(req, REQUEST_ID_HEADER), fromProxy);
     req.requestId = requestId;
     req.originalUrl = req.url ?? '/';
@@ -96,7 +104,7 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
 
     try {
       if (url === null) throw new AppError(400, 'bad_request', 'Invalid request target');
-      if (path.startsWith('/internal/')) throw new AppError(404, 'not_found', 'Not found');
+      if (own || path.startsWith('/internal/')) throw new AppError(404, 'not_found', 'Not found');
       const upstream = upstreamFor(path);
       if (!upstream) throw new AppError(404, 'not_found', `No route for ${req.method} ${path}`);
 
@@ -111,10 +119,27 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
 
       const host = normaliseHost(req.headers.host);
       if (!host) throw new AppError(400, 'invalid_host', 'Host header is missing or invalid');
+      // One host per request: an absolute-form target (`GET http://other/x`) naming another host
+      // than the Host header would let a cache in front key the answer under the one host and the
+      // journal be chosen by the other.
+      if (target!.host !== undefined && target!.host !== host) {
+        throw new AppError(400, 'host_mismatch', 'The request target names another host than the Host header');
+      }
       if (url !== req.url) req.url = url;
-      const go = (journalId: string | null) => {
-        if (!journalId) throw new AppError(404, 'unknown_journal', `No journal is served at ${host}`);
-        const ctx: GatewayContext = { journalId, host, clientIp: clientIp(req, fromProxy), requestId, startedAt: Date.now() };
+      const go = (tenant: Tenant | null) => {
+        if (!tenant) {
+          // A reader's browser gets a page; API clients get the JSON error.
+          if (upstream === 'render') {
+            unknownHostPage(req, res, security, requestId, http.state.shuttingDown);
+            return;
+          }
+          throw new AppError(404, 'unknown_journal', `No journal is served at ${host}`);
+        }
+        if (tenant.primaryHost !== host) {
+          redirect(req, res, publicOriginOf(tenant.primaryHost, config) + url, security, requestId, http.state.shuttingDown);
+          return;
+        }
+        const ctx: GatewayContext = { journalId: tenant.id, host, clientIp: clientIp(req, fromProxy), requestId, startedAt: Date.now() };
         inflight.inc();
         res.once('close', inflightDown);
         proxies[upstream](req, res, ctx);
@@ -152,16 +177,43 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
 /** `/healthz/`, `/HEALTHZ` reach the same route in express; longer paths are none of them. */
 const ownPath = (path: string) => (path.length > 9 ? path : (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase());
 
-/** The path and query of a request target; an absolute-form target (`GET http://host/x`) gives
- *  its path and query, anything else unparseable gives null. */
-function originForm(url: string): string | null {
-  if (url.startsWith('/')) return url;
-  try {
-    const u = new URL(url);
-    return u.pathname + u.search;
-  } catch {
-    return null;
-  }
+/** A request nginx (or another proxy) passed on: it says whose request it was. */
+const forwarded = (req: IncomingMessage) => req.headers['x-real-ip'] !== undefined || req.headers['x-forwarded-for'] !== undefined;
+
+const UNKNOWN_HOST_PAGE = Buffer.from(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not Found!</title></head><body><p>Not Found!</p><p>No journal is served at this address.</p></body></html>',
+);
+
+/** The page of a host no journal serves (nginx keeps it, like any 404 page, under that host only). */
+function unknownHostPage(req: GwRequest, res: ServerResponse, security: Readonly<Record<string, string>>, requestId: string, closing: boolean) {
+  res.writeHead(404, {
+    ...security,
+    [REQUEST_ID_HEADER]: requestId,
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': UNKNOWN_HOST_PAGE.length,
+    'cache-control': 'no-cache',
+    ...(closing ? { connection: 'close' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : UNKNOWN_HOST_PAGE);
+}
+
+/**
+ * An alias host of a journal sends the reader to the same path on its primary host: 301 for
+ * reads, 308 for writes (a 301 would turn them into GETs).
+ */
+function redirect(req: GwRequest, res: ServerResponse, location: string, security: Readonly<Record<string, string>>, requestId: string, closing: boolean) {
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  // A body nobody will read must not stand before the client's next request on this connection.
+  if (!read) req.resume();
+  res.writeHead(read ? 301 : 308, {
+    ...security,
+    [REQUEST_ID_HEADER]: requestId,
+    location,
+    'cache-control': 'public, max-age=300',
+    'content-length': '0',
+    ...(closing ? { connection: 'close' } : {}),
+  });
+  res.end();
 }
 
 /** The one error answer of the services (`{error, message}` JSON, no stack), logged as they log it. */

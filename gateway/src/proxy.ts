@@ -5,10 +5,11 @@ import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER,
 /**
  * Request headers not passed to a service. A client may not set the tenant and address facts (the
  * gateway is their only source), and Connection and Keep-Alive are hop-by-hop: the gateway keeps
- * its connections to the service alive, whatever the client asked.
+ * its connections to the service alive, whatever the client asked. Host is replaced by the one
+ * normalised host the journal was resolved from.
  */
 const NOT_PASSED = new Set([
-  TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER,
+  'host', TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER,
   'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded', 'connection', 'keep-alive',
 ]);
 
@@ -263,12 +264,13 @@ export function createUpstreamProxy(
         if (typeof v === 'string') headers.push(k, v);
         else for (const one of v) headers.push(k, one);
       }
-      headers.push(TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
+      headers.push('host', ctx.host, TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
       read(req, res, ctx, headers, false);
       return;
     }
     const headers: OutgoingHttpHeaders = { ...req.headers };
     for (const h of NOT_PASSED) delete headers[h];
+    headers.host = ctx.host;
     headers[TENANT_HEADER] = ctx.journalId;
     headers[PUBLIC_HOST_HEADER] = ctx.host;
     headers[CLIENT_IP_HEADER] = ctx.clientIp;

@@ -1,38 +1,35 @@
-import { AppError, LRUCache } from '@journal/server-kit';
+import { AppError, LRUCache, normaliseHost } from '@journal/server-kit';
 
-/** A cached answer: the journal id, or NONE for a host no journal serves. */
-const NONE = '';
+export { normaliseHost };
 
-const HOST_RE = /^[a-z0-9]([a-z0-9-]{0,62})(\.[a-z0-9]([a-z0-9-]{0,62}))*$/;
-
-/** Lower-cased host without port or trailing dot; undefined when it is not a valid host name. */
-export function normaliseHost(raw: string | undefined): string | undefined {
-  if (!raw || raw.length > 260) return undefined;
-  let host = raw.trim().toLowerCase();
-  if (host.startsWith('[')) return undefined;
-  host = host.replace(/:\d{1,5}$/, '').replace(/\.$/, '');
-  return host.length <= 253 && HOST_RE.test(host) ? host : undefined;
+/** A journal as the gateway routes to it: its id and its primary host (where its URLs point). */
+export interface Tenant {
+  id: string;
+  primaryHost: string;
 }
 
-/** Maps a host to its journal id by asking the content service, caching answers briefly. */
+/** A cached answer: the journal, or NONE for a host no journal serves. */
+const NONE: Tenant = Object.freeze({ id: '', primaryHost: '' });
+
+/** Maps a (normalised) host to its journal by asking the content service, caching answers briefly. */
 export class TenantResolver {
-  private readonly cache: LRUCache<string, string>;
-  private readonly inflight = new Map<string, Promise<string | null>>();
+  private readonly cache: LRUCache<string, Tenant>;
+  private readonly inflight = new Map<string, Promise<Tenant | null>>();
 
   constructor(
     private readonly contentUrl: string,
     private readonly ttlMs: number,
   ) {
-    this.cache = new LRUCache<string, string>({ max: 10_000, ttl: Math.max(1, ttlMs), ttlAutopurge: false });
+    this.cache = new LRUCache<string, Tenant>({ max: 10_000, ttl: Math.max(1, ttlMs), ttlAutopurge: false });
   }
 
   /** The cached answer for a host (null: no journal there), or undefined when it must be asked. */
-  peek(host: string): string | null | undefined {
+  peek(host: string): Tenant | null | undefined {
     const hit = this.cache.get(host);
     return hit === undefined ? undefined : hit === NONE ? null : hit;
   }
 
-  async resolve(host: string): Promise<string | null> {
+  async resolve(host: string): Promise<Tenant | null> {
     const hit = this.cache.get(host);
     if (hit !== undefined) return hit === NONE ? null : hit;
     let p = this.inflight.get(host);
@@ -43,7 +40,7 @@ export class TenantResolver {
     return p;
   }
 
-  private async fetch(host: string): Promise<string | null> {
+  private async fetch(host: string): Promise<Tenant | null> {
     let res: Response;
     try {
       res = await fetch(`${this.contentUrl}/internal/journals/resolve?host=${encodeURIComponent(host)}`, {
@@ -58,14 +55,18 @@ export class TenantResolver {
       return null;
     }
     if (!res.ok) throw new AppError(503, 'upstream_unavailable', 'The journal directory is unavailable');
-    const body = (await res.json()) as { id?: string };
-    if (typeof body.id !== 'string') throw new AppError(502, 'bad_gateway', 'Invalid journal directory answer');
-    this.store(host, body.id, this.ttlMs);
-    return body.id;
+    const body = (await res.json()) as { id?: unknown; primaryHost?: unknown };
+    // A content service older than the primary host (during a rolling upgrade) names none: the
+    // host asked is then served as it is, without a redirect.
+    const primaryHost = body.primaryHost === undefined ? host : typeof body.primaryHost === 'string' ? normaliseHost(body.primaryHost) : undefined;
+    if (typeof body.id !== 'string' || !primaryHost) throw new AppError(502, 'bad_gateway', 'Invalid journal directory answer');
+    const tenant: Tenant = { id: body.id, primaryHost };
+    this.store(host, tenant, this.ttlMs);
+    return tenant;
   }
 
-  private store(host: string, id: string | null, ttl: number) {
-    this.cache.set(host, id ?? NONE, { ttl: Math.max(1, ttl) });
+  private store(host: string, tenant: Tenant | null, ttl: number) {
+    this.cache.set(host, tenant ?? NONE, { ttl: Math.max(1, ttl) });
   }
 
   clear() {

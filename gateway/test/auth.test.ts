@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { TEST_JWT_SECRET } from '@journal/testing';
+import { OPERATOR } from '../../services/auth/src/auth.service';
 import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
 
 let f: Fixture;
@@ -29,7 +30,7 @@ describe('login', () => {
   it('returns a token and the user', async () => {
     const r = await login('editor', PASSWORD, 'alpha.localhost', nextIp());
     expect(r.status).toBe(200);
-    expect(r.json()).toEqual({ token: expect.any(String), user: { id: userId, name: 'editor' } });
+    expect(r.json()).toEqual({ token: expect.any(String), user: { id: userId, name: 'editor', role: 'manager' } });
     // A successful write lets this browser skip nginx's short cache of public reads for a while.
     expect(String(r.headers['set-cookie'])).toContain('jp_fresh=1');
     const claims = jwt.decode(r.json().token, { complete: true })!;
@@ -57,7 +58,7 @@ describe('login', () => {
   it('answers disabled for a disabled user', async () => {
     await f.auth.service.ensureUser(f.journals.a, 'gone', PASSWORD);
     const u = await f.auth.service.ensureUser(f.journals.a, 'gone', PASSWORD);
-    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled');
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled', OPERATOR);
     const r = await login('gone', PASSWORD, 'alpha.localhost', nextIp());
     expect(r.status).toBe(403);
     expect(r.json().error).toBe('disabled');
@@ -99,7 +100,7 @@ describe('tokens', () => {
   it('verifies a good token', async () => {
     const r = await verify(token);
     expect(r.status).toBe(200);
-    expect(r.json()).toMatchObject({ valid: true, user: { id: userId, name: 'editor' } });
+    expect(r.json()).toMatchObject({ valid: true, user: { id: userId, name: 'editor', role: 'manager' } });
   });
 
   const forged = (): [string, () => string][] => {
@@ -143,7 +144,7 @@ describe('tokens', () => {
     const u = await f.auth.service.ensureUser(f.journals.a, 'temp', PASSWORD);
     const t = (await login('temp', PASSWORD, 'alpha.localhost', nextIp())).json().token;
     expect((await verify(t)).status).toBe(200);
-    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled');
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled', OPERATOR);
     expect((await verify(t)).status).toBe(401);
   });
 });
@@ -153,7 +154,7 @@ describe('own account', () => {
     const u = await f.auth.service.ensureUser(f.journals.a, 'self', PASSWORD);
     const t = (await login('self', PASSWORD, 'alpha.localhost', nextIp())).json().token;
     const auth = { authorization: `Bearer ${t}` };
-    expect((await gw(f, `/api/users/${u!.id}`, { headers: auth })).json()).toEqual({ id: u!.id, name: 'self' });
+    expect((await gw(f, `/api/users/${u!.id}`, { headers: auth })).json()).toEqual({ id: u!.id, name: 'self', role: 'manager' });
     expect((await gw(f, `/api/users/${userId}`, { headers: auth })).status).toBe(403);
     expect((await gw(f, '/api/users/not-an-id', { headers: auth })).status).toBe(400);
     expect((await gw(f, `/api/users/${u!.id}`)).status).toBe(401);
@@ -168,7 +169,7 @@ describe('own account', () => {
     const upd = await gw(f, `/api/users/${u!.id}`, { method: 'POST', ...jsonBody({ name: 'self2', password: 'a new password', currentPassword: PASSWORD }, auth) });
     expect(upd.status).toBe(200);
     expect(upd.headers['cache-control']).toBe('no-store');
-    expect(upd.json().user).toEqual({ id: u!.id, name: 'self2' });
+    expect(upd.json().user).toEqual({ id: u!.id, name: 'self2', role: 'manager' });
     expect((await verify(t)).status).toBe(401);
     expect((await verify(upd.json().token)).status).toBe(200);
     expect((await login('self2', 'a new password', 'alpha.localhost', nextIp())).status).toBe(200);
@@ -192,11 +193,11 @@ describe('stored user state', () => {
     const t = (await login('flushed', PASSWORD, 'alpha.localhost', nextIp())).json().token;
     expect((await verify(t)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1100));
-    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled');
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled', OPERATOR);
     await flushUserKeys(u!.id);
     expect((await verify(t)).status).toBe(401);
     // Enabled again: the sessions from before the disabling stay ended; a new sign-in works.
-    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'enabled');
+    await f.auth.service.setUserStatus(f.journals.a, u!.id, 'enabled', OPERATOR);
     await flushUserKeys(u!.id);
     expect((await verify(t)).status).toBe(401);
     expect((await verify((await login('flushed', PASSWORD, 'alpha.localhost', nextIp())).json().token)).status).toBe(200);

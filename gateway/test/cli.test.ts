@@ -109,6 +109,30 @@ describe('jp journal', () => {
     expect(last.err).toMatch(/only host of delta/);
   });
 
+  it('makes one of the hosts primary: URLs name it and the other hosts redirect to it', async () => {
+    expect((await jp(['journal', 'create', '--slug', 'zeta', '--name', 'Zeta', '--host', 'zeta.localhost', '--host', 'www.zeta.localhost'])).code).toBe(0);
+    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'www.zeta.localhost' })).status === 301)).toBe(true);
+    expect((await gw(f, '/board?x=1', { host: 'www.zeta.localhost' })).headers.location).toBe('http://zeta.localhost/board?x=1');
+    const set = await jp(['journal', 'hosts', 'primary', '--journal', 'zeta', '--host', 'WWW.zeta.localhost', '--json']);
+    expect([set.code, set.json().changed, set.json().journal.hosts]).toEqual([0, true, ['www.zeta.localhost', 'zeta.localhost']]);
+    expect((await jp(['journal', 'hosts', 'primary', '--journal', 'zeta', '--host', 'www.zeta.localhost', '--json'])).json().changed).toBe(false);
+    expect((await jp(['journal', 'list'])).out).toContain('[www.zeta.localhost (primary), zeta.localhost]');
+    // The gateway's host cache (1 s here) lets the change through.
+    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'www.zeta.localhost' })).status === 200)).toBe(true);
+    expect((await gw(f, '/board', { host: 'zeta.localhost' })).headers.location).toBe('http://www.zeta.localhost/board');
+    for (const [host, code, message] of [
+      ['other.localhost', 1, /not a host of zeta/],
+      ['www.zeta.localhost:8080', 1, /has a port/],
+      ['*.zeta.localhost', 1, /wildcard/],
+    ] as const) {
+      const r = await jp(['journal', 'hosts', 'primary', '--journal', 'zeta', '--host', host]);
+      expect({ host, code: r.code, err: message.test(r.err) }).toEqual({ host, code, err: true });
+    }
+    // Removing the primary host makes the next one primary, and says so.
+    const rm = await jp(['journal', 'hosts', 'remove', '--journal', 'zeta', '--host', 'www.zeta.localhost']);
+    expect(rm.out).toContain('zeta.localhost is now the primary host');
+  });
+
   it('refuses an unknown journal (1) and bad command lines (2)', async () => {
     for (const argv of [['journal', 'show', '--journal', 'nope'], ['journal', 'disable', '--journal', 'nope'], ['user', 'list', '--journal', 'nope']]) {
       const r = await jp(argv);
@@ -137,16 +161,16 @@ describe('jp journal', () => {
 
 describe('jp user', () => {
   it('creates the new journal\'s admin, who signs in there and nowhere else', async () => {
-    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'chief', '--password-stdin', '--json'], `${PASSWORD}\n`);
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'chief', '--role', 'manager', '--password-stdin', '--json'], `${PASSWORD}\n`);
     expect([r.code, r.err]).toEqual([0, '']);
-    expect(r.json()).toMatchObject({ ok: true, user: { name: 'chief', status: 'enabled', createdby: 'operator' } });
+    expect(r.json()).toMatchObject({ ok: true, user: { name: 'chief', status: 'enabled', role: 'manager', createdby: 'operator' } });
     expect(r.json().password).toBeUndefined();
     expect(await eventually(async () => (await login('chief', PASSWORD, 'epsilon.localhost')).status === 200)).toBe(true);
     for (const host of ['alpha.localhost', 'beta.localhost', 'gamma.localhost']) expect([host, (await login('chief', PASSWORD, host)).status]).toEqual([host, 401]);
   });
 
   it('makes and prints a password when none is piped', async () => {
-    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'second', '--json']);
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'second', '--role', 'manager', '--json']);
     expect(r.code).toBe(0);
     const pw = r.json().password as string;
     expect(pw.length).toBeGreaterThanOrEqual(20);
@@ -161,7 +185,7 @@ describe('jp user', () => {
     [['--name', 'x'], '', 'empty_password', /No password/],
   ])('refuses user create %j: %s', async (args, stdin, code, message) => {
     const before = (await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json();
-    const r = await jp(['user', 'create', '--journal', 'epsilon', ...args, '--password-stdin', '--json'], stdin);
+    const r = await jp(['user', 'create', '--journal', 'epsilon', '--role', 'editor', ...args, '--password-stdin', '--json'], stdin);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.err)).toMatchObject({ ok: false, error: code, message: expect.stringMatching(message) });
     expect((await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json()).toEqual(before);
@@ -190,6 +214,37 @@ describe('jp user', () => {
     expect(weak.code).toBe(1);
     const unknown = await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'ghost']);
     expect([unknown.code, unknown.err]).toEqual([1, 'jp: No user named ghost in this journal']);
+  });
+
+  it('changes roles, refuses an unknown role and keeps the last enabled manager', async () => {
+    const made = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'clerk', '--role', 'worklog', '--json']);
+    expect(made.json().user.role).toBe('worklog');
+    const bad = await jp(['user', 'role', '--journal', 'epsilon', '--name', 'clerk', '--role', 'owner', '--json']);
+    expect([bad.code, JSON.parse(bad.err).error]).toEqual([1, 'validation_error']);
+    const changed = await jp(['user', 'role', '--journal', 'epsilon', '--name', 'clerk', '--role', 'editor']);
+    expect([changed.code, changed.out]).toEqual([0, expect.stringMatching(/^role changed: clerk +editor +enabled$/)]);
+    expect((await jp(['user', 'role', '--journal', 'epsilon', '--name', 'second', '--role', 'editor'])).code).toBe(0);
+    const last = await jp(['user', 'role', '--journal', 'epsilon', '--name', 'chief', '--role', 'editor', '--json']);
+    expect([last.code, JSON.parse(last.err).error]).toEqual([1, 'last_manager']);
+    const lastOff = await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'chief', '--json']);
+    expect([lastOff.code, JSON.parse(lastOff.err).error]).toEqual([1, 'last_manager']);
+    const list = (await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json().users as { name: string; role: string; status: string }[];
+    expect(list.find((u) => u.name === 'chief')).toMatchObject({ role: 'manager', status: 'enabled' });
+  });
+
+  it('escapes control characters of stored names and arguments in what it prints', async () => {
+    const mongoose = (await import('mongoose')).default;
+    const conn = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: f.dbName }).asPromise();
+    const j = await conn.collection('journals').findOne({ slug: 'epsilon' });
+    // A name stored before the name rules (or by hand): it must not reach the terminal raw.
+    await conn.collection('users').insertOne({ journalId: j!._id, name: 'evil\u001b[2J\rname', passwordHash: 'x', status: 'enabled', role: 'editor', allowedIps: [] });
+    await conn.close();
+    const list = await jp(['user', 'list', '--journal', 'epsilon']);
+    // eslint-disable-next-line no-control-regex -- no control character may reach the terminal
+    expect(list.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(list.out).toContain('evil\\u001b[2J\\u000dname');
+    const missing = await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'ghost\u001b]0;pwned\u0007']);
+    expect(missing.err).toBe('jp: No user named ghost\\u001b]0;pwned\\u0007 in this journal');
   });
 });
 

@@ -142,3 +142,54 @@ describe('gateway: bodies, upstream failures, headers', () => {
     expect(r.json().error).toBe('not_found');
   });
 });
+
+describe('gateway: one host per request', () => {
+  it('refuses an absolute-form target naming another host than the Host header', async () => {
+    for (const target of ['http://beta.localhost/api/settings/', 'http://BETA.localhost.:8080/api/settings/', 'http://evil.example/api/settings/', 'http://[::1]/api/settings/']) {
+      const r = await gw(f, target, { host: 'alpha.localhost' });
+      expect({ target, status: r.status, body: r.json() }).toEqual({ target, status: 400, body: { error: 'host_mismatch', message: expect.any(String) } });
+    }
+  });
+
+  it('takes an absolute-form target naming the Host header host, whatever its case, dot or port', async () => {
+    for (const [target, host] of [
+      ['http://alpha.localhost/api/settings/', 'alpha.localhost'],
+      ['http://ALPHA.Localhost.:9999/api/settings/', 'alpha.localhost:8080'],
+      ['https://alpha.localhost/api/settings/', 'Alpha.Localhost.'],
+    ] as const) {
+      const r = await gw(f, target, { host });
+      expect({ target, status: r.status }).toEqual({ target, status: 200 });
+      expect(r.json().websitename).toBe('alpha journal');
+    }
+  });
+
+  it('sends a journal alias host to the same path on its primary host: 301 for reads, 308 for writes', async () => {
+    const read = await gw(f, '/archives/2024/vol1/issue1?x=1', { host: 'LOCALHOST:8080' });
+    expect(read.status).toBe(301);
+    expect(read.headers.location).toBe('http://alpha.localhost/archives/2024/vol1/issue1?x=1');
+    const api = await gw(f, 'http://localhost/api/settings/', { host: 'localhost' });
+    expect([api.status, api.headers.location]).toEqual([301, 'http://alpha.localhost/api/settings/']);
+    const write = await gw(f, '/auth/login/', { host: 'localhost', method: 'POST', ...jsonBody({ username: 'x', password: 'y' }) });
+    expect([write.status, write.headers.location]).toEqual([308, 'http://alpha.localhost/auth/login/']);
+    // The primary host itself is answered.
+    expect((await gw(f, '/api/settings/', { host: 'alpha.localhost' })).status).toBe(200);
+  });
+
+  it('answers an unknown host with a 404 page for pages and 404 JSON for the API', async () => {
+    const page = await gw(f, '/archives', { host: 'evil.localhost' });
+    expect([page.status, page.headers['content-type'], page.text]).toEqual([404, 'text/html; charset=utf-8', expect.stringContaining('Not Found!')]);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const api = await gw(f, '/api/settings/', { host: 'evil.localhost' });
+    expect([api.status, api.json().error]).toEqual([404, 'unknown_journal']);
+  });
+
+  it('keeps /metrics for direct callers: a request a proxy passed on gets 404', async () => {
+    expect((await gw(f, '/metrics')).status).toBe(200);
+    for (const path of ['/metrics', '/METRICS/', '/metrics?x=1']) {
+      for (const headers of [{ 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9' }] as Record<string, string>[]) {
+        const r = await gw(f, path, { headers });
+        expect({ path, status: r.status, metrics: r.text.includes('process_cpu') }).toEqual({ path, status: 404, metrics: false });
+      }
+    }
+  });
+});

@@ -29,6 +29,7 @@ beforeAll(async () => {
     if (req.url?.startsWith('/internal/journals/resolve')) {
       const known = req.url.includes('host=known.localhost');
       res.writeHead(known ? 200 : 404, { 'content-type': 'application/json' });
+      // No primaryHost, as a content service before primary hosts answers: the host is served as it is.
       res.end(known ? JSON.stringify({ id: JOURNAL }) : '{"error":"not_found"}');
       return;
     }
@@ -144,7 +145,7 @@ describe('gateway proxy: headers', () => {
   });
 
   it('keeps a trusted proxy\'s request id and address, and tells the service the tenant facts', async () => {
-    const r = await call('/api/settings/', { headers: { 'x-request-id': 'nginx-abc', 'x-real-ip': '203.0.113.7', 'x-journal-id': 'forged', 'x-forwarded-for': '198.51.100.1' } });
+    const r = await call('/api/settings/', { headers: { 'x-request-id': 'nginx-abc', 'x-real-ip': '203.0.113.7', 'x-journal-id': 'forged', 'x-journal-host': 'evil.example', 'x-forwarded-for': '198.51.100.1' } });
     expect(r.headers['x-request-id']).toBe('nginx-abc');
     const h = seen[0]!.headers;
     expect(h['x-journal-id']).toBe(JOURNAL);
@@ -152,6 +153,15 @@ describe('gateway proxy: headers', () => {
     expect(h['x-client-ip']).toBe('203.0.113.7');
     expect(h['x-forwarded-for']).toBeUndefined();
     expect(h.host).toBe('known.localhost');
+  });
+
+  it('sends the service the one normalised host, on reads and on requests with a body', async () => {
+    await call('/api/settings/', { headers: { host: 'Known.Localhost.:8080' } });
+    await call('/api/settings/', { method: 'POST', body: '{}', headers: { host: 'KNOWN.localhost:8080', 'content-type': 'application/json', 'content-length': '2' } });
+    expect(seen.slice(-2).map((x) => [x.method, x.headers.host, x.headers['x-journal-host']])).toEqual([
+      ['GET', 'known.localhost', 'known.localhost'],
+      ['POST', 'known.localhost', 'known.localhost'],
+    ]);
   });
 
   it('answers Connection by the client\'s connection, never the service\'s Keep-Alive', async () => {

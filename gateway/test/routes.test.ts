@@ -1,3 +1,4 @@
+import { requestTarget } from '../src/request-target';
 import { upstreamFor } from '../src/routes';
 
 describe('which upstream owns a path', () => {
@@ -20,5 +21,15 @@ describe('which upstream owns a path', () => {
     expect(upstreamFor('/api/nothing-here')).toBeUndefined();
     expect(upstreamFor('/internal/journals/resolve')).toBeUndefined();
     expect(upstreamFor('/assets/other/x')).toBeUndefined();
+  });
+});
+
+describe('request targets', () => {
+  it('gives the path and, for an absolute-form target, its normalised host', () => {
+    expect(requestTarget('/a?b=1')).toEqual({ url: '/a?b=1' });
+    expect(requestTarget('http://Chem.Localhost.:8080/a?b=1')).toEqual({ url: '/a?b=1', host: 'chem.localhost' });
+    expect(requestTarget('http://[::1]/a')).toEqual({ url: '/a', host: '' });
+    expect(requestTarget('ftp://x/a')).toBeNull();
+    expect(requestTarget('*')).toBeNull();
   });
 });

@@ -199,15 +199,16 @@ describe('the web pods and the nginx template agree', () => {
     expect(dockerfile).toContain(env.WEB_ROOT);
   });
 
-  test.each(TARGETS)('%s: the web probes ask nginx for a file it serves itself', (target) => {
+  test.each(TARGETS)('%s: the web probes ask nginx itself, never the gateway: ready serving the app, alive answering at all', (target) => {
     const c = mainContainer(objectsOf(target), 'web');
-    for (const probe of [c.readinessProbe, c.livenessProbe]) {
-      const get = (probe as { httpGet: { path: string; port: unknown } }).httpGet;
-      expect(portOf(c, get.port)).toBe(8080);
-      // A static file, answered without the gateway: a gateway outage must not restart nginx.
-      expect(get.path).toBe('/index.html');
-      expect(template).toMatch(/location = \/index\.html/);
-    }
+    const [ready, live] = [c.readinessProbe, c.livenessProbe].map((p) => (p as { httpGet: { path: string; port: unknown } }).httpGet);
+    for (const get of [ready!, live!]) expect(portOf(c, get.port)).toBe(8080);
+    // A static file, answered without the gateway: a gateway outage must not empty or restart nginx.
+    expect(ready!.path).toBe('/index.html');
+    expect(template).toMatch(/location = \/index\.html/);
+    // Answered from the config alone: a missing file or a full disk does not restart nginx.
+    expect(live!.path).toBe('/nginx-healthz');
+    expect(template).toMatch(/location = \/nginx-healthz \{[^}]*return 200/);
   });
 });
 

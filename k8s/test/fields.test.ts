@@ -15,6 +15,7 @@ function typeFor(o: K8sObject): { module: string; name: string } {
     'keda.sh': '@kubernetes-models/keda',
     'gateway.networking.k8s.io': '@kubernetes-models/gateway-api',
     'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+    'cert-manager.io': '@kubernetes-models/cert-manager',
   };
   const group = o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : '';
   return { module: `${packages[group] ?? 'kubernetes-models'}/${o.apiVersion}/${o.kind}`, name: `I${o.kind}` };

@@ -9,6 +9,7 @@ import {
   TARGETS, containers, envOf, find, objectsOf, ofKind, podLabelsOf, podSpecOf, selects, workloads,
   type K8sObject, type Target,
 } from './targets';
+import { routingProblems } from './routing';
 
 type Dict = Record<string, unknown>;
 const cpuMillis = (v: unknown) => (String(v).endsWith('m') ? Number(String(v).slice(0, -1)) : Number(v) * 1000);
@@ -357,60 +358,35 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
 describe.each(['overlays/prod'] as const)('%s: routing (Gateway API)', (target) => {
   const objs = objectsOf(target);
   const gateway = find(objs, 'Gateway', 'journals')!;
-  type Listener = { name: string; hostname?: string; protocol: string; port: number; tls?: { certificateRefs: { name: string }[] } };
-  const listeners = (gateway.spec as { listeners: Listener[] }).listeners;
-  const routes = ofKind(objs, 'HTTPRoute') as (K8sObject & { spec: { parentRefs: { name: string; sectionName?: string }[]; hostnames?: string[]; rules: { backendRefs?: { name: string; port: number }[]; filters?: { type: string }[] }[] } })[];
+  const routes = ofKind(objs, 'HTTPRoute') as (K8sObject & { spec: { parentRefs: { name: string; kind?: string; sectionName?: string }[]; hostnames?: string[]; rules: { filters?: { type: string }[] }[] } })[];
 
   test('a Gateway of a named implementation, and no Ingress', () => {
     expect((gateway.spec as { gatewayClassName: string }).gatewayClassName).toBe('eg');
     expect(ofKind(objs, 'Ingress')).toEqual([]);
   });
 
-  test('one HTTPRoute per journal, each host to the web Service on a port it has', () => {
+  test('a ListenerSet, a route and a certificate per host for every journal, on the shared Gateway', () => {
+    expect(routingProblems(objs)).toEqual([]);
     const journalRoutes = routes.filter((r) => r.spec.hostnames?.length);
     expect(journalRoutes.length).toBeGreaterThanOrEqual(2);
-    const hosts = journalRoutes.flatMap((r) => r.spec.hostnames!);
-    expect(new Set(hosts).size).toBe(hosts.length);
-    const web = find(objs, 'Service', 'web')!;
-    const ports = (web.spec as { ports: { port: number }[] }).ports.map((p) => p.port);
-    for (const r of journalRoutes) {
-      for (const rule of r.spec.rules) {
-        for (const b of rule.backendRefs ?? []) {
-          expect(b.name).toBe('web');
-          expect(ports).toContain(b.port);
-        }
-      }
-      for (const ref of r.spec.parentRefs) {
-        expect(ref.name).toBe('journals');
-        expect(listeners.map((l) => l.name)).toContain(ref.sectionName);
-      }
-    }
+    expect(ofKind(objs, 'ListenerSet')).toHaveLength(journalRoutes.length);
+    // The Gateway keeps one listener however many journals there are.
+    expect((gateway.spec as { listeners: unknown[] }).listeners).toHaveLength(1);
+    // Certificates are explicit objects: nothing relies on the Gateway annotation shim.
+    expect(gateway.metadata.annotations?.['cert-manager.io/cluster-issuer']).toBeUndefined();
   });
 
-  {
-    test('every journal host has its own HTTPS listener with a certificate from cert-manager', () => {
-      expect(gateway.metadata.annotations?.['cert-manager.io/cluster-issuer']).toBeTruthy();
-      const hosts = routes.flatMap((r) => r.spec.hostnames ?? []);
-      for (const h of hosts) {
-        const l = listeners.find((x) => x.hostname === h);
-        expect([h, l?.protocol, l?.port, Boolean(l?.tls?.certificateRefs?.[0]?.name)]).toEqual([h, 'HTTPS', 443, true]);
-        const route = routes.find((r) => r.spec.hostnames?.includes(h))!;
-        expect(route.spec.parentRefs.map((p) => p.sectionName)).toContain(l!.name);
-      }
-      // And no listener serves a host no route claims.
-      expect(listeners.filter((l) => l.hostname && !hosts.includes(l.hostname))).toEqual([]);
-    });
-    test('the edge reaches cert-manager\'s HTTP-01 solver pods, or no certificate is issued', () => {
+  test('the edge reaches cert-manager\'s HTTP-01 solver pods, or no certificate is issued', () => {
     const solver: Endpoint = { label: 'acme-solver', ns: 'journal', nsLabels: { 'kubernetes.io/metadata.name': 'journal' }, podLabels: { 'acme.cert-manager.io/http01-solver': 'true' } };
     expect(allowed(objs, EDGE, solver, 8089)).toBe(true);
     expect(allowed(objs, OTHER, solver, 8089)).toBe(false);
   });
+
   test('plain HTTP only redirects to HTTPS', () => {
-      const onHttp = routes.filter((r) => r.spec.parentRefs.some((p) => p.sectionName === 'http'));
-      expect(onHttp.map((r) => r.metadata.name)).toEqual(['https-redirect']);
-      expect(onHttp[0].spec.rules[0].filters![0].type).toBe('RequestRedirect');
-    });
-  }
+    const onHttp = routes.filter((r) => r.spec.parentRefs.some((p) => p.sectionName === 'http'));
+    expect(onHttp.map((r) => r.metadata.name)).toEqual(['https-redirect']);
+    expect(onHttp[0].spec.rules[0].filters![0].type).toBe('RequestRedirect');
+  });
 });
 
 describe.each(TARGETS)('%s: datastores', (target) => {

@@ -1,5 +1,5 @@
 /**
- * The kustomize targets the deploy tests check, rendered by the real kustomize (v5.7.1, built by
+ * The kustomize targets the deploy tests check, rendered by the real kustomize (built by
  * `bash scripts/provision.sh kustomize` into .data/bin), and helpers to read them.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,14 @@ import YAML from 'yaml';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const K8S = path.join(ROOT, 'k8s');
+/** The kustomize the suites render with by default (kubectl 1.34's). */
 export const KUSTOMIZE_VERSION = 'v5.7.1';
+/**
+ * The kustomize embedded in the kubectl of every Kubernetes version a managed cloud still supports
+ * (1.32: v5.5.0, 1.33: v5.6.0, 1.34: v5.7.1, 1.35: v5.8.1): `kubectl apply -k` must work with each.
+ * scripts/provision.sh builds the same list.
+ */
+export const KUSTOMIZE_VERSIONS = ['v5.5.0', 'v5.6.0', 'v5.7.1', 'v5.8.1'] as const;
 
 export type K8sObject = {
   apiVersion: string;
@@ -25,16 +32,16 @@ export const idOf = (o: K8sObject) => `${o.kind}/${o.metadata.namespace ?? ''}/$
 export const TARGETS = ['overlays/dev', 'overlays/prod'] as const;
 export type Target = (typeof TARGETS)[number];
 
-/** The pinned kustomize of scripts/provision.sh; a missing one fails the suite, never skips it. */
-export function kustomizeBinary(): string {
-  const bin = path.join(ROOT, `.data/bin/kustomize-${KUSTOMIZE_VERSION}`);
-  if (!fs.existsSync(bin)) throw new Error(`kustomize ${KUSTOMIZE_VERSION} is not installed: bash scripts/provision.sh kustomize`);
+/** A pinned kustomize of scripts/provision.sh; a missing one fails the suite, never skips it. */
+export function kustomizeBinary(version: string = KUSTOMIZE_VERSION): string {
+  const bin = path.join(ROOT, `.data/bin/kustomize-${version}`);
+  if (!fs.existsSync(bin)) throw new Error(`kustomize ${version} is not installed: bash scripts/provision.sh kustomize`);
   return bin;
 }
 
 /** `kustomize build <dir>`, parsed. */
-export function kustomizeBuild(dir: string): K8sObject[] {
-  const out = execFileSync(kustomizeBinary(), ['build', dir], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+export function kustomizeBuild(dir: string, version: string = KUSTOMIZE_VERSION): K8sObject[] {
+  const out = execFileSync(kustomizeBinary(version), ['build', dir], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
   return YAML.parseAllDocuments(out).map((d) => d.toJS() as K8sObject).filter(Boolean);
 }
 
@@ -121,7 +128,7 @@ export interface Container {
   args?: string[];
   command?: string[];
   ports?: { name?: string; containerPort: number }[];
-  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string }; configMapKeyRef?: { name: string; key: string } } }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; configMapKeyRef?: { name: string; key: string } } }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: Dict;
   livenessProbe?: Dict;
@@ -171,10 +178,11 @@ export function envOf(objs: K8sObject[], c: Container): Record<string, string> {
   for (const e of c.env ?? []) {
     if (e.value !== undefined) env[e.name] = e.value;
     else if (e.valueFrom?.secretKeyRef) {
-      const { name, key } = e.valueFrom.secretKeyRef;
+      const { name, key, optional } = e.valueFrom.secretKeyRef;
       const v = secret(name)[key];
-      if (v === undefined) throw new Error(`container ${c.name}: Secret ${name} has no key ${key}`);
-      env[e.name] = v;
+      if (v === undefined && !optional) throw new Error(`container ${c.name}: Secret ${name} has no key ${key}`);
+      // An optional key the Secret lacks leaves the variable unset: the schema's default ('').
+      env[e.name] = v ?? '';
     } else if (e.valueFrom?.configMapKeyRef) {
       const { name, key } = e.valueFrom.configMapKeyRef;
       const v = configMap(name)[key];

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, requestLogConfigShape } from '@journal/server-kit';
+import { baseConfigShape, loadConfig, publicOriginConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -12,9 +12,8 @@ export const renderConfigSchema = z.object({
   CONTENT_URL: z.string().url(),
   /** The client build (manifest, entry script, CSS, the admin shell); next to web/dist-ssr. */
   WEB_DIST: z.string().default(`${here}../dist`),
-  /** Scheme and fixed port of absolute public URLs (the same settings as the content service). */
-  PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
-  PUBLIC_PORT: z.string().regex(/^\d{0,5}$/).default(''),
+  /** Scheme and port of absolute public URLs (the same settings as the gateway and the content service). */
+  ...publicOriginConfigShape,
   /**
    * How long reads that are the same for every page of a journal (settings, archive list) are reused
    * without asking the content service. A reader who has just written (the jp_fresh cookie) never

@@ -65,7 +65,8 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
     const journalId = header(req, TENANT_HEADER) ?? '';
     if (!ID_RE.test(journalId)) throw new AppError(400, 'unknown_journal', 'No journal is known for this host');
     const journalHost = header(req, PUBLIC_HOST_HEADER);
-    const origin = publicOriginOf({ host: header(req, 'host'), journalHost }, config);
+    // The journal's primary host as the gateway resolved it; never the Host the client sent.
+    const origin = publicOriginOf(journalHost, config);
     const reads = contentReads.forRequest({
       journalId,
       journalHost: journalHost ?? '',

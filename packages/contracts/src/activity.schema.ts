@@ -9,6 +9,8 @@ export const ACTIVITY_KINDS = [
   'issue.create',
   'article.create',
   'article.update',
+  'article.withdraw',
+  'article.restore',
   'editor.create',
   'editor.update',
   'editor.status',
@@ -21,12 +23,15 @@ export const ACTIVITY_KINDS = [
   'settings.image',
   'doi.settings',
   'doi.assign',
+  'crossref.credentials',
+  'crossref.deposit',
   'worklog.create',
   'worklog.status',
   'user.create',
   'user.password',
   'user.status',
   'user.rename',
+  'user.role',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ACTIVITY_AREAS = [...new Set(ACTIVITY_KINDS.map((k) => k.split('.')[0]!))] as readonly string[];

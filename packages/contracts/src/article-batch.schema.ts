@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { publicEditorSchema } from './public-read.schema.js';
+import { withdrawalSchema } from './withdrawal.schema.js';
 
 /** At most this many articles in one batch read (docs/product.md#constants: bulk documents). */
 export const ARTICLE_BATCH_MAX = 1000;
@@ -39,6 +41,9 @@ export const listedArticleSchema = z.object({
   file: text,
   /** '' when the article has no DOI. */
   doi: text,
+  /** The staff read also answers disabled articles ('enabled' when absent). */
+  status: z.string().default('enabled'),
+  withdrawal: withdrawalSchema.optional().transform((w) => w ?? null),
 });
 export type ListedArticle = z.infer<typeof listedArticleSchema>;
 
@@ -48,3 +53,24 @@ export const articleBatchResponseSchema = z.object({
   missing: z.array(z.string()),
 });
 export type ArticleBatchResponse = z.infer<typeof articleBatchResponseSchema>;
+
+/**
+ * POST /internal/staff/articles/by-refs answers the same shape for staff documents: every article
+ * of the journal with these references, whatever its status or withdrawal (docs/product.md#bulk-documents).
+ */
+export const staffEditorsRequestSchema = z.strictObject({
+  ids: z
+    .array(z.string().regex(/^(?:[a-f0-9]{24}|\d{1,12})$/, 'Invalid editor id'))
+    .min(1, 'Send at least one editor id')
+    .max(ARTICLE_BATCH_MAX, `At most ${ARTICLE_BATCH_MAX} editor ids at once`),
+});
+export type StaffEditorsRequest = z.infer<typeof staffEditorsRequestSchema>;
+
+/** POST /internal/staff/editors/by-ids: these editors of the journal, enabled or not, and the ids not found. */
+export const staffEditorsResponseSchema = z.object({
+  editors: z.array(publicEditorSchema.extend({ status: z.string().catch('enabled') })),
+  missing: z.array(z.string()),
+});
+export type StaffEditorsResponse = z.infer<typeof staffEditorsResponseSchema>;
+/** What the content service may send (status and withdrawal are filled in when absent). */
+export type ArticleBatchAnswer = z.input<typeof articleBatchResponseSchema>;

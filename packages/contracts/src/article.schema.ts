@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { periodField, wholeNumber, yearField } from './issue.schema.js';
 import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi.js';
 import { requiredString } from './fields.schema.js';
+import type { WithdrawalRead } from './withdrawal.schema.js';
+import { isValidAuthorName } from './author-name.js';
 
 /** docs/product.md#constants: uploads are at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5_242_880;
@@ -25,9 +27,6 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const countWords = (s: string) => String(s ?? '').trim().split(/\s+/).filter(Boolean).length;
 
-/** Latin or Devanagari letters (with their marks), spaces, commas and periods. */
-export const AUTHOR_NAME_RE = /^[\p{Script=Latin}\p{Script=Devanagari} ,.]+$/u;
-const AUTHOR_LETTER_RE = /[\p{Script=Latin}\p{Script=Devanagari}]/u;
 export const PAGE_RANGE_RE = /^\d{1,6}-\d{1,6}$/;
 export const REF_NUMBER_RE = /^\d{1,12}$/;
 /** Payment gateway ids and bank references: letters, digits and - _ . / only. */
@@ -56,7 +55,7 @@ const oneLine = (s: string) => !/[\r\n]/.test(s);
 export const authorNameSchema = requiredString('Author name is required')
   .max(5000, AUTHOR_WORDS_MESSAGE)
   .refine((s) => countWords(s) <= AUTHOR_MAX_WORDS, AUTHOR_WORDS_MESSAGE)
-  .refine((s) => AUTHOR_NAME_RE.test(s) && AUTHOR_LETTER_RE.test(s), AUTHOR_CHARS_MESSAGE);
+  .refine(isValidAuthorName, AUTHOR_CHARS_MESSAGE);
 
 export const refNumberSchema = requiredString('Ref number is required', REF_NUMBER_MESSAGE).regex(REF_NUMBER_RE, REF_NUMBER_MESSAGE);
 
@@ -181,6 +180,8 @@ export interface AdminArticle {
   description: string;
   file: string;
   status: string;
+  /** docs/product.md#withdrawals; null when the article stands. */
+  withdrawal?: WithdrawalRead;
   createdby?: string;
   creation?: string;
   modifiedby?: string;

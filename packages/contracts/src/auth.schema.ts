@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { staffRoles, type StaffRole } from './roles.js';
+
+/** docs/product.md#roles */
+export const staffRoleSchema = z.enum(staffRoles, { error: 'Role must be manager, editor or worklog' });
 
 const usernameField = z.string().trim().min(1, 'Username is required').max(100);
 /** Passwords are taken as typed: no trimming. */
@@ -26,28 +30,51 @@ export const loginErrorMessage = (code: string | undefined): string => {
 
 export interface LoginResponse {
   token: string;
-  user: { id: string; name: string };
+  user: { id: string; name: string; role: StaffRole };
 }
 
+const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,99}$/;
+export const USER_NAME_MESSAGE = 'User name must be 1-100 letters, digits, dots, dashes, underscores or @, starting with a letter or digit';
+/** docs/product.md#roles: the rule of every stored user name (creation and renames alike). */
+export function userNameProblem(name: string): string | null {
+  return USER_NAME.test(name) ? null : USER_NAME_MESSAGE;
+}
+/** A user name to store: no trimming, so control characters and spaces are refused, not hidden. */
+const newUserNameField = z.string().min(1, 'Username is required').refine((s) => userNameProblem(s) === null, USER_NAME_MESSAGE);
+
 export const userUpdateSchema = z.object({
-  name: usernameField,
+  name: newUserNameField,
   password: z.string().max(200).optional().or(z.literal('')),
   /** Needed whenever `password` is set. */
   currentPassword: z.string().max(200).optional().or(z.literal('')),
 });
 
 /** The admin's Users screen: a new staff account of the caller's journal. */
-export const staffCreateSchema = z.strictObject({ name: usernameField, password: passwordField });
+export const staffCreateSchema = z.strictObject({ name: newUserNameField, password: passwordField, role: staffRoleSchema });
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 
 export const staffStatusSchema = z.strictObject({ status: z.enum(['enabled', 'disabled']) });
 export const staffPasswordSchema = z.strictObject({ password: passwordField });
+export const staffRoleChangeSchema = z.strictObject({ role: staffRoleSchema });
+export type StaffRoleChangeInput = z.infer<typeof staffRoleChangeSchema>;
+
+/** POST /auth/reauth: the actor's current password, before a sensitive act. */
+export const reauthSchema = z.strictObject({ password: passwordField });
+export type ReauthInput = z.infer<typeof reauthSchema>;
+export interface ReauthResponse {
+  ok: true;
+  /** Until when (ISO time) sensitive acts of this session are accepted. */
+  until: string;
+}
 
 /** A staff account as the Users screen lists it. */
 export interface StaffUserView {
   id: string;
   name: string;
   status: 'enabled' | 'disabled';
+  role: StaffRole;
+  /** Disabled by the operator (CLI): only the operator enables it again. */
+  disabledByOperator: boolean;
   allowedIps: string[];
   createdby: string;
   modifiedby: string;

@@ -76,13 +76,26 @@ export function toAbbreviatedPeriod(period: string): string {
 
 /**
  * A non-negative whole number sent as a JSON number or as digits (multipart fields are text).
- * Objects, booleans, '' and '1e3' are refused.
+ * Objects, booleans and '1e3' are refused. Each refusal says what is wrong: missing, not a number,
+ * not whole, negative (docs/product.md#issue-rules: '-1' is there, it is negative), too large.
  */
 export const wholeNumber = (label: string, max = 1_000_000) =>
-  z.union([
-    z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`),
-    z.string().trim().regex(/^\d{1,9}$/, `${label} must be a non-negative number`).transform(Number),
-  ], { error: `${label} is required` }).pipe(z.number().min(0, `${label} must be a non-negative number`).max(max, `${label} is too large`));
+  z.unknown().transform((v, ctx): number => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return fail(`${label} is required`);
+    let n: number;
+    if (typeof v === 'number') n = v;
+    else if (typeof v === 'string' && /^[+-]?\d+(?:\.\d+)?$/.test(v.trim())) n = Number(v.trim());
+    else return fail(`${label} must be a number`);
+    if (!Number.isFinite(n)) return fail(`${label} must be a number`);
+    if (!Number.isInteger(n)) return fail(`${label} must be a whole number`);
+    if (n < 0) return fail(`${label} must not be negative`);
+    if (n > max) return fail(`${label} is too large`);
+    return n;
+  });
 
 export const yearField = wholeNumber('Year', 9999).pipe(z.number().min(1900, 'Year is invalid'));
 

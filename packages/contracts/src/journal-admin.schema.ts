@@ -3,12 +3,30 @@
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 export const SLUG_RE = /^[a-z0-9]([a-z0-9-]{0,48}[a-z0-9])?$/;
 
+/**
+ * A slug close to what was typed that the rules accept ('My Journal!' → 'my-journal'), or null
+ * when nothing usable is left: a suggestion is never itself refused.
+ */
+export function suggestSlug(slug: string): string | null {
+  const s = slug
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+  return s && s !== slug && SLUG_RE.test(s) ? s : null;
+}
+
 /** Why `slug` cannot name a journal, or null when it can. */
 export function slugProblem(slug: string): string | null {
   if (!slug) return 'Slug is empty';
-  if (/\s/.test(slug)) return `Slug "${slug}" has spaces: use lower-case letters, digits and dashes, e.g. "${slug.trim().toLowerCase().replace(/\s+/g, '-')}"`;
-  if (!SLUG_RE.test(slug)) return `Slug "${slug}" is not valid: 1-50 lower-case letters, digits and dashes, not starting or ending with a dash`;
-  return null;
+  if (SLUG_RE.test(slug)) return null;
+  const suggestion = suggestSlug(slug);
+  const rule = 'use 1-50 lower-case letters, digits and dashes, not starting or ending with a dash';
+  const what = /\s/.test(slug) ? 'has spaces' : 'is not valid';
+  return `Slug "${slug}" ${what}: ${rule}${suggestion ? `, e.g. "${suggestion}"` : ''}`;
 }
 
 export type HostCheck = { ok: true; host: string; note?: string } | { ok: false; problem: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withdrawalSchema } from './withdrawal.schema.js';
 import { journalFlagsSchema } from './settings.schema.js';
 
 /**
@@ -95,6 +96,8 @@ const articleSummaryObject = z.object({
   publishdate: str,
   /** '' when the article has no DOI. */
   doi: str,
+  /** Set when the journal withdrew or retracted it (docs/product.md#withdrawals); lists carry only retractions. */
+  withdrawal: withdrawalSchema,
 });
 export const articleSummarySchema = articleSummaryObject.loose();
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageUrlMessage, isSafeImageUrl, isSafeLink, linkMessage } from './link.rules.js';
+import { checkHost } from './journal-admin.schema.js';
 import { DOI_PATTERN_MESSAGE, DOI_PREFIX_MESSAGE, DOI_PREFIX_RE, isValidDoiPattern } from './doi.js';
 
 /** Per-journal flags that replace the original's hard-coded domain lists (docs/product.md#journal-flags). */
@@ -79,7 +80,11 @@ export const settingsUpdateSchema = z.strictObject({
   websitename: shortText().min(1, 'Website name is required'),
   formatted_journal_name: z.string().max(2000, 'The formatted name is too long'),
   websiteemail: z.string().trim().email('Enter a valid email').max(200),
-  domain: shortText(253),
+  // The journal's host name as readers see it: a host name alone, like the CLI's journal hosts.
+  domain: shortText(253).superRefine((v, ctx) => {
+    const c = v === '' ? null : checkHost(v);
+    if (c && !c.ok) ctx.addIssue({ code: 'custom', message: c.problem });
+  }),
   issn: shortText(50),
   journal_essn: shortText(50),
   impactfactor: shortText(),

@@ -11,6 +11,7 @@ import {
   type ActivityKind,
   type ActivityPage,
   type ActivityQuery,
+  roleOrManager,
 } from '@journal/contracts';
 import type { AuthClaims } from './auth';
 import { buildIndexes, escapeRegex } from './db';
@@ -33,28 +34,14 @@ export interface ActivityActor {
 /** The command line acts as the operator: no user, no address. */
 export const OPERATOR_ACTOR: ActivityActor = { id: '', name: 'operator', role: 'operator', ip: '', requestId: '' };
 
-export type StaffRole = Exclude<ActivityActorRole, 'operator'>;
-
-/**
- * The staff role of the authenticated request. Tokens and requests made before roles existed
- * carry none: their holder is a manager (every existing user became one).
- */
-export function requestRole(req: Request): StaffRole {
-  const fromAuth = (req.auth as { role?: unknown } | undefined)?.role;
-  const fromReq = (req as { role?: unknown }).role;
-  const role = fromAuth ?? fromReq;
-  return role === 'editor' || role === 'worklog' || role === 'manager' ? role : 'manager';
-}
-
 /**
  * The actor of an authenticated staff request: its verified claims (`req.auth`, or the claims a
- * route verified itself), role, address and request id. 401 when there are no verified claims.
+ * route verified itself) with their role (`verifyToken` reads a token without one as a
+ * manager's), address and request id. 401 when there are no verified claims.
  */
 export function activityActor(req: Request, claims: AuthClaims | undefined = req.auth): ActivityActor {
   if (!claims) throw new AppError(401, 'unauthorized', 'Authentication required');
-  const own = (claims as { role?: unknown }).role;
-  const role = own === 'editor' || own === 'worklog' || own === 'manager' ? own : requestRole(req);
-  return { id: claims.sub, name: claims.name, role, ip: req.clientIp ?? '', requestId: req.requestId ?? '' };
+  return { id: claims.sub, name: claims.name, role: roleOrManager(claims.role), ip: req.clientIp ?? '', requestId: req.requestId ?? '' };
 }
 
 // ---- The change summary ----

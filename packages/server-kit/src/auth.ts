@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import type Redis from 'ioredis';
+import { REAUTH_REQUIRED, RECENT_AUTH_SECONDS, ROLE_FORBIDDEN, roleOrManager, type StaffRole, type StaffRoute } from '@journal/contracts';
 import { AppError } from './errors';
 import type { UserStateSource } from './user-state';
 
@@ -13,6 +14,8 @@ export interface AuthClaims {
   sub: string;
   jid: string;
   name: string;
+  /** docs/product.md#roles; tokens issued before roles existed carry none and are read as manager. */
+  role: StaffRole;
   jti: string;
   iat: number;
   exp: number;
@@ -31,15 +34,25 @@ export const authKeys = (prefix: string) => ({
   revoked: (jti: string) => `${prefix}auth:revoked:${jti}`,
   disabled: (userId: string) => `${prefix}auth:disabled:${userId}`,
   validAfter: (userId: string) => `${prefix}auth:valid-after:${userId}`,
+  /** When (seconds) the session last confirmed its user's password; a cache of the sessions collection. */
+  reauth: (jti: string) => `${prefix}auth:reauth:${jti}`,
+  /**
+   * A random value set once per life of Redis's data: when it is missing or changed, Redis lost
+   * (or was flushed of) the revocation keys, and every process drops its cached user and session
+   * states so the database decides at once.
+   */
+  generation: `${prefix}auth:generation`,
 });
 
 export function signToken(
   secret: string,
-  user: { id: string; name: string; journalId: string },
+  user: { id: string; name: string; journalId: string; role?: StaffRole },
   ttlSeconds = TOKEN_TTL_SECONDS,
 ): { token: string; claims: AuthClaims } {
   const iat = Math.floor(Date.now() / 1000);
-  const claims: AuthClaims = { sub: user.id, jid: user.journalId, name: user.name, jti: randomUUID(), iat, exp: iat + ttlSeconds };
+  const claims: AuthClaims = {
+    sub: user.id, jid: user.journalId, name: user.name, role: user.role ?? 'manager', jti: randomUUID(), iat, exp: iat + ttlSeconds,
+  };
   return { token: jwt.sign(claims, secret, { algorithm: JWT_ALGORITHM }), claims };
 }
 
@@ -59,7 +72,8 @@ export function verifyToken(secret: string, token: string): AuthClaims {
   ) {
     throw new AppError(401, 'unauthorized', 'Invalid token');
   }
-  return p as AuthClaims;
+  if (p.role !== undefined && roleOrManager(p.role) !== p.role) throw new AppError(401, 'unauthorized', 'Invalid token');
+  return { ...(p as AuthClaims), role: roleOrManager(p.role) };
 }
 
 export function bearerToken(req: Request): string | undefined {
@@ -79,8 +93,9 @@ export interface AuthMiddlewareOptions {
 
 /**
  * Checks a token against the journal of the request's host, against revocation state in Redis
- * (immediate) and against the user's stored status and `validAfter` (cached briefly; survives a
- * Redis flush). When either store cannot answer the request is refused (503): it fails closed.
+ * (immediate) and against what the database stores (cached briefly; survives a Redis flush): the
+ * user's status, role and `validAfter`, and the session's revocation (logout). When either store
+ * cannot answer the request is refused (503): it fails closed.
  */
 export async function authenticate(req: Request, opts: AuthMiddlewareOptions): Promise<AuthClaims> {
   const token = bearerToken(req);
@@ -90,7 +105,8 @@ export async function authenticate(req: Request, opts: AuthMiddlewareOptions): P
   const keys = authKeys(opts.redisPrefix);
   let state: (string | null)[];
   try {
-    state = await opts.redis.mget(keys.revoked(claims.jti), keys.disabled(claims.sub), keys.validAfter(claims.sub));
+    state = await opts.redis.mget(keys.revoked(claims.jti), keys.disabled(claims.sub), keys.validAfter(claims.sub), keys.generation);
+    if (opts.users) opts.users.sync(state[3] ?? (await newGeneration(opts.redis, keys.generation)));
   } catch {
     throw new AppError(503, 'auth_unavailable', 'Cannot verify the session right now');
   }
@@ -100,16 +116,75 @@ export async function authenticate(req: Request, opts: AuthMiddlewareOptions): P
   if (validAfter && claims.iat < Number(validAfter)) throw new AppError(401, 'unauthorized', 'Session has ended');
   if (opts.users) {
     let user: Awaited<ReturnType<UserStateSource['get']>>;
+    let session: Awaited<ReturnType<UserStateSource['session']>>;
     try {
-      user = await opts.users.get(claims.sub);
+      [user, session] = await Promise.all([opts.users.get(claims.sub), opts.users.session(claims.jid, claims.jti)]);
     } catch {
       throw new AppError(503, 'auth_unavailable', 'Cannot verify the session right now');
+    }
+    // A token of a role changed moments ago may meet this process's cached old role: ask the database once.
+    if (user && user.role !== claims.role) {
+      try {
+        user = await opts.users.get(claims.sub, { fresh: true });
+      } catch {
+        throw new AppError(503, 'auth_unavailable', 'Cannot verify the session right now');
+      }
     }
     if (!user || user.journalId !== claims.jid) throw new AppError(401, 'unauthorized', 'User not found');
     if (user.status !== 'enabled') throw new AppError(401, 'unauthorized', 'User disabled');
     if (claims.iat < user.validAfter) throw new AppError(401, 'unauthorized', 'Session has ended');
+    if (session?.revoked) throw new AppError(401, 'unauthorized', 'Session has ended');
+    // A role change also ends the user's sessions; this catches a token of the old role meanwhile.
+    if (user.role !== claims.role) throw new AppError(401, 'unauthorized', 'Session has ended');
   }
   return claims;
+}
+
+/** Sets a generation if none is set (the first process to see a flushed Redis wins) and returns the one set. */
+async function newGeneration(redis: Redis, key: string): Promise<string> {
+  await redis.set(key, randomUUID(), 'NX');
+  return (await redis.get(key)) ?? '';
+}
+
+/** Refuses (403) a caller whose role the route does not admit; `req.auth` must be set. */
+export function assertRole(auth: AuthClaims | undefined, roles: readonly StaffRole[]): AuthClaims {
+  if (!auth) throw new AppError(401, 'unauthorized', 'Authentication required');
+  if (!roles.includes(auth.role)) throw new AppError(403, ROLE_FORBIDDEN, 'Your role does not allow this');
+  return auth;
+}
+
+/**
+ * Refuses (403 `reauth_required`) unless this session confirmed its user's password within
+ * RECENT_AUTH_SECONDS: Redis first, then the sessions collection (so a Redis flush only costs a read).
+ */
+export async function assertRecentAuth(auth: AuthClaims, opts: AuthMiddlewareOptions): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const fresh = (at: number | null | undefined) => typeof at === 'number' && at <= now + 1 && now - at <= RECENT_AUTH_SECONDS;
+  let at: number | null = null;
+  try {
+    const cached = await opts.redis.get(authKeys(opts.redisPrefix).reauth(auth.jti));
+    at = cached === null ? null : Number(cached);
+    if (!fresh(at) && opts.users) at = (await opts.users.session(auth.jid, auth.jti, { fresh: true }))?.reauthAt ?? null;
+  } catch {
+    throw new AppError(503, 'auth_unavailable', 'Cannot verify the session right now');
+  }
+  if (!fresh(at)) throw new AppError(403, REAUTH_REQUIRED, 'Enter your password again to do this');
+}
+
+/**
+ * The one guard of a staff route (docs/security.md#roles): authenticates, sets `req.auth` (with
+ * its role, which the activity log reads), refuses a role the route does not admit, and for a
+ * sensitive route asks for a recent password check. Routes take their roles from `staffRoutes`.
+ */
+export function staffAccess(opts: AuthMiddlewareOptions) {
+  return (route: StaffRoute) => (req: Request, _res: Response, next: NextFunction) => {
+    (async () => {
+      const claims = await authenticate(req, opts);
+      req.auth = claims;
+      assertRole(claims, route.roles);
+      if (route.recentAuth) await assertRecentAuth(claims, opts);
+    })().then(() => next(), next);
+  };
 }
 
 export function requireAuth(opts: AuthMiddlewareOptions) {

@@ -51,6 +51,26 @@ export function cliHelp(commands: CliCommand[]): string {
   return ['Usage:', ...commands.map((c) => `  ${usageOf(c).padEnd(78)} ${c.summary}`)].join('\n');
 }
 
+/** One command's usage with what each option means. */
+export function commandHelp(c: CliCommand): string {
+  const opts = Object.entries(c.options).map(([k, o]) => `  --${k.padEnd(14)} ${o.describe}${o.required ? ' (required)' : ''}${o.multiple ? ' (repeatable)' : ''}`);
+  return [`Usage: ${usageOf(c)}`, '', c.summary, '', 'Options:', ...opts, `  --${'json'.padEnd(14)} print the result as JSON`].join('\n');
+}
+
+const HELP_FLAGS = new Set(['--help', '-h']);
+
+/**
+ * Help for what was typed before --help: a whole command's usage and options, or every command
+ * starting with those words (`jp journal --help`), or all of them. Null when no command matches.
+ */
+function helpFor(commands: CliCommand[], argv: string[]): string | null {
+  const words = argv.filter((a) => !a.startsWith('-') && a !== 'help');
+  const exact = commands.find((c) => c.words.length === words.length && c.words.every((w, i) => w === words[i]));
+  if (exact) return commandHelp(exact);
+  const under = commands.filter((c) => words.every((w, i) => c.words[i] === w));
+  return under.length ? cliHelp(under) : null;
+}
+
 function pick(commands: CliCommand[], argv: string[]): { command: CliCommand; rest: string[] } | undefined {
   const words: string[] = [];
   for (const a of argv) {
@@ -63,16 +83,37 @@ function pick(commands: CliCommand[], argv: string[]): { command: CliCommand; re
   return { command, rest: argv.slice(command.words.length) };
 }
 
+/**
+ * Control characters (C0 but line feeds, DEL, C1) as `\u` escapes: stored text and arguments
+ * printed to a terminal cannot carry escape sequences, carriage returns or backspaces.
+ * Line feeds are escaped too unless `keepLineFeeds` (a whole output, whose lines are the command's own).
+ */
+export function escapeControl(text: string, opts: { keepLineFeeds?: boolean } = {}): string {
+  // Matching control characters is the point here.
+  // eslint-disable-next-line no-control-regex
+  const re = opts.keepLineFeeds ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g : /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  return text.replace(re, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Runs one command line; never throws, returns the exit code. */
-export async function runCli(commands: CliCommand[], argv: string[], io: CliIo, hint?: (argv: string[]) => string | undefined): Promise<number> {
+export async function runCli(commands: CliCommand[], argv: string[], rawIo: CliIo, hint?: (argv: string[]) => string | undefined): Promise<number> {
   const json = argv.includes('--json');
+  // Everything printed goes through here: JSON.stringify escapes C0 already, not DEL, C1 or bidi marks.
+  const io: CliIo = { ...rawIo, out: (t) => rawIo.out(escapeControl(t, { keepLineFeeds: true })), err: (t) => rawIo.err(escapeControl(t, { keepLineFeeds: true })) };
   const refuse = (code: string, message: string, exit: number) => {
     io.err(json ? JSON.stringify({ ok: false, error: code, message }) : `jp: ${message}`);
     return exit;
   };
-  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+  if (argv.length === 0) {
     io.out(cliHelp(commands));
-    return argv.length === 0 ? EXIT_USAGE : EXIT_OK;
+    return EXIT_USAGE;
+  }
+  if (argv[0] === 'help' || argv.some((a) => HELP_FLAGS.has(a))) {
+    const help = helpFor(commands, argv);
+    if (help) {
+      io.out(help);
+      return EXIT_OK;
+    }
   }
   const found = pick(commands, argv);
   if (!found) {

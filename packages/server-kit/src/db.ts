@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { type Connection } from 'mongoose';
 import { installTenancyGuard, tenancyGuardEnabled } from './tenancy-guard';
+import { guardMongo } from './dependencies';
 
 /** How long a starting process keeps trying to reach the database before it gives up. */
 const STARTUP_WAIT_MS = 30_000;
@@ -13,6 +14,7 @@ const STARTUP_WAIT_MS = 30_000;
  * a crash and a restart.
  * Indexes are built by each repository's `init()` (see `buildIndexes`), not behind its back when a
  * model compiles: two builds of the same index at once is the race `buildIndexes` absorbs.
+ * Every model compiled on the connection sits behind its circuit breaker (`guardMongo`).
  */
 export async function connectMongo(url: string, dbName: string, opts: { waitMs?: number } = {}): Promise<Connection> {
   // Before any model compiles: the guard is a global plugin (docs/security.md#tenancy-guard).
@@ -30,6 +32,7 @@ export async function connectMongo(url: string, dbName: string, opts: { waitMs?:
     });
     try {
       await conn.asPromise();
+      guardMongo(conn);
       return conn;
     } catch (err) {
       await conn.close().catch(() => undefined);

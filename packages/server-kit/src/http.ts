@@ -5,6 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
 import { errorHandler } from './error-handler';
+import { dependencyHealth, type Dependency } from './dependencies';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -21,8 +22,13 @@ declare global {
 export interface HttpAppOptions {
   name: string;
   logger: Logger;
-  /** Resolves true when every dependency the service needs answers. */
+  /**
+   * Resolves true when this process can answer (its warm-up done). Not the datastores: their
+   * trouble is answered per request (503 JSON), and a failover must not empty every Service.
+   */
   ready?: () => Promise<boolean> | boolean;
+  /** The datastores, reported by /healthz and the `dependency_*` gauges (see dependencies.ts). */
+  dependencies?: Record<string, Dependency>;
   /** JSON body limit, or false where bodies are streamed on (the gateway). */
   jsonLimit?: string | false;
   /** Whether an incoming x-request-id may be kept (the gateway keeps only its trusted proxy's). */
@@ -87,6 +93,8 @@ export interface HttpApp {
   /** Mount routes here, then call `finish()` to add the 404 and error handlers. */
   finish(): void;
   state: { shuttingDown: boolean };
+  /** Stops the health timers (tests that start many apps in one process). */
+  stopHealth(): void;
 }
 
 /** Express app with request ids, JSON logging, metrics, health endpoints and one error handler. */
@@ -107,8 +115,11 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
   app.use(requestLogger(opts.logger, opts.logSample ?? { every: 1, slowMs: 0 }));
   app.use(metrics.middleware);
 
+  // Liveness: the event loop answers. The datastores are detail for people and alerts, never a
+  // reason to restart (a restart fixes no database).
+  const health = opts.dependencies ? dependencyHealth(opts.dependencies, metrics.registry) : undefined;
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.json(health ? health.report() : { status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
     let ok = !state.shuttingDown;
@@ -128,6 +139,7 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
     app,
     metrics,
     state,
+    stopHealth: () => health?.stop(),
     finish() {
       app.use((req: Request, res: Response) => {
         res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}` });
@@ -170,6 +182,7 @@ export function listen(
         close: () =>
           new Promise<void>((done) => {
             httpApp.state.shuttingDown = true;
+            httpApp.stopHealth();
             const hard = setTimeout(() => server.closeAllConnections(), graceMs);
             hard.unref();
             const closeNow = () =>

@@ -5,6 +5,7 @@ export * from './http';
 export * from './metrics';
 export * from './error-handler';
 export * from './db';
+export * from './dependencies';
 export * from './redis';
 export * from './tenant';
 export * from './auth';

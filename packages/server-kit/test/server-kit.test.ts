@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import {
-  AppError, baseConfigShape, bearerToken, createHttpApp, createLogger, escapeHtml, jwtConfigShape, loadConfig,
+  AppError, assertRole, baseConfigShape, bearerToken, createHttpApp, createLogger, escapeControl, escapeHtml, jwtConfigShape, loadConfig,
   mongoConfigShape, parse, requireTenant, sanitizeRichText, sanitizeTitle, signToken, verifyToken, JWT_ALGORITHM,
 } from '../src';
 
@@ -169,6 +169,19 @@ describe('tokens', () => {
     expect(refused(`${token}x`)).toEqual([401, 'unauthorized']);
     expect(refused(token)).toBeNull();
   });
+  it('carries the role; a token without one is a manager\'s, one with an unknown role is refused', () => {
+    expect(verifyToken(SECRET, signToken(SECRET, { ...user, role: 'worklog' }).token).role).toBe('worklog');
+    const { claims } = signToken(SECRET, user);
+    const { role: _role, ...before } = claims;
+    expect(verifyToken(SECRET, jwt.sign(before, SECRET, { algorithm: 'HS256' })).role).toBe('manager');
+    expect(() => verifyToken(SECRET, jwt.sign({ ...claims, role: 'root' }, SECRET, { algorithm: 'HS256' }))).toThrow(AppError);
+  });
+  it('refuses a role a route does not admit with role_forbidden', () => {
+    const { claims } = signToken(SECRET, { ...user, role: 'editor' });
+    expect(assertRole(claims, ['manager', 'editor'])).toBe(claims);
+    expect(() => assertRole(claims, ['manager'])).toThrow(expect.objectContaining({ status: 403, code: 'role_forbidden' }));
+    expect(() => assertRole(undefined, ['manager'])).toThrow(expect.objectContaining({ status: 401 }));
+  });
   it('reads only a well-formed bearer header', () => {
     const req = (h?: string) => ({ header: (n: string) => (n === 'authorization' ? h : undefined) }) as never;
     expect(bearerToken(req('Bearer abc.def.ghi'))).toBe('abc.def.ghi');
@@ -176,5 +189,14 @@ describe('tokens', () => {
     expect(bearerToken(req('Basic abc'))).toBeUndefined();
     expect(bearerToken(req('Bearer a b'))).toBeUndefined();
     expect(bearerToken(req(undefined))).toBeUndefined();
+  });
+});
+
+describe('escapeControl (what the CLI prints)', () => {
+  it('escapes C0 and C1 controls, DEL and bidi marks, keeping line feeds only when asked', () => {
+    expect(escapeControl('a\u001b[2Jb\rc\u0007d\u007fe\u009bf\u202eg')).toBe('a\\u001b[2Jb\\u000dc\\u0007d\\u007fe\\u009bf\\u202eg');
+    expect(escapeControl('one\ntwo')).toBe('one\\u000atwo');
+    expect(escapeControl('one\ntwo\u001b', { keepLineFeeds: true })).toBe('one\ntwo\\u001b');
+    expect(escapeControl('plain é ü 漢')).toBe('plain é ü 漢');
   });
 });

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
-import { signToken } from '@journal/server-kit';
+import Redis from 'ioredis';
+import { authKeys, signToken, verifyToken } from '@journal/server-kit';
+import type { StaffRole } from '@journal/contracts';
 
 /** Servers chosen by the jest global setup (env, testcontainers, or the local ones). */
 export function testServers(): { mongoUrl: string; redisUrl: string } {
@@ -18,8 +20,21 @@ export const newObjectId = () => new Types.ObjectId().toString();
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** A staff member's bearer token for `journalId`, signed with the test secret (`ttlSeconds` < 0: already expired). */
-export const staffToken = (journalId: string, name = 'admin', ttlSeconds?: number) =>
-  signToken(TEST_JWT_SECRET, { id: newObjectId(), name, journalId }, ttlSeconds).token;
+export const staffToken = (journalId: string, name = 'admin', ttlSeconds?: number, role: StaffRole = 'manager') =>
+  signToken(TEST_JWT_SECRET, { id: newObjectId(), name, journalId, role }, ttlSeconds).token;
+
+/**
+ * Marks the token's session as having just confirmed its password (what `POST /auth/reauth`
+ * caches in Redis), for services tested without the auth service.
+ */
+export async function markRecentAuth(redisPrefix: string, token: string): Promise<void> {
+  const redis = new Redis(testServers().redisUrl);
+  try {
+    await redis.set(authKeys(redisPrefix).reauth(verifyToken(TEST_JWT_SECRET, token).jti), String(Math.floor(Date.now() / 1000)), 'EX', 600);
+  } finally {
+    redis.disconnect();
+  }
+}
 
 /**
  * A staff token whose claims carry extra fields (a `role`), signed with the test secret: for

@@ -1,7 +1,8 @@
 import type { Connection } from 'mongoose';
-import { ActivityLog, connectMongo, userStateReader, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer } from '@journal/server-kit';
+import { ActivityLog, connectMongo, userStateReader, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency, type Redis, type RunningServer } from '@journal/server-kit';
 import type { AuthConfig } from './config';
 import { UserRepo } from './user.repo';
+import { SessionRepo } from './session.repo';
 import { LoginThrottle } from './throttle';
 import { AuthService } from './auth.service';
 import { authRoutes } from './auth.routes';
@@ -20,20 +21,31 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
   const conn: Connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const redis: Redis = createRedis(config.REDIS_URL);
   const users = new UserRepo(conn);
+  const sessions = new SessionRepo(conn);
   // The auth service owns the activity collection's schema: it builds its indexes and sweeps it.
   const activity = new ActivityLog(conn, logger);
-  await Promise.all([users.init(), activity.init()]);
-  const throttle = new LoginThrottle(redis, config.REDIS_PREFIX, {
+  await Promise.all([users.init(), sessions.init(), activity.init()]);
+  const limits = {
     perIpUser: config.LOGIN_MAX_FAILURES_PER_USER,
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowSeconds: config.LOGIN_WINDOW_SECONDS,
     baseDelaySeconds: config.LOGIN_BASE_DELAY_SECONDS,
     maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
-  });
+  };
+  const throttle = new LoginThrottle(redis, config.REDIS_PREFIX, limits);
+  const reauthThrottle = new LoginThrottle(redis, config.REDIS_PREFIX, { ...limits, perUser: config.LOGIN_MAX_FAILURES_PER_USER }, 'reauth');
   const userState = userStateReader(conn, config.USER_STATE_CACHE_MS);
-  const service = new AuthService({ users, throttle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState, activity });
+  const service = new AuthService({
+    users, sessions, throttle, reauthThrottle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState, activity,
+  });
 
-  const http = createHttpApp({ name: 'auth', logger, ready: () => isMongoReady(conn) && isRedisReady(redis), jsonLimit: '16kb' });
+  const http = createHttpApp({
+    name: 'auth',
+    logger,
+    jsonLimit: '16kb',
+    // Ready as soon as it listens; datastore trouble is a 503 per request, shown by /healthz and metrics.
+    dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
+  });
   const authOpts = { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState };
   http.app.use(authRoutes(service, authOpts));
   http.app.use(activityRoutes(activity, authOpts));

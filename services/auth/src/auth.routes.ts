@@ -1,6 +1,9 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { activityActor, AppError, authenticate, parse, requireTenant, type AuthMiddlewareOptions } from '@journal/server-kit';
-import { loginSchema, objectIdSchema, staffCreateSchema, staffPasswordSchema, staffStatusSchema, userUpdateSchema } from '@journal/contracts';
+import { activityActor, parse, requireTenant, staffAccess, type AuthMiddlewareOptions } from '@journal/server-kit';
+import {
+  loginSchema, objectIdSchema, reauthSchema, staffCreateSchema, staffPasswordSchema, staffRoleChangeSchema, staffRoutes, staffStatusSchema,
+  userUpdateSchema,
+} from '@journal/contracts';
 import type { AuthService } from './auth.service';
 
 /** Answers about sessions and accounts must never be kept by a browser or a shared cache. */
@@ -9,64 +12,73 @@ const noStore = (_req: Request, res: Response, next: NextFunction) => {
   next();
 };
 
+/** Both spellings of a path, as the other routes of the API answer them. */
+const paths = (p: string) => [p, `${p}/`];
+
 export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions): Router {
   const r = Router();
   r.use(noStore, requireTenant);
-  const claims = (req: Request) => authenticate(req, authOpts);
+  const staff = staffAccess(authOpts);
+  const id = (req: Request) => parse(objectIdSchema, req.params.id);
 
-  r.post(['/auth/login', '/auth/login/'], async (req, res) => {
+  r.post(paths('/auth/login'), async (req, res) => {
     const body = parse(loginSchema, req.body);
     res.json(await service.login(req.journalId, req.clientIp, body.username, body.password));
   });
 
-  r.get(['/auth/verify-token', '/auth/verify-token/'], async (req, res) => {
-    const c = await claims(req);
-    res.json({ valid: true, user: { id: c.sub, name: c.name }, expiresAt: new Date(c.exp * 1000).toISOString() });
+  r.get(paths('/auth/verify-token'), staff(staffRoutes.verifyToken), async (req, res) => {
+    const c = req.auth!;
+    res.json({ valid: true, user: { id: c.sub, name: c.name, role: c.role }, expiresAt: new Date(c.exp * 1000).toISOString() });
   });
 
-  r.post(['/auth/logout', '/auth/logout/'], async (req, res) => {
-    await service.logout(await claims(req));
+  r.post(paths('/auth/logout'), staff(staffRoutes.logout), async (req, res) => {
+    await service.logout(req.auth!);
     res.json({ ok: true });
   });
 
-  // The journal's staff (the admin's Users screen): every signed-in staff member manages them.
-  r.get(['/api/users', '/api/users/'], async (req, res) => {
-    const c = await claims(req);
-    res.json(await service.listUsers(c.jid));
+  r.post(paths('/auth/reauth'), staff(staffRoutes.reauth), async (req, res) => {
+    const { password } = parse(reauthSchema, req.body);
+    res.json(await service.reauth(req.auth!, req.clientIp, password));
   });
 
-  r.post(['/api/users', '/api/users/'], async (req, res) => {
-    const c = await claims(req);
+  // The journal's staff (the admin's Users screen): managers only, see docs/product.md#roles.
+  r.get(paths('/api/users'), staff(staffRoutes.users), async (req, res) => {
+    res.json(await service.listUsers(req.journalId));
+  });
+
+  r.post(paths('/api/users'), staff(staffRoutes.createUser), async (req, res) => {
     const body = parse(staffCreateSchema, req.body);
-    res.status(201).json(await service.createUser(c.jid, body, activityActor(req, c)));
+    res.status(201).json(await service.createUser(req.journalId, body, activityActor(req)));
   });
 
-  r.post('/api/users/:id/status', async (req, res) => {
-    const c = await claims(req);
-    const id = parse(objectIdSchema, req.params.id);
+  r.post('/api/users/:id/status', staff(staffRoutes.userStatus), async (req, res) => {
+    const target = id(req);
     const { status } = parse(staffStatusSchema, req.body);
-    if (id === c.sub && status === 'disabled') throw new AppError(400, 'cannot_disable_self', 'You cannot disable your own account');
-    res.json(await service.setUserStatus(c.jid, id, status, activityActor(req, c)));
+    res.json(await service.setUserStatus(req.journalId, target, status, activityActor(req)));
   });
 
-  r.post('/api/users/:id/password', async (req, res) => {
-    const c = await claims(req);
-    const id = parse(objectIdSchema, req.params.id);
-    if (id === c.sub) throw new AppError(400, 'use_own_account', 'Change your own password on your account page, with your current password');
+  r.post('/api/users/:id/role', staff(staffRoutes.userRole), async (req, res) => {
+    const target = id(req);
+    const { role } = parse(staffRoleChangeSchema, req.body);
+    res.json(await service.setUserRole(req.journalId, target, role, activityActor(req)));
+  });
+
+  r.post('/api/users/:id/password', staff(staffRoutes.userPassword), async (req, res) => {
+    const target = id(req);
     const { password } = parse(staffPasswordSchema, req.body);
-    res.json(await service.resetPassword(c.jid, id, password, activityActor(req, c)));
+    res.json(await service.resetPassword(req.journalId, target, password, activityActor(req)));
   });
 
-  r.get('/api/users/:id', async (req, res) => {
-    const c = await claims(req);
-    res.json(await service.getOwnUser(c, parse(objectIdSchema, req.params.id)));
+  r.get('/api/users/:id', staff(staffRoutes.ownAccount), async (req, res) => {
+    res.json(await service.getOwnUser(req.auth!, id(req)));
   });
 
-  r.post('/api/users/:id', async (req, res) => {
-    const c = await claims(req);
-    const id = parse(objectIdSchema, req.params.id);
+  r.post('/api/users/:id', staff(staffRoutes.updateOwnAccount), async (req, res) => {
+    const target = id(req);
     const body = parse(userUpdateSchema, req.body);
-    res.json(await service.updateOwnUser(c, id, { name: body.name, password: body.password || undefined, currentPassword: body.currentPassword || undefined }, activityActor(req, c)));
+    res.json(await service.updateOwnUser(req.auth!, req.clientIp, target, {
+      name: body.name, password: body.password || undefined, currentPassword: body.currentPassword || undefined,
+    }, activityActor(req)));
   });
 
   return r;

@@ -1,16 +1,24 @@
-import { AppError, authKeys, diffFields, OPERATOR_ACTOR, signToken, type ActivityActor, type ActivityLog, type AuthClaims, type Redis, type UserStateSource } from '@journal/server-kit';
-import type { LoginResponse, StaffUserView } from '@journal/contracts';
+import {
+  AppError, authKeys, diffFields, OPERATOR_ACTOR, signToken, type ActivityActor, type ActivityLog, type AuthClaims, type Redis, type UserStateSource,
+} from '@journal/server-kit';
+import { RECENT_AUTH_SECONDS, roleRank, userNameProblem, type LoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
 import type { LoginThrottle } from './throttle';
 import type { User, UserRepo } from './user.repo';
+import type { SessionRepo } from './session.repo';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-policy';
 import { ipAllowed } from './ip-rules';
+
+export { userNameProblem };
 
 export class LoginRefused extends AppError {}
 
 export interface AuthServiceDeps {
   users: UserRepo;
+  sessions: SessionRepo;
   throttle: LoginThrottle;
+  /** Counts wrong passwords of signed-in sessions (re-checks and the account page), per user and address. */
+  reauthThrottle: LoginThrottle;
   redis: Redis;
   redisPrefix: string;
   jwtSecret: string;
@@ -23,16 +31,36 @@ export interface AuthServiceDeps {
 /** A staff account as the admin and the CLI show it: never the hash. */
 export type StaffUser = StaffUserView;
 
-const publicUser = (u: User) => ({ id: u.id, name: u.name });
+/**
+ * Who acts on staff accounts: a signed-in staff member, or the operator at the CLI (above every
+ * role, and the only one who can enable a user the operator disabled).
+ */
+export type StaffActor = ActivityActor;
+export const OPERATOR: StaffActor = OPERATOR_ACTOR;
+const isOperator = (a: StaffActor) => a.role === 'operator';
+const actorName = (a: StaffActor) => (isOperator(a) ? 'operator' : a.name);
+
+type UserActivityKind = 'user.create' | 'user.password' | 'user.status' | 'user.rename' | 'user.role';
+const USER_ACTIVITY_FIELDS: Record<UserActivityKind, string[]> = {
+  'user.create': ['name', 'status', 'role', 'allowedIps'],
+  'user.password': ['passwordHash'],
+  'user.status': ['status'],
+  'user.rename': ['name'],
+  'user.role': ['role'],
+};
+
+const publicUser = (u: User) => ({ id: u.id, name: u.name, role: u.role });
 export const staffUser = (u: User): StaffUser => ({
-  id: u.id, name: u.name, status: u.status, allowedIps: u.allowedIps, createdby: u.createdby, modifiedby: u.modifiedby,
+  id: u.id, name: u.name, status: u.status, role: u.role, disabledByOperator: u.disabledByOperator,
+  allowedIps: u.allowedIps, createdby: u.createdby, modifiedby: u.modifiedby,
 });
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,99}$/;
-export function userNameProblem(name: string): string | null {
-  if (!USER_NAME.test(name)) return 'User name must be 1-100 letters, digits, dots, dashes, underscores or @, starting with a letter or digit';
-  return null;
+/** docs/product.md#roles: nobody acts on a user, or grants a role, above their own role. */
+function assertMayActOn(actor: StaffActor, role: StaffRole) {
+  if (actor.role !== 'operator' && roleRank(role) > roleRank(actor.role)) {
+    throw new AppError(403, 'higher_role', 'You cannot act on a user of a higher role than yours');
+  }
 }
 
 export class AuthService {
@@ -58,13 +86,44 @@ export class AuthService {
     if (user.status !== 'enabled') throw new LoginRefused(403, 'disabled', 'User disabled');
     if (!ipAllowed(user.allowedIps, ip)) throw new LoginRefused(403, 'invalid_ip', 'Invalid IP');
     await throttle.clearUser(journalId, ip, username);
-    const { token } = signToken(this.deps.jwtSecret, { id: user.id, name: user.name, journalId });
+    const { token } = signToken(this.deps.jwtSecret, { id: user.id, name: user.name, journalId, role: user.role });
     return { token, user: publicUser(user) };
   }
 
+  /** Ends this session: stored for good first, then in Redis for the other processes' fast path. */
   async logout(claims: AuthClaims): Promise<void> {
     const ttl = Math.max(1, claims.exp - nowSeconds());
+    await this.deps.sessions.revoke({ journalId: claims.jid, userId: claims.sub, jti: claims.jti, exp: claims.exp });
+    this.deps.userState?.forgetSession(claims.jid, claims.jti);
     await this.deps.redis.set(this.keys.revoked(claims.jti), '1', 'EX', ttl);
+  }
+
+  /** Checks the caller's current password, throttled per user and per address like sign-ins. */
+  private async checkOwnPassword(claims: AuthClaims, ip: string, user: User, password: string): Promise<boolean> {
+    const { reauthThrottle } = this.deps;
+    await reauthThrottle.assertAllowed(claims.jid, ip, user.name);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await reauthThrottle.recordFailure(claims.jid, ip, user.name);
+      return false;
+    }
+    await reauthThrottle.clearUser(claims.jid, ip, user.name);
+    return true;
+  }
+
+  /**
+   * docs/security.md#recent-authentication: the caller confirms their password, and this session
+   * may do sensitive acts for RECENT_AUTH_SECONDS (stored with the session, cached in Redis).
+   */
+  async reauth(claims: AuthClaims, ip: string, password: string): Promise<ReauthResponse> {
+    const user = await this.deps.users.findById(claims.jid, claims.sub);
+    if (!user) throw new AppError(401, 'unauthorized', 'User not found');
+    if (!(await this.checkOwnPassword(claims, ip, user, password))) {
+      throw new AppError(403, 'wrong_current_password', 'The current password is not right');
+    }
+    const at = nowSeconds();
+    await this.deps.sessions.stampReauth({ journalId: claims.jid, userId: claims.sub, jti: claims.jti, exp: claims.exp }, at);
+    await this.deps.redis.set(this.keys.reauth(claims.jti), String(at), 'EX', RECENT_AUTH_SECONDS).catch(() => undefined);
+    return { ok: true, until: new Date((at + RECENT_AUTH_SECONDS) * 1000).toISOString() };
   }
 
   async getOwnUser(claims: AuthClaims, id: string) {
@@ -78,8 +137,13 @@ export class AuthService {
    * Renames the caller and, with a new password (which needs the current one), ends every
    * other session of theirs.
    */
-  async updateOwnUser(claims: AuthClaims, id: string, input: { name: string; password?: string; currentPassword?: string }, actor: ActivityActor = { ...OPERATOR_ACTOR, id: claims.sub, name: claims.name, role: 'manager' }) {
+  async updateOwnUser(
+    claims: AuthClaims, ip: string, id: string, input: { name: string; password?: string; currentPassword?: string },
+    actor: StaffActor = { id: claims.sub, name: claims.name, role: claims.role, ip, requestId: '' },
+  ) {
     if (claims.sub !== id) throw new AppError(403, 'forbidden', 'You can only change your own account');
+    const nameProblem = userNameProblem(input.name);
+    if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
     const current = await this.deps.users.findById(claims.jid, id);
     if (!current) throw new AppError(404, 'not_found', 'User not found');
     const existing = await this.deps.users.findByName(claims.jid, input.name);
@@ -87,7 +151,7 @@ export class AuthService {
     const patch: { name: string; passwordHash?: string; validAfter?: number; modifiedby: string } = { name: input.name, modifiedby: claims.name };
     if (input.password) {
       if (!input.currentPassword) throw new AppError(400, 'current_password_required', 'Enter your current password to set a new one');
-      if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
+      if (!(await this.checkOwnPassword(claims, ip, current, input.currentPassword))) {
         throw new AppError(403, 'wrong_current_password', 'The current password is not right');
       }
       const problem = passwordProblem(input.password, input.name);
@@ -95,13 +159,19 @@ export class AuthService {
       patch.passwordHash = await hashPassword(input.password);
       patch.validAfter = nowSeconds();
     }
-    const user = await this.deps.users.update(claims.jid, id, patch);
+    let user: User | null;
+    try {
+      user = await this.deps.users.update(claims.jid, id, patch);
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) throw new AppError(409, 'duplicate_username', 'That username is taken');
+      throw err;
+    }
     if (!user) throw new AppError(404, 'not_found', 'User not found');
     await this.recordUser(claims.jid, actor, 'user.rename', current, user);
     if (patch.passwordHash) await this.recordUser(claims.jid, actor, 'user.password', current, user);
     if (!patch.passwordHash) return { user: publicUser(user) };
     await this.endSessions(id, patch.validAfter!);
-    const { token } = signToken(this.deps.jwtSecret, { id: user.id, name: user.name, journalId: claims.jid });
+    const { token } = signToken(this.deps.jwtSecret, { id: user.id, name: user.name, journalId: claims.jid, role: user.role });
     return { user: publicUser(user), token };
   }
 
@@ -113,25 +183,66 @@ export class AuthService {
 
   /**
    * One activity entry for an account write, with only the fields of that kind: a rename shows
-   * the names, a password change `(changed)`, never the hash.
+   * the names, a role change the roles, a password change `(changed)`, never the hash.
    */
-  private async recordUser(journalId: string, actor: ActivityActor, kind: 'user.create' | 'user.password' | 'user.status' | 'user.rename', before: User | null, after: User) {
-    const only = { 'user.create': ['name', 'status', 'allowedIps'], 'user.password': ['passwordHash'], 'user.status': ['status'], 'user.rename': ['name'] }[kind];
+  private async recordUser(journalId: string, actor: StaffActor, kind: UserActivityKind, before: User | null, after: User) {
+    const only = USER_ACTIVITY_FIELDS[kind];
     await this.deps.activity?.record(journalId, actor, { kind, record: { type: 'user', id: after.id, label: after.name }, changes: diffFields(before, after, { only }) });
   }
 
-  /** Disabling takes effect on the next request of every session the user holds. */
-  async setUserStatus(journalId: string, id: string, status: 'enabled' | 'disabled', actor: ActivityActor = OPERATOR_ACTOR) {
-    const by = actor.name;
-    const before = await this.deps.users.findById(journalId, id);
-    const patch = status === 'disabled' ? { status, validAfter: nowSeconds(), modifiedby: by } : { status, modifiedby: by };
+  /**
+   * Disabling takes effect on the next request of every session the user holds. A user the
+   * operator disabled stays so until the operator enables it; the last enabled manager stays.
+   */
+  async setUserStatus(journalId: string, id: string, status: 'enabled' | 'disabled', actor: StaffActor): Promise<StaffUser> {
+    if (!isOperator(actor) && actor.id === id && status === 'disabled') {
+      throw new AppError(400, 'cannot_disable_self', 'You cannot disable your own account');
+    }
+    const found = await this.target(journalId, id, actor);
+    if (status === 'enabled' && found.disabledByOperator && !isOperator(actor)) {
+      throw new AppError(403, 'operator_disabled', 'The operator disabled this user; only the operator can enable it again');
+    }
+    if (status === 'disabled' && found.status === 'enabled' && found.role === 'manager') await this.assertNotLastManager(journalId, id);
+    const by = actorName(actor);
+    const patch = status === 'disabled'
+      ? { status, validAfter: nowSeconds(), modifiedby: by, ...(isOperator(actor) ? { disabledByOperator: true } : {}) }
+      : { status, modifiedby: by, disabledByOperator: false };
     const user = await this.deps.users.update(journalId, id, patch);
     if (!user) throw new AppError(404, 'not_found', 'User not found');
-    await this.recordUser(journalId, actor, 'user.status', before, user);
+    await this.recordUser(journalId, actor, 'user.status', found, user);
     this.deps.userState?.forget(id);
     if (status === 'disabled') await this.deps.redis.set(this.keys.disabled(id), '1');
     else await this.deps.redis.del(this.keys.disabled(id));
     return staffUser(user);
+  }
+
+  /** Changes a user's role and ends the user's sessions, so every token carries the new role. */
+  async setUserRole(journalId: string, id: string, role: StaffRole, actor: StaffActor): Promise<StaffUser> {
+    if (!isOperator(actor) && actor.id === id) throw new AppError(400, 'cannot_change_own_role', 'You cannot change your own role');
+    const found = await this.target(journalId, id, actor);
+    assertMayActOn(actor, role);
+    if (found.role === role) return staffUser(found);
+    if (found.role === 'manager' && found.status === 'enabled') await this.assertNotLastManager(journalId, id);
+    const at = nowSeconds();
+    const user = await this.deps.users.update(journalId, id, { role, validAfter: at, modifiedby: actorName(actor) });
+    if (!user) throw new AppError(404, 'not_found', 'User not found');
+    await this.endSessions(id, at);
+    await this.recordUser(journalId, actor, 'user.role', found, user);
+    return staffUser(user);
+  }
+
+  /** The user `actor` means to act on, refused when it ranks above the actor. */
+  private async target(journalId: string, id: string, actor: StaffActor): Promise<User> {
+    const found = await this.deps.users.findById(journalId, id);
+    if (!found) throw new AppError(404, 'not_found', 'User not found');
+    assertMayActOn(actor, found.role);
+    return found;
+  }
+
+  private async assertNotLastManager(journalId: string, id: string) {
+    if ((await this.deps.users.countOtherEnabledManagers(journalId, id)) === 0) {
+      throw new AppError(409, 'last_manager', 'The journal needs at least one enabled manager');
+    }
   }
 
   // ---- Staff management: the admin's Users screen and the operator CLI share these. ----
@@ -146,9 +257,12 @@ export class AuthService {
     return staffUser(u);
   }
 
-  /** Creates a staff account; refuses a taken name, a malformed name and a weak password. */
-  async createUser(journalId: string, input: { name: string; password: string; allowedIps?: string[] }, actor: ActivityActor): Promise<StaffUser> {
-    const by = actor.name;
+  /** Creates a staff account; refuses a taken name, a malformed name, a weak password and a role above the actor's. */
+  async createUser(
+    journalId: string, input: { name: string; password: string; role: StaffRole; allowedIps?: string[] }, actor: StaffActor,
+  ): Promise<StaffUser> {
+    assertMayActOn(actor, input.role);
+    const by = actorName(actor);
     const nameProblem = userNameProblem(input.name);
     if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
     const problem = passwordProblem(input.password, input.name);
@@ -158,7 +272,8 @@ export class AuthService {
     }
     try {
       const u = await this.deps.users.create({
-        journalId, name: input.name, passwordHash: await hashPassword(input.password), status: 'enabled', allowedIps: input.allowedIps ?? [], createdby: by,
+        journalId, name: input.name, passwordHash: await hashPassword(input.password), status: 'enabled', role: input.role,
+        allowedIps: input.allowedIps ?? [], createdby: by,
       });
       await this.recordUser(journalId, actor, 'user.create', null, u);
       return staffUser(u);
@@ -169,10 +284,12 @@ export class AuthService {
   }
 
   /** Sets a new password and ends every session the user holds. */
-  async resetPassword(journalId: string, id: string, password: string, actor: ActivityActor): Promise<StaffUser> {
-    const by = actor.name;
-    const found = await this.deps.users.findById(journalId, id);
-    if (!found) throw new AppError(404, 'unknown_user', 'User not found');
+  async resetPassword(journalId: string, id: string, password: string, actor: StaffActor): Promise<StaffUser> {
+    if (!isOperator(actor) && actor.id === id) {
+      throw new AppError(400, 'use_own_account', 'Change your own password on your account page, with your current password');
+    }
+    const found = await this.target(journalId, id, actor);
+    const by = actorName(actor);
     const problem = passwordProblem(password, found.name);
     if (problem) throw new AppError(400, 'weak_password', problem);
     const at = nowSeconds();
@@ -184,10 +301,13 @@ export class AuthService {
   }
 
   /** Creates the user or resets its password; used by seeding and tests (no strength rule). */
-  async ensureUser(journalId: string, name: string, password: string, allowedIps: string[] = []) {
+  async ensureUser(journalId: string, name: string, password: string, allowedIps: string[] = [], role: StaffRole = 'manager') {
     const passwordHash = await hashPassword(password);
     const found = await this.deps.users.findByName(journalId, name);
-    if (found) return this.deps.users.update(journalId, found.id, { passwordHash, status: 'enabled', allowedIps });
-    return this.deps.users.create({ journalId, name, passwordHash, status: 'enabled', allowedIps, createdby: 'seed' });
+    if (found) {
+      this.deps.userState?.forget(found.id);
+      return this.deps.users.update(journalId, found.id, { passwordHash, status: 'enabled', disabledByOperator: false, role, allowedIps });
+    }
+    return this.deps.users.create({ journalId, name, passwordHash, status: 'enabled', role, allowedIps, createdby: 'seed' });
   }
 }

@@ -11,6 +11,12 @@ export interface ThrottleLimits {
   /** The first delay; each further failure doubles it, up to `maxDelaySeconds`. */
   baseDelaySeconds: number;
   maxDelaySeconds: number;
+  /**
+   * Failures on one user name from any address before the delays start. Only password re-checks
+   * of a signed-in session use it: their caller holds a token, so spreading guesses over many
+   * addresses must not help, and the wait falls on a session, not on the owner's sign-in.
+   */
+  perUser?: number;
 }
 
 /** Seconds to wait after the `failures`-th failure: none while under `free`, then doubling to the cap. */
@@ -40,15 +46,21 @@ export class LoginThrottle {
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly limits: ThrottleLimits,
+    /** `login` for sign-ins, `reauth` for password re-checks of a session (separate counters). */
+    private readonly scope: 'login' | 'reauth' = 'login',
   ) {}
 
   private keys(journalId: string, ip: string, username: string) {
     const ipUser = `${journalId}:${ip}:${username.toLowerCase()}`;
+    const user = `${journalId}:${username.toLowerCase()}`;
+    const p = `${this.prefix}${this.scope}`;
     return {
-      ip: `${this.prefix}login:ip:${ip}`,
-      ipUser: `${this.prefix}login:ipuser:${ipUser}`,
-      ipWait: `${this.prefix}login:wait:ip:${ip}`,
-      ipUserWait: `${this.prefix}login:wait:ipuser:${ipUser}`,
+      ip: `${p}:ip:${ip}`,
+      ipUser: `${p}:ipuser:${ipUser}`,
+      user: `${p}:user:${user}`,
+      ipWait: `${p}:wait:ip:${ip}`,
+      ipUserWait: `${p}:wait:ipuser:${ipUser}`,
+      userWait: `${p}:wait:user:${user}`,
     };
   }
 
@@ -57,7 +69,7 @@ export class LoginThrottle {
     const k = this.keys(journalId, ip, username);
     let waits: number[];
     try {
-      const res = await this.redis.multi().pttl(k.ipWait).pttl(k.ipUserWait).exec();
+      const res = await this.redis.multi().pttl(k.ipWait).pttl(k.ipUserWait).pttl(k.userWait).exec();
       waits = (res ?? []).map(([err, v]) => {
         if (err) throw err;
         return Number(v);
@@ -73,14 +85,17 @@ export class LoginThrottle {
     const k = this.keys(journalId, ip, username);
     const { windowSeconds: w, baseDelaySeconds: base, maxDelaySeconds: max } = this.limits;
     try {
-      const res = await this.redis.multi().incr(k.ip).expire(k.ip, w, 'NX').incr(k.ipUser).expire(k.ipUser, w, 'NX').exec();
+      const res = await this.redis.multi().incr(k.ip).expire(k.ip, w, 'NX').incr(k.ipUser).expire(k.ipUser, w, 'NX').incr(k.user).expire(k.user, w, 'NX').exec();
       const ipCount = Number(res?.[0]?.[1] ?? 0);
       const ipUserCount = Number(res?.[2]?.[1] ?? 0);
+      const userCount = Number(res?.[4]?.[1] ?? 0);
       const ipDelay = delayAfter(ipCount, this.limits.perIp, base, max);
       const ipUserDelay = delayAfter(ipUserCount, this.limits.perIpUser, base, max);
+      const userDelay = this.limits.perUser === undefined ? 0 : delayAfter(userCount, this.limits.perUser, base, max);
       const m = this.redis.multi();
       if (ipDelay > 0) m.set(k.ipWait, '1', 'EX', ipDelay);
       if (ipUserDelay > 0) m.set(k.ipUserWait, '1', 'EX', ipUserDelay);
+      if (userDelay > 0) m.set(k.userWait, '1', 'EX', userDelay);
       await m.exec();
     } catch {
       throw unavailable();
@@ -90,6 +105,6 @@ export class LoginThrottle {
   /** A successful login forgets this address's failures on this user (not the address's total). */
   async clearUser(journalId: string, ip: string, username: string): Promise<void> {
     const k = this.keys(journalId, ip, username);
-    await this.redis.del(k.ipUser, k.ipUserWait).catch(() => undefined);
+    await this.redis.del(k.ipUser, k.ipUserWait, ...(this.limits.perUser === undefined ? [] : [k.user, k.userWait])).catch(() => undefined);
   }
 }

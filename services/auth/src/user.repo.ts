@@ -1,5 +1,6 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
+import { roleOrManager, type StaffRole } from '@journal/contracts';
 
 export interface User {
   id: string;
@@ -7,6 +8,10 @@ export interface User {
   name: string;
   passwordHash: string;
   status: 'enabled' | 'disabled';
+  /** docs/product.md#roles; users stored before roles existed are managers. */
+  role: StaffRole;
+  /** Disabled by the operator (CLI): staff cannot enable it, only the operator. */
+  disabledByOperator: boolean;
   /** Addresses or CIDR blocks (IPv4 or IPv6) this user may sign in from; empty means anywhere. */
   allowedIps: string[];
   /** Tokens issued before this time (seconds since the epoch) are refused; survives a Redis flush. */
@@ -25,6 +30,8 @@ const userSchema = new Schema<UserDoc>(
     name: { type: String, required: true },
     passwordHash: { type: String, required: true },
     status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
+    role: { type: String, enum: ['manager', 'editor', 'worklog'], default: 'manager' },
+    disabledByOperator: { type: Boolean, default: false },
     allowedIps: { type: [String], default: [] },
     validAfter: { type: Number, default: 0 },
     createdby: { type: String, default: '' },
@@ -40,6 +47,8 @@ const toUser = (d: UserDoc & { _id: Types.ObjectId }): User => ({
   name: d.name,
   passwordHash: d.passwordHash,
   status: d.status,
+  role: roleOrManager(d.role),
+  disabledByOperator: d.disabledByOperator === true,
   allowedIps: d.allowedIps ?? [],
   validAfter: d.validAfter ?? 0,
   createdby: d.createdby ?? '',
@@ -54,6 +63,16 @@ export class UserRepo {
 
   async init() {
     await buildIndexes(() => this.model.syncIndexes());
+    // Users stored before roles existed become managers (they could do everything). A one-off
+    // migration over every journal, so it goes to the driver, past per-journal query rules.
+    await this.model.collection.updateMany({ role: { $exists: false } }, { $set: { role: 'manager' } });
+  }
+
+  /** Enabled managers of the journal, other than `exceptId`: the last one cannot be disabled or demoted. */
+  async countOtherEnabledManagers(journalId: string, exceptId: string): Promise<number> {
+    return this.model.countDocuments({
+      journalId: new Types.ObjectId(journalId), status: 'enabled', role: 'manager', _id: { $ne: new Types.ObjectId(exceptId) },
+    });
   }
 
   async findByName(journalId: string, name: string): Promise<User | null> {
@@ -72,12 +91,14 @@ export class UserRepo {
     return ds.map(toUser).sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  async create(u: Omit<User, 'id' | 'validAfter' | 'createdby' | 'modifiedby'> & Partial<Pick<User, 'createdby'>>): Promise<User> {
+  async create(
+    u: Omit<User, 'id' | 'validAfter' | 'createdby' | 'modifiedby' | 'role' | 'disabledByOperator'> & Partial<Pick<User, 'createdby' | 'role'>>,
+  ): Promise<User> {
     const d = await this.model.create({ ...u, modifiedby: u.createdby ?? '', journalId: new Types.ObjectId(u.journalId) });
     return toUser(d.toObject());
   }
 
-  async update(journalId: string, id: string, patch: Partial<Pick<User, 'name' | 'passwordHash' | 'status' | 'allowedIps' | 'validAfter' | 'modifiedby'>>) {
+  async update(journalId: string, id: string, patch: Partial<Pick<User, 'name' | 'passwordHash' | 'status' | 'role' | 'disabledByOperator' | 'allowedIps' | 'validAfter' | 'modifiedby'>>) {
     if (!Types.ObjectId.isValid(id)) return null;
     const d = await this.model
       .findOneAndUpdate({ _id: new Types.ObjectId(id), journalId: new Types.ObjectId(journalId) }, { $set: patch }, { returnDocument: 'after' })

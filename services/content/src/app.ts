@@ -6,10 +6,10 @@ import {
   createHttpApp,
   createLogger,
   createRedis,
-  isMongoReady,
-  isRedisReady,
   listen,
   logSampleOf,
+  mongoDependency,
+  redisDependency,
   type Redis,
   type RunningServer,
   warmUp,
@@ -33,12 +33,16 @@ import { warmArticleFiles, type WarmedFiles } from './files/file-cache';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { citeRoutes } from './cite/cite.routes';
+import { jatsRoutes } from './cite/jats.routes';
 import { doiRoutes } from './doi/doi.routes';
+import { doajRoutes } from './doi/doaj.routes';
+import { startDeposits, type Deposits } from './doi/deposits';
 import { feedRoutes } from './feeds/feed.routes';
 import { StatsRepo } from './stats/stats.repo';
 import { statsRoutes } from './stats/stats.routes';
 import type { StatsRecorder } from './stats/stats.recorder';
 import { UsageLogReceiver } from './stats/usage-log';
+import { loadRobotList } from './stats/counter-robots';
 
 export interface ContentApp {
   url: string;
@@ -54,6 +58,8 @@ export interface ContentApp {
   stats: StatsRecorder;
   /** UDP port of the usage log (0 with counting off, or when it is read from a file). */
   usagePort: number;
+  /** Crossref deposits: their store, queue and worker. */
+  deposits: Deposits;
   /** The article PDFs read into memory before ready (undefined until then). */
   readonly warmedFiles: WarmedFiles | undefined;
   stop(): Promise<void>;
@@ -87,15 +93,27 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   });
   const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, activity: new ActivityLog(conn, logger) };
 
-  // Not ready (so no traffic is routed here) until every journal's read model is loaded.
-  const http = createHttpApp({ name: 'content', logger, logSample: logSampleOf(config), ready: () => cache.ready && isMongoReady(conn) && isRedisReady(redis) });
+  // Not ready (so no traffic is routed here) until every journal's read model is loaded. The
+  // datastores are not part of it: public reads are answered from the read models through a
+  // failover, and what needs the database answers 503 at once (its circuit breaker).
+  const http = createHttpApp({
+    name: 'content',
+    logger,
+    logSample: logSampleOf(config),
+    ready: () => cache.ready,
+    dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
+  });
   http.app.use(internalJournalRoutes(journals));
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(cache));
   http.app.use(adminRoutes(deps));
   http.app.use(doiRoutes(deps));
+  http.app.use(doajRoutes(deps));
+  const deposits = await startDeposits(deps);
+  http.app.use(deposits.router);
   // Before the public routes, whose /api/archives/:year/:vol/:issue would take these paths.
   http.app.use(citeRoutes(deps));
+  http.app.use(jatsRoutes(deps));
   http.app.use(feedRoutes(deps));
   const stats = statsRoutes(deps);
   http.app.use(stats.router);
@@ -106,10 +124,14 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   stats.recorder.start();
+  // A robots list that cannot be read or parsed stops the start: counting robots is not a fallback.
+  const robots = config.STATS_ROBOTS_FILE ? loadRobotList(config.STATS_ROBOTS_FILE) : null;
+  if (robots?.skipped.length) logger.warn({ skipped: robots.skipped }, 'robots list: patterns JavaScript cannot compile were left out');
   const usage = new UsageLogReceiver(
     async (host) => (await journals.findByHost(host))?.id ?? null,
     (hit) => stats.recorder.receive(hit),
     logger,
+    { robotsFile: config.STATS_ROBOTS_FILE },
   );
   const usagePort = !config.STATS_COUNTING
     ? 0
@@ -148,8 +170,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     },
     stats: stats.recorder,
     usagePort,
+    deposits,
     async stop() {
       cache.stop();
+      await deposits.stop();
       await usage.stop();
       await server.close();
       await stats.recorder.stop();

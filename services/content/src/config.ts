@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
+import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 export const contentConfigSchema = z.object({
   ...baseConfigShape,
@@ -8,13 +8,8 @@ export const contentConfigSchema = z.object({
   ...redisConfigShape,
   ...jwtConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4001),
-  /** Scheme of absolute public URLs (canonical links, sitemap, OAI); the host comes from the gateway. */
-  PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
-  /**
-   * Port of absolute public URLs when the site is not on the scheme's default port (local runs:
-   * 8080). Empty: the port of the Host header when it names the journal's host, else none.
-   */
-  PUBLIC_PORT: z.string().regex(/^\d{0,5}$/).default(''),
+  /** Scheme and port of absolute public URLs; the host is the journal's primary host. */
+  ...publicOriginConfigShape,
   /** URLs per sitemap file before /sitemap.xml becomes an index (sitemaps.org: 50,000). */
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
   /** Journals with at least this many public articles get a token index for the public search (built in the background). */
@@ -49,7 +44,12 @@ export const contentConfigSchema = z.object({
    * read once every half second instead of a datagram per download. Set, no UDP port is bound.
    */
   STATS_USAGE_FILE: z.string().default(''),
-  /** Repeats by one client within this window count once (COUNTER: 30 s). */
+  /**
+   * COUNTER's robots list (the COUNTER-Robots project's COUNTER_Robots_list.json, or its text
+   * form): user agents matching it are not counted, on top of isbot's list. Empty: isbot alone.
+   */
+  STATS_ROBOTS_FILE: z.string().default(''),
+  /** Requests by one client for one item at most this far apart are one action, the later kept (COUNTER: 30 s). */
   STATS_DEDUPE_MS: z.coerce.number().int().min(0).default(30_000),
   /** Hits held in memory while Redis is away (about 200 bytes each); past it the oldest are dropped. */
   STATS_BUFFER_MAX: z.coerce.number().int().min(100).default(100_000),
@@ -59,6 +59,30 @@ export const contentConfigSchema = z.object({
    */
   STATS_PUSH_MS: z.coerce.number().int().min(10).default(100),
   STATS_FLUSH_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Crossref's HTTPS deposit endpoint; its submission log is read from the same host (/servlet/submissionDownload). */
+  CROSSREF_DEPOSIT_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').default('https://doi.crossref.org/servlet/deposit'),
+  /**
+   * Key of the journals' stored Crossref passwords (AES-256-GCM): 32 bytes as 64 hex digits or
+   * base64. Empty: Crossref credentials cannot be saved, so nothing is deposited.
+   */
+  CROSSREF_CREDENTIALS_KEY: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes: 64 hex digits or base64'),
+  /** How long after an upload, and between two reads, Crossref's submission log is read. */
+  CROSSREF_POLL_MS: z.coerce.number().int().min(10).default(60_000),
+  /** Reads of the log before a submission Crossref never finishes is reported as failed (default: 2 days at one a minute). */
+  CROSSREF_POLL_ROUNDS: z.coerce.number().int().min(1).default(2880),
+  /** Tries of an upload or a log read while Crossref cannot be reached, and the first wait (doubled each time). */
+  CROSSREF_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  CROSSREF_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
+  /** Time limit of one call to Crossref. */
+  CROSSREF_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Whether this process runs the deposit jobs (the `crossref` queue). */
+  CROSSREF_WORKER: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .default(true),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const readContentConfig = () => loadConfig(contentConfigSchema);

@@ -177,7 +177,7 @@ describe('links and images (docs/security.md#links)', () => {
     expect([r.status, r.body.message]).toEqual([400, 'link: Link must be an http://, https:// or mailto: address']);
     r = await request(app.url).post('/api/editors').set(as()).field('name', 'X').field('category', 'chief editor').field('post', 'Professor').field('content', 'C').field('editor_website', 'data:text/html,x');
     expect(r.status).toBe(400);
-    expect(r.body.message).toContain('Website must be an http://, https:// or mailto: address');
+    expect(r.body.message).toContain('Website must be a web address such as https://example.org');
     expect(await snapshot()).toBe(before);
     let req = request(app.url).post('/api/admin/archives/').set(as());
     const fields = { year: '2026', volume: '1', issue: '1', refnumber: '503', title: 'Bad link', authorname: 'A', abstract: '<a href="javascript:alert(1)">x</a>', keywords: 'k', pagenumber: '7-8', txnid: 'tx503', publishdate: '2026-02-01', email: 'a@example.org', ptype: 'paid' };

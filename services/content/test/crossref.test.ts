@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { staffToken } from '@journal/testing';
+import { markRecentAuth, staffToken } from '@journal/testing';
 import { crossrefDeposit, crossrefTitle } from '../src/doi/crossref-xml';
 import { makeJournal, startContent, stopContent } from './helpers';
 
@@ -63,6 +63,7 @@ describe('POST /api/admin/archives/:year/:vol/:issue/crossref', () => {
     app = await startContent();
     J = await makeJournal(app, 'cr', { issn: '1234-5678', journal_essn: '2345-678x', doi_prefix: '10.12345', doi_suffix_pattern: 'cr.{year}.{volume}.{issue}.{refnumber}' });
     T = staffToken(J);
+    await markRecentAuth(app.config.REDIS_PREFIX, T);
     await app.repos.issues.create(J, { ...key, frequency: 'april' });
     const base = { ...key, txnid: '', abstract: '<p>Summary &amp; more</p>', publishdate: '2026-04-15', status: 'enabled' };
     await app.repos.articles.create(J, { ...base, refnumber: '11', txnid: 't11', title: 'First <i>Bacillus</i> paper', authorname: 'Dr. Asha Rao, Vikram Kumar Singh, Li', pagenumber: '1-6', doi: '10.12345/typed.11' });

@@ -4,7 +4,7 @@ import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-ris';
 import '@citation-js/plugin-csl';
 import '@citation-js/plugin-bibtex';
-import { staffHeaders, staffToken } from '@journal/testing';
+import { markRecentAuth, staffHeaders, staffToken } from '@journal/testing';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
@@ -15,7 +15,7 @@ let pdf: Buffer;
 
 const tok = (jid: string) => staffToken(jid);
 const as = staffHeaders;
-const pub = (jid: string) => ({ 'x-journal-id': jid, 'x-journal-host': 'doi.test', host: 'doi.test:8080' });
+const pub = (jid: string) => ({ 'x-journal-id': jid, 'x-journal-host': 'doi.test', host: 'evil.example:8080' });
 
 const fields = (over: Record<string, string> = {}): Record<string, string> => ({
   year: '2026', volume: '4', issue: '2', refnumber: '1001',
@@ -42,6 +42,7 @@ beforeAll(async () => {
   J = await makeJournal(app, 'doij', { journal_essn: '2456-1002' });
   J2 = await makeJournal(app, 'doij2');
   T = tok(J);
+  await markRecentAuth(app.config.REDIS_PREFIX, T);
   pdf = await makePdf('doi');
   await app.repos.issues.create(J, { year: 2026, volume: 4, issue: 2, frequency: 'april' });
   await app.repos.issues.create(J2, { year: 2026, volume: 4, issue: 2, frequency: 'april' });

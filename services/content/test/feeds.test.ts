@@ -18,7 +18,7 @@ beforeAll(async () => {
   const add = async (issue: number, ref: string, pages: string, extra: Record<string, string> = {}) => {
     const a = await app.repos.articles.create(J, {
       ...base, issue, refnumber: ref, txnid: `t${ref}`, title: `Paper ${ref} on <i>Bacillus</i>`,
-      authorname: 'Asha Rao, Vikram Singh', abstract: '&lt;p&gt;Abstract &lt;b&gt;bold&lt;/b&gt;&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;', pagenumber: pages, ...extra,
+      authorname: 'Dr. Asha Rao, Prof. Vikram Singh', abstract: '&lt;p&gt;Abstract &lt;b&gt;bold&lt;/b&gt;&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;', pagenumber: pages, ...extra,
     });
     if (a.file) await app.files.put(J, `/assets/archives/2026/vol4issue${issue}/${a.file}`, pdf, { contentType: 'application/pdf' });
   };
@@ -71,6 +71,9 @@ describe.each([
     } else {
       expect(text).toContain('<author><name>Asha Rao</name></author>\n<author><name>Vikram Singh</name></author>');
     }
+    // Bare names for machines, and the language as a code.
+    expect(text).not.toMatch(/Dr\.|Prof\./);
+    expect(text).toMatch(path.endsWith('rss') ? /<language>en<\/language>/ : /xml:lang="en"/);
   });
 
   // Pages are the render process's: the e2e suite follows them through nginx.

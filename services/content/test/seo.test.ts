@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { Types } from 'mongoose';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { seedDemoContent } from '../src/seed/demo';
 import { startContent, stopContent } from './helpers';
@@ -10,14 +11,16 @@ let chem: string;
 const year = new Date().getUTCFullYear();
 const vol = year - 2020 + 1;
 
+// The Host a client sent (its port, or another host altogether) plays no part in absolute URLs:
+// they are the journal's primary host (the gateway's header) with the configured port, 8080 here.
 const get = (path: string, jid = demo, host = 'localhost') =>
-  request(app.url).get(path).set('x-journal-id', jid).set('x-journal-host', host).set('Host', `${host}:8080`);
+  request(app.url).get(path).set('x-journal-id', jid).set('x-journal-host', host).set('Host', `evil.example:9999`);
 
 
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, parseAttributeValue: false, isArray: (n) => ['url', 'sitemap', 'record', 'header', 'set', 'dc:creator', 'setSpec'].includes(n) });
 
 beforeAll(async () => {
-  app = await startContent();
+  app = await startContent({ PUBLIC_PORT: '8080' });
   const r = await seedDemoContent({ mongoUrl: app.config.MONGO_URL, dbName: app.config.MONGO_DB });
   demo = r.journals.find((j) => j.slug === 'demo')!.id;
   chem = r.journals.find((j) => j.slug === 'chem')!.id;
@@ -46,7 +49,7 @@ describe('sitemap and robots', () => {
   });
 
   test('past the URL limit /sitemap.xml becomes an index of child sitemaps', async () => {
-    small = await startContent({ MONGO_DB: app.config.MONGO_DB, REDIS_PREFIX: app.config.REDIS_PREFIX, SITEMAP_MAX_URLS: 30 });
+    small = await startContent({ MONGO_DB: app.config.MONGO_DB, REDIS_PREFIX: app.config.REDIS_PREFIX, SITEMAP_MAX_URLS: 30, PUBLIC_PORT: '' });
     const g = (p: string) => request(small!.url).get(p).set('x-journal-id', demo).set('x-journal-host', 'localhost');
     const idx = await g('/sitemap.xml');
     expect(XMLValidator.validate(idx.text)).toBe(true);
@@ -73,6 +76,8 @@ describe('sitemap and robots', () => {
   });
 });
 
+const tokenOf = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
 describe('OAI-PMH', () => {
   const oai = (q: string, jid = demo) => get(`/oai?${q}`, jid);
   const parse = (xml: string) => {
@@ -88,6 +93,7 @@ describe('OAI-PMH', () => {
     expect(d.Identify.baseURL).toBe('http://localhost:8080/oai');
     expect(d.Identify.protocolVersion).toBe('2.0');
     expect(d.Identify.granularity).toBe('YYYY-MM-DDThh:mm:ssZ');
+    expect(d.Identify.deletedRecord).toBe('persistent');
     expect(d.Identify.earliestDatestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(d.responseDate).toMatch(/Z$/);
     expect(d.request['@_verb']).toBe('Identify');
@@ -104,13 +110,22 @@ describe('OAI-PMH', () => {
 
   test('ListIdentifiers, ListRecords with sets and dates, GetRecord', async () => {
     const li = parse((await oai('verb=ListIdentifiers&metadataPrefix=oai_dc')).text);
-    expect(li.ListIdentifiers.header).toHaveLength(36);
+    // 36 public articles and the seed's disabled one, reported as deleted.
+    expect(li.ListIdentifiers.header).toHaveLength(37);
+    expect(li.ListIdentifiers.header.filter((h: { '@_status'?: string }) => h['@_status'] === 'deleted').map((h: { identifier: string }) => h.identifier)).toEqual(['oai:localhost:1999']);
     expect(li.ListIdentifiers.header[0].identifier).toMatch(/^oai:localhost:\d+$/);
     const lr = parse((await oai(`verb=ListRecords&metadataPrefix=oai_dc&set=${year}:vol${vol}issue2`)).text);
     expect(lr.ListRecords.record).toHaveLength(6);
     const dc = lr.ListRecords.record[0].metadata['oai_dc:dc'];
     expect(dc['dc:title']).toBeTruthy();
     expect(dc['dc:creator'].length).toBeGreaterThanOrEqual(1);
+    // Machines get bare names (the seed's authors include 'Dr. ...') and the language as a code.
+    const all = parse((await oai('verb=ListRecords&metadataPrefix=oai_dc')).text).ListRecords.record.filter((r: { metadata?: unknown }) => r.metadata);
+    const creators: string[] = all.flatMap((r: { metadata: Record<string, Record<string, string[]>> }) => r.metadata['oai_dc:dc']!['dc:creator']!);
+    expect(creators.length).toBeGreaterThan(36);
+    expect(creators.filter((c) => /^(Dr|Prof)\b/.test(c))).toEqual([]);
+    expect(creators).toContain('Anil Kumar Sharma');
+    expect(dc['dc:language']).toBe('en');
     const future = parse((await oai('verb=ListRecords&metadataPrefix=oai_dc&from=2999-01-01')).text);
     expect(future.error['@_code']).toBe('noRecordsMatch');
     const past = parse((await oai('verb=ListIdentifiers&metadataPrefix=oai_dc&from=2000-01-01&until=2999-12-31T00:00:00Z')).text);
@@ -148,6 +163,90 @@ describe('OAI-PMH', () => {
     expect(parse(post.text).Identify.repositoryName).toBe('International Journal of Chemical Science Research');
   });
 
+  test('a harvest across resumption tokens sees every record once while articles are added and disabled, the disabled one as deleted', async () => {
+    const key = { year: 2011, volume: 2, issue: 1 };
+    await app.repos.articles.insertMany(
+      chem,
+      Array.from({ length: 150 }, (_, i) => ({ ...key, refnumber: String(70000 + i), txnid: `H${i}`, title: `Harvested ${i}`, pagenumber: `${i * 2 + 1}-${i * 2 + 2}` })),
+    );
+    await app.cache.invalidate(chem);
+    const seen = new Map<string, number>();
+    const statuses = new Map<string, string>();
+    const datestamps: string[] = [];
+    let q = 'verb=ListRecords&metadataPrefix=oai_dc&set=2011';
+    let pages = 0;
+    for (;;) {
+      const d = parse((await oai(q, chem)).text);
+      if (!d.ListRecords) throw new Error(JSON.stringify(d));
+      pages++;
+      for (const r of d.ListRecords.record as { header: { identifier: string; datestamp: string; '@_status'?: string }[]; metadata?: unknown }[]) {
+        const h = r.header[0]!;
+        seen.set(h.identifier, (seen.get(h.identifier) ?? 0) + 1);
+        statuses.set(h.identifier, h['@_status'] ?? 'live');
+        datestamps.push(h.datestamp);
+        expect(r.metadata === undefined).toBe(h['@_status'] === 'deleted');
+      }
+      const tok = d.ListRecords.resumptionToken;
+      const value = typeof tok === 'object' ? tok['#text'] : tok;
+      if (pages === 1) {
+        // Oldest first: the cursor is past the first page, the list is the whole set.
+        expect(tok['@_completeListSize']).toBe('150');
+        expect(tok['@_cursor']).toBe('0');
+        expect(Date.parse(tok['@_expirationDate'])).toBeGreaterThan(Date.now());
+        // Meanwhile: two articles are added and one the harvester has not reached is disabled.
+        for (const ref of ['70500', '70501']) {
+          await app.repos.articles.create(chem, { ...key, refnumber: ref, txnid: `H${ref}`, title: `Added ${ref}`, pagenumber: '1-2' });
+        }
+        const late = await app.repos.articles.findByRef(chem, '70120');
+        await app.repos.articles.update(chem, late!.id, { status: 'disabled' });
+        await app.cache.invalidate(chem);
+      } else if (value) {
+        expect(tok['@_cursor']).toBe(String((pages - 1) * 100));
+      }
+      if (!value) break;
+      q = `verb=ListRecords&resumptionToken=${encodeURIComponent(value)}`;
+    }
+    expect(pages).toBe(2);
+    expect(seen.size).toBe(152);
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+    expect(statuses.get('oai:localhost:70120')).toBe('deleted');
+    expect([...statuses.entries()].filter(([, s]) => s === 'deleted').map(([id]) => id)).toEqual(['oai:localhost:70120']);
+    expect(statuses.get('oai:localhost:70501')).toBe('live');
+    expect([...datestamps].sort()).toEqual(datestamps);
+
+    // The disabled article is a deleted record for GetRecord too, and for a from/until window of
+    // its own second.
+    const gr = parse((await oai('verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:70120', chem)).text);
+    const header = gr.GetRecord.record[0].header[0];
+    expect(header['@_status']).toBe('deleted');
+    expect(gr.GetRecord.record[0].metadata).toBeUndefined();
+    const second = parse((await oai(`verb=ListIdentifiers&metadataPrefix=oai_dc&set=2011&from=${header.datestamp}&until=${header.datestamp}`, chem)).text);
+    expect(second.ListIdentifiers.header.map((h: { identifier: string }) => h.identifier)).toContain('oai:localhost:70120');
+  });
+
+  test('removed and withdrawn articles stay deleted records; a retracted one stays a record', async () => {
+    const key = { year: 2012, volume: 3, issue: 1 };
+    const made = await Promise.all(
+      ['71000', '71001', '71002'].map((ref, i) => app.repos.articles.create(chem, { ...key, refnumber: ref, txnid: `W${ref}`, title: `Gone ${ref}`, pagenumber: `${i + 1}-${i + 1}` })),
+    );
+    await app.repos.articles.remove(chem, made[0]!.id);
+    const at = new Date();
+    await app.repos.articles.model.collection.updateOne({ _id: new Types.ObjectId(made[1]!.id) }, { $set: { withdrawal: { kind: 'withdrawn', reason: 'Duplicate', at } } });
+    await app.repos.articles.model.collection.updateOne({ _id: new Types.ObjectId(made[2]!.id) }, { $set: { withdrawal: { kind: 'retracted', reason: 'Error', at } } });
+    await app.cache.invalidate(chem);
+    const li = parse((await oai('verb=ListIdentifiers&metadataPrefix=oai_dc&set=2012', chem)).text);
+    const status = Object.fromEntries(li.ListIdentifiers.header.map((h: { identifier: string; '@_status'?: string }) => [h.identifier, h['@_status'] ?? 'live']));
+    expect(status).toEqual({ 'oai:localhost:71000': 'deleted', 'oai:localhost:71001': 'deleted', 'oai:localhost:71002': 'live' });
+    // A new article under a removed one's number replaces its tombstone.
+    await app.repos.articles.create(chem, { ...key, refnumber: '71000', txnid: 'W71000b', title: 'Back 71000', pagenumber: '9-9' });
+    await app.cache.invalidate(chem);
+    const again = parse((await oai('verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:71000', chem)).text);
+    expect(again.GetRecord.record[0].header[0]['@_status']).toBeUndefined();
+    // Another journal does not see them.
+    const other = parse((await oai('verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:71001')).text);
+    expect(other.error['@_code']).toBe('idDoesNotExist');
+  });
+
   test('OAI error codes for bad arguments', async () => {
     const cases: [string, string][] = [
       ['', 'badVerb'],
@@ -162,7 +261,14 @@ describe('OAI-PMH', () => {
       ['verb=ListRecords&resumptionToken=x&metadataPrefix=oai_dc', 'badArgument'],
       ['verb=ListRecords&metadataPrefix=oai_dc&set=1800', 'noRecordsMatch'],
       ['verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:424242', 'idDoesNotExist'],
-      ['verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:1999', 'idDoesNotExist'],
+      ['verb=ListRecords&resumptionToken=%E2%82%AC', 'badResumptionToken'],
+      [`verb=ListRecords&resumptionToken=${tokenOf({ v: 'ListRecords', m: 'oai_dc', t: 0, r: '1', x: Date.now() - 1000 })}`, 'badResumptionToken'],
+      [`verb=ListRecords&resumptionToken=${tokenOf({ v: 'ListIdentifiers', m: 'oai_dc', t: 0, r: '1', x: Date.now() + 60_000 })}`, 'badResumptionToken'],
+      [`verb=ListRecords&resumptionToken=${tokenOf({ v: 'ListRecords', m: 'oai_dc', t: 'x', r: '1', x: Date.now() + 60_000 })}`, 'badResumptionToken'],
+      [`verb=ListRecords&resumptionToken=${tokenOf([1, 2])}`, 'badResumptionToken'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&from=2026-02-02&until=2026-02-01', 'badArgument'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&from=2026-02-01T00:00:01Z&until=2026-02-01T00:00:00Z', 'badArgument'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&from=2026-02-01T00:00:00.5Z', 'badArgument'],
       ['verb=GetRecord&metadataPrefix=oai_dc', 'badArgument'],
       ['verb=ListMetadataFormats&identifier=oai:other:1', 'idDoesNotExist'],
       [`verb=ListRecords&metadataPrefix=oai_dc&set=${'(a+)+$'.repeat(2000)}`, 'noRecordsMatch'],

@@ -190,3 +190,27 @@ describe('indexing partners', () => {
     await request(app.url).delete(`/api/admin/indexing/${mine.id}`).set(as(J2, T2)).expect(404);
   });
 });
+
+describe('the journal domain setting', () => {
+  it.each([
+    ['a port', 'soil.example:8080', /has a port/],
+    ['a wildcard', '*.soil.example', /wildcard/],
+    ['a scheme', 'https://soil.example', /without scheme or path/],
+    ['a path', 'soil.example/journal', /without scheme or path/],
+    ['a trailing dot', 'soil.example.', /ends with a dot/],
+    ['spaces', 'soil example', /not a valid host name/],
+  ])('refuses a host with %s with 400 and its message, changing nothing', async (_name, domain, message) => {
+    const before = await state(J1);
+    const r = await request(app.url).post('/api/settings').set(as(J1, T1)).send({ domain });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(message);
+    expect(await state(J1)).toBe(before);
+  });
+
+  it('takes a host name alone, or nothing', async () => {
+    await request(app.url).post('/api/settings').set(as(J1, T1)).send({ domain: 'www.soil.example' }).expect(200);
+    expect((await pub(J1, '/api/settings/')).body.domain).toBe('www.soil.example');
+    await request(app.url).post('/api/settings').set(as(J1, T1)).send({ domain: '' }).expect(200);
+    expect((await pub(J1, '/api/settings/')).body.domain).toBe('');
+  });
+});

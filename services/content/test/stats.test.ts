@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { staffToken } from '@journal/testing';
-import { hitTarget, isFirstPart, isRobot } from '../src/stats/hit-target';
+import { hitTarget, isFirstPart, isRobot, useCounterRobots } from '../src/stats/hit-target';
+import { parseRobotList } from '../src/stats/counter-robots';
 import { hitOf, parseUsageDatagram } from '../src/stats/usage-line';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
@@ -14,6 +15,14 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const PDF = '/assets/archives/2026/vol4issue2/501.pdf';
+/** A user agent isbot does not know, named in the robots list these tests install (COUNTER's format). */
+const LISTED_ROBOT = 'Mozilla/5.0 (X11; Linux x86_64) JpExampleHarvester/3.1';
+const ROBOTS_JSON = JSON.stringify([
+  { pattern: 'jpexampleharvester', last_changed: '2026-01-01' },
+  { pattern: '^JpFetcher\\/[0-9]', last_changed: '2026-01-01' },
+  { pattern: '(?<=x)y', last_changed: '2026-01-01' },
+  { pattern: '[unclosed', last_changed: '2026-01-01' },
+]);
 
 type App = Awaited<ReturnType<typeof startContent>>;
 
@@ -69,6 +78,21 @@ describe('what counts', () => {
     expect(parseUsageDatagram('garbage')).toBeNull();
     expect(parseUsageDatagram('<190>x jp_usage: {not json')).toBeNull();
   });
+  it("reads COUNTER's robots list (JSON or text), case-insensitively, leaving out what JavaScript cannot compile", () => {
+    const list = parseRobotList(ROBOTS_JSON);
+    expect(list.size).toBe(3);
+    expect(list.skipped).toEqual(['[unclosed']);
+    expect([LISTED_ROBOT, 'jpfetcher/2', 'JPFETCHER/2', 'Mozilla JpFetcher/2', CHROME].map((ua) => list.test(ua))).toEqual([true, true, true, false, false]);
+    const text = parseRobotList('# comment\njpexampleharvester\n\n^JpFetcher\\/[0-9]\n');
+    expect(text.size).toBe(2);
+    expect(isRobot(LISTED_ROBOT)).toBe(false);
+    useCounterRobots(list);
+    try {
+      expect([LISTED_ROBOT, CHROME].map(isRobot)).toEqual([true, false]);
+    } finally {
+      useCounterRobots(null);
+    }
+  });
   it('leaves out robots, clients without a user agent and later parts of a ranged download', () => {
     expect([GOOGLEBOT, 'curl/8.5.0', 'python-requests/2.32', '', CHROME].map(isRobot)).toEqual([true, true, true, true, false]);
     expect(['', 'bytes=0-', 'bytes=0-1023', 'bytes=1024-', 'bytes=-500'].map((r) => isFirstPart(r || undefined))).toEqual([true, true, true, false, false]);
@@ -80,7 +104,9 @@ describe('counting on the shared Redis', () => {
   let J: string;
   let id: string;
   beforeAll(async () => {
-    app = await startContent({ STATS_PUSH_MS: 50, STATS_FLUSH_MS: 100 } as never);
+    const dir = mkdtempSync(path.join(tmpdir(), 'jp-robots-'));
+    writeFileSync(path.join(dir, 'COUNTER_Robots_list.json'), ROBOTS_JSON);
+    app = await startContent({ STATS_PUSH_MS: 50, STATS_FLUSH_MS: 100, STATS_ROBOTS_FILE: path.join(dir, 'COUNTER_Robots_list.json') } as never);
     ({ J, id } = await setup(app, 'stats1'));
   });
   afterAll(() => stopContent(app));
@@ -96,12 +122,13 @@ describe('counting on the shared Redis', () => {
     expect(nice).toContain(0);
   });
 
-  it('100 downloads by 3 clients with repeats and a robot count once per client within 30 s, the robot never', async () => {
+  it('100 downloads by 3 clients with repeats and two robots count once per client within 30 s, the robots (isbot and the COUNTER list) never', async () => {
     const plan: [string, string, number][] = [
       ['10.0.0.1', CHROME, 40],
       ['10.0.0.2', FIREFOX, 30],
       ['10.0.0.3', CHROME, 20],
-      ['10.0.0.9', GOOGLEBOT, 10],
+      ['10.0.0.9', GOOGLEBOT, 5],
+      ['10.0.0.8', LISTED_ROBOT, 5],
     ];
     let sent = 0;
     for (const [ip, ua, n] of plan) {
@@ -123,28 +150,44 @@ describe('counting on the shared Redis', () => {
     expect(c).toEqual({ downloads: 3, views: 2 });
   });
 
-  it('a repeat after the window counts again; one inside it does not (judged by when each happened)', async () => {
-    const base = Date.parse('2026-05-10T10:00:00Z');
+  it("follows COUNTER's double-click rule: its worked examples, a run collapses to its last, the later request kept", async () => {
     const target = { kind: 'download', path: PDF } as const;
-    for (const dt of [0, 10_000, 29_999, 30_000, 45_000, 61_000]) app.stats.receive({ journalId: J, target, ip: '10.0.0.7', ua: CHROME, ts: base + dt });
-    // The recorder's own timers push and flush them.
-    const may = async () => (await app.repos.stats.byArticles(J, [id])).get(id)!.find((m) => m.month === '2026-05');
-    await until(may, (m) => (m?.downloads ?? 0) >= 3);
-    await new Promise((r) => setTimeout(r, 500));
-    // 0 counts, 10 s and 29.999 s do not, 30 s does, 45 s does not (15 s after it), 61 s does.
-    expect(await may()).toEqual({ month: '2026-05', views: 0, downloads: 3 });
+    // Each example by its own client, in a month of its own.
+    const examples: [string, string[]][] = [
+      // COUNTER: a click at 10:01:00 and a second at 10:01:29 are one action...
+      ['2025-01', ['2025-01-10T10:01:00Z', '2025-01-10T10:01:29Z']],
+      // ...a click at 10:01:00 and a second at 10:01:35 are two.
+      ['2025-02', ['2025-02-10T10:01:00Z', '2025-02-10T10:01:35Z']],
+      // At most 30 s between the two is one action.
+      ['2025-03', ['2025-03-10T10:01:00Z', '2025-03-10T10:01:30Z']],
+      // Further requests within 30 s of the one kept are treated alike: a run 20 s apart is one
+      // action however long it lasts, and the next, 31 s after its last, another.
+      ['2025-04', ['2025-04-10T10:00:00Z', '2025-04-10T10:00:20Z', '2025-04-10T10:00:40Z', '2025-04-10T10:01:00Z', '2025-04-10T10:01:31Z']],
+      // The later request is the one kept: a double click across a month's end counts in the new month.
+      ['2025-06', ['2025-05-31T23:59:50Z', '2025-06-01T00:00:10Z']],
+    ];
+    examples.forEach(([, times], k) => {
+      for (const t of times) app.stats.receive({ journalId: J, target, ip: `10.1.0.${k}`, ua: CHROME, ts: Date.parse(t) });
+    });
+    const months = async () => new Map((await app.repos.stats.byArticles(J, [id])).get(id)!.map((m) => [m.month, m.downloads]));
+    const want = new Map([['2025-01', 1], ['2025-02', 2], ['2025-03', 1], ['2025-04', 2], ['2025-06', 1]]);
+    const seen = await until(months, (m) => [...want].every(([k, n]) => m.get(k) === n));
+    expect([...want.keys()].map((k) => [k, seen.get(k)])).toEqual([...want]);
+    // Nothing stays counted in the month of the request that was replaced.
+    expect(seen.get('2025-05') ?? 0).toBe(0);
   });
 
   it('shows totals to the public only under the journal flag, and per article and month to the admin', async () => {
     const pub = await request(app.url).get('/api/archives/ref/501/stats').set({ 'x-journal-id': J });
     expect(pub.status).toBe(200);
-    expect(pub.body).toEqual({ views: 2, downloads: 6 });
+    // 3 from the 100 requests, 7 from COUNTER's examples.
+    expect(pub.body).toEqual({ views: 2, downloads: 10 });
     const token = staffToken(J);
     const adm = await request(app.url).get('/api/admin/stats/2026/4/2').set({ 'x-journal-id': J, authorization: `Bearer ${token}` });
     expect(adm.status).toBe(200);
-    expect(adm.body).toEqual(expect.objectContaining({ views: 2, downloads: 6 }));
-    expect(adm.body.articles).toEqual([expect.objectContaining({ refnumber: '501', views: 2, downloads: 6 })]);
-    expect(adm.body.months.map((m: { month: string }) => m.month)).toContain('2026-05');
+    expect(adm.body).toEqual(expect.objectContaining({ views: 2, downloads: 10 }));
+    expect(adm.body.articles).toEqual([expect.objectContaining({ refnumber: '501', views: 2, downloads: 10 })]);
+    expect(adm.body.months.map((m: { month: string }) => m.month)).toContain('2025-06');
     expect((await request(app.url).get('/api/admin/stats/2026/4/2').set({ 'x-journal-id': J })).status).toBe(401);
     await app.journals.update(J, { flags: { ...(await app.journals.findById(J))!.flags, showUsageStats: false } });
     await app.cache.invalidate(J);

@@ -6,9 +6,9 @@ import {
   createHttpApp,
   createLogger,
   createRedis,
-  isMongoReady,
-  isRedisReady,
   listen,
+  mongoDependency,
+  redisDependency,
   type RunningServer,
 } from '@journal/server-kit';
 import { PdfCacheRepo } from './cache.repo';
@@ -48,7 +48,14 @@ export async function start(config: PdfApiConfig): Promise<PdfApiApp> {
   const content = new ContentClient({ baseUrl: config.CONTENT_URL, timeoutMs: config.CONTENT_TIMEOUT_MS, cacheTtlMs: config.CONTENT_CACHE_TTL_MS });
   const service = new PdfService({ content, cache, queue, maxItems: config.PDF_MAX_ITEMS });
 
-  const http = createHttpApp({ name: 'pdf', logger, jsonLimit: '256kb', ready: () => isMongoReady(conn) && isRedisReady(redis) && isRedisReady(queueRedis) });
+  // Ready once it listens: while Redis or the database is away, enqueues and downloads answer 503
+  // at once (no offline queue, the database's circuit breaker) and /healthz says which is down.
+  const http = createHttpApp({
+    name: 'pdf',
+    logger,
+    jsonLimit: '256kb',
+    dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis), queue: redisDependency(queueRedis) },
+  });
   new Gauge({
     name: 'pdf_queue_depth',
     help: 'Jobs of the pdf queue waiting, active or delayed (the autoscaling signal)',

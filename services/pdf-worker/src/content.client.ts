@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { AppError, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/server-kit';
 import {
   ARTICLE_BATCH_MAX, articleBatchResponseSchema, listedArticleSchema, publicEditorSchema, publicReadSchemas, publicSettingsSchema,
-  type ListedArticle, type PublicEditorRead, type PublicSettingsRead,
+  staffEditorsResponseSchema, type ListedArticle, type PublicEditorRead, type PublicSettingsRead,
 } from '@journal/contracts';
 
 export interface ContentClientOptions {
@@ -55,7 +55,7 @@ export class ContentClient {
   /** The answer parsed with its schema; 400/404 become `notFound()`, anything else unusable a 503. */
   private async json<S extends z.ZodType>(ctx: RequestContext, path: string, schema: S, notFound: () => AppError, body?: unknown): Promise<z.infer<S>> {
     const res = await this.fetch(ctx, path, body);
-    if (res.status === 404 || res.status === 400) {
+    if (res.status === 404 || res.status === 400 || res.status === 410) {
       await res.body?.cancel();
       throw notFound();
     }
@@ -110,13 +110,27 @@ export class ContentClient {
    * The public articles with these reference numbers, in the order asked, one call per 1000
    * references (docs/product.md#api). Unknown references are listed in `missing`.
    */
-  async articlesByRefs(ctx: RequestContext, refs: string[]): Promise<{ articles: ListedArticle[]; missing: string[] }> {
+  async articlesByRefs(ctx: RequestContext, refs: string[], scope: 'public' | 'staff' = 'public'): Promise<{ articles: ListedArticle[]; missing: string[] }> {
     const out: { articles: ListedArticle[]; missing: string[] } = { articles: [], missing: [] };
+    // Staff documents are made from what staff selected, disabled or withdrawn articles included.
+    const path = scope === 'staff' ? '/internal/staff/articles/by-refs' : '/internal/articles/by-refs';
     for (let i = 0; i < refs.length; i += ARTICLE_BATCH_MAX) {
       const chunk = refs.slice(i, i + ARTICLE_BATCH_MAX);
-      const r = await this.json(ctx, '/internal/articles/by-refs', articleBatchResponseSchema, () =>
+      const r = await this.json(ctx, path, articleBatchResponseSchema, () =>
         new AppError(503, 'content_unavailable', 'The content service refused the batch read'), { refs: chunk });
       out.articles.push(...r.articles);
+      out.missing.push(...r.missing);
+    }
+    return out;
+  }
+
+  /** The journal's editors with these ids, enabled or not (staff documents), and the ids it does not have. */
+  async staffEditors(ctx: RequestContext, ids: string[]): Promise<{ editors: PublicEditorRead[]; missing: string[] }> {
+    const out: { editors: PublicEditorRead[]; missing: string[] } = { editors: [], missing: [] };
+    for (let i = 0; i < ids.length; i += ARTICLE_BATCH_MAX) {
+      const r = await this.json(ctx, '/internal/staff/editors/by-ids', staffEditorsResponseSchema, () =>
+        new AppError(503, 'content_unavailable', 'The content service refused the editors read'), { ids: ids.slice(i, i + ARTICLE_BATCH_MAX) });
+      out.editors.push(...r.editors);
       out.missing.push(...r.missing);
     }
     return out;

@@ -91,7 +91,7 @@ export function toJournal(settings: PublicSettingsRead, editors: EditorInfo[], l
   const name = plain(settings.formatted_journal_name, 300) || plain(settings.websitename, 300) || 'Journal';
   return {
     name,
-    siteName: plain(settings.websitename, 100),
+    siteName: plain(settings.websitename, 200),
     domain: plain(settings.domain, 253),
     email: plain(settings.websiteemail, 200),
     issn: plain(settings.issn, 50),
@@ -105,3 +105,15 @@ export function toJournal(settings: PublicSettingsRead, editors: EditorInfo[], l
 }
 
 export const showEditorContacts = (settings: PublicSettingsRead): boolean => settings.flags.showEditorContacts;
+
+const sameText = (a: string, b: string) => a.normalize('NFC').replace(/[\s.]+/g, ' ').trim().toLocaleLowerCase() === b.normalize('NFC').replace(/[\s.]+/g, ' ').trim().toLocaleLowerCase();
+
+/**
+ * Where an editor works, for the board and the certificates: designation, affiliation and
+ * country, the country once (affiliations usually end with it already: '..., Varanasi, India').
+ */
+export function editorPlace(e: Pick<EditorInfo, 'post' | 'affiliation' | 'country'>): string[] {
+  const parts = e.affiliation.split(',').map((p) => p.trim());
+  const named = !!e.country && parts.some((p) => sameText(p, e.country));
+  return [e.post, e.affiliation, named ? '' : e.country].filter(Boolean);
+}

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { AppError, authenticate, requireAuth, requireTenant, type AuthMiddlewareOptions } from '@journal/server-kit';
+import { AppError, assertRole, authenticate, requireTenant, staffAccess, type AuthMiddlewareOptions } from '@journal/server-kit';
+import { staffRoutes } from '@journal/contracts';
 import type { CachedFile } from './cache.repo';
 import type { RequestContext } from './content.client';
 import { ADMIN_KINDS, type PdfService } from './pdf.service';
@@ -29,7 +30,7 @@ function sendFile(res: Response, file: CachedFile, hit: boolean) {
 
 export function pdfRoutes(service: PdfService, opts: { auth: AuthMiddlewareOptions; syncTimeoutMs: number }): Router {
   const r = Router();
-  const admin = requireAuth(opts.auth);
+  const staff = staffAccess(opts.auth);
 
   async function answer(req: Request, res: Response, data: PdfJobData) {
     if (wantsAsync(req)) {
@@ -60,21 +61,24 @@ export function pdfRoutes(service: PdfService, opts: { auth: AuthMiddlewareOptio
   r.get(['/api/pdf/editorialboard', '/api/pdf/editorialboard/'], async (req, res) => {
     await answer(req, res, await service.editorialBoard(ctxOf(req)));
   });
-  r.post('/api/pdf/indexpage', admin, async (req, res) => {
+  r.post('/api/pdf/indexpage', staff(staffRoutes.indexPage), async (req, res) => {
     await answer(req, res, await service.indexPage(ctxOf(req), req.body));
   });
-  r.post('/api/pdf/bulkcertificates', admin, async (req, res) => {
+  r.post('/api/pdf/bulkcertificates', staff(staffRoutes.bulkCertificates), async (req, res) => {
     await answer(req, res, await service.bulkCertificates(ctxOf(req), req.body));
   });
-  r.post('/api/pdf/editorscertificate', admin, async (req, res) => {
+  r.post('/api/pdf/editorscertificate', staff(staffRoutes.editorsCertificate), async (req, res) => {
     await answer(req, res, await service.editorsCertificate(ctxOf(req), req.body));
   });
 
-  /** Jobs of admin kinds are an admin's to read; public documents' jobs are public like the documents. */
+  /**
+   * Jobs of staff documents are for the roles that may make them (the same roles on every staff
+   * document); public documents' jobs are public like the documents.
+   */
   async function guard(req: Request): Promise<string> {
     const id = String(req.params.id);
     const kind = await service.kindOf(id);
-    if (kind && ADMIN_KINDS.has(kind)) req.auth = await authenticate(req, opts.auth);
+    if (kind && ADMIN_KINDS.has(kind)) req.auth = assertRole(await authenticate(req, opts.auth), staffRoutes.indexPage.roles);
     return id;
   }
 

@@ -81,11 +81,22 @@ export class PdfService {
     return [...new Set(refs)];
   }
 
-  /** The articles of these references in one batch read; any unknown one is a 404 naming it. */
+  /**
+   * The articles of these references in one staff read (disabled and withdrawn ones too: staff
+   * documents are made from what staff selected); any the journal does not have is a 404 naming it,
+   * and nothing is produced.
+   */
   private async articles(ctx: RequestContext, refs: string[]): Promise<ListedArticle[]> {
-    const { articles, missing } = await this.deps.content.articlesByRefs(ctx, refs);
+    const { articles, missing } = await this.deps.content.articlesByRefs(ctx, refs, 'staff');
     if (missing.length) throw new AppError(404, 'article_not_found', `Unknown ref number(s): ${missing.slice(0, 20).join(', ')}`, { missing });
     return articles;
+  }
+
+  /** A reader's article: a withdrawn one keeps only its tombstone page, no documents (docs/product.md#withdrawals). */
+  private async publicArticle(ctx: RequestContext, refno: string): Promise<ListedArticle> {
+    const raw = await this.deps.content.articleByRef(ctx, refno);
+    if (raw.withdrawal?.kind === 'withdrawn') throw new AppError(410, 'article_withdrawn', 'This article has been withdrawn');
+    return raw;
   }
 
   private job(ctx: RequestContext, filename: string, contentType: PdfJobData['contentType'], payload: JobPayload): PdfJobData {
@@ -99,7 +110,7 @@ export class PdfService {
     if (!REF_RE.test(refno)) throw new AppError(400, 'invalid_refno', 'Ref number must be a valid number');
     const wanted = String(authorname ?? '').trim();
     if (!wanted || wanted.length > 300) throw new AppError(400, 'invalid_author', 'Author name is missing or too long');
-    const [raw, j] = await Promise.all([this.deps.content.articleByRef(ctx, refno), this.journal(ctx)]);
+    const [raw, j] = await Promise.all([this.publicArticle(ctx, refno), this.journal(ctx)]);
     const article = toArticle(raw);
     const author = splitAuthors(raw.authorname).find((a) => sameName(a, wanted));
     if (!author) throw new AppError(404, 'author_not_found', 'This author is not on the article');
@@ -108,7 +119,7 @@ export class PdfService {
 
   async coverpage(ctx: RequestContext, refno: string): Promise<PdfJobData> {
     if (!REF_RE.test(refno)) throw new AppError(400, 'invalid_refno', 'Ref number must be a valid number');
-    const [raw, j] = await Promise.all([this.deps.content.articleByRef(ctx, refno), this.journal(ctx)]);
+    const [raw, j] = await Promise.all([this.publicArticle(ctx, refno), this.journal(ctx)]);
     return this.job(ctx, `coverpage-${refno}.pdf`, 'application/pdf', { kind: 'coverpage', journal: j.journal, article: toArticle(raw) });
   }
 
@@ -150,15 +161,14 @@ export class PdfService {
     if (raw.length === 0) throw new AppError(400, 'empty_list', 'Select at least one editor');
     if (raw.length > this.deps.maxItems) throw new AppError(400, 'too_many', `At most ${this.deps.maxItems} editors at once`);
     const ids = [...new Set(parse(z.array(idSchema), raw))];
-    // One read of the public board (cached per journal), not one call per editor.
-    const [board, j] = await Promise.all([this.deps.content.editors(ctx), this.journal(ctx)]);
-    const byId = new Map(board.map((e) => [e.id, e]));
-    const editors = ids.map((id) => ({ id, e: byId.get(id) }));
-    const missing = editors.filter((x) => !x.e).map((x) => x.id);
-    if (missing.length) throw new AppError(404, 'editor_not_found', `Unknown editor id(s): ${missing.slice(0, 20).join(', ')}`, { missing });
-    const items = editors.map(({ e }) => {
-      const editor = toEditor(e!);
-      return { editor, entry: safeEntryName(`certificate-${editor.name || editor.id}`) };
+    // One staff read of the selected editors, enabled or not (docs/product.md#bulk-documents).
+    const [{ editors, missing }, j] = await Promise.all([this.deps.content.staffEditors(ctx, ids), this.journal(ctx)]);
+    // Editors of another journal (or removed ones) are not this journal's: nothing is produced.
+    if (missing.length) throw new AppError(404, 'editor_not_found', `${missing.length} of the selected editors ${missing.length === 1 ? 'is' : 'are'} not on this journal`, { missing });
+    // Entry names are people's names; a nameless record gets its place in the list, never a database id.
+    const items = editors.map((e, i) => {
+      const editor = toEditor(e);
+      return { editor, entry: safeEntryName(`certificate-${editor.name || `editor-${i + 1}`}`) };
     });
     // The date is part of the document, so the cache key changes with the day.
     const issuedOn = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

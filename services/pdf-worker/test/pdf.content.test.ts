@@ -145,7 +145,8 @@ describe('pdf documents from the real content service', () => {
         text.split('\n')
           .filter((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes(`route="${route}"`))
           .reduce((n, l) => n + Number(l.split(' ').pop()), 0);
-      return { batch: count('/internal/articles/by-refs'), single: count('/api/archives/ref/:ref') };
+      // Staff documents read with the staff batch read (disabled and withdrawn articles included).
+      return { batch: count('/internal/staff/articles/by-refs'), single: count('/api/archives/ref/:ref') };
     };
     const before = await calls();
     const auth = `Bearer ${adminToken(J)}`;
@@ -163,6 +164,26 @@ describe('pdf documents from the real content service', () => {
     expect(missing.body).toMatchObject({ error: 'article_not_found', details: { missing: ['99999', '7003'] } });
     expect((await calls()).batch - after.batch).toBe(1);
   }, 180_000);
+
+  it('Select all with a disabled article (ref 1999) and a disabled editor still makes every staff document', async () => {
+    const { editors, articles } = content.repos;
+    await articles.create(J, {
+      year: 2026, volume: 7, issue: 2, frequency: 'march-april', publishdate: '2026-04-02', status: 'disabled', ptype: 'paid', email: 'a@b.c',
+      refnumber: '1999', txnid: 't1999', title: 'Imported while disabled', authorname: 'Ila Sen', pagenumber: '90-91',
+    });
+    const disabledId = (await editors.create(J, { name: 'Dr. Asha Kulkarni', category: 'assistant editor', post: 'Professor', content: 'Pune University', status: 'disabled' })).id;
+    await content.cache.invalidate(J);
+    const auth = `Bearer ${adminToken(J)}`;
+    const index = await binary(request(api.url).post('/api/pdf/indexpage').set('x-journal-id', J).set('authorization', auth).send(['7001', '7002', '1999']));
+    expect(index.status).toBe(200);
+    expect((await pdfText(index.body as Buffer)).text).toContain('Ila Sen');
+    const zip = await binary(request(api.url).post('/api/pdf/bulkcertificates').set('x-journal-id', J).set('authorization', auth).send(['1999']));
+    expect(zip.status).toBe(200);
+    expect(readZip(zip.body as Buffer).map((e) => e.name)).toEqual(['certificate-1999-Ila Sen.pdf']);
+    const eds = await binary(request(api.url).post('/api/pdf/editorscertificate').set('x-journal-id', J).set('authorization', auth).send([chiefId, disabledId]));
+    expect(eds.status).toBe(200);
+    expect(readZip(eds.body as Buffer).map((e) => e.name).sort()).toEqual(['certificate-Dr. Asha Kulkarni.pdf', 'certificate-Prof. Meera Iyer.pdf']);
+  }, 120_000);
 
   it("refuses another journal's ref and editor", async () => {
     const auth = `Bearer ${adminToken(J)}`;

@@ -1,5 +1,8 @@
 import type { Connection } from 'mongoose';
-import { ActivityLog, connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, isMongoReady, isRedisReady, listen, type Redis, type RunningServer, warmUp } from '@journal/server-kit';
+import {
+  ActivityLog, connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency,
+  type Redis, type RunningServer, warmUp,
+} from '@journal/server-kit';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { VersionRepo } from './version.repo';
@@ -44,7 +47,9 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
   const http = createHttpApp({
     name: 'worklog',
     logger,
-    ready: () => service.ready && isMongoReady(conn) && isRedisReady(redis),
+    ready: () => service.ready,
+    // Datastore trouble is a 503 per request (or an answer from memory), not leaving the Service.
+    dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
     jsonLimit: '64kb',
   });
   http.app.use(worklogRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: storedUserCheck(conn, config) }));

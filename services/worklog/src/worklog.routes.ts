@@ -1,32 +1,29 @@
 import { Router } from 'express';
-import {
-  activityActor,
-  noStore,
-  parse,
-  requireAuth,
-  requireTenant,
-  type AuthMiddlewareOptions,
-} from '@journal/server-kit';
-import { objectIdSchema, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema } from '@journal/contracts';
+import { activityActor, noStore, parse, requireTenant, staffAccess, type AuthMiddlewareOptions } from '@journal/server-kit';
+import { objectIdSchema, staffRoutes, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema } from '@journal/contracts';
 import type { WorklogService } from './worklog.service';
 
-/** docs/product.md#api: work-log calls; every one needs the bearer token of the request's journal. */
+/**
+ * docs/product.md#api: work-log calls; every one needs the bearer token of the request's journal
+ * and a role that opens the work-log (docs/product.md#roles).
+ */
 export function worklogRoutes(service: WorklogService, authOpts: AuthMiddlewareOptions): Router {
   const r = Router();
-  r.use('/api/webdata', noStore, requireTenant, requireAuth(authOpts));
+  const staff = staffAccess(authOpts);
+  r.use('/api/webdata', noStore, requireTenant);
 
-  r.get(['/api/webdata', '/api/webdata/'], async (req, res) => {
+  r.get(['/api/webdata', '/api/webdata/'], staff(staffRoutes.workList), async (req, res) => {
     const q = parse(workListQuerySchema, req.query);
     res.setHeader('Cache-Control', 'no-store');
     res.json(await service.list(req.journalId, q));
   });
 
-  r.post(['/api/webdata', '/api/webdata/'], async (req, res) => {
+  r.post(['/api/webdata', '/api/webdata/'], staff(staffRoutes.workCreate), async (req, res) => {
     const body = parse(workEntryCreateSchema, req.body ?? {});
     res.status(201).json(await service.create(req.journalId, activityActor(req), body));
   });
 
-  r.put('/api/webdata/:id', async (req, res) => {
+  r.put('/api/webdata/:id', staff(staffRoutes.workStatus), async (req, res) => {
     const id = parse(objectIdSchema, req.params.id);
     const body = parse(workEntryUpdateSchema, req.body ?? {});
     res.json(await service.setStatus(req.journalId, activityActor(req), id, body.status));

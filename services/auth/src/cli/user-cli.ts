@@ -3,6 +3,7 @@ import { ActivityLog, type CliCommand, type CliResources } from '@journal/server
 import { AuthService } from '../auth.service';
 import { LoginThrottle } from '../throttle';
 import { UserRepo } from '../user.repo';
+import { SessionRepo } from '../session.repo';
 import { userCommands, type JournalLookup } from './user.commands';
 import { auditCommands } from './audit.commands';
 
@@ -27,7 +28,9 @@ export function authCliCommands(res: CliResources): CliCommand[] {
     const limits = { perIpUser: 5, perIp: 20, windowSeconds: 900, baseDelaySeconds: 2, maxDelaySeconds: 900 };
     const activity = new ActivityLog(conn);
     const service = new AuthService({
-      users, redis, redisPrefix: res.cfg.REDIS_PREFIX, jwtSecret: '', throttle: new LoginThrottle(redis, res.cfg.REDIS_PREFIX, limits), activity,
+      users, sessions: new SessionRepo(conn), redis, redisPrefix: res.cfg.REDIS_PREFIX, jwtSecret: '',
+      throttle: new LoginThrottle(redis, res.cfg.REDIS_PREFIX, limits),
+      reauthThrottle: new LoginThrottle(redis, res.cfg.REDIS_PREFIX, limits, 'reauth'), activity,
     });
     return { service, activity, journals: journalLookup(conn) };
   });

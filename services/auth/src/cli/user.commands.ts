@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, OPERATOR_ACTOR, passwordFromStdin, type CliCommand, type CliIo } from '@journal/server-kit';
-import { slugProblem } from '@journal/contracts';
-import type { AuthService, StaffUser } from '../auth.service';
+import { AppError, escapeControl, parse, passwordFromStdin, type CliCommand, type CliIo } from '@journal/server-kit';
+import { slugProblem, staffRoleSchema } from '@journal/contracts';
+import { OPERATOR, type AuthService, type StaffUser } from '../auth.service';
 
 /** Finds a journal's id by its slug; journals belong to the content service. */
 export interface JournalLookup {
@@ -13,8 +13,10 @@ export interface UserCliDeps {
   journals: JournalLookup;
 }
 
-const BY = OPERATOR_ACTOR;
-const line = (u: StaffUser) => `${u.name.padEnd(24)} ${u.status}`;
+/** A stored name is printed escaped: whatever it holds cannot move the cursor or forge a line. */
+const line = (u: StaffUser) =>
+  `${escapeControl(u.name).padEnd(24)} ${u.role.padEnd(8)} ${u.status}${u.disabledByOperator && u.status === 'disabled' ? ' (by operator)' : ''}`;
+const roleOf = (a: Record<string, unknown>) => parse(staffRoleSchema, a.role);
 
 const journalId = (deps: UserCliDeps, slug: string) => journalIdBySlug(deps.journals, slug);
 
@@ -38,16 +40,18 @@ export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
   const journal = { type: 'string', required: true, describe: 'the journal slug' } as const;
   const name = { type: 'string', required: true, describe: 'the user name' } as const;
   const stdin = { type: 'boolean', describe: 'read the password from stdin; without it a random one is made and printed once' } as const;
+  const role = { type: 'string', required: true, describe: 'manager, editor or worklog' } as const;
   return [
     {
       words: ['user', 'create'],
       summary: 'create a staff account of a journal',
-      options: { journal, name, 'password-stdin': stdin },
+      options: { journal, name, role, 'password-stdin': stdin },
       async run(a, io) {
         const d = await deps();
+        const r = roleOf(a);
         const jid = await journalId(d, String(a.journal));
         const pw = await password(a, io);
-        const user = await d.service.createUser(jid, { name: String(a.name), password: pw.password }, BY);
+        const user = await d.service.createUser(jid, { name: String(a.name), password: pw.password, role: r }, OPERATOR);
         const shown = pw.generated ? { password: pw.password } : {};
         return {
           data: { user, ...shown },
@@ -65,6 +69,20 @@ export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
         return { data: { users }, text: users.length ? users.map(line).join('\n') : 'no users' };
       },
     },
+    {
+      words: ['user', 'role'],
+      summary: "change a user's role and end the user's sessions",
+      options: { journal, name, role },
+      async run(a) {
+        const d = await deps();
+        const r = roleOf(a);
+        const jid = await journalId(d, String(a.journal));
+        const found = await d.service.findUser(jid, String(a.name));
+        if (found.role === r) return { data: { changed: false, user: found }, text: `unchanged: ${line(found)} (already ${r})` };
+        const user = await d.service.setUserRole(jid, found.id, r, OPERATOR);
+        return { data: { changed: true, user }, text: `role changed: ${line(user)}` };
+      },
+    },
     ...(['disable', 'enable'] as const).map(
       (verb): CliCommand => ({
         words: ['user', verb],
@@ -76,7 +94,7 @@ export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
           const found = await d.service.findUser(jid, String(a.name));
           const status = verb === 'disable' ? 'disabled' : 'enabled';
           if (found.status === status) return { data: { changed: false, user: found }, text: `unchanged: ${line(found)} (already ${status})` };
-          const user = await d.service.setUserStatus(jid, found.id, status, BY);
+          const user = await d.service.setUserStatus(jid, found.id, status, OPERATOR);
           return { data: { changed: true, user }, text: `${status}: ${line(user)}` };
         },
       }),
@@ -90,7 +108,7 @@ export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
         const jid = await journalId(d, String(a.journal));
         const found = await d.service.findUser(jid, String(a.name));
         const pw = await password(a, io);
-        const user = await d.service.resetPassword(jid, found.id, pw.password, BY);
+        const user = await d.service.resetPassword(jid, found.id, pw.password, OPERATOR);
         return {
           data: { user, ...(pw.generated ? { password: pw.password } : {}) },
           text: `password reset: ${line(user)}${pw.generated ? `\npassword: ${pw.password}\n(shown once)` : ''}`,

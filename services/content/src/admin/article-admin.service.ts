@@ -1,4 +1,4 @@
-import { AppError, assertSafeRichTextLinks, diffFields, sanitizeRichText, sanitizeTitle, type ActivityActor } from '@journal/server-kit';
+import { AppError, assertSafeRichTextLinks, diffFields, parse, sanitizeRichText, sanitizeTitle, type ActivityActor } from '@journal/server-kit';
 import {
   articleFieldErrorCode,
   articleFieldsSchema,
@@ -9,15 +9,19 @@ import {
   parsePageRange,
   REF_NUMBER_MESSAGE,
   REF_NUMBER_RE,
+  withdrawRequestSchema,
   type DoiSource,
 } from '@journal/contracts';
 import type { z } from 'zod';
 import type { ContentDeps } from '../deps';
-import { duplicateKeyField, type Article } from '../archives/article.repo';
+import { duplicateKeyField, type Article, type Withdrawal } from '../archives/article.repo';
 import { assetPath, normaliseAssetPath } from '../files/file-store';
 import { checkUpload, invalidFile, type UploadedFile } from './upload';
 
 export type Actor = ActivityActor;
+
+/** The withdrawal as the activity log shows it: its kind and reason ('' while the article stands). */
+const withdrawalFields = (a: Article | null) => ({ withdrawal: a?.withdrawal?.kind ?? '', withdrawalReason: a?.withdrawal?.reason ?? '' });
 
 type Conflict = 'refnumber' | 'txnid' | 'title';
 const DUPLICATE: Record<Conflict, [string, string]> = {
@@ -134,7 +138,7 @@ export class ArticleAdminService {
     try {
       await this.deps.files.put(journalId, pdfPath(article), file.buffer, { contentType: 'application/pdf' });
     } catch (err) {
-      await this.deps.repos.articles.remove(journalId, article.id).catch(() => undefined);
+      await this.deps.repos.articles.remove(journalId, article.id, { tombstone: false }).catch(() => undefined);
       throw err;
     }
     await this.deps.cache.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }]);
@@ -201,6 +205,37 @@ export class ArticleAdminService {
         ...diffFields(existing, updated, { ignore: ['pageStart', 'pageEnd'] }),
         ...(file && newPath ? [{ field: 'pdf', before: oldPath ?? '', after: `${newPath} (${file.size} bytes)` }] : []),
       ],
+    });
+    return updated;
+  }
+
+  /**
+   * docs/product.md#withdrawals: withdraws or retracts an article with the reason readers are
+   * shown. Withdrawing again replaces the kind and the reason; the date is the first withdrawal's.
+   */
+  async withdraw(journalId: string, actor: Actor, id: string, body: unknown): Promise<Article> {
+    const { kind, reason } = parse(withdrawRequestSchema, body ?? {});
+    const cur = await this.deps.repos.articles.findById(journalId, id);
+    if (!cur) throw new AppError(404, 'not_found', 'Article not found');
+    const at = cur.withdrawal?.at ?? new Date();
+    return this.setWithdrawal(journalId, actor, id, { kind, reason, at });
+  }
+
+  /** docs/product.md#withdrawals: the article stands again, as before its withdrawal. */
+  async restore(journalId: string, actor: Actor, id: string): Promise<Article> {
+    return this.setWithdrawal(journalId, actor, id, null);
+  }
+
+  private async setWithdrawal(journalId: string, actor: Actor, id: string, w: Withdrawal | null): Promise<Article> {
+    const before = await this.deps.repos.articles.findById(journalId, id);
+    const updated = await this.deps.repos.articles.setWithdrawal(journalId, id, w, actor.name);
+    if (!updated) throw new AppError(404, 'not_found', 'Article not found');
+    this.deps.logger.info({ journalId, articleId: id, withdrawal: w?.kind ?? 'restored', by: actor.name }, 'article withdrawal changed');
+    await this.deps.cache.changed(journalId, [{ t: 'article', id }]);
+    await this.deps.activity.record(journalId, actor, {
+      kind: w ? 'article.withdraw' : 'article.restore',
+      record: { type: 'article', id: updated.id, label: updated.refnumber },
+      changes: diffFields(withdrawalFields(before), withdrawalFields(updated)),
     });
     return updated;
   }

@@ -1,15 +1,25 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
-import { doiKey, type AdminArticle } from '@journal/contracts';
+import { doiKey, type AdminArticle, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 import { BY_ID, EVERY_JOURNAL } from '../shared/cross-journal';
+import { ArticleTombstoneRepo, type ArticleTombstone } from './article-tombstone.repo';
 
 /**
  * docs/product.md#entities: Article as stored: the fields the admin API answers (one description, shared with the
  * web), with real dates and the parsed page range used for sorting.
  */
-export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | 'modifiedby' | 'modification'> {
+/** docs/product.md#withdrawals: how and why the journal took an article back. */
+export interface Withdrawal {
+  kind: WithdrawalKind;
+  reason: string;
+  at: Date;
+}
+
+export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | 'modifiedby' | 'modification' | 'withdrawal'> {
+  /** null (or absent on older documents) while the article stands; OAI reports a withdrawn article as deleted (docs/product.md#oai-pmh). */
+  withdrawal?: Withdrawal | null;
   /** Numeric first page of `pagenumber` (0 when unparsable): the public sort key (docs/product.md#visibility-and-ordering). */
   pageStart: number;
   pageEnd: number;
@@ -74,6 +84,10 @@ const articleSchema = new Schema<ArticleDoc>(
     modification: { type: Date, default: () => new Date() },
     title_html: str,
     search_text: str,
+    withdrawal: {
+      type: new Schema<Withdrawal>({ kind: { type: String, required: true }, reason: { type: String, required: true }, at: { type: Date, required: true } }, { _id: false }),
+      default: null,
+    },
   },
   { collection: 'articles', minimize: false, versionKey: false },
 );
@@ -99,10 +113,20 @@ export function parsePages(pagenumber: string | undefined): { pageStart: number;
 export const byPageStart = (a: Pick<Article, 'pageStart' | 'refnumber'>, b: Pick<Article, 'pageStart' | 'refnumber'>) =>
   a.pageStart - b.pageStart || a.refnumber.localeCompare(b.refnumber, 'en', { numeric: true });
 
-/** docs/product.md#visibility-and-ordering: public articles are enabled and carry a reference number. */
-export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] } } as const;
+/**
+ * docs/product.md#visibility-and-ordering: public articles are enabled, carry a reference number
+ * and are not withdrawn (a retracted one stays listed; docs/product.md#withdrawals).
+ */
+export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] }, 'withdrawal.kind': { $ne: 'withdrawn' } } as const;
 /** The same rule on a document in memory (the read models). */
-export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber'>) => a.status === 'enabled' && !!a.refnumber;
+export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber' | 'withdrawal'>) =>
+  a.status === 'enabled' && !!a.refnumber && a.withdrawal?.kind !== 'withdrawn';
+/** An enabled article its journal withdrew: its URL keeps a tombstone page (docs/product.md#withdrawals). */
+export const isTombstone = (a: Pick<Article, 'status' | 'refnumber' | 'withdrawal'>) =>
+  a.status === 'enabled' && !!a.refnumber && a.withdrawal?.kind === 'withdrawn';
+/** The withdrawal as answers carry it. */
+export const withdrawalRead = (w: Withdrawal | null | undefined): WithdrawalRead =>
+  w ? { kind: w.kind, reason: w.reason, at: new Date(w.at).toISOString() } : null;
 
 /**
  * Which unique rule a duplicate-key error broke, from MongoDB's keyPattern or an index name in the
@@ -118,10 +142,18 @@ export function duplicateKeyField(err: unknown): 'refnumber' | 'txnid' | 'title'
   return null;
 }
 
+/** An article OAI-PMH reports as deleted: not public, or withdrawn (a retraction stays a record). */
+const hiddenArticle = () => ({
+  refnumber: { $nin: [null, ''] },
+  $or: [{ status: { $ne: 'enabled' } }, { 'withdrawal.kind': 'withdrawn' as const }],
+});
+
 export class ArticleRepo {
   readonly model: Model<ArticleDoc>;
+  readonly tombstones: ArticleTombstoneRepo;
   constructor(conn: Connection) {
     this.model = conn.models.Article ?? conn.model<ArticleDoc>('Article', articleSchema);
+    this.tombstones = new ArticleTombstoneRepo(conn);
   }
 
   async init() {
@@ -138,6 +170,7 @@ export class ArticleRepo {
       );
     }
     await buildIndexes(() => this.model.syncIndexes());
+    await this.tombstones.init();
   }
 
   /** Whether another article of the journal already has this DOI (case-insensitive). */
@@ -203,10 +236,42 @@ export class ArticleRepo {
     return toPlain<Article>(d as never);
   }
 
-  async remove(journalId: string, id: string): Promise<boolean> {
+  /** Sets or clears (null) the withdrawal; the article otherwise unchanged. */
+  async setWithdrawal(journalId: string, id: string, withdrawal: Withdrawal | null, by: string): Promise<Article | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model
+      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { withdrawal, modifiedby: by, modification: new Date() } }, { returnDocument: 'after' })
+      .lean();
+    return toPlain<Article>(d);
+  }
+
+  /**
+   * Removes an article and, unless told it was never published (a failed add), keeps its
+   * tombstone so harvesters are told it is gone.
+   */
+  async remove(journalId: string, id: string, opts: { tombstone?: boolean } = {}): Promise<boolean> {
     const _id = oid(id);
     if (!_id) return false;
-    return (await this.model.deleteOne({ _id, journalId: jid(journalId) })).deletedCount === 1;
+    // No projection: FerretDB does not take one on findAndModify.
+    const d = await this.model.findOneAndDelete({ _id, journalId: jid(journalId) }).lean();
+    if (!d) return false;
+    if (opts.tombstone !== false && d.refnumber) {
+      await this.tombstones.put(journalId, { refnumber: d.refnumber, year: d.year, volume: d.volume, issue: d.issue, removedAt: new Date() });
+    }
+    return true;
+  }
+
+  /** Articles of the journal OAI reports as deleted (not public, or withdrawn), and tombstones of removed ones. */
+  async listDeleted(journalId: string): Promise<{ hidden: Article[]; removed: ArticleTombstone[] }> {
+    const [hidden, removed] = await Promise.all([
+      this.model
+        .find({ journalId: jid(journalId), ...hiddenArticle() })
+        .select({ refnumber: 1, year: 1, volume: 1, issue: 1, status: 1, modification: 1, withdrawal: 1 })
+        .lean(),
+      this.tombstones.list(journalId),
+    ]);
+    return { hidden: toPlainList<Article>(hidden as never), removed };
   }
 
   async findById(journalId: string, id: string): Promise<Article | null> {
@@ -221,6 +286,12 @@ export class ArticleRepo {
   async findByRef(journalId: string, refnumber: string): Promise<Article | null> {
     if (!refnumber) return null;
     return toPlain<Article>((await this.model.findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()) as never);
+  }
+
+  /** The journal's articles with these reference numbers, any status (staff documents). */
+  async findByRefs(journalId: string, refs: string[]): Promise<Article[]> {
+    if (!refs.length) return [];
+    return toPlainList<Article>((await this.model.find({ journalId: jid(journalId), refnumber: { $in: refs.map(String) } }).lean()));
   }
 
   /**

@@ -5,7 +5,7 @@ import { byPinThenCreation, type Editor } from '../editors/editor.repo';
 import { bySort, type IndexingItem } from '../indexing/indexing.repo';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';
 import type { AdminSearchHit } from '@journal/contracts';
-import { ADMIN_SEARCH_FIELDS, adminHaystack, adminMatcher, byIssueThenPage, byPageStart, isPublicArticle, type Article } from '../archives/article.repo';
+import { ADMIN_SEARCH_FIELDS, adminHaystack, adminMatcher, byIssueThenPage, byPageStart, isPublicArticle, isTombstone, type Article } from '../archives/article.repo';
 import { toSummary, type Corpus, type CorpusArticle } from '../public/public.service';
 import { searchText } from '../shared/text';
 import { assetVersion, versionedUrl, type FileStore, type StoredFile } from '../files/file-store';
@@ -26,7 +26,7 @@ export type ContentChange =
 /** The stored fields a corpus entry is made of (no abstracts: they are read per article). */
 export const CORPUS_FIELDS = [
   'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'title_html', 'authorname', 'keywords', 'pagenumber', 'pageStart',
-  'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status', 'doi', 'search_text', 'modification',
+  'pageEnd', 'subject', 'country', 'file', 'publishdate', 'status', 'doi', 'search_text', 'modification', 'withdrawal',
 ] as const satisfies readonly (keyof Article)[];
 
 /** Fields read for every article (any status) at load: what the public corpus and the admin index need. */
@@ -72,6 +72,8 @@ export class JournalView {
   private readonly months = new Map<string, string>();
   /** Public articles by id. */
   readonly articles = new Map<string, Entry>();
+  /** Withdrawn articles by id: their URLs keep a tombstone page (docs/product.md#withdrawals). */
+  readonly tombstones = new Map<string, Article>();
   /** Every article of the journal, any status, for the admin search (staff-only fields inside). */
   readonly adminIndex = new Map<string, AdminEntry>();
   /** Stored file path → content version (versioned public URLs). */
@@ -156,6 +158,8 @@ export class JournalView {
   setArticle(id: string, a: Article | null) {
     const old = this.articles.get(id);
     const next = a && isPublicArticle(a) ? this.entry(a) : undefined;
+    if (a && isTombstone(a)) this.tombstones.set(id, a);
+    else this.tombstones.delete(id);
     if (next) this.articles.set(id, next);
     else this.articles.delete(id);
     this.patchCorpus(old, next);
@@ -249,6 +253,12 @@ export class JournalView {
     this.enabledIndexing();
   }
 
+  /** The withdrawn article with this reference number, if any. */
+  tombstoneByRef(ref: string): Article | undefined {
+    for (const a of this.tombstones.values()) if (a.refnumber === ref) return a;
+    return undefined;
+  }
+
   enabledEditors(): Editor[] {
     return (this.memo.editors ??= [...this.editors.values()].filter((e) => e.status === 'enabled').sort(byPinThenCreation));
   }
@@ -286,6 +296,7 @@ export class JournalView {
     for (const a of parts.articles) {
       v.setAdminArticle(a.id, a);
       if (isPublicArticle(a)) v.setArticle(a.id, a);
+      else if (isTombstone(a)) v.tombstones.set(a.id, a);
     }
     return v;
   }

@@ -1,5 +1,5 @@
-import { doiUrl, pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
-import { decodeEntities, plain, splitAuthors } from '../shared/text';
+import { bareAuthorName, doiUrl, machineAuthors, pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
+import { decodeEntities, plain } from '../shared/text';
 
 /** What a citation file says of an article; every text already sanitised (title: inline HTML). */
 export type CitableArticle = CitedArticle;
@@ -22,15 +22,15 @@ export interface PersonName {
 
 /**
  * 'Dr. Anil Kumar Sharma' → family 'Sharma', given 'Anil Kumar': the last word is the surname, as
- * in the page's citation line; a title before the name is dropped.
+ * in the page's citation line; honorifics before the name are dropped (docs/product.md#machine-readable-names).
  */
 export function personName(full: string): PersonName {
-  const words = full.replace(/^\s*(Dr|Prof|Mr|Mrs|Ms)\.\s*/i, '').replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
+  const words = bareAuthorName(full).split(' ').filter(Boolean);
   if (words.length <= 1) return { family: (words[0] ?? '').replace(/\.$/, ''), given: '' };
   return { family: words[words.length - 1]!, given: words.slice(0, -1).join(' ') };
 }
 
-export const authorsOf = (a: Pick<CitableArticle, 'authorname'>) => splitAuthors(a.authorname).map(personName).filter((p) => p.family);
+export const authorsOf = (a: Pick<CitableArticle, 'authorname'>) => machineAuthors(a.authorname).map(personName).filter((p) => p.family);
 
 
 /** [year, month, day] of the publish date, or [year]. */
@@ -43,19 +43,38 @@ const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').replace(/\s+/g, ' ')
 
 /* ---------------------------------------------------------------- BibTeX */
 
+/** docs/product.md#citation-files: LaTeX's specials, and angle brackets (text in OT1 would print them as ¡ and ¿). */
 const BIB_SPECIAL: Record<string, string> = {
   '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', '%': '\\%', '&': '\\&', $: '\\$', '#': '\\#', _: '\\_', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}',
+  '<': '\\textless{}', '>': '\\textgreater{}',
 };
-const bibEscapeRun = (s: string) => s.replace(/\s+/g, ' ').replace(/[\\{}%&$#_~^]/g, (c) => BIB_SPECIAL[c]!);
+const bibEscapeRun = (s: string) => s.replace(/\s+/g, ' ').replace(/[\\{}%&$#_~^<>]/g, (c) => BIB_SPECIAL[c]!);
+
+/**
+ * Title text with its case protected: BibTeX styles lower-case every letter of a title that is not
+ * inside braces, so each word holding a capital ('DNA', 'India', 'H2O', 'McGregor') is braced.
+ * A group that starts with a backslash would count as a special character and be lower-cased
+ * after all, so such a word gets a second pair.
+ */
+const bibProtectRun = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .split(/( )/)
+    .map((w) => {
+      const e = bibEscapeRun(w);
+      if (!/\p{Lu}/u.test(w)) return e;
+      return e.startsWith('\\') ? `{{${e}}}` : `{${e}}`;
+    })
+    .join('');
 const bibEscape = (s: string) => bibEscapeRun(s.trim());
 
-/** Inline title HTML → BibTeX: italics, sub- and superscripts as LaTeX commands, the rest escaped. */
+/** Inline title HTML → BibTeX: italics, sub- and superscripts as LaTeX commands, capitals protected, the rest escaped. */
 export function bibTitle(html: string): string {
   const out: string[] = [];
   const re = /<(\/?)(i|em|sub|sup|b|strong)\s*>|<[^>]*>|([^<]+)/gi;
   const CMD: Record<string, string> = { i: 'textit', em: 'textit', sub: 'textsubscript', sup: 'textsuperscript', b: 'textbf', strong: 'textbf' };
   for (const m of html.matchAll(re)) {
-    if (m[3] !== undefined) out.push(bibEscapeRun(decodeEntities(m[3])));
+    if (m[3] !== undefined) out.push(bibProtectRun(decodeEntities(m[3])));
     else if (m[2]) out.push(m[1] ? '}' : `\\${CMD[m[2].toLowerCase()]}{`);
   }
   // An unbalanced tag in stored HTML must not unbalance the BibTeX braces.

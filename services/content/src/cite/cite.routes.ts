@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
-import { absoluteUrl } from '@journal/contracts';
+import { absoluteUrl, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { etagOf } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
@@ -26,7 +26,7 @@ export function citeContext(j: Journal, origin: string, a: ArticleDetail): CiteC
   return {
     journalName: j.websitename,
     issn: j.issn || j.journal_essn,
-    language: j.journal_language,
+    language: languageCode(j.journal_language),
     pageUrl: origin + pagePath.article(a),
     pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '',
   };

@@ -3,6 +3,8 @@ import { JournalRepo } from '../journals/journal.repo';
 import { JournalAdminService } from '../journals/journal-admin.service';
 import type { ContentChange } from '../cache/read-model';
 import { journalCommands } from './journal.commands';
+import { journalK8sCommands } from './journal-k8s.commands';
+import { dbBackupCommands } from './db-backup.commands';
 
 /** The journal commands wired to the database and to the content replicas' change feed. */
 export function contentCliCommands(res: CliResources): CliCommand[] {
@@ -17,5 +19,5 @@ export function contentCliCommands(res: CliResources): CliCommand[] {
       );
     return new JournalAdminService(journals, announce);
   });
-  return journalCommands(service);
+  return [...journalCommands(service), ...journalK8sCommands(service), ...dbBackupCommands(res)];
 }

@@ -2,8 +2,9 @@ import type { CliCommand } from '@journal/server-kit';
 import type { Journal } from '../journals/journal.repo';
 import { summary, type Changed, type JournalAdminService } from '../journals/journal-admin.service';
 
+/** The first host is the primary one (URLs name it, the others redirect to it). */
 const line = (j: Pick<Journal, 'slug' | 'websitename' | 'hosts' | 'status'>) =>
-  `${j.slug.padEnd(16)} ${(j.status ?? 'enabled').padEnd(9)} ${j.websitename}  [${j.hosts.join(', ')}]`;
+  `${j.slug.padEnd(16)} ${(j.status ?? 'enabled').padEnd(9)} ${j.websitename}  [${j.hosts.map((h, i) => (i === 0 && j.hosts.length > 1 ? `${h} (primary)` : h)).join(', ')}]`;
 
 const changedText = (verb: string, c: Changed<Journal>) =>
   [`${c.changed ? verb : 'unchanged'}: ${line(c.journal)}`, ...c.notes.map((n) => `  note: ${n}`)].join('\n');
@@ -61,6 +62,15 @@ export function journalCommands(service: () => Promise<JournalAdminService>): Cl
         },
       }),
     ),
+    {
+      words: ['journal', 'hosts', 'primary'],
+      summary: "make one of the journal's hosts the one its URLs name; the others redirect to it (idempotent)",
+      options: { journal, host },
+      async run(a) {
+        const c = await (await service()).setPrimaryHost(String(a.journal), String(a.host));
+        return { data: changedData(c), text: changedText('primary host set', c) };
+      },
+    },
     ...(['disable', 'enable'] as const).map(
       (verb): CliCommand => ({
         words: ['journal', verb],

@@ -1,7 +1,9 @@
 import { pageSpan, type CitedArticle } from '@journal/contracts';
-import { decodeEntities, plain } from '../shared/text';
+import { decodeEntities } from '../shared/text';
 import { xmlEscape } from '../seo/xml';
-import { authorsOf, dateParts } from '../cite/cite-formats';
+import { dateParts } from '../cite/cite-formats';
+import { articleAuthors } from '../cite/article-authors';
+import { abstractParagraphs } from '../cite/abstract-text';
 
 /**
  * A Crossref deposit (schema 5.3.1) of one journal issue's articles: the file staff upload to
@@ -34,10 +36,10 @@ export type CrossrefArticle = Omit<CitedArticle, 'keywords'> & {
 const FACE: Record<string, string> = { i: 'i', em: 'i', b: 'b', strong: 'b', u: 'u', sub: 'sub', sup: 'sup' };
 
 /**
- * Inline title HTML → Crossref title content: face markup kept (balanced), other tags dropped,
- * text escaped once.
+ * Inline HTML → XML inline markup: the tags `faces` maps are renamed (balanced), other tags
+ * dropped, text escaped once. Crossref and JATS titles use it with their own element names.
  */
-export function crossrefTitle(html: string): string {
+export function inlineMarkup(html: string, faces: Record<string, string>): string {
   const out: string[] = [];
   const open: string[] = [];
   for (const m of String(html ?? '').matchAll(/<(\/?)([a-z]+)[^>]*>|([^<]+)/gi)) {
@@ -45,7 +47,7 @@ export function crossrefTitle(html: string): string {
       out.push(xmlEscape(decodeEntities(m[3]).replace(/\s+/g, ' ')));
       continue;
     }
-    const face = FACE[m[2]!.toLowerCase()];
+    const face = faces[m[2]!.toLowerCase()];
     if (!face) continue;
     if (!m[1]) {
       out.push(`<${face}>`);
@@ -63,6 +65,9 @@ export function crossrefTitle(html: string): string {
   return out.join('').trim();
 }
 
+/** Inline title HTML → Crossref title content (face markup kept). */
+export const crossrefTitle = (html: string): string => inlineMarkup(html, FACE);
+
 const el = (tag: string, v: string | number) => `<${tag}>${xmlEscape(String(v))}</${tag}>`;
 
 function pubDate(a: Pick<CrossrefArticle, 'publishdate' | 'year'>): string {
@@ -77,7 +82,7 @@ function pages(pagenumber: string): string {
 }
 
 function articleXml(a: CrossrefArticle, language?: string): string {
-  const authors = authorsOf(a);
+  const authors = articleAuthors(a);
   const contributors = authors.length
     ? `<contributors>${authors
         .map(
@@ -86,12 +91,12 @@ function articleXml(a: CrossrefArticle, language?: string): string {
         )
         .join('')}</contributors>`
     : '';
-  const abstract = plain(a.abstract);
+  const abstract = abstractParagraphs(a.abstract);
   return [
     `<journal_article publication_type="full_text"${language ? ` language="${xmlEscape(language)}"` : ''}>`,
     `<titles><title>${crossrefTitle(a.title)}</title></titles>`,
     contributors,
-    abstract ? `<jats:abstract><jats:p>${xmlEscape(abstract)}</jats:p></jats:abstract>` : '',
+    abstract.length ? `<jats:abstract>${abstract.map((p) => `<jats:p>${xmlEscape(p)}</jats:p>`).join('')}</jats:abstract>` : '',
     pubDate(a),
     pages(a.pagenumber),
     `<doi_data>${el('doi', a.doi)}${el('resource', a.url)}</doi_data>`,
@@ -136,9 +141,3 @@ export function crossrefDeposit(
   ].join('\n');
 }
 
-/** ISO 639-1 code of a language name as journals write it in their settings. */
-export function languageCode(name: string): string | undefined {
-  const n = name.trim().toLowerCase();
-  const codes: Record<string, string> = { english: 'en', hindi: 'hi', french: 'fr', german: 'de', spanish: 'es', portuguese: 'pt' };
-  return codes[n] ?? (/^[a-z]{2}$/.test(n) ? n : undefined);
-}

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { AppError, diffFields, parse, type ActivityActor } from '@journal/server-kit';
-import { formatDoi } from '@journal/contracts';
+import { formatDoi, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
 import { pagePath } from '../seo/public-url';
 import { cleanTitle } from '../shared/text';
-import { crossrefDeposit, ISSN_RE, languageCode } from './crossref-xml';
+import { crossrefDeposit, ISSN_RE } from './crossref-xml';
 
 const exportSchema = z.object({
   year: z.coerce.number().int().min(0).max(9999),
@@ -19,6 +19,8 @@ export interface CrossrefExport {
   fileName: string;
   /** Ref numbers whose DOI was made from the pattern by this export. */
   assigned: string[];
+  /** The file's doi_batch_id: unique per export. */
+  batchId: string;
 }
 
 /** Builds the Crossref deposit of an issue's selected articles, giving DOIs to those without one. */
@@ -92,6 +94,6 @@ export class CrossrefService {
       })),
       { batchId, now },
     );
-    return { xml, fileName: `crossref-${j.slug}-${q.year}-v${q.volume}-i${q.issue}.xml`, assigned };
+    return { xml, fileName: `crossref-${j.slug}-${q.year}-v${q.volume}-i${q.issue}.xml`, assigned, batchId };
   }
 }

@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { activityActor, requireAuth, requireTenant } from '@journal/server-kit';
+import { activityActor, requireTenant } from '@journal/server-kit';
+import { staffRoutes } from '@journal/contracts';
+import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
 import { publicOrigin } from '../seo/public-url';
 import { CrossrefService } from './crossref.service';
@@ -7,9 +9,9 @@ import { CrossrefService } from './crossref.service';
 /** POST /api/admin/archives/:year/:vol/:issue/crossref {refs}: the deposit file of the selected articles. */
 export function doiRoutes(deps: ContentDeps): Router {
   const crossref = new CrossrefService(deps);
-  const auth = requireAuth({ secret: deps.config.JWT_SECRET, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
+  const staff = contentStaff(deps);
   const r = Router();
-  r.post('/api/admin/archives/:year/:vol/:issue/crossref', requireTenant, auth, async (req, res) => {
+  r.post('/api/admin/archives/:year/:vol/:issue/crossref', requireTenant, staff(staffRoutes.crossrefExport), async (req, res) => {
     const body = (req.body ?? {}) as { refs?: unknown };
     const out = await crossref.export(
       req.journalId,

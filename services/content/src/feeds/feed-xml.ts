@@ -1,6 +1,7 @@
 import { doiUrl } from '@journal/contracts';
 import { xmlEscape } from '../seo/xml';
-import { plain, splitAuthors } from '../shared/text';
+import { machineAuthors } from '@journal/contracts';
+import { plain } from '../shared/text';
 
 /**
  * Atom 1.0 and RSS 2.0 of a journal's newest articles. Pure: every URL comes in absolute, every
@@ -55,7 +56,7 @@ export function atomFeed(ch: FeedChannel, entries: FeedEntry[]): string {
       e.doi ? `<link rel="related" href="${xmlEscape(doiUrl(e.doi))}" title="DOI"/>` : '',
       `<published>${iso(e.published)}</published>`,
       `<updated>${iso(e.updated)}</updated>`,
-      ...splitAuthors(e.authorname).map((n) => `<author><name>${xmlEscape(n)}</name></author>`),
+      ...machineAuthors(e.authorname).map((n) => `<author><name>${xmlEscape(n)}</name></author>`),
       e.abstract ? `<summary type="html">${xmlEscape(e.abstract)}</summary>` : '',
       e.doi ? `<dc:identifier>doi:${xmlEscape(e.doi)}</dc:identifier><prism:doi>${xmlEscape(e.doi)}</prism:doi>` : '',
       '</entry>',
@@ -84,7 +85,7 @@ export function rssFeed(ch: FeedChannel, entries: FeedEntry[]): string {
       `<title>${xmlEscape(plain(e.title))}</title>`,
       `<link>${xmlEscape(e.pageUrl)}</link>`,
       `<guid isPermaLink="true">${xmlEscape(e.pageUrl)}</guid>`,
-      ...splitAuthors(e.authorname).map((n) => `<dc:creator>${xmlEscape(n)}</dc:creator>`),
+      ...machineAuthors(e.authorname).map((n) => `<dc:creator>${xmlEscape(n)}</dc:creator>`),
       e.abstract ? `<description>${xmlEscape(e.abstract)}</description>` : '',
       `<pubDate>${rfc822(e.published)}</pubDate>`,
       e.pdf ? `<enclosure url="${xmlEscape(e.pdf.url)}" length="${e.pdf.length}" type="application/pdf"/>` : '',

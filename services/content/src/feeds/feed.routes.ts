@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
-import { absoluteUrl } from '@journal/contracts';
+import { absoluteUrl, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { etagOf, type CachedBody } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
@@ -50,7 +50,7 @@ export function feedRoutes(deps: ContentDeps): Router {
         title: j.websitename,
         description: plain(j.formatted_journal_name) || j.websitename,
         homeUrl: `${origin}/`,
-        language: j.journal_language ? (j.journal_language.toLowerCase() === 'english' ? 'en' : undefined) : undefined,
+        language: languageCode(j.journal_language),
         updated,
       },
       entries: list,

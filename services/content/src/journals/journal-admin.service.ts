@@ -142,7 +142,24 @@ export class JournalAdminService {
     if (j.hosts.length === 1) throw new AppError(409, 'last_host', `${host} is the only host of ${slug}; add another first, or disable the journal`);
     const updated = await this.journals.removeHost(j.id, host);
     await this.invalidate(j.id);
-    return { journal: updated ?? j, changed: true, notes };
+    const primary = updated?.hosts[0];
+    return { journal: updated ?? j, changed: true, notes: j.hosts[0] === host && primary ? [...notes, `${primary} is now the primary host`] : notes };
+  }
+
+  /**
+   * Makes one of the journal's hosts its primary host: every absolute URL names it, and the other
+   * hosts redirect to it.
+   */
+  async setPrimaryHost(slug: string, rawHost: string): Promise<Changed<Journal>> {
+    const j = await this.get(slug);
+    const { hosts, notes } = this.hosts([rawHost]);
+    const host = hosts[0]!;
+    if (!j.hosts.includes(host)) throw new AppError(404, 'unknown_host', `${host} is not a host of ${slug}; add it first with \`jp journal hosts add\``);
+    if (j.hosts[0] === host) return { journal: j, changed: false, notes: [...notes, `${host} is already the primary host of ${slug}`] };
+    const updated = await this.journals.setPrimaryHost(j.id, j.hosts, host);
+    if (!updated) throw new AppError(409, 'hosts_changed', `The hosts of ${slug} changed meanwhile; run the command again`);
+    await this.invalidate(j.id);
+    return { journal: updated, changed: true, notes };
   }
 
   async setStatus(slug: string, status: 'enabled' | 'disabled'): Promise<Changed<Journal>> {

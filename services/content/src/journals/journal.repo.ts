@@ -92,6 +92,16 @@ export class JournalRepo {
     return d ? toJournal(d) : null;
   }
 
+  /**
+   * Puts `host`, one of the journal's hosts, first: the primary host its URLs point to. Only if the
+   * hosts are still `current` (null otherwise: someone changed them meanwhile).
+   */
+  async setPrimaryHost(id: string, current: string[], host: string): Promise<Journal | null> {
+    const hosts = [host, ...current.filter((h) => h !== host)];
+    const d = await this.model.findOneAndUpdate({ _id: id, hosts: current }, { $set: { hosts } }, { returnDocument: 'after' }).lean();
+    return d ? toJournal(d) : null;
+  }
+
   async setStatus(id: string, status: 'enabled' | 'disabled'): Promise<Journal | null> {
     const d = await this.model.findByIdAndUpdate(id, { $set: { status } }, { returnDocument: 'after' }).lean();
     return d ? toJournal(d) : null;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { parse, requireTenant } from '@journal/server-kit';
-import { articleBatchRequestSchema, type ArticleBatchResponse } from '@journal/contracts';
+import { articleBatchRequestSchema, staffEditorsRequestSchema, type ArticleBatchAnswer } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { PublicService, type CorpusArticle } from './public.service';
 
@@ -23,8 +23,23 @@ export function articleBatchRoutes(deps: ContentDeps): Router {
       if (i === undefined) missing.push(ref);
       else found.push(articles[i]!);
     }
-    const body: ArticleBatchResponse = { articles: found, missing };
+    const body: ArticleBatchAnswer = { articles: found, missing };
     res.set('cache-control', 'no-store').json(body);
+  });
+
+  /**
+   * The staff reads of docs/product.md#bulk-documents: what staff selected, whatever its status or
+   * withdrawal, for the admin-only documents (the pdf service checks the admin's token before it
+   * asks). Only ever reachable inside the cluster, like the route above.
+   */
+  r.post('/internal/staff/articles/by-refs', requireTenant, async (req, res) => {
+    const refs = [...new Set(parse(articleBatchRequestSchema, req.body).refs)];
+    res.set('cache-control', 'no-store').json(await svc.staffArticles(req.journalId, refs));
+  });
+
+  r.post('/internal/staff/editors/by-ids', requireTenant, async (req, res) => {
+    const ids = [...new Set(parse(staffEditorsRequestSchema, req.body).ids)];
+    res.set('cache-control', 'no-store').json(await svc.staffEditors(req.journalId, ids));
   });
   return r;
 }

@@ -49,7 +49,8 @@ export function publicRoutes(deps: ContentDeps): Router {
   r.get('/api/archives/ref/:ref', async (req, res) => {
     const ref = String(req.params.ref).trim();
     if (!REF_RE.test(ref)) throw notFound('Article not found!');
-    await sendDetail(req, res, await svc.findByRef(req.journalId, ref));
+    // A withdrawn article answers its tombstone: the page says why it is gone (docs/product.md#withdrawals).
+    await sendDetail(req, res, (await svc.findByRef(req.journalId, ref)) ?? (await svc.tombstoneByRef(req.journalId, ref)));
   });
 
   r.get('/api/archives/:id', async (req, res) => {

@@ -1,10 +1,11 @@
 import { isSafeLinkOrBareHost, safeLinkOrEmpty, type ArticleSummaryFields } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
-import type { Article } from '../archives/article.repo';
+import { withdrawalRead, type Article } from '../archives/article.repo';
 import type { Editor } from '../editors/editor.repo';
 import type { IndexingItem } from '../indexing/indexing.repo';
 import { assetPath } from '../files/file-store';
 import { cleanRich, cleanTitle } from '../shared/text';
+import type { DeletedRecord } from '../seo/oai';
 import { SearchIndex } from './search-index';
 
 /** An article in lists (issue page, search): no abstract, no private fields; the contract's fields. */
@@ -52,6 +53,7 @@ export function toSummary(a: Article): ArticleSummary {
     pdf_url: a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : null,
     publishdate: a.publishdate ?? '',
     doi: a.doi ?? '',
+    withdrawal: withdrawalRead(a.withdrawal),
   };
 }
 
@@ -123,6 +125,41 @@ export class PublicService {
     return e && e.status === 'enabled' ? publicEditor(e, contacts, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))) : null;
   }
 
+  /**
+   * docs/product.md#bulk-documents: the editors with these ids, enabled or not (staff documents are
+   * made from what staff selected), in the order asked, and the ids this journal does not have.
+   */
+  async staffEditors(journalId: string, ids: string[]): Promise<{ editors: PublicEditor[]; missing: string[] }> {
+    const view = await this.view(journalId);
+    const contacts = view.journal?.flags.showEditorContacts === true;
+    const out: { editors: PublicEditor[]; missing: string[] } = { editors: [], missing: [] };
+    for (const id of ids) {
+      const e = view.editors.get(id);
+      if (e) out.editors.push(publicEditor(e, contacts, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))));
+      else out.missing.push(id);
+    }
+    return out;
+  }
+
+  /**
+   * The same for articles: any status, withdrawn ones too. The public ones come from the in-memory
+   * corpus; only the others (disabled, withdrawn, unknown: usually few) are asked of the database.
+   */
+  async staffArticles(journalId: string, refs: string[]): Promise<{ articles: ArticleSummary[]; missing: string[] }> {
+    const { byRef, articles } = await this.corpus(journalId);
+    const rest = refs.filter((r) => !byRef.has(r));
+    const stored = new Map((rest.length ? await this.repos.articles.findByRefs(journalId, rest) : []).map((a) => [a.refnumber, a]));
+    const out: { articles: (ArticleSummary & { status: string })[]; missing: string[] } = { articles: [], missing: [] };
+    for (const ref of refs) {
+      const i = byRef.get(ref);
+      const a = i === undefined ? stored.get(ref) : undefined;
+      if (i !== undefined) out.articles.push({ ...summaryOf(articles[i]!), status: 'enabled' });
+      else if (a) out.articles.push({ ...toSummary(a), status: a.status });
+      else out.missing.push(ref);
+    }
+    return out;
+  }
+
   async indexing(journalId: string): Promise<PublicIndexingItem[]> {
     const view = await this.view(journalId);
     // Who edited a partner is the admin's business, not the public's.
@@ -175,6 +212,15 @@ export class PublicService {
     return i === undefined ? null : articles[i]!;
   }
 
+  /**
+   * A withdrawn article's tombstone by reference number (docs/product.md#withdrawals): what its
+   * page still shows, without its PDF. Null when there is none (no database read).
+   */
+  async tombstoneByRef(journalId: string, ref: string): Promise<CorpusArticle | null> {
+    const a = (await this.view(journalId)).tombstoneByRef(ref);
+    return a ? { ...toSummary(a), file: '', pdf_url: null, modification: new Date(a.modification ?? 0).toISOString() } : null;
+  }
+
   /** The corpus entry of a public article by id, or null (no database read). */
   async findById(journalId: string, id: string): Promise<CorpusArticle | null> {
     return (await this.view(journalId)).articles.get(id)?.summary ?? null;
@@ -188,7 +234,9 @@ export class PublicService {
     const a = await this.repos.articles.findById(journalId, c.id);
     if (!a || a.status !== 'enabled' || !a.refnumber) return null;
     // The PDF's URL with its content version, as the corpus knows it.
-    return { ...(await this.withFrequency(journalId, a, c.frequency)), pdf_url: c.pdf_url };
+    const d = { ...(await this.withFrequency(journalId, a, c.frequency)), pdf_url: c.pdf_url };
+    // A withdrawn article keeps its title, authors and the reason; its abstract and PDF go.
+    return a.withdrawal?.kind === 'withdrawn' ? { ...d, abstract: '', file: '', pdf_url: null } : d;
   }
 
   async articleByRef(journalId: string, ref: string): Promise<ArticleDetail | null> {
@@ -214,6 +262,26 @@ export class PublicService {
   private async withFrequency(journalId: string, a: Article, known?: string): Promise<ArticleDetail> {
     if (!a.frequency) a.frequency = known || ((await this.repos.issues.find(journalId, a.year, a.volume, a.issue))?.frequency ?? '');
     return toDetail(a);
+  }
+
+  /**
+   * docs/product.md#oai-pmh: what OAI reports as deleted: articles disabled or withdrawn (their
+   * datestamp the later of their last change and the withdrawal), and tombstones of removed ones.
+   */
+  async deletedRecords(journalId: string): Promise<DeletedRecord[]> {
+    const { hidden, removed } = await this.repos.articles.listDeleted(journalId);
+    const time = (d: Date | string | undefined) => (d ? new Date(d).getTime() || 0 : 0);
+    return [
+      ...hidden.map((a) => ({
+        refnumber: a.refnumber,
+        year: a.year,
+        volume: a.volume,
+        issue: a.issue,
+        datestamp: new Date(Math.max(time(a.modification), time(a.withdrawal?.at))),
+        removed: false,
+      })),
+      ...removed.map((t) => ({ refnumber: t.refnumber, year: t.year, volume: t.volume, issue: t.issue, datestamp: t.removedAt, removed: true })),
+    ];
   }
 
   /** Every public article of the journal, from its in-memory view. */
@@ -319,7 +387,7 @@ export function jsonList(list: readonly CorpusArticle[]): Buffer {
   return Buffer.concat(parts, length);
 }
 
-function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {
+export function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): PublicEditor {
   const { email, phone, editor_website, ...rest } = e;
   return {
     ...rest,

@@ -1,13 +1,21 @@
-import { absoluteUrl, citationDate, doiUrl } from '@journal/contracts';
+import { absoluteUrl, citationDate, doiUrl, languageCode, machineAuthors } from '@journal/contracts';
 import type { Journal } from '../journals/journal.repo';
 import type { ArticleDetail, CorpusArticle } from '../public/public.service';
-import { plain, splitAuthors } from '../shared/text';
+import { plain } from '../shared/text';
 import { pagePath } from './public-url';
 import { xmlEscape } from './xml';
 
-/** OAI-PMH 2.0 data provider over one journal's public articles (oai_dc only). */
+/**
+ * OAI-PMH 2.0 data provider over one journal's articles (oai_dc only), docs/product.md#oai-pmh:
+ * public articles are records; disabled, withdrawn and removed ones are deleted records
+ * (deletedRecord "persistent"). Lists run oldest first by datestamp then identifier, and a
+ * resumption token is a cursor (the last datestamp and identifier sent), so a record added or
+ * changed during a harvest comes after the cursor and nothing already listed shifts.
+ */
 
 export const OAI_PAGE_SIZE = 100;
+/** How long a resumption token is honoured. */
+export const OAI_TOKEN_TTL_MS = 24 * 3600_000;
 
 const VERBS: Record<string, { required: string[]; optional: string[]; exclusive?: string }> = {
   Identify: { required: [], optional: [] },
@@ -18,12 +26,28 @@ const VERBS: Record<string, { required: string[]; optional: string[]; exclusive?
   GetRecord: { required: ['identifier', 'metadataPrefix'], optional: [] },
 };
 
+/** An article harvesters are told is gone. */
+export interface DeletedRecord {
+  refnumber: string;
+  year: number;
+  volume: number;
+  issue: number;
+  /** When it stopped being public (its last change, or its removal). */
+  datestamp: Date;
+  /**
+   * A removed article's tombstone: a public article with the same reference number replaces it.
+   * Otherwise (an article disabled or withdrawn) the deleted record wins over a public listing.
+   */
+  removed: boolean;
+}
+
 export interface OaiContext {
   journal: Journal;
   origin: string;
   host: string;
   /** Every public article (no abstracts), newest issue first. */
   articles: CorpusArticle[];
+  deleted: DeletedRecord[];
   /** Loads full records (abstracts) for one page of results. */
   details: (refs: string[]) => Promise<ArticleDetail[]>;
   now?: Date;
@@ -40,8 +64,22 @@ interface ListArgs {
   from?: string;
   until?: string;
   set?: string;
-  offset: number;
+  /** The last record sent: its datestamp (ms) and identifier; absent on the first page. */
+  after?: { t: number; ref: string };
 }
+
+/** One entry of the repository: a public article, or a deleted record. */
+interface Entry {
+  ref: string;
+  /** Datestamp in ms. */
+  t: number;
+  year: number;
+  volume: number;
+  issue: number;
+  live: CorpusArticle | null;
+}
+
+const byCursor = (a: { t: number; ref: string }, b: { t: number; ref: string }) => a.t - b.t || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
 
 const isoSeconds = (d: Date | string) => new Date(d).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -59,20 +97,50 @@ function parseDate(v: string, end: boolean): { t: number; day: boolean } {
 
 const setsOf = (a: { year: number; volume: number; issue: number }) => [String(a.year), `${a.year}:vol${a.volume}issue${a.issue}`];
 
-function encodeToken(verb: string, args: ListArgs): string {
-  return Buffer.from(JSON.stringify({ v: verb, ...args })).toString('base64url');
+interface TokenBody {
+  v: string;
+  m: string;
+  f?: string;
+  u?: string;
+  s?: string;
+  t: number;
+  r: string;
+  /** Expiry, ms since the epoch. */
+  x: number;
 }
 
-function decodeToken(verb: string, token: string): ListArgs {
+function encodeToken(verb: string, args: ListArgs, after: { t: number; ref: string }, expires: number): string {
+  const body: TokenBody = { v: verb, m: args.metadataPrefix, f: args.from, u: args.until, s: args.set, t: after.t, r: after.ref, x: expires };
+  return Buffer.from(JSON.stringify(body)).toString('base64url');
+}
+
+const badToken = () => new OaiError('badResumptionToken', 'The resumptionToken is invalid or expired');
+
+function decodeToken(verb: string, token: string, now: Date): ListArgs {
+  let o: Partial<TokenBody>;
   try {
-    if (token.length > 2000) throw new Error('long');
-    const o = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Partial<ListArgs> & { v?: string };
-    if (o.v !== verb || typeof o.metadataPrefix !== 'string' || !Number.isSafeInteger(o.offset) || o.offset! < 0) throw new Error('shape');
-    for (const k of ['from', 'until', 'set'] as const) if (o[k] !== undefined && typeof o[k] !== 'string') throw new Error('shape');
-    return { metadataPrefix: o.metadataPrefix, from: o.from, until: o.until, set: o.set, offset: o.offset! };
+    if (token.length > 2000 || !/^[A-Za-z0-9_-]+$/.test(token)) throw badToken();
+    o = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Partial<TokenBody>;
   } catch {
-    throw new OaiError('badResumptionToken', 'The resumptionToken is invalid or expired');
+    throw badToken();
   }
+  if (!o || typeof o !== 'object' || o.v !== verb || typeof o.m !== 'string' || typeof o.r !== 'string' || !Number.isSafeInteger(o.t) || !Number.isSafeInteger(o.x)) throw badToken();
+  for (const k of ['f', 'u', 's'] as const) if (o[k] !== undefined && typeof o[k] !== 'string') throw badToken();
+  if (o.x! < now.getTime()) throw badToken();
+  return { metadataPrefix: o.m, from: o.f, until: o.u, set: o.s, after: { t: o.t!, ref: o.r } };
+}
+
+/** Public articles and deleted records, one entry per identifier, in cursor order. */
+function entriesOf(articles: CorpusArticle[], deleted: DeletedRecord[]): Entry[] {
+  const hidden = new Set(deleted.filter((d) => !d.removed).map((d) => d.refnumber));
+  const live = articles.filter((a) => !hidden.has(a.refnumber));
+  const liveRefs = new Set(live.map((a) => a.refnumber));
+  const entries: Entry[] = live.map((a) => ({ ref: a.refnumber, t: Date.parse(a.modification) || 0, year: a.year, volume: a.volume, issue: a.issue, live: a }));
+  for (const d of deleted) {
+    if (d.removed && (liveRefs.has(d.refnumber) || hidden.has(d.refnumber))) continue;
+    entries.push({ ref: d.refnumber, t: d.datestamp.getTime(), year: d.year, volume: d.volume, issue: d.issue, live: null });
+  }
+  return entries.sort(byCursor);
 }
 
 /** Reads and validates the request arguments (query or form), per the protocol's rules. */
@@ -117,31 +185,35 @@ export async function handleOai(params: Record<string, unknown>, ctx: OaiContext
 
 async function answer(verb: string, args: Record<string, string>, ctx: OaiContext): Promise<string> {
   const { journal, origin, host, articles } = ctx;
+  const now = ctx.now ?? new Date();
+  const entries = entriesOf(articles, ctx.deleted);
   const idPrefix = `oai:${host}:`;
-  const findById = (identifier: string) => {
+  const findById = (identifier: string): Entry => {
     if (!identifier.startsWith(idPrefix)) throw new OaiError('idDoesNotExist', `Unknown identifier: ${identifier}`);
     const ref = identifier.slice(idPrefix.length);
-    const a = articles.find((x) => x.refnumber === ref);
-    if (!a) throw new OaiError('idDoesNotExist', `Unknown identifier: ${identifier}`);
-    return a;
+    const e = entries.find((x) => x.ref === ref);
+    if (!e) throw new OaiError('idDoesNotExist', `Unknown identifier: ${identifier}`);
+    return e;
   };
   const checkPrefix = (p: string) => {
     if (p !== 'oai_dc') throw new OaiError('cannotDisseminateFormat', `Unsupported metadataPrefix: ${p}`);
   };
 
-  const headerOf = (a: CorpusArticle) =>
-    `<header><identifier>${xmlEscape(idPrefix + a.refnumber)}</identifier><datestamp>${isoSeconds(a.modification)}</datestamp>${setsOf(a)
+  const headerOf = (e: Entry, deleted = !e.live) =>
+    `<header${deleted ? ' status="deleted"' : ''}><identifier>${xmlEscape(idPrefix + e.ref)}</identifier><datestamp>${isoSeconds(new Date(e.t))}</datestamp>${setsOf(e)
       .map((s) => `<setSpec>${xmlEscape(s)}</setSpec>`)
       .join('')}</header>`;
 
-  const dcOf = (a: ArticleDetail) => {
+  /** The record's metadata; the PDF's URL is the corpus's, with its content version, as the page gives it. */
+  const dcOf = (detail: ArticleDetail, listed: CorpusArticle) => {
+    const a = { ...detail, pdf_url: listed.pdf_url };
     const name = plain(journal.websitename || journal.slug);
     const el = (tag: string, v: string) => (v ? `<dc:${tag}>${xmlEscape(v)}</dc:${tag}>` : '');
     const keywords = (a.keywords ?? '').split(/[,;]/).map((k) => k.trim()).filter(Boolean);
     return [
       '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">',
       el('title', plain(a.title)),
-      ...splitAuthors(a.authorname).map((au) => el('creator', au)),
+      ...machineAuthors(a.authorname).map((au) => el('creator', au)),
       ...keywords.map((k) => el('subject', k)),
       el('subject', a.subject),
       el('description', plain(a.abstract)),
@@ -156,7 +228,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       a.doi ? el('identifier', doiUrl(a.doi)) : '',
       el('source', `${name}, Vol. ${a.volume}, Issue ${a.issue} (${a.year})${a.pagenumber ? `, pp. ${a.pagenumber}` : ''}`),
       journal.issn ? el('relation', `ISSN ${journal.issn}`) : '',
-      el('language', journal.journal_language),
+      el('language', languageCode(journal.journal_language) ?? ''),
       el('coverage', a.country),
       '</oai_dc:dc>',
     ].join('');
@@ -164,7 +236,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
 
   switch (verb) {
     case 'Identify': {
-      const earliest = articles.reduce((m, a) => Math.min(m, Date.parse(a.modification) || m), Date.now());
+      const earliest = entries.length ? entries[0]!.t : now.getTime();
       const email = /^[^@\s<>]+@[^@\s<>]+$/.test(journal.websiteemail ?? '') ? journal.websiteemail : `admin@${host}`;
       return [
         '<Identify>',
@@ -173,7 +245,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
         '<protocolVersion>2.0</protocolVersion>',
         `<adminEmail>${xmlEscape(email)}</adminEmail>`,
         `<earliestDatestamp>${isoSeconds(new Date(earliest))}</earliestDatestamp>`,
-        '<deletedRecord>no</deletedRecord>',
+        '<deletedRecord>persistent</deletedRecord>',
         '<granularity>YYYY-MM-DDThh:mm:ssZ</granularity>',
         '</Identify>\n',
       ].join('');
@@ -195,42 +267,53 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     }
     case 'GetRecord': {
       checkPrefix(args.metadataPrefix!);
-      const a = findById(args.identifier!);
-      const [d] = await ctx.details([a.refnumber]);
+      const e = findById(args.identifier!);
+      if (!e.live) return `<GetRecord><record>${headerOf(e)}</record></GetRecord>\n`;
+      const [d] = await ctx.details([e.ref]);
       if (!d) throw new OaiError('idDoesNotExist', `Unknown identifier: ${args.identifier}`);
-      return `<GetRecord><record>${headerOf(a)}<metadata>${dcOf(d)}</metadata></record></GetRecord>\n`;
+      return `<GetRecord><record>${headerOf(e)}<metadata>${dcOf(d, e.live)}</metadata></record></GetRecord>\n`;
     }
     case 'ListIdentifiers':
     case 'ListRecords': {
       const list: ListArgs = args.resumptionToken
-        ? decodeToken(verb, args.resumptionToken)
-        : { metadataPrefix: args.metadataPrefix!, from: args.from, until: args.until, set: args.set, offset: 0 };
+        ? decodeToken(verb, args.resumptionToken, now)
+        : { metadataPrefix: args.metadataPrefix!, from: args.from, until: args.until, set: args.set };
       checkPrefix(list.metadataPrefix);
       const from = list.from ? parseDate(list.from, false) : null;
       const until = list.until ? parseDate(list.until, true) : null;
       if (from && until && from.day !== until.day) throw new OaiError('badArgument', 'from and until must have the same granularity');
-      const matching = articles.filter((a) => {
-        const t = Math.floor(Date.parse(a.modification) / 1000) * 1000;
+      if (from && until && from.t > until.t) throw new OaiError('badArgument', 'from must not be after until');
+      const matching = entries.filter((e) => {
+        // Datestamps are compared at the granularity they are shown in: whole seconds.
+        const t = Math.floor(e.t / 1000) * 1000;
         if (from && t < from.t) return false;
         if (until && t > until.t) return false;
-        if (list.set && !setsOf(a).includes(list.set)) return false;
+        if (list.set && !setsOf(e).includes(list.set)) return false;
         return true;
       });
-      if (list.offset > 0 && list.offset >= matching.length) throw new OaiError('badResumptionToken', 'The resumptionToken is invalid or expired');
-      if (!matching.length) throw new OaiError('noRecordsMatch', 'No records match the request');
-      const page = matching.slice(list.offset, list.offset + OAI_PAGE_SIZE);
-      const next = list.offset + page.length;
-      const details = verb === 'ListRecords' ? new Map((await ctx.details(page.map((a) => a.refnumber))).map((d) => [d.refnumber, d])) : null;
-      const items = page.flatMap((a) => {
-        if (!details) return [headerOf(a)];
-        // A record edited away between the two reads is left out of this page.
-        const d = details.get(a.refnumber);
-        return d ? [`<record>${headerOf(a)}<metadata>${dcOf(d)}</metadata></record>`] : [];
+      const after = list.after;
+      const cursor = after ? matching.filter((e) => byCursor(e, after) <= 0).length : 0;
+      if (!matching.length || cursor >= matching.length) throw new OaiError('noRecordsMatch', 'No records match the request');
+      const page = matching.slice(cursor, cursor + OAI_PAGE_SIZE);
+      const next = cursor + page.length;
+      const liveRefs = page.filter((e) => e.live).map((e) => e.ref);
+      const details = verb === 'ListRecords' ? new Map((await ctx.details(liveRefs)).map((d) => [d.refnumber, d])) : null;
+      const items = page.flatMap((e) => {
+        if (!details) return [headerOf(e)];
+        if (!e.live) return [`<record>${headerOf(e)}</record>`];
+        // A record made private between the two reads is deleted now; its change also moves it past
+        // the cursor, so the harvest lists it again, with the datestamp of that change.
+        const d = details.get(e.ref);
+        return [d ? `<record>${headerOf(e)}<metadata>${dcOf(d, e.live)}</metadata></record>` : `<record>${headerOf(e, true)}</record>`];
       });
       let token = '';
-      if (next < matching.length || list.offset > 0) {
-        const value = next < matching.length ? encodeToken(verb, { ...list, offset: next }) : '';
-        token = `<resumptionToken completeListSize="${matching.length}" cursor="${list.offset}">${value}</resumptionToken>`;
+      if (next < matching.length || cursor > 0) {
+        const last = page[page.length - 1]!;
+        const expires = now.getTime() + OAI_TOKEN_TTL_MS;
+        token =
+          next < matching.length
+            ? `<resumptionToken completeListSize="${matching.length}" cursor="${cursor}" expirationDate="${isoSeconds(new Date(expires))}">${encodeToken(verb, list, last, expires)}</resumptionToken>`
+            : `<resumptionToken completeListSize="${matching.length}" cursor="${cursor}"/>`;
       }
       return `<${verb}>${items.join('\n')}${token}</${verb}>\n`;
     }

@@ -76,12 +76,13 @@ export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITE
 
   const oai = async (req: Request, res: Response) => {
     const params = req.method === 'POST' ? { ...(req.body as Record<string, unknown>) } : { ...req.query };
-    const [j, corpus] = await Promise.all([journalOf(req.journalId), svc.corpus(req.journalId)]);
+    const [j, corpus, deleted] = await Promise.all([journalOf(req.journalId), svc.corpus(req.journalId), svc.deletedRecords(req.journalId)]);
     const xml = await handleOai(params, {
       journal: j,
       origin: publicOrigin(req, config),
       host: hostOf(req),
       articles: corpus.articles,
+      deleted,
       details: (refs) => svc.detailsByRefs(req.journalId, refs),
     });
     res.setHeader('Content-Type', XML);

@@ -1,4 +1,5 @@
 import { isbot } from 'isbot';
+import type { RobotList } from './counter-robots';
 
 /**
  * What a logged request counts as (COUNTER terms: an article page view is an investigation, a
@@ -26,16 +27,24 @@ export function hitTarget(uri: string | undefined): HitTarget | null {
   return null;
 }
 
+let counterRobots: RobotList | null = null;
+/** Adds COUNTER's robots list (counter-robots.ts) to the rule, for this thread. */
+export function useCounterRobots(list: RobotList | null): void {
+  counterRobots = list;
+  robotCache.clear();
+}
+
 /**
- * Robots are not counted: the maintained isbot list (crawlers, HTTP libraries, headless browsers,
- * monitors), and requests without a user agent, which no reader's browser sends.
+ * Robots are not counted (docs/product.md#usage-counting): COUNTER's list where it is installed,
+ * the maintained isbot list (crawlers, HTTP libraries, headless browsers, monitors), and requests
+ * without a user agent, which no reader's browser sends.
  */
 export function isRobot(ua: string | undefined): boolean {
   if (!ua || !ua.trim()) return true;
-  // Readers share a few browser versions: remembering the answer saves the list's regex (~20 µs).
+  // Readers share a few browser versions: remembering the answer saves the lists' regexes (~20 µs).
   let v = robotCache.get(ua);
   if (v === undefined) {
-    v = isbot(ua);
+    v = isbot(ua) || (counterRobots?.test(ua) ?? false);
     if (robotCache.size >= 5000) robotCache.delete(robotCache.keys().next().value!);
     robotCache.set(ua, v);
   }

@@ -14,7 +14,7 @@ export interface Hit {
 
 export interface StatsOptions {
   prefix: string;
-  /** Repeats by one client within this window count once (COUNTER: 30 s). */
+  /** Requests by one client for one item at most this far apart are one action, the later kept (COUNTER: 30 s). */
   dedupeMs: number;
   /** Hits kept in memory while Redis is away; past it the oldest are dropped (and logged). */
   bufferMax: number;
@@ -27,21 +27,51 @@ export interface StatsOptions {
 export type Resolve = (journalId: string, target: HitTarget) => Promise<string | null>;
 
 /*
- * A batch of hits, atomically (KEYS[1] the pending counters, KEYS[2..] each hit's client key; ARGV
- * the window, the keys' lifetime, then each hit's time and counter field). A hit counts unless the
- * same client's previous counted hit on the same article and kind is less than the window away (in
- * hit time, so hits replayed after an outage are judged by when they happened). One call per batch:
- * a call per hit cost Redis and this process more than the counting itself.
+ * A batch of hits, atomically (KEYS[1] the pending counters, then two keys a hit: its client key,
+ * and the same client's key under the salt of the day the window began in, which differs only in
+ * the window's first moments after midnight; ARGV the window, the keys' lifetime, then each hit's
+ * time and counter field). COUNTER's double-click
+ * rule (docs/product.md#usage-counting): two requests for the same item by the same client at most
+ * the window apart are one action, and the later one is the one kept; a run of such requests
+ * collapses to its last. The client key holds the time and counter field of the request kept so
+ * far: a request within the window of it replaces it (its month's count moves to this one's, a
+ * no-op within one month), a request further away is a new action. Times are those of the hits,
+ * so hits replayed after an outage are judged by when they happened; one arriving late and
+ * within the window before the kept one is the earlier of the two, and is dropped. One call per
+ * batch: a call per hit cost Redis and this process more than the counting itself.
  */
 const COUNT_SCRIPT = `
 local window = tonumber(ARGV[1])
 local counted = 0
-for i = 2, #KEYS do
-  local ts = tonumber(ARGV[2 * i - 1])
-  local last = redis.call('GET', KEYS[i])
-  if not (last and math.abs(ts - tonumber(last)) < window) then
-    redis.call('SET', KEYS[i], ARGV[2 * i - 1], 'PX', ARGV[2])
-    redis.call('HINCRBY', KEYS[1], ARGV[2 * i], 1)
+for h = 1, (#KEYS - 1) / 2 do
+  local key, before = KEYS[2 * h], KEYS[2 * h + 1]
+  local ts = tonumber(ARGV[2 * h + 1])
+  local field = ARGV[2 * h + 2]
+  local kept = redis.call('GET', key)
+  if not kept and before ~= key then kept = redis.call('GET', before) end
+  local keptTs, keptField = nil, field
+  if kept then
+    local sp = string.find(kept, ' ', 1, true)
+    if sp then
+      keptTs = tonumber(string.sub(kept, 1, sp - 1))
+      keptField = string.sub(kept, sp + 1)
+    else
+      keptTs = tonumber(kept)
+    end
+  end
+  if keptTs and ts >= keptTs and ts - keptTs <= window then
+    if keptField ~= field then
+      redis.call('HINCRBY', KEYS[1], keptField, -1)
+      redis.call('HINCRBY', KEYS[1], field, 1)
+    end
+    redis.call('SET', key, ARGV[2 * h + 1] .. ' ' .. field, 'PX', ARGV[2])
+  elseif keptTs and ts < keptTs and keptTs - ts <= window then
+    -- the earlier of two requests, arriving late: the later one stands
+  else
+    if not keptTs or ts > keptTs then
+      redis.call('SET', key, ARGV[2 * h + 1] .. ' ' .. field, 'PX', ARGV[2])
+    end
+    redis.call('HINCRBY', KEYS[1], field, 1)
     counted = counted + 1
   end
 end
@@ -157,9 +187,9 @@ export class StatsRecorder {
     };
     const resolved = await Promise.all(batch.map(idOf));
     const salts = new Map<string, string>();
+    const windowStart = (h: Hit) => h.ts - this.opts.dedupeMs;
     for (const h of batch) {
-      const day = dayOf(h.ts);
-      if (!salts.has(day)) salts.set(day, await this.salt(day));
+      for (const day of [dayOf(h.ts), dayOf(windowStart(h))]) if (!salts.has(day)) salts.set(day, await this.salt(day));
     }
     const keys: string[] = [this.key('pending')];
     const args: (string | number)[] = [this.opts.dedupeMs, this.opts.dedupeMs * 2];
@@ -167,7 +197,9 @@ export class StatsRecorder {
       const id = resolved[i];
       if (!id) return;
       const kind = h.target.kind;
-      keys.push(this.key(`d:${kind}:${id}:${this.clientOf(h, salts.get(dayOf(h.ts))!)}`));
+      const clientKey = (day: string) => this.key(`d:${kind}:${id}:${this.clientOf(h, salts.get(day)!)}`);
+      // A double click across midnight is still one client's: the key of the day before is looked at too.
+      keys.push(clientKey(dayOf(h.ts)), clientKey(dayOf(windowStart(h))));
       args.push(h.ts, `${h.journalId}|${id}|${monthOf(h.ts)}|${kind}`);
     });
     if (keys.length === 1) return 0;

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { AppError, parse, requireAuth, requireTenant } from '@journal/server-kit';
+import { AppError, parse, requireTenant } from '@journal/server-kit';
+import { staffRoutes } from '@journal/contracts';
+import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
 import { PublicService, type Corpus } from '../public/public.service';
 import type { HitTarget } from './hit-target';
@@ -63,7 +65,7 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
     pushMs: config.STATS_PUSH_MS,
     flushMs: config.STATS_FLUSH_MS,
   });
-  const auth = requireAuth({ secret: config.JWT_SECRET, redis: deps.redis, redisPrefix: config.REDIS_PREFIX });
+  const staff = contentStaff(deps);
   const r = Router();
 
   /** The public counts of one article, when the journal shows them. */
@@ -79,7 +81,7 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
   });
 
   /** Per-article and per-month counts of one issue (all statuses), for the admin. */
-  r.get('/api/admin/stats/:year/:vol/:issue', requireTenant, auth, async (req, res) => {
+  r.get('/api/admin/stats/:year/:vol/:issue', requireTenant, staff(staffRoutes.issueStats), async (req, res) => {
     const key = parse(issueKey, { year: req.params.year, volume: req.params.vol, issue: req.params.issue });
     const articles = await deps.repos.articles.listByIssue(req.journalId, key, { fields: ['title', 'refnumber', 'status'] });
     const counts = await deps.repos.stats.byArticles(req.journalId, articles.map((a) => a.id));

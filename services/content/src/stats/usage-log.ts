@@ -25,9 +25,11 @@ export interface UsageLogOptions {
    * enough to keep up with a busy journal's hits on a saturated machine (at 19 it fell behind).
    */
   nice: number;
+  /** COUNTER's robots list file (counter-robots.ts), or '' for isbot alone. */
+  robotsFile: string;
 }
 
-const DEFAULTS: UsageLogOptions = { recvBufferBytes: 4 * 1024 * 1024, batchMs: 50, filePollMs: 500, nice: 10 };
+const DEFAULTS: UsageLogOptions = { recvBufferBytes: 4 * 1024 * 1024, batchMs: 50, filePollMs: 500, nice: 10, robotsFile: '' };
 
 /** The compiled worker; under the test runner this module is the TypeScript source and the worker runs the build. */
 function workerFile(): string {
@@ -64,7 +66,7 @@ export class UsageLogReceiver {
       'file' in from
         ? { kind: 'file', path: from.file, pollMs: this.opts.filePollMs }
         : { kind: 'udp', port: from.port, host: from.host, recvBufferBytes: this.opts.recvBufferBytes };
-    const workerData: UsageWorkerData = { source, batchMs: this.opts.batchMs, nice: this.opts.nice };
+    const workerData: UsageWorkerData = { source, batchMs: this.opts.batchMs, nice: this.opts.nice, robotsFile: this.opts.robotsFile };
     const worker = new Worker(workerFile(), { workerData });
     const bound = await new Promise<number>((resolve, reject) => {
       const early = (err: Error) => reject(err);

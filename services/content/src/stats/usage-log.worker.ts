@@ -4,6 +4,8 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { UsageFileTail } from './usage-file';
 import { hitOf, parseUsageDatagram, parseUsageJson, type UsageHit, type UsageLine } from './usage-line';
+import { loadRobotList } from './counter-robots';
+import { useCounterRobots } from './hit-target';
 
 /**
  * The usage log's reader, on a thread of its own at a low CPU priority, so that it waits for an
@@ -17,12 +19,16 @@ export interface UsageWorkerData {
   source: UsageSource;
   batchMs: number;
   nice: number;
+  /** COUNTER's robots list file, or '' (isbot alone). */
+  robotsFile: string;
 }
 export type UsageWorkerMessage = { ready: { port: number; recvBufferBytes: number } | { file: string } } | { hits: UsageHit[] } | { error: string };
 
 const data = workerData as UsageWorkerData;
 const parent = parentPort!;
 const send = (m: UsageWorkerMessage) => parent.postMessage(m);
+// Read by the parent once already (it refuses to start on a bad file): the thread reads its own copy.
+if (data.robotsFile) useCounterRobots(loadRobotList(data.robotsFile));
 
 try {
   // Linux names the calling thread in /proc/thread-self ('<pid>/task/<tid>'); setpriority on a

@@ -1,6 +1,7 @@
 import { doiUrl } from '@journal/contracts';
 import type { CertificateItem, EditorCertificateItem, JournalInfo } from '../pdf.types';
 import { GOLD, NAVY, SERIF, document, esc, fit, journalHeading, titleHtml } from './base';
+import { editorPlace } from '../document-data';
 
 /** One A4 landscape page per certificate; the page box is fixed and clips, so a batch splits 1:1. */
 const CSS = `
@@ -31,9 +32,24 @@ const CSS = `
 .sig{width:70mm;text-align:center;font-family:${SERIF};font-size:9pt;color:#333}
 .sig .line{border-top:0.3mm solid #333;margin-bottom:1.2mm}
 .sig .name{font-family:${SERIF};font-size:11pt;font-weight:700;color:${NAVY}}
-.seal{width:27mm;height:27mm;border-radius:50%;border:0.9mm solid ${GOLD};display:flex;align-items:center;justify-content:center;text-align:center;
-  font-family:${SERIF};font-size:6.5pt;font-weight:700;color:${GOLD};letter-spacing:0.6pt;line-height:1.3;box-shadow:inset 0 0 0 1.2mm #fffdf7,inset 0 0 0 1.5mm ${GOLD}}
+.seal{width:34mm;height:34mm;flex:none;border-radius:50%;border:0.9mm solid ${GOLD};display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center;
+  font-family:${SERIF};font-weight:700;color:${GOLD};line-height:1.2;box-shadow:inset 0 0 0 1.2mm #fffdf7,inset 0 0 0 1.5mm ${GOLD}}
+.seal .sname{width:25mm;letter-spacing:0.2pt;overflow-wrap:anywhere}
+.seal .srule{width:12mm;border-top:0.3mm solid ${GOLD};margin:1mm 0 0.8mm}
+.seal .sline{font-size:6pt;letter-spacing:0.6pt}
 `;
+
+/**
+ * The seal: the whole journal name, never cut, shrunk with its length and wrapped inside the disc
+ * (a 120-character name still fits, in Latin or Devanagari), then the seal's own words.
+ */
+function seal(j: JournalInfo, words: string[]): string {
+  const name = (j.siteName || 'JOURNAL').toUpperCase();
+  const size = fit(name, [[20, '7pt'], [36, '6pt'], [60, '5.2pt'], [90, '4.6pt'], [130, '4pt']], '3.4pt');
+  return `<div class="seal"><div class="sname" style="font-size:${size}">${esc(name)}</div><div class="srule"></div>${words
+    .map((w) => `<div class="sline">${esc(w)}</div>`)
+    .join('')}</div>`;
+}
 
 const head = (j: JournalInfo) => journalHeading(j, 'head', 'rule');
 
@@ -56,7 +72,7 @@ function certificatePage(j: JournalInfo, it: CertificateItem): string {
 <div class="meta">${[a.publishdate ? `Date of Publication: <b>${esc(a.publishdate)}</b>` : '', a.doi ? `DOI: <b>${esc(doiUrl(a.doi))}</b>` : ''].filter(Boolean).join('<span class="sep"></span>')}</div>
 <div class="foot">
   <div class="sig"><div class="name">${esc(a.publishdate || '')}&nbsp;</div><div class="line"></div>Date</div>
-  <div class="seal">${esc((j.siteName || 'JOURNAL').toUpperCase().slice(0, 40))}<br>PUBLISHED</div>
+  ${seal(j, ['PUBLISHED'])}
   <div class="sig"><div class="name">${esc(j.chiefEditor || '')}&nbsp;</div><div class="line"></div>Editor-in-Chief</div>
 </div>`);
 }
@@ -65,7 +81,7 @@ function editorPage(j: JournalInfo, it: EditorCertificateItem, issuedOn: string)
   const e = it.editor;
   const whoSize = fit(e.name, [[30, '26pt'], [50, '22pt'], [80, '18pt']], '15pt');
   const role = e.category ? e.category.replace(/\b\w/g, (c) => c.toUpperCase()) : 'Editorial Board Member';
-  const where = [e.post, e.affiliation, e.country].filter(Boolean).map(esc).join(', ');
+  const where = editorPlace(e).map(esc).join(', ');
   return frame(`${head(j)}
 <div class="ctitle">Certificate of Appreciation</div>
 <div class="ref">Editorial Board</div>
@@ -76,7 +92,7 @@ ${where ? `<div class="body" style="font-size:10.5pt">${where}</div>` : ''}
 for the dedicated review of manuscripts and the contribution to the quality of scholarly publishing.</div>
 <div class="foot">
   <div class="sig"><div class="name">${esc(issuedOn)}&nbsp;</div><div class="line"></div>Date</div>
-  <div class="seal">${esc((j.siteName || 'JOURNAL').toUpperCase().slice(0, 40))}<br>EDITORIAL<br>BOARD</div>
+  ${seal(j, ['EDITORIAL', 'BOARD'])}
   <div class="sig"><div class="name">${esc(j.chiefEditor || '')}&nbsp;</div><div class="line"></div>Editor-in-Chief</div>
 </div>`);
 }

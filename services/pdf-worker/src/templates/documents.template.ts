@@ -1,5 +1,6 @@
 import type { ArticleInfo, EditorInfo, JournalInfo } from '../pdf.types';
 import { GOLD, NAVY, SANS, document, esc, identLine, journalHeading, titleHtml } from './base';
+import { editorPlace } from '../document-data';
 
 const PORTRAIT_CSS = `
 .sheet{padding:0}
@@ -71,7 +72,7 @@ export function editorialBoardHtml(j: JournalInfo, editors: EditorInfo[], showCo
     if (!list.length) return '';
     const rows = list
       .map((e) => {
-        const line = [e.post, e.affiliation, e.country].filter(Boolean).map(esc).join(', ');
+        const line = editorPlace(e).map(esc).join(', ');
         const contact = showContacts ? [e.email, e.phone, e.website].filter(Boolean).map(esc).join(' · ') : '';
         return `<div class="ed"><div><div class="n">${esc(e.name)}${e.degree ? `<span style="font-weight:400;font-size:9.5pt">, ${esc(e.degree)}</span>` : ''}</div>
 ${line ? `<div class="d">${line}</div>` : ''}${contact ? `<div class="c">${contact}</div>` : ''}</div></div>`;

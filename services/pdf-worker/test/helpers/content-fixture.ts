@@ -137,6 +137,17 @@ export async function startContentFixture(): Promise<ContentFixture> {
     const found = refs.map((r) => J(res).articles.find((x) => x.refnumber === r && x.status === 'enabled'));
     res.json({ articles: found.filter(Boolean), missing: refs.filter((_, i) => !found[i]) });
   });
+  // The staff reads: what staff selected, any status (docs/product.md#bulk-documents).
+  app.post('/internal/staff/articles/by-refs', express.json(), (req, res) => {
+    const refs = [...new Set((req.body as { refs: string[] }).refs)];
+    const found = refs.map((r) => J(res).articles.find((x) => x.refnumber === r));
+    res.json({ articles: found.filter(Boolean), missing: refs.filter((_, i) => !found[i]) });
+  });
+  app.post('/internal/staff/editors/by-ids', express.json(), (req, res) => {
+    const ids = [...new Set((req.body as { ids: string[] }).ids)];
+    const found = ids.map((id) => J(res).editors.find((x) => x.id === id));
+    res.json({ editors: found.filter(Boolean), missing: ids.filter((_, i) => !found[i]) });
+  });
   app.get('/assets/site/logo.png', (_req, res) => {
     const logo = J(res).logo;
     if (!logo) res.status(404).json({ error: 'not_found', message: 'No logo' });

@@ -15,6 +15,7 @@ import { SettingsPage } from './components/settings-page';
 import { IndexingPage } from './components/indexing-page';
 import { UsersPage } from './components/users-page';
 import { ActivityPage } from './components/activity-page';
+import { RoleGate } from './components/role-gate';
 import '@/components/staff-shell.css';
 import './admin.css';
 
@@ -38,19 +39,19 @@ export const adminRoutes: RouteObject[] = [
     element: <AdminShell />,
     children: [
       { index: true, element: <Dashboard /> },
-      { path: 'archives', element: <ArchivesPage /> },
-      { path: 'archives/add/:year/:vol/:issue', element: <AddArticlePage /> },
-      { path: 'archives/:year/:vol/:issue', element: <IssueArticlesPage /> },
-      { path: 'archives/:id', element: <EditArticlePage /> },
-      { path: 'editors', element: <EditorsPage /> },
-      { path: 'editors/add', element: <EditorFormPage /> },
-      { path: 'editors/:id', element: <EditorFormPage /> },
-      { path: 'settings', element: <SettingsPage /> },
-      { path: 'indexing', element: <IndexingPage /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'activity', element: <ActivityPage /> },
+      { path: 'archives', element: <RoleGate area="content"><ArchivesPage /></RoleGate> },
+      { path: 'archives/add/:year/:vol/:issue', element: <RoleGate area="content"><AddArticlePage /></RoleGate> },
+      { path: 'archives/:year/:vol/:issue', element: <RoleGate area="content"><IssueArticlesPage /></RoleGate> },
+      { path: 'archives/:id', element: <RoleGate area="content"><EditArticlePage /></RoleGate> },
+      { path: 'editors', element: <RoleGate area="content"><EditorsPage /></RoleGate> },
+      { path: 'editors/add', element: <RoleGate area="content"><EditorFormPage /></RoleGate> },
+      { path: 'editors/:id', element: <RoleGate area="content"><EditorFormPage /></RoleGate> },
+      { path: 'settings', element: <RoleGate area="settings"><SettingsPage /></RoleGate> },
+      { path: 'indexing', element: <RoleGate area="content"><IndexingPage /></RoleGate> },
+      { path: 'users', element: <RoleGate area="staff"><UsersPage /></RoleGate> },
+      { path: 'activity', element: <RoleGate area="activity"><ActivityPage /></RoleGate> },
       { path: 'account/:id', element: <AccountPage /> },
-      { path: 'search', element: <AdminSearchPage /> },
+      { path: 'search', element: <RoleGate area="content"><AdminSearchPage /></RoleGate> },
       { path: '*', element: <Navigate to={paths.admin.notFound} replace /> },
     ],
   },

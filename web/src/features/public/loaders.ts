@@ -1,5 +1,5 @@
 import type { ReadCache } from '@/lib/read-cache';
-import { redirect, routeError, type LoaderArgs } from '@/lib/router';
+import { pageStatus, redirect, routeError, type LoaderArgs } from '@/lib/router';
 import { publicPaths as paths } from '@/config/public-paths';
 import { ReadError } from './api/read-json';
 import { publicQueries, type PublicReads, type YearSummary } from './api/public.api';
@@ -81,7 +81,8 @@ export const publicLoaders = {
   article: async ({ params, context: d }: Args) => {
     const a = await load(d, publicQueries.article(d.reads, params.ref ?? ''));
     if (!a) throw notFound('Article not found!');
-    return null;
+    // docs/product.md#withdrawals: the tombstone page of a withdrawn article is answered 410 Gone.
+    return a.withdrawal?.kind === 'withdrawn' ? pageStatus(410) : null;
   },
   search: async ({ url, context: d }: Args) => {
     await load(d, publicQueries.search(d.reads, url.searchParams.get('keyword') ?? ''));
@@ -89,7 +90,7 @@ export const publicLoaders = {
   },
   pdf: async ({ url, context: d }: Args) => {
     const refno = (url.searchParams.get('refno') ?? '').trim();
-    if (refno) await load(d, publicQueries.article(d.reads, refno));
-    return null;
+    const a = refno ? await load(d, publicQueries.article(d.reads, refno)) : null;
+    return a?.withdrawal?.kind === 'withdrawn' ? pageStatus(410) : null;
   },
 };

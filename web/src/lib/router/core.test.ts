@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { deserializeErrors, lazyComponent, load, matchRoutes, prepareRoutes, redirect, routeError, serializeErrors, type RouteObject } from './core';
+import { deserializeErrors, lazyComponent, load, matchRoutes, pageStatus, prepareRoutes, redirect, routeError, serializeErrors, type RouteObject } from './core';
 
 const Page = () => null;
 const tree = (): RouteObject<{ log: string[] }>[] => [
@@ -73,6 +73,14 @@ describe('public router: loading', () => {
     const r = await result;
     expect('state' in r && r.status).toBe(200);
     expect(context.log.sort()).toEqual(['board', 'layout']);
+  });
+
+  test('a loader may answer its page with another status, the page still rendered (a tombstone is 410)', async () => {
+    const routes = prepareRoutes<null>([{ id: 'root', children: [{ path: 'gone', element: 'tombstone', loader: () => pageStatus(410) }] }]);
+    const r = await load(routes, new URL('http://x/gone'), null);
+    if (!('state' in r)) throw new Error('expected a page');
+    expect(r.status).toBe(410);
+    expect(r.state.errors).toBeNull();
   });
 
   test('a redirect thrown by a loader is the answer', async () => {

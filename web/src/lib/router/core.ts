@@ -88,6 +88,15 @@ export class Redirect {
   ) {}
 }
 
+/**
+ * What a loader returns to have its page answered with another status while still rendered as
+ * usual (a withdrawn article's tombstone is a page, answered 410 Gone).
+ */
+export class PageStatus {
+  constructor(readonly status: number) {}
+}
+export const pageStatus = (status: number) => new PageStatus(status);
+
 export const routeError = (status: number, statusText: string) => new RouteErrorResponse(status, statusText);
 export const redirect = (location: string, status = 302) => new Redirect(location, status);
 export const isRouteErrorResponse = (e: unknown): e is RouteErrorResponse => e instanceof RouteErrorResponse;
@@ -184,7 +193,10 @@ export async function load<C>(routes: Route<C>[], url: URL, context: C, navState
   const redirected = settled.find((s) => s.status === 'rejected' && s.reason instanceof Redirect) as PromiseRejectedResult | undefined;
   if (redirected) return { redirect: redirected.reason as Redirect };
   const failed = settled.findIndex((s) => s.status === 'rejected');
-  if (failed < 0) return { state: { location, matches, errors: null }, status: 200 };
+  if (failed < 0) {
+    const set = settled.map((x) => (x.status === 'fulfilled' && x.value instanceof PageStatus ? x.value.status : 0));
+    return { state: { location, matches, errors: null }, status: Math.max(200, ...set) };
+  }
   const error = (settled[failed] as PromiseRejectedResult).reason;
   return { state: { location, matches, errors: boundaryErrors(matches, failed, error) }, status: error instanceof RouteErrorResponse ? error.status : 500 };
 }

@@ -1,6 +1,6 @@
 import type {
-  ActivityPage, ActivityQuery, AdminArticle, AdminCounts, AdminSearchHit, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
-  SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffUserView,
+  ActivityPage, ActivityQuery, AdminArticle, AdminCounts, AdminSearchHit, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput,
+  PublicSettings, SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffRole, StaffUserView, WithdrawRequest,
 } from '@journal/contracts';
 import { useMemo } from 'react';
 import { useApiClient, type ApiClient } from '@/lib/api-client';
@@ -34,6 +34,8 @@ export const createAdminApi = (api: ApiClient) => ({
   article: (id: string) => api.get<AdminArticle>(`/api/admin/articles/${encodeURIComponent(id)}`, auth),
   addArticle: (form: FormData) => api.post<AdminArticle>('/api/admin/archives/', form, auth),
   updateArticle: (id: string, form: FormData) => api.post<AdminArticle>(`/api/archives/${encodeURIComponent(id)}`, form, auth),
+  withdrawArticle: (id: string, body: WithdrawRequest) => api.post<AdminArticle>(`/api/admin/articles/${encodeURIComponent(id)}/withdraw`, body, auth),
+  restoreArticle: (id: string) => api.post<AdminArticle>(`/api/admin/articles/${encodeURIComponent(id)}/restore`, {}, auth),
   search: (q: string) => api.get<AdminSearchHit[]>(`/api/admin/search?q=${encodeURIComponent(q)}`, auth),
 
   editors: () => api.get<AdminEditor[]>('/api/admin/editors', auth),
@@ -62,6 +64,7 @@ export const createAdminApi = (api: ApiClient) => ({
   addStaff: (body: StaffCreateInput) => api.post<StaffUserView>('/api/users', body, auth),
   setStaffStatus: (id: string, status: 'enabled' | 'disabled') =>
     api.post<StaffUserView>(`/api/users/${encodeURIComponent(id)}/status`, { status }, auth),
+  setStaffRole: (id: string, role: StaffRole) => api.post<StaffUserView>(`/api/users/${encodeURIComponent(id)}/role`, { role }, auth),
   resetStaffPassword: (id: string, password: string) =>
     api.post<StaffUserView>(`/api/users/${encodeURIComponent(id)}/password`, { password }, auth),
 

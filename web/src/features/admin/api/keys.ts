@@ -10,6 +10,9 @@ export const adminKeys = {
   issues: () => [...adminKeys.all, 'issues'] as const,
   issue: (year: number, volume: number, issue: number) => [...adminKeys.all, 'issue', year, volume, issue] as const,
   usage: (year: number, volume: number, issue: number) => [...adminKeys.all, 'usage', year, volume, issue] as const,
+  /** Each article's DOI state at Crossref. */
+  doiStates: (year: number, volume: number, issue: number) => [...adminKeys.all, 'doi-states', year, volume, issue] as const,
+  crossrefCredentials: () => [...adminKeys.all, 'crossref-credentials'] as const,
   article: (id: string) => [...adminKeys.all, 'article', id] as const,
   search: (text: string) => [...adminKeys.all, 'search', text] as const,
   editors: () => [...adminKeys.all, 'editors'] as const,
@@ -30,6 +33,9 @@ export const staleAfterSaving = {
   /** Site images keep their URLs; the forms that show them re-read the settings. */
   images: (): QueryKey[] => [adminKeys.settings()],
   doiSettings: (): QueryKey[] => [adminKeys.settings()],
+  crossrefCredentials: (): QueryKey[] => [adminKeys.crossrefCredentials()],
+  /** A deposit gives DOIs to the issue's articles and changes their states. */
+  deposit: (year: number, volume: number, issue: number): QueryKey[] => [adminKeys.issue(year, volume, issue), adminKeys.doiStates(year, volume, issue)],
   issue: (): QueryKey[] => [adminKeys.all],
   article: (): QueryKey[] => [adminKeys.all],
   /** A Crossref export gives DOIs to the issue's articles. */

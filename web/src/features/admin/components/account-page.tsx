@@ -30,7 +30,7 @@ export function AccountPage() {
     onSuccess: (r) => {
       const s = getSession();
       // A new password ends the other sessions; the answer carries this one's fresh token.
-      if (s) setSession({ token: r.token ?? s.token, user: { id: r.user?.id ?? s.user.id, name: r.user?.name ?? name } });
+      if (s) setSession({ token: r.token ?? s.token, user: { ...s.user, id: r.user?.id ?? s.user.id, name: r.user?.name ?? name } });
       setPassword('');
       setCurrentPassword('');
       flash('User updated successfully');

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { roleOpens } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { ApiError, useApiClient } from '@/lib/api-client';
 import { authApi, useVerifiedSession } from '@/lib/auth';
-import { clearSession, getSession } from '@/lib/session';
+import { clearSession, getSession, sessionRole } from '@/lib/session';
 import { FlashProvider } from './flash';
 
 /**
@@ -26,6 +27,8 @@ export function AdminShell() {
 
   // The account page may rename the user after verification: storage has the latest name.
   const user = getSession()?.user ?? check.session.user;
+  // docs/product.md#roles: the menus show only what the role opens.
+  const role = sessionRole(getSession() ?? check.session);
 
   function search(e: FormEvent) {
     e.preventDefault();
@@ -44,11 +47,14 @@ export function AdminShell() {
         <header className="admin-topbar">
           <nav className="admin-nav">
             <Link to={paths.admin.root}>Home</Link>
+            {!roleOpens(role, 'content') && roleOpens(role, 'worklog') && <a href={paths.webdata.root}>Work-log</a>}
           </nav>
-          <form className="admin-search" role="search" onSubmit={search}>
-            <input type="search" name="q" placeholder="Search..." aria-label="Search articles" value={q} onChange={(e) => setQ(e.target.value)} />
-            <button type="submit" className="btn">Search</button>
-          </form>
+          {roleOpens(role, 'content') && (
+            <form className="admin-search" role="search" onSubmit={search}>
+              <input type="search" name="q" placeholder="Search..." aria-label="Search articles" value={q} onChange={(e) => setQ(e.target.value)} />
+              <button type="submit" className="btn">Search</button>
+            </form>
+          )}
           <div className="admin-user">
             {user && (
               <Link to={paths.admin.account(user.id)} className="admin-username" title="Account">

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { articleErrorMessage, toFullPeriod, type AdminArticle } from '@journal/contracts';
+import { articleErrorMessage, toFullPeriod, type AdminArticle, type WithdrawRequest } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { decodeEntities } from '@/lib/sanitize';
 import { Loading, QueryStates } from '@/components/status';
@@ -12,6 +12,7 @@ import { useRouteIssue } from '../api/use-route-issue';
 import { today } from '../lib/format';
 import { ArticleForm, AuthorMessage, type ArticleFormMode, type ArticleValues } from './article-form';
 import { useFlash } from './flash';
+import { WithdrawalPanel } from './withdrawal-panel';
 
 function useArticleMutation(mode: ArticleFormMode, send: (form: FormData) => Promise<AdminArticle>) {
   const flash = useFlash();
@@ -97,6 +98,16 @@ export function EditArticlePage() {
   const q = useQuery({ queryKey: adminKeys.article(id), queryFn: () => adminApi.article(id) });
   const [saved, setSaved] = useState<AdminArticle | null>(null);
   const mutation = useArticleMutation('edit', (form) => adminApi.updateArticle(id, form));
+  const flash = useFlash();
+  const qc = useQueryClient();
+  const withdrawal = useMutation({
+    mutationFn: (body: WithdrawRequest | null) => (body ? adminApi.withdrawArticle(id, body) : adminApi.restoreArticle(id)),
+    onSuccess: (a) => {
+      qc.setQueryData(adminKeys.article(id), a);
+      void invalidateAfterSave(qc, staleAfterSaving.article());
+    },
+    onError: showFailure(flash),
+  });
 
   const initial = useMemo<ArticleValues | null>(() => {
     const a = q.data;
@@ -135,6 +146,15 @@ export function EditArticlePage() {
         >
           {q.data?.file && <p className="hint">Current file: {q.data.file}</p>}
         </ArticleForm>
+      )}
+      {q.data && (
+        <WithdrawalPanel
+          key={`${q.data.withdrawal?.kind ?? ''}:${q.data.withdrawal?.reason ?? ''}`}
+          article={q.data}
+          busy={withdrawal.isPending}
+          onWithdraw={(body) => withdrawal.mutate(body)}
+          onRestore={() => withdrawal.mutate(null)}
+        />
       )}
     </section>
   );

@@ -1,11 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { roleOpens } from '@journal/contracts';
 import { paths } from '@/config/paths';
+import { sessionRole } from '@/lib/session';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys } from '../api/keys';
 
-/** docs/product.md#admin-area: /admin: tiles for Archives and Editors with their counts. */
+/**
+ * docs/product.md#admin-area: /admin: tiles for Archives and Editors with their counts, and the
+ * other areas; each role sees only the tiles of what it may open (docs/product.md#roles).
+ */
 export function Dashboard() {
+  const role = sessionRole();
+  if (!roleOpens(role, 'content')) return <WorklogOnly />;
+  return <ContentDashboard manager={roleOpens(role, 'settings')} activity={roleOpens(role, 'activity')} />;
+}
+
+/** A work-log user's dashboard: the one tile, to the work-log (an app of its own). */
+function WorklogOnly() {
+  return (
+    <section>
+      <h1>Dashboard</h1>
+      <div className="tiles">
+        <a href={paths.webdata.root} className="tile tile-plain" data-testid="tile-worklog">
+          <span className="tile-title">Work-log</span>
+        </a>
+      </div>
+    </section>
+  );
+}
+
+function ContentDashboard({ manager, activity }: { manager: boolean; activity: boolean }) {
   const adminApi = useAdminApi();
   const q = useQuery({ queryKey: adminKeys.counts(), queryFn: adminApi.counts });
   const value = (n: number | undefined) => (q.isLoading ? '…' : q.isError ? '-' : (n ?? 0));
@@ -22,18 +47,24 @@ export function Dashboard() {
           <span className="tile-title">Editors</span>
           <span className="tile-count">{value(q.data?.editors)}</span>
         </Link>
-        <Link to={paths.admin.settings} className="tile tile-plain">
-          <span className="tile-title">Settings</span>
-        </Link>
+        {manager && (
+          <Link to={paths.admin.settings} className="tile tile-plain" data-testid="tile-settings">
+            <span className="tile-title">Settings</span>
+          </Link>
+        )}
         <Link to={paths.admin.indexing} className="tile tile-plain">
           <span className="tile-title">Indexing</span>
         </Link>
-        <Link to={paths.admin.users} className="tile tile-plain">
-          <span className="tile-title">Users</span>
-        </Link>
-        <Link to={paths.admin.activity} className="tile tile-plain">
-          <span className="tile-title">Activity log</span>
-        </Link>
+        {manager && (
+          <Link to={paths.admin.users} className="tile tile-plain" data-testid="tile-users">
+            <span className="tile-title">Users</span>
+          </Link>
+        )}
+        {activity && (
+          <Link to={paths.admin.activity} className="tile tile-plain" data-testid="tile-activity">
+            <span className="tile-title">Activity log</span>
+          </Link>
+        )}
       </div>
     </section>
   );

@@ -6,6 +6,8 @@ import { QueryStates } from '@/components/status';
 import { useAdminApi } from '../api/admin.api';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { failureMessage } from '../lib/failure';
+import { useReauth } from './reauth-prompt';
 
 /** The journal's DOI prefix and suffix pattern, with the DOI a sample article would get. */
 export function DoiSettings() {
@@ -16,6 +18,8 @@ export function DoiSettings() {
   const [prefix, setPrefix] = useState('');
   const [pattern, setPattern] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // docs/security.md#recent-authentication: DOI settings ask for the password again.
+  const { guard, prompt } = useReauth();
   useEffect(() => {
     if (!q.data) return;
     setPrefix(q.data.doi_prefix ?? '');
@@ -31,11 +35,12 @@ export function DoiSettings() {
       return;
     }
     try {
-      await scholarlyApi.updateDoiSettings(parsed.data);
+      await guard(() => scholarlyApi.updateDoiSettings(parsed.data));
       await invalidateAfterSave(qc, staleAfterSaving.doiSettings());
       setMessage({ ok: true, text: 'DOI settings saved' });
     } catch (err) {
-      setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Something went wrong' });
+      const text = err instanceof ApiError ? err.message : failureMessage(err);
+      setMessage(text ? { ok: false, text } : null);
     }
   };
 
@@ -67,6 +72,7 @@ export function DoiSettings() {
           )}
         </form>
       )}
+      {prompt}
     </section>
   );
 }

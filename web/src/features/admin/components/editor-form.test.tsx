@@ -57,13 +57,18 @@ describe('editor form', () => {
     expect(options('Designation')).toEqual(['Select', 'Professor', 'Associate Professor', 'Assistant Professor', 'Scientist', 'Head', 'Lecturer']);
   });
 
-  test('a website must be an http:, https: or mailto: address or a bare host', async () => {
+  test('a website must be an http(s) address or a bare host, never text or another scheme', async () => {
     const s = setup();
     await s.valid();
     await s.fill('Website', 'javascript:alert(1)');
     await s.submit();
     expect(s.onSubmit).not.toHaveBeenCalled();
-    expect(s.errorOf('Website')).toBe('Website must be an http://, https:// or mailto: address');
+    expect(s.errorOf('Website')).toBe('Website must be a web address such as https://example.org');
+    await s.user.clear(s.control('Website'));
+    await s.fill('Website', 'not a url!');
+    await s.submit();
+    expect(s.onSubmit).not.toHaveBeenCalled();
+    expect(s.errorOf('Website')).toBe('Website must be a web address such as https://example.org');
     await s.user.clear(s.control('Website'));
     await s.fill('Website', 'soil.example.org/iyer');
     await s.submit();

@@ -9,6 +9,8 @@ import { useSelection } from '../lib/use-selection';
 import { AdminTable, EditCell, PageHead, SelectAll } from './admin-table';
 import { ArticleTitleCell } from './article-title-cell';
 import { CrossrefExportButton } from './crossref-export-button';
+import { CrossrefDeposits } from './crossref-deposits';
+import { DoajExportButton } from './doaj-export-button';
 import { IssueUsageStats } from './issue-usage-stats';
 
 /** docs/product.md#admin-area: /admin/archives/:year/:vol/:issue: the issue's articles by page, selectable. */
@@ -36,6 +38,7 @@ export function IssueArticlesPage() {
               <CrossrefExportButton year={year!} volume={volume!} issue={issue!} refs={refs} />
             </>
           )}
+          {articles.length > 0 && <DoajExportButton year={year!} volume={volume!} issue={issue!} />}
           <Link to={paths.admin.addArticle(year, volume, issue)} className="btn btn-primary">
             Add New
           </Link>
@@ -53,12 +56,13 @@ export function IssueArticlesPage() {
               <ArticleTitleCell title={a.title} />
               <td>{a.authorname}</td>
               <td>{a.pagenumber}</td>
-              <td>{a.status}</td>
+              <td>{a.withdrawal ? `${a.status}, ${a.withdrawal.kind}` : a.status}</td>
               <EditCell to={paths.admin.article(a.id)} />
             </tr>
           ))}
         </AdminTable>
       )}
+      {articles.length > 0 && <CrossrefDeposits year={year!} volume={volume!} issue={issue!} />}
       {articles.length > 0 && <IssueUsageStats year={year!} volume={volume!} issue={issue!} />}
     </section>
   );

@@ -12,6 +12,7 @@ import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { pickedFile, uploadName } from '../lib/picked-file';
 import { DoiSettings } from './doi-settings';
+import { CrossrefCredentials } from './crossref-credentials';
 import { useFlash } from './flash';
 import { BackToDashboard, SubmitButton } from './inline-form';
 import { RichTextEditor } from './rich-text-editor';
@@ -230,6 +231,7 @@ export function SettingsPage() {
         </>
       )}
       <DoiSettings />
+      <CrossrefCredentials />
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { staffCreateSchema, type StaffUserView } from '@journal/contracts';
+import { roleLabels, staffRoleSchema, type StaffRole, type StaffUserView } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { getSession } from '@/lib/session';
 import { FormError, QueryStates } from '@/components/status';
@@ -10,15 +10,14 @@ import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { AdminTable, PageHead } from './admin-table';
 import { useFlash } from './flash';
-import { BackToDashboard, InlineForm, SubmitButton } from './inline-form';
-import { firstProblem } from '@/lib/form-errors';
+import { BackToDashboard } from './inline-form';
+import { useReauth } from './reauth-prompt';
+import { RoleOptions, StaffForm } from './staff-form';
 
 function AddUser({ onDone }: { onDone: () => void }) {
   const adminApi = useAdminApi();
   const flash = useFlash();
   const qc = useQueryClient();
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const add = useMutation({
     mutationFn: adminApi.addStaff,
@@ -29,40 +28,16 @@ function AddUser({ onDone }: { onDone: () => void }) {
     },
     onError: showFailure(setError),
   });
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = staffCreateSchema.safeParse({ name, password });
-    if (!parsed.success) {
-      setError(firstProblem(parsed.error));
-      return;
-    }
-    setError('');
-    add.mutate(parsed.data);
-  }
-  return (
-    <InlineForm label="Add user" onSubmit={submit} onClose={onDone}>
-      <div className="field">
-        <label htmlFor="staff-name">Username</label>
-        <input id="staff-name" name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="staff-password">Password</label>
-        <input id="staff-password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <small className="hint">At least 8 characters; not a common password; not the user name.</small>
-      </div>
-      <SubmitButton busy={add.isPending} />
-      <FormError message={error} />
-    </InlineForm>
-  );
+  return <StaffForm onSubmit={(input) => add.mutate(input)} onClose={onDone} busy={add.isPending} error={error} />;
 }
 
-function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => void }) {
+function ResetPassword({ user, onDone, guard }: { user: StaffUserView; onDone: () => void; guard: ReturnType<typeof useReauth>['guard'] }) {
   const adminApi = useAdminApi();
   const flash = useFlash();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const reset = useMutation({
-    mutationFn: () => adminApi.resetStaffPassword(user.id, password),
+    mutationFn: () => guard(() => adminApi.resetStaffPassword(user.id, password)),
     onSuccess: () => {
       flash(`Password of ${user.name} reset; their sessions have ended`);
       onDone();
@@ -95,7 +70,11 @@ function ResetPassword({ user, onDone }: { user: StaffUserView; onDone: () => vo
   );
 }
 
-/** /admin/users: the journal's staff accounts (list, add, disable or enable, reset password). */
+/**
+ * /admin/users: the journal's staff accounts (list, add, role, disable or enable, reset password);
+ * managers only. Role changes, disabling and password resets ask for the password again when the
+ * server wants it.
+ */
 export function UsersPage() {
   const adminApi = useAdminApi();
   const flash = useFlash();
@@ -104,13 +83,26 @@ export function UsersPage() {
   const q = useQuery({ queryKey: adminKeys.staff(), queryFn: adminApi.staff });
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<string | null>(null);
+  const { guard, prompt } = useReauth();
   const status = useMutation({
-    mutationFn: (u: StaffUserView) => adminApi.setStaffStatus(u.id, u.status === 'enabled' ? 'disabled' : 'enabled'),
+    mutationFn: (u: StaffUserView) => guard(() => adminApi.setStaffStatus(u.id, u.status === 'enabled' ? 'disabled' : 'enabled')),
     onSuccess: async (u) => {
       await invalidateAfterSave(qc, staleAfterSaving.staff());
       flash(`User ${u.name} ${u.status}`);
     },
     onError: showFailure(flash),
+  });
+  const role = useMutation({
+    mutationFn: ({ u, to }: { u: StaffUserView; to: StaffRole }) => guard(() => adminApi.setStaffRole(u.id, to)),
+    onSuccess: async (u) => {
+      await invalidateAfterSave(qc, staleAfterSaving.staff());
+      flash(`User ${u.name} is now ${roleLabels[u.role]}; their sessions have ended`);
+    },
+    onError: async (err) => {
+      // The select shows the stored role again.
+      await invalidateAfterSave(qc, staleAfterSaving.staff());
+      showFailure(flash)(err);
+    },
   });
 
   return (
@@ -118,16 +110,37 @@ export function UsersPage() {
       <BackToDashboard />
       <PageHead title="Users" onAdd={() => setAdding(true)} />
       {adding && <AddUser onDone={() => setAdding(false)} />}
+      {prompt}
       <QueryStates query={q} failed="Could not load the users." isEmpty={q.data?.length === 0} empty="No users yet." />
       {q.data && q.data.length > 0 && (
-        <AdminTable className="users-table" columns={['Username', 'Status', 'Added by', 'Last changed by', 'Actions']}>
+        <AdminTable className="users-table" columns={['Username', 'Role', 'Status', 'Added by', 'Last changed by', 'Actions']}>
           {q.data.map((u) => (
             <tr key={u.id} data-name={u.name}>
               <td>
                 {u.name}
                 {u.id === me && <span className="muted"> (you)</span>}
               </td>
-              <td>{u.status === 'enabled' ? 'Enabled' : 'Disabled'}</td>
+              <td>
+                {u.id === me ? (
+                  roleLabels[u.role]
+                ) : (
+                  <select
+                    aria-label={`Role of ${u.name}`}
+                    value={u.role}
+                    disabled={role.isPending}
+                    onChange={(e) => {
+                      const to = staffRoleSchema.safeParse(e.target.value);
+                      if (to.success && to.data !== u.role) role.mutate({ u, to: to.data });
+                    }}
+                  >
+                    <RoleOptions />
+                  </select>
+                )}
+              </td>
+              <td>
+                {u.status === 'enabled' ? 'Enabled' : 'Disabled'}
+                {u.status === 'disabled' && u.disabledByOperator && <span className="muted"> (by the operator)</span>}
+              </td>
               <td>{u.createdby || '—'}</td>
               <td>{u.modifiedby || '—'}</td>
               <td>
@@ -142,7 +155,7 @@ export function UsersPage() {
                   </div>
                 )}
                 {u.id === me && <Link to={paths.admin.account(u.id)}>Account</Link>}
-                {resetting === u.id && <ResetPassword user={u} onDone={() => setResetting(null)} />}
+                {resetting === u.id && <ResetPassword user={u} guard={guard} onDone={() => setResetting(null)} />}
               </td>
             </tr>
           ))}

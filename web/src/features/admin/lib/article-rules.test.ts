@@ -16,6 +16,10 @@ describe('the article form rules (docs/product.md#article-rules)', () => {
       'Author name should not exceed 50 words',
     );
     expect(articleMessages('add', values({ authorname: 'R2' }), 0).authorname).toBe('Author name must contain only alphabets, spaces, commas, and periods');
+    // The form takes the server's rule: real names with hyphens, apostrophes and diacritics pass.
+    for (const name of ["Jean-Luc Picard, Seán O'Brien", 'Nuñez, Zoë', 'अनिल कुमार शर्मा'])
+      expect(articleMessages('add', values({ authorname: name }), 0).authorname).toBeUndefined();
+    expect(articleMessages('add', values({ authorname: 'Jean-Luc Picard 3rd' }), 0).authorname).toBe('Author name must contain only alphabets, spaces, commas, and periods');
     expect(articleMessages('add', values({ refnumber: '1a' }), 0).refnumber).toBe('Ref number must be a valid number');
     expect(articleMessages('edit', values({ refnumber: '1a' }), undefined).refnumber).toBeUndefined();
     expect(articleMessages('add', values({ pagenumber: 'a-b' }), 0).pagenumber).toBe('Page number format must be like 1-6');

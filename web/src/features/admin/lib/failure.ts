@@ -3,16 +3,20 @@ import { ApiError } from '@/lib/api-client';
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 
+/** A sensitive act whose password prompt the user cancelled: not done, and nothing to say about it. */
+export class ReauthCancelled extends Error {}
+
 /** A code the page has its own text for ('Issue already exists'); undefined leaves the common rule. */
 type FixedText = (err: ApiError) => string | undefined;
 
 /**
  * What an admin page says when a call fails (docs/product.md#error-messages): nothing for a 401
- * (the app ends the session and says so), the file-size text for a body over the limit, the page's
+ * (the app ends the session and says so) or a cancelled password prompt, the file-size text for a body over the limit, the page's
  * own text for a code it knows, the server's words for any other refusal (the first field's
  * message before the summary), 'Something went wrong' for the rest.
  */
 export function failureMessage(err: unknown, fixed: FixedText = () => undefined): string | null {
+  if (err instanceof ReauthCancelled) return null;
   if (!(err instanceof ApiError)) return SOMETHING_WENT_WRONG;
   if (err.status === 401) return null;
   if (err.status === 413) return FILE_TOO_LARGE_MESSAGE;

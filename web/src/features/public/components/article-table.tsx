@@ -1,3 +1,4 @@
+import { RETRACTED_MARK } from '@journal/contracts/withdrawal.rules';
 import { Link } from '@/lib/router';
 import { SafeHtml } from '@/components/safe-html';
 import type { ScrollState } from '@/components/use-scroll-to-section';
@@ -35,6 +36,7 @@ export function ArticleTable({ articles, journalName, showSubject, articleHref, 
               <tr key={a.id ?? a.refnumber}>
                 <td className="sno">{i + 1}</td>
                 <td className="art-cell">
+                  {a.withdrawal?.kind === 'retracted' && <p className="retracted-mark">{RETRACTED_MARK}</p>}
                   <SafeHtml as="p" className="art-title" html={cleanTitle(a.title)} variant="title" />
                   <p className="art-authors">{a.authorname}</p>
                   <ArticleDoi doi={a.doi} className="doi art-doi" />

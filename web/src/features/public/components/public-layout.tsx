@@ -87,9 +87,10 @@ function SiteHeader() {
   );
 }
 
+// The section is in the URL too, so the link lands on it without JavaScript.
 const policyLink = (to: string, section: string, label: string) => (
   <li>
-    <Link to={to} state={{ section } satisfies ScrollState}>
+    <Link to={`${to}#${section}`} state={{ section } satisfies ScrollState}>
       {label}
     </Link>
   </li>

@@ -1,4 +1,4 @@
-import { articleJsonLd, citationMetaTags, scriptJson } from './citation-meta';
+import { articleJsonLd, citationMetaTags, plainText, scriptJson } from './citation-meta';
 
 const article = {
   title: 'Growth of <i>Oryza</i> sativa',
@@ -20,7 +20,7 @@ describe('citation tags of an article page', () => {
   it('carries every field Scholar reads, with absolute URLs on the reader origin', () => {
     expect(citationMetaTags(article, journal, url, origin)).toEqual([
       ['citation_title', 'Growth of Oryza sativa'],
-      ['citation_author', 'Dr. Ravi Kumar'],
+      ['citation_author', 'Ravi Kumar'],
       ['citation_author', 'Anita Verma'],
       ['citation_publication_date', '2026/05/15'],
       ['citation_journal_title', 'Demo Journal'],
@@ -33,7 +33,7 @@ describe('citation tags of an article page', () => {
       ['citation_pdf_url', 'http://localhost:8080/assets/archives/2026/vol7issue2/a%20b.pdf'],
       ['citation_abstract_html_url', url],
       ['citation_keywords', 'rice; growth; yield'],
-      ['citation_language', 'English'],
+      ['citation_language', 'en'],
     ]);
   });
   it('leaves out what is unknown', () => {
@@ -58,5 +58,20 @@ describe('citation tags of an article page', () => {
     expect(ld.sameAs).toBe('https://doi.org/10.12345/x.1');
     expect(citationMetaTags({ ...a, doi: '' }, j, 'https://j.org/a', 'https://j.org').some(([n]) => n === 'citation_doi')).toBe(false);
     expect(articleJsonLd({ ...a, doi: '' }, j, 'https://j.org/a', 'https://j.org')).not.toHaveProperty('identifier');
+  });
+  it('gives machines bare author names, the language code, the publisher and the abstract as plain text', () => {
+    const a = { ...article, authorname: 'Prof. Dr. Meena Gupta, Dr Ravi Kumar', abstract: '<p>x &lt; y &amp; z</p>' };
+    const ld = JSON.parse(scriptJson(articleJsonLd(a, { ...journal, language: 'Hindi' }, url, origin))) as Record<string, unknown>;
+    expect(ld.author).toEqual([{ '@type': 'Person', name: 'Meena Gupta' }, { '@type': 'Person', name: 'Ravi Kumar' }]);
+    expect(ld.abstract).toBe('x < y & z');
+    expect(ld.description).toBe('x < y & z');
+    expect(ld.inLanguage).toBe('hi');
+    expect(ld.publisher).toEqual({ '@type': 'Organization', name: 'Demo Journal', url: origin });
+    expect(citationMetaTags(a, { ...journal, language: 'Klingon' }, url, origin).map(([n]) => n)).not.toContain('citation_language');
+    expect(citationMetaTags(a, journal, url, origin).filter(([n]) => n === 'citation_author').map(([, v]) => v)).toEqual(['Meena Gupta', 'Ravi Kumar']);
+  });
+  it('decodes entities once: a typed entity stays text', () => {
+    expect(plainText('<p>x &lt; y &amp; z</p>')).toBe('x < y & z');
+    expect(plainText('a &amp;lt; b')).toBe('a &lt; b');
   });
 });

@@ -6,8 +6,10 @@
 import { citationDate } from '@journal/contracts/citation-date';
 import { doiUrl } from '@journal/contracts/doi-url';
 import { absoluteUrl } from '@journal/contracts/public-url';
-import { pageSpan, splitKeywords } from '@journal/contracts/text.rules';
-import { splitAuthors, titleText } from './citation';
+import { machineAuthors } from '@journal/contracts/author-name';
+import { languageCode } from '@journal/contracts/language-code';
+import { decodeEntities, pageSpan, splitKeywords } from '@journal/contracts/text.rules';
+import { titleText } from './citation';
 
 export interface CitationArticle {
   title: string;
@@ -30,13 +32,18 @@ export interface CitationJournal {
   name: string;
   issn?: string;
   essn?: string;
+  /** The language as the settings name it ('English'); machines are given its ISO 639 code. */
   language?: string;
 }
 
 
-const plain = (html: string | undefined) =>
-  String(html ?? '')
-    .replace(/<[^>]*>/g, ' ')
+/**
+ * Sanitised HTML → plain text: tags dropped, then entities decoded exactly once. The result is
+ * text, escaped once by whoever writes it (React for a meta attribute, JSON for JSON-LD);
+ * docs/product.md#machine-readable-text.
+ */
+export const plainText = (html: string | undefined) =>
+  decodeEntities(String(html ?? '').replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -52,7 +59,7 @@ export function citationMetaTags(a: CitationArticle, j: CitationJournal, pageUrl
   const keywords = splitKeywords(a.keywords);
   const tags: [string, string][] = [
     ['citation_title', titleText(a.title)],
-    ...splitAuthors(a.authorname).map((n): [string, string] => ['citation_author', n]),
+    ...machineAuthors(a.authorname).map((n): [string, string] => ['citation_author', n]),
     ['citation_publication_date', citationDate(a.publishdate, a.year)],
     ['citation_journal_title', j.name],
     ['citation_issn', j.issn ?? ''],
@@ -65,7 +72,7 @@ export function citationMetaTags(a: CitationArticle, j: CitationJournal, pageUrl
     ['citation_pdf_url', pdf],
     ['citation_abstract_html_url', pageUrl],
     ['citation_keywords', keywords.join('; ')],
-    ['citation_language', j.language ?? ''],
+    ['citation_language', languageCode(j.language) ?? ''],
   ];
   return tags.filter(([, v]) => v);
 }
@@ -76,18 +83,21 @@ export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: s
   const { first, last } = pages(a);
   const pdf = a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '';
   const keywords = splitKeywords(a.keywords);
-  const abstract = plain(a.abstract);
+  const abstract = plainText(a.abstract);
+  const inLanguage = languageCode(j.language);
   return {
     '@context': 'https://schema.org',
     '@type': 'ScholarlyArticle',
     headline: title.slice(0, 500),
     name: title,
-    author: splitAuthors(a.authorname).map((name) => ({ '@type': 'Person', name })),
+    author: machineAuthors(a.authorname).map((name) => ({ '@type': 'Person', name })),
     datePublished: citationDate(a.publishdate, a.year).replace(/\//g, '-'),
     ...(first ? { pageStart: first } : {}),
     ...(last ? { pageEnd: last } : {}),
     ...(keywords.length ? { keywords } : {}),
-    ...(abstract ? { abstract } : {}),
+    ...(abstract ? { abstract, description: abstract } : {}),
+    ...(inLanguage ? { inLanguage } : {}),
+    publisher: { '@type': 'Organization', name: j.name, url: origin },
     url: pageUrl,
     ...doiJsonLd(a.doi),
     ...(pdf ? { encoding: { '@type': 'MediaObject', contentUrl: pdf, encodingFormat: 'application/pdf' } } : {}),

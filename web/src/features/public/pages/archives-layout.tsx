@@ -10,19 +10,21 @@ import { issueLinkLabel } from '../lib/citation';
 
 export const NO_ARTICLES = 'No published articles yet. Please come back later.';
 
+/**
+ * One year's box: a <details> element, so it opens and closes without JavaScript; the state is
+ * kept in React as well so the chevron and a re-render agree with what the reader did.
+ */
 function YearBox({ y, defaultOpen, onChoose }: { y: YearSummary; defaultOpen: boolean; onChoose: () => void }) {
   const [open, setOpen] = useState(defaultOpen);
   const listId = `year-${y.year}-${y.volume}`;
   const issues = yearIssues(y);
   return (
-    <div className={`year-box${open ? ' open' : ''}`}>
-      <h2 className="year-title">
-        <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
-          {y.year} ISSUES
-          <span className="chevron" aria-hidden="true" />
-        </button>
-      </h2>
-      <ul id={listId} hidden={!open}>
+    <details className={`year-box${open ? ' open' : ''}`} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="year-title" aria-controls={listId}>
+        <h2>{y.year} ISSUES</h2>
+        <span className="chevron" aria-hidden="true" />
+      </summary>
+      <ul id={listId}>
         {issues.map((it) => (
           <li key={`${it.volume}-${it.issue}`}>
             <NavLink to={paths.issue(y.year, it.volume, it.issue)} onClick={onChoose}>
@@ -31,7 +33,7 @@ function YearBox({ y, defaultOpen, onChoose }: { y: YearSummary; defaultOpen: bo
           </li>
         ))}
       </ul>
-    </div>
+    </details>
   );
 }
 
@@ -43,15 +45,20 @@ export function ArchivesLayout() {
     <div className="container">
       <PageTitle>ARCHIVES</PageTitle>
       <div className="archives-layout">
-        <button
-          type="button"
+        {/* A link to the sidebar: without JavaScript it opens as the URL's target (CSS :target). */}
+        <a
+          href="#archive-sidebar"
+          role="button"
           className="btn all-issues-toggle"
           aria-expanded={mobileOpen}
           aria-controls="archive-sidebar"
-          onClick={() => setMobileOpen((o) => !o)}
+          onClick={(e) => {
+            e.preventDefault();
+            setMobileOpen((o) => !o);
+          }}
         >
           All Issues
-        </button>
+        </a>
         <nav id="archive-sidebar" className={`archive-sidebar${mobileOpen ? ' open' : ''}`} aria-label="Archive issues">
           {q.isLoading && <Loading />}
           {q.isError && <ErrorState>The archive could not be loaded.</ErrorState>}

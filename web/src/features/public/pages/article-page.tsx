@@ -9,9 +9,10 @@ import { PageHead } from '../components/page-head';
 import { ArticleDoi } from '../components/article-doi';
 import { CitationDownloads } from '../components/citation-downloads';
 import { UsageCounts } from '../components/usage-counts';
+import { WithdrawalNotice } from '../components/withdrawal-notice';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
-import { articleJsonLd, citationMetaTags, scriptJson } from '../lib/citation-meta';
+import { articleJsonLd, citationMetaTags, plainText, scriptJson } from '../lib/citation-meta';
 
 /** Title, description, canonical link, citation tags and JSON-LD of one article. */
 function ArticleHead({ a, name, settings }: { a: Article; name: string; settings: Settings | undefined }) {
@@ -19,7 +20,8 @@ function ArticleHead({ a, name, settings }: { a: Article; name: string; settings
   const path = paths.article(a.year, a.volume, a.issue, encodeURIComponent(a.refnumber));
   const url = origin + path;
   const journal = { name, issn: settings?.issn, essn: settings?.journal_essn, language: settings?.journal_language };
-  const abstract = String(a.abstract ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  // Plain text: React escapes it once in the attribute.
+  const abstract = plainText(a.abstract);
   return (
     <PageHead title={titleText(a.title)} description={abstract.slice(0, 300) || titleText(a.title)} path={path} type="article">
       {citationMetaTags(a, journal, url, origin).map(([n, c], i) => (
@@ -48,10 +50,25 @@ export function ArticlePage() {
       </div>
     );
   }
+  if (a.withdrawal?.kind === 'withdrawn') {
+    // docs/product.md#withdrawals: the URL keeps a tombstone (answered 410): what was withdrawn and why.
+    return (
+      <article className="article tombstone" aria-labelledby="article-title">
+        <PageHead title={titleText(a.title)} path={null} noindex />
+        <WithdrawalNotice withdrawal={a.withdrawal} />
+        <p className="article-issue">
+          <Link to={paths.issue(a.year, a.volume, a.issue)}>{issueHeading(a.year, a.volume, a.issue, a.frequency)}</Link>
+        </p>
+        <SafeHtml as="h2" id="article-title" className="article-title" html={cleanTitle(a.title)} variant="title" />
+        <p className="art-authors">{a.authorname}</p>
+      </article>
+    );
+  }
   const pdf = articlePdfUrl(a);
   return (
     <article className="article" aria-labelledby="article-title">
       <ArticleHead a={a} name={name} settings={settings} />
+      {a.withdrawal && <WithdrawalNotice withdrawal={a.withdrawal} />}
       <p className="article-issue">
         <Link to={paths.issue(a.year, a.volume, a.issue)}>{issueHeading(a.year, a.volume, a.issue, a.frequency)}</Link>
       </p>

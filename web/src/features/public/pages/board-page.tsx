@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { PageHead } from '../components/page-head';
 import { editorPicture, useEditors, type Editor } from '../api/public.api';
 import { useJournal } from '../components/use-journal';
+import { isWebsite } from '@journal/contracts/text.rules';
 
 const SECTIONS = [
   { category: 'chief editor', title: 'Editor-in-Chief' },
@@ -33,7 +34,7 @@ function EditorCard({ e, contacts }: { e: Editor; contacts: boolean }) {
         {e.post && <SafeHtml className="editor-post" html={e.post} decode />}
         {e.content && <SafeHtml className="editor-affiliation" html={e.content} />}
         {e.country && <p className="editor-country">{e.country}</p>}
-        {contacts && (e.email || e.phone || e.editor_website) && (
+        {contacts && (e.email || e.phone || (e.editor_website && isWebsite(e.editor_website))) && (
           <ul className="editor-contacts">
             {e.email && (
               <li>
@@ -45,7 +46,7 @@ function EditorCard({ e, contacts }: { e: Editor; contacts: boolean }) {
                 Phone: <a href={`tel:${e.phone.replace(/[^\d+]/g, '')}`}>{e.phone}</a>
               </li>
             )}
-            {e.editor_website && (
+            {e.editor_website && isWebsite(e.editor_website) && (
               <li>
                 Website:{' '}
                 <a href={websiteHref(e.editor_website)} target="_blank" rel="noopener noreferrer">

@@ -1,13 +1,17 @@
+import { isWebsite } from '@journal/contracts/text.rules';
 import { PageTitle } from '@/components/page-title';
 import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 import { whatsappLink } from '../lib/citation';
 import { publisherAddress } from '../lib/site';
 
-/** docs/product.md#public-routes: /contact: address, email, WhatsApp with a prefilled query, owner notice per flag. */
+/** docs/product.md#public-routes: /contact: address, email, WhatsApp with a prefilled query, the review link, owner notice per flag. */
 export function ContactPage() {
   const { settings, flags, name } = useJournal();
   const email = settings?.websiteemail ?? '';
+  // docs/product.md#public-routes: the settings' review link, when it is a web address.
+  const review = (settings?.google_review_link ?? '').trim();
+  const reviewLink = /^https?:\/\//i.test(review) && isWebsite(review) ? review : '';
   const showOwner = !flags.hideOwnerNotice && (flags.ownerNotice || flags.ownerLink);
   return (
     <div className="container narrow">
@@ -48,6 +52,15 @@ export function ContactPage() {
             <p>Have a question? Chat with us on WhatsApp.</p>
             <a className="btn btn-whatsapp" href={whatsappLink(settings.whatsup_number, name)} target="_blank" rel="noopener noreferrer">
               Chat on WhatsApp: {settings.whatsup_number}
+            </a>
+          </section>
+        )}
+        {reviewLink && (
+          <section className="card" aria-labelledby="c-review">
+            <h2 id="c-review">Review Us</h2>
+            <p>Published with us? Tell other authors about it.</p>
+            <a className="btn" href={reviewLink} target="_blank" rel="noopener noreferrer">
+              Review us on Google
             </a>
           </section>
         )}

@@ -19,9 +19,11 @@ const article = {
   id: 'a1', refnumber: '1042', year: 2026, volume: 4, issue: 2, title: 'Soil microbes', authorname: 'Asha Rao, B. K. Iyer',
   pdf_url: '/assets/archives/2026/vol4issue2/1042.pdf?v=abcdefghijkl', status: 'enabled',
 };
+const withdrawn = { ...article, id: 'a2', refnumber: '1043', pdf_url: null, withdrawal: { kind: 'withdrawn', reason: 'Duplicate publication', at: '2026-03-01T00:00:00.000Z' } };
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     asked.push(`${req.method} ${req.url}`);
+    if (req.url === '/api/archives/ref/1043') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(withdrawn));
     if (req.url === '/api/archives/ref/1042') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(article));
     if (req.url === '/api/settings/') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ websitename: 'Journal of Tests', flags: {} }));
     if (req.url?.startsWith('/api/pdf/')) return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4\n%%EOF\n');
@@ -44,29 +46,29 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-async function showPdfPage() {
+async function showPdfPage(ref = '1042', ready = 'Download your Artcle, Certificate, Cover Page, Editorial Board') {
   const client = createApiClient({ baseUrl: base });
   render(
     <ApiClientProvider client={client}>
       <ReadsContext.Provider value={publicReads((path) => client.get(path))}>
         <ReadCacheContext.Provider value={new ReadCache(0)}>
-          <StaticRouter state={hydratedState(prepareRoutes([{ path: 'pdf', element: <PdfPage /> }]), new URL('http://localhost/pdf?refno=1042'), null)} />
+          <StaticRouter state={hydratedState(prepareRoutes([{ path: 'pdf', element: <PdfPage /> }]), new URL(`http://localhost/pdf?refno=${ref}`), null)} />
         </ReadCacheContext.Provider>
       </ReadsContext.Provider>
     </ApiClientProvider>,
   );
-  await screen.findByText('Download your Artcle, Certificate, Cover Page, Editorial Board');
+  await screen.findByText(ready);
 }
 
 describe('/pdf page', () => {
   test("each author's certificate, the cover page and the board come from the document paths, saved under their file names", async () => {
     await showPdfPage();
     const user = userEvent.setup();
-    const buttons = screen.getAllByRole('button', { name: 'Download Certificate' });
+    const buttons = screen.getAllByRole('link', { name: 'Download Certificate' });
     expect(buttons).toHaveLength(2);
     await user.click(buttons[1]!);
-    await user.click(screen.getByRole('button', { name: 'Download Cover Page' }));
-    await user.click(screen.getByRole('button', { name: 'Download Editorial Board' }));
+    await user.click(screen.getByRole('link', { name: 'Download Cover Page' }));
+    await user.click(screen.getByRole('link', { name: 'Download Editorial Board' }));
     expect(asked.filter((a) => a.includes('/api/pdf/'))).toEqual([
       'GET /api/pdf/certificate/1042/B.%20K.%20Iyer',
       'GET /api/pdf/coverpage/1042',
@@ -81,5 +83,26 @@ describe('/pdf page', () => {
     expect(link.getAttribute('href')).toBe(article.pdf_url);
     expect(link.getAttribute('download')).toBe('article-1042.pdf');
     expect(screen.getByRole('link', { name: 'View Article' }).getAttribute('href')).toBe('/archives/2026/vol4/issue2/1042');
+  });
+
+  test('every download is a real link to its document, so the page works without JavaScript', async () => {
+    await showPdfPage();
+    const hrefs = screen.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href'), l.getAttribute('download')]);
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        ['Download Certificate', '/api/pdf/certificate/1042/Asha%20Rao', 'certificate-1042.pdf'],
+        ['Download Certificate', '/api/pdf/certificate/1042/B.%20K.%20Iyer', 'certificate-1042.pdf'],
+        ['Download Cover Page', '/api/pdf/coverpage/1042', 'coverpage-1042.pdf'],
+        ['Download Editorial Board', '/api/pdf/editorialboard', 'Editorial-Board.pdf'],
+      ]),
+    );
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  test('a withdrawn article shows its notice and reason, and no documents', async () => {
+    await showPdfPage('1043', 'This article has been withdrawn');
+    expect(screen.getByText('Duplicate publication')).toBeTruthy();
+    expect(screen.queryByText('Download Certificate')).toBeNull();
+    expect(screen.queryByText('Download Cover Page')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { saveBlob, useApiClient } from '@/lib/api-client';
 import { articlePdfFilename, downloadDocument, publicPdfRequests as pdfRequests, type PdfRequest } from '@/lib/pdf/pdf.api';
 import { articlePdfUrl, useArticleByRef } from '../api/public.api';
 import { PageHead } from '../components/page-head';
+import { WithdrawalNotice } from '../components/withdrawal-notice';
 import { splitAuthors } from '../lib/citation';
 
 /** docs/product.md#pdf-page: /pdf?refno=: the author's downloads; nothing shows until the record loads. */
@@ -38,11 +39,23 @@ export function PdfPage() {
       setBusy(null);
     }
   }
+  // A real link to the document (it works without JavaScript); the script fetches it in place to
+  // show that it is being prepared and to report a failure.
   const button = (key: string, req: PdfRequest, label: string) => (
     <>
-      <button type="button" className="btn" disabled={busy !== null} aria-busy={busy === key} onClick={() => run(key, req)}>
+      <a
+        className="btn"
+        href={req.path}
+        download={req.filename}
+        aria-disabled={busy !== null}
+        aria-busy={busy === key}
+        onClick={(e) => {
+          e.preventDefault();
+          if (busy === null) void run(key, req);
+        }}
+      >
         {busy === key ? 'Preparing…' : label}
-      </button>
+      </a>
       {failed === key && (
         <span className="state-error inline" role="alert">
           The file could not be prepared. Please try again.
@@ -51,6 +64,18 @@ export function PdfPage() {
     </>
   );
   const pdf = articlePdfUrl(a);
+  if (a.withdrawal?.kind === 'withdrawn') {
+    // docs/product.md#withdrawals: a withdrawn article has no documents left, only its notice.
+    return (
+      <div className="container narrow pdf-page">
+        <PageHead title="Download" path={null} noindex />
+        <WithdrawalNotice withdrawal={a.withdrawal} />
+        <p>
+          <Link to={paths.article(a.year, a.volume, a.issue, a.refnumber)}>View Article</Link>
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="container narrow pdf-page">

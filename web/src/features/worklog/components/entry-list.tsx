@@ -25,10 +25,14 @@ export function EntryList() {
   const status = (known ? filterType : 'all') as 'all' | WorkStatus;
   const search = status === 'all' ? (params.get('search') ?? '').trim() : '';
 
+  // docs/product.md#worklog: a new filter or search text starts again at page 1, and so does a
+  // change of the data (another total) under the same view. The view and the total the page was
+  // chosen under are kept with it: going back to a view never brings its old page back.
   const viewKey = `${filterType}\u0000${search}`;
-  const [paging, setPaging] = useState({ viewKey, page: 1 });
+  const [paging, setPaging] = useState<{ viewKey: string; page: number; total: number | null }>({ viewKey, page: 1, total: null });
+  if (paging.viewKey !== viewKey) setPaging({ viewKey, page: 1, total: null });
   const page = paging.viewKey === viewKey ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ viewKey, page: p });
+  const setPage = (p: number) => setPaging((cur) => ({ ...cur, viewKey, page: p }));
 
   const query = useQuery({
     queryKey: worklogKeys.list({ status, search, page }),
@@ -42,9 +46,14 @@ export function EntryList() {
     if (query.error) console.error('worklog: list failed', query.error);
   }, [query.error]);
 
+  // While the next view loads, the previous view's rows are shown, never its page number.
   const data = query.isError || !known ? undefined : query.data;
+  const fresh = data && !query.isPlaceholderData ? data : undefined;
+  if (fresh && paging.viewKey === viewKey && paging.total !== fresh.total) {
+    setPaging({ viewKey, page: paging.total === null ? page : 1, total: fresh.total });
+  }
   const total = data?.total ?? 0;
-  const shownPage = data?.page ?? page;
+  const shownPage = fresh?.page ?? page;
   const lastPage = Math.max(1, Math.ceil(total / WORKLOG_PAGE_SIZE));
   const items = data?.items ?? [];
 

@@ -3,7 +3,8 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } fro
 import { paths } from '@/config/paths';
 import { ApiClientProvider, createApiClient } from '@/lib/api-client';
 import { authApi, useVerifiedSession } from '@/lib/auth';
-import { clearSession, getSession } from '@/lib/session';
+import { roleOpens } from '@journal/contracts/roles';
+import { clearSession, getSession, sessionRole } from '@/lib/session';
 
 /**
  * docs/product.md#worklog: work-log shell: no stored session goes to /webdata/login; a session the server does not
@@ -73,9 +74,16 @@ export function WorklogShell() {
         </button>
       </header>
       <main className="worklog-main">
-        <ApiClientProvider client={client}>
-          <Outlet />
-        </ApiClientProvider>
+        {/* docs/product.md#roles: an editor's session is not refused, the work-log is just not theirs. */}
+        {roleOpens(sessionRole(session), 'worklog') ? (
+          <ApiClientProvider client={client}>
+            <Outlet />
+          </ApiClientProvider>
+        ) : (
+          <p className="worklog-error" role="alert">
+            The work-log is not open to your role. <a href={paths.admin.root}>Go to the admin</a>
+          </p>
+        )}
       </main>
     </div>
   );

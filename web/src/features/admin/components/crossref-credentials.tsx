@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { crossrefCredentialsSchema } from '@journal/contracts';
+import { ApiError } from '@/lib/api-client';
+import { QueryStates } from '@/components/status';
+import { useScholarlyApi } from '../api/scholarly.api';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+
+/**
+ * The journal's Crossref username and password for deposits (managers). The server never sends
+ * them back: the form only says whether a login is stored, and always starts empty.
+ */
+export function CrossrefCredentials() {
+  const scholarlyApi = useScholarlyApi();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: adminKeys.crossrefCredentials(), queryFn: () => scholarlyApi.crossrefCredentials(), retry: false });
+  const [loginId, setLoginId] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = crossrefCredentialsSchema.safeParse({ loginId, password });
+    if (!parsed.success) {
+      setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
+      return;
+    }
+    try {
+      await scholarlyApi.setCrossrefCredentials(parsed.data);
+      setLoginId('');
+      setPassword('');
+      await invalidateAfterSave(qc, staleAfterSaving.crossrefCredentials());
+      setMessage({ ok: true, text: 'Crossref login saved' });
+    } catch (err) {
+      setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Something went wrong' });
+    }
+  };
+  return (
+    <section className="crossref-credentials" aria-labelledby="crossref-login-h">
+      <h2 id="crossref-login-h">Crossref login</h2>
+      <QueryStates query={q} failed="Only managers can see and change the Crossref login." />
+      {q.data && (
+        <form onSubmit={save} noValidate autoComplete="off">
+          <p className="hint">
+            {q.data.configured ? `A Crossref login is stored (changed ${new Date(q.data.updatedAt ?? '').toLocaleString()}).` : 'No Crossref login is stored.'}
+            {!q.data.storable && ' The server has no key to store one: see the operations guide (CROSSREF_CREDENTIALS_KEY).'}
+          </p>
+          <label>
+            Crossref username
+            <input value={loginId} onChange={(e) => setLoginId(e.target.value)} autoComplete="off" />
+          </label>
+          <label>
+            Crossref password
+            <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={!q.data.storable}>
+            Save Crossref login
+          </button>
+          {message && (
+            <span className={message.ok ? 'admin-ok' : 'admin-error'} role={message.ok ? 'status' : 'alert'}>
+              {message.text}
+            </span>
+          )}
+        </form>
+      )}
+    </section>
+  );
+}
