@@ -5,7 +5,7 @@ import { depositResponseSchema, issueDoiStatesSchema, submissionViewSchema, cros
 import { eventually, markRecentAuth, staffToken, TEST_JWT_SECRET } from '@journal/testing';
 import { makeJournal, startContent, stopContent } from './helpers';
 import { startCrossrefServer, type CrossrefServer } from './crossref-server';
-import { schemaErrors } from './xml-schema';
+import { expectValid } from './xml-schema';
 import { runDepositStep } from '../src/doi/deposit.processor';
 import { CrossrefClient } from '../src/doi/crossref.client';
 
@@ -108,7 +108,7 @@ describe('Crossref deposits against a local server speaking the deposit protocol
     // The log was read until Crossref said completed (two pending reads first).
     expect(cr.reads.get(cr.uploads[0]!.fileName)).toBe(3);
     expect(cr.uploads[0]!.dois).toEqual(['10.12345/dp.2026.4.2.11', '10.12345/dp.2026.4.2.12', '10.12345/dp.2026.4.2.13']);
-    expect(await schemaErrors('crossref', [cr.uploads[0]!.xml])).toEqual([]);
+    await expectValid('crossref', [cr.uploads[0]!.xml]);
     // Nothing more to do for "everything not deposited" now.
     const again = await call('post', '/api/admin/crossref/deposits', { scope: 'pending' });
     expect(depositResponseSchema.parse(again.body).submissions).toEqual([]);
