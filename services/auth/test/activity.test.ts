@@ -1,6 +1,6 @@
 /**
- * docs/product.md#activity-log: account writes (create, password reset, status, rename, own
- * password) appear once with their actor and a summary that never holds a password or hash;
+ * docs/product.md#activity-log: account writes (create, password reset, status, role, rename,
+ * own password) appear once with their actor and a summary that never holds a password or hash;
  * GET /api/activity answers managers only; `jp audit` prints the same log.
  */
 import request from 'supertest';
@@ -36,6 +36,8 @@ beforeAll(async () => {
   managerId = manager!.id;
   const login = await request(app.url).post('/auth/login').set({ 'x-journal-id': J }).send({ username: 'mona', password: 'manager pass phrase 1' }).expect(200);
   managerToken = login.body.token;
+  // Password resets, status and role changes need a recent password (docs/security.md#recent-authentication).
+  await request(app.url).post('/auth/reauth').set(hdr(managerToken)).send({ password: 'manager pass phrase 1' }).expect(200);
 });
 afterAll(async () => {
   await conn?.dropDatabase().catch(() => undefined);
@@ -46,7 +48,7 @@ afterAll(async () => {
 describe('account writes in the activity log', () => {
   let userId = '';
   test('create, password reset, disable, enable: once each, by the manager, without the password', async () => {
-    const created = await request(app.url).post('/api/users').set(hdr(managerToken, { 'x-request-id': 'req-create-1' })).send({ name: 'ravi', password: 'first secret words 9' }).expect(201);
+    const created = await request(app.url).post('/api/users').set(hdr(managerToken, { 'x-request-id': 'req-create-1' })).send({ name: 'ravi', password: 'first secret words 9', role: 'editor' }).expect(201);
     userId = created.body.id;
     await request(app.url).post(`/api/users/${userId}/password`).set(hdr(managerToken)).send({ password: 'second secret words 9' }).expect(200);
     await request(app.url).post(`/api/users/${userId}/status`).set(hdr(managerToken)).send({ status: 'disabled' }).expect(200);
@@ -58,12 +60,13 @@ describe('account writes in the activity log', () => {
     const page = activityPageSchema.parse(r.body);
     const mine = page.entries.filter((e) => e.record.id === userId).reverse();
     expect(mine.map((e) => [e.kind, e.changes])).toEqual([
-      ['user.create', [{ field: 'name', before: '', after: 'ravi' }, { field: 'status', before: '', after: 'enabled' }]],
+      ['user.create', [{ field: 'name', before: '', after: 'ravi' }, { field: 'status', before: '', after: 'enabled' }, { field: 'role', before: '', after: 'editor' }]],
       ['user.password', [{ field: 'passwordHash', before: '(changed)', after: '(changed)' }]],
       ['user.status', [{ field: 'status', before: 'enabled', after: 'disabled' }]],
       ['user.status', [{ field: 'status', before: 'disabled', after: 'enabled' }]],
     ]);
     expect(mine[0]).toMatchObject({ actor: { id: managerId, name: 'mona', role: 'manager' }, ip: '198.51.100.20', requestId: 'req-create-1', record: { type: 'user', label: 'ravi' } });
+    expect(mine.every((e) => e.actor.role === 'manager')).toBe(true);
     expect(JSON.stringify(page)).not.toMatch(/secret words|\$argon|\$2[aby]\$/);
   });
 
@@ -87,15 +90,23 @@ describe('account writes in the activity log', () => {
       expect([r.status, r.body.error]).toEqual([400, 'validation_error']);
     }
   });
+
+  test('a role change is recorded with the role before and after', async () => {
+    await request(app.url).post(`/api/users/${userId}/role`).set(hdr(managerToken)).send({ role: 'worklog' }).expect(200);
+    const page = activityPageSchema.parse((await log({ kind: 'user.role' })).body);
+    expect(page.entries.map((e) => [e.kind, e.actor.name, e.actor.role, e.record.label, e.changes])).toEqual([
+      ['user.role', 'mona', 'manager', 'ravi.k', [{ field: 'role', before: 'editor', after: 'worklog' }]],
+    ]);
+  });
 });
 
 describe('who may read it', () => {
   test('only managers: an editor or a work-log user gets 403, no token 401, another journal sees none of it', async () => {
-    const editor = await app.service.ensureUser(J, 'eddie', 'editor pass phrase 1');
-    for (const role of ['editor', 'worklog']) {
-      const token = staffTokenWith(J, 'eddie', { role }, editor!.id);
+    for (const role of ['editor', 'worklog'] as const) {
+      const eddie = await app.service.ensureUser(J, 'eddie', 'editor pass phrase 1', [], role);
+      const token = staffTokenWith(J, 'eddie', { role }, eddie!.id);
       const r = await log({}, token);
-      expect([r.status, r.body.error, r.body.message]).toEqual([403, 'forbidden', 'Only managers can read the activity log']);
+      expect([r.status, r.body.error, r.body.message]).toEqual([403, 'role_forbidden', 'Your role does not allow this']);
     }
     expect((await request(app.url).get('/api/activity').set({ 'x-journal-id': J })).status).toBe(401);
     // A manager's token of this journal sent for another journal's host is refused.
@@ -128,7 +139,7 @@ describe('jp audit', () => {
 
     const json = await run('audit', '--journal', SLUG, '--json');
     const entries = (JSON.parse(json.out) as { ok: boolean; entries: ActivityEntry[] }).entries;
-    expect(entries.map((e) => e.kind)).toEqual(['user.create', 'user.password', 'user.status', 'user.status', 'user.rename', 'user.password']);
+    expect(entries.map((e) => e.kind)).toEqual(['user.create', 'user.password', 'user.status', 'user.status', 'user.rename', 'user.password', 'user.role']);
 
     const later = await run('audit', '--journal', SLUG, '--since', '2999-01-01');
     expect([later.code, later.out]).toEqual([0, 'no activity']);
@@ -139,6 +150,12 @@ describe('jp audit', () => {
     expect(created.code).toBe(0);
     const json = JSON.parse((await run('audit', '--journal', SLUG, '--json')).out) as { entries: ActivityEntry[] };
     expect(json.entries.at(-1)).toMatchObject({ kind: 'user.status', actor: { name: 'operator', role: 'operator' }, ip: '' });
+
+    expect((await run('user', 'role', '--journal', SLUG, '--name', 'eddie', '--role', 'editor')).code).toBe(0);
+    const after = JSON.parse((await run('audit', '--journal', SLUG, '--json')).out) as { entries: ActivityEntry[] };
+    expect(after.entries.at(-1)).toMatchObject({
+      kind: 'user.role', actor: { name: 'operator', role: 'operator' }, record: { label: 'eddie' }, changes: [{ field: 'role', before: 'worklog', after: 'editor' }],
+    });
 
     const bad = await run('audit', '--journal', SLUG, '--since', 'last week');
     expect([bad.code, bad.err]).toEqual([1, 'jp: --since must be a date (YYYY-MM-DD) or an ISO date-time, not last week']);
