@@ -6,14 +6,17 @@
 import request from 'supertest';
 import type { ActivityEntry } from '@journal/contracts';
 import { signToken } from '@journal/server-kit';
-import { TEST_JWT_SECRET, newObjectId, staffHeaders, staffTokenWith } from '@journal/testing';
+import { TEST_JWT_SECRET, markRecentAuth, newObjectId, staffHeaders, staffTokenWith } from '@journal/testing';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
 let J: string;
 let OTHER: string;
 const EDITOR_ID = newObjectId();
+const MANAGER_ID = newObjectId();
 let T: string;
+/** A manager's token: settings, site images and DOI settings are a manager's (docs/product.md#roles). */
+let M: string;
 let pdf: Buffer;
 
 const PNG = Buffer.concat([
@@ -22,6 +25,7 @@ const PNG = Buffer.concat([
 ]);
 
 const as = (extra: Record<string, string> = {}) => ({ ...staffHeaders(J, T), 'x-client-ip': '198.51.100.7', ...extra });
+const asManager = () => ({ ...staffHeaders(J, M), 'x-client-ip': '198.51.100.8' });
 const entries = async (): Promise<ActivityEntry[]> => (await app.deps.activity.since(J, undefined)).reverse();
 /** The entries written while `run` lasts, oldest first. */
 async function written(run: () => Promise<unknown>): Promise<ActivityEntry[]> {
@@ -37,6 +41,9 @@ beforeAll(async () => {
   OTHER = await makeJournal(app, 'act2');
   // A token whose claims carry a role, as tokens of the staff roles do.
   T = staffTokenWith(J, 'asha', { role: 'editor' }, EDITOR_ID);
+  M = staffTokenWith(J, 'mira', { role: 'manager' }, MANAGER_ID);
+  // DOI settings need a recent password (docs/security.md#recent-authentication).
+  await markRecentAuth(app.config.REDIS_PREFIX, M);
   pdf = await makePdf('Activity');
 });
 afterAll(() => stopContent(app));
@@ -114,7 +121,7 @@ describe('every kind of content write is recorded once, with its actor and chang
   });
 
   test('settings, site images, DOI settings and the DOIs a Crossref export assigns', async () => {
-    let list = await written(() => request(app.url).post('/api/settings').set(as()).send({ websitename: 'Journal of Activity', flags: { ownerLink: 'https://owner.example' } }).expect(200));
+    let list = await written(() => request(app.url).post('/api/settings').set(asManager()).send({ websitename: 'Journal of Activity', flags: { ownerLink: 'https://owner.example' } }).expect(200));
     expect(list.map((e) => e.kind)).toEqual(['settings.update']);
     expect(list[0]!.changes).toHaveLength(2);
     expect(list[0]!.changes).toEqual(
@@ -124,14 +131,14 @@ describe('every kind of content write is recorded once, with its actor and chang
       ]),
     );
     // Saving the same values again changes nothing and records nothing.
-    list = await written(() => request(app.url).post('/api/settings').set(as()).send({ websitename: 'Journal of Activity' }).expect(200));
+    list = await written(() => request(app.url).post('/api/settings').set(asManager()).send({ websitename: 'Journal of Activity' }).expect(200));
     expect(list).toEqual([]);
 
-    list = await written(() => request(app.url).post('/api/settings/images/logo').set(as()).attach('image', PNG, 'logo.png').expect(200));
+    list = await written(() => request(app.url).post('/api/settings/images/logo').set(asManager()).attach('image', PNG, 'logo.png').expect(200));
     expect(list.map((e) => [e.kind, e.record.label])).toEqual([['settings.image', 'logo']]);
     expect(changed(list[0], 'file')?.after).toMatch(/^\/assets\/site\/logo\.png \(image\/png, \d+ bytes\)$/);
 
-    list = await written(() => request(app.url).post('/api/admin/doi-settings').set(as()).send({ doi_prefix: '10.5555', doi_suffix_pattern: 'act.{refnumber}' }).expect(200));
+    list = await written(() => request(app.url).post('/api/admin/doi-settings').set(asManager()).send({ doi_prefix: '10.5555', doi_suffix_pattern: 'act.{refnumber}' }).expect(200));
     expect(list.map((e) => [e.kind, e.changes])).toEqual([
       ['doi.settings', [{ field: 'doi_prefix', before: '', after: '10.5555' }, { field: 'doi_suffix_pattern', before: '', after: 'act.{refnumber}' }]],
     ]);
@@ -139,6 +146,21 @@ describe('every kind of content write is recorded once, with its actor and chang
     await app.repos.articles.create(J, { year: 2026, volume: 1, issue: 1, refnumber: '502', txnid: 'tx502', title: 'No DOI yet', authorname: 'B', pagenumber: '5-6', status: 'enabled', abstract: 'x' });
     list = await written(() => request(app.url).post('/api/admin/archives/2026/1/1/crossref').set(as()).send({ refs: ['502'] }).expect(200));
     expect(list.map((e) => [e.kind, e.record.label, e.changes])).toEqual([['doi.assign', '502', [{ field: 'doi', before: '', after: '10.5555/act.502' }]]]);
+  });
+
+  test('withdrawing and restoring an article are recorded with the kind and the reason', async () => {
+    const a = (await app.repos.articles.findByRef(J, '502'))!;
+    let list = await written(() => request(app.url).post(`/api/admin/articles/${a.id}/withdraw`).set(as()).send({ kind: 'retracted', reason: 'Duplicate publication' }).expect(200));
+    expect(list.map((e) => [e.kind, e.record, e.actor.role, e.changes])).toEqual([
+      ['article.withdraw', { type: 'article', id: a.id, label: '502' }, 'editor', [
+        { field: 'withdrawal', before: '', after: 'retracted' },
+        { field: 'withdrawalReason', before: '', after: 'Duplicate publication' },
+      ]],
+    ]);
+    list = await written(() => request(app.url).post(`/api/admin/articles/${a.id}/restore`).set(as()).expect(200));
+    expect(list.map((e) => [e.kind, e.changes])).toEqual([
+      ['article.restore', [{ field: 'withdrawal', before: 'retracted', after: '' }, { field: 'withdrawalReason', before: 'Duplicate publication', after: '' }]],
+    ]);
   });
 
   test("nothing is written to another journal's log, and a refused write records nothing", async () => {
@@ -165,7 +187,7 @@ describe('links and images (docs/security.md#links)', () => {
     ['an encoded javascript: href', '/api/settings', { formatted_journal_name: '<a href="jav&#x61;script:alert(1)">J</a>' }, 'Formatted journal name: links must be'],
   ])('%s is refused with a clear message and changes nothing', async (_name, path, body, message) => {
     const before = await snapshot();
-    const r = await request(app.url).post(path).set(as()).send(body);
+    const r = await request(app.url).post(path).set(asManager()).send(body);
     expect(r.status).toBe(400);
     expect(r.body.message).toContain(message);
     expect(await snapshot()).toBe(before);
