@@ -79,7 +79,7 @@ describe('activity log screen', () => {
 
   test('a non-manager is told the log is for managers', async () => {
     setup(async () => {
-      throw new ApiError(403, 'forbidden', 'Only managers can read the activity log', {});
+      throw new ApiError(403, 'role_forbidden', 'Your role does not allow this', {});
     });
     expect((await screen.findByRole('alert')).textContent).toBe(ACTIVITY_FORBIDDEN_TEXT);
   });
