@@ -34,7 +34,7 @@ const suites = [
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/server/**/*.test.ts'],
     // Component tests pick jsdom with a `@jest-environment jsdom` docblock.
     setupFiles: ['<rootDir>/src/testing/jsdom-globals.ts'],
-    moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+    moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '\\.css$': '<rootDir>/src/testing/style-stub.js' },
   }),
   project('deploy', 'k8s', { testMatch: ['<rootDir>/test/**/*.test.ts'] }),
   project('e2e', 'e2e', {

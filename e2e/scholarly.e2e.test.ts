@@ -5,6 +5,7 @@
 import Parser from 'rss-parser';
 import type { Browser } from 'puppeteer-core';
 import { signToken } from '@journal/server-kit';
+import { until } from '@journal/testing';
 import { BASE, launchBrowser, newPage } from './harness';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -108,10 +109,10 @@ describe('usage counting through nginx', () => {
 
     // Counters reach MongoDB on the next flush (10 s).
     let now = await stats();
-    for (let i = 0; i < 60 && (now.downloads < before.downloads + 2 || now.views < before.views + 1); i++) {
-      await new Promise((r) => setTimeout(r, 500));
+    await until(async () => {
       now = await stats();
-    }
+      return now.downloads >= before.downloads + 2 && now.views >= before.views + 1;
+    }, 'the counters to reach MongoDB', 30_000, 500);
     expect(now.downloads - before.downloads).toBe(2);
     expect(now.views - before.views).toBe(1);
   }, 90_000);

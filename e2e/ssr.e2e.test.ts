@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { E2E } from './e2e.config';
 import { machineAuthors, type ArticleSummary } from '@journal/contracts';
+import { until } from '@journal/testing';
 import { apiOf, BASE, CHEM, DEMO_USER, launchBrowser, newPage, onHost } from './harness';
 
 type Article = ArticleSummary;
@@ -270,11 +271,13 @@ describe('the render process without a content service', () => {
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     const url = `http://127.0.0.1:${port}`;
     // Bounded wait for a busy machine; the process's own errors explain a failure.
-    const until = Date.now() + 60_000;
-    while (!(await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false))) {
-      if (child.exitCode !== null || Date.now() > until) throw new Error(`render process did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const started = child;
+    await until(async () => {
+      if (started.exitCode !== null) throw new Error(`render process exited: ${stderr}`);
+      return fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false);
+    }, 'the render process to be ready', 60_000, 200).catch((err: Error) => {
+      throw new Error(`${err.message}; its errors: ${stderr}`);
+    });
     for (const p of ['/', '/board', '/archives/2026/vol7/issue4/1019']) {
       const r = await fetch(url + p, { headers: { 'x-journal-id': 'a'.repeat(24), 'x-journal-host': 'localhost' } });
       expect({ p, status: r.status }).toEqual({ p, status: 503 });

@@ -3,7 +3,8 @@
  * PDF jobs), a service killed or frozen past the gateway's proxy timeout. The PDF pipeline's own faults are in pdf-faults.rel.test.ts.
  */
 import { call, login, provision, report, startRelStack, until } from './rel-stack';
-import { alive, bearer, publicCatalogue, readZip, sleep, tokenFor, waitJob } from './rel-helpers';
+import { modelledPause } from '@journal/testing';
+import { alive, bearer, publicCatalogue, readZip, tokenFor, waitJob } from './rel-helpers';
 
 jest.setTimeout(240_000);
 
@@ -120,7 +121,7 @@ describe('Redis stopped', () => {
           expect(r.status).toBe(503);
           expect(r.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
         }
-        await sleep(4000);
+        await modelledPause(4000, 'one sample of the outage every 4 s, for as long as it lasts');
       }
     } finally {
       provision('servers');

@@ -6,11 +6,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { modelledPause } from '@journal/testing';
 import { ROOT } from '../scripts/stack';
 import { call, report, startRelStack, type Answer } from './rel-stack';
 import { adminAdding, readerTargets, runReaders } from './reader-mix';
 import {
-  alive, articleFields, assetPath, bearer, createIssue, pdfBytes, percentile, postArticle, publicCatalogue, readZip, rssMb, sleep, tokenFor,
+  alive, articleFields, assetPath, bearer, createIssue, pdfBytes, percentile, postArticle, publicCatalogue, readZip, rssMb, tokenFor,
 } from './rel-helpers';
 
 jest.setTimeout(420_000);
@@ -103,7 +104,7 @@ describe('load', () => {
       clearInterval(sampler);
     }
     const seconds = (Date.now() - t0) / 1000;
-    await sleep(2000);
+    await modelledPause(2000, 'the memory figure after the load is read once the process has had 2 s to settle');
     const after = rssMb(content.pid!);
     const byStatus: Record<string, number> = {};
     for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;

@@ -3,7 +3,8 @@
  * which URLs a reader asks for, many readers asking at once, and the admin adding articles meanwhile.
  */
 import { Pool } from 'undici';
-import { articleFields, assetPath, createIssue, pdfBytes, postArticle, sleep, type publicCatalogue } from './rel-helpers';
+import { modelledPause } from '@journal/testing';
+import { articleFields, assetPath, createIssue, pdfBytes, postArticle, type publicCatalogue } from './rel-helpers';
 
 type Catalogue = Awaited<ReturnType<typeof publicCatalogue>>;
 export type Target = [name: string, url: () => string];
@@ -118,7 +119,7 @@ export async function adminAdding(base: string, token: string, end: number) {
     for (let n = 1; Date.now() < end - 2000; n++) {
       const r = await postArticle(base, token, articleFields(issue, 900 + n), { name: `load-${n}.pdf`, data: pdfBytes(200_000) });
       statuses.push(r.status);
-      await sleep(1000);
+      await modelledPause(1000, 'the admin adds one article a second');
     }
   })();
   return { issue, statuses, done };

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
 import Redis from 'ioredis';
 import mongoose from 'mongoose';
+import { modelledPause } from '@journal/testing';
 import { launchBrowser, newPage } from '../e2e/harness';
 import { serverEnv, ROOT } from '../scripts/stack';
 import { call, login, report, startRelStack, until, type Answer } from './rel-stack';
@@ -415,11 +416,8 @@ describe('18. XSS through every rich-text field', () => {
     expect(entry.status).toBe(201);
 
     // API output (home content is cached briefly per journal version; poll until the new value shows).
-    let settings = (await call(`${s.base}/api/settings/`)).json();
-    for (let i = 0; i < 40 && !String(settings.home_content).includes('XSS home'); i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      settings = (await call(`${s.base}/api/settings/?r=${i}`)).json();
-    }
+    let i = 0;
+    const settings = await until(async () => (await call(`${s.base}/api/settings/?r=${i++}`)).json(), (v) => String(v.home_content).includes('XSS home'), 20_000);
     const article = (await call(`${s.base}/api/archives/ref/${ref}`)).json();
     const issueList = (await call(`${s.base}/api/archives/${issue.year}/${issue.volume}/${issue.issue}`)).json();
     const search = (await call(`${s.base}/api/search?keyword=XSS`)).json();
@@ -458,7 +456,7 @@ describe('18. XSS through every rich-text field', () => {
         await page.evaluate(() => {
           document.querySelectorAll('a[href^="javascript:"], details').forEach((el) => (el as HTMLElement).click());
         });
-        await new Promise((r) => setTimeout(r, 300));
+        await modelledPause(300, 'a payload the clicks set off would run at once: none may have run after this span');
         const state = await page.evaluate(() => ({
           xss: (window as unknown as { __xss?: number }).__xss ?? null,
           shown: document.body.innerText.includes('XSS'),
@@ -538,7 +536,7 @@ describe('19. SSRF into PDFs', () => {
         texts[name] = { status: r.status, chars: text.length, leaked, escapedTextShown: text.includes('SSRF') };
         expect([name, leaked]).toEqual([name, false]);
       }
-      await new Promise((r) => setTimeout(r, 1000));
+      await modelledPause(1000, 'a renderer fetching an injected URL late would reach the listener within this span: none may');
       report('19. SSRF into PDFs', { settings: set.status, editor: editor.status, documents: texts, listenerRequests: hits.length, hits });
       expect(set.status).toBeLessThan(300);
       expect(hits).toEqual([]);

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { TEST_JWT_SECRET } from '@journal/testing';
+import { TEST_JWT_SECRET, clockPastSecond, eventually, tokenIssuedSecond } from '@journal/testing';
 import { OPERATOR } from '../../services/auth/src/auth.service';
 import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
 
@@ -165,7 +165,7 @@ describe('own account', () => {
     expect([wrong.status, wrong.json().error]).toEqual([403, 'wrong_current_password']);
     expect((await login('self', PASSWORD, 'alpha.localhost', nextIp())).status).toBe(200);
 
-    await new Promise((r) => setTimeout(r, 1100)); // sessions are ended by the second they were issued in
+    await clockPastSecond(tokenIssuedSecond(t)); // sessions are ended by the second they were issued in
     const upd = await gw(f, `/api/users/${u!.id}`, { method: 'POST', ...jsonBody({ name: 'self2', password: 'a new password', currentPassword: PASSWORD }, auth) });
     expect(upd.status).toBe(200);
     expect(upd.headers['cache-control']).toBe('no-store');
@@ -192,7 +192,7 @@ describe('stored user state', () => {
     const u = await f.auth.service.ensureUser(f.journals.a, 'flushed', PASSWORD);
     const t = (await login('flushed', PASSWORD, 'alpha.localhost', nextIp())).json().token;
     expect((await verify(t)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1100));
+    await clockPastSecond(tokenIssuedSecond(t)); // sessions are ended by the second they were issued in
     await f.auth.service.setUserStatus(f.journals.a, u!.id, 'disabled', OPERATOR);
     await flushUserKeys(u!.id);
     expect((await verify(t)).status).toBe(401);
@@ -211,9 +211,11 @@ describe('stored user state', () => {
     const conn = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: f.dbName }).asPromise();
     await conn.collection('users').deleteOne({ _id: new mongoose.Types.ObjectId(u!.id) });
     await conn.close();
-    await new Promise((r) => setTimeout(r, 150)); // the fixture's user-state cache time
-    const r = await verify(t);
-    expect([r.status, r.json().message]).toEqual([401, 'User not found']);
+    // Once the fixture's user-state cache has let the user go.
+    await eventually(async () => {
+      const r = await verify(t);
+      expect([r.status, r.json().message]).toEqual([401, 'User not found']);
+    });
   });
 });
 

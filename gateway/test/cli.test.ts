@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { CliResources, runCli, type CliIo } from '@journal/server-kit';
+import { until } from '@journal/testing';
 import { contentCliCommands } from '../../services/content/src/cli/journal-cli';
 import { authCliCommands } from '../../services/auth/src/cli/user-cli';
 import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
@@ -35,13 +36,7 @@ const login = (username: string, password: string, host: string) =>
   gw(f, '/auth/login/', { method: 'POST', host, ...jsonBody({ username, password }, { 'x-real-ip': '10.77.0.1' }) });
 
 /** Polls until the gateway's host cache has caught up; the fixture keeps hosts for 1 s. */
-async function eventually(check: () => Promise<boolean>, tries = 40): Promise<boolean> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return false;
-}
+const hostsCaughtUp = (check: () => Promise<boolean>) => until(check, "the gateway's host cache to catch up");
 
 beforeAll(async () => {
   f = await startFixture({ authEnv: { USER_STATE_CACHE_MS: '100' } });
@@ -111,14 +106,14 @@ describe('jp journal', () => {
 
   it('makes one of the hosts primary: URLs name it and the other hosts redirect to it', async () => {
     expect((await jp(['journal', 'create', '--slug', 'zeta', '--name', 'Zeta', '--host', 'zeta.localhost', '--host', 'www.zeta.localhost'])).code).toBe(0);
-    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'www.zeta.localhost' })).status === 301)).toBe(true);
+    await hostsCaughtUp(async () => (await gw(f, '/api/settings/', { host: 'www.zeta.localhost' })).status === 301);
     expect((await gw(f, '/board?x=1', { host: 'www.zeta.localhost' })).headers.location).toBe('http://zeta.localhost/board?x=1');
     const set = await jp(['journal', 'hosts', 'primary', '--journal', 'zeta', '--host', 'WWW.zeta.localhost', '--json']);
     expect([set.code, set.json().changed, set.json().journal.hosts]).toEqual([0, true, ['www.zeta.localhost', 'zeta.localhost']]);
     expect((await jp(['journal', 'hosts', 'primary', '--journal', 'zeta', '--host', 'www.zeta.localhost', '--json'])).json().changed).toBe(false);
     expect((await jp(['journal', 'list'])).out).toContain('[www.zeta.localhost (primary), zeta.localhost]');
     // The gateway's host cache (1 s here) lets the change through.
-    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'www.zeta.localhost' })).status === 200)).toBe(true);
+    await hostsCaughtUp(async () => (await gw(f, '/api/settings/', { host: 'www.zeta.localhost' })).status === 200);
     expect((await gw(f, '/board', { host: 'zeta.localhost' })).headers.location).toBe('http://www.zeta.localhost/board');
     for (const [host, code, message] of [
       ['other.localhost', 1, /not a host of zeta/],
@@ -148,14 +143,14 @@ describe('jp journal', () => {
   it('serves a new journal on its host within the host-cache time; disabling stops it, enabling brings it back', async () => {
     expect((await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status).toBe(404);
     expect((await jp(['journal', 'create', '--slug', 'epsilon', '--name', 'Epsilon Reports', '--host', 'epsilon.localhost'])).code).toBe(0);
-    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status === 200)).toBe(true);
+    await hostsCaughtUp(async () => (await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status === 200);
     expect((await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).json()).toMatchObject({ websitename: 'Epsilon Reports' });
 
     expect((await jp(['journal', 'disable', '--journal', 'epsilon'])).code).toBe(0);
     expect((await jp(['journal', 'disable', '--journal', 'epsilon', '--json'])).json().changed).toBe(false);
-    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status === 404)).toBe(true);
+    await hostsCaughtUp(async () => (await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status === 404);
     expect((await jp(['journal', 'enable', '--journal', 'epsilon'])).code).toBe(0);
-    expect(await eventually(async () => (await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status === 200)).toBe(true);
+    await hostsCaughtUp(async () => (await gw(f, '/api/settings/', { host: 'epsilon.localhost' })).status === 200);
   });
 });
 
@@ -165,7 +160,7 @@ describe('jp user', () => {
     expect([r.code, r.err]).toEqual([0, '']);
     expect(r.json()).toMatchObject({ ok: true, user: { name: 'chief', status: 'enabled', role: 'manager', createdby: 'operator' } });
     expect(r.json().password).toBeUndefined();
-    expect(await eventually(async () => (await login('chief', PASSWORD, 'epsilon.localhost')).status === 200)).toBe(true);
+    await hostsCaughtUp(async () => (await login('chief', PASSWORD, 'epsilon.localhost')).status === 200);
     for (const host of ['alpha.localhost', 'beta.localhost', 'gamma.localhost']) expect([host, (await login('chief', PASSWORD, host)).status]).toEqual([host, 401]);
   });
 

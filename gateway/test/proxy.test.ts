@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import express from 'express';
+import { until } from '@journal/testing';
 import helmet from 'helmet';
 import { start as startGateway, type GatewayApp } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
@@ -261,7 +262,7 @@ describe('gateway proxy: failures', () => {
       req.on('error', reject);
       req.end();
     });
-    for (let i = 0; i < 100 && !aborted.length; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(() => aborted.length > 0, "the service's request to end");
     expect(aborted).toEqual(['/api/settings/hang']);
   });
 

@@ -5,6 +5,7 @@
  */
 import Redis from 'ioredis';
 import mongoose from 'mongoose';
+import { clockPastSecond, tokenIssuedSecond } from '@journal/testing';
 import { OPERATOR } from '../../services/auth/src/auth.service';
 import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
 
@@ -146,7 +147,7 @@ describe('staff management rules', () => {
     const t = await login('newbie', 'a fine password 1');
     // The content service now caches the user as a work-log user.
     expect((await get(t, '/api/admin/archives')).json().error).toBe('role_forbidden');
-    await new Promise((r) => setTimeout(r, 1100)); // sessions end by the second they were issued in
+    await clockPastSecond(tokenIssuedSecond(t)); // sessions end by the second they were issued in
     const changed = await post(boss, `/api/users/${made.json().id}/role`, { role: 'editor' });
     expect([changed.status, changed.json().role]).toEqual([200, 'editor']);
     expect((await get(t, '/auth/verify-token')).status).toBe(401);

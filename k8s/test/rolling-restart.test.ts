@@ -16,7 +16,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { testServers, uniqueName } from '@journal/testing';
+import { modelledPause, testServers, uniqueName, until } from '@journal/testing';
 import { ROOT } from './targets';
 
 const HOST = 'rolling.localhost';
@@ -58,17 +58,13 @@ async function startReplica(name: string, entry: string, env: Record<string, str
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+  await until(async () => {
     if (child.exitCode !== null) throw new Error(`${name} exited at start:\n${out}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} did not turn ready:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+  }, `${name} to turn ready`, 30_000, 100).catch((err: Error) => {
+    child.kill('SIGKILL');
+    throw new Error(`${err.message}:\n${out}`);
+  });
   return { name, port, child, exited, log: () => out };
 }
 
@@ -131,7 +127,7 @@ async function roll(replicas: Replica[], lb: Balancer, start: () => Promise<Repl
     next.push(fresh);
     // The pod is Terminating: endpoints drop it a moment later, while preStop sleeps.
     setTimeout(() => lb.remove(old.port), ENDPOINT_LAG_MS);
-    await new Promise((r) => setTimeout(r, PRE_STOP_MS));
+    await modelledPause(PRE_STOP_MS, "the pod's preStop sleep");
     old.child.kill('SIGTERM');
     const killer = setTimeout(() => old.child.kill('SIGKILL'), GRACE_MS + 5000);
     const { code, signal } = await old.exited;
@@ -205,9 +201,9 @@ const built = Object.values(entries).every((e) => fs.existsSync(path.join(ROOT, 
     gateways.forEach((r) => gatewayLb.add(r.port));
 
     // The first request warms the caches (tenant lookup, settings); the pods would be warm too.
-    const warmUntil = Date.now() + 30_000;
-    for (;;) {
-      const status = await new Promise<number>((resolve) => {
+    let status = 0;
+    const settings = () =>
+      new Promise<number>((resolve) => {
         http
           .get({ host: '127.0.0.1', port: gatewayLb.port, path: '/api/settings', headers: { host: HOST } }, (res) => {
             res.resume();
@@ -215,10 +211,9 @@ const built = Object.values(entries).every((e) => fs.existsSync(path.join(ROOT, 
           })
           .on('error', () => resolve(0));
       });
-      if (status === 200) break;
-      if (Date.now() > warmUntil) throw new Error(`the stack never answered /api/settings (last status ${status})`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await until(async () => (status = await settings()) === 200, 'the stack to answer /api/settings', 30_000, 200).catch((err: Error) => {
+      throw new Error(`${err.message} (last status ${status})`);
+    });
 
     // Steady read load: each client sends one request after another, keep-alive, through the
     // gateway's Service, for as long as the roll takes (bounded).
@@ -250,8 +245,8 @@ const built = Object.values(entries).every((e) => fs.existsSync(path.join(ROOT, 
       while (running && Date.now() < stopAt) await get();
     });
 
-    // The load is steady before the roll begins.
-    await new Promise((r) => setTimeout(r, 500));
+    // The load is steady before the roll begins: every client has had a few answers.
+    await until(() => ok + failures.length >= CLIENTS * 5, 'a steady load');
     expect(failures).toEqual([]);
     const before = ok;
     expect(before).toBeGreaterThan(0);
@@ -259,7 +254,9 @@ const built = Object.values(entries).every((e) => fs.existsSync(path.join(ROOT, 
     gateways = await roll(gateways, gatewayLb, startGateway);
     contents = await roll(contents, contentLb, startContent);
 
-    await new Promise((r) => setTimeout(r, 300));
+    // Answers keep coming from the new replicas after the roll.
+    const rolled = ok + failures.length;
+    await until(() => ok + failures.length >= rolled + CLIENTS * 5, 'answers after the roll');
     running = false;
     await Promise.all(clients);
     agent.destroy();

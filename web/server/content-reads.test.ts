@@ -1,10 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { emptySettingsText, journalFlagsSchema } from '@journal/contracts';
+import { eventually, gate } from '@journal/testing/waiting';
 import { ContentReads, type RequestFacts } from './content-reads';
 
-/** A stand-in content service on a real port: settings by version, ETags, 304s, every request counted. */
+/** A settings answer as the content service sends it, named `websitename`. */
+const settingsAnswer = (websitename: string) => ({ ...emptySettingsText(), websitename, flags: journalFlagsSchema.parse({}), asset_urls: {} });
+
+/**
+ * A stand-in content service on a real port: settings by version, ETags, 304s, every request
+ * counted; while `held` is set, answers wait for it (the version is the one of the request's arrival).
+ */
 function contentService() {
-  const state = { version: 1, hits: 0, notModified: 0, delayMs: 0 };
+  const state: { version: number; hits: number; notModified: number; held: Promise<void> | null } = { version: 1, hits: 0, notModified: 0, held: null };
   const server = http.createServer((req, res) => {
     state.hits++;
     const version = state.version;
@@ -16,10 +24,10 @@ function contentService() {
         return;
       }
       // An issue's list (empty: its version is in the ETag only), else the settings.
-      const body = req.url?.startsWith('/api/archives/2') ? [] : { websitename: `Journal v${version}` };
+      const body = req.url?.startsWith('/api/archives/2') ? [] : settingsAnswer(`Journal v${version}`);
       res.writeHead(200, { 'content-type': 'application/json', etag }).end(JSON.stringify(body));
     };
-    if (state.delayMs) setTimeout(answer, state.delayMs);
+    if (state.held) void state.held.then(answer);
     else answer();
   });
   return {
@@ -43,7 +51,7 @@ describe('render process content reads', () => {
   });
   afterAll(() => content.stop());
   beforeEach(() => {
-    Object.assign(content.state, { version: 1, hits: 0, notModified: 0, delayMs: 0 });
+    Object.assign(content.state, { version: 1, hits: 0, notModified: 0, held: null });
     reads = new ContentReads(url, 60_000, 5000);
   });
   afterEach(() => reads.close());
@@ -69,12 +77,15 @@ describe('render process content reads', () => {
   test('readers who have just written and come while a check is on its way share the next one', async () => {
     await reads.forRequest(facts(false)).settings();
     content.state.hits = 0;
-    content.state.delayMs = 50;
+    const held = gate();
+    content.state.held = held.passed;
     const early = reads.forRequest(facts(true)).settings();
-    // The write lands while the first check is on its way: the readers who come now must see it.
-    await new Promise((r) => setTimeout(r, 10));
+    // The write lands while the first check is on its way (the service has it, its answer is
+    // held): the readers who come now must see it.
+    await eventually(() => expect(content.state.hits).toBe(1));
     content.state.version = 2;
     const late = Array.from({ length: 20 }, () => reads.forRequest(facts(true)).settings());
+    held.open();
     const answers = await Promise.all(late);
     expect(answers.every((a) => a.websitename === 'Journal v2')).toBe(true);
     expect((await early).websitename).toBe('Journal v1');
@@ -84,11 +95,14 @@ describe('render process content reads', () => {
 
   test('pages of one issue share a check begun after they came, and never one begun before', async () => {
     await reads.forRequest(facts(false)).issue(2026, 7, 4);
-    Object.assign(content.state, { hits: 0, notModified: 0, delayMs: 50 });
+    const answers = gate();
+    Object.assign(content.state, { hits: 0, notModified: 0, held: answers.passed });
     const early = reads.forRequest(facts(false)).issue(2026, 7, 4);
-    await new Promise((r) => setTimeout(r, 10));
+    // The early page's check has reached the service and its answer is held.
+    await eventually(() => expect(content.state.hits).toBe(1));
     // Readers without a recent write too: an issue or an article is checked for every page.
     const late = Array.from({ length: 20 }, (_, i) => reads.forRequest(facts(i % 2 === 0)).issue(2026, 7, 4));
+    answers.open();
     await Promise.all([early, ...late]);
     // one check for the early page, one shared by the twenty that came while it was on its way
     expect(content.state.hits).toBe(2);
@@ -107,7 +121,7 @@ describe('render process content reads', () => {
       served.set(req.socket, n);
       // The second request on a connection finds it closed under it.
       if (n === 2) return req.socket.destroy();
-      res.writeHead(200, { 'content-type': 'application/json', etag: '"v1"' }).end(JSON.stringify({ websitename: 'Journal v1' }));
+      res.writeHead(200, { 'content-type': 'application/json', etag: '"v1"' }).end(JSON.stringify(settingsAnswer('Journal v1')));
     });
     await new Promise<void>((r) => dropping.listen(0, '127.0.0.1', r));
     const r = new ContentReads(`http://127.0.0.1:${(dropping.address() as AddressInfo).port}`, 60_000, 5000);

@@ -17,7 +17,7 @@ export const articleBatchRequestSchema = z.strictObject({
 });
 export type ArticleBatchRequest = z.infer<typeof articleBatchRequestSchema>;
 
-const text = z.string().catch('');
+const text = z.string();
 const whole = z.coerce.number().int().nonnegative();
 
 /**
@@ -68,7 +68,7 @@ export type StaffEditorsRequest = z.infer<typeof staffEditorsRequestSchema>;
 
 /** POST /internal/staff/editors/by-ids: these editors of the journal, enabled or not, and the ids not found. */
 export const staffEditorsResponseSchema = z.object({
-  editors: z.array(publicEditorSchema.extend({ status: z.string().catch('enabled') })),
+  editors: z.array(publicEditorSchema.extend({ status: z.string() })),
   missing: z.array(z.string()),
 });
 export type StaffEditorsResponse = z.infer<typeof staffEditorsResponseSchema>;

@@ -6,10 +6,11 @@ import { journalFlagsSchema } from './settings.schema.js';
  * Response contract of the public reads (settings, editors, indexing, archive years, issue
  * articles, one article, search). The render process parses what the content service answers with
  * these; the browser's read functions are typed by the same inferred types. Objects stay loose so
- * a field another part adds (a DOI, an asset URL) passes through untouched.
+ * a field another part adds (a DOI, an asset URL) passes through untouched. Every field is strict:
+ * an answer of the wrong shape fails to parse (a 503 to the reader) rather than passing as empty.
  */
-const str = z.string().catch('');
-const num = z.coerce.number().catch(0);
+const str = z.string();
+const num = z.coerce.number();
 
 /** The journal's text settings the public reads carry (and the journal store keeps, as text). */
 export const SETTINGS_TEXT_FIELDS = [
@@ -28,10 +29,10 @@ const textFields = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, str]))
 export const publicSettingsSchema = z.looseObject({
   ...textFields,
   /** The publisher's postal address; absent or empty shows the default. */
-  address: z.string().optional().catch(undefined),
-  flags: journalFlagsSchema.catch(journalFlagsSchema.parse({})),
+  address: z.string().optional(),
+  flags: journalFlagsSchema,
   /** Versioned URLs (`?v=`) of the site images the journal has stored, by file name ('logo.png'). */
-  asset_urls: z.record(z.string(), z.string()).catch({}),
+  asset_urls: z.record(z.string(), z.string()),
 });
 export type PublicSettingsRead = z.infer<typeof publicSettingsSchema>;
 
@@ -68,9 +69,9 @@ export const yearSummarySchema = z.looseObject({
   volume: z.coerce.number(),
   total_issues: num,
   /** Issue number → month text as stored (e.g. 'january', 'july-august'). */
-  issue_month: z.record(z.string(), z.string()).catch({}),
+  issue_month: z.record(z.string(), z.string()),
   /** The year's issues, newest first. */
-  issues: z.array(z.looseObject({ volume: z.coerce.number(), issue: z.coerce.number(), month: str, articles: num })).catch([]),
+  issues: z.array(z.looseObject({ volume: z.coerce.number(), issue: z.coerce.number(), month: str, articles: num })),
 });
 export type YearSummary = z.infer<typeof yearSummarySchema>;
 
@@ -92,7 +93,7 @@ const articleSummaryObject = z.object({
   country: str,
   file: str,
   /** Public URL of the PDF, or null when the article has no file. */
-  pdf_url: z.string().nullable().catch(null),
+  pdf_url: z.string().nullable(),
   publishdate: str,
   /** '' when the article has no DOI. */
   doi: str,

@@ -24,5 +24,5 @@ export const withdrawRequestSchema = z.strictObject({
 export type WithdrawRequest = z.infer<typeof withdrawRequestSchema>;
 
 /** The withdrawal as answers carry it (`at` is an ISO date); null when the article stands. */
-export const withdrawalSchema = z.object({ kind: withdrawalKindSchema, reason: z.string(), at: z.string() }).nullable().catch(null);
+export const withdrawalSchema = z.object({ kind: withdrawalKindSchema, reason: z.string(), at: z.string() }).nullable();
 export type WithdrawalRead = z.infer<typeof withdrawalSchema>;

@@ -98,17 +98,19 @@ export const mongoBreakerOf = (conn: Connection) => breakers.get(conn);
 /** The connection a query, aggregate, document or model runs on (what `this` is in its hook). */
 type HookThis = { model?: unknown; db?: unknown; constructor?: unknown; $isSubdocument?: boolean };
 function connectionOf(self: HookThis): Connection | undefined {
-  const known = (c: unknown): Connection | undefined => {
+  const dbOf = (c: unknown): Connection | undefined => {
     const db = (c as { db?: unknown } | undefined)?.db;
     return db && typeof db === 'object' && breakers.has(db as Connection) ? (db as Connection) : undefined;
   };
-  // A model (insertMany) and a document (save) carry the connection themselves; a model's static
-  // `model(name)` must not be called without a name.
-  const own = known(self) ?? known(self.constructor);
-  if (own) return own;
-  // A query's `model` is its Model (which has `db`); an aggregate's is a method returning it.
-  const m = typeof self.model === 'function' && !('db' in self.model) ? (self.model as () => unknown).call(self) : self.model;
-  return known(m);
+  // A Model (insertMany, bulkWrite) and a document's constructor carry `db`; a query's `model` is its Model.
+  const direct = dbOf(self) ?? dbOf(self.constructor) ?? dbOf(self.model);
+  if (direct || typeof self.model !== 'function' || 'db' in self.model) return direct;
+  // An aggregate's `model` is a method returning its Model.
+  try {
+    return dbOf((self.model as () => unknown).call(self));
+  } catch {
+    return undefined;
+  }
 }
 
 const breakerOf = (self: HookThis) => {

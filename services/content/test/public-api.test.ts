@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { newObjectId, staffToken } from '@journal/testing';
+import { eventually, newObjectId, staffToken, trackCalls } from '@journal/testing';
+import { SearchIndex } from '../src/public/search-index';
 import { seedDemoContent } from '../src/seed/demo';
 import { startContent, stopContent } from './helpers';
 
@@ -269,9 +270,15 @@ describe('GET /api/search', () => {
     const indexed = await startContent({ MONGO_DB: app.config.MONGO_DB, SEARCH_INDEX_MIN_ARTICLES: 1 });
     try {
       const search = (base: string, k: string) => request(base).get(`/api/search?keyword=${encodeURIComponent(k)}`).set('x-journal-id', demo);
-      // The first search starts the index build; the demo journal's is done within a few ticks.
-      await search(indexed.url, 'warm-up');
-      await new Promise((r) => setTimeout(r, 200));
+      // The first search starts the index build; the comparison waits until it is done.
+      const builds = trackCalls(SearchIndex, 'build');
+      try {
+        await search(indexed.url, 'warm-up');
+        expect(builds.calls).toHaveLength(1);
+        expect(await Promise.all(builds.calls)).toEqual([expect.any(SearchIndex)]);
+      } finally {
+        builds.restore();
+      }
       for (const k of ['DRIP IRRIGATION', 'priya verma', 'randomised block', 'horticulture', 'ion', 'a', 'e', 'soil, ', 'withdrawn', '(a+)+$', 'verma p']) {
         const [viaIndex, viaScan] = await Promise.all([search(indexed.url, k), search(app.url, k)]);
         expect({ k, body: viaIndex.body }).toEqual({ k, body: viaScan.body });
@@ -308,15 +315,11 @@ describe('caching', () => {
       const e = (await app.repos.editors.list(demo)).find((x) => x.name === 'Dr. Anita Desai')!;
       await app.repos.editors.update(demo, e.id, { status: 'disabled' });
       await app.cache.invalidate(demo);
-      let names: string[] = [];
-      for (let i = 0; i < 50; i++) {
-        const r = await request(other.url).get('/api/editors/').set('x-journal-id', demo);
-        names = r.body.map((x: { name: string }) => x.name);
-        if (!names.includes('Dr. Anita Desai')) break;
-        await new Promise((res) => setTimeout(res, 100));
-      }
       expect(first.body.map((x: { name: string }) => x.name)).toContain('Dr. Anita Desai');
-      expect(names).not.toContain('Dr. Anita Desai');
+      await eventually(async () => {
+        const r = await request(other.url).get('/api/editors/').set('x-journal-id', demo);
+        expect(r.body.map((x: { name: string }) => x.name)).not.toContain('Dr. Anita Desai');
+      });
       await app.repos.editors.update(demo, e.id, { status: 'enabled' });
       await app.cache.invalidate(demo);
     } finally {

@@ -1,6 +1,7 @@
 import { searchText } from '../src/shared/text';
 import { etagOf } from '../src/cache/public-cache';
 import { jsonList as listBytes, normaliseKeyword, SearchIndexes, type Corpus, type CorpusArticle } from '../src/public/public.service';
+import { trackCalls } from '@journal/testing';
 import { SearchIndex } from '../src/public/search-index';
 
 /** The answer the index must give: the plain scan of every search text. */
@@ -54,15 +55,23 @@ describe('public search index', () => {
   });
 
   it('is built in the background for a large corpus: scans until it is ready, then answers from it', async () => {
-    const indexes = new SearchIndexes(1000);
-    const c: Corpus = { articles: [], hay, byRef: new Map(), bytes: 0 };
-    expect(indexes.of('j1', c)).toBeUndefined();
-    for (let i = 0; i < 200 && !indexes.of('j1', c); i++) await new Promise((r) => setTimeout(r, 5));
-    expect(indexes.of('j1', c)!.search('drip', 1000)).toEqual(scan(hay, 'drip', 1000));
-    // A small corpus is only ever scanned.
-    const small: Corpus = { articles: [], hay: hay.slice(0, 10), byRef: new Map(), bytes: 0 };
-    await new Promise((r) => setTimeout(r, 20));
-    expect(indexes.of('j2', small)).toBeUndefined();
+    const builds = trackCalls(SearchIndex, 'build');
+    try {
+      const indexes = new SearchIndexes(1000);
+      const c: Corpus = { articles: [], hay, byRef: new Map(), bytes: 0 };
+      expect(indexes.of('j1', c)).toBeUndefined();
+      expect(indexes.of('j1', c)).toBeUndefined();
+      // One build, however many searches come meanwhile; once it is done, searches use it.
+      expect(builds.calls).toHaveLength(1);
+      await Promise.all(builds.calls);
+      expect(indexes.of('j1', c)!.search('drip', 1000)).toEqual(scan(hay, 'drip', 1000));
+      // A small corpus is only ever scanned: no build starts for it.
+      const small: Corpus = { articles: [], hay: hay.slice(0, 10), byRef: new Map(), bytes: 0 };
+      expect(indexes.of('j2', small)).toBeUndefined();
+      expect(builds.calls).toHaveLength(1);
+    } finally {
+      builds.restore();
+    }
   });
 });
 

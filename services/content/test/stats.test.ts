@@ -5,7 +5,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { staffToken } from '@journal/testing';
+import { eventually, staffToken, until as pollUntil } from '@journal/testing';
 import { hitTarget, isFirstPart, isRobot, useCounterRobots } from '../src/stats/hit-target';
 import { parseRobotList } from '../src/stats/counter-robots';
 import { hitOf, parseUsageDatagram } from '../src/stats/usage-line';
@@ -26,12 +26,10 @@ const ROBOTS_JSON = JSON.stringify([
 
 type App = Awaited<ReturnType<typeof startContent>>;
 
+/** The last value read once `ok` holds, or after `tries` reads every 250 ms (the caller's expect says what was wrong). */
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, tries = 120): Promise<T> {
-  let v = await fn();
-  for (let i = 0; i < tries && !ok(v); i++) {
-    await new Promise((r) => setTimeout(r, 250));
-    v = await fn();
-  }
+  let v!: T;
+  await pollUntil(async () => ok((v = await fn())), 'a count', tries * 250, 250).catch(() => undefined);
   return v;
 }
 
@@ -42,7 +40,25 @@ async function setup(app: App, slug: string) {
     year: 2026, volume: 4, issue: 2, refnumber: '501', txnid: 't501', title: 'Counted', status: 'enabled', pagenumber: '1-5', authorname: 'A B',
   });
   await app.files.put(J, PDF, await makePdf('counted'), { contentType: 'application/pdf' });
-  return { J, id: a.id };
+  // Read only through a sentinel view after the hits a test sends (see `drained`); in an issue of
+  // its own, so the issue's figures stay the test's.
+  await app.repos.issues.create(J, { year: 2026, volume: 4, issue: 3, frequency: 'may' });
+  const s = await app.repos.articles.create(J, {
+    year: 2026, volume: 4, issue: 3, refnumber: '599', txnid: 't599', title: 'Sentinel', status: 'enabled', pagenumber: '6-7', authorname: 'C D',
+  });
+  return { J, id: a.id, sentinel: s.id };
+}
+
+/**
+ * Sends a view of the sentinel article (`send`, a new client each time) after a test's hits and
+ * waits until it is counted: hits travel one ordered path (log → buffer → Redis → MongoDB), so
+ * every hit sent before it has landed too, and nothing more is on its way.
+ */
+let sentinels = 0;
+async function drained(app: App, J: string, sentinel: string, send: (ip: string) => void | Promise<void>) {
+  const before = (await app.repos.stats.totals(J, sentinel)).views;
+  await send(`10.99.0.${++sentinels}`);
+  await eventually(async () => expect((await app.repos.stats.totals(J, sentinel)).views).toBe(before + 1), 600);
 }
 
 /** What nginx's usage log sends for one answered request: a syslog datagram, exactly as nginx writes it. */
@@ -103,11 +119,12 @@ describe('counting on the shared Redis', () => {
   let app: App;
   let J: string;
   let id: string;
+  let sentinel: string;
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'jp-robots-'));
     writeFileSync(path.join(dir, 'COUNTER_Robots_list.json'), ROBOTS_JSON);
     app = await startContent({ STATS_PUSH_MS: 50, STATS_FLUSH_MS: 100, STATS_ROBOTS_FILE: path.join(dir, 'COUNTER_Robots_list.json') } as never);
-    ({ J, id } = await setup(app, 'stats1'));
+    ({ J, id, sentinel } = await setup(app, 'stats1'));
   });
   afterAll(() => stopContent(app));
 
@@ -144,8 +161,8 @@ describe('counting on the shared Redis', () => {
     await hit(app, 'stats1', '/api/archives/ref/501', '10.0.0.1', CHROME);
     await hit(app, 'stats1', '/api/archives/ref/501', '10.0.0.2', FIREFOX);
     const c = await until(() => countsOf(app, J, id), (x) => x.downloads >= 3 && x.views >= 2);
-    // Let any straggler land before asserting nothing more was counted.
-    await new Promise((r) => setTimeout(r, 500));
+    // Every hit sent has landed before asserting nothing more was counted.
+    await drained(app, J, sentinel, (ip) => hit(app, 'stats1', '/api/archives/ref/599', ip, CHROME));
     expect(await countsOf(app, J, id)).toEqual({ downloads: 3, views: 2 });
     expect(c).toEqual({ downloads: 3, views: 2 });
   });
@@ -201,9 +218,10 @@ describe('the usage log as a file nginx appends to (nginx on the same machine)',
   let app: App;
   let J: string;
   let id: string;
+  let sentinel: string;
   beforeAll(async () => {
     app = await startContent({ STATS_USAGE_FILE: file, STATS_PUSH_MS: 50, STATS_FLUSH_MS: 100 } as never);
-    ({ J, id } = await setup(app, 'stats3'));
+    ({ J, id, sentinel } = await setup(app, 'stats3'));
   });
   afterAll(async () => {
     await stopContent(app);
@@ -218,7 +236,7 @@ describe('the usage log as a file nginx appends to (nginx on the same machine)',
     appendFileSync(file, line(PDF, '10.3.0.1', CHROME) + line(PDF, '10.3.0.1', CHROME) + line(PDF, '10.3.0.2', FIREFOX));
     appendFileSync(file, line(PDF, '10.3.0.9', GOOGLEBOT) + line('/archives/2026/vol4/issue2/501', '10.3.0.1', CHROME) + 'not a usage line\n');
     const c = await until(() => countsOf(app, J, id), (x) => x.downloads >= 2 && x.views >= 1);
-    await new Promise((r) => setTimeout(r, 800));
+    await drained(app, J, sentinel, (ip) => appendFileSync(file, line('/api/archives/ref/599', ip, CHROME)));
     expect(await countsOf(app, J, id)).toEqual({ downloads: 2, views: 1 });
     expect(c).toEqual({ downloads: 2, views: 1 });
   });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import request from 'supertest';
-import { newObjectId, uniqueName } from '@journal/testing';
+import { eventually, modelledPause, newObjectId, uniqueName, until } from '@journal/testing';
 import { start } from '../src/app';
 import { article, demoSettings, editor } from './helpers/content-fixture';
 import { adminToken, startStack, type Stack } from './helpers/stack';
@@ -69,21 +69,18 @@ describe('with Redis down', () => {
       });
     });
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 50; i++) {
-      const ok = await new Promise<boolean>((r) => {
+    const accepts = () =>
+      new Promise<boolean>((r) => {
         const c = net.connect(port, '127.0.0.1', () => {
           c.end();
           r(true);
         }).on('error', () => r(false));
       });
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until(accepts, 'the private Redis to accept connections', 5_000, 100);
   });
   afterAll(async () => {
     if (redis.exitCode === null) redis.kill('SIGKILL');
-    // the clients of the stopped API finish their last reconnect timers (under 2 s) after close
-    await new Promise((r) => setTimeout(r, 1500));
+    await modelledPause(1500, "the stopped API's Redis clients end their last reconnect timers (under 2 s) after close");
   });
 
   it('answers 503 at once instead of waiting', async () => {
@@ -97,9 +94,12 @@ describe('with Redis down', () => {
         redis.once('exit', () => r());
         redis.kill('SIGKILL');
       });
-      await new Promise((r) => setTimeout(r, 200));
-      const res = await request(api.url).get('/api/pdf/certificate/4001/Dr.%20Anita%20Sharma').set('x-journal-id', J);
-      expect(res.status).toBe(503);
+      // As soon as the API's client has seen Redis go: every answer then is an immediate 503.
+      const res = await eventually(async () => {
+        const r = await request(api.url).get('/api/pdf/certificate/4001/Dr.%20Anita%20Sharma').set('x-journal-id', J);
+        expect(r.status).toBe(503);
+        return r;
+      });
       expect((res.body as { error: string }).error).toBe('redis_unavailable');
       const adminCall = await request(api.url).post('/api/pdf/indexpage').set('x-journal-id', J).set('authorization', `Bearer ${adminToken(J)}`).send([4001]);
       expect(adminCall.status).toBe(503);

@@ -1,11 +1,10 @@
 import type { Connection } from 'mongoose';
-import {
-  ActivityLog, connectMongo, createBlockingRedis, storedUserCheck, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency,
-  type Redis, type RunningServer, warmUp,
-} from '@journal/server-kit';
+import { ActivityLog, connectMongo, storedUserCheck, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency, type Redis, type RunningServer } from '@journal/server-kit';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
-import { VersionRepo } from './version.repo';
+import { EntryIndex } from './entry-index';
+import { EntryPageRepo } from './entry-page.repo';
+import { IndexLock } from './index-lock.repo';
 import { WorklogService } from './worklog.service';
 import { worklogRoutes } from './worklog.routes';
 
@@ -28,27 +27,21 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
   });
   const entries = new EntryRepo(conn);
   await entries.init();
-  const subscriber: Redis = createBlockingRedis(config.REDIS_URL);
-  const service = new WorklogService({
-    entries,
-    versions: new VersionRepo(redis, config.REDIS_PREFIX),
+  // Nothing of the corpus is read here: each answer reads its journal's index head and the pages it shows.
+  const index = new EntryIndex({
+    pages: new EntryPageRepo(conn),
+    lock: new IndexLock(redis, config.REDIS_PREFIX),
     logger,
-    memoryIndex: config.WORKLOG_MEMORY_INDEX,
-    maxJournals: config.WORKLOG_MEMORY_JOURNALS,
-    redis,
-    subscriber,
-    redisPrefix: config.REDIS_PREFIX,
-    versionPollMs: config.WORKLOG_VERSION_POLL_MS,
-    activity: new ActivityLog(conn, logger),
+    cacheBytes: config.WORKLOG_CACHE_MB * 1024 * 1024,
   });
+  const service = new WorklogService({ entries, index, listFromIndex: config.WORKLOG_LIST_FROM_INDEX, activity: new ActivityLog(conn, logger) });
 
-  // A work-log line is short; a larger body is refused with 413 before it is parsed. Not ready
-  // (no traffic routed here) until every journal's index is built.
+  // A work-log line is short; a larger body is refused with 413 before it is parsed.
   const http = createHttpApp({
     name: 'worklog',
     logger,
-    ready: () => service.ready,
-    // Datastore trouble is a 503 per request (or an answer from memory), not leaving the Service.
+    // Nothing to load: ready once listening. Datastore trouble is a 503 per request, not leaving the Service.
+    ready: () => true,
     dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
     jsonLimit: '64kb',
   });
@@ -56,20 +49,13 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'worklog listening');
-  const warming = warmUp(logger, 'worklog', 'worklog indexes failed to load', async () => {
-    await service.warmUp();
-    return { indexesMs: service.readyMs };
-  });
-  if (config.WAIT_READY) await warming;
 
   return {
     url: server.url,
     port: server.port,
     service,
     async stop() {
-      service.stop();
       await server.close();
-      subscriber.disconnect();
       redis.disconnect();
       await conn.close();
     },

@@ -12,18 +12,14 @@ export const worklogConfigSchema = z.object({
   ...jwtConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4003),
   /**
-   * Serve list queries from an in-process index of each journal's entries, kept coherent across
-   * replicas by a version counter in Redis. FerretDB's SQLite backend pushes down no filter but
-   * `_id` equality and no sort, so on it every list query is a full scan (seconds at 100k
-   * entries); on MongoDB the compound indexes make the database path fast as well.
+   * Serve list queries from the persisted per-journal index (work_index_heads/work_index_pages,
+   * read by `_id`). False: plain queries on the entries collection, which MongoDB answers from
+   * the compound indexes but FerretDB's SQLite backend answers by scanning the collection (its only
+   * pushed-down filter is `_id` equality). Writes keep the index current either way.
    */
-  WORKLOG_MEMORY_INDEX: flag.default(true),
-  /** Journals kept in memory at once; the least recently used one is dropped beyond this. */
-  WORKLOG_MEMORY_JOURNALS: z.coerce.number().int().positive().default(50),
-  /** How often replicas compare the change counters in Redis with what they applied (lost pub/sub messages). */
-  WORKLOG_VERSION_POLL_MS: z.coerce.number().int().min(50).default(1000),
-  /** start() resolves once the indexes are loaded (/readyz answers 503 meanwhile either way); false: once it listens. */
-  WAIT_READY: flag.default(true),
+  WORKLOG_LIST_FROM_INDEX: flag.default(true),
+  /** Memory for cached index pages (least recently used dropped beyond it); it does not grow with the corpus. */
+  WORKLOG_CACHE_MB: z.coerce.number().positive().default(64),
 });
 export type WorklogConfig = z.infer<typeof worklogConfigSchema>;
 export const readWorklogConfig = () => loadConfig(worklogConfigSchema);

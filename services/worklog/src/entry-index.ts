@@ -1,105 +1,242 @@
+import { Types } from 'mongoose';
+import { LRUCache, type Logger } from '@journal/server-kit';
 import type { WorkStatus } from '@journal/contracts';
 import type { EntryFilter, StoredEntry } from './entry.repo';
+import type { EntryPageRepo, StoredPage } from './entry-page.repo';
+import {
+  clampPage,
+  compareKey,
+  countOn,
+  insertEntry,
+  PAGE_CAPACITY,
+  pageFor,
+  pagesForRows,
+  summarise,
+  type IndexHead,
+  type PageSummary,
+} from './entry-pages';
+import type { IndexLock } from './index-lock.repo';
 
-interface Indexed {
-  entry: StoredEntry;
-  time: number;
-  lower: string;
+/** A page as this replica keeps it: the entries plus their lower-cased content for search. */
+interface CachedPage extends StoredPage {
+  lower: string[];
 }
 
-/** Newest first; equal times fall back to the id, as the database sort does. */
-const newerFirst = (a: Indexed, b: Indexed) => b.time - a.time || (a.entry.id < b.entry.id ? 1 : a.entry.id > b.entry.id ? -1 : 0);
+export interface EntryIndexDeps {
+  pages: EntryPageRepo;
+  lock: IndexLock;
+  logger: Logger;
+  /** Bytes of pages kept in memory (roughly: two bytes a character); least recently used go first. */
+  cacheBytes: number;
+  /** Entries per page; PAGE_CAPACITY unless a test wants many pages from few entries. */
+  pageCapacity?: number;
+}
 
-const wrap = (entry: StoredEntry): Indexed => ({ entry, time: entry.createdAt.getTime(), lower: entry.content.toLowerCase() });
+/** Pages read from the database at once for one answer. */
+const READ_CONCURRENCY = 8;
+/** Recent search results kept per replica, so paging through one costs no new scan. */
+const MEMO_SIZE = 32;
+
+const newVersion = () => new Types.ObjectId().toHexString();
+const entryBytes = (e: StoredEntry) => 160 + 4 * e.content.length + 2 * e.createdby.length;
 
 /**
- * One journal's entries in memory, newest first, for filtering, searching and paging without a
- * database scan. Pure data structure: no I/O.
+ * The work-log list of each journal, from its persisted pages (see entry-pages.ts): every answer
+ * reads the journal's head (one `_id` lookup) and the pages its rows are on; pages are cached
+ * under their version within a byte budget, so another replica's write is seen on the next read
+ * and memory does not grow with the number of entries or journals. Writes to one journal's index
+ * hold its lock (IndexLock).
  */
 export class EntryIndex {
-  private readonly rows: Indexed[];
-  private readonly byId = new Map<string, Indexed>();
-  /**
-   * Matches of recent (status, search) pairs, so paging through one result costs a slice, and a
-   * search within a status scans only that status's entries. Any write clears it.
-   */
-  private readonly memo = new Map<string, Indexed[]>();
-  private static readonly MEMO_SIZE = 64;
+  private readonly cache: LRUCache<string, CachedPage>;
+  private readonly memo = new LRUCache<string, StoredEntry[]>({ max: MEMO_SIZE });
 
-  constructor(entries: StoredEntry[]) {
-    this.rows = entries.map(wrap).sort(newerFirst);
-    for (const r of this.rows) this.byId.set(r.entry.id, r);
+  private readonly capacity: number;
+
+  constructor(private readonly deps: EntryIndexDeps) {
+    this.capacity = deps.pageCapacity ?? PAGE_CAPACITY;
+    this.cache = new LRUCache<string, CachedPage>({
+      maxSize: Math.max(1, deps.cacheBytes),
+      sizeCalculation: (p) => Math.max(1, p.entries.reduce((n, e) => n + entryBytes(e), 256)),
+    });
   }
 
-  get size() {
-    return this.rows.length;
+  /** Bytes of pages this replica holds now. */
+  get cachedBytes() {
+    return this.cache.calculatedSize ?? 0;
   }
 
-  all(): StoredEntry[] {
-    return this.rows.map((r) => r.entry);
+  private async readPage(journalId: string, s: PageSummary): Promise<CachedPage> {
+    const key = `${journalId}:${s.k}`;
+    const hit = this.cache.get(key);
+    if (hit && hit.v === s.v) return hit;
+    const stored = await this.deps.pages.page(journalId, s.k);
+    // The head names a page not written yet: a writer died between the two writes; show nothing from it.
+    const page: CachedPage = stored ? { ...stored, lower: stored.entries.map((e) => e.content.toLowerCase()) } : { k: s.k, v: s.v, entries: [], lower: [] };
+    if (stored) this.cache.set(key, page);
+    else this.deps.logger.warn({ journalId, page: s.k }, 'worklog index page named by the head is missing');
+    return page;
   }
 
-  add(entry: StoredEntry) {
-    if (this.byId.has(entry.id)) return;
-    const row = wrap(entry);
-    // New entries are nearly always the newest: search from the front.
-    let i = 0;
-    while (i < this.rows.length && newerFirst(this.rows[i]!, row) < 0) i++;
-    this.rows.splice(i, 0, row);
-    this.byId.set(entry.id, row);
-    this.memo.clear();
+  private async readPages(journalId: string, list: PageSummary[]): Promise<CachedPage[]> {
+    const out: CachedPage[] = new Array<CachedPage>(list.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < list.length) {
+        const i = next++;
+        out[i] = await this.readPage(journalId, list[i]!);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, list.length) }, worker));
+    return out;
   }
 
-  /** Adds the entry, or takes over the stored status and content of one already here. */
-  upsert(entry: StoredEntry) {
-    const row = this.byId.get(entry.id);
-    if (!row) return this.add(entry);
-    row.entry.status = entry.status;
-    if (row.entry.content !== entry.content) {
-      row.entry.content = entry.content;
-      row.lower = entry.content.toLowerCase();
+  /** Every entry of the journal, newest first (the original's unpaged answer). */
+  async all(journalId: string): Promise<StoredEntry[]> {
+    const head = await this.deps.pages.head(journalId);
+    if (!head) return [];
+    const pages = await this.readPages(journalId, [...head.pages].reverse());
+    const out: StoredEntry[] = [];
+    for (const p of pages) for (let i = p.entries.length - 1; i >= 0; i--) out.push(p.entries[i]!);
+    return out;
+  }
+
+  /** Page `page` of `pageSize` of the entries matching `f`, newest first, clamped to the last page, with the total. */
+  async query(journalId: string, f: EntryFilter, page: number, pageSize: number): Promise<{ items: StoredEntry[]; total: number; page: number }> {
+    const head = await this.deps.pages.head(journalId);
+    if (!head) return { items: [], total: 0, page: 1 };
+    if (f.search) {
+      const matched = await this.search(journalId, head, f.status, f.search.toLowerCase());
+      const p = clampPage(page, matched.length, pageSize);
+      return { items: matched.slice((p - 1) * pageSize, p * pageSize), total: matched.length, page: p };
     }
-    this.memo.clear();
+    const total = head.pages.reduce((n, s) => n + countOn(s, f.status), 0);
+    const p = clampPage(page, total, pageSize);
+    const wanted = pagesForRows(head.pages, f.status, (p - 1) * pageSize, pageSize);
+    const pages = await this.readPages(journalId, wanted.map((w) => w.page));
+    const items: StoredEntry[] = [];
+    pages.forEach((pg, n) => {
+      let skip = wanted[n]!.skip;
+      for (let i = pg.entries.length - 1; i >= 0 && items.length < pageSize; i--) {
+        const e = pg.entries[i]!;
+        if (f.status && e.status !== f.status) continue;
+        if (skip > 0) skip--;
+        else items.push(e);
+      }
+    });
+    return { items, total, page: p };
   }
 
-  setStatus(id: string, status: WorkStatus) {
-    const row = this.byId.get(id);
-    if (row) row.entry.status = status;
-    this.memo.clear();
-  }
-
-  private matches(status: WorkStatus | undefined, needle: string): Indexed[] {
-    if (!status && !needle) return this.rows;
-    const key = `${status ?? ''}\u0000${needle}`;
+  /** Entries with the status containing `needle`, newest first; reads only pages holding the status. */
+  private async search(journalId: string, head: IndexHead, status: WorkStatus | undefined, needle: string): Promise<StoredEntry[]> {
+    const key = `${journalId}\u0000${head.v}\u0000${status ?? ''}\u0000${needle}`;
     const hit = this.memo.get(key);
-    if (hit) {
-      this.memo.delete(key);
-      this.memo.set(key, hit);
-      return hit;
-    }
-    const base = status && needle ? this.matches(status, '') : this.rows;
-    const found: Indexed[] = [];
-    for (const r of base) {
-      if (status && r.entry.status !== status) continue;
-      if (needle && !r.lower.includes(needle)) continue;
-      found.push(r);
+    if (hit) return hit;
+    const candidates = head.pages.filter((s) => countOn(s, status) > 0).reverse();
+    const pages = await this.readPages(journalId, candidates);
+    const found: StoredEntry[] = [];
+    for (const pg of pages) {
+      for (let i = pg.entries.length - 1; i >= 0; i--) {
+        const e = pg.entries[i]!;
+        if (status && e.status !== status) continue;
+        if (pg.lower[i]!.includes(needle)) found.push(e);
+      }
     }
     this.memo.set(key, found);
-    if (this.memo.size > EntryIndex.MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
     return found;
   }
 
+  /** Runs `write` (the entry's own store) and the index update under the journal's lock. */
+  locked<T>(journalId: string, fn: () => Promise<T>): Promise<T> {
+    return this.deps.lock.run(journalId, fn);
+  }
+
   /**
-   * Entries matching `f`, newest first, as page `page` of `pageSize` (clamped between 1 and the
-   * last page), with how many match in all.
+   * Puts the entry on its page (a new page when the newest is full, or the page split in two when
+   * one in the middle is) and writes the page(s), then the head. Call inside `locked`. An entry
+   * already on its page is left as it is.
    */
-  query(f: EntryFilter, page: number, pageSize: number): { items: StoredEntry[]; total: number; page: number } {
-    const matched = this.matches(f.status, f.search ? f.search.toLowerCase() : '');
-    const p = clampPage(page, matched.length, pageSize);
-    return { items: matched.slice((p - 1) * pageSize, p * pageSize).map((r) => r.entry), total: matched.length, page: p };
+  async add(e: StoredEntry): Promise<void> {
+    const journalId = e.journalId;
+    const head = (await this.deps.pages.head(journalId)) ?? { journalId, v: '', seq: 0, pages: [] };
+    if (!head.pages.length) {
+      const page = { k: head.seq++, v: newVersion(), entries: [e] };
+      await this.deps.pages.writePage(journalId, page);
+      head.pages.push(summarise(page.k, page.v, page.entries));
+      return this.writeHead(head);
+    }
+    const at = pageFor(head.pages, e.createdAt.getTime(), e.id);
+    const page = await this.pageForWrite(journalId, head.pages[at]!);
+    const pos = insertEntry(page.entries, e);
+    if (pos < 0) return;
+    const written: StoredPage[] = [page];
+    if (page.entries.length > this.capacity) {
+      // Appending (the usual case) starts a new page and leaves the full one full.
+      const cut = at === head.pages.length - 1 && pos === page.entries.length - 1 ? page.entries.length - 1 : page.entries.length >> 1;
+      written.push({ k: head.seq++, v: newVersion(), entries: page.entries.splice(cut) });
+    }
+    page.v = newVersion();
+    // New pages first: a head naming a page that is not there yet is never written.
+    for (const p of written.slice(1)) await this.deps.pages.writePage(journalId, p);
+    await this.deps.pages.writePage(journalId, page);
+    head.pages.splice(at, 1, ...written.map((p) => summarise(p.k, p.v, p.entries)));
+    await this.writeHead(head);
+  }
+
+  /** Sets the status of an entry on its page. Call inside `locked`. False when the index does not hold it. */
+  async setStatus(e: StoredEntry, status: WorkStatus): Promise<boolean> {
+    const head = await this.deps.pages.head(e.journalId);
+    if (!head?.pages.length) return false;
+    const at = pageFor(head.pages, e.createdAt.getTime(), e.id);
+    const page = await this.pageForWrite(e.journalId, head.pages[at]!);
+    const row = page.entries.find((x) => x.id === e.id);
+    if (!row) return false;
+    if (row.status === status) return true;
+    row.status = status;
+    page.v = newVersion();
+    await this.deps.pages.writePage(e.journalId, page);
+    head.pages[at] = summarise(page.k, page.v, page.entries);
+    await this.writeHead(head);
+    return true;
+  }
+
+  /**
+   * Appends entries (sorted oldest first) newer than everything in the journal's index (a bulk
+   * load): fills the newest page, then whole new pages, with one head write. Entries not newer than
+   * the newest one it holds are passed over (already appended by an earlier run). Call inside
+   * `locked`. Returns how many were appended.
+   */
+  async appendNewer(journalId: string, sorted: StoredEntry[]): Promise<number> {
+    const head = (await this.deps.pages.head(journalId)) ?? { journalId, v: '', seq: 0, pages: [] };
+    const last = head.pages.at(-1);
+    const tail = last ? await this.pageForWrite(journalId, last) : null;
+    const newest = tail?.entries.at(-1);
+    let rest = newest ? sorted.filter((e) => compareKey(e.createdAt.getTime(), e.id, newest.createdAt.getTime(), newest.id) > 0) : sorted;
+    const count = rest.length;
+    if (!count) return 0;
+    if (tail && last && tail.entries.length < this.capacity) {
+      const room = this.capacity - tail.entries.length;
+      tail.entries.push(...rest.slice(0, room));
+      rest = rest.slice(room);
+      tail.v = newVersion();
+      await this.deps.pages.writePage(journalId, tail);
+      head.pages[head.pages.length - 1] = summarise(tail.k, tail.v, tail.entries);
+    }
+    const fresh: StoredPage[] = [];
+    for (let i = 0; i < rest.length; i += this.capacity) fresh.push({ k: head.seq++, v: newVersion(), entries: rest.slice(i, i + this.capacity) });
+    await this.deps.pages.writePages(journalId, fresh);
+    head.pages.push(...fresh.map((p) => summarise(p.k, p.v, p.entries)));
+    await this.writeHead(head);
+    return count;
+  }
+
+  /** A page as stored now (never the cache: another replica may have written it). */
+  private async pageForWrite(journalId: string, s: PageSummary): Promise<StoredPage> {
+    return (await this.deps.pages.page(journalId, s.k)) ?? { k: s.k, v: s.v, entries: [] };
+  }
+
+  private async writeHead(head: IndexHead) {
+    head.v = newVersion();
+    await this.deps.pages.writeHead(head);
   }
 }
-
-/** docs/product.md#worklog: the pager stays between 1 and the last page. */
-export const clampPage = (page: number, total: number, pageSize: number) =>
-  Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / pageSize)));

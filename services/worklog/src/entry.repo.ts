@@ -105,20 +105,7 @@ export class EntryRepo {
     return this.model.countDocuments(this.query(journalId, f));
   }
 
-  /** Every entry of every journal in one pass, grouped by journal (order within a journal not kept). */
-  async allByJournal(): Promise<Map<string, StoredEntry[]>> {
-    const out = new Map<string, StoredEntry[]>();
-    const everyJournal = crossJournal("warm-up: one pass builds every journal's index");
-    for await (const d of this.model.find({}).setOptions(everyJournal).lean().cursor({ batchSize: 5000 })) {
-      const e = toEntry(d as EntryDoc & { _id: Types.ObjectId });
-      let list = out.get(e.journalId);
-      if (!list) out.set(e.journalId, (list = []));
-      list.push(e);
-    }
-    return out;
-  }
-
-  /** Every entry of a journal, newest first: what the in-memory index is built from. */
+  /** Every entry of a journal, newest first (the unpaged answer without the index). */
   async all(journalId: string): Promise<StoredEntry[]> {
     const docs = await this.model.find({ journalId: new Types.ObjectId(journalId) }).sort(SORT).lean();
     return docs.map(toEntry);

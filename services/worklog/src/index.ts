@@ -1,5 +1,5 @@
 export { start, type WorklogApp } from './app';
 export { worklogConfigSchema, readWorklogConfig, type WorklogConfig } from './config';
-export { seedDemoWorklog, type SeedWorklogOptions } from './seed';
-export { worklogVersionKey } from './version.repo';
+export { seedDemoWorklog, seedBulkWorklog, type SeedWorklogOptions, type SeedBulkWorklogOptions } from './seed';
 export { ENTRY_COLLECTION } from './entry.repo';
+export { HEAD_COLLECTION, PAGE_COLLECTION } from './entry-page.repo';

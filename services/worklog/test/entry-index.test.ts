@@ -1,49 +1,139 @@
-import { WORK_STATUSES } from '@journal/contracts';
-import { clampPage, EntryIndex } from '../src/entry-index';
-import type { StoredEntry } from '../src/entry.repo';
+import { Types, type Connection } from 'mongoose';
+import { connectMongo, createLogger, createRedis, type Redis } from '@journal/server-kit';
+import { WORK_STATUSES, type WorkStatus } from '@journal/contracts';
+import { newObjectId, testServers, uniqueName } from '@journal/testing';
+import { EntryIndex } from '../src/entry-index';
+import { EntryPageRepo } from '../src/entry-page.repo';
+import { clampPage } from '../src/entry-pages';
+import type { EntryFilter, StoredEntry } from '../src/entry.repo';
+import { IndexLock } from '../src/index-lock.repo';
 
-const entry = (i: number, status = WORK_STATUSES[i % 8]!, content = `Item ${i}`): StoredEntry => ({
-  id: i.toString(16).padStart(24, '0'),
-  journalId: 'j',
-  content,
-  status,
-  createdby: 'u',
-  createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000),
+const { mongoUrl, redisUrl } = testServers();
+const dbName = uniqueName('worklog_index');
+const prefix = `${uniqueName('wli')}:`;
+let conn: Connection;
+let redis: Redis;
+
+/** An index as one replica holds it; small pages, so a few hundred entries make many pages, splits included. */
+const replica = (cacheBytes = 1 << 20) =>
+  new EntryIndex({ pages: new EntryPageRepo(conn), lock: new IndexLock(redis, prefix), logger: createLogger('test', 'silent'), cacheBytes, pageCapacity: 7 });
+
+/** A deterministic random sequence, so a failure repeats. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** The plain scan the index must agree with: every entry, newest first (time, then id), filtered. */
+function scan(all: StoredEntry[], f: EntryFilter, page: number, pageSize: number) {
+  const needle = f.search?.toLowerCase();
+  const matched = all
+    .filter((e) => (!f.status || e.status === f.status) && (!needle || e.content.toLowerCase().includes(needle)))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+  const p = clampPage(page, matched.length, pageSize);
+  return { items: matched.slice((p - 1) * pageSize, p * pageSize).map((e) => e.id), total: matched.length, page: p };
+}
+
+const WORDS = ['Proof', 'galley', 'PAYMENT', 'receipt', 'doi', 'issue 1', 'issue 12', '<b>bold</b>', 'ünïcode', ''];
+
+function randomEntry(journalId: string, r: () => number, t: number): StoredEntry {
+  const words = Array.from({ length: 1 + Math.floor(r() * 3) }, () => WORDS[Math.floor(r() * WORDS.length)]!);
+  return {
+    id: new Types.ObjectId().toHexString(),
+    journalId,
+    content: words.join(' '),
+    status: WORK_STATUSES[Math.floor(r() * WORK_STATUSES.length)]!,
+    createdby: 'tester',
+    createdAt: new Date(t),
+  };
+}
+
+async function expectSameAsScan(index: EntryIndex, journalId: string, truth: StoredEntry[], r: () => number, rounds: number) {
+  const searches = [undefined, 'proof', 'ISSUE 1', 'issue 12', 'ünï', '<b>', 'nothing', 'e'];
+  for (let i = 0; i < rounds; i++) {
+    const status = r() < 0.4 ? undefined : WORK_STATUSES[Math.floor(r() * WORK_STATUSES.length)];
+    const f: EntryFilter = { status, search: searches[Math.floor(r() * searches.length)] };
+    const pageSize = [1, 3, 7, 20][Math.floor(r() * 4)]!;
+    const page = 1 + Math.floor(r() * 12);
+    const got = await index.query(journalId, f, page, pageSize);
+    expect({ f, page, pageSize, ...got, items: got.items.map((e) => e.id) }).toEqual({ f, page, pageSize, ...scan(truth, f, page, pageSize) });
+  }
+  expect((await index.all(journalId)).map((e) => e.id)).toEqual(scan(truth, {}, 1, truth.length || 1).items);
+}
+
+beforeAll(async () => {
+  conn = await connectMongo(mongoUrl, dbName);
+  redis = createRedis(redisUrl);
+  if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
 });
 
-describe('EntryIndex', () => {
-  it('orders newest first whatever the input order, ties by id', () => {
-    const e = [entry(3), entry(1), entry(2), { ...entry(4), createdAt: entry(3).createdAt }];
-    const idx = new EntryIndex(e);
-    expect(idx.all().map((x) => x.id.slice(-1))).toEqual(['4', '3', '2', '1']);
+afterAll(async () => {
+  await conn.db!.dropDatabase();
+  await conn.close();
+  redis.disconnect();
+});
+
+describe('persisted work-log index', () => {
+  it('pages, filters and searches exactly as a plain scan, across writes from two replicas, splits and status changes', async () => {
+    const r = rng(42);
+    const journalId = newObjectId();
+    const a = replica();
+    const b = replica();
+    const truth: StoredEntry[] = [];
+    // Mostly newer entries (appends), some older ones (inserts into full pages: splits), some equal times.
+    let now = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 90; i++) {
+      const roll = r();
+      const t = roll < 0.7 ? (now += 1000 + Math.floor(r() * 5000)) : roll < 0.9 ? now - Math.floor(r() * 200_000) : now;
+      const e = randomEntry(journalId, r, t);
+      const w = i % 2 ? a : b;
+      await w.locked(journalId, () => w.add(e));
+      truth.push(e);
+      if (i % 30 === 29) await expectSameAsScan(i % 60 === 29 ? b : a, journalId, truth, r, 15);
+    }
+    // Adding an entry twice changes nothing.
+    await a.locked(journalId, () => a.add({ ...truth[5]! }));
+    for (let i = 0; i < 25; i++) {
+      const e = truth[Math.floor(r() * truth.length)]!;
+      const status: WorkStatus = WORK_STATUSES[Math.floor(r() * WORK_STATUSES.length)]!;
+      const w = i % 2 ? b : a;
+      expect(await w.locked(journalId, () => w.setStatus(e, status))).toBe(true);
+      e.status = status;
+    }
+    // Both replicas (with what each has cached) answer what the other wrote.
+    await expectSameAsScan(a, journalId, truth, r, 40);
+    await expectSameAsScan(b, journalId, truth, r, 40);
+    // A replica with a budget of a few pages answers the same.
+    await expectSameAsScan(replica(600), journalId, truth, r, 30);
   });
 
-  it('filters, searches case-insensitively, pages and clamps', () => {
-    const idx = new EntryIndex(Array.from({ length: 50 }, (_, i) => entry(i, i % 2 ? 'urgent' : 'info', i % 5 ? `plain ${i}` : `Needle ${i}`)));
-    expect(idx.query({}, 1, 20)).toMatchObject({ total: 50, page: 1 });
-    expect(idx.query({}, 9, 20)).toMatchObject({ total: 50, page: 3 });
-    expect(idx.query({}, 9, 20).items).toHaveLength(10);
-    expect(idx.query({ status: 'urgent' }, 1, 20).total).toBe(25);
-    expect(idx.query({ search: 'nEEdle' }, 1, 20).total).toBe(10);
-    expect(idx.query({ status: 'urgent', search: 'needle' }, 1, 20).items.map((x) => x.content)).toEqual(['Needle 45', 'Needle 35', 'Needle 25', 'Needle 15', 'Needle 5']);
-    expect(idx.query({ status: 'cancelled' }, 4, 20)).toEqual({ items: [], total: 0, page: 1 });
+  it('appends a bulk load in whole pages, passes over what a rerun finds appended, and keeps journals apart', async () => {
+    const r = rng(7);
+    const one = newObjectId();
+    const two = newObjectId();
+    const index = replica();
+    const base = Date.UTC(2025, 5, 1);
+    const bulk = Array.from({ length: 40 }, (_, i) => randomEntry(one, r, base + i * 1000));
+    expect(await index.locked(one, () => index.appendNewer(one, bulk.slice(0, 25)))).toBe(25);
+    // A rerun of the whole load appends only what is missing.
+    expect(await index.locked(one, () => index.appendNewer(one, bulk))).toBe(15);
+    expect(await index.locked(one, () => index.appendNewer(one, bulk))).toBe(0);
+    const other = randomEntry(two, r, base + 500);
+    await index.locked(two, () => index.add(other));
+    await expectSameAsScan(index, one, bulk, r, 20);
+    await expectSameAsScan(index, two, [other], r, 5);
+    expect(await index.query(newObjectId(), {}, 3, 20)).toEqual({ items: [], total: 0, page: 1 });
   });
 
-  it('sees additions and status changes in results it has already answered', () => {
-    const idx = new EntryIndex([entry(1, 'info'), entry(2, 'urgent')]);
-    expect(idx.query({ status: 'urgent' }, 1, 20).total).toBe(1);
-    idx.setStatus(entry(1).id, 'urgent');
-    expect(idx.query({ status: 'urgent' }, 1, 20).total).toBe(2);
-    idx.add(entry(3, 'urgent', 'newest'));
-    idx.add(entry(3, 'urgent', 'newest'));
-    expect(idx.query({ status: 'urgent' }, 1, 20).items.map((x) => x.content)).toEqual(['newest', 'Item 2', 'Item 1']);
-    idx.add(entry(0, 'urgent', 'oldest'));
-    expect(idx.query({ status: 'urgent', search: 'EST' }, 1, 20).items.map((x) => x.content)).toEqual(['newest', 'oldest']);
-  });
-
-  it('clamps pages between 1 and the last page', () => {
-    expect(clampPage(0, 0, 20)).toBe(1);
-    expect(clampPage(5, 41, 20)).toBe(3);
-    expect(clampPage(2, 40, 20)).toBe(2);
+  it('keeps concurrent writers of one journal from losing each other’s entries', async () => {
+    const r = rng(3);
+    const journalId = newObjectId();
+    const replicas = [replica(), replica(), replica()];
+    const entries = Array.from({ length: 30 }, (_, i) => randomEntry(journalId, r, Date.UTC(2026, 1, 1) + i * 10));
+    await Promise.all(entries.map((e, i) => replicas[i % 3]!.locked(journalId, () => replicas[i % 3]!.add(e))));
+    await expectSameAsScan(replicas[0]!, journalId, entries, r, 20);
   });
 });

@@ -1,13 +1,15 @@
 import request from 'supertest';
 import jwt from 'jsonwebtoken';
 import { MongoClient, ObjectId } from 'mongodb';
+import mongoose from 'mongoose';
 import { signToken } from '@journal/server-kit';
 import { WORK_STATUSES } from '@journal/contracts';
-import { eventually, holdCalls, newObjectId, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
+import { eventually, newObjectId, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start, type WorklogApp } from '../src/app';
 import { worklogConfigSchema } from '../src/config';
 import { seedDemoWorklog } from '../src/seed';
-import { ENTRY_COLLECTION, EntryRepo } from '../src/entry.repo';
+import { ENTRY_COLLECTION } from '../src/entry.repo';
+import { HEAD_COLLECTION, PAGE_COLLECTION } from '../src/entry-page.repo';
 
 const { mongoUrl, redisUrl } = testServers();
 const dbName = uniqueName('worklog');
@@ -16,7 +18,7 @@ const config = (extra: Record<string, string> = {}) =>
   worklogConfigSchema.parse({
     PORT: '0', MONGO_URL: mongoUrl, MONGO_DB: dbName, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix,
     // Tokens here are signed for users that exist nowhere; the stored-user check is tested with the auth service.
-    JWT_SECRET: TEST_JWT_SECRET, AUTH_CHECK_STORED_USER: 'off', LOG_LEVEL: 'silent', WAIT_READY: 'true', ...extra,
+    JWT_SECRET: TEST_JWT_SECRET, AUTH_CHECK_STORED_USER: 'off', LOG_LEVEL: 'silent', ...extra,
   });
 
 const J1 = newObjectId();
@@ -279,19 +281,19 @@ describe('rich content', () => {
 });
 
 describe('several replicas and the database path', () => {
-  it('a write on one replica is seen by another, and without the memory index the answers are the same', async () => {
+  it('a write on one replica is seen by another, and listing from the entries collection gives the same answers', async () => {
     const J = newObjectId();
     const T = tokenFor(J);
     const other = await start(config());
-    const direct = await start(config({ WORKLOG_MEMORY_INDEX: 'false' }));
+    const direct = await start(config({ WORKLOG_LIST_FROM_INDEX: 'false' }));
     try {
-      // Both replicas build their index before the writes.
+      // Both replicas have answered (and cached what they read) before the writes.
       expect((await request(other.url).get('/api/webdata').set(as(J, T)).expect(200)).body).toEqual([]);
       for (let i = 0; i < 25; i++) await post({ status: i % 2 ? 'urgent' : 'info', content: `Replica ${i}` }, J, T).expect(201);
       const first = (await get('/api/webdata', J, T).expect(200)).body as { id: string }[];
       await request(other.url).put(`/api/webdata/${first[3]!.id}`).set(as(J, T)).send({ status: 'journal' }).expect(200);
-      // The other replica's write reaches this one over pub/sub, a few milliseconds later at most.
-      await eventually(async () => expect(((await get('/api/webdata?status=journal', J, T)).body as { total: number }).total).toBe(1));
+      // Every answer reads the journal's index head: the other replica's write is in the next one.
+      expect(((await get('/api/webdata?status=journal', J, T)).body as { total: number }).total).toBe(1);
       for (const qs of ['', '?page=2', '?status=journal', '?status=urgent&search=REPLICA%201', '?search=replica&page=9&pageSize=4']) {
         const a = (await get(`/api/webdata${qs}`, J, T).expect(200)).body;
         const b = (await request(other.url).get(`/api/webdata${qs}`).set(as(J, T)).expect(200)).body;
@@ -308,19 +310,26 @@ describe('several replicas and the database path', () => {
 });
 
 describe('readiness', () => {
-  it('/readyz answers 503 until every journal index is built, 200 after', async () => {
-    // Hold the index build at a gate, so the probe certainly comes while it runs.
-    const held = holdCalls(EntryRepo.prototype, 'allByJournal');
-    const late = await start(config({ WAIT_READY: 'false' }));
+  it('is ready as soon as it listens, having read no entry and no index document', async () => {
+    // The suite has stored entries of several journals by now: a process that loaded them would read some.
+    const corpus = new Set([ENTRY_COLLECTION, HEAD_COLLECTION, PAGE_COLLECTION]);
+    const methods = ['find', 'findOne', 'aggregate', 'countDocuments', 'estimatedDocumentCount', 'distinct'] as const;
+    const spies = methods.map((m) => jest.spyOn(mongoose.mongo.Collection.prototype, m));
     try {
-      expect((await request(late.url).get('/readyz')).status).toBe(503);
-      held.open();
-      await eventually(async () => expect((await request(late.url).get('/readyz')).status).toBe(200));
-      // Built before ready: the first list needs no database read.
-      expect(late.service.ready).toBe(true);
+      const late = await start(config());
+      try {
+        expect((await request(late.url).get('/readyz')).status).toBe(200);
+        const reads = spies.flatMap((s) => s.mock.contexts as mongoose.mongo.Collection[]).filter((c) => corpus.has(c.collectionName));
+        expect(reads.map((c) => c.collectionName)).toEqual([]);
+        // ...and it answers at once from the persisted index.
+        expect((await request(late.url).get('/api/webdata?page=1').set(as(J1, T1)).expect(200)).body.total).toBeGreaterThan(3);
+        // The count above sees reads: the list read the journal's head.
+        expect(spies.flatMap((s) => s.mock.contexts as mongoose.mongo.Collection[]).some((c) => c.collectionName === HEAD_COLLECTION)).toBe(true);
+      } finally {
+        await late.stop();
+      }
     } finally {
-      held.restore();
-      await late.stop();
+      for (const s of spies) s.mockRestore();
     }
   });
 });

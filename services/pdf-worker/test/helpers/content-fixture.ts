@@ -54,7 +54,10 @@ export function demoSettings(name: string, extra: Record<string, unknown> = {}) 
     fee_dollar: '50',
     google_review_link: '',
     home_content: '',
+    doi_prefix: '',
+    doi_suffix_pattern: '',
     flags: { showEditorContacts: true },
+    asset_urls: {},
     ...extra,
   };
 }
@@ -77,6 +80,7 @@ export function article(ref: number, authors: string, extra: Record<string, unkn
     country: 'India',
     publishdate: '2026-03-12',
     file: `${ref}.pdf`,
+    doi: '',
     status: 'enabled',
     ...extra,
   };

@@ -36,11 +36,6 @@ export async function spawnWorker(env: Record<string, string>, timeoutMs = 30_00
 }
 
 export { descendants, running, zombies } from '@journal/testing';
+import { until } from '@journal/testing';
 
-export async function waitFor(pred: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await pred())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const waitFor = (pred: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> => until(pred, what, timeoutMs, 100);

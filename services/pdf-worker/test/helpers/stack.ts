@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import type request from 'supertest';
-import { rawBody, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
+import { rawBody, staffToken, TEST_JWT_SECRET, testServers, uniqueName, until } from '@journal/testing';
 import { start, type PdfApiApp } from '../../src/app';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema, type PdfApiConfig, type PdfWorkerConfig } from '../../src/config';
 import { startWorker, type PdfWorkerApp } from '../../src/worker';
@@ -87,14 +87,15 @@ export async function pdfDownload(res: request.Response, filename: string) {
 /** Polls a job until it is completed or failed; returns every status seen. */
 export async function pollJob(base: string, id: string, headers: Record<string, string>, timeoutMs = 60_000) {
   const seen: { state: string; progress: { done: number; total: number } }[] = [];
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+  const finished = async () => {
     const r = await fetch(`${base}/api/pdf/jobs/${id}`, { headers });
     if (r.status !== 200) throw new Error(`job status ${r.status}: ${await r.text()}`);
     const s = (await r.json()) as { state: string; progress: { done: number; total: number } };
     seen.push(s);
-    if (s.state === 'completed' || s.state === 'failed') return seen;
-    if (Date.now() > until) throw new Error(`job ${id} did not finish: ${JSON.stringify(s)}`);
-    await new Promise((res) => setTimeout(res, 100));
-  }
+    return s.state === 'completed' || s.state === 'failed';
+  };
+  await until(finished, `job ${id} to finish`, timeoutMs, 100).catch((err: Error) => {
+    throw new Error(`${err.message}: ${JSON.stringify(seen.at(-1))}`);
+  });
+  return seen;
 }

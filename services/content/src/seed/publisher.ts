@@ -1,0 +1,210 @@
+import path from 'node:path';
+import { mongo, type Connection } from 'mongoose';
+import { connectMongo } from '@journal/server-kit';
+import { JournalRepo } from '../journals/journal.repo';
+import { IssueRepo } from '../archives/issue.repo';
+import { ArticleRepo, type ArticleInput } from '../archives/article.repo';
+import { AUTHOR_POOL, COUNTRIES, DEMO_JOURNALS } from './demo-data';
+
+/**
+ * The publisher-scale data set: `journals` journals (`pub-0001` … on `pub-0001.localhost` …)
+ * sharing `articles` articles evenly, 20 to an issue, four issues a year, and a work log of
+ * `worklogEntries` entries: up to 100,000 in the first journal, the rest spread over the others.
+ * Deterministic (the same documents on every run) and resumable: each journal's articles are one
+ * batch, recorded as done in `seed_progress` once written, so a rerun skips finished journals and
+ * completes an interrupted one (duplicates are refused by the unique indexes and passed over).
+ */
+export interface PublisherSeedOptions {
+  mongoUrl: string;
+  dbName: string;
+  journals: number;
+  articles: number;
+  worklogEntries: number;
+  redisUrl?: string;
+  redisPrefix?: string;
+  /** Progress on stderr (a bar when it is a terminal, a line every few seconds when not). */
+  progress?: boolean;
+}
+
+export interface PublisherSeedResult {
+  journals: number;
+  articles: number;
+  articlesAdded: number;
+  worklogEntries: number;
+  worklogAdded: number;
+  ms: number;
+}
+
+const PER_ISSUE = 20;
+const FIRST_YEAR = 1990;
+/** Entries in the first journal's work log (the large one), the rest spread evenly. */
+export const WORKLOG_BIG_JOURNAL = 100_000;
+const WORDS = ['adaptive', 'bayesian', 'cellular', 'dynamics', 'ecology', 'fluid', 'genomic', 'harmonic', 'inference', 'kinetic', 'lattice',
+  'membrane', 'neural', 'optical', 'polymer', 'quantum', 'robust', 'soil', 'thermal', 'urban', 'viral', 'wavelet', 'yield', 'zeolite'];
+
+type ProgressDoc = { _id: string; done: boolean };
+
+/** A progress bar on stderr: `[#####-----] 48% 480,000/1,000,000 articles 3,200/s ETA 2m43s`. */
+export function progressBar(label: string, total: number, enabled = true) {
+  const started = Date.now();
+  const tty = process.stderr.isTTY;
+  let last = 0;
+  return (done: number) => {
+    if (!enabled) return;
+    const now = Date.now();
+    if (done < total && now - last < (tty ? 200 : 5000)) return;
+    last = now;
+    const share = total ? done / total : 1;
+    const rate = done / Math.max(0.001, (now - started) / 1000);
+    const eta = rate > 0 ? Math.round((total - done) / rate) : 0;
+    const bar = '#'.repeat(Math.round(share * 30)).padEnd(30, '-');
+    const line = `[${bar}] ${(share * 100).toFixed(0).padStart(3)}% ${done.toLocaleString('en')}/${total.toLocaleString('en')} ${label} ${Math.round(rate).toLocaleString('en')}/s ETA ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s`;
+    process.stderr.write(tty ? `\r${line}${done >= total ? '\n' : ''}` : `${line}\n`);
+  };
+}
+
+const slugOf = (j: number) => `pub-${String(j + 1).padStart(4, '0')}`;
+
+/** Article `n` of journal `j`: the same on every run. */
+function article(j: number, n: number): ArticleInput & { year: number; volume: number; issue: number; refnumber: string; title: string; txnid: string } {
+  const issueNo = Math.floor(n / PER_ISSUE);
+  const year = FIRST_YEAR + Math.floor(issueNo / 4);
+  const issue = (issueNo % 4) + 1;
+  const w = (k: number) => WORDS[(n * 7 + j * 3 + k * 11) % WORDS.length]!;
+  const refnumber = String(100_000 + n);
+  const page = (n % PER_ISSUE) * 10 + 1;
+  return {
+    year,
+    volume: year - FIRST_YEAR + 1,
+    issue,
+    frequency: ['january-march', 'april-june', 'july-september', 'october-december'][issue - 1]!,
+    refnumber,
+    title: `${w(1)} ${w(2)} models of ${w(3)} systems, study ${n + 1}`,
+    authorname: [0, 1, 2].slice(0, 1 + (n % 3)).map((a) => AUTHOR_POOL[(n * 3 + a) % AUTHOR_POOL.length]!).join(', '),
+    abstract: `We study ${w(1)} and ${w(4)} effects in ${w(3)} systems. The ${w(2)} approach is compared with ${w(5)} baselines on ${n % 50} data sets; results hold across ${w(6)} settings.`,
+    keywords: `${w(1)}, ${w(3)}, ${w(4)}`,
+    pagenumber: `${page}-${page + 9}`,
+    subject: w(7),
+    country: COUNTRIES[n % COUNTRIES.length]!,
+    email: `author${refnumber}@mail.example`,
+    mobile: `98${String(70000000 + n)}`,
+    txnid: `TXN${slugOf(j).toUpperCase()}${refnumber}`,
+    ptype: n % 5 === 0 ? 'free' : 'paid',
+    publishdate: `${year}-${String(issue * 3 - 1).padStart(2, '0')}-15`,
+    description: `Study ${n + 1}`,
+    file: '',
+    doi: `10.5555/${slugOf(j)}.${refnumber}`,
+    status: 'enabled',
+    createdby: 'seed',
+    modifiedby: 'seed',
+  };
+}
+
+/** What this seed uses of the worklog service's seed module (services/worklog/src/seed.ts). */
+interface WorklogSeed {
+  seedBulkWorklog(opts: {
+    mongoUrl: string;
+    dbName: string;
+    redisUrl?: string;
+    redisPrefix?: string;
+    journals: { id: string; entries: number }[];
+    onProgress?: (done: number) => void;
+  }): Promise<number>;
+}
+
+const onlyDuplicates = (err: unknown) =>
+  err instanceof mongo.MongoBulkWriteError && [err.writeErrors].flat().every((e) => e.code === 11000);
+
+async function seedJournalArticles(conn: Connection, repos: { journals: JournalRepo; articles: ArticleRepo }, j: number, count: number): Promise<{ id: string; added: number }> {
+  const template = DEMO_JOURNALS[0]!;
+  const slug = slugOf(j);
+  const journal = await repos.journals.upsert({
+    slug,
+    hosts: [`${slug}.localhost`],
+    websitename: `Publisher Journal ${j + 1}`,
+    domain: `${slug}.localhost`,
+    formatted_journal_name: `Publisher Journal ${j + 1}`,
+    websiteemail: `editor@${slug}.example`,
+    whatsup_number: template.whatsup_number,
+    year_started: String(FIRST_YEAR),
+    journal_frequency: 'Quarterly',
+    journal_type: 'Online',
+    journal_language: 'English',
+    journal_essn: `${String(j).padStart(4, '0')}-0000`,
+    issn: `${String(j).padStart(4, '0')}-0001`,
+    nassScore: template.nassScore,
+    nassScoreYear: template.nassScoreYear,
+    impactfactor: template.impactfactor,
+    fee_rupee: '2000',
+    fee_dollar: '50',
+    google_review_link: '',
+    home_content: `<p>Publisher Journal ${j + 1}.</p>`,
+    doi_prefix: '10.5555',
+    doi_suffix_pattern: template.doi_suffix_pattern,
+    flags: template.flags,
+  });
+  const progress = conn.db!.collection<ProgressDoc>('seed_progress');
+  const key = `publisher:${slug}:${count}`;
+  if ((await progress.findOne({ _id: key }))?.done) return { id: journal.id, added: 0 };
+  const inputs = Array.from({ length: count }, (_, n) => article(j, n));
+  const issues = new Map(inputs.map((a) => [`${a.year}-${a.issue}`, { journalId: journal.id, year: a.year, volume: a.volume, issue: a.issue, frequency: a.frequency ?? '', creation: new Date(Date.UTC(a.year, a.issue * 3 - 2, 1)) }]));
+  let added = 0;
+  try {
+    await conn.db!.collection('issues').insertMany([...issues.values()], { ordered: false });
+  } catch (err) {
+    if (!onlyDuplicates(err)) throw err;
+  }
+  try {
+    added = await repos.articles.insertMany(journal.id, inputs);
+  } catch (err) {
+    if (!onlyDuplicates(err)) throw err;
+    added = (err as mongo.MongoBulkWriteError).result.insertedCount;
+  }
+  await progress.replaceOne({ _id: key }, { done: true }, { upsert: true });
+  return { id: journal.id, added };
+}
+
+/** Work-log entries per journal: up to WORKLOG_BIG_JOURNAL in the first, the rest spread evenly. */
+export function worklogShares(journals: number, total: number): number[] {
+  const big = Math.min(total, WORKLOG_BIG_JOURNAL);
+  const rest = total - big;
+  const others = Math.max(0, journals - 1);
+  return Array.from({ length: journals }, (_, j) => (j === 0 ? big + (others ? 0 : rest) : Math.floor(rest / others) + (j - 1 < rest % others ? 1 : 0)));
+}
+
+export async function seedPublisher(opts: PublisherSeedOptions): Promise<PublisherSeedResult> {
+  const started = Date.now();
+  const conn = await connectMongo(opts.mongoUrl, opts.dbName);
+  const ids: string[] = [];
+  let articlesAdded = 0;
+  try {
+    const repos = { journals: new JournalRepo(conn), issues: new IssueRepo(conn), articles: new ArticleRepo(conn) };
+    await Promise.all([repos.journals.init(), repos.issues.init(), repos.articles.init()]);
+    const bar = progressBar('articles', opts.articles, opts.progress ?? false);
+    let done = 0;
+    for (let j = 0; j < opts.journals; j++) {
+      const count = Math.floor(opts.articles / opts.journals) + (j < opts.articles % opts.journals ? 1 : 0);
+      const r = await seedJournalArticles(conn, repos, j, count);
+      ids.push(r.id);
+      articlesAdded += r.added;
+      bar((done += count));
+    }
+  } finally {
+    await conn.close();
+  }
+  let worklogAdded = 0;
+  if (opts.worklogEntries > 0) {
+    // The work log is the worklog service's data: written through its own seed (and index).
+    const worklog = (await import(path.resolve(__dirname, '../../../worklog/dist/seed.js'))) as WorklogSeed;
+    const shares = worklogShares(ids.length, opts.worklogEntries);
+    worklogAdded = await worklog.seedBulkWorklog({
+      mongoUrl: opts.mongoUrl,
+      dbName: opts.dbName,
+      redisUrl: opts.redisUrl,
+      redisPrefix: opts.redisPrefix,
+      journals: ids.map((id, j) => ({ id, entries: shares[j]! })).filter((j) => j.entries > 0),
+      onProgress: progressBar('work-log entries', opts.worklogEntries, opts.progress ?? false),
+    });
+  }
+  return { journals: ids.length, articles: opts.articles, articlesAdded, worklogEntries: opts.worklogEntries, worklogAdded, ms: Date.now() - started };
+}

@@ -1,0 +1,65 @@
+import { MongoClient } from 'mongodb';
+import { testServers, uniqueName } from '@journal/testing';
+import { seedPublisher, worklogShares } from '../src/seed/publisher';
+
+const { mongoUrl } = testServers();
+const dbName = uniqueName('publisher');
+let mongo: MongoClient;
+
+beforeAll(async () => {
+  mongo = await MongoClient.connect(mongoUrl);
+});
+
+afterAll(async () => {
+  await mongo.db(dbName).dropDatabase();
+  await mongo.close();
+});
+
+/** Every article of the data set without the fields that differ between runs (ids, write times). */
+const articles = async () =>
+  (await mongo.db(dbName).collection('articles').find({}, { projection: { _id: 0, journalId: 0, creation: 0, modification: 0 } }).toArray())
+    .map((a) => JSON.stringify(a))
+    .sort();
+
+describe('publisher-scale seed', () => {
+  it('spreads the articles over the journals, twenty to an issue, and a rerun adds nothing', async () => {
+    const opts = { mongoUrl, dbName, journals: 3, articles: 100, worklogEntries: 0 };
+    const first = await seedPublisher(opts);
+    expect(first).toMatchObject({ journals: 3, articles: 100, articlesAdded: 100 });
+    const db = mongo.db(dbName);
+    const journals = await db.collection('journals').find({}).sort({ slug: 1 }).toArray();
+    expect(journals.map((j) => [j.slug, j.hosts])).toEqual([
+      ['pub-0001', ['pub-0001.localhost']],
+      ['pub-0002', ['pub-0002.localhost']],
+      ['pub-0003', ['pub-0003.localhost']],
+    ]);
+    const perJournal = new Map<string, number>();
+    for (const a of await db.collection('articles').find({}, { projection: { journalId: 1 } }).toArray()) perJournal.set(String(a.journalId), (perJournal.get(String(a.journalId)) ?? 0) + 1);
+    expect([...perJournal.values()].sort()).toEqual([33, 33, 34]);
+    // 34 articles at twenty to an issue: two issues; 33: two.
+    expect(await db.collection('issues').countDocuments({})).toBe(6);
+    const before = await articles();
+    expect(await seedPublisher(opts)).toMatchObject({ articlesAdded: 0 });
+    expect(await articles()).toEqual(before);
+  });
+
+  it('completes an interrupted journal: what is missing is added, nothing twice', async () => {
+    const opts = { mongoUrl, dbName, journals: 3, articles: 100, worklogEntries: 0 };
+    const db = mongo.db(dbName);
+    const before = await articles();
+    // As if the run had stopped half way through the second journal, before recording it done.
+    const second = await db.collection('journals').findOne({ slug: 'pub-0002' });
+    const some = await db.collection('articles').find({ journalId: String(second!._id) }, { projection: { _id: 1 } }).limit(10).toArray();
+    await db.collection('articles').deleteMany({ _id: { $in: some.map((a) => a._id) } });
+    await db.collection('seed_progress').deleteOne({ _id: 'publisher:pub-0002:33' as never });
+    expect(await seedPublisher(opts)).toMatchObject({ articlesAdded: 10 });
+    expect(await articles()).toEqual(before);
+  });
+
+  it('puts up to 100,000 work-log entries in the first journal and spreads the rest', () => {
+    expect(worklogShares(3, 50)).toEqual([50, 0, 0]);
+    expect(worklogShares(4, 100_005)).toEqual([100_000, 2, 2, 1]);
+    expect(worklogShares(1, 150_000)).toEqual([150_000]);
+    expect(worklogShares(500, 1_000_000).reduce((a, b) => a + b, 0)).toBe(1_000_000);
+  });
+});

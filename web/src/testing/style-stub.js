@@ -1,0 +1,2 @@
+// Stylesheets a component imports (Vite bundles them) are nothing to a component test.
+module.exports = {};
