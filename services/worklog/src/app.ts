@@ -33,6 +33,7 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
     lock: new IndexLock(redis, config.REDIS_PREFIX),
     logger,
     cacheBytes: config.WORKLOG_CACHE_MB * 1024 * 1024,
+    stored: (journalId) => entries.all(journalId),
   });
   const service = new WorklogService({ entries, index, listFromIndex: config.WORKLOG_LIST_FROM_INDEX, activity: new ActivityLog(conn, logger) });
 

@@ -30,6 +30,11 @@ export interface EntryIndexDeps {
   cacheBytes: number;
   /** Entries per page; PAGE_CAPACITY unless a test wants many pages from few entries. */
   pageCapacity?: number;
+  /**
+   * The journal's stored entries, for a journal whose index is missing (entries stored before the
+   * index existed, or an index removed by hand): it is built from them on its first read or write.
+   */
+  stored?: (journalId: string) => Promise<StoredEntry[]>;
 }
 
 /** Pages read from the database at once for one answer. */
@@ -91,9 +96,28 @@ export class EntryIndex {
     return out;
   }
 
+  /** The journal's head; a missing one is built from the stored entries first (under the journal's lock). */
+  private async headOf(journalId: string): Promise<IndexHead | null> {
+    const head = await this.deps.pages.head(journalId);
+    if (head || !this.deps.stored) return head;
+    return this.locked(journalId, () => this.headLocked(journalId));
+  }
+
+  /** headOf for a caller that holds the journal's lock. */
+  private async headLocked(journalId: string): Promise<IndexHead | null> {
+    const head = await this.deps.pages.head(journalId);
+    if (head || !this.deps.stored) return head;
+    const entries = (await this.deps.stored(journalId)).sort((a, b) => compareKey(a.createdAt.getTime(), a.id, b.createdAt.getTime(), b.id));
+    if (entries.length) await this.appendNewer(journalId, entries);
+    // An empty head too, so a journal without entries is not looked up in the store again.
+    else await this.writeHead({ journalId, v: '', seq: 0, pages: [] });
+    this.deps.logger.info({ journalId, entries: entries.length }, 'worklog index was missing: built from the stored entries');
+    return this.deps.pages.head(journalId);
+  }
+
   /** Every entry of the journal, newest first (the original's unpaged answer). */
   async all(journalId: string): Promise<StoredEntry[]> {
-    const head = await this.deps.pages.head(journalId);
+    const head = await this.headOf(journalId);
     if (!head) return [];
     const pages = await this.readPages(journalId, [...head.pages].reverse());
     const out: StoredEntry[] = [];
@@ -103,7 +127,7 @@ export class EntryIndex {
 
   /** Page `page` of `pageSize` of the entries matching `f`, newest first, clamped to the last page, with the total. */
   async query(journalId: string, f: EntryFilter, page: number, pageSize: number): Promise<{ items: StoredEntry[]; total: number; page: number }> {
-    const head = await this.deps.pages.head(journalId);
+    const head = await this.headOf(journalId);
     if (!head) return { items: [], total: 0, page: 1 };
     if (f.search) {
       const matched = await this.search(journalId, head, f.status, f.search.toLowerCase());
@@ -158,7 +182,7 @@ export class EntryIndex {
    */
   async add(e: StoredEntry): Promise<void> {
     const journalId = e.journalId;
-    const head = (await this.deps.pages.head(journalId)) ?? { journalId, v: '', seq: 0, pages: [] };
+    const head = (await this.headLocked(journalId)) ?? { journalId, v: '', seq: 0, pages: [] };
     if (!head.pages.length) {
       const page = { k: head.seq++, v: newVersion(), entries: [e] };
       await this.deps.pages.writePage(journalId, page);
@@ -185,7 +209,7 @@ export class EntryIndex {
 
   /** Sets the status of an entry on its page. Call inside `locked`. False when the index does not hold it. */
   async setStatus(e: StoredEntry, status: WorkStatus): Promise<boolean> {
-    const head = await this.deps.pages.head(e.journalId);
+    const head = await this.headLocked(e.journalId);
     if (!head?.pages.length) return false;
     const at = pageFor(head.pages, e.createdAt.getTime(), e.id);
     const page = await this.pageForWrite(e.journalId, head.pages[at]!);

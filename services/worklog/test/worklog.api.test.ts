@@ -309,6 +309,35 @@ describe('several replicas and the database path', () => {
   });
 });
 
+describe('entries stored before the index', () => {
+  it('are listed: a journal without an index gets one built from its stored entries on its first read, and writes keep them', async () => {
+    const J = newObjectId();
+    const T = tokenFor(J);
+    const base = Date.parse('2025-01-01T00:00:00Z');
+    await entries().insertMany(
+      Array.from({ length: 45 }, (_, i) => ({
+        _id: new ObjectId(), journalId: new ObjectId(J), content: `Old ${i}`, status: i % 3 ? 'info' : 'urgent', createdby: 'carol', created_at: new Date(base + i * 60_000),
+      })),
+    );
+    const heads = () => mongo.db(dbName).collection<{ _id: string }>(HEAD_COLLECTION).countDocuments({ _id: J });
+    expect(await heads()).toBe(0);
+    const all = (await get('/api/webdata', J, T).expect(200)).body as { content: string }[];
+    expect(all.map((e) => e.content)).toEqual(Array.from({ length: 45 }, (_, i) => `Old ${44 - i}`));
+    expect(await heads()).toBe(1);
+    expect((await get('/api/webdata?status=urgent', J, T).expect(200)).body.total).toBe(15);
+    // A new entry goes in front of the old ones, which stay.
+    await post({ status: 'info', content: 'New one' }, J, T).expect(201);
+    const page = (await get('/api/webdata?page=1', J, T).expect(200)).body as { total: number; items: { content: string }[] };
+    expect([page.total, page.items[0]!.content, page.items[1]!.content]).toEqual([46, 'New one', 'Old 44']);
+  });
+
+  it('a journal without entries gets an empty index once, and lists nothing', async () => {
+    const J = newObjectId();
+    expect((await get('/api/webdata?page=1', J, tokenFor(J)).expect(200)).body).toMatchObject({ items: [], total: 0, page: 1 });
+    expect(await mongo.db(dbName).collection<{ _id: string }>(HEAD_COLLECTION).countDocuments({ _id: J })).toBe(1);
+  });
+});
+
 describe('readiness', () => {
   it('is ready as soon as it listens, having read no entry and no index document', async () => {
     // The suite has stored entries of several journals by now: a process that loaded them would read some.
