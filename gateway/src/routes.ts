@@ -4,6 +4,7 @@ export type Upstream = 'content' | 'auth' | 'worklog' | 'pdf' | 'render';
 const RULES: [RegExp, Upstream][] = [
   [/^\/auth(\/|$)/, 'auth'],
   [/^\/api\/users(\/|$)/, 'auth'],
+  [/^\/api\/activity(\/|$)/, 'auth'],
   [/^\/api\/webdata(\/|$)/, 'worklog'],
   [/^\/api\/pdf(\/|$)/, 'pdf'],
   [/^\/api\/(settings|editors|indexing|archives|admin|search)(\/|$)/, 'content'],

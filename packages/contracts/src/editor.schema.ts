@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema } from './auth.schema.js';
 import { requiredString } from './fields.schema.js';
+import { isSafeLinkOrBareHost } from './link.rules.js';
 import { isWebsite, WEBSITE_MESSAGE } from './text.rules.js';
 
 /** docs/product.md#editor-rules: exactly these categories and designations. */
@@ -14,8 +15,11 @@ export type EditorStatus = (typeof EDITOR_STATUSES)[number];
 const opt = (max: number) => z.string({ error: 'Must be text' }).trim().max(max, 'Too long').optional().default('');
 const oneLine = (s: string) => !/[\r\n]/.test(s);
 
-/** A website is a bare host/path or an http(s) URL (isWebsite); other schemes (javascript:) and text are refused. */
-const websiteSchema = opt(500).refine((v) => v === '' || isWebsite(v), WEBSITE_MESSAGE);
+/**
+ * A website is a bare host/path or an http(s) URL (isWebsite); other schemes (javascript:, data:,
+ * mailto:) and text are refused, and the link rules are kept as well.
+ */
+const websiteSchema = opt(500).refine((v) => v === '' || (isWebsite(v) && isSafeLinkOrBareHost(v)), WEBSITE_MESSAGE);
 
 /** Editor add and edit (docs/product.md#editor-rules): category, post, name and content required; picture optional. */
 export const editorSchema = z.object({

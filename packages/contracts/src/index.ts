@@ -2,6 +2,8 @@
 import './zod-config.js';
 export * from './fields.schema.js';
 export * from './rich-text.js';
+export * from './link.rules.js';
+export * from './activity.schema.js';
 export * from './roles.js';
 export * from './auth.schema.js';
 export * from './settings.schema.js';

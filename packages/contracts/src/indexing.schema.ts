@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema } from './auth.schema.js';
 import { requiredString } from './fields.schema.js';
+import { isSafeLink, linkMessage } from './link.rules.js';
 
 /** An indexing partner as the admin adds or edits it (the logo comes as a file beside these fields). */
 export const indexingInputSchema = z.strictObject({
@@ -9,7 +10,7 @@ export const indexingInputSchema = z.strictObject({
     .string()
     .trim()
     .max(500)
-    .refine((v) => v === '' || /^https?:\/\/[^\s<>"]+$/i.test(v), 'Link must be an http(s) address')
+    .refine(isSafeLink, linkMessage('Link'))
     .optional(),
   status: z.enum(['enabled', 'disabled']).optional(),
 });

@@ -1,3 +1,5 @@
+import { LINK_SCHEMES } from './link.rules.js';
+
 /**
  * The project's one allow-list for rich text. The server sanitises with it before storing or
  * answering, and the browser sanitises with it again before rendering.
@@ -14,7 +16,14 @@ export const RICH_TEXT_ATTRIBUTES: Record<string, readonly string[]> = {
   th: ['colspan', 'rowspan'],
 };
 
-export const RICH_TEXT_URL_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
+/** docs/security.md#links: the schemes of link.rules.ts; anything else loses its href. */
+export const RICH_TEXT_URL_SCHEMES = LINK_SCHEMES;
+
+/**
+ * The same rule for DOMPurify (`ALLOWED_URI_REGEXP`): an allowed scheme, or no scheme at all
+ * (an address within the site).
+ */
+export const RICH_TEXT_URI_RE = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 /** Article titles keep italics (species and journal names) and sub-/superscript (formulas, units). */
 export const TITLE_TAGS = ['i', 'em', 'sub', 'sup'] as const;

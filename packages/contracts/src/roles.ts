@@ -16,9 +16,9 @@ export const roleRank = (role: StaffRole): number => staffRoles.length - staffRo
 export const roleLabels: Record<StaffRole, string> = { manager: 'Manager', editor: 'Editor', worklog: 'Work-log' };
 
 /** The admin areas a role opens, for the admin's menus and tiles (the server enforces the same through staffRoutes). */
-export type StaffArea = 'content' | 'staff' | 'settings' | 'worklog' | 'account';
+export type StaffArea = 'content' | 'staff' | 'settings' | 'worklog' | 'account' | 'activity';
 const areas: Record<StaffRole, readonly StaffArea[]> = {
-  manager: ['content', 'staff', 'settings', 'worklog', 'account'],
+  manager: ['content', 'staff', 'settings', 'worklog', 'account', 'activity'],
   editor: ['content', 'account'],
   worklog: ['worklog', 'account'],
 };
@@ -106,6 +106,8 @@ export const staffRoutes = {
   userStatus: route('auth', 'POST', '/api/users/:id/status', MANAGER, true),
   userPassword: route('auth', 'POST', '/api/users/:id/password', MANAGER, true),
   userRole: route('auth', 'POST', '/api/users/:id/role', MANAGER, true),
+  // auth: the journal's activity log
+  activity: route('auth', 'GET', '/api/activity', MANAGER),
 } as const satisfies Record<string, StaffRoute>;
 
 export type StaffRouteName = keyof typeof staffRoutes;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageUrlMessage, isSafeImageUrl, isSafeLink, linkMessage } from './link.rules.js';
 import { checkHost } from './journal-admin.schema.js';
 import { DOI_PATTERN_MESSAGE, DOI_PREFIX_MESSAGE, DOI_PREFIX_RE, isValidDoiPattern } from './doi.js';
 
@@ -49,8 +50,10 @@ export interface PublicSettings {
 }
 
 const shortText = (max = 200) => z.string().trim().max(max);
-const link = (label: string) =>
-  z.string().trim().max(500).refine((v) => v === '' || /^https?:\/\/[^\s<>"]+$/i.test(v), `${label} must be an http(s) address`);
+/** docs/security.md#links: http:, https: or mailto: only; `javascript:` and `data:` are refused. */
+const link = (label: string) => z.string().trim().max(500).refine(isSafeLink, linkMessage(label));
+/** docs/security.md#links: an uploaded asset or an https: address. */
+const imageUrl = (label: string) => z.string().trim().max(300).refine(isSafeImageUrl, imageUrlMessage(label));
 
 /** The flags an admin may set; unknown flags are refused like unknown fields. */
 export const flagsUpdateSchema = z.strictObject({
@@ -61,10 +64,10 @@ export const flagsUpdateSchema = z.strictObject({
   showNaas: z.boolean(),
   showUsageStats: z.boolean(),
   banner: z.enum(['header', 'naas', 'sitename']),
-  coverImage: z.string().trim().max(300),
-  journalListLink: z.string().trim().max(500),
+  coverImage: imageUrl('The cover image'),
+  journalListLink: link('The journal list link'),
   ownerNotice: z.string().trim().max(2000),
-  ownerLink: z.string().trim().max(500),
+  ownerLink: link('The owner link'),
 }).partial();
 
 /**

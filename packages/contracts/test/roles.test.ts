@@ -8,10 +8,10 @@ describe('staff roles (docs/product.md#roles)', () => {
     expect([roleOrManager(undefined), roleOrManager('editor'), roleOrManager('root')]).toEqual(['manager', 'editor', 'manager']);
   });
 
-  it('opens the areas of each role: editors no staff or settings, work-log users the work-log only', () => {
-    const areas = ['content', 'staff', 'settings', 'worklog', 'account'] as const;
+  it('opens the areas of each role: editors no staff, settings or activity log, work-log users the work-log only', () => {
+    const areas = ['content', 'staff', 'settings', 'worklog', 'account', 'activity'] as const;
     const opened = (r: (typeof staffRoles)[number]) => areas.filter((a) => roleOpens(r, a));
-    expect(opened('manager')).toEqual(['content', 'staff', 'settings', 'worklog', 'account']);
+    expect(opened('manager')).toEqual(['content', 'staff', 'settings', 'worklog', 'account', 'activity']);
     expect(opened('editor')).toEqual(['content', 'account']);
     expect(opened('worklog')).toEqual(['worklog', 'account']);
   });
@@ -22,7 +22,7 @@ describe('staff roles (docs/product.md#roles)', () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (const r of routes) expect([r.path, r.roles.includes('manager')]).toEqual([r.path, true]);
     // Staff management and settings are the managers' alone; the sensitive acts are marked.
-    for (const r of [staffRoutes.users, staffRoutes.createUser, staffRoutes.userRole, staffRoutes.settings, staffRoutes.doiSettings]) expect(r.roles).toEqual(['manager']);
+    for (const r of [staffRoutes.users, staffRoutes.createUser, staffRoutes.userRole, staffRoutes.settings, staffRoutes.doiSettings, staffRoutes.activity]) expect(r.roles).toEqual(['manager']);
     expect(routes.filter((r) => r.recentAuth).map((r) => r.path).sort()).toEqual(
       ['/api/admin/crossref/credentials', '/api/admin/crossref/credentials', '/api/admin/doi-settings', '/api/users/:id/password', '/api/users/:id/role', '/api/users/:id/status'],
     );

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { type Connection } from 'mongoose';
+import { installTenancyGuard, tenancyGuardEnabled } from './tenancy-guard';
 import { guardMongo } from './dependencies';
 
 /** How long a starting process keeps trying to reach the database before it gives up. */
@@ -16,6 +17,8 @@ const STARTUP_WAIT_MS = 30_000;
  * Every model compiled on the connection sits behind its circuit breaker (`guardMongo`).
  */
 export async function connectMongo(url: string, dbName: string, opts: { waitMs?: number } = {}): Promise<Connection> {
+  // Before any model compiles: the guard is a global plugin (docs/security.md#tenancy-guard).
+  if (tenancyGuardEnabled()) installTenancyGuard();
   const until = Date.now() + (opts.waitMs ?? STARTUP_WAIT_MS);
   for (;;) {
     const conn = mongoose.createConnection(url, {

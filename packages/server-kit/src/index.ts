@@ -20,3 +20,5 @@ export { LRUCache } from 'lru-cache';
 export * from './cli';
 export * from './public-origin';
 export * from './keyed-bucket';
+export * from './tenancy-guard';
+export * from './activity';

@@ -42,10 +42,47 @@ export function secretProblem(value: string): string | null {
 }
 
 const SECRET_KEY = /(SECRET|PASSWORD)$/;
+/** Connection URLs whose password is checked too (docs/security.md#secrets). */
+const URL_KEY = /_URL$/;
+
+/**
+ * A database or Redis password is often made by the service that hosts it and is typed into a
+ * URL, so it is held to a lower bar than a signing key: long enough and random-looking, and
+ * never a value from the repository or a placeholder.
+ */
+export const URL_PASSWORD_MIN_LENGTH = 20;
+export const URL_PASSWORD_MIN_BITS = 64;
+export const MAKE_URL_PASSWORD_HINT = 'make one with `openssl rand -hex 32` (URL-safe)';
+
+/** The password inside `scheme://user:password@host...`, decoded; null when the URL carries none. */
+export function urlPassword(url: string): string | null {
+  const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(url)?.[1];
+  if (userinfo === undefined) return null;
+  const colon = userinfo.indexOf(':');
+  if (colon < 0) return null;
+  const raw = userinfo.slice(colon + 1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Why the password inside a connection URL is not good enough for production, or null. */
+export function urlPasswordProblem(url: string): string | null {
+  const password = urlPassword(url);
+  if (password === null) return null;
+  if (password.length < URL_PASSWORD_MIN_LENGTH) return `its password is shorter than ${URL_PASSWORD_MIN_LENGTH} characters`;
+  if (KNOWN_REPOSITORY_VALUES.has(password)) return 'its password is a value written in the repository';
+  if (PLACEHOLDER.test(password)) return 'its password looks like a placeholder or an example';
+  if (new Set(password).size < 8 || estimatedBits(password) < URL_PASSWORD_MIN_BITS) return 'its password is not random enough';
+  return null;
+}
 
 /**
  * With NODE_ENV=production, refuses every config value whose name ends in SECRET or PASSWORD
- * and that fails `secretProblem`; the message says how to make a good one.
+ * and that fails `secretProblem`, and every `*_URL` (MONGO_URL, REDIS_URL) whose password fails
+ * `urlPasswordProblem`; the message says how to make a good one and never repeats the value.
  */
 export function assertProductionSecrets(config: Record<string, unknown>): void {
   if (config.NODE_ENV !== 'production') return;
@@ -54,6 +91,11 @@ export function assertProductionSecrets(config: Record<string, unknown>): void {
     if (!SECRET_KEY.test(key) || typeof value !== 'string') continue;
     const problem = secretProblem(value);
     if (problem) problems.push(`${key}: not safe for production: ${problem}; ${MAKE_SECRET_HINT} and put it in the journal-secrets Secret`);
+  }
+  for (const [key, value] of Object.entries(config)) {
+    if (!URL_KEY.test(key) || typeof value !== 'string') continue;
+    const problem = urlPasswordProblem(value);
+    if (problem) problems.push(`${key}: not safe for production: ${problem}; ${MAKE_URL_PASSWORD_HINT} and put the URL in the journal-secrets Secret`);
   }
   if (config.AUTH_CHECK_STORED_USER === 'off') problems.push('AUTH_CHECK_STORED_USER: must be on in production');
   if (problems.length) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import Redis from 'ioredis';
 import { authKeys, signToken, verifyToken } from '@journal/server-kit';
@@ -34,6 +34,17 @@ export async function markRecentAuth(redisPrefix: string, token: string): Promis
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * A staff token whose claims carry extra fields (a `role`), signed with the test secret: for
+ * suites that need a role on the request before the token format carries one.
+ */
+export function staffTokenWith(journalId: string, name: string, extra: Record<string, unknown>, id = newObjectId()): string {
+  const { claims } = signToken(TEST_JWT_SECRET, { id, name, journalId });
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ ...claims, ...extra })}`;
+  return `${body}.${createHmac('sha256', TEST_JWT_SECRET).update(body).digest('base64url')}`;
 }
 
 /** The whole second a JWT was issued in (its `iat`), read without checking the signature. */

@@ -1,16 +1,18 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, userStateReader, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency, type Redis, type RunningServer } from '@journal/server-kit';
+import { ActivityLog, connectMongo, userStateReader, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency, type Redis, type RunningServer } from '@journal/server-kit';
 import type { AuthConfig } from './config';
 import { UserRepo } from './user.repo';
 import { SessionRepo } from './session.repo';
 import { LoginThrottle } from './throttle';
 import { AuthService } from './auth.service';
 import { authRoutes } from './auth.routes';
+import { activityRoutes } from './activity.routes';
 
 export interface AuthApp {
   url: string;
   port: number;
   service: AuthService;
+  activity: ActivityLog;
   stop(): Promise<void>;
 }
 
@@ -19,9 +21,10 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
   const conn: Connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const redis: Redis = createRedis(config.REDIS_URL);
   const users = new UserRepo(conn);
-  await users.init();
   const sessions = new SessionRepo(conn);
-  await sessions.init();
+  // The auth service owns the activity collection's schema: it builds its indexes and sweeps it.
+  const activity = new ActivityLog(conn, logger);
+  await Promise.all([users.init(), sessions.init(), activity.init()]);
   const limits = {
     perIpUser: config.LOGIN_MAX_FAILURES_PER_USER,
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,
@@ -33,7 +36,7 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
   const reauthThrottle = new LoginThrottle(redis, config.REDIS_PREFIX, { ...limits, perUser: config.LOGIN_MAX_FAILURES_PER_USER }, 'reauth');
   const userState = userStateReader(conn, config.USER_STATE_CACHE_MS);
   const service = new AuthService({
-    users, sessions, throttle, reauthThrottle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState,
+    users, sessions, throttle, reauthThrottle, redis, redisPrefix: config.REDIS_PREFIX, jwtSecret: config.JWT_SECRET, userState, activity,
   });
 
   const http = createHttpApp({
@@ -43,16 +46,30 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
     // Ready as soon as it listens; datastore trouble is a 503 per request, shown by /healthz and metrics.
     dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
   });
-  http.app.use(authRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState }));
+  const authOpts = { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState };
+  http.app.use(authRoutes(service, authOpts));
+  http.app.use(activityRoutes(activity, authOpts));
   http.finish();
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url }, 'auth listening');
+  // FerretDB has no TTL indexes, so a year's retention is a periodic delete (every replica may
+  // run it: deleting what is already gone costs nothing).
+  const sweep = () =>
+    activity.sweep().then(
+      (n) => n && logger.info({ deleted: n }, 'activity log: entries older than the retention deleted'),
+      (err: unknown) => logger.warn({ err }, 'activity log sweep failed'),
+    );
+  const sweeper = config.ACTIVITY_SWEEP_MINUTES ? setInterval(sweep, config.ACTIVITY_SWEEP_MINUTES * 60_000) : undefined;
+  sweeper?.unref();
+  if (sweeper) void sweep();
 
   return {
     url: server.url,
     port: server.port,
     service,
+    activity,
     async stop() {
+      if (sweeper) clearInterval(sweeper);
       await server.close();
       redis.disconnect();
       await conn.close();

@@ -1,10 +1,10 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { parse, requireTenant, staffAccess, type AuthMiddlewareOptions } from '@journal/server-kit';
+import { activityActor, parse, requireTenant, staffAccess, type AuthMiddlewareOptions } from '@journal/server-kit';
 import {
   loginSchema, objectIdSchema, reauthSchema, staffCreateSchema, staffPasswordSchema, staffRoleChangeSchema, staffRoutes, staffStatusSchema,
   userUpdateSchema,
 } from '@journal/contracts';
-import { staffActor, type AuthService } from './auth.service';
+import type { AuthService } from './auth.service';
 
 /** Answers about sessions and accounts must never be kept by a browser or a shared cache. */
 const noStore = (_req: Request, res: Response, next: NextFunction) => {
@@ -48,25 +48,25 @@ export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions
 
   r.post(paths('/api/users'), staff(staffRoutes.createUser), async (req, res) => {
     const body = parse(staffCreateSchema, req.body);
-    res.status(201).json(await service.createUser(req.journalId, body, staffActor(req.auth!)));
+    res.status(201).json(await service.createUser(req.journalId, body, activityActor(req)));
   });
 
   r.post('/api/users/:id/status', staff(staffRoutes.userStatus), async (req, res) => {
     const target = id(req);
     const { status } = parse(staffStatusSchema, req.body);
-    res.json(await service.setUserStatus(req.journalId, target, status, staffActor(req.auth!)));
+    res.json(await service.setUserStatus(req.journalId, target, status, activityActor(req)));
   });
 
   r.post('/api/users/:id/role', staff(staffRoutes.userRole), async (req, res) => {
     const target = id(req);
     const { role } = parse(staffRoleChangeSchema, req.body);
-    res.json(await service.setUserRole(req.journalId, target, role, staffActor(req.auth!)));
+    res.json(await service.setUserRole(req.journalId, target, role, activityActor(req)));
   });
 
   r.post('/api/users/:id/password', staff(staffRoutes.userPassword), async (req, res) => {
     const target = id(req);
     const { password } = parse(staffPasswordSchema, req.body);
-    res.json(await service.resetPassword(req.journalId, target, password, staffActor(req.auth!)));
+    res.json(await service.resetPassword(req.journalId, target, password, activityActor(req)));
   });
 
   r.get('/api/users/:id', staff(staffRoutes.ownAccount), async (req, res) => {
@@ -78,7 +78,7 @@ export function authRoutes(service: AuthService, authOpts: AuthMiddlewareOptions
     const body = parse(userUpdateSchema, req.body);
     res.json(await service.updateOwnUser(req.auth!, req.clientIp, target, {
       name: body.name, password: body.password || undefined, currentPassword: body.currentPassword || undefined,
-    }));
+    }, activityActor(req)));
   });
 
   return r;

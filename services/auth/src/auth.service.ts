@@ -1,4 +1,6 @@
-import { AppError, authKeys, signToken, type AuthClaims, type Redis, type UserStateSource } from '@journal/server-kit';
+import {
+  AppError, authKeys, diffFields, OPERATOR_ACTOR, signToken, type ActivityActor, type ActivityLog, type AuthClaims, type Redis, type UserStateSource,
+} from '@journal/server-kit';
 import { RECENT_AUTH_SECONDS, roleRank, userNameProblem, type LoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
 import type { LoginThrottle } from './throttle';
 import type { User, UserRepo } from './user.repo';
@@ -22,6 +24,8 @@ export interface AuthServiceDeps {
   jwtSecret: string;
   /** The cache the auth middleware reads; written users are dropped from it at once. */
   userState?: UserStateSource;
+  /** The journal's activity log: account writes are recorded there (never a password or its hash). */
+  activity?: ActivityLog;
 }
 
 /** A staff account as the admin and the CLI show it: never the hash. */
@@ -31,10 +35,19 @@ export type StaffUser = StaffUserView;
  * Who acts on staff accounts: a signed-in staff member, or the operator at the CLI (above every
  * role, and the only one who can enable a user the operator disabled).
  */
-export type StaffActor = { kind: 'staff'; id: string; name: string; role: StaffRole } | { kind: 'operator' };
-export const OPERATOR: StaffActor = { kind: 'operator' };
-export const staffActor = (c: AuthClaims): StaffActor => ({ kind: 'staff', id: c.sub, name: c.name, role: c.role });
-const actorName = (a: StaffActor) => (a.kind === 'operator' ? 'operator' : a.name);
+export type StaffActor = ActivityActor;
+export const OPERATOR: StaffActor = OPERATOR_ACTOR;
+const isOperator = (a: StaffActor) => a.role === 'operator';
+const actorName = (a: StaffActor) => (isOperator(a) ? 'operator' : a.name);
+
+type UserActivityKind = 'user.create' | 'user.password' | 'user.status' | 'user.rename' | 'user.role';
+const USER_ACTIVITY_FIELDS: Record<UserActivityKind, string[]> = {
+  'user.create': ['name', 'status', 'role', 'allowedIps'],
+  'user.password': ['passwordHash'],
+  'user.status': ['status'],
+  'user.rename': ['name'],
+  'user.role': ['role'],
+};
 
 const publicUser = (u: User) => ({ id: u.id, name: u.name, role: u.role });
 export const staffUser = (u: User): StaffUser => ({
@@ -45,7 +58,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** docs/product.md#roles: nobody acts on a user, or grants a role, above their own role. */
 function assertMayActOn(actor: StaffActor, role: StaffRole) {
-  if (actor.kind === 'staff' && roleRank(role) > roleRank(actor.role)) {
+  if (actor.role !== 'operator' && roleRank(role) > roleRank(actor.role)) {
     throw new AppError(403, 'higher_role', 'You cannot act on a user of a higher role than yours');
   }
 }
@@ -124,7 +137,10 @@ export class AuthService {
    * Renames the caller and, with a new password (which needs the current one), ends every
    * other session of theirs.
    */
-  async updateOwnUser(claims: AuthClaims, ip: string, id: string, input: { name: string; password?: string; currentPassword?: string }) {
+  async updateOwnUser(
+    claims: AuthClaims, ip: string, id: string, input: { name: string; password?: string; currentPassword?: string },
+    actor: StaffActor = { id: claims.sub, name: claims.name, role: claims.role, ip, requestId: '' },
+  ) {
     if (claims.sub !== id) throw new AppError(403, 'forbidden', 'You can only change your own account');
     const nameProblem = userNameProblem(input.name);
     if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
@@ -151,6 +167,8 @@ export class AuthService {
       throw err;
     }
     if (!user) throw new AppError(404, 'not_found', 'User not found');
+    await this.recordUser(claims.jid, actor, 'user.rename', current, user);
+    if (patch.passwordHash) await this.recordUser(claims.jid, actor, 'user.password', current, user);
     if (!patch.passwordHash) return { user: publicUser(user) };
     await this.endSessions(id, patch.validAfter!);
     const { token } = signToken(this.deps.jwtSecret, { id: user.id, name: user.name, journalId: claims.jid, role: user.role });
@@ -164,24 +182,34 @@ export class AuthService {
   }
 
   /**
+   * One activity entry for an account write, with only the fields of that kind: a rename shows
+   * the names, a role change the roles, a password change `(changed)`, never the hash.
+   */
+  private async recordUser(journalId: string, actor: StaffActor, kind: UserActivityKind, before: User | null, after: User) {
+    const only = USER_ACTIVITY_FIELDS[kind];
+    await this.deps.activity?.record(journalId, actor, { kind, record: { type: 'user', id: after.id, label: after.name }, changes: diffFields(before, after, { only }) });
+  }
+
+  /**
    * Disabling takes effect on the next request of every session the user holds. A user the
    * operator disabled stays so until the operator enables it; the last enabled manager stays.
    */
   async setUserStatus(journalId: string, id: string, status: 'enabled' | 'disabled', actor: StaffActor): Promise<StaffUser> {
-    if (actor.kind === 'staff' && actor.id === id && status === 'disabled') {
+    if (!isOperator(actor) && actor.id === id && status === 'disabled') {
       throw new AppError(400, 'cannot_disable_self', 'You cannot disable your own account');
     }
     const found = await this.target(journalId, id, actor);
-    if (status === 'enabled' && found.disabledByOperator && actor.kind !== 'operator') {
+    if (status === 'enabled' && found.disabledByOperator && !isOperator(actor)) {
       throw new AppError(403, 'operator_disabled', 'The operator disabled this user; only the operator can enable it again');
     }
     if (status === 'disabled' && found.status === 'enabled' && found.role === 'manager') await this.assertNotLastManager(journalId, id);
     const by = actorName(actor);
     const patch = status === 'disabled'
-      ? { status, validAfter: nowSeconds(), modifiedby: by, ...(actor.kind === 'operator' ? { disabledByOperator: true } : {}) }
+      ? { status, validAfter: nowSeconds(), modifiedby: by, ...(isOperator(actor) ? { disabledByOperator: true } : {}) }
       : { status, modifiedby: by, disabledByOperator: false };
     const user = await this.deps.users.update(journalId, id, patch);
     if (!user) throw new AppError(404, 'not_found', 'User not found');
+    await this.recordUser(journalId, actor, 'user.status', found, user);
     this.deps.userState?.forget(id);
     if (status === 'disabled') await this.deps.redis.set(this.keys.disabled(id), '1');
     else await this.deps.redis.del(this.keys.disabled(id));
@@ -190,7 +218,7 @@ export class AuthService {
 
   /** Changes a user's role and ends the user's sessions, so every token carries the new role. */
   async setUserRole(journalId: string, id: string, role: StaffRole, actor: StaffActor): Promise<StaffUser> {
-    if (actor.kind === 'staff' && actor.id === id) throw new AppError(400, 'cannot_change_own_role', 'You cannot change your own role');
+    if (!isOperator(actor) && actor.id === id) throw new AppError(400, 'cannot_change_own_role', 'You cannot change your own role');
     const found = await this.target(journalId, id, actor);
     assertMayActOn(actor, role);
     if (found.role === role) return staffUser(found);
@@ -199,6 +227,7 @@ export class AuthService {
     const user = await this.deps.users.update(journalId, id, { role, validAfter: at, modifiedby: actorName(actor) });
     if (!user) throw new AppError(404, 'not_found', 'User not found');
     await this.endSessions(id, at);
+    await this.recordUser(journalId, actor, 'user.role', found, user);
     return staffUser(user);
   }
 
@@ -246,6 +275,7 @@ export class AuthService {
         journalId, name: input.name, passwordHash: await hashPassword(input.password), status: 'enabled', role: input.role,
         allowedIps: input.allowedIps ?? [], createdby: by,
       });
+      await this.recordUser(journalId, actor, 'user.create', null, u);
       return staffUser(u);
     } catch (err) {
       if ((err as { code?: number }).code === 11000) throw new AppError(409, 'duplicate_username', `A user named ${input.name} already exists in this journal`);
@@ -255,7 +285,7 @@ export class AuthService {
 
   /** Sets a new password and ends every session the user holds. */
   async resetPassword(journalId: string, id: string, password: string, actor: StaffActor): Promise<StaffUser> {
-    if (actor.kind === 'staff' && actor.id === id) {
+    if (!isOperator(actor) && actor.id === id) {
       throw new AppError(400, 'use_own_account', 'Change your own password on your account page, with your current password');
     }
     const found = await this.target(journalId, id, actor);
@@ -266,6 +296,7 @@ export class AuthService {
     const user = await this.deps.users.update(journalId, id, { passwordHash: await hashPassword(password), validAfter: at, modifiedby: by });
     if (!user) throw new AppError(404, 'unknown_user', 'User not found');
     await this.endSessions(id, at);
+    await this.recordUser(journalId, actor, 'user.password', found, user);
     return staffUser(user);
   }
 

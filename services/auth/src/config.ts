@@ -14,6 +14,8 @@ export const authConfigSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_BASE_DELAY_SECONDS: z.coerce.number().int().positive().default(2),
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
+  /** How often entries older than a year are deleted from the activity log (minutes; 0: never). */
+  ACTIVITY_SWEEP_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(60),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 export const readAuthConfig = () => loadConfig(authConfigSchema);

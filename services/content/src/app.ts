@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import {
+  ActivityLog,
   connectMongo,
   createBlockingRedis,
   createHttpApp,
@@ -90,7 +91,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     maxEntries: config.CACHE_MAX_ENTRIES,
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
   });
-  const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache };
+  const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, activity: new ActivityLog(conn, logger) };
 
   // Not ready (so no traffic is routed here) until every journal's read model is loaded. The
   // datastores are not part of it: public reads are answered from the read models through a

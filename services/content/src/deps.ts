@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { Logger, Redis } from '@journal/server-kit';
+import type { ActivityLog, Logger, Redis } from '@journal/server-kit';
 import type { ContentConfig } from './config';
 import type { JournalRepo } from './journals/journal.repo';
 import type { EditorRepo } from './editors/editor.repo';
@@ -28,4 +28,6 @@ export interface ContentDeps {
   repos: ContentRepos;
   files: FileStore;
   cache: PublicCache;
+  /** The journal's activity log: every staff write is recorded once it succeeded. */
+  activity: ActivityLog;
 }

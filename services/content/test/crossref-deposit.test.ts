@@ -87,6 +87,12 @@ describe('Crossref deposits against a local server speaking the deposit protocol
     const stored = JSON.stringify(await app.deps.conn.collection('crossref_credentials').find({}).toArray());
     expect(stored).not.toContain(PASSWORD);
     expect(stored).not.toContain(LOGIN);
+    // The activity log says the login was set, never what it is (docs/product.md#activity-log).
+    const logged = (await app.deps.activity.since(J, undefined)).filter((e) => e.kind === 'crossref.credentials');
+    expect(logged.map((e) => [e.actor.role, e.changes])).toEqual([
+      ['manager', [{ field: 'loginId', before: '', after: '(changed)' }, { field: 'password', before: '', after: '(changed)' }]],
+    ]);
+    expect(JSON.stringify(await app.deps.activity.since(J, undefined))).not.toContain(PASSWORD);
   });
 
   it('deposits an issue: queued, submitted while Crossref processes it, then registered, with a valid file', async () => {
@@ -95,6 +101,10 @@ describe('Crossref deposits against a local server speaking the deposit protocol
     const { submissions } = depositResponseSchema.parse(r.body);
     expect(submissions).toHaveLength(1);
     expect(submissions[0]).toEqual(expect.objectContaining({ year: 2026, volume: 4, issue: 2, articles: 3, state: 'queued' }));
+    const queued = (await app.deps.activity.since(J, undefined)).filter((e) => e.kind === 'crossref.deposit');
+    expect(queued.map((e) => [e.record, e.changes])).toEqual([
+      [{ type: 'submission', id: submissions[0]!.id, label: '2026/4/2' }, [{ field: 'articles', before: '', after: '11, 12, 13' }]],
+    ]);
     const seen = new Set<string>();
     await eventually(async () => {
       const s = await states();

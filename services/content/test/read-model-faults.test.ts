@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import request from 'supertest';
-import { createRedis } from '@journal/server-kit';
+import { createRedis, OPERATOR_ACTOR } from '@journal/server-kit';
 import { eventually as retried, staffToken, testServers, uniqueName } from '@journal/testing';
 import { seedDemoContent } from '../src/seed/demo';
 import { EditorAdminService } from '../src/admin/editor-admin.service';
@@ -138,10 +138,10 @@ describe('Redis down during writes', () => {
     // Writes that passed their checks as Redis went away (the HTTP layer refuses new ones: sessions
     // cannot be verified without it), made by the same services the routes call.
     const editorsA = new EditorAdminService(a.deps);
-    const created = await editorsA.create(demo, { name: 'Dr. Outage', category: 'chief editor', post: 'Professor', content: 'Somewhere' }, undefined);
+    const created = await editorsA.create(demo, OPERATOR_ACTOR, { name: 'Dr. Outage', category: 'chief editor', post: 'Professor', content: 'Somewhere' }, undefined);
     const victim = (await a.repos.editors.list(demo)).find((e) => e.status === 'enabled' && e.id !== created.id)!;
-    await editorsA.update(demo, victim.id, { status: 'disabled' }, undefined);
-    await new AdminService(a.deps).updateSettings(demo, { websitename: 'Written in the dark', websiteemail: 'dark@example.org', impactfactor: '', issn: '', whatsup_number: '', domain: '' });
+    await editorsA.update(demo, OPERATOR_ACTOR, victim.id, { status: 'disabled' }, undefined);
+    await new AdminService(a.deps).updateSettings(demo, OPERATOR_ACTOR, { websitename: 'Written in the dark', websiteemail: 'dark@example.org', impactfactor: '', issn: '', whatsup_number: '', domain: '' });
 
     // Both keep answering from memory: the writer with its writes, the other with what it had.
     expect(await names(a)).toContain('Dr. Outage');
@@ -157,7 +157,7 @@ describe('Redis down during writes', () => {
     expect(await names(b)).not.toContain(victim.name);
     expect((await request(b.url).get('/api/settings/').set('x-journal-id', demo)).body.websitename).toBe('Written in the dark');
     // A write after the outage travels the usual way again.
-    await editorsA.update(demo, created.id, { status: 'disabled' }, undefined);
+    await editorsA.update(demo, OPERATOR_ACTOR, created.id, { status: 'disabled' }, undefined);
     await eventually(async () => expect(await names(b)).not.toContain('Dr. Outage'));
   });
 });

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, storedUserCheck, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency, type Redis, type RunningServer } from '@journal/server-kit';
+import { ActivityLog, connectMongo, storedUserCheck, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency, type Redis, type RunningServer } from '@journal/server-kit';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { EntryIndex } from './entry-index';
@@ -35,7 +35,7 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
     cacheBytes: config.WORKLOG_CACHE_MB * 1024 * 1024,
     stored: (journalId) => entries.all(journalId),
   });
-  const service = new WorklogService({ entries, index, listFromIndex: config.WORKLOG_LIST_FROM_INDEX });
+  const service = new WorklogService({ entries, index, listFromIndex: config.WORKLOG_LIST_FROM_INDEX, activity: new ActivityLog(conn, logger) });
 
   // A work-log line is short; a larger body is refused with 413 before it is parsed.
   const http = createHttpApp({

@@ -1,5 +1,5 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { buildIndexes, escapeRegex } from '@journal/server-kit';
+import { buildIndexes, crossJournal, escapeRegex } from '@journal/server-kit';
 import { type WorkStatus } from '@journal/contracts';
 
 /** A stored entry: content exactly as it was sent (output is sanitised, storage is not). */
@@ -80,13 +80,13 @@ export class EntryRepo {
    */
   async findById(journalId: string, id: string): Promise<StoredEntry | null> {
     if (!Types.ObjectId.isValid(id)) return null;
-    const d = await this.model.findOne({ _id: new Types.ObjectId(id) }).lean();
+    const d = await this.model.findOne({ _id: new Types.ObjectId(id) }).setOptions(crossJournal('by _id alone for FerretDB; the journal is checked on the result')).lean();
     return d && d.journalId.toString() === journalId ? toEntry(d) : null;
   }
 
   /** Sets the status of an entry already known to belong to the journal (see findById). */
   async setStatus(id: string, status: WorkStatus): Promise<void> {
-    await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $set: { status } });
+    await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $set: { status } }).setOptions(crossJournal('by _id alone for FerretDB; findById checked the journal first'));
   }
 
   private query(journalId: string, f: EntryFilter) {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { noStore, parse, requireTenant, staffAccess, type AuthMiddlewareOptions } from '@journal/server-kit';
+import { activityActor, noStore, parse, requireTenant, staffAccess, type AuthMiddlewareOptions } from '@journal/server-kit';
 import { objectIdSchema, staffRoutes, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema } from '@journal/contracts';
 import type { WorklogService } from './worklog.service';
 
@@ -20,13 +20,13 @@ export function worklogRoutes(service: WorklogService, authOpts: AuthMiddlewareO
 
   r.post(['/api/webdata', '/api/webdata/'], staff(staffRoutes.workCreate), async (req, res) => {
     const body = parse(workEntryCreateSchema, req.body ?? {});
-    res.status(201).json(await service.create(req.journalId, { name: req.auth!.name }, body));
+    res.status(201).json(await service.create(req.journalId, activityActor(req), body));
   });
 
   r.put('/api/webdata/:id', staff(staffRoutes.workStatus), async (req, res) => {
     const id = parse(objectIdSchema, req.params.id);
     const body = parse(workEntryUpdateSchema, req.body ?? {});
-    res.json(await service.setStatus(req.journalId, id, body.status));
+    res.json(await service.setStatus(req.journalId, activityActor(req), id, body.status));
   });
 
   return r;

@@ -1,4 +1,4 @@
-import { AppError, sanitizeRichText } from '@journal/server-kit';
+import { AppError, diffFields, sanitizeRichText, type ActivityActor, type ActivityLog } from '@journal/server-kit';
 import {
   WORKLOG_PAGE_SIZE,
   type WorkEntry,
@@ -16,12 +16,12 @@ export interface WorklogServiceDeps {
   index: EntryIndex;
   /** See WORKLOG_LIST_FROM_INDEX in config.ts. */
   listFromIndex: boolean;
+  /** The journal's activity log: entries written and statuses changed are recorded there. */
+  activity?: ActivityLog;
 }
 
 /** Who is writing, from the verified token. */
-export interface Author {
-  name: string;
-}
+export type Author = ActivityActor;
 
 export class WorklogService {
   /** Sanitising is the costly part of an answer; each stored content is sanitised once while its page is cached. */
@@ -86,16 +86,26 @@ export class WorklogService {
       await this.deps.index.add(stored);
       return stored;
     });
+    await this.deps.activity?.record(journalId, author, {
+      kind: 'worklog.create',
+      record: { type: 'worklog', id: entry.id, label: entry.content },
+      changes: diffFields(null, { content: entry.content, status: entry.status }),
+    });
     return this.toOutput(entry);
   }
 
-  async setStatus(journalId: string, id: string, status: WorkStatus): Promise<WorkEntry> {
+  async setStatus(journalId: string, actor: ActivityActor, id: string, status: WorkStatus): Promise<WorkEntry> {
     const entry = await this.deps.entries.findById(journalId, id);
     if (!entry) throw new AppError(404, 'not_found', 'No such entry');
     await this.deps.index.locked(journalId, async () => {
       await this.deps.entries.setStatus(id, status);
       // An entry the index lacks (stored before the index existed, or a writer that died half way) is added.
       if (!(await this.deps.index.setStatus(entry, status))) await this.deps.index.add({ ...entry, status });
+    });
+    await this.deps.activity?.record(journalId, actor, {
+      kind: 'worklog.status',
+      record: { type: 'worklog', id, label: entry.content },
+      changes: diffFields({ status: entry.status }, { status }),
     });
     return this.toOutput({ ...entry, status });
   }

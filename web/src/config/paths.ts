@@ -16,6 +16,7 @@ export const paths = {
     settings: '/admin/settings',
     indexing: '/admin/indexing',
     users: '/admin/users',
+    activity: '/admin/activity',
     account: (id: string) => `/admin/account/${id}`,
     search: (q: string) => `/admin/search?q=${encodeURIComponent(q)}`,
     notFound: '/admin/not-found',

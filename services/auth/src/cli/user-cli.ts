@@ -1,10 +1,11 @@
 import { Types, type Connection } from 'mongoose';
-import type { CliCommand, CliResources } from '@journal/server-kit';
+import { ActivityLog, type CliCommand, type CliResources } from '@journal/server-kit';
 import { AuthService } from '../auth.service';
 import { LoginThrottle } from '../throttle';
 import { UserRepo } from '../user.repo';
 import { SessionRepo } from '../session.repo';
 import { userCommands, type JournalLookup } from './user.commands';
+import { auditCommands } from './audit.commands';
 
 /**
  * Journals belong to the content service; the auth image has no copy of its code, so the user
@@ -17,7 +18,7 @@ export const journalLookup = (conn: Connection): JournalLookup => ({
   },
 });
 
-/** The user commands wired to the database and Redis (where a disabled user's sessions end at once). */
+/** The user and audit commands wired to the database and Redis (where a disabled user's sessions end at once). */
 export function authCliCommands(res: CliResources): CliCommand[] {
   const deps = res.once(async () => {
     const conn = await res.mongo();
@@ -25,12 +26,13 @@ export function authCliCommands(res: CliResources): CliCommand[] {
     const users = new UserRepo(conn);
     await users.init();
     const limits = { perIpUser: 5, perIp: 20, windowSeconds: 900, baseDelaySeconds: 2, maxDelaySeconds: 900 };
+    const activity = new ActivityLog(conn);
     const service = new AuthService({
       users, sessions: new SessionRepo(conn), redis, redisPrefix: res.cfg.REDIS_PREFIX, jwtSecret: '',
       throttle: new LoginThrottle(redis, res.cfg.REDIS_PREFIX, limits),
-      reauthThrottle: new LoginThrottle(redis, res.cfg.REDIS_PREFIX, limits, 'reauth'),
+      reauthThrottle: new LoginThrottle(redis, res.cfg.REDIS_PREFIX, limits, 'reauth'), activity,
     });
-    return { service, journals: journalLookup(conn) };
+    return { service, activity, journals: journalLookup(conn) };
   });
-  return userCommands(deps);
+  return [...userCommands(deps), ...auditCommands(deps)];
 }

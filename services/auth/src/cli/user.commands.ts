@@ -18,10 +18,13 @@ const line = (u: StaffUser) =>
   `${escapeControl(u.name).padEnd(24)} ${u.role.padEnd(8)} ${u.status}${u.disabledByOperator && u.status === 'disabled' ? ' (by operator)' : ''}`;
 const roleOf = (a: Record<string, unknown>) => parse(staffRoleSchema, a.role);
 
-async function journalId(deps: UserCliDeps, slug: string): Promise<string> {
+const journalId = (deps: UserCliDeps, slug: string) => journalIdBySlug(deps.journals, slug);
+
+/** The id of the journal a command names by slug (refused: a malformed or unknown slug). */
+export async function journalIdBySlug(journals: JournalLookup, slug: string): Promise<string> {
   const problem = slugProblem(slug);
   if (problem) throw new AppError(400, 'invalid_slug', problem);
-  const j = await deps.journals.findBySlug(slug);
+  const j = await journals.findBySlug(slug);
   if (!j) throw new AppError(404, 'unknown_journal', `No journal with slug ${slug} (see \`jp journal list\`)`);
   return j.id;
 }

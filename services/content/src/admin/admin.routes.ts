@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
-import { AppError, requireTenant } from '@journal/server-kit';
+import { activityActor, AppError, requireTenant } from '@journal/server-kit';
 import { staffRoutes as routes } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { AdminService } from './admin.service';
-import { ArticleAdminService, type Actor } from './article-admin.service';
+import { ArticleAdminService } from './article-admin.service';
 import { EditorAdminService } from './editor-admin.service';
 import { SiteAdminService } from './site-admin.service';
 import { multipart } from './upload';
@@ -15,7 +15,7 @@ const idParam = (req: Request) => {
   if (!ID_RE.test(id)) throw new AppError(404, 'not_found', 'Not found');
   return id;
 };
-const actor = (req: Request): Actor => ({ name: req.auth!.name });
+const actor = activityActor;
 
 /**
  * The admin write API of docs/product.md#api. Every route is tenant-scoped and needs a valid token
@@ -35,7 +35,7 @@ export function adminRoutes(deps: ContentDeps): Router {
   });
 
   r.post(['/api/admin/create-issue', '/api/admin/create-issue/'], requireTenant, staff(routes.createIssue), async (req, res) => {
-    res.status(201).json(await admin.createIssue(req.journalId, req.body));
+    res.status(201).json(await admin.createIssue(req.journalId, actor(req), req.body));
   });
 
   r.get(['/api/admin/archives', '/api/admin/archives/'], requireTenant, staff(routes.issues), async (req, res) => {
@@ -80,28 +80,28 @@ export function adminRoutes(deps: ContentDeps): Router {
   });
 
   r.post(['/api/editors', '/api/editors/'], requireTenant, staff(routes.createEditor), multipart('imgFile'), async (req, res) => {
-    res.status(201).json(await editors.create(req.journalId, req.body, req.file));
+    res.status(201).json(await editors.create(req.journalId, actor(req), req.body, req.file));
   });
 
   // Before /api/editors/:id, which would otherwise take 'pin' as an id.
   r.post(['/api/editors/pin', '/api/editors/pin/'], requireTenant, staff(routes.pinEditors), async (req, res) => {
-    res.json(await editors.pin(req.journalId, req.body));
+    res.json(await editors.pin(req.journalId, actor(req), req.body));
   });
 
   r.post('/api/editors/:id', requireTenant, staff(routes.updateEditor), multipart('imgFile'), async (req, res) => {
-    res.json(await editors.update(req.journalId, idParam(req), req.body, req.file));
+    res.json(await editors.update(req.journalId, actor(req), idParam(req), req.body, req.file));
   });
 
   r.post('/api/admin/doi-settings', requireTenant, staff(routes.doiSettings), async (req, res) => {
-    res.json(await admin.updateDoiSettings(req.journalId, req.body));
+    res.json(await admin.updateDoiSettings(req.journalId, actor(req), req.body));
   });
 
   r.post(['/api/settings', '/api/settings/'], requireTenant, staff(routes.settings), async (req, res) => {
-    res.json(await admin.updateSettings(req.journalId, req.body, actor(req).name));
+    res.json(await admin.updateSettings(req.journalId, actor(req), req.body));
   });
 
   r.post('/api/settings/images/:kind', requireTenant, staff(routes.siteImage), multipart('image'), async (req, res) => {
-    res.json(await site.uploadSiteImage(req.journalId, String(req.params.kind), req.file, actor(req).name));
+    res.json(await site.uploadSiteImage(req.journalId, actor(req), String(req.params.kind), req.file));
   });
 
   r.get(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, staff(routes.indexing), async (req, res) => {
@@ -109,20 +109,20 @@ export function adminRoutes(deps: ContentDeps): Router {
   });
 
   r.post(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, staff(routes.createIndexing), multipart('imgFile'), async (req, res) => {
-    res.status(201).json(await site.createIndexing(req.journalId, req.body, req.file, actor(req).name));
+    res.status(201).json(await site.createIndexing(req.journalId, actor(req), req.body, req.file));
   });
 
   // Before /api/admin/indexing/:id, which would otherwise take 'reorder' as an id.
   r.post(['/api/admin/indexing/reorder', '/api/admin/indexing/reorder/'], requireTenant, staff(routes.reorderIndexing), async (req, res) => {
-    res.json(await site.reorderIndexing(req.journalId, req.body, actor(req).name));
+    res.json(await site.reorderIndexing(req.journalId, actor(req), req.body));
   });
 
   r.post('/api/admin/indexing/:id', requireTenant, staff(routes.updateIndexing), multipart('imgFile'), async (req, res) => {
-    res.json(await site.updateIndexing(req.journalId, idParam(req), req.body, req.file, actor(req).name));
+    res.json(await site.updateIndexing(req.journalId, actor(req), idParam(req), req.body, req.file));
   });
 
   r.delete('/api/admin/indexing/:id', requireTenant, staff(routes.removeIndexing), async (req, res) => {
-    res.json(await site.removeIndexing(req.journalId, idParam(req)));
+    res.json(await site.removeIndexing(req.journalId, actor(req), idParam(req)));
   });
 
   return r;

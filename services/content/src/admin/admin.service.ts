@@ -1,4 +1,4 @@
-import { AppError, parse, sanitizeRichText } from '@journal/server-kit';
+import { AppError, assertSafeRichTextLinks, diffFields, parse, sanitizeRichText, type ActivityActor } from '@journal/server-kit';
 import { doiSettingsSchema, issueCreateSchema, settingsUpdateSchema, type AdminCounts, type AdminSearchHit } from '@journal/contracts';
 import { z } from 'zod';
 import type { ContentDeps } from '../deps';
@@ -19,7 +19,7 @@ const issueKeySchema = z.object({
 
 /** Counts, issues, admin search and settings (docs/product.md#admin-area). */
 export class AdminService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'cache'>) {}
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'cache' | 'activity'>) {}
 
   async counts(journalId: string): Promise<AdminCounts> {
     const { articles, issues, editors } = this.deps.repos;
@@ -43,7 +43,7 @@ export class AdminService {
     return out.sort(byIssueDesc);
   }
 
-  async createIssue(journalId: string, body: unknown): Promise<Issue> {
+  async createIssue(journalId: string, actor: ActivityActor, body: unknown): Promise<Issue> {
     const input = parse(issueCreateSchema, body ?? {});
     if (await this.deps.repos.issues.find(journalId, input.year, input.volume, input.issue)) {
       throw new AppError(409, 'duplicate_issue', 'Issue already exists');
@@ -57,6 +57,11 @@ export class AdminService {
       throw err;
     }
     await this.deps.cache.changed(journalId, [{ t: 'issue', id: issue.id }]);
+    await this.deps.activity.record(journalId, actor, {
+      kind: 'issue.create',
+      record: { type: 'issue', id: issue.id, label: `${issue.year} vol ${issue.volume} issue ${issue.issue}` },
+      changes: diffFields(null, issue),
+    });
     return issue;
   }
 
@@ -93,8 +98,11 @@ export class AdminService {
    * The settings form: fields and flags not sent keep their value; anything unknown or malformed
    * refuses the whole update. Rich text is stored sanitised; the public caches are invalidated.
    */
-  async updateSettings(journalId: string, body: unknown, by = '') {
+  async updateSettings(journalId: string, actor: ActivityActor, body: unknown) {
     const input = parse(settingsUpdateSchema, body ?? {});
+    assertSafeRichTextLinks('home_content', 'Home content', input.home_content);
+    assertSafeRichTextLinks('formatted_journal_name', 'Formatted journal name', input.formatted_journal_name);
+    const by = actor.name;
     const journal = await this.deps.repos.journals.findById(journalId);
     if (!journal) throw new AppError(404, 'unknown_journal', 'Journal not found');
     const { flags, ...fields } = input;
@@ -103,15 +111,26 @@ export class AdminService {
     const updated = await this.deps.repos.journals.update(journalId, { ...fields, modifiedby: by, ...(flags ? { flags: { ...journal.flags, ...flags } } : {}) });
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
     await this.deps.cache.changed(journalId, [{ t: 'journal' }]);
+    await this.deps.activity.record(journalId, actor, {
+      kind: 'settings.update',
+      record: { type: 'journal', id: journalId, label: journal.slug },
+      changes: diffFields(journal, updated, { only: Object.keys(input) }),
+    });
     return publicSettings(updated);
   }
 
   /** The journal's DOI prefix and suffix pattern; articles keep the DOIs they already have. */
-  async updateDoiSettings(journalId: string, body: unknown) {
+  async updateDoiSettings(journalId: string, actor: ActivityActor, body: unknown) {
     const input = parse(doiSettingsSchema, body ?? {});
+    const before = await this.deps.repos.journals.findById(journalId);
     const updated = await this.deps.repos.journals.update(journalId, input);
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
     await this.deps.cache.invalidate(journalId);
+    await this.deps.activity.record(journalId, actor, {
+      kind: 'doi.settings',
+      record: { type: 'journal', id: journalId, label: updated.slug },
+      changes: diffFields(before, updated, { only: Object.keys(input) }),
+    });
     return { doi_prefix: updated.doi_prefix, doi_suffix_pattern: updated.doi_suffix_pattern };
   }
 }

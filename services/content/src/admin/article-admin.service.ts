@@ -1,4 +1,4 @@
-import { AppError, parse, sanitizeRichText, sanitizeTitle } from '@journal/server-kit';
+import { AppError, assertSafeRichTextLinks, diffFields, parse, sanitizeRichText, sanitizeTitle, type ActivityActor } from '@journal/server-kit';
 import {
   articleFieldErrorCode,
   articleFieldsSchema,
@@ -18,9 +18,10 @@ import { duplicateKeyField, type Article, type Withdrawal } from '../archives/ar
 import { assetPath, normaliseAssetPath } from '../files/file-store';
 import { checkUpload, invalidFile, type UploadedFile } from './upload';
 
-export interface Actor {
-  name: string;
-}
+export type Actor = ActivityActor;
+
+/** The withdrawal as the activity log shows it: its kind and reason ('' while the article stands). */
+const withdrawalFields = (a: Article | null) => ({ withdrawal: a?.withdrawal?.kind ?? '', withdrawalReason: a?.withdrawal?.reason ?? '' });
 
 type Conflict = 'refnumber' | 'txnid' | 'title';
 const DUPLICATE: Record<Conflict, [string, string]> = {
@@ -52,9 +53,10 @@ const pdfPath = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file'>) => asse
 
 /** Adding and editing articles with their PDFs (docs/product.md#article-rules); every rule is checked before anything is written. */
 export class ArticleAdminService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache' | 'logger'>) {}
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache' | 'logger' | 'activity'>) {}
 
   private clean(input: { title: string; abstract: string }) {
+    assertSafeRichTextLinks('abstract', 'Abstract', input.abstract);
     const title = sanitizeTitle(input.title);
     const abstract = sanitizeRichText(input.abstract);
     if (!title) throw new AppError(400, 'validation_error', 'title: Title is required', [{ path: 'title', message: 'Title is required' }]);
@@ -140,6 +142,11 @@ export class ArticleAdminService {
       throw err;
     }
     await this.deps.cache.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }]);
+    await this.deps.activity.record(journalId, actor, {
+      kind: 'article.create',
+      record: { type: 'article', id: article.id, label: article.refnumber },
+      changes: [...diffFields(null, article), { field: 'pdf', before: '', after: `${pdfPath(article)} (${file.size} bytes)` }],
+    });
     return article;
   }
 
@@ -191,6 +198,14 @@ export class ArticleAdminService {
     if (oldPath && newPath && oldPath !== newPath) await this.deps.files.delete(journalId, oldPath).catch(() => undefined);
     const paths = [...new Set([oldPath, newPath].filter((p): p is string => !!p))];
     await this.deps.cache.changed(journalId, [{ t: 'article', id: updated.id }, ...paths.map((path) => ({ t: 'file' as const, path }))]);
+    await this.deps.activity.record(journalId, actor, {
+      kind: 'article.update',
+      record: { type: 'article', id: updated.id, label: updated.refnumber },
+      changes: [
+        ...diffFields(existing, updated, { ignore: ['pageStart', 'pageEnd'] }),
+        ...(file && newPath ? [{ field: 'pdf', before: oldPath ?? '', after: `${newPath} (${file.size} bytes)` }] : []),
+      ],
+    });
     return updated;
   }
 
@@ -212,10 +227,16 @@ export class ArticleAdminService {
   }
 
   private async setWithdrawal(journalId: string, actor: Actor, id: string, w: Withdrawal | null): Promise<Article> {
+    const before = await this.deps.repos.articles.findById(journalId, id);
     const updated = await this.deps.repos.articles.setWithdrawal(journalId, id, w, actor.name);
     if (!updated) throw new AppError(404, 'not_found', 'Article not found');
     this.deps.logger.info({ journalId, articleId: id, withdrawal: w?.kind ?? 'restored', by: actor.name }, 'article withdrawal changed');
     await this.deps.cache.changed(journalId, [{ t: 'article', id }]);
+    await this.deps.activity.record(journalId, actor, {
+      kind: w ? 'article.withdraw' : 'article.restore',
+      record: { type: 'article', id: updated.id, label: updated.refnumber },
+      changes: diffFields(withdrawalFields(before), withdrawalFields(updated)),
+    });
     return updated;
   }
 }

@@ -1,4 +1,4 @@
-import { AppError, parse } from '@journal/server-kit';
+import { AppError, assertSafeRichTextLinks, diffFields, parse, type ActivityActor } from '@journal/server-kit';
 import { editorPinSchema, editorSchema, editorStatusSchema } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Editor } from '../editors/editor.repo';
@@ -18,7 +18,7 @@ function isStatusOnly(body: unknown): boolean {
 
 /** Editors: add, edit, the status switch and pinning (docs/product.md#admin-area). */
 export class EditorAdminService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache'>) {}
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache' | 'activity'>) {}
 
   private storePicture(journalId: string, file: UploadedFile | undefined): Promise<string | undefined> {
     return storeImage(this.deps.files, journalId, file, 'picture', assetPath.editor);
@@ -34,8 +34,9 @@ export class EditorAdminService {
     return editor;
   }
 
-  async create(journalId: string, body: unknown, file: UploadedFile | undefined): Promise<Editor> {
+  async create(journalId: string, actor: ActivityActor, body: unknown, file: UploadedFile | undefined): Promise<Editor> {
     const input = parse(editorSchema, body ?? {});
+    assertSafeRichTextLinks('content', 'Affiliation', input.content);
     checkUpload(file, IMAGE_KINDS, 'picture');
     const picture = await this.storePicture(journalId, file);
     try {
@@ -46,6 +47,7 @@ export class EditorAdminService {
         picture: picture ?? DEFAULT_PICTURE,
       });
       await this.deps.cache.changed(journalId, [{ t: 'editor', id: editor.id }, ...(picture ? [{ t: 'file' as const, path: assetPath.editor(picture) }] : [])]);
+      await this.deps.activity.record(journalId, actor, { kind: 'editor.create', record: { type: 'editor', id: editor.id, label: editor.name }, changes: diffFields(null, editor) });
       return editor;
     } catch (err) {
       if (picture) await this.deps.files.delete(journalId, assetPath.editor(picture)).catch(() => undefined);
@@ -53,7 +55,7 @@ export class EditorAdminService {
     }
   }
 
-  async update(journalId: string, id: string, body: unknown, file: UploadedFile | undefined): Promise<Editor> {
+  async update(journalId: string, actor: ActivityActor, id: string, body: unknown, file: UploadedFile | undefined): Promise<Editor> {
     const existing = await this.deps.repos.editors.findById(journalId, id);
     if (!existing) throw notFound();
     if (!file && isStatusOnly(body)) {
@@ -61,9 +63,11 @@ export class EditorAdminService {
       const updated = await this.deps.repos.editors.update(journalId, existing.id, { status });
       if (!updated) throw notFound();
       await this.deps.cache.changed(journalId, [{ t: 'editor', id: updated.id }]);
+      await this.deps.activity.record(journalId, actor, { kind: 'editor.status', record: { type: 'editor', id: updated.id, label: updated.name }, changes: diffFields(existing, updated, { only: ['status'] }) });
       return updated;
     }
     const input = parse(editorSchema, body ?? {});
+    assertSafeRichTextLinks('content', 'Affiliation', input.content);
     checkUpload(file, IMAGE_KINDS, 'picture');
     const picture = await this.storePicture(journalId, file);
     let updated: Editor | null;
@@ -83,17 +87,22 @@ export class EditorAdminService {
     }
     const files = picture ? [picture, existing.picture].map((p) => ({ t: 'file' as const, path: assetPath.editor(p) })) : [];
     await this.deps.cache.changed(journalId, [{ t: 'editor', id: updated.id }, ...files]);
+    await this.deps.activity.record(journalId, actor, { kind: 'editor.update', record: { type: 'editor', id: updated.id, label: updated.name }, changes: diffFields(existing, updated) });
     return updated;
   }
 
   /** Move to top (pinned) or remove from top; every id must be one of this journal's editors. */
-  async pin(journalId: string, body: unknown): Promise<{ updated: number }> {
+  async pin(journalId: string, actor: ActivityActor, body: unknown): Promise<{ updated: number }> {
     const input = parse(editorPinSchema, body ?? {});
     const ids = [...new Set(input.ids)];
     const found = await this.deps.repos.editors.findManyByIds(journalId, ids);
     if (found.length !== ids.length) throw notFound();
     const updated = await this.deps.repos.editors.setPinned(journalId, ids, input.pinned ? 1 : 0);
     await this.deps.cache.changed(journalId, ids.map((id) => ({ t: 'editor' as const, id })));
+    const pinned = input.pinned ? 1 : 0;
+    for (const e of found) {
+      await this.deps.activity.record(journalId, actor, { kind: 'editor.pin', record: { type: 'editor', id: e.id, label: e.name }, changes: diffFields({ is_pinned: e.is_pinned }, { is_pinned: pinned }) });
+    }
     return { updated };
   }
 }

@@ -1,8 +1,9 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
+import { buildIndexes, crossJournal } from '@journal/server-kit';
 import { doiKey, type AdminArticle, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
+import { BY_ID, EVERY_JOURNAL } from '../shared/cross-journal';
 import { ArticleTombstoneRepo, type ArticleTombstone } from './article-tombstone.repo';
 
 /**
@@ -157,7 +158,11 @@ export class ArticleRepo {
 
   async init() {
     // Articles written before DOIs existed get their key before the unique index is built.
-    const missing = await this.model.find({ doi_key: { $exists: false } }).select({ refnumber: 1, doi: 1 }).lean();
+    const missing = await this.model
+      .find({ doi_key: { $exists: false } })
+      .setOptions(crossJournal('migration: every journal\'s old articles get their DOI key'))
+      .select({ refnumber: 1, doi: 1 })
+      .lean();
     if (missing.length) {
       await this.model.bulkWrite(
         missing.map((d) => ({ updateOne: { filter: { _id: d._id }, update: { $set: { doi: d.doi ?? '', doi_key: doiKey(d.doi, d.refnumber) } } } })),
@@ -222,7 +227,7 @@ export class ArticleRepo {
     if (derive || rekey) {
       // By _id alone (the one filter FerretDB pushes down), the journal checked here.
       const fields = Object.fromEntries([...DERIVED_FROM, 'doi', 'refnumber', 'journalId'].map((f) => [f, 1]));
-      const cur = await this.model.findOne({ _id }).select(fields).lean();
+      const cur = await this.model.findOne({ _id }).setOptions(BY_ID).select(fields).lean();
       if (!cur || cur.journalId !== jid(journalId)) return null;
       if (derive) Object.assign(set, derivedFields({ ...cur, ...patch }));
       if (rekey) set.doi_key = doiKey(patch.doi ?? cur.doi, patch.refnumber ?? cur.refnumber);
@@ -274,7 +279,7 @@ export class ArticleRepo {
     if (!_id) return null;
     // By _id alone, then the journal checked here: FerretDB pushes only a lone _id filter down to
     // SQLite (any other filter scans the collection); MongoDB answers either from the _id index.
-    const d = await this.model.findOne({ _id }).lean();
+    const d = await this.model.findOne({ _id }).setOptions(BY_ID).lean();
     return d && d.journalId === jid(journalId) ? toPlain<Article>(d as never) : null;
   }
 
@@ -315,7 +320,7 @@ export class ArticleRepo {
 
   /** Every public article of every journal in one scan, grouped by journal (read models at start). */
   async listPublicByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
-    const q = this.model.find(PUBLIC_ARTICLE).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
+    const q = this.model.find(PUBLIC_ARTICLE).setOptions(EVERY_JOURNAL).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
     return groupByJournal<Article>((await q.lean()) as never);
   }
 
@@ -368,7 +373,7 @@ export class ArticleRepo {
 
   /** Every article of every journal (all statuses) in one scan, grouped by journal (read models at start). */
   async listAllByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
-    const q = this.model.find({}).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
+    const q = this.model.find({}).setOptions(EVERY_JOURNAL).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
     return groupByJournal<Article>((await q.lean()) as never);
   }
 }

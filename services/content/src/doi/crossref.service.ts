@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, parse } from '@journal/server-kit';
+import { AppError, diffFields, parse, type ActivityActor } from '@journal/server-kit';
 import { formatDoi, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
@@ -25,9 +25,9 @@ export interface CrossrefExport {
 
 /** Builds the Crossref deposit of an issue's selected articles, giving DOIs to those without one. */
 export class CrossrefService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'cache'>) {}
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'cache' | 'activity'>) {}
 
-  async export(journalId: string, input: unknown, origin: string, now = new Date()): Promise<CrossrefExport> {
+  async export(journalId: string, actor: ActivityActor, input: unknown, origin: string, now = new Date()): Promise<CrossrefExport> {
     const q = parse(exportSchema, input);
     const j = await this.deps.repos.journals.findById(journalId);
     if (!j) throw new AppError(404, 'unknown_journal', 'Journal not found');
@@ -59,6 +59,11 @@ export class CrossrefService {
       if (!updated) throw new AppError(404, 'not_found', 'Article not found');
       assigned.push(a.refnumber);
       ready.push(updated);
+      await this.deps.activity.record(journalId, actor, {
+        kind: 'doi.assign',
+        record: { type: 'article', id: a.id, label: a.refnumber },
+        changes: diffFields({ doi: a.doi }, { doi: updated.doi }),
+      });
     }
     if (assigned.length) await this.deps.cache.invalidate(journalId);
 

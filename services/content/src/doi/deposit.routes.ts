@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { parse, requireTenant } from '@journal/server-kit';
+import { activityActor, parse, requireTenant } from '@journal/server-kit';
 import { staffRoutes as routes } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { publicOrigin } from '../seo/public-url';
@@ -25,13 +25,13 @@ export function depositRoutes(deps: ContentDeps, svc: DepositService): Router {
     res.json(await svc.credentialsStatus(req.journalId));
   });
   r.put('/api/admin/crossref/credentials', requireTenant, staff(routes.setCrossrefCredentials), async (req, res) => {
-    res.json(await svc.setCredentials(req.journalId, req.body));
+    res.json(await svc.setCredentials(req.journalId, activityActor(req), req.body));
   });
   r.delete('/api/admin/crossref/credentials', requireTenant, staff(routes.removeCrossrefCredentials), async (req, res) => {
-    res.json(await svc.deleteCredentials(req.journalId));
+    res.json(await svc.deleteCredentials(req.journalId, activityActor(req)));
   });
   r.post('/api/admin/crossref/deposits', requireTenant, staff(routes.crossrefDeposit), async (req, res) => {
-    res.status(202).json(await svc.enqueue(req.journalId, req.body, publicOrigin(req, deps.config)));
+    res.status(202).json(await svc.enqueue(req.journalId, activityActor(req), req.body, publicOrigin(req, deps.config)));
   });
   r.get('/api/admin/crossref/deposits/:year/:vol/:issue', requireTenant, staff(routes.crossrefDepositStates), async (req, res) => {
     const key = parse(issueKey, { year: req.params.year, volume: req.params.vol, issue: req.params.issue });

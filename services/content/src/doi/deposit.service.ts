@@ -6,7 +6,7 @@ import {
   type IssueDoiStates,
   type SubmissionView,
 } from '@journal/contracts';
-import { AppError, parse } from '@journal/server-kit';
+import { AppError, parse, type ActivityActor } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
 import { cleanTitle } from '../shared/text';
@@ -37,7 +37,7 @@ export class DepositService {
   private readonly crossref: CrossrefService;
 
   constructor(
-    private readonly deps: Pick<ContentDeps, 'repos' | 'cache' | 'config'>,
+    private readonly deps: Pick<ContentDeps, 'repos' | 'cache' | 'config' | 'activity'>,
     private readonly store: DepositRepo,
     private readonly queue: DepositQueue,
   ) {
@@ -50,20 +50,34 @@ export class DepositService {
     return { configured: !!c, storable: !!this.key, updatedAt: c ? c.updatedAt.toISOString() : null };
   }
 
-  async setCredentials(journalId: string, input: unknown): Promise<CrossrefCredentialsStatus> {
+  async setCredentials(journalId: string, actor: ActivityActor, input: unknown): Promise<CrossrefCredentialsStatus> {
     const c = parse(crossrefCredentialsSchema, input);
     if (!this.key) throw new AppError(503, 'crossref_not_configured', 'Crossref credentials cannot be stored: the server has no credentials key (CROSSREF_CREDENTIALS_KEY)');
+    const had = !!(await this.store.getCredentials(journalId));
     await this.store.setCredentials(journalId, {
       loginId: seal(this.key, journalId, c.loginId),
       password: seal(this.key, journalId, c.password),
       updatedAt: new Date(),
     });
+    await this.recordCredentials(journalId, actor, had ? '(changed)' : '', '(changed)');
     return this.credentialsStatus(journalId);
   }
 
-  async deleteCredentials(journalId: string): Promise<CrossrefCredentialsStatus> {
-    await this.store.deleteCredentials(journalId);
+  async deleteCredentials(journalId: string, actor: ActivityActor): Promise<CrossrefCredentialsStatus> {
+    if (await this.store.deleteCredentials(journalId)) await this.recordCredentials(journalId, actor, '(changed)', '');
     return this.credentialsStatus(journalId);
+  }
+
+  /** The log says the login was set, replaced or removed; never the login or the password themselves. */
+  private async recordCredentials(journalId: string, actor: ActivityActor, before: string, after: string) {
+    await this.deps.activity.record(journalId, actor, {
+      kind: 'crossref.credentials',
+      record: { type: 'crossref', id: journalId, label: 'Crossref credentials' },
+      changes: [
+        { field: 'loginId', before, after },
+        { field: 'password', before, after },
+      ],
+    });
   }
 
   /** The journal's login in clear, for the deposit job only; null when unset or unreadable with this key. */
@@ -78,7 +92,7 @@ export class DepositService {
   }
 
   /** Queues deposits: one submission (file) per issue of the chosen public articles. */
-  async enqueue(journalId: string, input: unknown, origin: string): Promise<DepositResponse> {
+  async enqueue(journalId: string, actor: ActivityActor, input: unknown, origin: string): Promise<DepositResponse> {
     const q = parse(depositRequestSchema, input);
     if (!(await this.store.getCredentials(journalId))) {
       throw new AppError(400, 'crossref_credentials_missing', 'Set the journal\'s Crossref username and password first');
@@ -111,7 +125,7 @@ export class DepositService {
     const out: SubmissionView[] = [];
     for (const group of byIssue.values()) {
       const { year, volume, issue } = group[0]!;
-      const exp = await this.crossref.export(journalId, { year, volume, issue, refs: group.map((a) => a.refnumber) }, origin);
+      const exp = await this.crossref.export(journalId, actor, { year, volume, issue, refs: group.map((a) => a.refnumber) }, origin);
       const now = new Date();
       const s = await this.store.createSubmission(journalId, {
         fileName: `${exp.batchId}.xml`,
@@ -134,6 +148,11 @@ export class DepositService {
         group.map((a, i) => ({ articleId: a.id, refnumber: a.refnumber, doi: fresh[i]?.doi ?? a.doi, state: 'queued' as const, message: '', submissionId: s.id })),
       );
       await this.queue.add({ kind: 'upload', journalId, submissionId: s.id });
+      await this.deps.activity.record(journalId, actor, {
+        kind: 'crossref.deposit',
+        record: { type: 'submission', id: s.id, label: issueOf(s) },
+        changes: [{ field: 'articles', before: '', after: group.map((a) => a.refnumber).join(', ') }],
+      });
       out.push(submissionView(s));
     }
     return { submissions: out, skipped };

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { requireTenant } from '@journal/server-kit';
+import { activityActor, requireTenant } from '@journal/server-kit';
 import { staffRoutes } from '@journal/contracts';
 import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
@@ -15,6 +15,7 @@ export function doiRoutes(deps: ContentDeps): Router {
     const body = (req.body ?? {}) as { refs?: unknown };
     const out = await crossref.export(
       req.journalId,
+      activityActor(req),
       { year: req.params.year, volume: req.params.vol, issue: req.params.issue, refs: body.refs },
       publicOrigin(req, deps.config),
     );

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
+import { safeImageUrlOrEmpty, safeLinkOrEmpty } from '@journal/contracts';
 import type { Journal } from './journal.repo';
 import type { PublicCache } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
@@ -17,6 +18,14 @@ export const publicSettings = (j: Journal) => {
     // Rich text leaves the server sanitised (docs/product.md#display-rules); the browser sanitises again.
     home_content: cleanRich(settings.home_content),
     formatted_journal_name: cleanRich(settings.formatted_journal_name),
+    // docs/security.md#links: a link or image stored before the rules is answered empty.
+    google_review_link: safeLinkOrEmpty(settings.google_review_link),
+    flags: {
+      ...settings.flags,
+      coverImage: safeImageUrlOrEmpty(settings.flags?.coverImage),
+      journalListLink: safeLinkOrEmpty(settings.flags?.journalListLink),
+      ownerLink: safeLinkOrEmpty(settings.flags?.ownerLink),
+    },
     journalId: id,
   };
 };

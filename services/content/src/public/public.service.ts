@@ -1,4 +1,4 @@
-import type { ArticleSummaryFields } from '@journal/contracts';
+import { isSafeLinkOrBareHost, safeLinkOrEmpty, type ArticleSummaryFields } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { withdrawalRead, type Article } from '../archives/article.repo';
 import type { Editor } from '../editors/editor.repo';
@@ -165,7 +165,7 @@ export class PublicService {
     // Who edited a partner is the admin's business, not the public's.
     return view
       .enabledIndexing()
-      .map(({ createdby: _c, modifiedby: _m, ...i }) => ({ ...i, image_url: i.image ? view.assetUrl(assetPath.indexing(i.image)) : null }));
+      .map(({ createdby: _c, modifiedby: _m, ...i }) => ({ ...i, link: safeLinkOrEmpty(i.link), image_url: i.image ? view.assetUrl(assetPath.indexing(i.image)) : null }));
   }
 
   /** The journal's settings document as stored, or null. */
@@ -391,7 +391,8 @@ export function publicEditor(e: Editor, contacts: boolean, pictureUrl: string): 
   const { email, phone, editor_website, ...rest } = e;
   return {
     ...rest,
-    ...(contacts ? { email, phone, editor_website } : {}),
+    // docs/security.md#links: a website stored before the rules with another scheme is answered empty.
+    ...(contacts ? { email, phone, editor_website: isSafeLinkOrBareHost(editor_website ?? '') ? editor_website : '' } : {}),
     post: cleanRich(e.post),
     content: cleanRich(e.content),
     picture_url: pictureUrl,

@@ -1,5 +1,6 @@
 import type { Connection, Model, Schema } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
+import { BY_ID, EVERY_JOURNAL } from './cross-journal';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from './plain';
 
 /**
@@ -37,7 +38,7 @@ export class JournalScopedRepo<Doc extends { journalId: string }, T extends { id
 
   /** Every record of every journal, grouped by journal (read models at start). */
   async listByJournal(): Promise<Map<string, T[]>> {
-    return groupByJournal<T>((await this.model.find({}).lean()) as never);
+    return groupByJournal<T>((await this.model.find({}).setOptions(EVERY_JOURNAL).lean()) as never);
   }
 
   async findById(journalId: string, id: string): Promise<T | null> {
@@ -45,7 +46,7 @@ export class JournalScopedRepo<Doc extends { journalId: string }, T extends { id
     if (!_id) return null;
     // By _id alone, then the journal checked here: FerretDB pushes only a lone _id filter down to
     // SQLite (any other filter scans the collection); MongoDB answers either from the _id index.
-    const d = (await this.model.findOne({ _id } as never).lean()) as (Record<string, unknown> & { journalId?: unknown }) | null;
+    const d = (await this.model.findOne({ _id } as never).setOptions(BY_ID).lean()) as (Record<string, unknown> & { journalId?: unknown }) | null;
     return d && d.journalId === jid(journalId) ? (toPlain<T>(d) as T) : null;
   }
 

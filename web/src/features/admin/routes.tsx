@@ -14,6 +14,7 @@ import { AdminNotFound, AdminSearchPage } from './components/search-page';
 import { SettingsPage } from './components/settings-page';
 import { IndexingPage } from './components/indexing-page';
 import { UsersPage } from './components/users-page';
+import { ActivityPage } from './components/activity-page';
 import { RoleGate } from './components/role-gate';
 import '@/components/staff-shell.css';
 import './admin.css';
@@ -48,6 +49,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'settings', element: <RoleGate area="settings"><SettingsPage /></RoleGate> },
       { path: 'indexing', element: <RoleGate area="content"><IndexingPage /></RoleGate> },
       { path: 'users', element: <RoleGate area="staff"><UsersPage /></RoleGate> },
+      { path: 'activity', element: <RoleGate area="activity"><ActivityPage /></RoleGate> },
       { path: 'account/:id', element: <AccountPage /> },
       { path: 'search', element: <RoleGate area="content"><AdminSearchPage /></RoleGate> },
       { path: '*', element: <Navigate to={paths.admin.notFound} replace /> },

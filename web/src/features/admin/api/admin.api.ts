@@ -1,6 +1,6 @@
 import type {
-  AdminArticle, AdminCounts, AdminSearchHit, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput, PublicSettings,
-  SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffRole, StaffUserView, WithdrawRequest,
+  ActivityPage, ActivityQuery, AdminArticle, AdminCounts, AdminSearchHit, AdminEditor, AdminIndexingItem, AdminIssue, EditorPinInput, IssueCreateInput,
+  PublicSettings, SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffRole, StaffUserView, WithdrawRequest,
 } from '@journal/contracts';
 import { useMemo } from 'react';
 import { useApiClient, type ApiClient } from '@/lib/api-client';
@@ -46,6 +46,13 @@ export const createAdminApi = (api: ApiClient) => ({
 
   uploadSiteImage: (kind: SiteImageKind, form: FormData) =>
     api.post<{ kind: SiteImageKind; url: string; contentType: string; size: number }>(`/api/settings/images/${kind}`, form, auth),
+
+  /** docs/product.md#activity-log: managers only (403 otherwise). */
+  activity: (query: ActivityQuery) => {
+    const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+    const qs = params.toString();
+    return api.get<ActivityPage>(`/api/activity${qs ? `?${qs}` : ''}`, auth);
+  },
 
   indexing: () => api.get<AdminIndexingItem[]>('/api/admin/indexing', auth),
   addIndexing: (form: FormData) => api.post<AdminIndexingItem>('/api/admin/indexing', form, auth),

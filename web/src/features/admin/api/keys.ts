@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ActivityQuery } from '@journal/contracts';
 
 /** Every admin query key. */
 export const adminKeys = {
@@ -19,6 +20,7 @@ export const adminKeys = {
   indexing: () => [...adminKeys.all, 'indexing'] as const,
   staff: () => [...adminKeys.all, 'staff'] as const,
   user: (id: string) => [...adminKeys.all, 'user', id] as const,
+  activity: (query: ActivityQuery) => [...adminKeys.all, 'activity', query] as const,
 };
 
 /**

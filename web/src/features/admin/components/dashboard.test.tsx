@@ -42,12 +42,12 @@ function show(role: StaffRole | undefined) {
 
 describe('dashboard tiles by role', () => {
   test('a manager (and a session stored before roles) sees every tile', () => {
-    expect(show('manager')).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users']);
+    expect(show('manager')).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users', 'Activity log']);
     document.body.innerHTML = '';
-    expect(show(undefined)).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users']);
+    expect(show(undefined)).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users', 'Activity log']);
   });
 
-  test('an editor sees no staff or settings', async () => {
+  test('an editor sees no staff, settings or activity log', async () => {
     expect(show('editor')).toEqual(['Archives', 'Editors', 'Indexing']);
     expect((await screen.findByText('3')).closest('a')?.getAttribute('href')).toBe('/admin/archives');
   });

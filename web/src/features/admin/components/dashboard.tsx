@@ -13,7 +13,7 @@ import { adminKeys } from '../api/keys';
 export function Dashboard() {
   const role = sessionRole();
   if (!roleOpens(role, 'content')) return <WorklogOnly />;
-  return <ContentDashboard manager={roleOpens(role, 'settings')} />;
+  return <ContentDashboard manager={roleOpens(role, 'settings')} activity={roleOpens(role, 'activity')} />;
 }
 
 /** A work-log user's dashboard: the one tile, to the work-log (an app of its own). */
@@ -30,7 +30,7 @@ function WorklogOnly() {
   );
 }
 
-function ContentDashboard({ manager }: { manager: boolean }) {
+function ContentDashboard({ manager, activity }: { manager: boolean; activity: boolean }) {
   const adminApi = useAdminApi();
   const q = useQuery({ queryKey: adminKeys.counts(), queryFn: adminApi.counts });
   const value = (n: number | undefined) => (q.isLoading ? '…' : q.isError ? '-' : (n ?? 0));
@@ -60,7 +60,11 @@ function ContentDashboard({ manager }: { manager: boolean }) {
             <span className="tile-title">Users</span>
           </Link>
         )}
-
+        {activity && (
+          <Link to={paths.admin.activity} className="tile tile-plain" data-testid="tile-activity">
+            <span className="tile-title">Activity log</span>
+          </Link>
+        )}
       </div>
     </section>
   );

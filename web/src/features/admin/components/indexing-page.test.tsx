@@ -67,7 +67,7 @@ describe('indexing page', () => {
     await user.click(screen.getByLabelText('Link'));
     await user.paste('ftp://doaj.org');
     await submit();
-    expect(screen.getByRole('alert').textContent).toBe('Link must be an http(s) address');
+    expect(screen.getByRole('alert').textContent).toBe('Link must be an http://, https:// or mailto: address');
     await user.clear(screen.getByLabelText('Link'));
     await submit();
     expect(screen.getByRole('alert').textContent).toBe('Choose the logo to upload');
