@@ -100,11 +100,14 @@ describe('DEFAULT_JOURNAL_FLAGS', () => {
 });
 
 describe('publicSettingsSchema', () => {
-  it('reads every text setting, empty when missing or not text', () => {
-    const s = publicSettingsSchema.parse({ websitename: 'J', issn: 12 });
+  it('reads every text setting of a whole answer, and refuses an answer with one missing or not text', () => {
+    const whole = { ...Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, ''])), websitename: 'J', flags: {}, asset_urls: {} };
+    const s = publicSettingsSchema.parse(whole);
     for (const k of SETTINGS_TEXT_FIELDS) expect(typeof s[k]).toBe('string');
     expect(s.websitename).toBe('J');
-    expect(s.issn).toBe('');
+    // A wrong answer fails to parse (a reader gets a 503), never passes as an empty field.
+    expect(publicSettingsSchema.safeParse({ ...whole, issn: 12 }).success).toBe(false);
+    expect(publicSettingsSchema.safeParse({ websitename: 'J', flags: {}, asset_urls: {} }).success).toBe(false);
   });
 });
 

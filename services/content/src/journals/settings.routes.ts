@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
-import { safeImageUrlOrEmpty, safeLinkOrEmpty } from '@journal/contracts';
+import { emptySettingsText, safeImageUrlOrEmpty, safeLinkOrEmpty } from '@journal/contracts';
 import type { Journal } from './journal.repo';
 import type { PublicCache } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
@@ -14,6 +14,8 @@ export const publicSettings = (j: Journal) => {
   void status;
   void modifiedby;
   return {
+    // A journal stored before a text setting existed answers it empty: readers parse the answer strictly.
+    ...emptySettingsText(),
     ...settings,
     // Rich text leaves the server sanitised (docs/product.md#display-rules); the browser sanitises again.
     home_content: cleanRich(settings.home_content),
