@@ -3,7 +3,7 @@ import { pageStatus, redirect, routeError, type LoaderArgs } from '@/lib/router'
 import { publicPaths as paths } from '@/config/public-paths';
 import { ReadError } from './api/read-json';
 import { publicQueries, type PublicReads, type YearSummary } from './api/public.api';
-import { firstNumber } from './lib/citation';
+import { firstNumber } from '@journal/contracts/text.rules';
 
 /** What the route loaders read with: one query cache per page render (server) or per tab (browser). */
 export interface LoaderDeps {
