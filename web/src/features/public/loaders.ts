@@ -86,7 +86,7 @@ export const publicLoaders = {
     // docs/product.md#withdrawals: the tombstone page of a withdrawn article is answered 410 Gone.
     if (a.withdrawal?.kind === 'withdrawn') return pageStatus(410);
     const settings = await load(d, publicQueries.settings(d.reads));
-    await load(d, publicQueries.articleHead(a, settings, d.origin || url.origin));
+    await load(d, publicQueries.articleHead(a, settings, d.origin ?? url.origin));
     return null;
   },
   search: async ({ url, context: d }: Args) => {
