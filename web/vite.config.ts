@@ -36,7 +36,9 @@ function precompress(): Plugin {
  */
 // Named one by one: other shared components (the login form, with zod) belong to the admin's chunks.
 const SHARED_BY_PAGES = /\/web\/src\/(components\/(status|page-title|use-scroll-to-section|safe-html|img|error-screen)|features\/public\/components\/page-head)\.tsx?$/;
-const ARCHIVE_PARTS = /\/(web\/src\/features\/public\/(pages\/archives-layout|components\/article-doi)\.tsx|packages\/contracts\/(src|dist)\/doi-url\.[jt]s)$/;
+// The withdrawal rules (a heading and a mark) are needed by the archive's lists, the article and the PDF page.
+const WITHDRAWAL_RULES = /\/packages\/contracts\/(src|dist)\/withdrawal\.rules\.[jt]s$/;
+const ARCHIVE_PARTS = /\/(web\/src\/features\/public\/(pages\/archives-layout\.tsx|components\/article-doi\.tsx|lib\/citation\.ts)|packages\/contracts\/(src|dist)\/doi-url\.[jt]s)$/;
 function firstLoadChunk(): NonNullable<NonNullable<import('vite').BuildOptions['rollupOptions']>['output']> {
   const known = new Map<string, boolean>();
   return {
@@ -53,8 +55,8 @@ function firstLoadChunk(): NonNullable<NonNullable<import('vite').BuildOptions['
       };
       // The small pieces most pages share (status lines, the page head) come with the entry rather
       // than as files of a few hundred bytes each.
-      if (inEntry(id, new Set()) || SHARED_BY_PAGES.test(id)) return 'index';
-      // The archive's pages (issue, article) both show DOIs: that code comes with their layout.
+      if (inEntry(id, new Set()) || SHARED_BY_PAGES.test(id) || WITHDRAWAL_RULES.test(id)) return 'index';
+      // The archive's pages (issue, article, search) show DOIs, titles and citations: that code comes with their layout.
       if (ARCHIVE_PARTS.test(id)) return 'archives-layout';
       return undefined;
     },

@@ -38,7 +38,7 @@ const DOCTYPE = Buffer.from('<!DOCTYPE html>');
 export async function preparePage(opts: { url: URL; origin: string; reads: PublicReads; assets: PageAssets; onError: (err: unknown) => void }): Promise<PreparedPage> {
   // Nothing is refetched while one page renders.
   const cache = new ReadCache(Infinity);
-  const result = await load(routes, opts.url, { cache, reads: opts.reads });
+  const result = await load(routes, opts.url, { cache, reads: opts.reads, origin: opts.origin });
   if ('redirect' in result) return { status: result.redirect.status, redirect: result.redirect.location };
   const errors = serializeErrors(result.state.errors);
   for (const e of Object.values(result.state.errors ?? {})) if (e instanceof Error) opts.onError(e);

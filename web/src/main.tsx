@@ -19,7 +19,7 @@ if (payload) {
   const cache = new ReadCache(30_000);
   cache.hydrate(payload.reads);
   const routes = createRoutes();
-  const context = { cache, reads: browserReads };
+  const context = { cache, reads: browserReads, origin: payload.site.origin || window.location.origin };
   const initial = hydratedState(routes, new URL(window.location.href), deserializeErrors(payload.errors));
   const leave = (pathname: string) => APP_SHELL_RE.test(pathname);
   // DOMPurify arrives when the reader first moves to another page (the served HTML is clean already).

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { render, screen } from '@testing-library/react';
-import { QueryStates } from './status';
+import { QueryStates } from './query-states';
 
 const states = (query: { isLoading: boolean; isError: boolean; data?: unknown }, isEmpty = false) =>
   render(<QueryStates query={query} failed="Could not load the issues." empty="No issues yet." isEmpty={isEmpty} />);

@@ -3,12 +3,14 @@ import { pageStatus, redirect, routeError, type LoaderArgs } from '@/lib/router'
 import { publicPaths as paths } from '@/config/public-paths';
 import { ReadError } from './api/read-json';
 import { publicQueries, type PublicReads, type YearSummary } from './api/public.api';
-import { firstNumber } from './lib/citation';
+import { firstNumber } from '@journal/contracts/text.rules';
 
 /** What the route loaders read with: one query cache per page render (server) or per tab (browser). */
 export interface LoaderDeps {
   cache: ReadCache;
   reads: PublicReads;
+  /** Public origin of absolute URLs (the site's, as pages read it with `useOrigin`); else the URL's. */
+  origin?: string;
 }
 type Args = LoaderArgs<LoaderDeps>;
 
@@ -78,11 +80,14 @@ export const publicLoaders = {
     if (!listed && articles.length === 0) throw notFound('Issue not found');
     return null;
   },
-  article: async ({ params, context: d }: Args) => {
+  article: async ({ params, url, context: d }: Args) => {
     const a = await load(d, publicQueries.article(d.reads, params.ref ?? ''));
     if (!a) throw notFound('Article not found!');
     // docs/product.md#withdrawals: the tombstone page of a withdrawn article is answered 410 Gone.
-    return a.withdrawal?.kind === 'withdrawn' ? pageStatus(410) : null;
+    if (a.withdrawal?.kind === 'withdrawn') return pageStatus(410);
+    const settings = await load(d, publicQueries.settings(d.reads));
+    await load(d, publicQueries.articleHead(a, settings, d.origin ?? url.origin));
+    return null;
   },
   search: async ({ url, context: d }: Args) => {
     await load(d, publicQueries.search(d.reads, url.searchParams.get('keyword') ?? ''));

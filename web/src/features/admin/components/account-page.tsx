@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { userUpdateSchema } from '@journal/contracts';
 import { getSession, setSession } from '@/lib/session';
-import { QueryStates } from '@/components/status';
+import { QueryStates } from '@/components/query-states';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys } from '../api/keys';
 import { showFailure } from '../lib/failure';

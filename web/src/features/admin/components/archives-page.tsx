@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { frequencyPeriods, issueCreateSchema } from '@journal/contracts';
 import { paths } from '@/config/paths';
-import { QueryStates } from '@/components/status';
+import { QueryStates } from '@/components/query-states';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { crossrefCredentialsSchema } from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
-import { QueryStates } from '@/components/status';
+import { QueryStates } from '@/components/query-states';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { doiSettingsSchema, formatDoi } from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
-import { QueryStates } from '@/components/status';
+import { QueryStates } from '@/components/query-states';
 import { useAdminApi } from '../api/admin.api';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, editorSchema } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { decodeEntities } from '@/lib/sanitize';
-import { QueryStates } from '@/components/status';
+import { QueryStates } from '@/components/query-states';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';

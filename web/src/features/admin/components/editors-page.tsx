@@ -5,7 +5,7 @@ import { LIST_SORTED_MESSAGE, type AdminEditor } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { decodeEntities } from '@/lib/sanitize';
 import { PdfJobButton, pdfRequests } from '@/components/pdf';
-import { QueryStates } from '@/components/status';
+import { QueryStates } from '@/components/query-states';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';

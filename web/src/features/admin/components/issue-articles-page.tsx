@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { PdfJobButton, pdfRequests } from '@/components/pdf';
-import { QueryStates } from '@/components/status';
+import { QueryStates } from '@/components/query-states';
 import { useRouteIssue } from '../api/use-route-issue';
 import { capitalizePeriod, pad2 } from '../lib/format';
 import { useSelection } from '../lib/use-selection';

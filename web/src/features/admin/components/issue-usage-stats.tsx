@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { QueryStates } from '@/components/status';
+import { QueryStates } from '@/components/query-states';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { adminKeys } from '../api/keys';
 import { AdminTable } from './admin-table';

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'r
 import { REAUTH_REQUIRED, reauthSchema } from '@journal/contracts';
 import { ApiError, useApiClient } from '@/lib/api-client';
 import { authApi } from '@/lib/auth';
-import { FormError } from '@/components/status';
+import { FormError } from '@/components/query-states';
 import { firstProblem } from '@/lib/form-errors';
 import { failureMessage, ReauthCancelled } from '../lib/failure';
 

@@ -6,7 +6,7 @@ import {
 import { Img } from '@/components/img';
 import { siteImage } from '@/lib/site-images';
 import { ApiError } from '@/lib/api-client';
-import { QueryStates } from '@/components/status';
+import { QueryStates } from '@/components/query-states';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';

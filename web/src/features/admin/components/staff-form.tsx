@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { roleLabels, staffCreateSchema, staffRoles, type StaffCreateInput } from '@journal/contracts';
-import { FormError } from '@/components/status';
+import { FormError } from '@/components/query-states';
 import { firstProblem } from '@/lib/form-errors';
 import { InlineForm, SubmitButton } from './inline-form';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { roleLabels, staffRoleSchema, type StaffRole, type StaffUserView } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { getSession } from '@/lib/session';
-import { FormError, QueryStates } from '@/components/status';
+import { FormError, QueryStates } from '@/components/query-states';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';

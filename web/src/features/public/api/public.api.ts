@@ -67,6 +67,15 @@ export const publicQueries = {
     queryFn: () => r.issue(year, volume, issue),
   }),
   article: (r: PublicReads, ref: string) => ({ queryKey: publicKeys.article(ref), queryFn: () => r.article(ref) }),
+  /**
+   * The article page's citation tags and JSON-LD: the render process builds them and the browser
+   * reuses its strings, so the builders (and the contracts rules behind them) are no part of a
+   * reader's first load; they are fetched only when the reader moves to another article.
+   */
+  articleHead: (a: Article, settings: Settings | undefined, origin: string) => ({
+    queryKey: publicKeys.articleHead(a.refnumber, origin),
+    queryFn: () => import('../lib/article-head').then((m) => m.articleHead(a, settings, origin)),
+  }),
   search: (r: PublicReads, keyword: string) => ({
     queryKey: publicKeys.search(keyword.slice(0, MAX_KEYWORD)),
     queryFn: async () => {

@@ -3,7 +3,7 @@ import { publicPaths as paths } from '@/config/public-paths';
 import { Img } from '@/components/img';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { indexingImage, siteImage, useIndexing } from '../api/public.api';
-import { whatsappLink } from '../lib/citation';
+import { whatsappLink } from '../lib/display';
 import { ChatIcon } from './chat-icon';
 import { useJournal } from './use-journal';
 

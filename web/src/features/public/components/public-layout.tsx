@@ -4,7 +4,7 @@ import { Img } from '@/components/img';
 import { SafeHtml } from '@/components/safe-html';
 import type { ScrollState } from '@/components/use-scroll-to-section';
 import { siteImage } from '../api/public.api';
-import { whatsappLink } from '../lib/citation';
+import { whatsappLink } from '../lib/display';
 import { ChatIcon } from './chat-icon';
 import { HeaderBanners } from './header-banners';
 import { SearchBox } from './search-box';

@@ -5,9 +5,11 @@
  */
 
 import { decodeEntities, firstNumber, splitAuthors } from '@journal/contracts/text.rules';
+import { capitalizeFrequency } from './display';
 
 /** The shared rules (docs/product.md#encoded-text, #authors, #route-params), under the names this feature uses. */
 export { decodeEntities as decodeHtmlEntities, firstNumber, splitAuthors };
+export { capitalizeFrequency, impactFactorDisplay, whatsappLink, whatsappNumber } from './display';
 
 /**
  * docs/product.md#display-rules: titles keep only italic and emphasis tags (without attributes), and whitespace is
@@ -58,14 +60,6 @@ export const pad = (n: number | string | null | undefined, width: number) => Str
 export const pad2 = (n: number | string | null | undefined) => pad(n, 2);
 export const pad3 = (n: number | string | null | undefined) => pad(n, 3);
 
-/** 'bi-monthly' → 'Bi-Monthly': each hyphen part capitalised. */
-export const capitalizeFrequency = (f: string | null | undefined) =>
-  String(f ?? '')
-    .trim()
-    .split('-')
-    .map((p) => (p ? p[0]!.toUpperCase() + p.slice(1).toLowerCase() : p))
-    .join('-');
-
 /** 'VOL. 01, ISSUE 02 (2024)' plus ' — Bi-Monthly' when a frequency is known. */
 export function issueHeading(year: number | string, volume: number | string, issue: number | string, frequency?: string | null): string {
   const base = `VOL. ${pad2(volume)}, ISSUE ${pad2(issue)} (${year})`;
@@ -79,10 +73,6 @@ export function issueLinkLabel(volume: number | string, issue: number | string, 
   const m = String(month ?? '').trim();
   return m ? `${base} : ${m.toUpperCase()}` : base;
 }
-
-/** docs/product.md#display-rules: the public display of the impact factor drops its first 15 characters ('Impact Factor: '). */
-export const impactFactorDisplay = (raw: string | null | undefined) => String(raw ?? '').slice(15).trim();
-
 
 export interface CitableArticle {
   authorname: string;
@@ -111,13 +101,3 @@ export function citationHtml(a: CitableArticle, journalName: string): string {
 
 export const escapeText = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Digits only, as wa.me wants the number. */
-export const whatsappNumber = (raw: string | null | undefined) => String(raw ?? '').replace(/\D+/g, '');
-
-/** A WhatsApp chat link with a prefilled query message. */
-export function whatsappLink(raw: string | null | undefined, journalName: string): string {
-  const text = `Hello, I have a query about ${journalName || 'the journal'}.`;
-  const n = whatsappNumber(raw);
-  return `https://wa.me/${n}?text=${encodeURIComponent(text)}`;
-}

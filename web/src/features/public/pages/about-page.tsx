@@ -3,7 +3,7 @@ import { publicPaths as paths } from '@/config/public-paths';
 import { PageTitle } from '@/components/page-title';
 import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
-import { capitalizeFrequency } from '../lib/citation';
+import { capitalizeFrequency } from '../lib/display';
 
 /** docs/product.md#public-routes: /about. */
 export function AboutPage() {

@@ -4,7 +4,8 @@ import { useOrigin } from '@/lib/site-context';
 import { SafeHtml } from '@/components/safe-html';
 import { Loading } from '@/components/status';
 import { useScrollToSection } from '@/components/use-scroll-to-section';
-import { articlePdfUrl, useArticleByRef, type Article, type Settings } from '../api/public.api';
+import { useRead } from '@/lib/read-cache';
+import { articlePdfUrl, publicQueries, useArticleByRef, type Article, type Settings } from '../api/public.api';
 import { PageHead } from '../components/page-head';
 import { ArticleDoi } from '../components/article-doi';
 import { CitationDownloads } from '../components/citation-downloads';
@@ -12,22 +13,18 @@ import { UsageCounts } from '../components/usage-counts';
 import { WithdrawalNotice } from '../components/withdrawal-notice';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
-import { articleJsonLd, citationMetaTags, plainText, scriptJson } from '../lib/citation-meta';
 
-/** Title, description, canonical link, citation tags and JSON-LD of one article. */
-function ArticleHead({ a, name, settings }: { a: Article; name: string; settings: Settings | undefined }) {
+/** Title, description, canonical link, citation tags and JSON-LD of one article (built by the route loader). */
+function ArticleHead({ a, settings }: { a: Article; settings: Settings | undefined }) {
   const origin = useOrigin();
   const path = paths.article(a.year, a.volume, a.issue, encodeURIComponent(a.refnumber));
-  const url = origin + path;
-  const journal = { name, issn: settings?.issn, essn: settings?.journal_essn, language: settings?.journal_language };
-  // Plain text: React escapes it once in the attribute.
-  const abstract = plainText(a.abstract);
+  const head = useRead(publicQueries.articleHead(a, settings, origin)).data;
   return (
-    <PageHead title={titleText(a.title)} description={abstract.slice(0, 300) || titleText(a.title)} path={path} type="article">
-      {citationMetaTags(a, journal, url, origin).map(([n, c], i) => (
+    <PageHead title={titleText(a.title)} description={head?.description ?? titleText(a.title)} path={path} type="article">
+      {head?.meta.map(([n, c], i) => (
         <meta key={`${n}-${i}`} name={n} content={c} />
       ))}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(articleJsonLd(a, journal, url, origin)) }} />
+      {head && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}
     </PageHead>
   );
 }
@@ -67,7 +64,7 @@ export function ArticlePage() {
   const pdf = articlePdfUrl(a);
   return (
     <article className="article" aria-labelledby="article-title">
-      <ArticleHead a={a} name={name} settings={settings} />
+      <ArticleHead a={a} settings={settings} />
       {a.withdrawal && <WithdrawalNotice withdrawal={a.withdrawal} />}
       <p className="article-issue">
         <Link to={paths.issue(a.year, a.volume, a.issue)}>{issueHeading(a.year, a.volume, a.issue, a.frequency)}</Link>

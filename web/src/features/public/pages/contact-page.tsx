@@ -2,7 +2,7 @@ import { isWebsite } from '@journal/contracts/text.rules';
 import { PageTitle } from '@/components/page-title';
 import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
-import { whatsappLink } from '../lib/citation';
+import { whatsappLink } from '../lib/display';
 import { publisherAddress } from '../lib/site';
 
 /** docs/product.md#public-routes: /contact: address, email, WhatsApp with a prefilled query, the review link, owner notice per flag. */

@@ -7,7 +7,7 @@ import { PageHead } from '../components/page-head';
 import { siteImage } from '../api/public.api';
 import { HomeSidebar } from '../components/home-sidebar';
 import { useJournal } from '../components/use-journal';
-import { capitalizeFrequency, impactFactorDisplay } from '../lib/citation';
+import { capitalizeFrequency, impactFactorDisplay } from '../lib/display';
 import { feeDollar, feeRupee, publisherAddress, publicationSteps } from '../lib/site';
 
 function CoverCard() {

@@ -6,7 +6,7 @@ import { articlePdfFilename, downloadDocument, publicPdfRequests as pdfRequests,
 import { articlePdfUrl, useArticleByRef } from '../api/public.api';
 import { PageHead } from '../components/page-head';
 import { WithdrawalNotice } from '../components/withdrawal-notice';
-import { splitAuthors } from '../lib/citation';
+import { splitAuthors } from '@journal/contracts/text.rules';
 
 /** docs/product.md#pdf-page: /pdf?refno=: the author's downloads; nothing shows until the record loads. */
 export function PdfPage() {
