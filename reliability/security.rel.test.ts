@@ -405,7 +405,13 @@ describe('18. XSS through every rich-text field', () => {
     const issue = await createIssue(s.base, token);
     const payload = [...XSS, ...ENCODED].join(' ');
     const ref = 882001;
-    const add = await postArticle(s.base, token, { ...articleFields(issue, ref), title: `XSS title <i>ok</i> ${XSS[0]}${XSS[1]}${XSS[7]} ${ENCODED.join(' ')}`, abstract: `<p>XSS abstract</p>${payload}`, keywords: 'xss' }, { name: 'x.pdf', data: pdfBytes() });
+    const fields = { ...articleFields(issue, ref), title: `XSS title <i>ok</i> ${XSS[0]}${XSS[1]}${XSS[7]} ${ENCODED.join(' ')}`, keywords: 'xss' };
+    // A javascript: link in rich text is refused with its message, and nothing is stored.
+    const refused = await postArticle(s.base, token, { ...fields, abstract: `<p>XSS abstract</p>${payload}` }, { name: 'x.pdf', data: pdfBytes() });
+    expect([refused.status, refused.json().error]).toEqual([400, 'unsafe_link']);
+    expect((await call(`${s.base}/api/archives/ref/${ref}`)).status).toBe(404);
+    // Everything else is stored and sanitised on the way out.
+    const add = await postArticle(s.base, token, { ...fields, abstract: `<p>XSS abstract</p>${payload.replace(XSS[3]!, '')}` }, { name: 'x.pdf', data: pdfBytes() });
     expect(add.status).toBeLessThan(300);
     // Home content has no API (it is written by operators): write it in the database, then make an
     // admin write through the API, which invalidates the journal's public caches.
