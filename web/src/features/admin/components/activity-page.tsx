@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ACTIVITY_AREAS, ACTIVITY_KINDS, activityQuerySchema, type ActivityEntry, type ActivityPage as ActivityAnswer, type ActivityQuery } from '@journal/contracts';
-import { FormError, QueryStates } from '@/components/status';
+import { FormError, QueryStates } from '@/components/query-states';
 import { ApiError } from '@/lib/api-client';
 import { firstProblem } from '@/lib/form-errors';
 import { useAdminApi } from '../api/admin.api';
