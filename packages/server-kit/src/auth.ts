@@ -49,9 +49,12 @@ export function signToken(
   user: { id: string; name: string; journalId: string; role?: StaffRole },
   ttlSeconds = TOKEN_TTL_SECONDS,
 ): { token: string; claims: AuthClaims } {
-  const iat = Math.floor(Date.now() / 1000);
+  // `iat` to the millisecond (JWT's NumericDate may be fractional): a password reset, a disabling or
+  // a role change in the same second as a sign-in must still end the sessions begun before it.
+  const nowMs = Date.now();
+  const iat = nowMs / 1000;
   const claims: AuthClaims = {
-    sub: user.id, jid: user.journalId, name: user.name, role: user.role ?? 'manager', jti: randomUUID(), iat, exp: iat + ttlSeconds,
+    sub: user.id, jid: user.journalId, name: user.name, role: user.role ?? 'manager', jti: randomUUID(), iat, exp: Math.floor(iat) + ttlSeconds,
   };
   return { token: jwt.sign(claims, secret, { algorithm: JWT_ALGORITHM }), claims };
 }

@@ -49,7 +49,7 @@ export function staffTokenWith(journalId: string, name: string, extra: Record<st
 
 /** The whole second a JWT was issued in (its `iat`), read without checking the signature. */
 export const tokenIssuedSecond = (token: string): number =>
-  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iat: number }).iat;
+  Math.floor((JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iat: number }).iat);
 
 /** The headers of a staff call to a service: its journal (as the gateway sets it) and the bearer token. */
 export const staffHeaders = (journalId: string, token: string) => ({ 'x-journal-id': journalId, authorization: `Bearer ${token}` });

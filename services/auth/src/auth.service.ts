@@ -54,7 +54,8 @@ export const staffUser = (u: User): StaffUser => ({
   id: u.id, name: u.name, status: u.status, role: u.role, disabledByOperator: u.disabledByOperator,
   allowedIps: u.allowedIps, createdby: u.createdby, modifiedby: u.modifiedby,
 });
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Seconds to the millisecond, as tokens' `iat`: a session begun before a change in the same second still ends. */
+const nowSeconds = () => Date.now() / 1000;
 
 /** docs/product.md#roles: nobody acts on a user, or grants a role, above their own role. */
 function assertMayActOn(actor: StaffActor, role: StaffRole) {
@@ -92,7 +93,7 @@ export class AuthService {
 
   /** Ends this session: stored for good first, then in Redis for the other processes' fast path. */
   async logout(claims: AuthClaims): Promise<void> {
-    const ttl = Math.max(1, claims.exp - nowSeconds());
+    const ttl = Math.max(1, Math.ceil(claims.exp - nowSeconds()));
     await this.deps.sessions.revoke({ journalId: claims.jid, userId: claims.sub, jti: claims.jti, exp: claims.exp });
     this.deps.userState?.forgetSession(claims.jid, claims.jti);
     await this.deps.redis.set(this.keys.revoked(claims.jti), '1', 'EX', ttl);
