@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
-import jwt from 'jsonwebtoken';
 import { depositResponseSchema, issueDoiStatesSchema, submissionViewSchema, crossrefCredentialsStatusSchema, type IssueDoiStates } from '@journal/contracts';
-import { eventually, markRecentAuth, staffToken, TEST_JWT_SECRET } from '@journal/testing';
+import { eventually, markRecentAuth, staffToken } from '@journal/testing';
 import { makeJournal, startContent, stopContent } from './helpers';
 import { startCrossrefServer, type CrossrefServer } from './crossref-server';
 import { expectValid } from './xml-schema';
@@ -11,12 +10,6 @@ import { CrossrefClient } from '../src/doi/crossref.client';
 
 const PASSWORD = `pw-${randomUUID()}`;
 const LOGIN = 'depositor1';
-
-/** A staff token carrying a role claim, as role-aware tokens will. */
-const roleToken = (journalId: string, role: string) => {
-  const iat = Math.floor(Date.now() / 1000);
-  return jwt.sign({ sub: '0123456789abcdef01234567', jid: journalId, name: 'x', jti: randomUUID(), iat, exp: iat + 600, role }, TEST_JWT_SECRET, { algorithm: 'HS256' });
-};
 
 describe('Crossref deposits against a local server speaking the deposit protocol', () => {
   let app: Awaited<ReturnType<typeof startContent>>;
@@ -76,7 +69,7 @@ describe('Crossref deposits against a local server speaking the deposit protocol
     expect([early.status, early.body.error]).toEqual([400, 'crossref_credentials_missing']);
     const bad = await call('put', '/api/admin/crossref/credentials', { loginId: ' ', password: '' });
     expect([bad.status, bad.body.error]).toEqual([400, 'validation_error']);
-    const editor = await call('put', '/api/admin/crossref/credentials', { loginId: LOGIN, password: PASSWORD }, as(J, roleToken(J, 'editor')));
+    const editor = await call('put', '/api/admin/crossref/credentials', { loginId: LOGIN, password: PASSWORD }, as(J, staffToken(J, 'x', undefined, 'editor')));
     expect(editor.status).toBe(403);
     expect((await call('get', '/api/admin/crossref/credentials', undefined, { 'x-journal-id': J })).status).toBe(401);
     const set = await call('put', '/api/admin/crossref/credentials', { loginId: LOGIN, password: PASSWORD }, as(J));
