@@ -32,6 +32,11 @@ PG_MONGO_PORT="${JP_PG_MONGO_PORT:-$((27037 + ${JP_PORT_OFFSET:-0}))}"
 # render with each (k8s/test/targets.ts names the same list).
 KUSTOMIZE_VERSIONS=(v5.5.0 v5.6.0 v5.7.1 v5.8.1)
 PROMETHEUS_VERSION="v0.316.0" # the Go module version of Prometheus v3.16.0 (promtool)
+KUBECONFORM_VERSION="v0.7.0"
+# Where the manifests' schemas come from (k8s/test/kube-schemas.ts turns them into kubeconform's
+# JSON schemas): the oldest Kubernetes we support, and the releases of the custom resources we use.
+SCHEMA_MODULES=(k8s.io/kubernetes@v1.32.4 sigs.k8s.io/gateway-api@v1.5.1 github.com/cert-manager/cert-manager@v1.17.2
+  github.com/kedacore/keda/v2@v2.17.0 github.com/prometheus-operator/prometheus-operator@v0.82.0)
 # The Node.js the images run (docker/*/Dockerfile NODE_IMAGE); engines in package.json agree.
 NODE_VERSION="24.9.0"
 NODE_DIR="$ROOT/.data/bin/node-v$NODE_VERSION"
@@ -133,6 +138,22 @@ ensure_k8stools() {
   if ! { [ -x "$bin" ] && "$bin" --version >/dev/null 2>&1; }; then
     go_build github.com/prometheus/prometheus github.com/prometheus/prometheus/cmd/promtool "$PROMETHEUS_VERSION" "$bin"
   fi
+}
+
+# kubeconform and the sources of the schemas it validates against (the Kubernetes OpenAPI document
+# and the CRDs), as modules of the Go module proxy; .data/k8s-schema-sources lists their directories.
+ensure_kubeconform() {
+  local bin="$ROOT/.data/bin/kubeconform-$KUBECONFORM_VERSION" list="$ROOT/.data/k8s-schema-sources" m dir
+  if ! { [ -x "$bin" ] && built_version "$bin" kubeconform "$KUBECONFORM_VERSION"; }; then
+    go_build github.com/yannh/kubeconform github.com/yannh/kubeconform/cmd/kubeconform "$KUBECONFORM_VERSION" "$bin"
+  fi
+  : >"$list.tmp"
+  for m in "${SCHEMA_MODULES[@]}"; do
+    dir="$(GOTOOLCHAIN=local go mod download -json "$m" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
+    [ -n "$dir" ] && [ -d "$dir" ] || die "could not download $m from the Go module proxy"
+    printf '%s\t%s\n' "$m" "$dir" >>"$list.tmp"
+  done
+  mv "$list.tmp" "$list"
 }
 
 ensure_node() {
@@ -291,7 +312,7 @@ case "${1:-all}" in
   packages) ensure_packages ;;
   ferretdb) ensure_ferretdb ;;
   kustomize) ensure_kustomize ;;
-  k8stools) ensure_k8stools ;;
+  k8stools) ensure_k8stools; ensure_kubeconform ;;
   node) ensure_node ;;
   robots) ensure_counter_robots ;;
   servers) ensure_ferretdb; start_servers ;;
@@ -300,6 +321,6 @@ case "${1:-all}" in
   stop-redis) stop_servers redis ;;
   postgres) MONGO_URL='' ensure_ferretdb; start_postgres ;;
   stop-postgres) stop_postgres ;;
-  all) ensure_packages; ensure_node; ensure_ferretdb; ensure_kustomize; ensure_k8stools; ensure_counter_robots; start_servers ;;
+  all) ensure_packages; ensure_node; ensure_ferretdb; ensure_kustomize; ensure_k8stools; ensure_kubeconform; ensure_counter_robots; start_servers ;;
   *) die "usage: provision.sh [packages|ferretdb|kustomize|k8stools|node|robots|servers|stop|postgres|stop-postgres|all]" ;;
 esac

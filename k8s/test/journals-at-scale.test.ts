@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { edgeHosts, journalManifests, journalManifestsYaml } from '../../services/content/src/journals/journal-k8s';
 import { problemsOf } from './schemas';
+import { kubeconform, problems } from './kube-schemas';
 import { routingProblems } from './routing';
 import { KUSTOMIZE_VERSION, KUSTOMIZE_VERSIONS, copyOfK8s, idOf, kustomizeBuild, ofKind, type K8sObject } from './targets';
 
@@ -53,6 +54,12 @@ describe(`${JOURNALS} journals with two hosts each`, () => {
     const edge = objs.filter((o) => ['ListenerSet', 'Certificate', 'HTTPRoute', 'Gateway'].includes(o.kind));
     expect(edge.length).toBeGreaterThan(2 * JOURNALS);
     expect(problemsOf(edge)).toEqual([]);
+  });
+
+  test('the whole render is valid under kubeconform -strict (Kubernetes 1.32 and the CRDs we deploy)', () => {
+    const r = kubeconform(objs);
+    expect(problems(r)).toEqual([]);
+    expect(r.summary.valid).toBe(objs.length);
   });
 
   test.each(KUSTOMIZE_VERSIONS.filter((v) => v !== KUSTOMIZE_VERSION).slice(0, 1))('kustomize %s (kubectl 1.32) renders the same', (version) => {
