@@ -19,6 +19,20 @@ export const gatewayConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
   TENANT_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Journal affinity (docs/architecture.md#journal-affinity): the headless Services whose names
+   * resolve to the content and render pods. Unset (a local stack): every request goes to
+   * CONTENT_URL / RENDER_URL.
+   */
+  CONTENT_PODS_URL: url.optional(),
+  RENDER_PODS_URL: url.optional(),
+  /** Replicas each journal's requests are spread over. */
+  AFFINITY_SUBSET: z.coerce.number().int().min(1).default(2),
+  /** How often the pods are looked up again. */
+  AFFINITY_REFRESH_MS: z.coerce.number().int().positive().default(5_000),
+  /** How long a pod that refused a connection is left out (cluster DNS may list it that long). */
+  AFFINITY_QUARANTINE_MS: z.coerce.number().int().positive().default(30_000),
+  AFFINITY_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(1_000),
   /** Scheme and port of the journals' public origin, where alias hosts redirect to (the same values as the content service's). */
   ...publicOriginConfigShape,
 });
