@@ -23,7 +23,8 @@ import { TenantResolver, type Tenant } from './tenants';
 import { requestTarget } from './request-target';
 import { clientIp, makeTrustCheck } from './client-ip';
 import { createUpstreamProxy, type GatewayContext, type UpstreamProxy } from './proxy';
-import { affinityUpstreams, type PoolOptions, type ResolveAddresses, type Upstreams } from './affinity';
+import type { ResolveAddresses } from '@journal/server-kit';
+import { affinityUpstreams, type PoolOptions, type Upstreams } from './affinity';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers';
 
 export interface GatewayApp {

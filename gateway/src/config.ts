@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, publicOriginConfigShape, requestLogConfigShape } from '@journal/server-kit';
+import { affinityConfigShape, baseConfigShape, loadConfig, publicOriginConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 const url = z.string().url();
 export const gatewayConfigSchema = z.object({
@@ -26,13 +26,7 @@ export const gatewayConfigSchema = z.object({
    */
   CONTENT_PODS_URL: url.optional(),
   RENDER_PODS_URL: url.optional(),
-  /** Replicas each journal's requests are spread over. */
-  AFFINITY_SUBSET: z.coerce.number().int().min(1).default(2),
-  /** How often the pods are looked up again. */
-  AFFINITY_REFRESH_MS: z.coerce.number().int().positive().default(5_000),
-  /** How long a pod that refused a connection is left out (cluster DNS may list it that long). */
-  AFFINITY_QUARANTINE_MS: z.coerce.number().int().positive().default(30_000),
-  AFFINITY_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(1_000),
+  ...affinityConfigShape,
   /** Scheme and port of the journals' public origin, where alias hosts redirect to (the same values as the content service's). */
   ...publicOriginConfigShape,
 });

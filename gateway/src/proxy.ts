@@ -1,6 +1,6 @@
 import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { Client, type Dispatcher } from 'undici';
-import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, type Logger } from '@journal/server-kit';
+import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, limitConnectTime, type Logger } from '@journal/server-kit';
 import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
 
 /**
@@ -239,16 +239,8 @@ export function createUpstreamProxy(
     const up: ClientRequest = http.request({ hostname, port, path, method: req.method, headers, agent: retried ? false : agent });
     endpoint.inflight++;
     up.once('close', () => endpoint.inflight--);
-    if (endpoint.connectTimeoutMs) {
-      // A replica gone without a word (its address no longer answers) fails fast, as on undici's pools.
-      const ms = endpoint.connectTimeoutMs;
-      up.once('socket', (socket) => {
-        if (!socket.connecting) return;
-        const timer = setTimeout(() => up.destroy(Object.assign(new Error('connect timeout'), { code: 'UND_ERR_CONNECT_TIMEOUT' })), ms);
-        socket.once('connect', () => clearTimeout(timer));
-        socket.once('close', () => clearTimeout(timer));
-      });
-    }
+    // A replica gone without a word (its address no longer answers) fails fast, as on undici's pools.
+    if (endpoint.connectTimeoutMs) limitConnectTime(up, endpoint.connectTimeoutMs);
     let answered = false;
     // The client hanging up ends the service's request (and its answer, if it had begun).
     const clientGone = () => {

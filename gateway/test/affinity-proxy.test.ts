@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eventually } from '@journal/testing';
 import { start as startGateway, type GatewayApp } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
-import { subsetOf } from '../src/affinity';
+import { subsetOf } from '@journal/server-kit';
 
 /**
  * Journal affinity through the gateway: three "pods" (HTTP servers on 127.0.0.1-3, one port, as

@@ -1,7 +1,8 @@
 /**
  * Journal affinity as rendered: content and render each have a headless Service selecting the
  * same pods as their ClusterIP Service, on the same port; the gateway gets both names (the pods
- * and the fallback), and the NetworkPolicies let it reach the pods' own addresses on that port.
+ * and the fallback), the render process content's with the gateway's settings, and the
+ * NetworkPolicies let them reach the pods' own addresses on that port.
  */
 import { gatewayConfigSchema } from '../../gateway/src/config';
 import { allowed } from './network';
@@ -53,10 +54,19 @@ describe.each(TARGETS)('%s: journal affinity', (target) => {
     expect(config.AFFINITY_CONNECT_TIMEOUT_MS).toBeLessThan(config.PROXY_TIMEOUT_MS);
   });
 
-  test('the NetworkPolicies let the gateway reach the pods themselves, and nobody else gains a way in', () => {
+  test("the render process reads a journal from the same content pods as the gateway (same name, same settings)", () => {
+    const render = envOf(objs, podSpecOf(find(objs, 'Deployment', 'render')!).containers[0]);
+    expect(render.CONTENT_PODS_URL).toBe(env.CONTENT_PODS_URL);
+    const affinity = (e: Record<string, string>) => Object.fromEntries(Object.entries(e).filter(([k]) => k.startsWith('AFFINITY_')));
+    expect(affinity(render)).toEqual(affinity(env));
+    expect(Object.keys(affinity(env)).sort()).toEqual(['AFFINITY_CONNECT_TIMEOUT_MS', 'AFFINITY_QUARANTINE_MS', 'AFFINITY_REFRESH_MS', 'AFFINITY_SUBSET']);
+  });
+
+  test('the NetworkPolicies let the gateway (and render, for content) reach the pods themselves, and nobody else gains a way in', () => {
     const pod = (name: string) => ({ label: name, ns, nsLabels: { 'kubernetes.io/metadata.name': ns }, podLabels: podLabelsOf(find(objs, 'Deployment', name)!) });
     expect(allowed(objs, pod('gateway'), pod('content'), 4001)).toBe(true);
     expect(allowed(objs, pod('gateway'), pod('render'), 4005)).toBe(true);
+    expect(allowed(objs, pod('render'), pod('content'), 4001)).toBe(true);
     expect(allowed(objs, pod('web'), pod('content'), 4001)).toBe(false);
     expect(allowed(objs, pod('web'), pod('render'), 4005)).toBe(false);
   });

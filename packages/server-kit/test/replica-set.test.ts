@@ -1,4 +1,5 @@
-import { resolveWithSystem, subsetOf } from '../src/affinity';
+import { until } from '@journal/testing';
+import { ReplicaSet, createLogger, resolveWithSystem, subsetOf } from '../src';
 
 /**
  * The hashing behind journal affinity: journals spread evenly over the replicas, and a replica
@@ -78,5 +79,68 @@ describe('resolveWithSystem', () => {
 
   it('fails for a name nobody serves (the caller keeps the replicas it knew)', async () => {
     await expect(resolveWithSystem('no-such-service.invalid')).rejects.toThrow();
+  });
+});
+
+describe('ReplicaSet', () => {
+  const logger = createLogger('test', 'silent');
+  const journal = journals[0]!;
+
+  it('answers nothing until a lookup lists replicas (the caller uses the Service), then the subset', async () => {
+    const none = new ReplicaSet({ name: 'content', hostname: 'content-pods', subset: SUBSET, refreshMs: 60_000, quarantineMs: 60_000, logger, resolve: async () => [] });
+    await none.ready();
+    expect(none.pick(journal)).toBeUndefined();
+    none.close();
+    const nodes = replicas(5);
+    const set = new ReplicaSet({ name: 'content', hostname: 'content-pods', subset: SUBSET, refreshMs: 60_000, quarantineMs: 60_000, logger, resolve: async () => nodes });
+    await set.ready();
+    expect(set.subset(journal)).toEqual(subsetOf(journal, nodes, SUBSET));
+    const picked = new Set(Array.from({ length: 10 }, () => set.pick(journal)));
+    expect([...picked].sort()).toEqual([...subsetOf(journal, nodes, SUBSET)].sort());
+    set.close();
+  });
+
+  it('takes the less busy member of the subset', async () => {
+    const nodes = replicas(5);
+    const set = new ReplicaSet({ name: 'content', hostname: 'content-pods', subset: SUBSET, refreshMs: 60_000, quarantineMs: 60_000, logger, resolve: async () => nodes });
+    await set.ready();
+    const [a, b] = subsetOf(journal, nodes, SUBSET) as [string, string];
+    for (let i = 0; i < 4; i++) expect(set.pick(journal, (x) => (x === a ? 3 : 0))).toBe(b);
+    set.close();
+  });
+
+  it('leaves an unreachable replica out of every subset, and its journals move to the next one', async () => {
+    const nodes = replicas(4);
+    const changes: number[] = [];
+    const set = new ReplicaSet({ name: 'content', hostname: 'content-pods', subset: SUBSET, refreshMs: 60_000, quarantineMs: 60_000, logger, resolve: async () => nodes, onChange: (live) => changes.push(live.length) });
+    await set.ready();
+    const [first] = subsetOf(journal, nodes, SUBSET) as [string];
+    set.unreachable(first);
+    expect(set.subset(journal)).toEqual(subsetOf(journal, nodes.filter((n) => n !== first), SUBSET));
+    expect(changes).toEqual([4, 3]);
+    // An address the lookup never listed is not a replica: nothing changes.
+    set.unreachable('10.9.9.9');
+    expect(changes).toEqual([4, 3]);
+    set.close();
+  });
+
+  it('keeps the replicas it knew when a lookup fails', async () => {
+    const nodes = replicas(3);
+    let fail = false;
+    let lookups = 0;
+    const set = new ReplicaSet({
+      name: 'content', hostname: 'content-pods', subset: SUBSET, refreshMs: 20, quarantineMs: 60_000, logger,
+      resolve: async () => {
+        lookups++;
+        if (fail) throw Object.assign(new Error('SERVFAIL'), { code: 'ESERVFAIL' });
+        return nodes;
+      },
+    });
+    await set.ready();
+    fail = true;
+    const before = lookups;
+    await until(() => lookups >= before + 2, 'two failed lookups');
+    expect(set.subset(journal)).toEqual(subsetOf(journal, nodes, SUBSET));
+    set.close();
   });
 });
