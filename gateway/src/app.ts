@@ -23,6 +23,8 @@ import { TenantResolver, type Tenant } from './tenants';
 import { requestTarget } from './request-target';
 import { clientIp, makeTrustCheck } from './client-ip';
 import { createUpstreamProxy, type GatewayContext, type UpstreamProxy } from './proxy';
+import type { ResolveAddresses } from '@journal/server-kit';
+import { affinityUpstreams, type PoolOptions, type Upstreams } from './affinity';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers';
 
 export interface GatewayApp {
@@ -38,7 +40,12 @@ const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 /** The request as the request logger and the metrics read it. */
 type GwRequest = IncomingMessage & { requestId: string; originalUrl: string };
 
-export async function start(config: GatewayConfig): Promise<GatewayApp> {
+/** What a test may put in place of the system's: the lookup of the replicas' addresses. */
+export interface GatewayOptions {
+  resolveAddresses?: ResolveAddresses;
+}
+
+export async function start(config: GatewayConfig, options: GatewayOptions = {}): Promise<GatewayApp> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const trusted = makeTrustCheck(config.TRUSTED_PROXIES);
   const tenants = new TenantResolver(config.CONTENT_URL, config.TENANT_CACHE_MS);
@@ -52,6 +59,7 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
   });
   const { app, metrics } = http;
   const inflight = new Gauge({ name: 'gateway_inflight_requests', help: 'Requests being proxied', registers: [metrics.registry] });
+  const replicas = new Gauge({ name: 'gateway_upstream_replicas', help: 'Reachable replicas a service\'s journals are spread over (journal affinity)', labelNames: ['upstream'], registers: [metrics.registry] });
   app.use(helmet(HELMET_OPTIONS));
   http.finish();
 
@@ -63,12 +71,39 @@ export async function start(config: GatewayConfig): Promise<GatewayApp> {
     pdf: config.PDF_URL,
     render: config.RENDER_URL,
   };
+  // Content and render hold per-journal caches: each journal goes to a subset of their pods.
+  const podsUrl: Partial<Record<Upstream, string>> = { content: config.CONTENT_PODS_URL, render: config.RENDER_PODS_URL };
+  const sets: Upstreams[] = [];
+  const targetOf = (name: Upstream) => {
+    const pods = podsUrl[name];
+    if (!pods) return upstreamUrl[name];
+    return (pool: PoolOptions) => {
+      const set = affinityUpstreams({
+        name,
+        podsUrl: pods,
+        fallback: upstreamUrl[name],
+        subset: config.AFFINITY_SUBSET,
+        refreshMs: config.AFFINITY_REFRESH_MS,
+        quarantineMs: config.AFFINITY_QUARANTINE_MS,
+        connectTimeoutMs: config.AFFINITY_CONNECT_TIMEOUT_MS,
+        pool,
+        logger,
+        resolve: options.resolveAddresses,
+        onChange: (n) => replicas.set({ upstream: name }, n),
+      });
+      sets.push(set);
+      return set;
+    };
+  };
   const proxies = Object.fromEntries(
     (Object.keys(upstreamUrl) as Upstream[]).map((name) => [
       name,
-      createUpstreamProxy(name, upstreamUrl[name], name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS, logger, () => http.state.shuttingDown, security),
+      createUpstreamProxy(name, targetOf(name), name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS, logger, () => http.state.shuttingDown, security),
     ]),
   ) as Record<Upstream, UpstreamProxy>;
+  // The first lookup of the pods is tried before the gateway takes requests (until then, or
+  // without an answer, the Services take them).
+  await Promise.all(sets.map((s) => s.ready()));
 
   const logRequest = requestLogger(logger, logSample);
   const noop = () => {};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, publicOriginConfigShape, requestLogConfigShape } from '@journal/server-kit';
+import { affinityConfigShape, baseConfigShape, loadConfig, publicOriginConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 const url = z.string().url();
 export const gatewayConfigSchema = z.object({
@@ -19,6 +19,14 @@ export const gatewayConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
   TENANT_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Journal affinity (docs/architecture.md#journal-affinity): the headless Services whose names
+   * resolve to the content and render pods. Unset (a local stack): every request goes to
+   * CONTENT_URL / RENDER_URL.
+   */
+  CONTENT_PODS_URL: url.optional(),
+  RENDER_PODS_URL: url.optional(),
+  ...affinityConfigShape,
   /** Scheme and port of the journals' public origin, where alias hosts redirect to (the same values as the content service's). */
   ...publicOriginConfigShape,
 });

@@ -1,6 +1,7 @@
 import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { Client, Pool, type Dispatcher } from 'undici';
-import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, type Logger } from '@journal/server-kit';
+import { Client, type Dispatcher } from 'undici';
+import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, limitConnectTime, type Logger } from '@journal/server-kit';
+import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
 
 /**
  * Request headers not passed to a service. A client may not set the tenant and address facts (the
@@ -18,7 +19,9 @@ const NOT_PASSED = new Set([
 export const FRESH_COOKIE = 'jp_fresh=1; Max-Age=5; Path=/; SameSite=Lax; HttpOnly';
 
 /** Connection failures after which an idempotent request is sent once more on a new connection. */
-const RETRIABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'UND_ERR_SOCKET']);
+const RETRIABLE = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', ...UNREACHABLE]);
+/** Replicas a read tries when one after another cannot be reached (each is then left out). */
+const MAX_ATTEMPTS = 4;
 const TIMEOUTS = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 export interface GatewayContext {
@@ -95,16 +98,20 @@ const plainRead = (req: IncomingMessage) => {
  */
 export function createUpstreamProxy(
   name: string,
-  target: string,
+  /** The Service's URL, or the replicas a journal's requests are spread over (affinity.ts). */
+  target: string | ((pool: PoolOptions) => Upstreams),
   timeoutMs: number,
   logger: Logger,
   shuttingDown: () => boolean,
   base: Readonly<Record<string, string>> = {},
 ): UpstreamProxy {
-  const { hostname, port, origin } = new URL(target);
   const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
-  const poolOptions = { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
-  const pool = new Pool(origin, { ...poolOptions, connections: 512 });
+  const poolOptions: PoolOptions = { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
+  const upstreams = typeof target === 'string' ? singleUpstream(target, poolOptions) : target(poolOptions);
+  /** The endpoint could not be connected to: it is left out, and a read may try another. */
+  const unreachable = (endpoint: Endpoint, err: UpstreamError) => {
+    if (UNREACHABLE.has(err.code ?? '')) upstreams.unreachable(endpoint);
+  };
 
   /** The service's answer headers made ours, in place. */
   const answerHeaders = (req: IncomingMessage, status: number, h: AnswerHeaders, ctx: GatewayContext): AnswerHeaders => {
@@ -143,10 +150,22 @@ export function createUpstreamProxy(
     sendFailure(res, name, timedOut, base, ctx.requestId, shuttingDown());
   };
 
-  /** A read without a body on undici: the retry goes on a connection of its own, made for it. */
-  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: string[], retried: boolean) => {
-    const dispatcher: Dispatcher = retried ? new Client(origin, poolOptions) : pool;
-    const done = retried ? () => void dispatcher.close().catch(() => {}) : undefined;
+  /**
+   * A read without a body on undici: a retry goes on a connection of its own, made for it. A
+   * replica that cannot be reached is left out and the read tries the next one (the journal's
+   * subset, then the Service), up to MAX_ATTEMPTS; any other failure is retried once.
+   */
+  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: string[], attempt: number) => {
+    const endpoint = upstreams.pick(ctx.journalId);
+    const retried = attempt > 0;
+    const dispatcher: Dispatcher = retried ? new Client(endpoint.origin, poolOptions) : endpoint.pool;
+    endpoint.inflight++;
+    let counted = true;
+    const done = () => {
+      if (counted) endpoint.inflight--;
+      counted = false;
+      if (retried) void dispatcher.close().catch(() => {});
+    };
     let answered = false;
     let controller: Dispatcher.DispatchController | undefined;
     // The client hanging up ends the service's request (and its answer, if it had begun).
@@ -199,13 +218,15 @@ export function createUpstreamProxy(
             res.uncork();
           }
           res.end();
-          done?.();
+          done();
         },
         onResponseError(_c, err: UpstreamError) {
           res.off('close', clientGone);
           gathered = 0;
-          done?.();
-          failed(req, res, ctx, err, answered, !retried, () => read(req, res, ctx, headers, true));
+          done();
+          unreachable(endpoint, err);
+          const mayRetry = !retried || (UNREACHABLE.has(err.code ?? '') && attempt < MAX_ATTEMPTS - 1);
+          failed(req, res, ctx, err, answered, mayRetry, () => read(req, res, ctx, headers, attempt + 1));
         },
       },
     );
@@ -213,7 +234,13 @@ export function createUpstreamProxy(
 
   /** Any other request on node's http client, its body piped to the service. */
   const send = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, path: string, headers: OutgoingHttpHeaders, retried: boolean) => {
+    const endpoint = upstreams.pick(ctx.journalId);
+    const { hostname, port } = endpoint;
     const up: ClientRequest = http.request({ hostname, port, path, method: req.method, headers, agent: retried ? false : agent });
+    endpoint.inflight++;
+    up.once('close', () => endpoint.inflight--);
+    // A replica gone without a word (its address no longer answers) fails fast, as on undici's pools.
+    if (endpoint.connectTimeoutMs) limitConnectTime(up, endpoint.connectTimeoutMs);
     let answered = false;
     // The client hanging up ends the service's request (and its answer, if it had begun).
     const clientGone = () => {
@@ -242,8 +269,9 @@ export function createUpstreamProxy(
     });
     up.once('error', (err: UpstreamError) => {
       res.off('close', clientGone);
+      unreachable(endpoint, err);
       // Only a kept-alive connection the service had already closed is worth a second try.
-      const staleSocket = up.reusedSocket || err.code === 'ECONNREFUSED';
+      const staleSocket = up.reusedSocket || UNREACHABLE.has(err.code ?? '');
       failed(req, res, ctx, err, answered, !retried && staleSocket, () => send(req, res, ctx, path, headers, true));
     });
 
@@ -265,7 +293,7 @@ export function createUpstreamProxy(
         else for (const one of v) headers.push(k, one);
       }
       headers.push('host', ctx.host, TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
-      read(req, res, ctx, headers, false);
+      read(req, res, ctx, headers, 0);
       return;
     }
     const headers: OutgoingHttpHeaders = { ...req.headers };
@@ -279,7 +307,7 @@ export function createUpstreamProxy(
   }) as UpstreamProxy;
   proxy.close = async () => {
     agent.destroy();
-    await pool.destroy();
+    await upstreams.close();
   };
   return proxy;
 }

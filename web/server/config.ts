@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, publicOriginConfigShape, requestLogConfigShape } from '@journal/server-kit';
+import { affinityConfigShape, baseConfigShape, loadConfig, publicOriginConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -10,6 +10,13 @@ export const renderConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4005),
   /** The content service, called directly with the tenant headers the gateway set. */
   CONTENT_URL: z.string().url(),
+  /**
+   * Journal affinity: the content pods' headless Service. Each journal's reads go to the same
+   * subset of content pods as the gateway sends its API requests to (the same hashing and
+   * settings), so their caches hold the journal once; unset (a local stack), CONTENT_URL.
+   */
+  CONTENT_PODS_URL: z.string().url().optional(),
+  ...affinityConfigShape,
   /** The client build (manifest, entry script, CSS, the admin shell); next to web/dist-ssr. */
   WEB_DIST: z.string().default(`${here}../dist`),
   /** Scheme and port of absolute public URLs (the same settings as the gateway and the content service). */

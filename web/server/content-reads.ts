@@ -1,8 +1,15 @@
 import http from 'node:http';
-import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/server-kit';
+import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, UNREACHABLE_CODES, limitConnectTime, type ReplicaSet } from '@journal/server-kit';
 import { publicReadSchemas, type PublicRead, type PublicReadName } from '@journal/contracts';
 import { ReadError } from '@/features/public/api/read-json';
 import { publicReads, type PublicReads, type ReadGetter } from '@/features/public/api/public.api';
+
+/** The content pods a journal's reads go to (journal affinity), on the port of their headless Service. */
+export interface ContentPods {
+  replicas: ReplicaSet;
+  port: number;
+  connectTimeoutMs: number;
+}
 
 /** Reads that are the same for every page of a journal: reused for a moment across requests. */
 const SHARED: ReadonlySet<PublicReadName> = new Set(['settings', 'indexing', 'archives', 'editors']);
@@ -68,6 +75,8 @@ export class ContentReads {
     contentUrl: string,
     private readonly ttlMs: number,
     private readonly timeoutMs: number,
+    /** Journal affinity: the content pods (docs/architecture.md#journal-affinity); without, the Service. */
+    private readonly pods?: ContentPods,
   ) {
     this.base = new URL(contentUrl);
   }
@@ -128,6 +137,7 @@ export class ContentReads {
   /** Drops idle connections (at shutdown). */
   close() {
     this.agent.destroy();
+    this.pods?.replicas.close();
   }
 
   private async fetch<K extends PublicReadName>(path: string, name: K, facts: RequestFacts, known?: Known): Promise<{ data: PublicRead<K>; known?: Known }> {
@@ -151,11 +161,22 @@ export class ContentReads {
     return { data, known: res.etag ? { etag: res.etag, data, bytes: res.body.length } : undefined };
   }
 
-  private request(path: string, headers: Record<string, string>, retried = false): Promise<Answer> {
+  private request(path: string, headers: Record<string, string>, retried = false, attempt = 0): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const unavailable = (why: string) => new ReadError(503, 'upstream_unavailable', `The content service is unavailable (${why})`);
+      // One of the journal's content pods, or the Service when none is known or reachable.
+      const pod = this.pods?.replicas.pick(headers[TENANT_HEADER]!);
       const req = http.request(
-        { protocol: this.base.protocol, hostname: this.base.hostname, port: this.base.port, path, method: 'GET', headers, agent: this.agent },
+        {
+          protocol: this.base.protocol,
+          hostname: pod ?? this.base.hostname,
+          port: pod ? this.pods!.port : this.base.port,
+          path,
+          method: 'GET',
+          headers,
+          // A read sent again after a stale connection goes on a new one, not on another kept-alive one.
+          agent: retried ? false : this.agent,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -164,10 +185,15 @@ export class ContentReads {
         },
       );
       req.setTimeout(this.timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
+      if (pod) limitConnectTime(req, this.pods!.connectTimeoutMs);
       req.on('error', (err: NodeJS.ErrnoException) => {
-        // A kept-alive connection the content service closed as this read went out: a GET is safe
-        // to send again, once, on a new one.
-        if (!retried && req.reusedSocket && err.code === 'ECONNRESET') resolve(this.request(path, headers, true));
+        // A pod that cannot be reached is left out and the read goes to the journal's next one
+        // (or the Service), a few times at most. A kept-alive connection the content service
+        // closed as this read went out: a GET is safe to send again, once, on a new one.
+        const gone = pod !== undefined && UNREACHABLE_CODES.has(err.code ?? '');
+        if (gone) this.pods!.replicas.unreachable(pod);
+        if (gone && attempt < 3) resolve(this.request(path, headers, retried, attempt + 1));
+        else if (!retried && req.reusedSocket && err.code === 'ECONNRESET') resolve(this.request(path, headers, true, attempt));
         else reject(unavailable(err.name));
       });
       req.end();

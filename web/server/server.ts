@@ -11,10 +11,12 @@ import {
   pickRequestId,
   PUBLIC_HOST_HEADER,
   publicOriginOf,
+  ReplicaSet,
   REQUEST_ID_HEADER,
   requestLogger,
   runService,
   TENANT_HEADER,
+  type ResolveAddresses,
   type RunningServer,
 } from '@journal/server-kit';
 import type { Request, Response } from 'express';
@@ -42,11 +44,34 @@ export interface RenderApp {
 }
 
 /** The render process: server-rendered pages of the public site, hydrated by the same components. */
-export async function start(config: RenderConfig): Promise<RenderApp> {
+/** What a test may put in place of the system's: the lookup of the content pods' addresses. */
+export interface RenderOptions {
+  resolveAddresses?: ResolveAddresses;
+}
+
+export async function start(config: RenderConfig, options: RenderOptions = {}): Promise<RenderApp> {
   const logger = createLogger('render', config.LOG_LEVEL);
   // The build id covers this module too: a page's ETag changes with the code that renders it.
   const assets = loadAssets(config.WEB_DIST, fileURLToPath(import.meta.url));
-  const contentReads = new ContentReads(config.CONTENT_URL, config.LAYOUT_CACHE_MS, config.CONTENT_TIMEOUT_MS);
+  const pods = config.CONTENT_PODS_URL ? new URL(config.CONTENT_PODS_URL) : undefined;
+  const replicas = pods
+    ? new ReplicaSet({
+        name: 'content',
+        hostname: pods.hostname,
+        subset: config.AFFINITY_SUBSET,
+        refreshMs: config.AFFINITY_REFRESH_MS,
+        quarantineMs: config.AFFINITY_QUARANTINE_MS,
+        logger,
+        resolve: options.resolveAddresses,
+      })
+    : undefined;
+  await replicas?.ready();
+  const contentReads = new ContentReads(
+    config.CONTENT_URL,
+    config.LAYOUT_CACHE_MS,
+    config.CONTENT_TIMEOUT_MS,
+    replicas && pods ? { replicas, port: Number(pods.port) || 80, connectTimeoutMs: config.AFFINITY_CONNECT_TIMEOUT_MS } : undefined,
+  );
   const logSample = logSampleOf(config);
   const http = createHttpApp({ name: 'render', logger, jsonLimit: false, logSample });
   const { app } = http;
