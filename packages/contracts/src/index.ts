@@ -1,5 +1,7 @@
 // First: configures zod before any schema below is built.
 import './zod-config.js';
+export * from './ids.js';
+export * from './id.schema.js';
 export * from './fields.schema.js';
 export * from './rich-text.js';
 export * from './link.rules.js';

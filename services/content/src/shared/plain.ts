@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { isObjectId } from '@journal/contracts';
 
 /** A lean document turned into the plain object repositories return: `id` string, no `_id`/`__v`/`journalId`. */
 export function toPlain<T>(d: Record<string, unknown> | null | undefined): (T & { id: string }) | null {
@@ -13,7 +14,7 @@ export const toPlainList = <T>(ds: Record<string, unknown>[]): (T & { id: string
 
 /** ObjectId or null for anything that is not a 24-hex id (never throws on user input). */
 export function oid(id: unknown): Types.ObjectId | null {
-  return typeof id === 'string' && /^[a-f0-9]{24}$/i.test(id) ? new Types.ObjectId(id) : null;
+  return typeof id === 'string' && isObjectId(id.toLowerCase()) ? new Types.ObjectId(id) : null;
 }
 
 /**
@@ -21,7 +22,7 @@ export function oid(id: unknown): Types.ObjectId | null {
  * Anything else is a programming error, not user input: requireTenant has validated it already.
  */
 export function jid(journalId: string): string {
-  if (typeof journalId !== 'string' || !/^[a-f0-9]{24}$/.test(journalId)) throw new Error(`invalid journal id: ${String(journalId)}`);
+  if (!isObjectId(journalId)) throw new Error(`invalid journal id: ${String(journalId)}`);
   return journalId;
 }
 
