@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ChangeFeed, LRUCache, type Logger, type Redis } from '@journal/server-kit';
 import type { ContentChange, JournalView, ReadModel } from './read-model';
 
@@ -31,7 +30,7 @@ export interface PublicCacheOptions {
   maxBytes?: number;
 }
 
-export const etagOf = (body: Buffer | string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+export { etagOf } from '@journal/server-kit';
 
 /** Keys of answers that do not depend on the view revision (an article's detail, a file's stat). */
 const STABLE = -1;

@@ -4,7 +4,7 @@
  * unit tests and anywhere else unchanged.
  */
 
-import { decodeEntities, firstNumber, splitAuthors } from '@journal/contracts/text.rules';
+import { decodeEntities, escapeHtml, firstNumber, splitAuthors } from '@journal/contracts/text.rules';
 import { isTitleTag, TITLE_TAG_PATTERN } from '@journal/contracts/rich-text';
 import { capitalizeFrequency } from './display';
 
@@ -100,5 +100,4 @@ export function citationHtml(a: CitableArticle, journalName: string): string {
   return parts.filter(Boolean).join(' ');
 }
 
-export const escapeText = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeText = escapeHtml;
