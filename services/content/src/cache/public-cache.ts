@@ -1,4 +1,4 @@
-import { ChangeFeed, LRUCache, type Logger, type Redis } from '@journal/server-kit';
+import { ChangeFeed, etagOf, LRUCache, type Logger, type Redis } from '@journal/server-kit';
 import type { ContentChange, JournalView, ReadModel } from './read-model';
 
 export interface CachedBody {
@@ -30,7 +30,7 @@ export interface PublicCacheOptions {
   maxBytes?: number;
 }
 
-export { etagOf } from '@journal/server-kit';
+export { etagOf };
 
 /** Keys of answers that do not depend on the view revision (an article's detail, a file's stat). */
 const STABLE = -1;
