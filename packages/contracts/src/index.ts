@@ -17,6 +17,7 @@ export * from './worklog.schema.js';
 export * from './journal-admin.schema.js';
 export * from './indexing.schema.js';
 export * from './text.rules.js';
+export * from './escape-html.js';
 export * from './article-path.js';
 export * from './article-batch.schema.js';
 export * from './public-read.schema.js';

@@ -25,8 +25,4 @@ export const RICH_TEXT_URL_SCHEMES = LINK_SCHEMES;
  */
 export const RICH_TEXT_URI_RE = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
-/** Article titles keep italics (species and journal names) and sub-/superscript (formulas, units). */
-export const TITLE_TAGS = ['i', 'em', 'sub', 'sup'] as const;
-export const isTitleTag = (name: string): boolean => (TITLE_TAGS as readonly string[]).includes(name);
-/** One bare title tag as a sanitised title holds it (`<i>`, `</sup>`), for building expressions. */
-export const TITLE_TAG_PATTERN = `</?(?:${TITLE_TAGS.join('|')})>`;
+export { TITLE_TAGS, isTitleTag, TITLE_TAG_PATTERN } from './title-tags.js';

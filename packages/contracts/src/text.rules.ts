@@ -7,10 +7,6 @@ import { decodeHTML } from 'entities';
  */
 export const decodeEntities = (s: unknown): string => (s === undefined || s === null ? '' : decodeHTML(String(s)));
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text made safe inside HTML, in an element or a quoted attribute: the one HTML escaping rule. */
-export const escapeHtml = (s: string): string => String(s ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-
 /** More digits than this is not a year, volume or issue. */
 const MAX_NUMBER_DIGITS = 6;
 

@@ -4,8 +4,9 @@
  * unit tests and anywhere else unchanged.
  */
 
-import { decodeEntities, escapeHtml, firstNumber, splitAuthors } from '@journal/contracts/text.rules';
-import { isTitleTag, TITLE_TAG_PATTERN } from '@journal/contracts/rich-text';
+import { decodeEntities, firstNumber, splitAuthors } from '@journal/contracts/text.rules';
+import { escapeHtml } from '@journal/contracts/escape-html';
+import { isTitleTag, TITLE_TAG_PATTERN } from '@journal/contracts/title-tags';
 import { capitalizeFrequency } from './display';
 
 /** The shared rules (docs/product.md#encoded-text, #authors, #route-params), under the names this feature uses. */
