@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { Gauge } from 'prom-client';
-import type { Request, Response } from 'express';
 import {
   AppError,
   sendErrorAnswer,
@@ -11,10 +10,9 @@ import {
   logSampleOf,
   normaliseHost,
   publicOriginOf,
-  pickRequestId,
   REQUEST_ID_HEADER,
-  requestLogger,
   type Logger,
+  type ObservedRequest,
   type RunningServer,
 } from '@journal/server-kit';
 import type { GatewayConfig } from './config';
@@ -37,8 +35,7 @@ export interface GatewayApp {
 /** The gateway's own endpoints, answered by the express app; every other request is proxied. */
 const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
-/** The request as the request logger and the metrics read it. */
-type GwRequest = IncomingMessage & { requestId: string; originalUrl: string };
+type GwRequest = ObservedRequest;
 
 /** What a test may put in place of the system's: the lookup of the replicas' addresses. */
 export interface GatewayOptions {
@@ -105,8 +102,6 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
   // without an answer, the Services take them).
   await Promise.all(sets.map((s) => s.ready()));
 
-  const logRequest = requestLogger(logger, logSample);
-  const noop = () => {};
   const inflightDown = () => inflight.dec();
 
   /**
@@ -115,27 +110,23 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
    * metrics go to the express app.
    */
   const handle = (raw: IncomingMessage, res: ServerResponse) => {
-    const req = raw as GwRequest;
-    const target = requestTarget(req.url ?? '/');
+    const target = requestTarget(raw.url ?? '/');
     const url = target?.url ?? null;
     const q = url === null ? -1 : url.indexOf('?');
     const path = url === null ? '' : q < 0 ? url : url.slice(0, q);
-    const fromProxy = trusted(req.socket.remoteAddress ?? '');
+    const fromProxy = trusted(raw.socket.remoteAddress ?? '');
     // Health and metrics are for probes and Prometheus inside the cluster (or on loopback), which
     // call the gateway directly. A request nginx passed on carries the reader's address: its
     // metrics are nobody's business outside (nginx refuses them too, this is the second wall).
-    const own = (req.method === 'GET' || req.method === 'HEAD') && OWN_PATHS.has(ownPath(path));
-    if (own && !(ownPath(path) === '/metrics' && forwarded(req))) {
-      app(req, res);
+    const own = (raw.method === 'GET' || raw.method === 'HEAD') && OWN_PATHS.has(ownPath(path));
+    if (own && !(ownPath(path) === '/metrics' && forwarded(raw))) {
+      app(raw, res);
       return;
     }
-    const requestId = pickRequestId(header(req, REQUEST_ID_HEADER), fromProxy);
-    req.requestId = requestId;
-    req.originalUrl = req.url ?? '/';
     // The request id and Connection go into the one writeHead of the answer (proxy.ts, refuse):
     // headers set ahead one by one would make node merge every answer header into them.
-    logRequest(req, res, noop);
-    metrics.middleware(req as unknown as Request, res as unknown as Response, noop);
+    const req = http.observe(raw, res, fromProxy);
+    const { requestId } = req;
 
     try {
       if (url === null) throw new AppError(400, 'bad_request', 'Invalid request target');
@@ -203,11 +194,6 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
     },
   };
 }
-
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-};
 
 /** `/healthz/`, `/HEALTHZ` reach the same route in express; longer paths are none of them. */
 const ownPath = (path: string) => (path.length > 9 ? path : (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase());

@@ -1,23 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import { ipMatcher, plainIp } from '@journal/server-kit';
+import { ipMatcher, memoize, plainIp } from '@journal/server-kit';
 
 /**
  * Trusted proxies from a comma-separated list of addresses and CIDR blocks, IPv4 or IPv6. Answers
- * are remembered per address (the gateway's peers are a few nginx instances; the memo is emptied
- * past 10,000 addresses): checking a block list builds address objects on every call.
+ * are remembered per address (the gateway's peers are a few nginx instances; the memo keeps the
+ * 10,000 most recent addresses): checking a block list builds address objects on every call.
  */
 export function makeTrustCheck(list: string): (ip: string) => boolean {
   const matches = ipMatcher(list.split(','));
-  const known = new Map<string, boolean>();
-  return (ip) => {
-    let trusted = known.get(ip);
-    if (trusted === undefined) {
-      if (known.size >= 10_000) known.clear();
-      known.set(ip, (trusted = matches(ip)));
-    }
-    return trusted;
-  };
+  return memoize(10_000, matches);
 }
 
 /**

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The gateway's helmet policy. TLS ends in front of us; upgrading requests is left to the
- *  deployment so plain-HTTP hosts keep working. */
+ *  deployment so plain-HTTP hosts keep working. The project's one Content-Security-Policy: nginx's
+ *  copy for the pages it serves itself is held to it by test/csp.test.ts. */
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'https:'], 'frame-ancestors': ["'self'"], 'upgrade-insecure-requests': null } },
 };

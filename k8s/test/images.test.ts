@@ -144,9 +144,18 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
     for (const pattern of ['**/node_modules', '**/dist', '.git', '.data', '**/secrets.env']) expect(ignore).toContain(pattern);
   });
 
-  test('copies every workspace manifest before npm ci (the lock file covers them all)', () => {
+  test('copies every workspace manifest, at its own path, before npm ci (the lock file covers them all)', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
-    for (const ws of pkg.workspaces) expect(text).toContain(`COPY ${ws}/package.json ${ws}/`);
+    const globs = /^COPY --parents ((?:\S+\/package\.json )+)\.\/$/m.exec(text)?.[1]?.trim().split(' ') ?? [];
+    const manifests = pkg.workspaces.map((ws) => `${ws}/package.json`);
+    for (const m of manifests) expect([m, globs.some((g) => path.matchesGlob(m, g))]).toEqual([m, true]);
+    // No glob names a folder that is not a workspace (its manifest would not be in the lock file).
+    for (const g of globs) expect([g, manifests.some((m) => path.matchesGlob(m, g))]).toEqual([g, true]);
+    for (const dir of ['packages', 'services']) {
+      for (const d of fs.readdirSync(path.join(ROOT, dir))) {
+        if (fs.existsSync(path.join(ROOT, dir, d, 'package.json'))) expect(pkg.workspaces).toContain(`${dir}/${d}`);
+      }
+    }
   });
 
   if (image === 'journal-pdf-worker') {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { etagOf } from '@journal/server-kit';
 
 interface ManifestChunk {
   file: string;
@@ -83,7 +84,7 @@ export function loadAssets(dist: string, serverCode?: string): PageAssets {
     css: cssText,
     shell,
     shellBytes,
-    shellEtag: `"${sha1().update(shellBytes).digest('base64url').slice(0, 27)}"`,
+    shellEtag: etagOf(shellBytes),
     buildId: build.digest('base64url'),
     preloadsFor,
     head,

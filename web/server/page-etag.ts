@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { etagOf } from '@journal/server-kit';
 import type { HydrationPayload } from '@/app/providers';
 import { scriptJson } from '@/features/public/lib/citation-meta';
 
@@ -7,8 +8,7 @@ import { scriptJson } from '@/features/public/lib/citation-meta';
  * stands for the hydration payload (each read's answer by the hash of its JSON).
  */
 export function pageEtag(buildId: string, status: number, href: string, hydrationDigest: string): string {
-  const hash = createHash('sha1').update(`${buildId}\n${new Date().getFullYear()}\n${status}\n${href}\n${hydrationDigest}`).digest('base64url');
-  return `"${hash.slice(0, 27)}"`;
+  return etagOf(`${buildId}\n${new Date().getFullYear()}\n${status}\n${href}\n${hydrationDigest}`);
 }
 
 /**

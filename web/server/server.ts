@@ -8,25 +8,23 @@ import {
   sendErrorAnswer,
   listen,
   logSampleOf,
-  pickRequestId,
   PUBLIC_HOST_HEADER,
   publicOriginOf,
   ReplicaSet,
   REQUEST_ID_HEADER,
-  requestLogger,
   runService,
   TENANT_HEADER,
+  type ObservedRequest,
   type ResolveAddresses,
   type RunningServer,
 } from '@journal/server-kit';
-import type { Request, Response } from 'express';
+import { OBJECT_ID_RE as ID_RE } from '@journal/contracts';
 import { loadAssets } from './assets';
 import { readRenderConfig, type RenderConfig } from './config';
 import { ContentReads } from './content-reads';
 import { sendParts, etagMatches } from './page-answer';
 import { fallbackPage, preparePage } from './render';
 
-const ID_RE = /^[a-f0-9]{24}$/;
 const HTML = 'text/html; charset=utf-8';
 /** Client-rendered areas: the render process answers them with the app shell. */
 const APP_SHELL_RE = /^\/(admin|webdata)(\/|$)/;
@@ -35,7 +33,7 @@ const OWN_PATH_RE = /^\/(healthz|readyz|metrics)\/?$/i;
 /** The pages' label in the request-duration metric. */
 const PAGE_ROUTE = { path: '/.*/' };
 
-type PageRequest = IncomingMessage & { requestId: string; originalUrl: string; route?: { path: string } };
+type PageRequest = ObservedRequest;
 
 export interface RenderApp {
   url: string;
@@ -77,8 +75,6 @@ export async function start(config: RenderConfig, options: RenderOptions = {}): 
   const { app } = http;
   http.finish();
 
-  const logRequest = requestLogger(logger, logSample);
-  const noop = () => {};
 
   const servePage = async (req: PageRequest, res: ServerResponse, path: string) => {
     const common: Record<string, string> = { [REQUEST_ID_HEADER]: req.requestId };
@@ -141,12 +137,7 @@ export async function start(config: RenderConfig, options: RenderOptions = {}): 
       app(raw, res);
       return;
     }
-    const req = raw as PageRequest;
-    req.requestId = pickRequestId(header(req, REQUEST_ID_HEADER), true);
-    req.originalUrl = target;
-    req.route = PAGE_ROUTE;
-    logRequest(req, res, noop);
-    http.metrics.middleware(req as unknown as Request, res as unknown as Response, noop);
+    const req = http.observe(Object.assign(raw, { route: PAGE_ROUTE }), res, true);
     servePage(req, res, path).catch((err: unknown) =>
       sendErrorAnswer(logger, err, req, res, { [REQUEST_ID_HEADER]: req.requestId, 'cache-control': 'no-cache' }),
     );

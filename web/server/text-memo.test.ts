@@ -11,7 +11,7 @@ describe('memoText', () => {
     expect(seen).toEqual(['<p>a</p>', 'b']);
   });
 
-  test('kept characters are bounded: past the bound it starts over, and a text larger than the bound is never kept', () => {
+  test('kept characters are bounded: past the bound the least recently used go, and a text larger than the bound is never kept', () => {
     let calls = 0;
     const same = memoText((s) => {
       calls++;
@@ -20,7 +20,7 @@ describe('memoText', () => {
     same('abcd'); // 8 chars kept
     same('abcd');
     expect(calls).toBe(1);
-    same('xyz'); // 6 more: over the bound, the memo starts over with it
+    same('xyz'); // 6 more: over the bound, the least recently used (abcd) goes
     same('abcd');
     expect(calls).toBe(3);
     same('a very long text');

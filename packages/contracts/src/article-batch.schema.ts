@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { publicEditorSchema } from './public-read.schema.js';
 import { withdrawalSchema } from './withdrawal.schema.js';
+import { ARTICLE_REF_RE, EDITOR_ID_RE } from './ids.js';
 
 /** At most this many articles in one batch read (docs/product.md#constants: bulk documents). */
 export const ARTICLE_BATCH_MAX = 1000;
 
-/** A reference number as the public routes accept it. */
-export const ARTICLE_REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** POST /internal/articles/by-refs: the reference numbers wanted, 1 to 1000 of them. */
 export const articleBatchRequestSchema = z.strictObject({
@@ -60,7 +59,7 @@ export type ArticleBatchResponse = z.infer<typeof articleBatchResponseSchema>;
  */
 export const staffEditorsRequestSchema = z.strictObject({
   ids: z
-    .array(z.string().regex(/^(?:[a-f0-9]{24}|\d{1,12})$/, 'Invalid editor id'))
+    .array(z.string().regex(EDITOR_ID_RE, 'Invalid editor id'))
     .min(1, 'Send at least one editor id')
     .max(ARTICLE_BATCH_MAX, `At most ${ARTICLE_BATCH_MAX} editor ids at once`),
 });

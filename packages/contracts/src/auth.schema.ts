@@ -81,4 +81,3 @@ export interface StaffUserView {
 }
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
-export const objectIdSchema = z.string().regex(/^[a-f0-9]{24}$/, 'Invalid id');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { articleRefSchema } from './id.schema.js';
 
 /** PUT /api/admin/crossref/credentials: the journal's Crossref login (managers only; never sent back). */
 export const crossrefCredentialsSchema = z.object({
@@ -20,7 +21,7 @@ const num = z.coerce.number().int().min(0).max(1_000_000);
 
 /** POST /api/admin/crossref/deposits: what to deposit. */
 export const depositRequestSchema = z.discriminatedUnion('scope', [
-  z.object({ scope: z.literal('article'), refnumber: z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, 'Invalid ref number') }),
+  z.object({ scope: z.literal('article'), refnumber: articleRefSchema }),
   z.object({ scope: z.literal('issue'), year: z.coerce.number().int().min(0).max(9999), volume: num, issue: num }),
   /** Every public article never deposited, or whose deposit failed. */
   z.object({ scope: z.literal('pending') }),

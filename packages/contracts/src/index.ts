@@ -1,5 +1,7 @@
 // First: configures zod before any schema below is built.
 import './zod-config.js';
+export * from './ids.js';
+export * from './id.schema.js';
 export * from './fields.schema.js';
 export * from './rich-text.js';
 export * from './link.rules.js';
@@ -15,6 +17,7 @@ export * from './worklog.schema.js';
 export * from './journal-admin.schema.js';
 export * from './indexing.schema.js';
 export * from './text.rules.js';
+export * from './escape-html.js';
 export * from './article-path.js';
 export * from './article-batch.schema.js';
 export * from './public-read.schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema } from './auth.schema.js';
+import { objectIdSchema } from './id.schema.js';
 import { requiredString } from './fields.schema.js';
 import { isSafeLink, linkMessage } from './link.rules.js';
 

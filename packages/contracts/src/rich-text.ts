@@ -25,5 +25,4 @@ export const RICH_TEXT_URL_SCHEMES = LINK_SCHEMES;
  */
 export const RICH_TEXT_URI_RE = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
-/** Article titles keep italics (species and journal names) and sub-/superscript (formulas, units). */
-export const TITLE_TAGS = ['i', 'em', 'sub', 'sup'] as const;
+export { TITLE_TAGS, isTitleTag, TITLE_TAG_PATTERN } from './title-tags.js';

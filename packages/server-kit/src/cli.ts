@@ -10,6 +10,7 @@ import { createRedis, type Redis } from './redis';
  * are parsed strictly, and every outcome maps to one exit code: 0 done, 1 refused (the message on
  * stderr), 2 usage error. Each service contributes the commands over its own domain code.
  */
+// Kept rather than commander/citty: node:util parseArgs parses the options; a framework would need its exits, help and error texts overridden to keep the exit codes, JSON refusals and control-character escaping operators' scripts rely on.
 
 export const EXIT_OK = 0;
 export const EXIT_REFUSED = 1;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
@@ -87,9 +87,19 @@ export function requestLogger(logger: Logger, sampling: RequestLogSampling) {
   };
 }
 
+/** A request once `observe` has run: its id, and the target as it came (for the log line). */
+export type ObservedRequest = IncomingMessage & { requestId: string; originalUrl: string };
+
 export interface HttpApp {
   app: Express;
   metrics: Metrics;
+  /**
+   * The one request pipeline: picks the request id (the incoming one only from a trusted sender),
+   * starts the request's log line and its duration metric. The express app runs it first; entry
+   * points in front of express (the gateway's proxy, the render process's pages) call it
+   * themselves and put the id into their one writeHead.
+   */
+  observe(req: IncomingMessage & { route?: { path: string } }, res: ServerResponse, trustedId: boolean): ObservedRequest;
   /** Mount routes here, then call `finish()` to add the 404 and error handlers. */
   finish(): void;
   state: { shuttingDown: boolean };
@@ -106,14 +116,25 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
   app.set('etag', 'strong');
   app.set('query parser', 'simple');
 
+  const logRequest = requestLogger(opts.logger, opts.logSample ?? { every: 1, slowMs: 0 });
+  const noop = () => {};
+  const observe: HttpApp['observe'] = (req, res, trustedId) => {
+    const incoming = req.headers[REQUEST_ID_HEADER];
+    const observed = Object.assign(req, {
+      requestId: pickRequestId(typeof incoming === 'string' ? incoming : undefined, trustedId),
+      originalUrl: req.url ?? '/',
+    });
+    logRequest(observed, res, noop);
+    metrics.middleware(observed, res, noop);
+    return observed;
+  };
+
   app.use((req: Request, res: Response, next: NextFunction) => {
-    req.requestId = pickRequestId(req.header(REQUEST_ID_HEADER), opts.trustRequestId ? opts.trustRequestId(req) : true);
+    observe(req, res, opts.trustRequestId ? opts.trustRequestId(req) : true);
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
     if (state.shuttingDown) res.setHeader('Connection', 'close');
     next();
   });
-  app.use(requestLogger(opts.logger, opts.logSample ?? { every: 1, slowMs: 0 }));
-  app.use(metrics.middleware);
 
   // Liveness: the event loop answers. The datastores are detail for people and alerts, never a
   // reason to restart (a restart fixes no database).
@@ -138,6 +159,7 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
   return {
     app,
     metrics,
+    observe,
     state,
     stopHealth: () => health?.stop(),
     finish() {

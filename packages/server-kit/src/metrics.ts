@@ -1,9 +1,16 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** What the duration metric reads of a request: express's Request, or a bare one given these. */
+export interface MeasuredRequest {
+  method?: string;
+  route?: { path?: unknown };
+  baseUrl?: string;
+}
 
 export interface Metrics {
   registry: Registry;
-  middleware: (req: Request, res: Response, next: NextFunction) => void;
+  middleware: (req: MeasuredRequest, res: ServerResponse, next: () => void) => void;
 }
 
 export function createMetrics(service: string): Metrics {
@@ -31,11 +38,11 @@ export function createMetrics(service: string): Metrics {
     if (!c) byMethod.set(method, (c = duration.labels(method, route, String(status))));
     return c;
   };
-  const routeOf = (req: Request): string => {
+  const routeOf = (req: MeasuredRequest): string => {
     // The matched route pattern keeps label cardinality bounded; unmatched paths share one label.
-    const r = req.route as { path?: string } | undefined;
+    const r = req.route;
     if (!r?.path) return 'unmatched';
-    if (req.baseUrl) return `${req.baseUrl}${r.path}`;
+    if (req.baseUrl) return `${req.baseUrl}${String(r.path)}`;
     let label = routeLabels.get(r);
     if (label === undefined) routeLabels.set(r, (label = String(r.path)));
     return label;
@@ -45,7 +52,7 @@ export function createMetrics(service: string): Metrics {
     middleware(req, res, next) {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
-        child(req.method, routeOf(req), res.statusCode).observe(Number(process.hrtime.bigint() - started) / 1e9);
+        child(req.method ?? 'GET', routeOf(req), res.statusCode).observe(Number(process.hrtime.bigint() - started) / 1e9);
       });
       next();
     },

@@ -67,5 +67,4 @@ export const toPlainText = (html: string): string =>
  */
 export const storedToPlainText = (stored: unknown): string => decodeEntities(toPlainText(decodeEntities(stored)));
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string): string => String(s ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+export { escapeHtml } from '@journal/contracts';

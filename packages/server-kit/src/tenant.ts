@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { OBJECT_ID_RE as ID_RE } from '@journal/contracts';
 import { AppError } from './errors';
 
 /** Set by the gateway on every upstream request, always overwriting what a client sent. */
@@ -7,8 +8,6 @@ export const TENANT_HEADER = 'x-journal-id';
 export const CLIENT_IP_HEADER = 'x-client-ip';
 /** The public host the gateway resolved, for building absolute URLs. */
 export const PUBLIC_HOST_HEADER = 'x-journal-host';
-
-const ID_RE = /^[a-f0-9]{24}$/;
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -1,5 +1,6 @@
 import { Types, type Connection } from 'mongoose';
 import { roleOrManager, type StaffRole } from '@journal/contracts';
+import { ttlReads } from './cache';
 
 /** What every service needs to know about a signed-in user on each request. */
 export interface UserState {
@@ -44,8 +45,8 @@ const MAX_ENTRIES = 10_000;
  * whenever Redis's data generation changes (a flush), so the database decides at once then.
  */
 export function userStateReader(conn: Connection, ttlMs: number): UserStateSource {
-  const users = cachedReads<UserState>(ttlMs, (id) => readUser(conn, id));
-  const sessions = cachedReads<SessionState>(ttlMs, (key) => readSession(conn, ...splitKey(key)));
+  const users = ttlReads<UserState | null>({ ttlMs, max: MAX_ENTRIES });
+  const sessions = ttlReads<SessionState | null>({ ttlMs, max: MAX_ENTRIES });
   let generation: string | undefined;
   return {
     sync(g) {
@@ -56,18 +57,15 @@ export function userStateReader(conn: Connection, ttlMs: number): UserStateSourc
     },
     get: (userId, opts) => {
       if (opts?.fresh) users.forget(userId);
-      return users.get(userId);
+      return users.get(userId, () => readUser(conn, userId));
     },
-    session: (journalId, jti, opts) => (opts?.fresh ? readSession(conn, journalId, jti) : sessions.get(`${journalId}:${jti}`)),
+    session: (journalId, jti, opts) =>
+      opts?.fresh ? readSession(conn, journalId, jti) : sessions.get(`${journalId}:${jti}`, () => readSession(conn, journalId, jti)),
     forget: (userId) => users.forget(userId),
     forgetSession: (journalId, jti) => sessions.forget(`${journalId}:${jti}`),
   };
 }
 
-const splitKey = (key: string): [string, string] => {
-  const i = key.indexOf(':');
-  return [key.slice(0, i), key.slice(i + 1)];
-};
 
 async function readSession(conn: Connection, journalId: string, jti: string): Promise<SessionState | null> {
   if (!Types.ObjectId.isValid(journalId)) return null;
@@ -76,29 +74,6 @@ async function readSession(conn: Connection, journalId: string, jti: string): Pr
     .findOne({ _id: jti, journalId: new Types.ObjectId(journalId) }, { projection: { revoked: 1, reauthAt: 1 } });
   if (!d) return null;
   return { revoked: d.revoked === true, reauthAt: typeof d.reauthAt === 'number' ? d.reauthAt : 0 };
-}
-
-/** Answers kept for `ttlMs`; a failed read is not kept, so the next request tries again. */
-function cachedReads<T>(ttlMs: number, read: (key: string) => Promise<T | null>) {
-  const cache = new Map<string, { at: number; value: Promise<T | null> }>();
-  return {
-    get(key: string): Promise<T | null> {
-      const now = Date.now();
-      const hit = cache.get(key);
-      if (hit && now - hit.at < ttlMs) return hit.value;
-      if (cache.size >= MAX_ENTRIES) cache.clear();
-      const value = read(key);
-      cache.set(key, { at: now, value });
-      value.catch(() => cache.delete(key));
-      return value;
-    },
-    forget(key: string) {
-      cache.delete(key);
-    },
-    clear() {
-      cache.clear();
-    },
-  };
 }
 
 async function readUser(conn: Connection, userId: string): Promise<UserState | null> {

@@ -35,6 +35,7 @@ export class TooManyAttempts extends AppError {
 
 const unavailable = () => new AppError(503, 'auth_unavailable', 'Login is unavailable right now, try again shortly');
 
+// Kept rather than rate-limiter-flexible: its limiters block for fixed spans (Fibonacci steps in ExpressBruteFlexible); the doubling delay per key, three counters in one MULTI and the fail-closed 503 would be written around it all the same.
 /**
  * Slows down guessing instead of locking accounts: failures are counted per client address and
  * per address and user name, and past a free allowance each failure makes that key wait a

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, REQUEST_ID_HEADER, TENANT_HEADER } from '@journal/server-kit';
+import { AppError, REQUEST_ID_HEADER, TENANT_HEADER, ttlReads, type TtlReads } from '@journal/server-kit';
 import {
   ARTICLE_BATCH_MAX, articleBatchResponseSchema, listedArticleSchema, publicEditorSchema, publicReadSchemas, publicSettingsSchema,
   staffEditorsResponseSchema, type ListedArticle, type PublicEditorRead, type PublicSettingsRead,
@@ -27,9 +27,16 @@ const LOGO_TYPES = /^image\/(png|jpeg|gif|webp)$/;
  * answer becomes a 503, so bad input never turns into a 5xx and a down service never hangs.
  */
 export class ContentClient {
-  private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly settingsKept: TtlReads<PublicSettingsRead>;
+  private readonly editorsKept: TtlReads<PublicEditorRead[]>;
+  private readonly logoKept: TtlReads<string>;
 
-  constructor(private readonly opts: ContentClientOptions) {}
+  constructor(private readonly opts: ContentClientOptions) {
+    const kept = { ttlMs: opts.cacheTtlMs, max: 1000 };
+    this.settingsKept = ttlReads(kept);
+    this.editorsKept = ttlReads(kept);
+    this.logoKept = ttlReads(kept);
+  }
 
   private async fetch(ctx: RequestContext, path: string, body?: unknown): Promise<Response> {
     let res: Response;
@@ -74,24 +81,15 @@ export class ContentClient {
     return parsed.data;
   }
 
-  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < this.opts.cacheTtlMs) return hit.value as Promise<T>;
-    const value = load();
-    this.cache.set(key, { at: Date.now(), value });
-    value.catch(() => this.cache.delete(key));
-    if (this.cache.size > 1000) this.cache.delete(this.cache.keys().next().value as string);
-    return value;
-  }
 
   settings(ctx: RequestContext): Promise<PublicSettingsRead> {
-    return this.cached(`s:${ctx.journalId}`, () =>
+    return this.settingsKept.get(ctx.journalId, () =>
       this.json(ctx, '/api/settings/', publicSettingsSchema, () => new AppError(404, 'unknown_journal', 'Journal not found')),
     );
   }
 
   editors(ctx: RequestContext): Promise<PublicEditorRead[]> {
-    return this.cached(`e:${ctx.journalId}`, () =>
+    return this.editorsKept.get(ctx.journalId, () =>
       this.json(ctx, '/api/editors/', publicReadSchemas.editors, () => new AppError(404, 'not_found', 'Editors not found')),
     );
   }
@@ -138,7 +136,7 @@ export class ContentClient {
 
   /** The journal logo as a data URI, or '' when there is none or it is not a plain image. */
   logo(ctx: RequestContext): Promise<string> {
-    return this.cached(`l:${ctx.journalId}`, async () => {
+    return this.logoKept.get(ctx.journalId, async () => {
       const res = await this.fetch(ctx, '/assets/site/logo.png');
       if (!res.ok) {
         await res.body?.cancel();

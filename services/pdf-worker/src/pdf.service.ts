@@ -6,7 +6,7 @@ import type { ContentClient, RequestContext } from './content.client';
 import { boardEditors, sameName, showEditorContacts, splitAuthors, toArticle, toEditor, toJournal } from './document-data';
 import type { PdfQueue } from './pdf.queue';
 import type { Job } from 'bullmq';
-import type { ListedArticle } from '@journal/contracts';
+import { EDITOR_ID_RE, type ListedArticle } from '@journal/contracts';
 import type { ArticleInfo, JobPayload, JobProgress, PdfJobData, PdfJobResult, PdfKind } from './pdf.types';
 import { safeEntryName } from './render/zip';
 import { TEMPLATE_VERSION } from './templates';
@@ -15,7 +15,6 @@ import { TEMPLATE_VERSION } from './templates';
 export const ADMIN_KINDS: ReadonlySet<PdfKind> = new Set(['indexpage', 'bulkcertificates', 'editorscertificate']);
 
 const REF_RE = /^\d{1,12}$/;
-const EDITOR_ID_RE = /^(?:[a-f0-9]{24}|\d{1,12})$/;
 /** Bulk zips are bounded in certificates too, not only in articles. */
 const MAX_CERTIFICATES = 5000;
 

@@ -1,10 +1,12 @@
+import { articlePagePath, issuePagePath } from '@journal/contracts/article-path';
+
 /** The public site's routes (docs/product.md#public-routes); part of every reader's first load. */
 export const publicPaths = {
   home: '/',
   archives: '/archives',
-  issue: (year: number | string, volume: number | string, issue: number | string) => `/archives/${year}/vol${volume}/issue${issue}`,
+  issue: (year: number | string, volume: number | string, issue: number | string) => issuePagePath({ year, volume, issue }),
   article: (year: number | string, volume: number | string, issue: number | string, ref: number | string) =>
-    `/archives/${year}/vol${volume}/issue${issue}/${ref}`,
+    articlePagePath({ year, volume, issue, refnumber: ref }),
   board: '/board',
   instructions: '/instructions',
   indexing: '/indexing',

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { activityActor, AppError, requireTenant } from '@journal/server-kit';
-import { staffRoutes as routes } from '@journal/contracts';
+import { OBJECT_ID_RE as ID_RE, staffRoutes as routes } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { AdminService } from './admin.service';
 import { ArticleAdminService } from './article-admin.service';
@@ -9,7 +9,6 @@ import { SiteAdminService } from './site-admin.service';
 import { multipart } from './upload';
 import { contentStaff } from './staff-access';
 
-const ID_RE = /^[a-f0-9]{24}$/;
 const idParam = (req: Request) => {
   const id = String(req.params.id ?? '');
   if (!ID_RE.test(id)) throw new AppError(404, 'not_found', 'Not found');

@@ -199,7 +199,7 @@ export class ArticleRepo {
       creation: now,
       modification: now,
     });
-    return toPlain<Article>(d.toObject() as never)!;
+    return toPlain(d.toObject())!;
   }
 
   /** Many at once (seed, bench); ordered: false so one duplicate does not stop the rest. */
@@ -233,7 +233,7 @@ export class ArticleRepo {
       if (rekey) set.doi_key = doiKey(patch.doi ?? cur.doi, patch.refnumber ?? cur.refnumber);
     }
     const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: set }, { returnDocument: 'after' }).lean();
-    return toPlain<Article>(d as never);
+    return toPlain(d);
   }
 
   /** Sets or clears (null) the withdrawal; the article otherwise unchanged. */
@@ -243,7 +243,7 @@ export class ArticleRepo {
     const d = await this.model
       .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { withdrawal, modifiedby: by, modification: new Date() } }, { returnDocument: 'after' })
       .lean();
-    return toPlain<Article>(d);
+    return toPlain(d);
   }
 
   /**
@@ -271,7 +271,7 @@ export class ArticleRepo {
         .lean(),
       this.tombstones.list(journalId),
     ]);
-    return { hidden: toPlainList<Article>(hidden as never), removed };
+    return { hidden: toPlainList(hidden), removed };
   }
 
   async findById(journalId: string, id: string): Promise<Article | null> {
@@ -280,18 +280,18 @@ export class ArticleRepo {
     // By _id alone, then the journal checked here: FerretDB pushes only a lone _id filter down to
     // SQLite (any other filter scans the collection); MongoDB answers either from the _id index.
     const d = await this.model.findOne({ _id }).setOptions(BY_ID).lean();
-    return d && d.journalId === jid(journalId) ? toPlain<Article>(d as never) : null;
+    return d && d.journalId === jid(journalId) ? toPlain(d) : null;
   }
 
   async findByRef(journalId: string, refnumber: string): Promise<Article | null> {
     if (!refnumber) return null;
-    return toPlain<Article>((await this.model.findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()) as never);
+    return toPlain((await this.model.findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()));
   }
 
   /** The journal's articles with these reference numbers, any status (staff documents). */
   async findByRefs(journalId: string, refs: string[]): Promise<Article[]> {
     if (!refs.length) return [];
-    return toPlainList<Article>((await this.model.find({ journalId: jid(journalId), refnumber: { $in: refs.map(String) } }).lean()));
+    return toPlainList((await this.model.find({ journalId: jid(journalId), refnumber: { $in: refs.map(String) } }).lean()));
   }
 
   /**
@@ -307,7 +307,7 @@ export class ArticleRepo {
     if (opts.publicOnly) Object.assign(filter, PUBLIC_ARTICLE);
     const q = this.model.find(filter);
     if (opts.fields) q.select(Object.fromEntries([...opts.fields, 'pageStart', 'refnumber'].map((f) => [f, 1])));
-    const ds = toPlainList<Article>((await q.lean()) as never);
+    const ds = toPlainList((await q.lean()));
     return ds.sort(byPageStart);
   }
 
@@ -315,20 +315,20 @@ export class ArticleRepo {
   async listPublic(journalId: string, fields?: readonly (keyof Article)[]): Promise<Article[]> {
     const q = this.model.find({ journalId: jid(journalId), ...PUBLIC_ARTICLE });
     if (fields) q.select(Object.fromEntries([...fields, 'status', 'refnumber'].map((f) => [f, 1])));
-    return toPlainList<Article>((await q.lean()) as never);
+    return toPlainList((await q.lean()));
   }
 
   /** Every public article of every journal in one scan, grouped by journal (read models at start). */
   async listPublicByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
     const q = this.model.find(PUBLIC_ARTICLE).setOptions(EVERY_JOURNAL).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
-    return groupByJournal<Article>((await q.lean()) as never);
+    return groupByJournal((await q.lean()));
   }
 
   /** Every article of a journal (admin list), newest issue first then page order. */
   async list(journalId: string, fields?: readonly (keyof Article)[]): Promise<Article[]> {
     const q = this.model.find({ journalId: jid(journalId) });
     if (fields) q.select(Object.fromEntries([...fields, 'year', 'volume', 'issue', 'pageStart', 'refnumber'].map((f) => [f, 1])));
-    const ds = toPlainList<Article>((await q.lean()) as never);
+    const ds = toPlainList((await q.lean()));
     return ds.sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || byPageStart(a, b));
   }
 
@@ -374,7 +374,7 @@ export class ArticleRepo {
   /** Every article of every journal (all statuses) in one scan, grouped by journal (read models at start). */
   async listAllByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
     const q = this.model.find({}).setOptions(EVERY_JOURNAL).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
-    return groupByJournal<Article>((await q.lean()) as never);
+    return groupByJournal((await q.lean()));
   }
 }
 

@@ -34,13 +34,13 @@ export const byIssueDesc = (a: Pick<Issue, 'year' | 'volume' | 'issue'>, b: Pick
   b.year - a.year || b.volume - a.volume || b.issue - a.issue;
 
 /** Issues of a journal; lists come newest first. */
-export class IssueRepo extends JournalScopedRepo<IssueDoc, Issue> {
+export class IssueRepo extends JournalScopedRepo<IssueDoc> {
   constructor(conn: Connection) {
     super(conn, 'Issue', issueSchema, byIssueDesc);
   }
 
   async find(journalId: string, year: number, volume: number, issue: number): Promise<Issue | null> {
-    return toPlain<Issue>((await this.model.findOne({ journalId: jid(journalId), year, volume, issue }).lean()) as never);
+    return toPlain((await this.model.findOne({ journalId: jid(journalId), year, volume, issue }).lean()));
   }
 
   /** The latest issue (highest year, volume, issue), or null. */
@@ -51,7 +51,7 @@ export class IssueRepo extends JournalScopedRepo<IssueDoc, Issue> {
   /** Creates an issue; a duplicate year+volume+issue in the journal throws a Mongo 11000 error (→ 409). */
   async create(journalId: string, input: IssueInput): Promise<Issue> {
     const d = await this.model.create({ ...input, journalId: jid(journalId), creation: new Date() });
-    return toPlain<Issue>(d.toObject() as never)!;
+    return toPlain(d.toObject())!;
   }
 
   /** Creates the issue unless it exists; returns the stored one either way (seed, imports). */
@@ -65,7 +65,7 @@ export class IssueRepo extends JournalScopedRepo<IssueDoc, Issue> {
     const _id = oid(id);
     if (!_id) return null;
     const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { returnDocument: 'after' }).lean();
-    return toPlain<Issue>(d as never);
+    return toPlain(d);
   }
 
   async count(journalId: string): Promise<number> {

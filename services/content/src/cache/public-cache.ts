@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { ChangeFeed, LRUCache, type Logger, type Redis } from '@journal/server-kit';
+import { ChangeFeed, etagOf, LRUCache, type Logger, type Redis } from '@journal/server-kit';
 import type { ContentChange, JournalView, ReadModel } from './read-model';
 
 export interface CachedBody {
@@ -31,7 +30,7 @@ export interface PublicCacheOptions {
   maxBytes?: number;
 }
 
-export const etagOf = (body: Buffer | string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+export { etagOf };
 
 /** Keys of answers that do not depend on the view revision (an article's detail, a file's stat). */
 const STABLE = -1;

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
-import { absoluteUrl, languageCode } from '@journal/contracts';
+import { absoluteUrl, ARTICLE_REF_RE as REF_RE, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { etagOf } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
@@ -9,7 +9,6 @@ import { pagePath, publicOrigin } from '../seo/public-url';
 import type { Journal } from '../journals/journal.repo';
 import { toBibtex, toCslJson, toRis, type CiteContext } from './cite-formats';
 
-const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
 const FORMATS = {
   bib: { contentType: 'application/x-bibtex; charset=utf-8', make: (a: ArticleDetail, c: CiteContext) => toBibtex(a, c) },

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
-import { absoluteUrl } from '@journal/contracts';
+import { absoluteUrl, ARTICLE_REF_RE as REF_RE } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { etagOf } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
@@ -9,7 +9,6 @@ import { pagePath, publicOrigin } from '../seo/public-url';
 import { languageCode } from '@journal/contracts';
 import { jatsArticle } from './jats-xml';
 
-const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 const PATH_RE = /^\/api\/archives\/ref\/([^/]+)\/jats\.xml$/;
 
 /**

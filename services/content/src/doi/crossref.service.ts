@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, diffFields, parse, type ActivityActor } from '@journal/server-kit';
-import { formatDoi, languageCode } from '@journal/contracts';
+import { articleRefSchema, formatDoi, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
 import { pagePath } from '../seo/public-url';
@@ -11,7 +11,7 @@ const exportSchema = z.object({
   year: z.coerce.number().int().min(0).max(9999),
   volume: z.coerce.number().int().min(0).max(1_000_000),
   issue: z.coerce.number().int().min(0).max(1_000_000),
-  refs: z.array(z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, 'Invalid ref number')).min(1, 'Select at least one article').max(500),
+  refs: z.array(articleRefSchema).min(1, 'Select at least one article').max(500),
 });
 
 export interface CrossrefExport {

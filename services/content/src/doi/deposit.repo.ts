@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
+import { isObjectId } from '@journal/contracts';
 import { jid } from '../shared/plain';
 import type { Sealed } from './credentials-crypto';
 
@@ -139,7 +140,7 @@ export class DepositRepo {
   }
 
   async getSubmission(journalId: string, id: string): Promise<Submission | null> {
-    if (!/^[a-f0-9]{24}$/.test(id)) return null;
+    if (!isObjectId(id)) return null;
     const d = await this.submissions.findOne({ _id: id, journalId: jid(journalId) }).lean();
     return d ? { ...strip(d), id: String(d._id), journalId } : null;
   }
@@ -150,7 +151,7 @@ export class DepositRepo {
 
   /** Progress texts of these submissions, by id. */
   async progressOf(journalId: string, ids: string[]): Promise<Map<string, string>> {
-    const valid = [...new Set(ids)].filter((id) => /^[a-f0-9]{24}$/.test(id));
+    const valid = [...new Set(ids)].filter(isObjectId);
     if (!valid.length) return new Map();
     const ds = await this.submissions.find({ _id: { $in: valid }, journalId: jid(journalId) }, { progress: 1 }).lean();
     return new Map(ds.map((d) => [String(d._id), d.progress]));

@@ -49,7 +49,7 @@ export const byPinThenCreation = (a: Editor, b: Editor) =>
   b.is_pinned - a.is_pinned || +new Date(a.creation) - +new Date(b.creation) || a.id.localeCompare(b.id);
 
 /** Editors of a journal; lists come pinned first. */
-export class EditorRepo extends JournalScopedRepo<EditorDoc, Editor> {
+export class EditorRepo extends JournalScopedRepo<EditorDoc> {
   constructor(conn: Connection) {
     super(conn, 'Editor', editorSchema, byPinThenCreation);
   }
@@ -68,7 +68,7 @@ export class EditorRepo extends JournalScopedRepo<EditorDoc, Editor> {
   async create(journalId: string, input: EditorInput & Pick<Editor, 'name' | 'category'>): Promise<Editor> {
     const now = new Date();
     const d = await this.model.create({ ...input, journalId: jid(journalId), creation: now, updated_at: now });
-    return toPlain<Editor>(d.toObject() as never)!;
+    return toPlain(d.toObject())!;
   }
 
   async update(journalId: string, id: string, patch: EditorInput): Promise<Editor | null> {
@@ -77,7 +77,7 @@ export class EditorRepo extends JournalScopedRepo<EditorDoc, Editor> {
     const d = await this.model
       .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { ...patch, updated_at: new Date() } }, { returnDocument: 'after', runValidators: true })
       .lean();
-    return toPlain<Editor>(d as never);
+    return toPlain(d);
   }
 
   /** Sets is_pinned on the given editors; returns how many matched. */

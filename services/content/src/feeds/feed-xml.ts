@@ -1,5 +1,5 @@
 import { doiUrl } from '@journal/contracts';
-import { xmlEscape } from '../seo/xml';
+import { xmlDocument } from '../seo/xml';
 import { machineAuthors } from '@journal/contracts';
 import { plain } from '../shared/text';
 
@@ -35,64 +35,67 @@ const NS_PRISM = 'http://prismstandard.org/namespaces/basic/2.0/';
 
 const iso = (d: string) => (Number.isNaN(Date.parse(d)) ? new Date(0) : new Date(d)).toISOString();
 
+const doiElements = (doi: string) => (doi ? { 'dc:identifier': `doi:${doi}`, 'prism:doi': doi } : {});
+
 export function atomFeed(ch: FeedChannel, entries: FeedEntry[]): string {
-  const out = [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="${NS_DC}" xmlns:prism="${NS_PRISM}"${ch.language ? ` xml:lang="${xmlEscape(ch.language)}"` : ''}>`,
-    `<title>${xmlEscape(ch.title)}</title>`,
-    ch.description ? `<subtitle>${xmlEscape(ch.description)}</subtitle>` : '',
-    `<link rel="self" type="application/atom+xml" href="${xmlEscape(ch.selfUrl)}"/>`,
-    `<link rel="alternate" type="text/html" href="${xmlEscape(ch.homeUrl)}"/>`,
-    `<id>${xmlEscape(ch.homeUrl)}</id>`,
-    `<updated>${iso(ch.updated)}</updated>`,
-  ];
-  for (const e of entries) {
-    out.push(
-      '<entry>',
-      `<title type="html">${xmlEscape(e.title)}</title>`,
-      `<id>${xmlEscape(e.pageUrl)}</id>`,
-      `<link rel="alternate" type="text/html" href="${xmlEscape(e.pageUrl)}"/>`,
-      e.pdf ? `<link rel="enclosure" type="application/pdf" length="${e.pdf.length}" href="${xmlEscape(e.pdf.url)}"/>` : '',
-      e.doi ? `<link rel="related" href="${xmlEscape(doiUrl(e.doi))}" title="DOI"/>` : '',
-      `<published>${iso(e.published)}</published>`,
-      `<updated>${iso(e.updated)}</updated>`,
-      ...machineAuthors(e.authorname).map((n) => `<author><name>${xmlEscape(n)}</name></author>`),
-      e.abstract ? `<summary type="html">${xmlEscape(e.abstract)}</summary>` : '',
-      e.doi ? `<dc:identifier>doi:${xmlEscape(e.doi)}</dc:identifier><prism:doi>${xmlEscape(e.doi)}</prism:doi>` : '',
-      '</entry>',
-    );
-  }
-  out.push('</feed>', '');
-  return out.filter(Boolean).join('\n');
+  return xmlDocument({
+    feed: {
+      '@xmlns': 'http://www.w3.org/2005/Atom',
+      '@xmlns:dc': NS_DC,
+      '@xmlns:prism': NS_PRISM,
+      '@xml:lang': ch.language || undefined,
+      title: ch.title,
+      subtitle: ch.description || undefined,
+      link: [
+        { '@rel': 'self', '@type': 'application/atom+xml', '@href': ch.selfUrl },
+        { '@rel': 'alternate', '@type': 'text/html', '@href': ch.homeUrl },
+      ],
+      id: ch.homeUrl,
+      updated: iso(ch.updated),
+      entry: entries.map((e) => ({
+        title: { '@type': 'html', '#text': e.title },
+        id: e.pageUrl,
+        link: [
+          { '@rel': 'alternate', '@type': 'text/html', '@href': e.pageUrl },
+          ...(e.pdf ? [{ '@rel': 'enclosure', '@type': 'application/pdf', '@length': e.pdf.length, '@href': e.pdf.url }] : []),
+          ...(e.doi ? [{ '@rel': 'related', '@href': doiUrl(e.doi), '@title': 'DOI' }] : []),
+        ],
+        published: iso(e.published),
+        updated: iso(e.updated),
+        author: machineAuthors(e.authorname).map((name) => ({ name })),
+        summary: e.abstract ? { '@type': 'html', '#text': e.abstract } : undefined,
+        ...doiElements(e.doi),
+      })),
+    },
+  });
 }
 
 export function rssFeed(ch: FeedChannel, entries: FeedEntry[]): string {
   const rfc822 = (d: string) => new Date(iso(d)).toUTCString();
-  const out = [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="${NS_DC}" xmlns:prism="${NS_PRISM}">`,
-    '<channel>',
-    `<title>${xmlEscape(ch.title)}</title>`,
-    `<link>${xmlEscape(ch.homeUrl)}</link>`,
-    `<description>${xmlEscape(ch.description || ch.title)}</description>`,
-    `<atom:link rel="self" type="application/rss+xml" href="${xmlEscape(ch.selfUrl)}"/>`,
-    ch.language ? `<language>${xmlEscape(ch.language)}</language>` : '',
-    `<lastBuildDate>${rfc822(ch.updated)}</lastBuildDate>`,
-  ];
-  for (const e of entries) {
-    out.push(
-      '<item>',
-      `<title>${xmlEscape(plain(e.title))}</title>`,
-      `<link>${xmlEscape(e.pageUrl)}</link>`,
-      `<guid isPermaLink="true">${xmlEscape(e.pageUrl)}</guid>`,
-      ...machineAuthors(e.authorname).map((n) => `<dc:creator>${xmlEscape(n)}</dc:creator>`),
-      e.abstract ? `<description>${xmlEscape(e.abstract)}</description>` : '',
-      `<pubDate>${rfc822(e.published)}</pubDate>`,
-      e.pdf ? `<enclosure url="${xmlEscape(e.pdf.url)}" length="${e.pdf.length}" type="application/pdf"/>` : '',
-      e.doi ? `<dc:identifier>doi:${xmlEscape(e.doi)}</dc:identifier><prism:doi>${xmlEscape(e.doi)}</prism:doi>` : '',
-      '</item>',
-    );
-  }
-  out.push('</channel>', '</rss>', '');
-  return out.filter(Boolean).join('\n');
+  return xmlDocument({
+    rss: {
+      '@version': '2.0',
+      '@xmlns:atom': 'http://www.w3.org/2005/Atom',
+      '@xmlns:dc': NS_DC,
+      '@xmlns:prism': NS_PRISM,
+      channel: {
+        title: ch.title,
+        link: ch.homeUrl,
+        description: ch.description || ch.title,
+        'atom:link': { '@rel': 'self', '@type': 'application/rss+xml', '@href': ch.selfUrl },
+        language: ch.language || undefined,
+        lastBuildDate: rfc822(ch.updated),
+        item: entries.map((e) => ({
+          title: plain(e.title),
+          link: e.pageUrl,
+          guid: { '@isPermaLink': 'true', '#text': e.pageUrl },
+          'dc:creator': machineAuthors(e.authorname),
+          description: e.abstract || undefined,
+          pubDate: rfc822(e.published),
+          enclosure: e.pdf ? { '@url': e.pdf.url, '@length': e.pdf.length, '@type': 'application/pdf' } : undefined,
+          ...doiElements(e.doi),
+        })),
+      },
+    },
+  });
 }

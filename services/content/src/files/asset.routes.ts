@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import rangeParser from 'range-parser';
 import { AppError, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { assetVersion, normaliseAssetPath } from './file-store';
@@ -10,24 +11,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
 
-/** One byte range of an HTTP Range header; several ranges are answered with the whole file. */
+/** One byte range of an HTTP Range header; several ranges, or a malformed header, are answered with the whole file. */
 export function parseRange(header: string | undefined, size: number): Range {
   if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
+  const ranges = rangeParser(size, header.trim(), { combine: true });
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  return { start: ranges[0]!.start, end: ranges[0]!.end };
 }
 
 /** GET/HEAD /assets/{archives,editors,indexing,site}/... from GridFS (docs/product.md#files). */

@@ -103,7 +103,9 @@ export class FileStore {
   readonly bucket: mongo.GridFSBucket;
   private readonly keyed: KeyedBucket;
   constructor(private readonly conn: Connection) {
-    this.bucket = new mongo.GridFSBucket(conn.db as never, { bucketName: 'files', chunkSizeBytes: CHUNK_SIZE });
+    // A connection is opened (connectMongo) before any repository is made: db is there.
+    if (!conn.db) throw new Error('FileStore needs an open connection');
+    this.bucket = new mongo.GridFSBucket(conn.db, { bucketName: 'files', chunkSizeBytes: CHUNK_SIZE });
     this.keyed = new KeyedBucket(conn, 'files', CHUNK_SIZE);
   }
 

@@ -37,7 +37,7 @@ indexingSchema.index({ journalId: 1, status: 1, sortnumber: 1 });
 export const bySort = (a: IndexingItem, b: IndexingItem) => a.sortnumber - b.sortnumber || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
 
 /** Indexing partners of a journal; lists come by sortnumber. */
-export class IndexingRepo extends JournalScopedRepo<IndexingDoc, IndexingItem> {
+export class IndexingRepo extends JournalScopedRepo<IndexingDoc> {
   constructor(conn: Connection) {
     super(conn, 'Indexing', indexingSchema, bySort);
   }
@@ -49,13 +49,13 @@ export class IndexingRepo extends JournalScopedRepo<IndexingDoc, IndexingItem> {
 
   async create(journalId: string, input: IndexingInput): Promise<IndexingItem> {
     const d = await this.model.create({ ...input, journalId: jid(journalId) });
-    return toPlain<IndexingItem>(d.toObject() as never)!;
+    return toPlain(d.toObject())!;
   }
 
   async update(journalId: string, id: string, patch: IndexingInput): Promise<IndexingItem | null> {
     const _id = oid(id);
     if (!_id) return null;
     const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { returnDocument: 'after', runValidators: true }).lean();
-    return toPlain<IndexingItem>(d as never);
+    return toPlain(d);
   }
 }

@@ -1,12 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
+import { ARTICLE_REF_RE as REF_RE, OBJECT_ID_RE as ID_RE } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { sendCached } from '../cache/http-cache';
 import { firstNumber } from '../shared/text';
 import { normaliseKeyword, PublicService, type CorpusArticle } from './public.service';
 
-const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
-const ID_RE = /^[a-f0-9]{24}$/;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const notFound = (what: string) => new AppError(404, 'not_found', what);

@@ -1,4 +1,4 @@
-import type { JournalFlags } from '@journal/contracts';
+import { escapeHtml as enc, type JournalFlags } from '@journal/contracts';
 
 /** Fixed demo content for the two demo journals (what `npm start` and the e2e stack show). */
 
@@ -26,7 +26,6 @@ export interface DemoJournalSpec {
   topics: string[];
 }
 
-const enc = (html: string) => html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const DEMO_JOURNALS: DemoJournalSpec[] = [
   {

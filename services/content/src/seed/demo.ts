@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import { connectMongo, createRedis, publishChange } from '@journal/server-kit';
+import { connectMongo, createRedis, escapeHtml as enc, publishChange } from '@journal/server-kit';
 import { formatDoi } from '@journal/contracts';
 import { JournalRepo } from '../journals/journal.repo';
 import { EditorRepo } from '../editors/editor.repo';
@@ -23,7 +23,6 @@ export interface SeedResult {
   journals: { id: string; slug: string; hosts: string[] }[];
 }
 
-const enc = (html: string) => html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Lines of at most `width` points in `font` at `size`. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {

@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { escapeHtml as esc } from '@journal/server-kit';
 
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
@@ -52,7 +53,6 @@ export function makePng(width: number, height: number, top: Rgb, bottom: Rgb): B
   return encodePng(width, height, 3, px);
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** A text logo as SVG (indexing partners). */
 export function makeSvgLogo(text: string, color: string): Buffer {

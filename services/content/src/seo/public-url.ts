@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { PUBLIC_HOST_HEADER, publicOriginOf } from '@journal/server-kit';
+import { articlePagePath, issuePagePath } from '@journal/contracts';
 import type { ContentConfig } from '../config';
 
 /**
@@ -12,8 +13,4 @@ export function publicOrigin(req: Request, config: Pick<ContentConfig, 'PUBLIC_S
 }
 
 /** Page paths of the public site (docs/product.md#public-routes). */
-export const pagePath = {
-  issue: (a: { year: number; volume: number; issue: number }) => `/archives/${a.year}/vol${a.volume}/issue${a.issue}`,
-  article: (a: { year: number; volume: number; issue: number; refnumber: string }) =>
-    `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${encodeURIComponent(a.refnumber)}`,
-};
+export const pagePath = { issue: issuePagePath, article: articlePagePath };

@@ -1,4 +1,4 @@
-import { xmlEscape } from './xml';
+import { xmlDocument, xmlFragment } from './xml';
 
 export interface SitemapUrl {
   loc: string;
@@ -13,10 +13,12 @@ export interface SitemapLimits {
 /** sitemaps.org limits per file. */
 export const SITEMAP_LIMITS: SitemapLimits = { maxUrls: 50_000, maxBytes: 5 * 1024 * 1024 };
 
-const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+// A file is split by its size in bytes, so it is assembled from its entries: each one built alone.
+const HEAD = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n`;
 const TAIL = '</urlset>\n';
 
-const entry = (u: SitemapUrl) => `<url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${xmlEscape(u.lastmod)}</lastmod>` : ''}</url>\n`;
+const entry = (u: SitemapUrl) => `${xmlFragment({ url: { loc: u.loc, lastmod: u.lastmod || undefined } })}\n`;
 
 /**
  * Splits the URLs into urlset files within the limits. One file → it is /sitemap.xml; several →
@@ -43,11 +45,8 @@ export function buildSitemaps(urls: SitemapUrl[], limits: SitemapLimits = SITEMA
 }
 
 export function sitemapIndex(origin: string, count: number, lastmod?: string): string {
-  const items = Array.from(
-    { length: count },
-    (_, i) => `<sitemap><loc>${xmlEscape(`${origin}/sitemap-${i + 1}.xml`)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ''}</sitemap>\n`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('')}</sitemapindex>\n`;
+  const sitemap = Array.from({ length: count }, (_, i) => ({ loc: `${origin}/sitemap-${i + 1}.xml`, lastmod: lastmod || undefined }));
+  return xmlDocument({ sitemapindex: { '@xmlns': NS, sitemap } });
 }
 
 export function robotsTxt(origin: string): string {

@@ -1,14 +1,17 @@
-import type { Connection, Model, Schema } from 'mongoose';
+import type { Connection, Model, QueryFilter, Schema, Types } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
 import { BY_ID, EVERY_JOURNAL } from './cross-journal';
-import { groupByJournal, jid, oid, toPlain, toPlainList } from './plain';
+import { groupByJournal, jid, oid, toPlain, toPlainList, type Plain } from './plain';
+
+/** A document as `lean()` reads it: the stored fields and its id. */
+type Lean<Doc> = Doc & { _id: Types.ObjectId };
 
 /**
  * What every repository of a journal's own records (issues, editors, indexing partners) does the
  * same way: one model and its indexes, the journal's list in the repository's order, every
  * journal's at start, and reads and deletes by id, always within the journal.
  */
-export class JournalScopedRepo<Doc extends { journalId: string }, T extends { id: string }> {
+export class JournalScopedRepo<Doc extends { journalId: string }> {
   readonly model: Model<Doc>;
 
   constructor(
@@ -16,7 +19,7 @@ export class JournalScopedRepo<Doc extends { journalId: string }, T extends { id
     name: string,
     schema: Schema<Doc>,
     /** The order lists come in. */
-    protected readonly order: (a: T, b: T) => number,
+    protected readonly order: (a: Plain<Doc>, b: Plain<Doc>) => number,
   ) {
     this.model = (conn.models[name] as Model<Doc> | undefined) ?? conn.model<Doc>(name, schema);
   }
@@ -26,33 +29,33 @@ export class JournalScopedRepo<Doc extends { journalId: string }, T extends { id
   }
 
   /** The journal's records matching `filter`, in order. */
-  protected async listWhere(journalId: string, filter: Record<string, unknown> = {}): Promise<T[]> {
-    const ds = await this.model.find({ ...filter, journalId: jid(journalId) } as never).lean();
-    return toPlainList<T>(ds as never).sort(this.order);
+  protected async listWhere(journalId: string, filter: QueryFilter<Doc> = {}): Promise<Plain<Doc>[]> {
+    const ds = await this.model.find({ $and: [filter, { journalId: jid(journalId) }] }).lean<Lean<Doc>[]>();
+    return toPlainList(ds).sort(this.order);
   }
 
   /** Every record of the journal, in order. */
-  list(journalId: string): Promise<T[]> {
+  list(journalId: string): Promise<Plain<Doc>[]> {
     return this.listWhere(journalId);
   }
 
   /** Every record of every journal, grouped by journal (read models at start). */
-  async listByJournal(): Promise<Map<string, T[]>> {
-    return groupByJournal<T>((await this.model.find({}).setOptions(EVERY_JOURNAL).lean()) as never);
+  async listByJournal(): Promise<Map<string, Plain<Doc>[]>> {
+    return groupByJournal(await this.model.find({}).setOptions(EVERY_JOURNAL).lean<Lean<Doc>[]>());
   }
 
-  async findById(journalId: string, id: string): Promise<T | null> {
+  async findById(journalId: string, id: string): Promise<Plain<Doc> | null> {
     const _id = oid(id);
     if (!_id) return null;
     // By _id alone, then the journal checked here: FerretDB pushes only a lone _id filter down to
     // SQLite (any other filter scans the collection); MongoDB answers either from the _id index.
-    const d = (await this.model.findOne({ _id } as never).setOptions(BY_ID).lean()) as (Record<string, unknown> & { journalId?: unknown }) | null;
-    return d && d.journalId === jid(journalId) ? (toPlain<T>(d) as T) : null;
+    const d = await this.model.findOne({ _id }).setOptions(BY_ID).lean<Lean<Doc>>();
+    return d && d.journalId === jid(journalId) ? toPlain(d) : null;
   }
 
   async remove(journalId: string, id: string): Promise<boolean> {
     const _id = oid(id);
     if (!_id) return false;
-    return (await this.model.deleteOne({ _id, journalId: jid(journalId) } as never)).deletedCount === 1;
+    return (await this.model.deleteOne({ _id, journalId: jid(journalId) })).deletedCount === 1;
   }
 }

@@ -4,7 +4,7 @@ import { decodeEntities } from '@journal/contracts';
 /** The rules live in @journal/contracts; re-exported for this service's callers. */
 export { decodeEntities, firstNumber, splitAuthors } from '@journal/contracts';
 
-/** Stored (possibly encoded) title → safe HTML with i/em only, whitespace collapsed (docs/product.md#display-rules). */
+/** Stored (possibly encoded) title → safe HTML with the title tags only (TITLE_TAGS), whitespace collapsed (docs/product.md#display-rules). */
 export const cleanTitle = (s: string) => sanitizeTitle(decodeEntities(s));
 /** Stored (possibly encoded) rich text → HTML under the common allow-list. */
 export const cleanRich = (s: string) => sanitizeRichText(decodeEntities(s));

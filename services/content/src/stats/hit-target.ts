@@ -1,4 +1,5 @@
 import { isbot } from 'isbot';
+import { ARTICLE_REF_PATTERN } from '@journal/contracts';
 import type { RobotList } from './counter-robots';
 
 /**
@@ -7,7 +8,7 @@ import type { RobotList } from './counter-robots';
  */
 export type HitTarget = { kind: 'view'; ref: string } | { kind: 'download'; path: string };
 
-const REF = '([A-Za-z0-9._-]{1,64})';
+const REF = `(${ARTICLE_REF_PATTERN})`;
 const PAGE_RE = new RegExp(`^/archives/\\d{1,6}/vol\\d{1,6}/issue\\d{1,6}/${REF}/?$`);
 const API_RE = new RegExp(`^/api/archives/ref/${REF}/?$`);
 const PDF_RE = /^\/assets\/archives\/\d{1,6}\/vol\d{1,6}issue\d{1,6}\/[^/]{1,200}\.pdf$/i;

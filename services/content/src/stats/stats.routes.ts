@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError, parse, requireTenant } from '@journal/server-kit';
-import { staffRoutes } from '@journal/contracts';
+import { ARTICLE_REF_RE as REF_RE, staffRoutes } from '@journal/contracts';
 import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
 import { PublicService, type Corpus } from '../public/public.service';
@@ -9,7 +9,6 @@ import type { HitTarget } from './hit-target';
 import { StatsRecorder } from './stats.recorder';
 import type { MonthCount } from './stats.repo';
 
-const REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 const issueKey = z.object({
   year: z.coerce.number().int().min(0).max(9999),
   volume: z.coerce.number().int().min(0).max(1_000_000),

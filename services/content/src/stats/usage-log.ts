@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import pTimeout from 'p-timeout';
 import type { Logger } from '@journal/server-kit';
 import type { Hit } from './stats.recorder';
 import type { UsageHit } from './usage-line';
@@ -93,7 +94,8 @@ export class UsageLogReceiver {
     if (!w) return;
     const ended = new Promise<void>((resolve) => w.once('exit', () => resolve()));
     w.postMessage('stop');
-    await Promise.race([ended, new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())]);
+    // A thread that does not end within a second is terminated all the same.
+    await pTimeout(ended, 1000, () => undefined);
     await w.terminate();
   }
 

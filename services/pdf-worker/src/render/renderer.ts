@@ -4,6 +4,7 @@ import path from 'node:path';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import type { Logger } from '@journal/server-kit';
 import pLimit from 'p-limit';
+import pTimeout from 'p-timeout';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -43,21 +44,9 @@ interface Instance {
   dead: boolean;
 }
 
-const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
+const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => pTimeout(p, ms, `${what} timed out after ${ms} ms`);
 
+// Kept rather than generic-pool: the pages belong to one browser replaced whole (after N prints or a crash), which a pool would have to be drained and rebuilt around; p-limit bounds the prints.
 /**
  * One Chromium per process, its pages reused, a bounded number of prints at once, a timeout on
  * every print, and the browser replaced after N prints or when it crashes. Pages may load only

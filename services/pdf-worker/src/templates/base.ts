@@ -1,5 +1,5 @@
 import { escapeHtml } from '@journal/server-kit';
-import { decodeEntities } from '@journal/contracts';
+import { decodeEntities, TITLE_TAG_PATTERN } from '@journal/contracts';
 import type { JournalInfo } from '../pdf.types';
 
 /**
@@ -11,13 +11,15 @@ export const TEMPLATE_VERSION = 'tpl-2026-11-26.1';
 export const esc = escapeHtml;
 
 /**
- * Titles arrive sanitised to <i>/<em>/<sub>/<sup>; they are escaped again here and only those
+ * Titles arrive sanitised to TITLE_TAGS (contracts); they are escaped again here and only those
  * bare tags are restored, so nothing else can reach Chromium even if a job was tampered with.
  */
+const TITLE_TAG_SPLIT = new RegExp(`(${TITLE_TAG_PATTERN})`);
+const TITLE_TAG_RE = new RegExp(`^${TITLE_TAG_PATTERN}$`);
 export const titleHtml = (title: string) =>
   String(title ?? '')
-    .split(/(<\/?(?:i|em|sub|sup)>)/)
-    .map((seg) => (/^<\/?(?:i|em|sub|sup)>$/.test(seg) ? seg : esc(decodeEntities(seg))))
+    .split(TITLE_TAG_SPLIT)
+    .map((seg) => (TITLE_TAG_RE.test(seg) ? seg : esc(decodeEntities(seg))))
     .join('');
 
 /** Installed system fonts (fonts-noto-core, fonts-lohit-deva): Latin first, Devanagari as fallback. */

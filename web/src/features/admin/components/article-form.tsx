@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
-  ARTICLE_ADD_REQUIRED, ARTICLE_EDIT_REQUIRED, ARTICLE_SOFT_REQUIRED, COPIED_MS,
+  ARTICLE_ADD_REQUIRED, articlePagePath, ARTICLE_EDIT_REQUIRED, ARTICLE_SOFT_REQUIRED, COPIED_MS,
   PAYMENT_TYPES, TITLE_HINT_WORDS, countWords, frequencyPeriods, toAbbreviatedPeriod, toFullPeriod, type AdminArticle,
 } from '@journal/contracts';
 import {
@@ -164,7 +164,7 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
 export function AuthorMessage({ article, siteName }: { article: AdminArticle; siteName: string }) {
   const [copied, setCopied] = useState(false);
   const origin = window.location.origin;
-  const articleUrl = `${origin}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`;
+  const articleUrl = origin + articlePagePath(article);
   const downloadsUrl = `${origin}/pdf?refno=${encodeURIComponent(article.refnumber)}`;
   const message = [
     'Dear Author,',

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/contracts';
+import { ARTICLE_REF_RE } from '@journal/contracts/ids';
 import { readJson, ReadError } from './read-json';
 import { useRead } from '@/lib/read-cache';
 import { publicKeys } from './keys';
@@ -36,7 +37,7 @@ export function publicReads(get: ReadGetter) {
     issue: async (year: number, volume: number, issue: number) => (await orNull(get(`/api/archives/${year}/${volume}/${issue}`, 'issue'))) ?? [],
     /** One enabled article by reference number; null when missing or not public. */
     article: async (ref: string) => {
-      if (!/^[A-Za-z0-9._-]{1,64}$/.test(ref)) return null;
+      if (!ARTICLE_REF_RE.test(ref)) return null;
       const a = await orNull(get(`/api/archives/ref/${encodeURIComponent(ref)}`, 'article'));
       return a && (!a.status || a.status === 'enabled') ? a : null;
     },

@@ -5,6 +5,8 @@
  */
 
 import { decodeEntities, firstNumber, splitAuthors } from '@journal/contracts/text.rules';
+import { escapeHtml } from '@journal/contracts/escape-html';
+import { isTitleTag, TITLE_TAG_PATTERN } from '@journal/contracts/title-tags';
 import { capitalizeFrequency } from './display';
 
 /** The shared rules (docs/product.md#encoded-text, #authors, #route-params), under the names this feature uses. */
@@ -12,8 +14,8 @@ export { decodeEntities as decodeHtmlEntities, firstNumber, splitAuthors };
 export { capitalizeFrequency, impactFactorDisplay, whatsappLink, whatsappNumber } from './display';
 
 /**
- * docs/product.md#display-rules: titles keep only italic and emphasis tags (without attributes), and whitespace is
- * collapsed. Input may be entity-encoded; the result is HTML whose only tags are i/em.
+ * docs/product.md#display-rules: titles keep only the title tags (`TITLE_TAGS`: italics, sub- and
+ * superscript, without attributes), and whitespace is collapsed. Input may be entity-encoded.
  */
 export function cleanTitle(raw: string | null | undefined): string {
   const decoded = decodeEntities(raw);
@@ -23,8 +25,7 @@ export function cleanTitle(raw: string | null | undefined): string {
     .replace(/<\/?([a-z][a-z0-9-]*)\b[^>]*>/gi, (tag, name: string) => {
       const n = name.toLowerCase();
       // Block-level tags separated words; inline ones (sub, sup, b...) did not.
-      // Titles keep italics and sub-/superscript (species names, formulas); nothing else.
-      if (!['i', 'em', 'sub', 'sup'].includes(n)) return /^(br|p|div|li|tr|td|th|h[1-6]|ul|ol|table|blockquote|hr)$/.test(n) ? ' ' : '';
+      if (!isTitleTag(n)) return /^(br|p|div|li|tr|td|th|h[1-6]|ul|ol|table|blockquote|hr)$/.test(n) ? ' ' : '';
       return tag[1] === '/' ? `</${n}>` : `<${n}>`;
     })
     .replace(/\s+/g, ' ')
@@ -32,7 +33,8 @@ export function cleanTitle(raw: string | null | undefined): string {
 }
 
 /** The title as plain text (document titles, meta tags). */
-export const titleText = (raw: string | null | undefined) => cleanTitle(raw).replace(/<\/?(i|em|sub|sup)>/g, '');
+const TITLE_TAGS_RE = new RegExp(TITLE_TAG_PATTERN, 'g');
+export const titleText = (raw: string | null | undefined) => cleanTitle(raw).replace(TITLE_TAGS_RE, '');
 
 /**
  * docs/product.md#display-rules: 'Dr. ' is removed, then 'Surname I. I.' from the last word plus the initials of the
@@ -99,5 +101,4 @@ export function citationHtml(a: CitableArticle, journalName: string): string {
   return parts.filter(Boolean).join(' ');
 }
 
-export const escapeText = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeText = escapeHtml;

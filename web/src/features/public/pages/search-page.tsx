@@ -30,6 +30,7 @@ export function SearchPage() {
             articles={results}
             journalName={name}
             showSubject={flags.showSubject}
+            // Search results link by bare numbers (docs/product.md) (/archives/{year}/{volume}/{issue}/{ref}); the article page reads either.
             articleHref={(a) => `/archives/${a.year}/${a.volume}/${a.issue}/${encodeURIComponent(String(a.refnumber))}`}
             caption={`Search results for ${keyword}`}
           />
