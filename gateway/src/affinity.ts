@@ -29,8 +29,8 @@ export interface PoolOptions {
 export interface Upstreams {
   /** The endpoint for one request of a journal. */
   pick(journalId: string): Endpoint;
-  /** A connection to it could not be made: it is left out until it has had time to come back. */
-  unreachable(endpoint: Endpoint): void;
+  /** A connection to it could not be made: a replica is left out until it has had time to come back (true), the Service is not (false). */
+  unreachable(endpoint: Endpoint): boolean;
   /** The first lookup of the replicas has been tried. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -55,7 +55,7 @@ export function singleUpstream(target: string, options: PoolOptions): Upstreams 
   const only = endpointOf(new URL(target).origin, options);
   return {
     pick: () => only,
-    unreachable: () => {},
+    unreachable: () => false,
     ready: async () => {},
     close: () => only.pool.destroy(),
   };
@@ -119,7 +119,9 @@ export function affinityUpstreams(o: AffinityOptions): Upstreams {
       return a === undefined ? fallback : endpointAt(a);
     },
     unreachable(endpoint) {
-      if (endpoint !== fallback) replicas.unreachable(endpoint.hostname);
+      if (endpoint === fallback) return false;
+      replicas.unreachable(endpoint.hostname);
+      return true;
     },
     ready: () => replicas.ready(),
     async close() {

@@ -108,10 +108,8 @@ export function createUpstreamProxy(
   const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
   const poolOptions: PoolOptions = { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
   const upstreams = typeof target === 'string' ? singleUpstream(target, poolOptions) : target(poolOptions);
-  /** The endpoint could not be connected to: it is left out, and a read may try another. */
-  const unreachable = (endpoint: Endpoint, err: UpstreamError) => {
-    if (UNREACHABLE.has(err.code ?? '')) upstreams.unreachable(endpoint);
-  };
+  /** The endpoint could not be connected to: a replica is left out (true), and a read may try another. */
+  const unreachable = (endpoint: Endpoint, err: UpstreamError) => UNREACHABLE.has(err.code ?? '') && upstreams.unreachable(endpoint);
 
   /** The service's answer headers made ours, in place. */
   const answerHeaders = (req: IncomingMessage, status: number, h: AnswerHeaders, ctx: GatewayContext): AnswerHeaders => {
@@ -224,8 +222,7 @@ export function createUpstreamProxy(
           res.off('close', clientGone);
           gathered = 0;
           done();
-          unreachable(endpoint, err);
-          const mayRetry = !retried || (UNREACHABLE.has(err.code ?? '') && attempt < MAX_ATTEMPTS - 1);
+          const mayRetry = unreachable(endpoint, err) ? attempt < MAX_ATTEMPTS - 1 : !retried;
           failed(req, res, ctx, err, answered, mayRetry, () => read(req, res, ctx, headers, attempt + 1));
         },
       },

@@ -70,6 +70,9 @@ export class ContentReads {
   private arrivals = 0;
   private readonly agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 10_000 });
   private readonly base: URL;
+  /** Reads on their way to each content pod: the less busy member of a journal's subset takes the next. */
+  private readonly inflight = new Map<string, number>();
+  private readonly busy = (pod: string) => this.inflight.get(pod) ?? 0;
 
   constructor(
     contentUrl: string,
@@ -165,7 +168,7 @@ export class ContentReads {
     return new Promise((resolve, reject) => {
       const unavailable = (why: string) => new ReadError(503, 'upstream_unavailable', `The content service is unavailable (${why})`);
       // One of the journal's content pods, or the Service when none is known or reachable.
-      const pod = this.pods?.replicas.pick(headers[TENANT_HEADER]!);
+      const pod = this.pods?.replicas.pick(headers[TENANT_HEADER]!, this.busy);
       const req = http.request(
         {
           protocol: this.base.protocol,
@@ -185,7 +188,15 @@ export class ContentReads {
         },
       );
       req.setTimeout(this.timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
-      if (pod) limitConnectTime(req, this.pods!.connectTimeoutMs);
+      if (pod) {
+        limitConnectTime(req, this.pods!.connectTimeoutMs);
+        this.inflight.set(pod, (this.inflight.get(pod) ?? 0) + 1);
+        req.once('close', () => {
+          const n = this.inflight.get(pod)! - 1;
+          if (n > 0) this.inflight.set(pod, n);
+          else this.inflight.delete(pod);
+        });
+      }
       req.on('error', (err: NodeJS.ErrnoException) => {
         // A pod that cannot be reached is left out and the read goes to the journal's next one
         // (or the Service), a few times at most. A kept-alive connection the content service

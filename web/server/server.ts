@@ -15,7 +15,6 @@ import {
   runService,
   TENANT_HEADER,
   type ObservedRequest,
-  type ResolveAddresses,
   type RunningServer,
 } from '@journal/server-kit';
 import { OBJECT_ID_RE as ID_RE } from '@journal/contracts';
@@ -42,15 +41,11 @@ export interface RenderApp {
 }
 
 /** The render process: server-rendered pages of the public site, hydrated by the same components. */
-/** What a test may put in place of the system's: the lookup of the content pods' addresses. */
-export interface RenderOptions {
-  resolveAddresses?: ResolveAddresses;
-}
-
-export async function start(config: RenderConfig, options: RenderOptions = {}): Promise<RenderApp> {
+export async function start(config: RenderConfig): Promise<RenderApp> {
   const logger = createLogger('render', config.LOG_LEVEL);
   // The build id covers this module too: a page's ETag changes with the code that renders it.
   const assets = loadAssets(config.WEB_DIST, fileURLToPath(import.meta.url));
+  // Journal affinity: a journal's reads go to the content pods the gateway sends its API requests to.
   const pods = config.CONTENT_PODS_URL ? new URL(config.CONTENT_PODS_URL) : undefined;
   const replicas = pods
     ? new ReplicaSet({
@@ -60,7 +55,6 @@ export async function start(config: RenderConfig, options: RenderOptions = {}): 
         refreshMs: config.AFFINITY_REFRESH_MS,
         quarantineMs: config.AFFINITY_QUARANTINE_MS,
         logger,
-        resolve: options.resolveAddresses,
       })
     : undefined;
   await replicas?.ready();

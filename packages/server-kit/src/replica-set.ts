@@ -28,6 +28,16 @@ export function subsetOf(key: string, nodes: readonly string[], size: number): s
     .map((x) => x.node);
 }
 
+/**
+ * Consistent hashing with bounded loads: a replica carrying more than this many times the
+ * average requests in flight (and at least SPILL_FLOOR) takes no more of a journal's requests;
+ * they spill over to the next replicas of the journal's ranking. A journal busier than its
+ * subset can carry then still gets the pods the autoscaler adds, while at ordinary load every
+ * request stays in the subset.
+ */
+const SPILL_FACTOR = 1.25;
+const SPILL_FLOOR = 16;
+
 /** Looks up a name's IPv4 addresses (a headless Service's ready pods). */
 export type ResolveAddresses = (hostname: string) => Promise<string[]>;
 
@@ -67,6 +77,8 @@ export class ReplicaSet {
   private readonly quarantined = new Map<string, number>();
   /** journal -> its subset among the live replicas; emptied whenever they change. */
   private subsets = new Map<string, string[]>();
+  /** journal -> every live replica, heaviest first (for spilling over); emptied with the subsets. */
+  private rankings = new Map<string, string[]>();
   private live: string[] = [];
   private turn = 0;
   private closed = false;
@@ -97,13 +109,29 @@ export class ReplicaSet {
     return s;
   }
 
-  /** The replica for one request of a journal: the less busy member of its subset (`busy`: requests in flight), members taking turns on a tie. */
+  /**
+   * The replica for one request of a journal: the less busy member of its subset (`busy`:
+   * requests in flight), members taking turns on a tie; past the bounded load (SPILL_FACTOR), the
+   * next replica of the journal's ranking that is below it.
+   */
   pick(journalId: string, busy?: (address: string) => number): string | undefined {
     const s = this.subset(journalId);
-    if (s.length < 2) return s[0];
+    if (s.length < 2 && (!busy || this.live.length <= s.length)) return s[0];
     this.turn = (this.turn + 1) % s.length;
     let best = s[this.turn]!;
-    if (busy) for (const a of s) if (busy(a) < busy(best)) best = a;
+    if (!busy) return best;
+    for (const a of s) if (busy(a) < busy(best)) best = a;
+    if (this.live.length <= s.length || busy(best) < SPILL_FLOOR) return best;
+    let total = 0;
+    for (const a of this.live) total += busy(a);
+    const cap = Math.max(SPILL_FLOOR, Math.ceil((SPILL_FACTOR * (total + 1)) / this.live.length));
+    if (busy(best) < cap) return best;
+    let ranking = this.rankings.get(journalId);
+    if (!ranking) {
+      ranking = subsetOf(journalId, this.live, this.live.length);
+      this.rankings.set(journalId, ranking);
+    }
+    for (const a of ranking) if (busy(a) < cap) return a;
     return best;
   }
 
@@ -141,7 +169,10 @@ export class ReplicaSet {
     for (const [a, until] of this.quarantined) if (until <= now || !this.listed.includes(a)) this.quarantined.delete(a);
     const next = this.listed.filter((a) => !this.quarantined.has(a)).sort();
     if (next.join() === this.live.join() && !gone.length) return;
-    if (next.join() !== this.live.join()) this.subsets = new Map();
+    if (next.join() !== this.live.join()) {
+      this.subsets = new Map();
+      this.rankings = new Map();
+    }
     this.live = next;
     this.o.onChange?.(this.live, gone);
   }

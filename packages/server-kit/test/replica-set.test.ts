@@ -109,6 +109,21 @@ describe('ReplicaSet', () => {
     set.close();
   });
 
+  it('a journal busier than its subset can carry spills over to the next replicas of its ranking, and only then', async () => {
+    const nodes = replicas(5);
+    const set = new ReplicaSet({ name: 'render', hostname: 'render-pods', subset: SUBSET, refreshMs: 60_000, quarantineMs: 60_000, logger, resolve: async () => nodes });
+    await set.ready();
+    const ranking = subsetOf(journal, nodes, nodes.length);
+    const [a, b, c] = ranking as [string, string, string];
+    // Ordinary load: a few requests in flight everywhere, the subset keeps them.
+    for (let i = 0; i < 6; i++) expect([a, b]).toContain(set.pick(journal, (x) => (x === a || x === b ? 10 : 0)));
+    // The subset well above the average and the floor: the next replica of the ranking takes the request.
+    expect(set.pick(journal, (x) => (x === a || x === b ? 40 : 0))).toBe(c);
+    // Every replica as busy: nowhere is better, the subset keeps it.
+    expect([a, b]).toContain(set.pick(journal, () => 40));
+    set.close();
+  });
+
   it('leaves an unreachable replica out of every subset, and its journals move to the next one', async () => {
     const nodes = replicas(4);
     const changes: number[] = [];

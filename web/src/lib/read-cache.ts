@@ -23,7 +23,8 @@ const keyOf = (k: readonly unknown[]) => JSON.stringify(k);
  * The public pages' read cache. Route loaders fill it before a page renders (on the server and on
  * client-side navigation), the pages read it with `useRead`; the render process's answers are
  * handed to the browser so hydration refetches nothing. Small on purpose: it is part of every
- * reader's first load, where a general query library would not fit.
+ * reader's first load, where a general query library would not fit (TanStack Query with its
+ * hydration adds about 9.7 kB gzip: bench/first-load-alt.ts, docs/architecture.md#public-data-stack).
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();

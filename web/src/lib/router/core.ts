@@ -5,6 +5,8 @@ import { createElement, type ComponentType, type ReactNode } from 'react';
  * responses. The render process and the browser run the same code over the same route tree, so
  * the page the browser hydrates is the page the server rendered. It is small on purpose (it is part
  * of every reader's first load); the admin and the work-log use React Router in their own chunk.
+ * React Router's data router would add about 27.5 kB gzip to every public route and take it past
+ * the 80 kB budget (bench/first-load-alt.ts; docs/architecture.md#public-data-stack).
  */
 
 export type Params = Record<string, string | undefined>;
