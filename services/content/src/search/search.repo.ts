@@ -1,0 +1,203 @@
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { mongo, type Connection } from 'mongoose';
+import { z } from 'zod';
+import type { SearchEntry, SearchSummary } from './search-entry';
+
+export const HEAD_COLLECTION = 'search_heads';
+export const CHUNK_COLLECTION = 'search_chunks';
+
+const zip = promisify(gzip);
+const unzip = promisify(gunzip);
+
+/**
+ * A journal's persisted search index: one head naming the chunks, and chunks each holding the
+ * entries whose id hashes into it (extendible hashing: a chunk takes the ids whose hash ends in its
+ * `d` low bits `p`; a full chunk splits in two one bit deeper). Everything is read and written by
+ * `_id` alone, the one filter FerretDB's SQLite backend answers from an index. A chunk's entries are
+ * one gzip of JSON stored as Binary: the database decodes one value, and a 50,000-article journal
+ * is a few megabytes to read.
+ */
+export interface SearchHead {
+  journalId: string;
+  /** Generation: a rebuild writes a new one, so a half-done rebuild never mixes with the last. */
+  g: string;
+  /** The chunks as [depth, prefix]. */
+  chunks: [number, number][];
+  /** A rebuild started and not finished: its chunks are removed by the next one. */
+  pending: { g: string; chunks: [number, number][] } | null;
+}
+
+const chunkList = z.array(z.tuple([z.number().int().min(0).max(24), z.number().int().min(0)]));
+const headSchema = z.object({
+  _id: z.string(),
+  g: z.string().min(1),
+  c: chunkList,
+  pending: z.object({ g: z.string().min(1), c: chunkList }).nullable().optional(),
+});
+const chunkSchema = z.object({
+  _id: z.string(),
+  j: z.string(),
+  g: z.string(),
+  d: z.number().int(),
+  p: z.number().int(),
+  z: z.instanceof(mongo.Binary),
+});
+
+interface HeadDoc {
+  _id: string;
+  g: string;
+  c: [number, number][];
+  pending: { g: string; c: [number, number][] } | null;
+  at: Date;
+}
+interface ChunkDoc {
+  _id: string;
+  j: string;
+  g: string;
+  d: number;
+  p: number;
+  n: number;
+  z: mongo.Binary;
+  at: Date;
+}
+
+/** A stored head or chunk that is not what this code writes: the journal's index is rebuilt. */
+export class BadSearchDocError extends Error {
+  constructor(
+    readonly docId: string,
+    reason: string,
+  ) {
+    super(`search index document ${docId}: ${reason}`);
+  }
+}
+
+export const chunkId = (journalId: string, g: string, d: number, p: number) => `${journalId}:${g}:${d}:${p}`;
+
+/** 32-bit FNV-1a of an article id: which chunk holds it. */
+export function idHash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Whether the chunk [d, p] takes this id. */
+export const inChunk = (id: string, d: number, p: number) => d === 0 || (idHash(id) & ((1 << d) - 1)) === p;
+
+/** An entry as stored: id, year, volume, issue, pageStart, refnumber, title, authors, pages, status, admin text, public text, summary. */
+type Packed = [string, number, number, number, number, string, string, string, string, string, string, string, SearchSummary | null];
+
+const pack = (e: SearchEntry): Packed => {
+  const h = e.hit;
+  return [h.id, h.year, h.volume, h.issue, e.pageStart, h.refnumber, h.title, h.authorname, h.pagenumber, h.status, e.adminHay, e.hay, e.summary];
+};
+
+const SUMMARY_STRINGS = ['id', 'frequency', 'refnumber', 'title', 'authorname', 'keywords', 'pagenumber', 'subject', 'country', 'file', 'publishdate', 'doi', 'modification'] as const;
+const SUMMARY_NUMBERS = ['year', 'volume', 'issue', 'pageStart', 'pageEnd'] as const;
+
+/** A cheap structural check of every field (a schema library per entry would cost more than the load). */
+function unpack(row: unknown): SearchEntry | null {
+  if (!Array.isArray(row) || row.length !== 13) return null;
+  const [id, year, volume, issue, pageStart, refnumber, title, authorname, pagenumber, status, adminHay, hay, summary] = row as unknown[];
+  if (typeof id !== 'string' || typeof refnumber !== 'string' || typeof title !== 'string' || typeof authorname !== 'string') return null;
+  if (typeof pagenumber !== 'string' || typeof status !== 'string' || typeof adminHay !== 'string' || typeof hay !== 'string') return null;
+  if (typeof year !== 'number' || typeof volume !== 'number' || typeof issue !== 'number' || typeof pageStart !== 'number') return null;
+  if (summary !== null && !validSummary(summary, id)) return null;
+  return {
+    hit: { id, year, volume, issue, refnumber, title, authorname, pagenumber, status },
+    pageStart,
+    adminHay,
+    hay,
+    summary: summary as SearchSummary | null,
+  };
+}
+
+function validSummary(s: unknown, id: string): s is SearchSummary {
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) return false;
+  const o = s as Record<string, unknown>;
+  if (o.id !== id) return false;
+  for (const k of SUMMARY_STRINGS) if (typeof o[k] !== 'string') return false;
+  for (const k of SUMMARY_NUMBERS) if (typeof o[k] !== 'number') return false;
+  if (o.pdf_url !== null && typeof o.pdf_url !== 'string') return false;
+  const w = o.withdrawal as Record<string, unknown> | null | undefined;
+  return w === null || (typeof w === 'object' && w !== undefined && typeof w.kind === 'string' && typeof w.reason === 'string' && typeof w.at === 'string');
+}
+
+export class SearchRepo {
+  private readonly heads: mongo.Collection<HeadDoc>;
+  private readonly chunks: mongo.Collection<ChunkDoc>;
+
+  constructor(conn: Connection) {
+    // The driver's collections: the journal is in every _id, and no query filters by anything else.
+    this.heads = conn.db!.collection<HeadDoc>(HEAD_COLLECTION);
+    this.chunks = conn.db!.collection<ChunkDoc>(CHUNK_COLLECTION);
+  }
+
+  /** The journal's head; null when it has none (never built). Throws BadSearchDocError for a malformed one. */
+  async head(journalId: string): Promise<SearchHead | null> {
+    const d = await this.heads.findOne({ _id: journalId });
+    if (!d) return null;
+    const h = headSchema.safeParse(d);
+    if (!h.success) throw new BadSearchDocError(journalId, h.error.issues[0]?.message ?? 'malformed head');
+    const p = h.data.pending;
+    return { journalId, g: h.data.g, chunks: h.data.c, pending: p ? { g: p.g, chunks: p.c } : null };
+  }
+
+  async writeHead(h: SearchHead): Promise<void> {
+    const doc = { g: h.g, c: h.chunks, pending: h.pending ? { g: h.pending.g, c: h.pending.chunks } : null, at: new Date() };
+    await this.heads.replaceOne({ _id: h.journalId }, doc, { upsert: true });
+  }
+
+  async removeHead(journalId: string): Promise<void> {
+    await this.heads.deleteOne({ _id: journalId });
+  }
+
+  /**
+   * One chunk's entries. A chunk that is missing, malformed, of another journal, or holding an
+   * entry that does not hash into it throws BadSearchDocError.
+   */
+  async chunk(journalId: string, g: string, d: number, p: number): Promise<SearchEntry[]> {
+    const _id = chunkId(journalId, g, d, p);
+    const raw = await this.chunks.findOne({ _id });
+    if (!raw) throw new BadSearchDocError(_id, 'missing');
+    const c = chunkSchema.safeParse(raw);
+    if (!c.success) throw new BadSearchDocError(_id, c.error.issues[0]?.message ?? 'malformed chunk');
+    if (c.data.j !== journalId || c.data.g !== g || c.data.d !== d || c.data.p !== p) throw new BadSearchDocError(_id, 'names another journal or place');
+    let rows: unknown;
+    try {
+      rows = JSON.parse((await unzip(c.data.z.value())).toString('utf8'));
+    } catch {
+      throw new BadSearchDocError(_id, 'not gzip of JSON');
+    }
+    if (!Array.isArray(rows)) throw new BadSearchDocError(_id, 'not a list of entries');
+    const out: SearchEntry[] = new Array<SearchEntry>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const e = unpack(rows[i]);
+      if (!e || !inChunk(e.hit.id, d, p)) throw new BadSearchDocError(_id, `entry ${i} malformed or misplaced`);
+      out[i] = e;
+    }
+    return out;
+  }
+
+  /** Writes chunks (replacing any of the same id), compressed off the event loop. */
+  async writeChunks(journalId: string, g: string, chunks: { d: number; p: number; entries: SearchEntry[] }[]): Promise<void> {
+    if (!chunks.length) return;
+    const docs = await Promise.all(
+      chunks.map(async ({ d, p, entries }) => {
+        const z = new mongo.Binary(await zip(Buffer.from(JSON.stringify(entries.map(pack)))));
+        return { _id: chunkId(journalId, g, d, p), j: journalId, g, d, p, n: entries.length, z, at: new Date() };
+      }),
+    );
+    await this.chunks.bulkWrite(
+      docs.map(({ _id, ...rest }) => ({ replaceOne: { filter: { _id }, replacement: rest, upsert: true } })),
+      { ordered: false },
+    );
+  }
+
+  async removeChunks(journalId: string, g: string, chunks: [number, number][]): Promise<void> {
+    for (const [d, p] of chunks) await this.chunks.deleteOne({ _id: chunkId(journalId, g, d, p) });
+  }
+}
