@@ -29,11 +29,20 @@ export interface SearchHead {
 }
 
 const chunkList = z.array(z.tuple([z.number().int().min(0).max(24), z.number().int().min(0)]));
+/** The chunk lists are JSON strings: FerretDB stores no nested arrays. */
+const chunkJson = z.string().transform((s, ctx) => {
+  try {
+    return chunkList.parse(JSON.parse(s));
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'chunk list is not JSON of [depth, prefix] pairs' });
+    return z.NEVER;
+  }
+});
 const headSchema = z.object({
   _id: z.string(),
   g: z.string().min(1),
-  c: chunkList,
-  pending: z.object({ g: z.string().min(1), c: chunkList }).nullable().optional(),
+  c: chunkJson,
+  pending: z.object({ g: z.string().min(1), c: chunkJson }).nullable().optional(),
 });
 const chunkSchema = z.object({
   _id: z.string(),
@@ -47,8 +56,9 @@ const chunkSchema = z.object({
 interface HeadDoc {
   _id: string;
   g: string;
-  c: [number, number][];
-  pending: { g: string; c: [number, number][] } | null;
+  /** JSON of [depth, prefix][]. */
+  c: string;
+  pending: { g: string; c: string } | null;
   at: Date;
 }
 interface ChunkDoc {
@@ -147,7 +157,7 @@ export class SearchRepo {
   }
 
   async writeHead(h: SearchHead): Promise<void> {
-    const doc = { g: h.g, c: h.chunks, pending: h.pending ? { g: h.pending.g, c: h.pending.chunks } : null, at: new Date() };
+    const doc = { g: h.g, c: JSON.stringify(h.chunks), pending: h.pending ? { g: h.pending.g, c: JSON.stringify(h.pending.chunks) } : null, at: new Date() };
     await this.heads.replaceOne({ _id: h.journalId }, doc, { upsert: true });
   }
 
