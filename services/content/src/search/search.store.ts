@@ -66,6 +66,11 @@ export class SearchStore {
     return this.held.calculatedSize;
   }
 
+  /** Whether the journal is held with its trigram index built (bench). */
+  indexed(journalId: string): boolean {
+    return this.held.peek(journalId)?.indexed === true;
+  }
+
   /** Whether the journal is in memory now (tests). */
   holds(journalId: string): boolean {
     return this.held.has(journalId);
