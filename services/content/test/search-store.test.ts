@@ -25,7 +25,8 @@ function article(n: number, rnd: (n: number) => number, extra = ''): Article {
   const words = Array.from({ length: 3 + rnd(20) }, w);
   const year = 2000 + rnd(4);
   const page = 1 + rnd(60);
-  const texts = { title: `Study ${n} of <i>${w()}</i> ${extra}`, authorname: `${w()} A., ${w()} B.`, keywords: words.slice(0, 3).join(', '), abstract: `<p>${words.join(' ')}</p>` };
+  // Some titles carry markup the public title drops, so their public and stored titles differ.
+  const texts = { title: `Study ${n} of <i>${w()}</i> ${n % 3 ? '' : '<b>bold</b> '}${extra}`, authorname: `${w()} A., ${w()} B.`, keywords: words.slice(0, 3).join(', '), abstract: `<p>${words.join(' ')}</p>` };
   const withdrawn = rnd(15) === 0;
   return {
     id: newObjectId(),
@@ -138,7 +139,7 @@ describe('search store', () => {
   }
 
   test('answers what a scan of every article answers, before and after its index is built, and through changes', async () => {
-    const j = makeJournal(1200, 3);
+    const j = makeJournal(900, 3);
     const s = store();
     await expectSame(s, j, 5);
     // The trigram index is built in the background after the first load; answers stay the same.

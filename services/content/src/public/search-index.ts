@@ -85,8 +85,15 @@ export class SearchIndex {
   private tokensWith(part: string): number[] {
     const found: number[] = [];
     if (part.length < 3) {
+      const known = this.short.get(part);
+      if (known) return known;
       // Tokens are held longest first: none after the first shorter than the part can contain it.
       for (let t = 0; t < this.tokens.length && this.tokens[t]!.length >= part.length; t++) if (this.tokens[t]!.includes(part)) found.push(t);
+      // A short part reads the whole dictionary: its tokens are kept, within a bound (there are few such parts).
+      if (this.shortSize + found.length <= SHORT_MEMO_MAX) {
+        this.short.set(part, found);
+        this.shortSize += found.length;
+      }
       return found;
     }
     // Every token containing the part holds each of its pieces: check the tokens of the rarest.
@@ -109,9 +116,13 @@ export class SearchIndex {
     return found;
   }
 
+  /** Tokens holding a part shorter than a piece, by part (at most SHORT_MEMO_MAX ids in all). */
+  private readonly short = new Map<string, number[]>();
+  private shortSize = 0;
+
   /** Memory held, roughly (token strings and the arrays). */
   get bytes(): number {
-    let n = this.offsets.byteLength + this.postings.byteLength + this.gramOffsets.byteLength + this.gramTokens.byteLength + this.grams.size * 40;
+    let n = SHORT_MEMO_MAX * 8 + this.offsets.byteLength + this.postings.byteLength + this.gramOffsets.byteLength + this.gramTokens.byteLength + this.grams.size * 40;
     for (const t of this.tokens) n += t.length * 2 + 32;
     return n;
   }
@@ -181,6 +192,8 @@ export class SearchIndex {
 }
 
 const EMPTY = new Int32Array(0);
+/** Token ids kept for short parts: 2 MB at most. */
+const SHORT_MEMO_MAX = 262_144;
 
 const sortedTokens = (ids: Map<string, number>) => [...ids.keys()].sort((a, b) => b.length - a.length);
 

@@ -3,6 +3,7 @@ import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
 import { mongo, type Connection } from 'mongoose';
 import { z } from 'zod';
 import { WITHDRAWAL_KINDS } from '@journal/contracts';
+import { FIELD_SEP } from '../archives/article.repo';
 import type { SearchEntry, SearchSummary } from './search-entry';
 
 export const HEAD_COLLECTION = 'search_heads';
@@ -105,10 +106,14 @@ export const inChunk = (id: string, d: number, p: number) => d === 0 || (idHash(
 
 /**
  * An entry as stored: id, year, volume, issue, pageStart, refnumber, title, authors, pages, status,
- * admin text, public text, and the summary's values in SUMMARY_KEYS order (0 when not public).
- * Arrays, not objects: no key is repeated 50,000 times for JSON.parse to read.
+ * the admin text, the public text, and the summary's values in SUMMARY_KEYS order (0 when not
+ * public). Arrays, not objects: no key is repeated 50,000 times for JSON.parse to read. What an
+ * entry already holds is not stored twice: the admin text is kept as its last three fields when
+ * its first two are the lower-cased title and authors, and a summary value equal to the entry's
+ * own (id, title, authors, …) is stored as null. Loading spends less time on decompressing and
+ * parsing than it saves, and the rebuilt strings are shared in memory.
  */
-type Packed = [string, number, number, number, number, string, string, string, string, string, string, string, unknown[] | 0];
+type Packed = [string, number, number, number, number, string, string, string, string, string, string | string[], string, unknown[] | 0];
 
 /** The summary's fields, in the order they are stored and rebuilt (the list answer's order). */
 const SUMMARY_KEYS = [
@@ -116,11 +121,27 @@ const SUMMARY_KEYS = [
   'subject', 'country', 'file', 'pdf_url', 'publishdate', 'doi', 'withdrawal', 'modification',
 ] as const satisfies readonly (keyof SearchSummary)[];
 
-const pack = (e: SearchEntry): Packed => {
+/** Summary values that usually equal the entry's own: index in SUMMARY_KEYS → the entry's value. */
+const SHARED: [number, (e: SearchEntry) => string | number][] = [
+  [0, (e) => e.hit.id], [1, (e) => e.hit.year], [2, (e) => e.hit.volume], [3, (e) => e.hit.issue], [5, (e) => e.hit.refnumber],
+  [6, (e) => e.hit.title], [7, (e) => e.hit.authorname], [9, (e) => e.hit.pagenumber], [10, (e) => e.pageStart],
+];
+
+function packAdmin(e: SearchEntry): string | string[] {
+  const parts = e.adminHay.split(FIELD_SEP);
+  return parts.length === 5 && parts[0] === e.hit.title.toLowerCase() && parts[1] === e.hit.authorname.toLowerCase() ? parts.slice(2) : e.adminHay;
+}
+
+function pack(e: SearchEntry): Packed {
   const h = e.hit;
   const s = e.summary;
-  return [h.id, h.year, h.volume, h.issue, e.pageStart, h.refnumber, h.title, h.authorname, h.pagenumber, h.status, e.adminHay, e.hay, s ? SUMMARY_KEYS.map((k) => s[k]) : 0];
-};
+  let values: unknown[] | 0 = 0;
+  if (s) {
+    values = SUMMARY_KEYS.map((k) => s[k]);
+    for (const [i, own] of SHARED) if (values[i] === own(e)) values[i] = null;
+  }
+  return [h.id, h.year, h.volume, h.issue, e.pageStart, h.refnumber, h.title, h.authorname, h.pagenumber, h.status, packAdmin(e), e.hay, values];
+}
 
 const SUMMARY_STRINGS = [0, 4, 5, 6, 7, 8, 9, 12, 13, 14, 16, 17, 19] as const;
 const SUMMARY_NUMBERS = [1, 2, 3, 10, 11] as const;
@@ -128,20 +149,26 @@ const SUMMARY_NUMBERS = [1, 2, 3, 10, 11] as const;
 /** A cheap structural check of every field (a schema library per entry would cost more than the load). */
 function unpack(row: unknown): SearchEntry | null {
   if (!Array.isArray(row) || row.length !== 13) return null;
-  const [id, year, volume, issue, pageStart, refnumber, title, authorname, pagenumber, status, adminHay, hay, summary] = row as unknown[];
+  const [id, year, volume, issue, pageStart, refnumber, title, authorname, pagenumber, status, admin, hay, summary] = row as unknown[];
   if (typeof id !== 'string' || typeof refnumber !== 'string' || typeof title !== 'string' || typeof authorname !== 'string') return null;
-  if (typeof pagenumber !== 'string' || typeof status !== 'string' || typeof adminHay !== 'string' || typeof hay !== 'string') return null;
+  if (typeof pagenumber !== 'string' || typeof status !== 'string' || typeof hay !== 'string') return null;
   if (typeof year !== 'number' || typeof volume !== 'number' || typeof issue !== 'number' || typeof pageStart !== 'number') return null;
-  let s: SearchSummary | null = null;
+  let adminHay: string;
+  if (typeof admin === 'string') adminHay = admin;
+  else if (Array.isArray(admin) && admin.length === 3 && admin.every((x) => typeof x === 'string')) adminHay = [title.toLowerCase(), authorname.toLowerCase(), ...(admin as string[])].join(FIELD_SEP);
+  else return null;
+  const e: SearchEntry = { hit: { id, year, volume, issue, refnumber, title, authorname, pagenumber, status }, pageStart, adminHay, hay, summary: null };
   if (summary !== 0) {
-    s = summaryOf(summary, id);
-    if (!s) return null;
+    if (!Array.isArray(summary) || summary.length !== SUMMARY_KEYS.length) return null;
+    for (const [i, own] of SHARED) if (summary[i] === null) summary[i] = own(e);
+    e.summary = summaryOf(summary, id);
+    if (!e.summary) return null;
   }
-  return { hit: { id, year, volume, issue, refnumber, title, authorname, pagenumber, status }, pageStart, adminHay, hay, summary: s };
+  return e;
 }
 
-function summaryOf(v: unknown, id: string): SearchSummary | null {
-  if (!Array.isArray(v) || v.length !== SUMMARY_KEYS.length || v[0] !== id) return null;
+function summaryOf(v: unknown[], id: string): SearchSummary | null {
+  if (v[0] !== id) return null;
   for (const i of SUMMARY_STRINGS) if (typeof v[i] !== 'string') return null;
   for (const i of SUMMARY_NUMBERS) if (typeof v[i] !== 'number') return null;
   if (v[15] !== null && typeof v[15] !== 'string') return null;
