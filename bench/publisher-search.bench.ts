@@ -15,6 +15,7 @@
  * merging its figures into bench/results.json.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -28,6 +29,7 @@ import { searchEntryOf, type SearchEntry } from '../services/content/src/search/
 import { SearchRepo } from '../services/content/src/search/search.repo';
 import { SearchStore } from '../services/content/src/search/search.store';
 import type { BenchContext } from './context';
+import { writeReport } from './report';
 
 export type PublisherSearchContext = Pick<BenchContext, 'mongoUrl' | 'dbName'>;
 
@@ -139,7 +141,7 @@ export async function run(ctx: PublisherSearchContext): Promise<Record<string, n
     const before = heapMb();
     const warm = store();
     await warm.search(big, 'adaptive');
-    const held = await waitIndexed(warm, big);
+    if (!(await waitIndexed(warm, big))) throw new Error('the trigram index was not built within 30 s');
     const after = heapMb();
     const mbPer10k = ((after - before) * 10_000) / BIG;
     const estimatedPer10k = (warm.heldBytes / 2 ** 20) * (10_000 / BIG);
@@ -189,11 +191,15 @@ export async function run(ctx: PublisherSearchContext): Promise<Record<string, n
       }),
     );
     const asorted = [...alat].sort((a, b) => a - b);
-    console.log(
+    const load = os.loadavg()[0]!;
+    const line =
       `search of a ${BIG.toLocaleString('en')}-article journal (${OTHERS} more journals stored): cold first search ${round(coldMs)} ms (${cold.map((c) => round(c)).join(', ')}); ` +
-        `warm, ${CONCURRENCY} at once: p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms, ${round(rps, 0)} searches/s, ${round(found / ks.length, 0)} hits per search; ` +
-        `admin search p95 ${round(percentile(asorted, 95))} ms; heap ${round(mbPer10k, 1)} MB per 10,000 articles (estimate ${round(estimatedPer10k, 1)} MB), index built: ${held}`,
-    );
+      `warm, ${CONCURRENCY} at once: p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms, ${round(rps, 0)} searches/s (${round(1000 / rps)} ms of the process per search), ${round(found / ks.length, 0)} hits per search; ` +
+      `admin search p95 ${round(percentile(asorted, 95))} ms; heap ${round(mbPer10k, 1)} MB per 10,000 articles (the store's estimate ${round(estimatedPer10k, 1)} MB); load average ${round(load, 1)}`;
+    console.log(line);
+    writeSection([
+      `| ${BIG.toLocaleString('en')} (+${(OTHERS * OTHER_SIZE).toLocaleString('en')} in ${OTHERS} journals) | ${round(seedMs / 1000, 1)} s, ${round(dbMb, 1)} MB | ${round(coldMs)} ms | ${round(percentile(sorted, 50))} ms | ${round(percentile(sorted, 95))} ms | ${round(1000 / rps)} ms | ${round(percentile(asorted, 95))} ms | ${round(mbPer10k, 1)} MB | ${round(load, 1)} |`,
+    ]);
     return {
       publisher_search_articles: BIG,
       publisher_cold_search_ms: round(coldMs),
@@ -208,6 +214,21 @@ export async function run(ctx: PublisherSearchContext): Promise<Record<string, n
   } finally {
     await conn.close();
   }
+}
+
+/** bench/publisher-search.md, which bench/report.ts puts into docs/benchmarks.md (kept when a run skips this module). */
+function writeSection(rows: string[]) {
+  const text = [
+    '### Search at publisher scale',
+    '',
+    `\`bench/publisher-search.bench.ts\`, ${new Date().toISOString()}: the search store (services/content/src/search, docs/architecture.md#search) over a journal written with the publisher seed's texts through the store's rebuild, in a database of its own. Cold: a store holding nothing answers the journal's first search (head and ${Math.ceil(BIG / 512)}-odd chunks read by \`_id\`, decompressed, answered by a scan while the trigram index builds), median of 3. Warm: ${CONCURRENCY} searches at once in one process, closed loop, ${QUERIES} keywords (one-article titles, common words, parts of words, phrases, nothing), index built, each answer encoded as the API sends it; with ${CONCURRENCY} in flight each waits for the others, so p95 is about ${CONCURRENCY} × the process time per search. Heap: growth of the process holding the journal and its index, after a full collection. On this shared 2-core machine; the load average is the machine's at the end.`,
+    '',
+    '| articles | written (rebuild), database | cold first search | warm p50 | warm p95 | process time per search | admin search p95 | heap per 10,000 articles | load average |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(__dirname, 'publisher-search.md'), text);
 }
 
 /** Polls until the journal's trigram index is built (it is built in the background after a load). */
@@ -229,7 +250,9 @@ if (require.main === module) {
       const file = path.join(__dirname, 'results.json');
       const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
       const measured = { ...((results.measured as Record<string, string> | undefined) ?? {}), 'publisher-search': new Date().toISOString() };
-      writeFileSync(file, `${JSON.stringify({ ...results, ...figures, measured }, null, 2)}\n`);
+      const merged = { ...results, ...figures, measured };
+      writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+      writeReport(merged, path.join(__dirname, '..', 'docs'));
       console.log(JSON.stringify(figures, null, 2));
       process.exit(0);
     },
