@@ -29,18 +29,23 @@ export class SearchIndex {
   search(keyword: string, max: number): number[] {
     const out: number[] = [];
     if (!keyword) return out;
-    const parts = keyword.split(' ').filter(Boolean);
+    const split = keyword.split(' ').filter(Boolean);
+    // In a text of single-spaced tokens, a match of a single-spaced keyword of several parts ends
+    // its first token with the first part, is the middle parts' tokens exactly and begins its last
+    // token with the last part: a narrower candidate set for phrases.
+    const exact = split.length > 1 && split.join(' ') === keyword;
+    const parts = split.map((part, i): [string, Fit] => [part, !exact ? 'in' : i === 0 ? 'end' : i === split.length - 1 ? 'start' : 'all']);
     // Longest parts first: they are the rarest, so the candidates shrink fastest.
-    parts.sort((a, b) => b.length - a.length);
+    parts.sort((a, b) => b[0].length - a[0].length);
     let candidates: Int32Array | undefined;
-    for (const part of parts) {
-      const holding = this.positionsWith(part);
+    for (const [part, fit] of parts) {
+      const holding = this.positionsWith(part, fit);
       candidates = candidates ? intersect(candidates, holding) : holding;
       if (!candidates.length) return out;
     }
     if (!candidates) return out;
     // One part inside a token is already a match; a phrase is checked on its candidates.
-    const phrase = parts.length > 1;
+    const phrase = split.length > 1;
     for (let k = 0; k < candidates.length && out.length < max; k++) {
       const i = candidates[k]!;
       if (!phrase || this.hay[i]!.includes(keyword)) out.push(i);
@@ -48,9 +53,12 @@ export class SearchIndex {
     return out;
   }
 
-  /** Ascending positions of the texts with a token containing `part` (no spaces). */
-  private positionsWith(part: string): Int32Array {
-    const found = this.tokensWith(part);
+  /** Ascending positions of the texts with a token containing `part` (no spaces), where in the token as `fit` says. */
+  private positionsWith(part: string, fit: Fit = 'in'): Int32Array {
+    const all = this.tokensWith(part);
+    const tokens = this.tokens;
+    const found =
+      fit === 'in' ? all : all.filter((t) => (fit === 'all' ? tokens[t] === part : fit === 'end' ? tokens[t]!.endsWith(part) : tokens[t]!.startsWith(part)));
     if (found.length === 0) return EMPTY;
     if (found.length === 1) return this.postings.subarray(this.offsets[found[0]!]!, this.offsets[found[0]! + 1]!);
     let total = 0;
@@ -192,6 +200,8 @@ export class SearchIndex {
 }
 
 const EMPTY = new Int32Array(0);
+/** Where in a token a keyword part must be: anywhere, at its end, at its start, or all of it. */
+type Fit = 'in' | 'end' | 'start' | 'all';
 /** Token ids kept for short parts: 2 MB at most. */
 const SHORT_MEMO_MAX = 262_144;
 

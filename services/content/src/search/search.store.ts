@@ -20,6 +20,13 @@ export interface SearchStoreOptions {
   minIndexed?: number;
   /** Entries a chunk is made for; a chunk splits past twice as many. */
   chunkEntries?: number;
+  /**
+   * One writer of a journal's index at a time across replicas (the worklog's Redis `IndexLock` has
+   * this shape). Without it writes are kept apart only within this process, and two replicas
+   * writing articles of one chunk at the same moment can lose one of the two changes until the
+   * next rebuild.
+   */
+  lock?: { run<T>(journalId: string, fn: () => Promise<T>): Promise<T> };
 }
 
 /** Chunks read at once while loading a journal. */
@@ -224,6 +231,8 @@ export class SearchStore {
   }
 
   private serially<T>(journalId: string, work: () => Promise<T>): Promise<T> {
+    const { lock } = this.opts;
+    if (lock) return lock.run(journalId, work);
     const before = this.queues.get(journalId) ?? Promise.resolve();
     const run = before.then(work, work);
     const tail = run.catch(() => undefined);
