@@ -96,6 +96,11 @@ function keywords(articles: Article[], rnd: (n: number) => number, n: number): s
   return out;
 }
 
+/** Deep equality of plain answers, cheaply (a thousand hits a comparison); jest's diff only when they differ. */
+function same(got: unknown, want: unknown) {
+  if (JSON.stringify(got) !== JSON.stringify(want)) expect(got).toEqual(want);
+}
+
 describe('search store', () => {
   let conn: Connection;
   let repo: SearchRepo;
@@ -131,11 +136,11 @@ describe('search store', () => {
     const list = all(j);
     const scan = publicScanner(list);
     for (const k of keywords(list, random(seed), n)) {
-      for (const max of [1000, 7]) expect({ k, max, hits: await s.search(j, k, max) }).toEqual({ k, max, hits: scan(k, max) });
+      for (const max of [1000, 7]) same({ k, max, hits: await s.search(j, k, max) }, { k, max, hits: scan(k, max) });
     }
     const rnd = random(seed + 1);
     const queries = ['drip', 'TXN1', 'verma a., ', '@mail', String(1000 + rnd(list.length)), 'a1', 'Study 1', '\u0000'];
-    for (const q of queries) expect({ q, hits: await s.adminSearch(j, q, 200) }).toEqual({ q, hits: adminScan(list, q) });
+    for (const q of queries) same({ q, hits: await s.adminSearch(j, q, 200) }, { q, hits: adminScan(list, q) });
   }
 
   test('answers what a scan of every article answers, before and after its index is built, and through changes', async () => {
@@ -224,6 +229,40 @@ describe('search store', () => {
     expect(replica.holds(j)).toBe(false);
     await expectSame(replica, j, 44, 40);
     expect(sourceCalls).toEqual([]);
+  });
+
+  test('a write while a rebuild reads its entries, and two rebuilds at once, leave the index right', async () => {
+    const j = makeJournal(300, 81);
+    const s = store();
+    await s.rebuild(j, source(j));
+    const articles = journals.get(j)!;
+    // The rebuild reads half its entries, then a write changes one article already read.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let halfway!: () => void;
+    const reachedHalf = new Promise<void>((r) => (halfway = r));
+    const snapshot = [...articles.values()];
+    async function* slowly() {
+      for (let i = 0; i < snapshot.length; i++) {
+        if (i === 150) {
+          halfway();
+          await held;
+        }
+        yield entryOf(snapshot[i]!);
+      }
+    }
+    const rebuilding = s.rebuild(j, slowly());
+    await reachedHalf;
+    // A second rebuild from what the articles are before the write, too.
+    const second = s.rebuild(j, source(j));
+    const changed = { ...snapshot[10]!, ...derivedFields({ title: 'Pangolin study', authorname: 'X', keywords: '', abstract: 'pangolin' }), title: 'Pangolin study', status: 'enabled', withdrawal: null };
+    articles.set(changed.id, changed);
+    await s.apply(j, changed.id, entryOf(changed), { persist: true });
+    release();
+    await Promise.all([rebuilding, second]);
+    expect(await store().search(j, 'pangolin')).toEqual(publicScan(all(j), 'pangolin'));
+    expect((await store().search(j, 'pangolin')).map((h) => h.id)).toEqual([changed.id]);
+    await expectSame(store(), j, 82, 30);
   });
 
   test('a tiny budget keeps fewer journals and every answer stays right', async () => {

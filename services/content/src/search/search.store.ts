@@ -46,7 +46,7 @@ export class SearchStore {
   private readonly held: LRUCache<string, JournalSearch>;
   private readonly loading = new Map<string, { promise: Promise<JournalSearch>; changes: Map<string, SearchEntry | null> }>();
   /** Changes made while a rebuild reads its entries: laid over them before it writes. */
-  private readonly rebuilding = new Map<string, Map<string, SearchEntry | null>>();
+  private readonly rebuilding = new Map<string, Set<Map<string, SearchEntry | null>>>();
   /** Bumped by evict: a load begun before it is answered from but not kept. */
   private readonly epochs = new Map<string, number>();
   /** Persisting writes of one journal, one after another (a chunk is read, changed and written). */
@@ -113,7 +113,7 @@ export class SearchStore {
     }
     this.loading.get(journalId)?.changes.set(id, entry);
     if (!opts.persist) return;
-    this.rebuilding.get(journalId)?.set(id, entry);
+    for (const during of this.rebuilding.get(journalId) ?? []) during.set(id, entry);
     await this.serially(journalId, () => this.persist(journalId, id, entry));
   }
 
@@ -128,7 +128,9 @@ export class SearchStore {
 
   private async rebuildFrom(journalId: string, entries: SearchEntries): Promise<{ written: { entries: number; chunks: number }; byId: Map<string, SearchEntry> }> {
     const during = new Map<string, SearchEntry | null>();
-    this.rebuilding.set(journalId, during);
+    let all = this.rebuilding.get(journalId);
+    if (!all) this.rebuilding.set(journalId, (all = new Set()));
+    all.add(during);
     try {
       const byId = new Map<string, SearchEntry>();
       for await (const e of entries) byId.set(e.hit.id, e);
@@ -145,7 +147,8 @@ export class SearchStore {
         return { written, byId };
       });
     } finally {
-      if (this.rebuilding.get(journalId) === during) this.rebuilding.delete(journalId);
+      all.delete(during);
+      if (!all.size && this.rebuilding.get(journalId) === all) this.rebuilding.delete(journalId);
     }
   }
 
