@@ -265,6 +265,34 @@ describe('search store', () => {
     await expectSame(store(), j, 82, 30);
   });
 
+  test('a load that finds its chunks replaced by a rebuild elsewhere reads the new ones, not the articles', async () => {
+    const j = makeJournal(200, 91);
+    await store().rebuild(j, source(j));
+    const stale = await repo.head(j);
+    await store().rebuild(j, source(j));
+    // The first head read answers what it was before the second rebuild, as if read just before it.
+    const head = repo.head.bind(repo);
+    let first = true;
+    repo.head = async (id: string) => {
+      if (first && id === j) {
+        first = false;
+        return stale;
+      }
+      return head(id);
+    };
+    const warns = trackCalls(logger, 'warn');
+    sourceCalls.length = 0;
+    try {
+      expect(await store().search(j, 'soil')).toEqual(publicScan(all(j), 'soil'));
+    } finally {
+      repo.head = head;
+      warns.restore();
+    }
+    expect(first).toBe(false);
+    expect(sourceCalls).toEqual([]);
+    expect(warns.calls).toHaveLength(0);
+  });
+
   test('a tiny budget keeps fewer journals and every answer stays right', async () => {
     const ids = [makeJournal(150, 51), makeJournal(150, 52), makeJournal(150, 53)];
     const s = store({ budgetBytes: 200_000 });

@@ -84,6 +84,8 @@ export class BadSearchDocError extends Error {
   constructor(
     readonly docId: string,
     reason: string,
+    /** The document was not there (rather than there and wrong). */
+    readonly missing = false,
   ) {
     super(`search index document ${docId}: ${reason}`);
   }
@@ -254,7 +256,7 @@ export class SearchRepo {
   async chunk(journalId: string, g: string, d: number, p: number): Promise<SearchEntry[]> {
     const _id = chunkId(journalId, g, d, p);
     const raw = await this.chunks.findOne({ _id });
-    if (!raw) throw new BadSearchDocError(_id, 'missing');
+    if (!raw) throw new BadSearchDocError(_id, 'missing', true);
     const c = chunkSchema.safeParse(raw);
     if (!c.success) throw new BadSearchDocError(_id, c.error.issues[0]?.message ?? 'malformed chunk');
     if (c.data.j !== journalId || c.data.g !== g || c.data.d !== d || c.data.p !== p) throw new BadSearchDocError(_id, 'names another journal or place');

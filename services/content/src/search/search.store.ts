@@ -126,7 +126,15 @@ export class SearchStore {
     return (await this.rebuildFrom(journalId, entries)).written;
   }
 
-  private async rebuildFrom(journalId: string, entries: SearchEntries): Promise<{ written: { entries: number; chunks: number }; byId: Map<string, SearchEntry> }> {
+  /**
+   * `onRead`: the rebuild of a journal found without a usable index by a search. A failure to write
+   * it is then logged and the search answered from what was read, not failed.
+   */
+  private async rebuildFrom(
+    journalId: string,
+    entries: SearchEntries,
+    onRead = false,
+  ): Promise<{ written: { entries: number; chunks: number }; byId: Map<string, SearchEntry> }> {
     const during = new Map<string, SearchEntry | null>();
     let all = this.rebuilding.get(journalId);
     if (!all) this.rebuilding.set(journalId, (all = new Set()));
@@ -134,7 +142,7 @@ export class SearchStore {
     try {
       const byId = new Map<string, SearchEntry>();
       for await (const e of entries) byId.set(e.hit.id, e);
-      return await this.serially(journalId, async () => {
+      const write = async () => {
         // Writes made while the entries were read are newer than what was read.
         for (const [id, e] of during) {
           if (e) byId.set(id, e);
@@ -145,7 +153,14 @@ export class SearchStore {
         this.bump(journalId);
         if (this.held.has(journalId)) this.hold(this.make(journalId, byId.values()));
         return { written, byId };
-      });
+      };
+      if (!onRead) return await this.serially(journalId, write);
+      try {
+        return await this.serially(journalId, write);
+      } catch (err) {
+        this.opts.logger.error({ journalId, err }, 'search index could not be written: answered from the articles read, written on a later read');
+        return { written: { entries: 0, chunks: 0 }, byId };
+      }
     } finally {
       all.delete(during);
       if (!all.size && this.rebuilding.get(journalId) === all) this.rebuilding.delete(journalId);
@@ -174,17 +189,11 @@ export class SearchStore {
 
   private async load(journalId: string, changes: Map<string, SearchEntry | null>): Promise<JournalSearch> {
     let epoch = this.epochs.get(journalId) ?? 0;
-    let entries: SearchEntry[] | null;
-    try {
-      entries = await this.readAll(journalId);
-      if (!entries) this.opts.logger.info({ journalId }, 'search index missing: building it from the articles');
-    } catch (err) {
-      if (!(err instanceof BadSearchDocError)) throw err;
-      this.opts.logger.warn({ journalId, doc: err.docId, reason: err.message }, 'search index document bad: rebuilding the journal from its articles');
-      entries = null;
-    }
-    if (!entries) {
-      const { byId } = await this.rebuildFrom(journalId, this.opts.source(journalId));
+    let entries = await this.readOrNull(journalId);
+    // A rebuild or a split elsewhere may have replaced a chunk between the head and its read: once more.
+    if (entries === 'moved') entries = await this.readOrNull(journalId);
+    if (!Array.isArray(entries)) {
+      const { byId } = await this.rebuildFrom(journalId, this.opts.source(journalId), true);
       entries = [...byId.values()];
       epoch = this.epochs.get(journalId) ?? 0;
     }
@@ -195,17 +204,40 @@ export class SearchStore {
     return j;
   }
 
-  /** Every entry of the persisted index; null when the journal has none. */
-  private async readAll(journalId: string): Promise<SearchEntry[] | null> {
-    const head = await this.opts.repo.head(journalId);
-    if (!head) return null;
+  /**
+   * The persisted entries; null (logged) when the journal has no index or a bad document, 'moved'
+   * when a chunk was missing and the head names another set of chunks now.
+   */
+  private async readOrNull(journalId: string): Promise<SearchEntry[] | null | 'moved'> {
+    const { repo, logger } = this.opts;
+    let head: SearchHead | null = null;
+    try {
+      head = await repo.head(journalId);
+      if (!head) {
+        logger.info({ journalId }, 'search index missing: building it from the articles');
+        return null;
+      }
+      return await this.readChunks(head);
+    } catch (err) {
+      if (!(err instanceof BadSearchDocError)) throw err;
+      if (head && err.missing) {
+        const now = await repo.head(journalId).catch(() => null);
+        if (now && (now.g !== head.g || JSON.stringify(now.chunks) !== JSON.stringify(head.chunks))) return 'moved';
+      }
+      logger.warn({ journalId, doc: err.docId, reason: err.message }, 'search index document bad: rebuilding the journal from its articles');
+      return null;
+    }
+  }
+
+  /** Every entry of the chunks the head names, a few chunks read at a time. */
+  private async readChunks(head: SearchHead): Promise<SearchEntry[]> {
     const parts: SearchEntry[][] = new Array<SearchEntry[]>(head.chunks.length);
     let next = 0;
     const worker = async () => {
       while (next < head.chunks.length) {
         const k = next++;
         const [d, p] = head.chunks[k]!;
-        parts[k] = await this.opts.repo.chunk(journalId, head.g, d, p);
+        parts[k] = await this.opts.repo.chunk(head.journalId, head.g, d, p);
       }
     };
     await Promise.all(Array.from({ length: Math.min(LOAD_PARALLEL, head.chunks.length) }, worker));
