@@ -11,6 +11,8 @@ interface Base {
   entries: SearchEntry[];
   hay: string[];
   index: SearchIndex | null;
+  /** The index's bytes, counted once (the count walks its dictionary). */
+  indexBytes: number;
   /** The change counter when it was taken: changes after it are the overlay. */
   at: number;
 }
@@ -31,7 +33,7 @@ export interface JournalSearchOptions {
  */
 export class JournalSearch {
   private readonly byId = new Map<string, SearchEntry>();
-  private base: Base = { entries: [], hay: [], index: null, at: 0 };
+  private base: Base = { entries: [], hay: [], index: null, indexBytes: 0, at: 0 };
   /** Id → change counter of the last change since the base was taken. */
   private readonly changed = new Map<string, number>();
   private counter = 0;
@@ -56,7 +58,7 @@ export class JournalSearch {
 
   /** Heap bytes held, roughly: the entries, the base's arrays and its index. */
   get bytes(): number {
-    return this.entryTotal + this.base.entries.length * 16 + (this.base.index?.bytes ?? 0) + this.changed.size * 80 + 1024;
+    return this.entryTotal + this.base.entries.length * 16 + this.base.indexBytes + this.changed.size * 80 + 1024;
   }
 
   /** Whether the trigram index of the current base is built (tests, bench). */
@@ -140,7 +142,7 @@ export class JournalSearch {
 
   private snapshot(): Base {
     const entries = [...this.byId.values()].sort(entryOrder);
-    return { entries, hay: entries.map((e) => e.hay), index: null, at: this.counter };
+    return { entries, hay: entries.map((e) => e.hay), index: null, indexBytes: 0, at: this.counter };
   }
 
   private maybeIndex() {
@@ -162,7 +164,7 @@ export class JournalSearch {
       (index) => {
         this.building = false;
         if (this.dropped || (!index && !small)) return;
-        this.base = { ...next, index };
+        this.base = { ...next, index, indexBytes: index?.bytes ?? 0 };
         for (const [id, at] of this.changed) if (at <= next.at) this.changed.delete(id);
         this.opts.onResize?.();
         if (this.changed.size > Math.max(OVERLAY_MIN, this.byId.size / 64)) this.rebase();
