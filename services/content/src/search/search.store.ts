@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { LRUCache, type Logger } from '@journal/server-kit';
 import type { AdminSearchHit } from '@journal/contracts';
 import { normaliseKeyword, SEARCH_MAX_RESULTS } from '../public/public.service';
 import { JournalSearch } from './journal-search';
 import type { SearchEntry, SearchSummary } from './search-entry';
-import { BadSearchDocError, idHash, inChunk, type SearchHead, type SearchRepo } from './search.repo';
+import { BadSearchDocError, type SearchHead, type SearchRepo } from './search.repo';
+import { SearchWriter } from './search-writer';
 
 /** Entries of a journal, from the source of truth (the articles), in any order. */
 export type SearchEntries = AsyncIterable<SearchEntry> | Iterable<SearchEntry>;
@@ -31,9 +31,6 @@ export interface SearchStoreOptions {
 
 /** Chunks read at once while loading a journal. */
 const LOAD_PARALLEL = 8;
-/** Chunks written per round trip while rebuilding. */
-const WRITE_BATCH = 16;
-const MAX_DEPTH = 20;
 
 /**
  * docs/architecture.md#search: the public and the admin search of every journal, behind this one
@@ -52,11 +49,11 @@ export class SearchStore {
   /** Persisting writes of one journal, one after another (a chunk is read, changed and written). */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly minIndexed: number;
-  private readonly chunkEntries: number;
+  private readonly writer: SearchWriter;
 
   constructor(private readonly opts: SearchStoreOptions) {
     this.minIndexed = opts.minIndexed ?? 2000;
-    this.chunkEntries = opts.chunkEntries ?? 512;
+    this.writer = new SearchWriter(opts.repo, opts.logger, opts.chunkEntries ?? 512);
     this.held = new LRUCache<string, JournalSearch>({
       maxSize: Math.max(1, opts.budgetBytes),
       sizeCalculation: (j) => Math.max(1, j.bytes),
@@ -114,7 +111,7 @@ export class SearchStore {
     this.loading.get(journalId)?.changes.set(id, entry);
     if (!opts.persist) return;
     for (const during of this.rebuilding.get(journalId) ?? []) during.set(id, entry);
-    await this.serially(journalId, () => this.persist(journalId, id, entry));
+    await this.serially(journalId, () => this.writer.persist(journalId, id, entry));
   }
 
   /**
@@ -148,7 +145,7 @@ export class SearchStore {
           if (e) byId.set(id, e);
           else byId.delete(id);
         }
-        const written = await this.writeAll(journalId, byId);
+        const written = await this.writer.writeAll(journalId, byId);
         // A journal held here is replaced; a load begun before is not kept.
         this.bump(journalId);
         if (this.held.has(journalId)) this.hold(this.make(journalId, byId.values()));
@@ -276,70 +273,5 @@ export class SearchStore {
       if (this.queues.get(journalId) === tail) this.queues.delete(journalId);
     });
     return run;
-  }
-
-  /**
-   * Writes one article's change into its chunk (and splits a full chunk). A journal never built has
-   * nothing to change: its first load builds it from the articles, this change included. A bad head
-   * or chunk removes the head, so the next load rebuilds the journal.
-   */
-  private async persist(journalId: string, id: string, entry: SearchEntry | null): Promise<void> {
-    const { repo, logger } = this.opts;
-    let head: SearchHead | null;
-    try {
-      head = await repo.head(journalId);
-      if (!head) return;
-      const at = head.chunks.find(([d, p]) => inChunk(id, d, p));
-      if (!at) throw new BadSearchDocError(journalId, `no chunk takes article ${id}`);
-      const [d, p] = at;
-      const entries = (await repo.chunk(journalId, head.g, d, p)).filter((e) => e.hit.id !== id);
-      if (entry) entries.push(entry);
-      if (entries.length <= this.chunkEntries * 2 || d >= MAX_DEPTH) {
-        await repo.writeChunks(journalId, head.g, [{ d, p, entries }]);
-        return;
-      }
-      // Split one bit deeper: both halves written before the head names them, the old chunk after.
-      const bit = 1 << d;
-      const low = entries.filter((e) => (idHash(e.hit.id) & bit) === 0);
-      const high = entries.filter((e) => (idHash(e.hit.id) & bit) !== 0);
-      await repo.writeChunks(journalId, head.g, [{ d: d + 1, p, entries: low }, { d: d + 1, p: p | bit, entries: high }]);
-      const chunks = head.chunks.filter((c) => c !== at).concat([[d + 1, p], [d + 1, p | bit]]);
-      await repo.writeHead({ ...head, chunks });
-      await repo.removeChunks(journalId, head.g, [[d, p]]);
-    } catch (err) {
-      if (!(err instanceof BadSearchDocError)) throw err;
-      logger.warn({ journalId, doc: err.docId, reason: err.message }, 'search index document bad: the journal is rebuilt on its next load');
-      await repo.removeHead(journalId);
-    }
-  }
-
-  /** Writes `byId` as a new generation and makes the head name it. */
-  private async writeAll(journalId: string, byId: Map<string, SearchEntry>): Promise<{ entries: number; chunks: number }> {
-    const { repo, logger } = this.opts;
-    let old: SearchHead | null = null;
-    try {
-      old = await repo.head(journalId);
-    } catch (err) {
-      if (!(err instanceof BadSearchDocError)) throw err;
-      logger.warn({ journalId, reason: err.message }, 'search index head bad: replaced by the rebuild');
-    }
-    let depth = 0;
-    while (depth < MAX_DEPTH && byId.size > this.chunkEntries << depth) depth++;
-    const layout: [number, number][] = Array.from({ length: 1 << depth }, (_, p) => [depth, p]);
-    const g = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-    if (old) {
-      // A rebuild interrupted before this one left chunks nobody names: they go first.
-      if (old.pending) await repo.removeChunks(journalId, old.pending.g, old.pending.chunks);
-      await repo.writeHead({ ...old, pending: { g, chunks: layout } });
-    }
-    const groups = layout.map(() => [] as SearchEntry[]);
-    const mask = (1 << depth) - 1;
-    for (const e of byId.values()) groups[depth ? idHash(e.hit.id) & mask : 0]!.push(e);
-    for (let from = 0; from < layout.length; from += WRITE_BATCH) {
-      await repo.writeChunks(journalId, g, layout.slice(from, from + WRITE_BATCH).map(([d, p]) => ({ d, p, entries: groups[p]! })));
-    }
-    await repo.writeHead({ journalId, g, chunks: layout, pending: null });
-    if (old) await repo.removeChunks(journalId, old.g, old.chunks);
-    return { entries: byId.size, chunks: layout.length };
   }
 }
