@@ -225,8 +225,26 @@ const gramAt = (s: string, i: number) => s.charCodeAt(i) * 4294967296 + s.charCo
 
 /** The values in both ascending lists, ascending. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
+  if (a.length > b.length) [a, b] = [b, a];
+  const out = new Int32Array(a.length);
   let n = 0;
+  if (a.length * 32 < b.length) {
+    // A few values against a long list (a rare part and a common word): each looked up, not walked to.
+    let from = 0;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i]!;
+      let lo = from;
+      let hi = b.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (b[mid]! < x) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < b.length && b[lo] === x) out[n++] = x;
+      from = lo;
+    }
+    return out.subarray(0, n);
+  }
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     const x = a[i]!;
     const y = b[j]!;
