@@ -7,7 +7,8 @@
  *                                   (head and chunks read, decompressed, answered by a scan while
  *                                   the index builds); median of 3 fresh stores
  *   publisher_search_p95_ms         16 searches at once in a closed loop over 480 keywords mixing
- *                                   rare and common words and phrases, index built, answer encoded
+ *                                   rare and common words and phrases, index built, answer encoded;
+ *                                   the median of 3 rounds (publisher_search_cpu_ms: CPU per search)
  *   publisher_search_mb_per_10k     heap held per 10,000 articles (entries and index), measured
  * Prints figures with the corpus size; never asserts a time.
  *
@@ -38,6 +39,7 @@ const OTHERS = Number(process.env.BENCH_SEARCH_OTHER_JOURNALS ?? 10);
 const OTHER_SIZE = 2000;
 const CONCURRENCY = 16;
 const QUERIES = 480;
+const ROUNDS = 3;
 const BUDGET_MB = Number(process.env.SEARCH_CACHE_MB ?? 128);
 
 /** Ids that are the same on every run. */
@@ -82,10 +84,10 @@ function* entries(j: number, count: number): Generator<SearchEntry> {
 }
 
 /** Rare (one article), uncommon and common words, parts of words and phrases, in a fixed shuffle. */
-function keywords(): string[] {
+function keywords(round: number): string[] {
   const words = ['adaptive', 'bayesian', 'cellular', 'dynamics', 'ecology', 'fluid', 'genomic', 'harmonic', 'inference', 'kinetic', 'lattice', 'membrane'];
   const out: string[] = [];
-  for (let i = 0; out.length < QUERIES; i++) {
+  for (let i = round * QUERIES; out.length < QUERIES; i++) {
     const w = words[i % words.length]!;
     const v = words[(i * 7 + 3) % words.length]!;
     switch (i % 8) {
@@ -161,30 +163,40 @@ export async function run(ctx: PublisherSearchContext): Promise<Record<string, n
     }
     const coldMs = median(cold);
 
-    // Warm: 16 at once in a closed loop, each answer encoded as the API sends it.
-    const ks = keywords();
-    const lat: number[] = [];
+    // Warm: 16 at once in a closed loop, each answer encoded as the API sends it; three rounds of
+    // different keywords, the median round reported (one round is at the mercy of the machine).
+    const rounds: { p50: number; p95: number; rps: number; cpu: number; found: number }[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const ks = keywords(r);
+      const lat: number[] = [];
+      let next = 0;
+      let found = 0;
+      const w0 = process.cpuUsage();
+      t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < ks.length) {
+            const k = ks[next++]!;
+            const q0 = performance.now();
+            const hits = await warm.search(big, k);
+            jsonList(hits);
+            lat.push(performance.now() - q0);
+            found += hits.length;
+          }
+        }),
+      );
+      const rps = ks.length / ((performance.now() - t0) / 1000);
+      const wc = process.cpuUsage(w0);
+      const sorted = [...lat].sort((a, b) => a - b);
+      // CPU of this process per search: what the machine's load inflates least (p95 at 16 in flight ≈ 16 × it on an idle core).
+      rounds.push({ p50: percentile(sorted, 50), p95: percentile(sorted, 95), rps, cpu: (wc.user + wc.system) / 1000 / ks.length, found: found / ks.length });
+    }
+    rounds.sort((a, b) => a.p95 - b.p95);
+    const mid = rounds[Math.floor(ROUNDS / 2)]!;
+    const { rps, found } = mid;
+    const cpuPerSearch = mid.cpu;
+    const ks = keywords(0);
     let next = 0;
-    let found = 0;
-    const w0 = process.cpuUsage();
-    t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < ks.length) {
-          const k = ks[next++]!;
-          const q0 = performance.now();
-          const hits = await warm.search(big, k);
-          jsonList(hits);
-          lat.push(performance.now() - q0);
-          found += hits.length;
-        }
-      }),
-    );
-    const rps = ks.length / ((performance.now() - t0) / 1000);
-    const wc = process.cpuUsage(w0);
-    // CPU of this process per search: what the machine's load does not change (p95 at 16 in flight ≈ 16 × it on an idle core).
-    const cpuPerSearch = (wc.user + wc.system) / 1000 / ks.length;
-    const sorted = [...lat].sort((a, b) => a - b);
     // Admin search over every article, the same way.
     const alat: number[] = [];
     next = 0;
@@ -202,17 +214,17 @@ export async function run(ctx: PublisherSearchContext): Promise<Record<string, n
     const load = os.loadavg()[0]!;
     const line =
       `search of a ${BIG.toLocaleString('en')}-article journal (${OTHERS} more journals stored): cold first search ${round(coldMs)} ms (${cold.map((c) => round(c)).join(', ')}; CPU ${round(median(coldCpu))} ms); ` +
-      `warm, ${CONCURRENCY} at once: p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms, ${round(rps, 0)} searches/s (${round(1000 / rps)} ms of the process per search, ${round(cpuPerSearch)} ms of CPU), ${round(found / ks.length, 0)} hits per search; ` +
+      `warm, ${CONCURRENCY} at once (median of ${ROUNDS} rounds; p95s ${rounds.map((x) => round(x.p95)).join(', ')}): p50 ${round(mid.p50)} ms, p95 ${round(mid.p95)} ms, ${round(rps, 0)} searches/s (${round(1000 / rps)} ms of the process per search, ${round(cpuPerSearch)} ms of CPU), ${round(found, 0)} hits per search; ` +
       `admin search p95 ${round(percentile(asorted, 95))} ms; heap ${round(mbPer10k, 1)} MB per 10,000 articles (the store's estimate ${round(estimatedPer10k, 1)} MB); load average ${round(load, 1)}`;
     console.log(line);
     writeSection([
-      `| ${BIG.toLocaleString('en')} (+${(OTHERS * OTHER_SIZE).toLocaleString('en')} in ${OTHERS} journals) | ${round(seedMs / 1000, 1)} s, ${round(dbMb, 1)} MB | ${round(coldMs)} ms (CPU ${round(median(coldCpu))} ms) | ${round(percentile(sorted, 50))} ms | ${round(percentile(sorted, 95))} ms | ${round(1000 / rps)} ms (CPU ${round(cpuPerSearch)} ms) | ${round(percentile(asorted, 95))} ms | ${round(mbPer10k, 1)} MB | ${round(load, 1)} |`,
+      `| ${BIG.toLocaleString('en')} (+${(OTHERS * OTHER_SIZE).toLocaleString('en')} in ${OTHERS} journals) | ${round(seedMs / 1000, 1)} s, ${round(dbMb, 1)} MB | ${round(coldMs)} ms (CPU ${round(median(coldCpu))} ms) | ${round(mid.p50)} ms | ${round(mid.p95)} ms | ${round(1000 / rps)} ms (CPU ${round(cpuPerSearch)} ms) | ${round(percentile(asorted, 95))} ms | ${round(mbPer10k, 1)} MB | ${round(load, 1)} |`,
     ], seeded.chunks);
     return {
       publisher_search_articles: BIG,
       publisher_cold_search_ms: round(coldMs),
-      publisher_search_p95_ms: round(percentile(sorted, 95)),
-      publisher_search_p50_ms: round(percentile(sorted, 50)),
+      publisher_search_p95_ms: round(mid.p95),
+      publisher_search_p50_ms: round(mid.p50),
       publisher_admin_search_p95_ms: round(percentile(asorted, 95)),
       publisher_search_rps: round(rps, 0),
       publisher_search_cpu_ms: round(cpuPerSearch),
@@ -231,7 +243,7 @@ function writeSection(rows: string[], chunks: number) {
   const text = [
     '### Search at publisher scale',
     '',
-    `\`bench/publisher-search.bench.ts\`, ${new Date().toISOString()}: the search store (services/content/src/search, docs/architecture.md#search) over a journal written with the publisher seed's texts through the store's rebuild, in a database of its own. Cold: a store holding nothing answers the journal's first search (head and ${chunks} chunks read by \`_id\`, decompressed, answered by a scan while the trigram index builds), median of 3. Warm: ${CONCURRENCY} searches at once in one process, closed loop, ${QUERIES} keywords (one-article titles, common words, parts of words, phrases, nothing), index built, each answer encoded as the API sends it; with ${CONCURRENCY} in flight each waits for the others, so p95 is about ${CONCURRENCY} × the process time per search. Heap: growth of the process holding the journal and its index, after a full collection. On this shared 2-core machine; the load average is the machine's at the end, and the CPU figures are this process's own (user + system, the decompression threads included), which the load does not inflate.`,
+    `\`bench/publisher-search.bench.ts\`, ${new Date().toISOString()}: the search store (services/content/src/search, docs/architecture.md#search) over a journal written with the publisher seed's texts through the store's rebuild, in a database of its own. Cold: a store holding nothing answers the journal's first search (head and ${chunks} chunks read by \`_id\`, decompressed, answered by a scan while the trigram index builds), median of 3. Warm: ${CONCURRENCY} searches at once in one process, closed loop, ${ROUNDS} rounds of ${QUERIES} keywords (one-article titles, common words, parts of words, phrases, nothing), the median round, index built, each answer encoded as the API sends it; with ${CONCURRENCY} in flight each waits for the others, so p95 is about ${CONCURRENCY} × the process time per search. Heap: growth of the process holding the journal and its index, after a full collection. On this shared 2-core machine; the load average is the machine's at the end, and the CPU figures are this process's own (user + system, the decompression threads included), which the load does not inflate.`,
     '',
     '| articles | written (rebuild), database | cold first search | warm p50 | warm p95 | wall time per search | admin search p95 | heap per 10,000 articles | load average |',
     '|---|---|---|---|---|---|---|---|---|',

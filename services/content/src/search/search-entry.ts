@@ -81,5 +81,5 @@ export function entryBytes(e: SearchEntry): number {
 }
 
 /** Object headers, fields and string headers of an entry and its hit, and of a summary. */
-const ENTRY_OVERHEAD = 250;
-const SUMMARY_OVERHEAD = 300;
+const ENTRY_OVERHEAD = 300;
+const SUMMARY_OVERHEAD = 350;
