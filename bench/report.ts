@@ -44,6 +44,8 @@ export const GOALS: Goal[] = [
   { key: 'cert_cache_hit_p50_ms', label: 'repeated certificate (cache hit), p50', goal: 10, better: 'lower', unit: 'ms', area: 'pdf' },
   { key: 'worklog_p95_ms', label: 'work-log list page over 100,000 entries, p95', goal: 30, better: 'lower', unit: 'ms', area: 'work-log' },
   { key: 'publisher_worklog_ready_ms', label: 'work-log process start to ready, 100,000 entries in one journal, largest deployment measured (publisher_worklog_entries)', goal: 3000, better: 'lower', unit: 'ms', area: 'work-log' },
+  { key: 'publisher_search_p95_ms', label: 'search of a 50,000-article journal (search store, index built), 16 at once, p95', goal: 30, better: 'lower', unit: 'ms', area: 'reads' },
+  { key: 'publisher_cold_search_ms', label: 'first search of a 50,000-article journal its replica does not hold (persisted index read)', goal: 1000, better: 'lower', unit: 'ms', area: 'reads' },
   { key: 'publisher_worklog_first_list_ms', label: 'first work-log list of a fresh process, 100,000-entry journal, largest deployment measured', goal: 100, better: 'lower', unit: 'ms', area: 'work-log' },
   { key: 'worker_scale_efficiency_4', label: 'worker CPU per certificate, 1 worker vs 4', goal: 0.9, better: 'higher', unit: '×', area: 'pdf' },
   { key: 'lighthouse_perf_min', label: 'Lighthouse performance, lowest public page', goal: 95, better: 'higher', unit: 'pts', area: 'public site' },
@@ -210,6 +212,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     ['profile.md', ''],
     ['render-profile.md', ''],
     ['publisher-worklog.md', ''],
+    ['publisher-search.md', ''],
     ['embedded-db.md', '### The embedded database: FerretDB on PostgreSQL against SQLite\n\nNot measured yet (`npx tsx bench/embedded-db.ts`). The local default stays SQLite until it is.\n'],
   ] as const) {
     const f = path.join(BENCH_DIR, file);

@@ -14,6 +14,8 @@ export const contentConfigSchema = z.object({
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
   /** Journals with at least this many public articles get a token index for the public search (built in the background). */
   SEARCH_INDEX_MIN_ARTICLES: z.coerce.number().int().min(1).default(2000),
+  /** Memory for the journals' search indexes held at once (MB; docs/architecture.md#search): fits a 50,000-article journal in a 512 MiB pod beside the views. */
+  SEARCH_CACHE_MB: z.coerce.number().int().min(1).default(128),
   /** In-process public cache bounds. */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
   CACHE_MAX_MB: z.coerce.number().int().min(1).default(128),

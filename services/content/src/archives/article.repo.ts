@@ -386,7 +386,7 @@ export const byIssueThenPage = (a: Pick<Article, 'year' | 'volume' | 'issue' | '
 export const ADMIN_SEARCH_FIELDS = ['refnumber', 'title', 'authorname', 'txnid', 'email', 'keywords'] as const satisfies readonly (keyof Article)[];
 
 /** Separates fields in an admin haystack, so a match never spans two fields (a query never holds it). */
-const FIELD_SEP = '\u0000';
+export const FIELD_SEP = '\u0000';
 
 /** One article's admin search text: the matched fields as stored, lower-cased, one separator apart. */
 export const adminHaystack = (a: Pick<Article, (typeof ADMIN_SEARCH_FIELDS)[number]>) =>

@@ -29,18 +29,23 @@ export class SearchIndex {
   search(keyword: string, max: number): number[] {
     const out: number[] = [];
     if (!keyword) return out;
-    const parts = keyword.split(' ').filter(Boolean);
+    const split = keyword.split(' ').filter(Boolean);
+    // In a text of single-spaced tokens, a match of a single-spaced keyword of several parts ends
+    // its first token with the first part, is the middle parts' tokens exactly and begins its last
+    // token with the last part: a narrower candidate set for phrases.
+    const exact = split.length > 1 && split.join(' ') === keyword;
+    const parts = split.map((part, i): [string, Fit] => [part, !exact ? 'in' : i === 0 ? 'end' : i === split.length - 1 ? 'start' : 'all']);
     // Longest parts first: they are the rarest, so the candidates shrink fastest.
-    parts.sort((a, b) => b.length - a.length);
+    parts.sort((a, b) => b[0].length - a[0].length);
     let candidates: Int32Array | undefined;
-    for (const part of parts) {
-      const holding = this.positionsWith(part);
+    for (const [part, fit] of parts) {
+      const holding = this.positionsWith(part, fit);
       candidates = candidates ? intersect(candidates, holding) : holding;
       if (!candidates.length) return out;
     }
     if (!candidates) return out;
     // One part inside a token is already a match; a phrase is checked on its candidates.
-    const phrase = parts.length > 1;
+    const phrase = split.length > 1;
     for (let k = 0; k < candidates.length && out.length < max; k++) {
       const i = candidates[k]!;
       if (!phrase || this.hay[i]!.includes(keyword)) out.push(i);
@@ -48,9 +53,12 @@ export class SearchIndex {
     return out;
   }
 
-  /** Ascending positions of the texts with a token containing `part` (no spaces). */
-  private positionsWith(part: string): Int32Array {
-    const found = this.tokensWith(part);
+  /** Ascending positions of the texts with a token containing `part` (no spaces), where in the token as `fit` says. */
+  private positionsWith(part: string, fit: Fit = 'in'): Int32Array {
+    const all = this.tokensWith(part);
+    const tokens = this.tokens;
+    const found =
+      fit === 'in' ? all : all.filter((t) => (fit === 'all' ? tokens[t] === part : fit === 'end' ? tokens[t]!.endsWith(part) : tokens[t]!.startsWith(part)));
     if (found.length === 0) return EMPTY;
     if (found.length === 1) return this.postings.subarray(this.offsets[found[0]!]!, this.offsets[found[0]! + 1]!);
     let total = 0;
@@ -85,8 +93,15 @@ export class SearchIndex {
   private tokensWith(part: string): number[] {
     const found: number[] = [];
     if (part.length < 3) {
+      const known = this.short.get(part);
+      if (known) return known;
       // Tokens are held longest first: none after the first shorter than the part can contain it.
       for (let t = 0; t < this.tokens.length && this.tokens[t]!.length >= part.length; t++) if (this.tokens[t]!.includes(part)) found.push(t);
+      // A short part reads the whole dictionary: its tokens are kept, within a bound (there are few such parts).
+      if (this.shortSize + found.length <= SHORT_MEMO_MAX) {
+        this.short.set(part, found);
+        this.shortSize += found.length;
+      }
       return found;
     }
     // Every token containing the part holds each of its pieces: check the tokens of the rarest.
@@ -109,9 +124,13 @@ export class SearchIndex {
     return found;
   }
 
+  /** Tokens holding a part shorter than a piece, by part (at most SHORT_MEMO_MAX ids in all). */
+  private readonly short = new Map<string, number[]>();
+  private shortSize = 0;
+
   /** Memory held, roughly (token strings and the arrays). */
   get bytes(): number {
-    let n = this.offsets.byteLength + this.postings.byteLength + this.gramOffsets.byteLength + this.gramTokens.byteLength + this.grams.size * 40;
+    let n = SHORT_MEMO_MAX * 8 + this.offsets.byteLength + this.postings.byteLength + this.gramOffsets.byteLength + this.gramTokens.byteLength + this.grams.size * 40;
     for (const t of this.tokens) n += t.length * 2 + 32;
     return n;
   }
@@ -181,6 +200,10 @@ export class SearchIndex {
 }
 
 const EMPTY = new Int32Array(0);
+/** Where in a token a keyword part must be: anywhere, at its end, at its start, or all of it. */
+type Fit = 'in' | 'end' | 'start' | 'all';
+/** Token ids kept for short parts: 2 MB at most. */
+const SHORT_MEMO_MAX = 262_144;
 
 const sortedTokens = (ids: Map<string, number>) => [...ids.keys()].sort((a, b) => b.length - a.length);
 
@@ -202,8 +225,26 @@ const gramAt = (s: string, i: number) => s.charCodeAt(i) * 4294967296 + s.charCo
 
 /** The values in both ascending lists, ascending. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
+  if (a.length > b.length) [a, b] = [b, a];
+  const out = new Int32Array(a.length);
   let n = 0;
+  if (a.length * 32 < b.length) {
+    // A few values against a long list (a rare part and a common word): each looked up, not walked to.
+    let from = 0;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i]!;
+      let lo = from;
+      let hi = b.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (b[mid]! < x) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < b.length && b[lo] === x) out[n++] = x;
+      from = lo;
+    }
+    return out.subarray(0, n);
+  }
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     const x = a[i]!;
     const y = b[j]!;

@@ -65,8 +65,8 @@ export function progressBar(label: string, total: number, enabled = true) {
 
 const slugOf = (j: number) => `pub-${String(j + 1).padStart(4, '0')}`;
 
-/** Article `n` of journal `j`: the same on every run. */
-function article(j: number, n: number): ArticleInput & { year: number; volume: number; issue: number; refnumber: string; title: string; txnid: string } {
+/** Article `n` of journal `j`: the same on every run (the search bench builds its journal from it too). */
+export function publisherArticle(j: number, n: number): ArticleInput & { year: number; volume: number; issue: number; refnumber: string; title: string; txnid: string } {
   const issueNo = Math.floor(n / PER_ISSUE);
   const year = FIRST_YEAR + Math.floor(issueNo / 4);
   const issue = (issueNo % 4) + 1;
@@ -146,7 +146,7 @@ async function seedJournalArticles(conn: Connection, repos: { journals: JournalR
   const progress = conn.db!.collection<ProgressDoc>('seed_progress');
   const key = `publisher:${slug}:${count}`;
   if ((await progress.findOne({ _id: key }))?.done) return { id: journal.id, added: 0 };
-  const inputs = Array.from({ length: count }, (_, n) => article(j, n));
+  const inputs = Array.from({ length: count }, (_, n) => publisherArticle(j, n));
   const issues = new Map(inputs.map((a) => [`${a.year}-${a.issue}`, { journalId: journal.id, year: a.year, volume: a.volume, issue: a.issue, frequency: a.frequency ?? '', creation: new Date(Date.UTC(a.year, a.issue * 3 - 2, 1)) }]));
   let added = 0;
   try {

@@ -1,0 +1,298 @@
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
+import { mongo, type Connection } from 'mongoose';
+import { z } from 'zod';
+import { WITHDRAWAL_KINDS } from '@journal/contracts';
+import { FIELD_SEP } from '../archives/article.repo';
+import type { SearchEntry, SearchSummary } from './search-entry';
+
+export const HEAD_COLLECTION = 'search_heads';
+export const CHUNK_COLLECTION = 'search_chunks';
+
+const compress = promisify(brotliCompress);
+const decompress = promisify(brotliDecompress);
+/**
+ * Brotli at quality 6 with a 4 MiB window: half of gzip's bytes on these texts and faster to
+ * decompress (bench/publisher-search.bench.ts); the database's read time grows with the bytes.
+ */
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_LGWIN]: 22 } };
+
+/**
+ * A journal's persisted search index: one head naming the chunks, and chunks each holding the
+ * entries whose id hashes into it (extendible hashing: a chunk takes the ids whose hash ends in its
+ * `d` low bits `p`; a full chunk splits in two one bit deeper). Everything is read and written by
+ * `_id` alone, the one filter FerretDB's SQLite backend answers from an index. A chunk's entries are
+ * one brotli of JSON stored as Binary: the database decodes one value, and a 50,000-article
+ * journal is a few megabytes to read.
+ */
+export interface SearchHead {
+  journalId: string;
+  /** Generation: a rebuild writes a new one, so a half-done rebuild never mixes with the last. */
+  g: string;
+  /** The chunks as [depth, prefix]. */
+  chunks: [number, number][];
+  /** A rebuild started and not finished: its chunks are removed by the next one. */
+  pending: { g: string; chunks: [number, number][] } | null;
+}
+
+const chunkList = z.array(z.tuple([z.number().int().min(0).max(24), z.number().int().min(0)]));
+/** The chunk lists are JSON strings: FerretDB stores no nested arrays. */
+const chunkJson = z.string().transform((s, ctx) => {
+  try {
+    return chunkList.parse(JSON.parse(s));
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'chunk list is not JSON of [depth, prefix] pairs' });
+    return z.NEVER;
+  }
+});
+const headSchema = z.object({
+  _id: z.string(),
+  g: z.string().min(1),
+  c: chunkJson,
+  pending: z.object({ g: z.string().min(1), c: chunkJson }).nullable().optional(),
+});
+const chunkSchema = z.object({
+  _id: z.string(),
+  j: z.string(),
+  g: z.string(),
+  d: z.number().int(),
+  p: z.number().int(),
+  z: z.instanceof(mongo.Binary),
+});
+
+interface HeadDoc {
+  _id: string;
+  g: string;
+  /** JSON of [depth, prefix][]. */
+  c: string;
+  pending: { g: string; c: string } | null;
+  at: Date;
+}
+interface ChunkDoc {
+  _id: string;
+  j: string;
+  g: string;
+  d: number;
+  p: number;
+  n: number;
+  z: mongo.Binary;
+  at: Date;
+}
+
+/** A stored head or chunk that is not what this code writes: the journal's index is rebuilt. */
+export class BadSearchDocError extends Error {
+  constructor(
+    readonly docId: string,
+    reason: string,
+    /** The document was not there (rather than there and wrong). */
+    readonly missing = false,
+  ) {
+    super(`search index document ${docId}: ${reason}`);
+  }
+}
+
+export const chunkId = (journalId: string, g: string, d: number, p: number) => `${journalId}:${g}:${d}:${p}`;
+
+/** 32-bit FNV-1a of an article id: which chunk holds it. */
+export function idHash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Whether the chunk [d, p] takes this id. */
+export const inChunk = (id: string, d: number, p: number) => d === 0 || (idHash(id) & ((1 << d) - 1)) === p;
+
+/**
+ * An entry as stored: id, year, volume, issue, pageStart, refnumber, title, authors, pages, status,
+ * the admin text, the public text, and the summary's values in SUMMARY_KEYS order (0 when not
+ * public). Arrays, not objects: no key is repeated 50,000 times for JSON.parse to read. What an
+ * entry already holds is not stored twice: the admin text is kept as its last three fields when
+ * its first two are the lower-cased title and authors, and a summary value equal to the entry's
+ * own (id, title, authors, …) is stored as null. Loading spends less time on decompressing and
+ * parsing than it saves, and the rebuilt strings are shared in memory.
+ */
+type Packed = [string, number, number, number, number, string, string, string, string, string, string | string[], string, unknown[] | 0];
+
+/** The summary's fields, in the order they are stored and rebuilt (the list answer's order). */
+const SUMMARY_KEYS = [
+  'id', 'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'keywords', 'pagenumber', 'pageStart', 'pageEnd',
+  'subject', 'country', 'file', 'pdf_url', 'publishdate', 'doi', 'withdrawal', 'modification',
+] as const satisfies readonly (keyof SearchSummary)[];
+
+/** Summary values that usually equal the entry's own: index in SUMMARY_KEYS → the entry's value. */
+const SHARED: [number, (e: SearchEntry) => string | number][] = [
+  [0, (e) => e.hit.id], [1, (e) => e.hit.year], [2, (e) => e.hit.volume], [3, (e) => e.hit.issue], [5, (e) => e.hit.refnumber],
+  [6, (e) => e.hit.title], [7, (e) => e.hit.authorname], [9, (e) => e.hit.pagenumber], [10, (e) => e.pageStart],
+];
+
+function packAdmin(e: SearchEntry): string | string[] {
+  const parts = e.adminHay.split(FIELD_SEP);
+  return parts.length === 5 && parts[0] === e.hit.title.toLowerCase() && parts[1] === e.hit.authorname.toLowerCase() ? parts.slice(2) : e.adminHay;
+}
+
+function pack(e: SearchEntry): Packed {
+  const h = e.hit;
+  const s = e.summary;
+  let values: unknown[] | 0 = 0;
+  if (s) {
+    values = SUMMARY_KEYS.map((k) => s[k]);
+    for (const [i, own] of SHARED) if (values[i] === own(e)) values[i] = null;
+  }
+  return [h.id, h.year, h.volume, h.issue, e.pageStart, h.refnumber, h.title, h.authorname, h.pagenumber, h.status, packAdmin(e), e.hay, values];
+}
+
+/**
+ * A cheap structural check of every field (a schema library per entry would cost more than the
+ * load). Indexed reads, not destructuring: this runs 50,000 times in a large journal's first search.
+ */
+function unpack(row: unknown): SearchEntry | null {
+  if (!Array.isArray(row) || row.length !== 13) return null;
+  const r = row as unknown[];
+  const id = r[0];
+  const year = r[1];
+  const volume = r[2];
+  const issue = r[3];
+  const pageStart = r[4];
+  const refnumber = r[5];
+  const title = r[6];
+  const authorname = r[7];
+  const pagenumber = r[8];
+  const status = r[9];
+  const admin = r[10];
+  const hay = r[11];
+  const summary = r[12];
+  if (typeof id !== 'string' || typeof refnumber !== 'string' || typeof title !== 'string' || typeof authorname !== 'string') return null;
+  if (typeof pagenumber !== 'string' || typeof status !== 'string' || typeof hay !== 'string') return null;
+  if (typeof year !== 'number' || typeof volume !== 'number' || typeof issue !== 'number' || typeof pageStart !== 'number') return null;
+  let adminHay: string;
+  if (typeof admin === 'string') adminHay = admin;
+  else if (Array.isArray(admin) && admin.length === 3 && typeof admin[0] === 'string' && typeof admin[1] === 'string' && typeof admin[2] === 'string') {
+    adminHay = title.toLowerCase() + FIELD_SEP + authorname.toLowerCase() + FIELD_SEP + admin[0] + FIELD_SEP + admin[1] + FIELD_SEP + admin[2];
+  } else return null;
+  const e: SearchEntry = { hit: { id, year, volume, issue, refnumber, title, authorname, pagenumber, status }, pageStart, adminHay, hay, summary: null };
+  if (summary !== 0) {
+    if (!Array.isArray(summary) || summary.length !== SUMMARY_KEYS.length) return null;
+    e.summary = summaryOf(summary as unknown[], e);
+    if (!e.summary) return null;
+  }
+  return e;
+}
+
+/** The summary from its stored values; null where the entry's own value stands in. */
+function summaryOf(v: unknown[], e: SearchEntry): SearchSummary | null {
+  const h = e.hit;
+  const id = v[0] ?? h.id;
+  const year = v[1] ?? h.year;
+  const volume = v[2] ?? h.volume;
+  const issue = v[3] ?? h.issue;
+  const frequency = v[4];
+  const refnumber = v[5] ?? h.refnumber;
+  const title = v[6] ?? h.title;
+  const authorname = v[7] ?? h.authorname;
+  const keywords = v[8];
+  const pagenumber = v[9] ?? h.pagenumber;
+  const pageStart = v[10] ?? e.pageStart;
+  const pageEnd = v[11];
+  const subject = v[12];
+  const country = v[13];
+  const file = v[14];
+  const pdf_url = v[15];
+  const publishdate = v[16];
+  const doi = v[17];
+  const withdrawal = v[18];
+  const modification = v[19];
+  if (id !== h.id) return null;
+  if (typeof year !== 'number' || typeof volume !== 'number' || typeof issue !== 'number' || typeof pageStart !== 'number' || typeof pageEnd !== 'number') return null;
+  if (typeof frequency !== 'string' || typeof refnumber !== 'string' || typeof title !== 'string' || typeof authorname !== 'string' || typeof keywords !== 'string') return null;
+  if (typeof pagenumber !== 'string' || typeof subject !== 'string' || typeof country !== 'string' || typeof file !== 'string' || typeof publishdate !== 'string') return null;
+  if (typeof doi !== 'string' || typeof modification !== 'string' || (pdf_url !== null && typeof pdf_url !== 'string')) return null;
+  if (withdrawal !== null && !isWithdrawal(withdrawal)) return null;
+  return { id, year, volume, issue, frequency, refnumber, title, authorname, keywords, pagenumber, pageStart, pageEnd, subject, country, file, pdf_url, publishdate, doi, withdrawal, modification };
+}
+
+function isWithdrawal(w: unknown): w is NonNullable<SearchSummary['withdrawal']> {
+  if (typeof w !== 'object' || w === null) return false;
+  const o = w as Record<string, unknown>;
+  return typeof o.reason === 'string' && typeof o.at === 'string' && (WITHDRAWAL_KINDS as readonly unknown[]).includes(o.kind);
+}
+
+export class SearchRepo {
+  private readonly heads: mongo.Collection<HeadDoc>;
+  private readonly chunks: mongo.Collection<ChunkDoc>;
+
+  constructor(conn: Connection) {
+    // The driver's collections: the journal is in every _id, and no query filters by anything else.
+    this.heads = conn.db!.collection<HeadDoc>(HEAD_COLLECTION);
+    this.chunks = conn.db!.collection<ChunkDoc>(CHUNK_COLLECTION);
+  }
+
+  /** The journal's head; null when it has none (never built). Throws BadSearchDocError for a malformed one. */
+  async head(journalId: string): Promise<SearchHead | null> {
+    const d = await this.heads.findOne({ _id: journalId });
+    if (!d) return null;
+    const h = headSchema.safeParse(d);
+    if (!h.success) throw new BadSearchDocError(journalId, h.error.issues[0]?.message ?? 'malformed head');
+    const p = h.data.pending;
+    return { journalId, g: h.data.g, chunks: h.data.c, pending: p ? { g: p.g, chunks: p.c } : null };
+  }
+
+  async writeHead(h: SearchHead): Promise<void> {
+    const doc = { g: h.g, c: JSON.stringify(h.chunks), pending: h.pending ? { g: h.pending.g, c: JSON.stringify(h.pending.chunks) } : null, at: new Date() };
+    await this.heads.replaceOne({ _id: h.journalId }, doc, { upsert: true });
+  }
+
+  async removeHead(journalId: string): Promise<void> {
+    await this.heads.deleteOne({ _id: journalId });
+  }
+
+  /**
+   * One chunk's entries. A chunk that is missing, malformed, of another journal, or holding an
+   * entry that does not hash into it throws BadSearchDocError.
+   */
+  async chunk(journalId: string, g: string, d: number, p: number): Promise<SearchEntry[]> {
+    const _id = chunkId(journalId, g, d, p);
+    const raw = await this.chunks.findOne({ _id });
+    if (!raw) throw new BadSearchDocError(_id, 'missing', true);
+    const c = chunkSchema.safeParse(raw);
+    if (!c.success) throw new BadSearchDocError(_id, c.error.issues[0]?.message ?? 'malformed chunk');
+    if (c.data.j !== journalId || c.data.g !== g || c.data.d !== d || c.data.p !== p) throw new BadSearchDocError(_id, 'names another journal or place');
+    let rows: unknown;
+    try {
+      rows = JSON.parse((await decompress(c.data.z.value())).toString('utf8'));
+    } catch {
+      throw new BadSearchDocError(_id, 'not brotli of JSON');
+    }
+    if (!Array.isArray(rows)) throw new BadSearchDocError(_id, 'not a list of entries');
+    const out: SearchEntry[] = new Array<SearchEntry>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const e = unpack(rows[i]);
+      if (!e || !inChunk(e.hit.id, d, p)) throw new BadSearchDocError(_id, `entry ${i} malformed or misplaced`);
+      out[i] = e;
+    }
+    return out;
+  }
+
+  /** Writes chunks (replacing any of the same id), compressed off the event loop. */
+  async writeChunks(journalId: string, g: string, chunks: { d: number; p: number; entries: SearchEntry[] }[]): Promise<void> {
+    if (!chunks.length) return;
+    const docs = await Promise.all(
+      chunks.map(async ({ d, p, entries }) => {
+        const json = Buffer.from(JSON.stringify(entries.map(pack)));
+        const z = new mongo.Binary(await compress(json, { ...BROTLI, params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }));
+        return { _id: chunkId(journalId, g, d, p), j: journalId, g, d, p, n: entries.length, z, at: new Date() };
+      }),
+    );
+    await this.chunks.bulkWrite(
+      docs.map(({ _id, ...rest }) => ({ replaceOne: { filter: { _id }, replacement: rest, upsert: true } })),
+      { ordered: false },
+    );
+  }
+
+  async removeChunks(journalId: string, g: string, chunks: [number, number][]): Promise<void> {
+    for (const [d, p] of chunks) await this.chunks.deleteOne({ _id: chunkId(journalId, g, d, p) });
+  }
+}

@@ -1,0 +1,277 @@
+import { LRUCache, type Logger } from '@journal/server-kit';
+import type { AdminSearchHit } from '@journal/contracts';
+import { normaliseKeyword, SEARCH_MAX_RESULTS } from '../public/public.service';
+import { JournalSearch } from './journal-search';
+import type { SearchEntry, SearchSummary } from './search-entry';
+import { BadSearchDocError, type SearchHead, type SearchRepo } from './search.repo';
+import { SearchWriter } from './search-writer';
+
+/** Entries of a journal, from the source of truth (the articles), in any order. */
+export type SearchEntries = AsyncIterable<SearchEntry> | Iterable<SearchEntry>;
+
+export interface SearchStoreOptions {
+  repo: SearchRepo;
+  logger: Logger;
+  /** Memory for the journals' indexes held at once (bytes, as estimated). */
+  budgetBytes: number;
+  /** Every entry of a journal, read from the articles: a journal without a usable persisted index is rebuilt from it on read. */
+  source: (journalId: string) => SearchEntries;
+  /** At or above this many entries a journal gets the trigram index (built in the background). */
+  minIndexed?: number;
+  /** Entries a chunk is made for; a chunk splits past twice as many. */
+  chunkEntries?: number;
+  /**
+   * One writer of a journal's index at a time across replicas (the worklog's Redis `IndexLock` has
+   * this shape). Without it writes are kept apart only within this process, and two replicas
+   * writing articles of one chunk at the same moment can lose one of the two changes until the
+   * next rebuild.
+   */
+  lock?: { run<T>(journalId: string, fn: () => Promise<T>): Promise<T> };
+}
+
+/** Chunks read at once while loading a journal. */
+const LOAD_PARALLEL = 8;
+
+/**
+ * docs/architecture.md#search: the public and the admin search of every journal, behind this one
+ * interface. Each journal's index is persisted (search.repo.ts) and read on demand into a
+ * memory-budgeted LRU; nothing is loaded at start. The replica an admin write goes to persists the
+ * change (`apply` with `persist`: one chunk, and the head when the chunk splits); the others only
+ * patch the journal if they hold it.
+ */
+export class SearchStore {
+  private readonly held: LRUCache<string, JournalSearch>;
+  private readonly loading = new Map<string, { promise: Promise<JournalSearch>; changes: Map<string, SearchEntry | null> }>();
+  /** Changes made while a rebuild reads its entries: laid over them before it writes. */
+  private readonly rebuilding = new Map<string, Set<Map<string, SearchEntry | null>>>();
+  /** Bumped by evict: a load begun before it is answered from but not kept. */
+  private readonly epochs = new Map<string, number>();
+  /** Persisting writes of one journal, one after another (a chunk is read, changed and written). */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly minIndexed: number;
+  private readonly writer: SearchWriter;
+
+  constructor(private readonly opts: SearchStoreOptions) {
+    this.minIndexed = opts.minIndexed ?? 2000;
+    this.writer = new SearchWriter(opts.repo, opts.logger, opts.chunkEntries ?? 512);
+    this.held = new LRUCache<string, JournalSearch>({
+      maxSize: Math.max(1, opts.budgetBytes),
+      sizeCalculation: (j) => Math.max(1, j.bytes),
+      dispose: (j) => j.drop(),
+    });
+  }
+
+  /** Journals held and their estimated bytes (metrics, bench). */
+  get heldJournals(): number {
+    return this.held.size;
+  }
+
+  get heldBytes(): number {
+    return this.held.calculatedSize;
+  }
+
+  /** Whether the journal is held with its trigram index built (bench). */
+  indexed(journalId: string): boolean {
+    return this.held.peek(journalId)?.indexed === true;
+  }
+
+  /** Whether the journal is in memory now (tests). */
+  holds(journalId: string): boolean {
+    return this.held.has(journalId);
+  }
+
+  /**
+   * docs/product.md#search: the public articles whose title, authors, keywords or abstract contain
+   * the keyword (normalised; case-insensitive), newest issue first then page order, at most `max`.
+   */
+  async search(journalId: string, keyword: unknown, max = SEARCH_MAX_RESULTS): Promise<SearchSummary[]> {
+    const k = normaliseKeyword(keyword);
+    if (!k || max <= 0) return [];
+    return (await this.journal(journalId)).search(k, max);
+  }
+
+  /** docs/product.md#admin-area: every article, any status, by exact reference number or a substring of its admin text. */
+  async adminSearch(journalId: string, q: string, limit: number): Promise<AdminSearchHit[]> {
+    if (!q || limit <= 0) return [];
+    return (await this.journal(journalId)).adminSearch(q, limit);
+  }
+
+  /**
+   * An article was created, changed (`entry`) or removed (null). Memory is patched at once where the
+   * journal is held (or being loaded); with `persist` (the replica that made the write) the one chunk
+   * holding the article is written too.
+   */
+  async apply(journalId: string, id: string, entry: SearchEntry | null, opts: { persist: boolean }): Promise<void> {
+    if (entry && entry.hit.id !== id) throw new Error(`search entry ${entry.hit.id} applied as ${id}`);
+    const held = this.held.peek(journalId);
+    if (held) {
+      held.set(id, entry);
+      this.resized(journalId, held);
+    }
+    this.loading.get(journalId)?.changes.set(id, entry);
+    if (!opts.persist) return;
+    for (const during of this.rebuilding.get(journalId) ?? []) during.set(id, entry);
+    await this.serially(journalId, () => this.writer.persist(journalId, id, entry));
+  }
+
+  /**
+   * Writes the journal's index anew from `entries` (the views rebuild job; a journal whose index is
+   * missing or bad, on read). A new generation of chunks, then the head, then the old chunks go:
+   * an interrupted rebuild leaves the last index whole, and the next one removes its leftovers.
+   */
+  async rebuild(journalId: string, entries: SearchEntries): Promise<{ entries: number; chunks: number }> {
+    return (await this.rebuildFrom(journalId, entries)).written;
+  }
+
+  /**
+   * `onRead`: the rebuild of a journal found without a usable index by a search. A failure to write
+   * it is then logged and the search answered from what was read, not failed.
+   */
+  private async rebuildFrom(
+    journalId: string,
+    entries: SearchEntries,
+    onRead = false,
+  ): Promise<{ written: { entries: number; chunks: number }; byId: Map<string, SearchEntry> }> {
+    const during = new Map<string, SearchEntry | null>();
+    let all = this.rebuilding.get(journalId);
+    if (!all) this.rebuilding.set(journalId, (all = new Set()));
+    all.add(during);
+    try {
+      const byId = new Map<string, SearchEntry>();
+      for await (const e of entries) byId.set(e.hit.id, e);
+      const write = async () => {
+        // Writes made while the entries were read are newer than what was read.
+        for (const [id, e] of during) {
+          if (e) byId.set(id, e);
+          else byId.delete(id);
+        }
+        const written = await this.writer.writeAll(journalId, byId);
+        // A journal held here is replaced; a load begun before is not kept.
+        this.bump(journalId);
+        if (this.held.has(journalId)) this.hold(this.make(journalId, byId.values()));
+        return { written, byId };
+      };
+      if (!onRead) return await this.serially(journalId, write);
+      try {
+        return await this.serially(journalId, write);
+      } catch (err) {
+        this.opts.logger.error({ journalId, err }, 'search index could not be written: answered from the articles read, written on a later read');
+        return { written: { entries: 0, chunks: 0 }, byId };
+      }
+    } finally {
+      all.delete(during);
+      if (!all.size && this.rebuilding.get(journalId) === all) this.rebuilding.delete(journalId);
+    }
+  }
+
+  /** Drops the journal from memory (another replica rebuilt it); the next search loads it again. */
+  evict(journalId: string) {
+    this.bump(journalId);
+    this.held.delete(journalId);
+  }
+
+  /** The journal's index in memory, loading it (one load however many ask at once). */
+  private journal(journalId: string): Promise<JournalSearch> {
+    const held = this.held.get(journalId);
+    if (held) return Promise.resolve(held);
+    let l = this.loading.get(journalId);
+    if (!l) {
+      const changes = new Map<string, SearchEntry | null>();
+      const promise = this.load(journalId, changes).finally(() => this.loading.delete(journalId));
+      l = { promise, changes };
+      this.loading.set(journalId, l);
+    }
+    return l.promise;
+  }
+
+  private async load(journalId: string, changes: Map<string, SearchEntry | null>): Promise<JournalSearch> {
+    let epoch = this.epochs.get(journalId) ?? 0;
+    let entries = await this.readOrNull(journalId);
+    // A rebuild or a split elsewhere may have replaced a chunk between the head and its read: once more.
+    if (entries === 'moved') entries = await this.readOrNull(journalId);
+    if (!Array.isArray(entries)) {
+      const { byId } = await this.rebuildFrom(journalId, this.opts.source(journalId), true);
+      entries = [...byId.values()];
+      epoch = this.epochs.get(journalId) ?? 0;
+    }
+    const j = this.make(journalId, entries);
+    for (const [id, e] of changes) j.set(id, e);
+    if ((this.epochs.get(journalId) ?? 0) === epoch) this.hold(j);
+    else j.drop();
+    return j;
+  }
+
+  /**
+   * The persisted entries; null (logged) when the journal has no index or a bad document, 'moved'
+   * when a chunk was missing and the head names another set of chunks now.
+   */
+  private async readOrNull(journalId: string): Promise<SearchEntry[] | null | 'moved'> {
+    const { repo, logger } = this.opts;
+    let head: SearchHead | null = null;
+    try {
+      head = await repo.head(journalId);
+      if (!head) {
+        logger.info({ journalId }, 'search index missing: building it from the articles');
+        return null;
+      }
+      return await this.readChunks(head);
+    } catch (err) {
+      if (!(err instanceof BadSearchDocError)) throw err;
+      if (head && err.missing) {
+        const now = await repo.head(journalId).catch(() => null);
+        if (now && (now.g !== head.g || JSON.stringify(now.chunks) !== JSON.stringify(head.chunks))) return 'moved';
+      }
+      logger.warn({ journalId, doc: err.docId, reason: err.message }, 'search index document bad: rebuilding the journal from its articles');
+      return null;
+    }
+  }
+
+  /** Every entry of the chunks the head names, a few chunks read at a time. */
+  private async readChunks(head: SearchHead): Promise<SearchEntry[]> {
+    const parts: SearchEntry[][] = new Array<SearchEntry[]>(head.chunks.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < head.chunks.length) {
+        const k = next++;
+        const [d, p] = head.chunks[k]!;
+        parts[k] = await this.opts.repo.chunk(head.journalId, head.g, d, p);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LOAD_PARALLEL, head.chunks.length) }, worker));
+    return parts.flat();
+  }
+
+  private make(journalId: string, entries: Iterable<SearchEntry>): JournalSearch {
+    const j: JournalSearch = new JournalSearch(journalId, entries, { minIndexed: this.minIndexed, onResize: () => this.resized(journalId, j) });
+    return j;
+  }
+
+  private hold(j: JournalSearch) {
+    this.held.set(j.journalId, j);
+    if (!this.held.has(j.journalId)) {
+      this.opts.logger.warn({ journalId: j.journalId, entries: j.size, bytes: j.bytes, budget: this.opts.budgetBytes }, 'search index larger than the whole budget: answered, not kept');
+    }
+  }
+
+  /** The held size follows the journal's (the LRU evicts others when it grows). */
+  private resized(journalId: string, j: JournalSearch) {
+    if (this.held.peek(journalId) === j) this.held.set(journalId, j);
+  }
+
+  private bump(journalId: string) {
+    this.epochs.set(journalId, (this.epochs.get(journalId) ?? 0) + 1);
+  }
+
+  private serially<T>(journalId: string, work: () => Promise<T>): Promise<T> {
+    const { lock } = this.opts;
+    if (lock) return lock.run(journalId, work);
+    const before = this.queues.get(journalId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const tail = run.catch(() => undefined);
+    this.queues.set(journalId, tail);
+    void tail.then(() => {
+      if (this.queues.get(journalId) === tail) this.queues.delete(journalId);
+    });
+    return run;
+  }
+}
