@@ -6,7 +6,6 @@ import { staffHeaders, staffToken } from '@journal/testing';
 import {
   authorsFromText,
   authorSchema,
-  articleFieldsSchema,
   isValidOrcid,
   isValidRor,
   LICENSES,
