@@ -64,12 +64,17 @@ function withAuthorText(body: unknown): unknown {
 }
 
 /**
- * The author list and its text agree: a sent list makes the text (checked like a typed one); a
- * text sent alone makes a new list when it names other authors than the stored list.
+ * The author list and its text agree: a sent list makes the text (checked like a typed one) unless
+ * the typed text names the same people; a text sent alone makes a new list when it names other
+ * authors than the stored list.
  */
 function agreeAuthors<T extends { authorname: string; authors?: Article['authors'] }>(input: T, stored?: Pick<Article, 'authors' | 'authorname'>): T {
   if (input.authors) {
-    const authorname = authornameOf(input.authors);
+    // A typed text naming the same people (with their titles, 'Dr. ...') stays as typed.
+    const typed = authorsFromText(input.authorname);
+    const list = input.authors;
+    const same = typed.length === list.length && typed.every((t, i) => t.given === list[i]!.given && t.family === list[i]!.family);
+    const authorname = same ? input.authorname : authornameOf(list);
     const r = authorNameSchema.safeParse(authorname);
     if (!r.success) throw new AppError(400, 'validation_error', `authors: ${r.error.issues[0]!.message}`, [{ path: 'authors', message: r.error.issues[0]!.message }]);
     return { ...input, authorname };
