@@ -32,6 +32,11 @@ export function ArticleForm({ mode, initial, initialAuthors, lastPage, journalFr
   const [v, setV] = useState<ArticleValues>(initial);
   const [authors, setAuthors] = useState<AuthorDraft[]>(() => initialAuthors ?? listFromText(initial.authorname, []));
   const [authorMsgs, setAuthorMsgs] = useState<Record<string, string>>({});
+  // Every author this form has held: clearing the text and typing a name again brings back what was entered for it.
+  const known = useRef<AuthorDraft[]>([]);
+  useEffect(() => {
+    known.current = [...authors, ...known.current.filter((k) => !authors.some((a) => a.given === k.given && a.family === k.family))];
+  }, [authors]);
   const [file, setFile] = useState<File | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [messages, setMessages] = useState<Partial<Record<string, string>>>({});
@@ -48,7 +53,7 @@ export function ArticleForm({ mode, initial, initialAuthors, lastPage, journalFr
 
   const setField = (f: ArticleTextField, value: string) => {
     // docs/product.md#structured-authors: the typed text and the list stay in step.
-    if (f === 'authorname') setAuthors((prev) => listFromText(value, prev));
+    if (f === 'authorname') setAuthors((prev) => listFromText(value, [...prev, ...known.current]));
     setV((prev) => {
       const next = { ...prev, [f]: value };
       if (submitted || messages[f]) setMessages(articleMessages(mode, next, lastPage));
