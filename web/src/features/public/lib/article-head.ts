@@ -1,7 +1,8 @@
 import { publicPaths as paths } from '@/config/public-paths';
 import type { Article, Settings } from '../api/public.api';
 import { titleText } from './citation';
-import { articleJsonLd, citationMetaTags, plainText, scriptJson } from './citation-meta';
+import { effectiveLicense, licenseLine } from '@journal/contracts/licenses';
+import { articleJsonLd, citationMetaTags, plainText, scriptJson, type HeadLicense } from './citation-meta';
 
 /** An article page's machine-readable head, as strings ready for the page's elements. */
 export interface ArticleHeadData {
@@ -10,6 +11,8 @@ export interface ArticleHeadData {
   meta: [string, string][];
   /** The JSON-LD, escaped for a <script> element. */
   jsonLd: string;
+  /** docs/product.md#licences: `<link rel="license">`, DC.rights and the page's licence line; null when none is stated. */
+  license: HeadLicense | null;
 }
 
 /**
@@ -22,9 +25,12 @@ export function articleHead(a: Article, settings: Settings | undefined, origin: 
   const journal = { name, issn: settings?.issn, essn: settings?.journal_essn, language: settings?.journal_language };
   // Plain text: React escapes it once in the attribute.
   const abstract = plainText(a.abstract);
+  const l = effectiveLicense(a.license, settings?.license);
+  const license = l ? { url: l.url, label: l.label, line: licenseLine(l) } : null;
   return {
     description: abstract.slice(0, 300) || titleText(a.title),
-    meta: citationMetaTags(a, journal, url, origin),
-    jsonLd: scriptJson(articleJsonLd(a, journal, url, origin)),
+    meta: [...citationMetaTags(a, journal, url, origin), ...(license ? ([['DC.rights', license.url]] as [string, string][]) : [])],
+    jsonLd: scriptJson(articleJsonLd(a, journal, url, origin, license)),
+    license,
   };
 }

@@ -5,6 +5,7 @@
  */
 
 import { decodeEntities, firstNumber, splitAuthors } from '@journal/contracts/text.rules';
+import { citationAuthorName, type PublicAuthor } from '@journal/contracts/article-authors';
 import { capitalizeFrequency } from './display';
 
 /** The shared rules (docs/product.md#encoded-text, #authors, #route-params), under the names this feature uses. */
@@ -76,6 +77,8 @@ export function issueLinkLabel(volume: number | string, issue: number | string, 
 
 export interface CitableArticle {
   authorname: string;
+  /** docs/product.md#structured-authors: when present, the citation names them ('Family I. I.'). */
+  authors?: Pick<PublicAuthor, 'given' | 'family'>[];
   title: string;
   year: number | string;
   volume: number | string;
@@ -88,7 +91,7 @@ export interface CitableArticle {
  * Returns HTML whose only tags are the title's i/em; the journal name is escaped.
  */
 export function citationHtml(a: CitableArticle, journalName: string): string {
-  const authors = citeAuthors(a.authorname);
+  const authors = a.authors?.length ? a.authors.map(citationAuthorName).join(', ') : citeAuthors(a.authorname);
   const title = cleanTitle(a.title).replace(/[.\s]+$/, '');
   const parts = [
     authors ? `${authors.replace(/\.$/, '')}.` : '',

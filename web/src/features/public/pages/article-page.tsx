@@ -11,6 +11,7 @@ import { ArticleDoi } from '../components/article-doi';
 import { CitationDownloads } from '../components/citation-downloads';
 import { UsageCounts } from '../components/usage-counts';
 import { WithdrawalNotice } from '../components/withdrawal-notice';
+import { ArticleReferences, AuthorDetails } from '../components/article-scholarly';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
 
@@ -25,7 +26,23 @@ function ArticleHead({ a, settings }: { a: Article; settings: Settings | undefin
         <meta key={`${n}-${i}`} name={n} content={c} />
       ))}
       {head && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}
+      {head?.license && <link rel="license" href={head.license.url} />}
     </PageHead>
+  );
+}
+
+/** docs/product.md#article-page: the licence line, from the head the route loader built. */
+function ArticleLicense({ a, settings }: { a: Article; settings: Settings | undefined }) {
+  const origin = useOrigin();
+  const l = useRead(publicQueries.articleHead(a, settings, origin)).data?.license;
+  if (!l) return null;
+  return (
+    <p className="license">
+      <strong>Licence:</strong>{' '}
+      <a href={l.url} rel="license noopener">
+        {l.label}
+      </a>
+    </p>
   );
 }
 
@@ -74,6 +91,7 @@ export function ArticlePage() {
       <section id="authors" aria-labelledby="authors-h">
         <h3 id="authors-h">Authors</h3>
         <p className="art-authors">{a.authorname}</p>
+        <AuthorDetails authors={a.authors} />
         {a.country && <p className="muted">Country: {a.country}</p>}
       </section>
 
@@ -87,6 +105,8 @@ export function ArticlePage() {
         )}
       </section>
 
+      <ArticleReferences references={a.references} />
+
       <section id="download" className="article-meta" aria-label="Download and pages">
         {pdf && (
           <a className="btn" href={pdf} target="_blank" rel="noopener noreferrer">
@@ -99,6 +119,7 @@ export function ArticlePage() {
           </p>
         )}
         <ArticleDoi doi={a.doi} />
+        <ArticleLicense a={a} settings={settings} />
         <UsageCounts refnumber={a.refnumber} enabled={!!flags.showUsageStats} />
       </section>
 
