@@ -69,15 +69,3 @@ export const authorsFromText = (authorname: unknown): ArticleAuthor[] =>
     const s = splitAuthorName(n);
     return { given: s.given, family: s.family, affiliations: [], orcid: '', corresponding: false, email: '', ...(s.review ? { review: true } : {}) };
   });
-
-/**
- * The citation line's form of one author (docs/product.md#citation): the family name, then the
- * initials of the given names ('Sharma A. K.'); a single-name author gets a trailing dot.
- */
-export function citationAuthorName(a: Pick<ArticleAuthor, 'given' | 'family'>): string {
-  const initials = a.given
-    .split(/[\s.]+/)
-    .filter(Boolean)
-    .map((w) => `${Array.from(w)[0]!.toUpperCase()}.`);
-  return initials.length ? `${a.family} ${initials.join(' ')}` : `${a.family}.`;
-}

@@ -90,7 +90,7 @@ describe('article page: authors, licence and references (docs/product.md#structu
 
   test('the ORCID iD links to orcid.org, affiliations show, the references follow the abstract', async () => {
     await show(full, 'https://creativecommons.org/licenses/by/4.0/');
-    expect(screen.getByRole('link', { name: 'ORCID iD of Asha Rao' }).getAttribute('href')).toBe('https://orcid.org/0000-0002-1825-0097');
+    expect(screen.getByRole('link', { name: 'ORCID 0000-0002-1825-0097' }).getAttribute('href')).toBe('https://orcid.org/0000-0002-1825-0097');
     expect(screen.getByText(/Indian Institute of Science/)).toBeTruthy();
     const refs = document.querySelectorAll('#references li');
     expect([...refs].map((li) => li.textContent)).toEqual(['Rao A. Soil. 2020. doi:10.5555/s.1 https://doi.org/10.5555/s.1', 'Li. Notes. 2019.']);

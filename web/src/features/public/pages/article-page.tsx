@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { Link, useParams } from '@/lib/router';
 import { publicPaths as paths } from '@/config/public-paths';
 import { useOrigin } from '@/lib/site-context';
@@ -11,15 +12,16 @@ import { ArticleDoi } from '../components/article-doi';
 import { CitationDownloads } from '../components/citation-downloads';
 import { UsageCounts } from '../components/usage-counts';
 import { WithdrawalNotice } from '../components/withdrawal-notice';
-import { ArticleReferences, AuthorDetails } from '../components/article-scholarly';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
 
+/** The head the route loader built for an article: tags, JSON-LD and the licence. */
+const useHead = (a: Article, settings: Settings | undefined) => useRead(publicQueries.articleHead(a, settings, useOrigin())).data;
+
 /** Title, description, canonical link, citation tags and JSON-LD of one article (built by the route loader). */
 function ArticleHead({ a, settings }: { a: Article; settings: Settings | undefined }) {
-  const origin = useOrigin();
   const path = paths.article(a.year, a.volume, a.issue, encodeURIComponent(a.refnumber));
-  const head = useRead(publicQueries.articleHead(a, settings, origin)).data;
+  const head = useHead(a, settings);
   return (
     <PageHead title={titleText(a.title)} description={head?.description ?? titleText(a.title)} path={path} type="article">
       {head?.meta.map(([n, c], i) => (
@@ -31,19 +33,10 @@ function ArticleHead({ a, settings }: { a: Article; settings: Settings | undefin
   );
 }
 
-/** docs/product.md#article-page: the licence line, from the head the route loader built. */
-function ArticleLicense({ a, settings }: { a: Article; settings: Settings | undefined }) {
-  const origin = useOrigin();
-  const l = useRead(publicQueries.articleHead(a, settings, origin)).data?.license;
-  if (!l) return null;
-  return (
-    <p className="license">
-      <strong>Licence:</strong>{' '}
-      <a href={l.url} rel="license noopener">
-        {l.label}
-      </a>
-    </p>
-  );
+/** One of the scholarly parts the head carries as HTML (docs/product.md#article-page), in an element of its own. */
+function HeadPart({ a, settings, part, as = 'div', id }: { a: Article; settings: Settings | undefined; part: 'authors' | 'license' | 'references'; as?: 'div' | 'p' | 'section'; id?: string }) {
+  const html = useHead(a, settings)?.html[part];
+  return html ? createElement(as, { id, className: part, dangerouslySetInnerHTML: { __html: html } }) : null;
 }
 
 /** docs/product.md#article-page: /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
@@ -91,7 +84,7 @@ export function ArticlePage() {
       <section id="authors" aria-labelledby="authors-h">
         <h3 id="authors-h">Authors</h3>
         <p className="art-authors">{a.authorname}</p>
-        <AuthorDetails authors={a.authors} />
+        <HeadPart a={a} settings={settings} part="authors" />
         {a.country && <p className="muted">Country: {a.country}</p>}
       </section>
 
@@ -105,7 +98,7 @@ export function ArticlePage() {
         )}
       </section>
 
-      <ArticleReferences references={a.references} />
+      <HeadPart a={a} settings={settings} part="references" as="section" id="references" />
 
       <section id="download" className="article-meta" aria-label="Download and pages">
         {pdf && (
@@ -119,7 +112,7 @@ export function ArticlePage() {
           </p>
         )}
         <ArticleDoi doi={a.doi} />
-        <ArticleLicense a={a} settings={settings} />
+        <HeadPart a={a} settings={settings} part="license" as="p" />
         <UsageCounts refnumber={a.refnumber} enabled={!!flags.showUsageStats} />
       </section>
 
