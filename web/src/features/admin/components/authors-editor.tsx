@@ -44,7 +44,7 @@ export function AuthorsEditor({ authors, messages, onChange }: Props) {
             </div>
             <div className="grid3">
               {input(i, 'email', 'E-mail (not public)')}
-              <label className="field">
+              <label className="field check">
                 <input type="checkbox" checked={a.corresponding} onChange={(e) => set(i, { corresponding: e.target.checked })} /> Corresponding author
               </label>
             </div>
