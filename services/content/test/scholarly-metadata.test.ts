@@ -287,6 +287,10 @@ describe('structured authors, licences and references through the admin API and 
     expect(oai.text).toContain(`<dc:rights>${CC_BY_NC}</dc:rights>`);
     const doaj = await request(app.url).get('/api/admin/archives/2026/4/2/doaj.xml').set(as());
     expect(doaj.text).toContain('<orcid_id>https://orcid.org/0000-0002-1825-0097</orcid_id>');
+    const jatsOai = await request(app.url).get('/oai?verb=GetRecord&metadataPrefix=jats&identifier=oai:sm.test:31').set({ 'x-journal-id': J, ...host });
+    expect(jatsOai.text).toContain('<contrib-id contrib-id-type="orcid"');
+    // The authors' e-mails stay with the staff.
+    for (const out of [jats.text, bib.text, oai.text, jatsOai.text, doaj.text]) expect(out).not.toContain('asha@example.org');
   }, 60_000);
 
   it('an edit that sends only the name text keeps the list when the names are the same, and splits a new one otherwise', async () => {
