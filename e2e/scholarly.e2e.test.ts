@@ -119,3 +119,43 @@ describe('usage counting through nginx', () => {
     expect(now.views - before.views).toBe(1);
   }, 90_000);
 });
+
+describe('structured authors, licences and references on the article page', () => {
+  it('the served page names each ORCID iD, affiliation, the licence and the references, for readers and for machines', async () => {
+    // The demo articles carry ORCID iDs, affiliations with ROR ids, the journal's licence and references.
+    const a = articles[0]!;
+    const path = `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`;
+    const html = await (await get(path)).text();
+    // What a crawler reads without running JavaScript.
+    expect(html).toMatch(/<meta name="citation_author_orcid" content="https:\/\/orcid\.org\/\d{4}-\d{4}-\d{4}-\d{3}[\dX]"/);
+    expect(html).toMatch(/<meta name="citation_author_institution" content="[^"]+"/);
+    expect(html).toMatch(/<meta name="citation_reference" content="[^"]+"/);
+    expect(html).toContain('<link rel="license" href="https://creativecommons.org/licenses/by/4.0/"');
+    expect(html).toContain('<meta name="DC.rights" content="https://creativecommons.org/licenses/by/4.0/"');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { author: Record<string, unknown>[]; license: string; citation: unknown[] };
+    expect(ld.author[0]).toEqual(expect.objectContaining({ '@type': 'Person', givenName: expect.any(String), familyName: expect.any(String), affiliation: expect.any(Array) }));
+    expect(ld.license).toBe('https://creativecommons.org/licenses/by/4.0/');
+    expect(ld.citation.length).toBeGreaterThanOrEqual(3);
+
+    const page = await newPage(browser);
+    await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle0' });
+    const seen = await page.evaluate(() => ({
+      orcid: document.querySelector('#authors .author-details a')?.getAttribute('href') ?? '',
+      license: document.querySelector('.article-meta .license a')?.textContent ?? '',
+      references: document.querySelectorAll('#references li').length,
+      afterAbstract: !!(document.querySelector('#abstract')!.compareDocumentPosition(document.querySelector('#references')!) & Node.DOCUMENT_POSITION_FOLLOWING),
+    }));
+    expect(seen.orcid).toMatch(/^https:\/\/orcid\.org\/\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/);
+    expect(seen.license).toBe('CC BY 4.0');
+    expect(seen.references).toBeGreaterThanOrEqual(3);
+    expect(seen.afterAbstract).toBe(true);
+    expect(page.errors).toEqual([]);
+    await page.close();
+    // The same metadata in the JATS and the OAI jats record.
+    const jats = await (await get(`/api/archives/ref/${a.refnumber}/jats.xml`)).text();
+    expect(jats).toContain('<contrib-id contrib-id-type="orcid"');
+    expect(jats).toContain('<ref-list>');
+    const oai = await (await get(`/oai?verb=GetRecord&metadataPrefix=jats&identifier=oai:${new URL(BASE).hostname}:${a.refnumber}`)).text();
+    expect(oai).toContain('<article ');
+  }, 60_000);
+});

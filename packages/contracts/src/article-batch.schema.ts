@@ -40,6 +40,8 @@ export const listedArticleSchema = z.object({
   file: text,
   /** '' when the article has no DOI. */
   doi: text,
+  /** docs/product.md#licences: the article's own licence URL, '' for the journal's default (absent in lists). */
+  license: z.string().optional().default(''),
   /** The staff read also answers disabled articles ('enabled' when absent). */
   status: z.string().default('enabled'),
   withdrawal: withdrawalSchema.optional().transform((w) => w ?? null),

@@ -4,6 +4,9 @@ import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi.js';
 import { requiredString } from './fields.schema.js';
 import type { WithdrawalRead } from './withdrawal.schema.js';
 import { isValidAuthorName } from './author-name.js';
+import { authorsField, licenseField, referencesField } from './article-authors.schema.js';
+import type { ArticleAuthor } from './article-authors.js';
+import type { ArticleReference } from './references.js';
 
 /** docs/product.md#constants: uploads are at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5_242_880;
@@ -104,6 +107,16 @@ export const articleFieldsSchema = z.object({
   publishdate: publishDateSchema,
   /** Empty: made from the journal's DOI pattern when it has one. */
   doi: doiField,
+  /**
+   * docs/product.md#structured-authors: the authors in order (JSON text in multipart). When sent,
+   * `authorname` is derived from them; absent, the stored list stays (or, on add, is split from
+   * `authorname`).
+   */
+  authors: authorsField.optional(),
+  /** docs/product.md#licences: '' for the journal's default; absent keeps the stored choice. */
+  license: licenseField.optional(),
+  /** docs/product.md#references: pasted, one a line; absent keeps the stored list. */
+  references: referencesField.optional(),
 });
 /**
  * Edit: the same checks, but email is not required, and the reference number is numeric only
@@ -177,6 +190,14 @@ export interface AdminArticle {
   publishdate: string;
   /** '' when the article has none. */
   doi: string;
+  /** docs/product.md#structured-authors: in order; `authorname` is derived from them. */
+  authors: ArticleAuthor[];
+  /** The name text before the list existed, kept as it was ('' for articles made with a list). */
+  authorname_source?: string;
+  /** docs/product.md#licences: the licence URL, '' for the journal's default. */
+  license: string;
+  /** docs/product.md#references. */
+  references: ArticleReference[];
   description: string;
   file: string;
   status: string;

@@ -29,3 +29,8 @@ export * from './withdrawal.schema.js';
 export * from './author-name.js';
 export * from './language-code.js';
 export * from './crossref-deposit.schema.js';
+export * from './scholarly-ids.js';
+export * from './article-authors.js';
+export * from './article-authors.schema.js';
+export * from './licenses.js';
+export * from './references.js';

@@ -17,6 +17,8 @@ export const SETTINGS_TEXT_FIELDS = [
   'websitename', 'domain', 'formatted_journal_name', 'websiteemail', 'whatsup_number', 'year_started',
   'journal_frequency', 'journal_type', 'journal_language', 'journal_essn', 'issn', 'nassScore', 'nassScoreYear',
   'impactfactor', 'fee_rupee', 'fee_dollar', 'google_review_link', 'home_content', 'doi_prefix', 'doi_suffix_pattern',
+  /** docs/product.md#licences: the journal's default licence URL ('' for none). */
+  'license',
 ] as const;
 export type SettingsTextField = (typeof SETTINGS_TEXT_FIELDS)[number];
 
@@ -105,9 +107,24 @@ export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 /** The fields every list answer carries: what the content service builds (no index signature). */
 export type ArticleSummaryFields = z.infer<typeof articleSummaryObject>;
 
+/** docs/product.md#structured-authors: an author as public answers give it (no e-mail). */
+export const publicAuthorSchema = z.object({
+  given: str,
+  family: str,
+  affiliations: z.array(z.object({ name: str, ror: str })),
+  orcid: str,
+  corresponding: z.boolean(),
+});
+
 const articleDetailObject = articleSummaryObject.extend({
   /** Sanitised HTML under the common allow-list. */
   abstract: str,
+  /** In order; `authorname` is their display text. */
+  authors: z.array(publicAuthorSchema),
+  /** docs/product.md#licences: the article's own licence URL; '' states the journal's default (settings `license`). */
+  license: str,
+  /** docs/product.md#references: plain text, each with the DOI found in it ('' when none). */
+  references: z.array(z.object({ text: str, doi: str })),
   status: str,
   modification: str,
 });
@@ -119,7 +136,8 @@ export type ArticleDetailFields = z.infer<typeof articleDetailObject>;
 export type CitedArticle = Pick<
   ArticleDetailFields,
   'refnumber' | 'title' | 'authorname' | 'abstract' | 'keywords' | 'year' | 'volume' | 'issue' | 'pagenumber' | 'publishdate' | 'doi'
->;
+> &
+  Partial<Pick<ArticleDetailFields, 'authors' | 'license' | 'references'>>;
 
 /** Every public read by name: the path family it answers and its response schema. */
 export const publicReadSchemas = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageUrlMessage, isSafeImageUrl, isSafeLink, linkMessage } from './link.rules.js';
 import { checkHost } from './journal-admin.schema.js';
+import { licenseField } from './article-authors.schema.js';
 import { DOI_PATTERN_MESSAGE, DOI_PREFIX_MESSAGE, DOI_PREFIX_RE, isValidDoiPattern } from './doi.js';
 
 /** Per-journal flags that replace the original's hard-coded domain lists (docs/product.md#journal-flags). */
@@ -44,6 +45,8 @@ export interface PublicSettings {
   home_content: string;
   doi_prefix: string;
   doi_suffix_pattern: string;
+  /** docs/product.md#licences: the default licence URL of the journal's articles ('' for none). */
+  license: string;
   /** The publisher's postal address (home cover card, contact page); empty shows the default. */
   address?: string;
   flags: JournalFlags;
@@ -100,6 +103,7 @@ export const settingsUpdateSchema = z.strictObject({
   whatsup_number: z.string().trim().regex(/^(\+?[0-9][0-9 -]{5,29})?$/, 'Enter a phone number with country code, e.g. +911234567890'),
   google_review_link: link('The review link'),
   home_content: z.string().max(200_000, 'The home content is too long'),
+  license: licenseField,
   flags: flagsUpdateSchema,
 }).partial();
 export type SettingsUpdateInput = z.infer<typeof settingsUpdateSchema>;

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { seedDemoContent } from '../src/seed/demo';
+import { expectValid } from './xml-schema';
 import { startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
@@ -101,7 +102,7 @@ describe('OAI-PMH', () => {
 
   test('ListMetadataFormats and ListSets', async () => {
     const f = parse((await oai('verb=ListMetadataFormats')).text);
-    expect(f.ListMetadataFormats.metadataFormat.metadataPrefix).toBe('oai_dc');
+    expect(f.ListMetadataFormats.metadataFormat.map((m: { metadataPrefix: string }) => m.metadataPrefix)).toEqual(['oai_dc', 'jats']);
     const s = parse((await oai('verb=ListSets')).text);
     const specs = s.ListSets.set.map((x: { setSpec: string[] }) => x.setSpec[0]);
     expect(specs).toContain(String(year));
@@ -124,7 +125,8 @@ describe('OAI-PMH', () => {
     const creators: string[] = all.flatMap((r: { metadata: Record<string, Record<string, string[]>> }) => r.metadata['oai_dc:dc']!['dc:creator']!);
     expect(creators.length).toBeGreaterThan(36);
     expect(creators.filter((c) => /^(Dr|Prof)\b/.test(c))).toEqual([]);
-    expect(creators).toContain('Anil Kumar Sharma');
+    // docs/product.md#oai-pmh: "Family, Given".
+    expect(creators).toContain('Sharma, Anil Kumar');
     expect(dc['dc:language']).toBe('en');
     const future = parse((await oai('verb=ListRecords&metadataPrefix=oai_dc&from=2999-01-01')).text);
     expect(future.error['@_code']).toBe('noRecordsMatch');
@@ -133,7 +135,25 @@ describe('OAI-PMH', () => {
     const gr = parse((await oai('verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:1001')).text);
     expect(gr.GetRecord.record[0].header[0].identifier).toBe('oai:localhost:1001');
     expect(gr.GetRecord.record[0].metadata['oai_dc:dc']['dc:identifier']).toContain(`http://localhost:8080/archives/${year}/vol${vol}/issue1/1001`);
+    // docs/product.md#licences: the journal's default licence.
+    expect(gr.GetRecord.record[0].metadata['oai_dc:dc']['dc:rights']).toBe('https://creativecommons.org/licenses/by/4.0/');
   });
+
+  test('the jats metadata format: the article\'s JATS front matter, valid against the JATS schema', async () => {
+    const r = await oai('verb=GetRecord&metadataPrefix=jats&identifier=oai:localhost:1001');
+    const d = parse(r.text);
+    expect(d.GetRecord.record[0].header[0].identifier).toBe('oai:localhost:1001');
+    const article = /<article [\s\S]*<\/article>/.exec(r.text)![0];
+    expect(article).toContain('<contrib-id contrib-id-type="orcid" authenticated="false">https://orcid.org/');
+    expect(article).toContain('<institution-id institution-id-type="ror">https://ror.org/');
+    expect(article).toContain('<license license-type="open-access" xlink:href="https://creativecommons.org/licenses/by/4.0/">');
+    expect(article).toContain('<ref-list><ref id="ref1"><mixed-citation>');
+    await expectValid('jats', [`<?xml version="1.0" encoding="UTF-8"?>\n${article}`]);
+    const list = parse((await oai(`verb=ListRecords&metadataPrefix=jats&set=${year}:vol${vol}issue2`)).text);
+    expect(list.ListRecords.record).toHaveLength(6);
+    const bad = parse((await oai('verb=GetRecord&metadataPrefix=marc&identifier=oai:localhost:1001')).text);
+    expect(bad.error['@_code']).toBe('cannotDisseminateFormat');
+  }, 60_000);
 
   test('resumption tokens page through large lists', async () => {
     const key = { year: 2010, volume: 1, issue: 1 };

@@ -6,7 +6,7 @@ import type { ContentClient, RequestContext } from './content.client';
 import { boardEditors, sameName, showEditorContacts, splitAuthors, toArticle, toEditor, toJournal } from './document-data';
 import type { PdfQueue } from './pdf.queue';
 import type { Job } from 'bullmq';
-import { EDITOR_ID_RE, type ListedArticle } from '@journal/contracts';
+import { EDITOR_ID_RE, effectiveLicense, licenseLine, type ListedArticle } from '@journal/contracts';
 import type { ArticleInfo, JobPayload, JobProgress, PdfJobData, PdfJobResult, PdfKind } from './pdf.types';
 import { safeEntryName } from './render/zip';
 import { TEMPLATE_VERSION } from './templates';
@@ -119,7 +119,8 @@ export class PdfService {
   async coverpage(ctx: RequestContext, refno: string): Promise<PdfJobData> {
     if (!REF_RE.test(refno)) throw new AppError(400, 'invalid_refno', 'Ref number must be a valid number');
     const [raw, j] = await Promise.all([this.publicArticle(ctx, refno), this.journal(ctx)]);
-    return this.job(ctx, `coverpage-${refno}.pdf`, 'application/pdf', { kind: 'coverpage', journal: j.journal, article: toArticle(raw) });
+    const l = effectiveLicense(raw.license, j.settings.license);
+    return this.job(ctx, `coverpage-${refno}.pdf`, 'application/pdf', { kind: 'coverpage', journal: j.journal, article: { ...toArticle(raw), license: l ? licenseLine(l) : '' } });
   }
 
   async editorialBoard(ctx: RequestContext): Promise<PdfJobData> {

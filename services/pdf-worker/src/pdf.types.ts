@@ -34,6 +34,8 @@ export interface ArticleInfo {
   country: string;
   /** Absent or '' when the article has no (valid) DOI. */
   doi?: string;
+  /** docs/product.md#licences: the cover page's licence line; absent or '' when none is stated. */
+  license?: string;
 }
 
 export interface EditorInfo {

@@ -5,6 +5,7 @@
 import request from 'supertest';
 import mongoose from 'mongoose';
 import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
+import { authornameOf } from '@journal/contracts';
 import { start as startContent, type ContentApp } from '../../content/src/app';
 import { contentConfigSchema } from '../../content/src/config';
 import { start, type PdfApiApp } from '../src/app';
@@ -128,6 +129,29 @@ describe('pdf documents from the real content service', () => {
     const eds = await binary(request(api.url).post('/api/pdf/editorscertificate').set('x-journal-id', J).set('authorization', auth).send({ ids: [chiefId] }));
     expect(eds.status).toBe(200);
     expect(readZip(eds.body as Buffer).map((e) => e.name)).toEqual(['certificate-Prof. Meera Iyer.pdf']);
+  });
+
+  it('structured authors: one certificate per listed author; the cover page states the licence (docs/product.md#structured-authors)', async () => {
+    const authors = [
+      { given: 'Asha', family: 'Rao', affiliations: [{ name: 'Indian Institute of Science', ror: 'https://ror.org/04dese585' }], orcid: '0000-0002-1825-0097', corresponding: true, email: 'asha@example.org' },
+      { given: '', family: 'Li', affiliations: [], orcid: '', corresponding: false, email: '' },
+    ];
+    await content.repos.articles.create(J, {
+      year: 2026, volume: 7, issue: 2, frequency: 'march-april', publishdate: '2026-04-02', status: 'enabled', ptype: 'paid', email: 'a@b.c',
+      refnumber: '7005', txnid: 't7005', title: 'Listed authors', authorname: authornameOf(authors), authors, pagenumber: '16-20',
+      license: 'https://creativecommons.org/licenses/by-nc/4.0/',
+    });
+    await content.cache.invalidate(J);
+    const cover = await binary(request(api.url).get('/api/pdf/coverpage/7005').set('x-journal-id', J));
+    expect(cover.status).toBe(200);
+    const ct = (await pdfText(cover.body as Buffer)).text.replace(/\s+/g, ' ');
+    expect(ct).toContain('Asha Rao, Li');
+    expect(ct).toContain('This article is licensed under CC BY-NC 4.0 (https://creativecommons.org/licenses/by-nc/4.0/).');
+    const one = await binary(request(api.url).get('/api/pdf/certificate/7005/Li').set('x-journal-id', J));
+    expect(one.status).toBe(200);
+    expect((await pdfText(one.body as Buffer)).text).toContain('Li');
+    const zip = await binary(request(api.url).post('/api/pdf/bulkcertificates').set('x-journal-id', J).set('authorization', `Bearer ${adminToken(J)}`).send({ refnumbers: ['7005'] }));
+    expect(readZip(zip.body as Buffer).map((e) => e.name).sort()).toEqual(['certificate-7005-Asha Rao.pdf', 'certificate-7005-Li.pdf']);
   });
 
   it('reads the articles of a 500-reference index page in one batch call, not one call per article', async () => {

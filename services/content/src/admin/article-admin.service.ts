@@ -2,6 +2,9 @@ import { AppError, assertSafeRichTextLinks, diffFields, parse, sanitizeRichText,
 import {
   articleFieldErrorCode,
   articleFieldsSchema,
+  authorNameSchema,
+  authornameOf,
+  authorsFromText,
   articleUpdateSchema,
   DUPLICATE_DOI_MESSAGE,
   firstPageMessage,
@@ -47,6 +50,38 @@ function parseArticle<S extends z.ZodType>(schema: S, body: unknown): z.output<S
   const coded = issues.find((i) => articleFieldErrorCode(i.path));
   const code = coded ? articleFieldErrorCode(coded.path)! : 'validation_error';
   throw new AppError(400, code, coded ? coded.message : issues.map((i) => `${i.path || 'body'}: ${i.message}`).join('; '), issues);
+}
+
+/**
+ * docs/product.md#structured-authors: a body that sends the author list but no name text gets the
+ * text the list stands for, so the name rules of older clients still apply to it.
+ */
+function withAuthorText(body: unknown): unknown {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (b.authors === undefined || (typeof b.authorname === 'string' && b.authorname.trim())) return b;
+  const r = articleFieldsSchema.shape.authors.safeParse(b.authors);
+  return r.success && r.data ? { ...b, authorname: authornameOf(r.data) } : b;
+}
+
+/**
+ * The author list and its text agree: a sent list makes the text (checked like a typed one) unless
+ * the typed text names the same people; a text sent alone makes a new list when it names other
+ * authors than the stored list.
+ */
+function agreeAuthors<T extends { authorname: string; authors?: Article['authors'] }>(input: T, stored?: Pick<Article, 'authors' | 'authorname'>): T {
+  if (input.authors) {
+    // A typed text naming the same people (with their titles, 'Dr. ...') stays as typed.
+    const typed = authorsFromText(input.authorname);
+    const list = input.authors;
+    const same = typed.length === list.length && typed.every((t, i) => t.given === list[i]!.given && t.family === list[i]!.family);
+    const authorname = same ? input.authorname : authornameOf(list);
+    const r = authorNameSchema.safeParse(authorname);
+    if (!r.success) throw new AppError(400, 'validation_error', `authors: ${r.error.issues[0]!.message}`, [{ path: 'authors', message: r.error.issues[0]!.message }]);
+    return { ...input, authorname };
+  }
+  if (!stored) return { ...input, authors: authorsFromText(input.authorname) };
+  const same = input.authorname === stored.authorname || (stored.authors?.length && input.authorname === authornameOf(stored.authors));
+  return same ? input : { ...input, authors: authorsFromText(input.authorname) };
 }
 
 const pdfPath = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file'>) => assetPath.article(a.year, a.volume, a.issue, a.file);
@@ -103,7 +138,7 @@ export class ArticleAdminService {
   }
 
   async create(journalId: string, actor: Actor, body: unknown, file: UploadedFile | undefined): Promise<Article> {
-    const input = parseArticle(articleFieldsSchema, body);
+    const input = agreeAuthors(parseArticle(articleFieldsSchema, withAuthorText(body)));
     if (!file) throw invalidFile('A PDF file is required');
     checkUpload(file, ['pdf'], 'article file');
     const { title, abstract } = this.clean(input);
@@ -153,7 +188,7 @@ export class ArticleAdminService {
   async update(journalId: string, actor: Actor, id: string, body: unknown, file: UploadedFile | undefined): Promise<Article> {
     const existing = await this.deps.repos.articles.findById(journalId, id);
     if (!existing) throw new AppError(404, 'not_found', 'Article not found');
-    const input = parseArticle(articleUpdateSchema, body);
+    const input = agreeAuthors(parseArticle(articleUpdateSchema, withAuthorText(body)), existing);
     // A legacy non-numeric reference number is kept as it is; a new one must be numeric.
     if (input.refnumber !== existing.refnumber && !REF_NUMBER_RE.test(input.refnumber)) {
       throw new AppError(400, 'invalid_refnumber', REF_NUMBER_MESSAGE);

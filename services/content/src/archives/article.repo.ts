@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
-import { doiKey, type AdminArticle, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
+import { authorsFromText, doiKey, type AdminArticle, type ArticleAuthor, type ArticleReference, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 import { BY_ID, EVERY_JOURNAL } from '../shared/cross-journal';
@@ -51,6 +51,20 @@ export function derivedFields(a: Partial<Pick<Article, (typeof DERIVED_FROM)[num
 type ArticleDoc = Omit<Article, 'id'> & { journalId: string };
 
 const str = { type: String, default: '' };
+/** docs/product.md#structured-authors: one author, as the contracts describe it. */
+const authorSchema = new Schema<ArticleAuthor>(
+  {
+    given: str,
+    family: { type: String, required: true },
+    affiliations: { type: [new Schema({ name: { type: String, required: true }, ror: str }, { _id: false })], default: [] },
+    orcid: str,
+    corresponding: { type: Boolean, default: false },
+    email: str,
+    review: { type: Boolean },
+  },
+  { _id: false },
+);
+const referenceSchema = new Schema<ArticleReference>({ text: { type: String, required: true }, doi: str }, { _id: false });
 const articleSchema = new Schema<ArticleDoc>(
   {
     journalId: { type: String, required: true },
@@ -61,6 +75,10 @@ const articleSchema = new Schema<ArticleDoc>(
     refnumber: { type: String, required: true },
     title: { type: String, required: true },
     authorname: str,
+    authors: { type: [authorSchema], default: undefined },
+    authorname_source: { type: String },
+    license: str,
+    references: { type: [referenceSchema], default: [] },
     abstract: str,
     keywords: str,
     pagenumber: str,
@@ -169,8 +187,32 @@ export class ArticleRepo {
         { ordered: false },
       );
     }
+    await this.splitAuthorNames();
     await buildIndexes(() => this.model.syncIndexes());
     await this.tombstones.init();
+  }
+
+  /**
+   * docs/product.md#structured-authors: articles stored before author lists get one split from
+   * their name text, which is kept as it was in `authorname_source` (and `authorname` is left
+   * untouched until the next save); guesses carry `review` for the admin form to show.
+   */
+  private async splitAuthorNames() {
+    const missing = await this.model
+      .find({ authors: { $exists: false } })
+      .setOptions(crossJournal('migration: every journal\'s old articles get their author list'))
+      .select({ authorname: 1 })
+      .lean();
+    if (!missing.length) return;
+    await this.model.bulkWrite(
+      missing.map((d) => ({
+        updateOne: {
+          filter: { _id: d._id, authors: { $exists: false } },
+          update: { $set: { authors: authorsFromText(d.authorname), authorname_source: d.authorname ?? '' } },
+        },
+      })),
+      { ordered: false },
+    );
   }
 
   /** Whether another article of the journal already has this DOI (case-insensitive). */
@@ -187,7 +229,9 @@ export class ArticleRepo {
   }
 
   private prepare<T extends ArticleInput & { refnumber: string; title: string }>(input: T) {
-    const full = { description: input.title, file: `${input.refnumber}.pdf`, doi: '', ...input };
+    // An article given only its name text gets the list that text stands for.
+    const authors = input.authors?.length ? input.authors : authorsFromText(input.authorname);
+    const full = { description: input.title, file: `${input.refnumber}.pdf`, doi: '', license: '', references: [], ...input, authors };
     return { ...this.withPages(full), ...derivedFields(full), doi_key: doiKey(full.doi, full.refnumber) };
   }
 

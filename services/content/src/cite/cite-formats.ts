@@ -30,7 +30,9 @@ export function personName(full: string): PersonName {
   return { family: words[words.length - 1]!, given: words.slice(0, -1).join(' ') };
 }
 
-export const authorsOf = (a: Pick<CitableArticle, 'authorname'>) => machineAuthors(a.authorname).map(personName).filter((p) => p.family);
+/** docs/product.md#structured-authors: the article's list when it has one, else its name text split. */
+export const authorsOf = (a: Pick<CitableArticle, 'authorname' | 'authors'>): PersonName[] =>
+  a.authors?.length ? a.authors.map((p) => ({ family: p.family, given: p.given })) : machineAuthors(a.authorname).map(personName).filter((p) => p.family);
 
 
 /** [year, month, day] of the publish date, or [year]. */

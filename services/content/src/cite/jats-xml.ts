@@ -1,15 +1,14 @@
-import { pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
+import { licenseByUrl, licenseLine, orcidUrl, pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
 import { abstractParagraphs } from './abstract-text';
 import { xmlEscape } from '../seo/xml';
 import { inlineMarkup, ISSN_RE } from '../doi/crossref-xml';
 import { dateParts } from './cite-formats';
-import { articleAuthors } from './article-authors';
+import { affiliationIndex, articleAuthors } from './article-authors';
 
 /**
  * One article's front matter as JATS XML (NISO JATS 1.3, Journal Publishing tag set): what
  * aggregators and archives read. Pure; the element order is the tag set's content model.
- * Not yet offered by OAI-PMH (metadata prefix `jats`, as OJS names it): the OAI endpoint is
- * changing separately; serving it there is a matter of wrapping this document in a record.
+ * OAI-PMH serves the same document as its `jats` metadata format (`jatsArticleElement`).
  */
 
 export interface JatsJournal {
@@ -23,6 +22,7 @@ export interface JatsJournal {
   language?: string;
 }
 
+/** `license`: the licence the article states (its own or its journal's), already resolved. */
 export type JatsArticle = CitedArticle & {
   /** Absolute URL of the article page. */
   url: string;
@@ -49,15 +49,35 @@ function pubDate(a: JatsArticle): string {
   return `<pub-date publication-format="electronic" date-type="pub">${d ? el('day', two(d)) : ''}${m ? el('month', two(m)) : ''}${el('year', y!)}</pub-date>`;
 }
 
-export function jatsArticle(j: JatsJournal, a: JatsArticle): string {
+function permissions(url: string | undefined): string {
+  const l = licenseByUrl(url);
+  if (!l) return '';
+  return `<permissions><license${l.open ? ' license-type="open-access"' : ''} xlink:href="${attr(l.url)}">${el('license-p', licenseLine(l))}</license></permissions>`;
+}
+
+/** One reference as mixed citation: its text, the DOI in it marked as the `pub-id` it is. */
+function reference(r: { text: string; doi: string }, i: number): string {
+  const at = r.doi ? r.text.indexOf(r.doi) : -1;
+  const body = at < 0 ? xmlEscape(r.text) : `${xmlEscape(r.text.slice(0, at))}${el('pub-id', r.doi, ' pub-id-type="doi"')}${xmlEscape(r.text.slice(at + r.doi.length))}`;
+  return `<ref id="ref${i + 1}"><mixed-citation>${body}</mixed-citation></ref>`;
+}
+
+/** The `<article>` element alone (no XML declaration): what an OAI-PMH record wraps. */
+export function jatsArticleElement(j: JatsJournal, a: JatsArticle): string {
   const authors = articleAuthors(a);
+  const affs = affiliationIndex(authors);
   const contribs = authors.length
     ? `<contrib-group>${authors
         .map(
-          (p) =>
-            `<contrib contrib-type="author"><name>${el('surname', p.family)}${p.given ? el('given-names', p.given) : ''}</name></contrib>`,
+          (p, i) =>
+            `<contrib contrib-type="author"${p.corresponding ? ' corresp="yes"' : ''}>${p.orcid ? el('contrib-id', orcidUrl(p.orcid), ' contrib-id-type="orcid" authenticated="false"') : ''}<name>${el('surname', p.family)}${p.given ? el('given-names', p.given) : ''}</name>${affs.of[i]!.map((k) => `<xref ref-type="aff" rid="aff${k + 1}"/>`).join('')}</contrib>`,
         )
-        .join('')}</contrib-group>`
+        .join('')}</contrib-group>${affs.list
+        .map(
+          (f, k) =>
+            `<aff id="aff${k + 1}"><institution-wrap>${el('institution', f.name)}${f.ror ? el('institution-id', f.ror, ' institution-id-type="ror"') : ''}</institution-wrap></aff>`,
+        )
+        .join('')}`
     : '';
   const span = pageSpan(a.pagenumber);
   const pages = span ? `${el('fpage', span.first)}${el('lpage', span.last)}` : '';
@@ -65,7 +85,6 @@ export function jatsArticle(j: JatsJournal, a: JatsArticle): string {
   const keywords = splitKeywords(a.keywords);
   const lang = j.language ? ` xml:lang="${attr(j.language)}"` : '';
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
     `<article xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:mml="http://www.w3.org/1998/Math/MathML" article-type="research-article" dtd-version="1.3"${lang}>`,
     '<front>',
     '<journal-meta>',
@@ -83,15 +102,18 @@ export function jatsArticle(j: JatsJournal, a: JatsArticle): string {
     el('volume', a.volume),
     el('issue', a.issue),
     pages,
+    permissions(a.license),
     `<self-uri xlink:href="${attr(a.url)}"/>`,
     a.pdfUrl ? `<self-uri content-type="pdf" xlink:href="${attr(a.pdfUrl)}"/>` : '',
     abstract.length ? `<abstract>${abstract.map((p) => `<p>${xmlEscape(p)}</p>`).join('')}</abstract>` : '',
     keywords.length ? `<kwd-group kwd-group-type="author">${keywords.map((k) => el('kwd', k)).join('')}</kwd-group>` : '',
     '</article-meta>',
     '</front>',
+    a.references?.length ? `<back><ref-list>${a.references.map(reference).join('')}</ref-list></back>` : '',
     '</article>',
-    '',
   ]
     .filter(Boolean)
     .join('\n');
 }
+
+export const jatsArticle = (j: JatsJournal, a: JatsArticle): string => `<?xml version="1.0" encoding="UTF-8"?>\n${jatsArticleElement(j, a)}\n`;

@@ -6,7 +6,7 @@ import { etagOf } from '../cache/public-cache';
 import { sendCached } from '../cache/http-cache';
 import { PublicService } from '../public/public.service';
 import { pagePath, publicOrigin } from '../seo/public-url';
-import { languageCode } from '@journal/contracts';
+import { effectiveLicense, languageCode } from '@journal/contracts';
 import { jatsArticle } from './jats-xml';
 
 const PATH_RE = /^\/api\/archives\/ref\/([^/]+)\/jats\.xml$/;
@@ -27,7 +27,7 @@ export function jatsRoutes(deps: ContentDeps): Router {
       if (!a || !j) return null;
       const xml = jatsArticle(
         { id: j.slug, title: j.websitename, issn: j.issn, eissn: j.journal_essn, publisher: j.websitename, language: languageCode(j.journal_language ?? '') },
-        { ...a, url: origin + pagePath.article(a), pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '' },
+        { ...a, license: effectiveLicense(a.license, j.license)?.url ?? '', url: origin + pagePath.article(a), pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '' },
       );
       const body = Buffer.from(xml);
       return { body, contentType: 'application/xml; charset=utf-8', etag: etagOf(body) };

@@ -1,4 +1,4 @@
-import { pageSpan, type CitedArticle } from '@journal/contracts';
+import { isValidDoi, licenseByUrl, orcidUrl, pageSpan, type CitedArticle } from '@journal/contracts';
 import { decodeEntities } from '../shared/text';
 import { xmlEscape } from '../seo/xml';
 import { dateParts } from '../cite/cite-formats';
@@ -26,7 +26,10 @@ export interface CrossrefJournal {
   registrant: string;
 }
 
-/** The cited fields (title: sanitised inline HTML) and where the DOI resolves. */
+/**
+ * The cited fields (title: sanitised inline HTML) and where the DOI resolves; `license` is the
+ * licence the article states (its own or its journal's), already resolved.
+ */
 export type CrossrefArticle = Omit<CitedArticle, 'keywords'> & {
   /** Absolute URL of the article page. */
   url: string;
@@ -81,13 +84,34 @@ function pages(pagenumber: string): string {
   return `<pages>${el('first_page', p.first)}${p.last !== p.first ? el('last_page', p.last) : ''}</pages>`;
 }
 
+/** docs/product.md#crossref-xml: each affiliation's name, with its ROR id as `institution_id`. */
+const affiliations = (list: { name: string; ror: string }[]) =>
+  list.length
+    ? `<affiliations>${list.map((f) => `<institution>${el('institution_name', f.name)}${f.ror ? el('institution_id', f.ror).replace('<institution_id>', '<institution_id type="ror">') : ''}</institution>`).join('')}</affiliations>`
+    : '';
+
+/** The licence as access indicators: free to read when it is an open one. */
+function accessIndicators(url: string | undefined): string {
+  const l = licenseByUrl(url);
+  if (!l) return '';
+  return `<ai:program name="AccessIndicators">${l.open ? '<ai:free_to_read/>' : ''}<ai:license_ref applies_to="vor">${xmlEscape(l.url)}</ai:license_ref></ai:program>`;
+}
+
+/** The reference list as unstructured citations, with the DOI found in each. */
+function citationList(refs: CrossrefArticle['references']): string {
+  if (!refs?.length) return '';
+  return `<citation_list>${refs
+    .map((r, i) => `<citation key="ref${i + 1}">${r.doi && isValidDoi(r.doi) ? el('doi', r.doi) : ''}${el('unstructured_citation', r.text)}</citation>`)
+    .join('')}</citation_list>`;
+}
+
 function articleXml(a: CrossrefArticle, language?: string): string {
   const authors = articleAuthors(a);
   const contributors = authors.length
     ? `<contributors>${authors
         .map(
           (p, i) =>
-            `<person_name sequence="${i === 0 ? 'first' : 'additional'}" contributor_role="author">${p.given ? el('given_name', p.given) : ''}${el('surname', p.family)}</person_name>`,
+            `<person_name sequence="${i === 0 ? 'first' : 'additional'}" contributor_role="author">${p.given ? el('given_name', p.given) : ''}${el('surname', p.family)}${affiliations(p.affiliations)}${p.orcid ? `<ORCID authenticated="false">${xmlEscape(orcidUrl(p.orcid))}</ORCID>` : ''}</person_name>`,
         )
         .join('')}</contributors>`
     : '';
@@ -99,7 +123,9 @@ function articleXml(a: CrossrefArticle, language?: string): string {
     abstract.length ? `<jats:abstract>${abstract.map((p) => `<jats:p>${xmlEscape(p)}</jats:p>`).join('')}</jats:abstract>` : '',
     pubDate(a),
     pages(a.pagenumber),
+    accessIndicators(a.license),
     `<doi_data>${el('doi', a.doi)}${el('resource', a.url)}</doi_data>`,
+    citationList(a.references),
     '</journal_article>',
   ].join('');
 }
@@ -122,7 +148,7 @@ export function crossrefDeposit(
   const first = [...articles].sort((x, y) => (x.publishdate || '9').localeCompare(y.publishdate || '9'))[0];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<doi_batch xmlns="${CROSSREF_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:jats="http://www.ncbi.nlm.nih.gov/JATS1" version="${CROSSREF_VERSION}" xsi:schemaLocation="${CROSSREF_NS} https://www.crossref.org/schemas/crossref${CROSSREF_VERSION}.xsd">`,
+    `<doi_batch xmlns="${CROSSREF_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:jats="http://www.ncbi.nlm.nih.gov/JATS1" xmlns:ai="http://www.crossref.org/AccessIndicators.xsd" version="${CROSSREF_VERSION}" xsi:schemaLocation="${CROSSREF_NS} https://www.crossref.org/schemas/crossref${CROSSREF_VERSION}.xsd">`,
     '<head>',
     el('doi_batch_id', opts.batchId),
     el('timestamp', crossrefTimestamp(opts.now)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, diffFields, parse, type ActivityActor } from '@journal/server-kit';
-import { articleRefSchema, formatDoi, languageCode } from '@journal/contracts';
+import { articleRefSchema, authorsFromText, effectiveLicense, formatDoi, languageCode, publicAuthor } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Article } from '../archives/article.repo';
 import { pagePath } from '../seo/public-url';
@@ -83,6 +83,9 @@ export class CrossrefService {
         refnumber: a.refnumber,
         title: a.title_html || cleanTitle(a.title),
         authorname: a.authorname,
+        authors: (a.authors?.length ? a.authors : authorsFromText(a.authorname)).map(publicAuthor),
+        license: effectiveLicense(a.license, j.license)?.url ?? '',
+        references: a.references ?? [],
         abstract: a.abstract,
         year: a.year,
         volume: a.volume,

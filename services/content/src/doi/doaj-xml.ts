@@ -1,9 +1,9 @@
-import { pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
+import { orcidUrl, pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
 import { plain } from '../shared/text';
 import { xmlEscape } from '../seo/xml';
 import { dateParts } from '../cite/cite-formats';
 import { abstractParagraphs } from '../cite/abstract-text';
-import { articleAuthors, displayName } from '../cite/article-authors';
+import { affiliationIndex, articleAuthors, displayName } from '../cite/article-authors';
 import { ISSN_RE } from './crossref-xml';
 
 /**
@@ -47,6 +47,7 @@ function record(j: DoajJournal, a: DoajArticle): string {
   const date = `${String(y).padStart(4, '0')}${m ? `-${two(m)}` : ''}${m && d ? `-${two(d)}` : ''}`;
   const span = pageSpan(a.pagenumber);
   const authors = articleAuthors(a);
+  const affs = affiliationIndex(authors);
   const abstract = abstractParagraphs(a.abstract).join(' ');
   const keywords = splitKeywords(a.keywords);
   return [
@@ -64,7 +65,15 @@ function record(j: DoajJournal, a: DoajArticle): string {
     el('publisherRecordId', a.refnumber),
     el('documentType', 'article'),
     el('title', plain(a.title), langAttr),
-    authors.length ? `<authors>${authors.map((p) => `<author>${el('name', displayName(p))}</author>`).join('')}</authors>` : '',
+    authors.length
+      ? `<authors>${authors
+          .map(
+            (p, i) =>
+              `<author>${el('name', displayName(p))}${affs.of[i]!.map((k) => el('affiliationId', k + 1)).join('')}${p.orcid ? el('orcid_id', orcidUrl(p.orcid)) : ''}</author>`,
+          )
+          .join('')}</authors>`
+      : '',
+    affs.list.length ? `<affiliationsList>${affs.list.map((f, k) => el('affiliationName', f.name, ` affiliationId="${k + 1}"`)).join('')}</affiliationsList>` : '',
     abstract ? el('abstract', abstract, langAttr) : '',
     a.pdfUrl ? el('fullTextUrl', a.pdfUrl, ' format="pdf"') : el('fullTextUrl', a.url, ' format="html"'),
     keywords.length ? `<keywords${langAttr}>${keywords.map((k) => el('keyword', k)).join('')}</keywords>` : '',

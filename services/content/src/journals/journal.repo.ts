@@ -37,7 +37,7 @@ export const toJournal = (d: JournalDoc & { _id: Types.ObjectId }): Journal => {
   const { _id, ...rest } = d as JournalDoc & { _id: Types.ObjectId; __v?: number; createdAt?: Date; updatedAt?: Date };
   const { __v, createdAt, updatedAt, ...fields } = rest as typeof rest & { __v?: number; createdAt?: Date; updatedAt?: Date };
   void __v; void createdAt; void updatedAt;
-  return { ...fields, doi_prefix: fields.doi_prefix ?? '', doi_suffix_pattern: fields.doi_suffix_pattern ?? '', id: _id.toString(), status: fields.status ?? 'enabled', flags: { ...DEFAULT_JOURNAL_FLAGS, ...(d.flags ?? {}) } };
+  return { ...fields, doi_prefix: fields.doi_prefix ?? '', doi_suffix_pattern: fields.doi_suffix_pattern ?? '', license: fields.license ?? '', id: _id.toString(), status: fields.status ?? 'enabled', flags: { ...DEFAULT_JOURNAL_FLAGS, ...(d.flags ?? {}) } };
 };
 
 export class JournalRepo {
@@ -108,7 +108,7 @@ export class JournalRepo {
   }
 
   /** Creates or replaces a journal by slug; the seed and operators use it. */
-  async upsert(j: Omit<Journal, 'id' | 'doi_prefix' | 'doi_suffix_pattern'> & Partial<Pick<Journal, 'doi_prefix' | 'doi_suffix_pattern'>>): Promise<Journal> {
+  async upsert(j: Omit<Journal, 'id' | 'doi_prefix' | 'doi_suffix_pattern' | 'license'> & Partial<Pick<Journal, 'doi_prefix' | 'doi_suffix_pattern' | 'license'>>): Promise<Journal> {
     const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, returnDocument: 'after' }).lean();
     return toJournal(d!);
   }

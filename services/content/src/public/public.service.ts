@@ -1,4 +1,4 @@
-import { isSafeLinkOrBareHost, safeLinkOrEmpty, type ArticleSummaryFields } from '@journal/contracts';
+import { authorsFromText, isSafeLinkOrBareHost, publicAuthor, safeLinkOrEmpty, type ArticleSummaryFields, type PublicAuthor, type ArticleReference } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { withdrawalRead, type Article } from '../archives/article.repo';
 import type { Editor } from '../editors/editor.repo';
@@ -15,6 +15,11 @@ export type ArticleSummary = ArticleSummaryFields;
 export interface ArticleDetail extends ArticleSummary {
   /** Sanitised HTML under the common allow-list. */
   abstract: string;
+  /** docs/product.md#structured-authors: in order, without e-mails. */
+  authors: PublicAuthor[];
+  /** The article's own licence URL; '' states the journal's default. */
+  license: string;
+  references: ArticleReference[];
   description: string;
   ptype: string;
   status: string;
@@ -61,6 +66,9 @@ export function toDetail(a: Article): ArticleDetail {
   return {
     ...toSummary(a),
     abstract: cleanRich(a.abstract),
+    authors: (a.authors?.length ? a.authors : authorsFromText(a.authorname)).map(publicAuthor),
+    license: a.license ?? '',
+    references: (a.references ?? []).map((r) => ({ text: r.text, doi: r.doi ?? '' })),
     description: cleanTitle(a.description ?? ''),
     ptype: a.ptype ?? '',
     status: a.status,

@@ -20,6 +20,8 @@ export interface DemoJournalSpec {
   flags: JournalFlags;
   doi_prefix: string;
   doi_suffix_pattern: string;
+  /** docs/product.md#licences: the journal's default licence URL. */
+  license: string;
   refBase: number;
   colors: { primary: [number, number, number]; secondary: [number, number, number] };
   subjects: string[];
@@ -61,6 +63,7 @@ export const DEMO_JOURNALS: DemoJournalSpec[] = [
     // Crossref's test prefix: DOIs under it are never registered for real.
     doi_prefix: '10.5555',
     doi_suffix_pattern: 'ijars.{year}.v{volume}.i{issue}.{refnumber}',
+    license: 'https://creativecommons.org/licenses/by/4.0/',
     refBase: 1000,
     colors: { primary: [26, 82, 118], secondary: [72, 160, 200] },
     subjects: ['Agronomy', 'Plant Pathology', 'Soil Science', 'Horticulture', 'Entomology', 'Genetics'],
@@ -135,6 +138,7 @@ export const DEMO_JOURNALS: DemoJournalSpec[] = [
     },
     doi_prefix: '',
     doi_suffix_pattern: '',
+    license: 'https://creativecommons.org/licenses/by-nc/4.0/',
     refBase: 5000,
     colors: { primary: [110, 38, 64], secondary: [214, 120, 90] },
     subjects: ['Organic Chemistry', 'Inorganic Chemistry', 'Physical Chemistry', 'Analytical Chemistry', 'Environmental Chemistry', 'Polymer Chemistry'],

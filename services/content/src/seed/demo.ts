@@ -10,6 +10,7 @@ import { assetPath, FileStore } from '../files/file-store';
 import { plain } from '../shared/text';
 import { AUTHOR_POOL, COUNTRIES, DEMO_JOURNALS, EDITORS, INDEXING, QUARTER_MONTHS, type DemoJournalSpec } from './demo-data';
 import { makePng, makeSvgLogo } from './images';
+import { demoArticleLicense, demoAuthors, demoReferences } from './demo-scholarly';
 
 export interface SeedOptions {
   mongoUrl: string;
@@ -113,6 +114,7 @@ async function seedJournal(spec: DemoJournalSpec, deps: {
     home_content: spec.home_content,
     doi_prefix: spec.doi_prefix,
     doi_suffix_pattern: spec.doi_suffix_pattern,
+    license: spec.license,
     flags: spec.flags,
   });
   const jid = j.id;
@@ -194,6 +196,9 @@ async function seedJournal(spec: DemoJournalSpec, deps: {
         refnumber,
         title: enc(topic),
         authorname: authors,
+        authors: demoAuthors(authors, refnumber),
+        license: demoArticleLicense(n),
+        references: demoReferences(n, topic),
         abstract: abstractOf(topic, subject, n),
         keywords: [subject, ...plain(topic).toLowerCase().split(/\s+/).filter((w) => w.length > 6).slice(0, 3)].join(', '),
         pagenumber,

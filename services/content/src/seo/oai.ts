@@ -1,4 +1,6 @@
-import { absoluteUrl, citationDate, doiUrl, languageCode, machineAuthors } from '@journal/contracts';
+import { absoluteUrl, citationDate, doiUrl, effectiveLicense, languageCode } from '@journal/contracts';
+import { articleAuthors } from '../cite/article-authors';
+import { jatsArticleElement } from '../cite/jats-xml';
 import type { Journal } from '../journals/journal.repo';
 import type { ArticleDetail, CorpusArticle } from '../public/public.service';
 import { plain } from '../shared/text';
@@ -6,7 +8,7 @@ import { pagePath } from './public-url';
 import { xmlEscape } from './xml';
 
 /**
- * OAI-PMH 2.0 data provider over one journal's articles (oai_dc only), docs/product.md#oai-pmh:
+ * OAI-PMH 2.0 data provider over one journal's articles (oai_dc and jats), docs/product.md#oai-pmh:
  * public articles are records; disabled, withdrawn and removed ones are deleted records
  * (deletedRecord "persistent"). Lists run oldest first by datestamp then identifier, and a
  * resumption token is a cursor (the last datestamp and identifier sent), so a record added or
@@ -78,6 +80,12 @@ interface Entry {
   issue: number;
   live: CorpusArticle | null;
 }
+
+/** The metadata formats served: Dublin Core, and JATS front matter under the prefix OJS gives it. */
+const FORMATS = {
+  oai_dc: { schema: 'http://www.openarchives.org/OAI/2.0/oai_dc.xsd', ns: 'http://www.openarchives.org/OAI/2.0/oai_dc/' },
+  jats: { schema: 'https://jats.nlm.nih.gov/publishing/1.3/xsd/JATS-journalpublishing1-3.xsd', ns: 'http://jats.nlm.nih.gov' },
+} as const;
 
 const byCursor = (a: { t: number; ref: string }, b: { t: number; ref: string }) => a.t - b.t || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
 
@@ -196,7 +204,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     return e;
   };
   const checkPrefix = (p: string) => {
-    if (p !== 'oai_dc') throw new OaiError('cannotDisseminateFormat', `Unsupported metadataPrefix: ${p}`);
+    if (!Object.prototype.hasOwnProperty.call(FORMATS, p)) throw new OaiError('cannotDisseminateFormat', `Unsupported metadataPrefix: ${p}`);
   };
 
   const headerOf = (e: Entry, deleted = !e.live) =>
@@ -213,7 +221,8 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     return [
       '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">',
       el('title', plain(a.title)),
-      ...machineAuthors(a.authorname).map((au) => el('creator', au)),
+      // docs/product.md#oai-pmh: "Family, Given", the form Dublin Core asks for.
+      ...articleAuthors(a).map((p) => el('creator', p.given ? `${p.family}, ${p.given}` : p.family)),
       ...keywords.map((k) => el('subject', k)),
       el('subject', a.subject),
       el('description', plain(a.abstract)),
@@ -230,9 +239,18 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       journal.issn ? el('relation', `ISSN ${journal.issn}`) : '',
       el('language', languageCode(journal.journal_language) ?? ''),
       el('coverage', a.country),
+      el('rights', effectiveLicense(a.license, journal.license)?.url ?? ''),
       '</oai_dc:dc>',
     ].join('');
   };
+  const jatsOf = (detail: ArticleDetail, listed: CorpusArticle) => {
+    const a = { ...detail, pdf_url: listed.pdf_url };
+    return jatsArticleElement(
+      { id: journal.slug, title: plain(journal.websitename || journal.slug), issn: journal.issn, eissn: journal.journal_essn, publisher: plain(journal.websitename || journal.slug), language: languageCode(journal.journal_language ?? '') },
+      { ...a, license: effectiveLicense(a.license, journal.license)?.url ?? '', url: origin + pagePath.article(a), pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '' },
+    );
+  };
+  const metadataOf = (prefix: string, d: ArticleDetail, listed: CorpusArticle) => (prefix === 'jats' ? jatsOf(d, listed) : dcOf(d, listed));
 
   switch (verb) {
     case 'Identify': {
@@ -252,7 +270,9 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     }
     case 'ListMetadataFormats': {
       if (args.identifier) findById(args.identifier);
-      return '<ListMetadataFormats><metadataFormat><metadataPrefix>oai_dc</metadataPrefix><schema>http://www.openarchives.org/OAI/2.0/oai_dc.xsd</schema><metadataNamespace>http://www.openarchives.org/OAI/2.0/oai_dc/</metadataNamespace></metadataFormat></ListMetadataFormats>\n';
+      return `<ListMetadataFormats>${Object.entries(FORMATS)
+        .map(([prefix, f]) => `<metadataFormat><metadataPrefix>${prefix}</metadataPrefix><schema>${f.schema}</schema><metadataNamespace>${f.ns}</metadataNamespace></metadataFormat>`)
+        .join('')}</ListMetadataFormats>\n`;
     }
     case 'ListSets': {
       if (args.resumptionToken) throw new OaiError('badResumptionToken', 'ListSets is answered in one response');
@@ -271,7 +291,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       if (!e.live) return `<GetRecord><record>${headerOf(e)}</record></GetRecord>\n`;
       const [d] = await ctx.details([e.ref]);
       if (!d) throw new OaiError('idDoesNotExist', `Unknown identifier: ${args.identifier}`);
-      return `<GetRecord><record>${headerOf(e)}<metadata>${dcOf(d, e.live)}</metadata></record></GetRecord>\n`;
+      return `<GetRecord><record>${headerOf(e)}<metadata>${metadataOf(args.metadataPrefix!, d, e.live)}</metadata></record></GetRecord>\n`;
     }
     case 'ListIdentifiers':
     case 'ListRecords': {
@@ -304,7 +324,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
         // A record made private between the two reads is deleted now; its change also moves it past
         // the cursor, so the harvest lists it again, with the datestamp of that change.
         const d = details.get(e.ref);
-        return [d ? `<record>${headerOf(e)}<metadata>${dcOf(d, e.live)}</metadata></record>` : `<record>${headerOf(e, true)}</record>`];
+        return [d ? `<record>${headerOf(e)}<metadata>${metadataOf(list.metadataPrefix, d, e.live)}</metadata></record>` : `<record>${headerOf(e, true)}</record>`];
       });
       let token = '';
       if (next < matching.length || cursor > 0) {

@@ -115,7 +115,8 @@ export function coverPageHtml(j: JournalInfo, a: ArticleInfo): string {
 <div class="feature"><div class="lbl">Published in this issue</div>
 <div class="t" style="font-size:${titleSize}">${titleHtml(a.title)}</div>
 <div class="a">${esc(a.authors.join(', '))}</div>
-<div class="p">Pages ${esc(a.pages)} · Ref. No. ${esc(a.refnumber)}${a.publishdate ? ` · Published ${esc(a.publishdate)}` : ''}</div></div>
+<div class="p">Pages ${esc(a.pages)} · Ref. No. ${esc(a.refnumber)}${a.publishdate ? ` · Published ${esc(a.publishdate)}` : ''}</div>
+${a.license ? `<div class="p license">${esc(a.license)}</div>` : ''}</div>
 <div class="bottom">${j.chiefEditor ? `Editor-in-Chief: <b>${esc(j.chiefEditor)}</b><br>` : ''}${[j.domain, j.email].filter(Boolean).map(esc).join(' · ')}
 ${j.publisher ? `<br>${esc(j.publisher)}` : ''}</div></div>`;
   return document({ title: 'Cover Page', css: COVER_CSS, logo: j.logo, body });

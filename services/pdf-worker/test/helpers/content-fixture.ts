@@ -56,6 +56,7 @@ export function demoSettings(name: string, extra: Record<string, unknown> = {}) 
     home_content: '',
     doi_prefix: '',
     doi_suffix_pattern: '',
+    license: '',
     flags: { showEditorContacts: true },
     asset_urls: {},
     ...extra,

@@ -4,6 +4,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ArticleForm, type ArticleValues } from './article-form';
+import type { AuthorDraft } from '../lib/author-list';
 
 // The rules and their texts: docs/product.md#article-rules.
 const blank: ArticleValues = {
@@ -104,6 +105,11 @@ describe('article form', () => {
       year: '2026', volume: '4', issue: '2', frequency: '', refnumber: '1042', title: '<p>Soil <em>microbes</em></p>',
       authorname: 'A. Sharma, B. Rao', abstract: '<p>What we found.</p>', keywords: 'soil, microbes', pagenumber: '13-20',
       subject: '', country: '', email: 'author@example.org', mobile: '', txnid: 'TX-77/a', ptype: 'paid', publishdate: '2026-11-23',
+      // docs/product.md#structured-authors: the list the typed text stands for.
+      authors: JSON.stringify([
+        { given: 'A.', family: 'Sharma', affiliations: [], orcid: '', corresponding: false, email: '' },
+        { given: 'B.', family: 'Rao', affiliations: [], orcid: '', corresponding: false, email: '' },
+      ]),
     });
     const file = form.get('pdfFile') as File;
     expect(file.name).toBe('article.pdf');
@@ -133,5 +139,70 @@ describe('article form', () => {
   test('submit is disabled while a save is under way', () => {
     setup({ busy: true });
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Saving…' }).disabled).toBe(true);
+  });
+});
+
+describe('article form: the author list (docs/product.md#structured-authors)', () => {
+  const stored: AuthorDraft[] = [
+    { given: 'Asha', family: 'Rao', affiliations: [{ name: 'Indian Institute of Science', ror: 'https://ror.org/04dese585' }], orcid: '0000-0002-1825-0097', corresponding: true, email: 'asha@example.org' },
+    { given: 'Vikram', family: 'Singh', affiliations: [], orcid: '', corresponding: false, email: '' },
+    { given: '', family: 'Li', affiliations: [], orcid: '', corresponding: false, email: '', review: true },
+  ];
+  const editInitial = { ...filled, refnumber: '1042', authorname: 'Dr. Asha Rao, Vikram Singh, Li', pagenumber: '3-8', txnid: 'TX1', license: '', references: 'Rao A. Soil. 2020.' };
+  const sent = (s: Setup) => JSON.parse(String(s.onSubmit.mock.calls.at(-1)![0].get('authors'))) as AuthorDraft[];
+  const row = (n: number) => screen.getByRole('listitem', { name: `Author ${n}` });
+  const inRow = (n: number, label: string) => within(row(n)).getByLabelText(label);
+
+  test('the stored list goes back as it came (the review flag cleared), with the typed text kept', async () => {
+    const s = setup({ mode: 'edit', lastPage: undefined, initial: editInitial, initialAuthors: stored });
+    expect(within(row(3)).getByText('Check this name: it was split from the author text.')).toBeTruthy();
+    await s.submit();
+    expect(sent(s)).toEqual(stored.map(({ review: _r, ...a }) => a));
+    const form = s.onSubmit.mock.calls[0]![0];
+    expect([form.get('authorname'), form.get('license'), form.get('references')]).toEqual(['Dr. Asha Rao, Vikram Singh, Li', '', 'Rao A. Soil. 2020.']);
+  });
+
+  test('authors are added, moved and removed, and the author text follows', async () => {
+    const s = setup({ mode: 'edit', lastPage: undefined, initial: editInitial, initialAuthors: stored });
+    await s.user.click(screen.getByRole('button', { name: 'Move author 2 up' }));
+    expect((s.input('authorname') as HTMLInputElement).value).toBe('Vikram Singh, Asha Rao, Li');
+    await s.user.click(screen.getByRole('button', { name: 'Remove author 3' }));
+    await s.user.click(screen.getByRole('button', { name: 'Add author' }));
+    await s.user.type(inRow(3, 'Given names'), 'Mira');
+    await s.user.type(inRow(3, 'Family name'), 'Das');
+    await s.user.type(inRow(3, 'ORCID iD'), 'https://orcid.org/0000-0002-1694-233X');
+    await s.user.click(within(row(3)).getByRole('button', { name: 'Add affiliation' }));
+    await s.user.type(inRow(3, 'Affiliation'), 'Field Station');
+    expect((s.input('authorname') as HTMLInputElement).value).toBe('Vikram Singh, Asha Rao, Mira Das');
+    await s.submit();
+    expect(sent(s).map((a) => [a.given, a.family, a.orcid, a.affiliations.map((f) => f.name)])).toEqual([
+      ['Vikram', 'Singh', '', []],
+      ['Asha', 'Rao', '0000-0002-1825-0097', ['Indian Institute of Science']],
+      ['Mira', 'Das', 'https://orcid.org/0000-0002-1694-233X', ['Field Station']],
+    ]);
+    expect(s.onSubmit.mock.calls[0]![0].get('authorname')).toBe('Vikram Singh, Asha Rao, Mira Das');
+  });
+
+  test('typing the author text keeps what was entered for the same names', async () => {
+    const s = setup({ mode: 'edit', lastPage: undefined, initial: editInitial, initialAuthors: stored });
+    await s.user.clear(s.input('authorname'));
+    await enter(s, 'authorname', 'Li, Asha Rao');
+    await s.submit();
+    expect(sent(s).map((a) => [a.family, a.orcid])).toEqual([['Li', ''], ['Rao', '0000-0002-1825-0097']]);
+  });
+
+  test.each([
+    ['ORCID iD', '0000-0002-1825-0098', 'ORCID iD has a wrong check digit'],
+    ['ORCID iD', '0000 0002 1825 0097', 'ORCID iD must look like 0000-0000-0000-000X (or https://orcid.org/0000-0000-0000-000X)'],
+    ['ROR id', 'https://ror.org/04dese586', 'ROR id must look like https://ror.org/0abcde123'],
+    ['Family name', '', 'Family name is required'],
+  ])('%s %s is refused with its message and nothing is sent', async (label, value, message) => {
+    const s = setup({ mode: 'edit', lastPage: undefined, initial: editInitial, initialAuthors: stored });
+    const input = inRow(1, label);
+    await s.user.clear(input);
+    if (value) await s.user.type(input, value);
+    await s.submit();
+    expect(s.onSubmit).not.toHaveBeenCalled();
+    expect(within(row(1)).getByRole('alert').textContent).toBe(message);
   });
 });

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
-  ARTICLE_ADD_REQUIRED, articlePagePath, ARTICLE_EDIT_REQUIRED, ARTICLE_SOFT_REQUIRED, COPIED_MS,
+  ARTICLE_ADD_REQUIRED, articlePagePath, ARTICLE_EDIT_REQUIRED, ARTICLE_SOFT_REQUIRED, COPIED_MS, LICENSES, MAX_REFERENCES,
   PAYMENT_TYPES, TITLE_HINT_WORDS, countWords, frequencyPeriods, toAbbreviatedPeriod, toFullPeriod, type AdminArticle,
 } from '@journal/contracts';
+import { authorMessages, authorsPayload, listFromText, textFromList, type AuthorDraft } from '../lib/author-list';
+import { AuthorsEditor } from './authors-editor';
 import {
   ARTICLE_TEXT_FIELDS, articleMessages, type ArticleFormMode, type ArticleTextField, type ArticleValues,
 } from '../lib/article-rules';
@@ -15,6 +17,8 @@ export type { ArticleFormMode, ArticleValues };
 interface Props {
   mode: ArticleFormMode;
   initial: ArticleValues;
+  /** The stored author list (edit); absent, the list follows the typed author text. */
+  initialAuthors?: AuthorDraft[];
   /** Last page used in the issue (add only): the hint and the first-page rule. */
   lastPage?: number;
   journalFrequency: string;
@@ -24,14 +28,22 @@ interface Props {
 }
 
 /** The add and edit article form (docs/product.md#article-rules), posted as multipart with the PDF as `pdfFile`. */
-export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, onSubmit, children }: Props) {
+export function ArticleForm({ mode, initial, initialAuthors, lastPage, journalFrequency, busy, onSubmit, children }: Props) {
   const [v, setV] = useState<ArticleValues>(initial);
+  const [authors, setAuthors] = useState<AuthorDraft[]>(() => initialAuthors ?? listFromText(initial.authorname, []));
+  const [authorMsgs, setAuthorMsgs] = useState<Record<string, string>>({});
+  // Every author this form has held: clearing the text and typing a name again brings back what was entered for it.
+  const known = useRef<AuthorDraft[]>([]);
+  useEffect(() => {
+    known.current = [...authors, ...known.current.filter((k) => !authors.some((a) => a.given === k.given && a.family === k.family))];
+  }, [authors]);
   const [file, setFile] = useState<File | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [messages, setMessages] = useState<Partial<Record<string, string>>>({});
   const fileRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => setV(initial), [initial]);
+  useEffect(() => setAuthors(initialAuthors ?? listFromText(initial.authorname, [])), [initialAuthors, initial.authorname]);
 
   const required: readonly string[] = mode === 'add' ? ARTICLE_ADD_REQUIRED : ARTICLE_EDIT_REQUIRED;
   const isEmpty = (f: string) => (f === 'file' ? !file : !String(v[f as ArticleTextField] ?? '').trim());
@@ -40,6 +52,8 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
     (submitted && required.includes(f) && isEmpty(f)) || ((ARTICLE_SOFT_REQUIRED as readonly string[]).includes(f) && isEmpty(f)) || !!messages[f];
 
   const setField = (f: ArticleTextField, value: string) => {
+    // docs/product.md#structured-authors: the typed text and the list stay in step.
+    if (f === 'authorname') setAuthors((prev) => listFromText(value, [...prev, ...known.current]));
     setV((prev) => {
       const next = { ...prev, [f]: value };
       if (submitted || messages[f]) setMessages(articleMessages(mode, next, lastPage));
@@ -47,6 +61,16 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
     });
   };
   const set = (f: ArticleTextField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setField(f, e.target.value);
+
+  function changeAuthors(next: AuthorDraft[]) {
+    setAuthors(next);
+    if (submitted) setAuthorMsgs(authorMessages(next));
+    setV((prev) => {
+      const updated = { ...prev, authorname: textFromList(next, prev.authorname) };
+      if (submitted || messages.authorname) setMessages(articleMessages(mode, updated, lastPage));
+      return updated;
+    });
+  }
 
   function pickFile(e: ChangeEvent<HTMLInputElement>) {
     setFile(pickedFile(e.target, 'pdf'));
@@ -57,10 +81,13 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
     setSubmitted(true);
     const msgs = articleMessages(mode, v, lastPage);
     setMessages(msgs);
+    const aMsgs = authorMessages(authors);
+    setAuthorMsgs(aMsgs);
     // docs/product.md#article-rules: missing required fields turn red and the submission stops without a message.
-    if (missing.length > 0 || Object.keys(msgs).length > 0) return;
+    if (missing.length > 0 || Object.keys(msgs).length > 0 || Object.keys(aMsgs).length > 0) return;
     const form = new FormData();
     for (const f of ARTICLE_TEXT_FIELDS) if (v[f] !== undefined) form.append(f, v[f].trim());
+    if (authors.length) form.append('authors', authorsPayload(authors));
     if (file) form.append('pdfFile', file, 'article.pdf');
     onSubmit(form);
   }
@@ -120,6 +147,7 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
         </span>,
       )}
       {field('authorname', 'Author Name', text('authorname'), 'Separate authors with commas')}
+      <AuthorsEditor authors={authors} messages={authorMsgs} onChange={changeAuthors} />
       {field(
         'abstract',
         'Abstract',
@@ -130,6 +158,26 @@ export function ArticleForm({ mode, initial, lastPage, journalFrequency, busy, o
       {field('subject', 'Subject', text('subject'))}
       {field('country', 'Country', text('country'))}
       {field('doi', 'DOI', text('doi'), "Empty: made from the journal's DOI pattern")}
+      {v.license !== undefined &&
+        field(
+          'license',
+          'Licence',
+          <select id="article-license" name="license" value={v.license} onChange={set('license')}>
+            <option value="">The journal's default licence</option>
+            {LICENSES.map((l) => (
+              <option key={l.id} value={l.url}>
+                {l.label}
+              </option>
+            ))}
+          </select>,
+        )}
+      {v.references !== undefined &&
+        field(
+          'references',
+          'References',
+          <textarea id="article-references" name="references" rows={8} value={v.references} onChange={set('references')} />,
+          `One reference a line, at most ${MAX_REFERENCES}; a DOI in a line is found by itself`,
+        )}
       {field('email', 'Email', text('email', 'email'))}
       {field('mobile', 'Mobile', text('mobile'))}
       {field('txnid', 'Transaction ID', text('txnid'))}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { articleErrorMessage, toFullPeriod, type AdminArticle, type WithdrawRequest } from '@journal/contracts';
+import { articleErrorMessage, referencesText, toFullPeriod, type AdminArticle, type WithdrawRequest } from '@journal/contracts';
 import { paths } from '@/config/paths';
 import { decodeEntities } from '@/lib/sanitize';
 import { Loading } from '@/components/status';
@@ -45,7 +45,7 @@ export function AddArticlePage() {
       issue: Number.isFinite(issue) ? String(issue) : '',
       frequency: issueQ.data?.issue?.frequency ?? '',
       refnumber: '', title: '', authorname: '', abstract: '', keywords: '', pagenumber: '', subject: '', country: '',
-      email: '', mobile: '', txnid: '', ptype: 'paid', publishdate: today(),
+      email: '', mobile: '', txnid: '', ptype: 'paid', publishdate: today(), license: '', references: '',
     }),
     [year, volume, issue, issueQ.data?.issue?.frequency],
   );
@@ -119,8 +119,10 @@ export function EditArticlePage() {
       abstract: decodeEntities(a.abstract ?? ''), keywords: a.keywords ?? '', pagenumber: a.pagenumber ?? '',
       subject: a.subject ?? '', country: a.country ?? '', email: a.email ?? '', mobile: a.mobile ?? '', txnid: a.txnid ?? '',
       ptype: a.ptype || 'paid', publishdate: a.publishdate || today(), doi: a.doi ?? '',
+      license: a.license ?? '', references: referencesText(a.references ?? []),
     };
   }, [q.data]);
+  const initialAuthors = useMemo(() => q.data?.authors?.map((x) => ({ ...x, affiliations: x.affiliations.map((f) => ({ ...f })) })), [q.data]);
 
   return (
     <section>
@@ -141,6 +143,7 @@ export function EditArticlePage() {
         <ArticleForm
           mode="edit"
           initial={initial}
+          initialAuthors={initialAuthors}
           journalFrequency={settings.data?.journal_frequency ?? 'monthly'}
           busy={mutation.isPending}
           onSubmit={(form) => mutation.mutate(form, { onSuccess: (a) => setSaved(a) })}

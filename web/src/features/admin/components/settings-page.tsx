@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  SITE_IMAGE_KINDS, flagsUpdateSchema, settingsUpdateSchema, type JournalFlags, type SettingsUpdateInput, type SiteImageKind,
+  LICENSES, SITE_IMAGE_KINDS, flagsUpdateSchema, settingsUpdateSchema, type JournalFlags, type SettingsUpdateInput, type SiteImageKind,
 } from '@journal/contracts';
 import { Img } from '@/components/img';
 import { siteImage } from '@/lib/site-images';
@@ -37,7 +37,7 @@ const TEXT_FIELDS = [
   ['google_review_link', 'Review Link'],
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number][0];
-type RichField = 'formatted_journal_name' | 'home_content' | 'address';
+type RichField = 'formatted_journal_name' | 'home_content' | 'address' | 'license';
 
 const BOOL_FLAGS = [
   ['showSubject', 'Show the Subject column in issue and search tables'],
@@ -129,6 +129,7 @@ export function SettingsPage() {
       formatted_journal_name: s.formatted_journal_name ?? '',
       home_content: s.home_content ?? '',
       address: s.address ?? '',
+      license: s.license ?? '',
       flags: { ...s.flags },
     });
   }, [q.data]);
@@ -188,6 +189,18 @@ export function SettingsPage() {
                 onChange={(html) => setField('formatted_journal_name', html)} labelledBy="settings-formatted_journal_name-label"
               />
               {error('formatted_journal_name')}
+            </div>
+            <div className={errors.license ? 'field invalid' : 'field'}>
+              <label htmlFor="settings-license">Default Licence of the Articles</label>
+              <select id="settings-license" name="license" value={form.license} onChange={(e) => setField('license', e.target.value)}>
+                <option value="">None stated</option>
+                {LICENSES.map((l) => (
+                  <option key={l.id} value={l.url}>
+                    {l.label}
+                  </option>
+                ))}
+              </select>
+              {error('license')}
             </div>
             <div className={errors.address ? 'field invalid' : 'field'}>
               <label htmlFor="settings-address">Publisher Address</label>

@@ -6,11 +6,17 @@ export type ArticleFormMode = 'add' | 'edit';
 
 export const ARTICLE_TEXT_FIELDS = [
   'year', 'volume', 'issue', 'frequency', 'refnumber', 'title', 'authorname', 'abstract', 'keywords', 'pagenumber',
-  'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate', 'doi',
+  'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate', 'doi', 'license', 'references',
 ] as const;
 export type ArticleTextField = (typeof ARTICLE_TEXT_FIELDS)[number];
 /** The DOI is optional: a form that leaves it out keeps the stored one (empty: made from the pattern). */
-export type ArticleValues = Record<Exclude<ArticleTextField, 'doi'>, string> & { doi?: string };
+export type ArticleValues = Record<Exclude<ArticleTextField, 'doi' | 'license' | 'references'>, string> & {
+  doi?: string;
+  /** docs/product.md#licences: '' for the journal's default; absent, the form leaves it out. */
+  license?: string;
+  /** docs/product.md#references: one a line; absent, the form leaves it out. */
+  references?: string;
+};
 
 /** Which of the article rules (docs/product.md#article-rules) the values break, field by field. */
 export function articleMessages(mode: ArticleFormMode, v: ArticleValues, lastPage: number | undefined): Partial<Record<string, string>> {

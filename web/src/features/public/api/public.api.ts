@@ -10,7 +10,7 @@ export type Editor = PublicEditorRead;
 export type IndexingItem = PublicIndexingItem;
 export type { YearSummary };
 /** An article as lists and the article page show it (the detail adds the abstract). */
-export type Article = ArticleSummary & Partial<Pick<ArticleDetail, 'abstract' | 'status' | 'modification'>>;
+export type Article = ArticleSummary & Partial<Pick<ArticleDetail, 'abstract' | 'status' | 'modification' | 'authors' | 'license' | 'references'>>;
 
 /**
  * Fetches one public read by path. The browser's getter only types the answer; the render

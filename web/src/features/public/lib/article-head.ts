@@ -1,7 +1,9 @@
 import { publicPaths as paths } from '@/config/public-paths';
 import type { Article, Settings } from '../api/public.api';
-import { titleText } from './citation';
-import { articleJsonLd, citationMetaTags, plainText, scriptJson } from './citation-meta';
+import { doiUrl } from '@journal/contracts/doi-url';
+import { escapeText as esc, titleText } from './citation';
+import { effectiveLicense, licenseLine } from '@journal/contracts/licenses';
+import { articleJsonLd, citationMetaTags, plainText, scriptJson, type HeadLicense } from './citation-meta';
 
 /** An article page's machine-readable head, as strings ready for the page's elements. */
 export interface ArticleHeadData {
@@ -10,6 +12,35 @@ export interface ArticleHeadData {
   meta: [string, string][];
   /** The JSON-LD, escaped for a <script> element. */
   jsonLd: string;
+  /** docs/product.md#licences: `<link rel="license">`, DC.rights and the page's licence line; null when none is stated. */
+  license: HeadLicense | null;
+  /**
+   * The page's scholarly parts as HTML made here from escaped text ('' when there is nothing to
+   * show): each author's ORCID link and affiliations, the licence line, the references. Made with
+   * the head so their code stays out of the page's first load.
+   */
+  html: { authors: string; license: string; references: string };
+}
+
+const link = (href: string, text: string, rel = 'noopener') => `<a href="${esc(href)}" rel="${rel}">${esc(text)}</a>`;
+
+/** docs/product.md#article-page: the author details, shown when the list names an iD or an affiliation. */
+function authorsHtml(a: Article): string {
+  const list = a.authors ?? [];
+  if (!list.some((p) => p.orcid || p.affiliations.length)) return '';
+  const item = (p: (typeof list)[number]) =>
+    `<li>${esc(p.given ? `${p.given} ${p.family}` : p.family)}${p.corresponding ? ' (corresponding author)' : ''}${
+      p.orcid ? ` ${link(`https://orcid.org/${p.orcid}`, `ORCID ${p.orcid}`)}` : ''
+    }${p.affiliations.map((f) => ` — ${esc(f.name)}`).join('')}</li>`;
+  return `<ul class="author-details">${list.map(item).join('')}</ul>`;
+}
+
+/** docs/product.md#references: under the abstract, each DOI linked. */
+function referencesHtml(a: Article): string {
+  const refs = a.references ?? [];
+  if (!refs.length) return '';
+  const item = (r: (typeof refs)[number]) => `<li>${esc(r.text)}${r.doi ? ` ${link(doiUrl(r.doi), doiUrl(r.doi))}` : ''}</li>`;
+  return `<h3 id="references-h">References</h3><ol class="references">${refs.map(item).join('')}</ol>`;
 }
 
 /**
@@ -22,9 +53,17 @@ export function articleHead(a: Article, settings: Settings | undefined, origin: 
   const journal = { name, issn: settings?.issn, essn: settings?.journal_essn, language: settings?.journal_language };
   // Plain text: React escapes it once in the attribute.
   const abstract = plainText(a.abstract);
+  const l = effectiveLicense(a.license, settings?.license);
+  const license = l ? { url: l.url, label: l.label, line: licenseLine(l) } : null;
   return {
     description: abstract.slice(0, 300) || titleText(a.title),
-    meta: citationMetaTags(a, journal, url, origin),
-    jsonLd: scriptJson(articleJsonLd(a, journal, url, origin)),
+    meta: [...citationMetaTags(a, journal, url, origin), ...(license ? ([['DC.rights', license.url]] as [string, string][]) : [])],
+    jsonLd: scriptJson(articleJsonLd(a, journal, url, origin, license)),
+    license,
+    html: {
+      authors: authorsHtml(a),
+      license: license ? `Licence: ${link(license.url, license.label, 'license')}` : '',
+      references: referencesHtml(a),
+    },
   };
 }

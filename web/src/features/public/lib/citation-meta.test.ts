@@ -75,3 +75,53 @@ describe('citation tags of an article page', () => {
     expect(plainText('a &amp;lt; b')).toBe('a &lt; b');
   });
 });
+
+describe('structured authors, licence and references in the head (docs/product.md#structured-authors)', () => {
+  const structured = {
+    ...article,
+    authors: [
+      { given: 'Ravi', family: 'Kumar', affiliations: [{ name: 'Indian Institute of Science', ror: 'https://ror.org/04dese585' }, { name: 'Field Station', ror: '' }], orcid: '0000-0002-1825-0097', corresponding: true },
+      { given: '', family: 'Li', affiliations: [], orcid: '', corresponding: false },
+    ],
+    references: [
+      { text: 'Rao A. Soil. 2020. doi:10.5555/s.1', doi: '10.5555/s.1' },
+      { text: 'Li. Notes. 2019.', doi: '' },
+    ],
+  };
+  it('each author with the institution and ORCID tags after the name; a citation_reference per reference', () => {
+    const tags = citationMetaTags(structured, journal, url, origin);
+    expect(tags.slice(0, 6)).toEqual([
+      ['citation_title', 'Growth of Oryza sativa'],
+      ['citation_author', 'Ravi Kumar'],
+      ['citation_author_institution', 'Indian Institute of Science'],
+      ['citation_author_institution', 'Field Station'],
+      ['citation_author_orcid', 'https://orcid.org/0000-0002-1825-0097'],
+      ['citation_author', 'Li'],
+    ]);
+    expect(tags.filter(([n]) => n === 'citation_reference').map(([, v]) => v)).toEqual(['Rao A. Soil. 2020. doi:10.5555/s.1', 'Li. Notes. 2019.']);
+  });
+  it('JSON-LD: Person with given and family names, affiliations and the ORCID iD; the licence; the citations', () => {
+    const licence = { url: 'https://creativecommons.org/licenses/by/4.0/', label: 'CC BY 4.0', line: '' };
+    const ld = articleJsonLd(structured, journal, url, origin, licence);
+    expect(ld.author).toEqual([
+      {
+        '@type': 'Person',
+        name: 'Ravi Kumar',
+        givenName: 'Ravi',
+        familyName: 'Kumar',
+        affiliation: [
+          { '@type': 'Organization', name: 'Indian Institute of Science', sameAs: 'https://ror.org/04dese585' },
+          { '@type': 'Organization', name: 'Field Station' },
+        ],
+        sameAs: 'https://orcid.org/0000-0002-1825-0097',
+      },
+      { '@type': 'Person', name: 'Li', familyName: 'Li' },
+    ]);
+    expect(ld.license).toBe(licence.url);
+    expect(ld.citation).toEqual([
+      { '@type': 'CreativeWork', name: 'Rao A. Soil. 2020. doi:10.5555/s.1', sameAs: 'https://doi.org/10.5555/s.1' },
+      { '@type': 'CreativeWork', name: 'Li. Notes. 2019.' },
+    ]);
+    expect(articleJsonLd(article, journal, url, origin).license).toBeUndefined();
+  });
+});

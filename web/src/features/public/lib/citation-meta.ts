@@ -7,6 +7,9 @@ import { citationDate } from '@journal/contracts/citation-date';
 import { doiUrl } from '@journal/contracts/doi-url';
 import { absoluteUrl } from '@journal/contracts/public-url';
 import { machineAuthors } from '@journal/contracts/author-name';
+import { orcidUrl } from '@journal/contracts/scholarly-ids';
+import type { PublicAuthor } from '@journal/contracts/article-authors';
+import type { ArticleReference } from '@journal/contracts/references';
 import { languageCode } from '@journal/contracts/language-code';
 import { decodeEntities, pageSpan, splitKeywords } from '@journal/contracts/text.rules';
 import { titleText } from './citation';
@@ -26,7 +29,24 @@ export interface CitationArticle {
   pdf_url?: string | null;
   /** '' or absent: the article has no DOI. */
   doi?: string;
+  /** docs/product.md#structured-authors: the list when the answer has one. */
+  authors?: PublicAuthor[];
+  references?: ArticleReference[];
 }
+
+/** The licence the article states (its own, else its journal's), as the head and the page show it. */
+export interface HeadLicense {
+  url: string;
+  label: string;
+  line: string;
+}
+
+/** The authors as names machines get: the list ('Given Family'), else the bare names of the text. */
+const authorsOf = (a: CitationArticle): PublicAuthor[] =>
+  a.authors?.length
+    ? a.authors
+    : machineAuthors(a.authorname).map((name) => ({ given: '', family: name, affiliations: [], orcid: '', corresponding: false }));
+const nameOf = (p: Pick<PublicAuthor, 'given' | 'family'>) => (p.given ? `${p.given} ${p.family}` : p.family);
 
 export interface CitationJournal {
   name: string;
@@ -59,7 +79,12 @@ export function citationMetaTags(a: CitationArticle, j: CitationJournal, pageUrl
   const keywords = splitKeywords(a.keywords);
   const tags: [string, string][] = [
     ['citation_title', titleText(a.title)],
-    ...machineAuthors(a.authorname).map((n): [string, string] => ['citation_author', n]),
+    // Scholar reads each author's institution and iD from the tags right after the author's name.
+    ...authorsOf(a).flatMap((p): [string, string][] => [
+      ['citation_author', nameOf(p)],
+      ...p.affiliations.map((f): [string, string] => ['citation_author_institution', f.name]),
+      ...(p.orcid ? [['citation_author_orcid', orcidUrl(p.orcid)] as [string, string]] : []),
+    ]),
     ['citation_publication_date', citationDate(a.publishdate, a.year)],
     ['citation_journal_title', j.name],
     ['citation_issn', j.issn ?? ''],
@@ -73,12 +98,23 @@ export function citationMetaTags(a: CitationArticle, j: CitationJournal, pageUrl
     ['citation_abstract_html_url', pageUrl],
     ['citation_keywords', keywords.join('; ')],
     ['citation_language', languageCode(j.language) ?? ''],
+    ...(a.references ?? []).map((r): [string, string] => ['citation_reference', r.text]),
   ];
   return tags.filter(([, v]) => v);
 }
 
+/** schema.org Person of one author: the names, affiliations (their ROR ids) and ORCID iD. */
+const person = (p: PublicAuthor) => ({
+  '@type': 'Person',
+  name: nameOf(p),
+  ...(p.given ? { givenName: p.given } : {}),
+  familyName: p.family,
+  ...(p.affiliations.length ? { affiliation: p.affiliations.map((f) => ({ '@type': 'Organization', name: f.name, ...(f.ror ? { sameAs: f.ror } : {}) })) } : {}),
+  ...(p.orcid ? { sameAs: orcidUrl(p.orcid) } : {}),
+});
+
 /** schema.org ScholarlyArticle of the article page. */
-export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: string, origin: string): Record<string, unknown> {
+export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: string, origin: string, license?: HeadLicense | null): Record<string, unknown> {
   const title = titleText(a.title);
   const { first, last } = pages(a);
   const pdf = a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '';
@@ -90,7 +126,7 @@ export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: s
     '@type': 'ScholarlyArticle',
     headline: title.slice(0, 500),
     name: title,
-    author: machineAuthors(a.authorname).map((name) => ({ '@type': 'Person', name })),
+    author: a.authors?.length ? a.authors.map(person) : machineAuthors(a.authorname).map((name) => ({ '@type': 'Person', name })),
     datePublished: citationDate(a.publishdate, a.year).replace(/\//g, '-'),
     ...(first ? { pageStart: first } : {}),
     ...(last ? { pageEnd: last } : {}),
@@ -101,6 +137,10 @@ export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: s
     url: pageUrl,
     ...doiJsonLd(a.doi),
     ...(pdf ? { encoding: { '@type': 'MediaObject', contentUrl: pdf, encodingFormat: 'application/pdf' } } : {}),
+    ...(license ? { license: license.url } : {}),
+    ...(a.references?.length
+      ? { citation: a.references.map((r) => ({ '@type': 'CreativeWork', name: r.text, ...(r.doi ? { sameAs: doiUrl(r.doi) } : {}) })) }
+      : {}),
     isPartOf: {
       '@type': 'PublicationIssue',
       issueNumber: String(a.issue),

@@ -96,6 +96,17 @@ describe('citation line', () => {
     );
     expect(html).toBe('Sharma R. K., Plato. On <i>Oryza</i> sativa. Journal of &lt;Demo&gt; &amp; Co. Volume 01, Issue 03, 2024, Pages 5-9.');
   });
+  it('names the structured authors as family name and initials (docs/product.md#structured-authors)', () => {
+    const html = citationHtml(
+      {
+        authorname: 'Dr. Ravi Kumar Sharma, Maria de la Cruz, Plato',
+        authors: [{ given: 'Ravi Kumar', family: 'Sharma' }, { given: 'Maria', family: 'de la Cruz' }, { given: '', family: 'Plato' }],
+        title: 'On rice', year: 2024, volume: 1, issue: 3, pagenumber: '5-9',
+      },
+      'J',
+    );
+    expect(html).toBe('Sharma R. K., de la Cruz M., Plato. On rice. J. Volume 01, Issue 03, 2024, Pages 5-9.');
+  });
 });
 
 describe('WhatsApp link', () => {

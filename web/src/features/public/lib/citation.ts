@@ -7,6 +7,7 @@
 import { decodeEntities, firstNumber, splitAuthors } from '@journal/contracts/text.rules';
 import { escapeHtml } from '@journal/contracts/escape-html';
 import { isTitleTag, TITLE_TAG_PATTERN } from '@journal/contracts/title-tags';
+import type { PublicAuthor } from '@journal/contracts/article-authors';
 import { capitalizeFrequency } from './display';
 
 /** The shared rules (docs/product.md#encoded-text, #authors, #route-params), under the names this feature uses. */
@@ -54,6 +55,20 @@ export function citeAuthor(name: string): string {
   return `${surname.replace(/\.$/, '')} ${initials.join(' ')}`;
 }
 
+/**
+ * docs/product.md#structured-authors: a listed author in the same form: the family name, then
+ * the initials of the given names; a single-name author gets a trailing dot. (Kept here rather
+ * than imported: the contracts' author module would bring its name-splitting rules into the
+ * archive's first load.)
+ */
+export function citeListedAuthor(p: Pick<PublicAuthor, 'given' | 'family'>): string {
+  const initials = p.given
+    .split(/[\s.]+/)
+    .filter(Boolean)
+    .map((w) => `${Array.from(w)[0]!.toUpperCase()}.`);
+  return initials.length ? `${p.family} ${initials.join(' ')}` : `${p.family}.`;
+}
+
 /** Every author of the comma-separated field in citation form, joined by ', '. */
 export const citeAuthors = (authorname: string | null | undefined) => splitAuthors(authorname).map(citeAuthor).filter(Boolean).join(', ');
 
@@ -78,6 +93,8 @@ export function issueLinkLabel(volume: number | string, issue: number | string, 
 
 export interface CitableArticle {
   authorname: string;
+  /** docs/product.md#structured-authors: when present, the citation names them ('Family I. I.'). */
+  authors?: Pick<PublicAuthor, 'given' | 'family'>[];
   title: string;
   year: number | string;
   volume: number | string;
@@ -90,7 +107,7 @@ export interface CitableArticle {
  * Returns HTML whose only tags are the title's i/em; the journal name is escaped.
  */
 export function citationHtml(a: CitableArticle, journalName: string): string {
-  const authors = citeAuthors(a.authorname);
+  const authors = a.authors?.length ? a.authors.map(citeListedAuthor).join(', ') : citeAuthors(a.authorname);
   const title = cleanTitle(a.title).replace(/[.\s]+$/, '');
   const parts = [
     authors ? `${authors.replace(/\.$/, '')}.` : '',

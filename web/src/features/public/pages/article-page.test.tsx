@@ -60,3 +60,52 @@ describe('article page of a withdrawn or retracted article', () => {
     expect(notice.compareDocumentPosition(abstract) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
+
+describe('article page: authors, licence and references (docs/product.md#structured-authors)', () => {
+  const full = {
+    ...base, abstract: '<p>Findings on soil.</p>', file: '', pdf_url: null, withdrawal: null, license: '',
+    authors: [
+      { given: 'Asha', family: 'Rao', affiliations: [{ name: 'Indian Institute of Science', ror: 'https://ror.org/04dese585' }], orcid: '0000-0002-1825-0097', corresponding: true },
+      { given: '', family: 'Li', affiliations: [], orcid: '', corresponding: false },
+    ],
+    references: [{ text: 'Rao A. Soil. 2020. doi:10.5555/s.1', doi: '10.5555/s.1' }, { text: 'Li. Notes. 2019.', doi: '' }],
+  };
+  async function show(article: object, license = '') {
+    const get = (async (path: string) => {
+      if (path === '/api/settings/') return { websitename: 'Journal of Tests', flags: {}, license };
+      if (path === '/api/archives/ref/1042') return article;
+      throw new Error(`unexpected read ${path}`);
+    }) as ReadGetter;
+    render(
+      <ReadsContext.Provider value={publicReads(get)}>
+        <ReadCacheContext.Provider value={new ReadCache(0)}>
+          <StaticRouter
+            state={hydratedState(prepareRoutes([{ path: 'archives/:year/:vol/:issue/:ref', element: <ArticlePage /> }]), new URL('http://localhost/archives/2026/vol4/issue2/1042'), null)}
+          />
+        </ReadCacheContext.Provider>
+      </ReadsContext.Provider>,
+    );
+    await screen.findByRole('heading', { name: 'References' });
+  }
+
+  test('the ORCID iD links to orcid.org, affiliations show, the references follow the abstract', async () => {
+    await show(full, 'https://creativecommons.org/licenses/by/4.0/');
+    expect(screen.getByRole('link', { name: 'ORCID 0000-0002-1825-0097' }).getAttribute('href')).toBe('https://orcid.org/0000-0002-1825-0097');
+    expect(screen.getByText(/Indian Institute of Science/)).toBeTruthy();
+    const refs = document.querySelectorAll('#references li');
+    expect([...refs].map((li) => li.textContent)).toEqual(['Rao A. Soil. 2020. doi:10.5555/s.1 https://doi.org/10.5555/s.1', 'Li. Notes. 2019.']);
+    expect(document.querySelector('#abstract')!.compareDocumentPosition(document.querySelector('#references')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The journal's default licence: the line, the link and DC.rights.
+    const line = await screen.findByRole('link', { name: 'CC BY 4.0' });
+    expect(line.getAttribute('href')).toBe('https://creativecommons.org/licenses/by/4.0/');
+    expect(document.querySelector('link[rel="license"]')!.getAttribute('href')).toBe('https://creativecommons.org/licenses/by/4.0/');
+    expect(document.querySelector('meta[name="DC.rights"]')!.getAttribute('content')).toBe('https://creativecommons.org/licenses/by/4.0/');
+    expect(document.querySelectorAll('meta[name="citation_reference"]')).toHaveLength(2);
+    expect(document.querySelector('meta[name="citation_author_orcid"]')!.getAttribute('content')).toBe('https://orcid.org/0000-0002-1825-0097');
+  });
+
+  test('the article\'s own licence wins over the journal\'s', async () => {
+    await show({ ...full, license: 'https://creativecommons.org/licenses/by-nc-nd/4.0/' }, 'https://creativecommons.org/licenses/by/4.0/');
+    expect((await screen.findByRole('link', { name: 'CC BY-NC-ND 4.0' })).getAttribute('href')).toBe('https://creativecommons.org/licenses/by-nc-nd/4.0/');
+  });
+});

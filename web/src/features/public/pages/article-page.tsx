@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { Link, useParams } from '@/lib/router';
 import { publicPaths as paths } from '@/config/public-paths';
 import { useOrigin } from '@/lib/site-context';
@@ -14,19 +15,28 @@ import { WithdrawalNotice } from '../components/withdrawal-notice';
 import { useJournal } from '../components/use-journal';
 import { citationHtml, cleanTitle, issueHeading, titleText } from '../lib/citation';
 
+/** The head the route loader built for an article: tags, JSON-LD and the licence. */
+const useHead = (a: Article, settings: Settings | undefined) => useRead(publicQueries.articleHead(a, settings, useOrigin())).data;
+
 /** Title, description, canonical link, citation tags and JSON-LD of one article (built by the route loader). */
 function ArticleHead({ a, settings }: { a: Article; settings: Settings | undefined }) {
-  const origin = useOrigin();
   const path = paths.article(a.year, a.volume, a.issue, encodeURIComponent(a.refnumber));
-  const head = useRead(publicQueries.articleHead(a, settings, origin)).data;
+  const head = useHead(a, settings);
   return (
     <PageHead title={titleText(a.title)} description={head?.description ?? titleText(a.title)} path={path} type="article">
       {head?.meta.map(([n, c], i) => (
         <meta key={`${n}-${i}`} name={n} content={c} />
       ))}
       {head && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}
+      {head?.license && <link rel="license" href={head.license.url} />}
     </PageHead>
   );
+}
+
+/** One of the scholarly parts the head carries as HTML (docs/product.md#article-page), in an element of its own. */
+function HeadPart({ a, settings, part, as = 'div', id }: { a: Article; settings: Settings | undefined; part: 'authors' | 'license' | 'references'; as?: 'div' | 'p' | 'section'; id?: string }) {
+  const html = useHead(a, settings)?.html[part];
+  return html ? createElement(as, { id, className: part, dangerouslySetInnerHTML: { __html: html } }) : null;
 }
 
 /** docs/product.md#article-page: /archives/:year/:vol/:issue/:ref: loading, 'Article not found!', loaded. */
@@ -74,6 +84,7 @@ export function ArticlePage() {
       <section id="authors" aria-labelledby="authors-h">
         <h3 id="authors-h">Authors</h3>
         <p className="art-authors">{a.authorname}</p>
+        <HeadPart a={a} settings={settings} part="authors" />
         {a.country && <p className="muted">Country: {a.country}</p>}
       </section>
 
@@ -87,6 +98,8 @@ export function ArticlePage() {
         )}
       </section>
 
+      <HeadPart a={a} settings={settings} part="references" as="section" id="references" />
+
       <section id="download" className="article-meta" aria-label="Download and pages">
         {pdf && (
           <a className="btn" href={pdf} target="_blank" rel="noopener noreferrer">
@@ -99,6 +112,7 @@ export function ArticlePage() {
           </p>
         )}
         <ArticleDoi doi={a.doi} />
+        <HeadPart a={a} settings={settings} part="license" as="p" />
         <UsageCounts refnumber={a.refnumber} enabled={!!flags.showUsageStats} />
       </section>
 
