@@ -1,3 +1,5 @@
+import { OBJECT_ID_PATTERN } from '@journal/contracts';
+
 /** Which upstream owns a path (docs/architecture.md#services). */
 export type Upstream = 'content' | 'auth' | 'worklog' | 'pdf' | 'render';
 
@@ -20,6 +22,7 @@ export function upstreamFor(path: string): Upstream | undefined {
 }
 
 /** Upload routes get the larger body limit: a 5 MB PDF plus the article fields. */
-export const isUploadRoute = (method: string, path: string) =>
-  method === 'POST' &&
-  /^\/api\/(admin\/archives\/?|archives\/[^/]+\/?|editors(\/[^/]+)?\/?|settings\/images\/[a-z]+\/?|admin\/indexing(\/[a-f0-9]{24})?\/?)$/.test(path);
+const UPLOAD_RE = new RegExp(
+  `^/api/(admin/archives/?|archives/[^/]+/?|editors(/[^/]+)?/?|settings/images/[a-z]+/?|admin/indexing(/${OBJECT_ID_PATTERN})?/?)$`,
+);
+export const isUploadRoute = (method: string, path: string) => method === 'POST' && UPLOAD_RE.test(path);

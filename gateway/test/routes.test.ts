@@ -1,5 +1,5 @@
 import { requestTarget } from '../src/request-target';
-import { upstreamFor } from '../src/routes';
+import { isUploadRoute, upstreamFor } from '../src/routes';
 
 describe('which upstream owns a path', () => {
   it('sends API, auth, asset and feed-like service paths to their services', () => {
@@ -31,5 +31,15 @@ describe('request targets', () => {
     expect(requestTarget('http://[::1]/a')).toEqual({ url: '/a', host: '' });
     expect(requestTarget('ftp://x/a')).toBeNull();
     expect(requestTarget('*')).toBeNull();
+  });
+});
+
+describe('upload routes (the larger body limit)', () => {
+  it('are the multipart POSTs: articles, editors, site images and indexing partners by id', () => {
+    for (const p of ['/api/admin/archives', '/api/archives/5042/', '/api/editors', '/api/editors/abc', '/api/settings/images/logo', '/api/admin/indexing', '/api/admin/indexing/0123456789abcdef01234567']) {
+      expect([p, isUploadRoute('POST', p)]).toEqual([p, true]);
+    }
+    for (const p of ['/api/admin/indexing/xyz', '/api/settings', '/api/other']) expect([p, isUploadRoute('POST', p)]).toEqual([p, false]);
+    expect(isUploadRoute('GET', '/api/editors')).toBe(false);
   });
 });

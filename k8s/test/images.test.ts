@@ -99,7 +99,7 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
   });
 
   test('installs with npm ci from the workspace root and keeps dev dependencies out of the runtime', () => {
-    expect(text).toMatch(/COPY package\.json package-lock\.json/);
+    expect(text).toMatch(/COPY --parents package\.json package-lock\.json \.npmrc /);
     expect(text).toMatch(/npm ci\b/);
     if (isWeb) {
       // The runtime stage is nginx: no Node and no node_modules at all.
@@ -146,7 +146,9 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
 
   test('copies every workspace manifest, at its own path, before npm ci (the lock file covers them all)', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
-    const globs = /^COPY --parents ((?:\S+\/package\.json )+)\.\/$/m.exec(text)?.[1]?.trim().split(' ') ?? [];
+    const sources = /^COPY --parents (.+) \.\/$/m.exec(text)?.[1]?.split(' ') ?? [];
+    const globs = sources.filter((src) => src.includes('/'));
+    expect(sources).toEqual(expect.arrayContaining(['package.json', 'package-lock.json']));
     const manifests = pkg.workspaces.map((ws) => `${ws}/package.json`);
     for (const m of manifests) expect([m, globs.some((g) => path.matchesGlob(m, g))]).toEqual([m, true]);
     // No glob names a folder that is not a workspace (its manifest would not be in the lock file).

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, UNREACHABLE_CODES, limitConnectTime, type ReplicaSet } from '@journal/server-kit';
+import { CLIENT_IP_HEADER, LRUCache, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, UNREACHABLE_CODES, limitConnectTime, type ReplicaSet } from '@journal/server-kit';
 import { publicReadSchemas, type PublicRead, type PublicReadName } from '@journal/contracts';
 import { ReadError } from '@/features/public/api/read-json';
 import { publicReads, type PublicReads, type ReadGetter } from '@/features/public/api/public.api';
@@ -19,7 +19,7 @@ const SHARED: ReadonlySet<PublicReadName> = new Set(['settings', 'indexing', 'ar
  */
 const KEPT: ReadonlySet<PublicReadName> = new Set([...SHARED, 'article', 'issue']);
 const MAX_ENTRIES = 5000;
-/** Bytes of the kept answers (as received): beyond this the cache starts over. */
+/** Bytes of the kept answers (as received): beyond this the least recently used go. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
 /** An answer of the content service as received: its ETag and what it was parsed to. */
@@ -64,8 +64,11 @@ interface Answer {
  * its Response objects, a timer per call) cost more of a page's CPU than its JSON.
  */
 export class ContentReads {
-  private readonly cache = new Map<string, Entry>();
-  private bytes = 0;
+  /**
+   * Entries by journal and path, bounded in count and in the bytes of their known answers. Stale
+   * entries stay (their ETag revalidates the next read), so expiry is the entry's own, not a TTL.
+   */
+  private readonly cache = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (e) => Math.max(1, e.known?.bytes ?? 0) });
   /** Requests come so far: orders a request's arrival against the start of a read. */
   private arrivals = 0;
   private readonly agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 10_000 });
@@ -118,8 +121,12 @@ export class ContentReads {
       (a) => {
         entry.settled = true;
         if (a.known && a.known !== entry.known) {
-          this.bytes += a.known.bytes - (entry.known?.bytes ?? 0);
           entry.known = a.known;
+          // Set again so the cache counts the new answer's bytes.
+          if (this.cache.peek(key) === entry) {
+            this.cache.delete(key);
+            this.cache.set(key, entry);
+          }
         }
         return a.data;
       },
@@ -129,10 +136,6 @@ export class ContentReads {
         throw err;
       },
     );
-    if (this.cache.size >= MAX_ENTRIES || this.bytes > MAX_BYTES) {
-      this.cache.clear();
-      this.bytes = 0;
-    }
     this.cache.set(key, entry);
     return entry;
   }

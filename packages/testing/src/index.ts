@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { Types } from 'mongoose';
+import { mongo, Types } from 'mongoose';
 import Redis from 'ioredis';
 import { authKeys, signToken, verifyToken } from '@journal/server-kit';
 import type { StaffRole } from '@journal/contracts';
@@ -16,6 +16,32 @@ export function testServers(): { mongoUrl: string; redisUrl: string } {
 export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 
 export const newObjectId = () => new Types.ObjectId().toString();
+
+/**
+ * A database of one test file's own on the test server: `open()` it before the tests
+ * (`beforeAll`), `drop()` it after them (`afterAll`); `db()` in between.
+ */
+export function scratchDatabase(prefix: string) {
+  const name = uniqueName(prefix);
+  let client: mongo.MongoClient | undefined;
+  return {
+    name,
+    async open(): Promise<mongo.Db> {
+      client ??= await mongo.MongoClient.connect(testServers().mongoUrl);
+      return client.db(name);
+    },
+    db(): mongo.Db {
+      if (!client) throw new Error(`scratch database ${name} is not open`);
+      return client.db(name);
+    },
+    async drop(): Promise<void> {
+      if (!client) return;
+      await client.db(name).dropDatabase();
+      await client.close();
+      client = undefined;
+    },
+  };
+}
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 

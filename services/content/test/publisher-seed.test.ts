@@ -1,23 +1,15 @@
-import { MongoClient } from 'mongodb';
-import { testServers, uniqueName } from '@journal/testing';
+import { scratchDatabase, testServers } from '@journal/testing';
 import { seedPublisher, worklogShares } from '../src/seed/publisher';
 
 const { mongoUrl } = testServers();
-const dbName = uniqueName('publisher');
-let mongo: MongoClient;
-
-beforeAll(async () => {
-  mongo = await MongoClient.connect(mongoUrl);
-});
-
-afterAll(async () => {
-  await mongo.db(dbName).dropDatabase();
-  await mongo.close();
-});
+const scratch = scratchDatabase('publisher');
+const dbName = scratch.name;
+beforeAll(() => scratch.open());
+afterAll(() => scratch.drop());
 
 /** Every article of the data set without the fields that differ between runs (ids, write times). */
 const articles = async () =>
-  (await mongo.db(dbName).collection('articles').find({}, { projection: { _id: 0, journalId: 0, creation: 0, modification: 0 } }).toArray())
+  (await scratch.db().collection('articles').find({}, { projection: { _id: 0, journalId: 0, creation: 0, modification: 0 } }).toArray())
     .map((a) => JSON.stringify(a))
     .sort();
 
@@ -26,7 +18,7 @@ describe('publisher-scale seed', () => {
     const opts = { mongoUrl, dbName, journals: 3, articles: 100, worklogEntries: 0 };
     const first = await seedPublisher(opts);
     expect(first).toMatchObject({ journals: 3, articles: 100, articlesAdded: 100 });
-    const db = mongo.db(dbName);
+    const db = scratch.db();
     const journals = await db.collection('journals').find({}).sort({ slug: 1 }).toArray();
     expect(journals.map((j) => [j.slug, j.hosts])).toEqual([
       ['pub-0001', ['pub-0001.localhost']],
@@ -45,7 +37,7 @@ describe('publisher-scale seed', () => {
 
   it('completes an interrupted journal: what is missing is added, nothing twice', async () => {
     const opts = { mongoUrl, dbName, journals: 3, articles: 100, worklogEntries: 0 };
-    const db = mongo.db(dbName);
+    const db = scratch.db();
     const before = await articles();
     // As if the run had stopped half way through the second journal, before recording it done.
     const second = await db.collection('journals').findOne({ slug: 'pub-0002' });

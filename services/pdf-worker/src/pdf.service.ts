@@ -216,7 +216,7 @@ export class PdfService {
         resultUrl: done ? `/api/pdf/jobs/${id}/result` : undefined,
       };
     }
-    // The job record expired or was never needed (a cache hit): the stored file answers.
+    // The job record expired or had not been needed (a cache hit): the stored file answers.
     const meta = await this.deps.cache.head(id);
     if (!meta || meta.journalId !== journalId) return null;
     return { id, kind: meta.kind, state: 'completed', progress: { done: 1, total: 1 }, filename: meta.filename, resultUrl: `/api/pdf/jobs/${id}/result` };

@@ -1,6 +1,5 @@
-import { MongoClient } from 'mongodb';
 import { connectMongo, createLogger } from '@journal/server-kit';
-import { newObjectId, testServers, uniqueName } from '@journal/testing';
+import { newObjectId, scratchDatabase, testServers, uniqueName } from '@journal/testing';
 import { EntryIndex } from '../src/entry-index';
 import { EntryPageRepo } from '../src/entry-page.repo';
 import { ENTRY_COLLECTION, EntryRepo } from '../src/entry.repo';
@@ -8,18 +7,11 @@ import { IndexLock } from '../src/index-lock.repo';
 import { seedBulkWorklog } from '../src/seed';
 
 const { mongoUrl, redisUrl } = testServers();
-const dbName = uniqueName('worklog_seed');
 const redisPrefix = `${uniqueName('wls')}:`;
-let mongo: MongoClient;
-
-beforeAll(async () => {
-  mongo = await MongoClient.connect(mongoUrl);
-});
-
-afterAll(async () => {
-  await mongo.db(dbName).dropDatabase();
-  await mongo.close();
-});
+const scratch = scratchDatabase('worklog_seed');
+const dbName = scratch.name;
+beforeAll(() => scratch.open());
+afterAll(() => scratch.drop());
 
 describe('bulk work-log seed', () => {
   it('writes entries and index pages that list exactly as the entries collection, and resumes where a run stopped', async () => {
@@ -30,7 +22,7 @@ describe('bulk work-log seed', () => {
     expect(await seedBulkWorklog({ ...opts, journals: [{ id: big, entries: 700 }] })).toBe(700);
     expect(await seedBulkWorklog({ ...opts, journals: [{ id: big, entries: 1_234 }, { id: small, entries: 3 }] })).toBe(537);
     expect(await seedBulkWorklog({ ...opts, journals: [{ id: big, entries: 1_234 }, { id: small, entries: 3 }] })).toBe(0);
-    expect(await mongo.db(dbName).collection(ENTRY_COLLECTION).countDocuments({})).toBe(1_237);
+    expect(await scratch.db().collection(ENTRY_COLLECTION).countDocuments({})).toBe(1_237);
 
     const conn = await connectMongo(mongoUrl, dbName);
     try {

@@ -1,50 +1,42 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loginSchema } from '@journal/contracts';
 import { ApiClientProvider, createApiClient } from '@/lib/api-client';
 import { firstProblem } from '@/lib/form-errors';
 import { getSession } from '@/lib/session';
+import { json, problem, useJsonServer, type Answer } from '@/testing/admin-test-server';
 import { LoginForm } from './login-form';
 
 // A real login endpoint: each user name picks an answer; 'slow' waits for `release`.
-let server: http.Server;
-let base = '';
 let release: () => void = () => undefined;
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      res.setHeader('access-control-allow-origin', '*');
-      res.setHeader('access-control-allow-headers', 'content-type');
-      if (req.method === 'OPTIONS') return res.writeHead(204).end();
-      const { username } = JSON.parse(body || '{}') as { username?: string };
-      const answer = () => {
-        if (username === 'wrong') res.writeHead(401).end(JSON.stringify({ error: 'invalid_credentials', message: 'no' }));
-        else if (username === 'flood') res.writeHead(429).end(JSON.stringify({ error: 'too_many_attempts', message: 'Too many attempts: try again in a minute' }));
-        else res.writeHead(200).end(JSON.stringify({ token: 'tok', user: { id: 'u1', name: username, role: 'manager' } }));
-      };
-      if (username === 'slow') release = answer;
-      else answer();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = useJsonServer([
+  [
+    '*',
+    (req) => {
+      const { username } = JSON.parse(req.body || '{}') as { username?: string };
+      const answer =
+        username === 'wrong'
+          ? problem(401, 'invalid_credentials', 'no')
+          : username === 'flood'
+            ? problem(429, 'too_many_attempts', 'Too many attempts: try again in a minute')
+            : json({ token: 'tok', user: { id: 'u1', name: username, role: 'manager' } });
+      if (username !== 'slow') return answer;
+      return new Promise<Answer>((resolve) => {
+        release = () => resolve(answer);
+      });
+    },
+  ],
+]);
 beforeEach(() => localStorage.clear());
 
 function setup() {
   const onSuccess = jest.fn();
   const user = userEvent.setup();
   render(
-    <ApiClientProvider client={createApiClient({ baseUrl: base })}>
+    <ApiClientProvider client={createApiClient({ baseUrl: server.base })}>
       <LoginForm onSuccess={onSuccess} />
     </ApiClientProvider>,
   );

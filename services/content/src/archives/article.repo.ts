@@ -291,7 +291,7 @@ export class ArticleRepo {
   }
 
   /**
-   * Removes an article and, unless told it was never published (a failed add), keeps its
+   * Removes an article and, unless told it had not been published (a failed add), keeps its
    * tombstone so harvesters are told it is gone.
    */
   async remove(journalId: string, id: string, opts: { tombstone?: boolean } = {}): Promise<boolean> {

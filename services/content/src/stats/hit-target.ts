@@ -1,5 +1,6 @@
 import { isbot } from 'isbot';
-import { ARTICLE_REF_PATTERN } from '@journal/contracts';
+import { LRUCache } from 'lru-cache';
+import { ARTICLE_REF_PATTERN } from '@journal/contracts/ids';
 import type { RobotList } from './counter-robots';
 
 /**
@@ -46,12 +47,11 @@ export function isRobot(ua: string | undefined): boolean {
   let v = robotCache.get(ua);
   if (v === undefined) {
     v = isbot(ua) || (counterRobots?.test(ua) ?? false);
-    if (robotCache.size >= 5000) robotCache.delete(robotCache.keys().next().value!);
     robotCache.set(ua, v);
   }
   return v;
 }
-const robotCache = new Map<string, boolean>();
+const robotCache = new LRUCache<string, boolean>({ max: 5000 });
 
 /**
  * A range request for a later part of the file is the reader's PDF viewer fetching the rest of a

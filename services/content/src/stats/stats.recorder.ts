@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Logger, Redis } from '@journal/server-kit';
 import type { StatIncrement, StatsRepo } from './stats.repo';
 import { dayOf, monthOf, type HitTarget } from './hit-target';
@@ -87,7 +88,8 @@ type CountHits = (numberOfKeys: number, ...args: (string | number)[]) => Promise
  */
 export class StatsRecorder {
   private buffer: Hit[] = [];
-  private salts = new Map<string, string>();
+  /** The salts of the last three days asked for. */
+  private salts = new LRUCache<string, string>({ max: 3 });
   private timers: NodeJS.Timeout[] = [];
   private pushing = false;
   private flushing = false;
@@ -146,7 +148,6 @@ export class StatsRecorder {
     await this.redis.set(k, randomBytes(16).toString('hex'), 'EX', 3 * 86400, 'NX');
     const s = (await this.redis.get(k))!;
     this.salts.set(day, s);
-    if (this.salts.size > 3) this.salts.delete(this.salts.keys().next().value!);
     return s;
   }
 

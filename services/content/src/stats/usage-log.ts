@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
 import pTimeout from 'p-timeout';
 import type { Logger } from '@journal/server-kit';
 import type { Hit } from './stats.recorder';
@@ -45,7 +46,8 @@ function workerFile(): string {
  */
 export class UsageLogReceiver {
   private worker: Worker | null = null;
-  private hosts = new Map<string, { id: string | null; until: number }>();
+  /** Journal of each host seen, for a minute (a host moved to another journal is seen within it). */
+  private hosts = new LRUCache<string, { id: string | null }>({ max: 10_000, ttl: 60_000 });
   private readonly opts: UsageLogOptions;
   received = 0;
 
@@ -104,14 +106,13 @@ export class UsageLogReceiver {
     this.received++;
     const known = this.hosts.get(h.host);
     const { host, ...hit } = h;
-    if (known && known.until > Date.now()) {
+    if (known) {
       if (known.id) this.onHit({ ...hit, journalId: known.id });
       return;
     }
     this.journalOf(host)
       .then((id) => {
-        this.hosts.set(host, { id, until: Date.now() + 60_000 });
-        if (this.hosts.size > 10_000) this.hosts.delete(this.hosts.keys().next().value!);
+        this.hosts.set(host, { id });
         if (id) this.onHit({ ...hit, journalId: id });
       })
       .catch((err) => this.logger.warn({ err, host }, 'usage log: journal lookup failed'));
