@@ -22,3 +22,4 @@ export * from './public-origin';
 export * from './keyed-bucket';
 export * from './tenancy-guard';
 export * from './activity';
+export * from './edge-keys';
