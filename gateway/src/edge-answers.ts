@@ -9,8 +9,8 @@ const gz = promisify(gzip);
 type AnswerHeaders = Record<string, string | string[] | undefined>;
 export type EdgeEncoding = 'br' | 'gzip';
 
-/** Statuses a shared cache keeps: the page or read, a redirect, a "not found" (purged like the rest). */
-const CACHEABLE = new Set([200, 301, 302, 404]);
+/** Statuses a shared cache keeps: the page or read, a redirect, "not found" and "gone" (purged like the rest). */
+const CACHEABLE = new Set([200, 301, 302, 404, 410]);
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|atom\+xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
 /** Smaller answers are stored as they are: compressing them saves less than it costs. */
 const MIN_COMPRESS_BYTES = 1024;

@@ -24,11 +24,11 @@ export function cdnTarget(c: EdgeConfig): PurgeTarget | null {
       need('cloudflare', c.CLOUDFLARE_ZONE_ID, c.CLOUDFLARE_API_TOKEN);
       return new CloudflarePurgeTarget({ apiUrl: c.CLOUDFLARE_API_URL, zoneId: c.CLOUDFLARE_ZONE_ID, token: c.CLOUDFLARE_API_TOKEN });
     case 'akamai':
-      need('akamai', c.AKAMAI_HOST, c.AKAMAI_CLIENT_TOKEN, c.AKAMAI_CLIENT_SECRET, c.AKAMAI_ACCESS_TOKEN);
+      need('akamai', c.AKAMAI_HOST, c.AKAMAI_CLIENT_TOKEN, c.AKAMAI_CLIENT_SECRET ?? '', c.AKAMAI_ACCESS_TOKEN);
       return new AkamaiPurgeTarget({
         host: c.AKAMAI_HOST,
         clientToken: c.AKAMAI_CLIENT_TOKEN,
-        clientSecret: c.AKAMAI_CLIENT_SECRET,
+        clientSecret: c.AKAMAI_CLIENT_SECRET ?? '',
         accessToken: c.AKAMAI_ACCESS_TOKEN,
         network: c.AKAMAI_NETWORK,
       });

@@ -26,7 +26,8 @@ export const edgeConfigShape = {
   /** The EdgeGrid client credentials' host (akab-….purge.akamaiapis.net) and tokens. */
   AKAMAI_HOST: z.string().default(''),
   AKAMAI_CLIENT_TOKEN: z.string().default(''),
-  AKAMAI_CLIENT_SECRET: z.string().default(''),
+  /** Unset unless Akamai is used (as a secret it must then pass the production secret policy). */
+  AKAMAI_CLIENT_SECRET: z.string().optional(),
   AKAMAI_ACCESS_TOKEN: z.string().default(''),
   AKAMAI_NETWORK: z.enum(['production', 'staging']).default('production'),
 };

@@ -14,6 +14,7 @@ const CONCURRENCY = 16;
  */
 export class NginxPurgeTarget implements PurgeTarget {
   readonly name = 'nginx';
+  readonly awaited = true;
 
   constructor(
     private readonly keys: EdgeKeyMap,

@@ -4,6 +4,11 @@ import type { ChangeListener, PublishedChange } from '../views/cache-tags';
 /** One cache in front of the services that a write's tags are purged from (nginx, a CDN). */
 export interface PurgeTarget {
   readonly name: string;
+  /**
+   * The write waits for this cache's first try (nginx next door: the writer's next read must not
+   * find the old answer); a CDN's API is told in the background.
+   */
+  readonly awaited: boolean;
   /** Removes every answer carrying any of the tags. Throws when the cache could not be told. */
   purge(change: PublishedChange): Promise<void>;
 }
@@ -27,7 +32,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref()
 
 /**
  * Tells every cache in front what a published write changed. A purge that fails is retried with
- * backoff and logged; it never fails or delays the write: `listener` returns at once.
+ * backoff and logged; it never fails the write: `listener` never rejects, and resolves once the
+ * first try of each awaited cache (nginx) is over, retries and CDNs going on in the background.
  */
 export class EdgePurger {
   /** Purges begun and not yet settled (tests and shutdown wait on them). */
@@ -42,10 +48,16 @@ export class EdgePurger {
   }
 
   /** The change listener registered with the change publisher. */
-  readonly listener: ChangeListener = (change) => {
+  readonly listener: ChangeListener = async (change) => {
     if (!this.enabled || !change.tags.length) return;
-    this.track(this.purge(change));
+    const firstTries: Promise<void>[] = [];
+    for (const target of this.opts.targets) {
+      let firstDone = () => {};
+      if (target.awaited) firstTries.push(new Promise<void>((resolve) => (firstDone = resolve)));
+      this.track(this.purgeOne(target, change, firstDone));
+    }
     if (this.opts.repurgeMs > 0) this.track(sleep(this.opts.repurgeMs).then(() => (this.stopped ? undefined : this.purge(change))));
+    await Promise.all(firstTries);
   };
 
   private track(p: Promise<void>) {
@@ -58,13 +70,15 @@ export class EdgePurger {
     await Promise.all(this.opts.targets.map((t) => this.purgeOne(t, change)));
   }
 
-  private async purgeOne(target: PurgeTarget, change: PublishedChange): Promise<void> {
+  private async purgeOne(target: PurgeTarget, change: PublishedChange, firstDone: () => void = () => {}): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         await target.purge(change);
         this.stats.purges++;
+        firstDone();
         return;
       } catch (err) {
+        firstDone();
         const last = attempt >= this.opts.attempts || this.stopped;
         if (last) {
           this.stats.failures++;
