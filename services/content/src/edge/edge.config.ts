@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 const list = z
-  .string()
+  .union([z.string(), z.array(z.string())])
   .default('')
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')));
 
 /** The purger's settings (docs/operations.md#edge-caches): nginx always where set, one CDN behind config. */
