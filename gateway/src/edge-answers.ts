@@ -10,7 +10,7 @@ type AnswerHeaders = Record<string, string | string[] | undefined>;
 export type EdgeEncoding = 'br' | 'gzip';
 
 /** Statuses a shared cache keeps: the page or read, a redirect, "not found" and "gone" (purged like the rest). */
-const CACHEABLE = new Set([200, 301, 302, 404, 410]);
+const CACHEABLE = new Set([200, 301, 302, 304, 404, 410]);
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|atom\+xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
 /** Smaller answers are stored as they are: compressing them saves less than it costs. */
 const MIN_COMPRESS_BYTES = 1024;
@@ -73,12 +73,17 @@ export class EdgeAnswers {
     if (cacheKey && this.o.keys) {
       this.o.keys.record(cacheKey, tags).catch((err: unknown) => this.o.logger.warn({ err }, 'edge cache key not recorded; a purge will miss it until it expires'));
     }
-    if (req.method !== 'GET' || h['content-encoding'] !== undefined) return null;
+    const encoding = chosenEncoding(req.headers['accept-encoding']);
+    // A client taking a compressed copy may be sent one (here or by nginx from its store): the
+    // validator is weak for it, whether this answer was compressed or not, or a 304.
+    const etag = h.etag;
+    if (encoding && typeof etag === 'string' && etag.startsWith('"')) h.etag = `W/${etag}`;
+    if (req.method !== 'GET' || (status !== 200 && status !== 404 && status !== 410) || h['content-encoding'] !== undefined) return null;
     const type = h['content-type'];
     if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return null;
     const length = Number(h['content-length']);
     if (Number.isFinite(length) && length < MIN_COMPRESS_BYTES) return null;
-    return chosenEncoding(req.headers['accept-encoding']);
+    return encoding;
   }
 
   /** The compressed body and the headers that describe it (in place). */
@@ -96,9 +101,6 @@ export class EdgeAnswers {
     delete h['transfer-encoding'];
     const vary = h.vary;
     if (typeof vary !== 'string' || !/accept-encoding/i.test(vary)) h.vary = vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding';
-    // Another representation than the uncompressed one: its validator is weak (still matches for a 304).
-    const etag = h.etag;
-    if (typeof etag === 'string' && etag.startsWith('"')) h.etag = `W/${etag}`;
     return out;
   }
 }
