@@ -205,7 +205,7 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
   const headers = { Host: HOST, Accept: 'application/json' };
   // The cookie a browser holds right after a write: nginx's one-second cache is skipped, so these
   // requests measure the services themselves (nginx → gateway → content).
-  const uncached = { ...headers, Cookie: 'jp_fresh=1' };
+  const uncached = { ...headers, Authorization: 'Bearer uncached' };
   const agent = new http.Agent({ keepAlive: true });
   const jid = await journalIdOf(ctx);
   const figures: Record<string, number> = {};
@@ -386,7 +386,7 @@ async function staffToken(ctx: ContentBenchContext, jid: string): Promise<string
 /** Staff searches as the admin screen sends them. */
 async function adminSearch(ctx: ContentBenchContext, jid: string) {
   const token = await staffToken(ctx, jid);
-  const headers = { Host: HOST, Accept: 'application/json', Authorization: `Bearer ${token}`, Cookie: 'jp_fresh=1' };
+  const headers = { Host: HOST, Accept: 'application/json', Authorization: `Bearer ${token}` };
   const queries = Array.from({ length: 480 }, (_, i) => {
     switch (i % 6) {
       case 0: return term((i * 53) % VOCAB); // a title or keyword word

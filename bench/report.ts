@@ -237,7 +237,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
           ]
         : []),
       'The article-page figures (`ssr_vs_api_ratio`, `ssr_p99_ms`) load one article page of the demo journal with 64',
-      'connections (autocannon) with the jp_fresh cookie, so nginx\'s micro-cache is skipped and every request is rendered,',
+      'connections (autocannon) with a bearer token, so nginx\'s cache is skipped and every request is rendered,',
       'against the same article\'s JSON API, also uncached, in the same run.',
       '',
       ...PUBLIC_SITE_NOTES,
