@@ -167,7 +167,7 @@ function shapeLines(runs: Summary[]): string[] {
     'of the content service and the render process (both unprofiled). CPU per request is the gateway\'s CPU time from /proc',
     'over the measured seconds ÷ requests answered: it does not depend on the load the way requests/s do. Shapes: `issue`,',
     'the issue read (JSON); `search`, a search matching 270 articles (JSON); `page`, a server-rendered article page',
-    '(HTML, with a bearer token so nginx's cache is skipped and it is rendered afresh).',
+    '(HTML, with a bearer token so the nginx cache is skipped and it is rendered afresh).',
     '',
     '| run | shape | answer | req/s (profiled) | gateway CPU per request |',
     '|---|---|---|---|---|',
