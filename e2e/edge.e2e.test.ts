@@ -166,13 +166,14 @@ describe('never waiting, never bypassed', () => {
 
   it('a reader\'s Cache-Control or Pragma does not bypass the shared cache', async () => {
     await read('/api/settings/');
-    for (const h of [{ 'cache-control': 'no-cache' }, { pragma: 'no-cache' }, { 'cache-control': 'no-store, max-age=0' }]) {
+    const asks: Record<string, string>[] = [{ 'cache-control': 'no-cache' }, { pragma: 'no-cache' }, { 'cache-control': 'no-store, max-age=0' }];
+    for (const h of asks) {
       expect(cacheOf(await read('/api/settings/', { ...gz, ...h }))).toBe('HIT');
     }
   });
 
   it('huge or malformed Accept-Encoding and If-None-Match headers never get a 5xx', async () => {
-    const odd = [
+    const odd: Record<string, string>[] = [
       { 'accept-encoding': 'x'.repeat(6000) },
       { 'accept-encoding': ';;,,br;q=abc, gzip;q=' },
       { 'accept-encoding': 'br;q=0, gzip;q=0' },
