@@ -94,8 +94,8 @@ export class EdgeAnswers {
     }
     const out =
       encoding === 'br'
-        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : await gz(body, { level: 6 });
+        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : await gz(body, { level: 5 });
     h['content-encoding'] = encoding;
     h['content-length'] = String(out.length);
     delete h['transfer-encoding'];

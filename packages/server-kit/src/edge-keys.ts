@@ -5,6 +5,8 @@ export const EDGE_CACHE_KEY_HEADER = 'x-jp-cache-key';
 /** Answer header naming the cache tags of a public answer (space-separated, Fastly's form). */
 export const SURROGATE_KEY_HEADER = 'surrogate-key';
 
+const TRIM_EVERY = 16;
+
 /** Tags are short and header-safe (see the content service's cache tags); anything else is dropped. */
 const TAG_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -38,6 +40,8 @@ export interface EdgeKeyMapOptions {
  */
 export class EdgeKeyMap {
   private readonly maxPerTag: number;
+  /** Records so far: the sets are trimmed on one in TRIM_EVERY (a fill's cost stays one command a tag). */
+  private records = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -54,15 +58,17 @@ export class EdgeKeyMap {
   async record(cacheKey: string, tags: readonly string[], now = Date.now()): Promise<void> {
     if (!tags.length) return;
     const oldest = now - this.opts.ttlSeconds * 1000;
-    const m = this.redis.multi();
+    const trim = this.records++ % TRIM_EVERY === 0;
+    const m = this.redis.pipeline();
     for (const tag of tags) {
       const k = this.setKey(tag);
       m.zadd(k, now, cacheKey);
+      if (!trim) continue;
       m.zremrangebyscore(k, '-inf', oldest);
       m.zremrangebyrank(k, 0, -this.maxPerTag - 1);
       m.expire(k, this.opts.ttlSeconds + 60);
     }
-    await m.exec();
+    for (const [err] of (await m.exec()) ?? []) if (err) throw err;
   }
 
   /** Every cache key recorded under any of the tags (not removed: a refill may have recorded it again). */
