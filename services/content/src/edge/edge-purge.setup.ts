@@ -13,23 +13,23 @@ type EdgeConfig = Pick<
 
 /** The CDN adapter the config names, or none; a CDN named without its credentials stops the start. */
 export function cdnTarget(c: EdgeConfig): PurgeTarget | null {
-  const need = (name: string, ...values: string[]) => {
+  const need = (name: string, ...values: (string | undefined)[]) => {
     if (values.some((v) => !v)) throw new Error(`EDGE_CDN=${name} needs its credentials (docs/operations.md#edge-caches)`);
   };
   switch (c.EDGE_CDN) {
     case 'fastly':
       need('fastly', c.FASTLY_SERVICE_ID, c.FASTLY_API_TOKEN);
-      return new FastlyPurgeTarget({ apiUrl: c.FASTLY_API_URL, serviceId: c.FASTLY_SERVICE_ID, token: c.FASTLY_API_TOKEN });
+      return new FastlyPurgeTarget({ apiUrl: c.FASTLY_API_URL, serviceId: c.FASTLY_SERVICE_ID, token: c.FASTLY_API_TOKEN ?? '' });
     case 'cloudflare':
       need('cloudflare', c.CLOUDFLARE_ZONE_ID, c.CLOUDFLARE_API_TOKEN);
-      return new CloudflarePurgeTarget({ apiUrl: c.CLOUDFLARE_API_URL, zoneId: c.CLOUDFLARE_ZONE_ID, token: c.CLOUDFLARE_API_TOKEN });
+      return new CloudflarePurgeTarget({ apiUrl: c.CLOUDFLARE_API_URL, zoneId: c.CLOUDFLARE_ZONE_ID, token: c.CLOUDFLARE_API_TOKEN ?? '' });
     case 'akamai':
-      need('akamai', c.AKAMAI_HOST, c.AKAMAI_CLIENT_TOKEN, c.AKAMAI_CLIENT_SECRET ?? '', c.AKAMAI_ACCESS_TOKEN);
+      need('akamai', c.AKAMAI_HOST, c.AKAMAI_CLIENT_TOKEN, c.AKAMAI_CLIENT_SECRET, c.AKAMAI_ACCESS_TOKEN);
       return new AkamaiPurgeTarget({
         host: c.AKAMAI_HOST,
-        clientToken: c.AKAMAI_CLIENT_TOKEN,
+        clientToken: c.AKAMAI_CLIENT_TOKEN ?? '',
         clientSecret: c.AKAMAI_CLIENT_SECRET ?? '',
-        accessToken: c.AKAMAI_ACCESS_TOKEN,
+        accessToken: c.AKAMAI_ACCESS_TOKEN ?? '',
         network: c.AKAMAI_NETWORK,
       });
     default:

@@ -19,15 +19,16 @@ export const edgeConfigShape = {
   EDGE_CDN: z.enum(['none', 'fastly', 'cloudflare', 'akamai']).default('none'),
   FASTLY_API_URL: z.string().url().default('https://api.fastly.com'),
   FASTLY_SERVICE_ID: z.string().default(''),
-  FASTLY_API_TOKEN: z.string().default(''),
+  /** CDN credentials: from the Secret, unset unless that CDN is used. */
+  FASTLY_API_TOKEN: z.string().optional(),
   CLOUDFLARE_API_URL: z.string().url().default('https://api.cloudflare.com'),
   CLOUDFLARE_ZONE_ID: z.string().default(''),
-  CLOUDFLARE_API_TOKEN: z.string().default(''),
+  CLOUDFLARE_API_TOKEN: z.string().optional(),
   /** The EdgeGrid client credentials' host (akab-….purge.akamaiapis.net) and tokens. */
   AKAMAI_HOST: z.string().default(''),
-  AKAMAI_CLIENT_TOKEN: z.string().default(''),
+  AKAMAI_CLIENT_TOKEN: z.string().optional(),
   /** Unset unless Akamai is used (as a secret it must then pass the production secret policy). */
   AKAMAI_CLIENT_SECRET: z.string().optional(),
-  AKAMAI_ACCESS_TOKEN: z.string().default(''),
+  AKAMAI_ACCESS_TOKEN: z.string().optional(),
   AKAMAI_NETWORK: z.enum(['production', 'staging']).default('production'),
 };
