@@ -108,10 +108,13 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     f[`edge_list_rps_${c}`] = lst.rps;
     f[`edge_list_p99_ms_${c}`] = lst.p99Ms;
     f[`edge_list_ratio_${c}`] = round(lst.rps / st2.rps, 2);
+    f[`edge_page_p99_vs_static_${c}`] = round(page.p99Ms / Math.max(st.p99Ms, 0.01), 2);
+    f[`edge_list_p99_vs_static_${c}`] = round(lst.p99Ms / Math.max(st2.p99Ms, 0.01), 2);
     if (c === 64) {
       f.edge_static_nginx_cpu_ms = round(Math.min(st.cpu.nginx, st2.cpu.nginx), 4);
       f.edge_page_nginx_cpu_ms = round(page.cpu.nginx, 4);
       f.edge_list_nginx_cpu_ms = round(lst.cpu.nginx, 4);
+      f.edge_page_nginx_cpu_vs_static = round(page.cpu.nginx / Math.max(f.edge_static_nginx_cpu_ms, 0.0001), 2);
     }
     console.log(`edge ${c} connections: static ${st.rps}/${st2.rps} req/s p99 ${st.p99Ms}/${st2.p99Ms} ms; page ${page.rps} req/s p99 ${page.p99Ms} ms; list ${lst.rps} req/s p99 ${lst.p99Ms} ms; nginx CPU ms/answer static ${st.cpu.nginx} page ${page.cpu.nginx} list ${lst.cpu.nginx}`);
   }
@@ -189,6 +192,8 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   })().finally(() => {
     writing = false;
   });
+  // Its failure is thrown where it is awaited, below; until then it must not end the process.
+  writer.catch(() => undefined);
   // wrk runs for as long as the writes take (in slices of SECONDS), counting hits.
   let hits = 0;
   let others = 0;
