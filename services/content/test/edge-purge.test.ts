@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { EdgeKeyMap, type Logger } from '@journal/server-kit';
 import { eventually } from '@journal/testing/waiting';
-import { staffHeaders, staffToken } from '@journal/testing';
+import { newObjectId, staffHeaders, staffToken } from '@journal/testing';
 import { makeJournal, startContent, stopContent } from './helpers';
 import { cacheTag } from '../src/views/cache-tags';
 import { EdgePurger, type PurgeTarget } from '../src/edge/purger';
@@ -82,7 +82,7 @@ describe('cache tags of public answers', () => {
 describe('a purge that fails', () => {
   it('is retried with backoff and logged, and the write it follows succeeds', async () => {
     // nginx holds an answer of the journal (as the gateway records it); nginx itself is down.
-    await new EdgeKeyMap(app.deps.redis, { prefix: app.config.REDIS_PREFIX, ttlSeconds: 3600 }).record(`gzip|edge1.test/api/settings`, [cacheTag.journal(J)]);
+    await new EdgeKeyMap(app.deps.redis, { prefix: app.config.REDIS_PREFIX, ttlSeconds: 3600 }).record(`gzip|edge1.test/api/settings`, [cacheTag.journal(J), cacheTag.head(J)]);
     const before = { ...app.edge.stats };
     const r = await request(app.url)
       .post('/api/settings')
@@ -188,5 +188,56 @@ describe('CDN targets', () => {
     expect(cdnTarget(base)).toBeNull();
     expect(() => cdnTarget({ ...base, EDGE_CDN: 'cloudflare' })).toThrow(/credentials/);
     expect(cdnTarget({ ...base, EDGE_CDN: 'cloudflare', CLOUDFLARE_ZONE_ID: 'z', CLOUDFLARE_API_TOKEN: 't' })?.name).toBe('cloudflare');
+  });
+});
+
+describe('what each kind of write purges from nginx', () => {
+  it('an article, an issue, an editor, indexing, settings, a file: exactly the keys of the tags each changed', async () => {
+    // A stand-in nginx purge server: records the keys it is told to remove.
+    const purged: string[] = [];
+    const server = http.createServer((req, res) => {
+      purged.push(String(req.headers['purge-key']));
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
+    const other = await startContent({ EDGE_NGINX_PURGE_URLS: [url], EDGE_REPURGE_MS: 0 });
+    try {
+      const jid = await makeJournal(other, 'edge2');
+      await other.cache.view(jid);
+      const issue = await other.repos.issues.create(jid, { year: 2025, volume: 3, issue: 1 });
+      const art = await other.repos.articles.create(jid, { year: 2025, volume: 3, issue: 1, refnumber: 'R-77', title: 'T', txnid: 'x', status: 'enabled' } as Parameters<typeof other.repos.articles.create>[1]);
+      await other.cache.changed(jid, [{ t: 'issue', id: issue.id }, { t: 'article', id: art.id }]);
+      const keys = new EdgeKeyMap(other.deps.redis, { prefix: other.config.REDIS_PREFIX, ttlSeconds: 3600 });
+      const tags = {
+        head: cacheTag.head(jid),
+        lists: cacheTag.lists(jid),
+        issue: cacheTag.issue(jid, { year: 2025, volume: 3, issue: 1 }),
+        otherIssue: cacheTag.issue(jid, { year: 2024, volume: 1, issue: 1 }),
+        article: cacheTag.article(jid, 'R-77'),
+        otherArticle: cacheTag.article(jid, 'R-1'),
+        file: cacheTag.file(jid, '/assets/site/logo.png'),
+      };
+      for (const [name, tag] of Object.entries(tags)) await keys.record(`k-${name}`, [tag]);
+      const after = async (changes: Parameters<typeof other.cache.changed>[1]) => {
+        purged.length = 0;
+        await other.cache.changed(jid, changes);
+        return [...new Set(purged)].sort();
+      };
+      expect(await after([{ t: 'article', id: art.id }])).toEqual(['k-article', 'k-issue', 'k-lists']);
+      expect(await after([{ t: 'issue', id: issue.id }])).toEqual(['k-article', 'k-head', 'k-issue', 'k-lists']);
+      expect(await after([{ t: 'editor', id: newObjectId() }])).toEqual(['k-head']);
+      expect(await after([{ t: 'indexing', id: newObjectId() }])).toEqual(['k-head']);
+      expect(await after([{ t: 'journal' }])).toEqual(['k-head']);
+      expect(await after([{ t: 'file', path: '/assets/site/logo.png' }])).toEqual(['k-file']);
+      // Settings through the admin API: the write answers once nginx was told.
+      purged.length = 0;
+      const r = await request(other.url).post('/api/settings').set(staffHeaders(jid, staffToken(jid))).send({ websitename: 'Edge 2' });
+      expect(r.status).toBe(200);
+      expect([...new Set(purged)]).toEqual(['k-head']);
+    } finally {
+      await stopContent(other);
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
