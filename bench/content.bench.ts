@@ -20,8 +20,9 @@
  */
 import http from 'node:http';
 import { Types } from 'mongoose';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { cpuMs } from './proc-cpu';
 import { connectMongo, createRedis, publishChange, signToken } from '@journal/server-kit';
 import { start as startContent } from '../services/content/src/app';
 import { contentConfigSchema } from '../services/content/src/config';
@@ -63,29 +64,6 @@ const VOCAB = 1500;
 const SURNAMES = ['Sharma', 'Verma', 'Singh', 'Gupta', 'Patel', 'Rao', 'Mishra', 'Yadav', 'Chauhan', 'Joshi', 'Reddy', 'Nair', 'Iyer', 'Menon', 'Tiwari', 'Dubey'];
 
 const PARTS = new Set((process.env.BENCH_CONTENT_PARTS ?? 'issue300,read,search,admin').split(',').map((p) => p.trim()));
-
-/** CPU time (user + system) of the stack's processes so far, in ms; empty where /proc is not there. */
-function cpuMs(pids: Record<string, number> | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
-  const ticks = (pid: number) => {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  };
-  // nginx's master only hands out work: its workers (its children) are what serve.
-  const children = (pid: number) =>
-    readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  for (const [name, pid] of Object.entries(pids ?? {})) {
-    try {
-      const own = name === 'nginx' ? children(pid) : [pid];
-      out[name] = (own.reduce((n, p) => n + ticks(p), 0) * 1000) / 100;
-    } catch {
-      /* not on Linux, or the process is gone */
-    }
-  }
-  return out;
-}
 
 /** Each process's CPU ms per request between two cpuMs readings. */
 const SERVING = ['nginx', 'gateway', 'content'];
@@ -205,7 +183,7 @@ export async function run(ctx: ContentBenchContext): Promise<Record<string, numb
   const headers = { Host: HOST, Accept: 'application/json' };
   // The cookie a browser holds right after a write: nginx's one-second cache is skipped, so these
   // requests measure the services themselves (nginx → gateway → content).
-  const uncached = { ...headers, Cookie: 'jp_fresh=1' };
+  const uncached = { ...headers, Authorization: 'Bearer uncached' };
   const agent = new http.Agent({ keepAlive: true });
   const jid = await journalIdOf(ctx);
   const figures: Record<string, number> = {};
@@ -386,7 +364,7 @@ async function staffToken(ctx: ContentBenchContext, jid: string): Promise<string
 /** Staff searches as the admin screen sends them. */
 async function adminSearch(ctx: ContentBenchContext, jid: string) {
   const token = await staffToken(ctx, jid);
-  const headers = { Host: HOST, Accept: 'application/json', Authorization: `Bearer ${token}`, Cookie: 'jp_fresh=1' };
+  const headers = { Host: HOST, Accept: 'application/json', Authorization: `Bearer ${token}` };
   const queries = Array.from({ length: 480 }, (_, i) => {
     switch (i % 6) {
       case 0: return term((i * 53) % VOCAB); // a title or keyword word

@@ -6,7 +6,7 @@
  *   public_js_gzip_kb                  JavaScript a public page's first load transfers (gzip), the
  *                                      heaviest of those pages, kB
  *   ssr_vs_api_ratio / ssr_p99_ms      an article page rendered uncached (nginx's micro-cache
- *                                      skipped with the jp_fresh cookie), 64 connections, against
+ *                                      skipped with a bearer token), 64 connections, against
  *                                      the article JSON API uncached in the same run
  *   ssr_cached_rps / ssr_cached_p99_ms the same page as nginx serves readers (its micro-cache on)
  *   lighthouse_benchmark_index         Lighthouse's measure of the host CPU during the runs
@@ -291,9 +291,9 @@ const cpuLine = (cpu: Record<string, number>) => {
 async function renderFigures(base: URL, host: string, articlePath: string, ref: string, title: string, pids: Record<string, number>) {
   // The cookie a browser holds right after a write: nginx's micro-cache is skipped, so every request
   // reaches the services (a page render, or the article API), as the first reader after a change does.
-  const fresh = { Host: `${host}:${base.port}`, Cookie: 'jp_fresh=1' };
+  const fresh = { Host: `${host}:${base.port}`, Authorization: 'Bearer uncached' };
   const origin = `http://127.0.0.1:${base.port}`;
-  const page = await get(base, host, articlePath, { Cookie: 'jp_fresh=1' });
+  const page = await get(base, host, articlePath, { Authorization: 'Bearer uncached' });
   const text = page.body.toString('utf8');
   const plainTitle = title.replace(/<[^>]+>/g, '');
   const inHtml = new RegExp(`<h1[^>]*>[^]*?${escapeRegex(plainTitle.slice(0, 20))}`).test(text);

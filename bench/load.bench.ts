@@ -1,7 +1,7 @@
 /**
  * Readers while the machine also renders a bulk zip, as the reliability load test runs it but
  * timed. Prints, in one run:
- *   read_p99_during_bulk_ms  uncached issue API (nginx → gateway → content, jp_fresh cookie) p99
+ *   read_p99_during_bulk_ms  uncached issue API (nginx → gateway → content, a bearer token skips the cache) p99
  *                            at 32 connections for as long as a 300-certificate zip renders on the
  *                            same machine; the zip's certificates/s beside it, and the same read
  *                            without the zip for comparison;
@@ -134,14 +134,14 @@ export async function run(ctx: BenchContext): Promise<Record<string, number>> {
   const withFile = articles.filter((a) => a.file);
   // The bench journal is public once the content replica has applied the seed.
   for (let i = 0; i < 300; i++) {
-    const r = await call(`${base}/api/archives/${YEAR}/vol5/issue2`, { host: HOST, headers: { cookie: 'jp_fresh=1' } });
+    const r = await call(`${base}/api/archives/${YEAR}/vol5/issue2`, { host: HOST, headers: { authorization: 'Bearer uncached' } });
     if (r.status === 200 && (r.json() as unknown[]).length === ZIP_ARTICLES) break;
     await new Promise((res) => setTimeout(res, 200));
   }
 
   // 1. The uncached issue read alone, then while a 300-certificate zip renders.
   const issueUrl = `${base}${issues[0]!.path}`;
-  const uncached = { cookie: 'jp_fresh=1' };
+  const uncached = { authorization: 'Bearer uncached' };
   const quietUntil = Date.now() + 5000;
   const quiet = await loop(issueUrl, uncached, BULK_CONNECTIONS, () => Date.now() < quietUntil);
   let zipping = true;

@@ -13,7 +13,7 @@
  * answer shapes, one fresh profiled process each (PROFILE_SHAPES=issue,search,page picks them):
  * the issue read (a 2.7 kB JSON answer), a search matching 270 articles seeded for it (a ~120 kB
  * answer) and a server-rendered article page (~35 kB of HTML from the render process, run
- * unprofiled beside the content service, with the jp_fresh cookie so it is rendered afresh).
+ * unprofiled beside the content service, with a bearer token so nginx's cache is skipped and it is rendered afresh).
  * Summaries go to bench/profile/gateway-<label>-<shape>.json.
  *
  * Each run's summary goes to bench/profile/<label>.json; bench/profile.md (which `npm run bench`
@@ -167,7 +167,7 @@ function shapeLines(runs: Summary[]): string[] {
     'of the content service and the render process (both unprofiled). CPU per request is the gateway\'s CPU time from /proc',
     'over the measured seconds ÷ requests answered: it does not depend on the load the way requests/s do. Shapes: `issue`,',
     'the issue read (JSON); `search`, a search matching 270 articles (JSON); `page`, a server-rendered article page',
-    '(HTML, with the jp_fresh cookie so it is rendered afresh).',
+    '(HTML, with a bearer token so the nginx cache is skipped and it is rendered afresh).',
     '',
     '| run | shape | answer | req/s (profiled) | gateway CPU per request |',
     '|---|---|---|---|---|',
@@ -448,7 +448,7 @@ async function main() {
         const base = `http://127.0.0.1:${port + 1}`;
         await waitReady(`${base}/readyz`);
         // The page as a reader who has just written gets it: rendered afresh, not from a cache.
-        const headers: Record<string, string> = { host: demo.hosts[0]!, ...(shape === 'page' ? { cookie: 'jp_fresh=1' } : {}) };
+        const headers: Record<string, string> = { host: demo.hosts[0]!, ...(shape === 'page' ? { authorization: 'Bearer uncached' } : {}) };
         const first = await fetch(base + paths[shape], { headers });
         if (first.status !== 200) throw new Error(`${paths[shape]} answered ${first.status}`);
         const answerBytes = (await first.arrayBuffer()).byteLength;

@@ -51,7 +51,7 @@ export const PUBLIC_SITE_NOTES: string[] = [
   '  its streams, Response objects and a timer per call were a fifth of the CPU, more than the JSON);',
   '- kept answers (settings, archive list, editors, indexing, an article, an issue) are revalidated with their ETag:',
   '  a 304 has no body, and nothing is parsed or checked by zod again;',
-  '- a reader who has just written (jp_fresh, the cookie the benchmark sends) used to skip the journal-wide reads',
+  '- every page (nginx keeps it until a write purges it, so it must hold every write) used to skip the journal-wide reads',
   '  altogether and fetch them for every page; they now take a read of them that began after their request came,',
   '  and those who come while one is on its way share the next one, so a write is always seen and the content',
   '  service is asked once per round trip, not once per page (the article itself is still asked for on every page);',

@@ -2,7 +2,7 @@
  * Two or more builds of the render process compared under the same load: one content service and
  * one database of the demo journals, every build started beside it (no profiler, LOG_LEVEL=info, as
  * deployed), then rounds in which each build in turn takes 64 connections of autocannon on one
- * article page of the demo journal (the tenant headers the gateway sets, the jp_fresh cookie). CPU
+ * article page of the demo journal (the tenant headers the gateway sets). CPU
  * per page is each process's CPU time (from /proc) over the pages answered in its slices; on a
  * shared machine the other work falls on every build alike, where runs taken one after the other
  * compare the machine's moments more than the builds. The first page of each build is compared
@@ -78,7 +78,7 @@ async function main() {
     for (const b of builds) await waitReady(`http://127.0.0.1:${b.port}/readyz`, b.child!);
     const tenant = { 'x-journal-id': demo.id, 'x-journal-host': demo.hosts[0]! };
     const pagePath = await firstArticlePage(cbase, tenant);
-    const headers = { ...tenant, host: `${demo.hosts[0]!}:8080`, cookie: 'jp_fresh=1' };
+    const headers = { ...tenant, host: `${demo.hosts[0]!}:8080` };
     let first: string | undefined;
     for (const b of builds) {
       const r = await fetch(`http://127.0.0.1:${b.port}${pagePath}`, { headers });

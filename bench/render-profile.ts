@@ -2,7 +2,7 @@
  * Where the render process spends its CPU on an article page: starts the content service and
  * web/dist-ssr/server.js (the latter under `node --cpu-prof`, LOG_LEVEL=info, as deployed) against a
  * database of the demo journals, loads one article page of the demo journal straight at the render
- * process with the tenant headers the gateway sets and the jp_fresh cookie (what an uncached page
+ * process with the tenant headers the gateway sets (what an uncached page
  * costs), stops it and reads the .cpuprofile: self time per function and per package, and the CPU
  * time of both processes (from /proc) divided by the pages answered.
  *
@@ -93,7 +93,7 @@ export function writeRenderMarkdown() {
     '',
     `\`npx tsx bench/render-profile.ts <label>\`: the render process under \`node --cpu-prof\` (LOG_LEVEL=info) and the content`,
     `service beside it, ${CONNECTIONS} connections of autocannon for ${SECONDS} s on one article page of the demo journal, straight at`,
-    'the render process with the tenant headers the gateway sets and the jp_fresh cookie (nothing reused that a reader who',
+    'the render process with the tenant headers the gateway sets (every read revalidated: nothing reused that a reader who',
     'has just written must not see). CPU per page is each process\'s CPU time (from /proc) over the pages answered;',
     'requests/s and latencies are taken under the profiler on a shared machine (load average 5–20 while these ran), so',
     'they compare runs with each other only, and roughly. The profile covers the process\'s life, its start included.',
@@ -175,7 +175,7 @@ async function main() {
     const tenant = { 'x-journal-id': demo.id, 'x-journal-host': demo.hosts[0]! };
     const cbase = `http://127.0.0.1:${contentPort}`;
     const pagePath = await firstArticlePage(cbase, tenant);
-    const headers = { ...tenant, host: `${demo.hosts[0]!}:8080`, cookie: 'jp_fresh=1' };
+    const headers = { ...tenant, host: `${demo.hosts[0]!}:8080` };
     const first = await fetch(base + pagePath, { headers });
     if (first.status !== 200) throw new Error(`${pagePath} answered ${first.status}`);
     // The page as served, to compare runs byte for byte (an optimisation must not change it).

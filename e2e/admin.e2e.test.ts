@@ -333,7 +333,7 @@ describe('the admin area', () => {
       await flashSays(page, 'Settings updated successfully');
 
       // Back to the public home in the same tab: the page the render process serves right after the
-      // save (the writer's jp_fresh cookie skips nginx's cache) shows the new name at once.
+      // save (the save purged nginx's copy before it answered) shows the new name at once.
       await page.goto(`${BASE}/`, { waitUntil: 'networkidle0' });
       await page.waitForFunction((n) => document.title.includes(n), { timeout: 20_000 }, name);
 

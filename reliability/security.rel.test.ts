@@ -268,7 +268,7 @@ describe('16. mass assignment', () => {
     // Known fields only: accepted, with the script sanitised away.
     const known = await call(`${s.base}/api/settings`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ home_content: '<p>ok</p><script>x()</script>' }) });
     const chemAfter = await call(`${s.base}/api/settings/`, { host: CHEM });
-    // Public reads are micro-cached for a second: wait for the write to show.
+    // The write purged nginx's copy before it answered; polled all the same.
     const homeAfter = (await until(() => call(`${s.base}/api/settings/`), (r) => String(r.json().home_content).includes('<p>ok</p>'), 15_000)).json().home_content as string;
     report('16. mass assignment', {
       article: { add: add.status, status: asAdmin.status, createdby: asAdmin.createdby, file: asAdmin.file, id: stored.id, visibleOnChem: onChem.status },

@@ -51,7 +51,7 @@ wait_port() { # port name seconds
   die "$2 did not start on port $1 (see $DATA/logs/$2.log)"
 }
 
-APT_PACKAGES=(redis-server nginx chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils libxml2-utils ca-certificates)
+APT_PACKAGES=(redis-server nginx libnginx-mod-http-cache-purge chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils libxml2-utils ca-certificates)
 
 ensure_packages() {
   local missing=() p

@@ -79,6 +79,12 @@ export const usageLogOf = (stackName: string) => path.join(DATA, 'nginx', stackN
 const USAGE_LOG_ROTATE_BYTES = 64 * 1024 * 1024;
 
 /** `usageLog`: the usage log file (default: the stack's), or '' for syslog datagrams to the content service. */
+/** The port of a stack's nginx purge server (loopback only): the one after its public port. */
+export const purgePortOf = (nginxPort: number) => nginxPort + 1;
+
+/** Debian's cache purge module (libnginx-mod-http-cache-purge), loaded by the local nginx. */
+const PURGE_MODULE = '/usr/lib/nginx/modules/ngx_http_cache_purge_module.so';
+
 export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number; name: string; usageLog?: string }): string {
   const dir = path.join(DATA, 'nginx', opts.name);
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
@@ -96,6 +102,9 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
     NGINX_CACHE_DIR: path.join(dir, 'cache'),
     // Locally clients reach nginx directly: no X-Forwarded-For is believed.
     REAL_IP_FROM: '0.0.0.0/32',
+    NGINX_PURGE_LISTEN: `127.0.0.1:${purgePortOf(opts.nginxPort)}`,
+    // Loopback only (allowed by the template itself).
+    PURGE_ALLOW: '127.0.0.1',
     ...(opts.usageLog === ''
       ? // Datagrams to the content service's UDP port (the next port after the gateway), as in Kubernetes.
         { USAGE_LOG: `syslog:server=127.0.0.1:${opts.gatewayPort + 1},tag=jp_usage,nohostname`, USAGE_LOG_BUFFER: '' }
@@ -112,7 +121,9 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
     path.join(dir, 'default.conf'),
     process.env.JP_NGINX_ACCESS_LOG === '1' ? server.replace(/^(\s*)(access_log \S+ jp_usage [^;]*;)$/gm, `$1$2\n$1${timedLog}`) : server,
   );
+  if (!existsSync(PURGE_MODULE)) throw new Error(`${PURGE_MODULE} is missing: run scripts/provision.sh (Debian package libnginx-mod-http-cache-purge)`);
   const main = `
+load_module ${PURGE_MODULE};
 worker_processes 2;
 pid ${dir}/nginx.pid;
 error_log ${DATA}/logs/${opts.name}-nginx-error.log warn;
@@ -187,6 +198,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     // Absolute URLs and alias redirects name nginx's port: readers reach the journals there.
     PUBLIC_SCHEME: 'http',
     PUBLIC_PORT: String(o.nginxPort),
+    // The content service purges this stack's nginx after each write.
+    EDGE_NGINX_PURGE_URLS: `http://127.0.0.1:${purgePortOf(o.nginxPort)}/purge`,
     ...o.env,
   };
   const processes = new Map<string, ChildProcess>();

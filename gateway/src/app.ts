@@ -6,6 +6,9 @@ import {
   sendErrorAnswer,
   createHttpApp,
   createLogger,
+  createRedis,
+  EDGE_CACHE_KEY_HEADER,
+  EdgeKeyMap,
   listen,
   logSampleOf,
   normaliseHost,
@@ -24,6 +27,7 @@ import { createUpstreamProxy, type GatewayContext, type UpstreamProxy } from './
 import type { ResolveAddresses } from '@journal/server-kit';
 import { affinityUpstreams, type PoolOptions, type Upstreams } from './affinity';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers';
+import { EdgeAnswers, edgeTtlOf } from './edge-answers';
 
 export interface GatewayApp {
   url: string;
@@ -61,6 +65,10 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
   http.finish();
 
   const security = securityHeaders();
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
+  const edgeTtl = edgeTtlOf(config);
+  const keys = redis ? new EdgeKeyMap(redis, { prefix: config.REDIS_PREFIX, ttlSeconds: edgeTtl.ttlSeconds }) : null;
+  const edge = new EdgeAnswers({ keys, logger, ...edgeTtl });
   const upstreamUrl: Record<Upstream, string> = {
     content: config.CONTENT_URL,
     auth: config.AUTH_URL,
@@ -95,7 +103,15 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
   const proxies = Object.fromEntries(
     (Object.keys(upstreamUrl) as Upstream[]).map((name) => [
       name,
-      createUpstreamProxy(name, targetOf(name), name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS, logger, () => http.state.shuttingDown, security),
+      createUpstreamProxy(
+        name,
+        targetOf(name),
+        name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS,
+        logger,
+        () => http.state.shuttingDown,
+        security,
+        name === 'content' || name === 'render' ? edge : null,
+      ),
     ]),
   ) as Record<Upstream, UpstreamProxy>;
   // The first lookup of the pods is tried before the gateway takes requests (until then, or
@@ -166,6 +182,10 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
           return;
         }
         const ctx: GatewayContext = { journalId: tenant.id, host, clientIp: clientIp(req, fromProxy), requestId, startedAt: Date.now() };
+        // nginx's cache key, believed only from nginx, and only when it names this very host.
+        const cacheKey = fromProxy ? header(req, EDGE_CACHE_KEY_HEADER) : undefined;
+        const keyed = cacheKey?.slice(cacheKey.indexOf('|') + 1);
+        if (cacheKey && cacheKey.length <= 8192 && (keyed!.startsWith(`${host}/`) || keyed!.startsWith(`${host}http`))) ctx.cacheKey = cacheKey;
         inflight.inc();
         res.once('close', inflightDown);
         proxies[upstream](req, res, ctx);
@@ -191,6 +211,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
     stop: async () => {
       await server.close();
       await Promise.all(Object.values(proxies).map((p) => p.close()));
+      redis?.disconnect();
     },
   };
 }

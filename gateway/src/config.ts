@@ -27,6 +27,16 @@ export const gatewayConfigSchema = z.object({
   CONTENT_PODS_URL: url.optional(),
   RENDER_PODS_URL: url.optional(),
   ...affinityConfigShape,
+  /**
+   * Redis, where the cache keys of tagged answers are recorded for the content service's purger
+   * (the same REDIS_URL and REDIS_PREFIX). Empty: nothing recorded, nginx is not purged by key.
+   */
+  REDIS_URL: z.string().default(''),
+  REDIS_PREFIX: z.string().default('jp:'),
+  /** How long nginx and a CDN keep a tagged public answer (until a write purges it), and serve it stale meanwhile. */
+  EDGE_CACHE_TTL_S: z.coerce.number().int().min(1).default(86_400),
+  EDGE_STALE_WHILE_REVALIDATE_S: z.coerce.number().int().min(0).default(60),
+  EDGE_STALE_IF_ERROR_S: z.coerce.number().int().min(0).default(86_400),
   /** Scheme and port of the journals' public origin, where alias hosts redirect to (the same values as the content service's). */
   ...publicOriginConfigShape,
 });

@@ -1,7 +1,8 @@
 import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { Client, type Dispatcher } from 'undici';
-import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, limitConnectTime, type Logger } from '@journal/server-kit';
+import { CLIENT_IP_HEADER, EDGE_CACHE_KEY_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, limitConnectTime, type Logger } from '@journal/server-kit';
 import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
+import type { EdgeAnswers, EdgeEncoding } from './edge-answers';
 
 /**
  * Request headers not passed to a service. A client may not set the tenant and address facts (the
@@ -10,13 +11,9 @@ import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upst
  * normalised host the journal was resolved from.
  */
 const NOT_PASSED = new Set([
-  'host', TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER,
+  'host', TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, EDGE_CACHE_KEY_HEADER,
   'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded', 'connection', 'keep-alive',
 ]);
-
-/** After a successful write the browser skips nginx's one-second cache of public reads for a few
- *  seconds, so it sees what it just wrote on its next request. */
-export const FRESH_COOKIE = 'jp_fresh=1; Max-Age=5; Path=/; SameSite=Lax; HttpOnly';
 
 /** Connection failures after which an idempotent request is sent once more on a new connection. */
 const RETRIABLE = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', ...UNREACHABLE]);
@@ -30,6 +27,8 @@ export interface GatewayContext {
   clientIp: string;
   requestId: string;
   startedAt: number;
+  /** nginx's cache key of this request (only from a trusted proxy): recorded under the answer's tags. */
+  cacheKey?: string;
 }
 
 type UpstreamError = Error & { code?: string };
@@ -89,7 +88,8 @@ const plainRead = (req: IncomingMessage) => {
  * client on a keep-alive agent, whose body streaming the early-answer drain below relies on. No
  * request is pipelined. The answer carries `base` (the security headers) under the service's own
  * headers; the service's Connection and Keep-Alive are replaced by ours, which follow the client's
- * connection (hop-by-hop), and a successful write gets the jp_fresh cookie.
+ * connection (hop-by-hop). Tagged public answers get the edge headers and are compressed once
+ * (edge-answers.ts).
  *
  * A keep-alive connection the service closes (a replica shutting down) can meet a request on its
  * way; browsers and nginx send an idempotent request again on a fresh connection, and so do we,
@@ -104,6 +104,7 @@ export function createUpstreamProxy(
   logger: Logger,
   shuttingDown: () => boolean,
   base: Readonly<Record<string, string>> = {},
+  edge: EdgeAnswers | null = null,
 ): UpstreamProxy {
   const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
   const poolOptions: PoolOptions = { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
@@ -112,17 +113,13 @@ export function createUpstreamProxy(
   const unreachable = (endpoint: Endpoint, err: UpstreamError) => UNREACHABLE.has(err.code ?? '') && upstreams.unreachable(endpoint);
 
   /** The service's answer headers made ours, in place. */
-  const answerHeaders = (req: IncomingMessage, status: number, h: AnswerHeaders, ctx: GatewayContext): AnswerHeaders => {
+  const answerHeaders = (req: IncomingMessage, h: AnswerHeaders, ctx: GatewayContext): AnswerHeaders => {
     // Connection is hop-by-hop: the service's keep-alive says nothing about the client's
     // connection, and while we drain for shutdown the client must be told to hang up.
     const asked = req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive');
     h.connection = shuttingDown() || /close/i.test(asked) ? 'close' : 'keep-alive';
     delete h['keep-alive'];
     if (req.httpVersion === '1.0') delete h['transfer-encoding'];
-    if (req.method !== 'GET' && req.method !== 'HEAD' && status < 300) {
-      const set = h['set-cookie'];
-      h['set-cookie'] = set ? [...(Array.isArray(set) ? set : [set]), FRESH_COOKIE] : [FRESH_COOKIE];
-    }
     for (const k in base) if (h[k] === undefined) h[k] = base[k];
     h[REQUEST_ID_HEADER] = ctx.requestId;
     return h;
@@ -178,6 +175,12 @@ export function createUpstreamProxy(
         res.once('drain', drained);
       }
     };
+    /** A tagged answer compressed here: its body is held until it is whole. */
+    let encoding: EdgeEncoding | null = null;
+    let held: Buffer[] = [];
+    let heldHeaders: AnswerHeaders = {};
+    let heldStatus = 0;
+    let heldMessage = '';
     let gathered = 0;
     const release = () => {
       if (gathered === 0) return;
@@ -197,9 +200,21 @@ export function createUpstreamProxy(
           // 1xx answers (103 Early Hints) are the service's business; the final one follows.
           if (status < 200) return;
           answered = true;
-          res.writeHead(status, message, answerHeaders(req, status, h as AnswerHeaders, ctx));
+          const headers = answerHeaders(req, h as AnswerHeaders, ctx);
+          encoding = edge ? edge.prepare(req, status, headers, ctx.cacheKey) : null;
+          if (encoding) {
+            heldHeaders = headers;
+            heldStatus = status;
+            heldMessage = message ?? '';
+            return;
+          }
+          res.writeHead(status, message, headers);
         },
         onResponseData(_c, chunk) {
+          if (encoding) {
+            held.push(chunk);
+            return;
+          }
           if (gathered === 0) {
             res.cork();
             gather(release);
@@ -210,6 +225,22 @@ export function createUpstreamProxy(
         },
         onResponseEnd() {
           res.off('close', clientGone);
+          if (encoding && edge) {
+            const body = held.length === 1 ? held[0]! : Buffer.concat(held);
+            held = [];
+            const answer = (bytes: Buffer) => {
+              if (res.destroyed) return;
+              res.writeHead(heldStatus, heldMessage, heldHeaders);
+              res.end(bytes);
+            };
+            edge.compress(encoding, body, heldHeaders).then(answer, (err: unknown) => {
+              logger.warn({ err, requestId: ctx.requestId }, 'answer not compressed');
+              heldHeaders['content-length'] = String(body.length);
+              answer(body);
+            });
+            done?.();
+            return;
+          }
           // Uncorked before end(): a chunked answer's last piece would otherwise follow its terminator.
           if (gathered) {
             gathered = 0;
@@ -249,7 +280,9 @@ export function createUpstreamProxy(
     up.once('response', (upRes) => {
       answered = true;
       const status = upRes.statusCode ?? 502;
-      const h = answerHeaders(req, status, upRes.headers as AnswerHeaders, ctx);
+      const h = answerHeaders(req, upRes.headers as AnswerHeaders, ctx);
+      // Bodies of reads sent this way are not compressed here; the tags and lifetimes still apply.
+      edge?.prepare(req, status, h, ctx.cacheKey);
       // A service that answers before taking the whole body (a refused upload) stops reading it,
       // and the body's unread bytes would stand in front of the client's next request on this
       // connection until a timeout. They are read and dropped instead (no more than the length

@@ -5,7 +5,6 @@ import { until } from '@journal/testing';
 import helmet from 'helmet';
 import { start as startGateway, type GatewayApp } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
-import { FRESH_COOKIE } from '../src/proxy';
 import { HELMET_OPTIONS, securityHeaders } from '../src/security-headers';
 
 /**
@@ -175,10 +174,10 @@ describe('gateway proxy: headers', () => {
     expect(seen[1]!.headers.connection).not.toBe('close');
   });
 
-  it('sets the jp_fresh cookie on a successful write only, beside the service\'s own cookies', async () => {
+  it('passes the service\'s own cookies and adds none of its own: writes purge the caches instead', async () => {
     const body = JSON.stringify({ a: 1 });
     const post = await call('/api/settings/cookie', { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } });
-    expect(post.headers['set-cookie']).toEqual(['a=1; Path=/', FRESH_COOKIE]);
+    expect(post.headers['set-cookie']).toEqual(['a=1; Path=/']);
     expect(seen[0]!.body).toBe(body);
     expect((await call('/api/settings/cookie')).headers['set-cookie']).toEqual(['a=1; Path=/']);
     const refused = await call('/api/settings/refuse', { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } });

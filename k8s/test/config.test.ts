@@ -30,6 +30,8 @@ const PROCESSES: { deployment: string; schema: Schema; main: string; source: str
 
 /** Optional variables deliberately left unset (their absence has a meaning). */
 const LEFT_UNSET: Record<string, string[]> = {
+  // A CDN's API credentials come from journal-secrets, and only where EDGE_CDN names that CDN.
+  content: ['FASTLY_API_TOKEN', 'CLOUDFLARE_API_TOKEN', 'AKAMAI_CLIENT_TOKEN', 'AKAMAI_CLIENT_SECRET', 'AKAMAI_ACCESS_TOKEN'],
   // Unset means `${REDIS_PREFIX}bull`, the prefix the KEDA trigger's list names are written for.
   'pdf-api': ['PDF_QUEUE_PREFIX'],
   'pdf-worker': ['PDF_QUEUE_PREFIX'],

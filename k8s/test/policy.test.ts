@@ -261,12 +261,12 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   test('nothing but Prometheus (and kubelet probes) reaches the pdf workers', () => {
     expect(callers('pdf-worker')).toEqual(['ns:monitoring']);
   });
-  test('only the services (and KEDA, for the queue length) reach MongoDB and Redis', () => {
+  test('only the services (and KEDA, for the queue length; the gateway, for the edge cache keys) reach MongoDB and Redis', () => {
     const services = ['auth', 'content', 'pdf-api', 'pdf-worker', 'worklog'];
     if (pods.some((p) => p.label === 'mongodb')) expect(callers('mongodb')).toEqual(services);
     if (pods.some((p) => p.label === 'redis')) {
       const keda = ofKind(objs, 'ScaledObject').length ? ['ns:keda'] : [];
-      expect(callers('redis')).toEqual([...services, ...keda].sort());
+      expect(callers('redis')).toEqual([...services, 'gateway', ...keda].sort());
     }
   });
 
@@ -276,7 +276,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     'pdf-worker': ['dns', ...datastores],
     'pdf-api': ['content', 'dns', ...datastores],
     render: ['content', 'dns'],
-    gateway: ['auth', 'content', 'dns', 'pdf-api', 'render', 'worklog'],
+    gateway: ['auth', 'content', 'dns', 'pdf-api', 'redis', 'render', 'worklog'],
     web: ['dns', 'gateway'],
     content: ['dns', ...datastores],
     auth: ['dns', ...datastores],

@@ -22,11 +22,11 @@ export const renderConfigSchema = z.object({
   /** Scheme and port of absolute public URLs (the same settings as the gateway and the content service). */
   ...publicOriginConfigShape,
   /**
-   * How long reads that are the same for every page of a journal (settings, archive list) are reused
-   * without asking the content service. A reader who has just written (the jp_fresh cookie) never
-   * gets one that began before their request; nor does any page get an article or an issue read
-   * that began before it came (they are revalidated by ETag, pages that come together sharing one
-   * check).
+   * How long reads that are the same for every page of a journal (settings, archive list) may be
+   * reused without asking the content service, for a request that need not see the latest write.
+   * Pages are all such requests now: nginx keeps each until a write purges it, so every read a
+   * page makes began after the page was asked for (revalidated by ETag, pages that come together
+   * sharing one check).
    */
   LAYOUT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { CLIENT_IP_HEADER, LRUCache, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, UNREACHABLE_CODES, limitConnectTime, type ReplicaSet } from '@journal/server-kit';
+import { CLIENT_IP_HEADER, LRUCache, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, SURROGATE_KEY_HEADER, TENANT_HEADER, UNREACHABLE_CODES, limitConnectTime, type ReplicaSet } from '@journal/server-kit';
 import { publicReadSchemas, type PublicRead, type PublicReadName } from '@journal/contracts';
 import { ReadError } from '@/features/public/api/read-json';
 import { publicReads, type PublicReads, type ReadGetter } from '@/features/public/api/public.api';
@@ -27,7 +27,30 @@ interface Known {
   etag: string;
   data: unknown;
   bytes: number;
+  /** Its cache tags (Surrogate-Key). */
+  tags: string;
 }
+
+/** A read's answer and the cache tags of what it is made of. */
+interface Read {
+  data: unknown;
+  tags: string;
+}
+
+/** A read that failed (a 404 included), with the tags of its answer: the page it makes is purged with them. */
+class TaggedReadError extends ReadError {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    readonly tags: string,
+  ) {
+    super(status, code, message);
+  }
+}
+
+/** Told the cache tags of every content answer a page is made of. */
+export type TagSink = (tags: string) => void;
 
 interface Entry {
   expires: number;
@@ -35,10 +58,10 @@ interface Entry {
   startedAt: number;
   settled: boolean;
   /** The read that follows this one, for the readers who came while this one was on its way. */
-  next?: Promise<unknown>;
+  next?: Promise<Read>;
   /** The latest of those readers' arrivals. */
   lastWaiter: number;
-  value: Promise<unknown>;
+  value: Promise<Read>;
   /** The last answer that came (a newer one may be on its way in `value`). */
   known?: Known;
 }
@@ -55,6 +78,7 @@ export interface RequestFacts {
 interface Answer {
   status: number;
   etag: string | undefined;
+  tags: string;
   body: Buffer;
 }
 
@@ -87,20 +111,29 @@ export class ContentReads {
     this.base = new URL(contentUrl);
   }
 
-  forRequest(facts: RequestFacts): PublicReads {
+  forRequest(facts: RequestFacts, sink: TagSink = () => {}): PublicReads {
     const arrival = ++this.arrivals;
-    const get: ReadGetter = <K extends PublicReadName>(path: string, name: K) => {
-      if (!KEPT.has(name)) return this.fetch(path, name, facts).then((a) => a.data);
-      const key = `${facts.journalId}\n${path}`;
+    const told = (p: Promise<Read>) =>
+      p.then(
+        (r) => {
+          sink(r.tags);
+          return r.data;
+        },
+        (err: unknown) => {
+          if (err instanceof TaggedReadError) sink(err.tags);
+          throw err;
+        },
+      );
+    const kept = (key: string, path: string, name: PublicReadName): Promise<Read> => {
       const hit = this.cache.get(key);
-      if (!hit) return this.start(key, path, name, facts, hit).value as Promise<PublicRead<K>>;
-      if (SHARED.has(name) && !facts.fresh) return (hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value) as Promise<PublicRead<K>>;
+      if (!hit) return this.start(key, path, name, facts, hit).value;
+      if (SHARED.has(name) && !facts.fresh) return hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value;
       // A reader who has just written, and every reader of an article or an issue, takes only a
       // read that began after their request came, so it holds every write made before it. While one
       // is on its way, the readers who came meanwhile share the next one: one check with the
       // content service per round trip, however many pages ask.
-      if (hit.startedAt >= arrival) return hit.value as Promise<PublicRead<K>>;
-      if (hit.settled) return this.start(key, path, name, facts, hit).value as Promise<PublicRead<K>>;
+      if (hit.startedAt >= arrival) return hit.value;
+      if (hit.settled) return this.start(key, path, name, facts, hit).value;
       hit.lastWaiter = Math.max(hit.lastWaiter, arrival);
       hit.next ??= hit.value.then(
         () => undefined,
@@ -109,14 +142,18 @@ export class ContentReads {
         const now = this.cache.get(key);
         return (now && now !== hit && now.startedAt >= hit.lastWaiter ? now : this.start(key, path, name, facts, now)).value;
       });
-      return hit.next as Promise<PublicRead<K>>;
+      return hit.next;
+    };
+    const get: ReadGetter = <K extends PublicReadName>(path: string, name: K) => {
+      if (!KEPT.has(name)) return told(this.fetch(path, name, facts)) as Promise<PublicRead<K>>;
+      return told(kept(`${facts.journalId}\n${path}`, path, name)) as Promise<PublicRead<K>>;
     };
     return publicReads(get);
   }
 
   /** Begins a read of a kept answer (revalidated when one is known) and makes it the key's entry. */
   private start(key: string, path: string, name: PublicReadName, facts: RequestFacts, prev: Entry | undefined): Entry {
-    const entry: Entry = { expires: Date.now() + this.ttlMs, startedAt: this.arrivals, settled: false, lastWaiter: 0, value: Promise.resolve(), known: prev?.known };
+    const entry: Entry = { expires: Date.now() + this.ttlMs, startedAt: this.arrivals, settled: false, lastWaiter: 0, value: Promise.resolve({ data: undefined, tags: '' }), known: prev?.known };
     entry.value = this.fetch(path, name, facts, prev?.known).then(
       (a) => {
         entry.settled = true;
@@ -128,7 +165,7 @@ export class ContentReads {
             this.cache.set(key, entry);
           }
         }
-        return a.data;
+        return { data: a.data, tags: a.tags };
       },
       (err: unknown) => {
         entry.settled = true;
@@ -146,7 +183,7 @@ export class ContentReads {
     this.pods?.replicas.close();
   }
 
-  private async fetch<K extends PublicReadName>(path: string, name: K, facts: RequestFacts, known?: Known): Promise<{ data: PublicRead<K>; known?: Known }> {
+  private async fetch<K extends PublicReadName>(path: string, name: K, facts: RequestFacts, known?: Known): Promise<{ data: PublicRead<K>; tags: string; known?: Known }> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [TENANT_HEADER]: facts.journalId,
@@ -156,15 +193,15 @@ export class ContentReads {
     };
     if (known) headers['if-none-match'] = known.etag;
     const res = await this.request(path, headers);
-    if (res.status === 304 && known) return { data: known.data as PublicRead<K>, known };
+    if (res.status === 304 && known) return { data: known.data as PublicRead<K>, tags: res.tags || known.tags, known };
     if (res.status < 200 || res.status >= 300) {
       const body = parseJson(res.body) as { error?: string; message?: string } | undefined;
-      throw new ReadError(res.status >= 500 ? 503 : res.status, body?.error ?? 'http_error', body?.message ?? (http.STATUS_CODES[res.status] ?? 'Error'));
+      throw new TaggedReadError(res.status >= 500 ? 503 : res.status, body?.error ?? 'http_error', body?.message ?? (http.STATUS_CODES[res.status] ?? 'Error'), res.status >= 500 ? '' : res.tags);
     }
     const parsed = publicReadSchemas[name].safeParse(parseJson(res.body));
     if (!parsed.success) throw new ReadError(503, 'bad_upstream_answer', `Unexpected ${name} answer from the content service`);
     const data = parsed.data as PublicRead<K>;
-    return { data, known: res.etag ? { etag: res.etag, data, bytes: res.body.length } : undefined };
+    return { data, tags: res.tags, known: res.etag ? { etag: res.etag, data, bytes: res.body.length, tags: res.tags } : undefined };
   }
 
   private request(path: string, headers: Record<string, string>, retried = false, attempt = 0): Promise<Answer> {
@@ -186,7 +223,7 @@ export class ContentReads {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: header(res.headers.etag), body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: header(res.headers.etag), tags: header(res.headers[SURROGATE_KEY_HEADER]) ?? '', body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
           res.on('error', (err) => reject(unavailable(err.name)));
         },
       );

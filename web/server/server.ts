@@ -12,6 +12,7 @@ import {
   publicOriginOf,
   ReplicaSet,
   REQUEST_ID_HEADER,
+  SURROGATE_KEY_HEADER,
   runService,
   TENANT_HEADER,
   type ObservedRequest,
@@ -82,14 +83,22 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
     const journalHost = header(req, PUBLIC_HOST_HEADER);
     // The journal's primary host as the gateway resolved it; never the Host the client sent.
     const origin = publicOriginOf(journalHost, config);
-    const reads = contentReads.forRequest({
-      journalId,
-      journalHost: journalHost ?? '',
-      clientIp: header(req, CLIENT_IP_HEADER) ?? '',
-      requestId: req.requestId,
-      fresh: /(?:^|;\s*)jp_fresh=/.test(header(req, 'cookie') ?? ''),
-    });
-    const pageHeaders = { ...common, 'cache-control': 'no-cache' };
+    // The page is made of these content answers; caches in front keep it until a write changes one.
+    const tags = new Set<string>();
+    const reads = contentReads.forRequest(
+      {
+        journalId,
+        journalHost: journalHost ?? '',
+        clientIp: header(req, CLIENT_IP_HEADER) ?? '',
+        requestId: req.requestId,
+        // nginx keeps the page until a write purges it: it must hold every write made before it.
+        fresh: true,
+      },
+      (t) => {
+        for (const one of t.split(' ')) if (one) tags.add(one);
+      },
+    );
+    const pageHeaders: Record<string, string> = { ...common, 'cache-control': 'no-cache' };
     try {
       // The origin is ours (validated host); the path is the reader's, kept as a path.
       const url = new URL(origin + (req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl}`));
@@ -100,6 +109,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         assets,
         onError: (err) => logger.error({ err, requestId: req.requestId }, 'render error'),
       });
+      if (tags.size) pageHeaders[SURROGATE_KEY_HEADER] = [...tags].join(' ');
       if ('redirect' in page) {
         res.writeHead(page.status, { ...pageHeaders, location: page.redirect, 'content-length': '0' }).end();
         return;

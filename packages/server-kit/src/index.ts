@@ -25,3 +25,4 @@ export * from './keyed-bucket';
 export * from './tenancy-guard';
 export * from './activity';
 export * from './replica-set';
+export * from './edge-keys';

@@ -43,6 +43,10 @@ import { statsRoutes } from './stats/stats.routes';
 import type { StatsRecorder } from './stats/stats.recorder';
 import { UsageLogReceiver } from './stats/usage-log';
 import { loadRobotList } from './stats/counter-robots';
+import { edgeTags } from './edge/edge-tags';
+import { createEdgePurger } from './edge/edge-purge.setup';
+import { bridgeContentChanges } from './edge/content-change-bridge';
+import type { EdgePurger } from './edge/purger';
 
 export interface ContentApp {
   url: string;
@@ -60,6 +64,8 @@ export interface ContentApp {
   usagePort: number;
   /** Crossref deposits: their store, queue and worker. */
   deposits: Deposits;
+  /** Purges nginx and the CDN after each write (its listener is registered with the change path). */
+  edge: EdgePurger;
   /** The article PDFs read into memory before ready (undefined until then). */
   readonly warmedFiles: WarmedFiles | undefined;
   stop(): Promise<void>;
@@ -91,6 +97,8 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     maxEntries: config.CACHE_MAX_ENTRIES,
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
   });
+  const edge = createEdgePurger(config, redis, logger);
+  bridgeContentChanges(cache, edge.listener);
   const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, activity: new ActivityLog(conn, logger) };
 
   // Not ready (so no traffic is routed here) until every journal's read model is loaded. The
@@ -103,6 +111,8 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     ready: () => cache.ready,
     dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
   });
+  // Before every route: each public read names its cache tags.
+  http.app.use(edgeTags());
   http.app.use(internalJournalRoutes(journals));
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(cache));
@@ -171,8 +181,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     stats: stats.recorder,
     usagePort,
     deposits,
+    edge,
     async stop() {
       cache.stop();
+      await edge.stop();
       await deposits.stop();
       await usage.stop();
       await server.close();

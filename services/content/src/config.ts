@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { edgeConfigShape } from './edge/edge.config';
 import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 export const contentConfigSchema = z.object({
@@ -85,6 +86,7 @@ export const contentConfigSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')
     .default(true),
+  ...edgeConfigShape,
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const readContentConfig = () => loadConfig(contentConfigSchema);

@@ -1,0 +1,221 @@
+/**
+ * Readers at the edge: nginx's cache of pages and reads, kept long and purged by each write.
+ * Measured with wrk (2 threads; its CPU is its own process's, not counted), each row in the same run
+ * as a 3 kB static file nginx sends as it is (sendfile), `Accept-Encoding: gzip`, at 64 and 8
+ * connections. CPU per answer is read from /proc for each process of the stack.
+ *
+ *   edge_static_rps_64 / _p99_ms_64 / _nginx_cpu_ms   the static file
+ *   edge_page_rps_64 / _p99_ms_64 / _ratio_64          a cached article page (HIT), and its share of the static req/s
+ *   edge_list_rps_64 / ...                             a cached issue list (JSON, HIT)
+ *   … the same at 8 connections (_8)
+ *   edge_page_nginx_cpu_ms, edge_list_nginx_cpu_ms     nginx CPU per cached answer (64 connections)
+ *   edge_rendered_cpu_ms (+ _nginx, _gateway, _render, _content)   a page nginx does not hold yet (a
+ *                                                      new URL per request: render, compress, record, store)
+ *   edge_fresh_p99_ms, edge_fresh_max_ms               from an admin's article edit's answer until its page and
+ *                                                      issue list answer the new title through nginx (100 writes;
+ *                                                      edge_write_p50_ms: the edit itself)
+ *   edge_mix_hit_ratio                                 hits among a reader mix (wrk) while those writes run
+ */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { DEMO_USER } from '../scripts/seed';
+import type { BenchContext, BenchFigures } from './context';
+import { cpuMs } from './proc-cpu';
+
+const exec = promisify(execFile);
+const SECONDS = Number(process.env.BENCH_EDGE_SECONDS ?? 5);
+const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
+
+interface WrkResult {
+  rps: number;
+  p99Ms: number;
+  requests: number;
+  out: string;
+}
+
+const toMs = (v: string) => {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(v.trim());
+  if (!m) return NaN;
+  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+};
+
+async function wrk(url: string, connections: number, headers: Record<string, string>, script?: string, seconds = SECONDS): Promise<WrkResult> {
+  const args = ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '10s'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  if (script) args.push('-s', script);
+  args.push(url);
+  const { stdout } = await exec('wrk', args, { maxBuffer: 1 << 20 });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN);
+  const p99 = /^\s+99%\s+(\S+)/m.exec(stdout)?.[1] ?? '';
+  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0);
+  return { rps: Math.round(rps), p99Ms: round(toMs(p99), 2), requests, out: stdout };
+}
+
+/** wrk and nginx's CPU over it: one row. */
+async function row(ctx: BenchContext, url: string, connections: number, headers: Record<string, string>, script?: string) {
+  const before = cpuMs(ctx.pids);
+  const r = await wrk(url, connections, headers, script);
+  const after = cpuMs(ctx.pids);
+  const per = (name: string) => round(((after[name] ?? 0) - (before[name] ?? 0)) / Math.max(1, r.requests));
+  return { ...r, cpu: { nginx: per('nginx'), gateway: per('gateway'), render: per('render'), content: per('content') } };
+}
+
+async function get(url: string, headers: Record<string, string>) {
+  const r = await fetch(url, { headers });
+  return { status: r.status, cache: r.headers.get('x-cache'), text: await r.text() };
+}
+
+export async function run(ctx: BenchContext): Promise<BenchFigures> {
+  const base = new URL(ctx.baseUrl);
+  const origin = `http://127.0.0.1:${base.port}`;
+  const host = `localhost:${base.port}`;
+  // wrk sends the Host header it is given; fetch sets its own from the URL (the journal's primary host).
+  const site = `http://${host}`;
+  const h = { Host: host, 'Accept-Encoding': 'gzip' };
+  const f: BenchFigures = {};
+
+  // The rows' subjects: the newest issue's list and its first article's page.
+  const years = (await (await fetch(`${site}/api/archives/`, { headers: h })).json()) as { year: number; issues: { volume: number; issue: number }[] }[];
+  const y = years.sort((a, b) => b.year - a.year)[0]!;
+  const i = y.issues[0]!;
+  const listPath = `/api/archives/${y.year}/${i.volume}/${i.issue}`;
+  const list = (await (await fetch(`${site}${listPath}`, { headers: h })).json()) as { id: string; refnumber: string; title: string }[];
+  const article = list[0]!;
+  const pagePath = `/archives/${y.year}/vol${i.volume}/issue${i.issue}/${encodeURIComponent(article.refnumber)}`;
+  writeFileSync(path.join(ctx.staticDir, 'edge-3k.bin'), Buffer.alloc(3072, 'static file, sent as it is. '));
+  const staticUrl = `${ctx.nginxStaticUrl.replace(/\/\/[^/]+/, `//127.0.0.1:${base.port}`)}/edge-3k.bin`;
+  for (const p of [pagePath, listPath]) {
+    await get(`${site}${p}`, h);
+    const again = await get(`${site}${p}`, h);
+    if (again.cache !== 'HIT') throw new Error(`${p} is not cached (${again.cache})`);
+  }
+  console.log(`edge: page ${pagePath} (${(await get(`${site}${pagePath}`, h)).text.length} bytes decoded), list ${listPath}`);
+
+  const parts = new Set((process.env.BENCH_EDGE_PARTS ?? 'hits,rendered,writes').split(','));
+  for (const c of parts.has('hits') ? [64, 8] : []) {
+    const st = await row(ctx, staticUrl, c, h);
+    const page = await row(ctx, `${origin}${pagePath}`, c, h);
+    const st2 = await row(ctx, staticUrl, c, h);
+    const lst = await row(ctx, `${origin}${listPath}`, c, h);
+    // The static file twice, around the page: the better of the two stands for the machine's state.
+    const s = st.rps >= st2.rps ? st : st2;
+    f[`edge_static_rps_${c}`] = s.rps;
+    f[`edge_static_p99_ms_${c}`] = Math.min(st.p99Ms, st2.p99Ms);
+    f[`edge_page_rps_${c}`] = page.rps;
+    f[`edge_page_p99_ms_${c}`] = page.p99Ms;
+    f[`edge_page_ratio_${c}`] = round(page.rps / st.rps, 2);
+    f[`edge_list_rps_${c}`] = lst.rps;
+    f[`edge_list_p99_ms_${c}`] = lst.p99Ms;
+    f[`edge_list_ratio_${c}`] = round(lst.rps / st2.rps, 2);
+    f[`edge_page_p99_vs_static_${c}`] = round(page.p99Ms / Math.max(st.p99Ms, 0.01), 2);
+    f[`edge_list_p99_vs_static_${c}`] = round(lst.p99Ms / Math.max(st2.p99Ms, 0.01), 2);
+    if (c === 64) {
+      f.edge_static_nginx_cpu_ms = round(Math.min(st.cpu.nginx, st2.cpu.nginx), 4);
+      f.edge_page_nginx_cpu_ms = round(page.cpu.nginx, 4);
+      f.edge_list_nginx_cpu_ms = round(lst.cpu.nginx, 4);
+      f.edge_page_nginx_cpu_vs_static = round(page.cpu.nginx / Math.max(f.edge_static_nginx_cpu_ms, 0.0001), 2);
+    }
+    console.log(`edge ${c} connections: static ${st.rps}/${st2.rps} req/s p99 ${st.p99Ms}/${st2.p99Ms} ms; page ${page.rps} req/s p99 ${page.p99Ms} ms; list ${lst.rps} req/s p99 ${lst.p99Ms} ms; nginx CPU ms/answer static ${st.cpu.nginx} page ${page.cpu.nginx} list ${lst.cpu.nginx}`);
+  }
+
+  // A page nginx does not hold yet: a new query string per request, so each is rendered, compressed,
+  // recorded under its tags and stored. 8 connections.
+  const missScript = path.join(ctx.staticDir, 'edge-miss.lua');
+  writeFileSync(missScript, `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "${pagePath}?m=" .. tostring(math.random(1, 1e9)) .. "-" .. n)\nend\n`);
+  const miss = parts.has('rendered') ? await row(ctx, `${origin}${pagePath}`, 8, h, missScript) : null;
+  if (miss) {
+  f.edge_rendered_rps = miss.rps;
+  f.edge_rendered_cpu_nginx_ms = miss.cpu.nginx;
+  f.edge_rendered_cpu_gateway_ms = miss.cpu.gateway;
+  f.edge_rendered_cpu_render_ms = miss.cpu.render;
+  f.edge_rendered_cpu_content_ms = miss.cpu.content;
+  f.edge_rendered_cpu_ms = round(miss.cpu.nginx + miss.cpu.gateway + miss.cpu.render + miss.cpu.content);
+  console.log(`edge rendered page (not cached): ${miss.rps} req/s; CPU ms per page nginx ${miss.cpu.nginx} gateway ${miss.cpu.gateway} render ${miss.cpu.render} content ${miss.cpu.content} = ${f.edge_rendered_cpu_ms}`);
+  }
+  if (!parts.has('writes')) return f;
+
+  // Writes while readers read: 100 article edits by the admin; each until its page and issue list
+  // answer the new title through nginx. Meanwhile wrk reads a mix of pages and reads and counts hits.
+  const login = await fetch(`${site}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_USER.name, password: DEMO_USER.password }) });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const stored = (await (await fetch(`${site}/api/admin/articles/${article.id}`, { headers: auth })).json()) as Record<string, unknown>;
+  const save = async (title: string) => {
+    const form = new FormData();
+    for (const k of ['year', 'volume', 'issue', 'frequency', 'refnumber', 'authorname', 'keywords', 'pagenumber', 'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate', 'doi', 'abstract'])
+      form.append(k, String(stored[k] ?? ''));
+    form.append('title', title);
+    const r = await fetch(`${site}/api/archives/${article.id}`, { method: 'POST', headers: auth, body: form });
+    if (r.status !== 200) throw new Error(`article edit answered ${r.status}: ${await r.text()}`);
+  };
+  const mixPaths = [pagePath, listPath, '/', '/archives', '/board', '/api/settings/', '/api/archives/', '/api/editors/', '/api/indexing/'];
+  for (const a of list.slice(1, 12)) mixPaths.push(`/archives/${y.year}/vol${i.volume}/issue${i.issue}/${encodeURIComponent(a.refnumber)}`, `/api/archives/ref/${encodeURIComponent(a.refnumber)}`);
+  for (const yy of years) for (const ii of yy.issues) mixPaths.push(`/api/archives/${yy.year}/${ii.volume}/${ii.issue}`, `/archives/${yy.year}/vol${ii.volume}/issue${ii.issue}`);
+  for (const p of mixPaths) await get(`${site}${p}`, h);
+  const mixScript = path.join(ctx.staticDir, 'edge-mix.lua');
+  writeFileSync(
+    mixScript,
+    [
+      `local paths = { ${mixPaths.map((p) => JSON.stringify(p)).join(', ')} }`,
+      'local i = 0',
+      'hits = 0',
+      'other = 0',
+      'local threads = {}',
+      'function setup(thread) table.insert(threads, thread) end',
+      'request = function() i = i + 1; return wrk.format("GET", paths[(i % #paths) + 1]) end',
+      'response = function(status, headers, body) if headers["X-Cache"] == "HIT" then hits = hits + 1 else other = other + 1 end end',
+      'function done(summary, latency, requests)',
+      '  local h, o = 0, 0',
+      '  for _, t in ipairs(threads) do h = h + t:get("hits"); o = o + t:get("other") end',
+      '  io.write(string.format("EDGE_HITS %d %d\\n", h, o))',
+      'end',
+    ].join('\n'),
+  );
+  const writes = 100;
+  let writing = true;
+  const writeMs: number[] = [];
+  const writer = (async () => {
+    const times: number[] = [];
+    for (let n = 0; n < writes; n++) {
+      const title = `${String(stored.title)} (edit ${n})`;
+      const sent = performance.now();
+      await save(title);
+      // From the write's answer: what every reader sees after the admin saw "saved".
+      const started = performance.now();
+      writeMs.push(started - sent);
+      for (;;) {
+        const [pg, ls] = await Promise.all([get(`${site}${pagePath}`, h), get(`${site}${listPath}`, h)]);
+        if (pg.text.includes(`(edit ${n})`) && ls.text.includes(`(edit ${n})`)) break;
+        if (performance.now() - started > 10_000) throw new Error(`edit ${n} not seen after 10 s`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      times.push(performance.now() - started);
+    }
+    return times;
+  })().finally(() => {
+    writing = false;
+  });
+  // Its failure is thrown where it is awaited, below; until then it must not end the process.
+  writer.catch(() => undefined);
+  // wrk runs for as long as the writes take (in slices of SECONDS), counting hits.
+  let hits = 0;
+  let others = 0;
+  while (writing) {
+    const mix = await wrk(`${origin}/`, 16, h, mixScript);
+    const m = /EDGE_HITS (\d+) (\d+)/.exec(mix.out);
+    hits += Number(m?.[1] ?? 0);
+    others += Number(m?.[2] ?? 0);
+  }
+  const times = (await writer).sort((a, b) => a - b);
+  await save(String(stored.title));
+  f.edge_fresh_p99_ms = round(times[Math.ceil(times.length * 0.99) - 1]!, 1);
+  f.edge_fresh_p50_ms = round(times[Math.floor(times.length / 2)]!, 1);
+  f.edge_fresh_max_ms = round(times.at(-1)!, 1);
+  f.edge_write_p50_ms = round(writeMs.sort((a, b) => a - b)[Math.floor(writeMs.length / 2)]!, 1);
+  f.edge_mix_hit_ratio = round(hits / Math.max(1, hits + others), 4);
+  f.edge_mix_reads = hits + others;
+  console.log(`edge writes: ${writes} article edits, fresh after p50 ${f.edge_fresh_p50_ms} ms p99 ${f.edge_fresh_p99_ms} ms max ${f.edge_fresh_max_ms} ms; reader mix ${hits + others} reads, hit ratio ${f.edge_mix_hit_ratio}`);
+  return f;
+}

@@ -1,0 +1,113 @@
+import type { IncomingMessage } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { EdgeKeyMap, parseSurrogateKey, SURROGATE_KEY_HEADER, type Logger } from '@journal/server-kit';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+type AnswerHeaders = Record<string, string | string[] | undefined>;
+export type EdgeEncoding = 'br' | 'gzip';
+
+/** Statuses a shared cache keeps: the page or read, a redirect, "not found" and "gone" (purged like the rest). */
+const CACHEABLE = new Set([200, 301, 302, 304, 404, 410]);
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|atom\+xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
+/** Smaller answers are stored as they are: compressing them saves less than it costs. */
+const MIN_COMPRESS_BYTES = 1024;
+
+export interface EdgeAnswerOptions {
+  /** Where the cache keys of tagged answers are recorded for the purger; null: not recorded. */
+  keys: EdgeKeyMap | null;
+  /** How long nginx and a CDN keep a tagged answer (seconds), and how long past it they may serve it stale. */
+  ttlSeconds: number;
+  staleWhileRevalidateSeconds: number;
+  staleIfErrorSeconds: number;
+  logger: Logger;
+}
+
+/** The encoding the request takes (nginx sends the one its cache key names): brotli, gzip or none. */
+export function chosenEncoding(accept: string | string[] | undefined): EdgeEncoding | null {
+  const text = (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).slice(0, 1024).toLowerCase();
+  let br = false;
+  let gzipOk = false;
+  for (const part of text.split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip') gzipOk = true;
+  }
+  return br ? 'br' : gzipOk ? 'gzip' : null;
+}
+
+/**
+ * Public answers that name their cache tags (Surrogate-Key, set by the content service and the
+ * render process) are the ones caches in front keep and purge by tag. The gateway gives them the
+ * CDNs' headers (Cache-Tag, CDN-Cache-Control, Surrogate-Control) and nginx's lifetime
+ * (X-Accel-Expires), records nginx's cache key under each tag for the purger, and compresses them
+ * once, in the encoding the key names: nginx stores the compressed bytes and a hit is a file send.
+ */
+export class EdgeAnswers {
+  private readonly cdnCacheControl: string;
+
+  constructor(private readonly o: EdgeAnswerOptions) {
+    this.cdnCacheControl = `public, s-maxage=${o.ttlSeconds}, stale-while-revalidate=${o.staleWhileRevalidateSeconds}, stale-if-error=${o.staleIfErrorSeconds}`;
+  }
+
+  /**
+   * Adds the edge headers to a tagged answer (in place) and records its key; the encoding to
+   * compress its body in, or null to pass it on as it is.
+   */
+  prepare(req: IncomingMessage, status: number, h: AnswerHeaders, cacheKey: string | undefined): EdgeEncoding | null {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !CACHEABLE.has(status)) return null;
+    const tags = parseSurrogateKey(h[SURROGATE_KEY_HEADER]);
+    if (!tags.length) return null;
+    // A token-bearing request may see what readers do not: its answer is for it alone.
+    if (req.headers.authorization !== undefined || h['set-cookie'] !== undefined) return null;
+    h[SURROGATE_KEY_HEADER] = tags.join(' ');
+    h['cache-tag'] = tags.join(',');
+    h['edge-cache-tag'] = tags.join(',');
+    h['cdn-cache-control'] = this.cdnCacheControl;
+    h['surrogate-control'] = `max-age=${this.o.ttlSeconds}, stale-while-revalidate=${this.o.staleWhileRevalidateSeconds}, stale-if-error=${this.o.staleIfErrorSeconds}`;
+    h['x-accel-expires'] = String(this.o.ttlSeconds);
+    if (cacheKey && this.o.keys) {
+      this.o.keys.record(cacheKey, tags).catch((err: unknown) => this.o.logger.warn({ err }, 'edge cache key not recorded; a purge will miss it until it expires'));
+    }
+    const encoding = chosenEncoding(req.headers['accept-encoding']);
+    // A client taking a compressed copy may be sent one (here or by nginx from its store): the
+    // validator is weak for it, whether this answer was compressed or not, or a 304.
+    const etag = h.etag;
+    if (encoding && typeof etag === 'string' && etag.startsWith('"')) h.etag = `W/${etag}`;
+    if (req.method !== 'GET' || (status !== 200 && status !== 404 && status !== 410) || h['content-encoding'] !== undefined) return null;
+    const type = h['content-type'];
+    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return null;
+    const length = Number(h['content-length']);
+    if (Number.isFinite(length) && length < MIN_COMPRESS_BYTES) return null;
+    return encoding;
+  }
+
+  /** The compressed body and the headers that describe it (in place). */
+  async compress(encoding: EdgeEncoding, body: Buffer, h: AnswerHeaders): Promise<Buffer> {
+    if (body.length < MIN_COMPRESS_BYTES) {
+      h['content-length'] = String(body.length);
+      return body;
+    }
+    const out =
+      encoding === 'br'
+        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : await gz(body, { level: 5 });
+    h['content-encoding'] = encoding;
+    h['content-length'] = String(out.length);
+    delete h['transfer-encoding'];
+    const vary = h.vary;
+    if (typeof vary !== 'string' || !/accept-encoding/i.test(vary)) h.vary = vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding';
+    return out;
+  }
+}
+
+/** The edge settings of the gateway's config. */
+export const edgeTtlOf = (c: { EDGE_CACHE_TTL_S: number; EDGE_STALE_WHILE_REVALIDATE_S: number; EDGE_STALE_IF_ERROR_S: number }) => ({
+  ttlSeconds: c.EDGE_CACHE_TTL_S,
+  staleWhileRevalidateSeconds: c.EDGE_STALE_WHILE_REVALIDATE_S,
+  staleIfErrorSeconds: c.EDGE_STALE_IF_ERROR_S,
+});

@@ -1,0 +1,86 @@
+import type { Redis } from 'ioredis';
+
+/** Request header by which nginx tells the gateway the cache key it will store the answer under. */
+export const EDGE_CACHE_KEY_HEADER = 'x-jp-cache-key';
+/** Answer header naming the cache tags of a public answer (space-separated, Fastly's form). */
+export const SURROGATE_KEY_HEADER = 'surrogate-key';
+
+const TRIM_EVERY = 16;
+
+/** Tags are short and header-safe (see the content service's cache tags); anything else is dropped. */
+const TAG_RE = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The tags of a `Surrogate-Key` value, deduplicated, unsafe ones left out. */
+export function parseSurrogateKey(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  const text = Array.isArray(value) ? value.join(' ') : value;
+  const out = new Set<string>();
+  for (const t of text.split(/[\s,]+/)) if (TAG_RE.test(t)) out.add(t);
+  return [...out];
+}
+
+export interface EdgeKeyMapOptions {
+  /** Key prefix in Redis (REDIS_PREFIX). */
+  prefix: string;
+  /**
+   * How long nginx keeps an answer (its X-Accel-Expires): past it the answer is fetched again and
+   * recorded anew, so older records are dropped.
+   */
+  ttlSeconds: number;
+  /** Most cache keys remembered per tag; past it the oldest records go first. */
+  maxPerTag?: number;
+}
+
+/**
+ * Which nginx cache keys hold an answer carrying each tag: nginx purges by key, writes name tags.
+ * The gateway records a key when an answer nginx is about to store passes it; the purger reads
+ * the keys of the tags a write changed. One sorted set per tag, scored by the time of the fill,
+ * so records older than nginx's own lifetime of the answer are trimmed and a tag whose URLs are
+ * endless (search words, mistyped paths) stays bounded.
+ */
+export class EdgeKeyMap {
+  private readonly maxPerTag: number;
+  /** Records so far: the sets are trimmed on one in TRIM_EVERY (a fill's cost stays one command a tag). */
+  private records = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly opts: EdgeKeyMapOptions,
+  ) {
+    this.maxPerTag = opts.maxPerTag ?? 100_000;
+  }
+
+  private setKey(tag: string) {
+    return `${this.opts.prefix}edge:tag:${tag}`;
+  }
+
+  /** Records that `cacheKey` holds an answer with these tags. */
+  async record(cacheKey: string, tags: readonly string[], now = Date.now()): Promise<void> {
+    if (!tags.length) return;
+    const oldest = now - this.opts.ttlSeconds * 1000;
+    const trim = this.records++ % TRIM_EVERY === 0;
+    const m = this.redis.pipeline();
+    for (const tag of tags) {
+      const k = this.setKey(tag);
+      m.zadd(k, now, cacheKey);
+      if (!trim) continue;
+      m.zremrangebyscore(k, '-inf', oldest);
+      m.zremrangebyrank(k, 0, -this.maxPerTag - 1);
+      m.expire(k, this.opts.ttlSeconds + 60);
+    }
+    for (const [err] of (await m.exec()) ?? []) if (err) throw err;
+  }
+
+  /** Every cache key recorded under any of the tags (not removed: a refill may have recorded it again). */
+  async keysOf(tags: readonly string[]): Promise<string[]> {
+    if (!tags.length) return [];
+    const p = this.redis.pipeline();
+    for (const tag of tags) p.zrange(this.setKey(tag), 0, -1);
+    const out = new Set<string>();
+    for (const [err, keys] of (await p.exec()) ?? []) {
+      if (err) throw err;
+      for (const k of keys as string[]) out.add(k);
+    }
+    return [...out];
+  }
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .default('')
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')));
+
+/** The purger's settings (docs/operations.md#edge-caches): nginx always where set, one CDN behind config. */
+export const edgeConfigShape = {
+  /** nginx purge endpoints (comma-separated); a host name stands for every address it resolves to. Empty: no nginx purge. */
+  EDGE_NGINX_PURGE_URLS: list,
+  /** Tries per cache and write before the purge is given up (logged), and the first wait (doubled each time). */
+  EDGE_PURGE_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  EDGE_PURGE_RETRY_MS: z.coerce.number().int().min(1).default(200),
+  /** The second purge after each write (0: none); see EdgePurger. */
+  EDGE_REPURGE_MS: z.coerce.number().int().min(0).default(500),
+  /** The CDN in front, told by tag; none by default. */
+  EDGE_CDN: z.enum(['none', 'fastly', 'cloudflare', 'akamai']).default('none'),
+  FASTLY_API_URL: z.string().url().default('https://api.fastly.com'),
+  FASTLY_SERVICE_ID: z.string().default(''),
+  /** CDN credentials: from the Secret, unset unless that CDN is used. */
+  FASTLY_API_TOKEN: z.string().optional(),
+  CLOUDFLARE_API_URL: z.string().url().default('https://api.cloudflare.com'),
+  CLOUDFLARE_ZONE_ID: z.string().default(''),
+  CLOUDFLARE_API_TOKEN: z.string().optional(),
+  /** The EdgeGrid client credentials' host (akab-….purge.akamaiapis.net) and tokens. */
+  AKAMAI_HOST: z.string().default(''),
+  AKAMAI_CLIENT_TOKEN: z.string().optional(),
+  /** Unset unless Akamai is used (as a secret it must then pass the production secret policy). */
+  AKAMAI_CLIENT_SECRET: z.string().optional(),
+  AKAMAI_ACCESS_TOKEN: z.string().optional(),
+  AKAMAI_NETWORK: z.enum(['production', 'staging']).default('production'),
+};

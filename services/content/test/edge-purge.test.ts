@@ -1,0 +1,243 @@
+/** Cache tags of public answers, and the purger: its nginx and CDN targets, retries, and that a write never fails for it. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { EdgeKeyMap, type Logger } from '@journal/server-kit';
+import { eventually } from '@journal/testing/waiting';
+import { newObjectId, staffHeaders, staffToken } from '@journal/testing';
+import { makeJournal, startContent, stopContent } from './helpers';
+import { cacheTag } from '../src/views/cache-tags';
+import { EdgePurger, type PurgeTarget } from '../src/edge/purger';
+import { AkamaiPurgeTarget, CloudflarePurgeTarget, edgeGridAuthorization, FastlyPurgeTarget } from '../src/edge/cdn-purge';
+import { cdnTarget } from '../src/edge/edge-purge.setup';
+
+let app: Awaited<ReturnType<typeof startContent>>;
+let J: string;
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A stand-in CDN API: records each call and answers with the next status of `statuses` (then 200). */
+async function fakeApi(statuses: number[] = []) {
+  const seen: Seen[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res.writeHead(statuses.shift() ?? 200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** A logger that keeps what was logged at warn and error (the purger's retries and give-ups). */
+function keptLogger() {
+  const lines: { level: string; msg: string }[] = [];
+  const at = (level: string) => (_o: unknown, msg?: string) => void lines.push({ level, msg: msg ?? '' });
+  const logger = { warn: at('warn'), error: at('error'), info: () => {}, debug: () => {} } as unknown as Logger;
+  return { lines, logger };
+}
+
+beforeAll(async () => {
+  app = await startContent({ EDGE_NGINX_PURGE_URLS: ['http://127.0.0.1:9/purge'], EDGE_PURGE_ATTEMPTS: 3, EDGE_PURGE_RETRY_MS: 10, EDGE_REPURGE_MS: 0 });
+  J = await makeJournal(app, 'edge1');
+});
+afterAll(() => stopContent(app));
+
+const pub = (path: string) => request(app.url).get(path).set({ 'x-journal-id': J });
+
+describe('cache tags of public answers', () => {
+  it('each public read names what it is made of; usage counts name nothing', async () => {
+    const j = cacheTag.journal(J);
+    const cases: [string, string[]][] = [
+      ['/api/settings/', [j, cacheTag.head(J)]],
+      ['/api/editors', [j, cacheTag.head(J)]],
+      ['/api/archives/', [j, cacheTag.head(J)]],
+      ['/api/archives/2024/1/2', [j, cacheTag.issue(J, { year: 2024, volume: 1, issue: 2 })]],
+      ['/api/search?keyword=soil', [j, cacheTag.lists(J)]],
+      ['/feed.atom', [j, cacheTag.head(J), cacheTag.lists(J)]],
+      ['/sitemap.xml', [j, cacheTag.lists(J)]],
+    ];
+    for (const [path, tags] of cases) {
+      const r = await pub(path);
+      expect([path, r.status]).toEqual([path, 200]);
+      expect([path, r.headers['surrogate-key']]).toEqual([path, tags.join(' ')]);
+    }
+    // A 404 names the article it is about: publishing it purges the "not found".
+    const missing = await pub('/api/archives/ref/NOPE-1');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['surrogate-key']).toBe(`${j} ${cacheTag.article(J, 'NOPE-1')}`);
+    expect((await pub('/api/archives/ref/NOPE-1/stats')).headers['surrogate-key']).toBeUndefined();
+    // No tenant, no tags.
+    expect((await request(app.url).get('/api/settings/')).headers['surrogate-key']).toBeUndefined();
+  });
+});
+
+describe('a purge that fails', () => {
+  it('is retried with backoff and logged, and the write it follows succeeds', async () => {
+    // nginx holds an answer of the journal (as the gateway records it); nginx itself is down.
+    await new EdgeKeyMap(app.deps.redis, { prefix: app.config.REDIS_PREFIX, ttlSeconds: 3600 }).record(`gzip|edge1.test/api/settings`, [cacheTag.journal(J), cacheTag.head(J)]);
+    const before = { ...app.edge.stats };
+    const r = await request(app.url)
+      .post('/api/settings')
+      .set(staffHeaders(J, staffToken(J)))
+      .send({ websitename: 'Edge Journal' });
+    expect(r.status).toBe(200);
+    expect((await pub('/api/settings/')).body.websitename).toBe('Edge Journal');
+    await eventually(() => expect(app.edge.stats.failures).toBe(before.failures + 1));
+    expect(app.edge.stats.retries).toBe(before.retries + 2);
+  });
+
+  it('logs each retry and the give-up; a later try that succeeds ends it', async () => {
+    const { lines, logger } = keptLogger();
+    let calls = 0;
+    const flaky: PurgeTarget = {
+      name: 'flaky',
+      awaited: true,
+      purge: async () => {
+        if (++calls < 3) throw new Error('down');
+      },
+    };
+    const purger = new EdgePurger({ targets: [flaky], logger, attempts: 5, retryMs: 5, repurgeMs: 0 });
+    await purger.listener({ journalId: J, tags: ['x'] });
+    await purger.idle();
+    expect(calls).toBe(3);
+    expect(purger.stats).toEqual({ purges: 1, failures: 0, retries: 2 });
+    expect(lines.map((l) => l.level)).toEqual(['warn', 'warn']);
+
+    const dead: PurgeTarget = { name: 'dead', awaited: false, purge: () => Promise.reject(new Error('down')) };
+    const giving = new EdgePurger({ targets: [dead], logger, attempts: 2, retryMs: 5, repurgeMs: 0 });
+    // Never rejects into the write.
+    await expect(giving.listener({ journalId: J, tags: ['x'] })).resolves.toBeUndefined();
+    await giving.idle();
+    expect(giving.stats.failures).toBe(1);
+    expect(lines.at(-1)!.level).toBe('error');
+  });
+});
+
+describe('CDN targets', () => {
+  const change = { journalId: 'j1', tags: Array.from({ length: 40 }, (_, i) => `t${i}`) };
+
+  it('Fastly: surrogate keys in one call, with the API token', async () => {
+    const api = await fakeApi();
+    try {
+      await new FastlyPurgeTarget({ apiUrl: api.url, serviceId: 'svc1', token: 'tok' }).purge(change);
+      expect(api.seen).toHaveLength(1);
+      expect(api.seen[0]).toMatchObject({ method: 'POST', url: '/service/svc1/purge' });
+      expect(api.seen[0]!.headers['fastly-key']).toBe('tok');
+      expect(JSON.parse(api.seen[0]!.body)).toEqual({ surrogate_keys: change.tags });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('Cloudflare: cache tags, 30 a call, with the bearer token', async () => {
+    const api = await fakeApi();
+    try {
+      await new CloudflarePurgeTarget({ apiUrl: api.url, zoneId: 'z1', token: 'tok' }).purge(change);
+      expect(api.seen.map((s) => s.url)).toEqual(['/client/v4/zones/z1/purge_cache', '/client/v4/zones/z1/purge_cache']);
+      expect(api.seen[0]!.headers.authorization).toBe('Bearer tok');
+      expect(api.seen.flatMap((s) => (JSON.parse(s.body) as { tags: string[] }).tags)).toEqual(change.tags);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('Akamai: Fast Purge by tag, signed with EdgeGrid', async () => {
+    const api = await fakeApi();
+    const creds = { host: api.url, clientToken: 'ct', clientSecret: 'cs', accessToken: 'at', network: 'production' as const };
+    try {
+      await new AkamaiPurgeTarget(creds).purge(change);
+      const s = api.seen[0]!;
+      expect(s.url).toBe('/ccu/v3/invalidate/tag/production');
+      expect(JSON.parse(s.body)).toEqual({ objects: change.tags });
+      expect(s.headers.authorization).toMatch(/^EG1-HMAC-SHA256 client_token=ct;access_token=at;timestamp=\d{8}T\d\d:\d\d:\d\d\+0000;nonce=[^;]+;signature=[A-Za-z0-9+/=]+$/);
+      // The signature covers the body: another body, another signature.
+      const at = new Date('2026-01-02T03:04:05Z');
+      const sign = (body: string) => edgeGridAuthorization(creds, { method: 'POST', url: `${api.url}/ccu/v3/invalidate/tag/production`, body }, at, 'n1');
+      expect(sign('{"objects":["a"]}')).toContain('timestamp=20260102T03:04:05+0000;nonce=n1;signature=');
+      expect(sign('{"objects":["a"]}')).toBe(sign('{"objects":["a"]}'));
+      expect(sign('{"objects":["a"]}')).not.toBe(sign('{"objects":["b"]}'));
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('a CDN answering 503 is retried until it takes the purge', async () => {
+    const api = await fakeApi([503, 503]);
+    const { logger } = keptLogger();
+    try {
+      const purger = new EdgePurger({ targets: [new FastlyPurgeTarget({ apiUrl: api.url, serviceId: 's', token: 't' })], logger, attempts: 5, retryMs: 5, repurgeMs: 0 });
+      await purger.listener({ journalId: 'j1', tags: ['a'] });
+      await purger.idle();
+      expect(api.seen).toHaveLength(3);
+      expect(purger.stats).toMatchObject({ purges: 1, retries: 2, failures: 0 });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('is off by default, and a CDN named without credentials stops the start', () => {
+    const base = { ...app.config, EDGE_CDN: 'none' as const };
+    expect(cdnTarget(base)).toBeNull();
+    expect(() => cdnTarget({ ...base, EDGE_CDN: 'cloudflare' })).toThrow(/credentials/);
+    expect(cdnTarget({ ...base, EDGE_CDN: 'cloudflare', CLOUDFLARE_ZONE_ID: 'z', CLOUDFLARE_API_TOKEN: 't' })?.name).toBe('cloudflare');
+  });
+});
+
+describe('what each kind of write purges from nginx', () => {
+  it('an article, an issue, an editor, indexing, settings, a file: exactly the keys of the tags each changed', async () => {
+    // A stand-in nginx purge server: records the keys it is told to remove.
+    const purged: string[] = [];
+    const server = http.createServer((req, res) => {
+      purged.push(String(req.headers['purge-key']));
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
+    const other = await startContent({ EDGE_NGINX_PURGE_URLS: [url], EDGE_REPURGE_MS: 0 });
+    try {
+      const jid = await makeJournal(other, 'edge2');
+      await other.cache.view(jid);
+      const issue = await other.repos.issues.create(jid, { year: 2025, volume: 3, issue: 1 });
+      const art = await other.repos.articles.create(jid, { year: 2025, volume: 3, issue: 1, refnumber: 'R-77', title: 'T', txnid: 'x', status: 'enabled' } as Parameters<typeof other.repos.articles.create>[1]);
+      await other.cache.changed(jid, [{ t: 'issue', id: issue.id }, { t: 'article', id: art.id }]);
+      const keys = new EdgeKeyMap(other.deps.redis, { prefix: other.config.REDIS_PREFIX, ttlSeconds: 3600 });
+      const tags = {
+        head: cacheTag.head(jid),
+        lists: cacheTag.lists(jid),
+        issue: cacheTag.issue(jid, { year: 2025, volume: 3, issue: 1 }),
+        otherIssue: cacheTag.issue(jid, { year: 2024, volume: 1, issue: 1 }),
+        article: cacheTag.article(jid, 'R-77'),
+        otherArticle: cacheTag.article(jid, 'R-1'),
+        file: cacheTag.file(jid, '/assets/site/logo.png'),
+      };
+      for (const [name, tag] of Object.entries(tags)) await keys.record(`k-${name}`, [tag]);
+      const after = async (changes: Parameters<typeof other.cache.changed>[1]) => {
+        purged.length = 0;
+        await other.cache.changed(jid, changes);
+        return [...new Set(purged)].sort();
+      };
+      expect(await after([{ t: 'article', id: art.id }])).toEqual(['k-article', 'k-issue', 'k-lists']);
+      expect(await after([{ t: 'issue', id: issue.id }])).toEqual(['k-article', 'k-head', 'k-issue', 'k-lists']);
+      expect(await after([{ t: 'editor', id: newObjectId() }])).toEqual(['k-head']);
+      expect(await after([{ t: 'indexing', id: newObjectId() }])).toEqual(['k-head']);
+      expect(await after([{ t: 'journal' }])).toEqual(['k-head']);
+      expect(await after([{ t: 'file', path: '/assets/site/logo.png' }])).toEqual(['k-file']);
+      // Settings through the admin API: the write answers once nginx was told.
+      purged.length = 0;
+      const r = await request(other.url).post('/api/settings').set(staffHeaders(jid, staffToken(jid))).send({ websitename: 'Edge 2' });
+      expect(r.status).toBe(200);
+      expect([...new Set(purged)]).toEqual(['k-head']);
+    } finally {
+      await stopContent(other);
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
