@@ -220,6 +220,11 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
 const ownPath = (path: string) => (path.length > 9 ? path : (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase());
 
 /** A request nginx (or another proxy) passed on: it says whose request it was. */
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
 const forwarded = (req: IncomingMessage) => req.headers['x-real-ip'] !== undefined || req.headers['x-forwarded-for'] !== undefined;
 
 const UNKNOWN_HOST_PAGE = Buffer.from(
