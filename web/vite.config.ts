@@ -35,7 +35,7 @@ function precompress(): Plugin {
  * stream (small chunks compress worse). Pages, the admin and the work-log stay chunks of their own.
  */
 // Named one by one: other shared components (the login form, with zod) belong to the admin's chunks.
-const SHARED_BY_PAGES = /\/web\/src\/(components\/(status|page-title|use-scroll-to-section|safe-html|img|error-screen)|features\/public\/components\/page-head)\.tsx?$/;
+const SHARED_BY_PAGES = /\/web\/src\/(components\/(status|page-title|use-scroll-to-section|safe-html|img|error-screen)|features\/public\/components\/(page-head|withdrawal-notice))\.tsx?$/;
 // The withdrawal rules (a heading and a mark) are needed by the archive's lists, the article and the PDF page.
 const WITHDRAWAL_RULES = /\/packages\/contracts\/(src|dist)\/withdrawal\.rules\.[jt]s$/;
 const ARCHIVE_PARTS = /\/(web\/src\/features\/public\/(pages\/archives-layout\.tsx|components\/article-doi\.tsx|lib\/citation\.ts)|packages\/contracts\/(src|dist)\/doi-url\.[jt]s)$/;
