@@ -16,6 +16,7 @@ export * from './ip-match';
 export * from './validate';
 export * from './run-service';
 export * from './change-feed';
+export * from './keyed-lock';
 export { LRUCache } from 'lru-cache';
 export * from './cli';
 export * from './public-origin';
