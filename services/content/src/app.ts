@@ -56,6 +56,8 @@ export interface ContentApp {
   repos: ContentRepos;
   files: FileStore;
   cache: ViewCache;
+  views: ViewStore;
+  publisher: ChangePublisher;
   deps: ContentDeps;
   /** The pub/sub connection of the change feed (tests break it to prove the fallback). */
   subscriber: Redis;
@@ -161,6 +163,8 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     repos,
     files,
     cache,
+    views,
+    publisher,
     deps,
     subscriber,
     stats: stats.recorder,

@@ -8,8 +8,8 @@ import type { ViewStore } from './view-store';
 
 export interface RebuildOptions {
   logger: Logger;
-  /** Articles done so far of the journal's total, after each batch (the CLI's progress bar). */
-  progress?: (done: number, total: number) => void;
+  /** Articles done so far of the journal's total, after each batch (the CLI's progress bar); awaited. */
+  progress?: (done: number, total: number) => void | Promise<void>;
   /** Articles per batch (views written in one round trip, under the journal's lock). */
   batch?: number;
   /** How long the lease holds without renewal (a crashed rebuild frees it after this). */
@@ -80,7 +80,7 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
       total = sorted.length;
       let done = progress.after ? sorted.findIndex((a) => a.id > progress.after!) : 0;
       if (done < 0) done = sorted.length;
-      opts.progress?.(done, total);
+      await opts.progress?.(done, total);
       let stale = false;
       while (done < sorted.length) {
         const part = sorted.slice(done, done + batch);
@@ -100,7 +100,7 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
         if (!(await repo.saveProgress(leaseId, owner, JSON.stringify(progress), leaseMs))) {
           return { status: 'interrupted', articles: total, written, passes };
         }
-        opts.progress?.(done, total);
+        await opts.progress?.(done, total);
         if (opts.stopAfter !== undefined && written >= opts.stopAfter && done < sorted.length) {
           await repo.releaseLease(leaseId, owner, false);
           return { status: 'interrupted', articles: total, written, passes };
