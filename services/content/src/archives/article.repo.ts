@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
 import { doiKey, type AdminArticle, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
@@ -157,7 +157,16 @@ export class ArticleRepo {
   }
 
   async init() {
-    // Articles written before DOIs existed get their key before the unique index is built.
+    // Articles written before DOIs existed get their key before the unique index is built. Once:
+    // the query reads the whole collection (a filter FerretDB cannot answer from an index), and
+    // every write since sets the key, so a start after the first reads no article.
+    const done = this.model.db.collection<{ _id: string; at: Date }>('content_migrations');
+    if (!(await done.findOne({ _id: 'article-doi-key' }))) await this.keyDois(done);
+    await buildIndexes(() => this.model.syncIndexes());
+    await this.tombstones.init();
+  }
+
+  private async keyDois(done: mongo.Collection<{ _id: string; at: Date }>) {
     const missing = await this.model
       .find({ doi_key: { $exists: false } })
       .setOptions(crossJournal('migration: every journal\'s old articles get their DOI key'))
@@ -169,8 +178,7 @@ export class ArticleRepo {
         { ordered: false },
       );
     }
-    await buildIndexes(() => this.model.syncIndexes());
-    await this.tombstones.init();
+    await done.replaceOne({ _id: 'article-doi-key' }, { at: new Date() }, { upsert: true });
   }
 
   /** Whether another article of the journal already has this DOI (case-insensitive). */

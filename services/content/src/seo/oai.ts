@@ -1,6 +1,6 @@
 import { absoluteUrl, citationDate, doiUrl, languageCode, machineAuthors } from '@journal/contracts';
 import type { Journal } from '../journals/journal.repo';
-import type { ArticleDetail, CorpusArticle } from '../public/public.service';
+import type { ArticleDetail, CorpusArticle } from '../views/article-shapes';
 import { plain } from '../shared/text';
 import { pagePath } from './public-url';
 import { xmlEscape } from './xml';

@@ -5,6 +5,7 @@ import { staffRoutes } from '@journal/contracts';
 import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
 import type { HitTarget } from './hit-target';
+import { issueOfPdfPath } from '../views/view-docs';
 import { StatsRecorder } from './stats.recorder';
 import type { MonthCount } from './stats.repo';
 
@@ -43,9 +44,9 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
     if (t.kind === 'view') return (await svc.findByRef(journalId, t.ref))?.id ?? null;
     // File URLs carry a version query that the logged path no longer has: the PDF's issue view
     // lists the article pointing at the bare path.
-    const m = /^\/assets\/archives\/(\d+)\/(\d+)\/(\d+)\//.exec(t.path);
-    if (!m) return null;
-    const list = await svc.issueArticles(journalId, { year: Number(m[1]), volume: Number(m[2]), issue: Number(m[3]) });
+    const key = issueOfPdfPath(t.path);
+    if (!key) return null;
+    const list = await svc.issueArticles(journalId, key);
     return list.find((a) => a.pdf_url?.split('?')[0] === t.path)?.id ?? null;
   };
 

@@ -3,7 +3,7 @@ import { isPublicArticle, type Article } from '../archives/article.repo';
 import { assetPath, assetVersion } from '../files/file-store';
 import { cacheTag, type ChangeListener } from './cache-tags';
 import { articleViewOf, entryOf, headIssue, monthOf, sortEntries, statOf } from './view-build';
-import { issueKeyOf, parseIssueKey, viewId, type HeadView, type IssueEntry, type IssueView } from './view-docs';
+import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type IssueEntry, type IssueView } from './view-docs';
 import type { ViewChange } from './view-cache';
 import type { ViewStore } from './view-store';
 import { rebuildJournalViews } from './views-rebuild';
@@ -198,8 +198,7 @@ export class ChangePublisher {
       case 'file': {
         pass.tags.add(cacheTag.file(journalId, c.path));
         pass.files.add(c.path);
-        const m = /^\/assets\/archives\/(\d+)\/(\d+)\/(\d+)\//.exec(c.path);
-        const key = m ? parseIssueKey(`${m[1]}/${m[2]}/${m[3]}`) : null;
+        const key = issueOfPdfPath(c.path);
         if (key) {
           // An article PDF: the articles of its issue pointing at it get the new version in their URLs.
           const v = await this.issueView(pass, issueKeyOf(key));

@@ -28,6 +28,12 @@ export function parseIssueKey(k: string): IssueKey | null {
   return m ? { year: Number(m[1]), volume: Number(m[2]), issue: Number(m[3]) } : null;
 }
 
+/** The issue of an article PDF's path (`/assets/archives/{year}/vol{volume}issue{issue}/{file}`), or null. */
+export function issueOfPdfPath(path: string): IssueKey | null {
+  const m = /^\/assets\/archives\/(\d+)\/vol(\d+)issue(\d+)\//.exec(path);
+  return m ? { year: Number(m[1]), volume: Number(m[2]), issue: Number(m[3]) } : null;
+}
+
 export const viewId = {
   head: (journalId: string) => `${journalId}:h`,
   issue: (journalId: string, key: IssueKey | string) => `${journalId}:i:${typeof key === 'string' ? key : issueKeyOf(key)}`,
