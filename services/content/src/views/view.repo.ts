@@ -2,6 +2,8 @@ import type { Connection, mongo } from 'mongoose';
 
 export const VIEW_COLLECTION = 'public_views';
 
+const PUT_CHUNK = 50;
+
 /**
  * A stored view: its JSON as one string (the database decodes one value, not thousands of nested
  * fields), the journal it belongs to, and the change counter of the write that made it.
@@ -55,10 +57,14 @@ export class ViewRepo {
       await this.views.replaceOne({ _id: v.id }, { j: v.journalId, b: v.json, r: v.rev }, { upsert: true });
       return;
     }
-    await this.views.bulkWrite(
-      views.map((v) => ({ replaceOne: { filter: { _id: v.id }, replacement: { j: v.journalId, b: v.json, r: v.rev }, upsert: true } })),
-      { ordered: false },
-    );
+    // A few dozen per round trip: FerretDB runs one bulk write as one SQLite transaction, and a
+    // long one stalls behind (or stalls) the other connections' writes.
+    for (let i = 0; i < views.length; i += PUT_CHUNK) {
+      await this.views.bulkWrite(
+        views.slice(i, i + PUT_CHUNK).map((v) => ({ replaceOne: { filter: { _id: v.id }, replacement: { j: v.journalId, b: v.json, r: v.rev }, upsert: true } })),
+        { ordered: false },
+      );
+    }
   }
 
   async remove(ids: string[]): Promise<void> {

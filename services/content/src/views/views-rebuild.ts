@@ -54,7 +54,7 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
     progress = {};
   }
   if (progress.after) opts.logger.info({ journalId, after: progress.after }, 'views rebuild resumed');
-  const batch = Math.max(1, opts.batch ?? 200);
+  const batch = Math.max(1, opts.batch ?? 100);
   const counterId = viewId.counter(journalId);
   let written = 0;
   let total = 0;
