@@ -379,7 +379,13 @@ export class ArticleRepo {
     return keys.filter((k) => ds.some((d) => d[k] === fields[k]));
   }
 
-  /** Every article of every journal (all statuses) in one scan, grouped by journal (read models at start). */
+  /** Every article of these journals (all statuses, every field) in one query, grouped by journal (the views rebuild). */
+  async listByJournals(journalIds: string[]): Promise<Map<string, Article[]>> {
+    if (!journalIds.length) return new Map();
+    return groupByJournal<Article>((await this.model.find({ journalId: { $in: journalIds.map(jid) } }).lean()) as never);
+  }
+
+  /** Every article of every journal (all statuses) in one scan, grouped by journal (tools). */
   async listAllByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
     const q = this.model.find({}).setOptions(EVERY_JOURNAL).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
     return groupByJournal<Article>((await q.lean()) as never);

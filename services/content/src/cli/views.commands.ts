@@ -2,7 +2,7 @@ import { AppError, type CliCommand } from '@journal/server-kit';
 import type { JournalRepo } from '../journals/journal.repo';
 import type { ChangePublisher } from '../views/change-publisher';
 import type { ViewStore } from '../views/view-store';
-import { rebuildJournalViews, type RebuildResult } from '../views/views-rebuild';
+import { rebuildAllViews, rebuildJournalViews, type RebuildResult } from '../views/views-rebuild';
 import { progressBar } from '../seed/publisher';
 
 export interface ViewsCliDeps {
@@ -27,18 +27,24 @@ export function viewsCommands(deps: () => Promise<ViewsCliDeps>): CliCommand[] {
         const journals = a.journal ? [await d.journals.findBySlug(String(a.journal))] : await d.journals.listAll();
         if (journals.some((j) => !j)) throw new AppError(404, 'unknown_journal', `No journal with the slug ${String(a.journal)}`);
         const results: (RebuildResult & { slug: string })[] = [];
-        for (const j of journals) {
-          let bar: ReturnType<typeof progressBar> | undefined;
-          const r = await rebuildJournalViews(d.store, j!.id, {
-            logger: d.logger,
-            progress: (done, total) => {
-              bar ??= progressBar(`${j!.slug} articles`, total, d.tty);
-              bar(done);
-            },
-          });
+        const slugs = new Map(journals.map((j) => [j!.id, j!.slug]));
+        const bars = new Map<string, ReturnType<typeof progressBar>>();
+        const progress = (id: string) => (done: number, total: number) => {
+          let bar = bars.get(id);
+          if (!bar) bars.set(id, (bar = progressBar(`${slugs.get(id)} articles`, total, d.tty)));
+          bar(done);
+        };
+        const finished = async (id: string, r: RebuildResult) => {
           // Every running replica drops what it holds of the journal.
-          if (r.status === 'done') await d.publisher.announceAll(j!.id);
-          results.push({ slug: j!.slug, ...r });
+          if (r.status === 'done') await d.publisher.announceAll(id);
+          results.push({ slug: slugs.get(id)!, ...r });
+        };
+        if (journals.length === 1) {
+          const id = journals[0]!.id;
+          await finished(id, await rebuildJournalViews(d.store, id, { logger: d.logger, progress: progress(id) }));
+        } else {
+          // Several journals: their documents read a group at a time (one query per collection per group).
+          await rebuildAllViews(d.store, [...slugs.keys()], { logger: d.logger, progressOf: progress, onJournal: finished });
         }
         const text = results.map((r) => `${r.slug.padEnd(16)} ${r.status.padEnd(11)} ${r.articles} articles, ${r.written} written, ${r.passes} pass(es)`).join('\n');
         if (results.some((r) => r.status === 'busy')) throw new AppError(409, 'busy', `${text}\nanother rebuild holds a journal's lease: run again once it ends (it resumes)`);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mongo, type Connection } from 'mongoose';
 import { connectMongo, createLogger, createRedis } from '@journal/server-kit';
 import { offlineViews } from '../views/views-offline';
-import { rebuildJournalViews } from '../views/views-rebuild';
+import { rebuildAllViews } from '../views/views-rebuild';
 import { viewId } from '../views/view-docs';
 import { JournalRepo } from '../journals/journal.repo';
 import { IssueRepo } from '../archives/issue.repo';
@@ -179,18 +179,23 @@ async function buildViews(conn: Connection, opts: PublisherSeedOptions, ids: str
     await redis?.connect();
     const logger = createLogger('seed', process.env.LOG_LEVEL ?? 'warn', 'stderr');
     const { store, publisher } = offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', logger);
-    const bar = progressBar('journals with views', ids.length, opts.progress ?? false);
+    const stale: string[] = [];
     for (const [j, id] of ids.entries()) {
       const count = Math.floor(opts.articles / opts.journals) + (j < opts.articles % opts.journals ? 1 : 0);
       const head = await store.load('head', id, viewId.head(id));
       const listed = head ? Object.values(head.view.stats).reduce((n, s) => n + s.n, 0) : -1;
-      if (!head?.view.complete || listed < count) {
-        const r = await rebuildJournalViews(store, id, { logger });
+      if (!head?.view.complete || listed < count) stale.push(id);
+    }
+    const bar = progressBar('journals with views', stale.length, opts.progress ?? false);
+    let done = 0;
+    await rebuildAllViews(store, stale, {
+      logger,
+      onJournal: async (id, r) => {
         if (r.status !== 'done') throw new Error(`views of ${id}: ${r.status} (run \`jp views rebuild\`)`);
         await publisher.announceAll(id);
-      }
-      bar(j + 1);
-    }
+        bar(++done);
+      },
+    });
   } finally {
     redis?.disconnect();
   }

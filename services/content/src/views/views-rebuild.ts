@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@journal/server-kit';
 import type { Article } from '../archives/article.repo';
+import type { Issue } from '../archives/issue.repo';
+import type { Journal } from '../journals/journal.repo';
+import type { Editor } from '../editors/editor.repo';
+import type { IndexingItem } from '../indexing/indexing.repo';
 import { articleViewOf, headOf, issueViewsOf, monthOf, statOf } from './view-build';
 import { issueKeyOf, viewId, type IssueEntry } from './view-docs';
 import type { StoredView } from './view.repo';
 import type { ViewStore } from './view-store';
+
+/** A journal's stored documents, read for several journals at once by `rebuildAllViews`. */
+export interface JournalDocs {
+  journal: Journal | null;
+  editors: Editor[];
+  indexing: IndexingItem[];
+  issues: Issue[];
+  articles: Article[];
+  files: Map<string, string>;
+}
 
 export interface RebuildOptions {
   logger: Logger;
@@ -18,6 +32,10 @@ export interface RebuildOptions {
   stopAfter?: number;
   /** Passes tried while admin writes keep landing before the rebuild gives up (and says so). */
   maxPasses?: number;
+  /** The documents already read (first pass only; a pass after a write reads them again). */
+  preloaded?: JournalDocs;
+  /** The journal's change counter read before `preloaded` was. */
+  preloadedAt?: number;
 }
 
 export interface RebuildResult {
@@ -41,7 +59,7 @@ interface Progress {
  * again and the rebuild goes on from where it was, so a rebuild never overwrites a newer view.
  */
 export async function rebuildJournalViews(store: ViewStore, journalId: string, opts: RebuildOptions): Promise<RebuildResult> {
-  const { repo, src, lock } = store;
+  const { repo, lock } = store;
   const leaseId = viewId.rebuild(journalId);
   const leaseMs = opts.leaseMs ?? 60_000;
   const owner = randomUUID();
@@ -56,6 +74,7 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
   if (progress.after) opts.logger.info({ journalId, after: progress.after }, 'views rebuild resumed');
   const batch = Math.max(1, opts.batch ?? 100);
   const counterId = viewId.counter(journalId);
+  const preloadedAt = opts.preloaded ? (opts.preloadedAt ?? -1) : -1;
   let written = 0;
   let total = 0;
   let passes = 0;
@@ -63,15 +82,9 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
     while (passes < (opts.maxPasses ?? 5)) {
       passes++;
       const at = await repo.counter(counterId);
-      const [journal, editors, indexing, issues, articles, files] = await Promise.all([
-        src.journals.findById(journalId),
-        src.editors.list(journalId),
-        src.indexing.list(journalId),
-        src.issues.list(journalId),
-        src.articles.list(journalId),
-        src.files.versionsByJournal(journalId),
-      ]);
-      const versions = files.get(journalId) ?? new Map<string, string>();
+      // Documents read before the counter was taken could predate a write: only the first pass uses them.
+      const pre = passes === 1 && opts.preloaded && at === preloadedAt ? opts.preloaded : undefined;
+      const { journal, editors, indexing, issues, articles, files: versions } = pre ?? (await readJournal(store, journalId));
       const head = headOf({ journal, editors, indexing, issues, stats: {}, files: versions });
       const byIssue = issueViewsOf(articles, head, versions);
       const entries = new Map<string, IssueEntry>();
@@ -132,6 +145,70 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
     await repo.releaseLease(leaseId, owner, false).catch(() => undefined);
     throw err;
   }
+}
+
+async function readJournal(store: ViewStore, journalId: string): Promise<JournalDocs> {
+  const { src } = store;
+  const [journal, editors, indexing, issues, articles, files] = await Promise.all([
+    src.journals.findById(journalId),
+    src.editors.list(journalId),
+    src.indexing.list(journalId),
+    src.issues.list(journalId),
+    src.articles.list(journalId),
+    src.files.versionsByJournal(journalId),
+  ]);
+  return { journal, editors, indexing, issues, articles, files: files.get(journalId) ?? new Map() };
+}
+
+/**
+ * Every journal's views (`jp views rebuild` without --journal, the publisher seed): the documents
+ * of a group of journals read with one query per collection, so the rebuild of a deployment costs
+ * a scan per group rather than per journal where the database scans (FerretDB). Each journal is
+ * then rebuilt as `rebuildJournalViews` does (lease, progress, writes winning).
+ */
+export async function rebuildAllViews(
+  store: ViewStore,
+  journalIds: string[],
+  opts: RebuildOptions & {
+    /** Articles held in memory at once (a group of journals), 50,000 by default. */
+    groupArticles?: number;
+    progressOf?: (journalId: string) => RebuildOptions['progress'];
+    onJournal?: (journalId: string, r: RebuildResult) => void | Promise<void>;
+  },
+): Promise<Map<string, RebuildResult>> {
+  const { src, repo } = store;
+  const out = new Map<string, RebuildResult>();
+  // The change counters first: a write after them makes a journal's first pass read everything again.
+  const counters = new Map<string, number>();
+  for (const j of journalIds) counters.set(j, await repo.counter(viewId.counter(j)));
+  const [journals, editors, indexing, issues, files] = await Promise.all([
+    src.journals.listAll(),
+    src.editors.listByJournal(),
+    src.indexing.listByJournal(),
+    src.issues.listByJournal(),
+    src.files.versionsByJournal(),
+  ]);
+  const byId = new Map(journals.map((j) => [j.id, j]));
+  // Groups of journals: the articles of one group are held in memory at once.
+  const perGroup = Math.max(1, Math.floor((opts.groupArticles ?? 50_000) / Math.max(1, Math.ceil((await src.articles.model.estimatedDocumentCount()) / Math.max(1, journals.length)))));
+  for (let i = 0; i < journalIds.length; i += perGroup) {
+    const group = journalIds.slice(i, i + perGroup);
+    const articles = await src.articles.listByJournals(group);
+    for (const j of group) {
+      const preloaded: JournalDocs = {
+        journal: byId.get(j) ?? null,
+        editors: editors.get(j) ?? [],
+        indexing: indexing.get(j) ?? [],
+        issues: issues.get(j) ?? [],
+        articles: articles.get(j) ?? [],
+        files: files.get(j) ?? new Map(),
+      };
+      const r = await rebuildJournalViews(store, j, { ...opts, progress: opts.progressOf?.(j) ?? opts.progress, preloaded, preloadedAt: counters.get(j)! });
+      out.set(j, r);
+      await opts.onJournal?.(j, r);
+    }
+  }
+  return out;
 }
 
 function articleDocs(journalId: string, a: Article, entry: IssueEntry | null, month: string, rev: number): StoredView[] {
