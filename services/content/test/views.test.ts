@@ -9,6 +9,8 @@ import { toDetail, toSummary } from '../src/views/article-shapes';
 import { viewId } from '../src/views/view-docs';
 import { VIEW_COLLECTION } from '../src/views/view.repo';
 import { rebuildAllViews, rebuildJournalViews } from '../src/views/views-rebuild';
+import { runCli, type CliIo } from '@journal/server-kit';
+import { viewsCommands } from '../src/cli/views.commands';
 import { startContent, stopContent } from './helpers';
 
 // Seeds demo databases and starts several replicas: slow on a shared machine.
@@ -141,6 +143,35 @@ describe('views built from the stored documents', () => {
     expect(await a.conn.collection(VIEW_COLLECTION).countDocuments({ _id: viewId.head(demo) as never })).toBe(1);
     for (const j of journals) expect((await rebuildJournalViews(a.views, j.id, { logger: a.deps.logger })).status).toBe('done');
     for (const j of journals) await a.publisher.announceAll(j.id);
+  });
+});
+
+describe('jp views rebuild', () => {
+  const jp = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = { out: (t) => out.push(t), err: (t) => err.push(t), readStdin: async () => '' };
+    const deps = async () => ({ journals: a.repos.journals, store: a.views, publisher: a.publisher, logger: a.deps.logger, tty: false });
+    const code = await runCli(viewsCommands(deps), argv, io);
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  test('rebuilds one journal by slug, or every journal, and says what it did', async () => {
+    const one = await jp('views', 'rebuild', '--journal', 'demo');
+    expect(one.code).toBe(0);
+    expect(one.out).toMatch(/^demo\s+done\s+\d+ articles/);
+    const all = await jp('views', 'rebuild', '--json');
+    expect(all.code).toBe(0);
+    const parsed = JSON.parse(all.out) as { journals: { slug: string; status: string }[] };
+    expect(parsed.journals.map((j) => j.slug).sort()).toEqual(journals.map((j) => j.slug).sort());
+    expect(parsed.journals.every((j) => j.status === 'done')).toBe(true);
+    await expectAnswersMatch(a, demo);
+  });
+
+  test('an unknown slug is refused', async () => {
+    const r = await jp('views', 'rebuild', '--journal', 'no-such-journal');
+    expect(r.code).not.toBe(0);
+    expect(r.err).toContain('No journal with the slug no-such-journal');
   });
 });
 
