@@ -151,7 +151,10 @@ export class ViewStore {
       .run(journalId, async () => {
         if (await this.load(kind, journalId, id)) return;
         const rev = await this.repo.counter(viewId.counter(journalId));
-        await this.repo.put([{ id, journalId, json: JSON.stringify(view), rev }]);
+        const doc = { id, journalId, json: JSON.stringify(view), rev };
+        // A missing view is inserted (FerretDB replaces by reading the whole collection); only one that failed its schema is replaced.
+        if (await this.repo.get(id)) await this.repo.put([doc]);
+        else await this.repo.insert([doc]);
       })
       .catch((err: unknown) => this.logger.warn({ err, journalId, id }, 'view built on read not stored'));
   }

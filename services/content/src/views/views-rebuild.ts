@@ -82,6 +82,11 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
     while (passes < (opts.maxPasses ?? 5)) {
       passes++;
       const at = await repo.counter(counterId);
+      // A journal never built (no head) has no view to replace: inserts, which FerretDB does
+      // without reading the collection. The head goes last, so an interrupted first build is
+      // still one on the next run.
+      const first = !(await repo.get(viewId.head(journalId)));
+      const write = (docs: StoredView[]) => (first ? repo.insert(docs) : repo.put(docs));
       // Documents read before the counter was taken could predate a write: only the first pass uses them.
       const pre = passes === 1 && opts.preloaded && at === preloadedAt ? opts.preloaded : undefined;
       const { journal, editors, indexing, issues, articles, files: versions } = pre ?? (await readJournal(store, journalId));
@@ -100,7 +105,7 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
         const docs = part.flatMap((a) => articleDocs(journalId, a, entries.get(a.id) ?? null, monthOf(head, a), at));
         const ok = await lock.run(journalId, async () => {
           if ((await repo.counter(counterId)) !== at) return false;
-          await repo.put(docs);
+          await write(docs);
           return true;
         });
         if (!ok) {
@@ -130,7 +135,8 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
       const ok = await lock.run(journalId, async () => {
         if ((await repo.counter(counterId)) !== at) return false;
         // Issue views no longer listed are left: nothing reads an issue the head does not list.
-        await repo.put(finals);
+        await write(finals.slice(0, -1));
+        await repo.put(finals.slice(-1));
         return true;
       });
       if (!ok) continue;
