@@ -7,7 +7,7 @@
  * - an issue list never read by the process (a cold view), content directly: p50 and p99;
  * - the first read on replica B after a write on replica A (the change feed's eviction);
  * - RSS after a reader mix spread over every journal (issue lists, article pages, archives).
- * The data go into a database of the bench's own (`<db>_pubcontent`), so the stack's journals stay
+ * The data go into databases of the bench's own (`<db>_pubcontent`, `<db>_pubcontent_100k`, ...), so the stack's journals stay
  * as they are. Prints every figure with the corpus size; never asserts a time.
  *
  * Alone: `node --expose-gc node_modules/.bin/tsx bench/publisher-content.bench.ts` (MONGO_URL,
@@ -57,11 +57,13 @@ const issuePath = (k: number) => {
 };
 
 export async function run(ctx: PublisherContentContext): Promise<Record<string, number>> {
-  const dbName = `${ctx.dbName}_pubcontent`;
+  // A database per size: each is seeded once and its views built by inserts (a journal's first build).
+  const dbOf = (total: number) => `${ctx.dbName}_pubcontent${total === 10_000 ? '' : `_${Math.round(total / 1000)}k`}`;
   const prefix = `bench-pubcontent-${randomBytes(3).toString('hex')}:`;
   const figures: Record<string, number> = {};
   const rows: string[] = [];
-  const conn = await mongoose.createConnection(ctx.mongoUrl, { dbName }).asPromise();
+  let dbName = dbOf(10_000);
+  let conn = await mongoose.createConnection(ctx.mongoUrl, { dbName }).asPromise();
   const config = (extra: Record<string, unknown> = {}) =>
     contentConfigSchema.parse({
       MONGO_URL: ctx.mongoUrl, MONGO_DB: dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: prefix, JWT_SECRET: ctx.jwtSecret,
@@ -71,6 +73,11 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
   let rssAt10k = NaN;
   try {
     for (const total of sizes()) {
+      if (dbOf(total) !== dbName) {
+        await conn.close();
+        dbName = dbOf(total);
+        conn = await mongoose.createConnection(ctx.mongoUrl, { dbName }).asPromise();
+      }
       const t0 = performance.now();
       const seeded = await seedPublisher({ mongoUrl: ctx.mongoUrl, dbName, journals: JOURNALS, articles: total, worklogEntries: 0, redisUrl: ctx.redisUrl, redisPrefix: prefix, progress: true });
       const seedS = (performance.now() - t0) / 1000;
@@ -98,9 +105,10 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       const agent = new http.Agent({ keepAlive: true });
       const cold: number[] = [];
       try {
-        for (let i = 0; i < COLD_READS; i++) {
-          const jid = journalIds[(i * 7919) % journalIds.length]!;
-          const r = await timedGet(agent, `${app.url}${issuePath((i * 31) % issuesPerJournal)}`, { 'x-journal-id': jid });
+        // Distinct (journal, issue) pairs: every read is the first of its issue view on this process.
+        for (let i = 0; i < Math.min(COLD_READS, journalIds.length * issuesPerJournal); i++) {
+          const jid = journalIds[i % journalIds.length]!;
+          const r = await timedGet(agent, `${app.url}${issuePath(Math.floor(i / journalIds.length) % issuesPerJournal)}`, { 'x-journal-id': jid });
           if (r.status !== 200) throw new Error(`cold issue answered ${r.status}`);
           cold.push(r.ms);
         }
