@@ -7,6 +7,7 @@ import { byIssueDesc } from '../src/archives/issue.repo';
 import { assetPath, versionedUrl } from '../src/files/file-store';
 import { toDetail, toSummary } from '../src/views/article-shapes';
 import { viewId } from '../src/views/view-docs';
+import { cacheTag } from '../src/views/cache-tags';
 import { VIEW_COLLECTION } from '../src/views/view.repo';
 import { rebuildAllViews, rebuildJournalViews } from '../src/views/views-rebuild';
 import { runCli, type CliIo } from '@journal/server-kit';
@@ -190,6 +191,38 @@ describe('two content processes on one database', () => {
       .expect(201);
     await eventually(async () => expect(((await pub(b, demo, '/api/editors/').expect(200)).body as { name: string }[]).map((e) => e.name)).toContain('Dr. Two Processes'));
     await expectAnswersMatch(b, demo);
+  });
+});
+
+describe('the change publisher', () => {
+  test('hands the cache tags of what a write touched to its listeners, and tells the article listener', async () => {
+    const published: { journalId: string; tags: string[] }[] = [];
+    const articles: (string | null)[] = [];
+    const off = a.publisher.onPublished((c) => {
+      published.push(c);
+    });
+    a.publisher.onArticle((_j, article, entry) => {
+      articles.push(entry ? article!.refnumber : null);
+    });
+    try {
+      const art = (await a.repos.articles.list(demo)).find(isPublicArticle)!;
+      await a.repos.articles.update(demo, art.id, { title: 'Tagged title' });
+      await a.publisher.changed(demo, [{ t: 'article', id: art.id }]);
+      expect(published).toHaveLength(1);
+      expect(published[0]!.journalId).toBe(demo);
+      expect(published[0]!.tags).toEqual(
+        expect.arrayContaining([cacheTag.article(demo, art.refnumber), cacheTag.issue(demo, art), cacheTag.lists(demo), cacheTag.head(demo)]),
+      );
+      expect(articles).toEqual([art.refnumber]);
+      const e = (await a.repos.editors.list(demo))[0]!;
+      await a.publisher.changed(demo, [{ t: 'editor', id: e.id }]);
+      expect(published[1]!.tags).toEqual([cacheTag.head(demo)]);
+      await a.publisher.invalidate(demo);
+      expect(published[2]!.tags).toEqual([cacheTag.journal(demo)]);
+      expect((await pub(a, demo, `/api/archives/ref/${art.refnumber}`).expect(200)).body.title).toBe('Tagged title');
+    } finally {
+      off();
+    }
   });
 });
 

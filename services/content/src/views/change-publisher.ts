@@ -64,7 +64,10 @@ export class ChangePublisher {
   /** Registers a listener of published changes (cache tags); returns a function that removes it. */
   onPublished(listener: ChangeListener): () => void {
     this.listeners.push(listener);
-    return () => this.listeners.splice(this.listeners.indexOf(listener) >>> 0, 1);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
   }
 
   /** Registers a listener of article changes (a search index). */
@@ -129,7 +132,7 @@ export class ChangePublisher {
     const { repo } = this.store;
     const rev = await repo.bump(viewId.counter(journalId), journalId);
     const stored = await this.store.load('head', journalId, viewId.head(journalId));
-    const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? (await emptyHead());
+    const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
     const pass: Pass = {
       journalId,
       rev,
@@ -286,6 +289,6 @@ export class ChangePublisher {
   }
 }
 
-async function emptyHead(): Promise<HeadView> {
+function emptyHead(): HeadView {
   return { journal: null, editors: [], indexing: [], issues: [], stats: {}, files: {}, complete: false };
 }
