@@ -382,7 +382,9 @@ export class ArticleRepo {
   /** Every article of these journals (all statuses, every field) in one query, grouped by journal (the views rebuild). */
   async listByJournals(journalIds: string[]): Promise<Map<string, Article[]>> {
     if (!journalIds.length) return new Map();
-    return groupByJournal<Article>((await this.model.find({ journalId: { $in: journalIds.map(jid) } }).lean()) as never);
+    // Small batches: FerretDB scans the collection for this filter, and a batch of 16 MB could keep
+    // one round trip past the socket timeout on a loaded machine.
+    return groupByJournal<Article>((await this.model.find({ journalId: { $in: journalIds.map(jid) } }).batchSize(1000).lean()) as never);
   }
 
   /** Every article of every journal (all statuses) in one scan, grouped by journal (tools). */
