@@ -30,7 +30,8 @@ export type PublisherContentContext = Pick<BenchContext, 'mongoUrl' | 'dbName' |
 
 const RESTARTS = 3;
 const COLD_READS = 300;
-const WRITES = 20;
+/** Writes timed for the after-write figure (each replaces view documents: a collection scan on FerretDB). */
+const WRITES = Number(process.env.BENCH_PUBLISHER_CONTENT_WRITES ?? 20);
 const MIX_READS = 4000;
 /** Articles per issue and the first year of the publisher data set (seed/publisher.ts). */
 const PER_ISSUE = 20;
@@ -127,6 +128,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       const rssMb = process.memoryUsage().rss / 2 ** 20;
       const cacheMb = app.cache.bytes / 2 ** 20;
       await app.stop();
+      console.log(`  ${total.toLocaleString('en')}: ready ${readyMs.toFixed(0)} ms; cold issue p50 ${pct(cold, 0.5).toFixed(1)} ms, p99 ${pct(cold, 0.99).toFixed(1)} ms; RSS ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB); timing ${WRITES} writes next`);
 
       // After a write on A, the first read on B that shows it.
       const a = await startContent(config());
@@ -142,6 +144,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
         await titleOnB();
         for (let i = 0; i < WRITES; i++) {
           const title = `Bench write ${i} ${randomBytes(3).toString('hex')}`;
+          const w = performance.now();
           await a.repos.articles.update(jid, art.id, { title });
           await a.publisher.changed(jid, [{ t: 'article', id: art.id }]);
           const t = performance.now();
@@ -149,6 +152,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
             if (performance.now() - t > 5000) throw new Error('replica B never saw the write');
           }
           afterWrite.push(performance.now() - t);
+          console.log(`  write ${i + 1}: seen on B after ${(performance.now() - t).toFixed(1)} ms (the write itself took ${(t - w).toFixed(0)} ms)`);
         }
       } finally {
         bAgent.destroy();

@@ -28,7 +28,7 @@ import { FileStore } from './files/file-store';
 import { ViewCache } from './views/view-cache';
 import { ViewRepo } from './views/view.repo';
 import { ViewStore } from './views/view-store';
-import { viewsLockKey } from './views/views-offline';
+import { VIEWS_LOCK, viewsLockKey } from './views/views-offline';
 import { ChangePublisher } from './views/change-publisher';
 import { PublicService } from './public/public.service';
 import { publicRoutes } from './public/public.routes';
@@ -96,7 +96,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
   });
   const viewRepo = new ViewRepo(conn);
-  const lock = new KeyedLock(redis, (journalId) => viewsLockKey(config.REDIS_PREFIX, journalId), { busyMessage: 'The journal is busy, try again' });
+  const lock = new KeyedLock(redis, (journalId) => viewsLockKey(config.REDIS_PREFIX, journalId), VIEWS_LOCK);
   const views = new ViewStore({ ...repos, files }, viewRepo, logger, lock, cache);
   const publisher = new ChangePublisher(views, (journalId, changes) => cache.feed.publish(journalId, changes), logger);
   const publicService = new PublicService(views, cache, repos.articles, config.SEARCH_INDEX_MIN_ARTICLES);

@@ -11,6 +11,14 @@ import { ViewStore } from './view-store';
 import { ChangePublisher } from './change-publisher';
 import type { ViewChange } from './view-cache';
 
+/**
+ * The journal's view-writer lock: held while a write patches the views. Its expiry is long, as a
+ * replace on FerretDB reads the whole view collection (seconds at a hundred thousand articles) and
+ * a lock expiring mid-write would let a second writer patch the same views; a writer waits 10 s
+ * at most before answering 503 `busy`.
+ */
+export const VIEWS_LOCK = { ttlMs: 120_000, waitMs: 10_000, busyMessage: 'The journal is busy, try again' };
+
 /** The Redis key of a journal's view-writer lock (the content service and the tools share it). */
 export const viewsLockKey = (prefix: string, journalId: string) => `${prefix}content:views-lock:${journalId}`;
 
@@ -27,7 +35,7 @@ export function offlineViews(conn: Connection, redis: Redis | undefined, prefix:
     articles: new ArticleRepo(conn),
     files: new FileStore(conn),
   };
-  const lock = new KeyedLock(redis, (journalId) => viewsLockKey(prefix, journalId), { busyMessage: 'The journal is busy, try again' });
+  const lock = new KeyedLock(redis, (journalId) => viewsLockKey(prefix, journalId), VIEWS_LOCK);
   const store = new ViewStore(src, new ViewRepo(conn), logger, lock);
   const announce = async (journalId: string, changes: ViewChange[]) => {
     if (!redis) return;
