@@ -20,7 +20,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { connectMongo, createRedis, publishChange } from '@journal/server-kit';
+import { connectMongo, createLogger, createRedis } from '@journal/server-kit';
+import { offlineViews } from '../services/content/src/views/views-offline';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
@@ -75,15 +76,16 @@ async function seed(ctx: BenchContext): Promise<string> {
         }));
       }
     }
+    // The journal's public views are built from what was seeded; running replicas drop their copies.
+    const redis = createRedis(ctx.redisUrl, { lazyConnect: true });
+    await redis.connect();
+    await offlineViews(conn, redis, ctx.redisPrefix, createLogger('bench', 'warn', 'stderr')).publisher.invalidate(j.id);
+    redis.disconnect();
   } finally {
     await conn.close();
   }
   const { seedUsers } = (await import(path.join(ROOT, 'services/auth/dist/seed.js'))) as { seedUsers: (o: unknown) => Promise<void> };
   await seedUsers({ mongoUrl: ctx.mongoUrl, dbName: ctx.dbName, users: [{ journalId: id, ...DEMO_USER }] });
-  const redis = createRedis(ctx.redisUrl, { lazyConnect: true });
-  await redis.connect();
-  await publishChange(redis, { prefix: ctx.redisPrefix, name: 'content' }, id, [{ t: 'all' }]);
-  redis.disconnect();
   return id;
 }
 

@@ -17,7 +17,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { connectMongo, createRedis, publishChange, signToken } from '@journal/server-kit';
+import { connectMongo, createLogger, createRedis, signToken } from '@journal/server-kit';
+import { offlineViews } from '../services/content/src/views/views-offline';
 import { stopChild, treeCpuSeconds } from '@journal/testing';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
@@ -166,9 +167,8 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
         for (let i = 0; i < n * JOBS_PER_WORKER; i++) warm.push(await freshRefs(5));
         const jobs: number[][] = [];
         for (let i = 0; i < n * JOBS_PER_WORKER; i++) jobs.push(await freshRefs(ARTICLES));
-        // The content service caches a journal's archive; drop it as any write through its API does.
-        // Every running content replica reloads the journal.
-        await publishChange(redis, { prefix: ctx.redisPrefix, name: 'content' }, journal.id, [{ t: 'all' }]);
+        // The journal's views are rebuilt from what was written; every running content replica drops its copies.
+        await offlineViews(conn, redis, ctx.redisPrefix, createLogger('bench', 'warn', 'stderr')).publisher.invalidate(journal.id);
         // Warm-up: every worker launches its browser on its first job.
         await Promise.all(warm.map(bulk));
         const certs = jobs.length * ARTICLES * AUTHORS;

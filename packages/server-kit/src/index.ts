@@ -17,6 +17,7 @@ export * from './ip-match';
 export * from './validate';
 export * from './run-service';
 export * from './change-feed';
+export * from './keyed-lock';
 export { LRUCache } from 'lru-cache';
 export * from './cache';
 export * from './cli';

@@ -23,7 +23,8 @@ function stdout() {
   return dest;
 }
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+/** `stderr`: for command-line tools, whose stdout carries their answer. */
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', to: 'stdout' | 'stderr' = 'stdout'): Logger {
   return pino(
     {
       name: service,
@@ -32,6 +33,6 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password'], censor: '[redacted]' },
     },
-    level === 'silent' ? undefined : stdout(),
+    level === 'silent' ? undefined : to === 'stderr' ? pino.destination({ dest: 2, sync: true }) : stdout(),
   );
 }

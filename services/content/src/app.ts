@@ -10,6 +10,7 @@ import {
   logSampleOf,
   mongoDependency,
   redisDependency,
+  KeyedLock,
   type Redis,
   type RunningServer,
   warmUp,
@@ -24,12 +25,15 @@ import { IndexingRepo } from './indexing/indexing.repo';
 import { IssueRepo } from './archives/issue.repo';
 import { ArticleRepo } from './archives/article.repo';
 import { FileStore } from './files/file-store';
-import { PublicCache } from './cache/public-cache';
-import { ReadModel } from './cache/read-model';
+import { ViewCache } from './views/view-cache';
+import { ViewRepo } from './views/view.repo';
+import { ViewStore } from './views/view-store';
+import { VIEWS_LOCK, viewsLockKey } from './views/views-offline';
+import { ChangePublisher } from './views/change-publisher';
+import { PublicService } from './public/public.service';
 import { publicRoutes } from './public/public.routes';
 import { articleBatchRoutes } from './public/article-batch.routes';
 import { assetRoutes } from './files/asset.routes';
-import { warmArticleFiles, type WarmedFiles } from './files/file-cache';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { citeRoutes } from './cite/cite.routes';
@@ -45,7 +49,6 @@ import { UsageLogReceiver } from './stats/usage-log';
 import { loadRobotList } from './stats/counter-robots';
 import { edgeTags } from './edge/edge-tags';
 import { createEdgePurger } from './edge/edge-purge.setup';
-import { bridgeContentChanges } from './edge/content-change-bridge';
 import type { EdgePurger } from './edge/purger';
 
 export interface ContentApp {
@@ -55,7 +58,9 @@ export interface ContentApp {
   journals: JournalRepo;
   repos: ContentRepos;
   files: FileStore;
-  cache: PublicCache;
+  cache: ViewCache;
+  views: ViewStore;
+  publisher: ChangePublisher;
   deps: ContentDeps;
   /** The pub/sub connection of the change feed (tests break it to prove the fallback). */
   subscriber: Redis;
@@ -64,10 +69,8 @@ export interface ContentApp {
   usagePort: number;
   /** Crossref deposits: their store, queue and worker. */
   deposits: Deposits;
-  /** Purges nginx and the CDN after each write (its listener is registered with the change path). */
+  /** Purges nginx and the CDN after each write (its listener is registered with the change publisher). */
   edge: EdgePurger;
-  /** The article PDFs read into memory before ready (undefined until then). */
-  readonly warmedFiles: WarmedFiles | undefined;
   stop(): Promise<void>;
 }
 
@@ -87,23 +90,28 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   };
   const files = new FileStore(conn);
   await Promise.all([...Object.values(repos).map((r) => r.init()), files.init()]);
-  const cache = new PublicCache({
+  // The composition root: each service object is built here once and handed to the routers.
+  const cache = new ViewCache({
     prefix: config.REDIS_PREFIX,
     redis,
     subscriber,
-    model: new ReadModel(repos, logger, files),
     logger,
     versionPollMs: config.CACHE_VERSION_POLL_MS,
     maxEntries: config.CACHE_MAX_ENTRIES,
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
   });
+  const viewRepo = new ViewRepo(conn);
+  const lock = new KeyedLock(redis, (journalId) => viewsLockKey(config.REDIS_PREFIX, journalId), VIEWS_LOCK);
+  const views = new ViewStore({ ...repos, files }, viewRepo, logger, lock, cache);
+  const publisher = new ChangePublisher(views, (journalId, changes) => cache.feed.publish(journalId, changes), logger);
+  const publicService = new PublicService(views, cache, repos.articles, config.SEARCH_INDEX_MIN_ARTICLES);
   const edge = createEdgePurger(config, redis, logger);
-  bridgeContentChanges(cache, edge.listener);
-  const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, activity: new ActivityLog(conn, logger) };
+  publisher.onPublished(edge.listener);
+  const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, views, publisher, publicService, activity: new ActivityLog(conn, logger) };
 
-  // Not ready (so no traffic is routed here) until every journal's read model is loaded. The
-  // datastores are not part of it: public reads are answered from the read models through a
-  // failover, and what needs the database answers 503 at once (its circuit breaker).
+  // Ready as soon as the change feed is subscribed: no journal is read before a request asks for
+  // it. The datastores are not part of readiness: what needs the database answers 503 at once
+  // (its circuit breaker).
   const http = createHttpApp({
     name: 'content',
     logger,
@@ -115,7 +123,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(edgeTags());
   http.app.use(internalJournalRoutes(journals));
   http.app.use(articleBatchRoutes(deps));
-  http.app.use(publicSettingsRoutes(cache));
+  http.app.use(publicSettingsRoutes(deps));
   http.app.use(adminRoutes(deps));
   http.app.use(doiRoutes(deps));
   http.app.use(doajRoutes(deps));
@@ -151,18 +159,9 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
           : { port: config.STATS_UDP_PORT ? Number(config.STATS_UDP_PORT) : server.port, host: config.HOST },
       );
   logger.info({ url: server.url }, 'content listening');
-  let warmedFiles: WarmedFiles | undefined;
-  const warming = warmUp(logger, 'content', 'read models failed to load', async () => {
-    let warmed: WarmedFiles | undefined;
-    await cache.init(async () => {
-      // Failing to warm is no reason to stay unready: a download then reads the database, as before.
-      warmed = await warmArticleFiles(cache, files, logger, config.FILE_WARM_MB * 1024 * 1024).catch((err: unknown) => {
-        logger.warn({ err }, 'article files not warmed');
-        return undefined;
-      });
-    });
-    warmedFiles = warmed;
-    return { readModelsMs: cache.readyMs, warmedFiles: warmed?.files ?? 0, warmedFilesMs: warmed?.ms ?? 0 };
+  const warming = warmUp(logger, 'content', 'change feed failed to start', async () => {
+    await cache.init();
+    return { readyMs: cache.readyMs };
   });
   if (config.WAIT_READY) await warming;
   return {
@@ -173,11 +172,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     repos,
     files,
     cache,
+    views,
+    publisher,
     deps,
     subscriber,
-    get warmedFiles() {
-      return warmedFiles;
-    },
     stats: stats.recorder,
     usagePort,
     deposits,

@@ -15,21 +15,20 @@ export const contentConfigSchema = z.object({
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
   /** Journals with at least this many public articles get a token index for the public search (built in the background). */
   SEARCH_INDEX_MIN_ARTICLES: z.coerce.number().int().min(1).default(2000),
-  /** Memory for the journals' search indexes held at once (MB; docs/architecture.md#search): fits a 50,000-article journal in a 512 MiB pod beside the views. */
-  SEARCH_CACHE_MB: z.coerce.number().int().min(1).default(128),
-  /** In-process public cache bounds. */
-  CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
-  CACHE_MAX_MB: z.coerce.number().int().min(1).default(128),
+  /** Memory for the journals' search indexes held at once (MB; docs/architecture.md#search): fits a 50,000-article journal of short texts; with CACHE_MAX_MB and the process itself, a 512 MiB pod. */
+  SEARCH_CACHE_MB: z.coerce.number().int().min(1).default(96),
   /**
-   * Article PDFs of the newest issues read into that cache before the process reports ready (MB;
-   * 0: none): a restart or release leaves no download waiting on the database.
+   * The memory budget of the in-process cache (stored views and answers made from them, file
+   * bytes), MB: sized for a 512 MiB pod (the process itself takes about 150 MB besides).
    */
-  FILE_WARM_MB: z.coerce.number().int().min(0).default(32),
+  CACHE_MAX_MB: z.coerce.number().int().min(1).default(192),
+  /** At most this many entries in that cache (the byte budget is what normally bounds it). */
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1_000_000),
   /** How often replicas compare the change counters in Redis with what they applied (lost pub/sub messages). */
   CACHE_VERSION_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /**
-   * start() resolves once the read models are loaded (the server listens, and answers /readyz 503,
-   * from the beginning either way). false: resolve as soon as it listens.
+   * start() resolves once the change feed is subscribed (the server listens, and answers /readyz
+   * 503 until then, from the beginning either way). false: resolve as soon as it listens.
    */
   WAIT_READY: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])

@@ -8,7 +8,10 @@ import type { IssueRepo } from './archives/issue.repo';
 import type { ArticleRepo } from './archives/article.repo';
 import type { FileStore } from './files/file-store';
 import type { StatsRepo } from './stats/stats.repo';
-import type { PublicCache } from './cache/public-cache';
+import type { ViewCache } from './views/view-cache';
+import type { ViewStore } from './views/view-store';
+import type { ChangePublisher } from './views/change-publisher';
+import type { PublicService } from './public/public.service';
 
 export interface ContentRepos {
   journals: JournalRepo;
@@ -19,7 +22,7 @@ export interface ContentRepos {
   stats: StatsRepo;
 }
 
-/** Everything a router of the content service needs; `start()` builds one and passes it to each. */
+/** Everything a router of the content service needs; the composition root (app.ts) builds each once. */
 export interface ContentDeps {
   config: ContentConfig;
   logger: Logger;
@@ -27,7 +30,14 @@ export interface ContentDeps {
   redis: Redis;
   repos: ContentRepos;
   files: FileStore;
-  cache: PublicCache;
+  /** The memory-budgeted cache of views and answers. */
+  cache: ViewCache;
+  /** The persisted public views. */
+  views: ViewStore;
+  /** The one change path: every admin write hands what it changed here. */
+  publisher: ChangePublisher;
+  /** The public reads, shared by every router. */
+  publicService: PublicService;
   /** The journal's activity log: every staff write is recorded once it succeeded. */
   activity: ActivityLog;
 }

@@ -212,7 +212,7 @@ describe('links and images (docs/security.md#links)', () => {
   test('values stored before the rules are answered empty', async () => {
     const j = (await app.repos.journals.findById(J))!;
     await app.repos.journals.update(J, { google_review_link: 'javascript:alert(1)', flags: { ...j.flags, coverImage: 'data:image/svg+xml,x', ownerLink: 'javascript:x', journalListLink: 'https://list.example' } });
-    await app.cache.changed(J, [{ t: 'journal' }]);
+    await app.publisher.changed(J, [{ t: 'journal' }]);
     const r = await request(app.url).get('/api/settings/').set({ 'x-journal-id': J }).expect(200);
     expect(r.body.google_review_link).toBe('');
     expect(r.body.flags).toMatchObject({ coverImage: '', ownerLink: '', journalListLink: 'https://list.example' });

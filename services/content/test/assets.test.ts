@@ -151,11 +151,11 @@ describe('versioned URLs', () => {
     const a = await app.repos.articles.create(j, { year: 2026, volume: 1, issue: 1, refnumber: '501', title: 'Versioned', txnid: 'TXV501', pagenumber: '1-2' });
     const path = '/assets/archives/2026/vol1issue1/501.pdf';
     await app.files.put(j, path, await makePdf('first'));
-    await app.cache.invalidate(j);
+    await app.publisher.invalidate(j);
     const url1 = (await get('/api/archives/ref/501', j).expect(200)).body.pdf_url as string;
     expect(url1).toMatch(/^\/assets\/archives\/2026\/vol1issue1\/501\.pdf\?v=[\w-]{12}$/);
     await app.files.put(j, path, await makePdf('second'));
-    await app.cache.changed(j, [{ t: 'file', path }]);
+    await app.publisher.changed(j, [{ t: 'file', path }]);
     const url2 = (await get('/api/archives/ref/501', j).expect(200)).body.pdf_url as string;
     const list = (await get('/api/archives/2026/1/1', j).expect(200)).body as { pdf_url: string }[];
     expect(url2).not.toBe(url1);

@@ -56,7 +56,7 @@ describe('GET /api/settings/', () => {
   });
   test('home content is sanitised on output', async () => {
     await app.journals.update(chem, { home_content: '&lt;p onclick="x()"&gt;Hi&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;' });
-    await app.cache.invalidate(chem);
+    await app.publisher.invalidate(chem);
     const r = await get('/api/settings/', chem);
     expect(r.body.home_content).toBe('<p>Hi</p>');
   });
@@ -150,7 +150,7 @@ describe('GET /api/archives/', () => {
   test('an issue without public articles is not listed', async () => {
     await app.repos.issues.create(chem, { year: 1999, volume: 1, issue: 1, frequency: 'january' });
     await app.repos.articles.create(chem, { year: 1999, volume: 1, issue: 1, refnumber: '19991', txnid: 'T19991', title: 'Hidden 1999', status: 'disabled' });
-    await app.cache.invalidate(chem);
+    await app.publisher.invalidate(chem);
     const r = await get('/api/archives/', chem);
     expect(r.body.map((y: { year: number }) => y.year)).not.toContain(1999);
   });
@@ -182,7 +182,7 @@ describe('GET /api/archives/:year/:vol/:issue', () => {
       await app.repos.articles.create(chem, { ...key, refnumber: ref, txnid: `TX${ref}`, title: `Order ${ref}`, pagenumber: pages });
     }
     await app.repos.articles.create(chem, { ...key, refnumber: '9005', txnid: 'TX9005', title: 'Order disabled', pagenumber: '0-1', status: 'disabled' });
-    await app.cache.invalidate(chem);
+    await app.publisher.invalidate(chem);
     const r = await get('/api/archives/2001/vol1/issue1', chem);
     expect(r.body.map((a: { pagenumber: string }) => a.pagenumber)).toEqual(['1-8', '9-20', '21-30', '100-110']);
   });
@@ -231,7 +231,7 @@ describe('GET /api/archives/ref/:ref and /api/archives/:id', () => {
       title: '&lt;i&gt;E.  coli&lt;/i&gt; &lt;script&gt;alert(1)&lt;/script&gt;&lt;b onclick=x&gt;growth&lt;/b&gt;',
       abstract: '<p onclick="x()">Text <a href="javascript:alert(1)">link</a> <img src=x onerror=alert(1)><em>ok</em></p><script>evil()</script>',
     });
-    await app.cache.invalidate(chem);
+    await app.publisher.invalidate(chem);
     const r = await get('/api/archives/ref/7001', chem);
     expect(r.body.title).toBe('<i>E. coli</i> growth');
     expect(r.body.abstract).not.toMatch(/script|onclick|onerror|javascript|<img/);
@@ -301,12 +301,12 @@ describe('caching', () => {
     expect(r2.status).toBe(304);
     const item = (await app.repos.indexing.list(demo)).find((i) => i.title === 'Crossref')!;
     await app.repos.indexing.update(demo, item.id, { sortnumber: 99 });
-    await app.cache.invalidate(demo);
+    await app.publisher.invalidate(demo);
     const r3 = await get('/api/indexing/').set('If-None-Match', r1.headers.etag!);
     expect(r3.status).toBe(200);
     expect(r3.body[r3.body.length - 1].title).toBe('Crossref');
     await app.repos.indexing.update(demo, item.id, { sortnumber: 2 });
-    await app.cache.invalidate(demo);
+    await app.publisher.invalidate(demo);
   });
   test('a second replica sees the invalidation through Redis', async () => {
     const other = await startContent({ MONGO_DB: app.config.MONGO_DB, REDIS_PREFIX: app.config.REDIS_PREFIX });
@@ -314,14 +314,14 @@ describe('caching', () => {
       const first = await request(other.url).get('/api/editors/').set('x-journal-id', demo);
       const e = (await app.repos.editors.list(demo)).find((x) => x.name === 'Dr. Anita Desai')!;
       await app.repos.editors.update(demo, e.id, { status: 'disabled' });
-      await app.cache.invalidate(demo);
+      await app.publisher.invalidate(demo);
       expect(first.body.map((x: { name: string }) => x.name)).toContain('Dr. Anita Desai');
       await eventually(async () => {
         const r = await request(other.url).get('/api/editors/').set('x-journal-id', demo);
         expect(r.body.map((x: { name: string }) => x.name)).not.toContain('Dr. Anita Desai');
       });
       await app.repos.editors.update(demo, e.id, { status: 'enabled' });
-      await app.cache.invalidate(demo);
+      await app.publisher.invalidate(demo);
     } finally {
       await other.stop();
     }

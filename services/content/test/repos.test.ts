@@ -2,9 +2,11 @@ import { Types } from 'mongoose';
 import { newObjectId } from '@journal/testing';
 import { duplicateKeyField, parsePages } from '../src/archives/article.repo';
 import { normaliseAssetPath } from '../src/files/file-store';
-import { createRedis } from '@journal/server-kit';
-import { PublicCache } from '../src/cache/public-cache';
-import { ReadModel } from '../src/cache/read-model';
+import { createRedis, KeyedLock } from '@journal/server-kit';
+import { ViewCache } from '../src/views/view-cache';
+import { ViewStore } from '../src/views/view-store';
+import { ViewRepo } from '../src/views/view.repo';
+import { ChangePublisher } from '../src/views/change-publisher';
 import { makePdf, startContent, stopContent } from './helpers';
 
 let app: Awaited<ReturnType<typeof startContent>>;
@@ -151,29 +153,31 @@ describe('repositories', () => {
       expect(normaliseAssetPath(bad)).toBeNull();
   });
 
-  test('a change bumps the revision of the journal view, and answers made from the old one are not used', async () => {
+  test('a change bumps the generation of the journal, and answers made from the old one are not used', async () => {
     let calls = 0;
     const produce = async () => ++calls;
-    await app.cache.view(J1);
-    await app.cache.view(J2);
     expect(await app.cache.get(J1, 'k', produce)).toBe(1);
     expect(await app.cache.get(J1, 'k', produce)).toBe(1);
-    await app.cache.invalidate(J1);
+    await app.publisher.invalidate(J1);
     expect(await app.cache.get(J1, 'k', produce)).toBe(2);
     expect(await app.cache.get(J2, 'k', produce)).toBe(3);
   });
 
   test('with Redis down a change is applied here, queued for the others, and never throws', async () => {
     const dead = createRedis('redis://127.0.0.1:9', { lazyConnect: true, retryStrategy: () => null });
-    const cache = new PublicCache({ prefix: 'x:', redis: dead, model: new ReadModel(app.repos, app.deps.logger), logger: app.deps.logger });
+    const lock = new KeyedLock(dead, (j) => `x:lock:${j}`);
+    const cache = new ViewCache({ prefix: 'x:', redis: dead, logger: app.deps.logger, maxBytes: 1 << 20 });
+    const views = new ViewStore({ ...app.repos, files: app.files }, new ViewRepo(app.conn), app.deps.logger, lock, cache);
+    const publisher = new ChangePublisher(views, (j, changes) => cache.feed.publish(j, changes), app.deps.logger);
     await cache.init();
     let calls = 0;
     const produce = async () => ++calls;
     expect(await cache.get(J1, 'k', produce)).toBe(1);
     expect(await cache.get(J1, 'k', produce)).toBe(1);
+    await views.head(J1);
     const e = await app.repos.editors.create(J1, { name: 'While Redis is down', category: 'chief editor' });
-    await expect(cache.changed(J1, [{ t: 'editor', id: e.id }])).resolves.toBeUndefined();
-    expect((await cache.view(J1)).editors.get(e.id)?.name).toBe('While Redis is down');
+    await expect(publisher.changed(J1, [{ t: 'editor', id: e.id }])).resolves.toBeUndefined();
+    expect((await views.head(J1)).editors.find((x) => x.id === e.id)?.name).toBe('While Redis is down');
     expect(await cache.get(J1, 'k', produce)).toBe(2);
     expect(cache.feed.stats.queued).toBe(1);
     cache.stop();

@@ -1,5 +1,5 @@
 import { searchText } from '../src/shared/text';
-import { etagOf } from '../src/cache/public-cache';
+import { etagOf } from '../src/views/view-cache';
 import { jsonList as listBytes, normaliseKeyword, SearchIndexes, type Corpus, type CorpusArticle } from '../src/public/public.service';
 import { trackCalls } from '@journal/testing';
 import { SearchIndex } from '../src/public/search-index';

@@ -161,7 +161,7 @@ describe('OAI-PMH', () => {
       chem,
       Array.from({ length: 130 }, (_, i) => ({ ...key, refnumber: String(60000 + i), txnid: `R${i}`, title: `Paged ${i}`, pagenumber: `${i * 2 + 1}-${i * 2 + 2}` })),
     );
-    await app.cache.invalidate(chem);
+    await app.publisher.invalidate(chem);
     const seen = new Set<string>();
     let q = `verb=ListIdentifiers&metadataPrefix=oai_dc&set=2010`;
     let pages = 0;
@@ -189,7 +189,7 @@ describe('OAI-PMH', () => {
       chem,
       Array.from({ length: 150 }, (_, i) => ({ ...key, refnumber: String(70000 + i), txnid: `H${i}`, title: `Harvested ${i}`, pagenumber: `${i * 2 + 1}-${i * 2 + 2}` })),
     );
-    await app.cache.invalidate(chem);
+    await app.publisher.invalidate(chem);
     const seen = new Map<string, number>();
     const statuses = new Map<string, string>();
     const datestamps: string[] = [];
@@ -219,7 +219,7 @@ describe('OAI-PMH', () => {
         }
         const late = await app.repos.articles.findByRef(chem, '70120');
         await app.repos.articles.update(chem, late!.id, { status: 'disabled' });
-        await app.cache.invalidate(chem);
+        await app.publisher.invalidate(chem);
       } else if (value) {
         expect(tok['@_cursor']).toBe(String((pages - 1) * 100));
       }
@@ -253,13 +253,13 @@ describe('OAI-PMH', () => {
     const at = new Date();
     await app.repos.articles.model.collection.updateOne({ _id: new Types.ObjectId(made[1]!.id) }, { $set: { withdrawal: { kind: 'withdrawn', reason: 'Duplicate', at } } });
     await app.repos.articles.model.collection.updateOne({ _id: new Types.ObjectId(made[2]!.id) }, { $set: { withdrawal: { kind: 'retracted', reason: 'Error', at } } });
-    await app.cache.invalidate(chem);
+    await app.publisher.invalidate(chem);
     const li = parse((await oai('verb=ListIdentifiers&metadataPrefix=oai_dc&set=2012', chem)).text);
     const status = Object.fromEntries(li.ListIdentifiers.header.map((h: { identifier: string; '@_status'?: string }) => [h.identifier, h['@_status'] ?? 'live']));
     expect(status).toEqual({ 'oai:localhost:71000': 'deleted', 'oai:localhost:71001': 'deleted', 'oai:localhost:71002': 'live' });
     // A new article under a removed one's number replaces its tombstone.
     await app.repos.articles.create(chem, { ...key, refnumber: '71000', txnid: 'W71000b', title: 'Back 71000', pagenumber: '9-9' });
-    await app.cache.invalidate(chem);
+    await app.publisher.invalidate(chem);
     const again = parse((await oai('verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:71000', chem)).text);
     expect(again.GetRecord.record[0].header[0]['@_status']).toBeUndefined();
     // Another journal does not see them.

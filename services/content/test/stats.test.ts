@@ -207,7 +207,7 @@ describe('counting on the shared Redis', () => {
     expect(adm.body.months.map((m: { month: string }) => m.month)).toContain('2025-06');
     expect((await request(app.url).get('/api/admin/stats/2026/4/2').set({ 'x-journal-id': J })).status).toBe(401);
     await app.journals.update(J, { flags: { ...(await app.journals.findById(J))!.flags, showUsageStats: false } });
-    await app.cache.invalidate(J);
+    await app.publisher.invalidate(J);
     expect((await request(app.url).get('/api/archives/ref/501/stats').set({ 'x-journal-id': J })).status).toBe(404);
   });
 });

@@ -32,8 +32,8 @@ beforeAll(async () => {
   ids.other = (await app.repos.articles.create(OTHER, { ...base, refnumber: '8001', txnid: 'w8001', title: 'Elsewhere', pagenumber: '1-2' })).id;
   disabledEditor = (await app.repos.editors.create(J, { name: 'Dr. Leela Menon', category: 'associate editor', post: 'Professor', content: 'Univ', status: 'disabled' })).id;
   otherEditor = (await app.repos.editors.create(OTHER, { name: 'Dr. Other', category: 'chief editor', post: 'Professor', content: 'Univ', status: 'enabled' })).id;
-  await app.cache.changed(J, [{ t: 'all' }]);
-  await app.cache.changed(OTHER, [{ t: 'all' }]);
+  await app.publisher.changed(J, [{ t: 'all' }]);
+  await app.publisher.changed(OTHER, [{ t: 'all' }]);
 });
 afterAll(() => stopContent(app));
 

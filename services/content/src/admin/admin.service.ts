@@ -5,6 +5,7 @@ import type { ContentDeps } from '../deps';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';
 import type { Article } from '../archives/article.repo';
 import { publicSettings } from '../journals/settings.routes';
+import { AdminSearchIndex } from './admin-search-index';
 
 export type IssueWithCount = Omit<Issue, 'creation'> & { creation?: Date; articles: number };
 
@@ -19,7 +20,11 @@ const issueKeySchema = z.object({
 
 /** Counts, issues, admin search and settings (docs/product.md#admin-area). */
 export class AdminService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'cache' | 'activity'>) {}
+  private readonly index: AdminSearchIndex;
+
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'publisher' | 'cache' | 'activity'>) {
+    this.index = new AdminSearchIndex(deps.cache, deps.repos.articles);
+  }
 
   async counts(journalId: string): Promise<AdminCounts> {
     const { articles, issues, editors } = this.deps.repos;
@@ -56,7 +61,7 @@ export class AdminService {
       if ((err as { code?: number })?.code === 11000) throw new AppError(409, 'duplicate_issue', 'Issue already exists');
       throw err;
     }
-    await this.deps.cache.changed(journalId, [{ t: 'issue', id: issue.id }]);
+    await this.deps.publisher.changed(journalId, [{ t: 'issue', id: issue.id }]);
     await this.deps.activity.record(journalId, actor, {
       kind: 'issue.create',
       record: { type: 'issue', id: issue.id, label: `${issue.year} vol ${issue.volume} issue ${issue.issue}` },
@@ -84,14 +89,13 @@ export class AdminService {
   }
 
   /**
-   * The admin search (docs/product.md#admin-area), answered from the journal's read model: it holds
-   * every article of any status and follows every write, so 16 staff searching at once never queue
-   * on the database. A journal not loaded yet is loaded first, as for a public read.
+   * The admin search (docs/product.md#admin-area), answered from the journal's admin index (every
+   * article of any status, made again after a change of the journal).
    */
   async search(journalId: string, q: unknown): Promise<AdminSearchHit[]> {
     const text = parse(searchSchema, q ?? '');
     if (!text) return [];
-    return (await this.deps.cache.view(journalId)).adminSearch(text, SEARCH_LIMIT);
+    return this.index.search(journalId, text, SEARCH_LIMIT);
   }
 
   /**
@@ -110,7 +114,7 @@ export class AdminService {
     if (fields.formatted_journal_name !== undefined) fields.formatted_journal_name = sanitizeRichText(fields.formatted_journal_name);
     const updated = await this.deps.repos.journals.update(journalId, { ...fields, modifiedby: by, ...(flags ? { flags: { ...journal.flags, ...flags } } : {}) });
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
-    await this.deps.cache.changed(journalId, [{ t: 'journal' }]);
+    await this.deps.publisher.changed(journalId, [{ t: 'journal' }]);
     await this.deps.activity.record(journalId, actor, {
       kind: 'settings.update',
       record: { type: 'journal', id: journalId, label: journal.slug },
@@ -125,7 +129,7 @@ export class AdminService {
     const before = await this.deps.repos.journals.findById(journalId);
     const updated = await this.deps.repos.journals.update(journalId, input);
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
-    await this.deps.cache.invalidate(journalId);
+    await this.deps.publisher.changed(journalId, [{ t: 'journal' }]);
     await this.deps.activity.record(journalId, actor, {
       kind: 'doi.settings',
       record: { type: 'journal', id: journalId, label: updated.slug },

@@ -88,7 +88,7 @@ const pdfPath = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file'>) => asse
 
 /** Adding and editing articles with their PDFs (docs/product.md#article-rules); every rule is checked before anything is written. */
 export class ArticleAdminService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache' | 'logger' | 'activity'>) {}
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'publisher' | 'logger' | 'activity'>) {}
 
   private clean(input: { title: string; abstract: string }) {
     assertSafeRichTextLinks('abstract', 'Abstract', input.abstract);
@@ -176,7 +176,7 @@ export class ArticleAdminService {
       await this.deps.repos.articles.remove(journalId, article.id, { tombstone: false }).catch(() => undefined);
       throw err;
     }
-    await this.deps.cache.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }]);
+    await this.deps.publisher.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }]);
     await this.deps.activity.record(journalId, actor, {
       kind: 'article.create',
       record: { type: 'article', id: article.id, label: article.refnumber },
@@ -232,7 +232,7 @@ export class ArticleAdminService {
     }
     if (oldPath && newPath && oldPath !== newPath) await this.deps.files.delete(journalId, oldPath).catch(() => undefined);
     const paths = [...new Set([oldPath, newPath].filter((p): p is string => !!p))];
-    await this.deps.cache.changed(journalId, [{ t: 'article', id: updated.id }, ...paths.map((path) => ({ t: 'file' as const, path }))]);
+    await this.deps.publisher.changed(journalId, [{ t: 'article', id: updated.id }, ...paths.map((path) => ({ t: 'file' as const, path }))]);
     await this.deps.activity.record(journalId, actor, {
       kind: 'article.update',
       record: { type: 'article', id: updated.id, label: updated.refnumber },
@@ -266,7 +266,7 @@ export class ArticleAdminService {
     const updated = await this.deps.repos.articles.setWithdrawal(journalId, id, w, actor.name);
     if (!updated) throw new AppError(404, 'not_found', 'Article not found');
     this.deps.logger.info({ journalId, articleId: id, withdrawal: w?.kind ?? 'restored', by: actor.name }, 'article withdrawal changed');
-    await this.deps.cache.changed(journalId, [{ t: 'article', id }]);
+    await this.deps.publisher.changed(journalId, [{ t: 'article', id }]);
     await this.deps.activity.record(journalId, actor, {
       kind: w ? 'article.withdraw' : 'article.restore',
       record: { type: 'article', id: updated.id, label: updated.refnumber },

@@ -18,7 +18,7 @@ function isStatusOnly(body: unknown): boolean {
 
 /** Editors: add, edit, the status switch and pinning (docs/product.md#admin-area). */
 export class EditorAdminService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache' | 'activity'>) {}
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'publisher' | 'activity'>) {}
 
   private storePicture(journalId: string, file: UploadedFile | undefined): Promise<string | undefined> {
     return storeImage(this.deps.files, journalId, file, 'picture', assetPath.editor);
@@ -46,7 +46,7 @@ export class EditorAdminService {
         is_pinned: 0,
         picture: picture ?? DEFAULT_PICTURE,
       });
-      await this.deps.cache.changed(journalId, [{ t: 'editor', id: editor.id }, ...(picture ? [{ t: 'file' as const, path: assetPath.editor(picture) }] : [])]);
+      await this.deps.publisher.changed(journalId, [{ t: 'editor', id: editor.id }, ...(picture ? [{ t: 'file' as const, path: assetPath.editor(picture) }] : [])]);
       await this.deps.activity.record(journalId, actor, { kind: 'editor.create', record: { type: 'editor', id: editor.id, label: editor.name }, changes: diffFields(null, editor) });
       return editor;
     } catch (err) {
@@ -62,7 +62,7 @@ export class EditorAdminService {
       const { status } = parse(editorStatusSchema, body);
       const updated = await this.deps.repos.editors.update(journalId, existing.id, { status });
       if (!updated) throw notFound();
-      await this.deps.cache.changed(journalId, [{ t: 'editor', id: updated.id }]);
+      await this.deps.publisher.changed(journalId, [{ t: 'editor', id: updated.id }]);
       await this.deps.activity.record(journalId, actor, { kind: 'editor.status', record: { type: 'editor', id: updated.id, label: updated.name }, changes: diffFields(existing, updated, { only: ['status'] }) });
       return updated;
     }
@@ -86,7 +86,7 @@ export class EditorAdminService {
       await this.deps.files.delete(journalId, assetPath.editor(existing.picture)).catch(() => undefined);
     }
     const files = picture ? [picture, existing.picture].map((p) => ({ t: 'file' as const, path: assetPath.editor(p) })) : [];
-    await this.deps.cache.changed(journalId, [{ t: 'editor', id: updated.id }, ...files]);
+    await this.deps.publisher.changed(journalId, [{ t: 'editor', id: updated.id }, ...files]);
     await this.deps.activity.record(journalId, actor, { kind: 'editor.update', record: { type: 'editor', id: updated.id, label: updated.name }, changes: diffFields(existing, updated) });
     return updated;
   }
@@ -98,7 +98,7 @@ export class EditorAdminService {
     const found = await this.deps.repos.editors.findManyByIds(journalId, ids);
     if (found.length !== ids.length) throw notFound();
     const updated = await this.deps.repos.editors.setPinned(journalId, ids, input.pinned ? 1 : 0);
-    await this.deps.cache.changed(journalId, ids.map((id) => ({ t: 'editor' as const, id })));
+    await this.deps.publisher.changed(journalId, ids.map((id) => ({ t: 'editor' as const, id })));
     const pinned = input.pinned ? 1 : 0;
     for (const e of found) {
       await this.deps.activity.record(journalId, actor, { kind: 'editor.pin', record: { type: 'editor', id: e.id, label: e.name }, changes: diffFields({ is_pinned: e.is_pinned }, { is_pinned: pinned }) });

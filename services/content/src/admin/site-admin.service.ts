@@ -14,7 +14,7 @@ const fileRequired = (label: string) => new AppError(400, 'file_required', `Choo
  * documents and files it changed.
  */
 export class SiteAdminService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'cache' | 'activity'>) {}
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'publisher' | 'activity'>) {}
 
   /** Stores the image at its fixed public path, /assets/site/{kind}.png (served with its real type). */
   async uploadSiteImage(journalId: string, actor: ActivityActor, rawKind: string, file: UploadedFile | undefined) {
@@ -32,7 +32,7 @@ export class SiteAdminService {
     const clearsCover = kind === 'cover' && !!j?.flags.coverImage;
     if (clearsCover) await this.deps.repos.journals.update(journalId, { flags: { ...j.flags, coverImage: '' } });
     await this.deps.repos.journals.update(journalId, { modifiedby: by });
-    await this.deps.cache.changed(journalId, [{ t: 'file', path }, { t: 'journal' }]);
+    await this.deps.publisher.changed(journalId, [{ t: 'file', path }, { t: 'journal' }]);
     await this.deps.activity.record(journalId, actor, {
       kind: 'settings.image',
       record: { type: 'file', id: path, label: kind },
@@ -62,7 +62,7 @@ export class SiteAdminService {
     const image = (await this.storeLogo(journalId, file))!;
     const sortnumber = all.reduce((m, i) => Math.max(m, i.sortnumber), 0) + 1;
     const item = await this.deps.repos.indexing.create(journalId, { ...input, link: input.link ?? '', status: input.status ?? 'enabled', image, sortnumber, createdby: by, modifiedby: by });
-    await this.deps.cache.changed(journalId, [{ t: 'indexing', id: item.id }, { t: 'file', path: assetPath.indexing(image) }]);
+    await this.deps.publisher.changed(journalId, [{ t: 'indexing', id: item.id }, { t: 'file', path: assetPath.indexing(image) }]);
     await this.deps.activity.record(journalId, actor, { kind: 'indexing.create', record: { type: 'indexing', id: item.id, label: item.title }, changes: diffFields(null, item) });
     return item;
   }
@@ -78,7 +78,7 @@ export class SiteAdminService {
     if (!updated) throw new AppError(404, 'not_found', 'Indexing partner not found');
     if (image && GENERATED_RE.test(existing.image)) await this.deps.files.delete(journalId, assetPath.indexing(existing.image)).catch(() => undefined);
     const files = image ? [image, existing.image].map((n) => ({ t: 'file' as const, path: assetPath.indexing(n) })) : [];
-    await this.deps.cache.changed(journalId, [{ t: 'indexing', id }, ...files]);
+    await this.deps.publisher.changed(journalId, [{ t: 'indexing', id }, ...files]);
     await this.deps.activity.record(journalId, actor, { kind: 'indexing.update', record: { type: 'indexing', id, label: updated.title }, changes: diffFields(existing, updated) });
     return updated;
   }
@@ -87,7 +87,7 @@ export class SiteAdminService {
     const existing = await this.deps.repos.indexing.findById(journalId, id);
     if (!existing || !(await this.deps.repos.indexing.remove(journalId, id))) throw new AppError(404, 'not_found', 'Indexing partner not found');
     if (GENERATED_RE.test(existing.image)) await this.deps.files.delete(journalId, assetPath.indexing(existing.image)).catch(() => undefined);
-    await this.deps.cache.changed(journalId, [{ t: 'indexing', id }, { t: 'file', path: assetPath.indexing(existing.image) }]);
+    await this.deps.publisher.changed(journalId, [{ t: 'indexing', id }, { t: 'file', path: assetPath.indexing(existing.image) }]);
     await this.deps.activity.record(journalId, actor, { kind: 'indexing.remove', record: { type: 'indexing', id, label: existing.title }, changes: diffFields(existing, null) });
     return { removed: true };
   }
@@ -102,7 +102,7 @@ export class SiteAdminService {
       throw new AppError(400, 'invalid_order', 'Send every indexing partner of this journal exactly once');
     }
     for (const [i, id] of ids.entries()) await this.deps.repos.indexing.update(journalId, id, { sortnumber: i + 1, modifiedby: by });
-    await this.deps.cache.changed(journalId, ids.map((id) => ({ t: 'indexing' as const, id })));
+    await this.deps.publisher.changed(journalId, ids.map((id) => ({ t: 'indexing' as const, id })));
     const order = (items: IndexingItem[]) => [...items].sort((a, b) => a.sortnumber - b.sortnumber).map((i) => i.title).join(', ');
     const after = await this.deps.repos.indexing.list(journalId);
     await this.deps.activity.record(journalId, actor, {

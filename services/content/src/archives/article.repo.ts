@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
 import { authorsFromText, doiKey, type AdminArticle, type ArticleAuthor, type ArticleReference, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
@@ -175,7 +175,17 @@ export class ArticleRepo {
   }
 
   async init() {
-    // Articles written before DOIs existed get their key before the unique index is built.
+    // Articles written before DOIs existed get their key before the unique index is built. Once:
+    // the query reads the whole collection (a filter FerretDB cannot answer from an index), and
+    // every write since sets the key, so a start after the first reads no article.
+    const done = this.model.db.collection<{ _id: string; at: Date }>('content_migrations');
+    if (!(await done.findOne({ _id: 'article-doi-key' }))) await this.keyDois(done);
+    if (!(await done.findOne({ _id: 'article-authors' }))) await this.splitAuthorNames(done);
+    await buildIndexes(() => this.model.syncIndexes());
+    await this.tombstones.init();
+  }
+
+  private async keyDois(done: mongo.Collection<{ _id: string; at: Date }>) {
     const missing = await this.model
       .find({ doi_key: { $exists: false } })
       .setOptions(crossJournal('migration: every journal\'s old articles get their DOI key'))
@@ -187,9 +197,7 @@ export class ArticleRepo {
         { ordered: false },
       );
     }
-    await this.splitAuthorNames();
-    await buildIndexes(() => this.model.syncIndexes());
-    await this.tombstones.init();
+    await done.replaceOne({ _id: 'article-doi-key' }, { at: new Date() }, { upsert: true });
   }
 
   /**
@@ -197,14 +205,13 @@ export class ArticleRepo {
    * their name text, which is kept as it was in `authorname_source` (and `authorname` is left
    * untouched until the next save); guesses carry `review` for the admin form to show.
    */
-  private async splitAuthorNames() {
+  private async splitAuthorNames(done: mongo.Collection<{ _id: string; at: Date }>) {
     const missing = await this.model
       .find({ authors: { $exists: false } })
       .setOptions(crossJournal('migration: every journal\'s old articles get their author list'))
       .select({ authorname: 1 })
       .lean();
-    if (!missing.length) return;
-    await this.model.bulkWrite(
+    if (missing.length) await this.model.bulkWrite(
       missing.map((d) => ({
         updateOne: {
           filter: { _id: d._id, authors: { $exists: false } },
@@ -213,6 +220,7 @@ export class ArticleRepo {
       })),
       { ordered: false },
     );
+    await done.replaceOne({ _id: 'article-authors' }, { at: new Date() }, { upsert: true });
   }
 
   /** Whether another article of the journal already has this DOI (case-insensitive). */
@@ -415,7 +423,15 @@ export class ArticleRepo {
     return keys.filter((k) => ds.some((d) => d[k] === fields[k]));
   }
 
-  /** Every article of every journal (all statuses) in one scan, grouped by journal (read models at start). */
+  /** Every article of these journals (all statuses, every field) in one query, grouped by journal (the views rebuild). */
+  async listByJournals(journalIds: string[]): Promise<Map<string, Article[]>> {
+    if (!journalIds.length) return new Map();
+    // Small batches: FerretDB scans the collection for this filter, and a batch of 16 MB could keep
+    // one round trip past the socket timeout on a loaded machine.
+    return groupByJournal<Article>((await this.model.find({ journalId: { $in: journalIds.map(jid) } }).batchSize(1000).lean()) as never);
+  }
+
+  /** Every article of every journal (all statuses) in one scan, grouped by journal (tools). */
   async listAllByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
     const q = this.model.find({}).setOptions(EVERY_JOURNAL).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
     return groupByJournal((await q.lean()));

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { CachedBody } from './public-cache';
+import type { CachedBody } from '../views/view-cache';
 
 /** Public reads: any cache may keep them but must revalidate (cheap: 304 on a matching ETag). */
 export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';

@@ -2,9 +2,9 @@ import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
 import { absoluteUrl, ARTICLE_REF_RE as REF_RE, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
-import { etagOf } from '../cache/public-cache';
+import { etagOf } from '../views/view-cache';
 import { sendCached } from '../cache/http-cache';
-import { PublicService, type ArticleDetail } from '../public/public.service';
+import type { ArticleDetail } from '../public/public.service';
 import { pagePath, publicOrigin } from '../seo/public-url';
 import type { Journal } from '../journals/journal.repo';
 import { toBibtex, toCslJson, toRis, type CiteContext } from './cite-formats';
@@ -33,7 +33,7 @@ export function citeContext(j: Journal, origin: string, a: ArticleDetail): CiteC
 
 /** GET /api/archives/ref/:ref/cite.{bib,ris,json}: the article as a file for reference managers. */
 export function citeRoutes(deps: ContentDeps): Router {
-  const svc = new PublicService(deps);
+  const svc = deps.publicService;
   const r = Router();
   r.get(/^\/api\/archives\/ref\/([^/]+)\/cite\.(bib|ris|json)$/, requireTenant, async (req: Request, res) => {
     const m = /^\/api\/archives\/ref\/([^/]+)\/cite\.(bib|ris|json)$/.exec(req.path)!;

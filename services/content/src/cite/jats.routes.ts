@@ -2,9 +2,8 @@ import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
 import { absoluteUrl, ARTICLE_REF_RE as REF_RE } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
-import { etagOf } from '../cache/public-cache';
+import { etagOf } from '../views/view-cache';
 import { sendCached } from '../cache/http-cache';
-import { PublicService } from '../public/public.service';
 import { pagePath, publicOrigin } from '../seo/public-url';
 import { effectiveLicense, languageCode } from '@journal/contracts';
 import { jatsArticle } from './jats-xml';
@@ -16,7 +15,7 @@ const PATH_RE = /^\/api\/archives\/ref\/([^/]+)\/jats\.xml$/;
  * article page: an article the page does not show (disabled, withdrawn, unknown) is a 404 here.
  */
 export function jatsRoutes(deps: ContentDeps): Router {
-  const svc = new PublicService(deps);
+  const svc = deps.publicService;
   const r = Router();
   r.get(PATH_RE, requireTenant, async (req: Request, res) => {
     const ref = decodeURIComponent(PATH_RE.exec(req.path)![1]!);

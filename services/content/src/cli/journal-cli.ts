@@ -1,23 +1,28 @@
-import { publishChange, type CliCommand, type CliResources } from '@journal/server-kit';
+import { createLogger, type CliCommand, type CliResources } from '@journal/server-kit';
 import { JournalRepo } from '../journals/journal.repo';
 import { JournalAdminService } from '../journals/journal-admin.service';
-import type { ContentChange } from '../cache/read-model';
+import { offlineViews } from '../views/views-offline';
 import { journalCommands } from './journal.commands';
 import { journalK8sCommands } from './journal-k8s.commands';
 import { dbBackupCommands } from './db-backup.commands';
+import { viewsCommands } from './views.commands';
 
-/** The journal commands wired to the database and to the content replicas' change feed. */
+/** The journal commands wired to the database, the persisted views and the content replicas' change feed. */
 export function contentCliCommands(res: CliResources): CliCommand[] {
-  const service = res.once(async () => {
-    const journals = new JournalRepo(await res.mongo());
+  const views = res.once(async () => {
+    const conn = await res.mongo();
+    const journals = new JournalRepo(conn);
     await journals.init();
-    // Every running content replica re-reads the journal document (hosts, status, settings).
-    const announce = (id: string) =>
-      publishChange<ContentChange>(res.redis(), { prefix: res.cfg.REDIS_PREFIX, name: 'content' }, id, [{ t: 'journal' }]).then(
-        () => undefined,
-        () => undefined,
-      );
+    // Logs go to stderr: stdout carries the command's answer.
+    const logger = createLogger('jp', process.env.LOG_LEVEL ?? 'warn', 'stderr');
+    const { store, publisher } = offlineViews(conn, res.redis(), res.cfg.REDIS_PREFIX, logger);
+    return { journals, store, publisher, logger, tty: process.stderr.isTTY === true };
+  });
+  const service = res.once(async () => {
+    const { journals, publisher } = await views();
+    // The journal's head view takes the new document (hosts, status, settings); every running replica drops its copy.
+    const announce = (id: string) => publisher.changed(id, [{ t: 'journal' }]).catch(() => undefined);
     return new JournalAdminService(journals, announce);
   });
-  return [...journalCommands(service), ...journalK8sCommands(service), ...dbBackupCommands(res)];
+  return [...journalCommands(service), ...journalK8sCommands(service), ...viewsCommands(views), ...dbBackupCommands(res)];
 }

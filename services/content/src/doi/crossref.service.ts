@@ -25,7 +25,7 @@ export interface CrossrefExport {
 
 /** Builds the Crossref deposit of an issue's selected articles, giving DOIs to those without one. */
 export class CrossrefService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'cache' | 'activity'>) {}
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'publisher' | 'activity'>) {}
 
   async export(journalId: string, actor: ActivityActor, input: unknown, origin: string, now = new Date()): Promise<CrossrefExport> {
     const q = parse(exportSchema, input);
@@ -65,7 +65,7 @@ export class CrossrefService {
         changes: diffFields({ doi: a.doi }, { doi: updated.doi }),
       });
     }
-    if (assigned.length) await this.deps.cache.invalidate(journalId);
+    if (ready.length) await this.deps.publisher.changed(journalId, ready.map((a) => ({ t: 'article' as const, id: a.id })));
 
     const batchId = `${j.slug}-${q.year}-v${q.volume}-i${q.issue}-${now.getTime()}`;
     const xml = crossrefDeposit(

@@ -37,7 +37,7 @@ export class DepositService {
   private readonly crossref: CrossrefService;
 
   constructor(
-    private readonly deps: Pick<ContentDeps, 'repos' | 'cache' | 'config' | 'activity'>,
+    private readonly deps: Pick<ContentDeps, 'repos' | 'publisher' | 'config' | 'activity'>,
     private readonly store: DepositRepo,
     private readonly queue: DepositQueue,
   ) {

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { AppError, parse, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
-import { PublicService } from '../public/public.service';
 import { pagePath, publicOrigin } from '../seo/public-url';
 import { absoluteUrl, staffRoutes as routes } from '@journal/contracts';
 import { languageCode } from '@journal/contracts';
@@ -20,14 +19,14 @@ const issueKey = z.object({
  * article XML, for upload on DOAJ's publisher area (editors and managers).
  */
 export function doajRoutes(deps: ContentDeps): Router {
-  const svc = new PublicService(deps);
+  const svc = deps.publicService;
   const staff = contentStaff(deps);
   const r = Router();
   r.get('/api/admin/archives/:year/:vol/:issue/doaj.xml', requireTenant, staff(routes.doajExport), async (req, res) => {
     const key = parse(issueKey, { year: req.params.year, volume: req.params.vol, issue: req.params.issue });
     const j = await deps.repos.journals.findById(req.journalId);
     if (!j) throw new AppError(404, 'unknown_journal', 'Journal not found');
-    const inIssue = await deps.repos.articles.listByIssue(req.journalId, key, { publicOnly: true, fields: ['id'] });
+    const inIssue = await svc.issueArticles(req.journalId, key);
     if (!inIssue.length) throw new AppError(404, 'not_found', 'This issue has no public articles');
     const details = await svc.detailsByRefs(req.journalId, inIssue.map((a) => a.refnumber));
     const origin = publicOrigin(req, deps.config);

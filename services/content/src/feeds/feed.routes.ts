@@ -2,9 +2,8 @@ import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
 import { absoluteUrl, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
-import { etagOf, type CachedBody } from '../cache/public-cache';
+import { etagOf, type CachedBody } from '../views/view-cache';
 import { sendCached } from '../cache/http-cache';
-import { PublicService } from '../public/public.service';
 import { pagePath, publicOrigin } from '../seo/public-url';
 import { plain } from '../shared/text';
 import { atomFeed, rssFeed, type FeedChannel, type FeedEntry } from './feed-xml';
@@ -19,15 +18,13 @@ const KINDS = {
 
 /** GET /feed.atom and /feed.rss: the journal's newest articles, cached per journal version. */
 export function feedRoutes(deps: ContentDeps): Router {
-  const svc = new PublicService(deps);
+  const svc = deps.publicService;
   const r = Router();
 
   async function entries(req: Request, origin: string): Promise<{ channel: Omit<FeedChannel, 'selfUrl'>; entries: FeedEntry[] }> {
     const jid = req.journalId;
-    const [j, corpus] = await Promise.all([deps.repos.journals.findById(jid), svc.corpus(jid)]);
+    const [j, newest] = await Promise.all([svc.journal(jid), svc.newest(jid, FEED_SIZE)]);
     if (!j) throw new AppError(404, 'unknown_journal', 'Journal not found');
-    // The corpus is newest issue first, then page order.
-    const newest = corpus.articles.slice(0, FEED_SIZE);
     const details = await svc.detailsByRefs(jid, newest.map((a) => a.refnumber));
     const list = await Promise.all(
       details.map(async (a): Promise<FeedEntry> => {

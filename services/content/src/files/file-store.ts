@@ -123,8 +123,14 @@ export class FileStore {
     await this.pointAtDriverFiles();
   }
 
-  /** Files the GridFS driver stored have no `files.current` entry yet: their newest version gets one. */
+  /**
+   * Files the GridFS driver stored have no `files.current` entry yet: their newest version gets one.
+   * Every stored version has its entry once this has run (replaced versions are deleted), so equal
+   * counts (read from the collections' metadata) mean nothing to do: a start reads no file list.
+   */
   private async pointAtDriverFiles() {
+    const [versions, pointed] = await Promise.all([this.filesColl.estimatedDocumentCount(), this.current.estimatedDocumentCount()]);
+    if (versions <= pointed) return;
     const known = new Set((await this.current.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id));
     const files = await this.filesColl
       .find({}, { projection: { filename: 1, length: 1, chunkSize: 1, uploadDate: 1, metadata: 1 }, sort: { uploadDate: 1 } })

@@ -2,10 +2,10 @@ import { Router } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
 import { emptySettingsText, safeImageUrlOrEmpty, safeLinkOrEmpty } from '@journal/contracts';
 import type { Journal } from './journal.repo';
-import type { PublicCache } from '../cache/public-cache';
+import type { ContentDeps } from '../deps';
 import { sendCached } from '../cache/http-cache';
 import { cleanRich } from '../shared/text';
-import { assetPath } from '../files/file-store';
+import { assetPath, versionedUrl } from '../files/file-store';
 
 /** The public settings document of docs/product.md#settings (internal fields such as hosts are not exposed). */
 export const publicSettings = (j: Journal) => {
@@ -32,18 +32,19 @@ export const publicSettings = (j: Journal) => {
   };
 };
 
-export function publicSettingsRoutes(cache: PublicCache): Router {
+export function publicSettingsRoutes(deps: Pick<ContentDeps, 'cache' | 'publicService'>): Router {
+  const { cache, publicService } = deps;
   const r = Router();
   r.get(['/api/settings', '/api/settings/'], requireTenant, async (req, res) => {
     const c = await cache.json(req.journalId, 'settings', async () => {
-      const view = await cache.view(req.journalId);
-      if (!view.journal) return null;
+      const head = await publicService.head(req.journalId);
+      if (!head.journal) return null;
       // Immutable URLs of the site images (logo.png, header.png, cover.png, chat.png...): pages
       // link these rather than building /assets paths, so a replaced image gets a new URL.
       const prefix = assetPath.site('');
       const asset_urls: Record<string, string> = {};
-      for (const path of view.files.keys()) if (path.startsWith(prefix)) asset_urls[path.slice(prefix.length)] = view.assetUrl(path);
-      return { ...publicSettings(view.journal), asset_urls };
+      for (const [path, v] of Object.entries(head.files)) if (path.startsWith(prefix)) asset_urls[path.slice(prefix.length)] = versionedUrl(path, v);
+      return { ...publicSettings(head.journal), asset_urls };
     });
     if (c.body.length === 4 && c.body.toString() === 'null') throw new AppError(404, 'unknown_journal', 'Journal not found');
     sendCached(req, res, c);

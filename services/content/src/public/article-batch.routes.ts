@@ -2,26 +2,26 @@ import { Router } from 'express';
 import { parse, requireTenant } from '@journal/server-kit';
 import { articleBatchRequestSchema, staffEditorsRequestSchema, type ArticleBatchAnswer } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
-import { PublicService, type CorpusArticle } from './public.service';
+import type { CorpusArticle } from './public.service';
 
 /**
  * POST /internal/articles/by-refs: the public articles of the request's journal with these
  * reference numbers, in one call (the PDF service's bulk jobs; docs/product.md#api). Read from
- * the journal's in-memory corpus, so 1000 references cost no database read once it is warm. The
+ * the articles' views (one read by `_id` each, kept in the budgeted cache). The
  * gateway never forwards /internal from outside.
  */
 export function articleBatchRoutes(deps: ContentDeps): Router {
-  const svc = new PublicService(deps);
+  const svc = deps.publicService;
   const r = Router();
   r.post('/internal/articles/by-refs', requireTenant, async (req, res) => {
     const refs = [...new Set(parse(articleBatchRequestSchema, req.body).refs)];
-    const { byRef, articles } = await svc.corpus(req.journalId);
+    const listed = await svc.listedByRefs(req.journalId, refs);
     const found: CorpusArticle[] = [];
     const missing: string[] = [];
     for (const ref of refs) {
-      const i = byRef.get(ref);
-      if (i === undefined) missing.push(ref);
-      else found.push(articles[i]!);
+      const c = listed.get(ref);
+      if (c) found.push(c);
+      else missing.push(ref);
     }
     const body: ArticleBatchAnswer = { articles: found, missing };
     res.set('cache-control', 'no-store').json(body);

@@ -4,7 +4,7 @@ import { ARTICLE_REF_RE as REF_RE, OBJECT_ID_RE as ID_RE } from '@journal/contra
 import type { ContentDeps } from '../deps';
 import { sendCached } from '../cache/http-cache';
 import { firstNumber } from '../shared/text';
-import { normaliseKeyword, PublicService, type CorpusArticle } from './public.service';
+import { normaliseKeyword } from './public.service';
 
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -12,8 +12,7 @@ const notFound = (what: string) => new AppError(404, 'not_found', what);
 
 /** The public API of docs/product.md#api (settings live in journals/settings.routes.ts). Every answer is cached per journal version. */
 export function publicRoutes(deps: ContentDeps): Router {
-  const svc = new PublicService(deps);
-  const { cache } = deps;
+  const { cache, publicService: svc } = deps;
   const r = Router();
   r.use(['/api/editors', '/api/indexing', '/api/archives', '/api/search'], requireTenant);
 
@@ -34,28 +33,17 @@ export function publicRoutes(deps: ContentDeps): Router {
 
   r.get(['/api/archives', '/api/archives/'], (req, res) => cachedJson(req, res, 'years', () => svc.archiveYears(req.journalId)));
 
-  /**
-   * One article: found in memory, its full answer cached under the article's own stored version,
-   * so a write to another article costs this one nothing.
-   */
-  const sendDetail = async (req: Request, res: Response, c: CorpusArticle | null) => {
-    if (!c) throw notFound('Article not found!');
-    const body = await cache.stableJson(req.journalId, `detail:${c.id}:${c.modification}:${c.frequency}:${c.pdf_url}`, () => svc.detail(req.journalId, c));
-    if (body.body.length === 4 && body.body.toString() === 'null') throw notFound('Article not found!');
-    sendCached(req, res, body);
-  };
-
+  /** One article's page data, from its view; a withdrawn article answers its tombstone (docs/product.md#withdrawals). */
   r.get('/api/archives/ref/:ref', async (req, res) => {
     const ref = String(req.params.ref).trim();
     if (!REF_RE.test(ref)) throw notFound('Article not found!');
-    // A withdrawn article answers its tombstone: the page says why it is gone (docs/product.md#withdrawals).
-    await sendDetail(req, res, (await svc.findByRef(req.journalId, ref)) ?? (await svc.tombstoneByRef(req.journalId, ref)));
+    await cachedJson(req, res, `ref:${ref}`, () => svc.pageByRef(req.journalId, ref), 'Article not found!');
   });
 
   r.get('/api/archives/:id', async (req, res) => {
     const id = String(req.params.id);
     if (!ID_RE.test(id)) throw notFound('Article not found!');
-    await sendDetail(req, res, await svc.findById(req.journalId, id));
+    await cachedJson(req, res, `id:${id}`, () => svc.articleById(req.journalId, id), 'Article not found!');
   });
 
   r.get('/api/archives/:year/:vol/:issue', async (req, res) => {

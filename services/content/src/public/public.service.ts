@@ -1,81 +1,18 @@
-import { authorsFromText, isSafeLinkOrBareHost, publicAuthor, safeLinkOrEmpty, type ArticleSummaryFields, type PublicAuthor, type ArticleReference } from '@journal/contracts';
-import type { ContentDeps } from '../deps';
-import { withdrawalRead, type Article } from '../archives/article.repo';
-import type { Editor } from '../editors/editor.repo';
-import type { IndexingItem } from '../indexing/indexing.repo';
-import { assetPath } from '../files/file-store';
-import { cleanRich, cleanTitle } from '../shared/text';
+import { isSafeLinkOrBareHost, safeLinkOrEmpty } from '@journal/contracts';
+import type { ArticleRepo } from '../archives/article.repo';
+import { byPinThenCreation, type Editor } from '../editors/editor.repo';
+import { bySort, type IndexingItem } from '../indexing/indexing.repo';
+import { assetPath, versionedUrl } from '../files/file-store';
+import { cleanRich } from '../shared/text';
 import type { DeletedRecord } from '../seo/oai';
+import type { ViewCache } from '../views/view-cache';
+import type { ViewStore } from '../views/view-store';
+import type { HeadView, IssueKey } from '../views/view-docs';
+import { archiveYears, corpusEntry, listedIssues } from '../views/view-build';
+import { summaryOf, toSummary, type ArticleDetail, type ArticleSummary, type CorpusArticle, type YearSummary } from '../views/article-shapes';
 import { SearchIndex } from './search-index';
 
-/** An article in lists (issue page, search): no abstract, no private fields; the contract's fields. */
-export type ArticleSummary = ArticleSummaryFields;
-
-/** One article (article page, /pdf page): the summary plus abstract and dates. */
-export interface ArticleDetail extends ArticleSummary {
-  /** Sanitised HTML under the common allow-list. */
-  abstract: string;
-  /** docs/product.md#structured-authors: in order, without e-mails. */
-  authors: PublicAuthor[];
-  /** The article's own licence URL; '' states the journal's default. */
-  license: string;
-  references: ArticleReference[];
-  description: string;
-  ptype: string;
-  status: string;
-  creation: string;
-  modification: string;
-}
-
-export interface YearSummary {
-  year: number;
-  /** The year's volume (the highest if a year spans two). */
-  volume: number;
-  total_issues: number;
-  /** Issue number → month text as stored on the issue (e.g. 'january', 'july-august'); only known months. */
-  issue_month: Record<string, string>;
-  /** The year's issues, newest first. */
-  issues: { volume: number; issue: number; month: string; articles: number }[];
-}
-
-export function toSummary(a: Article): ArticleSummary {
-  return {
-    id: a.id,
-    year: a.year,
-    volume: a.volume,
-    issue: a.issue,
-    frequency: a.frequency ?? '',
-    refnumber: a.refnumber,
-    title: a.title_html || cleanTitle(a.title),
-    authorname: a.authorname ?? '',
-    keywords: a.keywords ?? '',
-    pagenumber: a.pagenumber ?? '',
-    pageStart: a.pageStart ?? 0,
-    pageEnd: a.pageEnd ?? 0,
-    subject: a.subject ?? '',
-    country: a.country ?? '',
-    file: a.file ?? '',
-    pdf_url: a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : null,
-    publishdate: a.publishdate ?? '',
-    doi: a.doi ?? '',
-    withdrawal: withdrawalRead(a.withdrawal),
-  };
-}
-
-export function toDetail(a: Article): ArticleDetail {
-  return {
-    ...toSummary(a),
-    abstract: cleanRich(a.abstract),
-    authors: (a.authors?.length ? a.authors : authorsFromText(a.authorname)).map(publicAuthor),
-    license: a.license ?? '',
-    references: (a.references ?? []).map((r) => ({ text: r.text, doi: r.doi ?? '' })),
-    description: cleanTitle(a.description ?? ''),
-    ptype: a.ptype ?? '',
-    status: a.status,
-    creation: new Date(a.creation ?? 0).toISOString(),
-    modification: new Date(a.modification ?? a.creation ?? 0).toISOString(),
-  };
-}
+export { toDetail, toSummary, type ArticleDetail, type ArticleSummary, type CorpusArticle, type YearSummary } from '../views/article-shapes';
 
 type ContactField = 'email' | 'phone' | 'editor_website';
 /** Contact fields are left out altogether where the journal hides editors' contacts. */
@@ -83,12 +20,9 @@ export type PublicEditor = Omit<Editor, 'creation' | 'updated_at' | ContactField
   Partial<Pick<Editor, ContactField>> & { picture_url: string; creation: string; updated_at: string };
 export type PublicIndexingItem = IndexingItem & { image_url: string | null };
 
-/** A corpus entry: the list shape plus the date OAI and the sitemap need. */
-export type CorpusArticle = ArticleSummary & { modification: string };
-
 /**
- * One journal's public articles in memory (no abstracts): search, sitemap and OAI read it without
- * touching the database. Built from the derived fields the repository stores on every write.
+ * One journal's public articles assembled from its issue views (no abstracts): search, sitemap and
+ * OAI lists read it. Held in the budgeted cache like any answer.
  */
 export interface Corpus {
   /** Newest issue first, then page order. */
@@ -109,28 +43,43 @@ export function normaliseKeyword(k: unknown): string {
   return k.slice(0, SEARCH_MAX_KEYWORD * 2).replace(/\s+/g, ' ').trim().slice(0, SEARCH_MAX_KEYWORD).toLowerCase();
 }
 
-export class PublicService {
-  constructor(private readonly deps: ContentDeps) {}
+const fileUrl = (head: HeadView, path: string) => versionedUrl(path, head.files[path]);
+const pictureOf = (head: HeadView, e: Editor) => fileUrl(head, assetPath.editor(e.picture || 'avatar.png'));
+const enabledEditors = (head: HeadView) => head.editors.filter((e) => e.status === 'enabled').sort(byPinThenCreation);
 
-  private get repos() {
-    return this.deps.repos;
+/** The public reads of docs/product.md#api, made from the persisted views (built once, shared by every router). */
+export class PublicService {
+  private readonly indexes: SearchIndexes;
+
+  constructor(
+    private readonly views: ViewStore,
+    private readonly cache: ViewCache,
+    private readonly articles: Pick<ArticleRepo, 'findByRefs' | 'listDeleted'>,
+    searchIndexMinArticles: number,
+  ) {
+    this.indexes = new SearchIndexes(searchIndexMinArticles);
   }
 
-  private view(journalId: string) {
-    return this.deps.cache.view(journalId);
+  head(journalId: string): Promise<HeadView> {
+    return this.views.head(journalId);
+  }
+
+  /** A stored file's immutable public URL (path and content version), for editor, indexing and site files. */
+  async assetUrl(journalId: string, path: string): Promise<string> {
+    return fileUrl(await this.head(journalId), path);
   }
 
   async editors(journalId: string): Promise<PublicEditor[]> {
-    const view = await this.view(journalId);
-    const contacts = view.journal?.flags.showEditorContacts === true;
-    return view.enabledEditors().map((e) => publicEditor(e, contacts, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))));
+    const head = await this.head(journalId);
+    const contacts = head.journal?.flags.showEditorContacts === true;
+    return enabledEditors(head).map((e) => publicEditor(e, contacts, pictureOf(head, e)));
   }
 
   async editor(journalId: string, id: string): Promise<PublicEditor | null> {
-    const view = await this.view(journalId);
-    const e = view.editors.get(id);
-    const contacts = view.journal?.flags.showEditorContacts === true;
-    return e && e.status === 'enabled' ? publicEditor(e, contacts, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))) : null;
+    const head = await this.head(journalId);
+    const e = head.editors.find((x) => x.id === id);
+    const contacts = head.journal?.flags.showEditorContacts === true;
+    return e && e.status === 'enabled' ? publicEditor(e, contacts, pictureOf(head, e)) : null;
   }
 
   /**
@@ -138,138 +87,115 @@ export class PublicService {
    * made from what staff selected), in the order asked, and the ids this journal does not have.
    */
   async staffEditors(journalId: string, ids: string[]): Promise<{ editors: PublicEditor[]; missing: string[] }> {
-    const view = await this.view(journalId);
-    const contacts = view.journal?.flags.showEditorContacts === true;
+    const head = await this.head(journalId);
+    const contacts = head.journal?.flags.showEditorContacts === true;
     const out: { editors: PublicEditor[]; missing: string[] } = { editors: [], missing: [] };
     for (const id of ids) {
-      const e = view.editors.get(id);
-      if (e) out.editors.push(publicEditor(e, contacts, view.assetUrl(assetPath.editor(e.picture || 'avatar.png'))));
+      const e = head.editors.find((x) => x.id === id);
+      if (e) out.editors.push(publicEditor(e, contacts, pictureOf(head, e)));
       else out.missing.push(id);
     }
     return out;
   }
 
   /**
-   * The same for articles: any status, withdrawn ones too. The public ones come from the in-memory
-   * corpus; only the others (disabled, withdrawn, unknown: usually few) are asked of the database.
+   * The same for articles: any status, withdrawn ones too. The public ones come from their views;
+   * only the others (disabled, withdrawn, unknown: usually few) are asked of the database.
    */
   async staffArticles(journalId: string, refs: string[]): Promise<{ articles: ArticleSummary[]; missing: string[] }> {
-    const { byRef, articles } = await this.corpus(journalId);
-    const rest = refs.filter((r) => !byRef.has(r));
-    const stored = new Map((rest.length ? await this.repos.articles.findByRefs(journalId, rest) : []).map((a) => [a.refnumber, a]));
+    const listed = await this.listedByRefs(journalId, refs);
+    const rest = refs.filter((r) => !listed.has(r));
+    const stored = new Map((rest.length ? await this.articles.findByRefs(journalId, rest) : []).map((a) => [a.refnumber, a]));
     const out: { articles: (ArticleSummary & { status: string })[]; missing: string[] } = { articles: [], missing: [] };
     for (const ref of refs) {
-      const i = byRef.get(ref);
-      const a = i === undefined ? stored.get(ref) : undefined;
-      if (i !== undefined) out.articles.push({ ...summaryOf(articles[i]!), status: 'enabled' });
+      const c = listed.get(ref);
+      const a = c ? undefined : stored.get(ref);
+      if (c) out.articles.push({ ...summaryOf(c), status: 'enabled' });
       else if (a) out.articles.push({ ...toSummary(a), status: a.status });
       else out.missing.push(ref);
     }
     return out;
   }
 
+  /** The public articles among these reference numbers, by reference number (one view read each). */
+  async listedByRefs(journalId: string, refs: string[]): Promise<Map<string, CorpusArticle>> {
+    const found = await Promise.all(refs.map((r) => this.findByRef(journalId, r)));
+    const out = new Map<string, CorpusArticle>();
+    refs.forEach((r, i) => {
+      if (found[i]) out.set(r, found[i]!);
+    });
+    return out;
+  }
+
   async indexing(journalId: string): Promise<PublicIndexingItem[]> {
-    const view = await this.view(journalId);
+    const head = await this.head(journalId);
     // Who edited a partner is the admin's business, not the public's.
-    return view
-      .enabledIndexing()
-      .map(({ createdby: _c, modifiedby: _m, ...i }) => ({ ...i, link: safeLinkOrEmpty(i.link), image_url: i.image ? view.assetUrl(assetPath.indexing(i.image)) : null }));
+    return head.indexing
+      .filter((i) => i.status === 'enabled')
+      .sort(bySort)
+      .map(({ createdby: _c, modifiedby: _m, ...i }) => ({ ...i, link: safeLinkOrEmpty(i.link), image_url: i.image ? fileUrl(head, assetPath.indexing(i.image)) : null }));
   }
 
   /** The journal's settings document as stored, or null. */
   async journal(journalId: string) {
-    return (await this.view(journalId)).journal;
+    return (await this.head(journalId)).journal;
   }
 
   /** Year summaries (docs/product.md#entities) of issues that have public articles, newest year first. */
   async archiveYears(journalId: string): Promise<YearSummary[]> {
-    const { articles } = await this.corpus(journalId);
-    const byYear = new Map<number, YearSummary>();
-    // The corpus is ordered newest issue first, so issues arrive in the order they are listed.
-    for (const a of articles) {
-      let y = byYear.get(a.year);
-      if (!y) byYear.set(a.year, (y = { year: a.year, volume: a.volume, total_issues: 0, issue_month: {}, issues: [] }));
-      const last = y.issues[y.issues.length - 1];
-      if (last && last.volume === a.volume && last.issue === a.issue) {
-        last.articles++;
-        continue;
-      }
-      y.volume = Math.max(y.volume, a.volume);
-      y.total_issues++;
-      if (a.frequency && !(String(a.issue) in y.issue_month)) y.issue_month[String(a.issue)] = a.frequency;
-      y.issues.push({ volume: a.volume, issue: a.issue, month: a.frequency, articles: 1 });
-    }
-    return [...byYear.values()].sort((a, b) => b.year - a.year);
+    return archiveYears(await this.head(journalId));
   }
 
   /** docs/product.md#visibility-and-ordering: the public articles of one issue by numeric page start; frequency filled from the issue. */
-  async issueArticles(journalId: string, key: { year: number; volume: number; issue: number }): Promise<ArticleSummary[]> {
-    return (await this.view(journalId)).issueArticles(key).map(summaryOf);
+  async issueArticles(journalId: string, key: IssueKey): Promise<ArticleSummary[]> {
+    return (await this.views.issue(journalId, key)).articles.map((e) => summaryOf(corpusEntry(e)));
   }
 
-  /** The same as JSON bytes, from each article's answer serialised once per stored version. */
-  async issueArticlesJson(journalId: string, key: { year: number; volume: number; issue: number }): Promise<Buffer> {
-    return jsonList((await this.view(journalId)).issueArticles(key));
+  /** The same as JSON bytes. */
+  async issueArticlesJson(journalId: string, key: IssueKey): Promise<Buffer> {
+    return jsonList((await this.views.issue(journalId, key)).articles.map(corpusEntry));
   }
 
-
-  /** The corpus entry of a public article by reference number, or null (no database read). */
+  /** A public article's list entry by reference number, or null. */
   async findByRef(journalId: string, ref: string): Promise<CorpusArticle | null> {
-    const { byRef, articles } = await this.corpus(journalId);
-    const i = byRef.get(ref);
-    return i === undefined ? null : articles[i]!;
+    const v = await this.views.article(journalId, ref);
+    return v?.listed ? v.summary : null;
   }
 
-  /**
-   * A withdrawn article's tombstone by reference number (docs/product.md#withdrawals): what its
-   * page still shows, without its PDF. Null when there is none (no database read).
-   */
+  /** A withdrawn article's tombstone by reference number (docs/product.md#withdrawals): what its page still shows, without its PDF. */
   async tombstoneByRef(journalId: string, ref: string): Promise<CorpusArticle | null> {
-    const a = (await this.view(journalId)).tombstoneByRef(ref);
-    return a ? { ...toSummary(a), file: '', pdf_url: null, modification: new Date(a.modification ?? 0).toISOString() } : null;
+    const v = await this.views.article(journalId, ref);
+    return v && !v.listed ? v.summary : null;
   }
 
-  /** The corpus entry of a public article by id, or null (no database read). */
+  /** A public article's list entry by id, or null. */
   async findById(journalId: string, id: string): Promise<CorpusArticle | null> {
-    return (await this.view(journalId)).articles.get(id)?.summary ?? null;
+    const loc = await this.views.loc(journalId, id);
+    if (!loc?.ref) return null;
+    const v = await this.views.article(journalId, loc.ref);
+    return v?.listed && v.id === id ? v.summary : null;
   }
 
-  /**
-   * Full details of a public article the corpus lists: the abstract is read by id (the lookup
-   * FerretDB indexes), and only when the article's stored version is not already answered.
-   */
-  async detail(journalId: string, c: CorpusArticle): Promise<ArticleDetail | null> {
-    const a = await this.repos.articles.findById(journalId, c.id);
-    if (!a || a.status !== 'enabled' || !a.refnumber) return null;
-    // The PDF's URL with its content version, as the corpus knows it.
-    const d = { ...(await this.withFrequency(journalId, a, c.frequency)), pdf_url: c.pdf_url };
-    // A withdrawn article keeps its title, authors and the reason; its abstract and PDF go.
-    return a.withdrawal?.kind === 'withdrawn' ? { ...d, abstract: '', file: '', pdf_url: null } : d;
+  /** The article page's data by reference number: a public article's details, or a withdrawn one's tombstone. */
+  async pageByRef(journalId: string, ref: string): Promise<ArticleDetail | null> {
+    return (await this.views.article(journalId, ref))?.detail ?? null;
   }
 
+  /** Full details of a public article by reference number (its page, citations, JATS). */
   async articleByRef(journalId: string, ref: string): Promise<ArticleDetail | null> {
-    const c = await this.findByRef(journalId, ref);
-    return c ? this.detail(journalId, c) : null;
+    const v = await this.views.article(journalId, ref);
+    return v?.listed ? v.detail : null;
   }
 
   async articleById(journalId: string, id: string): Promise<ArticleDetail | null> {
     const c = await this.findById(journalId, id);
-    return c ? this.detail(journalId, c) : null;
+    return c ? this.articleByRef(journalId, c.refnumber) : null;
   }
 
-  /** Full public details of these reference numbers, in the order given (OAI records). */
+  /** Full public details of these reference numbers, in the order given (OAI records, feeds); PDF paths bare. */
   async detailsByRefs(journalId: string, refs: string[]): Promise<ArticleDetail[]> {
-    const { byRef, articles } = await this.corpus(journalId);
-    const ids = refs.map((r) => byRef.get(r)).filter((i): i is number => i !== undefined).map((i) => articles[i]!);
-    const found = await Promise.all(ids.map((c) => this.repos.articles.findById(journalId, c.id)));
-    return found
-      .map((a, k) => (a && a.status === 'enabled' && a.refnumber ? toDetail({ ...a, frequency: a.frequency || ids[k]!.frequency }) : null))
-      .filter((d): d is ArticleDetail => d !== null);
-  }
-
-  private async withFrequency(journalId: string, a: Article, known?: string): Promise<ArticleDetail> {
-    if (!a.frequency) a.frequency = known || ((await this.repos.issues.find(journalId, a.year, a.volume, a.issue))?.frequency ?? '');
-    return toDetail(a);
+    const found = await Promise.all(refs.map((r) => this.articleByRef(journalId, r)));
+    return found.filter((d): d is ArticleDetail => d !== null).map((d) => ({ ...d, pdf_url: d.pdf_url ? d.pdf_url.split('?')[0]! : null }));
   }
 
   /**
@@ -277,7 +203,7 @@ export class PublicService {
    * datestamp the later of their last change and the withdrawal), and tombstones of removed ones.
    */
   async deletedRecords(journalId: string): Promise<DeletedRecord[]> {
-    const { hidden, removed } = await this.repos.articles.listDeleted(journalId);
+    const { hidden, removed } = await this.articles.listDeleted(journalId);
     const time = (d: Date | string | undefined) => (d ? new Date(d).getTime() || 0 : 0);
     return [
       ...hidden.map((a) => ({
@@ -292,9 +218,44 @@ export class PublicService {
     ];
   }
 
-  /** Every public article of the journal, from its in-memory view. */
-  async corpus(journalId: string): Promise<Corpus> {
-    return (await this.view(journalId)).corpus();
+  /** The newest `n` public articles (feeds): the newest issues' views only. */
+  async newest(journalId: string, n: number): Promise<CorpusArticle[]> {
+    const out: CorpusArticle[] = [];
+    for (const key of listedIssues(await this.head(journalId))) {
+      if (out.length >= n) break;
+      for (const e of (await this.views.issue(journalId, key)).articles) out.push(corpusEntry(e));
+    }
+    return out.slice(0, n);
+  }
+
+  /**
+   * Every public article of the journal, assembled from its issue views (sitemap, OAI, search),
+   * cached under the memory budget until the journal changes.
+   */
+  corpus(journalId: string): Promise<Corpus> {
+    return this.cache.get(
+      journalId,
+      'corpus',
+      async () => {
+        const head = await this.head(journalId);
+        const keys = listedIssues(head);
+        const views = await Promise.all(keys.map((k) => this.views.issue(journalId, k)));
+        const articles: CorpusArticle[] = [];
+        const hay: string[] = [];
+        const byRef = new Map<string, number>();
+        let bytes = 0;
+        for (const v of views) {
+          for (const e of v.articles) {
+            byRef.set(e.refnumber, articles.length);
+            articles.push(corpusEntry(e));
+            hay.push(e.hay);
+            bytes += e.hay.length * 2 + 1200;
+          }
+        }
+        return { articles, hay, byRef, bytes };
+      },
+      (c) => c.bytes,
+    );
   }
 
   /**
@@ -322,11 +283,6 @@ export class PublicService {
       if (hay[i]!.includes(k)) out.push(articles[i]!);
     }
     return out;
-  }
-
-  private indexesOf?: SearchIndexes;
-  private get indexes(): SearchIndexes {
-    return (this.indexesOf ??= new SearchIndexes(this.deps.config.SEARCH_INDEX_MIN_ARTICLES));
   }
 }
 
@@ -363,11 +319,6 @@ export class SearchIndexes {
 /** Below this many articles a scan of the search texts takes well under a millisecond. */
 export const SEARCH_INDEX_MIN_ARTICLES = 2000;
 
-const summaryOf = (d: CorpusArticle): ArticleSummary => {
-  const { modification, ...s } = d;
-  void modification;
-  return s;
-};
 
 /** Each corpus entry's list JSON as UTF-8 bytes, made once: entries are replaced, never changed, on
  *  a write. A list answer is then one copy of those bytes, with no string to join and encode. (An

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import { connectMongo, createRedis, escapeHtml as enc, publishChange } from '@journal/server-kit';
+import { connectMongo, createLogger, createRedis, escapeHtml as enc } from '@journal/server-kit';
+import { offlineViews } from '../views/views-offline';
 import { formatDoi } from '@journal/contracts';
 import { JournalRepo } from '../journals/journal.repo';
 import { EditorRepo } from '../editors/editor.repo';
@@ -277,15 +278,14 @@ export async function seedDemoContent(opts: SeedOptions): Promise<SeedResult> {
     await Promise.all([deps.journals.init(), deps.editors.init(), deps.indexing.init(), deps.issues.init(), deps.articles.init(), deps.files.init()]);
     const journals = [];
     for (const spec of DEMO_JOURNALS) journals.push(await seedJournal(spec, deps));
-    if (opts.redisUrl) {
-      const redis = createRedis(opts.redisUrl, { lazyConnect: true });
-      try {
-        await redis.connect();
-        // Every running content replica reloads these journals.
-        for (const j of journals) await publishChange(redis, { prefix: opts.redisPrefix ?? 'jp:', name: 'content' }, j.id, [{ t: 'all' }]);
-      } finally {
-        redis.disconnect();
-      }
+    const redis = opts.redisUrl ? createRedis(opts.redisUrl, { lazyConnect: true }) : undefined;
+    try {
+      await redis?.connect();
+      // The journals' public views are built from what was seeded; every running replica drops its copies.
+      const { publisher } = offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', createLogger('seed', process.env.LOG_LEVEL ?? 'warn', 'stderr'));
+      for (const j of journals) await publisher.invalidate(j.id);
+    } finally {
+      redis?.disconnect();
     }
     return { journals };
   } finally {

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { mongo, type Connection } from 'mongoose';
-import { connectMongo } from '@journal/server-kit';
+import { connectMongo, createLogger, createRedis } from '@journal/server-kit';
+import { offlineViews } from '../views/views-offline';
+import { rebuildAllViews } from '../views/views-rebuild';
+import { viewId } from '../views/view-docs';
 import { JournalRepo } from '../journals/journal.repo';
 import { IssueRepo } from '../archives/issue.repo';
 import { ArticleRepo, type ArticleInput } from '../archives/article.repo';
@@ -24,6 +27,8 @@ export interface PublisherSeedOptions {
   redisPrefix?: string;
   /** Progress on stderr (a bar when it is a terminal, a line every few seconds when not). */
   progress?: boolean;
+  /** Build the journals' public views after their articles (default true; `jp views rebuild` does the same later). */
+  views?: boolean;
 }
 
 export interface PublisherSeedResult {
@@ -164,6 +169,38 @@ async function seedJournalArticles(conn: Connection, repos: { journals: JournalR
   return { id: journal.id, added };
 }
 
+/**
+ * The public views of every seeded journal whose stored views do not list all its articles yet
+ * (resumable like the articles: a journal done is skipped); running replicas drop their copies.
+ */
+async function buildViews(conn: Connection, opts: PublisherSeedOptions, ids: string[]) {
+  const redis = opts.redisUrl ? createRedis(opts.redisUrl, { lazyConnect: true }) : undefined;
+  try {
+    await redis?.connect();
+    const logger = createLogger('seed', process.env.LOG_LEVEL ?? 'warn', 'stderr');
+    const { store, publisher } = offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', logger);
+    const stale: string[] = [];
+    for (const [j, id] of ids.entries()) {
+      const count = Math.floor(opts.articles / opts.journals) + (j < opts.articles % opts.journals ? 1 : 0);
+      const head = await store.load('head', id, viewId.head(id));
+      const listed = head ? Object.values(head.view.stats).reduce((n, s) => n + s.n, 0) : -1;
+      if (!head?.view.complete || listed < count) stale.push(id);
+    }
+    const bar = progressBar('journals with views', stale.length, opts.progress ?? false);
+    let done = 0;
+    await rebuildAllViews(store, stale, {
+      logger,
+      onJournal: async (id, r) => {
+        if (r.status !== 'done') throw new Error(`views of ${id}: ${r.status} (run \`jp views rebuild\`)`);
+        await publisher.announceAll(id);
+        bar(++done);
+      },
+    });
+  } finally {
+    redis?.disconnect();
+  }
+}
+
 /** Work-log entries per journal: up to WORKLOG_BIG_JOURNAL in the first, the rest spread evenly. */
 export function worklogShares(journals: number, total: number): number[] {
   const big = Math.min(total, WORKLOG_BIG_JOURNAL);
@@ -189,6 +226,7 @@ export async function seedPublisher(opts: PublisherSeedOptions): Promise<Publish
       articlesAdded += r.added;
       bar((done += count));
     }
+    if (opts.views !== false) await buildViews(conn, opts, ids);
   } finally {
     await conn.close();
   }

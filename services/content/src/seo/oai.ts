@@ -2,7 +2,7 @@ import { absoluteUrl, citationDate, doiUrl, effectiveLicense, languageCode } fro
 import { articleAuthors } from '../cite/article-authors';
 import { jatsArticleElement } from '../cite/jats-xml';
 import type { Journal } from '../journals/journal.repo';
-import type { ArticleDetail, CorpusArticle } from '../public/public.service';
+import type { ArticleDetail, CorpusArticle } from '../views/article-shapes';
 import { plain } from '../shared/text';
 import { pagePath } from './public-url';
 import { xmlEscape } from './xml';

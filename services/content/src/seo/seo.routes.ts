@@ -3,9 +3,8 @@ import { AppError, PUBLIC_HOST_HEADER, requireTenant } from '@journal/server-kit
 import { absoluteUrl } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
-import { etagOf } from '../cache/public-cache';
+import { etagOf } from '../views/view-cache';
 import { sendCached } from '../cache/http-cache';
-import { PublicService } from '../public/public.service';
 import { pagePath, publicOrigin } from './public-url';
 import { buildSitemaps, robotsTxt, sitemapIndex, SITEMAP_LIMITS, type SitemapUrl } from './sitemap';
 import { handleOai } from './oai';
@@ -14,13 +13,12 @@ const XML = 'text/xml; charset=utf-8';
 
 /** Sitemap, robots.txt and OAI-PMH; pages themselves come from the render process (web/server). */
 export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITEMAP_LIMITS } = {}): Router {
-  const { cache, config } = deps;
-  const svc = new PublicService(deps);
+  const { cache, config, publicService: svc } = deps;
   const limits = opts.sitemapLimits ?? SITEMAP_LIMITS;
   const r = Router();
 
   const journalOf = async (jid: string): Promise<Journal> => {
-    const j = (await cache.view(jid)).journal;
+    const j = await svc.journal(jid);
     if (!j) throw new AppError(404, 'unknown_journal', 'Journal not found');
     return j;
   };

@@ -4,8 +4,8 @@ import { AppError, parse, requireTenant } from '@journal/server-kit';
 import { ARTICLE_REF_RE as REF_RE, staffRoutes } from '@journal/contracts';
 import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
-import { PublicService, type Corpus } from '../public/public.service';
 import type { HitTarget } from './hit-target';
+import { issueOfPdfPath } from '../views/view-docs';
 import { StatsRecorder } from './stats.recorder';
 import type { MonthCount } from './stats.repo';
 
@@ -36,25 +36,17 @@ function byMonth(lists: MonthCount[][]): MonthCount[] {
  * usage-log.ts); this builds the recorder they go to and serves the counts.
  */
 export function statsRoutes(deps: ContentDeps): { router: Router; recorder: StatsRecorder } {
-  const svc = new PublicService(deps);
+  const svc = deps.publicService;
   const { config } = deps;
-  const pdfIndex = new WeakMap<Corpus, Map<string, string>>();
 
   const resolve = async (journalId: string, t: HitTarget): Promise<string | null> => {
-    const corpus = await svc.corpus(journalId);
-    if (t.kind === 'view') {
-      const i = corpus.byRef.get(t.ref);
-      return i === undefined ? null : corpus.articles[i]!.id;
-    }
-    // File URLs carry a version query that the logged path no longer has. The read model changes
-    // in place on writes, so an unknown path rebuilds the index once before it is given up.
-    let id = pdfIndex.get(corpus)?.get(t.path);
-    if (id === undefined) {
-      const byPdf = new Map(corpus.articles.filter((a) => a.pdf_url).map((a) => [a.pdf_url!.split('?')[0]!, a.id]));
-      pdfIndex.set(corpus, byPdf);
-      id = byPdf.get(t.path);
-    }
-    return id ?? null;
+    if (t.kind === 'view') return (await svc.findByRef(journalId, t.ref))?.id ?? null;
+    // File URLs carry a version query that the logged path no longer has: the PDF's issue view
+    // lists the article pointing at the bare path.
+    const key = issueOfPdfPath(t.path);
+    if (!key) return null;
+    const list = await svc.issueArticles(journalId, key);
+    return list.find((a) => a.pdf_url?.split('?')[0] === t.path)?.id ?? null;
   };
 
   const recorder = new StatsRecorder(deps.redis, deps.repos.stats, resolve, deps.logger, {
@@ -70,13 +62,12 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
   /** The public counts of one article, when the journal shows them. */
   r.get('/api/archives/ref/:ref/stats', requireTenant, async (req, res) => {
     const ref = String(req.params.ref);
-    const j = await deps.cache.get(req.journalId, 'journal', () => deps.repos.journals.findById(req.journalId));
+    const j = await svc.journal(req.journalId);
     if (!j?.flags.showUsageStats || !REF_RE.test(ref)) throw new AppError(404, 'not_found', 'Not found');
-    const corpus = await svc.corpus(req.journalId);
-    const i = corpus.byRef.get(ref);
-    if (i === undefined) throw new AppError(404, 'not_found', 'Article not found!');
+    const a = await svc.findByRef(req.journalId, ref);
+    if (!a) throw new AppError(404, 'not_found', 'Article not found!');
     res.setHeader('Cache-Control', 'public, max-age=60');
-    res.json(await deps.repos.stats.totals(req.journalId, corpus.articles[i]!.id));
+    res.json(await deps.repos.stats.totals(req.journalId, a.id));
   });
 
   /** Per-article and per-month counts of one issue (all statuses), for the admin. */

@@ -1,0 +1,234 @@
+/**
+ * The content service at publisher scale: the publisher data set (`seedPublisher`) at growing
+ * sizes (BENCH_PUBLISHER_CONTENT_SIZES, default 10,000 and 100,000 articles over
+ * BENCH_PUBLISHER_CONTENT_JOURNALS journals, default 100), each with its public views built by the
+ * rebuild job. For each size, fresh content processes against the data:
+ * - time to /readyz (median of three; nothing is loaded at start, so it should not grow);
+ * - an issue list never read by the process (a cold view), content directly: p50 and p99;
+ * - the first read on replica B after a write on replica A (the change feed's eviction);
+ * - RSS after a reader mix spread over every journal (issue lists, article pages, archives).
+ * The data go into databases of the bench's own (`<db>_pubcontent`, `<db>_pubcontent_100k`, ...), so the stack's journals stay
+ * as they are. Prints every figure with the corpus size; never asserts a time.
+ *
+ * Alone: `node --expose-gc node_modules/.bin/tsx bench/publisher-content.bench.ts` (MONGO_URL,
+ * REDIS_URL, MONGO_DB), merging its figures into bench/results.json.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import mongoose from 'mongoose';
+
+import { start as startContent } from '../services/content/src/app';
+import { contentConfigSchema } from '../services/content/src/config';
+import { seedPublisher } from '../services/content/src/seed/publisher';
+import { JournalRepo } from '../services/content/src/journals/journal.repo';
+import type { BenchContext } from './context';
+import { restartedService, timedGet } from './http-timing';
+
+export type PublisherContentContext = Pick<BenchContext, 'mongoUrl' | 'dbName' | 'redisUrl' | 'jwtSecret'>;
+
+const RESTARTS = 3;
+const COLD_READS = 300;
+/** Writes timed for the after-write figure (each replaces view documents: a collection scan on FerretDB). */
+const WRITES = Number(process.env.BENCH_PUBLISHER_CONTENT_WRITES ?? 20);
+const MIX_READS = 4000;
+/** Articles per issue and the first year of the publisher data set (seed/publisher.ts). */
+const PER_ISSUE = 20;
+const FIRST_YEAR = 1990;
+
+const sizes = () =>
+  (process.env.BENCH_PUBLISHER_CONTENT_SIZES ?? '10000,100000')
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .sort((a, b) => a - b);
+const JOURNALS = Number(process.env.BENCH_PUBLISHER_CONTENT_JOURNALS ?? 100);
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))]!;
+};
+const median = (xs: number[]) => pct(xs, 0.5);
+
+/** Issue `k` (0-based) of a journal of the data set: its archive path. */
+const issuePath = (k: number) => {
+  const year = FIRST_YEAR + Math.floor(k / 4);
+  return `/api/archives/${year}/${year - FIRST_YEAR + 1}/${(k % 4) + 1}`;
+};
+
+export async function run(ctx: PublisherContentContext): Promise<Record<string, number>> {
+  // A database per size: each is seeded once and its views built by inserts (a journal's first build).
+  const dbOf = (total: number) => `${ctx.dbName}_pubcontent${total === 10_000 ? '' : `_${Math.round(total / 1000)}k`}`;
+  const prefix = `bench-pubcontent-${randomBytes(3).toString('hex')}:`;
+  const figures: Record<string, number> = {};
+  const rows: string[] = [];
+  let dbName = dbOf(10_000);
+  let conn = await mongoose.createConnection(ctx.mongoUrl, { dbName }).asPromise();
+  const config = (extra: Record<string, unknown> = {}) =>
+    contentConfigSchema.parse({
+      MONGO_URL: ctx.mongoUrl, MONGO_DB: dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: prefix, JWT_SECRET: ctx.jwtSecret,
+      AUTH_CHECK_STORED_USER: 'off', PORT: 0, LOG_LEVEL: 'silent', STATS_COUNTING: 'off', CROSSREF_WORKER: 'false', ...extra,
+    });
+  let readyAt10k = NaN;
+  let rssAt10k = NaN;
+  try {
+    for (const total of sizes()) {
+      if (dbOf(total) !== dbName) {
+        await conn.close();
+        dbName = dbOf(total);
+        conn = await mongoose.createConnection(ctx.mongoUrl, { dbName }).asPromise();
+      }
+      const t0 = performance.now();
+      const seeded = await seedPublisher({ mongoUrl: ctx.mongoUrl, dbName, journals: JOURNALS, articles: total, worklogEntries: 0, redisUrl: ctx.redisUrl, redisPrefix: prefix, progress: true });
+      const seedS = (performance.now() - t0) / 1000;
+      const journalIds = (await new JournalRepo(conn).listAll()).filter((j) => j.slug.startsWith('pub-')).map((j) => j.id);
+      const perJournal = Math.floor(total / JOURNALS);
+      // The seed built the views of every journal it changed (the rebuild job, as `jp views rebuild`).
+      const rebuilt = seeded.articlesAdded ? journalIds.length : 0;
+      const stored = await conn.db!.collection('articles').estimatedDocumentCount();
+      const viewsStored = await conn.db!.collection('public_views').estimatedDocumentCount();
+      console.log(
+        `publisher content, ${stored.toLocaleString('en')} articles in ${journalIds.length} journals: seeded ${seeded.articlesAdded.toLocaleString('en')} new and built the views in ${seedS.toFixed(0)} s (${viewsStored.toLocaleString('en')} view documents)`,
+      );
+      const issuesPerJournal = Math.max(1, Math.floor(perJournal / PER_ISSUE));
+
+      // Time to ready, three fresh processes.
+      const readies: number[] = [];
+      for (let i = 0; i < RESTARTS; i++) {
+        const r = await restartedService(() => startContent(config()), issuePath(0), { 'x-journal-id': journalIds[0]! }, () => ({}));
+        readies.push(r.readyMs);
+      }
+      const readyMs = median(readies);
+
+      // Cold issue lists: each (journal, issue) read once by a fresh process.
+      const app = await startContent(config());
+      const agent = new http.Agent({ keepAlive: true });
+      const cold: number[] = [];
+      try {
+        // Distinct (journal, issue) pairs: every read is the first of its issue view on this process.
+        for (let i = 0; i < Math.min(COLD_READS, journalIds.length * issuesPerJournal); i++) {
+          const jid = journalIds[i % journalIds.length]!;
+          const r = await timedGet(agent, `${app.url}${issuePath(Math.floor(i / journalIds.length) % issuesPerJournal)}`, { 'x-journal-id': jid });
+          if (r.status !== 200) throw new Error(`cold issue answered ${r.status}`);
+          cold.push(r.ms);
+        }
+        // The reader mix over every journal: issue lists, article pages, archive indexes.
+        for (let i = 0; i < MIX_READS; i++) {
+          const jid = journalIds[i % journalIds.length]!;
+          const n = (i * 104_729) % Math.max(1, perJournal);
+          const pathOf = [issuePath(Math.floor(n / PER_ISSUE) % issuesPerJournal), `/api/archives/ref/${100_000 + n}`, '/api/archives/'][i % 3]!;
+          const r = await timedGet(agent, `${app.url}${pathOf}`, { 'x-journal-id': jid });
+          if (r.status !== 200) throw new Error(`reader mix: ${pathOf} answered ${r.status}`);
+        }
+      } finally {
+        agent.destroy();
+      }
+      (globalThis as { gc?: () => void }).gc?.();
+      const rssMb = process.memoryUsage().rss / 2 ** 20;
+      const cacheMb = app.cache.bytes / 2 ** 20;
+      await app.stop();
+      console.log(`  ${total.toLocaleString('en')}: ready ${readyMs.toFixed(0)} ms; cold issue p50 ${pct(cold, 0.5).toFixed(1)} ms, p99 ${pct(cold, 0.99).toFixed(1)} ms; RSS ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB); timing ${WRITES} writes next`);
+
+      // After a write on A, the first read on B that shows it.
+      const a = await startContent(config());
+      const b = await startContent(config());
+      const afterWrite: number[] = [];
+      const bAgent = new http.Agent({ keepAlive: true });
+      try {
+        const jid = journalIds[0]!;
+        const ref = String(100_000 + (perJournal > 1 ? 1 : 0));
+        const art = await a.repos.articles.findByRef(jid, ref);
+        if (!art) throw new Error('no article to write');
+        const titleOnB = async () => (JSON.parse((await timedGet(bAgent, `${b.url}/api/archives/ref/${ref}`, { 'x-journal-id': jid }, { keepBody: true })).body!.toString()) as { title: string }).title;
+        await titleOnB();
+        for (let i = 0; i < WRITES; i++) {
+          const title = `Bench write ${i} ${randomBytes(3).toString('hex')}`;
+          const w = performance.now();
+          await a.repos.articles.update(jid, art.id, { title });
+          await a.publisher.changed(jid, [{ t: 'article', id: art.id }]);
+          const t = performance.now();
+          while ((await titleOnB()) !== title) {
+            if (performance.now() - t > 5000) throw new Error('replica B never saw the write');
+          }
+          afterWrite.push(performance.now() - t);
+          console.log(`  write ${i + 1}: seen on B after ${(performance.now() - t).toFixed(1)} ms (the write itself took ${(t - w).toFixed(0)} ms)`);
+        }
+      } finally {
+        bAgent.destroy();
+        await b.stop();
+        await a.stop();
+      }
+      const afterWriteMs = median(afterWrite);
+      if (total === sizes()[0]) {
+        readyAt10k = readyMs;
+        rssAt10k = rssMb;
+      }
+      console.log(
+        `  ${stored.toLocaleString('en')} articles: ready ${readyMs.toFixed(0)} ms (median of ${RESTARTS}); cold issue list (content directly) p50 ${pct(cold, 0.5).toFixed(1)} ms, p99 ${pct(cold, 0.99).toFixed(1)} ms; first read on B after a write on A ${afterWriteMs.toFixed(1)} ms (median of ${WRITES}, max ${Math.max(...afterWrite).toFixed(1)}); RSS after ${MIX_READS.toLocaleString('en')} mixed reads over ${journalIds.length} journals ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB of a ${config().CACHE_MAX_MB} MB budget)`,
+      );
+      const tag = `${Math.round(stored / 1000)}k`;
+      Object.assign(figures, {
+        [`publisher_content_ready_ms_${tag}`]: readyMs,
+        [`publisher_cold_issue_p50_ms_${tag}`]: pct(cold, 0.5),
+        [`publisher_cold_issue_p99_ms_${tag}`]: pct(cold, 0.99),
+        [`publisher_after_write_ms_${tag}`]: afterWriteMs,
+        [`publisher_content_rss_mb_${tag}`]: rssMb,
+      });
+      rows.push(
+        `| ${stored.toLocaleString('en')} | ${readyMs.toFixed(0)} ms | ${pct(cold, 0.5).toFixed(1)} / ${pct(cold, 0.99).toFixed(1)} ms | ${afterWriteMs.toFixed(1)} ms | ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB) | ${rebuilt ? `${seedS.toFixed(0)} s` : 'already seeded'} |`,
+      );
+      // The headline figures are those of the largest corpus measured.
+      figures.publisher_articles = stored;
+      figures.publisher_content_ready_ms = readyMs;
+      figures.publisher_content_ready_ratio = readyMs / readyAt10k;
+      figures.publisher_content_rss_ratio = rssMb / rssAt10k;
+      figures.publisher_cold_issue_p50_ms = pct(cold, 0.5);
+      figures.publisher_cold_issue_p99_ms = pct(cold, 0.99);
+      figures.publisher_after_write_ms = afterWriteMs;
+    }
+    writeSection(rows);
+    return figures;
+  } finally {
+    await conn.close();
+  }
+}
+
+/** bench/publisher-content.md, which bench/report.ts can put into docs/benchmarks.md. */
+function writeSection(rows: string[]) {
+  const text = [
+    '### The content service at publisher scale',
+    '',
+    `\`bench/publisher-content.bench.ts\`, ${new Date().toISOString()}: the publisher data set over ${JOURNALS} journals, views built by the rebuild job; fresh content processes on FerretDB/SQLite on this shared machine. Cold issue lists are read from the content service directly (not through the gateway), each (journal, issue) once.`,
+    '',
+    '| articles | start to ready (median of 3) | cold issue list p50 / p99 | first read on B after a write on A | RSS after the reader mix | seeding with views |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(__dirname, 'publisher-content.md'), text);
+}
+
+if (require.main === module) {
+  const ctx: PublisherContentContext = {
+    mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    dbName: process.env.MONGO_DB ?? 'journal_bench',
+    jwtSecret: randomBytes(32).toString('hex'),
+  };
+  run(ctx).then(
+    (figures) => {
+      const file = path.join(__dirname, 'results.json');
+      const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+      const measured = { ...((results.measured as Record<string, string> | undefined) ?? {}), 'publisher-content': new Date().toISOString() };
+      writeFileSync(file, `${JSON.stringify({ ...results, ...figures, measured }, null, 2)}\n`);
+      console.log(JSON.stringify(figures, null, 2));
+      process.exit(0);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+

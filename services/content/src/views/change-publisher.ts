@@ -1,0 +1,294 @@
+import type { Logger } from '@journal/server-kit';
+import { isPublicArticle, type Article } from '../archives/article.repo';
+import { assetPath, assetVersion } from '../files/file-store';
+import { cacheTag, type ChangeListener } from './cache-tags';
+import { articleViewOf, entryOf, headIssue, monthOf, sortEntries, statOf } from './view-build';
+import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type IssueEntry, type IssueView } from './view-docs';
+import type { ViewChange } from './view-cache';
+import type { ViewStore } from './view-store';
+import { rebuildJournalViews } from './views-rebuild';
+
+/**
+ * What an admin write changed, named by document. `all`: the journal's views are rebuilt (seeds,
+ * imports, fixes made straight in the database).
+ */
+export type ContentChange =
+  | { t: 'article'; id: string }
+  | { t: 'issue'; id: string }
+  | { t: 'editor'; id: string }
+  | { t: 'indexing'; id: string }
+  | { t: 'journal' }
+  | { t: 'file'; path: string }
+  | { t: 'all' };
+
+/** Tells the replicas (this one included) which stored views were replaced. Never throws. */
+export type ViewAnnouncer = (journalId: string, changes: ViewChange[]) => Promise<void>;
+
+/**
+ * Told of every article change with the article as stored (null: deleted) and its public list
+ * entry (null: not public): the one place a per-article index (the search store) is kept current.
+ */
+export type ArticleListener = (journalId: string, article: Article | null, entry: IssueEntry | null) => Promise<void> | void;
+
+/** One write's work: the views read and changed, written together at the end. */
+interface Pass {
+  journalId: string;
+  rev: number;
+  head: HeadView;
+  headDirty: boolean;
+  issues: Map<string, IssueView>;
+  dirtyIssues: Set<string>;
+  puts: Map<string, unknown>;
+  removes: Set<string>;
+  tags: Set<string>;
+  files: Set<string>;
+  articleEvents: { article: Article | null; entry: IssueEntry | null }[];
+}
+
+/**
+ * The one change path of the content service: every admin write hands what it changed here. The
+ * publisher patches the stored views the change touches (read by `_id`, patched, written: never a
+ * scan of the journal), tells every replica which views to drop through the change feed, and hands
+ * the cache tags of the touched answers to the registered listeners (an edge purger).
+ */
+export class ChangePublisher {
+  private readonly listeners: ChangeListener[] = [];
+  private readonly articleListeners: ArticleListener[] = [];
+
+  constructor(
+    private readonly store: ViewStore,
+    private readonly announce: ViewAnnouncer,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Registers a listener of published changes (cache tags); returns a function that removes it. */
+  onPublished(listener: ChangeListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  /** Registers a listener of article changes (a search index). */
+  onArticle(listener: ArticleListener): void {
+    this.articleListeners.push(listener);
+  }
+
+  /** After a stored write: views patched and every replica told before this resolves (the writer reads its own write). */
+  async changed(journalId: string, changes: ContentChange[]): Promise<void> {
+    if (!changes.length) return;
+    let tags: string[];
+    let announced: ViewChange[];
+    if (changes.some((c) => c.t === 'all')) {
+      // Bumping the counter first makes a rebuild already running start over with this change in it.
+      await this.store.lock.run(journalId, () => this.store.repo.bump(viewId.counter(journalId), journalId));
+      const r = await rebuildJournalViews(this.store, journalId, { logger: this.logger });
+      if (r.status === 'busy') this.logger.info({ journalId }, 'views rebuild already running elsewhere: it takes this change in');
+      tags = [cacheTag.journal(journalId)];
+      announced = [{ t: 'all' }];
+    } else {
+      const pass = await this.store.lock.run(journalId, () => this.apply(journalId, changes));
+      tags = [...pass.tags];
+      announced = [{ t: 'views', ids: [...pass.puts.keys(), ...pass.removes], files: [...pass.files] }];
+      for (const e of pass.articleEvents) {
+        for (const l of this.articleListeners) {
+          try {
+            await l(journalId, e.article, e.entry);
+          } catch (err) {
+            this.logger.warn({ err, journalId }, 'article listener failed');
+          }
+        }
+      }
+    }
+    await this.announce(journalId, announced);
+    for (const l of this.listeners) {
+      try {
+        await l({ journalId, tags });
+      } catch (err) {
+        this.logger.warn({ err, journalId }, 'change listener failed');
+      }
+    }
+  }
+
+  /** The journal's views were rebuilt elsewhere (the CLI, a seed): every replica drops what it holds of it. */
+  async announceAll(journalId: string): Promise<void> {
+    await this.announce(journalId, [{ t: 'all' }]);
+    for (const l of this.listeners) {
+      try {
+        await l({ journalId, tags: [cacheTag.journal(journalId)] });
+      } catch (err) {
+        this.logger.warn({ err, journalId }, 'change listener failed');
+      }
+    }
+  }
+
+  /** The whole journal changed: its views are rebuilt and every replica drops what it holds of it. */
+  invalidate(journalId: string): Promise<void> {
+    return this.changed(journalId, [{ t: 'all' }]);
+  }
+
+  private async apply(journalId: string, changes: ContentChange[]): Promise<Pass> {
+    const { repo } = this.store;
+    const rev = await repo.bump(viewId.counter(journalId), journalId);
+    const stored = await this.store.load('head', journalId, viewId.head(journalId));
+    const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
+    const pass: Pass = {
+      journalId,
+      rev,
+      head,
+      headDirty: !stored,
+      issues: new Map(),
+      dirtyIssues: new Set(),
+      puts: new Map(),
+      removes: new Set(),
+      tags: new Set(),
+      files: new Set(),
+      articleEvents: [],
+    };
+    const seen = new Set<string>();
+    for (const c of changes) {
+      const k = JSON.stringify(c);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      await this.one(pass, c);
+    }
+    for (const key of pass.dirtyIssues) {
+      const v = pass.issues.get(key)!;
+      const s = statOf(v);
+      if (s) pass.head.stats[key] = s;
+      else delete pass.head.stats[key];
+      pass.headDirty = true;
+      if (v.articles.length) pass.puts.set(viewId.issue(journalId, key), v);
+      else pass.removes.add(viewId.issue(journalId, key));
+    }
+    if (pass.headDirty) {
+      pass.puts.set(viewId.head(journalId), pass.head);
+      pass.tags.add(cacheTag.head(journalId));
+    }
+    for (const id of pass.puts.keys()) pass.removes.delete(id);
+    await repo.put([...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev })));
+    await repo.remove([...pass.removes]);
+    return pass;
+  }
+
+  private async one(pass: Pass, c: ContentChange): Promise<void> {
+    const { src } = this.store;
+    const { journalId, head } = pass;
+    switch (c.t) {
+      case 'article':
+        await this.article(pass, c.id);
+        return;
+      case 'issue':
+        await this.issue(pass, c.id);
+        return;
+      case 'editor': {
+        const e = await src.editors.findById(journalId, c.id);
+        head.editors = head.editors.filter((x) => x.id !== c.id).concat(e ? [e] : []);
+        pass.headDirty = true;
+        return;
+      }
+      case 'indexing': {
+        const x = await src.indexing.findById(journalId, c.id);
+        head.indexing = head.indexing.filter((i) => i.id !== c.id).concat(x ? [x] : []);
+        pass.headDirty = true;
+        return;
+      }
+      case 'journal':
+        head.journal = await src.journals.findById(journalId);
+        pass.headDirty = true;
+        return;
+      case 'file': {
+        pass.tags.add(cacheTag.file(journalId, c.path));
+        pass.files.add(c.path);
+        const key = issueOfPdfPath(c.path);
+        if (key) {
+          // An article PDF: the articles of its issue pointing at it get the new version in their URLs.
+          const v = await this.issueView(pass, issueKeyOf(key));
+          for (const e of v.articles) if (e.pdf_url && e.pdf_url.split('?')[0] === c.path) await this.article(pass, e.id);
+          return;
+        }
+        const f = await src.files.stat(journalId, c.path);
+        if (f) head.files[c.path] = assetVersion(f.etag);
+        else delete head.files[c.path];
+        pass.headDirty = true;
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private async issueView(pass: Pass, key: string): Promise<IssueView> {
+    let v = pass.issues.get(key);
+    if (v) return v;
+    const k = parseIssueKey(key)!;
+    const stored = await this.store.load('issue', pass.journalId, viewId.issue(pass.journalId, key));
+    v = stored?.view ?? (pass.head.stats[key] ? await this.store.buildIssue(pass.journalId, k, pass.head, false) : { key: k, articles: [] });
+    pass.issues.set(key, v);
+    return v;
+  }
+
+  /** Re-reads one article and moves it in, out of or within the views (old place from its locator). */
+  private async article(pass: Pass, id: string): Promise<void> {
+    const { src } = this.store;
+    const { journalId, head } = pass;
+    const a = await src.articles.findById(journalId, id);
+    const loc = (await this.store.load('loc', journalId, viewId.loc(journalId, id)))?.view ?? null;
+    const oldKey = loc?.key ?? (a ? issueKeyOf(a) : null);
+    const oldRef = loc?.ref ?? a?.refnumber ?? '';
+    if (oldKey) {
+      const v = await this.issueView(pass, oldKey);
+      const i = v.articles.findIndex((e) => e.id === id);
+      if (i >= 0) {
+        v.articles.splice(i, 1);
+        pass.dirtyIssues.add(oldKey);
+      }
+      pass.tags.add(cacheTag.issue(journalId, parseIssueKey(oldKey)!));
+    }
+    let entry: IssueEntry | null = null;
+    if (a && isPublicArticle(a)) {
+      const key = issueKeyOf(a);
+      const path = a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
+      const f = path ? await src.files.stat(journalId, path) : null;
+      entry = entryOf(a, monthOf(head, a), f ? assetVersion(f.etag) : undefined);
+      const v = await this.issueView(pass, key);
+      v.articles.push(entry);
+      sortEntries(v.articles);
+      pass.dirtyIssues.add(key);
+      pass.tags.add(cacheTag.issue(journalId, a));
+    }
+    const view = a ? articleViewOf(a, entry, monthOf(head, a)) : null;
+    const ownsRef = async (ref: string) => (await this.store.load('article', journalId, viewId.article(journalId, ref)))?.view.id === id;
+    if (oldRef && oldRef !== a?.refnumber && (await ownsRef(oldRef))) pass.removes.add(viewId.article(journalId, oldRef));
+    if (a?.refnumber) {
+      if (view) pass.puts.set(viewId.article(journalId, a.refnumber), view);
+      else if (await ownsRef(a.refnumber)) pass.removes.add(viewId.article(journalId, a.refnumber));
+    }
+    if (a) pass.puts.set(viewId.loc(journalId, id), { ref: a.refnumber ?? '', key: issueKeyOf(a) });
+    else pass.removes.add(viewId.loc(journalId, id));
+    for (const ref of new Set([oldRef, a?.refnumber ?? ''])) if (ref) pass.tags.add(cacheTag.article(journalId, ref));
+    pass.tags.add(cacheTag.lists(journalId));
+    pass.articleEvents.push({ article: a, entry });
+  }
+
+  /** An issue's month (or the issue itself) changed: its articles without a month of their own show the new one. */
+  private async issue(pass: Pass, id: string): Promise<void> {
+    const { journalId, head } = pass;
+    const i = await this.store.src.issues.findById(journalId, id);
+    const old = head.issues.find((x) => x.id === id);
+    head.issues = head.issues.filter((x) => x.id !== id).concat(i ? [headIssue(i)] : []);
+    pass.headDirty = true;
+    const keys = new Set([old && issueKeyOf(old), i && issueKeyOf(i)].filter((k): k is string => !!k));
+    for (const key of keys) {
+      pass.tags.add(cacheTag.issue(journalId, parseIssueKey(key)!));
+      const v = await this.issueView(pass, key);
+      for (const e of [...v.articles]) if (!e.own) await this.article(pass, e.id);
+    }
+    pass.tags.add(cacheTag.lists(journalId));
+  }
+}
+
+function emptyHead(): HeadView {
+  return { journal: null, editors: [], indexing: [], issues: [], stats: {}, files: {}, complete: false };
+}

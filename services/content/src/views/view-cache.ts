@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import { ChangeFeed, LRUCache, type ChangeFeedHandler, type Logger, type Redis } from '@journal/server-kit';
+
+export interface CachedBody {
+  body: Buffer;
+  contentType: string;
+  /** Strong validator from the bytes, so every replica gives the same ETag for the same answer. */
+  etag: string;
+}
+
+/**
+ * What a published write tells every replica: the stored views it replaced (evicted by id), or
+ * `all` (the journal's views were rebuilt: everything of it goes). Older message kinds (a
+ * document named by type, from tools of earlier releases) are taken as `all`.
+ */
+export type ViewChange = { t: 'views'; ids: string[]; files?: string[] } | { t: 'all' } | { t: string; ids?: undefined; files?: undefined };
+
+interface Entry {
+  /** The journal's generation the value was made from; STABLE for values evicted by name. */
+  gen: number;
+  value: unknown;
+  size: number;
+}
+
+export interface ViewCacheOptions {
+  prefix: string;
+  redis: Redis;
+  subscriber?: Redis;
+  logger: Logger;
+  versionPollMs?: number;
+  /** The memory budget of everything this cache holds (views and answers), in bytes. */
+  maxBytes: number;
+  maxEntries?: number;
+}
+
+export const etagOf = (body: Buffer | string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+
+const STABLE = -1;
+const SEP = '\u0000';
+
+/**
+ * The one in-process cache of the content service, bounded by a memory budget (lru-cache with
+ * `maxSize`): stored views read on demand, and answers made from them. Views are evicted by id when
+ * a change names them; answers are kept under the journal's generation, which every change of the
+ * journal bumps. Nothing is loaded at start: the process answers as soon as it is subscribed.
+ */
+export class ViewCache implements ChangeFeedHandler<ViewChange> {
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly gens = new Map<string, number>();
+  /** Journals this process has read (the feed tracks their counters). */
+  private readonly tracked = new Map<string, Promise<void>>();
+  readonly feed: ChangeFeed<ViewChange>;
+  hits = 0;
+  misses = 0;
+  ready = false;
+  readyMs = 0;
+
+  constructor(opts: ViewCacheOptions) {
+    this.entries = new LRUCache<string, Entry>({
+      max: Math.max(1, opts.maxEntries ?? 1_000_000),
+      maxSize: Math.max(1, opts.maxBytes),
+      sizeCalculation: (e) => Math.max(1, e.size),
+    });
+    this.feed = new ChangeFeed<ViewChange>(
+      { name: 'content', prefix: opts.prefix, redis: opts.redis, subscriber: opts.subscriber, logger: opts.logger, pollMs: opts.versionPollMs },
+      this,
+    );
+  }
+
+  /** Subscribes to the change feed; then the process is ready (no view is read before a request asks). */
+  async init(): Promise<void> {
+    const started = Date.now();
+    await this.feed.start();
+    this.readyMs = Date.now() - started;
+    this.ready = true;
+  }
+
+  stop() {
+    this.feed.stop();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get bytes() {
+    return this.entries.calculatedSize;
+  }
+
+  gen(journalId: string): number {
+    return this.gens.get(journalId) ?? 0;
+  }
+
+  // ChangeFeedHandler: what other replicas' (and this one's) writes mean here.
+  async apply(journalId: string, changes: ViewChange[]): Promise<void> {
+    let all = false;
+    for (const c of changes) {
+      if (c.t === 'views' && c.ids) {
+        for (const id of c.ids) this.entries.delete(this.key(journalId, `v:${id}`));
+        // A stored file replaced or deleted: its stat (kept by path) goes too.
+        for (const path of c.files ?? []) this.entries.delete(this.key(journalId, `stat:${path}`));
+      } else all = true;
+    }
+    if (all) this.forgetJournal(journalId);
+    this.bump(journalId);
+  }
+
+  async rebuild(journalId: string): Promise<void> {
+    this.forgetJournal(journalId);
+    this.bump(journalId);
+  }
+
+  journals(): Iterable<string> {
+    return this.tracked.keys();
+  }
+
+  private bump(journalId: string) {
+    this.gens.set(journalId, this.gen(journalId) + 1);
+  }
+
+  private key(journalId: string, key: string) {
+    return `${journalId}${SEP}${key}`;
+  }
+
+  private forgetJournal(journalId: string) {
+    const prefix = `${journalId}${SEP}`;
+    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.entries.delete(k);
+  }
+
+  /**
+   * The first read of a journal records the feed's counter for it, so later changes are applied
+   * in order (and a lost message is noticed). One Redis read per journal per process lifetime.
+   */
+  private track(journalId: string): Promise<void> {
+    let t = this.tracked.get(journalId);
+    if (!t) {
+      t = this.feed.versions([journalId]).then(
+        (m) => this.feed.loadedAt(journalId, m.get(journalId) ?? 0),
+        () => this.feed.loadedAt(journalId, 0),
+      );
+      this.tracked.set(journalId, t);
+    }
+    return t;
+  }
+
+  /** A stored view, read once and kept until a change names it (or the budget evicts it). */
+  view<T>(journalId: string, id: string, read: () => Promise<{ value: T; size: number }>): Promise<T> {
+    return this.lookup(journalId, `v:${id}`, STABLE, read);
+  }
+
+  /** Drops a view held here (this process rebuilt it on read). */
+  evictView(journalId: string, id: string) {
+    this.entries.delete(this.key(journalId, `v:${id}`));
+  }
+
+  /** An answer made from the journal's current views: made again after any change of the journal. */
+  get<T>(journalId: string, key: string, producer: () => Promise<T>, sizeOf: (v: T) => number = () => 1024): Promise<T> {
+    return this.lookup(journalId, key, null, async () => {
+      const value = await producer();
+      return { value, size: sizeOf(value) };
+    });
+  }
+
+  /** An answer that depends only on what `key` names (a file's bytes by content hash, a file's stat until the file changes). */
+  stable<T>(journalId: string, key: string, producer: () => Promise<T>, sizeOf: (v: T) => number = () => 1024): Promise<T> {
+    return this.lookup(journalId, key, STABLE, async () => {
+      const value = await producer();
+      return { value, size: sizeOf(value) };
+    });
+  }
+
+  /** Drops a stable answer (a file changed). */
+  evict(journalId: string, key: string) {
+    this.entries.delete(this.key(journalId, key));
+  }
+
+  private async lookup<T>(journalId: string, key: string, fixed: number | null, producer: () => Promise<{ value: T; size: number }>): Promise<T> {
+    await this.track(journalId);
+    const k = this.key(journalId, key);
+    const gen = this.gen(journalId);
+    const want = fixed ?? gen;
+    const e = this.entries.get(k);
+    if (e && e.gen === want) {
+      this.hits++;
+      return e.value as T;
+    }
+    this.misses++;
+    const flightKey = `${k}${SEP}${want}${SEP}${gen}`;
+    const running = this.inflight.get(flightKey);
+    if (running) return (await running) as T;
+    const p = producer().then(
+      ({ value, size }) => {
+        // Kept only if no change of the journal landed while it was read: it could predate it.
+        if (this.gen(journalId) === gen) this.entries.set(k, { gen: want, value, size: size + key.length * 2 + 64 });
+        return value;
+      },
+    );
+    this.inflight.set(flightKey, p);
+    try {
+      return await p;
+    } finally {
+      this.inflight.delete(flightKey);
+    }
+  }
+
+  /** A serialised answer (JSON, XML, HTML) with its ETag, cached like `get`. */
+  body(journalId: string, key: string, producer: () => Promise<{ body: Buffer | string; contentType: string }>): Promise<CachedBody> {
+    return this.get(journalId, key, () => producer().then(toCached), (c) => c.body.length + 200);
+  }
+
+  json(journalId: string, key: string, producer: () => Promise<unknown>): Promise<CachedBody> {
+    return this.body(journalId, key, async () => ({ body: JSON.stringify(await producer()), contentType: JSON_TYPE }));
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function toCached(r: { body: Buffer | string; contentType: string }): CachedBody {
+  const body = Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body);
+  return { body, contentType: r.contentType, etag: etagOf(body) };
+}

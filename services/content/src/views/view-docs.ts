@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { articleDetailSchema, articleSummarySchema } from '@journal/contracts';
+import type { Journal } from '../journals/journal.repo';
+import type { Editor } from '../editors/editor.repo';
+import type { IndexingItem } from '../indexing/indexing.repo';
+import type { ArticleDetail, CorpusArticle } from './article-shapes';
+
+/**
+ * The persisted public views of one journal, every one read and written by `_id` alone (the one
+ * filter FerretDB's SQLite backend answers from an index):
+ * - the head: settings, editors, indexing partners, issues with their months, per-issue counts
+ *   (the archive index), the versions of the editor/indexing/site files;
+ * - one per issue: its public articles' list entries in page order (month filled, PDF URL versioned);
+ * - one per article by reference number: its page data (or a withdrawn article's tombstone);
+ * - one locator per article id: where its views are (reference number, issue), so a write that
+ *   moves or removes an article finds what to patch without a query.
+ */
+export interface IssueKey {
+  year: number;
+  volume: number;
+  issue: number;
+}
+
+export const issueKeyOf = (x: IssueKey) => `${x.year}/${x.volume}/${x.issue}`;
+
+export function parseIssueKey(k: string): IssueKey | null {
+  const m = /^(-?\d+)\/(-?\d+)\/(-?\d+)$/.exec(k);
+  return m ? { year: Number(m[1]), volume: Number(m[2]), issue: Number(m[3]) } : null;
+}
+
+/** The issue of an article PDF's path (`/assets/archives/{year}/vol{volume}issue{issue}/{file}`), or null. */
+export function issueOfPdfPath(path: string): IssueKey | null {
+  const m = /^\/assets\/archives\/(\d+)\/vol(\d+)issue(\d+)\//.exec(path);
+  return m ? { year: Number(m[1]), volume: Number(m[2]), issue: Number(m[3]) } : null;
+}
+
+export const viewId = {
+  head: (journalId: string) => `${journalId}:h`,
+  issue: (journalId: string, key: IssueKey | string) => `${journalId}:i:${typeof key === 'string' ? key : issueKeyOf(key)}`,
+  article: (journalId: string, ref: string) => `${journalId}:a:${ref}`,
+  loc: (journalId: string, articleId: string) => `${journalId}:l:${articleId}`,
+  /** The journal's change counter (views written by a change carry its value). */
+  counter: (journalId: string) => `${journalId}:n`,
+  /** The rebuild's lease and progress. */
+  rebuild: (journalId: string) => `${journalId}:rebuild`,
+};
+
+/** Per issue with public articles: how many, and the month its first article shows. */
+export interface IssueStat {
+  n: number;
+  m: string;
+}
+
+export interface HeadView {
+  journal: Journal | null;
+  /** Every editor (any status: staff documents read disabled ones too). */
+  editors: Editor[];
+  /** Every indexing partner (any status). */
+  indexing: IndexingItem[];
+  issues: { id: string; year: number; volume: number; issue: number; frequency: string }[];
+  /** Issue key → its stats; only issues with public articles. */
+  stats: Record<string, IssueStat>;
+  /** Stored file path → content version, for files other than article PDFs. */
+  files: Record<string, string>;
+  /**
+   * Set by the rebuild once every article of the journal has its view: from then on a missing
+   * article view means an unknown article, answered without a query.
+   */
+  complete: boolean;
+}
+
+/** An issue list entry: the public summary plus what a patch needs (own month, search text). */
+export type IssueEntry = CorpusArticle & { own: string; hay: string };
+
+export interface IssueView {
+  key: IssueKey;
+  /** Public articles in page order. */
+  articles: IssueEntry[];
+}
+
+export interface ArticleView {
+  id: string;
+  /** false: a withdrawn article's tombstone (its URL keeps a page saying why it is gone). */
+  listed: boolean;
+  summary: CorpusArticle;
+  detail: ArticleDetail;
+}
+
+export interface LocView {
+  ref: string;
+  key: string;
+}
+
+const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
+
+const corpusArticle = articleSummarySchema.and(z.object({ modification: z.string() }));
+
+const schemas = {
+  head: loose({
+    journal: loose({ id: z.string(), slug: z.string() }).nullable(),
+    editors: z.array(loose({ id: z.string(), status: z.string() })),
+    indexing: z.array(loose({ id: z.string(), status: z.string() })),
+    issues: z.array(loose({ id: z.string(), year: z.number(), volume: z.number(), issue: z.number(), frequency: z.string() })),
+    stats: z.record(z.string(), loose({ n: z.number().int().min(1), m: z.string() })),
+    files: z.record(z.string(), z.string()),
+    complete: z.boolean(),
+  }),
+  issue: loose({
+    key: loose({ year: z.number(), volume: z.number(), issue: z.number() }),
+    articles: z.array(corpusArticle.and(z.object({ own: z.string(), hay: z.string() }))),
+  }),
+  article: loose({ id: z.string(), listed: z.boolean(), summary: corpusArticle, detail: articleDetailSchema }),
+  loc: loose({ ref: z.string(), key: z.string() }),
+};
+
+export type ViewKind = keyof typeof schemas;
+
+export interface ViewTypes {
+  head: HeadView;
+  issue: IssueView;
+  article: ArticleView;
+  loc: LocView;
+}
+
+/**
+ * The stored JSON as a view of `kind`, or null when it does not fit the schema (then it is built
+ * again from the articles). The parsed object itself is kept: the schema checks, it does not coerce.
+ */
+export function checkView<K extends ViewKind>(kind: K, json: string): ViewTypes[K] | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  return schemas[kind].safeParse(raw).success ? (raw as ViewTypes[K]) : null;
+}

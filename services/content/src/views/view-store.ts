@@ -1,0 +1,161 @@
+import type { KeyedLock, Logger } from '@journal/server-kit';
+import type { JournalRepo } from '../journals/journal.repo';
+import type { EditorRepo } from '../editors/editor.repo';
+import type { IndexingRepo } from '../indexing/indexing.repo';
+import type { IssueRepo } from '../archives/issue.repo';
+import type { ArticleRepo } from '../archives/article.repo';
+import { assetPath, assetVersion, type FileStore } from '../files/file-store';
+import type { ViewRepo } from './view.repo';
+import type { ViewCache } from './view-cache';
+import { articleViewOf, entryOf, headOf, issueViewsOf, monthOf, statOf } from './view-build';
+import { checkView, issueKeyOf, viewId, type ArticleView, type HeadView, type IssueKey, type IssueView, type LocView, type ViewKind, type ViewTypes } from './view-docs';
+
+/** The stored documents views are made of. */
+export interface ViewSources {
+  journals: JournalRepo;
+  editors: EditorRepo;
+  indexing: IndexingRepo;
+  issues: IssueRepo;
+  articles: ArticleRepo;
+  files: FileStore;
+}
+
+const EMPTY_HEAD: HeadView = { journal: null, editors: [], indexing: [], issues: [], stats: {}, files: {}, complete: false };
+
+/**
+ * Reads the persisted views: through the memory-budgeted cache for readers, straight from the
+ * database for the publisher (which must patch what is stored, not what a replica holds). A view
+ * that is missing or fails its schema is built from the stored documents for that one head, issue
+ * or article, stored, and logged: never a 500.
+ */
+export class ViewStore {
+  constructor(
+    readonly src: ViewSources,
+    readonly repo: ViewRepo,
+    private readonly logger: Logger,
+    /** Writers of one journal's views, one at a time across replicas. */
+    readonly lock: KeyedLock,
+    private readonly cache?: ViewCache,
+  ) {}
+
+  /** The stored view, or null when missing or not valid (logged). Another journal's document is never answered. */
+  async load<K extends ViewKind>(kind: K, journalId: string, id: string): Promise<{ view: ViewTypes[K]; rev: number } | null> {
+    const d = await this.repo.get(id);
+    if (!d) return null;
+    const view = d.journalId === journalId ? checkView(kind, d.json) : null;
+    if (!view) {
+      this.logger.warn({ journalId, id, kind }, 'stored view fails its schema or belongs to another journal: built again');
+      return null;
+    }
+    return { view, rev: d.rev };
+  }
+
+  private cached<K extends ViewKind>(journalId: string, id: string, kind: K, build: () => Promise<ViewTypes[K] | null>): Promise<ViewTypes[K] | null> {
+    const read = async () => {
+      const d = await this.repo.get(id);
+      const view = d && d.journalId === journalId ? checkView(kind, d.json) : null;
+      if (view) return { value: view as ViewTypes[K] | null, size: d!.json.length * 2 };
+      if (d) this.logger.warn({ journalId, id, kind }, 'stored view fails its schema or belongs to another journal: built again');
+      const built = await build();
+      return { value: built, size: built ? JSON.stringify(built).length * 2 : 64 };
+    };
+    if (!this.cache) return read().then((r) => r.value);
+    return this.cache.view(journalId, id, read);
+  }
+
+  // Reader side (cached).
+
+  async head(journalId: string): Promise<HeadView> {
+    return (await this.cached(journalId, viewId.head(journalId), 'head', () => this.buildHead(journalId))) ?? EMPTY_HEAD;
+  }
+
+  async issue(journalId: string, key: IssueKey): Promise<IssueView> {
+    const head = await this.head(journalId);
+    const empty: IssueView = { key, articles: [] };
+    // An issue the archive index does not list has no public articles: no read at all.
+    if (!head.stats[issueKeyOf(key)]) return empty;
+    return (await this.cached(journalId, viewId.issue(journalId, key), 'issue', () => this.buildIssue(journalId, key, head))) ?? empty;
+  }
+
+  async article(journalId: string, ref: string): Promise<ArticleView | null> {
+    const head = await this.head(journalId);
+    // Once the rebuild has written every article's view, a missing one is an unknown article.
+    return this.cached(journalId, viewId.article(journalId, ref), 'article', () => (head.complete ? Promise.resolve(null) : this.buildArticle(journalId, ref, head)));
+  }
+
+  async loc(journalId: string, articleId: string): Promise<LocView | null> {
+    const head = await this.head(journalId);
+    return this.cached(journalId, viewId.loc(journalId, articleId), 'loc', async () => {
+      if (head.complete) return null;
+      const a = await this.src.articles.findById(journalId, articleId);
+      return a?.refnumber ? { ref: a.refnumber, key: issueKeyOf(a) } : null;
+    });
+  }
+
+  // Built from the stored documents (a view never written, or one that failed its schema).
+
+  /** Counts and months per issue need the journal's public articles: one query, only on this path. */
+  async buildHead(journalId: string, write = true): Promise<HeadView | null> {
+    const { journals, editors, indexing, issues, articles, files } = this.src;
+    const [journal, es, xs, is, as, fs] = await Promise.all([
+      journals.findById(journalId),
+      editors.list(journalId),
+      indexing.list(journalId),
+      issues.list(journalId),
+      articles.listPublic(journalId, ['year', 'volume', 'issue', 'frequency', 'pageStart', 'refnumber']),
+      files.versionsByJournal(journalId),
+    ]);
+    if (!journal && !es.length && !xs.length && !is.length && !as.length) return null;
+    const base = headOf({ journal, editors: es, indexing: xs, issues: is, stats: {}, files: fs.get(journalId) });
+    for (const v of issueViewsOf(as, base, new Map()).values()) {
+      const s = statOf(v);
+      if (s) base.stats[issueKeyOf(v.key)] = s;
+    }
+    if (write) {
+      this.logger.info({ journalId }, 'journal head view built on read');
+      await this.writeIfMissing(journalId, 'head', viewId.head(journalId), base);
+    }
+    return base;
+  }
+
+  async buildIssue(journalId: string, key: IssueKey, head: HeadView, write = true): Promise<IssueView> {
+    const list = await this.src.articles.listByIssue(journalId, key, { publicOnly: true });
+    const paths = list.filter((a) => a.file).map((a) => assetPath.article(a.year, a.volume, a.issue, a.file!));
+    const stats = paths.length ? await this.src.files.statMany(journalId, paths) : new Map();
+    const versions = new Map([...stats].map(([p, s]) => [p, assetVersion(s.etag)]));
+    const view = issueViewsOf(list, head, versions).get(issueKeyOf(key)) ?? { key, articles: [] };
+    if (write) {
+      this.logger.info({ journalId, issue: issueKeyOf(key) }, 'issue view built on read');
+      await this.writeIfMissing(journalId, 'issue', viewId.issue(journalId, key), view);
+    }
+    return view;
+  }
+
+  async buildArticle(journalId: string, ref: string, head: HeadView): Promise<ArticleView | null> {
+    const a = await this.src.articles.findByRef(journalId, ref);
+    if (!a) return null;
+    const month = monthOf(head, a);
+    const path = a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
+    const stat = path ? await this.src.files.stat(journalId, path) : null;
+    const view = articleViewOf(a, entryOf(a, month, stat ? assetVersion(stat.etag) : undefined), month);
+    if (view) {
+      this.logger.info({ journalId, ref }, 'article view built on read');
+      await this.writeIfMissing(journalId, 'article', viewId.article(journalId, ref), view);
+    }
+    return view;
+  }
+
+  /** Stores a view built on read unless a writer stored a valid one meanwhile (the writer's is newer). */
+  private async writeIfMissing<K extends ViewKind>(journalId: string, kind: K, id: string, view: ViewTypes[K]) {
+    await this.lock
+      .run(journalId, async () => {
+        if (await this.load(kind, journalId, id)) return;
+        const rev = await this.repo.counter(viewId.counter(journalId));
+        const doc = { id, journalId, json: JSON.stringify(view), rev };
+        // A missing view is inserted (FerretDB replaces by reading the whole collection); only one that failed its schema is replaced.
+        if (await this.repo.get(id)) await this.repo.put([doc]);
+        else await this.repo.insert([doc]);
+      })
+      .catch((err: unknown) => this.logger.warn({ err, journalId, id }, 'view built on read not stored'));
+  }
+}

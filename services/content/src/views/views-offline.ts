@@ -1,0 +1,45 @@
+import type { Connection } from 'mongoose';
+import { KeyedLock, publishChange, type Logger, type Redis } from '@journal/server-kit';
+import { JournalRepo } from '../journals/journal.repo';
+import { EditorRepo } from '../editors/editor.repo';
+import { IndexingRepo } from '../indexing/indexing.repo';
+import { IssueRepo } from '../archives/issue.repo';
+import { ArticleRepo } from '../archives/article.repo';
+import { FileStore } from '../files/file-store';
+import { ViewRepo } from './view.repo';
+import { ViewStore } from './view-store';
+import { ChangePublisher } from './change-publisher';
+import type { ViewChange } from './view-cache';
+
+/**
+ * The journal's view-writer lock: held while a write patches the views. Its expiry is long, as a
+ * replace on FerretDB reads the whole view collection (seconds at a hundred thousand articles) and
+ * a lock expiring mid-write would let a second writer patch the same views; a writer waits 10 s
+ * at most before answering 503 `busy`.
+ */
+export const VIEWS_LOCK = { ttlMs: 120_000, waitMs: 10_000, busyMessage: 'The journal is busy, try again' };
+
+/** The Redis key of a journal's view-writer lock (the content service and the tools share it). */
+export const viewsLockKey = (prefix: string, journalId: string) => `${prefix}content:views-lock:${journalId}`;
+
+/**
+ * The views and their publisher for a process that holds no cache (the operator CLI, seeds,
+ * benches): the same writes, the same lock, the same announcement to running replicas.
+ */
+export function offlineViews(conn: Connection, redis: Redis | undefined, prefix: string, logger: Logger): { store: ViewStore; publisher: ChangePublisher } {
+  const src = {
+    journals: new JournalRepo(conn),
+    editors: new EditorRepo(conn),
+    indexing: new IndexingRepo(conn),
+    issues: new IssueRepo(conn),
+    articles: new ArticleRepo(conn),
+    files: new FileStore(conn),
+  };
+  const lock = new KeyedLock(redis, (journalId) => viewsLockKey(prefix, journalId), VIEWS_LOCK);
+  const store = new ViewStore(src, new ViewRepo(conn), logger, lock);
+  const announce = async (journalId: string, changes: ViewChange[]) => {
+    if (!redis) return;
+    await publishChange(redis, { prefix, name: 'content' }, journalId, changes).catch((err: unknown) => logger.warn({ err, journalId }, 'change not announced'));
+  };
+  return { store, publisher: new ChangePublisher(store, announce, logger) };
+}

@@ -1,0 +1,322 @@
+import mongoose from 'mongoose';
+import request from 'supertest';
+import { eventually, staffToken, testServers, uniqueName } from '@journal/testing';
+import { seedDemoContent } from '../src/seed/demo';
+import { isPublicArticle, isTombstone, byPageStart, type Article } from '../src/archives/article.repo';
+import { byIssueDesc } from '../src/archives/issue.repo';
+import { assetPath, versionedUrl } from '../src/files/file-store';
+import { toDetail, toSummary } from '../src/views/article-shapes';
+import { viewId } from '../src/views/view-docs';
+import { cacheTag } from '../src/views/cache-tags';
+import { VIEW_COLLECTION } from '../src/views/view.repo';
+import { rebuildAllViews, rebuildJournalViews } from '../src/views/views-rebuild';
+import { runCli, type CliIo } from '@journal/server-kit';
+import { viewsCommands } from '../src/cli/views.commands';
+import { startContent, stopContent } from './helpers';
+
+// Seeds demo databases and starts several replicas: slow on a shared machine.
+jest.setTimeout(240_000);
+
+type App = Awaited<ReturnType<typeof startContent>>;
+
+const MONGO_DB = uniqueName('content');
+const REDIS_PREFIX = `${uniqueName('t')}:`;
+let a: App;
+let b: App;
+let journals: { id: string; slug: string }[];
+let demo: string;
+
+const pub = (app: App, jid: string, path: string) => request(app.url).get(path).set('x-journal-id', jid);
+
+beforeAll(async () => {
+  const { mongoUrl } = testServers();
+  journals = (await seedDemoContent({ mongoUrl, dbName: MONGO_DB })).journals;
+  demo = journals.find((j) => j.slug === 'demo')!.id;
+  a = await startContent({ MONGO_DB, REDIS_PREFIX });
+  b = await startContent({ MONGO_DB, REDIS_PREFIX });
+});
+afterAll(async () => {
+  await b?.stop();
+  await stopContent(a);
+});
+
+/**
+ * The public answers recomputed plainly from the stored documents, the way the service answered
+ * before views existed: every public article of the journal read and grouped.
+ */
+async function plain(app: App, jid: string) {
+  const [articles, issues, editors, versions] = await Promise.all([
+    app.repos.articles.list(jid),
+    app.repos.issues.list(jid),
+    app.repos.editors.list(jid),
+    app.files.versionsByJournal(jid),
+  ]);
+  const files = versions.get(jid) ?? new Map<string, string>();
+  const month = (a: Article) => a.frequency || issues.find((i) => i.year === a.year && i.volume === a.volume && i.issue === a.issue)?.frequency || '';
+  const pdf = (a: Article) => (a.file ? versionedUrl(assetPath.article(a.year, a.volume, a.issue, a.file), files.get(assetPath.article(a.year, a.volume, a.issue, a.file))) : null);
+  const listed = articles.filter(isPublicArticle).sort((x, y) => byIssueDesc(x, y) || byPageStart(x, y));
+  const summary = (a: Article) => ({ ...toSummary({ ...a, frequency: month(a) }), pdf_url: pdf(a) });
+  const byIssue = new Map<string, ReturnType<typeof summary>[]>();
+  for (const a of listed) {
+    const k = `${a.year}/${a.volume}/${a.issue}`;
+    byIssue.set(k, [...(byIssue.get(k) ?? []), summary(a)]);
+  }
+  const years: { year: number; volume: number; total_issues: number; issue_month: Record<string, string>; issues: unknown[] }[] = [];
+  for (const [k, list] of byIssue) {
+    const [year, volume, issue] = k.split('/').map(Number) as [number, number, number];
+    let y = years.find((x) => x.year === year);
+    if (!y) years.push((y = { year, volume, total_issues: 0, issue_month: {}, issues: [] }));
+    y.volume = Math.max(y.volume, volume);
+    y.total_issues++;
+    if (list[0]!.frequency && !(String(issue) in y.issue_month)) y.issue_month[String(issue)] = list[0]!.frequency;
+    y.issues.push({ volume, issue, month: list[0]!.frequency, articles: list.length });
+  }
+  const details = new Map<string, unknown>();
+  for (const a of articles) {
+    if (isPublicArticle(a)) details.set(a.refnumber, { ...toDetail({ ...a, frequency: month(a) }), pdf_url: pdf(a) });
+    else if (isTombstone(a)) details.set(a.refnumber, { ...toDetail({ ...a, frequency: month(a) }), abstract: '', file: '', pdf_url: null });
+  }
+  return {
+    byIssue,
+    years: years.sort((x, y) => y.year - x.year),
+    details,
+    hidden: articles.filter((a) => a.refnumber && !isPublicArticle(a) && !isTombstone(a)).map((a) => a.refnumber),
+    editors: editors.filter((e) => e.status === 'enabled').map((e) => e.id),
+  };
+}
+
+/** Every public JSON answer of the journal from `app` against the plain recomputation. */
+async function expectAnswersMatch(app: App, jid: string) {
+  const want = await plain(app, jid);
+  expect(want.byIssue.size).toBeGreaterThan(0);
+  expect((await pub(app, jid, '/api/archives/').expect(200)).body).toEqual(want.years);
+  for (const [k, list] of want.byIssue) expect({ k, list: (await pub(app, jid, `/api/archives/${k}`).expect(200)).body }).toEqual({ k, list });
+  for (const [ref, detail] of want.details) expect({ ref, detail: (await pub(app, jid, `/api/archives/ref/${ref}`).expect(200)).body }).toEqual({ ref, detail });
+  for (const ref of want.hidden) expect({ ref, status: (await pub(app, jid, `/api/archives/ref/${ref}`)).status }).toEqual({ ref, status: 404 });
+  const editors = (await pub(app, jid, '/api/editors/').expect(200)).body as { id: string }[];
+  expect(editors.map((e) => e.id).sort()).toEqual([...want.editors].sort());
+}
+
+describe('start-up', () => {
+  test('a replica is ready without reading any journal: no view, article, issue or editor is read before a request', async () => {
+    const reads: string[] = [];
+    mongoose.set('debug', (collection: string, method: string, query: unknown) => {
+      if (/^(find|findOne|aggregate|countDocuments)$/.test(method)) reads.push(`${collection}.${method}:${JSON.stringify(query ?? {})}`);
+    });
+    let late: App | undefined;
+    try {
+      late = await startContent({ MONGO_DB, REDIS_PREFIX });
+      expect(late.cache.ready).toBe(true);
+      // Only the one-off migration markers are read (by id); no article, issue, editor, file or view.
+      expect(reads.filter((r) => !r.startsWith('content_migrations.findOne'))).toEqual([]);
+      expect(late.views.repo.reads).toBe(0);
+      expect(late.cache.size).toBe(0);
+      // And it answers at once: the first read takes the journal's views by id.
+      expect((await pub(late, demo, '/api/archives/').expect(200)).body.length).toBeGreaterThan(0);
+      expect(late.views.repo.reads).toBeGreaterThan(0);
+    } finally {
+      mongoose.set('debug', false);
+      await late?.stop();
+    }
+  });
+});
+
+describe('views built from the stored documents', () => {
+  test('every public answer of every demo journal equals the plain recomputation', async () => {
+    for (const j of journals) await expectAnswersMatch(a, j.id);
+  });
+
+  test('the same after `jp views rebuild` from scratch (views dropped)', async () => {
+    await a.conn.collection(VIEW_COLLECTION).deleteMany({});
+    // Every journal at once, as `jp views rebuild` without --journal does: documents read a group at a time.
+    const results = await rebuildAllViews(a.views, journals.map((j) => j.id), { logger: a.deps.logger, groupArticles: 1 });
+    expect([...results.values()].map((r) => r.status)).toEqual(journals.map(() => 'done'));
+    for (const j of journals) await a.publisher.announceAll(j.id);
+    for (const j of journals) await expectAnswersMatch(a, j.id);
+  });
+
+  test('with no views at all, each view is built on read and the answers are the same', async () => {
+    await a.conn.collection(VIEW_COLLECTION).deleteMany({});
+    for (const j of journals) await a.publisher.announceAll(j.id);
+    await a.cache.feed.settled(demo);
+    for (const j of journals) await expectAnswersMatch(a, j.id);
+    // Built on read, and stored: the head is there again.
+    expect(await a.conn.collection(VIEW_COLLECTION).countDocuments({ _id: viewId.head(demo) as never })).toBe(1);
+    for (const j of journals) expect((await rebuildJournalViews(a.views, j.id, { logger: a.deps.logger })).status).toBe('done');
+    for (const j of journals) await a.publisher.announceAll(j.id);
+  });
+});
+
+describe('jp views rebuild', () => {
+  const jp = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = { out: (t) => out.push(t), err: (t) => err.push(t), readStdin: async () => '' };
+    const deps = async () => ({ journals: a.repos.journals, store: a.views, publisher: a.publisher, logger: a.deps.logger, tty: false });
+    const code = await runCli(viewsCommands(deps), argv, io);
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  test('rebuilds one journal by slug, or every journal, and says what it did', async () => {
+    const one = await jp('views', 'rebuild', '--journal', 'demo');
+    expect(one.code).toBe(0);
+    expect(one.out).toMatch(/^demo\s+done\s+\d+ articles/);
+    const all = await jp('views', 'rebuild', '--json');
+    expect(all.code).toBe(0);
+    const parsed = JSON.parse(all.out) as { journals: { slug: string; status: string }[] };
+    expect(parsed.journals.map((j) => j.slug).sort()).toEqual(journals.map((j) => j.slug).sort());
+    expect(parsed.journals.every((j) => j.status === 'done')).toBe(true);
+    await expectAnswersMatch(a, demo);
+  });
+
+  test('an unknown slug is refused', async () => {
+    const r = await jp('views', 'rebuild', '--journal', 'no-such-journal');
+    expect(r.code).not.toBe(0);
+    expect(r.err).toContain('No journal with the slug no-such-journal');
+  });
+});
+
+describe('two content processes on one database', () => {
+  test('a write on one is seen by the other on its next read', async () => {
+    const token = staffToken(demo);
+    const before = (await pub(b, demo, '/api/editors/').expect(200)).body as { name: string }[];
+    expect(before.map((e) => e.name)).not.toContain('Dr. Two Processes');
+    await request(a.url)
+      .post('/api/editors')
+      .set({ 'x-journal-id': demo, authorization: `Bearer ${token}` })
+      .field('name', 'Dr. Two Processes')
+      .field('category', 'chief editor')
+      .field('post', 'Professor')
+      .field('content', 'A University')
+      .expect(201);
+    await eventually(async () => expect(((await pub(b, demo, '/api/editors/').expect(200)).body as { name: string }[]).map((e) => e.name)).toContain('Dr. Two Processes'));
+    await expectAnswersMatch(b, demo);
+  });
+});
+
+describe('the change publisher', () => {
+  test('hands the cache tags of what a write touched to its listeners, and tells the article listener', async () => {
+    const published: { journalId: string; tags: string[] }[] = [];
+    const articles: (string | null)[] = [];
+    const off = a.publisher.onPublished((c) => {
+      published.push(c);
+    });
+    a.publisher.onArticle((_j, article, entry) => {
+      articles.push(entry ? article!.refnumber : null);
+    });
+    try {
+      const art = (await a.repos.articles.list(demo)).find(isPublicArticle)!;
+      await a.repos.articles.update(demo, art.id, { title: 'Tagged title' });
+      await a.publisher.changed(demo, [{ t: 'article', id: art.id }]);
+      expect(published).toHaveLength(1);
+      expect(published[0]!.journalId).toBe(demo);
+      expect(published[0]!.tags).toEqual(
+        expect.arrayContaining([cacheTag.article(demo, art.refnumber), cacheTag.issue(demo, art), cacheTag.lists(demo), cacheTag.head(demo)]),
+      );
+      expect(articles).toEqual([art.refnumber]);
+      const e = (await a.repos.editors.list(demo))[0]!;
+      await a.publisher.changed(demo, [{ t: 'editor', id: e.id }]);
+      expect(published[1]!.tags).toEqual([cacheTag.head(demo)]);
+      await a.publisher.invalidate(demo);
+      expect(published[2]!.tags).toEqual([cacheTag.journal(demo)]);
+      expect((await pub(a, demo, `/api/archives/ref/${art.refnumber}`).expect(200)).body.title).toBe('Tagged title');
+    } finally {
+      off();
+    }
+  });
+});
+
+describe('the memory budget', () => {
+  test('a tiny budget evicts, and every answer stays correct', async () => {
+    const tiny = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_MAX_MB: 1 });
+    try {
+      for (let round = 0; round < 2; round++) for (const j of journals) await expectAnswersMatch(tiny, j.id);
+      expect(tiny.cache.bytes).toBeLessThanOrEqual(1024 * 1024);
+      // The second round read views again: what the first held did not all fit.
+      expect(tiny.cache.misses).toBeGreaterThan(0);
+    } finally {
+      await tiny.stop();
+    }
+  });
+});
+
+describe('tenancy', () => {
+  test('a view of one journal is never served for another', async () => {
+    const other = journals.find((j) => j.id !== demo)!.id;
+    const want = await plain(a, demo);
+    const ownRefs = new Set((await a.repos.articles.list(other)).map((x) => x.refnumber));
+    const ref = [...want.details.keys()].find((r) => !ownRefs.has(r))!;
+    expect((await pub(a, demo, `/api/archives/ref/${ref}`)).status).toBe(200);
+    expect((await pub(a, other, `/api/archives/ref/${ref}`)).status).toBe(404);
+    // A view document copied under the other journal's id, still marked as the first's, is not answered.
+    const doc = await a.conn.collection(VIEW_COLLECTION).findOne({ _id: viewId.article(demo, ref) as never });
+    await a.conn.collection(VIEW_COLLECTION).insertOne({ ...doc, _id: viewId.article(other, ref) as never });
+    await a.publisher.announceAll(other);
+    expect((await pub(a, other, `/api/archives/ref/${ref}`)).status).toBe(404);
+    await a.conn.collection(VIEW_COLLECTION).deleteOne({ _id: viewId.article(other, ref) as never });
+  });
+});
+
+describe('bad input', () => {
+  test('a view document that fails its schema is built again on read: the answer is right, never a 500', async () => {
+    const want = await plain(a, demo);
+    const [key] = [...want.byIssue.keys()];
+    const views = a.conn.collection(VIEW_COLLECTION);
+    await views.updateOne({ _id: viewId.issue(demo, key!) as never }, { $set: { b: '{"key":{"year":"x"},"articles":7}' } });
+    await views.updateOne({ _id: viewId.head(demo) as never }, { $set: { b: 'not json' } });
+    await a.publisher.announceAll(demo);
+    await expectAnswersMatch(a, demo);
+  });
+
+  test('a rebuild interrupted half way resumes where it stopped', async () => {
+    const first = await rebuildJournalViews(a.views, demo, { logger: a.deps.logger, batch: 2, stopAfter: 4 });
+    expect(first.status).toBe('interrupted');
+    expect(first.written).toBe(4);
+    const second = await rebuildJournalViews(a.views, demo, { logger: a.deps.logger, batch: 2 });
+    expect(second.status).toBe('done');
+    expect(second.written).toBe(first.articles - 4);
+    await a.publisher.announceAll(demo);
+    await expectAnswersMatch(a, demo);
+  });
+
+  test('two rebuilds at once: one runs, the other is told the journal is busy', async () => {
+    const results = await Promise.all([
+      rebuildJournalViews(a.views, demo, { logger: a.deps.logger, batch: 2 }),
+      rebuildJournalViews(b.views, demo, { logger: b.deps.logger, batch: 2 }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['busy', 'done']);
+    await a.publisher.announceAll(demo);
+    await expectAnswersMatch(a, demo);
+  });
+
+  test('an admin write during a rebuild wins: the rebuild reads again and never overwrites the newer view', async () => {
+    const target = (await a.repos.articles.list(demo)).find(isPublicArticle)!;
+    let wrote = false;
+    const r = await rebuildJournalViews(a.views, demo, {
+      logger: a.deps.logger,
+      batch: 2,
+      progress: async (done) => {
+        if (wrote || done < 2) return;
+        wrote = true;
+        await a.repos.articles.update(demo, target.id, { title: 'Written during the rebuild' });
+        await b.publisher.changed(demo, [{ t: 'article', id: target.id }]);
+      },
+    });
+    expect(wrote).toBe(true);
+    expect(r.status).toBe('done');
+    expect(r.passes).toBeGreaterThan(1);
+    await a.publisher.announceAll(demo);
+    expect((await pub(a, demo, `/api/archives/ref/${target.refnumber}`).expect(200)).body.title).toBe('Written during the rebuild');
+    await expectAnswersMatch(a, demo);
+    await expectAnswersMatch(b, demo);
+  });
+
+  test('an issue the archive does not list, and an unknown reference, are answered without a read', async () => {
+    await pub(a, demo, '/api/archives/').expect(200);
+    const before = a.views.repo.reads;
+    expect((await pub(a, demo, '/api/archives/1901/1/1').expect(200)).body).toEqual([]);
+    expect((await pub(a, demo, '/api/archives/ref/NO-SUCH-REF')).status).toBe(404);
+    // The unknown reference costs one read by id (its view is absent), never a query of the articles.
+    expect(a.views.repo.reads - before).toBeLessThanOrEqual(1);
+  });
+});
