@@ -428,7 +428,7 @@ export class ArticleRepo {
     if (!journalIds.length) return new Map();
     // Small batches: FerretDB scans the collection for this filter, and a batch of 16 MB could keep
     // one round trip past the socket timeout on a loaded machine.
-    return groupByJournal<Article>((await this.model.find({ journalId: { $in: journalIds.map(jid) } }).batchSize(1000).lean()) as never);
+    return groupByJournal(await this.model.find({ journalId: { $in: journalIds.map(jid) } }).batchSize(1000).lean());
   }
 
   /** Every article of every journal (all statuses) in one scan, grouped by journal (tools). */
