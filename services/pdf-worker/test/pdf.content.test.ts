@@ -97,7 +97,7 @@ describe('pdf documents from the real content service', () => {
     expect(b.headers['x-pdf-cache']).toBe('hit');
     expect(worker.renderer.prints).toBe(prints);
     await content.repos.articles.update(J, articleId, { title: 'Soil microbiome of arid lands, revised' });
-    await content.cache.invalidate(J);
+    await content.publisher.invalidate(J);
     const c = await binary(request(api.url).get(path).set('x-journal-id', J));
     expect(c.headers['x-pdf-cache']).toBe('miss');
     expect((await pdfText(c.body as Buffer)).text).toContain('Soil microbiome of arid lands, revised');
@@ -141,7 +141,7 @@ describe('pdf documents from the real content service', () => {
       refnumber: '7005', txnid: 't7005', title: 'Listed authors', authorname: authornameOf(authors), authors, pagenumber: '16-20',
       license: 'https://creativecommons.org/licenses/by-nc/4.0/',
     });
-    await content.cache.invalidate(J);
+    await content.publisher.invalidate(J);
     const cover = await binary(request(api.url).get('/api/pdf/coverpage/7005').set('x-journal-id', J));
     expect(cover.status).toBe(200);
     const ct = (await pdfText(cover.body as Buffer)).text.replace(/\s+/g, ' ');
@@ -162,7 +162,7 @@ describe('pdf documents from the real content service', () => {
       refnumber: ref, txnid: `t${ref}`, title: `Bulk study number ${ref}`, authorname: `Author ${String.fromCharCode(65 + (i % 26))} Rao`,
       pagenumber: `${i * 2 + 1}-${i * 2 + 2}`,
     })));
-    await content.cache.invalidate(J);
+    await content.publisher.invalidate(J);
     const calls = async () => {
       const text = (await request(content.url).get('/metrics')).text;
       const count = (route: string) =>
@@ -196,7 +196,7 @@ describe('pdf documents from the real content service', () => {
       refnumber: '1999', txnid: 't1999', title: 'Imported while disabled', authorname: 'Ila Sen', pagenumber: '90-91',
     });
     const disabledId = (await editors.create(J, { name: 'Dr. Asha Kulkarni', category: 'assistant editor', post: 'Professor', content: 'Pune University', status: 'disabled' })).id;
-    await content.cache.invalidate(J);
+    await content.publisher.invalidate(J);
     const auth = `Bearer ${adminToken(J)}`;
     const index = await binary(request(api.url).post('/api/pdf/indexpage').set('x-journal-id', J).set('authorization', auth).send(['7001', '7002', '1999']));
     expect(index.status).toBe(200);

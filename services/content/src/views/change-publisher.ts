@@ -156,9 +156,14 @@ export class ChangePublisher {
     for (const key of pass.dirtyIssues) {
       const v = pass.issues.get(key)!;
       const s = statOf(v);
-      if (s) pass.head.stats[key] = s;
-      else delete pass.head.stats[key];
-      pass.headDirty = true;
+      const was = pass.head.stats[key];
+      // The head (the layout of every page) changes only when the issue's count or month does: an
+      // article edited in place leaves every page but its own and its issue's cached.
+      if (s?.n !== was?.n || s?.m !== was?.m) {
+        if (s) pass.head.stats[key] = s;
+        else delete pass.head.stats[key];
+        pass.headDirty = true;
+      }
       if (v.articles.length) pass.puts.set(viewId.issue(journalId, key), v);
       else pass.removes.add(viewId.issue(journalId, key));
     }
