@@ -1,5 +1,5 @@
 import type { AdminSearchHit } from '@journal/contracts';
-import { ADMIN_SEARCH_FIELDS, adminHaystack, adminMatcher, byIssueThenPage, type Article, type ArticleRepo } from '../archives/article.repo';
+import { ADMIN_SEARCH_FIELDS, adminHaystack, adminHitOf, adminMatcher, byIssueThenPage, type Article, type ArticleRepo } from '../archives/article.repo';
 import type { ViewCache } from '../views/view-cache';
 
 interface AdminEntry {
@@ -27,17 +27,7 @@ export class AdminSearchIndex {
       'admin-index',
       async () =>
         (await this.articles.list(journalId, FIELDS)).map((a) => {
-          const hit: AdminSearchHit = {
-            id: a.id,
-            year: a.year,
-            volume: a.volume,
-            issue: a.issue,
-            refnumber: String(a.refnumber ?? ''),
-            title: a.title ?? '',
-            authorname: a.authorname ?? '',
-            pagenumber: a.pagenumber ?? '',
-            status: a.status ?? '',
-          };
+          const hit = adminHitOf(a);
           return { hay: adminHaystack(a), order: { year: a.year, volume: a.volume, issue: a.issue, pageStart: a.pageStart ?? 0, refnumber: hit.refnumber }, hit };
         }),
       (list) => list.reduce((n, e) => n + e.hay.length * 2 + 400, 0),

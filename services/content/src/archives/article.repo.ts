@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
-import { authorsFromText, doiKey, type AdminArticle, type ArticleAuthor, type ArticleReference, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
+import { authorsFromText, doiKey, type AdminArticle, type AdminSearchHit, type ArticleAuthor, type ArticleReference, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 import { BY_ID, EVERY_JOURNAL } from '../shared/cross-journal';
@@ -447,6 +447,21 @@ export const ADMIN_SEARCH_FIELDS = ['refnumber', 'title', 'authorname', 'txnid',
 
 /** Separates fields in an admin haystack, so a match never spans two fields (a query never holds it). */
 export const FIELD_SEP = '\u0000';
+
+/** The admin search's answer line for an article (docs/product.md#admin-area). */
+export function adminHitOf(a: Article): AdminSearchHit {
+  return {
+    id: a.id,
+    year: a.year,
+    volume: a.volume,
+    issue: a.issue,
+    refnumber: String(a.refnumber ?? ''),
+    title: a.title ?? '',
+    authorname: a.authorname ?? '',
+    pagenumber: a.pagenumber ?? '',
+    status: a.status ?? '',
+  };
+}
 
 /** One article's admin search text: the matched fields as stored, lower-cased, one separator apart. */
 export const adminHaystack = (a: Pick<Article, (typeof ADMIN_SEARCH_FIELDS)[number]>) =>

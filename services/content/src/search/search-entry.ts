@@ -1,5 +1,5 @@
 import type { AdminSearchHit, ArticleSummaryFields } from '@journal/contracts';
-import { adminHaystack, isPublicArticle, type Article } from '../archives/article.repo';
+import { adminHaystack, adminHitOf, isPublicArticle, type Article } from '../archives/article.repo';
 import { searchText } from '../shared/text';
 
 /** A public list entry as the public search answers it: the list shape plus the modification date. */
@@ -30,17 +30,7 @@ export interface SearchEntry {
 export function searchEntryOf(a: Article, summary: SearchSummary | null): SearchEntry {
   const visible = isPublicArticle(a) && summary !== null;
   return {
-    hit: {
-      id: a.id,
-      year: a.year,
-      volume: a.volume,
-      issue: a.issue,
-      refnumber: String(a.refnumber ?? ''),
-      title: a.title ?? '',
-      authorname: a.authorname ?? '',
-      pagenumber: a.pagenumber ?? '',
-      status: a.status ?? '',
-    },
+    hit: adminHitOf(a),
     pageStart: a.pageStart ?? 0,
     hay: visible ? a.search_text || searchText([a.title, a.authorname, a.keywords, a.abstract]) : '',
     adminHay: adminHaystack(a),

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { connectMongo, createLogger, createRedis, escapeHtml as enc } from '@journal/server-kit';
-import { offlineViews } from '../views/views-offline';
+import { contentSources, offlineViews } from '../views/views-offline';
 import { formatDoi } from '@journal/contracts';
 import { JournalRepo } from '../journals/journal.repo';
 import { EditorRepo } from '../editors/editor.repo';
@@ -267,14 +267,7 @@ async function seedJournal(spec: DemoJournalSpec, deps: {
 export async function seedDemoContent(opts: SeedOptions): Promise<SeedResult> {
   const conn = await connectMongo(opts.mongoUrl, opts.dbName);
   try {
-    const deps = {
-      journals: new JournalRepo(conn),
-      editors: new EditorRepo(conn),
-      indexing: new IndexingRepo(conn),
-      issues: new IssueRepo(conn),
-      articles: new ArticleRepo(conn),
-      files: new FileStore(conn),
-    };
+    const deps = contentSources(conn);
     await Promise.all([deps.journals.init(), deps.editors.init(), deps.indexing.init(), deps.issues.init(), deps.articles.init(), deps.files.init()]);
     const journals = [];
     for (const spec of DEMO_JOURNALS) journals.push(await seedJournal(spec, deps));

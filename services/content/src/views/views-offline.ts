@@ -22,19 +22,22 @@ export const VIEWS_LOCK = { ttlMs: 120_000, waitMs: 10_000, busyMessage: 'The jo
 /** The Redis key of a journal's view-writer lock (the content service and the tools share it). */
 export const viewsLockKey = (prefix: string, journalId: string) => `${prefix}content:views-lock:${journalId}`;
 
+/** The repositories the views are made from, for a process that is not the service (seeds, CLI). */
+export const contentSources = (conn: Connection) => ({
+  journals: new JournalRepo(conn),
+  editors: new EditorRepo(conn),
+  indexing: new IndexingRepo(conn),
+  issues: new IssueRepo(conn),
+  articles: new ArticleRepo(conn),
+  files: new FileStore(conn),
+});
+
 /**
  * The views and their publisher for a process that holds no cache (the operator CLI, seeds,
  * benches): the same writes, the same lock, the same announcement to running replicas.
  */
 export function offlineViews(conn: Connection, redis: Redis | undefined, prefix: string, logger: Logger): { store: ViewStore; publisher: ChangePublisher } {
-  const src = {
-    journals: new JournalRepo(conn),
-    editors: new EditorRepo(conn),
-    indexing: new IndexingRepo(conn),
-    issues: new IssueRepo(conn),
-    articles: new ArticleRepo(conn),
-    files: new FileStore(conn),
-  };
+  const src = contentSources(conn);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(prefix, journalId), VIEWS_LOCK);
   const store = new ViewStore(src, new ViewRepo(conn), logger, lock);
   const announce = async (journalId: string, changes: ViewChange[]) => {
