@@ -169,7 +169,7 @@ export async function seed(ctx: Pick<ContentBenchContext, 'mongoUrl' | 'dbName' 
     // The journal's public views are built from what was seeded; running replicas drop their copies.
     const redis = ctx.redisUrl ? createRedis(ctx.redisUrl, { lazyConnect: true }) : undefined;
     await redis?.connect();
-    await offlineViews(conn, redis, ctx.redisPrefix ?? 'jp:', createLogger('bench', 'warn', 'stderr')).publisher.invalidate(j.id);
+    await (await offlineViews(conn, redis, ctx.redisPrefix ?? 'jp:', createLogger('bench', 'warn', 'stderr'))).publisher.invalidate(j.id);
     redis?.disconnect();
     return j.id;
   } finally {

@@ -79,7 +79,7 @@ async function seed(ctx: BenchContext): Promise<string> {
     // The journal's public views are built from what was seeded; running replicas drop their copies.
     const redis = createRedis(ctx.redisUrl, { lazyConnect: true });
     await redis.connect();
-    await offlineViews(conn, redis, ctx.redisPrefix, createLogger('bench', 'warn', 'stderr')).publisher.invalidate(j.id);
+    await (await offlineViews(conn, redis, ctx.redisPrefix, createLogger('bench', 'warn', 'stderr'))).publisher.invalidate(j.id);
     redis.disconnect();
   } finally {
     await conn.close();

@@ -23,6 +23,8 @@ import { start as startContent } from '../services/content/src/app';
 import { contentConfigSchema } from '../services/content/src/config';
 import { seedPublisher } from '../services/content/src/seed/publisher';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
+import { ViewRepo } from '../services/content/src/views/view.repo';
+import { keyBucketsOf } from '@journal/server-kit';
 import type { BenchContext } from './context';
 import { restartedService, timedGet } from './http-timing';
 
@@ -87,7 +89,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       // The seed built the views of every journal it changed (the rebuild job, as `jp views rebuild`).
       const rebuilt = seeded.articlesAdded ? journalIds.length : 0;
       const stored = await conn.db!.collection('articles').estimatedDocumentCount();
-      const viewsStored = await conn.db!.collection('public_views').estimatedDocumentCount();
+      const viewsStored = await (await ViewRepo.open(conn, keyBucketsOf(process.env))).count();
       console.log(
         `publisher content, ${stored.toLocaleString('en')} articles in ${journalIds.length} journals: seeded ${seeded.articlesAdded.toLocaleString('en')} new and built the views in ${seedS.toFixed(0)} s (${viewsStored.toLocaleString('en')} view documents)`,
       );

@@ -168,7 +168,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
         const jobs: number[][] = [];
         for (let i = 0; i < n * JOBS_PER_WORKER; i++) jobs.push(await freshRefs(ARTICLES));
         // The journal's views are rebuilt from what was written; every running content replica drops its copies.
-        await offlineViews(conn, redis, ctx.redisPrefix, createLogger('bench', 'warn', 'stderr')).publisher.invalidate(journal.id);
+        await (await offlineViews(conn, redis, ctx.redisPrefix, createLogger('bench', 'warn', 'stderr'))).publisher.invalidate(journal.id);
         // Warm-up: every worker launches its browser on its first job.
         await Promise.all(warm.map(bulk));
         const certs = jobs.length * ARTICLES * AUTHORS;

@@ -39,6 +39,12 @@ export const logSampleOf = (c: { LOG_SUCCESS_SAMPLE: number; LOG_SLOW_MS: number
 export const mongoConfigShape = {
   MONGO_URL: z.string().min(1, 'MONGO_URL is required (mongodb://...)'),
   MONGO_DB: z.string().min(1).default('journal'),
+  /**
+   * Collections a keyed store (persisted views, search chunks) spreads its documents over
+   * (see HashedCollections). FerretDB 1.24 answers a find by `_id` by scanning the collection, so
+   * the local default keeps each collection small; MongoDB reads its `_id` index: set 1.
+   */
+  MONGO_KEY_BUCKETS: z.coerce.number().int().min(1).max(65_536).default(4096),
 };
 
 export const redisConfigShape = {
@@ -56,3 +62,6 @@ export const jwtConfigShape = {
    */
   AUTH_CHECK_STORED_USER: z.enum(['on', 'off']).default('on'),
 };
+
+/** The key bucket count for a process without a service config (seeds, the operator CLI, benches). */
+export const keyBucketsOf = (env: NodeJS.ProcessEnv): number => mongoConfigShape.MONGO_KEY_BUCKETS.parse(env.MONGO_KEY_BUCKETS);

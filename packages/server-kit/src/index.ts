@@ -23,6 +23,7 @@ export * from './cache';
 export * from './cli';
 export * from './public-origin';
 export * from './keyed-bucket';
+export * from './hashed-collections';
 export * from './tenancy-guard';
 export * from './activity';
 export * from './replica-set';

@@ -100,7 +100,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     maxEntries: config.CACHE_MAX_ENTRIES,
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
   });
-  const viewRepo = new ViewRepo(conn);
+  const viewRepo = await ViewRepo.open(conn, config.MONGO_KEY_BUCKETS);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(config.REDIS_PREFIX, journalId), VIEWS_LOCK);
   const views = new ViewStore({ ...repos, files }, viewRepo, logger, lock, cache);
   const publisher = new ChangePublisher(views, (journalId, changes) => cache.feed.publish(journalId, changes), logger);

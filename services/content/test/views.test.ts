@@ -8,7 +8,6 @@ import { assetPath, versionedUrl } from '../src/files/file-store';
 import { toDetail, toSummary } from '../src/views/article-shapes';
 import { viewId } from '../src/views/view-docs';
 import { cacheTag } from '../src/views/cache-tags';
-import { VIEW_COLLECTION } from '../src/views/view.repo';
 import { rebuildAllViews, rebuildJournalViews } from '../src/views/views-rebuild';
 import { runCli, type CliIo } from '@journal/server-kit';
 import { viewsCommands } from '../src/cli/views.commands';
@@ -127,7 +126,7 @@ describe('views built from the stored documents', () => {
   });
 
   test('the same after `jp views rebuild` from scratch (views dropped)', async () => {
-    await a.conn.collection(VIEW_COLLECTION).deleteMany({});
+    await a.views.repo.clear();
     // Every journal at once, as `jp views rebuild` without --journal does: documents read a group at a time.
     const results = await rebuildAllViews(a.views, journals.map((j) => j.id), { logger: a.deps.logger, groupArticles: 1 });
     expect([...results.values()].map((r) => r.status)).toEqual(journals.map(() => 'done'));
@@ -136,12 +135,12 @@ describe('views built from the stored documents', () => {
   });
 
   test('with no views at all, each view is built on read and the answers are the same', async () => {
-    await a.conn.collection(VIEW_COLLECTION).deleteMany({});
+    await a.views.repo.clear();
     for (const j of journals) await a.publisher.announceAll(j.id);
     await a.cache.feed.settled(demo);
     for (const j of journals) await expectAnswersMatch(a, j.id);
     // Built on read, and stored: the head is there again.
-    expect(await a.conn.collection(VIEW_COLLECTION).countDocuments({ _id: viewId.head(demo) as never })).toBe(1);
+    expect(await a.views.repo.collectionOf(viewId.head(demo)).countDocuments({ _id: viewId.head(demo) })).toBe(1);
     for (const j of journals) expect((await rebuildJournalViews(a.views, j.id, { logger: a.deps.logger })).status).toBe('done');
     for (const j of journals) await a.publisher.announceAll(j.id);
   });
@@ -251,11 +250,11 @@ describe('tenancy', () => {
     expect((await pub(a, demo, `/api/archives/ref/${ref}`)).status).toBe(200);
     expect((await pub(a, other, `/api/archives/ref/${ref}`)).status).toBe(404);
     // A view document copied under the other journal's id, still marked as the first's, is not answered.
-    const doc = await a.conn.collection(VIEW_COLLECTION).findOne({ _id: viewId.article(demo, ref) as never });
-    await a.conn.collection(VIEW_COLLECTION).insertOne({ ...doc, _id: viewId.article(other, ref) as never });
+    const doc = await a.views.repo.collectionOf(viewId.article(demo, ref)).findOne({ _id: viewId.article(demo, ref) });
+    await a.views.repo.collectionOf(viewId.article(other, ref)).insertOne({ ...doc!, _id: viewId.article(other, ref) });
     await a.publisher.announceAll(other);
     expect((await pub(a, other, `/api/archives/ref/${ref}`)).status).toBe(404);
-    await a.conn.collection(VIEW_COLLECTION).deleteOne({ _id: viewId.article(other, ref) as never });
+    await a.views.repo.collectionOf(viewId.article(other, ref)).deleteOne({ _id: viewId.article(other, ref) });
   });
 });
 
@@ -263,9 +262,9 @@ describe('bad input', () => {
   test('a view document that fails its schema is built again on read: the answer is right, never a 500', async () => {
     const want = await plain(a, demo);
     const [key] = [...want.byIssue.keys()];
-    const views = a.conn.collection(VIEW_COLLECTION);
-    await views.updateOne({ _id: viewId.issue(demo, key!) as never }, { $set: { b: '{"key":{"year":"x"},"articles":7}' } });
-    await views.updateOne({ _id: viewId.head(demo) as never }, { $set: { b: 'not json' } });
+    const at = (id: string) => a.views.repo.collectionOf(id);
+    await at(viewId.issue(demo, key!)).updateOne({ _id: viewId.issue(demo, key!) }, { $set: { b: '{"key":{"year":"x"},"articles":7}' } });
+    await at(viewId.head(demo)).updateOne({ _id: viewId.head(demo) }, { $set: { b: 'not json' } });
     await a.publisher.announceAll(demo);
     await expectAnswersMatch(a, demo);
   });

@@ -15,7 +15,7 @@ export function contentCliCommands(res: CliResources): CliCommand[] {
     await journals.init();
     // Logs go to stderr: stdout carries the command's answer.
     const logger = createLogger('jp', process.env.LOG_LEVEL ?? 'warn', 'stderr');
-    const { store, publisher } = offlineViews(conn, res.redis(), res.cfg.REDIS_PREFIX, logger);
+    const { store, publisher } = await offlineViews(conn, res.redis(), res.cfg.REDIS_PREFIX, logger);
     return { journals, store, publisher, logger, tty: process.stderr.isTTY === true };
   });
   const service = res.once(async () => {

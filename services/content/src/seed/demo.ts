@@ -275,7 +275,7 @@ export async function seedDemoContent(opts: SeedOptions): Promise<SeedResult> {
     try {
       await redis?.connect();
       // The journals' public views are built from what was seeded; every running replica drops its copies.
-      const { publisher } = offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', createLogger('seed', process.env.LOG_LEVEL ?? 'warn', 'stderr'));
+      const { publisher } = await offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', createLogger('seed', process.env.LOG_LEVEL ?? 'warn', 'stderr'));
       for (const j of journals) await publisher.invalidate(j.id);
     } finally {
       redis?.disconnect();

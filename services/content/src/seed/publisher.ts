@@ -178,7 +178,7 @@ async function buildViews(conn: Connection, opts: PublisherSeedOptions, ids: str
   try {
     await redis?.connect();
     const logger = createLogger('seed', process.env.LOG_LEVEL ?? 'warn', 'stderr');
-    const { store, publisher } = offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', logger);
+    const { store, publisher } = await offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', logger);
     const stale: string[] = [];
     for (const [j, id] of ids.entries()) {
       const count = Math.floor(opts.articles / opts.journals) + (j < opts.articles % opts.journals ? 1 : 0);

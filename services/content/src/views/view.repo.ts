@@ -1,4 +1,5 @@
 import { mongo, type Connection } from 'mongoose';
+import { HashedCollections } from '@journal/server-kit';
 
 const { MongoBulkWriteError } = mongo;
 
@@ -6,6 +7,8 @@ export const VIEW_COLLECTION = 'public_views';
 /** Change counters and rebuild leases: few documents, so an update (which FerretDB answers by scanning) stays cheap. */
 export const VIEW_STATE_COLLECTION = 'public_view_state';
 
+/** The state document holding the views' bucket count. */
+const LAYOUT_ID = 'layout';
 const PUT_CHUNK = 50;
 const INSERT_CHUNK = 500;
 
@@ -39,21 +42,99 @@ export interface RebuildLease {
   progress: string;
 }
 
-/** The `public_views` collection: every read and write by `_id` alone. */
+/**
+ * Share of the bucket count each kind of view gets, by how many there are: article views and
+ * locators one per article, issue views about one per twenty articles, heads one per journal.
+ */
+const KIND_SHARE: Record<string, number> = { a: 1, l: 1 / 4, i: 1 / 8, h: 1 / 64 };
+
+/**
+ * The stored views: every read and write by `_id` alone. With one bucket (MongoDB) they are the
+ * `public_views` collection; with more (FerretDB, see HashedCollections) each kind of view is
+ * spread over its own `public_views_<kind>_<n>` collections, so reading an issue list never scans
+ * article pages.
+ */
 export class ViewRepo {
-  private readonly views: mongo.Collection<ViewDoc>;
+  private readonly kinds = new Map<string, HashedCollections<ViewDoc>>();
+  private readonly single: HashedCollections<ViewDoc> | null;
   private readonly state: mongo.Collection<ViewDoc>;
   /** Documents read (tests count them: start-up reads none). */
   reads = 0;
 
-  constructor(conn: Connection) {
-    this.views = conn.db!.collection<ViewDoc>(VIEW_COLLECTION);
+  /**
+   * The repository with the database's layout: the bucket count the views were first written with
+   * (kept in the state collection) wins over the configured one, so processes configured apart
+   * still read where the others wrote. A new database takes the configured count.
+   */
+  static async open(conn: Connection, configured: number): Promise<ViewRepo> {
+    const state = conn.db!.collection<ViewDoc>(VIEW_STATE_COLLECTION);
+    let layout = await state.findOne({ _id: LAYOUT_ID });
+    if (!layout) {
+      await state.insertOne({ _id: LAYOUT_ID, j: '', r: configured }).catch((err: unknown) => {
+        if (!(err instanceof mongo.MongoServerError && err.code === 11000)) throw err;
+      });
+      layout = await state.findOne({ _id: LAYOUT_ID });
+    }
+    return new ViewRepo(conn, layout?.r ?? configured);
+  }
+
+  private constructor(
+    private readonly conn: Connection,
+    readonly buckets: number,
+  ) {
+    this.single = buckets === 1 ? new HashedCollections<ViewDoc>(conn, VIEW_COLLECTION, 1) : null;
     this.state = conn.db!.collection<ViewDoc>(VIEW_STATE_COLLECTION);
+  }
+
+  /** The collections a view's kind (the letter after the journal id: `j:a:ref`) lives in. */
+  private setOf(id: string): HashedCollections<ViewDoc> {
+    if (this.single) return this.single;
+    const kind = /^[^:]*:([a-z])/.exec(id)?.[1] ?? 'x';
+    let set = this.kinds.get(kind);
+    if (!set) {
+      const count = Math.max(1, Math.round(this.buckets * (KIND_SHARE[kind] ?? 1 / 64)));
+      set = new HashedCollections<ViewDoc>(this.conn, `${VIEW_COLLECTION}_${kind}`, count);
+      this.kinds.set(kind, set);
+    }
+    return set;
+  }
+
+  /** The collection a view is stored in (tests reach documents through it). */
+  collectionOf(id: string): mongo.Collection<ViewDoc> {
+    return this.setOf(id).of(id);
+  }
+
+  /** Views grouped by the collection each lives in. */
+  private grouped<V extends { id: string }>(views: V[]): [mongo.Collection<ViewDoc>, V[]][] {
+    const byKind = new Map<HashedCollections<ViewDoc>, V[]>();
+    for (const v of views) {
+      const set = this.setOf(v.id);
+      const list = byKind.get(set);
+      if (list) list.push(v);
+      else byKind.set(set, [v]);
+    }
+    return [...byKind].flatMap(([set, list]) => set.group(list, (v) => v.id));
+  }
+
+  private sets(): HashedCollections<ViewDoc>[] {
+    return this.single ? [this.single] : Object.keys(KIND_SHARE).map((k) => this.setOf(`x:${k}`));
+  }
+
+  /** Removes every stored view (tests, and a reset before a rebuild from scratch). */
+  async clear(): Promise<void> {
+    for (const set of this.sets()) await set.clear();
+  }
+
+  /** Views stored (from the collections' metadata: no document is read). */
+  async count(): Promise<number> {
+    let n = 0;
+    for (const set of this.sets()) n += await set.estimatedCount();
+    return n;
   }
 
   async get(id: string): Promise<StoredView | null> {
     this.reads++;
-    const d = await this.views.findOne({ _id: id });
+    const d = await this.collectionOf(id).findOne({ _id: id });
     return d && typeof d.b === 'string' ? { id, journalId: d.j, json: d.b, rev: d.r ?? 0 } : null;
   }
 
@@ -64,27 +145,31 @@ export class ViewRepo {
    */
   async put(views: StoredView[]): Promise<void> {
     const dups = await this.insertNew(views);
-    for (let i = 0; i < dups.length; i += PUT_CHUNK) {
-      // A few dozen per round trip: FerretDB runs one bulk write as one SQLite transaction, and a
-      // long one stalls behind (or stalls) the other connections' writes.
-      await this.views.bulkWrite(
-        dups.slice(i, i + PUT_CHUNK).map((v) => ({ replaceOne: { filter: { _id: v.id }, replacement: { j: v.journalId, b: v.json, r: v.rev }, upsert: true } })),
-        { ordered: false },
-      );
+    for (const [col, group] of this.grouped(dups)) {
+      for (let i = 0; i < group.length; i += PUT_CHUNK) {
+        // A few dozen per round trip: FerretDB runs one bulk write as one SQLite transaction, and a
+        // long one stalls behind (or stalls) the other connections' writes.
+        await col.bulkWrite(
+          group.slice(i, i + PUT_CHUNK).map((v) => ({ replaceOne: { filter: { _id: v.id }, replacement: { j: v.journalId, b: v.json, r: v.rev }, upsert: true } })),
+          { ordered: false },
+        );
+      }
     }
   }
 
   /** Inserts the views; returns those already stored (refused as duplicates), untouched. */
   private async insertNew(views: StoredView[]): Promise<StoredView[]> {
     const dups: StoredView[] = [];
-    for (let i = 0; i < views.length; i += INSERT_CHUNK) {
-      const part = views.slice(i, i + INSERT_CHUNK);
-      try {
-        await this.views.insertMany(part.map((v) => ({ _id: v.id, j: v.journalId, b: v.json, r: v.rev })), { ordered: false });
-      } catch (err) {
-        const errors = err instanceof MongoBulkWriteError ? [err.writeErrors].flat() : [];
-        if (!errors.length || !errors.every((e) => e.code === 11000)) throw err;
-        for (const e of errors) dups.push(part[e.index]!);
+    for (const [col, group] of this.grouped(views)) {
+      for (let i = 0; i < group.length; i += INSERT_CHUNK) {
+        const part = group.slice(i, i + INSERT_CHUNK);
+        try {
+          await col.insertMany(part.map((v) => ({ _id: v.id, j: v.journalId, b: v.json, r: v.rev })), { ordered: false });
+        } catch (err) {
+          const errors = err instanceof MongoBulkWriteError ? [err.writeErrors].flat() : [];
+          if (!errors.length || !errors.every((e) => e.code === 11000)) throw err;
+          for (const e of errors) dups.push(part[e.index]!);
+        }
       }
     }
     return dups;
@@ -100,7 +185,7 @@ export class ViewRepo {
   }
 
   async remove(ids: string[]): Promise<void> {
-    for (const id of ids) await this.views.deleteOne({ _id: id });
+    for (const id of ids) await this.collectionOf(id).deleteOne({ _id: id });
   }
 
   /** The journal's change counter: bumped by every published change. */

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { KeyedLock, publishChange, type Logger, type Redis } from '@journal/server-kit';
+import { keyBucketsOf, KeyedLock, publishChange, type Logger, type Redis } from '@journal/server-kit';
 import { JournalRepo } from '../journals/journal.repo';
 import { EditorRepo } from '../editors/editor.repo';
 import { IndexingRepo } from '../indexing/indexing.repo';
@@ -36,10 +36,10 @@ export const contentSources = (conn: Connection) => ({
  * The views and their publisher for a process that holds no cache (the operator CLI, seeds,
  * benches): the same writes, the same lock, the same announcement to running replicas.
  */
-export function offlineViews(conn: Connection, redis: Redis | undefined, prefix: string, logger: Logger): { store: ViewStore; publisher: ChangePublisher } {
+export async function offlineViews(conn: Connection, redis: Redis | undefined, prefix: string, logger: Logger): Promise<{ store: ViewStore; publisher: ChangePublisher }> {
   const src = contentSources(conn);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(prefix, journalId), VIEWS_LOCK);
-  const store = new ViewStore(src, new ViewRepo(conn), logger, lock);
+  const store = new ViewStore(src, await ViewRepo.open(conn, keyBucketsOf(process.env)), logger, lock);
   const announce = async (journalId: string, changes: ViewChange[]) => {
     if (!redis) return;
     await publishChange(redis, { prefix, name: 'content' }, journalId, changes).catch((err: unknown) => logger.warn({ err, journalId }, 'change not announced'));
