@@ -21,7 +21,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import mongoose, { Types } from 'mongoose';
-import { createLogger } from '@journal/server-kit';
+import { createLogger, keyBucketsOf } from '@journal/server-kit';
 import { percentile, round } from '@journal/testing';
 import { derivedFields, parsePages, type Article } from '../services/content/src/archives/article.repo';
 import { jsonList, toSummary } from '../services/content/src/public/public.service';
@@ -122,7 +122,7 @@ export async function run(ctx: PublisherSearchContext): Promise<Record<string, n
   const dbName = `${ctx.dbName}_search`;
   const conn = await mongoose.createConnection(ctx.mongoUrl, { dbName }).asPromise();
   const logger = createLogger('bench-search', 'warn');
-  const repo = new SearchRepo(conn);
+  const repo = new SearchRepo(conn, keyBucketsOf(process.env));
   const store = () =>
     new SearchStore({ repo, logger, budgetBytes: BUDGET_MB * 2 ** 20, source: () => { throw new Error('the bench seeds every journal first'); } });
   const big = journalId(0);

@@ -6,7 +6,7 @@ import { byIssueDesc } from '../src/archives/issue.repo';
 import { normaliseKeyword, toSummary } from '../src/public/public.service';
 import { derivedFields } from '../src/archives/article.repo';
 import { searchEntryOf, type SearchEntry } from '../src/search/search-entry';
-import { CHUNK_COLLECTION, SearchRepo } from '../src/search/search.repo';
+import { SearchRepo } from '../src/search/search.repo';
 import { SearchStore } from '../src/search/search.store';
 
 jest.setTimeout(120_000);
@@ -125,7 +125,8 @@ describe('search store', () => {
 
   beforeAll(async () => {
     conn = await connectMongo(testServers().mongoUrl, uniqueName('search'));
-    repo = new SearchRepo(conn);
+    // Several buckets, as on the local default database.
+    repo = new SearchRepo(conn, 64);
   });
   afterAll(async () => {
     await conn?.dropDatabase().catch(() => undefined);
@@ -312,12 +313,12 @@ describe('search store', () => {
   test('a chunk that fails its schema is rebuilt from the articles with a log line, never an error', async () => {
     const j = makeJournal(200, 61);
     await store().rebuild(j, source(j));
-    const chunks = conn.db!.collection<{ _id: string }>(CHUNK_COLLECTION);
+    const chunkAt = (id: string) => conn.db!.collection<Record<string, unknown>>(repo.chunkSet.of(id).collectionName);
     for (const bad of [{ z: 'not binary' }, { z: Buffer.from('not gzip') }, { j: newObjectId() }, { g: 'other' }]) {
       // Each rebuild writes a new generation: the chunk to spoil is the head's of now.
       const head = (await repo.head(j))!;
       const [d, p] = head.chunks[0]!;
-      await chunks.updateOne({ _id: `${j}:${head.g}:${d}:${p}` }, { $set: bad });
+      await chunkAt(`${j}:${head.g}:${d}:${p}`).updateOne({ _id: `${j}:${head.g}:${d}:${p}` }, { $set: bad });
       const warns = trackCalls(logger, 'warn');
       sourceCalls.length = 0;
       try {
@@ -330,7 +331,7 @@ describe('search store', () => {
     }
     // A write onto a bad chunk marks the journal for rebuild: the next load builds it again.
     const now = (await repo.head(j))!;
-    await chunks.updateMany({ _id: { $in: now.chunks.map(([dd, pp]) => `${j}:${now.g}:${dd}:${pp}`) } }, { $set: { z: 'bad' } });
+    for (const [dd, pp] of now.chunks) await chunkAt(`${j}:${now.g}:${dd}:${pp}`).updateOne({ _id: `${j}:${now.g}:${dd}:${pp}` }, { $set: { z: 'bad' } });
     const a = article(9000, random(62), 'quokka');
     journals.get(j)!.set(a.id, a);
     await store().apply(j, a.id, entryOf(a), { persist: true });
@@ -348,11 +349,13 @@ describe('search store', () => {
     // A's chunk stored under B's id (a bad copy, a bug) is refused: B is rebuilt from its own articles.
     const ha = (await repo.head(a))!;
     const hb = (await repo.head(b))!;
-    const chunks = conn.db!.collection<Record<string, unknown>>(CHUNK_COLLECTION);
     const [d, p] = ha.chunks[0]!;
     expect(hb.chunks).toContainEqual([d, p]);
-    const { _id: _a, ...rest } = (await chunks.findOne({ _id: `${a}:${ha.g}:${d}:${p}` }))!;
-    await chunks.replaceOne({ _id: `${b}:${hb.g}:${d}:${p}` }, { ...rest, g: hb.g });
+    const aId = `${a}:${ha.g}:${d}:${p}`;
+    const bId = `${b}:${hb.g}:${d}:${p}`;
+    const at = (id: string) => conn.db!.collection<Record<string, unknown>>(repo.chunkSet.of(id).collectionName);
+    const { _id: _a, ...rest } = (await at(aId).findOne({ _id: aId }))!;
+    await at(bId).replaceOne({ _id: bId }, { ...rest, g: hb.g });
     expect(await store().search(b, 'onlyina')).toEqual([]);
     expect(await store().search(b, 'onlyinb')).toEqual(publicScan(all(b), 'onlyinb'));
   });

@@ -3,6 +3,7 @@ import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
 import { mongo, type Connection } from 'mongoose';
 import { z } from 'zod';
 import { WITHDRAWAL_KINDS } from '@journal/contracts';
+import { fnv1a, HashedCollections } from '@journal/server-kit';
 import { FIELD_SEP } from '../archives/article.repo';
 import type { SearchEntry, SearchSummary } from './search-entry';
 
@@ -60,7 +61,7 @@ const chunkSchema = z.object({
   z: z.instanceof(mongo.Binary),
 });
 
-interface HeadDoc {
+export interface HeadDoc {
   _id: string;
   g: string;
   /** JSON of [depth, prefix][]. */
@@ -68,7 +69,7 @@ interface HeadDoc {
   pending: { g: string; c: string } | null;
   at: Date;
 }
-interface ChunkDoc {
+export interface ChunkDoc {
   _id: string;
   j: string;
   g: string;
@@ -93,15 +94,8 @@ export class BadSearchDocError extends Error {
 
 export const chunkId = (journalId: string, g: string, d: number, p: number) => `${journalId}:${g}:${d}:${p}`;
 
-/** 32-bit FNV-1a of an article id: which chunk holds it. */
-export function idHash(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) {
-    h ^= id.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** Which chunk holds an article id. */
+export const idHash = fnv1a;
 
 /** Whether the chunk [d, p] takes this id. */
 export const inChunk = (id: string, d: number, p: number) => d === 0 || (idHash(id) & ((1 << d) - 1)) === p;
@@ -221,18 +215,22 @@ function isWithdrawal(w: unknown): w is NonNullable<SearchSummary['withdrawal']>
 }
 
 export class SearchRepo {
-  private readonly heads: mongo.Collection<HeadDoc>;
-  private readonly chunks: mongo.Collection<ChunkDoc>;
+  private readonly headSet: HashedCollections<HeadDoc>;
+  readonly chunkSet: HashedCollections<ChunkDoc>;
 
-  constructor(conn: Connection) {
-    // The driver's collections: the journal is in every _id, and no query filters by anything else.
-    this.heads = conn.db!.collection<HeadDoc>(HEAD_COLLECTION);
-    this.chunks = conn.db!.collection<ChunkDoc>(CHUNK_COLLECTION);
+  /**
+   * `buckets`: the database's key bucket count (the views' layout, see ViewRepo.open): heads, one
+   * per journal, take a 64th of it; chunks, a few megabytes per 50,000 articles, a quarter.
+   */
+  constructor(conn: Connection, buckets: number) {
+    // The journal is in every _id, and no query filters by anything else.
+    this.headSet = new HashedCollections<HeadDoc>(conn, HEAD_COLLECTION, Math.max(1, Math.round(buckets / 64)));
+    this.chunkSet = new HashedCollections<ChunkDoc>(conn, CHUNK_COLLECTION, Math.max(1, Math.round(buckets / 4)));
   }
 
   /** The journal's head; null when it has none (never built). Throws BadSearchDocError for a malformed one. */
   async head(journalId: string): Promise<SearchHead | null> {
-    const d = await this.heads.findOne({ _id: journalId });
+    const d = await this.headSet.of(journalId).findOne({ _id: journalId });
     if (!d) return null;
     const h = headSchema.safeParse(d);
     if (!h.success) throw new BadSearchDocError(journalId, h.error.issues[0]?.message ?? 'malformed head');
@@ -242,11 +240,11 @@ export class SearchRepo {
 
   async writeHead(h: SearchHead): Promise<void> {
     const doc = { g: h.g, c: JSON.stringify(h.chunks), pending: h.pending ? { g: h.pending.g, c: JSON.stringify(h.pending.chunks) } : null, at: new Date() };
-    await this.heads.replaceOne({ _id: h.journalId }, doc, { upsert: true });
+    await this.headSet.of(h.journalId).replaceOne({ _id: h.journalId }, doc, { upsert: true });
   }
 
   async removeHead(journalId: string): Promise<void> {
-    await this.heads.deleteOne({ _id: journalId });
+    await this.headSet.of(journalId).deleteOne({ _id: journalId });
   }
 
   /**
@@ -255,7 +253,7 @@ export class SearchRepo {
    */
   async chunk(journalId: string, g: string, d: number, p: number): Promise<SearchEntry[]> {
     const _id = chunkId(journalId, g, d, p);
-    const raw = await this.chunks.findOne({ _id });
+    const raw = await this.chunkSet.of(_id).findOne({ _id });
     if (!raw) throw new BadSearchDocError(_id, 'missing', true);
     const c = chunkSchema.safeParse(raw);
     if (!c.success) throw new BadSearchDocError(_id, c.error.issues[0]?.message ?? 'malformed chunk');
@@ -286,13 +284,18 @@ export class SearchRepo {
         return { _id: chunkId(journalId, g, d, p), j: journalId, g, d, p, n: entries.length, z, at: new Date() };
       }),
     );
-    await this.chunks.bulkWrite(
-      docs.map(({ _id, ...rest }) => ({ replaceOne: { filter: { _id }, replacement: rest, upsert: true } })),
-      { ordered: false },
-    );
+    for (const [col, group] of this.chunkSet.group(docs, (d) => d._id)) {
+      await col.bulkWrite(
+        group.map(({ _id, ...rest }) => ({ replaceOne: { filter: { _id }, replacement: rest, upsert: true } })),
+        { ordered: false },
+      );
+    }
   }
 
   async removeChunks(journalId: string, g: string, chunks: [number, number][]): Promise<void> {
-    for (const [d, p] of chunks) await this.chunks.deleteOne({ _id: chunkId(journalId, g, d, p) });
+    for (const [d, p] of chunks) {
+      const _id = chunkId(journalId, g, d, p);
+      await this.chunkSet.of(_id).deleteOne({ _id });
+    }
   }
 }
