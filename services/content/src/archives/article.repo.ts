@@ -39,6 +39,8 @@ export interface Article extends Omit<AdminArticle, 'createdby' | 'creation' | '
 export type ArticleInput = Partial<Omit<Article, 'id' | 'pageStart' | 'pageEnd' | 'creation' | 'modification' | 'title_html' | 'search_text' | 'doi_key'>>;
 
 /** Fields whose change recomputes the derived ones. */
+/** Updates per round trip of a start-time migration. */
+const MIGRATION_BATCH = 200;
 const DERIVED_FROM = ['title', 'authorname', 'keywords', 'abstract'] as const;
 
 export function derivedFields(a: Partial<Pick<Article, (typeof DERIVED_FROM)[number]>>): { title_html: string; search_text: string } {
@@ -211,15 +213,16 @@ export class ArticleRepo {
       .setOptions(crossJournal('migration: every journal\'s old articles get their author list'))
       .select({ authorname: 1 })
       .lean();
-    if (missing.length) await this.model.bulkWrite(
-      missing.map((d) => ({
-        updateOne: {
-          filter: { _id: d._id, authors: { $exists: false } },
-          update: { $set: { authors: authorsFromText(d.authorname), authorname_source: d.authorname ?? '' } },
-        },
-      })),
-      { ordered: false },
-    );
+    // By `_id` alone (FerretDB answers any other filter by reading every article into the
+    // process) and a few hundred per round trip, so no single write outlasts the socket timeout.
+    for (let i = 0; i < missing.length; i += MIGRATION_BATCH) {
+      await this.model.bulkWrite(
+        missing.slice(i, i + MIGRATION_BATCH).map((d) => ({
+          updateOne: { filter: { _id: d._id }, update: { $set: { authors: authorsFromText(d.authorname), authorname_source: d.authorname ?? '' } } },
+        })),
+        { ordered: false },
+      );
+    }
     await done.replaceOne({ _id: 'article-authors' }, { at: new Date() }, { upsert: true });
   }
 
