@@ -15,7 +15,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import mongoose from 'mongoose';
 
@@ -35,6 +37,8 @@ const COLD_READS = 300;
 /** Writes timed for the after-write figure (each replaces view documents: a collection scan on FerretDB). */
 const WRITES = Number(process.env.BENCH_PUBLISHER_CONTENT_WRITES ?? 20);
 const MIX_READS = 4000;
+/** Seconds of the reader mix against a content process of its own, whose RSS is the figure. */
+const MIX_S = Number(process.env.BENCH_PUBLISHER_CONTENT_MIX_S ?? 60);
 /** Articles per issue and the first year of the publisher data set (seed/publisher.ts). */
 const PER_ISSUE = 20;
 const FIRST_YEAR = 1990;
@@ -126,10 +130,17 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       } finally {
         agent.destroy();
       }
-      (globalThis as { gc?: () => void }).gc?.();
-      const rssMb = process.memoryUsage().rss / 2 ** 20;
       const cacheMb = app.cache.bytes / 2 ** 20;
       await app.stop();
+      // RSS of a content process of its own (this one also seeded): the reader mix for MIX_S seconds.
+      const mix = await childReaderMix(ctx, dbName, prefix, (i) => {
+        const jid = journalIds[(i * 7919) % journalIds.length]!;
+        const n = (i * 104_729) % Math.max(1, perJournal);
+        const pathOf = [issuePath(Math.floor(n / PER_ISSUE) % issuesPerJournal), `/api/archives/ref/${100_000 + n}`, '/api/archives/'][i % 3]!;
+        return { path: pathOf, journalId: jid };
+      });
+      const rssMb = mix.rssMb;
+      console.log(`  reader mix in a content process of its own: ${mix.reads.toLocaleString('en')} reads in ${MIX_S} s over ${journalIds.length} journals, RSS ${rssMb.toFixed(0)} MB`);
       console.log(`  ${total.toLocaleString('en')}: ready ${readyMs.toFixed(0)} ms; cold issue p50 ${pct(cold, 0.5).toFixed(1)} ms, p99 ${pct(cold, 0.99).toFixed(1)} ms; RSS ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB); timing ${WRITES} writes next`);
 
       // After a write on A, the first read on B that shows it.
@@ -167,7 +178,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
         rssAt10k = rssMb;
       }
       console.log(
-        `  ${stored.toLocaleString('en')} articles: ready ${readyMs.toFixed(0)} ms (median of ${RESTARTS}); cold issue list (content directly) p50 ${pct(cold, 0.5).toFixed(1)} ms, p99 ${pct(cold, 0.99).toFixed(1)} ms; first read on B after a write on A ${afterWriteMs.toFixed(1)} ms (median of ${WRITES}, max ${Math.max(...afterWrite).toFixed(1)}); RSS after ${MIX_READS.toLocaleString('en')} mixed reads over ${journalIds.length} journals ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB of a ${config().CACHE_MAX_MB} MB budget)`,
+        `  ${stored.toLocaleString('en')} articles: ready ${readyMs.toFixed(0)} ms (median of ${RESTARTS}); cold issue list (content directly) p50 ${pct(cold, 0.5).toFixed(1)} ms, p99 ${pct(cold, 0.99).toFixed(1)} ms; first read on B after a write on A ${afterWriteMs.toFixed(1)} ms (median of ${WRITES}, max ${Math.max(...afterWrite).toFixed(1)}); RSS of a content process after ${MIX_S} s of mixed reads over ${journalIds.length} journals ${rssMb.toFixed(0)} MB (the in-process cache held ${cacheMb.toFixed(0)} MB of a ${config().CACHE_MAX_MB} MB budget after ${MIX_READS.toLocaleString('en')} reads)`,
       );
       const tag = `${Math.round(stored / 1000)}k`;
       Object.assign(figures, {
@@ -234,3 +245,55 @@ if (require.main === module) {
   );
 }
 
+
+/**
+ * A content process of its own (the built service, as in production) read by 8 connections for
+ * MIX_S seconds; its RSS from /proc at the end.
+ */
+async function childReaderMix(
+  ctx: PublisherContentContext,
+  dbName: string,
+  prefix: string,
+  pick: (i: number) => { path: string; journalId: string },
+): Promise<{ rssMb: number; reads: number }> {
+  const port = await new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  const child = spawn(process.execPath, [path.join(__dirname, '..', 'services', 'content', 'dist', 'main.js')], {
+    env: {
+      PATH: process.env.PATH, MONGO_URL: ctx.mongoUrl, MONGO_DB: dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: prefix, JWT_SECRET: ctx.jwtSecret,
+      AUTH_CHECK_STORED_USER: 'off', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', STATS_COUNTING: 'off', CROSSREF_WORKER: 'false',
+      ...(process.env.MONGO_KEY_BUCKETS ? { MONGO_KEY_BUCKETS: process.env.MONGO_KEY_BUCKETS } : {}),
+    },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const agent = new http.Agent({ keepAlive: true });
+  try {
+    const until = performance.now() + 60_000;
+    while ((await timedGet(agent, `${base}/readyz`, {}).catch(() => ({ status: 0 }))).status !== 200) {
+      if (performance.now() > until) throw new Error('the content process never became ready');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    let i = 0;
+    const end = performance.now() + MIX_S * 1000;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (performance.now() < end) {
+          const { path: p, journalId } = pick(i++);
+          const r = await timedGet(agent, `${base}${p}`, { 'x-journal-id': journalId });
+          if (r.status !== 200) throw new Error(`reader mix: ${p} answered ${r.status}`);
+        }
+      }),
+    );
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    return { rssMb: kb / 1024, reads: i };
+  } finally {
+    agent.destroy();
+    child.kill('SIGTERM');
+  }
+}
