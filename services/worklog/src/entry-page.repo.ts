@@ -7,8 +7,9 @@ export const HEAD_COLLECTION = 'work_index_heads';
 export const PAGE_COLLECTION = 'work_index_pages';
 
 /**
- * Both collections are read and written by `_id` alone: the one filter FerretDB's SQLite backend
- * answers from an index (any other filter reads the whole collection). The page list and the
+ * Both collections are read and written by `_id` alone: the one filter FerretDB evaluates inside
+ * SQLite (any other filter reads every document into FerretDB); it still scans the table, which
+ * stays small here (a page holds 500 entries). The page list and the
  * entries are stored as one JSON string each, so the database decodes one value per document, not
  * a few thousand nested fields.
  */

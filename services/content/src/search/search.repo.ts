@@ -22,7 +22,8 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTL
  * A journal's persisted search index: one head naming the chunks, and chunks each holding the
  * entries whose id hashes into it (extendible hashing: a chunk takes the ids whose hash ends in its
  * `d` low bits `p`; a full chunk splits in two one bit deeper). Everything is read and written by
- * `_id` alone, the one filter FerretDB's SQLite backend answers from an index. A chunk's entries are
+ * `_id` alone, the one filter FerretDB evaluates inside SQLite (a scan of the collection: hence
+ * hashed collections, see HashedCollections). A chunk's entries are
  * one brotli of JSON stored as Binary: the database decodes one value, and a 50,000-article
  * journal is a few megabytes to read.
  */

@@ -7,7 +7,8 @@ import type { ArticleDetail, CorpusArticle } from './article-shapes';
 
 /**
  * The persisted public views of one journal, every one read and written by `_id` alone (the one
- * filter FerretDB's SQLite backend answers from an index):
+ * filter FerretDB evaluates inside SQLite; it still scans the collection, hence ViewRepo's hashed
+ * collections):
  * - the head: settings, editors, indexing partners, issues with their months, per-issue counts
  *   (the archive index), the versions of the editor/indexing/site files;
  * - one per issue: its public articles' list entries in page order (month filled, PDF URL versioned);
