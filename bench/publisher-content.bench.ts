@@ -14,7 +14,7 @@
  * REDIS_URL, MONGO_DB), merging its figures into bench/results.json.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
@@ -29,6 +29,7 @@ import { ViewRepo } from '../services/content/src/views/view.repo';
 import { keyBucketsOf } from '@journal/server-kit';
 import type { BenchContext } from './context';
 import { restartedService, timedGet } from './http-timing';
+import { envContext, runStandalone, writeSection } from './bench-kit';
 
 export type PublisherContentContext = Pick<BenchContext, 'mongoUrl' | 'dbName' | 'redisUrl' | 'jwtSecret'>;
 
@@ -200,51 +201,20 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       figures.publisher_cold_issue_p99_ms = pct(cold, 0.99);
       figures.publisher_after_write_ms = afterWriteMs;
     }
-    writeSection(rows);
+    writeSection(
+      'publisher-content',
+      'The content service at publisher scale',
+      `the publisher data set over ${JOURNALS} journals, views built by the rebuild job; fresh content processes on FerretDB/SQLite on this shared machine. Cold issue lists are read from the content service directly (not through the gateway), each (journal, issue) once.`,
+      ['articles', 'start to ready (median of 3)', 'cold issue list p50 / p99', 'first read on B after a write on A', 'RSS after the reader mix', 'seeding with views'],
+      rows,
+    );
     return figures;
   } finally {
     await conn.close();
   }
 }
 
-/** bench/publisher-content.md, which bench/report.ts can put into docs/benchmarks.md. */
-function writeSection(rows: string[]) {
-  const text = [
-    '### The content service at publisher scale',
-    '',
-    `\`bench/publisher-content.bench.ts\`, ${new Date().toISOString()}: the publisher data set over ${JOURNALS} journals, views built by the rebuild job; fresh content processes on FerretDB/SQLite on this shared machine. Cold issue lists are read from the content service directly (not through the gateway), each (journal, issue) once.`,
-    '',
-    '| articles | start to ready (median of 3) | cold issue list p50 / p99 | first read on B after a write on A | RSS after the reader mix | seeding with views |',
-    '|---|---|---|---|---|---|',
-    ...rows,
-    '',
-  ].join('\n');
-  writeFileSync(path.join(__dirname, 'publisher-content.md'), text);
-}
-
-if (require.main === module) {
-  const ctx: PublisherContentContext = {
-    mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    dbName: process.env.MONGO_DB ?? 'journal_bench',
-    jwtSecret: randomBytes(32).toString('hex'),
-  };
-  run(ctx).then(
-    (figures) => {
-      const file = path.join(__dirname, 'results.json');
-      const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-      const measured = { ...((results.measured as Record<string, string> | undefined) ?? {}), 'publisher-content': new Date().toISOString() };
-      writeFileSync(file, `${JSON.stringify({ ...results, ...figures, measured }, null, 2)}\n`);
-      console.log(JSON.stringify(figures, null, 2));
-      process.exit(0);
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
-
+if (require.main === module) runStandalone('publisher-content', run, envContext());
 
 /**
  * A content process of its own (the built service, as in production) read by 8 connections for

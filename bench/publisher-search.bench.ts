@@ -15,9 +15,7 @@
  * Alone: `node node_modules/.bin/tsx bench/publisher-search.bench.ts` (MONGO_URL, MONGO_DB),
  * merging its figures into bench/results.json.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import mongoose, { Types } from 'mongoose';
@@ -30,7 +28,7 @@ import { searchEntryOf, type SearchEntry } from '../services/content/src/search/
 import { SearchRepo } from '../services/content/src/search/search.repo';
 import { SearchStore } from '../services/content/src/search/search.store';
 import type { BenchContext } from './context';
-import { writeReport } from './report';
+import { envContext, runStandalone, writeSection } from './bench-kit';
 
 export type PublisherSearchContext = Pick<BenchContext, 'mongoUrl' | 'dbName'>;
 
@@ -220,9 +218,15 @@ export async function run(ctx: PublisherSearchContext): Promise<Record<string, n
       `warm, ${CONCURRENCY} at once (median of ${ROUNDS} rounds; p95s ${rounds.map((x) => round(x.p95)).join(', ')}): p50 ${round(mid.p50)} ms, p95 ${round(mid.p95)} ms, ${round(rps, 0)} searches/s (${round(1000 / rps)} ms of the process per search, ${round(cpuPerSearch)} ms of CPU), ${round(found, 0)} hits per search; ` +
       `admin search p95 ${round(percentile(asorted, 95))} ms; heap ${round(mbPer10k, 1)} MB per 10,000 articles (the store's estimate ${round(estimatedPer10k, 1)} MB); load average ${round(load, 1)}`;
     console.log(line);
-    writeSection([
+    writeSection(
+      'publisher-search',
+      'Search at publisher scale',
+      `the search store (services/content/src/search, docs/architecture.md#search) over a journal written with the publisher seed's texts through the store's rebuild, in a database of its own. Cold: a store holding nothing answers the journal's first search (head and ${seeded.chunks} chunks read by \`_id\`, decompressed, answered by a scan while the trigram index builds), median of 3. Warm: ${CONCURRENCY} searches at once in one process, closed loop, ${ROUNDS} rounds of ${QUERIES} keywords (one-article titles, common words, parts of words, phrases, nothing), the median round, index built, each answer encoded as the API sends it; with ${CONCURRENCY} in flight each waits for the others, so p95 is about ${CONCURRENCY} × the process time per search. Heap: growth of the process holding the journal and its index, after a full collection. On this shared 2-core machine; the load average is the machine's at the end, and the CPU figures are this process's own (user + system, the decompression threads included), which the load does not inflate.`,
+      ['articles', 'written (rebuild), database', 'cold first search', 'warm p50', 'warm p95', 'wall time per search', 'admin search p95', 'heap per 10,000 articles', 'load average'],
+      [
       `| ${BIG.toLocaleString('en')} (+${(OTHERS * OTHER_SIZE).toLocaleString('en')} in ${OTHERS} journals) | ${round(seedMs / 1000, 1)} s, ${round(dbMb, 1)} MB | ${round(coldMs)} ms (CPU ${round(median(coldCpu))} ms) | ${round(mid.p50)} ms | ${round(mid.p95)} ms | ${round(1000 / rps)} ms (CPU ${round(cpuPerSearch)} ms) | ${round(percentile(asorted, 95))} ms | ${round(mbPer10k, 1)} MB | ${round(load, 1)} |`,
-    ], seeded.chunks);
+      ],
+    );
     return {
       publisher_search_articles: BIG,
       publisher_cold_search_ms: round(coldMs),
@@ -241,21 +245,6 @@ export async function run(ctx: PublisherSearchContext): Promise<Record<string, n
   }
 }
 
-/** bench/publisher-search.md, which bench/report.ts puts into docs/benchmarks.md (kept when a run skips this module). */
-function writeSection(rows: string[], chunks: number) {
-  const text = [
-    '### Search at publisher scale',
-    '',
-    `\`bench/publisher-search.bench.ts\`, ${new Date().toISOString()}: the search store (services/content/src/search, docs/architecture.md#search) over a journal written with the publisher seed's texts through the store's rebuild, in a database of its own. Cold: a store holding nothing answers the journal's first search (head and ${chunks} chunks read by \`_id\`, decompressed, answered by a scan while the trigram index builds), median of 3. Warm: ${CONCURRENCY} searches at once in one process, closed loop, ${ROUNDS} rounds of ${QUERIES} keywords (one-article titles, common words, parts of words, phrases, nothing), the median round, index built, each answer encoded as the API sends it; with ${CONCURRENCY} in flight each waits for the others, so p95 is about ${CONCURRENCY} × the process time per search. Heap: growth of the process holding the journal and its index, after a full collection. On this shared 2-core machine; the load average is the machine's at the end, and the CPU figures are this process's own (user + system, the decompression threads included), which the load does not inflate.`,
-    '',
-    '| articles | written (rebuild), database | cold first search | warm p50 | warm p95 | wall time per search | admin search p95 | heap per 10,000 articles | load average |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
-  ].join('\n');
-  writeFileSync(path.join(__dirname, 'publisher-search.md'), text);
-}
-
 /** Polls until the journal's trigram index is built (it is built in the background after a load). */
 async function waitIndexed(s: SearchStore, journalId: string): Promise<boolean> {
   for (let i = 0; i < 600; i++) {
@@ -266,24 +255,6 @@ async function waitIndexed(s: SearchStore, journalId: string): Promise<boolean> 
 }
 
 if (require.main === module) {
-  const ctx: PublisherSearchContext = {
-    mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
-    dbName: process.env.MONGO_DB ?? `journal_bench${process.env.JP_LANE ? `_${process.env.JP_LANE}` : ''}`,
-  };
-  run(ctx).then(
-    (figures) => {
-      const file = path.join(__dirname, 'results.json');
-      const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-      const measured = { ...((results.measured as Record<string, string> | undefined) ?? {}), 'publisher-search': new Date().toISOString() };
-      const merged = { ...results, ...figures, measured };
-      writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
-      writeReport(merged, path.join(__dirname, '..', 'docs'));
-      console.log(JSON.stringify(figures, null, 2));
-      process.exit(0);
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+  const dbName = process.env.MONGO_DB ?? `journal_bench${process.env.JP_LANE ? `_${process.env.JP_LANE}` : ''}`;
+  runStandalone('publisher-search', run, { ...envContext(), dbName }, { report: true });
 }

@@ -10,9 +10,7 @@
  * MONGO_DB), merging its figures into bench/results.json.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import mongoose, { Types } from 'mongoose';
 import { signToken } from '@journal/server-kit';
 import { start as startWorklog } from '../services/worklog/src/app';
@@ -20,6 +18,7 @@ import { worklogConfigSchema } from '../services/worklog/src/config';
 import { seedBulkWorklog } from '../services/worklog/src/seed';
 import type { BenchContext } from './context';
 import { restartedService, timedGet } from './http-timing';
+import { envContext, runStandalone, writeSection } from './bench-kit';
 
 export type PublisherWorklogContext = Pick<BenchContext, 'mongoUrl' | 'dbName' | 'redisUrl' | 'jwtSecret'>;
 
@@ -116,47 +115,17 @@ export async function run(ctx: PublisherWorklogContext): Promise<Record<string, 
       figures.publisher_worklog_ready_ms = restart.readyMs;
       figures.publisher_worklog_first_list_ms = restart.firstMs;
     }
-    writeSection(rows);
+    writeSection(
+      'publisher-worklog',
+      'The work log at publisher scale',
+      `100,000 entries in one journal, the rest of each deployment spread over ${OTHER_JOURNALS} more journals; each figure is the median of ${RESTARTS} fresh work-log processes (nothing cached), on FerretDB/SQLite on this shared machine. The first search of a journal reads all its index pages (about 200 for 100,000 entries); later searches and pages of it are answered from the page cache.`,
+      ['entries stored in the deployment', 'start to ready', 'first list (page 1)', 'first deep status page', 'first search of the journal', 'heap after', 'seeding', 'database'],
+      rows,
+    );
     return figures;
   } finally {
     await conn.close();
   }
 }
 
-/** bench/publisher-worklog.md, which bench/report.ts puts into docs/benchmarks.md (kept when a run skips this module). */
-function writeSection(rows: string[]) {
-  const text = [
-    '### The work log at publisher scale',
-    '',
-    `\`bench/publisher-worklog.bench.ts\`, ${new Date().toISOString()}: 100,000 entries in one journal, the rest of each deployment spread over ${OTHER_JOURNALS} more journals; each figure is the median of ${RESTARTS} fresh work-log processes (nothing cached), on FerretDB/SQLite on this shared machine. The first search of a journal reads all its index pages (about 200 for 100,000 entries); later searches and pages of it are answered from the page cache.`,
-    '',
-    '| entries stored in the deployment | start to ready | first list (page 1) | first deep status page | first search of the journal | heap after | seeding | database |',
-    '|---|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
-  ].join('\n');
-  writeFileSync(path.join(__dirname, 'publisher-worklog.md'), text);
-}
-
-if (require.main === module) {
-  const ctx: PublisherWorklogContext = {
-    mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    dbName: process.env.MONGO_DB ?? 'journal_bench',
-    jwtSecret: randomBytes(32).toString('hex'),
-  };
-  run(ctx).then(
-    (figures) => {
-      const file = path.join(__dirname, 'results.json');
-      const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-      const measured = { ...((results.measured as Record<string, string> | undefined) ?? {}), 'publisher-worklog': new Date().toISOString() };
-      writeFileSync(file, `${JSON.stringify({ ...results, ...figures, measured }, null, 2)}\n`);
-      console.log(JSON.stringify(figures, null, 2));
-      process.exit(0);
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runStandalone('publisher-worklog', run, envContext());

@@ -220,7 +220,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     lines.push('', '### Read models: memory and time to ready', '', 'Reported for capacity planning (see docs/operations.md, "How much one content replica holds"); heap growth of a process loading them, so an upper bound.', '', '| figure | value |', '|---|---|');
     for (const [k, label, unit] of mem) if (num(k) !== undefined) lines.push(`| ${label} (\`${k}\`) | ${num(k)!.toFixed(1)} ${unit} |`);
   }
-  // Sections written by their own scripts (bench/profile.ts, bench/render-profile.ts, bench/embedded-db.ts) from what they
+  // Sections written by their own scripts (bench/profile.ts, bench/render-profile.ts, bench/embedded-db.ts, bench/citation-writers.ts) from what they
   // measured: kept as files so a bench run that does not repeat them keeps their last figures.
   for (const [file, missing] of [
     ['profile.md', ''],
@@ -228,6 +228,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     ['publisher-worklog.md', ''],
     ['publisher-search.md', ''],
     ['publisher-content.md', ''],
+    ['citation-writers.md', ''],
     ['embedded-db.md', '### The embedded database: FerretDB on PostgreSQL against SQLite\n\nNot measured yet (`npx tsx bench/embedded-db.ts`). The local default stays SQLite until it is.\n'],
   ] as const) {
     const f = path.join(BENCH_DIR, file);

@@ -37,7 +37,7 @@ KUBECONFORM_VERSION="v0.7.0"
 # JSON schemas): the oldest Kubernetes we support, and the releases of the custom resources we use.
 SCHEMA_MODULES=(k8s.io/kubernetes@v1.32.4 sigs.k8s.io/gateway-api@v1.5.1 github.com/cert-manager/cert-manager@v1.17.2
   github.com/kedacore/keda/v2@v2.17.0 github.com/prometheus-operator/prometheus-operator@v0.82.0)
-# The Node.js the images run (docker/*/Dockerfile NODE_IMAGE); engines in package.json agree.
+# The Node.js the images run (docker/Dockerfile NODE_IMAGE); engines in package.json agree.
 NODE_VERSION="24.9.0"
 NODE_DIR="$ROOT/.data/bin/node-v$NODE_VERSION"
 mkdir -p "$DATA/logs" "$DATA/run" "$ROOT/.data/bin"

@@ -197,7 +197,7 @@ describe('the web pods and the nginx template agree', () => {
     expect((usageSvc.spec as { ports: { port: number; protocol?: string }[] }).ports).toContainEqual(expect.objectContaining({ port: Number(usagePort), protocol: 'UDP' }));
     expect(env.USAGE_LOG_BUFFER).toBe('');
     // The web image puts the Vite build at WEB_ROOT.
-    const dockerfile = fs.readFileSync(path.join(ROOT, 'docker/web/Dockerfile'), 'utf8');
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'docker/Dockerfile'), 'utf8');
     expect(dockerfile).toContain(env.WEB_ROOT);
   });
 
@@ -264,10 +264,13 @@ describe.each(TARGETS)('%s: the render process', (target) => {
     expect((c.readinessProbe as { httpGet: { path: string } }).httpGet.path).toBe('/readyz');
     expect(c.command).toBeUndefined();
     expect(c.args).toBeUndefined();
-    const dockerfile = fs.readFileSync(path.join(ROOT, 'docker/render/Dockerfile'), 'utf8');
-    expect(dockerfile).toMatch(/^CMD \["node", "web\/dist-ssr\/server\.js"\]/m);
-    // Both builds: the SSR bundle and the client manifest and index template it reads.
-    expect(dockerfile).toMatch(/COPY --from=build \/app\/web\/dist\/ web\/dist\//);
-    expect(dockerfile).toMatch(/COPY --from=build \/app\/web\/dist-ssr\/ web\/dist-ssr\//);
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'docker/Dockerfile'), 'utf8');
+    const render = dockerfile.slice(dockerfile.indexOf('FROM runtime AS render'));
+    expect(render.slice(0, render.indexOf('\nFROM '))).toMatch(/^CMD \["node", "web\/dist-ssr\/server\.js"\]/m);
+    // Both builds: the SSR bundle and the client manifest and index template it reads (the web
+    // folder's dist and dist-ssr, which the build stage puts in /out for the app stage).
+    expect(dockerfile).toMatch(/cp -r --parents [^\n]*\$\{PKG_DIR\}\/dist \/out\//);
+    expect(dockerfile).toMatch(/cp -r --parents \$\{PKG_DIR\}\/dist-ssr \/out\//);
+    expect(dockerfile).toMatch(/^COPY --from=build \/out\/ \/app\/$/m);
   });
 });

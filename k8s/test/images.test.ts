@@ -1,6 +1,6 @@
 /**
- * Every image the manifests run is built by skaffold from a Dockerfile in docker/, and every
- * Dockerfile is multi-stage, installs with npm ci from the workspace, prunes dev dependencies,
+ * Every image the manifests run is built by skaffold as a target of docker/Dockerfile, and every
+ * target is multi-stage, installs with npm ci from the workspace, prunes dev dependencies,
  * runs non-root under an init process with a HEALTHCHECK, on Node.js 24 pinned by digest.
  */
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { ROOT, TARGETS, containers, objectsOf, workloads, imageName } from './targets';
 
-type Artifact = { image: string; context?: string; docker?: { dockerfile?: string; buildArgs?: Record<string, string> } };
+type Artifact = { image: string; context?: string; docker?: { dockerfile?: string; target?: string; buildArgs?: Record<string, string> } };
 type Profile = { name: string; manifests?: { kustomize?: { paths: string[] } }; portForward?: { resourceType: string; resourceName: string; namespace?: string; port: number }[] };
 const skaffold = YAML.parse(fs.readFileSync(path.join(ROOT, 'skaffold.yaml'), 'utf8')) as {
   apiVersion: string;
@@ -20,6 +20,31 @@ const skaffold = YAML.parse(fs.readFileSync(path.join(ROOT, 'skaffold.yaml'), 'u
 const artifacts = skaffold.build.artifacts;
 const dockerfileOf = (a: Artifact) => path.join(ROOT, a.context ?? '.', a.docker?.dockerfile ?? 'Dockerfile');
 
+/** A Dockerfile's stages in order: name, what it starts FROM, and its lines (comments left out). */
+function stagesOf(text: string) {
+  const lines = text.split('\n').filter((l) => !l.trim().startsWith('#'));
+  const stages: { name: string; from: string; text: string }[] = [];
+  for (const l of lines) {
+    const m = /^FROM (\S+)(?: AS (\S+))?/i.exec(l);
+    if (m) stages.push({ name: m[2] ?? '', from: m[1]!, text: '' });
+    if (stages.length) stages[stages.length - 1]!.text += `${l}\n`;
+  }
+  return stages;
+}
+
+/** The lines an image is made of: its target stage and the stages it starts FROM, base first. */
+function runtimeOf(text: string, target: string | undefined): string {
+  const stages = stagesOf(text);
+  const chain: string[] = [];
+  let st = target ? stages.find((x) => x.name === target) : stages[stages.length - 1];
+  while (st) {
+    chain.unshift(st.text);
+    const from = st.from;
+    st = stages.find((x) => x.name === from);
+  }
+  return chain.join('');
+}
+
 describe('skaffold.yaml', () => {
   test('is a skaffold v4beta config with dev and prod profiles', () => {
     expect(skaffold.apiVersion).toMatch(/^skaffold\/v4beta\d+$/);
@@ -27,11 +52,13 @@ describe('skaffold.yaml', () => {
     expect(skaffold.profiles.map((p) => p.name).sort()).toEqual(['dev', 'prod']);
   });
 
-  test('every artifact builds from an existing Dockerfile under docker/, with the repository as context', () => {
+  test('every artifact builds a target of the one Dockerfile, docker/Dockerfile, with the repository as context', () => {
     for (const a of artifacts) {
       expect(a.context ?? '.').toBe('.');
-      expect(a.docker?.dockerfile).toMatch(/^docker\/[a-z-]+\/Dockerfile$/);
+      expect(a.docker?.dockerfile).toBe('docker/Dockerfile');
       expect(fs.existsSync(dockerfileOf(a))).toBe(true);
+      const names = stagesOf(fs.readFileSync(dockerfileOf(a), 'utf8')).map((st) => st.name);
+      expect([a.image, names.includes(a.docker?.target ?? '')]).toEqual([a.image, true]);
     }
     expect(new Set(artifacts.map((a) => a.image)).size).toBe(artifacts.length);
   });
@@ -62,7 +89,7 @@ describe('skaffold.yaml', () => {
 
 describe('the shared Node service recipe', () => {
   test('each artifact built from it names a real workspace, its folder and its port', () => {
-    const shared = artifacts.filter((a) => a.docker?.buildArgs);
+    const shared = artifacts.filter((a) => a.docker?.target === 'node-service');
     expect(shared.length).toBeGreaterThan(0);
     for (const a of shared) {
       const { WORKSPACE, PKG_DIR, SERVICE_PORT, CLI_ENTRY } = a.docker!.buildArgs!;
@@ -78,9 +105,10 @@ describe('the shared Node service recipe', () => {
 
 describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (image, a) => {
   const text = fs.readFileSync(dockerfileOf(a), 'utf8');
-  const lines = text.split('\n').filter((l) => !l.trim().startsWith('#'));
-  const stages = lines.filter((l) => /^FROM\s/i.test(l));
-  const runtime = lines.slice(lines.findIndex((l) => l === stages[stages.length - 1])).join('\n');
+  const all = stagesOf(text);
+  const stages = all.map((st) => st.text.split('\n')[0]!);
+  const runtime = runtimeOf(text, a.docker?.target);
+  const app = all.find((st) => st.name === 'app')?.text ?? '';
   const isWeb = image === 'journal-web';
   const isRender = image === 'journal-render';
 
@@ -88,14 +116,14 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
     expect(stages.length).toBeGreaterThanOrEqual(2);
     expect(text).toMatch(/^ARG NODE_IMAGE=node:24\.\d+\.\d+-bookworm-slim@sha256:[a-f0-9]{64}$/m);
     expect(stages[0]).toMatch(/^FROM \$\{NODE_IMAGE\} AS (build|deps)$/);
-    // Every FROM is an ARG pinned by digest or an earlier stage; no moving tag anywhere.
+    // Every FROM is an ARG pinned by digest, an earlier stage or the empty image; no moving tag anywhere.
     const args = Object.fromEntries([...text.matchAll(/^ARG ([A-Z_]+_IMAGE)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
     for (const v of Object.values(args)) expect(v).toMatch(/^[a-z0-9./-]+:[\w.-]+@sha256:[a-f0-9]{64}$/);
-    for (const st of stages) {
-      const from = /^FROM (\S+)/.exec(st)![1];
-      const arg = /^\$\{([A-Z_]+)\}$/.exec(from)?.[1];
-      expect(arg ? Boolean(args[arg]) : /^(deps|build)$/.test(from)).toBe(true);
-    }
+    all.forEach((st, i) => {
+      const arg = /^\$\{([A-Z_]+)\}$/.exec(st.from)?.[1];
+      const earlier = all.slice(0, i).map((x) => x.name);
+      expect([st.from, arg ? Boolean(args[arg]) : st.from === 'scratch' || earlier.includes(st.from)]).toEqual([st.from, true]);
+    });
   });
 
   test('installs with npm ci from the workspace root and keeps dev dependencies out of the runtime', () => {
@@ -104,15 +132,14 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
     if (isWeb) {
       // The runtime stage is nginx: no Node and no node_modules at all.
       expect(runtime).not.toMatch(/node_modules/);
-    } else if (isRender) {
-      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/contracts --workspace=@journal\/server-kit --workspace=@journal\/web/);
-      const copies = [...runtime.matchAll(/^COPY --from=(\w+) \S*node_modules\S* /gm)].map((m) => m[1]);
-      expect(copies.length).toBeGreaterThan(0);
-      expect(copies.every((stage) => stage === 'deps')).toBe(true);
     } else {
-      // A deps stage installs production dependencies only; the runtime copies node_modules from it.
-      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/contracts --workspace=@journal\/server-kit --workspace=(@journal\/[a-z-]+|\$\{WORKSPACE\})/);
-      const copies = [...runtime.matchAll(/^COPY --from=(\w+) \S*node_modules\S* /gm)].map((m) => m[1]);
+      // A deps stage installs production dependencies only (of the workspace the build names); the
+      // runtime takes the app stage, which copies node_modules from deps alone.
+      expect(text).toMatch(/AS deps[\s\S]*npm ci --omit=dev --workspace=@journal\/contracts --workspace=@journal\/server-kit --workspace=\$\{WORKSPACE\}/);
+      expect(a.docker?.buildArgs?.WORKSPACE).toBe(isRender ? '@journal/web' : JSON.parse(fs.readFileSync(path.join(ROOT, a.docker!.buildArgs!.PKG_DIR!, 'package.json'), 'utf8')).name);
+      expect(runtime).toMatch(/^COPY --from=app \/app\/ \/app\/$/m);
+      expect(runtime).not.toMatch(/^COPY --from=(?!app )\S+ \S*node_modules/m);
+      const copies = [...app.matchAll(/^COPY --from=(\w+) \S*node_modules\S* /gm)].map((m) => m[1]);
       expect(copies.length).toBeGreaterThan(0);
       expect(copies.every((stage) => stage === 'deps')).toBe(true);
     }
@@ -254,7 +281,7 @@ describe.each([
 });
 
 describe('one Node.js everywhere', () => {
-  const dockerNode = /ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)-/.exec(fs.readFileSync(path.join(ROOT, 'docker/node-service/Dockerfile'), 'utf8'))![1];
+  const dockerNode = /ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)-/.exec(fs.readFileSync(path.join(ROOT, 'docker/Dockerfile'), 'utf8'))![1];
 
   test('every image, the tests (scripts/provision.sh) and package.json engines agree', () => {
     for (const a of artifacts) {

@@ -7,13 +7,15 @@ import { ARTICLE_REF_RE, EDITOR_ID_RE } from './ids.js';
 export const ARTICLE_BATCH_MAX = 1000;
 
 
+/** 1 to ARTICLE_BATCH_MAX keys of one pattern, e.g. `what` 'reference number'. */
+const keyBatch = (re: RegExp, what: string) =>
+  z
+    .array(z.string().regex(re, `Invalid ${what}`))
+    .min(1, `Send at least one ${what}`)
+    .max(ARTICLE_BATCH_MAX, `At most ${ARTICLE_BATCH_MAX} ${what}s at once`);
+
 /** POST /internal/articles/by-refs: the reference numbers wanted, 1 to 1000 of them. */
-export const articleBatchRequestSchema = z.strictObject({
-  refs: z
-    .array(z.string().regex(ARTICLE_REF_RE, 'Invalid reference number'))
-    .min(1, 'Send at least one reference number')
-    .max(ARTICLE_BATCH_MAX, `At most ${ARTICLE_BATCH_MAX} reference numbers at once`),
-});
+export const articleBatchRequestSchema = z.strictObject({ refs: keyBatch(ARTICLE_REF_RE, 'reference number') });
 export type ArticleBatchRequest = z.infer<typeof articleBatchRequestSchema>;
 
 const text = z.string();
@@ -59,12 +61,7 @@ export type ArticleBatchResponse = z.infer<typeof articleBatchResponseSchema>;
  * POST /internal/staff/articles/by-refs answers the same shape for staff documents: every article
  * of the journal with these references, whatever its status or withdrawal (docs/product.md#bulk-documents).
  */
-export const staffEditorsRequestSchema = z.strictObject({
-  ids: z
-    .array(z.string().regex(EDITOR_ID_RE, 'Invalid editor id'))
-    .min(1, 'Send at least one editor id')
-    .max(ARTICLE_BATCH_MAX, `At most ${ARTICLE_BATCH_MAX} editor ids at once`),
-});
+export const staffEditorsRequestSchema = z.strictObject({ ids: keyBatch(EDITOR_ID_RE, 'editor id') });
 export type StaffEditorsRequest = z.infer<typeof staffEditorsRequestSchema>;
 
 /** POST /internal/staff/editors/by-ids: these editors of the journal, enabled or not, and the ids not found. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { XMLParser } from 'fast-xml-parser';
 import { staffToken } from '@journal/testing';
@@ -92,6 +94,55 @@ describe('schema validation of the exports (xmllint against the shipped schemas)
     ];
     await expectValid('crossref', docs);
   }, 60_000);
+});
+
+/**
+ * The Crossref, DOAJ and JATS writers, byte for byte: the files under fixtures/xml-writers were
+ * written by the string-built writers these replaced, over inputs that reach every branch (inline
+ * markup badly nested, characters XML forbids, quotes, no DOI, no pages, no authors, references
+ * with and without a DOI). UPDATE_XML_FIXTURES=1 writes them anew from the current writers.
+ */
+describe('XML writers give the same bytes as before', () => {
+  const DIR = path.join(__dirname, 'fixtures', 'xml-writers');
+  const tricky = (over: Partial<JatsArticle> = {}) =>
+    article({
+      title: 'H<sub>2</sub>O and <i>E. coli</i> &amp; <b>soil</b> <span>x</span> \u0001 it\'s "q" > <em>a <strong>b</em> c</strong>',
+      url: 'https://j.test/archives/2026/vol4/issue2/11?a=1&b=2',
+      references: [
+        { text: 'A & B. x <y>. doi:10.12345/r.1 end', doi: '10.12345/r.1' },
+        { text: 'No doi', doi: '' },
+        { text: 'bad doi', doi: 'nope' },
+      ],
+      license: 'https://creativecommons.org/licenses/by/4.0/',
+      ...over,
+    });
+  const articles = [
+    tricky(),
+    tricky({ doi: '', pdfUrl: '', pagenumber: '', keywords: '', abstract: '', authorname: 'Li', publishdate: '', references: [], license: '' }),
+    tricky({ authorname: '', title: ' <i>open <sub>never closed ', pagenumber: '12', license: 'https://creativecommons.org/licenses/by-nc-nd/4.0/' }),
+  ];
+  // Crossref registers DOIs: every article it is given has one.
+  const withDoi = articles.map((a, i) => ({ ...a, doi: a.doi || `10.12345/cr.x${i}` }));
+  const cj = { title: 'J & <x>', issn: '1234-5678', eissn: 'bad', language: 'en', depositorName: 'D & d', depositorEmail: 'd@x', registrant: 'R' };
+  const key = { year: 2026, volume: 4, issue: 2 };
+  const opts = { batchId: 'b1', now: new Date(0) };
+  const outputs: Record<string, () => string> = {
+    'jats-0.xml': () => jatsArticle(journal, articles[0]!),
+    'jats-1.xml': () => jatsArticle({ ...journal, eissn: '', language: undefined, publisher: '' }, articles[1]!),
+    'jats-2.xml': () => jatsArticle(journal, articles[2]!),
+    'doaj.xml': () => doajRecords(journal, articles),
+    'doaj-bare.xml': () => doajRecords({ title: 'J', publisher: '', issn: '', eissn: '1234-5678' }, articles),
+    'doaj-empty.xml': () => doajRecords(journal, []),
+    'crossref.xml': () => crossrefDeposit(cj, key, withDoi, opts),
+    'crossref-bare.xml': () => crossrefDeposit({ ...cj, language: undefined, issn: '' }, key, [withDoi[1]!], opts),
+  };
+
+  it.each(Object.keys(outputs))('%s', (name) => {
+    const out = outputs[name]!();
+    const file = path.join(DIR, name);
+    if (process.env.UPDATE_XML_FIXTURES) fs.writeFileSync(file, out);
+    expect(out).toBe(fs.readFileSync(file, 'utf8'));
+  });
 });
 
 describe('GET /api/archives/ref/:ref/jats.xml and GET /api/admin/archives/:year/:vol/:issue/doaj.xml', () => {

@@ -1,6 +1,6 @@
 import { licenseByUrl, licenseLine, orcidUrl, pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
 import { abstractParagraphs } from './abstract-text';
-import { xmlEscape } from '../seo/xml';
+import { xml, xmlLines, xmlOrderedDocument, type XmlContent, type XmlNode } from '../seo/xml';
 import { inlineMarkup, ISSN_RE } from '../doi/crossref-xml';
 import { dateParts } from './cite-formats';
 import { affiliationIndex, articleAuthors } from './article-authors';
@@ -33,87 +33,104 @@ export type JatsArticle = CitedArticle & {
 /** HTML faces → JATS inline formatting elements. */
 const JATS_FACE: Record<string, string> = { i: 'italic', em: 'italic', b: 'bold', strong: 'bold', u: 'underline', sub: 'sub', sup: 'sup' };
 
-const el = (tag: string, v: string | number, attrs = '') => `<${tag}${attrs}>${xmlEscape(String(v))}</${tag}>`;
-const attr = (v: string) => xmlEscape(v);
+const two = (n: number) => String(n).padStart(2, '0');
 
-function issns(j: JatsJournal): string {
-  const out: string[] = [];
-  if (ISSN_RE.test(j.issn)) out.push(el('issn', j.issn.toUpperCase(), ' publication-format="print"'));
-  if (ISSN_RE.test(j.eissn)) out.push(el('issn', j.eissn.toUpperCase(), ' publication-format="electronic"'));
-  return out.join('');
-}
+const issn = (v: string, format: string) => ISSN_RE.test(v) && xml('issn', { 'publication-format': format }, v.toUpperCase());
 
-function pubDate(a: JatsArticle): string {
+function pubDate(a: JatsArticle): XmlNode {
   const [y, m, d] = dateParts(a);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `<pub-date publication-format="electronic" date-type="pub">${d ? el('day', two(d)) : ''}${m ? el('month', two(m)) : ''}${el('year', y!)}</pub-date>`;
+  return xml('pub-date', { 'publication-format': 'electronic', 'date-type': 'pub' }, !!d && xml('day', null, two(d)), !!m && xml('month', null, two(m)), xml('year', null, y!));
 }
 
-function permissions(url: string | undefined): string {
+function permissions(url: string | undefined): XmlContent {
   const l = licenseByUrl(url);
-  if (!l) return '';
-  return `<permissions><license${l.open ? ' license-type="open-access"' : ''} xlink:href="${attr(l.url)}">${el('license-p', licenseLine(l))}</license></permissions>`;
+  return l && xml('permissions', null, xml('license', { 'license-type': l.open && 'open-access', 'xlink:href': l.url }, xml('license-p', null, licenseLine(l))));
 }
 
 /** One reference as mixed citation: its text, the DOI in it marked as the `pub-id` it is. */
-function reference(r: { text: string; doi: string }, i: number): string {
+function reference(r: { text: string; doi: string }, i: number): XmlNode {
   const at = r.doi ? r.text.indexOf(r.doi) : -1;
-  const body = at < 0 ? xmlEscape(r.text) : `${xmlEscape(r.text.slice(0, at))}${el('pub-id', r.doi, ' pub-id-type="doi"')}${xmlEscape(r.text.slice(at + r.doi.length))}`;
-  return `<ref id="ref${i + 1}"><mixed-citation>${body}</mixed-citation></ref>`;
+  const body = at < 0 ? [r.text] : [r.text.slice(0, at), xml('pub-id', { 'pub-id-type': 'doi' }, r.doi), r.text.slice(at + r.doi.length)];
+  return xml('ref', { id: `ref${i + 1}` }, xml('mixed-citation', null, body));
+}
+
+function contributors(a: JatsArticle): XmlContent[] {
+  const authors = articleAuthors(a);
+  if (!authors.length) return [];
+  const affs = affiliationIndex(authors);
+  return [
+    xml(
+      'contrib-group',
+      null,
+      authors.map((p, i) =>
+        xml(
+          'contrib',
+          { 'contrib-type': 'author', corresp: p.corresponding && 'yes' },
+          p.orcid && xml('contrib-id', { 'contrib-id-type': 'orcid', authenticated: 'false' }, orcidUrl(p.orcid)),
+          xml('name', null, xml('surname', null, p.family), p.given && xml('given-names', null, p.given)),
+          affs.of[i]!.map((k) => xml('xref', { 'ref-type': 'aff', rid: `aff${k + 1}` })),
+        ),
+      ),
+    ),
+    affs.list.map((f, k) =>
+      xml('aff', { id: `aff${k + 1}` }, xml('institution-wrap', null, xml('institution', null, f.name), f.ror && xml('institution-id', { 'institution-id-type': 'ror' }, f.ror))),
+    ),
+  ];
 }
 
 /** The `<article>` element alone (no XML declaration): what an OAI-PMH record wraps. */
-export function jatsArticleElement(j: JatsJournal, a: JatsArticle): string {
-  const authors = articleAuthors(a);
-  const affs = affiliationIndex(authors);
-  const contribs = authors.length
-    ? `<contrib-group>${authors
-        .map(
-          (p, i) =>
-            `<contrib contrib-type="author"${p.corresponding ? ' corresp="yes"' : ''}>${p.orcid ? el('contrib-id', orcidUrl(p.orcid), ' contrib-id-type="orcid" authenticated="false"') : ''}<name>${el('surname', p.family)}${p.given ? el('given-names', p.given) : ''}</name>${affs.of[i]!.map((k) => `<xref ref-type="aff" rid="aff${k + 1}"/>`).join('')}</contrib>`,
-        )
-        .join('')}</contrib-group>${affs.list
-        .map(
-          (f, k) =>
-            `<aff id="aff${k + 1}"><institution-wrap>${el('institution', f.name)}${f.ror ? el('institution-id', f.ror, ' institution-id-type="ror"') : ''}</institution-wrap></aff>`,
-        )
-        .join('')}`
-    : '';
+export function jatsArticleElement(j: JatsJournal, a: JatsArticle): XmlNode {
   const span = pageSpan(a.pagenumber);
-  const pages = span ? `${el('fpage', span.first)}${el('lpage', span.last)}` : '';
   const abstract = abstractParagraphs(a.abstract);
   const keywords = splitKeywords(a.keywords);
-  const lang = j.language ? ` xml:lang="${attr(j.language)}"` : '';
-  return [
-    `<article xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:mml="http://www.w3.org/1998/Math/MathML" article-type="research-article" dtd-version="1.3"${lang}>`,
-    '<front>',
-    '<journal-meta>',
-    el('journal-id', j.id, ' journal-id-type="publisher-id"'),
-    `<journal-title-group>${el('journal-title', j.title)}</journal-title-group>`,
-    issns(j),
-    j.publisher ? `<publisher>${el('publisher-name', j.publisher)}</publisher>` : '',
-    '</journal-meta>',
-    '<article-meta>',
-    el('article-id', a.refnumber, ' pub-id-type="publisher-id"'),
-    a.doi ? el('article-id', a.doi, ' pub-id-type="doi"') : '',
-    `<title-group><article-title>${inlineMarkup(a.title, JATS_FACE)}</article-title></title-group>`,
-    contribs,
-    pubDate(a),
-    el('volume', a.volume),
-    el('issue', a.issue),
-    pages,
-    permissions(a.license),
-    `<self-uri xlink:href="${attr(a.url)}"/>`,
-    a.pdfUrl ? `<self-uri content-type="pdf" xlink:href="${attr(a.pdfUrl)}"/>` : '',
-    abstract.length ? `<abstract>${abstract.map((p) => `<p>${xmlEscape(p)}</p>`).join('')}</abstract>` : '',
-    keywords.length ? `<kwd-group kwd-group-type="author">${keywords.map((k) => el('kwd', k)).join('')}</kwd-group>` : '',
-    '</article-meta>',
-    '</front>',
-    a.references?.length ? `<back><ref-list>${a.references.map(reference).join('')}</ref-list></back>` : '',
-    '</article>',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  return xml(
+    'article',
+    {
+      'xmlns:xlink': 'http://www.w3.org/1999/xlink',
+      'xmlns:mml': 'http://www.w3.org/1998/Math/MathML',
+      'article-type': 'research-article',
+      'dtd-version': '1.3',
+      'xml:lang': j.language || undefined,
+    },
+    xmlLines(
+      xml(
+        'front',
+        null,
+        xmlLines(
+          xml(
+            'journal-meta',
+            null,
+            xmlLines(
+              xml('journal-id', { 'journal-id-type': 'publisher-id' }, j.id),
+              xml('journal-title-group', null, xml('journal-title', null, j.title)),
+              [issn(j.issn, 'print'), issn(j.eissn, 'electronic')],
+              j.publisher && xml('publisher', null, xml('publisher-name', null, j.publisher)),
+            ),
+          ),
+          xml(
+            'article-meta',
+            null,
+            xmlLines(
+              xml('article-id', { 'pub-id-type': 'publisher-id' }, a.refnumber),
+              a.doi && xml('article-id', { 'pub-id-type': 'doi' }, a.doi),
+              xml('title-group', null, xml('article-title', null, inlineMarkup(a.title, JATS_FACE))),
+              contributors(a),
+              pubDate(a),
+              xml('volume', null, a.volume),
+              xml('issue', null, a.issue),
+              span && [xml('fpage', null, span.first), xml('lpage', null, span.last)],
+              permissions(a.license),
+              xml('self-uri', { 'xlink:href': a.url }),
+              a.pdfUrl && xml('self-uri', { 'content-type': 'pdf', 'xlink:href': a.pdfUrl }),
+              abstract.length > 0 && xml('abstract', null, abstract.map((p) => xml('p', null, p))),
+              keywords.length > 0 && xml('kwd-group', { 'kwd-group-type': 'author' }, keywords.map((k) => xml('kwd', null, k))),
+            ),
+          ),
+        ),
+      ),
+      !!a.references?.length && xml('back', null, xml('ref-list', null, a.references.map(reference))),
+    ),
+  );
 }
 
-export const jatsArticle = (j: JatsJournal, a: JatsArticle): string => `<?xml version="1.0" encoding="UTF-8"?>\n${jatsArticleElement(j, a)}\n`;
+export const jatsArticle = (j: JatsJournal, a: JatsArticle): string => xmlOrderedDocument(jatsArticleElement(j, a), '\n');

@@ -1,6 +1,6 @@
 import { isValidDoi, licenseByUrl, orcidUrl, pageSpan, type CitedArticle } from '@journal/contracts';
 import { decodeEntities } from '../shared/text';
-import { xmlEscape } from '../seo/xml';
+import { xml, xmlLines, xmlOrderedDocument, type XmlContent, type XmlNode } from '../seo/xml';
 import { dateParts } from '../cite/cite-formats';
 import { articleAuthors } from '../cite/article-authors';
 import { abstractParagraphs } from '../cite/abstract-text';
@@ -40,98 +40,112 @@ const FACE: Record<string, string> = { i: 'i', em: 'i', b: 'b', strong: 'b', u: 
 
 /**
  * Inline HTML → XML inline markup: the tags `faces` maps are renamed (balanced), other tags
- * dropped, text escaped once. Crossref and JATS titles use it with their own element names.
+ * dropped, entities decoded (the builder escapes the text once). Crossref and JATS titles use it
+ * with their own element names.
  */
-export function inlineMarkup(html: string, faces: Record<string, string>): string {
-  const out: string[] = [];
-  const open: string[] = [];
+export function inlineMarkup(html: string, faces: Record<string, string>): XmlContent[] {
+  const root: XmlContent[] = [];
+  const open: { tag: string; content: XmlContent[] }[] = [];
+  const top = () => open[open.length - 1]?.content ?? root;
+  const close = () => {
+    const t = open.pop()!;
+    top().push(xml(t.tag, null, ...t.content));
+    return t.tag;
+  };
   for (const m of String(html ?? '').matchAll(/<(\/?)([a-z]+)[^>]*>|([^<]+)/gi)) {
     if (m[3] !== undefined) {
-      out.push(xmlEscape(decodeEntities(m[3]).replace(/\s+/g, ' ')));
+      top().push(decodeEntities(m[3]).replace(/\s+/g, ' '));
       continue;
     }
     const face = faces[m[2]!.toLowerCase()];
     if (!face) continue;
-    if (!m[1]) {
-      out.push(`<${face}>`);
-      open.push(face);
-    } else if (open.includes(face)) {
-      // Close back to the matching open tag so the result always nests.
-      while (open.length) {
-        const t = open.pop()!;
-        out.push(`</${t}>`);
-        if (t === face) break;
-      }
-    }
+    if (!m[1]) open.push({ tag: face, content: [] });
+    // Close back to the matching open tag so the result always nests.
+    else if (open.some((t) => t.tag === face)) while (close() !== face);
   }
-  while (open.length) out.push(`</${open.pop()}>`);
-  return out.join('').trim();
+  while (open.length) close();
+  // No white space at either end of the whole (inside the first or last element it stays).
+  const merged = root.reduce<XmlContent[]>((out, c) => {
+    const last = out[out.length - 1];
+    if (typeof c === 'string' && typeof last === 'string') out[out.length - 1] = last + c;
+    else out.push(c);
+    return out;
+  }, []);
+  if (typeof merged[0] === 'string') merged[0] = merged[0].trimStart();
+  const end = merged.length - 1;
+  if (typeof merged[end] === 'string') merged[end] = merged[end].trimEnd();
+  return merged;
 }
 
 /** Inline title HTML → Crossref title content (face markup kept). */
-export const crossrefTitle = (html: string): string => inlineMarkup(html, FACE);
+export const crossrefTitle = (html: string): XmlContent[] => inlineMarkup(html, FACE);
 
-const el = (tag: string, v: string | number) => `<${tag}>${xmlEscape(String(v))}</${tag}>`;
+const two = (n: number) => String(n).padStart(2, '0');
 
-function pubDate(a: Pick<CrossrefArticle, 'publishdate' | 'year'>): string {
+function pubDate(a: Pick<CrossrefArticle, 'publishdate' | 'year'>): XmlNode {
   const [y, m, d] = dateParts(a);
-  return `<publication_date media_type="online">${m ? el('month', String(m).padStart(2, '0')) : ''}${d ? el('day', String(d).padStart(2, '0')) : ''}${el('year', y!)}</publication_date>`;
+  return xml('publication_date', { media_type: 'online' }, !!m && xml('month', null, two(m)), !!d && xml('day', null, two(d)), xml('year', null, y!));
 }
 
-function pages(pagenumber: string): string {
+function pages(pagenumber: string): XmlContent {
   const p = pageSpan(pagenumber);
-  if (!p) return '';
-  return `<pages>${el('first_page', p.first)}${p.last !== p.first ? el('last_page', p.last) : ''}</pages>`;
+  return p && xml('pages', null, xml('first_page', null, p.first), p.last !== p.first && xml('last_page', null, p.last));
 }
 
 /** docs/product.md#crossref-xml: each affiliation's name, with its ROR id as `institution_id`. */
 const affiliations = (list: { name: string; ror: string }[]) =>
-  list.length
-    ? `<affiliations>${list.map((f) => `<institution>${el('institution_name', f.name)}${f.ror ? el('institution_id', f.ror).replace('<institution_id>', '<institution_id type="ror">') : ''}</institution>`).join('')}</affiliations>`
-    : '';
+  list.length > 0 &&
+  xml('affiliations', null, list.map((f) => xml('institution', null, xml('institution_name', null, f.name), f.ror && xml('institution_id', { type: 'ror' }, f.ror))));
 
 /** The licence as access indicators: free to read when it is an open one. */
-function accessIndicators(url: string | undefined): string {
+function accessIndicators(url: string | undefined): XmlContent {
   const l = licenseByUrl(url);
-  if (!l) return '';
-  return `<ai:program name="AccessIndicators">${l.open ? '<ai:free_to_read/>' : ''}<ai:license_ref applies_to="vor">${xmlEscape(l.url)}</ai:license_ref></ai:program>`;
+  return l && xml('ai:program', { name: 'AccessIndicators' }, l.open && xml('ai:free_to_read', null), xml('ai:license_ref', { applies_to: 'vor' }, l.url));
 }
 
 /** The reference list as unstructured citations, with the DOI found in each. */
-function citationList(refs: CrossrefArticle['references']): string {
-  if (!refs?.length) return '';
-  return `<citation_list>${refs
-    .map((r, i) => `<citation key="ref${i + 1}">${r.doi && isValidDoi(r.doi) ? el('doi', r.doi) : ''}${el('unstructured_citation', r.text)}</citation>`)
-    .join('')}</citation_list>`;
+function citationList(refs: CrossrefArticle['references']): XmlContent {
+  return (
+    !!refs?.length &&
+    xml('citation_list', null, refs.map((r, i) => xml('citation', { key: `ref${i + 1}` }, !!r.doi && isValidDoi(r.doi) && xml('doi', null, r.doi), xml('unstructured_citation', null, r.text))))
+  );
 }
 
-function articleXml(a: CrossrefArticle, language?: string): string {
+function articleXml(a: CrossrefArticle, language?: string): XmlNode {
   const authors = articleAuthors(a);
-  const contributors = authors.length
-    ? `<contributors>${authors
-        .map(
-          (p, i) =>
-            `<person_name sequence="${i === 0 ? 'first' : 'additional'}" contributor_role="author">${p.given ? el('given_name', p.given) : ''}${el('surname', p.family)}${affiliations(p.affiliations)}${p.orcid ? `<ORCID authenticated="false">${xmlEscape(orcidUrl(p.orcid))}</ORCID>` : ''}</person_name>`,
-        )
-        .join('')}</contributors>`
-    : '';
   const abstract = abstractParagraphs(a.abstract);
-  return [
-    `<journal_article publication_type="full_text"${language ? ` language="${xmlEscape(language)}"` : ''}>`,
-    `<titles><title>${crossrefTitle(a.title)}</title></titles>`,
-    contributors,
-    abstract.length ? `<jats:abstract>${abstract.map((p) => `<jats:p>${xmlEscape(p)}</jats:p>`).join('')}</jats:abstract>` : '',
+  return xml(
+    'journal_article',
+    { publication_type: 'full_text', language: language || undefined },
+    xml('titles', null, xml('title', null, crossrefTitle(a.title))),
+    authors.length > 0 &&
+      xml(
+        'contributors',
+        null,
+        authors.map((p, i) =>
+          xml(
+            'person_name',
+            { sequence: i === 0 ? 'first' : 'additional', contributor_role: 'author' },
+            p.given && xml('given_name', null, p.given),
+            xml('surname', null, p.family),
+            affiliations(p.affiliations),
+            p.orcid && xml('ORCID', { authenticated: 'false' }, orcidUrl(p.orcid)),
+          ),
+        ),
+      ),
+    abstract.length > 0 && xml('jats:abstract', null, abstract.map((p) => xml('jats:p', null, p))),
     pubDate(a),
     pages(a.pagenumber),
     accessIndicators(a.license),
-    `<doi_data>${el('doi', a.doi)}${el('resource', a.url)}</doi_data>`,
+    xml('doi_data', null, xml('doi', null, a.doi), xml('resource', null, a.url)),
     citationList(a.references),
-    '</journal_article>',
-  ].join('');
+  );
 }
 
 /** yyyyMMddHHmmssSSS: Crossref wants a number that grows with each deposit of a DOI. */
 export const crossrefTimestamp = (d: Date) => d.toISOString().replace(/\D/g, '').slice(0, 17);
+
+const issnOf = (v: string, media: string) => !!v && ISSN_RE.test(v) && xml('issn', { media_type: media }, v.toUpperCase());
 
 /** The deposit file: one journal, one issue, the given articles in order. */
 export function crossrefDeposit(
@@ -140,30 +154,51 @@ export function crossrefDeposit(
   articles: CrossrefArticle[],
   opts: { batchId: string; now: Date },
 ): string {
-  const issns = [
-    j.issn && ISSN_RE.test(j.issn) ? `<issn media_type="print">${xmlEscape(j.issn.toUpperCase())}</issn>` : '',
-    j.eissn && ISSN_RE.test(j.eissn) ? `<issn media_type="electronic">${xmlEscape(j.eissn.toUpperCase())}</issn>` : '',
-  ].join('');
   // The issue's date: the earliest article date in it, or the year.
   const first = [...articles].sort((x, y) => (x.publishdate || '9').localeCompare(y.publishdate || '9'))[0];
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<doi_batch xmlns="${CROSSREF_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:jats="http://www.ncbi.nlm.nih.gov/JATS1" xmlns:ai="http://www.crossref.org/AccessIndicators.xsd" version="${CROSSREF_VERSION}" xsi:schemaLocation="${CROSSREF_NS} https://www.crossref.org/schemas/crossref${CROSSREF_VERSION}.xsd">`,
-    '<head>',
-    el('doi_batch_id', opts.batchId),
-    el('timestamp', crossrefTimestamp(opts.now)),
-    `<depositor>${el('depositor_name', j.depositorName)}${el('email_address', j.depositorEmail)}</depositor>`,
-    el('registrant', j.registrant),
-    '</head>',
-    '<body>',
-    '<journal>',
-    `<journal_metadata${j.language ? ` language="${xmlEscape(j.language)}"` : ''}>${el('full_title', j.title)}${issns}</journal_metadata>`,
-    `<journal_issue>${pubDate(first ?? { publishdate: '', year: issue.year })}<journal_volume>${el('volume', issue.volume)}</journal_volume>${el('issue', issue.issue)}</journal_issue>`,
-    ...articles.map((a) => articleXml(a, j.language)),
-    '</journal>',
-    '</body>',
-    '</doi_batch>',
-    '',
-  ].join('\n');
+  const batch = xml(
+    'doi_batch',
+    {
+      xmlns: CROSSREF_NS,
+      'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+      'xmlns:jats': 'http://www.ncbi.nlm.nih.gov/JATS1',
+      'xmlns:ai': 'http://www.crossref.org/AccessIndicators.xsd',
+      version: CROSSREF_VERSION,
+      'xsi:schemaLocation': `${CROSSREF_NS} https://www.crossref.org/schemas/crossref${CROSSREF_VERSION}.xsd`,
+    },
+    xmlLines(
+      xml(
+        'head',
+        null,
+        xmlLines(
+          xml('doi_batch_id', null, opts.batchId),
+          xml('timestamp', null, crossrefTimestamp(opts.now)),
+          xml('depositor', null, xml('depositor_name', null, j.depositorName), xml('email_address', null, j.depositorEmail)),
+          xml('registrant', null, j.registrant),
+        ),
+      ),
+      xml(
+        'body',
+        null,
+        xmlLines(
+          xml(
+            'journal',
+            null,
+            xmlLines(
+              xml('journal_metadata', { language: j.language || undefined }, xml('full_title', null, j.title), issnOf(j.issn, 'print'), issnOf(j.eissn, 'electronic')),
+              xml(
+                'journal_issue',
+                null,
+                pubDate(first ?? { publishdate: '', year: issue.year }),
+                xml('journal_volume', null, xml('volume', null, issue.volume)),
+                xml('issue', null, issue.issue),
+              ),
+              ...articles.map((a) => articleXml(a, j.language)),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  return xmlOrderedDocument(batch, '\n');
 }
-

@@ -1,6 +1,6 @@
 import { orcidUrl, pageSpan, splitKeywords, type CitedArticle } from '@journal/contracts';
 import { plain } from '../shared/text';
-import { xmlEscape } from '../seo/xml';
+import { xml, xmlLines, xmlOrderedDocument, type XmlNode } from '../seo/xml';
 import { dateParts } from '../cite/cite-formats';
 import { abstractParagraphs } from '../cite/abstract-text';
 import { affiliationIndex, articleAuthors, displayName } from '../cite/article-authors';
@@ -35,13 +35,12 @@ const ISO_639_2B: Record<string, string> = {
 };
 export const doajLanguage = (iso1: string | undefined) => (iso1 ? ISO_639_2B[iso1] : undefined);
 
-const el = (tag: string, v: string | number, attrs = '') => `<${tag}${attrs}>${xmlEscape(String(v))}</${tag}>`;
 /** DOAJ's ISSN pattern takes digits with an optional hyphen; keep the form as typed, upper-case X. */
-const issn = (tag: string, v: string) => (ISSN_RE.test(v) ? el(tag, v.toUpperCase()) : '');
+const issn = (tag: string, v: string) => ISSN_RE.test(v) && xml(tag, null, v.toUpperCase());
 
-function record(j: DoajJournal, a: DoajArticle): string {
+function record(j: DoajJournal, a: DoajArticle): XmlNode {
   const lang = doajLanguage(j.language);
-  const langAttr = lang ? ` language="${lang}"` : '';
+  const langAttr = { language: lang };
   const [y, m, d] = dateParts(a);
   const two = (n: number) => String(n).padStart(2, '0');
   const date = `${String(y).padStart(4, '0')}${m ? `-${two(m)}` : ''}${m && d ? `-${two(d)}` : ''}`;
@@ -50,40 +49,38 @@ function record(j: DoajJournal, a: DoajArticle): string {
   const affs = affiliationIndex(authors);
   const abstract = abstractParagraphs(a.abstract).join(' ');
   const keywords = splitKeywords(a.keywords);
-  return [
-    '<record>',
-    lang ? el('language', lang) : '',
-    j.publisher ? el('publisher', j.publisher) : '',
-    el('journalTitle', j.title),
+  return xml(
+    'record',
+    null,
+    lang && xml('language', null, lang),
+    j.publisher && xml('publisher', null, j.publisher),
+    xml('journalTitle', null, j.title),
     issn('issn', j.issn),
     issn('eissn', j.eissn),
-    el('publicationDate', date),
-    el('volume', a.volume),
-    el('issue', a.issue),
-    span ? el('startPage', span.first) + el('endPage', span.last) : '',
-    a.doi ? el('doi', a.doi) : '',
-    el('publisherRecordId', a.refnumber),
-    el('documentType', 'article'),
-    el('title', plain(a.title), langAttr),
-    authors.length
-      ? `<authors>${authors
-          .map(
-            (p, i) =>
-              `<author>${el('name', displayName(p))}${affs.of[i]!.map((k) => el('affiliationId', k + 1)).join('')}${p.orcid ? el('orcid_id', orcidUrl(p.orcid)) : ''}</author>`,
-          )
-          .join('')}</authors>`
-      : '',
-    affs.list.length ? `<affiliationsList>${affs.list.map((f, k) => el('affiliationName', f.name, ` affiliationId="${k + 1}"`)).join('')}</affiliationsList>` : '',
-    abstract ? el('abstract', abstract, langAttr) : '',
-    a.pdfUrl ? el('fullTextUrl', a.pdfUrl, ' format="pdf"') : el('fullTextUrl', a.url, ' format="html"'),
-    keywords.length ? `<keywords${langAttr}>${keywords.map((k) => el('keyword', k)).join('')}</keywords>` : '',
-    '</record>',
-  ]
-    .filter(Boolean)
-    .join('');
+    xml('publicationDate', null, date),
+    xml('volume', null, a.volume),
+    xml('issue', null, a.issue),
+    span && [xml('startPage', null, span.first), xml('endPage', null, span.last)],
+    a.doi && xml('doi', null, a.doi),
+    xml('publisherRecordId', null, a.refnumber),
+    xml('documentType', null, 'article'),
+    xml('title', langAttr, plain(a.title)),
+    authors.length > 0 &&
+      xml(
+        'authors',
+        null,
+        authors.map((p, i) =>
+          xml('author', null, xml('name', null, displayName(p)), affs.of[i]!.map((k) => xml('affiliationId', null, k + 1)), p.orcid && xml('orcid_id', null, orcidUrl(p.orcid))),
+        ),
+      ),
+    affs.list.length > 0 && xml('affiliationsList', null, affs.list.map((f, k) => xml('affiliationName', { affiliationId: k + 1 }, f.name))),
+    abstract && xml('abstract', langAttr, abstract),
+    a.pdfUrl ? xml('fullTextUrl', { format: 'pdf' }, a.pdfUrl) : xml('fullTextUrl', { format: 'html' }, a.url),
+    keywords.length > 0 && xml('keywords', langAttr, keywords.map((k) => xml('keyword', null, k))),
+  );
 }
 
 /** The DOAJ file of the given articles (an issue's public ones, in order). */
 export function doajRecords(j: DoajJournal, articles: DoajArticle[]): string {
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<records>', ...articles.map((a) => record(j, a)), '</records>', ''].join('\n');
+  return xmlOrderedDocument(xml('records', null, xmlLines(...articles.map((a) => record(j, a)))), '\n');
 }

@@ -5,7 +5,7 @@ import type { Journal } from '../journals/journal.repo';
 import type { ArticleDetail, CorpusArticle } from '../views/article-shapes';
 import { plain } from '../shared/text';
 import { pagePath } from './public-url';
-import { xmlEscape } from './xml';
+import { xml, xmlLines, xmlOrderedDocument, type XmlContent, type XmlNode } from './xml';
 
 /**
  * OAI-PMH 2.0 data provider over one journal's articles (oai_dc and jats), docs/product.md#oai-pmh:
@@ -175,23 +175,33 @@ function checkArgs(params: Record<string, unknown>): { verb: string; args: Recor
 export async function handleOai(params: Record<string, unknown>, ctx: OaiContext): Promise<string> {
   const now = ctx.now ?? new Date();
   const base = `${ctx.origin}/oai`;
-  const head = (attrs: Record<string, string>) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd">\n<responseDate>${isoSeconds(now)}</responseDate>\n<request${Object.entries(attrs).map(([k, v]) => ` ${k}="${xmlEscape(v)}"`).join('')}>${xmlEscape(base)}</request>\n`;
-  const tail = '</OAI-PMH>\n';
+  const response = (attrs: Record<string, string>, body: XmlNode) =>
+    xmlOrderedDocument(
+      xml(
+        'OAI-PMH',
+        {
+          xmlns: 'http://www.openarchives.org/OAI/2.0/',
+          'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+          'xsi:schemaLocation': 'http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd',
+        },
+        xmlLines(xml('responseDate', null, isoSeconds(now)), xml('request', attrs, base), body),
+      ),
+      '\n',
+    );
   let checked: { verb: string; args: Record<string, string> } | null = null;
   try {
     checked = checkArgs(params);
     const body = await answer(checked.verb, checked.args, ctx);
-    return head({ verb: checked.verb, ...checked.args }) + body + tail;
+    return response({ verb: checked.verb, ...checked.args }, body);
   } catch (err) {
     if (!(err instanceof OaiError)) throw err;
     // badVerb and badArgument echo no attributes (the request could not be understood).
     const attrs = checked && err.code !== 'badVerb' && err.code !== 'badArgument' ? { verb: checked.verb, ...checked.args } : {};
-    return head(attrs) + `<error code="${err.code}">${xmlEscape(err.message)}</error>\n` + tail;
+    return response(attrs, xml('error', { code: err.code }, err.message));
   }
 }
 
-async function answer(verb: string, args: Record<string, string>, ctx: OaiContext): Promise<string> {
+async function answer(verb: string, args: Record<string, string>, ctx: OaiContext): Promise<XmlNode> {
   const { journal, origin, host, articles } = ctx;
   const now = ctx.now ?? new Date();
   const entries = entriesOf(articles, ctx.deleted);
@@ -208,18 +218,28 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
   };
 
   const headerOf = (e: Entry, deleted = !e.live) =>
-    `<header${deleted ? ' status="deleted"' : ''}><identifier>${xmlEscape(idPrefix + e.ref)}</identifier><datestamp>${isoSeconds(new Date(e.t))}</datestamp>${setsOf(e)
-      .map((s) => `<setSpec>${xmlEscape(s)}</setSpec>`)
-      .join('')}</header>`;
+    xml(
+      'header',
+      { status: deleted && 'deleted' },
+      xml('identifier', null, idPrefix + e.ref),
+      xml('datestamp', null, isoSeconds(new Date(e.t))),
+      setsOf(e).map((s) => xml('setSpec', null, s)),
+    );
 
   /** The record's metadata; the PDF's URL is the corpus's, with its content version, as the page gives it. */
   const dcOf = (detail: ArticleDetail, listed: CorpusArticle) => {
     const a = { ...detail, pdf_url: listed.pdf_url };
     const name = plain(journal.websitename || journal.slug);
-    const el = (tag: string, v: string) => (v ? `<dc:${tag}>${xmlEscape(v)}</dc:${tag}>` : '');
+    const el = (tag: string, v: string) => !!v && xml(`dc:${tag}`, null, v);
     const keywords = (a.keywords ?? '').split(/[,;]/).map((k) => k.trim()).filter(Boolean);
-    return [
-      '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">',
+    return xml(
+      'oai_dc:dc',
+      {
+        'xmlns:oai_dc': 'http://www.openarchives.org/OAI/2.0/oai_dc/',
+        'xmlns:dc': 'http://purl.org/dc/elements/1.1/',
+        'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+        'xsi:schemaLocation': 'http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd',
+      },
       el('title', plain(a.title)),
       // docs/product.md#oai-pmh: "Family, Given", the form Dublin Core asks for.
       ...articleAuthors(a).map((p) => el('creator', p.given ? `${p.family}, ${p.given}` : p.family)),
@@ -230,18 +250,17 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       el('date', citationDate(a.publishdate, a.year).replace(/\//g, '-')),
       el('type', 'Text'),
       el('type', 'article'),
-      a.pdf_url ? el('format', 'application/pdf') : '',
+      !!a.pdf_url && el('format', 'application/pdf'),
       el('identifier', origin + pagePath.article(a)),
-      a.pdf_url ? el('identifier', absoluteUrl(origin, a.pdf_url)) : '',
-      a.doi ? el('identifier', `doi:${a.doi}`) : '',
-      a.doi ? el('identifier', doiUrl(a.doi)) : '',
+      !!a.pdf_url && el('identifier', absoluteUrl(origin, a.pdf_url)),
+      !!a.doi && el('identifier', `doi:${a.doi}`),
+      !!a.doi && el('identifier', doiUrl(a.doi)),
       el('source', `${name}, Vol. ${a.volume}, Issue ${a.issue} (${a.year})${a.pagenumber ? `, pp. ${a.pagenumber}` : ''}`),
-      journal.issn ? el('relation', `ISSN ${journal.issn}`) : '',
+      !!journal.issn && el('relation', `ISSN ${journal.issn}`),
       el('language', languageCode(journal.journal_language) ?? ''),
       el('coverage', a.country),
       el('rights', effectiveLicense(a.license, journal.license)?.url ?? ''),
-      '</oai_dc:dc>',
-    ].join('');
+    );
   };
   const jatsOf = (detail: ArticleDetail, listed: CorpusArticle) => {
     const a = { ...detail, pdf_url: listed.pdf_url };
@@ -250,29 +269,34 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       { ...a, license: effectiveLicense(a.license, journal.license)?.url ?? '', url: origin + pagePath.article(a), pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '' },
     );
   };
-  const metadataOf = (prefix: string, d: ArticleDetail, listed: CorpusArticle) => (prefix === 'jats' ? jatsOf(d, listed) : dcOf(d, listed));
+  const metadataOf = (prefix: string, d: ArticleDetail, listed: CorpusArticle) => xml('metadata', null, prefix === 'jats' ? jatsOf(d, listed) : dcOf(d, listed));
+  const recordOf = (e: Entry, ...metadata: XmlContent[]) => xml('record', null, headerOf(e, !metadata.length), metadata);
 
   switch (verb) {
     case 'Identify': {
       const earliest = entries.length ? entries[0]!.t : now.getTime();
       const email = /^[^@\s<>]+@[^@\s<>]+$/.test(journal.websiteemail ?? '') ? journal.websiteemail : `admin@${host}`;
-      return [
-        '<Identify>',
-        `<repositoryName>${xmlEscape(plain(journal.websitename || journal.slug))}</repositoryName>`,
-        `<baseURL>${xmlEscape(`${origin}/oai`)}</baseURL>`,
-        '<protocolVersion>2.0</protocolVersion>',
-        `<adminEmail>${xmlEscape(email)}</adminEmail>`,
-        `<earliestDatestamp>${isoSeconds(new Date(earliest))}</earliestDatestamp>`,
-        '<deletedRecord>persistent</deletedRecord>',
-        '<granularity>YYYY-MM-DDThh:mm:ssZ</granularity>',
-        '</Identify>\n',
-      ].join('');
+      return xml(
+        'Identify',
+        null,
+        xml('repositoryName', null, plain(journal.websitename || journal.slug)),
+        xml('baseURL', null, `${origin}/oai`),
+        xml('protocolVersion', null, '2.0'),
+        xml('adminEmail', null, email),
+        xml('earliestDatestamp', null, isoSeconds(new Date(earliest))),
+        xml('deletedRecord', null, 'persistent'),
+        xml('granularity', null, 'YYYY-MM-DDThh:mm:ssZ'),
+      );
     }
     case 'ListMetadataFormats': {
       if (args.identifier) findById(args.identifier);
-      return `<ListMetadataFormats>${Object.entries(FORMATS)
-        .map(([prefix, f]) => `<metadataFormat><metadataPrefix>${prefix}</metadataPrefix><schema>${f.schema}</schema><metadataNamespace>${f.ns}</metadataNamespace></metadataFormat>`)
-        .join('')}</ListMetadataFormats>\n`;
+      return xml(
+        'ListMetadataFormats',
+        null,
+        Object.entries(FORMATS).map(([prefix, f]) =>
+          xml('metadataFormat', null, xml('metadataPrefix', null, prefix), xml('schema', null, f.schema), xml('metadataNamespace', null, f.ns)),
+        ),
+      );
     }
     case 'ListSets': {
       if (args.resumptionToken) throw new OaiError('badResumptionToken', 'ListSets is answered in one response');
@@ -283,15 +307,15 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
         if (!sets.has(issueSet!)) sets.set(issueSet!, `Vol. ${a.volume}, Issue ${a.issue} (${a.year})`);
       }
       if (!sets.size) throw new OaiError('noSetHierarchy', 'This repository has no sets yet');
-      return `<ListSets>${[...sets].map(([spec, name]) => `<set><setSpec>${xmlEscape(spec)}</setSpec><setName>${xmlEscape(name)}</setName></set>`).join('')}</ListSets>\n`;
+      return xml('ListSets', null, [...sets].map(([spec, name]) => xml('set', null, xml('setSpec', null, spec), xml('setName', null, name))));
     }
     case 'GetRecord': {
       checkPrefix(args.metadataPrefix!);
       const e = findById(args.identifier!);
-      if (!e.live) return `<GetRecord><record>${headerOf(e)}</record></GetRecord>\n`;
+      if (!e.live) return xml('GetRecord', null, recordOf(e));
       const [d] = await ctx.details([e.ref]);
       if (!d) throw new OaiError('idDoesNotExist', `Unknown identifier: ${args.identifier}`);
-      return `<GetRecord><record>${headerOf(e)}<metadata>${metadataOf(args.metadataPrefix!, d, e.live)}</metadata></record></GetRecord>\n`;
+      return xml('GetRecord', null, recordOf(e, metadataOf(args.metadataPrefix!, d, e.live)));
     }
     case 'ListIdentifiers':
     case 'ListRecords': {
@@ -320,22 +344,23 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       const details = verb === 'ListRecords' ? new Map((await ctx.details(liveRefs)).map((d) => [d.refnumber, d])) : null;
       const items = page.flatMap((e) => {
         if (!details) return [headerOf(e)];
-        if (!e.live) return [`<record>${headerOf(e)}</record>`];
+        if (!e.live) return [recordOf(e)];
         // A record made private between the two reads is deleted now; its change also moves it past
         // the cursor, so the harvest lists it again, with the datestamp of that change.
         const d = details.get(e.ref);
-        return [d ? `<record>${headerOf(e)}<metadata>${metadataOf(list.metadataPrefix, d, e.live)}</metadata></record>` : `<record>${headerOf(e, true)}</record>`];
+        return [d ? recordOf(e, metadataOf(list.metadataPrefix, d, e.live)) : recordOf(e)];
       });
-      let token = '';
+      let token: XmlContent = null;
       if (next < matching.length || cursor > 0) {
         const last = page[page.length - 1]!;
         const expires = now.getTime() + OAI_TOKEN_TTL_MS;
         token =
           next < matching.length
-            ? `<resumptionToken completeListSize="${matching.length}" cursor="${cursor}" expirationDate="${isoSeconds(new Date(expires))}">${encodeToken(verb, list, last, expires)}</resumptionToken>`
-            : `<resumptionToken completeListSize="${matching.length}" cursor="${cursor}"/>`;
+            ? xml('resumptionToken', { completeListSize: matching.length, cursor, expirationDate: isoSeconds(new Date(expires)) }, encodeToken(verb, list, last, expires))
+            : xml('resumptionToken', { completeListSize: matching.length, cursor });
       }
-      return `<${verb}>${items.join('\n')}${token}</${verb}>\n`;
+      // The entries one a line, the token right after the last.
+      return xml(verb, null, items.flatMap((item, i) => (i ? ['\n', item] : [item])), token);
     }
     default:
       throw new OaiError('badVerb', `Illegal verb: ${verb}`);

@@ -20,9 +20,10 @@ const retracted = {
   withdrawal: { kind: 'retracted', reason: 'Images were manipulated', at: '2026-05-01T00:00:00.000Z' },
 };
 
-async function showArticle(article: object) {
+/** The article page of `article` (ref 1042), the journal stating `license` as its default. */
+function renderArticle(article: object, license = '') {
   const get = (async (path: string) => {
-    if (path === '/api/settings/') return { websitename: 'Journal of Tests', flags: {} };
+    if (path === '/api/settings/') return { websitename: 'Journal of Tests', flags: {}, license };
     if (path === '/api/archives/ref/1042') return article;
     throw new Error(`unexpected read ${path}`);
   }) as ReadGetter;
@@ -35,6 +36,10 @@ async function showArticle(article: object) {
       </ReadCacheContext.Provider>
     </ReadsContext.Provider>,
   );
+}
+
+async function showArticle(article: object) {
+  renderArticle(article);
   await screen.findByRole('note');
 }
 beforeAll(() => Object.assign(window, { scrollTo: () => undefined }));
@@ -71,20 +76,7 @@ describe('article page: authors, licence and references (docs/product.md#structu
     references: [{ text: 'Rao A. Soil. 2020. doi:10.5555/s.1', doi: '10.5555/s.1' }, { text: 'Li. Notes. 2019.', doi: '' }],
   };
   async function show(article: object, license = '') {
-    const get = (async (path: string) => {
-      if (path === '/api/settings/') return { websitename: 'Journal of Tests', flags: {}, license };
-      if (path === '/api/archives/ref/1042') return article;
-      throw new Error(`unexpected read ${path}`);
-    }) as ReadGetter;
-    render(
-      <ReadsContext.Provider value={publicReads(get)}>
-        <ReadCacheContext.Provider value={new ReadCache(0)}>
-          <StaticRouter
-            state={hydratedState(prepareRoutes([{ path: 'archives/:year/:vol/:issue/:ref', element: <ArticlePage /> }]), new URL('http://localhost/archives/2026/vol4/issue2/1042'), null)}
-          />
-        </ReadCacheContext.Provider>
-      </ReadsContext.Provider>,
-    );
+    renderArticle(article, license);
     await screen.findByRole('heading', { name: 'References' });
   }
 

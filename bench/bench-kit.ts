@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BenchContext } from './context';
+import { writeReport } from './report';
+
+/** The data stores of the environment (MONGO_URL, REDIS_URL, MONGO_DB) for a benchmark run by itself. */
+export const envContext = (): Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbName' | 'jwtSecret'> => ({
+  mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
+  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  dbName: process.env.MONGO_DB ?? 'journal_bench',
+  jwtSecret: randomBytes(32).toString('hex'),
+});
+
+/**
+ * Runs one benchmark module by itself (`npx tsx bench/<name>.bench.ts`, outside `npm run bench`):
+ * its figures are merged into bench/results.json with the date they were measured under `name`,
+ * docs/benchmarks.md is written anew when `report` is set, and the process exits 0, or 1 on an error.
+ */
+export function runStandalone<C>(name: string, run: (ctx: C) => Promise<Record<string, number>>, ctx: C, opts: { report?: boolean } = {}): void {
+  run(ctx).then(
+    (figures) => {
+      const file = path.join(__dirname, 'results.json');
+      const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+      const measured = { ...((results.measured as Record<string, string> | undefined) ?? {}), [name]: new Date().toISOString() };
+      const merged = { ...results, ...figures, measured };
+      writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+      if (opts.report) writeReport(merged, path.join(__dirname, '..', 'docs'));
+      console.log(JSON.stringify(figures, null, 2));
+      process.exit(0);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+
+/**
+ * bench/<name>.md, the module's section that bench/report.ts puts into docs/benchmarks.md (kept
+ * when a run skips the module): a heading, what was measured (after the file name and the date),
+ * and a table of one row per size measured.
+ */
+export function writeSection(name: string, heading: string, intro: string, columns: string[], rows: string[]): void {
+  const text = [
+    `### ${heading}`,
+    '',
+    `\`bench/${name}.bench.ts\`, ${new Date().toISOString()}: ${intro}`,
+    '',
+    `| ${columns.join(' | ')} |`,
+    `|${columns.map(() => '---|').join('')}`,
+    ...rows,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(__dirname, `${name}.md`), text);
+}
