@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Connection } from 'mongoose';
 import { z } from 'zod';
 import { AppError } from './errors';
-import { connectMongo } from './db';
+import { connectMongo, TOOL_SOCKET_TIMEOUT_MS } from './db';
 import { createRedis, type Redis } from './redis';
 
 /**
@@ -195,7 +195,7 @@ export class CliResources {
 
   async mongo(): Promise<Connection> {
     // An operator at a prompt hears about an unreachable database in seconds, not after a service's start-up wait.
-    const conn = await connectMongo(this.cfg.MONGO_URL, this.cfg.MONGO_DB, { waitMs: 3000 });
+    const conn = await connectMongo(this.cfg.MONGO_URL, this.cfg.MONGO_DB, { waitMs: 3000, socketTimeoutMs: TOOL_SOCKET_TIMEOUT_MS });
     this.closers.push(() => conn.close());
     return conn;
   }

@@ -16,7 +16,10 @@ const STARTUP_WAIT_MS = 30_000;
  * model compiles: two builds of the same index at once is the race `buildIndexes` absorbs.
  * Every model compiled on the connection sits behind its circuit breaker (`guardMongo`).
  */
-export async function connectMongo(url: string, dbName: string, opts: { waitMs?: number } = {}): Promise<Connection> {
+/** Socket timeout of a tool's connection (seeds, the operator CLI): one scan of a large collection on FerretDB can take minutes. */
+export const TOOL_SOCKET_TIMEOUT_MS = 600_000;
+
+export async function connectMongo(url: string, dbName: string, opts: { waitMs?: number; socketTimeoutMs?: number } = {}): Promise<Connection> {
   // Before any model compiles: the guard is a global plugin (docs/security.md#tenancy-guard).
   if (tenancyGuardEnabled()) installTenancyGuard();
   const until = Date.now() + (opts.waitMs ?? STARTUP_WAIT_MS);
@@ -27,7 +30,7 @@ export async function connectMongo(url: string, dbName: string, opts: { waitMs?:
       autoIndex: false,
       serverSelectionTimeoutMS: 1500,
       connectTimeoutMS: 2000,
-      socketTimeoutMS: 30_000,
+      socketTimeoutMS: opts.socketTimeoutMs ?? 30_000,
       maxPoolSize: 20,
     });
     try {

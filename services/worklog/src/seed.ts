@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mongo, Types, type Connection } from 'mongoose';
-import { connectMongo, createLogger, createRedis, type Redis } from '@journal/server-kit';
+import { connectMongo, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis, type Redis } from '@journal/server-kit';
 import { WORK_STATUSES } from '@journal/contracts';
 import { EntryIndex } from './entry-index';
 import { EntryPageRepo } from './entry-page.repo';
@@ -108,7 +108,7 @@ export class WorklogWriter {
 }
 
 async function withWriter<T>(opts: { mongoUrl: string; dbName: string; redisUrl?: string; redisPrefix?: string }, fn: (w: WorklogWriter) => Promise<T>): Promise<T> {
-  const conn = await connectMongo(opts.mongoUrl, opts.dbName);
+  const conn = await connectMongo(opts.mongoUrl, opts.dbName, { socketTimeoutMs: TOOL_SOCKET_TIMEOUT_MS });
   const redis = opts.redisUrl ? createRedis(opts.redisUrl) : undefined;
   try {
     if (redis && redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));

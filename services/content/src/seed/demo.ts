@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import { connectMongo, createLogger, createRedis, escapeHtml as enc } from '@journal/server-kit';
+import { connectMongo, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis, escapeHtml as enc } from '@journal/server-kit';
 import { contentSources, offlineViews } from '../views/views-offline';
 import { formatDoi } from '@journal/contracts';
 import { JournalRepo } from '../journals/journal.repo';
@@ -265,7 +265,7 @@ async function seedJournal(spec: DemoJournalSpec, deps: {
  * written only when missing.
  */
 export async function seedDemoContent(opts: SeedOptions): Promise<SeedResult> {
-  const conn = await connectMongo(opts.mongoUrl, opts.dbName);
+  const conn = await connectMongo(opts.mongoUrl, opts.dbName, { socketTimeoutMs: TOOL_SOCKET_TIMEOUT_MS });
   try {
     const deps = contentSources(conn);
     await Promise.all([deps.journals.init(), deps.editors.init(), deps.indexing.init(), deps.issues.init(), deps.articles.init(), deps.files.init()]);

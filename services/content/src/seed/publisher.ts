@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { mongo, type Connection } from 'mongoose';
-import { connectMongo, createLogger, createRedis } from '@journal/server-kit';
+import { connectMongo, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis } from '@journal/server-kit';
 import { offlineViews } from '../views/views-offline';
 import { rebuildAllViews } from '../views/views-rebuild';
 import { viewId } from '../views/view-docs';
@@ -211,7 +211,7 @@ export function worklogShares(journals: number, total: number): number[] {
 
 export async function seedPublisher(opts: PublisherSeedOptions): Promise<PublisherSeedResult> {
   const started = Date.now();
-  const conn = await connectMongo(opts.mongoUrl, opts.dbName);
+  const conn = await connectMongo(opts.mongoUrl, opts.dbName, { socketTimeoutMs: TOOL_SOCKET_TIMEOUT_MS });
   const ids: string[] = [];
   let articlesAdded = 0;
   try {
