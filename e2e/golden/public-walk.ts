@@ -134,7 +134,7 @@ export async function walkJournal(get: (path: string) => Promise<Answer>, j: Gol
     const a = await get(path);
     if (!seen.has(key)) {
       seen.add(key);
-      out.set(`${j.slug} GET ${key}`, {
+      out.set(`${j.slug} GET ${norm.text(key)}`, {
         status: a.status,
         type: a.type.replace(/\s+/g, ''),
         ...(a.location ? { location: norm.text(a.location.replace(/^https?:\/\/[^/]+/, '')) } : {}),
@@ -262,11 +262,26 @@ export async function walkPublic(port: number, journals: GoldenJournal[], norm: 
   return out;
 }
 
-/** The fixture: every answer's hash, and the full normalised answer (compressed) to show a difference. */
+/**
+ * The fixture: every answer's hash, and in full (to show where a difference starts) the first
+ * answer of each kind of route and every error answer.
+ */
 export interface GoldenFixture {
   /** The commit whose answers these are. */
   recordedFrom: string;
-  answers: Record<string, Answer & { sha256: string }>;
+  answers: Record<string, Omit<Answer, 'body'> & { body?: string; sha256: string }>;
+}
+
+export function fixtureOf(commit: string, answers: Map<string, Answer>): GoldenFixture {
+  const kinds = new Set<string>();
+  const fixture: GoldenFixture = { recordedFrom: commit, answers: {} };
+  for (const [k, a] of answers) {
+    const kind = k.replace(/^\S+ /, '').replace(/\d+/g, 'N').replace(/\?.*/, '?');
+    const full = !kinds.has(kind) || (a.status !== 200 && a.body.length < 2000);
+    kinds.add(kind);
+    fixture.answers[k] = { status: a.status, type: a.type, ...(a.location !== undefined ? { location: a.location } : {}), ...(full ? { body: a.body } : {}), sha256: sha256(a) };
+  }
+  return fixture;
 }
 
 export const sha256 = (a: Answer) => createHash('sha256').update(JSON.stringify([a.status, a.type, a.location ?? '', a.body])).digest('hex');

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { goldenPorts } from './golden-ports';
-import { Normaliser, sha256, walkPublic, type GoldenFixture } from './public-walk';
+import { fixtureOf, Normaliser, walkPublic } from './public-walk';
 
 interface StackModule {
   serverEnv(): { MONGO_URL: string; REDIS_URL: string };
@@ -41,9 +41,7 @@ async function main() {
   try {
     const norm = new Normaliser(since, () => Date.now());
     const answers = await walkPublic(ports.nginxPort, journals.map((j) => ({ slug: j.slug, host: j.hosts[0]! })), norm);
-    const fixture: GoldenFixture = { recordedFrom: values.commit, answers: {} };
-    for (const [k, a] of answers) fixture.answers[k] = { ...a, sha256: sha256(a) };
-    writeFileSync(values.out, gzipSync(JSON.stringify(fixture), { level: 9 }));
+    writeFileSync(values.out, gzipSync(JSON.stringify(fixtureOf(values.commit, answers)), { level: 9 }));
     console.log(`${answers.size} answers of ${journals.length} journals recorded from ${values.commit} in ${values.out}`);
   } finally {
     await stack.stop();
