@@ -48,15 +48,9 @@ async function readerView(app: App, jid: string) {
   return out;
 }
 
-/** The same, as the stored documents say it should be. */
-async function wantedView(app: App, jid: string) {
-  const out: Record<string, [number, string]> = {};
-  for (const art of await app.repos.articles.list(jid)) if (art.refnumber) out[art.refnumber] = isPublicArticle(art) ? [200, art.title] : [expect.any(Number) as unknown as number, expect.any(String) as unknown as string];
-  return out;
-}
-
 describe('a rebuild whose process died half way', () => {
   test('keeps the journal busy while its lease holds, then is taken over and resumes where it stopped', async () => {
+    const before = await readerView(a, demo);
     // A first run stops after four articles (its progress is kept) ...
     const first = await rebuildJournalViews(a.views, demo, { logger: a.deps.logger, batch: 2, stopAfter: 4 });
     expect(first).toMatchObject({ status: 'interrupted', written: 4 });
@@ -74,7 +68,7 @@ describe('a rebuild whose process died half way', () => {
     }, 30_000);
     expect(resumed!.written).toBe(first.articles - 4);
     await a.publisher.announceAll(demo);
-    expect(await readerView(a, demo)).toEqual(await wantedView(a, demo));
+    expect(await readerView(a, demo)).toEqual(before);
   });
 });
 
