@@ -1,10 +1,11 @@
 /**
- * The golden comparison of the persisted public views: the demo journals seeded by today's code,
- * their views dropped and built again by the operator's `jp views rebuild`, must answer every
- * public API read and page exactly as the platform did before views existed, when a read model
- * rebuilt at start served them (the fixture, recorded from that commit by
- * e2e/golden/record-golden.ts). A difference is either a change made on purpose since (listed
- * below with its reason, today's answer brought back to the recorded form) or a bug.
+ * The golden comparison of the persisted public views: the demo journals seeded by today's code
+ * and given the same admin writes (e2e/golden/golden-writes.ts) must answer every public API read
+ * and page exactly as the platform did before views existed, when a read model rebuilt at start
+ * served them (the fixture, recorded from that commit by e2e/golden/record-golden.ts): with the
+ * views the writes patched, with the views the operator's `jp views rebuild` built from scratch,
+ * and with none stored. A difference is either a change made on purpose since (listed below with
+ * its reason, today's answer brought back to the recorded form) or a bug.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
 import { goldenPorts } from './golden/golden-ports';
+import { goldenWrites, type GoldenWrite } from './golden/golden-writes';
 import { Normaliser, sha256, walkPublic, type Answer, type GoldenFixture } from './golden/public-walk';
 import { VIEW_COLLECTION, VIEW_STATE_COLLECTION } from '../services/content/src/views/view.repo';
 
@@ -28,9 +30,12 @@ const EXCEPTIONS: { name: string; why: string; applies: (key: string) => boolean
 
 type Stack = Awaited<ReturnType<typeof import('../scripts/stack').startStack>>;
 let stack: Stack | undefined;
-/** Today's answers from the views `jp views rebuild` built, then from views built on read (none stored). */
-const today: { rebuilt?: Map<string, Answer>; onRead?: Map<string, Answer> } = {};
-let rebuild: { code: number | null; out: string; err: string };
+/**
+ * Today's answers: after the admin writes (views patched by the change publisher), then from the
+ * views `jp views rebuild` built from scratch, then with no view stored (each built on read).
+ */
+const today: { written?: Map<string, Answer>; rebuilt?: Map<string, Answer>; onRead?: Map<string, Answer> } = {};
+const rebuilds: { code: number | null; out: string; err: string }[] = [];
 let viewsAfterRebuild = 0;
 
 beforeAll(async () => {
@@ -45,11 +50,24 @@ beforeAll(async () => {
   const dropViews = async () => {
     for (const name of await viewCollections()) await conn.db!.dropCollection(name);
   };
-  const walk = async () => {
+  const jpViewsRebuild = async () => {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/.bin/tsx'), path.join(ROOT, 'scripts/jp.ts'), 'views', 'rebuild', '--json'], {
+      cwd: ROOT,
+      env: { ...process.env, ...servers, MONGO_DB: ports.db, REDIS_PREFIX: `golden${Date.now().toString(36)}:`, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    rebuilds.push({ code: r.status, out: r.stdout, err: r.stderr });
+    for (const name of await viewCollections()) viewsAfterRebuild += await conn.db!.collection(name).countDocuments({});
+  };
+  let written: GoldenWrite[] = [];
+  const walk = async (write = false) => {
     const redisPrefix = `golden${Date.now().toString(36)}:`;
     stack = await startStack({ portBase: ports.portBase, nginxPort: ports.nginxPort, mongoDb: ports.db, redisPrefix, name: 'golden', logLevel: 'warn', pdfWorkers: 0 });
     try {
-      return await walkPublic(ports.nginxPort, journals.map((j) => ({ slug: j.slug, host: j.hosts[0]! })), new Normaliser(since, () => Date.now()));
+      const hosts = journals.map((j) => ({ slug: j.slug, host: j.hosts[0]! }));
+      if (write) written = await goldenWrites(ports.nginxPort, hosts);
+      return await walkPublic(ports.nginxPort, hosts, new Normaliser(since, () => Date.now()), written);
     } finally {
       await stack.stop();
       stack = undefined;
@@ -59,16 +77,14 @@ beforeAll(async () => {
   try {
     await conn.dropDatabase();
     journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName: ports.db });
-    // Whatever the seed built is dropped: the views compared are the operator rebuild's.
+    // Whatever the seed built is dropped: the views compared are the operator rebuild's, then
+    // those the change publisher patches on each admin write.
     await dropViews();
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/.bin/tsx'), path.join(ROOT, 'scripts/jp.ts'), 'views', 'rebuild', '--json'], {
-      cwd: ROOT,
-      env: { ...process.env, ...servers, MONGO_DB: ports.db, REDIS_PREFIX: `golden${Date.now().toString(36)}:`, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    rebuild = { code: r.status, out: r.stdout, err: r.stderr };
-    for (const name of await viewCollections()) viewsAfterRebuild += await conn.db!.collection(name).countDocuments({});
+    await jpViewsRebuild();
+    today.written = await walk(true);
+    // From scratch again, from today's data (the writes included).
+    await dropViews();
+    await jpViewsRebuild();
     today.rebuilt = await walk();
     // And with no view stored at all: each one is built on the read that needs it.
     await dropViews();
@@ -81,15 +97,19 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-test('`jp views rebuild` builds every journal of the demo seed', () => {
-  expect({ code: rebuild.code, err: rebuild.code === 0 ? '' : rebuild.err }).toEqual({ code: 0, err: '' });
-  const done = (JSON.parse(rebuild.out) as { journals: { slug: string; status: string }[] }).journals;
-  expect(done.map((j) => j.status)).toEqual(done.map(() => 'done'));
-  expect(done.map((j) => j.slug).sort()).toEqual(['chem', 'demo']);
+test('`jp views rebuild` builds every journal of the demo seed, before and after the writes', () => {
+  expect(rebuilds).toHaveLength(2);
+  for (const rebuild of rebuilds) {
+    expect({ code: rebuild.code, err: rebuild.code === 0 ? '' : rebuild.err }).toEqual({ code: 0, err: '' });
+    const done = (JSON.parse(rebuild.out) as { journals: { slug: string; status: string }[] }).journals;
+    expect(done.map((j) => j.status)).toEqual(done.map(() => 'done'));
+    expect(done.map((j) => j.slug).sort()).toEqual(['chem', 'demo']);
+  }
   expect(viewsAfterRebuild).toBeGreaterThan(0);
 });
 
 describe.each([
+  ['patched by the admin writes', 'written'],
   ['rebuilt by `jp views rebuild`', 'rebuilt'],
   ['built on read (none stored)', 'onRead'],
 ] as const)('with the views %s', (_name, which) => {

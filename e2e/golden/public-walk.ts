@@ -128,7 +128,15 @@ const pathOf = (url: string) => {
  * Every public answer of one journal, keyed by a stable name (`demo GET /api/archives/ref/1001`;
  * paths that carry a database id name what it identifies instead).
  */
-export async function walkJournal(get: (path: string) => Promise<Answer>, j: GoldenJournal, norm: Normaliser, out: Map<string, Answer>): Promise<void> {
+export async function walkJournal(
+  get: (path: string) => Promise<Answer>,
+  j: GoldenJournal,
+  norm: Normaliser,
+  out: Map<string, Answer>,
+  /** Articles no list may name (withdrawn ones), by reference and id. */
+  known: { ref: string; id: string }[] = [],
+): Promise<void> {
+  for (const k of known) norm.ids.set(k.id, `article:${k.ref}`);
   const seen = new Set<string>();
   const take = async (path: string, key = path, page = false): Promise<Answer> => {
     const a = await get(path);
@@ -207,7 +215,7 @@ export async function walkJournal(get: (path: string) => Promise<Answer>, j: Gol
 
   // Every article: by reference, by id, its citations, JATS and usage. Withdrawn articles the
   // sitemap or OAI name (by reference) are read the same way.
-  const refs = new Set(articles.map((a) => a.refnumber));
+  const refs = new Set([...articles.map((a) => a.refnumber), ...known.map((k) => k.ref)]);
   for (const u of sitemapUrls) {
     const m = /\/archives\/[^/]+\/[^/]+\/[^/]+\/([^/?#]+)$/.exec(pathOf(u));
     if (m) refs.add(decodeURIComponent(m[1]!));
@@ -220,7 +228,8 @@ export async function walkJournal(get: (path: string) => Promise<Answer>, j: Gol
     await take(`/api/archives/ref/${encodeURIComponent(ref)}`);
     for (const f of ['cite.bib', 'cite.ris', 'cite.json', 'jats.xml', 'stats']) await take(`/api/archives/ref/${encodeURIComponent(ref)}/${f}`);
   }
-  for (const a of articles) if (a.id) await take(`/api/archives/${a.id}`, `/api/archives/${norm.ids.get(a.id)}`);
+  const ids = new Set([...articles.flatMap((a) => (a.id ? [a.id] : [])), ...known.map((k) => k.id)]);
+  for (const id of ids) await take(`/api/archives/${id}`, `/api/archives/${norm.ids.get(id)}`);
 
   for (const w of searchWords(articles.map((a) => a.title))) {
     await take(`/api/search?keyword=${encodeURIComponent(w)}`);
@@ -248,6 +257,12 @@ export async function walkJournal(get: (path: string) => Promise<Answer>, j: Gol
   const archivePage = await take('/archives', '/archives', true);
   for (const m of archivePage.body.matchAll(/href="(\/archives\/[^"#]+)"/g)) pages.add(m[1]!.replace(/&amp;/g, '&'));
   for (const ref of [...refs].sort().slice(0, 3)) pages.add(`/pdf?refno=${encodeURIComponent(ref)}`);
+  // The pages of articles no list names (withdrawn), where their answers place them.
+  for (const k of known) {
+    const a = json<{ year?: number; volume?: number; issue?: number }>(await get(`/api/archives/ref/${encodeURIComponent(k.ref)}`));
+    if (a?.year) pages.add(`/archives/${a.year}/vol${a.volume}/issue${a.issue}/${encodeURIComponent(k.ref)}`);
+    pages.add(`/pdf?refno=${encodeURIComponent(k.ref)}`);
+  }
   const issuePages = [...pages].filter((p) => /^\/archives\/\d+\/[^/]+\/[^/]+$/.test(p));
   for (const p of issuePages) {
     const a = await take(p, p, true);
@@ -256,9 +271,9 @@ export async function walkJournal(get: (path: string) => Promise<Answer>, j: Gol
   for (const p of [...pages].sort()) await take(p, p, true);
 }
 
-export async function walkPublic(port: number, journals: GoldenJournal[], norm: Normaliser): Promise<Map<string, Answer>> {
+export async function walkPublic(port: number, journals: GoldenJournal[], norm: Normaliser, known: { slug: string; ref: string; id: string }[] = []): Promise<Map<string, Answer>> {
   const out = new Map<string, Answer>();
-  for (const j of journals) await walkJournal((p) => getOnHost(port, j.host, p), j, norm, out);
+  for (const j of journals) await walkJournal((p) => getOnHost(port, j.host, p), j, norm, out, known.filter((k) => k.slug === j.slug));
   return out;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Records the golden public answers of a built checkout: seeds the demo journals into a database
  * of its own, starts that checkout's stack (its own scripts/stack.ts), walks every public answer
- * and page, and writes the fixture the golden comparison reads.
+ * and page after a few admin writes (e2e/golden/golden-writes.ts), and writes the fixture the
+ * golden comparison reads.
  *
  *   tsx e2e/golden/record-golden.ts --root DIR --commit SHA --out e2e/fixtures/golden-public.json.gz
  *
@@ -14,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { goldenPorts } from './golden-ports';
+import { goldenWrites } from './golden-writes';
 import { fixtureOf, Normaliser, walkPublic } from './public-walk';
 
 interface StackModule {
@@ -39,8 +41,9 @@ async function main() {
   const journals = await seedMod.seedDemo({ mongoUrl: servers.MONGO_URL, dbName: ports.db });
   const stack = await stackMod.startStack({ portBase: ports.portBase, nginxPort: ports.nginxPort, mongoDb: ports.db, redisPrefix: `golden${Date.now().toString(36)}:`, name: 'golden', logLevel: 'warn', pdfWorkers: 0 });
   try {
-    const norm = new Normaliser(since, () => Date.now());
-    const answers = await walkPublic(ports.nginxPort, journals.map((j) => ({ slug: j.slug, host: j.hosts[0]! })), norm);
+    const hosts = journals.map((j) => ({ slug: j.slug, host: j.hosts[0]! }));
+    const written = await goldenWrites(ports.nginxPort, hosts);
+    const answers = await walkPublic(ports.nginxPort, hosts, new Normaliser(since, () => Date.now()), written);
     writeFileSync(values.out, gzipSync(JSON.stringify(fixtureOf(values.commit, answers)), { level: 9 }));
     console.log(`${answers.size} answers of ${journals.length} journals recorded from ${values.commit} in ${values.out}`);
   } finally {
