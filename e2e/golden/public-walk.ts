@@ -82,9 +82,11 @@ export class Normaliser {
     );
   }
 
-  /** A page: the render's markup, without the parts a build or a request makes (nonces, preloads of hashed chunks). */
+  /** A page: the render's markup, without the parts a build, a request or the clock makes (nonces, the copyright's year). */
   page(s: string): string {
-    return this.text(s).replace(/ nonce="[^"]*"/g, '');
+    return this.text(s)
+      .replace(/ nonce="[^"]*"/g, '')
+      .replace(/(©\s*(?:<!-- -->)?)\d{4}/g, '$1<year>');
   }
 }
 
@@ -284,12 +286,14 @@ export async function walkPublic(port: number, journals: GoldenJournal[], norm: 
 export interface GoldenFixture {
   /** The commit whose answers these are. */
   recordedFrom: string;
+  /** The year the demo seed took as this year: today's seed is given it. */
+  seedYear: number;
   answers: Record<string, Omit<Answer, 'body'> & { body?: string; sha256: string }>;
 }
 
-export function fixtureOf(commit: string, answers: Map<string, Answer>): GoldenFixture {
+export function fixtureOf(commit: string, seedYear: number, answers: Map<string, Answer>): GoldenFixture {
   const kinds = new Set<string>();
-  const fixture: GoldenFixture = { recordedFrom: commit, answers: {} };
+  const fixture: GoldenFixture = { recordedFrom: commit, seedYear, answers: {} };
   for (const [k, a] of answers) {
     const kind = k.replace(/^\S+ /, '').replace(/\d+/g, 'N').replace(/\?.*/, '?');
     const full = !kinds.has(kind) || (a.status !== 200 && a.body.length < 2000);
