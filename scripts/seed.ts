@@ -15,7 +15,8 @@ export interface SeededJournal {
   hosts: string[];
 }
 
-export async function seedDemo(opts: { mongoUrl: string; dbName: string }): Promise<SeededJournal[]> {
+/** `year`: the year of the demo's newest issues (default: this year). */
+export async function seedDemo(opts: { mongoUrl: string; dbName: string; year?: number }): Promise<SeededJournal[]> {
   const { seedDemoContent } = await import(path.join(ROOT, 'services/content/dist/seed/demo.js'));
   const { journals } = (await seedDemoContent(opts)) as { journals: SeededJournal[] };
   const { seedUsers } = await import(path.join(ROOT, 'services/auth/dist/seed.js'));

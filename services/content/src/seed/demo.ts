@@ -19,6 +19,8 @@ export interface SeedOptions {
   /** When given, the content caches of running replicas are invalidated after seeding. */
   redisUrl?: string;
   redisPrefix?: string;
+  /** The year of the newest issues (default: this year): a comparison with answers recorded in another year pins it. */
+  year?: number;
 }
 
 export interface SeedResult {
@@ -90,8 +92,7 @@ function abstractOf(topic: string, subject: string, n: number): string {
 
 async function seedJournal(spec: DemoJournalSpec, deps: {
   journals: JournalRepo; editors: EditorRepo; indexing: IndexingRepo; issues: IssueRepo; articles: ArticleRepo; files: FileStore;
-}): Promise<{ id: string; slug: string; hosts: string[] }> {
-  const year = new Date().getUTCFullYear();
+}, year = new Date().getUTCFullYear()): Promise<{ id: string; slug: string; hosts: string[] }> {
   const j = await deps.journals.upsert({
     slug: spec.slug,
     hosts: spec.hosts,
@@ -270,7 +271,7 @@ export async function seedDemoContent(opts: SeedOptions): Promise<SeedResult> {
     const deps = contentSources(conn);
     await Promise.all([deps.journals.init(), deps.editors.init(), deps.indexing.init(), deps.issues.init(), deps.articles.init(), deps.files.init()]);
     const journals = [];
-    for (const spec of DEMO_JOURNALS) journals.push(await seedJournal(spec, deps));
+    for (const spec of DEMO_JOURNALS) journals.push(await seedJournal(spec, deps, opts.year));
     const redis = opts.redisUrl ? createRedis(opts.redisUrl, { lazyConnect: true }) : undefined;
     try {
       await redis?.connect();

@@ -50,13 +50,17 @@ export class ViewStore {
     return { view, rev: d.rev };
   }
 
-  private cached<K extends ViewKind>(journalId: string, id: string, kind: K, build: () => Promise<ViewTypes[K] | null>): Promise<ViewTypes[K] | null> {
+  /**
+   * `build` is told whether a stored document was there but unusable: such a view is always built
+   * again, even where a missing one would mean "no such thing".
+   */
+  private cached<K extends ViewKind>(journalId: string, id: string, kind: K, build: (broken: boolean) => Promise<ViewTypes[K] | null>): Promise<ViewTypes[K] | null> {
     const read = async () => {
       const d = await this.repo.get(id);
       const view = d && d.journalId === journalId ? checkView(kind, d.json) : null;
       if (view) return { value: view as ViewTypes[K] | null, size: d!.json.length * 2 };
       if (d) this.logger.warn({ journalId, id, kind }, 'stored view fails its schema or belongs to another journal: built again');
-      const built = await build();
+      const built = await build(!!d);
       return { value: built, size: built ? JSON.stringify(built).length * 2 : 64 };
     };
     if (!this.cache) return read().then((r) => r.value);
@@ -79,14 +83,17 @@ export class ViewStore {
 
   async article(journalId: string, ref: string): Promise<ArticleView | null> {
     const head = await this.head(journalId);
-    // Once the rebuild has written every article's view, a missing one is an unknown article.
-    return this.cached(journalId, viewId.article(journalId, ref), 'article', () => (head.complete ? Promise.resolve(null) : this.buildArticle(journalId, ref, head)));
+    // Once the rebuild has written every article's view, a missing one is an unknown article; a
+    // stored one that fails its schema is still an article.
+    return this.cached(journalId, viewId.article(journalId, ref), 'article', (broken) =>
+      head.complete && !broken ? Promise.resolve(null) : this.buildArticle(journalId, ref, head),
+    );
   }
 
   async loc(journalId: string, articleId: string): Promise<LocView | null> {
     const head = await this.head(journalId);
-    return this.cached(journalId, viewId.loc(journalId, articleId), 'loc', async () => {
-      if (head.complete) return null;
+    return this.cached(journalId, viewId.loc(journalId, articleId), 'loc', async (broken) => {
+      if (head.complete && !broken) return null;
       const a = await this.src.articles.findById(journalId, articleId);
       return a?.refnumber ? { ref: a.refnumber, key: issueKeyOf(a) } : null;
     });
