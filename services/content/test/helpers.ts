@@ -1,7 +1,9 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DEFAULT_JOURNAL_FLAGS, emptySettingsText } from '@journal/contracts';
 import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
+import request from 'supertest';
 import { start, type ContentApp } from '../src/app';
+import { seedDemoContent } from '../src/seed/demo';
 import { contentConfigSchema, type ContentConfig } from '../src/config';
 
 /** Starts the content service on a fresh database of the real test servers. */
@@ -25,6 +27,21 @@ export async function startContent(extra: Partial<ContentConfig> = {}): Promise<
   const app = await start(config);
   return Object.assign(app, { config });
 }
+
+export type TestContentApp = Awaited<ReturnType<typeof startContent>>;
+
+/** The demo journals seeded into a database of their own, served by two replicas (`a`, `b`). */
+export async function startDemoReplicas(): Promise<{ journals: { id: string; slug: string }[]; a: TestContentApp; b: TestContentApp }> {
+  const MONGO_DB = uniqueName('content');
+  const REDIS_PREFIX = `${uniqueName('t')}:`;
+  const { journals } = await seedDemoContent({ mongoUrl: testServers().mongoUrl, dbName: MONGO_DB });
+  const a = await startContent({ MONGO_DB, REDIS_PREFIX });
+  const b = await startContent({ MONGO_DB, REDIS_PREFIX });
+  return { journals, a, b };
+}
+
+/** A public read of one journal, as the gateway sends it. */
+export const publicGet = (app: { url: string }, journalId: string, path: string) => request(app.url).get(path).set('x-journal-id', journalId);
 
 export async function stopContent(app: (ContentApp & { config?: ContentConfig }) | undefined) {
   if (!app) return;

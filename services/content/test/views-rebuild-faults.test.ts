@@ -1,10 +1,9 @@
 import request from 'supertest';
-import { eventually, staffToken, testServers, uniqueName } from '@journal/testing';
-import { seedDemoContent } from '../src/seed/demo';
+import { eventually, staffToken } from '@journal/testing';
 import { isPublicArticle } from '../src/archives/article.repo';
 import { viewId } from '../src/views/view-docs';
 import { rebuildJournalViews } from '../src/views/views-rebuild';
-import { makePdf, startContent, stopContent } from './helpers';
+import { makePdf, publicGet, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Seeds a demo database and starts two replicas: slow on a shared machine.
 jest.setTimeout(240_000);
@@ -13,24 +12,19 @@ jest.setTimeout(240_000);
  * The rebuild's bad days beyond those of views.test.ts: a rebuilder that died holding its lease,
  * articles added and removed while a rebuild runs, and a broken article view.
  */
-type App = Awaited<ReturnType<typeof startContent>>;
+type App = TestContentApp;
 let a: App;
 let b: App;
 let demo: string;
 let chem: string;
 
-const MONGO_DB = uniqueName('content');
-const REDIS_PREFIX = `${uniqueName('t')}:`;
-
-const pub = (app: App, jid: string, path: string) => request(app.url).get(path).set('x-journal-id', jid);
+const pub = publicGet;
 
 beforeAll(async () => {
-  const { mongoUrl } = testServers();
-  const { journals } = await seedDemoContent({ mongoUrl, dbName: MONGO_DB });
-  demo = journals.find((j) => j.slug === 'demo')!.id;
-  chem = journals.find((j) => j.slug === 'chem')!.id;
-  a = await startContent({ MONGO_DB, REDIS_PREFIX });
-  b = await startContent({ MONGO_DB, REDIS_PREFIX });
+  const started = await startDemoReplicas();
+  ({ a, b } = started);
+  demo = started.journals.find((j) => j.slug === 'demo')!.id;
+  chem = started.journals.find((j) => j.slug === 'chem')!.id;
 });
 afterAll(async () => {
   await b?.stop();

@@ -1,7 +1,6 @@
 import mongoose from 'mongoose';
 import request from 'supertest';
-import { eventually, staffToken, testServers, uniqueName } from '@journal/testing';
-import { seedDemoContent } from '../src/seed/demo';
+import { eventually, staffToken } from '@journal/testing';
 import { isPublicArticle, isTombstone, byPageStart, type Article } from '../src/archives/article.repo';
 import { byIssueDesc } from '../src/archives/issue.repo';
 import { assetPath, versionedUrl } from '../src/files/file-store';
@@ -12,28 +11,23 @@ import { cacheTag } from '../src/views/cache-tags';
 import { rebuildAllViews, rebuildJournalViews } from '../src/views/views-rebuild';
 import { runCli, type CliIo } from '@journal/server-kit';
 import { viewsCommands } from '../src/cli/views.commands';
-import { startContent, stopContent } from './helpers';
+import { publicGet, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Seeds demo databases and starts several replicas: slow on a shared machine.
 jest.setTimeout(240_000);
 
-type App = Awaited<ReturnType<typeof startContent>>;
+type App = TestContentApp;
 
-const MONGO_DB = uniqueName('content');
-const REDIS_PREFIX = `${uniqueName('t')}:`;
 let a: App;
 let b: App;
 let journals: { id: string; slug: string }[];
 let demo: string;
 
-const pub = (app: App, jid: string, path: string) => request(app.url).get(path).set('x-journal-id', jid);
+const pub = publicGet;
 
 beforeAll(async () => {
-  const { mongoUrl } = testServers();
-  journals = (await seedDemoContent({ mongoUrl, dbName: MONGO_DB })).journals;
+  ({ journals, a, b } = await startDemoReplicas());
   demo = journals.find((j) => j.slug === 'demo')!.id;
-  a = await startContent({ MONGO_DB, REDIS_PREFIX });
-  b = await startContent({ MONGO_DB, REDIS_PREFIX });
 });
 afterAll(async () => {
   await b?.stop();
@@ -105,7 +99,7 @@ describe('start-up', () => {
     });
     let late: App | undefined;
     try {
-      late = await startContent({ MONGO_DB, REDIS_PREFIX });
+      late = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX });
       expect(late.cache.ready).toBe(true);
       // Only the one-off migration markers are read (by id); no article, issue, editor, file or view.
       expect(reads.filter((r) => !r.startsWith('content_migrations.findOne'))).toEqual([]);
@@ -230,7 +224,7 @@ describe('the change publisher', () => {
 
 describe('the memory budget', () => {
   test('a tiny budget evicts, and every answer stays correct', async () => {
-    const tiny = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_MAX_MB: 1 });
+    const tiny = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX, CACHE_MAX_MB: 1 });
     try {
       for (let round = 0; round < 2; round++) for (const j of journals) await expectAnswersMatch(tiny, j.id);
       expect(tiny.cache.bytes).toBeLessThanOrEqual(1024 * 1024);
