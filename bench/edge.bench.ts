@@ -117,7 +117,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
       f.edge_list_nginx_cpu_ms = round(lst.cpu.nginx, 4);
       f.edge_page_nginx_cpu_vs_static = round(page.cpu.nginx / Math.max(f.edge_static_nginx_cpu_ms, 0.0001), 2);
     }
-    console.log(`edge ${c} connections: static ${st.rps}/${st2.rps} req/s p99 ${st.p99Ms}/${st2.p99Ms} ms; page ${page.rps} req/s p99 ${page.p99Ms} ms; list ${lst.rps} req/s p99 ${lst.p99Ms} ms; nginx CPU ms/answer static ${st.cpu.nginx} page ${page.cpu.nginx} list ${lst.cpu.nginx}`);
+    console.log(`edge ${c} connections: static ${st.rps}/${st2.rps} req/s p99 ${st.p99Ms}/${st2.p99Ms} ms; page ${page.rps} req/s p99 ${page.p99Ms} ms; list ${lst.rps} req/s p99 ${lst.p99Ms} ms; CPU ms/answer static ${JSON.stringify(st.cpu)} page ${JSON.stringify(page.cpu)} list ${JSON.stringify(lst.cpu)}`);
   }
 
   // A page nginx does not hold yet: a new query string per request, so each is rendered, compressed,
