@@ -1,8 +1,8 @@
 /**
  * Readers at the edge: nginx's cache of pages and reads, kept long and purged by each write.
- * Measured with wrk (2 threads; its CPU is its own process's, not counted), each row in the same run
- * as a 3 kB static file nginx sends as it is (sendfile), `Accept-Encoding: gzip`, at 64 and 8
- * connections. CPU per answer is read from /proc for each process of the stack.
+ * Measured with wrk (2 threads; its CPU is its own process's, not counted), the hit rows taking
+ * turns with a 3 kB static file nginx sends as it is (sendfile) in short slices, `Accept-Encoding:
+ * gzip`, at 64 and 8 connections. CPU per answer is read from /proc for each process of the stack.
  *
  *   edge_static_rps_64 / _p99_ms_64 / _nginx_cpu_ms   the static file
  *   edge_page_rps_64 / _p99_ms_64 / _ratio_64          a cached article page (HIT), and its share of the static req/s
