@@ -11,7 +11,7 @@ export function edgeNotes(num: (k: string) => number | undefined): string[] {
     'gzip: the strictest baseline) in slices of 2 s, five rounds, each round in another order: req/s over all the slices',
     'of each, p99 the median of its slices\' p99s. CPU per answer is each process\'s CPU time from /proc over its rows',
     'divided by the answers: it does not depend on the machine\'s other work the way req/s and p99 do. The machine',
-    '(2 cores) was shared with other engineers\' builds and test runs during these runs (load average 8–12).',
+    '(2 cores) was shared with other engineers\' builds and test runs during these runs (load average 11–14): req/s and p99 move with it, CPU per answer much less.',
     '',
     '- Why 8 connections once looked worse than 64: one 5 s row of the page after one of the static file. At 8',
     '  connections wrk, nginx and the rest of the machine share 2 cores, so a single row\'s req/s and above all its p99',
