@@ -246,6 +246,9 @@ describe('refreshed in place', () => {
       req.end();
     });
     expect(refused).toBe(403);
+    // From inside, a key naming no host and path of a public request (an absolute-form one) is refused.
+    const odd = await fetch(`http://127.0.0.1:${purgePort}/refresh`, { headers: { 'purge-key': 'gzip|localhosthttp://localhost/' } });
+    expect(odd.status).toBe(400);
   });
 });
 
