@@ -19,6 +19,12 @@ export const edgeConfigShape = {
    * 0: purge only. See NginxPurgeTarget.
    */
   EDGE_REFRESH_KEYS: z.coerce.number().int().min(0).max(10_000).default(32),
+  /**
+   * How long the write waits for one refresh; past it the refresh is given up (nginx drops the
+   * fetch and keeps the old copy) and the key is purged instead, so a busy render never holds a
+   * write for long.
+   */
+  EDGE_REFRESH_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1000),
   /** The second purge after each write (0: none); see EdgePurger. */
   EDGE_REPURGE_MS: z.coerce.number().int().min(0).default(500),
   /** The CDN in front, told by tag; none by default. */

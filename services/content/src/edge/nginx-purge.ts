@@ -48,7 +48,7 @@ export class NginxPurgeTarget implements PurgeTarget {
   ) {
     this.refreshKeys = o.refreshKeys ?? 0;
     this.timeoutMs = o.timeoutMs ?? 2000;
-    this.refreshTimeoutMs = o.refreshTimeoutMs ?? 3000;
+    this.refreshTimeoutMs = o.refreshTimeoutMs ?? 1000;
   }
 
   async purge(change: PublishedChange): Promise<void> {
