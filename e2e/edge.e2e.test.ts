@@ -233,6 +233,16 @@ describe('refreshed in place', () => {
     expect(decoded(after).toString()).toBe(decoded(before).toString());
   });
 
+  it('a refresh sends none of its caller\'s headers: a token sent with it still stores the readers\' answer', async () => {
+    const p = issuePath(issue2);
+    const r = await fetch(`http://127.0.0.1:${purgePortOf(E2E.nginxPort)}/refresh`, { headers: { 'purge-key': `gzip|localhost${p}`, authorization: 'Bearer x', cookie: 'a=b' } });
+    expect(r.status).toBe(200);
+    const after = await read(p);
+    expect(cacheOf(after)).toBe('HIT');
+    // The gateway's edge headers (given only to answers of token-less requests) and its day-long lifetime.
+    expect(after.headers['cdn-cache-control']).toMatch(/s-maxage=/);
+  });
+
   it('the refresh port is the purge port: readers cannot reach it, and other addresses are refused', async () => {
     const key = `gzip|localhost${issuePath(issue2)}`;
     expect((await onHost(BASE, '/refresh', { 'purge-key': key })).status).not.toBe(200);
