@@ -20,9 +20,9 @@ export const edgeConfigShape = {
    */
   EDGE_REFRESH_KEYS: z.coerce.number().int().min(0).max(10_000).default(32),
   /**
-   * How long the write waits for one refresh; past it the refresh is given up (nginx drops the
-   * fetch and keeps the old copy) and the key is purged instead, so a busy render never holds a
-   * write for long.
+   * How long the write waits for one refresh; past it the key is purged instead (nginx may still
+   * store the refreshed answer when it comes, asked for after the write), so a busy render never
+   * holds a write for long.
    */
   EDGE_REFRESH_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1000),
   /** The second purge after each write (0: none); see EdgePurger. */
