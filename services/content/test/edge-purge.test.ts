@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { EdgeKeyMap, type Logger } from '@journal/server-kit';
 import { eventually } from '@journal/testing/waiting';
-import { newObjectId, staffHeaders, staffToken } from '@journal/testing';
+import { newObjectId, staffHeaders, staffToken, uniqueName } from '@journal/testing';
 import { makeJournal, startContent, stopContent } from './helpers';
 import { cacheTag } from '../src/views/cache-tags';
 import { EdgePurger, type PurgeTarget } from '../src/edge/purger';
+import { NginxPurgeTarget } from '../src/edge/nginx-purge';
 import { AkamaiPurgeTarget, CloudflarePurgeTarget, edgeGridAuthorization, FastlyPurgeTarget } from '../src/edge/cdn-purge';
 import { cdnTarget } from '../src/edge/edge-purge.setup';
 
@@ -237,6 +238,48 @@ describe('what each kind of write purges from nginx', () => {
       expect([...new Set(purged)]).toEqual(['k-head']);
     } finally {
       await stopContent(other);
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe('keys refreshed in place', () => {
+  it('the most recently filled keys, up to the budget, are fetched anew; the rest, failed refreshes and other keys are purged', async () => {
+    // A stand-in nginx purge server: a refresh of a key naming `/down` answers 502, one naming
+    // `/cookie` sets a cookie (nginx would not store either); every other refresh is stored.
+    const calls: string[] = [];
+    const server = http.createServer((req, res) => {
+      const key = String(req.headers['purge-key']);
+      calls.push(`${req.url} ${key}`);
+      if (req.url === '/refresh' && key.endsWith('/down')) res.writeHead(502).end();
+      else if (req.url === '/refresh' && key.endsWith('/cookie')) res.writeHead(200, { 'set-cookie': 'a=b' }).end();
+      else res.writeHead(200).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const prefix = `${uniqueName('edge')}:`;
+    const tag = cacheTag.issue(J, { year: 2025, volume: 1, issue: 1 });
+    try {
+      const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600 });
+      // Oldest fill first: the budget of 3 refreshes goes to the three newest refreshable keys.
+      const filled = ['gzip|j.test/oldest', 'gzip|j.test/old', 'br|j.test/down', 'gzip|j.test/cookie', 'gzip|j.testhttp://j.test/abs', 'gzip|j.test/new'];
+      for (const [i, k] of filled.entries()) await keys.record(k, [tag], Date.now() - 10_000 + i);
+      const target = new NginxPurgeTarget(keys, [`http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`], { refreshKeys: 3 });
+      await target.purge({ journalId: J, tags: [tag] });
+      expect(calls.sort()).toEqual(
+        [
+          '/refresh gzip|j.test/new',
+          '/refresh gzip|j.test/cookie',
+          '/purge gzip|j.test/cookie',
+          '/refresh br|j.test/down',
+          '/purge br|j.test/down',
+          // An absolute-form request's key names no path to fetch: purged, not counted in the budget.
+          '/purge gzip|j.testhttp://j.test/abs',
+          '/purge gzip|j.test/old',
+          '/purge gzip|j.test/oldest',
+        ].sort(),
+      );
+    } finally {
+      await app.deps.redis.del(`${prefix}edge:tag:${tag}`);
       await new Promise<void>((r) => server.close(() => r()));
     }
   });

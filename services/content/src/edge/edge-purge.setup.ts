@@ -6,7 +6,7 @@ import { AkamaiPurgeTarget, CloudflarePurgeTarget, FastlyPurgeTarget } from './c
 
 type EdgeConfig = Pick<
   ContentConfig,
-  | 'REDIS_PREFIX' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
+  | 'REDIS_PREFIX' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
   | 'FASTLY_API_URL' | 'FASTLY_SERVICE_ID' | 'FASTLY_API_TOKEN' | 'CLOUDFLARE_API_URL' | 'CLOUDFLARE_ZONE_ID' | 'CLOUDFLARE_API_TOKEN'
   | 'AKAMAI_HOST' | 'AKAMAI_CLIENT_TOKEN' | 'AKAMAI_CLIENT_SECRET' | 'AKAMAI_ACCESS_TOKEN' | 'AKAMAI_NETWORK'
 >;
@@ -42,7 +42,7 @@ export function createEdgePurger(c: EdgeConfig, redis: Redis, logger: Logger): E
   const targets: PurgeTarget[] = [];
   if (c.EDGE_NGINX_PURGE_URLS.length) {
     // Only read here: the gateway records (its TTL trims the records).
-    targets.push(new NginxPurgeTarget(new EdgeKeyMap(redis, { prefix: c.REDIS_PREFIX, ttlSeconds: 0 }), c.EDGE_NGINX_PURGE_URLS));
+    targets.push(new NginxPurgeTarget(new EdgeKeyMap(redis, { prefix: c.REDIS_PREFIX, ttlSeconds: 0 }), c.EDGE_NGINX_PURGE_URLS, { refreshKeys: c.EDGE_REFRESH_KEYS, refreshTimeoutMs: c.EDGE_REFRESH_TIMEOUT_MS }));
   }
   const cdn = cdnTarget(c);
   if (cdn) targets.push(cdn);

@@ -13,6 +13,18 @@ export const edgeConfigShape = {
   /** Tries per cache and write before the purge is given up (logged), and the first wait (doubled each time). */
   EDGE_PURGE_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   EDGE_PURGE_RETRY_MS: z.coerce.number().int().min(1).default(200),
+  /**
+   * Keys per write replaced in place on each nginx (fetched anew and stored, readers served the
+   * old copy meanwhile) rather than purged: the most recently filled first; the rest are purged.
+   * 0: purge only. See NginxPurgeTarget.
+   */
+  EDGE_REFRESH_KEYS: z.coerce.number().int().min(0).max(10_000).default(32),
+  /**
+   * How long the write waits for one refresh; past it the key is purged instead (nginx may still
+   * store the refreshed answer when it comes, asked for after the write), so a busy render never
+   * holds a write for long.
+   */
+  EDGE_REFRESH_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1000),
   /** The second purge after each write (0: none); see EdgePurger. */
   EDGE_REPURGE_MS: z.coerce.number().int().min(0).default(500),
   /** The CDN in front, told by tag; none by default. */

@@ -4,43 +4,93 @@ import type { EdgeKeyMap } from '@journal/server-kit';
 import type { PublishedChange } from '../views/cache-tags';
 import type { PurgeTarget } from './purger';
 
-/** Purges sent to one nginx at once. */
+/** Purges and refreshes sent to one nginx at once. */
 const CONCURRENCY = 16;
 
 /**
+ * Keys a refresh can name: `<br|gzip>|<host><path>`, as nginx's public locations build them
+ * (anything else, an absolute-form request's key for one, is purged).
+ */
+const REFRESHABLE = /^(br|gzip)\|[a-z0-9.-]+\/([^/].*)?$/;
+/** Statuses nginx stores (its `proxy_cache_valid` list, and the gateway's X-Accel-Expires ones). */
+const STORED = new Set([200, 301, 302, 404, 410]);
+
+export interface NginxPurgeOptions {
+  /**
+   * Keys per write and nginx replaced in place (the most recently filled first) rather than
+   * removed: nginx fetches the answer anew past its cache and stores it under the key, readers
+   * being served the stored answer meanwhile, so none of them meets a miss and waits on the
+   * cache lock. Each costs a render or read upstream; the keys past it are purged. 0: purge only.
+   */
+  refreshKeys?: number;
+  /** How long a purge may take. */
+  timeoutMs?: number;
+  /** How long a refresh may take (it is purged instead past it). */
+  refreshTimeoutMs?: number;
+}
+
+/**
  * nginx's cache (Debian's cache purge module): each key that holds an answer with one of the tags
- * (the gateway recorded them as the answers went by) is removed from every nginx. A URL whose host
- * is a name stands for every address it resolves to (a headless Service: one per web pod).
+ * (the gateway recorded them as the answers went by) is refreshed or removed on every nginx. A URL
+ * whose host is a name stands for every address it resolves to (a headless Service: one per web pod).
  */
 export class NginxPurgeTarget implements PurgeTarget {
   readonly name = 'nginx';
   readonly awaited = true;
+  private readonly refreshKeys: number;
+  private readonly timeoutMs: number;
+  private readonly refreshTimeoutMs: number;
 
   constructor(
     private readonly keys: EdgeKeyMap,
     private readonly urls: readonly string[],
-    private readonly timeoutMs = 2000,
-  ) {}
+    o: NginxPurgeOptions = {},
+  ) {
+    this.refreshKeys = o.refreshKeys ?? 0;
+    this.timeoutMs = o.timeoutMs ?? 2000;
+    this.refreshTimeoutMs = o.refreshTimeoutMs ?? 1000;
+  }
 
   async purge(change: PublishedChange): Promise<void> {
     const keys = await this.keys.keysOf(change.tags);
     if (!keys.length) return;
+    let refreshes = 0;
+    const tasks = keys.map((key) => {
+      const refresh = refreshes < this.refreshKeys && REFRESHABLE.test(key);
+      if (refresh) refreshes++;
+      return { key, refresh };
+    });
     const endpoints = (await Promise.all(this.urls.map(expand))).flat();
-    await Promise.all(endpoints.map((url) => this.purgeAll(url, keys)));
+    await Promise.all(endpoints.map((url) => this.runAll(url, tasks)));
   }
 
-  private async purgeAll(url: string, keys: readonly string[]) {
+  private async runAll(url: string, tasks: readonly { key: string; refresh: boolean }[]) {
     let next = 0;
     const worker = async () => {
-      while (next < keys.length) {
-        const key = keys[next++]!;
-        const res = await fetch(url, { headers: { 'purge-key': key }, signal: AbortSignal.timeout(this.timeoutMs) });
-        await res.arrayBuffer();
-        // 404: nothing was stored under the key (already purged, or evicted).
-        if (res.status !== 200 && res.status !== 404) throw new Error(`nginx purge answered ${res.status} at ${url}`);
+      while (next < tasks.length) {
+        const { key, refresh } = tasks[next++]!;
+        if (!(refresh && (await this.refreshed(url, key)))) await this.purgeKey(url, key);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, keys.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, tasks.length) }, worker));
+  }
+
+  private async purgeKey(url: string, key: string) {
+    const res = await fetch(url, { headers: { 'purge-key': key }, signal: AbortSignal.timeout(this.timeoutMs) });
+    await res.arrayBuffer();
+    // 404: nothing was stored under the key (already purged, or evicted).
+    if (res.status !== 200 && res.status !== 404) throw new Error(`nginx purge answered ${res.status} at ${url}`);
+  }
+
+  /** Whether nginx stored a new answer under the key; when not (an error, a cookie), it is purged. */
+  private async refreshed(url: string, key: string): Promise<boolean> {
+    try {
+      const res = await fetch(new URL('refresh', url), { headers: { 'purge-key': key }, signal: AbortSignal.timeout(this.refreshTimeoutMs) });
+      await res.arrayBuffer();
+      return STORED.has(res.status) && !res.headers.has('set-cookie') && res.headers.get('x-jp-accel-expires') !== '0';
+    } catch {
+      return false;
+    }
   }
 }
 
