@@ -200,8 +200,8 @@ describe('the change publisher', () => {
     const off = a.publisher.onPublished((c) => {
       published.push(c);
     });
-    a.publisher.onArticle((_j, article, entry) => {
-      articles.push(entry ? article!.refnumber : null);
+    a.publisher.onArticle((_j, changes) => {
+      for (const c of changes) articles.push(c.entry ? c.article!.refnumber : null);
     });
     try {
       const art = (await a.repos.articles.list(demo)).find(isPublicArticle)!;
