@@ -269,6 +269,17 @@ describe('bad input', () => {
     await expectAnswersMatch(a, demo);
   });
 
+  test("an issue view stored by an earlier release, its entries carrying their search text, answers without it", async () => {
+    const [key] = [...(await plain(a, demo)).byIssue.keys()];
+    const id = viewId.issue(demo, key!);
+    const stored = await a.views.repo.collectionOf(id).findOne({ _id: id });
+    const view = JSON.parse(stored!.b!) as { articles: Record<string, unknown>[] };
+    for (const e of view.articles) e.hay = 'the search text of an earlier release';
+    await a.views.repo.collectionOf(id).updateOne({ _id: id }, { $set: { b: JSON.stringify(view) } });
+    await a.publisher.announceAll(demo);
+    await expectAnswersMatch(a, demo);
+  });
+
   test('a rebuild interrupted half way resumes where it stopped', async () => {
     const first = await rebuildJournalViews(a.views, demo, { logger: a.deps.logger, batch: 2, stopAfter: 4 });
     expect(first.status).toBe('interrupted');
