@@ -80,6 +80,16 @@ export class SearchStore {
     return this.held.peek(journalId)?.indexed === true;
   }
 
+  /** Whether the journal has a readable persisted index (head): the seeds build the journals that have none. */
+  async persisted(journalId: string): Promise<boolean> {
+    try {
+      return (await this.opts.repo.head(journalId)) !== null;
+    } catch (err) {
+      if (err instanceof BadSearchDocError) return false;
+      throw err;
+    }
+  }
+
   /** Whether the journal is in memory now (tests). */
   holds(journalId: string): boolean {
     return this.held.has(journalId);
