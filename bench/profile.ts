@@ -262,7 +262,7 @@ export function writeMarkdown() {
     'matches about 270 of the 10,000 articles: a 130 kB answer.',
     '',
     '- Matching was most of the content service\'s CPU: every search scanned the 10,000 search texts (about 6 MB)',
-    '  with `includes`, 6-9 ms a search. The token index (`services/content/src/public/search-index.ts`) finds the',
+    '  with `includes`, 6-9 ms a search. The token index (`services/content/src/search/search-index.ts`) finds the',
     '  same matches in about 0.4 ms. The content service\'s CPU per search in the bench went from 7.8 ms to 5.0 ms',
     '  (load average 13 and 21 in the two runs); alone with the gateway on the same data, 1.5-2.5 ms.',
     '- The list JSON is now one copy of each entry\'s bytes (made once per stored version) instead of a string',

@@ -30,6 +30,8 @@ import { ViewRepo } from './views/view.repo';
 import { ViewStore } from './views/view-store';
 import { VIEWS_LOCK, viewsLockKey } from './views/views-offline';
 import { ChangePublisher } from './views/change-publisher';
+import { createSearchStore, searchFollower, searchWriter } from './search/search-sync';
+import type { SearchStore } from './search/search.store';
 import { PublicService } from './public/public.service';
 import { publicRoutes } from './public/public.routes';
 import { articleBatchRoutes } from './public/article-batch.routes';
@@ -61,6 +63,8 @@ export interface ContentApp {
   cache: ViewCache;
   views: ViewStore;
   publisher: ChangePublisher;
+  /** Both searches of every journal, persisted per journal and held within SEARCH_CACHE_MB. */
+  search: SearchStore;
   deps: ContentDeps;
   /** The pub/sub connection of the change feed (tests break it to prove the fallback). */
   subscriber: Redis;
@@ -102,12 +106,27 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   });
   const viewRepo = await ViewRepo.open(conn, config.MONGO_KEY_BUCKETS);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(config.REDIS_PREFIX, journalId), VIEWS_LOCK);
-  const views = new ViewStore({ ...repos, files }, viewRepo, logger, lock, cache);
+  const search = createSearchStore({
+    conn,
+    buckets: viewRepo.buckets,
+    src: { articles: repos.articles, issues: repos.issues, files },
+    redis,
+    prefix: config.REDIS_PREFIX,
+    logger,
+    budgetBytes: config.SEARCH_CACHE_MB * 2 ** 20,
+    minIndexed: config.SEARCH_INDEX_MIN_ARTICLES,
+    // A journal searched here is followed by the change feed from before its index is read.
+    follow: (journalId) => cache.track(journalId),
+  });
+  const views = new ViewStore({ ...repos, files }, viewRepo, logger, lock, cache, search);
   const publisher = new ChangePublisher(views, (journalId, changes) => cache.feed.publish(journalId, changes), logger);
-  const publicService = new PublicService(views, cache, repos.articles, config.SEARCH_INDEX_MIN_ARTICLES);
+  // Writes made here persist their articles' search entries; changes made elsewhere are read back.
+  publisher.onArticle(searchWriter(search));
+  cache.onChange(searchFollower(search));
+  const publicService = new PublicService(views, cache, repos.articles);
   const edge = createEdgePurger(config, redis, logger);
   publisher.onPublished(edge.listener);
-  const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, views, publisher, publicService, activity: new ActivityLog(conn, logger) };
+  const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, views, publisher, search, publicService, activity: new ActivityLog(conn, logger) };
 
   // Ready as soon as the change feed is subscribed: no journal is read before a request asks for
   // it. The datastores are not part of readiness: what needs the database answers 503 at once
@@ -174,6 +193,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     cache,
     views,
     publisher,
+    search,
     deps,
     subscriber,
     stats: stats.recorder,

@@ -13,7 +13,7 @@ export const contentConfigSchema = z.object({
   ...publicOriginConfigShape,
   /** URLs per sitemap file before /sitemap.xml becomes an index (sitemaps.org: 50,000). */
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
-  /** Journals with at least this many public articles get a token index for the public search (built in the background). */
+  /** Journals with at least this many articles get the token index for their search (built in the background once the journal is read). */
   SEARCH_INDEX_MIN_ARTICLES: z.coerce.number().int().min(1).default(2000),
   /** Memory for the journals' search indexes held at once (MB; docs/architecture.md#search): fits a 50,000-article journal of short texts; with CACHE_MAX_MB and the process itself, a 512 MiB pod. */
   SEARCH_CACHE_MB: z.coerce.number().int().min(1).default(96),

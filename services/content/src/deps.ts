@@ -12,6 +12,7 @@ import type { ViewCache } from './views/view-cache';
 import type { ViewStore } from './views/view-store';
 import type { ChangePublisher } from './views/change-publisher';
 import type { PublicService } from './public/public.service';
+import type { SearchStore } from './search/search.store';
 
 export interface ContentRepos {
   journals: JournalRepo;
@@ -36,6 +37,8 @@ export interface ContentDeps {
   views: ViewStore;
   /** The one change path: every admin write hands what it changed here. */
   publisher: ChangePublisher;
+  /** The public and the admin search of every journal (docs/architecture.md#search). */
+  search: SearchStore;
   /** The public reads, shared by every router. */
   publicService: PublicService;
   /** The journal's activity log: every staff write is recorded once it succeeded. */

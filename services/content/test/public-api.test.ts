@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eventually, newObjectId, staffToken, trackCalls } from '@journal/testing';
-import { SearchIndex } from '../src/public/search-index';
+import { SearchIndex } from '../src/search/search-index';
 import { seedDemoContent } from '../src/seed/demo';
 import { startContent, stopContent } from './helpers';
 

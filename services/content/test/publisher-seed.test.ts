@@ -1,5 +1,8 @@
+import { connectMongo, keyBucketsOf } from '@journal/server-kit';
 import { scratchDatabase, testServers } from '@journal/testing';
 import { seedPublisher, worklogShares } from '../src/seed/publisher';
+import { SearchRepo } from '../src/search/search.repo';
+import { ViewRepo } from '../src/views/view.repo';
 
 const { mongoUrl } = testServers();
 const scratch = scratchDatabase('publisher');
@@ -33,6 +36,18 @@ describe('publisher-scale seed', () => {
     const before = await articles();
     expect(await seedPublisher(opts)).toMatchObject({ articlesAdded: 0 });
     expect(await articles()).toEqual(before);
+    // Every journal has its search index; one seeded before the indexes existed gets it from a rerun.
+    const conn = await connectMongo(mongoUrl, dbName);
+    try {
+      const search = new SearchRepo(conn, (await ViewRepo.open(conn, keyBucketsOf(process.env))).buckets);
+      for (const j of journals) expect(await search.head(String(j._id))).not.toBeNull();
+      const first = String(journals[0]!._id);
+      await search.removeHead(first);
+      expect(await seedPublisher(opts)).toMatchObject({ articlesAdded: 0 });
+      expect((await search.head(first))?.chunks.length).toBeGreaterThan(0);
+    } finally {
+      await conn.close();
+    }
   });
 
   it('completes an interrupted journal: what is missing is added, nothing twice', async () => {

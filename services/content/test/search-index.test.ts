@@ -1,8 +1,8 @@
 import { searchText } from '../src/shared/text';
 import { etagOf } from '../src/views/view-cache';
-import { jsonList as listBytes, normaliseKeyword, SearchIndexes, type Corpus, type CorpusArticle } from '../src/public/public.service';
-import { trackCalls } from '@journal/testing';
-import { SearchIndex } from '../src/public/search-index';
+import { jsonList as listBytes, type CorpusArticle } from '../src/public/public.service';
+import { normaliseKeyword } from '../src/search/search-keyword';
+import { SearchIndex } from '../src/search/search-index';
 
 /** The answer the index must give: the plain scan of every search text. */
 const scan = (hay: string[], k: string, max: number) => hay.flatMap((h, i) => (h.includes(k) ? [i] : [])).slice(0, max);
@@ -52,26 +52,6 @@ describe('public search index', () => {
     expect(sliced!.search('irrigation', 1000)).toEqual(index.search('irrigation', 1000));
     let calls = 0;
     expect(await SearchIndex.build(hay, () => ++calls > 2, 100)).toBeNull();
-  });
-
-  it('is built in the background for a large corpus: scans until it is ready, then answers from it', async () => {
-    const builds = trackCalls(SearchIndex, 'build');
-    try {
-      const indexes = new SearchIndexes(1000);
-      const c: Corpus = { articles: [], hay, byRef: new Map(), bytes: 0 };
-      expect(indexes.of('j1', c)).toBeUndefined();
-      expect(indexes.of('j1', c)).toBeUndefined();
-      // One build, however many searches come meanwhile; once it is done, searches use it.
-      expect(builds.calls).toHaveLength(1);
-      await Promise.all(builds.calls);
-      expect(indexes.of('j1', c)!.search('drip', 1000)).toEqual(scan(hay, 'drip', 1000));
-      // A small corpus is only ever scanned: no build starts for it.
-      const small: Corpus = { articles: [], hay: hay.slice(0, 10), byRef: new Map(), bytes: 0 };
-      expect(indexes.of('j2', small)).toBeUndefined();
-      expect(builds.calls).toHaveLength(1);
-    } finally {
-      builds.restore();
-    }
   });
 });
 

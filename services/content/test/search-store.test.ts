@@ -3,7 +3,8 @@ import { connectMongo, createLogger } from '@journal/server-kit';
 import { eventually, newObjectId, testServers, trackCalls, uniqueName } from '@journal/testing';
 import { adminMatcher, byIssueThenPage, byPageStart, type Article } from '../src/archives/article.repo';
 import { byIssueDesc } from '../src/archives/issue.repo';
-import { normaliseKeyword, toSummary } from '../src/public/public.service';
+import { toSummary } from '../src/public/public.service';
+import { normaliseKeyword } from '../src/search/search-keyword';
 import { derivedFields } from '../src/archives/article.repo';
 import { searchEntryOf, type SearchEntry } from '../src/search/search-entry';
 import { SearchRepo } from '../src/search/search.repo';
@@ -230,6 +231,50 @@ describe('search store', () => {
     expect(replica.holds(j)).toBe(false);
     await expectSame(replica, j, 44, 40);
     expect(sourceCalls).toEqual([]);
+  });
+
+  test("one write's many articles read and write each chunk once, split as far as needed; a replica reads them back from the chunks", async () => {
+    const j = makeJournal(100, 101);
+    const writer = store({ chunkEntries: 8 });
+    const replica = store({ chunkEntries: 8 });
+    await writer.rebuild(j, source(j));
+    await replica.search(j, 'drip');
+    const chunksBefore = (await repo.head(j))!.chunks.length;
+    const rnd = random(103);
+    const articles = journals.get(j)!;
+    const batch = new Map<string, SearchEntry | null>();
+    const gone = [...articles.keys()][0]!;
+    articles.delete(gone);
+    batch.set(gone, null);
+    for (let k = 0; k < 300; k++) {
+      const a = article(4000 + k, rnd, 'wombat');
+      articles.set(a.id, a);
+      batch.set(a.id, entryOf(a));
+    }
+    const reads = trackCalls(repo, 'chunk');
+    try {
+      await writer.applyAll(j, batch, { persist: true });
+    } finally {
+      reads.restore();
+    }
+    expect(reads.calls.length).toBeLessThanOrEqual(chunksBefore);
+    const head = (await repo.head(j))!;
+    expect(head.chunks.length).toBeGreaterThan(chunksBefore);
+    for (const [d, p] of head.chunks) expect((await repo.chunk(j, head.g, d, p)).length).toBeLessThanOrEqual(16);
+    // The replica held the journal from before: it reads the changed entries from the chunks.
+    sourceCalls.length = 0;
+    await replica.refresh(j, [...batch.keys()]);
+    expect(replica.holds(j)).toBe(true);
+    expect(await replica.search(j, 'wombat')).toEqual(publicScan(all(j), 'wombat'));
+    await expectSame(replica, j, 104, 30);
+    await expectSame(store(), j, 105, 30);
+    expect(sourceCalls).toEqual([]);
+    // A replica that cannot read the journal's index any more drops it, and rebuilds it on its next search.
+    await repo.removeHead(j);
+    await replica.refresh(j, [gone]);
+    expect(replica.holds(j)).toBe(false);
+    expect(await replica.search(j, 'wombat')).toEqual(publicScan(all(j), 'wombat'));
+    expect(sourceCalls).toEqual([j]);
   });
 
   test('a write while a rebuild reads its entries, and two rebuilds at once, leave the index right', async () => {

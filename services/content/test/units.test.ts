@@ -3,7 +3,7 @@ import { buildSitemaps, sitemapIndex } from '../src/seo/sitemap';
 import { parseRange } from '../src/files/asset.routes';
 import { citationDate } from '@journal/contracts';
 import { searchText } from '../src/shared/text';
-import { normaliseKeyword } from '../src/public/public.service';
+import { normaliseKeyword } from '../src/search/search-keyword';
 
 describe('sitemap splitting', () => {
   const urls = Array.from({ length: 1000 }, (_, i) => ({ loc: `http://x.test/archives/2026/vol1/issue1/${i}?a=1&b=<2>`, lastmod: '2026-01-01' }));

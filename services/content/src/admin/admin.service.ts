@@ -5,7 +5,6 @@ import type { ContentDeps } from '../deps';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';
 import type { Article } from '../archives/article.repo';
 import { publicSettings } from '../journals/settings.routes';
-import { AdminSearchIndex } from './admin-search-index';
 
 export type IssueWithCount = Omit<Issue, 'creation'> & { creation?: Date; articles: number };
 
@@ -20,11 +19,7 @@ const issueKeySchema = z.object({
 
 /** Counts, issues, admin search and settings (docs/product.md#admin-area). */
 export class AdminService {
-  private readonly index: AdminSearchIndex;
-
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'publisher' | 'cache' | 'activity'>) {
-    this.index = new AdminSearchIndex(deps.cache, deps.repos.articles);
-  }
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'publisher' | 'search' | 'activity'>) {}
 
   async counts(journalId: string): Promise<AdminCounts> {
     const { articles, issues, editors } = this.deps.repos;
@@ -88,14 +83,11 @@ export class AdminService {
     return a;
   }
 
-  /**
-   * The admin search (docs/product.md#admin-area), answered from the journal's admin index (every
-   * article of any status, made again after a change of the journal).
-   */
+  /** The admin search (docs/product.md#admin-area): every article of any status, from the journal's search index. */
   async search(journalId: string, q: unknown): Promise<AdminSearchHit[]> {
     const text = parse(searchSchema, q ?? '');
     if (!text) return [];
-    return this.index.search(journalId, text, SEARCH_LIMIT);
+    return this.deps.search.adminSearch(journalId, text, SEARCH_LIMIT);
   }
 
   /**

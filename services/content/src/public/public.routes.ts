@@ -4,7 +4,8 @@ import { ARTICLE_REF_RE as REF_RE, OBJECT_ID_RE as ID_RE } from '@journal/contra
 import type { ContentDeps } from '../deps';
 import { sendCached } from '../cache/http-cache';
 import { firstNumber } from '../shared/text';
-import { normaliseKeyword } from './public.service';
+import { normaliseKeyword } from '../search/search-keyword';
+import { jsonList } from './public.service';
 
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -12,7 +13,7 @@ const notFound = (what: string) => new AppError(404, 'not_found', what);
 
 /** The public API of docs/product.md#api (settings live in journals/settings.routes.ts). Every answer is cached per journal version. */
 export function publicRoutes(deps: ContentDeps): Router {
-  const { cache, publicService: svc } = deps;
+  const { cache, publicService: svc, search } = deps;
   const r = Router();
   r.use(['/api/editors', '/api/indexing', '/api/archives', '/api/search'], requireTenant);
 
@@ -64,7 +65,7 @@ export function publicRoutes(deps: ContentDeps): Router {
 
   r.get(['/api/search', '/api/search/'], async (req, res) => {
     const k = normaliseKeyword(req.query.keyword);
-    const c = await cache.body(req.journalId, `search:${k}`, async () => ({ body: await svc.searchJson(req.journalId, k), contentType: JSON_TYPE }));
+    const c = await cache.body(req.journalId, `search:${k}`, async () => ({ body: jsonList(await search.search(req.journalId, k)), contentType: JSON_TYPE }));
     sendCached(req, res, c);
   });
 

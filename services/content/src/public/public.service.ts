@@ -10,7 +10,6 @@ import type { ViewStore } from '../views/view-store';
 import type { HeadView, IssueKey } from '../views/view-docs';
 import { archiveYears, corpusEntry, listedIssues } from '../views/view-build';
 import { summaryOf, toSummary, type ArticleDetail, type ArticleSummary, type CorpusArticle, type YearSummary } from '../views/article-shapes';
-import { SearchIndex } from './search-index';
 
 export { toDetail, toSummary, type ArticleDetail, type ArticleSummary, type CorpusArticle, type YearSummary } from '../views/article-shapes';
 
@@ -21,26 +20,15 @@ export type PublicEditor = Omit<Editor, 'creation' | 'updated_at' | ContactField
 export type PublicIndexingItem = IndexingItem & { image_url: string | null };
 
 /**
- * One journal's public articles assembled from its issue views (no abstracts): search, sitemap and
+ * One journal's public articles assembled from its issue views (no abstracts): the sitemap and
  * OAI lists read it. Held in the budgeted cache like any answer.
  */
 export interface Corpus {
   /** Newest issue first, then page order. */
   articles: CorpusArticle[];
-  /** Lower-cased plain text of title, authors, keywords and abstract, index-aligned with `articles`. */
-  hay: string[];
   /** refnumber → index in `articles`. */
   byRef: Map<string, number>;
   bytes: number;
-}
-
-export const SEARCH_MAX_KEYWORD = 200;
-export const SEARCH_MAX_RESULTS = 1000;
-
-/** Normalises a search keyword: string only, whitespace collapsed, capped in length. */
-export function normaliseKeyword(k: unknown): string {
-  if (typeof k !== 'string') return '';
-  return k.slice(0, SEARCH_MAX_KEYWORD * 2).replace(/\s+/g, ' ').trim().slice(0, SEARCH_MAX_KEYWORD).toLowerCase();
 }
 
 const fileUrl = (head: HeadView, path: string) => versionedUrl(path, head.files[path]);
@@ -49,16 +37,11 @@ const enabledEditors = (head: HeadView) => head.editors.filter((e) => e.status =
 
 /** The public reads of docs/product.md#api, made from the persisted views (built once, shared by every router). */
 export class PublicService {
-  private readonly indexes: SearchIndexes;
-
   constructor(
     private readonly views: ViewStore,
     private readonly cache: ViewCache,
     private readonly articles: Pick<ArticleRepo, 'findByRefs' | 'listDeleted'>,
-    searchIndexMinArticles: number,
-  ) {
-    this.indexes = new SearchIndexes(searchIndexMinArticles);
-  }
+  ) {}
 
   head(journalId: string): Promise<HeadView> {
     return this.views.head(journalId);
@@ -229,8 +212,8 @@ export class PublicService {
   }
 
   /**
-   * Every public article of the journal, assembled from its issue views (sitemap, OAI, search),
-   * cached under the memory budget until the journal changes.
+   * Every public article of the journal, assembled from its issue views (sitemap, OAI), cached
+   * under the memory budget until the journal changes.
    */
   corpus(journalId: string): Promise<Corpus> {
     return this.cache.get(
@@ -241,84 +224,21 @@ export class PublicService {
         const keys = listedIssues(head);
         const views = await Promise.all(keys.map((k) => this.views.issue(journalId, k)));
         const articles: CorpusArticle[] = [];
-        const hay: string[] = [];
         const byRef = new Map<string, number>();
         let bytes = 0;
         for (const v of views) {
           for (const e of v.articles) {
             byRef.set(e.refnumber, articles.length);
             articles.push(corpusEntry(e));
-            hay.push(e.hay);
-            bytes += e.hay.length * 2 + 1200;
+            bytes += 1200;
           }
         }
-        return { articles, hay, byRef, bytes };
+        return { articles, byRef, bytes };
       },
       (c) => c.bytes,
     );
   }
-
-  /**
-   * docs/product.md#search: case-insensitive match of the keyword in title, authors, keywords and abstract, enabled
-   * articles only. A plain substring test on pre-lowered text: no user text ever becomes a regex.
-   */
-  async search(journalId: string, keyword: unknown): Promise<ArticleSummary[]> {
-    return (await this.searchMatches(journalId, keyword)).map(summaryOf);
-  }
-
-  /** The same as JSON bytes (see issueArticlesJson). */
-  async searchJson(journalId: string, keyword: unknown): Promise<Buffer> {
-    return jsonList(await this.searchMatches(journalId, keyword));
-  }
-
-  private async searchMatches(journalId: string, keyword: unknown): Promise<CorpusArticle[]> {
-    const k = normaliseKeyword(keyword);
-    if (!k) return [];
-    const corpus = await this.corpus(journalId);
-    const { articles, hay } = corpus;
-    const index = this.indexes.of(journalId, corpus);
-    if (index) return index.search(k, SEARCH_MAX_RESULTS).map((i) => articles[i]!);
-    const out: CorpusArticle[] = [];
-    for (let i = 0; i < hay.length && out.length < SEARCH_MAX_RESULTS; i++) {
-      if (hay[i]!.includes(k)) out.push(articles[i]!);
-    }
-    return out;
-  }
 }
-
-/**
- * One search index per journal's current corpus. A corpus version is never changed (a write makes a
- * new one), so its index stays right for as long as it is read. A large corpus gets its index built
- * in the background on its first search, and answers by scanning until then; a small one is
- * scanned as fast as an index would answer, and gets none.
- */
-export class SearchIndexes {
-  private readonly ready = new WeakMap<Corpus, SearchIndex>();
-  private readonly building = new WeakSet<Corpus>();
-  private readonly latest = new Map<string, Corpus>();
-
-  constructor(private readonly minArticles: number = SEARCH_INDEX_MIN_ARTICLES) {}
-
-  of(journalId: string, corpus: Corpus): SearchIndex | undefined {
-    const index = this.ready.get(corpus);
-    if (index || corpus.hay.length < this.minArticles) return index;
-    this.latest.set(journalId, corpus);
-    if (!this.building.has(corpus)) {
-      this.building.add(corpus);
-      void SearchIndex.build(corpus.hay, () => this.latest.get(journalId) !== corpus).then(
-        (built) => {
-          if (built) this.ready.set(corpus, built);
-        },
-        () => undefined,
-      );
-    }
-    return undefined;
-  }
-}
-
-/** Below this many articles a scan of the search texts takes well under a millisecond. */
-export const SEARCH_INDEX_MIN_ARTICLES = 2000;
-
 
 /** Each corpus entry's list JSON as UTF-8 bytes, made once: entries are replaced, never changed, on
  *  a write. A list answer is then one copy of those bytes, with no string to join and encode. (An

@@ -1,6 +1,6 @@
 import type { AdminSearchHit } from '@journal/contracts';
 import { adminMatcher } from '../archives/article.repo';
-import { SearchIndex } from '../public/search-index';
+import { SearchIndex } from './search-index';
 import { entryBytes, entryOrder, type SearchEntry, type SearchSummary } from './search-entry';
 
 /**

@@ -21,38 +21,59 @@ export class SearchWriter {
   ) {}
 
   /**
-   * Writes one article's change into its chunk (and splits a full chunk). A journal never built has
-   * nothing to change: its first load builds it from the articles, this change included. A bad head
-   * or chunk removes the head, so the next load rebuilds the journal.
+   * Writes articles' changes (an entry, or null: removed) into the chunks holding them, each chunk
+   * read and written once, and splits a chunk grown past twice its size. A journal never built has
+   * nothing to change: its first load builds it from the articles, these changes included. A bad
+   * head or chunk removes the head, so the next load rebuilds the journal.
    */
-  async persist(journalId: string, id: string, entry: SearchEntry | null): Promise<void> {
+  async persist(journalId: string, changes: ReadonlyMap<string, SearchEntry | null>): Promise<void> {
     const { repo, logger } = this;
-    let head: SearchHead | null;
     try {
-      head = await repo.head(journalId);
-      if (!head) return;
-      const at = head.chunks.find(([d, p]) => inChunk(id, d, p));
-      if (!at) throw new BadSearchDocError(journalId, `no chunk takes article ${id}`);
-      const [d, p] = at;
-      const entries = (await repo.chunk(journalId, head.g, d, p)).filter((e) => e.hit.id !== id);
-      if (entry) entries.push(entry);
-      if (entries.length <= this.chunkEntries * 2 || d >= MAX_DEPTH) {
-        await repo.writeChunks(journalId, head.g, [{ d, p, entries }]);
-        return;
+      const head = await repo.head(journalId);
+      if (!head || !changes.size) return;
+      const byChunk = new Map<[number, number], string[]>();
+      for (const id of changes.keys()) {
+        const at = head.chunks.find(([d, p]) => inChunk(id, d, p));
+        if (!at) throw new BadSearchDocError(journalId, `no chunk takes article ${id}`);
+        let ids = byChunk.get(at);
+        if (!ids) byChunk.set(at, (ids = []));
+        ids.push(id);
       }
-      // Split one bit deeper: both halves written before the head names them, the old chunk after.
-      const bit = 1 << d;
-      const low = entries.filter((e) => (idHash(e.hit.id) & bit) === 0);
-      const high = entries.filter((e) => (idHash(e.hit.id) & bit) !== 0);
-      await repo.writeChunks(journalId, head.g, [{ d: d + 1, p, entries: low }, { d: d + 1, p: p | bit, entries: high }]);
-      const chunks = head.chunks.filter((c) => c !== at).concat([[d + 1, p], [d + 1, p | bit]]);
+      const split: [number, number][] = [];
+      let chunks = head.chunks;
+      for (const [at, ids] of byChunk) {
+        const [d, p] = at;
+        const gone = new Set(ids);
+        const entries = (await repo.chunk(journalId, head.g, d, p)).filter((e) => !gone.has(e.hit.id));
+        for (const id of ids) {
+          const e = changes.get(id);
+          if (e) entries.push(e);
+        }
+        const parts = this.split(d, p, entries);
+        await repo.writeChunks(journalId, head.g, parts);
+        if (parts.length > 1) {
+          split.push(at);
+          chunks = chunks.filter((c) => c !== at).concat(parts.map((c): [number, number] => [c.d, c.p]));
+        }
+      }
+      if (!split.length) return;
+      // The halves are written before the head names them; the old chunks go after.
       await repo.writeHead({ ...head, chunks });
-      await repo.removeChunks(journalId, head.g, [[d, p]]);
+      await repo.removeChunks(journalId, head.g, split);
     } catch (err) {
       if (!(err instanceof BadSearchDocError)) throw err;
       logger.warn({ journalId, doc: err.docId, reason: err.message }, 'search index document bad: the journal is rebuilt on its next load');
       await repo.removeHead(journalId);
     }
+  }
+
+  /** A chunk's entries as they are stored: itself, or split one bit deeper while a part is past twice its size. */
+  private split(d: number, p: number, entries: SearchEntry[]): { d: number; p: number; entries: SearchEntry[] }[] {
+    if (entries.length <= this.chunkEntries * 2 || d >= MAX_DEPTH) return [{ d, p, entries }];
+    const bit = 1 << d;
+    const low = entries.filter((e) => (idHash(e.hit.id) & bit) === 0);
+    const high = entries.filter((e) => (idHash(e.hit.id) & bit) !== 0);
+    return [...this.split(d + 1, p, low), ...this.split(d + 1, p | bit, high)];
   }
 
   /** Writes `byId` as a new generation and makes the head name it. */

@@ -1,9 +1,9 @@
 import { LRUCache, type Logger } from '@journal/server-kit';
 import type { AdminSearchHit } from '@journal/contracts';
-import { normaliseKeyword, SEARCH_MAX_RESULTS } from '../public/public.service';
+import { normaliseKeyword, SEARCH_MAX_RESULTS } from './search-keyword';
 import { JournalSearch } from './journal-search';
 import type { SearchEntry, SearchSummary } from './search-entry';
-import { BadSearchDocError, type SearchHead, type SearchRepo } from './search.repo';
+import { BadSearchDocError, inChunk, type SearchHead, type SearchRepo } from './search.repo';
 import { SearchWriter } from './search-writer';
 
 /** Entries of a journal, from the source of truth (the articles), in any order. */
@@ -27,6 +27,11 @@ export interface SearchStoreOptions {
    * next rebuild.
    */
   lock?: { run<T>(journalId: string, fn: () => Promise<T>): Promise<T> };
+  /**
+   * Called (and awaited) before a journal is read: the change feed starts following the journal
+   * then, so every change persisted after the read reaches this replica (`refresh`).
+   */
+  follow?: (journalId: string) => Promise<void>;
 }
 
 /** Chunks read at once while loading a journal. */
@@ -75,6 +80,16 @@ export class SearchStore {
     return this.held.peek(journalId)?.indexed === true;
   }
 
+  /** Whether the journal has a readable persisted index (head): the seeds build the journals that have none. */
+  async persisted(journalId: string): Promise<boolean> {
+    try {
+      return (await this.opts.repo.head(journalId)) !== null;
+    } catch (err) {
+      if (err instanceof BadSearchDocError) return false;
+      throw err;
+    }
+  }
+
   /** Whether the journal is in memory now (tests). */
   holds(journalId: string): boolean {
     return this.held.has(journalId);
@@ -101,17 +116,62 @@ export class SearchStore {
    * journal is held (or being loaded); with `persist` (the replica that made the write) the one chunk
    * holding the article is written too.
    */
-  async apply(journalId: string, id: string, entry: SearchEntry | null, opts: { persist: boolean }): Promise<void> {
-    if (entry && entry.hit.id !== id) throw new Error(`search entry ${entry.hit.id} applied as ${id}`);
+  apply(journalId: string, id: string, entry: SearchEntry | null, opts: { persist: boolean }): Promise<void> {
+    return this.applyAll(journalId, new Map([[id, entry]]), opts);
+  }
+
+  /** `apply` of several articles of one journal: each chunk they fall in is read and written once. */
+  async applyAll(journalId: string, changes: ReadonlyMap<string, SearchEntry | null>, opts: { persist: boolean }): Promise<void> {
+    for (const [id, entry] of changes) if (entry && entry.hit.id !== id) throw new Error(`search entry ${entry.hit.id} applied as ${id}`);
     const held = this.held.peek(journalId);
-    if (held) {
-      held.set(id, entry);
-      this.resized(journalId, held);
+    const loading = this.loading.get(journalId);
+    for (const [id, entry] of changes) {
+      held?.set(id, entry);
+      loading?.changes.set(id, entry);
     }
-    this.loading.get(journalId)?.changes.set(id, entry);
-    if (!opts.persist) return;
-    for (const during of this.rebuilding.get(journalId) ?? []) during.set(id, entry);
-    await this.serially(journalId, () => this.writer.persist(journalId, id, entry));
+    if (held) this.resized(journalId, held);
+    if (!opts.persist || !changes.size) return;
+    for (const during of this.rebuilding.get(journalId) ?? []) for (const [id, entry] of changes) during.set(id, entry);
+    try {
+      await this.serially(journalId, () => this.writer.persist(journalId, changes));
+    } catch (err) {
+      // The write itself is stored: an index that missed it is dropped, and built from the articles on its next search.
+      this.opts.logger.error({ journalId, err }, 'search index change not written: the index is dropped and built again on its next search');
+      await this.opts.repo.removeHead(journalId).catch(() => undefined);
+      this.evict(journalId);
+    }
+  }
+
+  /**
+   * Another replica changed these articles and persisted them (its change announced on the feed):
+   * where this replica holds the journal, or is loading it, their entries are read from the chunks
+   * holding them. When that cannot be done (no index, a bad or moved chunk, the database away) the
+   * journal is dropped here and loaded whole on its next search.
+   */
+  async refresh(journalId: string, ids: readonly string[]): Promise<void> {
+    if (!ids.length || !(this.held.has(journalId) || this.loading.has(journalId))) return;
+    const { repo, logger } = this.opts;
+    try {
+      const head = await repo.head(journalId);
+      if (!head) throw new BadSearchDocError(journalId, 'no head');
+      const byChunk = new Map<[number, number], string[]>();
+      for (const id of new Set(ids)) {
+        const at = head.chunks.find(([d, p]) => inChunk(id, d, p));
+        if (!at) throw new BadSearchDocError(journalId, `no chunk takes article ${id}`);
+        let list = byChunk.get(at);
+        if (!list) byChunk.set(at, (list = []));
+        list.push(id);
+      }
+      const changes = new Map<string, SearchEntry | null>();
+      for (const [[d, p], list] of byChunk) {
+        const stored = new Map((await repo.chunk(journalId, head.g, d, p)).map((e) => [e.hit.id, e]));
+        for (const id of list) changes.set(id, stored.get(id) ?? null);
+      }
+      await this.applyAll(journalId, changes, { persist: false });
+    } catch (err) {
+      logger.info({ journalId, reason: err instanceof Error ? err.message : String(err) }, 'search index changed elsewhere and not read here: the journal is loaded again on its next search');
+      this.evict(journalId);
+    }
   }
 
   /**
@@ -164,6 +224,12 @@ export class SearchStore {
     }
   }
 
+  /** Removes the journal's persisted index and drops it here: its next search builds it from the articles. */
+  async discard(journalId: string): Promise<void> {
+    await this.serially(journalId, () => this.opts.repo.removeHead(journalId));
+    this.evict(journalId);
+  }
+
   /** Drops the journal from memory (another replica rebuilt it); the next search loads it again. */
   evict(journalId: string) {
     this.bump(journalId);
@@ -185,6 +251,7 @@ export class SearchStore {
   }
 
   private async load(journalId: string, changes: Map<string, SearchEntry | null>): Promise<JournalSearch> {
+    await this.opts.follow?.(journalId);
     let epoch = this.epochs.get(journalId) ?? 0;
     let entries = await this.readOrNull(journalId);
     // A rebuild or a split elsewhere may have replaced a chunk between the head and its read: once more.

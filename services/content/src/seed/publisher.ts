@@ -170,8 +170,9 @@ async function seedJournalArticles(conn: Connection, repos: { journals: JournalR
 }
 
 /**
- * The public views of every seeded journal whose stored views do not list all its articles yet
- * (resumable like the articles: a journal done is skipped); running replicas drop their copies.
+ * The public views and search index of every seeded journal whose stored views do not list all
+ * its articles yet, or that has no search index (resumable like the articles: a journal done is
+ * skipped); running replicas drop their copies.
  */
 async function buildViews(conn: Connection, opts: PublisherSeedOptions, ids: string[]) {
   const redis = opts.redisUrl ? createRedis(opts.redisUrl, { lazyConnect: true }) : undefined;
@@ -184,7 +185,8 @@ async function buildViews(conn: Connection, opts: PublisherSeedOptions, ids: str
       const count = Math.floor(opts.articles / opts.journals) + (j < opts.articles % opts.journals ? 1 : 0);
       const head = await store.load('head', id, viewId.head(id));
       const listed = head ? Object.values(head.view.stats).reduce((n, s) => n + s.n, 0) : -1;
-      if (!head?.view.complete || listed < count) stale.push(id);
+      // A database seeded before the search indexes existed gets them here too.
+      if (!head?.view.complete || listed < count || !(await store.search?.persisted(id))) stale.push(id);
     }
     const bar = progressBar('journals with views', stale.length, opts.progress ?? false);
     let done = 0;

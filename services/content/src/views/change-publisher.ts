@@ -24,11 +24,18 @@ export type ContentChange =
 /** Tells the replicas (this one included) which stored views were replaced. Never throws. */
 export type ViewAnnouncer = (journalId: string, changes: ViewChange[]) => Promise<void>;
 
+/** One article a write changed: as stored now (null: deleted) and its public list entry (null: not public). */
+export interface ArticleChange {
+  id: string;
+  article: Article | null;
+  entry: IssueEntry | null;
+}
+
 /**
- * Told of every article change with the article as stored (null: deleted) and its public list
- * entry (null: not public): the one place a per-article index (the search store) is kept current.
+ * Told of the articles each write changed, once per write, on the replica that made it and before
+ * the other replicas are told: the one place a per-article index (the search store) is kept current.
  */
-export type ArticleListener = (journalId: string, article: Article | null, entry: IssueEntry | null) => Promise<void> | void;
+export type ArticleListener = (journalId: string, changes: ArticleChange[]) => Promise<void> | void;
 
 /** One write's work: the views read and changed, written together at the end. */
 interface Pass {
@@ -42,7 +49,7 @@ interface Pass {
   removes: Set<string>;
   tags: Set<string>;
   files: Set<string>;
-  articleEvents: { article: Article | null; entry: IssueEntry | null }[];
+  articleEvents: ArticleChange[];
 }
 
 /**
@@ -90,11 +97,13 @@ export class ChangePublisher {
     } else {
       const pass = await this.store.lock.run(journalId, () => this.apply(journalId, changes));
       tags = [...pass.tags];
-      announced = [{ t: 'views', ids: [...pass.puts.keys(), ...pass.removes], files: [...pass.files] }];
-      for (const e of pass.articleEvents) {
+      // The last change of each article (an issue change can name one twice).
+      const articles = [...new Map(pass.articleEvents.map((e) => [e.id, e])).values()];
+      announced = [{ t: 'views', ids: [...pass.puts.keys(), ...pass.removes], files: [...pass.files], ...(articles.length ? { articles: articles.map((e) => e.id) } : {}) }];
+      if (articles.length) {
         for (const l of this.articleListeners) {
           try {
-            await l(journalId, e.article, e.entry);
+            await l(journalId, articles);
           } catch (err) {
             this.logger.warn({ err, journalId }, 'article listener failed');
           }
@@ -274,7 +283,7 @@ export class ChangePublisher {
     else pass.removes.add(viewId.loc(journalId, id));
     for (const ref of new Set([oldRef, a?.refnumber ?? ''])) if (ref) pass.tags.add(cacheTag.article(journalId, ref));
     pass.tags.add(cacheTag.lists(journalId));
-    pass.articleEvents.push({ article: a, entry });
+    pass.articleEvents.push({ id, article: a, entry });
   }
 
   /** An issue's month (or the issue itself) changed: its articles without a month of their own show the new one. */

@@ -3,7 +3,6 @@ import { byIssueDesc, type Issue } from '../archives/issue.repo';
 import type { Journal } from '../journals/journal.repo';
 import type { Editor } from '../editors/editor.repo';
 import type { IndexingItem } from '../indexing/indexing.repo';
-import { searchText } from '../shared/text';
 import { versionedUrl } from '../files/file-store';
 import { toDetail, toSummary, type CorpusArticle, type YearSummary } from './article-shapes';
 import { issueKeyOf, parseIssueKey, type ArticleView, type HeadView, type IssueEntry, type IssueKey, type IssueStat, type IssueView } from './view-docs';
@@ -23,11 +22,11 @@ export function entryOf(a: Article, month: string, pdfVersion: string | undefine
     pdf_url: summary.pdf_url ? versionedUrl(summary.pdf_url, pdfVersion) : null,
     modification: new Date(a.modification ?? 0).toISOString(),
     own,
-    hay: a.search_text || searchText([a.title, a.authorname, a.keywords]),
   };
 }
 
-export const corpusEntry = (e: IssueEntry): CorpusArticle => {
+/** The entry as lists answer it. Issue views stored by earlier releases also carry the search text (`hay`): never answered. */
+export const corpusEntry = (e: IssueEntry & { hay?: string }): CorpusArticle => {
   const { own: _o, hay: _h, ...c } = e;
   return c;
 };

@@ -9,11 +9,18 @@ export interface CachedBody {
 }
 
 /**
- * What a published write tells every replica: the stored views it replaced (evicted by id), or
- * `all` (the journal's views were rebuilt: everything of it goes). Older message kinds (a
- * document named by type, from tools of earlier releases) are taken as `all`.
+ * What a published write tells every replica: the stored views it replaced (evicted by id) and the
+ * articles it changed (their search entries are read again), or `all` (the journal's views were
+ * rebuilt: everything of it goes). Older message kinds (a document named by type, from tools of
+ * earlier releases) are taken as `all`.
  */
-export type ViewChange = { t: 'views'; ids: string[]; files?: string[] } | { t: 'all' } | { t: string; ids?: undefined; files?: undefined };
+export type ViewChange =
+  | { t: 'views'; ids: string[]; files?: string[]; articles?: string[] }
+  | { t: 'all' }
+  | { t: string; ids?: undefined; files?: undefined; articles?: undefined };
+
+/** Told, after the cache, of every change the feed brings for a journal (`all`: everything of it). */
+export type ViewChangeListener = (journalId: string, changes: ViewChange[]) => Promise<void>;
 
 interface Entry {
   /** The journal's generation the value was made from; STABLE for values evicted by name. */
@@ -50,6 +57,8 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
   private readonly gens = new Map<string, number>();
   /** Journals this process has read (the feed tracks their counters). */
   private readonly tracked = new Map<string, Promise<void>>();
+  private readonly listeners: ViewChangeListener[] = [];
+  private readonly logger: Logger;
   readonly feed: ChangeFeed<ViewChange>;
   hits = 0;
   misses = 0;
@@ -57,6 +66,7 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
   readyMs = 0;
 
   constructor(opts: ViewCacheOptions) {
+    this.logger = opts.logger;
     this.entries = new LRUCache<string, Entry>({
       max: Math.max(1, opts.maxEntries ?? 1_000_000),
       maxSize: Math.max(1, opts.maxBytes),
@@ -94,6 +104,9 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
 
   // ChangeFeedHandler: what other replicas' (and this one's) writes mean here.
   async apply(journalId: string, changes: ViewChange[]): Promise<void> {
+    // The listeners first: an answer made from what they hold is then cached under the generation
+    // before this change, never under the one after it.
+    await this.tell(journalId, changes);
     let all = false;
     for (const c of changes) {
       if (c.t === 'views' && c.ids) {
@@ -107,8 +120,24 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
   }
 
   async rebuild(journalId: string): Promise<void> {
+    await this.tell(journalId, [{ t: 'all' }]);
     this.forgetJournal(journalId);
     this.bump(journalId);
+  }
+
+  /** Registers a listener of the changes the feed brings (the search store's copies follow them). */
+  onChange(listener: ViewChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async tell(journalId: string, changes: ViewChange[]) {
+    for (const l of this.listeners) {
+      try {
+        await l(journalId, changes);
+      } catch (err) {
+        this.logger.warn({ err, journalId }, 'change listener failed');
+      }
+    }
   }
 
   journals(): Iterable<string> {
@@ -131,8 +160,9 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
   /**
    * The first read of a journal records the feed's counter for it, so later changes are applied
    * in order (and a lost message is noticed). One Redis read per journal per process lifetime.
+   * Public for what is read beside the views (the search store).
    */
-  private track(journalId: string): Promise<void> {
+  track(journalId: string): Promise<void> {
     let t = this.tracked.get(journalId);
     if (!t) {
       t = this.feed.versions([journalId]).then(

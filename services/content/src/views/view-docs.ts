@@ -70,8 +70,8 @@ export interface HeadView {
   complete: boolean;
 }
 
-/** An issue list entry: the public summary plus what a patch needs (own month, search text). */
-export type IssueEntry = CorpusArticle & { own: string; hay: string };
+/** An issue list entry: the public summary plus what a patch needs (its own month). */
+export type IssueEntry = CorpusArticle & { own: string };
 
 export interface IssueView {
   key: IssueKey;
@@ -108,7 +108,7 @@ const schemas = {
   }),
   issue: loose({
     key: loose({ year: z.number(), volume: z.number(), issue: z.number() }),
-    articles: z.array(corpusArticle.and(z.object({ own: z.string(), hay: z.string() }))),
+    articles: z.array(corpusArticle.and(z.object({ own: z.string() }))),
   }),
   article: loose({ id: z.string(), listed: z.boolean(), summary: corpusArticle, detail: articleDetailSchema }),
   loc: loose({ ref: z.string(), key: z.string() }),

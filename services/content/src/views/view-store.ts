@@ -7,6 +7,7 @@ import type { ArticleRepo } from '../archives/article.repo';
 import { assetPath, assetVersion, type FileStore } from '../files/file-store';
 import type { ViewRepo } from './view.repo';
 import type { ViewCache } from './view-cache';
+import type { SearchStore } from '../search/search.store';
 import { articleViewOf, entryOf, headOf, issueViewsOf, monthOf, statOf } from './view-build';
 import { checkView, issueKeyOf, viewId, type ArticleView, type HeadView, type IssueKey, type IssueView, type LocView, type ViewKind, type ViewTypes } from './view-docs';
 
@@ -36,6 +37,8 @@ export class ViewStore {
     /** Writers of one journal's views, one at a time across replicas. */
     readonly lock: KeyedLock,
     private readonly cache?: ViewCache,
+    /** The journals' search indexes: the views rebuild writes them too. */
+    readonly search?: SearchStore,
   ) {}
 
   /** The stored view, or null when missing or not valid (logged). Another journal's document is never answered. */

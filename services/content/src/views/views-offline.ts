@@ -10,6 +10,10 @@ import { ViewRepo } from './view.repo';
 import { ViewStore } from './view-store';
 import { ChangePublisher } from './change-publisher';
 import type { ViewChange } from './view-cache';
+import { createSearchStore, searchWriter } from '../search/search-sync';
+
+/** A tool holds no journal's search in memory: the budget only bounds what a rebuild keeps (nothing). */
+const OFFLINE_SEARCH_BYTES = 1;
 
 /**
  * The journal's view-writer lock: held while a write patches the views. Its expiry is long, as a
@@ -34,15 +38,20 @@ export const contentSources = (conn: Connection) => ({
 
 /**
  * The views and their publisher for a process that holds no cache (the operator CLI, seeds,
- * benches): the same writes, the same lock, the same announcement to running replicas.
+ * benches): the same writes (search indexes included), the same locks, the same announcement to
+ * running replicas.
  */
 export async function offlineViews(conn: Connection, redis: Redis | undefined, prefix: string, logger: Logger): Promise<{ store: ViewStore; publisher: ChangePublisher }> {
   const src = contentSources(conn);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(prefix, journalId), VIEWS_LOCK);
-  const store = new ViewStore(src, await ViewRepo.open(conn, keyBucketsOf(process.env)), logger, lock);
+  const repo = await ViewRepo.open(conn, keyBucketsOf(process.env));
+  const search = createSearchStore({ conn, buckets: repo.buckets, src, redis, prefix, logger, budgetBytes: OFFLINE_SEARCH_BYTES });
+  const store = new ViewStore(src, repo, logger, lock, undefined, search);
   const announce = async (journalId: string, changes: ViewChange[]) => {
     if (!redis) return;
     await publishChange(redis, { prefix, name: 'content' }, journalId, changes).catch((err: unknown) => logger.warn({ err, journalId }, 'change not announced'));
   };
-  return { store, publisher: new ChangePublisher(store, announce, logger) };
+  const publisher = new ChangePublisher(store, announce, logger);
+  publisher.onArticle(searchWriter(search));
+  return { store, publisher };
 }
