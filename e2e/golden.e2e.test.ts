@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
-import { goldenPorts } from './golden/golden-ports';
+import { goldenPorts, RECORDED_NGINX_PORT } from './golden/golden-ports';
 import { goldenWrites, type GoldenWrite } from './golden/golden-writes';
 import { Normaliser, sha256, walkPublic, type Answer, type GoldenFixture } from './golden/public-walk';
 import { VIEW_COLLECTION, VIEW_STATE_COLLECTION } from '../services/content/src/views/view.repo';
@@ -68,7 +68,7 @@ beforeAll(async () => {
     try {
       const hosts = journals.map((j) => ({ slug: j.slug, host: j.hosts[0]! }));
       if (write) written = await goldenWrites(ports.nginxPort, hosts);
-      return await walkPublic(ports.nginxPort, hosts, new Normaliser(since, () => Date.now()), written);
+      return await walkPublic(ports.nginxPort, hosts, new Normaliser(since, () => Date.now(), { today: ports.nginxPort, recorded: RECORDED_NGINX_PORT }), written);
     } finally {
       await stack.stop();
       stack = undefined;

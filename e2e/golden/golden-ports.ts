@@ -7,3 +7,6 @@ export function goldenPorts() {
   const lane = process.env.JP_LANE ? `_${process.env.JP_LANE}` : '';
   return { portBase: 34000 + offset, nginxPort: 38080 + offset, db: `journal_golden${lane}` } as const;
 }
+
+/** The public port the fixture was recorded on: absolute URLs in today's answers are read as on it. */
+export const RECORDED_NGINX_PORT = 38140;

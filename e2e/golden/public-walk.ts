@@ -59,6 +59,8 @@ export class Normaliser {
     /** Times in this window are the seed's or the answer's own: replaced by `<now>`. */
     private readonly since: number,
     private readonly until: () => number,
+    /** The stack's public port and the one the fixture was recorded on (absolute URLs carry it). */
+    private readonly port?: { today: number; recorded: number },
   ) {}
 
   private inWindow(ms: number): boolean {
@@ -68,8 +70,10 @@ export class Normaliser {
   text(s: string): string {
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const days = new Set([day(this.since), day(this.until())]);
+    const port = this.port;
+    const onPort = port && port.today !== port.recorded ? s.replace(new RegExp(`(localhost(?::|%3A))${port.today}\\b`, 'gi'), `$1${port.recorded}`) : s;
     return (
-      s
+      onPort
         .replace(/\b[0-9a-f]{24}\b/g, (id) => this.ids.get(id) ?? '<id>')
         // File versions in asset URLs (`?v=…`), and their escaped forms in HTML and JSON.
         .replace(/([?&]|&amp;|\\u0026)v=[A-Za-z0-9_-]+/g, '$1v=<v>')

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
-import { goldenPorts } from './golden-ports';
+import { goldenPorts, RECORDED_NGINX_PORT } from './golden-ports';
 import { goldenWrites } from './golden-writes';
 import { fixtureOf, Normaliser, walkPublic } from './public-walk';
 
@@ -45,7 +45,7 @@ async function main() {
   try {
     const hosts = journals.map((j) => ({ slug: j.slug, host: j.hosts[0]! }));
     const written = await goldenWrites(ports.nginxPort, hosts);
-    const answers = await walkPublic(ports.nginxPort, hosts, new Normaliser(since, () => Date.now()), written);
+    const answers = await walkPublic(ports.nginxPort, hosts, new Normaliser(since, () => Date.now(), { today: ports.nginxPort, recorded: RECORDED_NGINX_PORT }), written);
     writeFileSync(values.out, gzipSync(JSON.stringify(fixtureOf(values.commit, seedYear, answers)), { level: 9 }));
     console.log(`${answers.size} answers of ${journals.length} journals recorded from ${values.commit} in ${values.out}`);
   } finally {
