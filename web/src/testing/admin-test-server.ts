@@ -21,13 +21,14 @@ export interface RecordedRequest {
   body: string;
 }
 
-/** What a route answers: a JSON body and its status. */
+/** What a route answers: a JSON body, its status and any further headers (a download's content-disposition). */
 export interface Answer {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
-export const json = (body: unknown, status = 200): Answer => ({ status, body });
+export const json = (body: unknown, status = 200, headers?: Record<string, string>): Answer => ({ status, body, ...(headers ? { headers } : {}) });
 export const problem = (status: number, error: string, message: string, extra: object = {}): Answer => json({ error, message, ...extra }, status);
 
 /** The answer of every route while the server is failing. */
@@ -74,6 +75,7 @@ export class JsonServer {
       res.setHeader('content-type', 'application/json');
       res.setHeader('access-control-allow-origin', '*');
       res.setHeader('access-control-allow-headers', 'authorization, content-type');
+      res.setHeader('access-control-expose-headers', 'content-disposition');
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -82,7 +84,7 @@ export class JsonServer {
         this.requests.push(seen);
         const found = matchRoute(this.routes, seen);
         const answer = this.failing ? FAILURE : found ? found[0](seen, found[1]) : problem(404, 'not_found', 'Not found');
-        void Promise.resolve(answer).then((a) => res.writeHead(a.status).end(JSON.stringify(a.body)));
+        void Promise.resolve(answer).then((a) => res.writeHead(a.status, a.headers).end(JSON.stringify(a.body)));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { emptyAuthor, moveAuthor, type AuthorDraft } from '../lib/author-list';
 
 interface Props {
@@ -16,16 +17,32 @@ export function AuthorsEditor({ authors, messages, onChange }: Props) {
   const set = (i: number, patch: Partial<AuthorDraft>) => onChange(authors.map((a, k) => (k === i ? { ...a, ...patch, review: undefined } : a)));
   const setAff = (i: number, j: number, patch: Partial<AuthorDraft['affiliations'][number]>) =>
     set(i, { affiliations: authors[i]!.affiliations.map((f, k) => (k === j ? { ...f, ...patch } : f)) });
+  // The message sits inside the label for layout; the input is named by the label's text alone and
+  // described by its message, so its name does not change when it becomes invalid.
+  const uid = useId();
+  const ids = (path: string) => ({ label: `${uid}${path}-label`, msg: `${uid}${path}-msg` });
+  const named = (path: string) => ({
+    'aria-labelledby': ids(path).label,
+    'aria-invalid': messages[path] ? true : undefined,
+    'aria-describedby': messages[path] ? ids(path).msg : undefined,
+  });
+  const labelText = (path: string, text: string) => <span id={ids(path).label}>{text}</span>;
   const msg = (path: string) =>
     messages[path] ? (
-      <span className="field-error" role="alert">
+      <span id={ids(path).msg} className="field-error" role="alert">
         {messages[path]}
       </span>
     ) : null;
   const input = (i: number, key: 'given' | 'family' | 'orcid' | 'email', label: string, placeholder = '') => (
     <label className={messages[`${i}.${key}`] ? 'field invalid' : 'field'}>
-      {label}
-      <input type={key === 'email' ? 'email' : 'text'} value={authors[i]![key]} placeholder={placeholder} onChange={(e) => set(i, { [key]: e.target.value })} />
+      {labelText(`${i}.${key}`, label)}
+      <input
+        type={key === 'email' ? 'email' : 'text'}
+        value={authors[i]![key]}
+        placeholder={placeholder}
+        onChange={(e) => set(i, { [key]: e.target.value })}
+        {...named(`${i}.${key}`)}
+      />
       {msg(`${i}.${key}`)}
     </label>
   );
@@ -51,13 +68,19 @@ export function AuthorsEditor({ authors, messages, onChange }: Props) {
             {a.affiliations.map((f, j) => (
               <div className="grid3 affiliation" key={j} aria-label={`Affiliation ${j + 1} of author ${i + 1}`}>
                 <label className={messages[`${i}.affiliations.${j}.name`] ? 'field invalid' : 'field'}>
-                  Affiliation
-                  <input type="text" value={f.name} onChange={(e) => setAff(i, j, { name: e.target.value })} />
+                  {labelText(`${i}.affiliations.${j}.name`, 'Affiliation')}
+                  <input type="text" value={f.name} onChange={(e) => setAff(i, j, { name: e.target.value })} {...named(`${i}.affiliations.${j}.name`)} />
                   {msg(`${i}.affiliations.${j}.name`)}
                 </label>
                 <label className={messages[`${i}.affiliations.${j}.ror`] ? 'field invalid' : 'field'}>
-                  ROR id
-                  <input type="text" value={f.ror} placeholder="https://ror.org/0abcde123" onChange={(e) => setAff(i, j, { ror: e.target.value })} />
+                  {labelText(`${i}.affiliations.${j}.ror`, 'ROR id')}
+                  <input
+                    type="text"
+                    value={f.ror}
+                    placeholder="https://ror.org/0abcde123"
+                    onChange={(e) => setAff(i, j, { ror: e.target.value })}
+                    {...named(`${i}.affiliations.${j}.ror`)}
+                  />
                   {msg(`${i}.affiliations.${j}.ror`)}
                 </label>
                 <button type="button" className="btn" onClick={() => set(i, { affiliations: a.affiliations.filter((_, k) => k !== j) })}>

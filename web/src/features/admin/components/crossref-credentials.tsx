@@ -17,6 +17,8 @@ export function CrossrefCredentials() {
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // One save at a time: a second click while the first is on its way would send the login twice.
+  const [busy, setBusy] = useState(false);
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = crossrefCredentialsSchema.safeParse({ loginId, password });
@@ -24,6 +26,7 @@ export function CrossrefCredentials() {
       setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
       return;
     }
+    setBusy(true);
     try {
       await scholarlyApi.setCrossrefCredentials(parsed.data);
       setLoginId('');
@@ -32,6 +35,8 @@ export function CrossrefCredentials() {
       setMessage({ ok: true, text: 'Crossref login saved' });
     } catch (err) {
       setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Something went wrong' });
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -52,7 +57,7 @@ export function CrossrefCredentials() {
             Crossref password
             <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
           </label>
-          <button type="submit" className="btn btn-primary" disabled={!q.data.storable}>
+          <button type="submit" className="btn btn-primary" disabled={!q.data.storable || busy} aria-busy={busy}>
             Save Crossref login
           </button>
           {message && (

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Node } from '@tiptap/core';
+import { Fragment, Slice, type Node as PmNode } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
@@ -62,6 +63,27 @@ export function editorHtml(html: string, variant: RichTextVariant): string {
   }
   const inner = html.replace(/^<p>/, '').replace(/<\/p>$/, '');
   return variant === 'title' ? sanitizeTitle(inner) : sanitizeRich(inner);
+}
+
+/**
+ * A paste into a one-line field becomes one line: the pasted blocks' text joined with spaces. A
+ * one-paragraph document would otherwise keep only the first block and drop the rest unseen.
+ */
+function oneLinePaste(slice: Slice): Slice {
+  const blocks: PmNode[] = [];
+  slice.content.descendants((node) => {
+    if (!node.isTextblock) return true;
+    blocks.push(node);
+    return false;
+  });
+  if (blocks.length < 2) return slice;
+  const schema = blocks[0]!.type.schema;
+  const inline: PmNode[] = [];
+  blocks.forEach((block, i) => {
+    if (i > 0 && block.content.size > 0 && inline.length > 0) inline.push(schema.text(' '));
+    block.content.forEach((n) => inline.push(n));
+  });
+  return new Slice(Fragment.from(schema.nodes.paragraph!.create(null, inline)), 1, 1);
 }
 
 /** Stored text as the editor loads it: one-line values get their paragraph back. */
@@ -130,6 +152,7 @@ export function RichTextEditor({ id, value, onChange, variant, labelledBy, inval
     content: toEditor(value, variant),
     immediatelyRender: true,
     editorProps: {
+      ...(variant === 'rich' ? {} : { transformPasted: oneLinePaste }),
       attributes: {
         id,
         role: 'textbox',
