@@ -78,7 +78,7 @@ export class Normaliser {
         // File versions in asset URLs (`?v=…`), and their escaped forms in HTML and JSON.
         .replace(/([?&]|&amp;|\\u0026)v=[A-Za-z0-9_-]+/g, '$1v=<v>')
         // Build hashes of the web assets.
-        .replace(/(\/assets\/[A-Za-z0-9_.-]+?)-[A-Za-z0-9_-]{8}\.(js|css|woff2?|png|svg)/g, '$1.$2')
+        .replace(/(\/(?:assets|static)\/[A-Za-z0-9_.-]+?)-[A-Za-z0-9_-]{8}\.(js|css|woff2?|png|svg)/g, '$1.$2')
         .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g, (t) => (this.inWindow(Date.parse(t)) ? '<now>' : t))
         .replace(/\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} (?:GMT|[+-]\d{4})/g, (t) => (this.inWindow(Date.parse(t)) ? '<now>' : t))
         .replace(/\b1\d{12}\b/g, (t) => (this.inWindow(Number(t)) ? '<now>' : t))

@@ -39,6 +39,9 @@ export const logSampleOf = (c: { LOG_SUCCESS_SAMPLE: number; LOG_SLOW_MS: number
 export const mongoConfigShape = {
   MONGO_URL: z.string().min(1, 'MONGO_URL is required (mongodb://...)'),
   MONGO_DB: z.string().min(1).default('journal'),
+};
+
+export const keyBucketsConfigShape = {
   /**
    * Collections a keyed store (persisted views, search chunks) spreads its documents over
    * (see HashedCollections). FerretDB 1.24 answers a find by `_id` by scanning the collection, so
@@ -64,4 +67,4 @@ export const jwtConfigShape = {
 };
 
 /** The key bucket count for a process without a service config (seeds, the operator CLI, benches). */
-export const keyBucketsOf = (env: NodeJS.ProcessEnv): number => mongoConfigShape.MONGO_KEY_BUCKETS.parse(env.MONGO_KEY_BUCKETS);
+export const keyBucketsOf = (env: NodeJS.ProcessEnv): number => keyBucketsConfigShape.MONGO_KEY_BUCKETS.parse(env.MONGO_KEY_BUCKETS);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { edgeConfigShape } from './edge/edge.config';
-import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
+import { baseConfigShape, jwtConfigShape, keyBucketsConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 export const contentConfigSchema = z.object({
   ...baseConfigShape,
   ...requestLogConfigShape,
   ...mongoConfigShape,
+  ...keyBucketsConfigShape,
   ...redisConfigShape,
   ...jwtConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4001),
