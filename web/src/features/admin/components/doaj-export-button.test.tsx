@@ -6,8 +6,9 @@ import { json, problem, useJsonServer, type Answer } from '@/testing/admin-test-
 import { renderAdmin } from '@/testing/render-admin';
 import { DoajExportButton } from './doaj-export-button';
 
-// docs/product.md (DOAJ article XML): a real server makes the file. Issue 2 names it, issue 3 does not, issue 9
-// has nothing to export; `hold` keeps the answer until the test lets it go.
+// docs/product.md (DOAJ article XML): a real server makes the file. For number 2 of volume 4 it names
+// the file, for number 3 it does not, number 9 has nothing to export; `hold` keeps the answer until
+// the test lets it go.
 let hold = false;
 let release: () => void = () => undefined;
 const server = useJsonServer([
