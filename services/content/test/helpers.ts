@@ -30,14 +30,21 @@ export async function startContent(extra: Partial<ContentConfig> = {}): Promise<
 
 export type TestContentApp = Awaited<ReturnType<typeof startContent>>;
 
-/** The demo journals seeded into a database of their own, served by two replicas (`a`, `b`). */
-export async function startDemoReplicas(): Promise<{ journals: { id: string; slug: string }[]; a: TestContentApp; b: TestContentApp }> {
+/**
+ * The demo journals seeded into a database of their own, served by one replica per entry of
+ * `extras`, all on one database and one Redis prefix.
+ */
+export async function startDemoReplicas<X extends Partial<ContentConfig>[]>(
+  ...extras: X
+): Promise<{ journalId: (slug: string) => string; journals: { id: string; slug: string }[]; apps: { [K in keyof X]: TestContentApp } }> {
   const MONGO_DB = uniqueName('content');
   const REDIS_PREFIX = `${uniqueName('t')}:`;
-  const { journals } = await seedDemoContent({ mongoUrl: testServers().mongoUrl, dbName: MONGO_DB });
-  const a = await startContent({ MONGO_DB, REDIS_PREFIX });
-  const b = await startContent({ MONGO_DB, REDIS_PREFIX });
-  return { journals, a, b };
+  const { mongoUrl, redisUrl } = testServers();
+  const { journals } = await seedDemoContent({ mongoUrl, dbName: MONGO_DB, redisUrl, redisPrefix: REDIS_PREFIX });
+  const apps: TestContentApp[] = [];
+  for (const extra of extras) apps.push(await startContent({ MONGO_DB, REDIS_PREFIX, ...extra }));
+  const journalId = (slug: string) => journals.find((j) => j.slug === slug)!.id;
+  return { journalId, journals, apps: apps as { [K in keyof X]: TestContentApp } };
 }
 
 /** A public read of one journal, as the gateway sends it. */

@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { eventually, holdCalls, staffToken, testServers, uniqueName } from '@journal/testing';
-import { seedDemoContent } from '../src/seed/demo';
+import { eventually, holdCalls, staffToken } from '@journal/testing';
 import { ViewCache } from '../src/views/view-cache';
-import { dbOps, makePdf, startContent, stopContent } from './helpers';
+import { dbOps, makePdf, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Each file seeds a demo database and starts several replicas: slow on a shared machine.
 jest.setTimeout(240_000);
@@ -12,7 +11,7 @@ jest.setTimeout(240_000);
  * writes; `b` hears of them only through pub/sub (its counter poll never runs during the test);
  * `c` only through the counter poll (its subscription is dropped).
  */
-type App = Awaited<ReturnType<typeof startContent>>;
+type App = TestContentApp;
 let a: App;
 let b: App;
 let c: App;
@@ -20,22 +19,17 @@ let demo: string;
 let token: string;
 let pdf: Buffer;
 
-const MONGO_DB = uniqueName('content');
-const REDIS_PREFIX = `${uniqueName('t')}:`;
 const NEVER = 3_600_000;
 
 const pub = (app: App, path: string) => request(app.url).get(path).set('x-journal-id', demo);
 const admin = (path: string) => request(a.url).post(path).set({ 'x-journal-id': demo, authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
-  const { mongoUrl } = testServers();
-  const seeded = await seedDemoContent({ mongoUrl, dbName: MONGO_DB });
-  demo = seeded.journals.find((j) => j.slug === 'demo')!.id;
+  const started = await startDemoReplicas({ CACHE_VERSION_POLL_MS: NEVER }, { CACHE_VERSION_POLL_MS: NEVER }, { CACHE_VERSION_POLL_MS: 100 });
+  [a, b, c] = started.apps;
+  demo = started.journalId('demo');
   token = staffToken(demo);
   pdf = await makePdf('replica test');
-  a = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });
-  b = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });
-  c = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: 100 });
   // Pub/sub broken on c: it learns of writes from the version counter alone.
   await c.subscriber.unsubscribe();
 });
@@ -227,7 +221,7 @@ describe('every kind of write shows on the next public read, re-reading only wha
 describe('readiness', () => {
   test('/readyz answers 503 until the change feed is subscribed, 200 after, and no view is read before a request', async () => {
     const held = holdCalls(ViewCache.prototype, 'init');
-    const late = await startContent({ MONGO_DB, REDIS_PREFIX, WAIT_READY: false });
+    const late = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX, WAIT_READY: false });
     try {
       const first = await request(late.url).get('/readyz');
       expect(first.status).toBe(503);

@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { createLogger } from '@journal/server-kit';
-import { eventually, staffToken, testServers, uniqueName } from '@journal/testing';
-import { seedDemoContent } from '../src/seed/demo';
+import { eventually, staffToken } from '@journal/testing';
 import { SearchRepo } from '../src/search/search.repo';
 import { offlineViews } from '../src/views/views-offline';
 import { rebuildJournalViews } from '../src/views/views-rebuild';
-import { makePdf, startContent, stopContent } from './helpers';
+import { makePdf, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Seeds a demo database and starts three replicas: slow on a shared machine.
 jest.setTimeout(240_000);
@@ -14,7 +13,7 @@ jest.setTimeout(240_000);
  * The search store as the service runs it: admin writes on `a` are persisted into the journal's
  * search index and read back by `b`, which holds the journal; `c` starts with nothing held.
  */
-type App = Awaited<ReturnType<typeof startContent>>;
+type App = TestContentApp;
 let a: App;
 let b: App;
 let c: App;
@@ -24,8 +23,6 @@ let token: string;
 let pdf: Buffer;
 let repo: SearchRepo;
 
-const MONGO_DB = uniqueName('content');
-const REDIS_PREFIX = `${uniqueName('t')}:`;
 const NEVER = 3_600_000;
 const OLD = new Date().getUTCFullYear() - 45;
 
@@ -68,14 +65,12 @@ async function logged(app: App, level: 'info' | 'warn', run: () => Promise<void>
 }
 
 beforeAll(async () => {
-  const { mongoUrl, redisUrl } = testServers();
-  const seeded = await seedDemoContent({ mongoUrl, dbName: MONGO_DB, redisUrl, redisPrefix: REDIS_PREFIX });
-  demo = seeded.journals.find((j) => j.slug === 'demo')!.id;
-  chem = seeded.journals.find((j) => j.slug === 'chem')!.id;
+  const started = await startDemoReplicas({ CACHE_VERSION_POLL_MS: NEVER }, { CACHE_VERSION_POLL_MS: NEVER });
+  [a, b] = started.apps;
+  demo = started.journalId('demo');
+  chem = started.journalId('chem');
   token = staffToken(demo);
   pdf = await makePdf('search replicas');
-  a = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });
-  b = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });
   repo = new SearchRepo(a.conn, a.views.repo.buckets);
   const issue = await a.repos.issues.ensure(demo, { year: OLD, volume: 1, issue: 2, frequency: 'march' });
   await a.publisher.changed(demo, [{ t: 'issue', id: issue.id }]);
@@ -127,7 +122,7 @@ test('a write on one replica is found by a search on another, which reads it fro
 
   // Restored and renamed; a replica started now loads the persisted index (no rebuild) and finds it.
   await articleForm(`/api/archives/${created.id}`, '8800', { title: 'Zebu grazing back' }).expect(200);
-  c = await startContent({ MONGO_DB, REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });
+  c = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX, CACHE_VERSION_POLL_MS: NEVER });
   const lines = await logged(c, 'info', async () => {
     expect(titles(await publicSearch(c, demo, 'zebu'))).toEqual(['Zebu grazing back']);
   });
@@ -176,7 +171,7 @@ test('`jp views rebuild` rebuilds the index from the articles as stored; replica
   const straight = await a.repos.articles.create(demo, { year: OLD, volume: 1, issue: 2, refnumber: '8801', title: 'Okapi browsing', txnid: 'TXN8801', pagenumber: '10-11', status: 'enabled' });
   expect(await publicSearch(b, demo, 'okapi')).toEqual([]);
   const before = (await repo.head(demo))!.g;
-  const { store, publisher } = await offlineViews(a.conn, a.deps.redis, REDIS_PREFIX, createLogger('test', 'silent'));
+  const { store, publisher } = await offlineViews(a.conn, a.deps.redis, a.config.REDIS_PREFIX, createLogger('test', 'silent'));
   expect((await rebuildJournalViews(store, demo, { logger: createLogger('test', 'silent') })).status).toBe('done');
   await publisher.announceAll(demo);
   expect((await repo.head(demo))!.g).not.toBe(before);

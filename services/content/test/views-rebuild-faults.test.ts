@@ -21,10 +21,10 @@ let chem: string;
 const pub = publicGet;
 
 beforeAll(async () => {
-  const started = await startDemoReplicas();
-  ({ a, b } = started);
-  demo = started.journals.find((j) => j.slug === 'demo')!.id;
-  chem = started.journals.find((j) => j.slug === 'chem')!.id;
+  const started = await startDemoReplicas({}, {});
+  [a, b] = started.apps;
+  demo = started.journalId('demo');
+  chem = started.journalId('chem');
 });
 afterAll(async () => {
   await b?.stop();

@@ -26,7 +26,7 @@ let demo: string;
 const pub = publicGet;
 
 beforeAll(async () => {
-  ({ journals, a, b } = await startDemoReplicas());
+  ({ journals, apps: [a, b] } = await startDemoReplicas({}, {}));
   demo = journals.find((j) => j.slug === 'demo')!.id;
 });
 afterAll(async () => {

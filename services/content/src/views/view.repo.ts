@@ -75,7 +75,11 @@ export class ViewRepo {
       });
       layout = await state.findOne({ _id: LAYOUT_ID });
     }
-    return new ViewRepo(conn, layout?.r ?? configured);
+    const buckets = layout?.r ?? configured;
+    if (!Number.isInteger(buckets) || buckets < 1) {
+      throw new Error(`${VIEW_STATE_COLLECTION} holds a bucket count of ${String(buckets)}: repair its \`${LAYOUT_ID}\` document (docs/operations.md)`);
+    }
+    return new ViewRepo(conn, buckets);
   }
 
   private constructor(
@@ -104,16 +108,16 @@ export class ViewRepo {
     return this.setOf(id).of(id);
   }
 
-  /** Views grouped by the collection each lives in. */
+  /** Views grouped by the collection each lives in: one round trip per collection. */
   private grouped<V extends { id: string }>(views: V[]): [mongo.Collection<ViewDoc>, V[]][] {
-    const byKind = new Map<HashedCollections<ViewDoc>, V[]>();
+    const by = new Map<mongo.Collection<ViewDoc>, V[]>();
     for (const v of views) {
-      const set = this.setOf(v.id);
-      const list = byKind.get(set);
+      const col = this.collectionOf(v.id);
+      const list = by.get(col);
       if (list) list.push(v);
-      else byKind.set(set, [v]);
+      else by.set(col, [v]);
     }
-    return [...byKind].flatMap(([set, list]) => set.group(list, (v) => v.id));
+    return [...by];
   }
 
   private sets(): HashedCollections<ViewDoc>[] {
