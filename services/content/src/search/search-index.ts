@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 /**
  * The public search's index over one corpus version: every distinct space-separated token of the
  * search texts, with the corpus positions holding it, and every three-character piece of a token
@@ -35,19 +36,30 @@ export class SearchIndex {
     // token with the last part: a narrower candidate set for phrases.
     const exact = split.length > 1 && split.join(' ') === keyword;
     const parts = split.map((part, i): [string, Fit] => [part, !exact ? 'in' : i === 0 ? 'end' : i === split.length - 1 ? 'start' : 'all']);
-    // Longest parts first: they are the rarest, so the candidates shrink fastest.
-    parts.sort((a, b) => b[0].length - a[0].length);
-    let candidates: Int32Array | undefined;
+    const lists: Int32Array[] = [];
     for (const [part, fit] of parts) {
       const holding = this.positionsWith(part, fit);
-      candidates = candidates ? intersect(candidates, holding) : holding;
-      if (!candidates.length) return out;
+      if (!holding.length) return out;
+      lists.push(holding);
     }
-    if (!candidates) return out;
+    // The shortest list is walked in corpus order and each position looked up in the others, with
+    // a cursor that only moves forward: the walk stops at the `max`-th match, so a common phrase
+    // costs about `max` lookups, never the full intersection of its common words.
+    lists.sort((a, b) => a.length - b.length);
+    const walk = lists[0]!;
+    const rest = lists.slice(1);
+    const at = new Int32Array(rest.length);
     // One part inside a token is already a match; a phrase is checked on its candidates.
     const phrase = split.length > 1;
-    for (let k = 0; k < candidates.length && out.length < max; k++) {
-      const i = candidates[k]!;
+    next: for (let k = 0; k < walk.length && out.length < max; k++) {
+      const i = walk[k]!;
+      for (let r = 0; r < rest.length; r++) {
+        const list = rest[r]!;
+        const j = seek(list, at[r]!, i);
+        at[r] = j;
+        if (j >= list.length) break next;
+        if (list[j] !== i) continue next;
+      }
       if (!phrase || this.hay[i]!.includes(keyword)) out.push(i);
     }
     return out;
@@ -55,6 +67,16 @@ export class SearchIndex {
 
   /** Ascending positions of the texts with a token containing `part` (no spaces), where in the token as `fit` says. */
   private positionsWith(part: string, fit: Fit = 'in'): Int32Array {
+    const key = `${fit} ${part}`;
+    const known = this.unions.get(key);
+    if (known) return known;
+    const union = this.union(part, fit);
+    // Only unions are kept: a part of one token answers with a view of its postings, at no cost.
+    if (union.buffer !== this.postings.buffer) this.unions.set(key, union);
+    return union;
+  }
+
+  private union(part: string, fit: Fit): Int32Array {
     const all = this.tokensWith(part);
     const tokens = this.tokens;
     const found =
@@ -73,7 +95,8 @@ export class SearchIndex {
       for (let j = 0; j < all.length; j++) if (j === 0 || all[j] !== all[j - 1]) all[n++] = all[j]!;
       return all.subarray(0, n);
     }
-    const hit = new Uint8Array(this.hay.length);
+    // One scratch array per index, cleared after each use: searches run one at a time on the thread.
+    const hit = (this.scratch ??= new Uint8Array(this.hay.length));
     let n = 0;
     for (const t of found) {
       for (let p = this.offsets[t]!; p < this.offsets[t + 1]!; p++) {
@@ -85,7 +108,12 @@ export class SearchIndex {
       }
     }
     const out = new Int32Array(n);
-    for (let i = 0, k = 0; k < n; i++) if (hit[i]) out[k++] = i;
+    for (let i = 0, k = 0; k < n; i++) {
+      if (hit[i]) {
+        out[k++] = i;
+        hit[i] = 0;
+      }
+    }
     return out;
   }
 
@@ -127,10 +155,16 @@ export class SearchIndex {
   /** Tokens holding a part shorter than a piece, by part (at most SHORT_MEMO_MAX ids in all). */
   private readonly short = new Map<string, number[]>();
   private shortSize = 0;
+  /**
+   * Positions of parts held by several tokens (a common stem, a number's last digits), most recently
+   * used first: common words recur across searches, and their union is the costly step.
+   */
+  private readonly unions = new LRUCache<string, Int32Array>({ maxSize: UNION_MEMO_BYTES, sizeCalculation: (a) => a.byteLength + 64 });
+  private scratch: Uint8Array | undefined;
 
   /** Memory held, roughly (token strings and the arrays). */
   get bytes(): number {
-    let n = SHORT_MEMO_MAX * 8 + this.offsets.byteLength + this.postings.byteLength + this.gramOffsets.byteLength + this.gramTokens.byteLength + this.grams.size * 40;
+    let n = SHORT_MEMO_MAX * 8 + UNION_MEMO_BYTES + this.hay.length + this.offsets.byteLength + this.postings.byteLength + this.gramOffsets.byteLength + this.gramTokens.byteLength + this.grams.size * 40;
     for (const t of this.tokens) n += t.length * 2 + 32;
     return n;
   }
@@ -202,6 +236,8 @@ export class SearchIndex {
 const EMPTY = new Int32Array(0);
 /** Where in a token a keyword part must be: anywhere, at its end, at its start, or all of it. */
 type Fit = 'in' | 'end' | 'start' | 'all';
+/** Positions kept for parts held by several tokens: 2 MB at most. */
+const UNION_MEMO_BYTES = 2 * 2 ** 20;
 /** Token ids kept for short parts: 2 MB at most. */
 const SHORT_MEMO_MAX = 262_144;
 
@@ -223,39 +259,28 @@ function addGrams(tokens: string[], from: number, to: number, gramLists: Map<num
 /** The three UTF-16 code units at `i` as one number (exact: 48 bits). */
 const gramAt = (s: string, i: number) => s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
 
-/** The values in both ascending lists, ascending. */
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  if (a.length > b.length) [a, b] = [b, a];
-  const out = new Int32Array(a.length);
-  let n = 0;
-  if (a.length * 32 < b.length) {
-    // A few values against a long list (a rare part and a common word): each looked up, not walked to.
-    let from = 0;
-    for (let i = 0; i < a.length; i++) {
-      const x = a[i]!;
-      let lo = from;
-      let hi = b.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (b[mid]! < x) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < b.length && b[lo] === x) out[n++] = x;
-      from = lo;
-    }
-    return out.subarray(0, n);
+/**
+ * The first index at or after `from` whose value is ≥ `x` in an ascending list: galloping from
+ * `from`, so a walk of ascending values costs O(log gap) per step, whether the list is dense or sparse.
+ */
+function seek(list: Int32Array, from: number, x: number): number {
+  if (from >= list.length || list[from]! >= x) return from;
+  let step = 1;
+  let lo = from;
+  let hi = from + 1;
+  while (hi < list.length && list[hi]! < x) {
+    lo = hi;
+    step *= 2;
+    hi = from + step;
   }
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x === y) {
-      out[n++] = x;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
+  if (hi > list.length) hi = list.length;
+  // list[lo] < x, and list[hi] ≥ x or hi is the end.
+  while (lo + 1 < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < x) lo = mid;
+    else hi = mid;
   }
-  return out.subarray(0, n);
+  return hi;
 }
 
 function addText(text: string, pos: number, ids: Map<string, number>, lists: number[][]) {
