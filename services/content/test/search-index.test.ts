@@ -43,6 +43,15 @@ describe('public search index', () => {
     }
   });
 
+  it('answers the same when asked again after other keywords: the unions it keeps and its scratch array leave no trace', () => {
+    const keywords = ['i', 'rip', 'at', 'gation yie', 'o', 'ee', 'study 1 of', 'a'].map(normaliseKeyword);
+    const first = keywords.map((k) => index.search(k, 1000));
+    for (let round = 0; round < 3; round++) {
+      for (const [n, k] of [...keywords].reverse().entries()) expect({ k, hits: index.search(k, 1000) }).toEqual({ k, hits: first[keywords.length - 1 - n] });
+    }
+    for (const [n, k] of keywords.entries()) expect({ k, hits: first[n] }).toEqual({ k, hits: scan(hay, k, 1000) });
+  });
+
   it('answers nothing for an empty keyword', () => {
     expect(index.search('', 1000)).toEqual([]);
   });
