@@ -89,7 +89,8 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       const t0 = performance.now();
       const seeded = await seedPublisher({ mongoUrl: ctx.mongoUrl, dbName, journals: JOURNALS, articles: total, worklogEntries: 0, redisUrl: ctx.redisUrl, redisPrefix: prefix, progress: true });
       const seedS = (performance.now() - t0) / 1000;
-      const journalIds = (await new JournalRepo(conn).listAll()).filter((j) => j.slug.startsWith('pub-')).map((j) => j.id);
+      const journals = (await new JournalRepo(conn).listAll()).filter((j) => j.slug.startsWith('pub-'));
+      const journalIds = journals.map((j) => j.id);
       const perJournal = Math.floor(total / JOURNALS);
       // The seed built the views of every journal it changed (the rebuild job, as `jp views rebuild`).
       const rebuilt = seeded.articlesAdded ? journalIds.length : 0;
@@ -133,6 +134,14 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       }
       const cacheMb = app.cache.bytes / 2 ** 20;
       await app.stop();
+      // The same cold reads as a reader makes them: by the journal's host, through the gateway.
+      const viaGateway = await coldThroughGateway(
+        ctx,
+        dbName,
+        prefix,
+        cold.map((_, i) => ({ path: issuePath(Math.floor(i / journals.length) % issuesPerJournal), host: journals[i % journals.length]!.hosts[0]! })),
+      );
+      console.log(`  cold issue list through the gateway (separate processes, host resolved on each journal's first read): p50 ${pct(viaGateway, 0.5).toFixed(1)} ms, p99 ${pct(viaGateway, 0.99).toFixed(1)} ms`);
       // RSS of a content process of its own (this one also seeded): the reader mix for MIX_S seconds.
       const mix = await childReaderMix(ctx, dbName, prefix, (i) => {
         const jid = journalIds[(i * 7919) % journalIds.length]!;
@@ -186,26 +195,30 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
         [`publisher_content_ready_ms_${tag}`]: readyMs,
         [`publisher_cold_issue_p50_ms_${tag}`]: pct(cold, 0.5),
         [`publisher_cold_issue_p99_ms_${tag}`]: pct(cold, 0.99),
+        [`publisher_cold_issue_gateway_p50_ms_${tag}`]: pct(viaGateway, 0.5),
+        [`publisher_cold_issue_gateway_p99_ms_${tag}`]: pct(viaGateway, 0.99),
         [`publisher_after_write_ms_${tag}`]: afterWriteMs,
         [`publisher_content_rss_mb_${tag}`]: rssMb,
       });
       rows.push(
-        `| ${stored.toLocaleString('en')} | ${readyMs.toFixed(0)} ms | ${pct(cold, 0.5).toFixed(1)} / ${pct(cold, 0.99).toFixed(1)} ms | ${afterWriteMs.toFixed(1)} ms | ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB) | ${rebuilt ? `${seedS.toFixed(0)} s` : 'already seeded'} |`,
+        `| ${stored.toLocaleString('en')} | ${readyMs.toFixed(0)} ms | ${pct(viaGateway, 0.5).toFixed(1)} / ${pct(viaGateway, 0.99).toFixed(1)} ms | ${pct(cold, 0.5).toFixed(1)} / ${pct(cold, 0.99).toFixed(1)} ms | ${afterWriteMs.toFixed(1)} ms | ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB) | ${rebuilt ? `${seedS.toFixed(0)} s` : 'already seeded'} |`,
       );
       // The headline figures are those of the largest corpus measured.
       figures.publisher_articles = stored;
       figures.publisher_content_ready_ms = readyMs;
       figures.publisher_content_ready_ratio = readyMs / readyAt10k;
       figures.publisher_content_rss_ratio = rssMb / rssAt10k;
-      figures.publisher_cold_issue_p50_ms = pct(cold, 0.5);
-      figures.publisher_cold_issue_p99_ms = pct(cold, 0.99);
+      figures.publisher_cold_issue_p50_ms = pct(viaGateway, 0.5);
+      // The issue's figure is the reader's path: through the gateway.
+      figures.publisher_cold_issue_p99_ms = pct(viaGateway, 0.99);
+      figures.publisher_cold_issue_content_p99_ms = pct(cold, 0.99);
       figures.publisher_after_write_ms = afterWriteMs;
     }
     writeSection(
       'publisher-content',
       'The content service at publisher scale',
-      `the publisher data set over ${JOURNALS} journals, views built by the rebuild job; fresh content processes on FerretDB/SQLite on this shared machine. Cold issue lists are read from the content service directly (not through the gateway), each (journal, issue) once.`,
-      ['articles', 'start to ready (median of 3)', 'cold issue list p50 / p99', 'first read on B after a write on A', 'RSS after the reader mix', 'seeding with views'],
+      `the publisher data set over ${JOURNALS} journals, views built by the rebuild job; fresh content processes on FerretDB/SQLite on this shared machine. Cold issue lists: each (journal, issue) read once by a fresh process, through a gateway of its own by the journal's host (built services in separate processes, the gateway resolving each journal's host on its first read), and, apart, from an in-process content service directly.`,
+      ['articles', 'start to ready (median of 3)', 'cold issue list through the gateway, p50 / p99', 'the same, content directly', 'first read on B after a write on A', 'RSS after the reader mix', 'seeding with views'],
       rows,
     );
     return figures;
@@ -226,44 +239,87 @@ async function childReaderMix(
   prefix: string,
   pick: (i: number) => { path: string; journalId: string },
 ): Promise<{ rssMb: number; reads: number }> {
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-  const child = spawn(process.execPath, [path.join(__dirname, '..', 'services', 'content', 'dist', 'main.js')], {
-    env: {
-      PATH: process.env.PATH, MONGO_URL: ctx.mongoUrl, MONGO_DB: dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: prefix, JWT_SECRET: ctx.jwtSecret,
-      AUTH_CHECK_STORED_USER: 'off', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', STATS_COUNTING: 'off', CROSSREF_WORKER: 'false',
-      ...(process.env.MONGO_KEY_BUCKETS ? { MONGO_KEY_BUCKETS: process.env.MONGO_KEY_BUCKETS } : {}),
-    },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const content = await spawnBuilt(path.join('services', 'content'), contentEnv(ctx, dbName, prefix));
   const agent = new http.Agent({ keepAlive: true });
   try {
-    const until = performance.now() + 60_000;
-    while ((await timedGet(agent, `${base}/readyz`, {}).catch(() => ({ status: 0 }))).status !== 200) {
-      if (performance.now() > until) throw new Error('the content process never became ready');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     let i = 0;
     const end = performance.now() + MIX_S * 1000;
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (performance.now() < end) {
           const { path: p, journalId } = pick(i++);
-          const r = await timedGet(agent, `${base}${p}`, { 'x-journal-id': journalId });
+          const r = await timedGet(agent, `${content.url}${p}`, { 'x-journal-id': journalId });
           if (r.status !== 200) throw new Error(`reader mix: ${p} answered ${r.status}`);
         }
       }),
     );
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const status = readFileSync(`/proc/${content.child.pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
     return { rssMb: kb / 1024, reads: i };
   } finally {
     agent.destroy();
-    child.kill('SIGTERM');
+    content.child.kill('SIGTERM');
   }
+}
+
+/**
+ * Cold issue lists as a reader's request takes them: a fresh content process and a gateway of
+ * their own (the built services, separate processes as in production), each (journal, issue)
+ * asked once by its journal's host, so the gateway resolves each journal's host for the first time too.
+ */
+async function coldThroughGateway(
+  ctx: PublisherContentContext,
+  dbName: string,
+  prefix: string,
+  reads: { path: string; host: string }[],
+): Promise<number[]> {
+  const content = await spawnBuilt(path.join('services', 'content'), contentEnv(ctx, dbName, prefix));
+  const nowhere = 'http://127.0.0.1:1';
+  const gateway = await spawnBuilt('gateway', {
+    PATH: process.env.PATH, LOG_LEVEL: 'silent', CONTENT_URL: content.url, AUTH_URL: nowhere, WORKLOG_URL: nowhere, PDF_URL: nowhere, RENDER_URL: nowhere,
+  }).catch(async (e: unknown) => {
+    content.child.kill('SIGTERM');
+    throw e;
+  });
+  const agent = new http.Agent({ keepAlive: true });
+  try {
+    const out: number[] = [];
+    for (const { path: p, host } of reads) {
+      const r = await timedGet(agent, `${gateway.url}${p}`, { host });
+      if (r.status !== 200) throw new Error(`cold issue through the gateway: ${host}${p} answered ${r.status}`);
+      out.push(r.ms);
+    }
+    return out;
+  } finally {
+    agent.destroy();
+    gateway.child.kill('SIGTERM');
+    content.child.kill('SIGTERM');
+  }
+}
+
+const contentEnv = (ctx: PublisherContentContext, dbName: string, prefix: string): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH, MONGO_URL: ctx.mongoUrl, MONGO_DB: dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: prefix, JWT_SECRET: ctx.jwtSecret,
+  AUTH_CHECK_STORED_USER: 'off', LOG_LEVEL: 'silent', STATS_COUNTING: 'off', CROSSREF_WORKER: 'false',
+  ...(process.env.MONGO_KEY_BUCKETS ? { MONGO_KEY_BUCKETS: process.env.MONGO_KEY_BUCKETS } : {}),
+});
+
+/** A built service (`<dir>/dist/main.js`) on a free loopback port, once its /readyz answers. */
+async function spawnBuilt(dir: string, env: NodeJS.ProcessEnv): Promise<{ url: string; child: ReturnType<typeof spawn> }> {
+  const port = await new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  const child = spawn(process.execPath, [path.join(__dirname, '..', dir, 'dist', 'main.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const until = performance.now() + 60_000;
+  while ((await timedGet(undefined, `${url}/readyz`, {}).catch(() => ({ status: 0 }))).status !== 200) {
+    if (performance.now() > until || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error(`${dir} never became ready`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child };
 }

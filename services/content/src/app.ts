@@ -19,6 +19,8 @@ import type { ContentConfig } from './config';
 import type { ContentDeps, ContentRepos } from './deps';
 import { JournalRepo } from './journals/journal.repo';
 import { internalJournalRoutes } from './journals/journal.routes';
+import { HostDirectory } from './journals/host-directory';
+import { viewId } from './views/view-docs';
 import { publicSettingsRoutes } from './journals/settings.routes';
 import { EditorRepo } from './editors/editor.repo';
 import { IndexingRepo } from './indexing/indexing.repo';
@@ -84,6 +86,8 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   const redis: Redis = createRedis(config.REDIS_URL);
   const subscriber: Redis = createBlockingRedis(config.REDIS_URL);
   const journals = new JournalRepo(conn);
+  const hosts = new HostDirectory(journals, config.HOST_DIRECTORY_TTL_MS);
+  journals.onHostsChanged(() => hosts.clear());
   const repos: ContentRepos = {
     journals,
     editors: new EditorRepo(conn),
@@ -103,6 +107,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     versionPollMs: config.CACHE_VERSION_POLL_MS,
     maxEntries: config.CACHE_MAX_ENTRIES,
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
+  });
+  // A journal held here changed elsewhere (its head holds its settings): its hosts may have too.
+  cache.onChange(async (journalId, changes) => {
+    if (changes.some((c) => c.t !== 'views' || c.ids?.includes(viewId.head(journalId)))) hosts.stale();
   });
   const viewRepo = await ViewRepo.open(conn, config.MONGO_KEY_BUCKETS);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(config.REDIS_PREFIX, journalId), VIEWS_LOCK);
@@ -140,7 +148,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   });
   // Before every route: each public read names its cache tags.
   http.app.use(edgeTags());
-  http.app.use(internalJournalRoutes(journals));
+  http.app.use(internalJournalRoutes(hosts));
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(deps));
   http.app.use(adminRoutes(deps));
@@ -165,7 +173,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   const robots = config.STATS_ROBOTS_FILE ? loadRobotList(config.STATS_ROBOTS_FILE) : null;
   if (robots?.skipped.length) logger.warn({ skipped: robots.skipped }, 'robots list: patterns JavaScript cannot compile were left out');
   const usage = new UsageLogReceiver(
-    async (host) => (await journals.findByHost(host))?.id ?? null,
+    async (host) => (await hosts.resolve(host))?.id ?? null,
     (hit) => stats.recorder.receive(hit),
     logger,
     { robotsFile: config.STATS_ROBOTS_FILE },

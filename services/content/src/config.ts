@@ -25,6 +25,11 @@ export const contentConfigSchema = z.object({
   CACHE_MAX_MB: z.coerce.number().int().min(1).default(192),
   /** At most this many entries in that cache (the byte budget is what normally bounds it). */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1_000_000),
+  /**
+   * How old the process's host → journal map may get before it is read again in the background
+   * (ms): a host or status change made on another replica is seen within this.
+   */
+  HOST_DIRECTORY_TTL_MS: z.coerce.number().int().min(0).default(5000),
   /** How often replicas compare the change counters in Redis with what they applied (lost pub/sub messages). */
   CACHE_VERSION_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /**

@@ -42,8 +42,25 @@ export const toJournal = (d: JournalDoc & { _id: Types.ObjectId }): Journal => {
 
 export class JournalRepo {
   readonly model: Model<JournalDoc>;
+  private readonly hostListeners: (() => void)[] = [];
   constructor(conn: Connection) {
     this.model = conn.model<JournalDoc>('Journal', journalSchema);
+  }
+
+  /** Called after any write that can change which journal a host serves (hosts, status, a new journal). */
+  onHostsChanged(listener: () => void): void {
+    this.hostListeners.push(listener);
+  }
+
+  private hostsChanged<T>(result: T): T {
+    for (const l of this.hostListeners) l();
+    return result;
+  }
+
+  /** Every journal's hosts, slug and status (the host directory). */
+  async listHosts(): Promise<{ id: string; slug: string; hosts: string[]; status: 'enabled' | 'disabled' }[]> {
+    const ds = await this.model.find({}, { slug: 1, hosts: 1, status: 1 }).lean();
+    return ds.map((d) => ({ id: d._id.toString(), slug: d.slug, hosts: d.hosts ?? [], status: d.status === 'disabled' ? 'disabled' : 'enabled' }));
   }
 
   async init() {
@@ -79,17 +96,17 @@ export class JournalRepo {
   /** Inserts a new journal; a taken slug or host surfaces as the driver's duplicate-key error. */
   async create(j: Omit<Journal, 'id'>): Promise<Journal> {
     const d = await this.model.create(j);
-    return toJournal(d.toObject());
+    return this.hostsChanged(toJournal(d.toObject()));
   }
 
   async addHost(id: string, host: string): Promise<Journal | null> {
     const d = await this.model.findByIdAndUpdate(id, { $addToSet: { hosts: host } }, { returnDocument: 'after' }).lean();
-    return d ? toJournal(d) : null;
+    return this.hostsChanged(d ? toJournal(d) : null);
   }
 
   async removeHost(id: string, host: string): Promise<Journal | null> {
     const d = await this.model.findByIdAndUpdate(id, { $pull: { hosts: host } }, { returnDocument: 'after' }).lean();
-    return d ? toJournal(d) : null;
+    return this.hostsChanged(d ? toJournal(d) : null);
   }
 
   /**
@@ -99,18 +116,18 @@ export class JournalRepo {
   async setPrimaryHost(id: string, current: string[], host: string): Promise<Journal | null> {
     const hosts = [host, ...current.filter((h) => h !== host)];
     const d = await this.model.findOneAndUpdate({ _id: id, hosts: current }, { $set: { hosts } }, { returnDocument: 'after' }).lean();
-    return d ? toJournal(d) : null;
+    return this.hostsChanged(d ? toJournal(d) : null);
   }
 
   async setStatus(id: string, status: 'enabled' | 'disabled'): Promise<Journal | null> {
     const d = await this.model.findByIdAndUpdate(id, { $set: { status } }, { returnDocument: 'after' }).lean();
-    return d ? toJournal(d) : null;
+    return this.hostsChanged(d ? toJournal(d) : null);
   }
 
   /** Creates or replaces a journal by slug; the seed and operators use it. */
   async upsert(j: Omit<Journal, 'id' | 'doi_prefix' | 'doi_suffix_pattern' | 'license'> & Partial<Pick<Journal, 'doi_prefix' | 'doi_suffix_pattern' | 'license'>>): Promise<Journal> {
     const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, returnDocument: 'after' }).lean();
-    return toJournal(d!);
+    return this.hostsChanged(toJournal(d!));
   }
 
   async update(id: string, patch: Partial<Omit<Journal, 'id' | 'slug' | 'hosts' | 'status'>>): Promise<Journal | null> {
