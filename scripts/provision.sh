@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Provisions the real parts this project runs on, idempotently:
 #   packages  Debian redis-server, nginx, chromium, fonts (Latin + Devanagari), poppler-utils, libxml2-utils (xmllint: schema checks in the tests)
+#   bench     the packages, and wrk (the C load generator of the benchmarks)
 #   ferretdb  FerretDB 1.24.2 built with the Go toolchain (skipped when MONGO_URL is set)
 #   kustomize kustomize v5.5.0, v5.6.0, v5.7.1 and v5.8.1 (the ones kubectl 1.32 to 1.35 embed) built
 #             with the Go toolchain: the deployment tests render every overlay with each of them
@@ -53,9 +54,12 @@ wait_port() { # port name seconds
 
 APT_PACKAGES=(redis-server nginx libnginx-mod-http-cache-purge chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils libxml2-utils ca-certificates)
 
+# The benchmarks' own tools: wrk, the C load generator the edge and load figures are measured with.
+BENCH_PACKAGES=(wrk)
+
 ensure_packages() {
   local missing=() p
-  for p in "${APT_PACKAGES[@]}"; do
+  for p in "${@:-${APT_PACKAGES[@]}}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -310,6 +314,7 @@ PY
 
 case "${1:-all}" in
   packages) ensure_packages ;;
+  bench) ensure_packages "${APT_PACKAGES[@]}" "${BENCH_PACKAGES[@]}" ;;
   ferretdb) ensure_ferretdb ;;
   kustomize) ensure_kustomize ;;
   k8stools) ensure_k8stools; ensure_kubeconform ;;
