@@ -25,6 +25,7 @@ import { start as startContent } from '../services/content/src/app';
 import { contentConfigSchema } from '../services/content/src/config';
 import { seedPublisher } from '../services/content/src/seed/publisher';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
+import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { ViewRepo } from '../services/content/src/views/view.repo';
 import { keyBucketsOf } from '@journal/server-kit';
 import type { BenchContext } from './context';
@@ -94,7 +95,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       const perJournal = Math.floor(total / JOURNALS);
       // The seed built the views of every journal it changed (the rebuild job, as `jp views rebuild`).
       const rebuilt = seeded.articlesAdded ? journalIds.length : 0;
-      const stored = await conn.db!.collection('articles').estimatedDocumentCount();
+      const stored = await (await ArticleRepo.open(conn, keyBucketsOf(process.env))).estimatedCount();
       const viewsStored = await (await ViewRepo.open(conn, keyBucketsOf(process.env))).count();
       console.log(
         `publisher content, ${stored.toLocaleString('en')} articles in ${journalIds.length} journals: seeded ${seeded.articlesAdded.toLocaleString('en')} new and built the views in ${seedS.toFixed(0)} s (${viewsStored.toLocaleString('en')} view documents)`,

@@ -14,6 +14,7 @@ import { modelledPause } from '@journal/testing';
 import { launchBrowser, newPage } from '../e2e/harness';
 import { serverEnv, ROOT } from '../scripts/stack';
 import { call, login, report, startRelStack, until, type Answer } from './rel-stack';
+import { articleCollectionOf } from '../services/content/src/archives/article-collections';
 import {
   alive, articleFields, assetPath, bearer, createIssue, multipart, pdfBytes, pdfToText, PNG_BYTES, postArticle, publicCatalogue,
   readZip, tokenFor, type PublicArticle,
@@ -558,7 +559,8 @@ describe('21. forced internal errors', () => {
   it('give a generic JSON body with no stack, and the process survives', async () => {
     // Records no API could write: wrong types everywhere, as a bad migration or a manual edit might leave them.
     const jid = demo.id;
-    await db.collection('articles').insertMany([
+    const articles = db.collection(await articleCollectionOf(db.db!, jid));
+    await articles.insertMany([
       { journalId: jid, year: 'not-a-year', volume: { x: 1 }, issue: [1, 2], refnumber: '884001', title: { html: '<b>x</b>' }, authorname: 12345, abstract: ['a'], pagenumber: { from: 1 }, txnid: 'TXNBROKEN1', status: 'enabled', file: 42 },
       { journalId: jid, year: 2091, volume: 1, issue: 1, refnumber: '884002', title: null, authorname: null, abstract: null, pagenumber: null, txnid: 'TXNBROKEN2', status: 'enabled' },
     ]);
@@ -597,7 +599,7 @@ describe('21. forced internal errors', () => {
     report('21. forced internal errors', { answers: out, processesAlive: procs, health: Object.fromEntries(health) });
     for (const [n, ok] of Object.entries(procs)) expect([n, ok]).toEqual([n, true]);
     for (const [n, st] of health) expect([n, st]).toEqual([n, 200]);
-    await db.collection('articles').deleteMany({ journalId: jid, refnumber: { $in: ['884001', '884002'] } });
+    await articles.deleteMany({ journalId: jid, refnumber: { $in: ['884001', '884002'] } });
     await db.collection('editors').deleteMany({ journalId: jid, category: 5 });
     await db.collection('work_entries').deleteMany({ journalId: jid, status: 42 });
   });

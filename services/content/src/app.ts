@@ -93,7 +93,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     editors: new EditorRepo(conn),
     indexing: new IndexingRepo(conn),
     issues: new IssueRepo(conn),
-    articles: new ArticleRepo(conn),
+    articles: await ArticleRepo.open(conn, config.MONGO_KEY_BUCKETS),
     stats: new StatsRepo(conn),
   };
   const files = new FileStore(conn);

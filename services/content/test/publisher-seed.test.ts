@@ -2,6 +2,7 @@ import { connectMongo, keyBucketsOf } from '@journal/server-kit';
 import { scratchDatabase, testServers } from '@journal/testing';
 import { seedPublisher, worklogShares } from '../src/seed/publisher';
 import { SearchRepo } from '../src/search/search.repo';
+import { articleCollectionOf, articleCollectionsIn } from '../src/archives/article-collections';
 import { ViewRepo } from '../src/views/view.repo';
 
 const { mongoUrl } = testServers();
@@ -11,10 +12,14 @@ beforeAll(() => scratch.open());
 afterAll(() => scratch.drop());
 
 /** Every article of the data set without the fields that differ between runs (ids, write times). */
-const articles = async () =>
-  (await scratch.db().collection('articles').find({}, { projection: { _id: 0, journalId: 0, creation: 0, modification: 0 } }).toArray())
-    .map((a) => JSON.stringify(a))
-    .sort();
+const articles = async () => (await everyArticle({ _id: 0, journalId: 0, creation: 0, modification: 0 })).map((a) => JSON.stringify(a)).sort();
+
+/** Every stored article, whichever collections the database's layout spreads them over. */
+async function everyArticle(projection: Record<string, 0 | 1>) {
+  const out = [];
+  for (const name of await articleCollectionsIn(scratch.db())) out.push(...(await scratch.db().collection(name).find({}, { projection }).toArray()));
+  return out;
+}
 
 describe('publisher-scale seed', () => {
   it('spreads the articles over the journals, twenty to an issue, and a rerun adds nothing', async () => {
@@ -29,7 +34,7 @@ describe('publisher-scale seed', () => {
       ['pub-0003', ['pub-0003.localhost']],
     ]);
     const perJournal = new Map<string, number>();
-    for (const a of await db.collection('articles').find({}, { projection: { journalId: 1 } }).toArray()) perJournal.set(String(a.journalId), (perJournal.get(String(a.journalId)) ?? 0) + 1);
+    for (const a of await everyArticle({ journalId: 1 })) perJournal.set(String(a.journalId), (perJournal.get(String(a.journalId)) ?? 0) + 1);
     expect([...perJournal.values()].sort()).toEqual([33, 33, 34]);
     // 34 articles at twenty to an issue: two issues; 33: two.
     expect(await db.collection('issues').countDocuments({})).toBe(6);
@@ -56,8 +61,9 @@ describe('publisher-scale seed', () => {
     const before = await articles();
     // As if the run had stopped half way through the second journal, before recording it done.
     const second = await db.collection('journals').findOne({ slug: 'pub-0002' });
-    const some = await db.collection('articles').find({ journalId: String(second!._id) }, { projection: { _id: 1 } }).limit(10).toArray();
-    await db.collection('articles').deleteMany({ _id: { $in: some.map((a) => a._id) } });
+    const col = db.collection(await articleCollectionOf(db, String(second!._id)));
+    const some = await col.find({ journalId: String(second!._id) }, { projection: { _id: 1 } }).limit(10).toArray();
+    await col.deleteMany({ _id: { $in: some.map((a) => a._id) } });
     await db.collection('seed_progress').deleteOne({ _id: 'publisher:pub-0002:33' as never });
     expect(await seedPublisher(opts)).toMatchObject({ articlesAdded: 10 });
     expect(await articles()).toEqual(before);

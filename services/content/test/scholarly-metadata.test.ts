@@ -358,13 +358,13 @@ describe('structured authors, licences and references through the admin API and 
   });
 
   it('the migration splits the name text of articles stored before the list, keeps it, and flags guesses', async () => {
-    await app.repos.articles.model.collection.insertMany([
+    await app.repos.articles.collections.of(J).collection.insertMany([
       { journalId: J, year: 2026, volume: 4, issue: 2, refnumber: '41', title: 'Old one', txnid: 'o41', authorname: 'Dr. Anil Kumar Sharma, Li', status: 'enabled', doi_key: '~ref:41' },
       { journalId: J, year: 2026, volume: 4, issue: 2, refnumber: '42', title: 'Old two', txnid: 'o42', authorname: 'Dr. Meena Gupta', status: 'enabled', doi_key: '~ref:42' },
     ]);
     // A database from before author lists: the migration has not run on it (it runs once, then
     // every write keeps the list).
-    await app.repos.articles.model.db.collection<{ _id: string }>('content_migrations').deleteOne({ _id: 'article-authors' });
+    await app.conn.db!.collection<{ _id: string }>('content_migrations').deleteOne({ _id: 'article-authors' });
     await app.repos.articles.init();
     const one = (await app.repos.articles.findByRef(J, '41'))!;
     expect(one.authorname).toBe('Dr. Anil Kumar Sharma, Li');

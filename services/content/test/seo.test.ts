@@ -251,8 +251,8 @@ describe('OAI-PMH', () => {
     );
     await app.repos.articles.remove(chem, made[0]!.id);
     const at = new Date();
-    await app.repos.articles.model.collection.updateOne({ _id: new Types.ObjectId(made[1]!.id) }, { $set: { withdrawal: { kind: 'withdrawn', reason: 'Duplicate', at } } });
-    await app.repos.articles.model.collection.updateOne({ _id: new Types.ObjectId(made[2]!.id) }, { $set: { withdrawal: { kind: 'retracted', reason: 'Error', at } } });
+    await app.repos.articles.collections.of(chem).collection.updateOne({ _id: new Types.ObjectId(made[1]!.id) }, { $set: { withdrawal: { kind: 'withdrawn', reason: 'Duplicate', at } } });
+    await app.repos.articles.collections.of(chem).collection.updateOne({ _id: new Types.ObjectId(made[2]!.id) }, { $set: { withdrawal: { kind: 'retracted', reason: 'Error', at } } });
     await app.publisher.invalidate(chem);
     const li = parse((await oai('verb=ListIdentifiers&metadataPrefix=oai_dc&set=2012', chem)).text);
     const status = Object.fromEntries(li.ListIdentifiers.header.map((h: { identifier: string; '@_status'?: string }) => [h.identifier, h['@_status'] ?? 'live']));

@@ -1,10 +1,11 @@
 import { Schema, type Connection, type Model, type mongo } from 'mongoose';
-import { buildIndexes, crossJournal } from '@journal/server-kit';
+import { crossJournal } from '@journal/server-kit';
 import { authorsFromText, doiKey, type AdminArticle, type AdminSearchHit, type ArticleAuthor, type ArticleReference, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 import { BY_ID, EVERY_JOURNAL } from '../shared/cross-journal';
 import { ArticleTombstoneRepo, type ArticleTombstone } from './article-tombstone.repo';
+import { ArticleCollections } from './article-collections';
 
 /**
  * docs/product.md#entities: Article as stored: the fields the admin API answers (one description, shared with the
@@ -169,37 +170,59 @@ const hiddenArticle = () => ({
 });
 
 export class ArticleRepo {
-  readonly model: Model<ArticleDoc>;
   readonly tombstones: ArticleTombstoneRepo;
-  constructor(conn: Connection) {
-    this.model = conn.models.Article ?? conn.model<ArticleDoc>('Article', articleSchema);
+
+  /** The repository with the database's article layout (`ArticleCollections`); `configured` for a new database. */
+  static async open(conn: Connection, configured: number): Promise<ArticleRepo> {
+    return new ArticleRepo(conn, await ArticleCollections.open<ArticleDoc>(conn, articleSchema, 'articles', configured));
+  }
+
+  private constructor(
+    private readonly conn: Connection,
+    /** The collections of the journals' articles (tests reach documents through them). */
+    readonly collections: ArticleCollections<ArticleDoc>,
+  ) {
     this.tombstones = new ArticleTombstoneRepo(conn);
+  }
+
+  /** The model of the journal's articles, to read. */
+  private m(journalId: string): Model<ArticleDoc> {
+    return this.collections.of(journalId);
   }
 
   async init() {
     // Articles written before DOIs existed get their key before the unique index is built. Once:
     // the query reads the whole collection (a filter FerretDB cannot answer from an index), and
     // every write since sets the key, so a start after the first reads no article.
-    const done = this.model.db.collection<{ _id: string; at: Date }>('content_migrations');
+    const done = this.conn.db!.collection<{ _id: string; at: Date }>('content_migrations');
     if (!(await done.findOne({ _id: 'article-doi-key' }))) await this.keyDois(done);
     if (!(await done.findOne({ _id: 'article-authors' }))) await this.splitAuthorNames(done);
-    await buildIndexes(() => this.model.syncIndexes());
+    await this.collections.init();
     await this.tombstones.init();
   }
 
+  /** Articles stored, every journal's (collection metadata, no document read). */
+  estimatedCount(): Promise<number> {
+    return this.collections.estimatedCount();
+  }
+
   private async keyDois(done: mongo.Collection<{ _id: string; at: Date }>) {
-    const missing = await this.model
+    for (const model of await this.collections.existing()) await this.keyDoisIn(model);
+    await done.replaceOne({ _id: 'article-doi-key' }, { at: new Date() }, { upsert: true });
+  }
+
+  private async keyDoisIn(model: Model<ArticleDoc>) {
+    const missing = await model
       .find({ doi_key: { $exists: false } })
       .setOptions(crossJournal('migration: every journal\'s old articles get their DOI key'))
       .select({ refnumber: 1, doi: 1 })
       .lean();
     if (missing.length) {
-      await this.model.bulkWrite(
+      await model.bulkWrite(
         missing.map((d) => ({ updateOne: { filter: { _id: d._id }, update: { $set: { doi: d.doi ?? '', doi_key: doiKey(d.doi, d.refnumber) } } } })),
         { ordered: false },
       );
     }
-    await done.replaceOne({ _id: 'article-doi-key' }, { at: new Date() }, { upsert: true });
   }
 
   /**
@@ -208,7 +231,12 @@ export class ArticleRepo {
    * untouched until the next save); guesses carry `review` for the admin form to show.
    */
   private async splitAuthorNames(done: mongo.Collection<{ _id: string; at: Date }>) {
-    const missing = await this.model
+    for (const model of await this.collections.existing()) await this.splitAuthorNamesIn(model);
+    await done.replaceOne({ _id: 'article-authors' }, { at: new Date() }, { upsert: true });
+  }
+
+  private async splitAuthorNamesIn(model: Model<ArticleDoc>) {
+    const missing = await model
       .find({ authors: { $exists: false } })
       .setOptions(crossJournal('migration: every journal\'s old articles get their author list'))
       .select({ authorname: 1 })
@@ -216,14 +244,13 @@ export class ArticleRepo {
     // By `_id` alone (FerretDB answers any other filter by reading every article into the
     // process) and a few hundred per round trip, so no single write outlasts the socket timeout.
     for (let i = 0; i < missing.length; i += MIGRATION_BATCH) {
-      await this.model.bulkWrite(
+      await model.bulkWrite(
         missing.slice(i, i + MIGRATION_BATCH).map((d) => ({
           updateOne: { filter: { _id: d._id }, update: { $set: { authors: authorsFromText(d.authorname), authorname_source: d.authorname ?? '' } } },
         })),
         { ordered: false },
       );
     }
-    await done.replaceOne({ _id: 'article-authors' }, { at: new Date() }, { upsert: true });
   }
 
   /** Whether another article of the journal already has this DOI (case-insensitive). */
@@ -232,7 +259,7 @@ export class ArticleRepo {
     const filter: Record<string, unknown> = { journalId: jid(journalId), doi_key: doiKey(doi, '') };
     const ex = excludeId ? oid(excludeId) : null;
     if (ex) filter._id = { $ne: ex };
-    return !!(await this.model.exists(filter));
+    return !!(await this.m(journalId).exists(filter));
   }
 
   private withPages<T extends ArticleInput>(input: T): T & Partial<{ pageStart: number; pageEnd: number }> {
@@ -248,7 +275,7 @@ export class ArticleRepo {
 
   async create(journalId: string, input: ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>): Promise<Article> {
     const now = new Date();
-    const d = await this.model.create({
+    const d = await (await this.collections.forWrite(journalId)).create({
       ...this.prepare(input),
       journalId: jid(journalId),
       creation: now,
@@ -266,7 +293,7 @@ export class ArticleRepo {
       creation: now,
       modification: now,
     }));
-    const r = await this.model.insertMany(docs, { ordered: false });
+    const r = await (await this.collections.forWrite(journalId)).insertMany(docs, { ordered: false });
     return r.length;
   }
 
@@ -282,12 +309,12 @@ export class ArticleRepo {
     if (derive || rekey) {
       // By _id alone (the one filter FerretDB pushes down), the journal checked here.
       const fields = Object.fromEntries([...DERIVED_FROM, 'doi', 'refnumber', 'journalId'].map((f) => [f, 1]));
-      const cur = await this.model.findOne({ _id }).setOptions(BY_ID).select(fields).lean();
+      const cur = await this.m(journalId).findOne({ _id }).setOptions(BY_ID).select(fields).lean();
       if (!cur || cur.journalId !== jid(journalId)) return null;
       if (derive) Object.assign(set, derivedFields({ ...cur, ...patch }));
       if (rekey) set.doi_key = doiKey(patch.doi ?? cur.doi, patch.refnumber ?? cur.refnumber);
     }
-    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: set }, { returnDocument: 'after' }).lean();
+    const d = await (await this.collections.forWrite(journalId)).findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: set }, { returnDocument: 'after' }).lean();
     return toPlain(d);
   }
 
@@ -295,7 +322,7 @@ export class ArticleRepo {
   async setWithdrawal(journalId: string, id: string, withdrawal: Withdrawal | null, by: string): Promise<Article | null> {
     const _id = oid(id);
     if (!_id) return null;
-    const d = await this.model
+    const d = await this.m(journalId)
       .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { withdrawal, modifiedby: by, modification: new Date() } }, { returnDocument: 'after' })
       .lean();
     return toPlain(d);
@@ -309,7 +336,7 @@ export class ArticleRepo {
     const _id = oid(id);
     if (!_id) return false;
     // No projection: FerretDB does not take one on findAndModify.
-    const d = await this.model.findOneAndDelete({ _id, journalId: jid(journalId) }).lean();
+    const d = await this.m(journalId).findOneAndDelete({ _id, journalId: jid(journalId) }).lean();
     if (!d) return false;
     if (opts.tombstone !== false && d.refnumber) {
       await this.tombstones.put(journalId, { refnumber: d.refnumber, year: d.year, volume: d.volume, issue: d.issue, removedAt: new Date() });
@@ -320,7 +347,7 @@ export class ArticleRepo {
   /** Articles of the journal OAI reports as deleted (not public, or withdrawn), and tombstones of removed ones. */
   async listDeleted(journalId: string): Promise<{ hidden: Article[]; removed: ArticleTombstone[] }> {
     const [hidden, removed] = await Promise.all([
-      this.model
+      this.m(journalId)
         .find({ journalId: jid(journalId), ...hiddenArticle() })
         .select({ refnumber: 1, year: 1, volume: 1, issue: 1, status: 1, modification: 1, withdrawal: 1 })
         .lean(),
@@ -334,19 +361,19 @@ export class ArticleRepo {
     if (!_id) return null;
     // By _id alone, then the journal checked here: FerretDB pushes only a lone _id filter down to
     // SQLite (any other filter scans the collection); MongoDB answers either from the _id index.
-    const d = await this.model.findOne({ _id }).setOptions(BY_ID).lean();
+    const d = await this.m(journalId).findOne({ _id }).setOptions(BY_ID).lean();
     return d && d.journalId === jid(journalId) ? toPlain(d) : null;
   }
 
   async findByRef(journalId: string, refnumber: string): Promise<Article | null> {
     if (!refnumber) return null;
-    return toPlain((await this.model.findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()));
+    return toPlain((await this.m(journalId).findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()));
   }
 
   /** The journal's articles with these reference numbers, any status (staff documents). */
   async findByRefs(journalId: string, refs: string[]): Promise<Article[]> {
     if (!refs.length) return [];
-    return toPlainList((await this.model.find({ journalId: jid(journalId), refnumber: { $in: refs.map(String) } }).lean()));
+    return toPlainList((await this.m(journalId).find({ journalId: jid(journalId), refnumber: { $in: refs.map(String) } }).lean()));
   }
 
   /**
@@ -360,7 +387,7 @@ export class ArticleRepo {
   ): Promise<Article[]> {
     const filter: Record<string, unknown> = { journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue };
     if (opts.publicOnly) Object.assign(filter, PUBLIC_ARTICLE);
-    const q = this.model.find(filter);
+    const q = this.m(journalId).find(filter);
     if (opts.fields) q.select(Object.fromEntries([...opts.fields, 'pageStart', 'refnumber'].map((f) => [f, 1])));
     const ds = toPlainList((await q.lean()));
     return ds.sort(byPageStart);
@@ -368,20 +395,22 @@ export class ArticleRepo {
 
   /** Every public article of a journal (search corpus, sitemap, OAI), with an optional projection. */
   async listPublic(journalId: string, fields?: readonly (keyof Article)[]): Promise<Article[]> {
-    const q = this.model.find({ journalId: jid(journalId), ...PUBLIC_ARTICLE });
+    const q = this.m(journalId).find({ journalId: jid(journalId), ...PUBLIC_ARTICLE });
     if (fields) q.select(Object.fromEntries([...fields, 'status', 'refnumber'].map((f) => [f, 1])));
     return toPlainList((await q.lean()));
   }
 
-  /** Every public article of every journal in one scan, grouped by journal (read models at start). */
+  /** Every public article of every journal, one scan per collection, grouped by journal (tools). */
   async listPublicByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
-    const q = this.model.find(PUBLIC_ARTICLE).setOptions(EVERY_JOURNAL).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
-    return groupByJournal((await q.lean()));
+    const select = Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1]));
+    const docs = [];
+    for (const model of await this.collections.existing()) docs.push(...(await model.find(PUBLIC_ARTICLE).setOptions(EVERY_JOURNAL).select(select).lean()));
+    return groupByJournal(docs);
   }
 
   /** Every article of a journal (admin list), newest issue first then page order. */
   async list(journalId: string, fields?: readonly (keyof Article)[]): Promise<Article[]> {
-    const q = this.model.find({ journalId: jid(journalId) });
+    const q = this.m(journalId).find({ journalId: jid(journalId) });
     if (fields) q.select(Object.fromEntries([...fields, 'year', 'volume', 'issue', 'pageStart', 'refnumber'].map((f) => [f, 1])));
     const ds = toPlainList((await q.lean()));
     return ds.sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || byPageStart(a, b));
@@ -389,7 +418,7 @@ export class ArticleRepo {
 
   /** The last page used in an issue (add-article rule: docs/product.md#article-rules), 0 when the issue is empty. */
   async lastPageOfIssue(journalId: string, key: { year: number; volume: number; issue: number }): Promise<number> {
-    const ds = await this.model
+    const ds = await this.m(journalId)
       .find({ journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue })
       .select({ pageEnd: 1, pageStart: 1 })
       .lean();
@@ -400,7 +429,7 @@ export class ArticleRepo {
   async countsByIssue(journalId: string, opts: { publicOnly?: boolean } = {}): Promise<{ year: number; volume: number; issue: number; count: number }[]> {
     const match: Record<string, unknown> = { journalId: jid(journalId) };
     if (opts.publicOnly) Object.assign(match, PUBLIC_ARTICLE);
-    const rows = await this.model.aggregate<{ _id: { year: number; volume: number; issue: number }; count: number }>([
+    const rows = await this.m(journalId).aggregate<{ _id: { year: number; volume: number; issue: number }; count: number }>([
       { $match: match },
       { $group: { _id: { year: '$year', volume: '$volume', issue: '$issue' }, count: { $sum: 1 } } },
     ]);
@@ -408,7 +437,7 @@ export class ArticleRepo {
   }
 
   async count(journalId: string, opts: { publicOnly?: boolean } = {}): Promise<number> {
-    return this.model.countDocuments({ journalId: jid(journalId), ...(opts.publicOnly ? PUBLIC_ARTICLE : {}) });
+    return this.m(journalId).countDocuments({ journalId: jid(journalId), ...(opts.publicOnly ? PUBLIC_ARTICLE : {}) });
   }
 
   /** Admin duplicate checks (docs/product.md#error-messages): which unique fields another article of the journal already uses. */
@@ -422,7 +451,7 @@ export class ArticleRepo {
     const filter: Record<string, unknown> = { journalId: jid(journalId), $or: keys.map((k) => ({ [k]: fields[k] })) };
     const except = exceptId ? oid(exceptId) : null;
     if (except) filter._id = { $ne: except };
-    const ds = await this.model.find(filter).select({ refnumber: 1, txnid: 1, title: 1 }).lean();
+    const ds = await this.m(journalId).find(filter).select({ refnumber: 1, txnid: 1, title: 1 }).lean();
     return keys.filter((k) => ds.some((d) => d[k] === fields[k]));
   }
 
@@ -431,13 +460,17 @@ export class ArticleRepo {
     if (!journalIds.length) return new Map();
     // Small batches: FerretDB scans the collection for this filter, and a batch of 16 MB could keep
     // one round trip past the socket timeout on a loaded machine.
-    return groupByJournal(await this.model.find({ journalId: { $in: journalIds.map(jid) } }).batchSize(1000).lean());
+    const docs = [];
+    for (const [model, ids] of this.collections.group(journalIds)) docs.push(...(await model.find({ journalId: { $in: ids.map(jid) } }).batchSize(1000).lean()));
+    return groupByJournal(docs);
   }
 
-  /** Every article of every journal (all statuses) in one scan, grouped by journal (tools). */
+  /** Every article of every journal (all statuses), one scan per collection, grouped by journal (tools). */
   async listAllByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
-    const q = this.model.find({}).setOptions(EVERY_JOURNAL).select(Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1])));
-    return groupByJournal((await q.lean()));
+    const select = Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1]));
+    const docs = [];
+    for (const model of await this.collections.existing()) docs.push(...(await model.find({}).setOptions(EVERY_JOURNAL).select(select).lean()));
+    return groupByJournal(docs);
   }
 }
 

@@ -268,7 +268,7 @@ async function seedJournal(spec: DemoJournalSpec, deps: {
 export async function seedDemoContent(opts: SeedOptions): Promise<SeedResult> {
   const conn = await connectMongo(opts.mongoUrl, opts.dbName, { socketTimeoutMs: TOOL_SOCKET_TIMEOUT_MS });
   try {
-    const deps = contentSources(conn);
+    const deps = await contentSources(conn);
     await Promise.all([deps.journals.init(), deps.editors.init(), deps.indexing.init(), deps.issues.init(), deps.articles.init(), deps.files.init()]);
     const journals = [];
     for (const spec of DEMO_JOURNALS) journals.push(await seedJournal(spec, deps, opts.year));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { mongo, type Connection } from 'mongoose';
-import { connectMongo, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis } from '@journal/server-kit';
+import { connectMongo, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis, keyBucketsOf } from '@journal/server-kit';
 import { offlineViews } from '../views/views-offline';
 import { rebuildAllViews } from '../views/views-rebuild';
 import { viewId } from '../views/view-docs';
@@ -217,7 +217,7 @@ export async function seedPublisher(opts: PublisherSeedOptions): Promise<Publish
   const ids: string[] = [];
   let articlesAdded = 0;
   try {
-    const repos = { journals: new JournalRepo(conn), issues: new IssueRepo(conn), articles: new ArticleRepo(conn) };
+    const repos = { journals: new JournalRepo(conn), issues: new IssueRepo(conn), articles: await ArticleRepo.open(conn, keyBucketsOf(process.env)) };
     await Promise.all([repos.journals.init(), repos.issues.init(), repos.articles.init()]);
     const bar = progressBar('articles', opts.articles, opts.progress ?? false);
     let done = 0;

@@ -27,12 +27,12 @@ export const VIEWS_LOCK = { ttlMs: 120_000, waitMs: 10_000, busyMessage: 'The jo
 export const viewsLockKey = (prefix: string, journalId: string) => `${prefix}content:views-lock:${journalId}`;
 
 /** The repositories the views are made from, for a process that is not the service (seeds, CLI). */
-export const contentSources = (conn: Connection) => ({
+export const contentSources = async (conn: Connection) => ({
   journals: new JournalRepo(conn),
   editors: new EditorRepo(conn),
   indexing: new IndexingRepo(conn),
   issues: new IssueRepo(conn),
-  articles: new ArticleRepo(conn),
+  articles: await ArticleRepo.open(conn, keyBucketsOf(process.env)),
   files: new FileStore(conn),
 });
 
@@ -42,7 +42,7 @@ export const contentSources = (conn: Connection) => ({
  * running replicas.
  */
 export async function offlineViews(conn: Connection, redis: Redis | undefined, prefix: string, logger: Logger): Promise<{ store: ViewStore; publisher: ChangePublisher }> {
-  const src = contentSources(conn);
+  const src = await contentSources(conn);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(prefix, journalId), VIEWS_LOCK);
   const repo = await ViewRepo.open(conn, keyBucketsOf(process.env));
   const search = createSearchStore({ conn, buckets: repo.buckets, src, redis, prefix, logger, budgetBytes: OFFLINE_SEARCH_BYTES });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { crossJournal, type Logger } from '@journal/server-kit';
+import { type Logger } from '@journal/server-kit';
 import type { SearchEntry } from '../search/search-entry';
 import type { Article } from '../archives/article.repo';
 import type { Issue } from '../archives/issue.repo';
@@ -223,7 +223,7 @@ export async function rebuildAllViews(
   ]);
   const byId = new Map(journals.map((j) => [j.id, j]));
   // Groups of journals: the articles of one group are held in memory at once.
-  const perGroup = Math.max(1, Math.floor((opts.groupArticles ?? 50_000) / Math.max(1, Math.ceil((await src.articles.model.estimatedDocumentCount().setOptions(crossJournal('views rebuild: the size of a group of journals'))) / Math.max(1, journals.length)))));
+  const perGroup = Math.max(1, Math.floor((opts.groupArticles ?? 50_000) / Math.max(1, Math.ceil((await src.articles.estimatedCount()) / Math.max(1, journals.length)))));
   for (let i = 0; i < journalIds.length; i += perGroup) {
     const group = journalIds.slice(i, i + perGroup);
     const articles = await src.articles.listByJournals(group);
