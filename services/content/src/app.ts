@@ -20,7 +20,6 @@ import type { ContentDeps, ContentRepos } from './deps';
 import { JournalRepo } from './journals/journal.repo';
 import { internalJournalRoutes } from './journals/journal.routes';
 import { HostDirectory } from './journals/host-directory';
-import { viewId } from './views/view-docs';
 import { publicSettingsRoutes } from './journals/settings.routes';
 import { EditorRepo } from './editors/editor.repo';
 import { IndexingRepo } from './indexing/indexing.repo';
@@ -107,10 +106,6 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     versionPollMs: config.CACHE_VERSION_POLL_MS,
     maxEntries: config.CACHE_MAX_ENTRIES,
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
-  });
-  // A journal held here changed elsewhere (its head holds its settings): its hosts may have too.
-  cache.onChange(async (journalId, changes) => {
-    if (changes.some((c) => c.t !== 'views' || c.ids?.includes(viewId.head(journalId)))) hosts.stale();
   });
   const viewRepo = await ViewRepo.open(conn, config.MONGO_KEY_BUCKETS);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(config.REDIS_PREFIX, journalId), VIEWS_LOCK);

@@ -19,6 +19,9 @@ const LAYOUT_ID = 'articles';
  * collection.
  */
 export class ArticleCollections<D> {
+  /** Collections whose indexes this process has built (or is building), by bucket. */
+  private readonly ready = new Map<number, Promise<Model<D>>>();
+
   private constructor(
     private readonly conn: Connection,
     private readonly schema: Schema<D>,
@@ -45,11 +48,11 @@ export class ArticleCollections<D> {
   }
 
   bucketOf(journalId: string): number {
-    return this.count === 1 ? 0 : fnv1a(journalId) % this.count;
+    return bucketOf(this.count, journalId);
   }
 
   name(bucket: number): string {
-    return this.count === 1 ? this.prefix : `${this.prefix}_${bucket}`;
+    return bucketName(this.prefix, this.count, bucket);
   }
 
   /** The model of the collection holding the journal's articles, to read (no index needed). */
@@ -102,8 +105,6 @@ export class ArticleCollections<D> {
     }
   }
 
-  private readonly ready = new Map<number, Promise<Model<D>>>();
-
   private indexed(bucket: number): Promise<Model<D>> {
     let m = this.ready.get(bucket);
     if (!m) {
@@ -125,8 +126,11 @@ export class ArticleCollections<D> {
 export async function articleCollectionOf(db: mongo.Db, journalId: string, prefix = 'articles'): Promise<string> {
   const layout = await db.collection<{ _id: string; buckets: number }>(CONTENT_LAYOUT_COLLECTION).findOne({ _id: LAYOUT_ID });
   const count = layout?.buckets ?? 1;
-  return count === 1 ? prefix : `${prefix}_${fnv1a(journalId) % count}`;
+  return bucketName(prefix, count, bucketOf(count, journalId));
 }
+
+const bucketOf = (count: number, journalId: string) => (count === 1 ? 0 : fnv1a(journalId) % count);
+const bucketName = (prefix: string, count: number, bucket: number) => (count === 1 ? prefix : `${prefix}_${bucket}`);
 
 /** Every collection of articles in this database, whatever its layout. */
 export async function articleCollectionsIn(db: mongo.Db, prefix = 'articles'): Promise<string[]> {

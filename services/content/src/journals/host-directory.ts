@@ -18,9 +18,10 @@ export interface HostSource {
  * not pushed down to SQLite): tens of milliseconds with hundreds of journals, paid on each journal's
  * first request through every gateway replica and again at each expiry of its tenant cache. The map
  * is read in one pass instead, at the first look-up (never at start), and read again once older
- * than `ttlMs` or told of a change elsewhere (`stale`). A host change made through this process
- * takes effect at once (`clear`); one made on another replica within `ttlMs`, as the gateway's own
- * tenant cache already allows.
+ * than `ttlMs`. A host change made through this process takes effect at once (`clear`); one made
+ * on another replica within `ttlMs`, as the gateway's own tenant cache already allows. (The change
+ * feed is no signal here: a journal's head changes with every article write, and reading every
+ * journal after each would put the directory on the write path.)
  */
 export class HostDirectory {
   private map: Map<string, HostEntry> | null = null;
@@ -47,11 +48,6 @@ export class HostDirectory {
       }
     }
     return (await this.load()).get(host) ?? null;
-  }
-
-  /** A journal may have changed on another replica: the map is read again on the next look-up. */
-  stale(): void {
-    this.loadedAt = -Infinity;
   }
 
   /** A journal's hosts or status changed here: the next look-up reads them again. */
