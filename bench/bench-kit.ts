@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { BenchContext } from './context';
 import { writeReport } from './report';
 
@@ -53,4 +55,15 @@ export function writeSection(name: string, heading: string, intro: string, colum
     '',
   ].join('\n');
   writeFileSync(path.join(__dirname, `${name}.md`), text);
+}
+
+/**
+ * A full collection of this process's heap, so a pause of the client's own collector is not timed
+ * as the servers' (bench processes run without --expose-gc: the flag is set here).
+ */
+export function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+  gc();
 }

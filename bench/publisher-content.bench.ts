@@ -10,7 +10,7 @@
  * The data go into databases of the bench's own (`<db>_pubcontent`, `<db>_pubcontent_100k`, ...), so the stack's journals stay
  * as they are. Prints every figure with the corpus size; never asserts a time.
  *
- * Alone: `node --expose-gc node_modules/.bin/tsx bench/publisher-content.bench.ts` (MONGO_URL,
+ * Alone: `node node_modules/.bin/tsx bench/publisher-content.bench.ts` (MONGO_URL,
  * REDIS_URL, MONGO_DB), merging its figures into bench/results.json.
  */
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,7 @@ import { ViewRepo } from '../services/content/src/views/view.repo';
 import { keyBucketsOf } from '@journal/server-kit';
 import type { BenchContext } from './context';
 import { restartedService, timedGet } from './http-timing';
-import { envContext, runStandalone, writeSection } from './bench-kit';
+import { collectGarbage, envContext, runStandalone, writeSection } from './bench-kit';
 
 export type PublisherContentContext = Pick<BenchContext, 'mongoUrl' | 'dbName' | 'redisUrl' | 'jwtSecret'>;
 
@@ -114,6 +114,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       const app = await startContent(config());
       const agent = new http.Agent({ keepAlive: true });
       const cold: number[] = [];
+      collectGarbage();
       try {
         // Distinct (journal, issue) pairs: every read is the first of its issue view on this process.
         for (let i = 0; i < Math.min(COLD_READS, journalIds.length * issuesPerJournal); i++) {
@@ -135,7 +136,10 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       }
       const cacheMb = app.cache.bytes / 2 ** 20;
       await app.stop();
-      // The same cold reads as a reader makes them: by the journal's host, through the gateway.
+      // The same cold reads as a reader makes them: by the journal's host, through the gateway. This
+      // process just held a content service: its garbage goes first, so a pause of the client's
+      // own collector is not timed as the servers'.
+      collectGarbage();
       const viaGateway = await coldThroughGateway(
         ctx,
         dbName,

@@ -16,8 +16,6 @@
  * merging its figures into bench/results.json.
  */
 import os from 'node:os';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import mongoose, { Types } from 'mongoose';
 import { createLogger, keyBucketsOf } from '@journal/server-kit';
 import { percentile, round } from '@journal/testing';
@@ -28,7 +26,7 @@ import { searchEntryOf, type SearchEntry } from '../services/content/src/search/
 import { SearchRepo } from '../services/content/src/search/search.repo';
 import { SearchStore } from '../services/content/src/search/search.store';
 import type { BenchContext } from './context';
-import { envContext, runStandalone, writeSection } from './bench-kit';
+import { collectGarbage, envContext, runStandalone, writeSection } from './bench-kit';
 
 export type PublisherSearchContext = Pick<BenchContext, 'mongoUrl' | 'dbName'>;
 
@@ -105,12 +103,9 @@ function keywords(round: number): string[] {
   return out;
 }
 
-/** The heap after a full collection (bench processes run without --expose-gc). */
+/** The heap after a full collection. */
 function heapMb(): number {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
-  gc();
-  gc();
+  collectGarbage();
   return process.memoryUsage().heapUsed / 2 ** 20;
 }
 

@@ -76,3 +76,26 @@ export class HashedCollections<T extends { _id: string }> {
     return (this.cols[bucket] ??= this.conn.db!.collection<T>(this.name(bucket)));
   }
 }
+
+/**
+ * Scalar fields of the document with this `_id`, each read by a `distinct` of its own, in parallel;
+ * null when no document holds `fields[0]` (a field every such document has). Why: FerretDB 1.24
+ * starts every `find` by copying the metadata of every collection in the database (about 1.3 µs
+ * each, 2.7 ms per read at 2,000 collections), where `distinct` goes to the collection's table
+ * alone. The fields may come from two versions of a document replaced meanwhile, so this is only
+ * for fields that are read together safely that way (one written once with the `_id`).
+ */
+export async function readFields<T extends { _id: string }, K extends keyof T & string>(
+  col: mongo.Collection<T>,
+  id: string,
+  fields: readonly [K, ...K[]],
+): Promise<Partial<Pick<T, K>> | null> {
+  const filter = { _id: id } as mongo.Filter<T>;
+  const values = await Promise.all(fields.map((f) => col.distinct(f, filter) as Promise<unknown[]>));
+  if (!values[0]!.length) return null;
+  const out: Partial<Record<K, unknown>> = {};
+  fields.forEach((f, i) => {
+    if (values[i]!.length) out[f] = values[i]![0];
+  });
+  return out as Partial<Pick<T, K>>;
+}

@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import mongoose, { mongo } from 'mongoose';
 import request from 'supertest';
 import { eventually, staffToken } from '@journal/testing';
 import { isPublicArticle, isTombstone, byPageStart, type Article } from '../src/archives/article.repo';
@@ -6,7 +6,7 @@ import { byIssueDesc } from '../src/archives/issue.repo';
 import { assetPath, versionedUrl } from '../src/files/file-store';
 import { toDetail, toSummary } from '../src/views/article-shapes';
 import { viewId } from '../src/views/view-docs';
-import { ViewRepo } from '../src/views/view.repo';
+import { ViewRepo, viewBodyOf } from '../src/views/view.repo';
 import { cacheTag } from '../src/views/cache-tags';
 import { rebuildAllViews, rebuildJournalViews } from '../src/views/views-rebuild';
 import { runCli, type CliIo } from '@journal/server-kit';
@@ -269,8 +269,11 @@ describe('bad input', () => {
     const want = await plain(a, demo);
     const [key] = [...want.byIssue.keys()];
     const at = (id: string) => a.views.repo.collectionOf(id);
-    await at(viewId.issue(demo, key!)).updateOne({ _id: viewId.issue(demo, key!) }, { $set: { b: '{"key":{"year":"x"},"articles":7}' } });
-    await at(viewId.head(demo)).updateOne({ _id: viewId.head(demo) }, { $set: { b: 'not json' } });
+    // Stored as views were before they were compressed (`b`), and as garbage where `z` should be brotli.
+    await at(viewId.issue(demo, key!)).updateOne({ _id: viewId.issue(demo, key!) }, { $set: { b: '{"key":{"year":"x"},"articles":7}' }, $unset: { z: '' } });
+    await at(viewId.head(demo)).updateOne({ _id: viewId.head(demo) }, { $set: { b: 'not json' }, $unset: { z: '' } });
+    const ref = [...want.details.keys()][0]!;
+    await at(viewId.article(demo, ref)).updateOne({ _id: viewId.article(demo, ref) }, { $set: { z: new mongo.Binary(Buffer.from('not brotli')) } });
     await a.publisher.announceAll(demo);
     await expectAnswersMatch(a, demo);
   });
@@ -279,9 +282,10 @@ describe('bad input', () => {
     const [key] = [...(await plain(a, demo)).byIssue.keys()];
     const id = viewId.issue(demo, key!);
     const stored = await a.views.repo.collectionOf(id).findOne({ _id: id });
-    const view = JSON.parse(stored!.b!) as { articles: Record<string, unknown>[] };
+    const view = JSON.parse(viewBodyOf(stored!)!.json) as { articles: Record<string, unknown>[] };
     for (const e of view.articles) e.hay = 'the search text of an earlier release';
-    await a.views.repo.collectionOf(id).updateOne({ _id: id }, { $set: { b: JSON.stringify(view) } });
+    // Written as views were stored then: JSON in `b`.
+    await a.views.repo.collectionOf(id).updateOne({ _id: id }, { $set: { b: JSON.stringify(view) }, $unset: { z: '' } });
     await a.publisher.announceAll(demo);
     await expectAnswersMatch(a, demo);
   });

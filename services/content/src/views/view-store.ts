@@ -59,7 +59,7 @@ export class ViewStore {
    */
   private cached<K extends ViewKind>(journalId: string, id: string, kind: K, build: (broken: boolean) => Promise<ViewTypes[K] | null>): Promise<ViewTypes[K] | null> {
     const read = async () => {
-      const d = await this.repo.get(id);
+      const d = await this.repo.read(id);
       const view = d && d.journalId === journalId ? checkView(kind, d.json) : null;
       if (view) return { value: view as ViewTypes[K] | null, size: d!.json.length * 2 };
       if (d) this.logger.warn({ journalId, id, kind }, 'stored view fails its schema or belongs to another journal: built again');
