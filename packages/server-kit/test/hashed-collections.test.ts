@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { testServers, uniqueName } from '@journal/testing';
-import { connectMongo, fnv1a, HashedCollections } from '../src';
+import { connectMongo, fnv1a, HashedCollections, readFields, storedCount } from '../src';
 
 describe('fnv1a', () => {
   it('is the 32-bit FNV-1a of the text (stable: a bucket is where a key was written)', () => {
@@ -38,6 +38,25 @@ describe('HashedCollections', () => {
     expect(await set.estimatedCount()).toBe(40);
     await set.clear();
     expect(await set.estimatedCount()).toBe(0);
+  });
+
+  it('reads a document\'s fields by key, and null for a key nobody holds', async () => {
+    const col = conn.db!.collection<{ _id: string; b?: string; j?: string; n?: number }>('fields');
+    await col.insertMany([{ _id: 'k1', b: 'body one', j: 'journal', n: 3 }, { _id: 'k2', b: 'body two' }]);
+    expect(await readFields(col, 'k1', ['b', 'j', 'n'])).toEqual({ b: 'body one', j: 'journal', n: 3 });
+    // A field the document lacks is left out; the first field decides whether there is one.
+    expect(await readFields(col, 'k2', ['b', 'j'])).toEqual({ b: 'body two' });
+    expect(await readFields(col, 'k3', ['b'])).toBeNull();
+    expect(await readFields(col, 'k2', ['j', 'b'])).toBeNull();
+  });
+
+  it('counts a collection\'s documents from its statistics: 0 for one that does not exist', async () => {
+    const col = conn.db!.collection<{ _id: string }>('counted');
+    expect(await storedCount(col)).toBe(0);
+    await col.insertMany(Array.from({ length: 25 }, (_, i) => ({ _id: `d${i}` })));
+    expect(await storedCount(col)).toBe(25);
+    await col.deleteOne({ _id: 'd3' });
+    expect(await storedCount(col)).toBe(24);
   });
 
   it('refuses a bucket count that is not a positive integer', () => {

@@ -1,5 +1,5 @@
 import { mongo, type Connection, type Model, type Schema } from 'mongoose';
-import { buildIndexes, fnv1a } from '@journal/server-kit';
+import { buildIndexes, fnv1a, storedCount } from '@journal/server-kit';
 
 /** Where the articles' layout is kept: the bucket count they were first written with. */
 export const CONTENT_LAYOUT_COLLECTION = 'content_layout';
@@ -33,8 +33,8 @@ export class ArticleCollections<D> {
     const state = conn.db!.collection<{ _id: string; buckets: number }>(CONTENT_LAYOUT_COLLECTION);
     let layout = await state.findOne({ _id: LAYOUT_ID });
     if (!layout) {
-      // Metadata only (no document read): a database written before the layout keeps its collection.
-      const legacy = await conn.db!.collection(prefix).estimatedDocumentCount();
+      // Storage statistics only (no document read): a database written before the layout keeps its collection.
+      const legacy = await storedCount(conn.db!.collection(prefix));
       await state.insertOne({ _id: LAYOUT_ID, buckets: legacy > 0 ? 1 : configured }).catch((err: unknown) => {
         if (!(err instanceof mongo.MongoServerError && err.code === 11000)) throw err;
       });
@@ -86,10 +86,10 @@ export class ArticleCollections<D> {
     return out;
   }
 
-  /** Articles stored in all of them (collection metadata, no document read). */
+  /** Articles stored in all of them (storage statistics, no document read). */
   async estimatedCount(): Promise<number> {
     let n = 0;
-    for (const m of await this.existing()) n += await m.collection.estimatedDocumentCount();
+    for (const m of await this.existing()) n += await storedCount(m.collection);
     return n;
   }
 

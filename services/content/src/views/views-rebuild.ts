@@ -222,11 +222,18 @@ export async function rebuildAllViews(
     src.files.versionsByJournal(),
   ]);
   const byId = new Map(journals.map((j) => [j.id, j]));
-  // Groups of journals: the articles of one group are held in memory at once.
-  const perGroup = Math.max(1, Math.floor((opts.groupArticles ?? 50_000) / Math.max(1, Math.ceil((await src.articles.estimatedCount()) / Math.max(1, journals.length)))));
-  for (let i = 0; i < journalIds.length; i += perGroup) {
+  // Groups of journals: the articles of one group are held in memory at once. The first group is
+  // one journal; each next one is sized by the articles per journal read so far (counting the
+  // articles up front would cost a pass over them on FerretDB).
+  const budget = opts.groupArticles ?? 50_000;
+  let perGroup = 1;
+  let read = 0;
+  for (let i = 0; i < journalIds.length; ) {
     const group = journalIds.slice(i, i + perGroup);
+    i += group.length;
     const articles = await src.articles.listByJournals(group);
+    for (const list of articles.values()) read += list.length;
+    perGroup = Math.max(1, Math.floor(budget / Math.max(1, Math.ceil(read / i))));
     for (const j of group) {
       const preloaded: JournalDocs = {
         journal: byId.get(j) ?? null,
