@@ -28,3 +28,4 @@ export * from './tenancy-guard';
 export * from './activity';
 export * from './replica-set';
 export * from './edge-keys';
+export * from './each-limit';

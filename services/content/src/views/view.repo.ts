@@ -1,6 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { mongo, type Connection } from 'mongoose';
-import { HashedCollections, readFields } from '@journal/server-kit';
+import { eachLimit, HashedCollections, readFields } from '@journal/server-kit';
 
 const { Binary, MongoBulkWriteError } = mongo;
 
@@ -12,6 +12,11 @@ export const VIEW_STATE_COLLECTION = 'public_view_state';
 const LAYOUT_ID = 'layout';
 const PUT_CHUNK = 50;
 const INSERT_CHUNK = 500;
+/**
+ * Collections written at once by one put: a journal's views spread over hundreds of them, one
+ * small write each, and the round trips, not the database, were the rebuild's time.
+ */
+const WRITERS = 4;
 
 /**
  * A stored view: its journal and JSON as one compressed value (the database decodes one value, not
@@ -198,7 +203,7 @@ export class ViewRepo {
    */
   async put(views: StoredView[]): Promise<void> {
     const dups = await this.insertNew(views);
-    for (const [col, group] of this.grouped(dups)) {
+    await eachLimit(this.grouped(dups), WRITERS, async ([col, group]) => {
       for (let i = 0; i < group.length; i += PUT_CHUNK) {
         // A few dozen per round trip: FerretDB runs one bulk write as one SQLite transaction, and a
         // long one stalls behind (or stalls) the other connections' writes.
@@ -207,13 +212,13 @@ export class ViewRepo {
           { ordered: false },
         );
       }
-    }
+    });
   }
 
   /** Inserts the views; returns those already stored (refused as duplicates), untouched. */
   private async insertNew(views: StoredView[]): Promise<StoredView[]> {
     const dups: StoredView[] = [];
-    for (const [col, group] of this.grouped(views)) {
+    await eachLimit(this.grouped(views), WRITERS, async ([col, group]) => {
       for (let i = 0; i < group.length; i += INSERT_CHUNK) {
         const part = group.slice(i, i + INSERT_CHUNK);
         try {
@@ -224,7 +229,7 @@ export class ViewRepo {
           for (const e of errors) dups.push(part[e.index]!);
         }
       }
-    }
+    });
     return dups;
   }
 
