@@ -3,6 +3,7 @@ import { eventually, staffToken } from '@journal/testing';
 import { isPublicArticle } from '../src/archives/article.repo';
 import { viewId } from '../src/views/view-docs';
 import { rebuildJournalViews } from '../src/views/views-rebuild';
+import { viewsLockKey } from '../src/views/views-offline';
 import { makePdf, publicGet, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Seeds a demo database and starts two replicas: slow on a shared machine.
@@ -61,6 +62,21 @@ describe('a rebuild whose process died half way', () => {
       expect(resumed.status).toBe('done');
     }, 30_000);
     expect(resumed!.written).toBe(first.articles - 4);
+    await a.publisher.announceAll(demo);
+    expect(await readerView(a, demo)).toEqual(before);
+  });
+});
+
+describe('a writer that died holding the journal\'s lock', () => {
+  test('the rebuild answers busy (never throws) until the lock expires, then runs', async () => {
+    const before = await readerView(a, demo);
+    // The views lock of a process killed mid-write: held until its expiry, past a writer's wait.
+    await a.deps.redis.set(viewsLockKey(a.config.REDIS_PREFIX, demo), 'a process that died', 'PX', 12_000);
+    expect((await rebuildJournalViews(b.views, demo, { logger: b.deps.logger })).status).toBe('busy');
+    // Its lease was given back: once the lock lapses the next run does the work.
+    await eventually(async () => {
+      expect((await rebuildJournalViews(b.views, demo, { logger: b.deps.logger })).status).toBe('done');
+    }, 30_000);
     await a.publisher.announceAll(demo);
     expect(await readerView(a, demo)).toEqual(before);
   });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mongo, type Connection } from 'mongoose';
 import { connectMongo, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis, keyBucketsOf } from '@journal/server-kit';
 import { offlineViews } from '../views/views-offline';
@@ -67,6 +68,13 @@ export function progressBar(label: string, total: number, enabled = true) {
     process.stderr.write(tty ? `\r${line}${done >= total ? '\n' : ''}` : `${line}\n`);
   };
 }
+
+/**
+ * A journal found busy is tried again after a pause, for some three minutes: past the views
+ * lock's expiry (VIEWS_LOCK, 2 minutes), so a seed stopped half way and run again goes on.
+ */
+const BUSY_ROUNDS = 12;
+const BUSY_PAUSE_MS = 15_000;
 
 const slugOf = (j: number) => `pub-${String(j + 1).padStart(4, '0')}`;
 
@@ -190,14 +198,22 @@ async function buildViews(conn: Connection, opts: PublisherSeedOptions, ids: str
     }
     const bar = progressBar('journals with views', stale.length, opts.progress ?? false);
     let done = 0;
-    await rebuildAllViews(store, stale, {
-      logger,
-      onJournal: async (id, r) => {
-        if (r.status !== 'done') throw new Error(`views of ${id}: ${r.status} (run \`jp views rebuild\`)`);
-        await publisher.announceAll(id);
-        bar(++done);
-      },
-    });
+    let left = stale;
+    for (let round = 0; left.length; round++) {
+      const busy: string[] = [];
+      await rebuildAllViews(store, left, {
+        logger,
+        onJournal: async (id, r) => {
+          if (r.status === 'busy' && round < BUSY_ROUNDS) return void busy.push(id);
+          if (r.status !== 'done') throw new Error(`views of ${id}: ${r.status} (run \`jp views rebuild\`)`);
+          await publisher.announceAll(id);
+          bar(++done);
+        },
+      });
+      left = busy;
+      // A journal another writer holds (or a seed stopped half way held: its lock and lease expire).
+      if (left.length) await sleep(BUSY_PAUSE_MS);
+    }
   } finally {
     redis?.disconnect();
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Logger } from '@journal/server-kit';
+import { AppError, type Logger } from '@journal/server-kit';
 import type { SearchEntry } from '../search/search-entry';
 import type { Article } from '../archives/article.repo';
 import type { Issue } from '../archives/issue.repo';
@@ -152,6 +152,9 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
     return { status: 'gave-up', articles: total, written, passes };
   } catch (err) {
     await repo.releaseLease(leaseId, owner, false).catch(() => undefined);
+    // The journal's writer lock held past its wait (an admin write, or a rebuild that died holding
+    // it, whose lock expires): busy like a held lease; what was written stays, and a run resumes.
+    if (err instanceof AppError && err.code === 'busy') return { status: 'busy', articles: total, written, passes };
     throw err;
   }
 }
