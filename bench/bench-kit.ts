@@ -43,7 +43,7 @@ export function runStandalone<C>(name: string, run: (ctx: C) => Promise<Record<s
  * when a run skips the module): a heading, what was measured (after the file name and the date),
  * and a table of one row per size measured.
  */
-export function writeSection(name: string, heading: string, intro: string, columns: string[], rows: string[]): void {
+export function writeSection(name: string, heading: string, intro: string, columns: string[], rows: string[], notes: string[] = []): void {
   const text = [
     `### ${heading}`,
     '',
@@ -53,6 +53,7 @@ export function writeSection(name: string, heading: string, intro: string, colum
     `|${columns.map(() => '---|').join('')}`,
     ...rows,
     '',
+    ...(notes.length ? [...notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n');
   writeFileSync(path.join(__dirname, `${name}.md`), text);
 }

@@ -101,10 +101,11 @@ export async function readFields<T extends { _id: string }, K extends keyof T & 
 }
 
 /**
- * Documents in a collection, from its storage statistics (`$collStats`, which MongoDB and FerretDB
- * both answer from metadata: SQLite's page statistics on FerretDB). Not `estimatedDocumentCount`:
- * FerretDB 1.24 answers `count` by decoding every document, about 0.3 s per 500 articles, so a
- * start or a job that counted its collections would read the corpus. A collection that does not
+ * Documents in a collection, from its storage statistics (`$collStats`: metadata on MongoDB,
+ * SQLite's page statistics on FerretDB). Not `estimatedDocumentCount` where the collection may be
+ * large: FerretDB 1.24 answers `count` by decoding every document (about 0.3 s per 1,000
+ * articles). The statistics are no free lunch there either (30–400 ms a call, growing with the
+ * database's size), so nothing on a start or a request path counts. A collection that does not
  * exist holds 0.
  */
 export async function storedCount<T extends mongo.Document>(col: mongo.Collection<T>): Promise<number> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
-import { buildIndexes, escapeRegex, KeyedBucket, storedCount } from '@journal/server-kit';
+import { buildIndexes, escapeRegex, KeyedBucket } from '@journal/server-kit';
 import { articlePdfPath } from '@journal/contracts';
 import { jid } from '../shared/plain';
 
@@ -129,7 +129,9 @@ export class FileStore {
    * counts (read from the collections' metadata) mean nothing to do: a start reads no file list.
    */
   private async pointAtDriverFiles() {
-    const [versions, pointed] = await Promise.all([storedCount(this.filesColl), storedCount(this.current)]);
+    // Counts, not the lists (FerretDB decodes each file's small metadata document to count it, but
+    // storage statistics there read the whole database's pages: they grow with the articles).
+    const [versions, pointed] = await Promise.all([this.filesColl.estimatedDocumentCount(), this.current.estimatedDocumentCount()]);
     if (versions <= pointed) return;
     const known = new Set((await this.current.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id));
     const files = await this.filesColl
