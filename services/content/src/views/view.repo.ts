@@ -45,6 +45,13 @@ interface ViewDoc {
 const packBody = (journalId: string, json: string) =>
   new Binary(brotliCompressSync(Buffer.from(`${journalId}\n${json}`, 'utf8'), { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
 
+/** A view as stored, compressed once whether it is inserted or replaces one already there. */
+interface PackedView {
+  id: string;
+  doc: ViewDoc & { z: mongo.Binary };
+}
+const packed = (v: StoredView): PackedView => ({ id: v.id, doc: { _id: v.id, j: v.journalId, z: packBody(v.journalId, v.json), r: v.rev } });
+
 /** A stored document's journal and JSON, from `z` or the older `b`; null when it holds neither, or garbage. */
 export function viewBodyOf(d: Partial<Pick<ViewDoc, 'j' | 'z' | 'b'>>): { journalId: string; json: string } | null {
   if (d.z instanceof Binary) {
@@ -202,13 +209,13 @@ export class ViewRepo {
    * insert refused as a duplicate) are replaced.
    */
   async put(views: StoredView[]): Promise<void> {
-    const dups = await this.insertNew(views);
+    const dups = await this.insertNew(views.map(packed));
     await eachLimit(this.grouped(dups), WRITERS, async ([col, group]) => {
       for (let i = 0; i < group.length; i += PUT_CHUNK) {
         // A few dozen per round trip: FerretDB runs one bulk write as one SQLite transaction, and a
         // long one stalls behind (or stalls) the other connections' writes.
         await col.bulkWrite(
-          group.slice(i, i + PUT_CHUNK).map((v) => ({ replaceOne: { filter: { _id: v.id }, replacement: { j: v.journalId, z: packBody(v.journalId, v.json), r: v.rev }, upsert: true } })),
+          group.slice(i, i + PUT_CHUNK).map(({ id, doc: { _id, ...replacement } }) => ({ replaceOne: { filter: { _id: id }, replacement, upsert: true } })),
           { ordered: false },
         );
       }
@@ -216,13 +223,13 @@ export class ViewRepo {
   }
 
   /** Inserts the views; returns those already stored (refused as duplicates), untouched. */
-  private async insertNew(views: StoredView[]): Promise<StoredView[]> {
-    const dups: StoredView[] = [];
+  private async insertNew(views: PackedView[]): Promise<PackedView[]> {
+    const dups: PackedView[] = [];
     await eachLimit(this.grouped(views), WRITERS, async ([col, group]) => {
       for (let i = 0; i < group.length; i += INSERT_CHUNK) {
         const part = group.slice(i, i + INSERT_CHUNK);
         try {
-          await col.insertMany(part.map((v) => ({ _id: v.id, j: v.journalId, z: packBody(v.journalId, v.json), r: v.rev })), { ordered: false });
+          await col.insertMany(part.map((v) => v.doc), { ordered: false });
         } catch (err) {
           const errors = err instanceof MongoBulkWriteError ? [err.writeErrors].flat() : [];
           if (!errors.length || !errors.every((e) => e.code === 11000)) throw err;
@@ -239,7 +246,7 @@ export class ViewRepo {
    * from the same documents) is kept.
    */
   async insert(views: StoredView[]): Promise<void> {
-    await this.insertNew(views);
+    await this.insertNew(views.map(packed));
   }
 
   async remove(ids: string[]): Promise<void> {
