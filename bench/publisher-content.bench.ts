@@ -6,7 +6,8 @@
  * - time to /readyz (median of three; nothing is loaded at start, so it should not grow);
  * - an issue list never read by the process (a cold view), content directly: p50 and p99;
  * - the first read on replica B after a write on replica A (the change feed's eviction);
- * - RSS after a reader mix spread over every journal (issue lists, article pages, archives).
+ * - RSS after ten minutes of a reader mix spread over every journal (issue lists, article pages,
+ *   archives), and after reads at random over the whole corpus have filled the cache to its budget.
  * The data go into databases of the bench's own (`<db>_pubcontent`, `<db>_pubcontent_100k`, ...), so the stack's journals stay
  * as they are. Prints every figure with the corpus size; never asserts a time.
  *
@@ -26,6 +27,7 @@ import { contentConfigSchema } from '../services/content/src/config';
 import { seedPublisher } from '../services/content/src/seed/publisher';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
+import { CONTENT_NODE_FLAGS } from '../services/content/src/node-flags';
 import { keyBucketsOf } from '@journal/server-kit';
 import type { BenchContext } from './context';
 import { restartedService, timedGet } from './http-timing';
@@ -38,8 +40,10 @@ const COLD_READS = 300;
 /** Writes timed for the after-write figure (each replaces view documents: a collection scan on FerretDB). */
 const WRITES = Number(process.env.BENCH_PUBLISHER_CONTENT_WRITES ?? 20);
 const MIX_READS = 4000;
-/** Seconds of the reader mix against a content process of its own, whose RSS is the figure. */
-const MIX_S = Number(process.env.BENCH_PUBLISHER_CONTENT_MIX_S ?? 60);
+/** Seconds of the reader mix against a content process of its own, whose RSS is the figure (ten minutes). */
+const MIX_S = Number(process.env.BENCH_PUBLISHER_CONTENT_MIX_S ?? 600);
+/** Seconds of reads spread at random over every article of every journal, filling the cache to its budget: the worst case of the RSS. */
+const FILL_S = Number(process.env.BENCH_PUBLISHER_CONTENT_FILL_S ?? 180);
 /** Articles per issue and the first year of the publisher data set (seed/publisher.ts). */
 const PER_ISSUE = 20;
 const FIRST_YEAR = 1990;
@@ -57,6 +61,12 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))]!;
 };
 const median = (xs: number[]) => pct(xs, 0.5);
+/** A fixed scattering of read numbers over [0, 2^32): the same random-looking reads every run. */
+const scatter = (i: number) => {
+  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+};
 
 /** Issue `k` (0-based) of a journal of the data set: its archive path. */
 const issuePath = (k: number) => {
@@ -150,15 +160,24 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
         cold.map((_, i) => ({ path: issuePath(Math.floor(i / journals.length) % issuesPerJournal), host: journals[i % journals.length]!.hosts[0]! })),
       );
       console.log(`  cold issue list through the gateway (separate processes, host resolved on each journal's first read): p50 ${pct(viaGateway, 0.5).toFixed(1)} ms, p99 ${pct(viaGateway, 0.99).toFixed(1)} ms`);
-      // RSS of a content process of its own (this one also seeded): the reader mix for MIX_S seconds.
-      const mix = await childReaderMix(ctx, dbName, prefix, (i) => {
+      // RSS of a content process of its own (this one also seeded): the reader mix for MIX_S seconds,
+      // 6,000 different reads over and over (issue lists, article pages, archive indexes).
+      const mix = await childReaderMix(ctx, dbName, prefix, MIX_S, (i) => {
         const jid = journalIds[(i * 7919) % journalIds.length]!;
         const n = (i * 104_729) % Math.max(1, perJournal);
         const pathOf = [issuePath(Math.floor(n / PER_ISSUE) % issuesPerJournal), `/api/archives/ref/${100_000 + n}`, '/api/archives/'][i % 3]!;
         return { path: pathOf, journalId: jid };
       });
       const rssMb = mix.rssMb;
-      console.log(`  reader mix in a content process of its own: ${mix.reads.toLocaleString('en')} reads in ${MIX_S} s over ${journalIds.length} journals, RSS ${rssMb.toFixed(0)} MB`);
+      console.log(`  reader mix in a content process of its own: ${mix.reads.toLocaleString('en')} reads in ${MIX_S} s over ${journalIds.length} journals, RSS ${rssMb.toFixed(0)} MB (cache ${mix.cacheMb.toFixed(0)} MB)`);
+      // The worst case: reads spread at random over every article and issue, until the cache is at its budget and evicting.
+      const fill = await childReaderMix(ctx, dbName, prefix, FILL_S, (i) => {
+        const h = scatter(i);
+        const jid = journalIds[h % journalIds.length]!;
+        const n = Math.floor(h / journalIds.length) % Math.max(1, perJournal);
+        return { path: i % 2 ? `/api/archives/ref/${100_000 + n}` : issuePath(Math.floor(n / PER_ISSUE) % issuesPerJournal), journalId: jid };
+      });
+      console.log(`  reads at random over the whole corpus: ${fill.reads.toLocaleString('en')} reads in ${FILL_S} s, RSS ${fill.rssMb.toFixed(0)} MB (cache ${fill.cacheMb.toFixed(0)} MB of ${config().CACHE_MAX_MB})`);
       console.log(`  ${total.toLocaleString('en')}: ready ${readyMs.toFixed(0)} ms; cold issue p50 ${pct(cold, 0.5).toFixed(1)} ms, p99 ${pct(cold, 0.99).toFixed(1)} ms; RSS ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB); timing ${WRITES} writes next`);
 
       // After a write on A, the first read on B that shows it.
@@ -196,7 +215,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
         rssAt10k = rssMb;
       }
       console.log(
-        `  ${stored.toLocaleString('en')} articles: ready ${readyMs.toFixed(0)} ms (median of ${RESTARTS}); cold issue list (content directly) p50 ${pct(cold, 0.5).toFixed(1)} ms, p99 ${pct(cold, 0.99).toFixed(1)} ms; first read on B after a write on A ${afterWriteMs.toFixed(1)} ms (median of ${WRITES}, max ${Math.max(...afterWrite).toFixed(1)}); RSS of a content process after ${MIX_S} s of mixed reads over ${journalIds.length} journals ${rssMb.toFixed(0)} MB (the in-process cache held ${cacheMb.toFixed(0)} MB of a ${config().CACHE_MAX_MB} MB budget after ${MIX_READS.toLocaleString('en')} reads)`,
+        `  ${stored.toLocaleString('en')} articles: ready ${readyMs.toFixed(0)} ms (median of ${RESTARTS}); cold issue list (content directly) p50 ${pct(cold, 0.5).toFixed(1)} ms, p99 ${pct(cold, 0.99).toFixed(1)} ms; first read on B after a write on A ${afterWriteMs.toFixed(1)} ms (median of ${WRITES}, max ${Math.max(...afterWrite).toFixed(1)}); RSS of a content process after ${MIX_S} s of mixed reads over ${journalIds.length} journals ${rssMb.toFixed(0)} MB (its cache held ${mix.cacheMb.toFixed(0)} MB of a ${config().CACHE_MAX_MB} MB budget); with the cache filled by reads over the whole corpus ${fill.rssMb.toFixed(0)} MB (cache ${fill.cacheMb.toFixed(0)} MB)`,
       );
       const tag = `${Math.round(stored / 1000)}k`;
       Object.assign(figures, {
@@ -207,15 +226,19 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
         [`publisher_cold_issue_gateway_p99_ms_${tag}`]: pct(viaGateway, 0.99),
         [`publisher_after_write_ms_${tag}`]: afterWriteMs,
         [`publisher_content_rss_mb_${tag}`]: rssMb,
+        [`publisher_content_rss_full_cache_mb_${tag}`]: fill.rssMb,
+        [`publisher_content_full_cache_mb_${tag}`]: fill.cacheMb,
       });
       rows.push(
-        `| ${stored.toLocaleString('en')} | ${readyMs.toFixed(0)} ms | ${pct(viaGateway, 0.5).toFixed(1)} / ${pct(viaGateway, 0.99).toFixed(1)} ms | ${pct(cold, 0.5).toFixed(1)} / ${pct(cold, 0.99).toFixed(1)} ms | ${afterWriteMs.toFixed(1)} ms | ${rssMb.toFixed(0)} MB (cache ${cacheMb.toFixed(0)} MB) | ${rebuilt ? `${seedS.toFixed(0)} s` : 'already seeded'} |`,
+        `| ${stored.toLocaleString('en')} | ${readyMs.toFixed(0)} ms | ${pct(viaGateway, 0.5).toFixed(1)} / ${pct(viaGateway, 0.99).toFixed(1)} ms | ${pct(cold, 0.5).toFixed(1)} / ${pct(cold, 0.99).toFixed(1)} ms | ${afterWriteMs.toFixed(1)} ms | ${rssMb.toFixed(0)} MB (cache ${mix.cacheMb.toFixed(0)} MB) | ${fill.rssMb.toFixed(0)} MB (cache ${fill.cacheMb.toFixed(0)} MB) | ${rebuilt ? `${seedS.toFixed(0)} s` : 'already seeded'} |`,
       );
       // The headline figures are those of the largest corpus measured.
       figures.publisher_articles = stored;
       figures.publisher_content_ready_ms = readyMs;
       figures.publisher_content_ready_ratio = readyMs / readyAt10k;
       figures.publisher_content_rss_ratio = rssMb / rssAt10k;
+      figures.publisher_content_rss_mb = rssMb;
+      figures.publisher_content_rss_full_cache_mb = fill.rssMb;
       figures.publisher_cold_issue_p50_ms = pct(viaGateway, 0.5);
       // The issue's figure is the reader's path: through the gateway.
       figures.publisher_cold_issue_p99_ms = pct(viaGateway, 0.99);
@@ -226,7 +249,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       'publisher-content',
       'The content service at publisher scale',
       `the publisher data set over ${JOURNALS} journals, views built by the rebuild job; fresh content processes on FerretDB/SQLite on this shared machine. Cold issue lists: each (journal, issue) read once by a fresh process, through a gateway of its own by the journal's host (built services in separate processes, the gateway resolving each journal's host on its first read), and, apart, from an in-process content service directly.`,
-      ['articles', 'start to ready (median of 3)', 'cold issue list through the gateway, p50 / p99', 'the same, content directly', 'first read on B after a write on A', 'RSS after the reader mix', 'seeding with views'],
+      ['articles', 'start to ready (median of 3)', 'cold issue list through the gateway, p50 / p99', 'the same, content directly', 'first read on B after a write on A', 'RSS after the reader mix (10 min)', 'RSS with the cache at its budget', 'seeding with views'],
       rows,
       [
         "A cold issue list is two view reads (the journal's head, then the issue), each one `distinct` of the view's one compressed field by `_id` (docs/architecture.md#public-views-content). FerretDB 1.24 reads the whole collection to find an `_id`, so a read costs a round trip (about 0.6 ms) plus about 2.7 ms per stored megabyte of its collection; with 1,024 key buckets a collection of issue views holds about 60 kB at 100,000 articles and 300 kB at 500,000, compressed. From 100,000 to 500,000 articles that is about +0.6 ms per cold list, as the p50s show; the p99s (300 reads: the fourth slowest) move with the shared machine more than with the corpus. It does not stop there: at 1,000,000 articles the cold list content directly was p50 9.1 ms, a term that grows with the corpus on FerretDB at a fixed bucket count; MongoDB (the Kubernetes configuration) reads its `_id` index and does not grow.",
@@ -243,20 +266,22 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
 if (require.main === module) runStandalone('publisher-content', run, envContext());
 
 /**
- * A content process of its own (the built service, as in production) read by 8 connections for
- * MIX_S seconds; its RSS from /proc at the end.
+ * A content process of its own (the built service with its pod's Node flags, as in production)
+ * read by 8 connections for `seconds`; at the end, its RSS from /proc and its cache's bytes from
+ * /metrics.
  */
 async function childReaderMix(
   ctx: PublisherContentContext,
   dbName: string,
   prefix: string,
+  seconds: number,
   pick: (i: number) => { path: string; journalId: string },
-): Promise<{ rssMb: number; reads: number }> {
-  const content = await spawnBuilt(path.join('services', 'content'), contentEnv(ctx, dbName, prefix));
+): Promise<{ rssMb: number; reads: number; cacheMb: number }> {
+  const content = await spawnBuilt(path.join('services', 'content'), contentEnv(ctx, dbName, prefix), CONTENT_NODE_FLAGS);
   const agent = new http.Agent({ keepAlive: true });
   try {
     let i = 0;
-    const end = performance.now() + MIX_S * 1000;
+    const end = performance.now() + seconds * 1000;
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (performance.now() < end) {
@@ -268,7 +293,9 @@ async function childReaderMix(
     );
     const status = readFileSync(`/proc/${content.child.pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-    return { rssMb: kb / 1024, reads: i };
+    const metrics = (await timedGet(agent, `${content.url}/metrics`, {}, { keepBody: true })).body?.toString() ?? '';
+    const cacheBytes = Number(/^content_cache_bytes(?:\{[^}]*\})? (\S+)$/m.exec(metrics)?.[1] ?? NaN);
+    return { rssMb: kb / 1024, reads: i, cacheMb: cacheBytes / 2 ** 20 };
   } finally {
     agent.destroy();
     content.child.kill('SIGTERM');
@@ -286,7 +313,7 @@ async function coldThroughGateway(
   prefix: string,
   reads: { path: string; host: string }[],
 ): Promise<number[]> {
-  const content = await spawnBuilt(path.join('services', 'content'), contentEnv(ctx, dbName, prefix));
+  const content = await spawnBuilt(path.join('services', 'content'), contentEnv(ctx, dbName, prefix), CONTENT_NODE_FLAGS);
   const nowhere = 'http://127.0.0.1:1';
   const gateway = await spawnBuilt('gateway', {
     PATH: process.env.PATH, LOG_LEVEL: 'silent', CONTENT_URL: content.url, AUTH_URL: nowhere, WORKLOG_URL: nowhere, PDF_URL: nowhere, RENDER_URL: nowhere,
@@ -317,14 +344,14 @@ const contentEnv = (ctx: PublisherContentContext, dbName: string, prefix: string
 });
 
 /** A built service (`<dir>/dist/main.js`) on a free loopback port, once its /readyz answers. */
-async function spawnBuilt(dir: string, env: NodeJS.ProcessEnv): Promise<{ url: string; child: ReturnType<typeof spawn> }> {
+async function spawnBuilt(dir: string, env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): Promise<{ url: string; child: ReturnType<typeof spawn> }> {
   const port = await new Promise<number>((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const p = (srv.address() as net.AddressInfo).port;
       srv.close(() => resolve(p));
     });
   });
-  const child = spawn(process.execPath, [path.join(__dirname, '..', dir, 'dist', 'main.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...nodeFlags, path.join(__dirname, '..', dir, 'dist', 'main.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   const until = performance.now() + 60_000;
   while ((await timedGet(undefined, `${url}/readyz`, {}).catch(() => ({ status: 0 }))).status !== 200) {

@@ -7,6 +7,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { CONTENT_NODE_FLAGS } from '../services/content/src/node-flags';
 
 export const ROOT = path.resolve(__dirname, '..');
 /** COUNTER's robots list as `scripts/provision.sh robots` leaves it (the counter-robots package's robot.txt). */
@@ -211,8 +212,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     processes.set(name, child);
     return child;
   };
+  // The content process runs with its pod's heap sizes here too (services/content/src/node-flags.ts).
+  const flagsOf = (name: string) => (name === 'content' ? [...CONTENT_NODE_FLAGS] : []);
   const node = (name: string, entry: string, port: number, extra: Record<string, string> = {}) =>
-    spawnLogged(name, process.execPath, [path.join(ROOT, entry)], { PORT: String(port), ...extra });
+    spawnLogged(name, process.execPath, [...flagsOf(name), path.join(ROOT, entry)], { PORT: String(port), ...extra });
 
   let rotation: NodeJS.Timeout | undefined;
   const stop = async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { gatewayConfigSchema } from '../../gateway/src/config';
 import { contentConfigSchema } from '../../services/content/src/config';
+import { CONTENT_NODE_FLAGS } from '../../services/content/src/node-flags';
 import { authConfigSchema } from '../../services/auth/src/config';
 import { worklogConfigSchema } from '../../services/worklog/src/config';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema, queuePrefix, QUEUE_NAME } from '../../services/pdf-worker/src/config';
@@ -27,6 +28,9 @@ const PROCESSES: { deployment: string; schema: Schema; main: string; source: str
   { deployment: 'pdf-api', schema: pdfApiConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/pdf-worker/src/main.ts', configMap: 'pdf-config' },
   { deployment: 'pdf-worker', schema: pdfWorkerConfigSchema as unknown as Schema, main: 'dist/worker.main.js', source: 'services/pdf-worker/src/worker.main.ts', configMap: 'pdf-worker-config' },
 ];
+
+/** Node flags a process runs with, the same as where it runs outside Kubernetes (the local stack, the benchmarks). */
+const NODE_FLAGS: Record<string, readonly string[]> = { content: CONTENT_NODE_FLAGS };
 
 /** Optional variables deliberately left unset (their absence has a meaning). */
 const LEFT_UNSET: Record<string, string[]> = {
@@ -108,7 +112,7 @@ describe.each(TARGETS)('%s: config, probes and commands', (target) => {
     const c = mainContainer(objs, p.deployment);
     // `command` would replace the image's tini entrypoint (zombie reaping, signal forwarding).
     expect(c.command).toBeUndefined();
-    if (c.args) expect(c.args).toEqual(['node', p.main]);
+    if (c.args) expect(c.args).toEqual(['node', ...(NODE_FLAGS[p.deployment] ?? []), p.main]);
     else expect(p.main).toBe('dist/main.js'); // the image's CMD
     expect(fs.existsSync(path.join(ROOT, p.source))).toBe(true);
   });

@@ -64,3 +64,21 @@ export function memoizeText(maxChars: number, fn: (s: string) => string): (s: st
     return out;
   };
 }
+
+/**
+ * Bytes to keep for long (a cache entry) in a buffer of their own, exactly their size. Small
+ * buffers are often views into a larger one (Node's 8 kB pool, a 16–64 kB zlib output chunk, a
+ * driver's reply), and a view keeps all of it alive: kept by the thousand they held four times
+ * their size. Bytes already alone in theirs are returned as they are.
+ */
+export function ownBytes(bytes: Uint8Array | string): Buffer {
+  if (typeof bytes === 'string') {
+    const out = Buffer.allocUnsafeSlow(Buffer.byteLength(bytes));
+    out.write(bytes);
+    return out;
+  }
+  if (Buffer.isBuffer(bytes) && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const out = Buffer.allocUnsafeSlow(bytes.byteLength);
+  out.set(bytes);
+  return out;
+}

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the duration metric reads of a request: express's Request, or a bare one given these. */
 export interface MeasuredRequest {
@@ -57,4 +57,18 @@ export function createMetrics(service: string): Metrics {
       next();
     },
   };
+}
+
+/** Gauges read when /metrics is scraped (a value the process already keeps, such as a cache's size). */
+export function registerGauges(registry: Registry, gauges: { name: string; help: string; read: () => number }[]): void {
+  for (const g of gauges) {
+    new Gauge({
+      name: g.name,
+      help: g.help,
+      registers: [registry],
+      collect() {
+        this.set(g.read());
+      },
+    });
+  }
 }

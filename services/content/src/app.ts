@@ -29,6 +29,7 @@ import { FileStore } from './files/file-store';
 import { ViewCache } from './views/view-cache';
 import { ViewRepo } from './views/view.repo';
 import { ViewStore } from './views/view-store';
+import { registerCacheMetrics } from './views/cache-metrics';
 import { VIEWS_LOCK, viewsLockKey } from './views/views-offline';
 import { ChangePublisher } from './views/change-publisher';
 import { createSearchStore, searchFollower, searchWriter } from './search/search-sync';
@@ -141,6 +142,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     ready: () => cache.ready,
     dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
   });
+  registerCacheMetrics(http.metrics, cache, search, { cacheBytes: config.CACHE_MAX_MB * 2 ** 20, searchBytes: config.SEARCH_CACHE_MB * 2 ** 20 });
   // Before every route: each public read names its cache tags.
   http.app.use(edgeTags());
   http.app.use(internalJournalRoutes(hosts));

@@ -23,8 +23,11 @@ export const contentConfigSchema = z.object({
    * bytes), MB: sized for a 512 MiB pod (the process itself takes about 150 MB besides).
    */
   CACHE_MAX_MB: z.coerce.number().int().min(1).default(192),
-  /** At most this many entries in that cache (the byte budget is what normally bounds it). */
-  CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1_000_000),
+  /**
+   * At most this many entries in that cache; 0: no cap, the byte budget bounds it (a cap costs
+   * memory of its own: its slot table is allocated whole at start, about 35 bytes an entry).
+   */
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(0),
   /**
    * How old the process's host → journal map may get before it is read again in the background
    * (ms): a host or status change made on another replica is seen within this.

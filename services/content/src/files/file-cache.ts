@@ -1,3 +1,4 @@
+import { ownBytes } from '@journal/server-kit';
 import type { ViewCache } from '../views/view-cache';
 import type { FileStore, StoredFile } from './file-store';
 
@@ -13,4 +14,7 @@ export const cachedStat = (cache: ViewCache, files: FileStore, journalId: string
   cache.stable<StoredFile | null>(journalId, `stat:${path}`, async () => known ?? files.stat(journalId, path), () => 300);
 
 export const cachedBytes = (cache: ViewCache, files: FileStore, journalId: string, stat: StoredFile) =>
-  cache.stable<Buffer | null>(journalId, `bytes:${stat.path}:${stat.etag}`, () => files.readStored(stat), (b) => (b?.length ?? 0) + 100);
+  cache.stable<Buffer | null>(journalId, `bytes:${stat.path}:${stat.etag}`, async () => {
+    const b = await files.readStored(stat);
+    return b && ownBytes(b);
+  }, (b) => (b?.length ?? 0) + 100);

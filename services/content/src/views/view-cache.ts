@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ChangeFeed, LRUCache, type ChangeFeedHandler, type Logger, type Redis } from '@journal/server-kit';
+import { ChangeFeed, LRUCache, ownBytes, type ChangeFeedHandler, type Logger, type Redis } from '@journal/server-kit';
 
 export interface CachedBody {
   body: Buffer;
@@ -37,12 +37,22 @@ export interface ViewCacheOptions {
   versionPollMs?: number;
   /** The memory budget of everything this cache holds (views and answers), in bytes. */
   maxBytes: number;
+  /** A cap on the entries under that budget; 0 or unset: none (a cap preallocates a slot table of its size). */
   maxEntries?: number;
 }
 
 export const etagOf = (body: Buffer | string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
 const STABLE = -1;
+
+/**
+ * Memory an entry takes besides its value's own bytes: the entry and its key, the cache's slots, a
+ * buffer's objects (its ArrayBuffer and backing store). Counted, the budget is what the process
+ * really holds: filled by reads over a whole corpus, 57,793 entries counted at 192 MB took about
+ * 30 MB more of heap and external memory than that, some 500 bytes an entry more than the 64
+ * then counted.
+ */
+const ENTRY_OVERHEAD = 600;
 const SEP = '\u0000';
 
 /**
@@ -68,7 +78,9 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
   constructor(opts: ViewCacheOptions) {
     this.logger = opts.logger;
     this.entries = new LRUCache<string, Entry>({
-      max: Math.max(1, opts.maxEntries ?? 1_000_000),
+      // lru-cache sizes its slot arrays to `max` at construction: a million-entry cap held about
+      // 35 MB before the first read, so the byte budget alone bounds the cache unless asked.
+      ...(opts.maxEntries ? { max: opts.maxEntries } : {}),
       maxSize: Math.max(1, opts.maxBytes),
       sizeCalculation: (e) => Math.max(1, e.size),
     });
@@ -222,7 +234,7 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
     const p = producer().then(
       ({ value, size }) => {
         // Kept only if no change of the journal landed while it was read: it could predate it.
-        if (this.gen(journalId) === gen) this.entries.set(k, { gen: want, value, size: size + key.length * 2 + 64 });
+        if (this.gen(journalId) === gen) this.entries.set(k, { gen: want, value, size: size + k.length * 2 + ENTRY_OVERHEAD });
         return value;
       },
     );
@@ -251,6 +263,6 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function toCached(r: { body: Buffer | string; contentType: string }): CachedBody {
-  const body = Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body);
+  const body = ownBytes(r.body);
   return { body, contentType: r.contentType, etag: etagOf(body) };
 }

@@ -6,10 +6,24 @@ import type { IssueRepo } from '../archives/issue.repo';
 import type { ArticleRepo } from '../archives/article.repo';
 import { assetPath, assetVersion, type FileStore } from '../files/file-store';
 import type { ViewRepo } from './view.repo';
+import { HeldView } from './packed-view';
 import type { ViewCache } from './view-cache';
 import type { SearchStore } from '../search/search.store';
 import { articleViewOf, entryOf, headOf, issueViewsOf, monthOf, statOf } from './view-build';
 import { checkView, issueKeyOf, viewId, type ArticleView, type HeadView, type IssueKey, type IssueView, type LocView, type ViewKind, type ViewTypes } from './view-docs';
+
+/**
+ * Issue lists and article pages are many and each answer made from them is cached on its own, so
+ * the cache holds them packed; a journal's head (read by every request) and the small locators
+ * stay parsed.
+ */
+const PACKED_KINDS: ReadonlySet<ViewKind> = new Set(['issue', 'article']);
+
+function held<K extends ViewKind>(kind: K, journalId: string, view: ViewTypes[K], json: string, packed?: Uint8Array): { value: ViewTypes[K] | HeldView<ViewTypes[K]>; size: number } {
+  if (!PACKED_KINDS.has(kind)) return { value: view, size: json.length * 2 };
+  const h = HeldView.of<ViewTypes[K]>(journalId, json, packed);
+  return { value: h, size: h.size };
+}
 
 /** The stored documents views are made of. */
 export interface ViewSources {
@@ -57,17 +71,20 @@ export class ViewStore {
    * `build` is told whether a stored document was there but unusable: such a view is always built
    * again, even where a missing one would mean "no such thing".
    */
-  private cached<K extends ViewKind>(journalId: string, id: string, kind: K, build: (broken: boolean) => Promise<ViewTypes[K] | null>): Promise<ViewTypes[K] | null> {
-    const read = async () => {
+  private async cached<K extends ViewKind>(journalId: string, id: string, kind: K, build: (broken: boolean) => Promise<ViewTypes[K] | null>): Promise<ViewTypes[K] | null> {
+    const read = async (): Promise<{ view: ViewTypes[K] | null; json?: string; packed?: Uint8Array }> => {
       const d = await this.repo.read(id);
       const view = d && d.journalId === journalId ? checkView(kind, d.json) : null;
-      if (view) return { value: view as ViewTypes[K] | null, size: d!.json.length * 2 };
+      if (view) return { view, json: d!.json, packed: d!.packed };
       if (d) this.logger.warn({ journalId, id, kind }, 'stored view fails its schema or belongs to another journal: built again');
-      const built = await build(!!d);
-      return { value: built, size: built ? JSON.stringify(built).length * 2 : 64 };
+      return { view: await build(!!d) };
     };
-    if (!this.cache) return read().then((r) => r.value);
-    return this.cache.view(journalId, id, read);
+    if (!this.cache) return (await read()).view;
+    const v = await this.cache.view<ViewTypes[K] | HeldView<ViewTypes[K]> | null>(journalId, id, async () => {
+      const { view, json, packed } = await read();
+      return view ? held(kind, journalId, view, json ?? JSON.stringify(view), packed) : { value: null, size: 64 };
+    });
+    return v instanceof HeldView ? v.open() : v;
   }
 
   // Reader side (cached).

@@ -1,6 +1,6 @@
-import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { mongo, type Connection } from 'mongoose';
 import { eachLimit, HashedCollections, readFields } from '@journal/server-kit';
+import { packView, unpackView } from './packed-view';
 
 const { Binary, MongoBulkWriteError } = mongo;
 
@@ -37,13 +37,7 @@ interface ViewDoc {
   progress?: string;
 }
 
-/**
- * Brotli at quality 5: a view compresses about 7× (an issue list of 20 articles, 12 kB → 1.6 kB)
- * for some 50 µs. FerretDB finds a document by `_id` by reading its whole collection, so the
- * bytes stored are the cost of every read; unpacking is about 20 µs.
- */
-const packBody = (journalId: string, json: string) =>
-  new Binary(brotliCompressSync(Buffer.from(`${journalId}\n${json}`, 'utf8'), { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+const packBody = (journalId: string, json: string) => new Binary(packView(journalId, json));
 
 /** A view as stored, compressed once whether it is inserted or replaces one already there. */
 interface PackedView {
@@ -54,15 +48,7 @@ const packed = (v: StoredView): PackedView => ({ id: v.id, doc: { _id: v.id, j: 
 
 /** A stored document's journal and JSON, from `z` or the older `b`; null when it holds neither, or garbage. */
 export function viewBodyOf(d: Partial<Pick<ViewDoc, 'j' | 'z' | 'b'>>): { journalId: string; json: string } | null {
-  if (d.z instanceof Binary) {
-    try {
-      const text = brotliDecompressSync(d.z.buffer).toString('utf8');
-      const nl = text.indexOf('\n');
-      return nl < 0 ? null : { journalId: text.slice(0, nl), json: text.slice(nl + 1) };
-    } catch {
-      return null;
-    }
-  }
+  if (d.z instanceof Binary) return unpackView(d.z.buffer);
   return typeof d.b === 'string' ? { journalId: typeof d.j === 'string' ? d.j : '', json: d.b } : null;
 }
 
@@ -75,6 +61,9 @@ export interface StoredView {
   json: string;
   rev: number;
 }
+
+/** A view as a reader gets it, with its packed bytes when it was stored packed (held as they are: see HeldView). */
+export type ReadView = Omit<StoredView, 'rev'> & { packed?: Uint8Array };
 
 export interface RebuildLease {
   owner: string;
@@ -182,7 +171,7 @@ export class ViewRepo {
    * `distinct` of its one compressed field (see readFields: a `find` there costs more than the read
    * itself); a view stored before that field is read by its two older ones.
    */
-  async read(id: string): Promise<Omit<StoredView, 'rev'> | null> {
+  async read(id: string): Promise<ReadView | null> {
     if (this.single) {
       const d = await this.get(id);
       return d && { id, journalId: d.journalId, json: d.json };
@@ -190,6 +179,10 @@ export class ViewRepo {
     this.reads++;
     const col = this.collectionOf(id);
     const packed = await readFields(col, id, ['z']);
+    if (packed?.z instanceof Binary) {
+      const body = unpackView(packed.z.buffer);
+      return body ? { id, ...body, packed: packed.z.buffer } : { id, ...UNREADABLE };
+    }
     const d = packed ?? (await readFields(col, id, ['b', 'j']));
     if (!d) return null;
     return { id, ...(viewBodyOf(d) ?? UNREADABLE) };
