@@ -1,5 +1,5 @@
 import { etagOf } from '../src/etag';
-import { memoize, memoizeText, ttlReads } from '../src/cache';
+import { memoize, memoizeText, ownBytes, ttlReads } from '../src/cache';
 
 describe('the cache module', () => {
   it('ttlReads: asks that come together share one read, and the answer is kept', async () => {
@@ -53,5 +53,25 @@ describe('etagOf', () => {
     expect(etagOf('x')).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     expect(etagOf('x')).toBe(etagOf(Buffer.from('x')));
     expect(etagOf('x')).not.toBe(etagOf('y'));
+  });
+});
+
+describe('ownBytes', () => {
+  it('copies a slice of a larger buffer into one of its own, exactly its size', () => {
+    const pooled = Buffer.from('a small answer'); // from Node's shared 8 kB pool
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    const own = ownBytes(pooled);
+    expect(own.equals(pooled)).toBe(true);
+    expect(own.buffer.byteLength).toBe(own.length);
+    expect(own.byteOffset).toBe(0);
+  });
+
+  it('keeps a buffer already alone in its memory, and encodes a string as UTF-8', () => {
+    const alone = Buffer.allocUnsafeSlow(16).fill(1);
+    expect(ownBytes(alone)).toBe(alone);
+    const s = ownBytes('é ✓ answer');
+    expect(s.toString('utf8')).toBe('é ✓ answer');
+    expect(s.buffer.byteLength).toBe(Buffer.byteLength('é ✓ answer'));
+    expect(ownBytes(new Uint8Array([1, 2, 3]).subarray(1)).equals(Buffer.from([2, 3]))).toBe(true);
   });
 });

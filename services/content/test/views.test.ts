@@ -6,6 +6,7 @@ import { byIssueDesc } from '../src/archives/issue.repo';
 import { assetPath, versionedUrl } from '../src/files/file-store';
 import { toDetail, toSummary } from '../src/views/article-shapes';
 import { viewId } from '../src/views/view-docs';
+import { listedIssues } from '../src/views/view-build';
 import { ViewRepo, viewBodyOf } from '../src/views/view.repo';
 import { cacheTag } from '../src/views/cache-tags';
 import { rebuildAllViews, rebuildJournalViews } from '../src/views/views-rebuild';
@@ -232,6 +233,27 @@ describe('the memory budget', () => {
       expect(tiny.cache.misses).toBeGreaterThan(0);
     } finally {
       await tiny.stop();
+    }
+  });
+});
+
+describe('what the cache holds', () => {
+  test('issue views are held packed: counted at a fraction of their JSON, and each use gets its own copy', async () => {
+    const fresh = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX });
+    try {
+      const key = listedIssues(await fresh.views.head(demo))[0]!;
+      const before = fresh.cache.bytes;
+      const first = await fresh.views.issue(demo, key);
+      const held = fresh.cache.bytes - before;
+      expect(first.articles.length).toBeGreaterThan(0);
+      expect(held).toBeLessThan(JSON.stringify(first).length);
+      // A reader changing what it was given changes nothing held.
+      const count = first.articles.length;
+      first.articles.length = 0;
+      expect((await fresh.views.issue(demo, key)).articles).toHaveLength(count);
+      expect(fresh.cache.bytes - before).toBe(held);
+    } finally {
+      await fresh.stop();
     }
   });
 });
