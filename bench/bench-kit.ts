@@ -25,7 +25,9 @@ export function runStandalone<C>(name: string, run: (ctx: C) => Promise<Record<s
       const file = path.join(__dirname, 'results.json');
       const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
       const measured = { ...((results.measured as Record<string, string> | undefined) ?? {}), [name]: new Date().toISOString() };
-      const merged = { ...results, ...figures, measured };
+      // The page's note on when each part was measured follows this run too.
+      const partial = `the figures come from several runs; each part was last measured: ${Object.entries(measured).map(([m, d]) => `${m} ${d}`).join('; ')}`;
+      const merged = { ...results, ...figures, measured, partial };
       writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
       if (opts.report) writeReport(merged, path.join(__dirname, '..', 'docs'));
       console.log(JSON.stringify(figures, null, 2));
