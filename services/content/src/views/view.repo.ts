@@ -167,24 +167,23 @@ export class ViewRepo {
   }
 
   /**
-   * A view as a reader needs it: its journal and JSON. Spread over buckets (FerretDB) it is read by
-   * `distinct` of its one compressed field (see readFields: a `find` there costs more than the read
-   * itself); a view stored before that field is read by its two older ones.
+   * A view as a reader needs it: its journal and JSON, and the packed bytes as stored (held as they
+   * are by the cache, never packed again). Spread over buckets (FerretDB) it is read by `distinct`
+   * of its one compressed field (see readFields: a `find` there costs more than the read itself); a
+   * view stored before that field is read by its two older ones. In one collection (MongoDB), by
+   * its `_id` index.
    */
   async read(id: string): Promise<ReadView | null> {
-    if (this.single) {
-      const d = await this.get(id);
-      return d && { id, journalId: d.journalId, json: d.json };
-    }
     this.reads++;
     const col = this.collectionOf(id);
-    const packed = await readFields(col, id, ['z']);
-    if (packed?.z instanceof Binary) {
-      const body = unpackView(packed.z.buffer);
-      return body ? { id, ...body, packed: packed.z.buffer } : { id, ...UNREADABLE };
+    const d: Partial<Pick<ViewDoc, 'z' | 'b' | 'j'>> | null = this.single
+      ? await col.findOne({ _id: id }, { projection: { z: 1, b: 1, j: 1 } })
+      : ((await readFields(col, id, ['z'])) ?? (await readFields(col, id, ['b', 'j'])));
+    if (!d || (d.z === undefined && d.b === undefined)) return null;
+    if (d.z instanceof Binary) {
+      const body = unpackView(d.z.buffer);
+      return body ? { id, ...body, packed: d.z.buffer } : { id, ...UNREADABLE };
     }
-    const d = packed ?? (await readFields(col, id, ['b', 'j']));
-    if (!d) return null;
     return { id, ...(viewBodyOf(d) ?? UNREADABLE) };
   }
 
