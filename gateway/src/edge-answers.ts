@@ -1,19 +1,21 @@
 import type { IncomingMessage } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { EdgeKeyMap, parseSurrogateKey, SURROGATE_KEY_HEADER, type Logger } from '@journal/server-kit';
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
+import {
+  chosenEncoding,
+  compressForEdge,
+  EdgeKeyMap,
+  MIN_COMPRESS_BYTES,
+  parseSurrogateKey,
+  SURROGATE_KEY_HEADER,
+  weakEtag,
+  type EdgeEncoding,
+  type Logger,
+} from '@journal/server-kit';
 
 type AnswerHeaders = Record<string, string | string[] | undefined>;
-export type EdgeEncoding = 'br' | 'gzip';
 
 /** Statuses a shared cache keeps: the page or read, a redirect, "not found" and "gone" (purged like the rest). */
 const CACHEABLE = new Set([200, 301, 302, 304, 404, 410]);
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|atom\+xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
-/** Smaller answers are stored as they are: compressing them saves less than it costs. */
-const MIN_COMPRESS_BYTES = 1024;
 
 export interface EdgeAnswerOptions {
   /** Where the cache keys of tagged answers are recorded for the purger; null: not recorded. */
@@ -23,21 +25,6 @@ export interface EdgeAnswerOptions {
   staleWhileRevalidateSeconds: number;
   staleIfErrorSeconds: number;
   logger: Logger;
-}
-
-/** The encoding the request takes (nginx sends the one its cache key names): brotli, gzip or none. */
-export function chosenEncoding(accept: string | string[] | undefined): EdgeEncoding | null {
-  const text = (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).slice(0, 1024).toLowerCase();
-  let br = false;
-  let gzipOk = false;
-  for (const part of text.split(',')) {
-    const [name, ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (name === 'br') br = true;
-    else if (name === 'gzip' || name === 'x-gzip') gzipOk = true;
-  }
-  return br ? 'br' : gzipOk ? 'gzip' : null;
 }
 
 /**
@@ -77,7 +64,7 @@ export class EdgeAnswers {
     // A client taking a compressed copy may be sent one (here or by nginx from its store): the
     // validator is weak for it, whether this answer was compressed or not, or a 304.
     const etag = h.etag;
-    if (encoding && typeof etag === 'string' && etag.startsWith('"')) h.etag = `W/${etag}`;
+    if (encoding && typeof etag === 'string') h.etag = weakEtag(etag);
     if (req.method !== 'GET' || (status !== 200 && status !== 404 && status !== 410) || h['content-encoding'] !== undefined) return null;
     const type = h['content-type'];
     if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return null;
@@ -92,13 +79,7 @@ export class EdgeAnswers {
       h['content-length'] = String(body.length);
       return body;
     }
-    // Brotli 3 and gzip 3: on a 49 kB article page about 0.41 and 0.46 ms of CPU against 0.67 ms
-    // for brotli 4 and gzip 5 (the largest single cost of a page nginx does not hold), for 6–8 %
-    // more bytes (11.9 and 12.1 kB against 11.2 and 11.1 kB).
-    const out =
-      encoding === 'br'
-        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : await gz(body, { level: 3 });
+    const out = await compressForEdge(encoding, body);
     h['content-encoding'] = encoding;
     h['content-length'] = String(out.length);
     delete h['transfer-encoding'];

@@ -2,7 +2,8 @@ import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHtt
 import { Client, type Dispatcher } from 'undici';
 import { CLIENT_IP_HEADER, EDGE_CACHE_KEY_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, limitConnectTime, type Logger } from '@journal/server-kit';
 import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
-import type { EdgeAnswers, EdgeEncoding } from './edge-answers';
+import type { EdgeEncoding } from '@journal/server-kit';
+import type { EdgeAnswers } from './edge-answers';
 
 /**
  * Request headers not passed to a service. A client may not set the tenant and address facts (the

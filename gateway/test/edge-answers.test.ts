@@ -1,5 +1,5 @@
 /** The encoding a request takes, from whatever Accept-Encoding it sends. */
-import { chosenEncoding } from '../src/edge-answers';
+import { chosenEncoding } from '@journal/server-kit';
 
 describe('chosenEncoding', () => {
   it.each([

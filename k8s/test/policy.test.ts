@@ -261,12 +261,12 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   test('nothing but Prometheus (and kubelet probes) reaches the pdf workers', () => {
     expect(callers('pdf-worker')).toEqual(['ns:monitoring']);
   });
-  test('only the services (and KEDA, for the queue length; the gateway, for the edge cache keys) reach MongoDB and Redis', () => {
+  test('only the services (and KEDA, for the queue length; the gateway and the render process, for the edge cache keys and the change feed) reach MongoDB and Redis', () => {
     const services = ['auth', 'content', 'pdf-api', 'pdf-worker', 'worklog'];
     if (pods.some((p) => p.label === 'mongodb')) expect(callers('mongodb')).toEqual(services);
     if (pods.some((p) => p.label === 'redis')) {
       const keda = ofKind(objs, 'ScaledObject').length ? ['ns:keda'] : [];
-      expect(callers('redis')).toEqual([...services, 'gateway', ...keda].sort());
+      expect(callers('redis')).toEqual([...services, 'gateway', 'render', ...keda].sort());
     }
   });
 
@@ -275,7 +275,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   const egress: Record<string, string[]> = {
     'pdf-worker': ['dns', ...datastores],
     'pdf-api': ['content', 'dns', ...datastores],
-    render: ['content', 'dns'],
+    render: ['content', 'dns', 'redis'],
     gateway: ['auth', 'content', 'dns', 'pdf-api', 'redis', 'render', 'worklog'],
     web: ['dns', 'gateway'],
     content: ['dns', ...datastores],

@@ -28,6 +28,13 @@ export const renderConfigSchema = z.object({
    * page makes began after the page was asked for (revalidated by ETag, pages that come together
    * sharing one check).
    */
+  /**
+   * Redis, to follow the content service's change feed: a page's reads are then reused until a
+   * write of their journal is announced, rather than revalidated with the content service for
+   * every page. Empty: every read is revalidated.
+   */
+  REDIS_URL: z.string().default(''),
+  REDIS_PREFIX: z.string().default('jp:'),
   LAYOUT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 });

@@ -112,6 +112,57 @@ describe('render process content reads', () => {
     expect(content.state.hits).toBe(3);
   });
 
+  test('with the change feed followed, a read is reused unchecked until a write of its journal is announced', async () => {
+    // What the follower says of the journal (ContentChanges is tested on the real Redis).
+    const follower = { current: 1 as number | undefined, generation: () => follower.current };
+    const held = new ContentReads(url, 60_000, 5000, undefined, follower);
+    try {
+      await held.forRequest(facts(true)).issue(2026, 7, 4);
+      await held.forRequest(facts(true)).settings();
+      expect(content.state.hits).toBe(2);
+      // Pages of readers who have just written, and of every reader of an issue: nothing asked.
+      for (let i = 0; i < 10; i++) {
+        await held.forRequest(facts(true)).issue(2026, 7, 4);
+        expect((await held.forRequest(facts(i % 2 === 0)).settings()).websitename).toBe('Journal v1');
+      }
+      expect(content.state.hits).toBe(2);
+      // A write is announced: the next page asks for each read once, then reuses it again.
+      content.state.version = 2;
+      follower.current = 2;
+      expect((await held.forRequest(facts(true)).settings()).websitename).toBe('Journal v2');
+      await held.forRequest(facts(true)).issue(2026, 7, 4);
+      expect(content.state.hits).toBe(4);
+      await held.forRequest(facts(true)).issue(2026, 7, 4);
+      expect(content.state.hits).toBe(4);
+      // The feed cannot be trusted (Redis away): every page checks again.
+      follower.current = undefined;
+      await held.forRequest(facts(true)).issue(2026, 7, 4);
+      await held.forRequest(facts(true)).issue(2026, 7, 4);
+      expect([content.state.hits, content.state.notModified]).toEqual([6, 2]);
+    } finally {
+      held.close();
+    }
+  });
+
+  test('a read that was on its way when a write was announced is not reused unchecked', async () => {
+    const follower = { current: 1 as number | undefined, generation: () => follower.current };
+    const held = new ContentReads(url, 60_000, 5000, undefined, follower);
+    try {
+      const answers = gate();
+      content.state.held = answers.passed;
+      const early = held.forRequest(facts(true)).settings();
+      await eventually(() => expect(content.state.hits).toBe(1));
+      content.state.version = 2;
+      follower.current = 2;
+      answers.open();
+      expect((await early).websitename).toBe('Journal v1');
+      content.state.held = null;
+      expect((await held.forRequest(facts(true)).settings()).websitename).toBe('Journal v2');
+    } finally {
+      held.close();
+    }
+  });
+
   test('a kept-alive connection the content service drops as a read goes out is retried once on a new one', async () => {
     const served = new WeakMap<object, number>();
     let hits = 0;

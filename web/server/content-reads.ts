@@ -64,6 +64,13 @@ interface Entry {
   value: Promise<Read>;
   /** The last answer that came (a newer one may be on its way in `value`). */
   known?: Known;
+  /** The journal's generation when this read began (see ContentChanges); undefined: not reusable unchecked. */
+  generation?: number;
+}
+
+/** Tells whether reads of a journal may be reused unchecked (ContentChanges). */
+export interface ChangeFollower {
+  generation(journalId: string): number | undefined;
 }
 
 export interface RequestFacts {
@@ -107,6 +114,8 @@ export class ContentReads {
     private readonly timeoutMs: number,
     /** Journal affinity: the content pods (docs/architecture.md#journal-affinity); without, the Service. */
     private readonly pods?: ContentPods,
+    /** The content service's writes as announced: without, every kept read is revalidated. */
+    private readonly changes?: ChangeFollower,
   ) {
     this.base = new URL(contentUrl);
   }
@@ -127,6 +136,10 @@ export class ContentReads {
     const kept = (key: string, path: string, name: PublicReadName): Promise<Read> => {
       const hit = this.cache.get(key);
       if (!hit) return this.start(key, path, name, facts, hit).value;
+      // No write of the journal has been announced since this read began: it holds every write
+      // made before the request, and nothing need be asked.
+      const generation = hit.generation === undefined ? undefined : this.changes?.generation(facts.journalId);
+      if (generation !== undefined && hit.generation === generation) return hit.value;
       if (SHARED.has(name) && !facts.fresh) return hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value;
       // A reader who has just written, and every reader of an article or an issue, takes only a
       // read that began after their request came, so it holds every write made before it. While one
@@ -153,7 +166,15 @@ export class ContentReads {
 
   /** Begins a read of a kept answer (revalidated when one is known) and makes it the key's entry. */
   private start(key: string, path: string, name: PublicReadName, facts: RequestFacts, prev: Entry | undefined): Entry {
-    const entry: Entry = { expires: Date.now() + this.ttlMs, startedAt: this.arrivals, settled: false, lastWaiter: 0, value: Promise.resolve({ data: undefined, tags: '' }), known: prev?.known };
+    const entry: Entry = {
+      expires: Date.now() + this.ttlMs,
+      startedAt: this.arrivals,
+      settled: false,
+      lastWaiter: 0,
+      value: Promise.resolve({ data: undefined, tags: '' }),
+      known: prev?.known,
+      generation: this.changes?.generation(facts.journalId),
+    };
     entry.value = this.fetch(path, name, facts, prev?.known).then(
       (a) => {
         entry.settled = true;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { etagMatches, sendParts } from './page-answer';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { etagMatches, sendPage, sendParts } from './page-answer';
 
 describe('etagMatches', () => {
   test('an If-None-Match naming the ETag, in a list, weak or as *, matches; others do not', () => {
@@ -32,5 +33,64 @@ describe('sendParts', () => {
   test('a HEAD answer has the same headers and no body', async () => {
     const r = await fetch(url, { method: 'HEAD' });
     expect([r.status, r.headers.get('content-length'), r.headers.get('etag'), await r.text()]).toEqual([200, String(whole.length), '"e"', '']);
+  });
+});
+
+describe('sendPage', () => {
+  const page = ['<!DOCTYPE html><html><body>', `<p>${'Ünïcode “quotes”, a page long enough to be compressed. '.repeat(60)}</p>`, Buffer.from('</body></html>')];
+  const whole = Buffer.concat(page.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+  const small = ['<p>short</p>'];
+  let server: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    server = http.createServer((req, res) => sendPage(req, res, 200, { 'content-type': 'text/html; charset=utf-8', etag: '"p"' }, req.url === '/small' ? small : page));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  /** The raw answer (node's http client does not decode it). */
+  const get = (path: string, headers: Record<string, string>, method = 'GET') =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .request(`${base}${path}`, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject)
+        .end();
+    });
+
+  test.each([
+    ['br', (b: Buffer) => brotliDecompressSync(b)],
+    ['gzip', (b: Buffer) => gunzipSync(b)],
+    ['gzip, deflate, br;q=0', (b: Buffer) => gunzipSync(b)],
+  ])('Accept-Encoding %s: compressed once, the same bytes after decoding, a weak ETag', async (accept, decode) => {
+    const r = await get('/', { 'accept-encoding': accept });
+    expect(r.headers['content-encoding']).toBe(accept === 'br' ? 'br' : 'gzip');
+    expect(r.headers.vary).toBe('Accept-Encoding');
+    expect(r.headers.etag).toBe('W/"p"');
+    expect(Number(r.headers['content-length'])).toBe(r.body.length);
+    expect(r.body.length).toBeLessThan(whole.length / 2);
+    expect(decode(r.body).equals(whole)).toBe(true);
+  });
+
+  test('a client taking no encoding, a HEAD and a small page get the bytes as they are', async () => {
+    const plain = await get('/', {});
+    expect([plain.headers['content-encoding'], plain.headers.etag, plain.headers.vary]).toEqual([undefined, '"p"', 'Accept-Encoding']);
+    expect(plain.body.equals(whole)).toBe(true);
+    const head = await get('/', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect([head.headers['content-encoding'], head.headers['content-length'], head.body.length]).toEqual([undefined, String(whole.length), 0]);
+    const short = await get('/small', { 'accept-encoding': 'br' });
+    expect([short.headers['content-encoding'], short.body.toString()]).toEqual([undefined, '<p>short</p>']);
+  });
+
+  test('a huge or malformed Accept-Encoding is answered, uncompressed or in an encoding it names', async () => {
+    for (const accept of ['x'.repeat(8000), ';;;,,,q=', 'gzip;q=abc', 'br;q=0, gzip;q=0']) {
+      const r = await get('/', { 'accept-encoding': accept });
+      expect(r.headers['content-encoding']).toBeUndefined();
+      expect(r.body.equals(whole)).toBe(true);
+    }
   });
 });

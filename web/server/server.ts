@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import {
   AppError,
   CLIENT_IP_HEADER,
+  createBlockingRedis,
   createHttpApp,
+  createRedis,
   createLogger,
   sendErrorAnswer,
   listen,
@@ -21,8 +23,9 @@ import {
 import { OBJECT_ID_RE as ID_RE } from '@journal/contracts';
 import { loadAssets } from './assets';
 import { readRenderConfig, type RenderConfig } from './config';
+import { ContentChanges } from './content-changes';
 import { ContentReads } from './content-reads';
-import { sendParts, etagMatches } from './page-answer';
+import { sendPage, sendParts, etagMatches } from './page-answer';
 import { fallbackPage, preparePage } from './render';
 
 const HTML = 'text/html; charset=utf-8';
@@ -59,11 +62,16 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
       })
     : undefined;
   await replicas?.ready();
+  const redis = config.REDIS_URL ? { commands: createRedis(config.REDIS_URL), subscriber: createBlockingRedis(config.REDIS_URL) } : undefined;
+  const changes = redis ? new ContentChanges({ redis: redis.commands, subscriber: redis.subscriber, prefix: config.REDIS_PREFIX, logger }) : undefined;
+  // Pages are served meanwhile (every read revalidated) if Redis is slow to answer at start.
+  changes?.start().catch((err: unknown) => logger.warn({ err }, 'content change feed not followed; every read is revalidated'));
   const contentReads = new ContentReads(
     config.CONTENT_URL,
     config.LAYOUT_CACHE_MS,
     config.CONTENT_TIMEOUT_MS,
     replicas && pods ? { replicas, port: Number(pods.port) || 80, connectTimeoutMs: config.AFFINITY_CONNECT_TIMEOUT_MS } : undefined,
+    changes,
   );
   const logSample = logSampleOf(config);
   const http = createHttpApp({ name: 'render', logger, jsonLimit: false, logSample });
@@ -121,7 +129,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         res.writeHead(304, headers).end();
         return;
       }
-      sendParts(res, page.status, { ...headers, 'content-type': HTML }, page.render());
+      sendPage(req, res, page.status, { ...headers, 'content-type': HTML }, page.render());
     } catch (err) {
       if (res.destroyed) return;
       logger.error({ err, requestId: req.requestId }, 'page render failed');
@@ -155,6 +163,9 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
     stop: async () => {
       await server.close();
       contentReads.close();
+      changes?.stop();
+      redis?.commands.disconnect();
+      redis?.subscriber.disconnect();
     },
   };
 }

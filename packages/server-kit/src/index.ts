@@ -28,4 +28,5 @@ export * from './tenancy-guard';
 export * from './activity';
 export * from './replica-set';
 export * from './edge-keys';
+export * from './edge-encoding';
 export * from './each-limit';

@@ -284,3 +284,29 @@ describe('keys refreshed in place', () => {
     }
   });
 });
+
+describe('cache keys recorded by the gateway', () => {
+  it('fills that come together are written together, each under its tags, and a tag keeps only its newest keys', async () => {
+    const prefix = `${uniqueName('edgebatch')}:`;
+    const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600, maxPerTag: 100, batchMs: 20 });
+    const journalTag = cacheTag.journal(J);
+    const issueTag = cacheTag.issue(J, { year: 2025, volume: 1, issue: 1 });
+    const now = Date.now();
+    try {
+      // 300 fills at once: more than one write's worth (256), the rest in the next.
+      await Promise.all(Array.from({ length: 300 }, (_, i) => keys.record(`gzip|j.test/p${i}`, i % 2 ? [journalTag, issueTag] : [journalTag], now + i)));
+      const ofJournal = await keys.keysOf([journalTag]);
+      const ofIssue = await keys.keysOf([issueTag]);
+      expect(ofJournal).toHaveLength(100);
+      expect(ofJournal[0]).toBe('gzip|j.test/p299');
+      expect(ofJournal.at(-1)).toBe('gzip|j.test/p200');
+      expect(ofIssue).toHaveLength(100);
+      expect(ofIssue.every((k) => Number(k.slice('gzip|j.test/p'.length)) % 2 === 1)).toBe(true);
+      // A single fill is written after the short wait, on its own.
+      await keys.record('gzip|j.test/alone', [issueTag], now + 1000);
+      expect((await keys.keysOf([issueTag]))[0]).toBe('gzip|j.test/alone');
+    } finally {
+      await app.deps.redis.del(`${prefix}edge:tag:${journalTag}`, `${prefix}edge:tag:${issueTag}`);
+    }
+  });
+});

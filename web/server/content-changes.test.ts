@@ -1,0 +1,115 @@
+import { createBlockingRedis, createLogger, createRedis, publishChange, type Redis } from '@journal/server-kit';
+import { newObjectId, testServers, uniqueName } from '@journal/testing';
+import { eventually } from '@journal/testing/waiting';
+import { CONTENT_FEED_NAME, ContentChanges } from './content-changes';
+
+/** The render process following the content service's change feed, on the real Redis. */
+describe('content changes followed by the render process', () => {
+  const logger = createLogger('render-test', 'silent');
+  let redis: Redis;
+  let subscriber: Redis;
+  let prefix: string;
+  let changes: ContentChanges;
+  const opened: Redis[] = [];
+
+  beforeEach(async () => {
+    prefix = `${uniqueName('rc')}:`;
+    redis = createRedis(testServers().redisUrl);
+    subscriber = createBlockingRedis(testServers().redisUrl);
+    opened.push(redis, subscriber);
+    // Request-path clients queue nothing while connecting.
+    await eventually(() => expect(redis.status).toBe('ready'));
+    changes = new ContentChanges({ redis, subscriber, prefix, logger, pollMs: 60_000 });
+    await changes.start();
+  });
+  afterEach(() => {
+    changes.stop();
+    for (const r of opened.splice(0)) r.disconnect();
+  });
+
+  /** A write of the journal as the content service announces it. */
+  const write = (journalId: string) => publishChange(redis, { prefix, name: CONTENT_FEED_NAME }, journalId, [{ t: 'views', ids: ['x'] }]);
+
+  test('a journal is followed from its first read; each announced write gives it a new generation', async () => {
+    const j = newObjectId();
+    expect(changes.generation(j)).toBeUndefined();
+    const first = await eventually(() => {
+      const g = changes.generation(j);
+      expect(g).toBeDefined();
+      return g!;
+    });
+    expect(changes.generation(j)).toBe(first);
+    await write(j);
+    const second = await eventually(() => {
+      const g = changes.generation(j);
+      expect(g).not.toBe(first);
+      return g!;
+    });
+    // Another journal's write leaves it alone.
+    const other = newObjectId();
+    changes.generation(other);
+    await eventually(() => expect(changes.generation(other)).toBeDefined());
+    await write(other);
+    await eventually(() => expect(changes.stats.changes).toBe(2));
+    expect(changes.generation(j)).toBe(second);
+  });
+
+  test('writes made before the journal was followed count: its version is read first', async () => {
+    const j = newObjectId();
+    await write(j);
+    await write(j);
+    changes.generation(j);
+    const g = await eventually(() => {
+      const v = changes.generation(j);
+      expect(v).toBeDefined();
+      return v!;
+    });
+    // Versions 1 and 2 were before: the next write is the one that moves it on.
+    await write(j);
+    await eventually(() => expect(changes.generation(j)).not.toBe(g));
+    expect(changes.stats.changes).toBe(1);
+  });
+
+  test('a missed message is found by the poll and moves the journal on', async () => {
+    const sub = createBlockingRedis(testServers().redisUrl);
+    opened.push(sub);
+    const polling = new ContentChanges({ redis, subscriber: sub, prefix, logger, pollMs: 50 });
+    await polling.start();
+    try {
+      const j = newObjectId();
+      polling.generation(j);
+      const g = await eventually(() => {
+        const v = polling.generation(j);
+        expect(v).toBeDefined();
+        return v!;
+      });
+      // The counter moves without a message: a write announced while nobody was listening.
+      await redis.incr(`${prefix}${CONTENT_FEED_NAME}:ver:${j}`);
+      await eventually(() => expect(polling.generation(j)).not.toBe(g));
+    } finally {
+      polling.stop();
+    }
+  });
+
+  test('while the subscription is down nothing is reused; followed again after, with generations never given before', async () => {
+    const j = newObjectId();
+    changes.generation(j);
+    const before = await eventually(() => {
+      const v = changes.generation(j);
+      expect(v).toBeDefined();
+      return v!;
+    });
+    subscriber.disconnect(true);
+    await eventually(() => expect(changes.generation(j)).toBeUndefined());
+    await eventually(() => expect(subscriber.status).toBe('ready'));
+    const after = await eventually(() => {
+      const v = changes.generation(j);
+      expect(v).toBeDefined();
+      return v!;
+    });
+    expect(after).not.toBe(before);
+    // And it follows writes again.
+    await write(j);
+    await eventually(() => expect(changes.generation(j)).not.toBe(after));
+  });
+});
