@@ -10,7 +10,11 @@
  *   … the same at 8 connections (_8)
  *   edge_page_nginx_cpu_ms, edge_list_nginx_cpu_ms     nginx CPU per cached answer (64 connections)
  *   edge_rendered_cpu_ms (+ _nginx, _gateway, _render, _content)   a page nginx does not hold yet (a
- *                                                      new URL per request: render, compress, record, store)
+ *                                                      new URL per request: render, compress, record, store),
+ *                                                      the median of slices taking turns with the static file
+ *                                                      (_min_ms, _max_ms: the other slices)
+ *   edge_calibration_gzip_ms                           one gzip of a 49 kB page in the bench process: the
+ *                                                      machine's speed while the rendered slices ran
  *   edge_fresh_p99_ms, edge_fresh_max_ms               from an admin's article edit's answer until its page and
  *                                                      issue list answer the new title through nginx (100 writes;
  *                                                      edge_write_p50_ms: the edit itself)
@@ -20,6 +24,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { DEMO_USER } from '../scripts/seed';
 import type { BenchContext, BenchFigures } from './context';
 import { cpuMs } from './proc-cpu';
@@ -60,6 +65,18 @@ async function row(ctx: BenchContext, url: string, connections: number, headers:
   const after = cpuMs(ctx.pids);
   const per = (name: string) => round(((after[name] ?? 0) - (before[name] ?? 0)) / Math.max(1, r.requests));
   return { ...r, cpu: { nginx: per('nginx'), gateway: per('gateway'), render: per('render'), content: per('content') } };
+}
+
+/** CPU ms of one gzip (level 2) of the page in this process: how fast the machine is just now. */
+function calibrate(page: Buffer): number {
+  const runs: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < 300; i++) gzipSync(page, { level: 2 });
+    const used = process.cpuUsage(start);
+    runs.push((used.user + used.system) / 1000 / 300);
+  }
+  return round(runs.sort((a, b) => a - b)[1]!);
 }
 
 async function get(url: string, headers: Record<string, string>) {
@@ -142,18 +159,34 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   }
 
   // A page nginx does not hold yet: a new query string per request, so each is rendered, compressed,
-  // recorded under its tags and stored. 8 connections.
-  const missScript = path.join(ctx.staticDir, 'edge-miss.lua');
-  writeFileSync(missScript, `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "${pagePath}?m=" .. tostring(math.random(1, 1e9)) .. "-" .. n)\nend\n`);
-  const miss = parts.has('rendered') ? await row(ctx, `${origin}${pagePath}`, 8, h, missScript) : null;
-  if (miss) {
-  f.edge_rendered_rps = miss.rps;
-  f.edge_rendered_cpu_nginx_ms = miss.cpu.nginx;
-  f.edge_rendered_cpu_gateway_ms = miss.cpu.gateway;
-  f.edge_rendered_cpu_render_ms = miss.cpu.render;
-  f.edge_rendered_cpu_content_ms = miss.cpu.content;
-  f.edge_rendered_cpu_ms = round(miss.cpu.nginx + miss.cpu.gateway + miss.cpu.render + miss.cpu.content);
-  console.log(`edge rendered page (not cached): ${miss.rps} req/s; CPU ms per page nginx ${miss.cpu.nginx} gateway ${miss.cpu.gateway} render ${miss.cpu.render} content ${miss.cpu.content} = ${f.edge_rendered_cpu_ms}`);
+  // recorded under its tags and stored. 8 connections, in slices taking turns with the static file
+  // (each slice with URLs of its own); the figures are the median slice's. The machine's speed at
+  // the time is shown by one compression of the page in this process, before and after.
+  if (parts.has('rendered')) {
+    const page = Buffer.from((await get(`${site}${pagePath}`, {})).text);
+    const calibration = [calibrate(page), 0];
+    const misses: Awaited<ReturnType<typeof row>>[] = [];
+    for (let n = 0; n < slices; n++) {
+      const missScript = path.join(ctx.staticDir, `edge-miss-${n}.lua`);
+      const salt = `${Date.now().toString(36)}${n}`;
+      writeFileSync(missScript, `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "${pagePath}?m=${salt}-" .. n)\nend\n`);
+      misses.push(await row(ctx, `${origin}${pagePath}`, 8, h, missScript, sliceSeconds));
+      await row(ctx, staticUrl, 8, h, undefined, sliceSeconds);
+    }
+    calibration[1] = calibrate(page);
+    const total = (r: (typeof misses)[number]) => r.cpu.nginx + r.cpu.gateway + r.cpu.render + r.cpu.content;
+    const sorted = [...misses].sort((x, y) => total(x) - total(y));
+    const miss = sorted[Math.floor(sorted.length / 2)]!;
+    f.edge_rendered_rps = Math.round(misses.reduce((t, r) => t + r.requests, 0) / (misses.length * sliceSeconds));
+    f.edge_rendered_cpu_nginx_ms = miss.cpu.nginx;
+    f.edge_rendered_cpu_gateway_ms = miss.cpu.gateway;
+    f.edge_rendered_cpu_render_ms = miss.cpu.render;
+    f.edge_rendered_cpu_content_ms = miss.cpu.content;
+    f.edge_rendered_cpu_ms = round(total(miss));
+    f.edge_rendered_cpu_min_ms = round(total(sorted[0]!));
+    f.edge_rendered_cpu_max_ms = round(total(sorted.at(-1)!));
+    f.edge_calibration_gzip_ms = round((calibration[0]! + calibration[1]!) / 2);
+    console.log(`edge rendered page (not cached), ${slices} slices of ${sliceSeconds} s: ${misses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${miss.cpu.nginx} gateway ${miss.cpu.gateway} render ${miss.cpu.render} content ${miss.cpu.content} = ${f.edge_rendered_cpu_ms}; ${f.edge_rendered_rps} req/s; one gzip of the page here ${calibration.join(' / ')} ms`);
   }
   if (!parts.has('writes')) return f;
 

@@ -27,17 +27,21 @@ describe('content changes followed by the render process', () => {
     for (const r of opened.splice(0)) r.disconnect();
   });
 
+  /** The journal's generation once it is followed (asking for it starts following it). */
+  const followed = (c: ContentChanges, journalId: string) =>
+    eventually(() => {
+      const g = c.generation(journalId);
+      expect(g).toBeDefined();
+      return g!;
+    });
+
   /** A write of the journal as the content service announces it. */
   const write = (journalId: string) => publishChange(redis, { prefix, name: CONTENT_FEED_NAME }, journalId, [{ t: 'views', ids: ['x'] }]);
 
   test('a journal is followed from its first read; each announced write gives it a new generation', async () => {
     const j = newObjectId();
     expect(changes.generation(j)).toBeUndefined();
-    const first = await eventually(() => {
-      const g = changes.generation(j);
-      expect(g).toBeDefined();
-      return g!;
-    });
+    const first = await followed(changes, j);
     expect(changes.generation(j)).toBe(first);
     await write(j);
     const second = await eventually(() => {
@@ -47,8 +51,7 @@ describe('content changes followed by the render process', () => {
     });
     // Another journal's write leaves it alone.
     const other = newObjectId();
-    changes.generation(other);
-    await eventually(() => expect(changes.generation(other)).toBeDefined());
+    await followed(changes, other);
     await write(other);
     await eventually(() => expect(changes.stats.changes).toBe(2));
     expect(changes.generation(j)).toBe(second);
@@ -58,12 +61,7 @@ describe('content changes followed by the render process', () => {
     const j = newObjectId();
     await write(j);
     await write(j);
-    changes.generation(j);
-    const g = await eventually(() => {
-      const v = changes.generation(j);
-      expect(v).toBeDefined();
-      return v!;
-    });
+    const g = await followed(changes, j);
     // Versions 1 and 2 were before: the next write is the one that moves it on.
     await write(j);
     await eventually(() => expect(changes.generation(j)).not.toBe(g));
@@ -77,12 +75,7 @@ describe('content changes followed by the render process', () => {
     await polling.start();
     try {
       const j = newObjectId();
-      polling.generation(j);
-      const g = await eventually(() => {
-        const v = polling.generation(j);
-        expect(v).toBeDefined();
-        return v!;
-      });
+      const g = await followed(polling, j);
       // The counter moves without a message: a write announced while nobody was listening.
       await redis.incr(`${prefix}${CONTENT_FEED_NAME}:ver:${j}`);
       await eventually(() => expect(polling.generation(j)).not.toBe(g));
@@ -93,20 +86,11 @@ describe('content changes followed by the render process', () => {
 
   test('while the subscription is down nothing is reused; followed again after, with generations never given before', async () => {
     const j = newObjectId();
-    changes.generation(j);
-    const before = await eventually(() => {
-      const v = changes.generation(j);
-      expect(v).toBeDefined();
-      return v!;
-    });
+    const before = await followed(changes, j);
     subscriber.disconnect(true);
     await eventually(() => expect(changes.generation(j)).toBeUndefined());
     await eventually(() => expect(subscriber.status).toBe('ready'));
-    const after = await eventually(() => {
-      const v = changes.generation(j);
-      expect(v).toBeDefined();
-      return v!;
-    });
+    const after = await followed(changes, j);
     expect(after).not.toBe(before);
     // And it follows writes again.
     await write(j);

@@ -43,11 +43,28 @@ function referencesHtml(a: Article): string {
   return `<h3 id="references-h">References</h3><ol class="references">${refs.map(item).join('')}</ol>`;
 }
 
+/** Heads made, by the article and settings answers they were made from (answers are never changed in place). */
+const made = new WeakMap<Article, WeakMap<object, Map<string, ArticleHeadData>>>();
+const NO_SETTINGS = {};
+
 /**
  * Built by the route loader: in the render process for a served page (the browser hydrates from
- * these strings), and in a lazy chunk of its own when the reader moves to another article.
+ * these strings), and in a lazy chunk of its own when the reader moves to another article. The
+ * render process reuses an article's answers until it is written, so each head is made once per
+ * answer and origin, and the page's hydration data finds the same object again (its JSON is
+ * remembered by identity).
  */
 export function articleHead(a: Article, settings: Settings | undefined, origin: string): ArticleHeadData {
+  let bySettings = made.get(a);
+  if (!bySettings) made.set(a, (bySettings = new WeakMap()));
+  let byOrigin = bySettings.get(settings ?? NO_SETTINGS);
+  if (!byOrigin) bySettings.set(settings ?? NO_SETTINGS, (byOrigin = new Map()));
+  let head = byOrigin.get(origin);
+  if (!head) byOrigin.set(origin, (head = makeHead(a, settings, origin)));
+  return head;
+}
+
+function makeHead(a: Article, settings: Settings | undefined, origin: string): ArticleHeadData {
   const url = origin + paths.article(a.year, a.volume, a.issue, encodeURIComponent(a.refnumber));
   const name = (settings?.websitename ?? '').trim();
   const journal = { name, issn: settings?.issn, essn: settings?.journal_essn, language: settings?.journal_language };
