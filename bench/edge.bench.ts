@@ -15,6 +15,10 @@
  *                                                      (_min_ms, _max_ms: the other slices)
  *   edge_calibration_gzip_ms                           one gzip of a 49 kB page in the bench process: the
  *                                                      machine's speed while the rendered slices ran
+ *   edge_rendered_after_write_cpu_ms                   the first page after a write of its article (its reads and
+ *                                                      head made again), one request at a time; _held_one_: the
+ *                                                      same page right after, reads held (one request at a time
+ *                                                      costs several times a page under load: compare the two)
  *   edge_fresh_p99_ms, edge_fresh_max_ms               from an admin's article edit's answer until its page and
  *                                                      issue list answer the new title through nginx (100 writes;
  *                                                      edge_write_p50_ms: the edit itself)
@@ -27,7 +31,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { DEMO_USER } from '../scripts/seed';
 import type { BenchContext, BenchFigures } from './context';
-import { cpuMs } from './proc-cpu';
+import { cpuMs, cpuMsFine } from './proc-cpu';
 
 const exec = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_EDGE_SECONDS ?? 5);
@@ -110,7 +114,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   }
   console.log(`edge: page ${pagePath} (${(await get(`${site}${pagePath}`, h)).text.length} bytes decoded), list ${listPath}`);
 
-  const parts = new Set((process.env.BENCH_EDGE_PARTS ?? 'hits,rendered,writes').split(','));
+  const parts = new Set((process.env.BENCH_EDGE_PARTS ?? 'hits,rendered,cold,writes').split(','));
   // The static file, the page and the list take turns in short slices (each round in another
   // order), so a burst of other work on the machine falls on all three alike: req/s over all the
   // slices of each, p99 the median of its slices' p99s.
@@ -188,22 +192,70 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     f.edge_calibration_gzip_ms = round((calibration[0]! + calibration[1]!) / 2);
     console.log(`edge rendered page (not cached), ${slices} slices of ${sliceSeconds} s: ${misses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${miss.cpu.nginx} gateway ${miss.cpu.gateway} render ${miss.cpu.render} content ${miss.cpu.content} = ${f.edge_rendered_cpu_ms}; ${f.edge_rendered_rps} req/s; one gzip of the page here ${calibration.join(' / ')} ms`);
   }
+  if (!parts.has('cold') && !parts.has('writes')) return f;
+
+  const login = await fetch(`${site}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_USER.name, password: DEMO_USER.password }) });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  /** The admin's edit form of one article: saved with another title. */
+  const editorOf = async (id: string) => {
+    const stored = (await (await fetch(`${site}/api/admin/articles/${id}`, { headers: auth })).json()) as Record<string, unknown>;
+    const save = async (title: string) => {
+      const form = new FormData();
+      for (const k of ['year', 'volume', 'issue', 'frequency', 'refnumber', 'authorname', 'keywords', 'pagenumber', 'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate', 'doi', 'abstract'])
+        form.append(k, String(stored[k] ?? ''));
+      form.append('title', title);
+      const r = await fetch(`${site}/api/archives/${id}`, { method: 'POST', headers: auth, body: form });
+      if (r.status !== 200) throw new Error(`article edit answered ${r.status}: ${await r.text()}`);
+    };
+    return { stored, save };
+  };
+
+  // What is behind the pages above, which reuse the reads and the head the render process holds:
+  // the first page after a write of its article (content read again, the head made again). One
+  // request at a time, with a token, so nginx neither serves nor stores it and no write refreshes
+  // it; then the same page again, its reads held. CPU from each thread's schedstat. An article of
+  // an older issue: no page of it was asked for through nginx, so no write refreshes one.
+  if (parts.has('cold')) {
+    const older = years.flatMap((yy) => yy.issues.map((ii) => ({ year: yy.year, ...ii }))).find((x) => x.year !== y.year || x.volume !== i.volume || x.issue !== i.issue);
+    if (!older) throw new Error('the demo journal has one issue only');
+    const olderList = (await (await fetch(`${site}/api/archives/${older.year}/${older.volume}/${older.issue}`, { headers: h })).json()) as { id: string; refnumber: string }[];
+    const target = olderList[0]!;
+    const coldPath = `/archives/${older.year}/vol${older.volume}/issue${older.issue}/${encodeURIComponent(target.refnumber)}`;
+    const ed = await editorOf(target.id);
+    const one = async () => {
+      const before = cpuMsFine(ctx.pids);
+      const r = await fetch(`${site}${coldPath}`, { headers: { ...h, ...auth } });
+      await r.arrayBuffer();
+      const after = cpuMsFine(ctx.pids);
+      if (r.status !== 200 || r.headers.get('x-cache') === 'HIT') throw new Error(`${coldPath} answered ${r.status} ${r.headers.get('x-cache')}`);
+      return Object.fromEntries(['nginx', 'gateway', 'render', 'content'].map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)])) as Record<string, number>;
+    };
+    const afterWrite: Record<string, number>[] = [];
+    const held: Record<string, number>[] = [];
+    for (let n = 0; n < 30; n++) {
+      await ed.save(`${String(ed.stored.title)} (cold ${n})`);
+      // The write's own work (its views, its purges) done before the page is asked for.
+      await new Promise((r) => setTimeout(r, 400));
+      afterWrite.push(await one());
+      held.push(await one());
+    }
+    await ed.save(String(ed.stored.title));
+    const sum = (r: Record<string, number>) => Object.values(r).reduce((t, v) => t + v, 0);
+    const mid = (rows: Record<string, number>[]) => median(rows.map(sum));
+    const part = (rows: Record<string, number>[], k: string) => round(median(rows.map((r) => r[k]!)));
+    f.edge_rendered_after_write_cpu_ms = round(mid(afterWrite));
+    f.edge_rendered_held_one_cpu_ms = round(mid(held));
+    console.log(
+      `edge first page after a write, one request at a time: ${f.edge_rendered_after_write_cpu_ms} ms (nginx ${part(afterWrite, 'nginx')} gateway ${part(afterWrite, 'gateway')} render ${part(afterWrite, 'render')} content ${part(afterWrite, 'content')}); ` +
+        `the same page again, reads held: ${f.edge_rendered_held_one_cpu_ms} ms (nginx ${part(held, 'nginx')} gateway ${part(held, 'gateway')} render ${part(held, 'render')} content ${part(held, 'content')})`,
+    );
+  }
   if (!parts.has('writes')) return f;
 
   // Writes while readers read: 100 article edits by the admin; each until its page and issue list
   // answer the new title through nginx. Meanwhile wrk reads a mix of pages and reads and counts hits.
-  const login = await fetch(`${site}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_USER.name, password: DEMO_USER.password }) });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
-  const stored = (await (await fetch(`${site}/api/admin/articles/${article.id}`, { headers: auth })).json()) as Record<string, unknown>;
-  const save = async (title: string) => {
-    const form = new FormData();
-    for (const k of ['year', 'volume', 'issue', 'frequency', 'refnumber', 'authorname', 'keywords', 'pagenumber', 'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate', 'doi', 'abstract'])
-      form.append(k, String(stored[k] ?? ''));
-    form.append('title', title);
-    const r = await fetch(`${site}/api/archives/${article.id}`, { method: 'POST', headers: auth, body: form });
-    if (r.status !== 200) throw new Error(`article edit answered ${r.status}: ${await r.text()}`);
-  };
+  const { stored, save } = await editorOf(article.id);
   const mixPaths = [pagePath, listPath, '/', '/archives', '/board', '/api/settings/', '/api/archives/', '/api/editors/', '/api/indexing/'];
   for (const a of list.slice(1, 12)) mixPaths.push(`/archives/${y.year}/vol${i.volume}/issue${i.issue}/${encodeURIComponent(a.refnumber)}`, `/api/archives/ref/${encodeURIComponent(a.refnumber)}`);
   for (const yy of years) for (const ii of yy.issues) mixPaths.push(`/api/archives/${yy.year}/${ii.volume}/${ii.issue}`, `/archives/${yy.year}/vol${ii.volume}/issue${ii.issue}`);

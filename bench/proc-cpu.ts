@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** CPU time (user + system) of the stack's processes so far, in ms; empty where /proc is not there. */
 export function cpuMs(pids: Record<string, number> | undefined): Record<string, number> {
@@ -16,6 +16,31 @@ export function cpuMs(pids: Record<string, number> | undefined): Record<string, 
     try {
       const own = name === 'nginx' ? children(pid) : [pid];
       out[name] = (own.reduce((n, p) => n + ticks(p), 0) * 1000) / 100;
+    } catch {
+      /* not on Linux, or the process is gone */
+    }
+  }
+  return out;
+}
+
+/**
+ * The same, in ms with nanosecond resolution: every thread's run time from schedstat. For one
+ * request at a time, where /proc's 10 ms ticks would round each to nothing or a whole tick.
+ */
+export function cpuMsFine(pids: Record<string, number> | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  const ns = (pid: number) =>
+    readdirSync(`/proc/${pid}/task`).reduce((t, tid) => {
+      try {
+        return t + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        return t;
+      }
+    }, 0);
+  for (const [name, pid] of Object.entries(pids ?? {})) {
+    try {
+      const own = name === 'nginx' ? readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [pid];
+      out[name] = own.reduce((t, p) => t + ns(p), 0) / 1e6;
     } catch {
       /* not on Linux, or the process is gone */
     }
