@@ -1,21 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** CPU time (user + system) of the stack's processes so far, in ms; empty where /proc is not there. */
-export function cpuMs(pids: Record<string, number> | undefined): Record<string, number> {
+/** Each named process's CPU time in ms as `of` measures one pid; nginx's is its workers'. */
+function perProcess(pids: Record<string, number> | undefined, of: (pid: number) => number): Record<string, number> {
   const out: Record<string, number> = {};
-  const ticks = (pid: number) => {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  };
   // nginx's master only hands out work: its workers (its children) are what serve.
   const children = (pid: number) =>
     readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   for (const [name, pid] of Object.entries(pids ?? {})) {
     try {
       const own = name === 'nginx' ? children(pid) : [pid];
-      out[name] = (own.reduce((n, p) => n + ticks(p), 0) * 1000) / 100;
+      out[name] = own.reduce((n, p) => n + of(p), 0);
     } catch {
       /* not on Linux, or the process is gone */
     }
@@ -23,27 +17,28 @@ export function cpuMs(pids: Record<string, number> | undefined): Record<string, 
   return out;
 }
 
+/** CPU time (user + system) of the stack's processes so far, in ms; empty where /proc is not there. */
+export function cpuMs(pids: Record<string, number> | undefined): Record<string, number> {
+  return perProcess(pids, (pid) => {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  });
+}
+
 /**
  * The same, in ms with nanosecond resolution: every thread's run time from schedstat. For one
  * request at a time, where /proc's 10 ms ticks would round each to nothing or a whole tick.
  */
 export function cpuMsFine(pids: Record<string, number> | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
-  const ns = (pid: number) =>
+  return perProcess(pids, (pid) =>
     readdirSync(`/proc/${pid}/task`).reduce((t, tid) => {
       try {
-        return t + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        return t + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
       } catch {
         return t;
       }
-    }, 0);
-  for (const [name, pid] of Object.entries(pids ?? {})) {
-    try {
-      const own = name === 'nginx' ? readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [pid];
-      out[name] = own.reduce((t, p) => t + ns(p), 0) / 1e6;
-    } catch {
-      /* not on Linux, or the process is gone */
-    }
-  }
-  return out;
+    }, 0),
+  );
 }

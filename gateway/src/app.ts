@@ -211,6 +211,8 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
     stop: async () => {
       await server.close();
       await Promise.all(Object.values(proxies).map((p) => p.close()));
+      // Keys of answers nginx stored in the last moments: a purge must still find them.
+      await keys?.close();
       redis?.disconnect();
     },
   };

@@ -22,19 +22,19 @@ export const renderConfigSchema = z.object({
   /** Scheme and port of absolute public URLs (the same settings as the gateway and the content service). */
   ...publicOriginConfigShape,
   /**
-   * How long reads that are the same for every page of a journal (settings, archive list) may be
-   * reused without asking the content service, for a request that need not see the latest write.
-   * Pages are all such requests now: nginx keeps each until a write purges it, so every read a
-   * page makes began after the page was asked for (revalidated by ETag, pages that come together
-   * sharing one check).
-   */
-  /**
    * Redis, to follow the content service's change feed: a page's reads are then reused until a
    * write of their journal is announced, rather than revalidated with the content service for
    * every page. Empty: every read is revalidated.
    */
   REDIS_URL: z.string().default(''),
   REDIS_PREFIX: z.string().default('jp:'),
+  /**
+   * How long reads that are the same for every page of a journal (settings, archive list) may be
+   * reused without asking the content service, for a request that need not see the latest write.
+   * Pages are all such requests now: nginx keeps each until a write purges it, so every read a
+   * page makes began after the page was asked for (revalidated by ETag, pages that come together
+   * sharing one check).
+   */
   LAYOUT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 });

@@ -1,7 +1,7 @@
-import { createBlockingRedis, createLogger, createRedis, publishChange, type Redis } from '@journal/server-kit';
+import { CONTENT_CHANGE_FEED, createBlockingRedis, createLogger, createRedis, publishChange, type Redis } from '@journal/server-kit';
 import { newObjectId, testServers, uniqueName } from '@journal/testing';
 import { eventually } from '@journal/testing/waiting';
-import { CONTENT_FEED_NAME, ContentChanges } from './content-changes';
+import { ContentChanges } from './content-changes';
 
 /** The render process following the content service's change feed, on the real Redis. */
 describe('content changes followed by the render process', () => {
@@ -36,7 +36,7 @@ describe('content changes followed by the render process', () => {
     });
 
   /** A write of the journal as the content service announces it. */
-  const write = (journalId: string) => publishChange(redis, { prefix, name: CONTENT_FEED_NAME }, journalId, [{ t: 'views', ids: ['x'] }]);
+  const write = (journalId: string) => publishChange(redis, { prefix, name: CONTENT_CHANGE_FEED }, journalId, [{ t: 'views', ids: ['x'] }]);
 
   test('a journal is followed from its first read; each announced write gives it a new generation', async () => {
     const j = newObjectId();
@@ -77,7 +77,7 @@ describe('content changes followed by the render process', () => {
       const j = newObjectId();
       const g = await followed(polling, j);
       // The counter moves without a message: a write announced while nobody was listening.
-      await redis.incr(`${prefix}${CONTENT_FEED_NAME}:ver:${j}`);
+      await redis.incr(`${prefix}${CONTENT_CHANGE_FEED}:ver:${j}`);
       await eventually(() => expect(polling.generation(j)).not.toBe(g));
     } finally {
       polling.stop();

@@ -1,7 +1,4 @@
-import { ChangeFeed, type ChangeFeedHandler, type Logger, type Redis } from '@journal/server-kit';
-
-/** The content service's change feed (its views cache follows the same one). */
-export const CONTENT_FEED_NAME = 'content';
+import { ChangeFeed, CONTENT_CHANGE_FEED, type ChangeFeedHandler, type Logger, type Redis } from '@journal/server-kit';
 
 export interface ContentChangesOptions {
   redis: Redis;
@@ -38,7 +35,7 @@ export class ContentChanges implements ChangeFeedHandler<unknown> {
   readonly stats = { changes: 0, drops: 0 };
 
   constructor(private readonly o: ContentChangesOptions) {
-    this.feed = new ChangeFeed({ name: CONTENT_FEED_NAME, prefix: o.prefix, redis: o.redis, subscriber: o.subscriber, logger: o.logger, pollMs: o.pollMs }, this);
+    this.feed = new ChangeFeed({ name: CONTENT_CHANGE_FEED, prefix: o.prefix, redis: o.redis, subscriber: o.subscriber, logger: o.logger, pollMs: o.pollMs }, this);
   }
 
   async start(): Promise<void> {

@@ -14,6 +14,12 @@ export interface ChangeFeedHandler<C> {
   journals(): Iterable<string>;
 }
 
+/**
+ * The content service's feed of its writes: its replicas' view caches and the render process
+ * follow it, and writers without a read model (seeds, the CLI) announce on it.
+ */
+export const CONTENT_CHANGE_FEED = 'content';
+
 export interface ChangeFeedOptions {
   /** Names the counter, log and channel: `${prefix}${name}:ver:<journal>` and so on. */
   name: string;

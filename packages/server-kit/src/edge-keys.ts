@@ -82,17 +82,22 @@ export class EdgeKeyMap {
     if (!tags.length) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queue.push({ cacheKey, tags, now, resolve, reject });
-      if (this.queue.length >= MAX_BATCH) this.flush();
-      else this.timer ??= setTimeout(() => this.flush(), this.batchMs);
+      if (this.queue.length >= MAX_BATCH) void this.flush();
+      else this.timer ??= setTimeout(() => void this.flush(), this.batchMs);
     });
   }
 
-  private flush() {
+  /** Writes the records still waiting (at shutdown, before the connection closes); never rejects: each record's own promise says how it went. */
+  async close(): Promise<void> {
+    await this.flush();
+  }
+
+  private flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.queue;
     this.queue = [];
-    if (!batch.length) return;
+    if (!batch.length) return Promise.resolve();
     const byTag = new Map<string, (string | number)[]>();
     let newest = 0;
     for (const r of batch) {
@@ -114,7 +119,7 @@ export class EdgeKeyMap {
       m.zremrangebyrank(k, 0, -this.maxPerTag - 1);
       m.expire(k, this.opts.ttlSeconds + 60);
     }
-    m.exec().then(
+    return m.exec().then(
       (results) => {
         const failed = (results ?? []).find(([err]) => err)?.[0];
         for (const r of batch) if (failed) r.reject(failed);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ChangeFeed, LRUCache, ownBytes, type ChangeFeedHandler, type Logger, type Redis } from '@journal/server-kit';
+import { ChangeFeed, CONTENT_CHANGE_FEED, LRUCache, ownBytes, type ChangeFeedHandler, type Logger, type Redis } from '@journal/server-kit';
 
 export interface CachedBody {
   body: Buffer;
@@ -85,7 +85,7 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
       sizeCalculation: (e) => Math.max(1, e.size),
     });
     this.feed = new ChangeFeed<ViewChange>(
-      { name: 'content', prefix: opts.prefix, redis: opts.redis, subscriber: opts.subscriber, logger: opts.logger, pollMs: opts.versionPollMs },
+      { name: CONTENT_CHANGE_FEED, prefix: opts.prefix, redis: opts.redis, subscriber: opts.subscriber, logger: opts.logger, pollMs: opts.versionPollMs },
       this,
     );
   }

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { keyBucketsOf, KeyedLock, publishChange, type Logger, type Redis } from '@journal/server-kit';
+import { CONTENT_CHANGE_FEED, keyBucketsOf, KeyedLock, publishChange, type Logger, type Redis } from '@journal/server-kit';
 import { JournalRepo } from '../journals/journal.repo';
 import { EditorRepo } from '../editors/editor.repo';
 import { IndexingRepo } from '../indexing/indexing.repo';
@@ -49,7 +49,7 @@ export async function offlineViews(conn: Connection, redis: Redis | undefined, p
   const store = new ViewStore(src, repo, logger, lock, undefined, search);
   const announce = async (journalId: string, changes: ViewChange[]) => {
     if (!redis) return;
-    await publishChange(redis, { prefix, name: 'content' }, journalId, changes).catch((err: unknown) => logger.warn({ err, journalId }, 'change not announced'));
+    await publishChange(redis, { prefix, name: CONTENT_CHANGE_FEED }, journalId, changes).catch((err: unknown) => logger.warn({ err, journalId }, 'change not announced'));
   };
   const publisher = new ChangePublisher(store, announce, logger);
   publisher.onArticle(searchWriter(search));
