@@ -41,7 +41,37 @@ const serve = (name: string) =>
   });
 
 const listen = (server: http.Server, host: string, port: number) =>
-  new Promise<number>((resolve) => server.listen(port, host, () => resolve((server.address() as AddressInfo).port)));
+  new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+
+/**
+ * The pods' shared port lies below the kernel's ephemeral range (32768 and up): once a pod is
+ * killed, no other process listening on port 0 nor any outgoing connection is handed its port, so
+ * its address really refuses connections for the rest of the file.
+ */
+async function listenPods(): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 5_000);
+    const started: http.Server[] = [];
+    try {
+      for (const pod of PODS) {
+        const s = serve(pod);
+        await listen(s, pod, port);
+        started.push(s);
+        servers.set(pod, s);
+      }
+      return port;
+    } catch (err) {
+      for (const s of started) s.close();
+      if (tries > 20) throw err;
+    }
+  }
+}
 
 const kill = async (name: string) => {
   const s = servers.get(name)!;
@@ -51,12 +81,7 @@ const kill = async (name: string) => {
 };
 
 beforeAll(async () => {
-  let port = 0;
-  for (const pod of PODS) {
-    const s = serve(pod);
-    port = await listen(s, pod, port);
-    servers.set(pod, s);
-  }
+  const port = await listenPods();
   const service = serve(SERVICE);
   const servicePort = await listen(service, '127.0.0.1', 0);
   servers.set(SERVICE, service);
