@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from '@journal/testing';
+import { eventually, listenAsPods } from '@journal/testing';
 import { start as startGateway, type GatewayApp } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
 import { subsetOf } from '@journal/server-kit';
@@ -41,37 +41,7 @@ const serve = (name: string) =>
   });
 
 const listen = (server: http.Server, host: string, port: number) =>
-  new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-
-/**
- * The pods' shared port lies below the kernel's ephemeral range (32768 and up): once a pod is
- * killed, no other process listening on port 0 nor any outgoing connection is handed its port, so
- * its address really refuses connections for the rest of the file.
- */
-async function listenPods(): Promise<number> {
-  for (let tries = 0; ; tries++) {
-    const port = 20_000 + Math.floor(Math.random() * 5_000);
-    const started: http.Server[] = [];
-    try {
-      for (const pod of PODS) {
-        const s = serve(pod);
-        await listen(s, pod, port);
-        started.push(s);
-        servers.set(pod, s);
-      }
-      return port;
-    } catch (err) {
-      for (const s of started) s.close();
-      if (tries > 20) throw err;
-    }
-  }
-}
+  new Promise<number>((resolve) => server.listen(port, host, () => resolve((server.address() as AddressInfo).port)));
 
 const kill = async (name: string) => {
   const s = servers.get(name)!;
@@ -81,7 +51,8 @@ const kill = async (name: string) => {
 };
 
 beforeAll(async () => {
-  const port = await listenPods();
+  for (const pod of PODS) servers.set(pod, serve(pod));
+  const port = await listenAsPods(PODS.map((pod) => [pod, servers.get(pod)!]));
   const service = serve(SERVICE);
   const servicePort = await listen(service, '127.0.0.1', 0);
   servers.set(SERVICE, service);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { emptySettingsText, journalFlagsSchema } from '@journal/contracts';
 import { ReplicaSet, createLogger, subsetOf } from '@journal/server-kit';
+import { listenAsPods } from '@journal/testing';
 import { ContentReads, type RequestFacts } from './content-reads';
 
 /**
@@ -36,11 +37,8 @@ const kill = async (name: string) => {
 const landed = (journal: string) => [...new Set(seen.filter(([, j]) => j === journal).map(([s]) => s))].sort();
 
 beforeAll(async () => {
-  for (const pod of PODS) {
-    const s = serve(pod);
-    port = await listen(s, pod, port);
-    servers.set(pod, s);
-  }
+  for (const pod of PODS) servers.set(pod, serve(pod));
+  port = await listenAsPods(PODS.map((pod) => [pod, servers.get(pod)!]));
   const service = serve('service');
   serviceUrl = `http://127.0.0.1:${await listen(service, '127.0.0.1', 0)}`;
   servers.set('service', service);

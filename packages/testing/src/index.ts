@@ -86,3 +86,4 @@ export * from './raw-body';
 export * from './latency';
 export * from './waiting';
 export * from './secrets';
+export * from './pods';
