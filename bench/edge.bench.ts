@@ -15,6 +15,7 @@
  *                                                      (_min_ms, _max_ms: the other slices)
  *   edge_calibration_gzip_ms                           one gzip of a 49 kB page in the bench process: the
  *                                                      machine's speed while the rendered slices ran
+ *   edge_rendered_br_cpu_ms (+ _render)                the same, asked for in brotli as browsers do (informative)
  *   edge_rendered_after_write_cpu_ms                   the first page after a write of its article (its reads and
  *                                                      head made again), one request at a time; _held_one_: the
  *                                                      same page right after, reads held (one request at a time
@@ -169,18 +170,26 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   if (parts.has('rendered')) {
     const page = Buffer.from((await get(`${site}${pagePath}`, {})).text);
     const calibration = [calibrate(page), 0];
-    const misses: Awaited<ReturnType<typeof row>>[] = [];
+    type Row = Awaited<ReturnType<typeof row>>;
+    const misses: Row[] = [];
+    // The same pages asked for in brotli, as browsers do: compressed whole (no shared part is
+    // deflated once for brotli), so they cost the render process more.
+    const brMisses: Row[] = [];
     for (let n = 0; n < slices; n++) {
-      const missScript = path.join(ctx.staticDir, `edge-miss-${n}.lua`);
-      const salt = `${Date.now().toString(36)}${n}`;
-      writeFileSync(missScript, `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "${pagePath}?m=${salt}-" .. n)\nend\n`);
-      misses.push(await row(ctx, `${origin}${pagePath}`, 8, h, missScript, sliceSeconds));
+      for (const [list, encoding] of [[misses, 'gzip'], [brMisses, 'br']] as const) {
+        const missScript = path.join(ctx.staticDir, `edge-miss-${encoding}-${n}.lua`);
+        const salt = `${Date.now().toString(36)}${encoding}${n}`;
+        writeFileSync(missScript, `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "${pagePath}?m=${salt}-" .. n)\nend\n`);
+        list.push(await row(ctx, `${origin}${pagePath}`, 8, { ...h, 'Accept-Encoding': encoding }, missScript, sliceSeconds));
+      }
       await row(ctx, staticUrl, 8, h, undefined, sliceSeconds);
     }
     calibration[1] = calibrate(page);
-    const total = (r: (typeof misses)[number]) => r.cpu.nginx + r.cpu.gateway + r.cpu.render + r.cpu.content;
+    const total = (r: Row) => r.cpu.nginx + r.cpu.gateway + r.cpu.render + r.cpu.content;
     const sorted = [...misses].sort((x, y) => total(x) - total(y));
     const miss = sorted[Math.floor(sorted.length / 2)]!;
+    const brSorted = [...brMisses].sort((x, y) => total(x) - total(y));
+    const brMiss = brSorted[Math.floor(brSorted.length / 2)]!;
     f.edge_rendered_rps = Math.round(misses.reduce((t, r) => t + r.requests, 0) / (misses.length * sliceSeconds));
     f.edge_rendered_cpu_nginx_ms = miss.cpu.nginx;
     f.edge_rendered_cpu_gateway_ms = miss.cpu.gateway;
@@ -189,8 +198,11 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     f.edge_rendered_cpu_ms = round(total(miss));
     f.edge_rendered_cpu_min_ms = round(total(sorted[0]!));
     f.edge_rendered_cpu_max_ms = round(total(sorted.at(-1)!));
+    f.edge_rendered_br_cpu_ms = round(total(brMiss));
+    f.edge_rendered_br_cpu_render_ms = brMiss.cpu.render;
     f.edge_calibration_gzip_ms = round((calibration[0]! + calibration[1]!) / 2);
     console.log(`edge rendered page (not cached), ${slices} slices of ${sliceSeconds} s: ${misses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${miss.cpu.nginx} gateway ${miss.cpu.gateway} render ${miss.cpu.render} content ${miss.cpu.content} = ${f.edge_rendered_cpu_ms}; ${f.edge_rendered_rps} req/s; one gzip of the page here ${calibration.join(' / ')} ms`);
+    console.log(`edge rendered page in brotli: ${brMisses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${brMiss.cpu.nginx} gateway ${brMiss.cpu.gateway} render ${brMiss.cpu.render} content ${brMiss.cpu.content} = ${f.edge_rendered_br_cpu_ms}`);
   }
   if (!parts.has('cold') && !parts.has('writes')) return f;
 

@@ -34,6 +34,13 @@ let runSince = Date.now();
 /** A day as the withdrawal notice writes it (web/src/features/public/components/withdrawal-notice.tsx). */
 const noticeDay = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** A page as served today: its start, its title, then the head every page shares (preloads and CSS). */
+const PAGE_HEAD = /^(<!DOCTYPE html><html[^>]*><head>(?:<meta [^>]*\/>)*)(<title>[^<]*<\/title>)?(<link rel="modulepreload" fetchPriority="low"[^>]*\/><style>[\s\S]*?<\/style>(?:<link rel="modulepreload" href="[^"]*"\/>)*)/;
+/** The last of the feed links every page's head has (React put the page's title after it). */
+const FEEDS_END = 'title="RSS feed"/>';
+/** The page's chunk preloads and its hydration data, which the shared head came before. */
+const HYDRATION_START = /(?:<link rel="modulepreload" href="[^"]*"\/>)*<script type="application\/json" id="jp-hydration">/;
+
 const EXCEPTIONS: { name: string; why: string; applies: (key: string) => boolean; toRecorded: (a: Answer) => Answer }[] = [
   {
     name: 'withdrawal notice date',
@@ -43,6 +50,23 @@ const EXCEPTIONS: { name: string; why: string; applies: (key: string) => boolean
       const days = new Set([noticeDay(runSince), noticeDay(Date.now())]);
       const body = a.body.replace(/(Notice dated (?:<!-- -->)?)(\d{1,2} [A-Z][a-z]+ \d{4})/g, (all, head: string, day: string) => (days.has(day) ? `${head}${RECORDED_ON}` : all));
       return body === a.body ? a : { ...a, body };
+    },
+  },
+  {
+    name: 'head order',
+    why: "every page's shared head (the entry's preloads and the inlined CSS) now follows the charset, viewport and title, so that its deflate is made once per process for gzip answers; the recording had the title among the page's own head tags, after the feed links, and the shared head after them all, before the page's chunk preloads",
+    applies: () => true,
+    toRecorded: (a) => {
+      if (!/html/.test(a.type)) return a;
+      const m = PAGE_HEAD.exec(a.body);
+      if (!m) return a;
+      const [whole, start, title = '', shared] = m as unknown as [string, string, string | undefined, string];
+      let rest = a.body.slice(whole.length);
+      const at = rest.indexOf(FEEDS_END);
+      if (title && at >= 0) rest = rest.slice(0, at + FEEDS_END.length) + title + rest.slice(at + FEEDS_END.length);
+      const hydration = HYDRATION_START.exec(rest);
+      if (!hydration) return a;
+      return { ...a, body: start + rest.slice(0, hydration.index) + shared + rest.slice(hydration.index) };
     },
   },
 ];

@@ -37,13 +37,18 @@ describe('sendParts', () => {
 });
 
 describe('sendPage', () => {
-  const page = ['<!DOCTYPE html><html><body>', `<p>${'Ünïcode “quotes”, a page long enough to be compressed. '.repeat(60)}</p>`, Buffer.from('</body></html>')];
-  const whole = Buffer.concat(page.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+  // Bytes every page shares (a large Buffer: deflated once for gzip) among the page's own.
+  const shared = Buffer.from(`<style>${'.site{display:flex;gap:1rem}'.repeat(200)}</style>`);
+  const pageOf = (text: string) => [Buffer.from('<!DOCTYPE html>'), '<html><head><title>T</title>', shared, `</head><body><p>${text.repeat(60)}</p>`, Buffer.from('</body></html>')];
+  const bytesOf = (parts: (Buffer | string)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+  const page = pageOf('Ünïcode “quotes”, a page long enough to be compressed. ');
+  const whole = bytesOf(page);
+  const other = pageOf('Another page, its own text. ');
   const small = ['<p>short</p>'];
   let server: http.Server;
   let base = '';
   beforeAll(async () => {
-    server = http.createServer((req, res) => sendPage(req, res, 200, { 'content-type': 'text/html; charset=utf-8', etag: '"p"' }, req.url === '/small' ? small : page));
+    server = http.createServer((req, res) => sendPage(req, res, 200, { 'content-type': 'text/html; charset=utf-8', etag: '"p"' }, req.url === '/small' ? small : req.url === '/other' ? other : page));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -74,6 +79,14 @@ describe('sendPage', () => {
     expect(Number(r.headers['content-length'])).toBe(r.body.length);
     expect(r.body.length).toBeLessThan(whole.length / 2);
     expect(decode(r.body).equals(whole)).toBe(true);
+  });
+
+  test.each(['gzip', 'br'])('%s: pages one after another each decode to their own bytes', async (accept) => {
+    const decode = accept === 'br' ? brotliDecompressSync : gunzipSync;
+    for (const [path, expected] of [['/', whole], ['/other', bytesOf(other)], ['/', whole]] as const) {
+      const r = await get(path, { 'accept-encoding': accept });
+      expect(decode(r.body).equals(expected)).toBe(true);
+    }
   });
 
   test('a client taking no encoding, a HEAD and a small page get the bytes as they are', async () => {

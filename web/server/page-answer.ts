@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { chosenEncoding, compressForEdgeSync, MIN_COMPRESS_BYTES, weakEtag } from '@journal/server-kit';
+import { chosenEncoding, compressForEdgeSync, GzipSplicer, MIN_COMPRESS_BYTES, weakEtag } from '@journal/server-kit';
 
 /**
  * One answer from parts (bytes shared by every page, strings of this one) with its Content-Length:
@@ -16,25 +16,66 @@ export function sendParts(res: ServerResponse, status: number, headers: Outgoing
   res.uncork();
 }
 
+/** A part of at least this many bytes, as a Buffer, is bytes every page shares (see sendPage). */
+const SHARED_MIN_BYTES = 4096;
+/** Pages are joined here to be compressed: one buffer reused, none allocated per page. */
+let scratch = Buffer.allocUnsafe(128 * 1024);
+const SCRATCH_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Parts `from` to `to` (not included) as bytes: a view of the reused buffer, valid until the next
+ * call (only the synchronous compression that follows reads it), or a buffer of its own past 1 MB.
+ */
+function joined(parts: readonly (Buffer | string)[], from: number, to: number): Buffer {
+  let most = 0;
+  for (let i = from; i < to; i++) {
+    const p = parts[i]!;
+    most += typeof p === 'string' ? p.length * 3 : p.length;
+  }
+  if (most > SCRATCH_MAX_BYTES) return Buffer.concat(parts.slice(from, to).map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+  if (most > scratch.length) scratch = Buffer.allocUnsafe(Math.min(SCRATCH_MAX_BYTES, 2 ** Math.ceil(Math.log2(most))));
+  let at = 0;
+  for (let i = from; i < to; i++) {
+    const p = parts[i]!;
+    at += typeof p === 'string' ? scratch.write(p, at) : p.copy(scratch, at);
+  }
+  return scratch.subarray(0, at);
+}
+
+/** A gzip page: its large Buffer parts (bytes every page shares) deflated once, the rest now. */
+function gzipPage(parts: readonly (Buffer | string)[]): Buffer {
+  const z = new GzipSplicer();
+  let from = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (typeof p === 'string' || p.length < SHARED_MIN_BYTES) continue;
+    z.add(joined(parts, from, i));
+    z.addShared(p);
+    from = i + 1;
+  }
+  z.add(joined(parts, from, parts.length));
+  return z.finish();
+}
+
 /**
  * A page answer in the encoding the request takes (the one nginx stores it in), compressed here:
  * the page crosses to the gateway as its compressed bytes, and the gateway passes it on as it is.
- * Its ETag is weak then, as for every compressed copy; Vary names Accept-Encoding either way.
+ * Its ETag is weak then, as for every compressed copy; Vary names Accept-Encoding either way. The
+ * parts that are large Buffers are bytes every page shares (the inlined CSS): a gzip answer
+ * deflates them once per process, and only the page's own parts per page.
  */
 export function sendPage(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, parts: readonly (Buffer | string)[]): void {
   const encoding = req.method === 'GET' ? chosenEncoding(req.headers['accept-encoding']) : null;
   const varied = { ...headers, vary: 'Accept-Encoding' };
-  if (!encoding) {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  if (!encoding || length < MIN_COMPRESS_BYTES) {
     sendParts(res, status, varied, parts);
     return;
   }
-  const body = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
-  if (body.length < MIN_COMPRESS_BYTES) {
-    sendParts(res, status, varied, [body]);
-    return;
-  }
+  const body = encoding === 'gzip' ? gzipPage(parts) : compressForEdgeSync(encoding, joined(parts, 0, parts.length));
   const etag = headers.etag ? { etag: weakEtag(headers.etag) } : {};
-  sendParts(res, status, { ...varied, ...etag, 'content-encoding': encoding }, [compressForEdgeSync(encoding, body)]);
+  sendParts(res, status, { ...varied, ...etag, 'content-encoding': encoding }, [body]);
 }
 
 /** Whether an If-None-Match header names this strong ETag (weak comparison, as for a GET). */

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, crc32, deflateRawSync, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -46,6 +46,69 @@ export function compressForEdge(encoding: EdgeEncoding, body: Buffer): Promise<B
 /** compressForEdge on the event loop, for bodies known to be small (a page). */
 export function compressForEdgeSync(encoding: EdgeEncoding, body: Buffer): Buffer {
   return encoding === 'br' ? brotliCompressSync(body, brotliOptions(body.length)) : gzipSync(body, gzipOptions);
+}
+
+/** Magic, deflate, no flags, no time, no extra flags, made on Unix (RFC 1952). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** The last block of a deflate stream, empty (fixed codes). */
+const FINAL_EMPTY_BLOCK = Buffer.from([3, 0]);
+/** Pieces shorter than this are stored as they are: a zlib stream costs more to set up than it saves. */
+const STORED_MAX_BYTES = 512;
+const syncFlushed: ZlibOptions = { ...gzipOptions, finishFlush: constants.Z_SYNC_FLUSH };
+/** Deflates of shared bytes, made once each (weakly held: a new build's bytes replace them). */
+const sharedDeflates = new WeakMap<Buffer, Buffer>();
+
+/**
+ * One gzip answer made of pieces, some of them bytes many answers share (the same Buffer each time:
+ * a page's inlined CSS), which are deflated once per process and spliced in. Every piece is a
+ * deflate stream of its own ending in a sync flush (byte-aligned, not final), so the pieces follow
+ * one another as blocks of one stream, which any decoder reads as one gzip member; the trailer's
+ * CRC-32 runs over all of them. A piece cannot refer back into the ones before it: on an article
+ * page (18 kB shared of 49 kB) that is about 1.5 % more bytes, for a third less compression.
+ */
+export class GzipSplicer {
+  private readonly chunks: Buffer[] = [GZIP_HEADER];
+  private crc = 0;
+  private length = 0;
+
+  /** Bytes of this answer alone, compressed now (`bytes` may be reused once this returns). */
+  add(bytes: Buffer): void {
+    if (!bytes.length) return;
+    this.count(bytes);
+    if (bytes.length < STORED_MAX_BYTES) {
+      // A stored block: BFINAL 0 and BTYPE 00 in a byte of its own, then LEN and NLEN.
+      const block = Buffer.allocUnsafe(5 + bytes.length);
+      block[0] = 0;
+      block.writeUInt16LE(bytes.length, 1);
+      block.writeUInt16LE(~bytes.length & 0xffff, 3);
+      bytes.copy(block, 5);
+      this.chunks.push(block);
+      return;
+    }
+    this.chunks.push(deflateRawSync(bytes, syncFlushed));
+  }
+
+  /** Bytes many answers share, the same Buffer each time: deflated the first time only. */
+  addShared(bytes: Buffer): void {
+    if (!bytes.length) return;
+    this.count(bytes);
+    let deflated = sharedDeflates.get(bytes);
+    if (!deflated) sharedDeflates.set(bytes, (deflated = deflateRawSync(bytes, syncFlushed)));
+    this.chunks.push(deflated);
+  }
+
+  /** The whole answer: the pieces, the final block and the trailer. */
+  finish(): Buffer {
+    const trailer = Buffer.allocUnsafe(8);
+    trailer.writeUInt32LE(this.crc >>> 0, 0);
+    trailer.writeUInt32LE(this.length % 2 ** 32, 4);
+    return Buffer.concat([...this.chunks, FINAL_EMPTY_BLOCK, trailer]);
+  }
+
+  private count(bytes: Buffer): void {
+    this.crc = crc32(bytes, this.crc);
+    this.length += bytes.length;
+  }
 }
 
 /** A strong validator made weak: a compressed copy is not byte-equal to the identity one. */
