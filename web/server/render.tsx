@@ -74,9 +74,9 @@ export async function preparePage(opts: { url: URL; origin: string; reads: Publi
     const head = `${pageChunks}<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${payload}</script>`;
     // The head every page shares (the inlined CSS, the entry's preloads) is bytes encoded once per
     // process (and deflated once for gzip); this page's pieces stay strings. It follows the
-    // charset, viewport and title, before the page's preloads and meta tags (the order that lets
-    // a browser start painting soonest). The entry module goes last in <body>, as React's own
-    // bootstrap would put it.
+    // charset, viewport and title, before the page's preloads and meta tags (the order web
+    // performance guides give a head: title, styles, preloads, then the rest). The entry module
+    // goes last in <body>, as React's own bootstrap would put it.
     const at = html.indexOf(HEAD_END);
     const end = html.lastIndexOf(BODY_END);
     if (at < 0 || end < at) throw new Error('the rendered document has no head or body');

@@ -228,6 +228,17 @@ describe('the usage log as a file nginx appends to (nginx on the same machine)',
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('reads the file on a thread at the idle scheduling class: it waits for a core nothing else wants', () => {
+    // /proc/<pid>/task/<tid>/stat: field 41 is the scheduling policy (SCHED_IDLE is 5).
+    const policies = readdirSync(`/proc/${process.pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+    });
+    expect(policies).toContain(5);
+    // The threads answering requests keep the normal class.
+    expect(policies).toContain(0);
+  });
+
   it('binds no UDP port and counts the lines nginx writes, as it would count the datagrams', async () => {
     expect(app.usagePort).toBe(0);
     const line = (uri: string, ip: string, ua: string) =>
