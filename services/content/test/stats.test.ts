@@ -115,6 +115,14 @@ describe('what counts', () => {
   });
 });
 
+/** Field `n` (1-based, as proc(5) numbers them) of /proc/<pid>/task/<tid>/stat for each of this process's threads. */
+const threadStatField = (n: number) =>
+  readdirSync(`/proc/${process.pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+    // Fields from the third on follow the parenthesised name.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n - 3]);
+  });
+
 describe('counting on the shared Redis', () => {
   let app: App;
   let J: string;
@@ -129,11 +137,8 @@ describe('counting on the shared Redis', () => {
   afterAll(() => stopContent(app));
 
   it('receives the usage log on a thread of its own at a low CPU priority', () => {
-    // /proc/<pid>/task/<tid>/stat: field 19 is the thread's nice value (after the parenthesised name).
-    const nice = readdirSync(`/proc/${process.pid}/task`).map((tid) => {
-      const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    });
+    // Field 19 of a thread's stat is its nice value.
+    const nice = threadStatField(19);
     expect(nice).toContain(10);
     // The threads answering requests keep the process's priority.
     expect(nice).toContain(0);
@@ -229,11 +234,8 @@ describe('the usage log as a file nginx appends to (nginx on the same machine)',
   });
 
   it('reads the file on a thread at the idle scheduling class: it waits for a core nothing else wants', () => {
-    // /proc/<pid>/task/<tid>/stat: field 41 is the scheduling policy (SCHED_IDLE is 5).
-    const policies = readdirSync(`/proc/${process.pid}/task`).map((tid) => {
-      const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
-    });
+    // Field 41 of a thread's stat is its scheduling policy (SCHED_IDLE is 5).
+    const policies = threadStatField(41);
     expect(policies).toContain(5);
     // The threads answering requests keep the normal class.
     expect(policies).toContain(0);
