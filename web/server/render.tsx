@@ -84,9 +84,10 @@ export async function preparePage(opts: { url: URL; origin: string; reads: Publi
     if (!PAGE_START || !html.startsWith(PAGE_START)) return [DOCTYPE, html.slice(0, at), opts.assets.headBytes, ...tail];
     const own = html.slice(PAGE_START.length, at);
     const t0 = own.indexOf('<title>');
-    const t1 = t0 < 0 ? -1 : own.indexOf(TITLE_END, t0);
-    if (t1 < 0) return [DOCTYPE, PAGE_START, opts.assets.headBytes, own, ...tail];
-    return [DOCTYPE, PAGE_START + own.slice(t0, t1 + TITLE_END.length), opts.assets.headBytes, own.slice(0, t0) + own.slice(t1 + TITLE_END.length), ...tail];
+    const titleEnd = t0 < 0 ? -1 : own.indexOf(TITLE_END, t0);
+    const t1 = titleEnd + TITLE_END.length;
+    const title = titleEnd < 0 ? '' : own.slice(t0, t1);
+    return [DOCTYPE, PAGE_START + title, opts.assets.headBytes, title ? own.slice(0, t0) + own.slice(t1) : own, ...tail];
   };
   return { status: result.status, etag, render };
 }
