@@ -20,6 +20,12 @@ const NOT_PASSED = new Set([
 const RETRIABLE = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', ...UNREACHABLE]);
 /** Replicas a read tries when one after another cannot be reached (each is then left out). */
 const MAX_ATTEMPTS = 4;
+/** A read's failed attempts so far: replicas that could not be reached, and other failures. */
+interface Tries {
+  unreachable: number;
+  other: number;
+}
+const NO_TRIES: Tries = { unreachable: 0, other: 0 };
 const TIMEOUTS = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 export interface GatewayContext {
@@ -149,11 +155,13 @@ export function createUpstreamProxy(
   /**
    * A read without a body on undici: a retry goes on a connection of its own, made for it. A
    * replica that cannot be reached is left out and the read tries the next one (the journal's
-   * subset, then the Service), up to MAX_ATTEMPTS; any other failure is retried once.
+   * subset, then the Service), up to MAX_ATTEMPTS such failures; any other failure is retried once
+   * and does not count among them (a kept-alive connection to a pod that has just died fails
+   * first with a reset, then a new one is refused).
    */
-  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: string[], attempt: number) => {
+  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: string[], tries: Tries = NO_TRIES) => {
     const endpoint = upstreams.pick(ctx.journalId);
-    const retried = attempt > 0;
+    const retried = tries.unreachable + tries.other > 0;
     const dispatcher: Dispatcher = retried ? new Client(endpoint.origin, poolOptions) : endpoint.pool;
     endpoint.inflight++;
     let counted = true;
@@ -254,8 +262,10 @@ export function createUpstreamProxy(
           res.off('close', clientGone);
           gathered = 0;
           done();
-          const mayRetry = unreachable(endpoint, err) ? attempt < MAX_ATTEMPTS - 1 : !retried;
-          failed(req, res, ctx, err, answered, mayRetry, () => read(req, res, ctx, headers, attempt + 1));
+          const down = unreachable(endpoint, err);
+          const mayRetry = down ? tries.unreachable < MAX_ATTEMPTS - 1 : tries.other === 0;
+          const next = down ? { ...tries, unreachable: tries.unreachable + 1 } : { ...tries, other: tries.other + 1 };
+          failed(req, res, ctx, err, answered, mayRetry, () => read(req, res, ctx, headers, next));
         },
       },
     );
@@ -324,7 +334,7 @@ export function createUpstreamProxy(
         else for (const one of v) headers.push(k, one);
       }
       headers.push('host', ctx.host, TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
-      read(req, res, ctx, headers, 0);
+      read(req, res, ctx, headers);
       return;
     }
     const headers: OutgoingHttpHeaders = { ...req.headers };

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eventually, listenAsPods } from '@journal/testing';
 import { start as startGateway, type GatewayApp } from '../src/app';
@@ -22,6 +23,8 @@ const seen: [string, string, string][] = [];
 let listed = [...PODS];
 let gateway: GatewayApp;
 const servers = new Map<string, http.Server>();
+/** Pods that died with connections still open: a request on one is cut off (the socket is reset). */
+const dying = new Set<string>();
 
 const serve = (name: string) =>
   http.createServer((req, res) => {
@@ -30,6 +33,10 @@ const serve = (name: string) =>
       const id = JOURNALS.find((j) => hostOf(j) === host);
       res.writeHead(id ? 200 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify(id ? { id } : { error: 'not_found' }));
+      return;
+    }
+    if (dying.has(name)) {
+      req.socket.destroy();
       return;
     }
     req.resume();
@@ -49,6 +56,20 @@ const kill = async (name: string) => {
   await new Promise((r) => s.close(r));
   servers.delete(name);
 };
+
+/**
+ * The pod stops listening, but its kept-alive connections stay open until a request comes on one:
+ * the gateway's first try fails with a reset, not a refusal.
+ */
+const dieLeavingConnections = (name: string) => {
+  dying.add(name);
+  const s = servers.get(name)!;
+  // net's close stops listening only; http's would also close the idle kept-alive connections.
+  net.Server.prototype.close.call(s);
+  servers.delete(name);
+  afterAllClose.push(s);
+};
+const afterAllClose: http.Server[] = [];
 
 beforeAll(async () => {
   for (const pod of PODS) servers.set(pod, serve(pod));
@@ -75,6 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.stop();
   for (const name of [...servers.keys()]) await kill(name);
+  for (const s of afterAllClose) s.closeAllConnections();
 });
 
 beforeEach(() => {
@@ -135,9 +157,13 @@ describe('journal affinity', () => {
   });
 
   it('with no pod reachable, requests go to the Service, as without affinity', async () => {
-    await kill('127.0.0.3');
-    await kill('127.0.0.1');
+    // The two pods the last test reached die with kept-alive connections open, and the one no longer
+    // running (.2) is listed again: a journal's read can meet a reset, then three refusals, before
+    // the Service.
+    dieLeavingConnections('127.0.0.3');
+    dieLeavingConnections('127.0.0.1');
     listed = [...PODS];
+    await new Promise((r) => setTimeout(r, 300));
     for (const j of JOURNALS) {
       expect(await call(j, '/api/settings')).toBe(SERVICE);
       expect(await call(j, '/about')).toBe(SERVICE);
