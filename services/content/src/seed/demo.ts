@@ -46,8 +46,14 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 // Standard PDF fonts cover WinAnsi only.
 const winAnsi = (s: string) => s.replace(/[—–]/g, '-').replace(/[^\x20-\x7e\xa0-\xff]/g, '');
 
-export async function articlePdf(p: { journal: string; heading: string; title: string; authors: string; abstract: string; pages: string }): Promise<Buffer> {
+/**
+ * A demo article's PDF. Its dates are the publication date, so the same article gives the same
+ * bytes on every seed: its content hash, and the `?v=` of its URL, do not change from run to run.
+ */
+export async function articlePdf(p: { journal: string; heading: string; title: string; authors: string; abstract: string; pages: string; published: Date }): Promise<Buffer> {
   const doc = await PDFDocument.create();
+  doc.setCreationDate(p.published);
+  doc.setModificationDate(p.published);
   doc.setTitle(winAnsi(p.title));
   doc.setAuthor(winAnsi(p.authors));
   doc.setSubject(winAnsi(p.journal));
@@ -230,6 +236,7 @@ async function seedJournal(spec: DemoJournalSpec, deps: {
             authors,
             abstract: plain(input.abstract!),
             pages: pagenumber,
+            published: new Date(`${input.publishdate}T00:00:00Z`),
           }),
         );
       }
