@@ -136,6 +136,11 @@ export class EdgeKeyMap {
    * again), the most recently filled first: those are the answers readers asked for last.
    */
   async keysOf(tags: readonly string[]): Promise<string[]> {
+    return (await this.entriesOf(tags)).map(([k]) => k);
+  }
+
+  /** Every cache key recorded under any of the tags with the time of its newest record, the most recently filled first. */
+  async entriesOf(tags: readonly string[]): Promise<[key: string, recordedAt: number][]> {
     if (!tags.length) return [];
     const p = this.redis.pipeline();
     for (const tag of tags) p.zrange(this.setKey(tag), 0, -1, 'WITHSCORES');
@@ -149,6 +154,33 @@ export class EdgeKeyMap {
         if (!(at <= (newest.get(key) ?? -Infinity))) newest.set(key, at);
       }
     }
-    return [...newest].sort((a, b) => b[1] - a[1]).map(([k]) => k);
+    return [...newest].sort((a, b) => b[1] - a[1]);
+  }
+
+  /**
+   * Removes the records of keys whose answers are gone from every cache (purged), each only if it
+   * was not recorded again since `recordedAt` (a reader's refill after the purge keeps its record).
+   * Without this, every later write of a tag would purge again each key it ever held: a reader
+   * asking for a page under endless query strings would make every write of it purge them all.
+   */
+  async forget(tags: readonly string[], entries: readonly (readonly [key: string, recordedAt: number])[]): Promise<void> {
+    if (!tags.length || !entries.length) return;
+    const args: (string | number)[] = [];
+    for (const [key, at] of entries) args.push(key, at);
+    const p = this.redis.pipeline();
+    for (const tag of tags) {
+      for (let i = 0; i < args.length; i += FORGET_BATCH * 2) p.eval(FORGET_SCRIPT, 1, this.setKey(tag), ...args.slice(i, i + FORGET_BATCH * 2));
+    }
+    for (const [err] of (await p.exec()) ?? []) if (err) throw err;
   }
 }
+
+/** Records removed per script call (its arguments stay well under Lua's stack limit). */
+const FORGET_BATCH = 2000;
+/** ZREM of each member whose score is at most the one given with it. */
+const FORGET_SCRIPT = `local n = 0
+for i = 1, #ARGV, 2 do
+  local s = redis.call('ZSCORE', KEYS[1], ARGV[i])
+  if s and tonumber(s) <= tonumber(ARGV[i + 1]) then n = n + redis.call('ZREM', KEYS[1], ARGV[i]) end
+end
+return n`;

@@ -218,8 +218,12 @@ describe('what each kind of write purges from nginx', () => {
         otherArticle: cacheTag.article(jid, 'R-1'),
         file: cacheTag.file(jid, '/assets/site/logo.png'),
       };
-      for (const [name, tag] of Object.entries(tags)) await keys.record(`k-${name}`, [tag]);
+      // Readers fill every key again before each write (a purged key's record goes with it).
+      const fill = async () => {
+        for (const [name, tag] of Object.entries(tags)) await keys.record(`k-${name}`, [tag]);
+      };
       const after = async (changes: Parameters<typeof other.publisher.changed>[1]) => {
+        await fill();
         purged.length = 0;
         await other.publisher.changed(jid, changes);
         return [...new Set(purged)].sort();
@@ -232,6 +236,7 @@ describe('what each kind of write purges from nginx', () => {
       // A site image's versioned URL is in every page's layout: the file and the layout go.
       expect(await after([{ t: 'file', path: '/assets/site/logo.png' }])).toEqual(['k-file', 'k-head']);
       // Settings through the admin API: the write answers once nginx was told.
+      await fill();
       purged.length = 0;
       const r = await request(other.url).post('/api/settings').set(staffHeaders(jid, staffToken(jid))).send({ websitename: 'Edge 2' });
       expect(r.status).toBe(200);
@@ -278,9 +283,63 @@ describe('keys refreshed in place', () => {
           '/purge gzip|j.test/oldest',
         ].sort(),
       );
+      // The purged keys hold nothing on any nginx now: only the refreshed one is left to purge.
+      expect(await keys.keysOf([tag])).toEqual(['gzip|j.test/new']);
+      calls.length = 0;
+      await target.purge({ journalId: J, tags: [tag] });
+      expect(calls).toEqual(['/refresh gzip|j.test/new']);
     } finally {
       await app.deps.redis.del(`${prefix}edge:tag:${tag}`);
       await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe('records of purged keys', () => {
+  it('go once the key is purged from every nginx, unless a reader filled it again meanwhile; a page under endless query strings is purged once', async () => {
+    // Two stand-in nginx: the second fails its first purge of `/b`. While the first is told to
+    // purge `/refilled`, a reader fills that key again (the gateway records it anew).
+    const prefix = `${uniqueName('edgeforget')}:`;
+    const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600, batchMs: 1 });
+    const tag = cacheTag.article(J, 'F-1');
+    const purged: string[][] = [[], []];
+    let failB = true;
+    let refills = 0;
+    const servers = [0, 1].map((n) =>
+      http.createServer((req, res) => {
+        const key = String(req.headers['purge-key']);
+        purged[n]!.push(key);
+        if (n === 1 && key.endsWith('/b') && failB) {
+          failB = false;
+          res.writeHead(500).end();
+          return;
+        }
+        if (n === 0 && key.endsWith('/refilled')) {
+          void keys.record(key, [tag], Date.now() + 5_000 + refills++).then(() => res.writeHead(200).end());
+          return;
+        }
+        res.writeHead(200).end();
+      }),
+    );
+    for (const server of servers) await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const urls = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`);
+    try {
+      const at = Date.now() - 60_000;
+      const variants = Array.from({ length: 1000 }, (_, i) => `gzip|j.test/page?m=${i}`);
+      await Promise.all(['gzip|j.test/a', 'gzip|j.test/b', 'gzip|j.test/refilled', ...variants].map((k, i) => keys.record(k, [tag], at + i)));
+      const target = new NginxPurgeTarget(keys, urls);
+      // The second nginx fails on `/b`: the whole try fails (the purger tries it again), nothing is forgotten.
+      await expect(target.purge({ journalId: J, tags: [tag] })).rejects.toThrow(/500/);
+      expect(await keys.keysOf([tag])).toHaveLength(1003);
+      await target.purge({ journalId: J, tags: [tag] });
+      expect(await keys.keysOf([tag])).toEqual(['gzip|j.test/refilled']);
+      // The next write of the article purges only what readers filled since.
+      purged[0]!.length = 0;
+      await target.purge({ journalId: J, tags: [tag] });
+      expect(purged[0]).toEqual(['gzip|j.test/refilled']);
+    } finally {
+      await app.deps.redis.del(`${prefix}edge:tag:${tag}`);
+      for (const server of servers) await new Promise<void>((r) => server.close(() => r()));
     }
   });
 });

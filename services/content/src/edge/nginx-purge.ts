@@ -52,27 +52,36 @@ export class NginxPurgeTarget implements PurgeTarget {
   }
 
   async purge(change: PublishedChange): Promise<void> {
-    const keys = await this.keys.keysOf(change.tags);
-    if (!keys.length) return;
+    const entries = await this.keys.entriesOf(change.tags);
+    if (!entries.length) return;
     let refreshes = 0;
-    const tasks = keys.map((key) => {
+    const tasks = entries.map(([key]) => {
       const refresh = refreshes < this.refreshKeys && REFRESHABLE.test(key);
       if (refresh) refreshes++;
       return { key, refresh };
     });
     const endpoints = (await Promise.all(this.urls.map(expand))).flat();
-    await Promise.all(endpoints.map((url) => this.runAll(url, tasks)));
+    const kept = await Promise.all(endpoints.map((url) => this.runAll(url, tasks)));
+    // Keys purged from every nginx hold nothing any more: their records go, so the next write
+    // of these tags does not purge them again (a refreshed key holds the new answer and stays).
+    const gone = entries.filter((_, i) => !kept.some((k) => k[i]));
+    await this.keys.forget(change.tags, gone).catch(() => undefined);
   }
 
-  private async runAll(url: string, tasks: readonly { key: string; refresh: boolean }[]) {
+  /** Refreshes or purges every task's key on one nginx: for each, whether it still holds an answer (refreshed). */
+  private async runAll(url: string, tasks: readonly { key: string; refresh: boolean }[]): Promise<boolean[]> {
+    const kept = new Array<boolean>(tasks.length).fill(false);
     let next = 0;
     const worker = async () => {
       while (next < tasks.length) {
-        const { key, refresh } = tasks[next++]!;
-        if (!(refresh && (await this.refreshed(url, key)))) await this.purgeKey(url, key);
+        const i = next++;
+        const { key, refresh } = tasks[i]!;
+        if (refresh && (await this.refreshed(url, key))) kept[i] = true;
+        else await this.purgeKey(url, key);
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, tasks.length) }, worker));
+    return kept;
   }
 
   private async purgeKey(url: string, key: string) {
