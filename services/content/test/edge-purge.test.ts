@@ -344,6 +344,49 @@ describe('records of purged keys', () => {
   });
 });
 
+describe('a write with many keys to purge', () => {
+  it('waits for the pages links lead to and the newest others, up to 256 keys; the rest are purged after it answered', async () => {
+    const prefix = `${uniqueName('edgehead')}:`;
+    const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600 });
+    const tag = cacheTag.article(J, 'H-1');
+    // A stand-in nginx whose purges of the oldest query-string keys wait until the test lets them go.
+    const purged: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const server = http.createServer((req, res) => {
+      const key = String(req.headers['purge-key']);
+      const wait = /\?m=[0-9]$/.test(key) ? gate : Promise.resolve();
+      void wait.then(() => {
+        purged.push(key);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const at = Date.now() - 60_000;
+    try {
+      // The article's page, filled long ago, then 400 variants under query strings (?m=0 the oldest).
+      await keys.record('gzip|j.test/archives/2025/vol1/issue1/H-1', [tag], at);
+      await Promise.all(Array.from({ length: 400 }, (_, i) => keys.record(`gzip|j.test/archives/2025/vol1/issue1/H-1?m=${i}`, [tag], at + 1 + i)));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
+      const purger = new EdgePurger({ targets: [new NginxPurgeTarget(keys, [url])], logger: keptLogger().logger, attempts: 3, retryMs: 10, repurgeMs: 0 });
+      await purger.listener({ journalId: J, tags: [tag] });
+      // Answered: the page and the 255 newest variants are gone, the ten oldest still wait.
+      const variant = (k: string) => Number(/\?m=([0-9]+)$/.exec(k)?.[1] ?? -1);
+      expect(purged).toContain('gzip|j.test/archives/2025/vol1/issue1/H-1');
+      expect(purged).toHaveLength(256);
+      expect(Math.min(...purged.map(variant).filter((m) => m >= 0))).toBe(145);
+      release();
+      await purger.idle();
+      expect(new Set(purged).size).toBe(401);
+      expect(await keys.keysOf([tag])).toEqual([]);
+    } finally {
+      release();
+      await app.deps.redis.del(`${prefix}edge:tag:${tag}`);
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
 describe('cache keys recorded by the gateway', () => {
   it('fills that come together are written together, each under its tags, and a tag keeps only its newest keys', async () => {
     const prefix = `${uniqueName('edgebatch')}:`;

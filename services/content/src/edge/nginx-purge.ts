@@ -12,12 +12,25 @@ const CONCURRENCY = 16;
  * (anything else, an absolute-form request's key for one, is purged).
  */
 const REFRESHABLE = /^(br|gzip)\|[a-z0-9.-]+\/([^/].*)?$/;
+/** Keys a write waits for; the others are purged after it has answered. */
+const AWAITED_KEYS = 256;
+
+/**
+ * The keys of paths without a query string first (the pages and reads links lead to: a bounded
+ * set), then those with one (searches, and whatever query strings readers or crawlers append),
+ * each the most recently filled first. The refreshes and the keys a write waits for go to the first.
+ */
+function readersFirst(entries: [string, number][]): [string, number][] {
+  const plain = entries.filter(([k]) => !k.includes('?'));
+  return plain.length === entries.length ? entries : [...plain, ...entries.filter(([k]) => k.includes('?'))];
+}
+
 /** Statuses nginx stores (its `proxy_cache_valid` list, and the gateway's X-Accel-Expires ones). */
 const STORED = new Set([200, 301, 302, 404, 410]);
 
 export interface NginxPurgeOptions {
   /**
-   * Keys per write and nginx replaced in place (the most recently filled first) rather than
+   * Keys per write and nginx replaced in place (in `readersFirst` order) rather than
    * removed: nginx fetches the answer anew past its cache and stores it under the key, readers
    * being served the stored answer meanwhile, so none of them meets a miss and waits on the
    * cache lock. Each costs a render or read upstream; the keys past it are purged. 0: purge only.
@@ -51,8 +64,8 @@ export class NginxPurgeTarget implements PurgeTarget {
     this.refreshTimeoutMs = o.refreshTimeoutMs ?? 1000;
   }
 
-  async purge(change: PublishedChange): Promise<void> {
-    const entries = await this.keys.entriesOf(change.tags);
+  async purge(change: PublishedChange, headDone: () => void = () => {}): Promise<void> {
+    const entries = readersFirst(await this.keys.entriesOf(change.tags));
     if (!entries.length) return;
     let refreshes = 0;
     const tasks = entries.map(([key]) => {
@@ -61,11 +74,18 @@ export class NginxPurgeTarget implements PurgeTarget {
       return { key, refresh };
     });
     const endpoints = (await Promise.all(this.urls.map(expand))).flat();
-    const kept = await Promise.all(endpoints.map((url) => this.runAll(url, tasks)));
-    // Keys purged from every nginx hold nothing any more: their records go, so the next write
-    // of these tags does not purge them again (a refreshed key holds the new answer and stays).
-    const gone = entries.filter((_, i) => !kept.some((k) => k[i]));
-    await this.keys.forget(change.tags, gone).catch(() => undefined);
+    // The write waits for the head only: its cost stays bounded whatever number of keys the tags
+    // hold (a page asked for under endless query strings), and the tail follows in this same try.
+    for (const [from, to] of [[0, AWAITED_KEYS], [AWAITED_KEYS, tasks.length]] as const) {
+      if (from >= tasks.length) break;
+      const part = tasks.slice(from, to);
+      const kept = await Promise.all(endpoints.map((url) => this.runAll(url, part)));
+      // Keys purged from every nginx hold nothing any more: their records go, so the next write
+      // of these tags does not purge them again (a refreshed key holds the new answer and stays).
+      const gone = entries.slice(from, to).filter((_, i) => !kept.some((k) => k[i]));
+      await this.keys.forget(change.tags, gone).catch(() => undefined);
+      if (from === 0) headDone();
+    }
   }
 
   /** Refreshes or purges every task's key on one nginx: for each, whether it still holds an answer (refreshed). */

@@ -9,8 +9,12 @@ export interface PurgeTarget {
    * find the old answer); a CDN's API is told in the background.
    */
   readonly awaited: boolean;
-  /** Removes every answer carrying any of the tags. Throws when the cache could not be told. */
-  purge(change: PublishedChange): Promise<void>;
+  /**
+   * Removes every answer carrying any of the tags. Throws when the cache could not be told.
+   * `headDone`, when given, is called once the answers readers reach first are done (the write
+   * may answer then), the rest going on.
+   */
+  purge(change: PublishedChange, headDone?: () => void): Promise<void>;
 }
 
 export interface PurgerOptions {
@@ -73,7 +77,7 @@ export class EdgePurger {
   private async purgeOne(target: PurgeTarget, change: PublishedChange, firstDone: () => void = () => {}): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await target.purge(change);
+        await target.purge(change, firstDone);
         this.stats.purges++;
         firstDone();
         return;
