@@ -14,6 +14,8 @@ const CONCURRENCY = 16;
 const REFRESHABLE = /^(br|gzip)\|[a-z0-9.-]+\/([^/].*)?$/;
 /** Keys a write waits for; the others are purged after it has answered. */
 const AWAITED_KEYS = 256;
+/** Keys of a tail purged, then forgotten, at a time: a write meanwhile reads only those left. */
+const TAIL_CHUNK = 1000;
 
 /**
  * The keys of paths without a query string first (the pages and reads links lead to: a bounded
@@ -53,6 +55,8 @@ export class NginxPurgeTarget implements PurgeTarget {
   private readonly refreshKeys: number;
   private readonly timeoutMs: number;
   private readonly refreshTimeoutMs: number;
+  /** The tail of the last write with more keys than it waits for (see purge). */
+  private tail: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly keys: EdgeKeyMap,
@@ -67,25 +71,37 @@ export class NginxPurgeTarget implements PurgeTarget {
   async purge(change: PublishedChange, headDone: () => void = () => {}): Promise<void> {
     const entries = readersFirst(await this.keys.entriesOf(change.tags));
     if (!entries.length) return;
-    let refreshes = 0;
-    const tasks = entries.map(([key]) => {
-      const refresh = refreshes < this.refreshKeys && REFRESHABLE.test(key);
-      if (refresh) refreshes++;
-      return { key, refresh };
-    });
     const endpoints = (await Promise.all(this.urls.map(expand))).flat();
     // The write waits for the head only: its cost stays bounded whatever number of keys the tags
     // hold (a page asked for under endless query strings), and the tail follows in this same try.
-    for (const [from, to] of [[0, AWAITED_KEYS], [AWAITED_KEYS, tasks.length]] as const) {
-      if (from >= tasks.length) break;
-      const part = tasks.slice(from, to);
-      const kept = await Promise.all(endpoints.map((url) => this.runAll(url, part)));
-      // Keys purged from every nginx hold nothing any more: their records go, so the next write
-      // of these tags does not purge them again (a refreshed key holds the new answer and stays).
-      const gone = entries.slice(from, to).filter((_, i) => !kept.some((k) => k[i]));
-      await this.keys.forget(change.tags, gone).catch(() => undefined);
-      if (from === 0) headDone();
-    }
+    const head = entries.slice(0, AWAITED_KEYS);
+    await this.purgeEntries(change.tags, head, endpoints, this.refreshKeys);
+    headDone();
+    if (entries.length <= AWAITED_KEYS) return;
+    // One tail at a time: a later write's tail starts after the one under way, with the keys left
+    // then (the purged ones have lost their records), so tails of writes in a row do not pile up.
+    const purged = new Set(head.map(([k]) => k));
+    const tail = this.tail.catch(() => undefined).then(async () => {
+      const rest = readersFirst(await this.keys.entriesOf(change.tags)).filter(([k]) => !purged.has(k));
+      for (let i = 0; i < rest.length; i += TAIL_CHUNK) await this.purgeEntries(change.tags, rest.slice(i, i + TAIL_CHUNK), endpoints, 0);
+    });
+    this.tail = tail;
+    await tail;
+  }
+
+  /** Refreshes (up to `refreshBudget`) or purges the keys on every nginx; the records of the purged ones go. */
+  private async purgeEntries(tags: readonly string[], entries: readonly [string, number][], endpoints: readonly string[], refreshBudget: number) {
+    let refreshes = 0;
+    const tasks = entries.map(([key]) => {
+      const refresh = refreshes < refreshBudget && REFRESHABLE.test(key);
+      if (refresh) refreshes++;
+      return { key, refresh };
+    });
+    const kept = await Promise.all(endpoints.map((url) => this.runAll(url, tasks)));
+    // Keys purged from every nginx hold nothing any more: their records go, so the next write
+    // of these tags does not purge them again (a refreshed key holds the new answer and stays).
+    const gone = entries.filter((_, i) => !kept.some((k) => k[i]));
+    await this.keys.forget(tags, gone).catch(() => undefined);
   }
 
   /** Refreshes or purges every task's key on one nginx: for each, whether it still holds an answer (refreshed). */
