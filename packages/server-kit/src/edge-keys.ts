@@ -47,7 +47,7 @@ const MAX_BATCH = 256;
 /**
  * Which nginx cache keys hold an answer carrying each tag: nginx purges by key, writes name tags.
  * The gateway records a key when an answer nginx is about to store passes it; the purger reads
- * the keys of the tags a write changed. One sorted set per tag, scored by the time of the fill,
+ * the keys of the tags a write changed, and forgets those it purged. One sorted set per tag, scored by the time of the fill,
  * so records older than nginx's own lifetime of the answer are trimmed and a tag whose URLs are
  * endless (search words, mistyped paths) stays bounded.
  */
@@ -131,10 +131,7 @@ export class EdgeKeyMap {
     );
   }
 
-  /**
-   * Every cache key recorded under any of the tags (not removed: a refill may have recorded it
-   * again), the most recently filled first: those are the answers readers asked for last.
-   */
+  /** Every cache key recorded under any of the tags, the most recently filled first: those are the answers readers asked for last. */
   async keysOf(tags: readonly string[]): Promise<string[]> {
     return (await this.entriesOf(tags)).map(([k]) => k);
   }
