@@ -398,6 +398,44 @@ describe('a write with many keys to purge', () => {
   });
 });
 
+describe('a write after a flood of absolute-form requests', () => {
+  it('still waits for the page links lead to: keys naming a port in their target go after it', async () => {
+    const prefix = `${uniqueName('edgeabs')}:`;
+    const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600 });
+    const tag = cacheTag.article(J, 'A-1');
+    const page = 'gzip|j.test/archives/2025/vol1/issue1/A-1';
+    // A stand-in nginx that holds every purge of an absolute-form key until the test lets it go.
+    const purged: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const server = http.createServer((req, res) => {
+      const key = String(req.headers['purge-key']);
+      void (key.includes('http://') ? gate : Promise.resolve()).then(() => {
+        purged.push(key);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      // The page filled long ago, then 300 requests naming it with another port each.
+      await keys.record(page, [tag], Date.now() - 60_000);
+      await Promise.all(Array.from({ length: 300 }, (_, i) => keys.record(`gzip|j.testhttp://j.test:${20000 + i}/archives/2025/vol1/issue1/A-1`, [tag], Date.now() - 30_000 + i)));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
+      const purger = new EdgePurger({ targets: [new NginxPurgeTarget(keys, [url])], logger: keptLogger().logger, attempts: 1, retryMs: 10, repurgeMs: 0 });
+      const answered = purger.listener({ journalId: J, tags: [tag] });
+      await eventually(() => expect(purged).toEqual([page]));
+      release();
+      await answered;
+      await purger.idle();
+      expect(new Set(purged).size).toBe(301);
+    } finally {
+      release();
+      await app.deps.redis.del(`${prefix}edge:tag:${tag}`);
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
 describe('cache keys recorded by the gateway', () => {
   it('fills that come together are written together, each under its tags, and a tag keeps only its newest keys', async () => {
     const prefix = `${uniqueName('edgebatch')}:`;

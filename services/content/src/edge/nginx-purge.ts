@@ -18,13 +18,19 @@ const AWAITED_KEYS = 256;
 const TAIL_CHUNK = 1000;
 
 /**
- * The keys of paths without a query string first (the pages and reads links lead to: a bounded
- * set), then those with one (searches, and whatever query strings readers or crawlers append),
- * each the most recently filled first. The refreshes and the keys a write waits for go to the first.
+ * A key of a page or read that links lead to: an origin-form path without a query string (a
+ * bounded set). Searches, whatever query strings readers or crawlers append, and absolute-form
+ * targets (any port can be named in them) are not.
+ */
+const linked = (key: string) => REFRESHABLE.test(key) && !key.includes('?');
+
+/**
+ * The linked keys first, then the others, each the most recently filled first. The refreshes and
+ * the keys a write waits for go to the first.
  */
 function readersFirst(entries: [string, number][]): [string, number][] {
-  const plain = entries.filter(([k]) => !k.includes('?'));
-  return plain.length === entries.length ? entries : [...plain, ...entries.filter(([k]) => k.includes('?'))];
+  const first = entries.filter(([k]) => linked(k));
+  return first.length === entries.length ? entries : [...first, ...entries.filter(([k]) => !linked(k))];
 }
 
 /** Statuses nginx stores (its `proxy_cache_valid` list, and the gateway's X-Accel-Expires ones). */
