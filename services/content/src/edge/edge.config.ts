@@ -15,8 +15,8 @@ export const edgeConfigShape = {
   EDGE_PURGE_RETRY_MS: z.coerce.number().int().min(1).default(200),
   /**
    * Keys per write replaced in place on each nginx (fetched anew and stored, readers served the
-   * old copy meanwhile) rather than purged: keys without a query string first, then the most
-   * recently filled; the rest are purged.
+   * old copy meanwhile) rather than purged: keys of linked paths (no query string, origin-form)
+   * first, then the most recently filled; the rest are purged.
    * 0: purge only. See NginxPurgeTarget.
    */
   EDGE_REFRESH_KEYS: z.coerce.number().int().min(0).max(10_000).default(32),
