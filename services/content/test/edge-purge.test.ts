@@ -344,35 +344,57 @@ describe('records of purged keys', () => {
   });
 });
 
+/**
+ * Runs `body` against a stand-in nginx purge server that records each key it purged, holding the
+ * purges `holds` names until the test calls `release` (a slow tail), with a key map of its own and
+ * a purger of nginx alone.
+ */
+async function withHeldNginx(
+  name: string,
+  tag: string,
+  holds: (key: string) => boolean,
+  body: (t: { keys: EdgeKeyMap; purger: EdgePurger; purged: string[]; release: () => void }) => Promise<void>,
+) {
+  const prefix = `${uniqueName(name)}:`;
+  const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600 });
+  const purged: string[] = [];
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const server = http.createServer((req, res) => {
+    const key = String(req.headers['purge-key']);
+    void (holds(key) ? gate : Promise.resolve()).then(() => {
+      purged.push(key);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
+  const purger = new EdgePurger({ targets: [new NginxPurgeTarget(keys, [url])], logger: keptLogger().logger, attempts: 3, retryMs: 10, repurgeMs: 0 });
+  try {
+    await body({ keys, purger, purged, release: () => release() });
+  } finally {
+    release();
+    await app.deps.redis.del(`${prefix}edge:tag:${tag}`);
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+}
+
 describe('a write with many keys to purge', () => {
   it('waits for the pages links lead to and the newest others, up to 256 keys; the rest are purged after it answered', async () => {
-    const prefix = `${uniqueName('edgehead')}:`;
-    const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600 });
     const tag = cacheTag.article(J, 'H-1');
-    // A stand-in nginx whose first purge of each of the ten oldest query-string keys waits until
-    // the test lets it go (a slow tail); any later purge of them answers at once.
-    const purged: string[] = [];
+    // The first purge of each of the ten oldest query-string keys waits until the test lets it go
+    // (a slow tail); any later purge of them answers at once.
     const held = new Set<string>();
-    let release = () => {};
-    const gate = new Promise<void>((r) => (release = r));
-    const server = http.createServer((req, res) => {
-      const key = String(req.headers['purge-key']);
+    const holds = (key: string) => {
       const first = /\?m=[0-9]$/.test(key) && !held.has(key);
       if (first) held.add(key);
-      const wait = first ? gate : Promise.resolve();
-      void wait.then(() => {
-        purged.push(key);
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const at = Date.now() - 60_000;
-    try {
+      return first;
+    };
+    await withHeldNginx('edgehead', tag, holds, async ({ keys, purger, purged, release }) => {
+      const at = Date.now() - 60_000;
       // The article's page, filled long ago, then 400 variants under query strings (?m=0 the oldest).
       await keys.record('gzip|j.test/archives/2025/vol1/issue1/H-1', [tag], at);
       await Promise.all(Array.from({ length: 400 }, (_, i) => keys.record(`gzip|j.test/archives/2025/vol1/issue1/H-1?m=${i}`, [tag], at + 1 + i)));
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
-      const purger = new EdgePurger({ targets: [new NginxPurgeTarget(keys, [url])], logger: keptLogger().logger, attempts: 3, retryMs: 10, repurgeMs: 0 });
       await purger.listener({ journalId: J, tags: [tag] });
       // Answered: the page and the 255 newest variants are gone, the ten oldest still wait.
       const variant = (k: string) => Number(/\?m=([0-9]+)$/.exec(k)?.[1] ?? -1);
@@ -390,49 +412,26 @@ describe('a write with many keys to purge', () => {
       expect(new Set(purged).size).toBe(401);
       expect(purged.length).toBeLessThanOrEqual(401 + 145);
       expect(await keys.keysOf([tag])).toEqual([]);
-    } finally {
-      release();
-      await app.deps.redis.del(`${prefix}edge:tag:${tag}`);
-      await new Promise<void>((r) => server.close(() => r()));
-    }
+    });
   });
 });
 
 describe('a write after a flood of absolute-form requests', () => {
   it('still waits for the page links lead to: keys naming a port in their target go after it', async () => {
-    const prefix = `${uniqueName('edgeabs')}:`;
-    const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600 });
     const tag = cacheTag.article(J, 'A-1');
     const page = 'gzip|j.test/archives/2025/vol1/issue1/A-1';
-    // A stand-in nginx that holds every purge of an absolute-form key until the test lets it go.
-    const purged: string[] = [];
-    let release = () => {};
-    const gate = new Promise<void>((r) => (release = r));
-    const server = http.createServer((req, res) => {
-      const key = String(req.headers['purge-key']);
-      void (key.includes('http://') ? gate : Promise.resolve()).then(() => {
-        purged.push(key);
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    try {
+    // Every purge of an absolute-form key waits until the test lets it go.
+    await withHeldNginx('edgeabs', tag, (key) => key.includes('http://'), async ({ keys, purger, purged, release }) => {
       // The page filled long ago, then 300 requests naming it with another port each.
       await keys.record(page, [tag], Date.now() - 60_000);
       await Promise.all(Array.from({ length: 300 }, (_, i) => keys.record(`gzip|j.testhttp://j.test:${20000 + i}/archives/2025/vol1/issue1/A-1`, [tag], Date.now() - 30_000 + i)));
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
-      const purger = new EdgePurger({ targets: [new NginxPurgeTarget(keys, [url])], logger: keptLogger().logger, attempts: 1, retryMs: 10, repurgeMs: 0 });
       const answered = purger.listener({ journalId: J, tags: [tag] });
       await eventually(() => expect(purged).toEqual([page]));
       release();
       await answered;
       await purger.idle();
       expect(new Set(purged).size).toBe(301);
-    } finally {
-      release();
-      await app.deps.redis.del(`${prefix}edge:tag:${tag}`);
-      await new Promise<void>((r) => server.close(() => r()));
-    }
+    });
   });
 });
 
