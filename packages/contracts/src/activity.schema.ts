@@ -25,6 +25,7 @@ export const ACTIVITY_KINDS = [
   'doi.assign',
   'crossref.credentials',
   'crossref.deposit',
+  'mail.settings',
   'worklog.create',
   'worklog.status',
   'user.create',

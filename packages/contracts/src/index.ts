@@ -34,3 +34,5 @@ export * from './article-authors.js';
 export * from './article-authors.schema.js';
 export * from './licenses.js';
 export * from './references.js';
+export * from './mail.schemas.js';
+export * from './mail-templates.js';

@@ -86,6 +86,10 @@ export const staffRoutes = {
   crossrefDeposit: route('content', 'POST', '/api/admin/crossref/deposits', CONTENT),
   crossrefDepositStates: route('content', 'GET', '/api/admin/crossref/deposits/:year/:vol/:issue', CONTENT),
   crossrefSubmission: route('content', 'GET', '/api/admin/crossref/submissions/:id', CONTENT),
+  // content: the journal's emails (settings: managers; a submission's messages: editors too)
+  mailSettings: route('content', 'GET', '/api/admin/mail-settings', MANAGER),
+  updateMailSettings: route('content', 'PUT', '/api/admin/mail-settings', MANAGER),
+  submissionEmails: route('content', 'GET', '/api/admin/submissions/:id/emails', CONTENT),
   // pdf-worker: the staff documents (and their jobs)
   indexPage: route('pdf', 'POST', '/api/pdf/indexpage', CONTENT),
   bulkCertificates: route('pdf', 'POST', '/api/pdf/bulkcertificates', CONTENT),

@@ -40,6 +40,8 @@ import { articleBatchRoutes } from './public/article-batch.routes';
 import { assetRoutes } from './files/asset.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { startMail, type MailModule } from './mail/mail.setup';
+import { mailRoutes } from './mail/mail.routes';
 import { citeRoutes } from './cite/cite.routes';
 import { jatsRoutes } from './cite/jats.routes';
 import { doiRoutes } from './doi/doi.routes';
@@ -77,6 +79,8 @@ export interface ContentApp {
   deposits: Deposits;
   /** Purges nginx and the CDN after each write (its listener is registered with the change publisher). */
   edge: EdgePurger;
+  /** The outbox and the `mail` queue (the mail worker sends). */
+  mail: MailModule;
   stop(): Promise<void>;
 }
 
@@ -130,7 +134,9 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   const publicService = new PublicService(views, cache, repos.articles);
   const edge = createEdgePurger(config, redis, logger);
   publisher.onPublished(edge.listener);
-  const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, views, publisher, search, publicService, activity: new ActivityLog(conn, logger) };
+  const activity = new ActivityLog(conn, logger);
+  const mail = await startMail({ config, conn, journals: repos.journals, activity, logger });
+  const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, views, publisher, search, publicService, activity, mail: mail.service };
 
   // Ready as soon as the change feed is subscribed: no journal is read before a request asks for
   // it. The datastores are not part of readiness: what needs the database answers 503 at once
@@ -149,6 +155,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(deps));
   http.app.use(adminRoutes(deps));
+  http.app.use(mailRoutes(deps, mail.service));
   http.app.use(doiRoutes(deps));
   http.app.use(doajRoutes(deps));
   const deposits = await startDeposits(deps);
@@ -205,10 +212,12 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     usagePort,
     deposits,
     edge,
+    mail,
     async stop() {
       cache.stop();
       await edge.stop();
       await deposits.stop();
+      await mail.stop();
       await usage.stop();
       await server.close();
       await stats.recorder.stop();

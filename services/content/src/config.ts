@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { edgeConfigShape } from './edge/edge.config';
+import { mailQueueConfigShape } from './mail/mail.config';
 import { baseConfigShape, jwtConfigShape, keyBucketsConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 export const contentConfigSchema = z.object({
@@ -95,6 +96,7 @@ export const contentConfigSchema = z.object({
     .transform((v) => v === true || v === 'true' || v === '1')
     .default(true),
   ...edgeConfigShape,
+  ...mailQueueConfigShape,
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const readContentConfig = () => loadConfig(contentConfigSchema);

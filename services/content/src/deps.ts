@@ -13,6 +13,7 @@ import type { ViewStore } from './views/view-store';
 import type { ChangePublisher } from './views/change-publisher';
 import type { PublicService } from './public/public.service';
 import type { SearchStore } from './search/search.store';
+import type { MailService } from './mail/mail.service';
 
 export interface ContentRepos {
   journals: JournalRepo;
@@ -43,4 +44,6 @@ export interface ContentDeps {
   publicService: PublicService;
   /** The journal's activity log: every staff write is recorded once it succeeded. */
   activity: ActivityLog;
+  /** The journal's emails: enqueue a message of a submission's event, list a submission's messages. */
+  mail: MailService;
 }

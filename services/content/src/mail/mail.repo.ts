@@ -1,0 +1,212 @@
+import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { buildIndexes, crossJournal } from '@journal/server-kit';
+import type { MailAddress, MailAttachmentRef, MailEvent, MailLink, MailState } from '@journal/contracts';
+import { jid, oid } from '../shared/plain';
+
+export type AttachmentDelivery = 'pending' | 'attached' | 'linked';
+export interface StoredAttachment extends MailAttachmentRef {
+  delivery: AttachmentDelivery;
+}
+
+/** One message of the outbox (docs/architecture.md#mail): what to send, and where its sending stands. */
+export interface MailRecord {
+  id: string;
+  journalId: string;
+  /** (journal, event, submission, recipient, occurrence): unique, so an event enqueued twice is one message. */
+  key: string;
+  event: MailEvent;
+  submissionId: string;
+  to: MailAddress;
+  cc: MailAddress[];
+  /** Placeholder values; the template is rendered when the message is sent. */
+  vars: Record<string, string>;
+  subject: string;
+  attachments: StoredAttachment[];
+  links: MailLink[];
+  state: MailState;
+  attempts: number;
+  lastError: string;
+  /** Stable for the record: every try of it carries the same Message-ID. */
+  messageId: string;
+  /** The token of the send that holds it, and until when (state `sending`). */
+  claim: string;
+  leaseUntil: Date | null;
+  /** The end of the message may have been sent (the SMTP server may have it). */
+  dataEnd: boolean;
+  /** Taken as sent after the worker stopped past the end of the message, without the server's answer. */
+  assumed: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt: Date | null;
+}
+
+type MailDoc = Omit<MailRecord, 'id'>;
+const address = { _id: false, name: String, email: String };
+const mailSchema = new Schema<MailDoc>(
+  {
+    journalId: { type: String, required: true },
+    key: { type: String, required: true },
+    event: { type: String, required: true },
+    submissionId: { type: String, required: true },
+    to: address,
+    cc: [address],
+    vars: { type: Schema.Types.Mixed, default: {} },
+    subject: { type: String, default: '' },
+    attachments: { type: Schema.Types.Mixed, default: [] },
+    links: { type: Schema.Types.Mixed, default: [] },
+    state: { type: String, required: true },
+    attempts: { type: Number, default: 0 },
+    lastError: { type: String, default: '' },
+    messageId: { type: String, required: true },
+    claim: { type: String, default: '' },
+    leaseUntil: { type: Date, default: null },
+    dataEnd: { type: Boolean, default: false },
+    assumed: { type: Boolean, default: false },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    sentAt: { type: Date, default: null },
+  },
+  { collection: 'mail_outbox', versionKey: false, minimize: false },
+);
+mailSchema.index({ key: 1 }, { unique: true, name: 'uniq_key' });
+mailSchema.index({ journalId: 1, submissionId: 1, createdAt: 1 }, { name: 'by_submission' });
+mailSchema.index({ state: 1, updatedAt: 1 }, { name: 'by_state' });
+
+/** The sweep looks at every journal's waiting messages. */
+const SWEEP = crossJournal('the mail sweep finds waiting messages of every journal');
+const DUPLICATE_KEY = 11000;
+
+type Lean = MailDoc & { _id: Types.ObjectId };
+const toRecord = (d: Lean): MailRecord => {
+  const { _id, ...rest } = d;
+  return { ...rest, id: String(_id) };
+};
+
+export type NewMail = Omit<MailRecord, 'id' | 'state' | 'attempts' | 'lastError' | 'claim' | 'leaseUntil' | 'dataEnd' | 'assumed' | 'createdAt' | 'updatedAt' | 'sentAt' | 'messageId'>;
+
+/** The outbox. Every change of a message's state is a compare-and-set on its current state and claim. */
+export class MailRepo {
+  readonly model: Model<MailDoc>;
+
+  constructor(conn: Connection) {
+    this.model = (conn.models.MailOutbox as Model<MailDoc> | undefined) ?? conn.model<MailDoc>('MailOutbox', mailSchema);
+  }
+
+  async init() {
+    await buildIndexes(() => this.model.syncIndexes());
+  }
+
+  /** Stores the message unless one with its key exists; either way answers the stored one. */
+  async insertOnce(m: NewMail, messageIdOf: (id: string) => string): Promise<{ record: MailRecord; created: boolean }> {
+    const _id = new Types.ObjectId();
+    const now = new Date();
+    const doc: MailDoc = {
+      ...m,
+      journalId: jid(m.journalId),
+      state: 'queued',
+      attempts: 0,
+      lastError: '',
+      messageId: messageIdOf(String(_id)),
+      claim: '',
+      leaseUntil: null,
+      dataEnd: false,
+      assumed: false,
+      createdAt: now,
+      updatedAt: now,
+      sentAt: null,
+    };
+    try {
+      await this.model.create({ _id, ...doc });
+      return { record: { ...doc, id: String(_id) }, created: true };
+    } catch (e) {
+      if ((e as { code?: number }).code !== DUPLICATE_KEY) throw e;
+      const d = await this.model.findOne({ journalId: jid(m.journalId), key: m.key }).lean<Lean>();
+      if (!d) throw e;
+      return { record: toRecord(d), created: false };
+    }
+  }
+
+  async get(journalId: string, id: string): Promise<MailRecord | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model.findOne({ _id, journalId: jid(journalId) }).lean<Lean>();
+    return d ? toRecord(d) : null;
+  }
+
+  async listForSubmission(journalId: string, submissionId: string): Promise<MailRecord[]> {
+    const ds = await this.model.find({ journalId: jid(journalId), submissionId }).sort({ createdAt: 1, _id: 1 }).lean<Lean[]>();
+    return ds.map(toRecord);
+  }
+
+  private async cas(journalId: string, id: string, filter: Record<string, unknown>, update: Record<string, unknown>): Promise<boolean> {
+    const r = await this.model.updateOne({ _id: new Types.ObjectId(id), journalId: jid(journalId), ...filter }, update);
+    return r.modifiedCount === 1;
+  }
+
+  /**
+   * Takes the message for one send: from `queued`, or from a `sending` whose holder's lease ran out
+   * before the end of the message went out (so the server cannot have it).
+   */
+  claim(journalId: string, id: string, token: string, now: Date, leaseUntil: Date): Promise<boolean> {
+    return this.cas(
+      journalId,
+      id,
+      { $or: [{ state: 'queued' }, { state: 'sending', dataEnd: false, leaseUntil: { $lt: now } }] },
+      { $set: { state: 'sending', claim: token, leaseUntil, dataEnd: false, updatedAt: now }, $inc: { attempts: 1 } },
+    );
+  }
+
+  /** Recorded before the end of the message is sent: from here on the server may have it. */
+  markDataEnd(journalId: string, id: string, token: string): Promise<boolean> {
+    return this.cas(journalId, id, { state: 'sending', claim: token }, { $set: { dataEnd: true, updatedAt: new Date() } });
+  }
+
+  markSent(journalId: string, id: string, token: string, attachments: StoredAttachment[], subject: string): Promise<boolean> {
+    const now = new Date();
+    return this.cas(
+      journalId,
+      id,
+      { state: 'sending', claim: token },
+      { $set: { state: 'sent', claim: '', leaseUntil: null, lastError: '', attachments, subject, sentAt: now, updatedAt: now } },
+    );
+  }
+
+  /** The send failed: queued again for the next try, or failed for good. */
+  release(journalId: string, id: string, token: string, error: string, final: boolean): Promise<boolean> {
+    return this.cas(
+      journalId,
+      id,
+      { state: 'sending', claim: token },
+      { $set: { state: final ? 'failed' : 'queued', claim: '', leaseUntil: null, dataEnd: false, lastError: error.slice(0, 1000), updatedAt: new Date() } },
+    );
+  }
+
+  /**
+   * A holder that stopped after the end of the message went out: the server most likely has it
+   * (it went out within a millisecond of being recorded), so it is taken as sent, never sent again.
+   */
+  resolveStale(journalId: string, id: string, now: Date): Promise<boolean> {
+    return this.cas(
+      journalId,
+      id,
+      { state: 'sending', dataEnd: true, leaseUntil: { $lt: now } },
+      { $set: { state: 'sent', assumed: true, claim: '', leaseUntil: null, sentAt: now, updatedAt: now } },
+    );
+  }
+
+  /** Failed for good after its last try (the queue gave up while it was queued). */
+  fail(journalId: string, id: string, error: string): Promise<boolean> {
+    return this.cas(journalId, id, { state: 'queued' }, { $set: { state: 'failed', lastError: error.slice(0, 1000), updatedAt: new Date() } });
+  }
+
+  /** Messages waiting longer than they should: queued and untouched since `before`, or held past their lease. */
+  async waiting(before: Date, now: Date, limit = 500): Promise<{ id: string; journalId: string; version: string }[]> {
+    const ds = await this.model
+      .find({ $or: [{ state: 'queued', updatedAt: { $lt: before } }, { state: 'sending', leaseUntil: { $lt: now } }] }, { journalId: 1, attempts: 1, updatedAt: 1 })
+      .setOptions(SWEEP)
+      .limit(limit)
+      .lean<{ _id: Types.ObjectId; journalId: string; attempts: number; updatedAt: Date }[]>();
+    // The version names the record's state: one sweep job per state it is found in.
+    return ds.map((d) => ({ id: String(d._id), journalId: d.journalId, version: `${d.attempts}-${d.updatedAt.getTime()}` }));
+  }
+}
