@@ -31,6 +31,11 @@ beforeAll(async () => {
   pdf = await makePdf('asset test');
   // Larger than the in-memory limit, so it is streamed from GridFS.
   big = Buffer.concat([pdf, Buffer.alloc(700 * 1024, 7)]);
+  // An article PDF is served while a public article links it.
+  await app.repos.issues.ensure(J1, { year: 2026, volume: 3, issue: 1, frequency: 'january' });
+  for (const [ref, pages] of [['101', '1-2'], ['102', '3-4']] as const) {
+    await app.repos.articles.create(J1, { year: 2026, volume: 3, issue: 1, refnumber: ref, title: `Asset ${ref}`, txnid: `TXA${ref}`, pagenumber: pages });
+  }
   await app.files.put(J1, PDF_PATH, pdf);
   await app.files.put(J1, BIG_PATH, big);
   await app.files.put(J1, '/assets/indexing/logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
@@ -141,6 +146,31 @@ describe('versioned URLs', () => {
     const old = await get(`${PDF_PATH}?v=AAAAAAAAAAAA`).expect(302);
     expect(old.headers.location).toBe(`${PDF_PATH}?v=${v}`);
     expect(old.headers['cache-control']).toBe('no-cache');
+  });
+
+  test("the version is read as nginx's asset cache keys it: only that spelling is the file, any other redirects", async () => {
+    const v = (await app.files.stat(J1, PDF_PATH))!.etag.replace(/"/g, '').slice(0, 12);
+    // nginx keys `$host$uri?v=$arg_v`: the first argument named v in any case, undecoded, the rest ignored.
+    for (const q of [`v=${v}`, `V=${v}`, `v=${v}&x=1`, `x=1&v=${v}`, `v=${v}&v=AAAAAAAAAAAA`]) {
+      const r = await get(`${PDF_PATH}?${q}`);
+      expect([q, r.status, r.headers['cache-control']]).toEqual([q, 200, 'public, max-age=31536000, immutable']);
+    }
+    // The same version spelt otherwise would be stored under a key no purge names.
+    for (const q of [`v=%${v.charCodeAt(0).toString(16)}${v.slice(1)}`, `v=AAAAAAAAAAAA&v=${v}`, `v=${v}x`]) {
+      const r = await get(`${PDF_PATH}?${q}`);
+      expect([q, r.status, r.headers.location]).toEqual([q, 302, `${PDF_PATH}?v=${v}`]);
+    }
+    // No version (or an empty one) is the bare path, which nginx passes through uncached.
+    for (const q of ['', '?', '?v=', '?x=1']) expect((await get(`${PDF_PATH}${q}`)).headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  test("a PDF no public article links (a disabled article's, a stray file) is not served", async () => {
+    const path = '/assets/archives/2026/vol3issue1/103.pdf';
+    await app.repos.articles.create(J1, { year: 2026, volume: 3, issue: 1, refnumber: '103', title: 'Asset 103', txnid: 'TXA103', pagenumber: '5-6', status: 'disabled' });
+    await app.files.put(J1, path, pdf);
+    await app.files.put(J1, '/assets/archives/2026/vol3issue1/104.pdf', pdf);
+    expect((await get(path)).status).toBe(404);
+    expect((await get('/assets/archives/2026/vol3issue1/104.pdf')).status).toBe(404);
   });
 
   test('replacing a file changes its URL in the answers that link it', async () => {

@@ -248,6 +248,59 @@ describe('what each kind of write purges from nginx', () => {
   });
 });
 
+describe('files a write takes out of service', () => {
+  it("a withdrawn or disabled article's PDF, a replaced file's old version: purged from the asset cache on every host", async () => {
+    const calls: string[] = [];
+    const server = http.createServer((req, res) => {
+      if (req.url === '/purge-assets') calls.push(String(req.headers['purge-key']));
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const other = await startContent({ EDGE_NGINX_PURGE_URLS: [`http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`], EDGE_REPURGE_MS: 0 });
+    try {
+      const slug = uniqueName('edgef');
+      const jid = await makeJournal(other, slug, { hosts: [`${slug}.test`, `www.${slug}.test`] });
+      await other.repos.issues.create(jid, { year: 2025, volume: 2, issue: 1 });
+      const art = await other.repos.articles.create(jid, { year: 2025, volume: 2, issue: 1, refnumber: '41', title: 'Files', txnid: 'f41', pagenumber: '1-2' } as Parameters<typeof other.repos.articles.create>[1]);
+      const path = '/assets/archives/2025/vol2issue1/41.pdf';
+      const put = async (text: string, p = path) => (await other.files.put(jid, p, Buffer.from(text))).etag.replace(/"/g, '').slice(0, 12);
+      const v1 = await put('%PDF-1 first');
+      await other.publisher.changed(jid, [{ t: 'all' }]);
+      const keysOf = (p: string, v: string) => [`${slug}.test${p}?v=${v}`, `www.${slug}.test${p}?v=${v}`];
+      const after = async (write: () => Promise<unknown>) => {
+        calls.length = 0;
+        await write();
+        return [...calls].sort();
+      };
+      const admin = (action: string, body: object) => request(other.url).post(`/api/admin/articles/${art.id}/${action}`).set(staffHeaders(jid, staffToken(jid))).send(body);
+
+      expect(await after(() => admin('withdraw', { kind: 'withdrawn', reason: 'Privacy' }))).toEqual(keysOf(path, v1));
+      // Withdrawn again (another reason) or restored: nothing was served meanwhile, nothing to purge.
+      expect(await after(() => admin('withdraw', { kind: 'withdrawn', reason: 'Privacy, again' }))).toEqual([]);
+      expect(await after(() => admin('restore', {}))).toEqual([]);
+      // A retraction keeps the file.
+      expect(await after(() => admin('withdraw', { kind: 'retracted', reason: 'Error' }))).toEqual([]);
+      expect(await after(() => admin('restore', {}))).toEqual([]);
+      // A new PDF: the old version goes, the new one stays.
+      const v2 = await put('%PDF-1 second');
+      expect(v2).not.toBe(v1);
+      expect(await after(() => other.publisher.changed(jid, [{ t: 'article', id: art.id }, { t: 'file', path }]))).toEqual(keysOf(path, v1));
+      // Disabled: its current version.
+      await other.repos.articles.update(jid, art.id, { status: 'disabled' } as never);
+      expect(await after(() => other.publisher.changed(jid, [{ t: 'article', id: art.id }]))).toEqual(keysOf(path, v2));
+      // A site image replaced: its old version.
+      const logo = '/assets/site/logo.png';
+      const l1 = await put('png one', logo);
+      await other.publisher.changed(jid, [{ t: 'file', path: logo }]);
+      await put('png two', logo);
+      expect(await after(() => other.publisher.changed(jid, [{ t: 'file', path: logo }]))).toEqual(keysOf(logo, l1));
+    } finally {
+      await stopContent(other);
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
 describe('keys refreshed in place', () => {
   it('the most recently filled keys, up to the budget, are fetched anew; the rest, failed refreshes and other keys are purged', async () => {
     // A stand-in nginx purge server: a refresh of a key naming `/down` answers 502, one naming

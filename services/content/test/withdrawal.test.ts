@@ -127,3 +127,46 @@ describe('staff reads for staff documents', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("a withdrawn article's PDF (docs/product.md#withdrawals)", () => {
+  const PDF = '/assets/archives/2026/vol4issue1/7001.pdf';
+  const pdfUrl = async () => publicReadSchemas.article.parse((await pub('/api/archives/ref/7001')).body).pdf_url;
+
+  test('answers 410 at every URL of every version, a page for browsers; restored, the file again', async () => {
+    const url = (await pdfUrl())!;
+    const v = url.split('?v=')[1]!;
+    const before = await pub(url).buffer(true);
+    expect(before.status).toBe(200);
+
+    expect((await admin(`/api/admin/articles/${ids['7001']}/withdraw`, { kind: 'withdrawn', reason: 'Copyright claim upheld' })).status).toBe(200);
+    // The writer's own reads see the write at once; the PDF goes with the article.
+    expect(await pdfUrl()).toBeNull();
+    const urls = [url, PDF, `${PDF}?v=AAAAAAAAAAAA`, `${PDF}?V=${v}`, `${PDF}?v=${v}&x=1`, '/assets/archives/2026/vol4issue1/%37001.pdf'];
+    for (const u of urls) {
+      const r = await pub(u);
+      expect([u, r.status, r.body, r.headers['cache-control']]).toEqual([u, 410, { error: 'article_withdrawn', message: 'This article has been withdrawn' }, 'no-store']);
+    }
+    expect((await request(app.url).head(url).set({ 'x-journal-id': J, host: HOST })).status).toBe(410);
+    expect((await pub(url).set('Range', 'bytes=0-9')).status).toBe(410);
+    const page = await pub(url).set('Accept', 'text/html,application/xhtml+xml');
+    expect(page.status).toBe(410);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('This article has been withdrawn');
+    expect(page.text).toContain('Copyright claim upheld');
+    expect(page.text).toContain('href="/archives/2026/vol4/issue1/7001"');
+    // A retraction keeps the file.
+    const retracted = await pub(publicReadSchemas.article.parse((await pub('/api/archives/ref/7003')).body).pdf_url!);
+    expect(retracted.status).toBe(200);
+
+    expect((await admin(`/api/admin/articles/${ids['7001']}/restore`, {})).status).toBe(200);
+    expect(await pdfUrl()).toBe(url);
+    const after = await pub(url).buffer(true);
+    expect(after.status).toBe(200);
+    expect(after.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.compare(after.body as Buffer, before.body as Buffer)).toBe(0);
+  });
+
+  test("another journal sees neither the file nor its tombstone", async () => {
+    expect((await pub(PDF, OTHER)).status).toBe(404);
+  });
+});

@@ -75,9 +75,13 @@ export class NginxPurgeTarget implements PurgeTarget {
   }
 
   async purge(change: PublishedChange, headDone: () => void = () => {}): Promise<void> {
+    const files = retiredFileKeys(change);
     const entries = readersFirst(await this.keys.entriesOf(change.tags));
-    if (!entries.length) return;
+    if (!entries.length && !files.length) return;
     const endpoints = (await Promise.all(this.urls.map(expand))).flat();
+    // Files first and always awaited (a few keys): a withdrawn article's PDF must be gone when the write answers.
+    await Promise.all(endpoints.flatMap((url) => files.map((key) => this.purgeKey(new URL('purge-assets', url).toString(), key))));
+    if (!entries.length) return;
     // The write waits for the head only: its cost stays bounded whatever number of keys the tags
     // hold (a page asked for under endless query strings), and the tail follows in this same try.
     const head = entries.slice(0, AWAITED_KEYS);
@@ -143,6 +147,27 @@ export class NginxPurgeTarget implements PurgeTarget {
       return false;
     }
   }
+}
+
+/**
+ * nginx's keys of the files a write took out of service, in its asset cache (`proxy_cache_key
+ * $host$uri?v=$arg_v` in docker/nginx/default.conf.template: the host, the decoded path, the
+ * version), on every host of the journal.
+ */
+export function retiredFileKeys(change: Pick<PublishedChange, 'retired' | 'hosts'>): string[] {
+  const keys: string[] = [];
+  for (const url of change.retired ?? []) {
+    const q = url.indexOf('?v=');
+    if (q < 0) continue;
+    let path: string;
+    try {
+      path = decodeURIComponent(url.slice(0, q));
+    } catch {
+      continue;
+    }
+    for (const host of change.hosts ?? []) keys.push(`${host.toLowerCase()}${path}?v=${url.slice(q + 3)}`);
+  }
+  return keys;
 }
 
 /** A URL per address of its host. */

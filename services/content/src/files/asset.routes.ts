@@ -4,12 +4,29 @@ import { AppError, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { assetVersion, normaliseAssetPath } from './file-store';
 import { cachedBytes, cachedStat, FILE_MEMORY_MAX } from './file-cache';
+import { sendWithdrawnFile } from './withdrawn-file';
 /** A bare path can be given new bytes by an upload, so browsers revalidate after a short while. */
 const FILE_CACHE_CONTROL = 'public, max-age=300';
 /** A versioned URL (`?v=` the content hash) names bytes that never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
+
+/**
+ * The version a URL asks for, read as nginx's asset cache reads it (`$arg_v`: the first argument
+ * named `v` in any case, undecoded; empty is none). Only that exact version is answered as the
+ * file: any other spelling is redirected, so nginx stores a file under one key per host and
+ * version, the key a purge names (docs/operations.md#edge-caches).
+ */
+export function versionAsked(url: string): string | undefined {
+  const q = url.indexOf('?');
+  if (q < 0) return undefined;
+  for (const part of url.slice(q + 1).split('&')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).toLowerCase() === 'v') return part.slice(eq + 1) || undefined;
+  }
+  return undefined;
+}
 
 /** One byte range of an HTTP Range header; several ranges, or a malformed header, are answered with the whole file. */
 export function parseRange(header: string | undefined, size: number): Range {
@@ -37,11 +54,21 @@ export function assetRoutes(deps: ContentDeps): Router {
     const jid = req.journalId;
     const stat = await cachedStat(cache, files, jid, path);
     if (!stat) throw new AppError(404, 'not_found', 'File not found');
+    if (path.startsWith('/assets/archives/')) {
+      // An article PDF is public while its article is (docs/product.md#withdrawals).
+      const access = await deps.publicService.articleFileState(jid, path);
+      if (access.state === 'withdrawn') {
+        sendWithdrawnFile(req, res, access.article);
+        return;
+      }
+      if (access.state === 'hidden') throw new AppError(404, 'not_found', 'File not found');
+    }
     const current = assetVersion(stat.etag);
-    const asked = typeof req.query.v === 'string' ? req.query.v : undefined;
+    const asked = versionAsked(req.originalUrl);
     if (asked !== undefined && asked !== current) {
-      // A link to bytes since replaced: send the reader to the current ones (never cached, as the
-      // same URL may point elsewhere after the next upload).
+      // A link to bytes since replaced (or a version written otherwise than the one nginx would
+      // store it under): send the reader to the current ones (never cached, as the same URL may
+      // point elsewhere after the next upload).
       res.setHeader('Cache-Control', 'no-cache');
       res.redirect(302, `/assets${req.path}?v=${current}`);
       return;

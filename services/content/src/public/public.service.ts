@@ -7,7 +7,7 @@ import { cleanRich } from '../shared/text';
 import type { DeletedRecord } from '../seo/oai';
 import type { ViewCache } from '../views/view-cache';
 import type { ViewStore } from '../views/view-store';
-import type { HeadView, IssueKey } from '../views/view-docs';
+import { issueOfPdfPath, type HeadView, type IssueKey } from '../views/view-docs';
 import { archiveYears, corpusEntry, listedIssues } from '../views/view-build';
 import { summaryOf, toSummary, type ArticleDetail, type ArticleSummary, type CorpusArticle, type YearSummary } from '../views/article-shapes';
 
@@ -30,6 +30,21 @@ export interface Corpus {
   byRef: Map<string, number>;
   bytes: number;
 }
+
+/** docs/product.md#withdrawals: whether an article PDF may be downloaded (see `articleFileState`). */
+export type ArticleFileState = { state: 'listed' } | { state: 'withdrawn'; article: ArticleDetail } | { state: 'hidden' };
+
+/** A stored path as the asset route names it: without the version, the file name decoded. */
+const barePath = (url: string | null): string | null => {
+  if (!url) return null;
+  const path = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+const sameIssue = (a: IssueKey, b: IssueKey) => Number(a.year) === b.year && Number(a.volume) === b.volume && Number(a.issue) === b.issue;
 
 const fileUrl = (head: HeadView, path: string) => versionedUrl(path, head.files[path]);
 const pictureOf = (head: HeadView, e: Editor) => fileUrl(head, assetPath.editor(e.picture || 'avatar.png'));
@@ -149,6 +164,25 @@ export class PublicService {
   async tombstoneByRef(journalId: string, ref: string): Promise<CorpusArticle | null> {
     const v = await this.views.article(journalId, ref);
     return v && !v.listed ? v.summary : null;
+  }
+
+  /**
+   * Who may download the article PDF stored at `path` (docs/product.md#withdrawals): `listed` while
+   * a public article of its issue links it (retracted ones included); `withdrawn` when the article
+   * its name is of is a tombstone of that issue; `hidden` otherwise (a disabled article, a file no
+   * article links). Views only, each kept in memory until a write names it: the asset route asks
+   * on every download nginx does not answer itself.
+   */
+  async articleFileState(journalId: string, path: string): Promise<ArticleFileState> {
+    const key = issueOfPdfPath(path);
+    if (!key) return { state: 'hidden' };
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const v = await this.views.article(journalId, name.replace(/\.pdf$/i, ''));
+    if (v?.listed && barePath(v.detail.pdf_url) === path) return { state: 'listed' };
+    if (v && !v.listed && sameIssue(v.detail, key)) return { state: 'withdrawn', article: v.detail };
+    // A file named otherwise than `{refnumber}.pdf` (older data): the issue's public list says.
+    const issue = await this.views.issue(journalId, key);
+    return issue.articles.some((e) => barePath(e.pdf_url) === path) ? { state: 'listed' } : { state: 'hidden' };
   }
 
   /** A public article's list entry by id, or null. */

@@ -25,6 +25,13 @@ export const cacheTag = {
 export interface PublishedChange {
   journalId: string;
   tags: string[];
+  /**
+   * Versioned file URLs (`/assets/...?v=`) the write took out of service: a withdrawn or hidden
+   * article's PDF, a replaced file's old version. Caches keeping files by URL drop them.
+   */
+  retired?: string[];
+  /** The journal's hosts, which those URLs were served on. */
+  hosts?: string[];
 }
 
 /** Told after each write's views are stored (the edge purger is one). Must not throw into the write. */

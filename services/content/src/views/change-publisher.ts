@@ -1,6 +1,6 @@
 import type { Logger } from '@journal/server-kit';
 import { isPublicArticle, type Article } from '../archives/article.repo';
-import { assetPath, assetVersion } from '../files/file-store';
+import { assetPath, assetVersion, versionedUrl } from '../files/file-store';
 import { cacheTag, type ChangeListener } from './cache-tags';
 import { articleViewOf, entryOf, headIssue, monthOf, sortEntries, statOf } from './view-build';
 import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type IssueEntry, type IssueView } from './view-docs';
@@ -49,6 +49,8 @@ interface Pass {
   removes: Set<string>;
   tags: Set<string>;
   files: Set<string>;
+  /** Versioned file URLs no longer served after this write (see PublishedChange.retired). */
+  retired: Set<string>;
   articleEvents: ArticleChange[];
 }
 
@@ -86,6 +88,8 @@ export class ChangePublisher {
   async changed(journalId: string, changes: ContentChange[]): Promise<void> {
     if (!changes.length) return;
     let tags: string[];
+    let retired: string[] = [];
+    let hosts: string[] = [];
     let announced: ViewChange[];
     if (changes.some((c) => c.t === 'all')) {
       // Bumping the counter first makes a rebuild already running start over with this change in it.
@@ -97,6 +101,8 @@ export class ChangePublisher {
     } else {
       const pass = await this.store.lock.run(journalId, () => this.apply(journalId, changes));
       tags = [...pass.tags];
+      retired = [...pass.retired];
+      hosts = pass.head.journal?.hosts ?? [];
       // The last change of each article (an issue change can name one twice).
       const articles = [...new Map(pass.articleEvents.map((e) => [e.id, e])).values()];
       announced = [{ t: 'views', ids: [...pass.puts.keys(), ...pass.removes], files: [...pass.files], ...(articles.length ? { articles: articles.map((e) => e.id) } : {}) }];
@@ -113,7 +119,7 @@ export class ChangePublisher {
     await this.announce(journalId, announced);
     for (const l of this.listeners) {
       try {
-        await l({ journalId, tags });
+        await l({ journalId, tags, ...(retired.length ? { retired, hosts } : {}) });
       } catch (err) {
         this.logger.warn({ err, journalId }, 'change listener failed');
       }
@@ -153,6 +159,7 @@ export class ChangePublisher {
       removes: new Set(),
       tags: new Set(),
       files: new Set(),
+      retired: new Set(),
       articleEvents: [],
     };
     const seen = new Set<string>();
@@ -223,8 +230,10 @@ export class ChangePublisher {
           return;
         }
         const f = await src.files.stat(journalId, c.path);
+        const was = head.files[c.path];
         if (f) head.files[c.path] = assetVersion(f.etag);
         else delete head.files[c.path];
+        if (was && was !== head.files[c.path]) pass.retired.add(versionedUrl(c.path, was));
         pass.headDirty = true;
         return;
       }
@@ -251,11 +260,14 @@ export class ChangePublisher {
     const loc = (await this.store.load('loc', journalId, viewId.loc(journalId, id)))?.view ?? null;
     const oldKey = loc?.key ?? (a ? issueKeyOf(a) : null);
     const oldRef = loc?.ref ?? a?.refnumber ?? '';
+    // The PDF URL readers had: when the write changes or hides it, that version goes out of service.
+    let pdfBefore: string | null = null;
     if (oldKey) {
       const v = await this.issueView(pass, oldKey);
       const i = v.articles.findIndex((e) => e.id === id);
       if (i >= 0) {
-        v.articles.splice(i, 1);
+        const [was] = v.articles.splice(i, 1);
+        if (was?.pdf_url) pdfBefore = was.pdf_url;
         pass.dirtyIssues.add(oldKey);
       }
       pass.tags.add(cacheTag.issue(journalId, parseIssueKey(oldKey)!));
@@ -272,6 +284,7 @@ export class ChangePublisher {
       pass.dirtyIssues.add(key);
       pass.tags.add(cacheTag.issue(journalId, a));
     }
+    if (pdfBefore && pdfBefore !== entry?.pdf_url) pass.retired.add(pdfBefore);
     const view = a ? articleViewOf(a, entry, monthOf(head, a)) : null;
     const ownsRef = async (ref: string) => (await this.store.load('article', journalId, viewId.article(journalId, ref)))?.view.id === id;
     if (oldRef && oldRef !== a?.refnumber && (await ownsRef(oldRef))) pass.removes.add(viewId.article(journalId, oldRef));
