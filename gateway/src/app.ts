@@ -19,7 +19,7 @@ import {
   type RunningServer,
 } from '@journal/server-kit';
 import type { GatewayConfig } from './config';
-import { isUploadRoute, upstreamFor, type Upstream } from './routes';
+import { isSubmissionUploadRoute, isUploadRoute, upstreamFor, type Upstream } from './routes';
 import { TenantResolver, type Tenant } from './tenants';
 import { requestTarget } from './request-target';
 import { clientIp, makeTrustCheck } from './client-ip';
@@ -150,7 +150,12 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
       const upstream = upstreamFor(path);
       if (!upstream) throw new AppError(404, 'not_found', `No route for ${req.method} ${path}`);
 
-      const limit = isUploadRoute(req.method ?? '', path) ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES;
+      const method = req.method ?? '';
+      const limit = isSubmissionUploadRoute(method, path)
+        ? config.SUBMISSION_UPLOAD_LIMIT_BYTES
+        : isUploadRoute(method, path)
+          ? config.UPLOAD_LIMIT_BYTES
+          : config.BODY_LIMIT_BYTES;
       // Bodies are streamed on, not parsed here; a body without a declared length could not be
       // held to the limit before it reaches a service, so it is refused.
       const length = req.headers['content-length'];

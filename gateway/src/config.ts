@@ -18,6 +18,8 @@ export const gatewayConfigSchema = z.object({
   PDF_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
+  /** A 20 MB manuscript with the submission form's fields. */
+  SUBMISSION_UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(21 * 1024 * 1024),
   TENANT_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /**
    * Journal affinity (docs/architecture.md#journal-affinity): the headless Services whose names

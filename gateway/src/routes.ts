@@ -9,7 +9,7 @@ const RULES: [RegExp, Upstream][] = [
   [/^\/api\/activity(\/|$)/, 'auth'],
   [/^\/api\/webdata(\/|$)/, 'worklog'],
   [/^\/api\/pdf(\/|$)/, 'pdf'],
-  [/^\/api\/(settings|editors|indexing|archives|admin|search)(\/|$)/, 'content'],
+  [/^\/api\/(settings|editors|indexing|archives|admin|search|submissions)(\/|$)/, 'content'],
   [/^\/assets\/(archives|editors|indexing|site)\//, 'content'],
   [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai|feed\.(atom|rss))$/, 'content'],
   // Every other path is a page of the public site: the render process answers it, unknown ones
@@ -26,3 +26,7 @@ const UPLOAD_RE = new RegExp(
   `^/api/(admin/archives/?|archives/[^/]+/?|editors(/[^/]+)?/?|settings/images/[a-z]+/?|admin/indexing(/${OBJECT_ID_PATTERN})?/?)$`,
 );
 export const isUploadRoute = (method: string, path: string) => method === 'POST' && UPLOAD_RE.test(path);
+
+/** A manuscript (at most 20 MB, docs/product.md#submissions) with the form's fields, and the admin's publish with its final PDF. */
+const SUBMISSION_UPLOAD_RE = /^\/api\/(submissions\/?|submissions\/status\/[A-Za-z0-9_-]{1,64}\/(revision|receipt)\/?|admin\/submissions\/[a-f0-9]{24}\/publish\/?)$/;
+export const isSubmissionUploadRoute = (method: string, path: string) => method === 'POST' && SUBMISSION_UPLOAD_RE.test(path);

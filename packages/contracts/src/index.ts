@@ -34,5 +34,7 @@ export * from './article-authors.js';
 export * from './article-authors.schema.js';
 export * from './licenses.js';
 export * from './references.js';
+export * from './submission-workflow.js';
+export * from './submission.schema.js';
 export * from './mail.schemas.js';
 export * from './mail-templates.js';

@@ -90,6 +90,13 @@ export const staffRoutes = {
   mailSettings: route('content', 'GET', '/api/admin/mail-settings', MANAGER),
   updateMailSettings: route('content', 'PUT', '/api/admin/mail-settings', MANAGER),
   submissionEmails: route('content', 'GET', '/api/admin/submissions/:id/emails', CONTENT),
+  // content: the submissions (docs/product.md#submissions)
+  submissions: route('content', 'GET', '/api/admin/submissions', CONTENT),
+  submission: route('content', 'GET', '/api/admin/submissions/:id', CONTENT),
+  submissionFile: route('content', 'GET', '/api/admin/submissions/:id/files/:fileId', CONTENT),
+  submissionDecision: route('content', 'POST', '/api/admin/submissions/:id/decision', CONTENT),
+  submissionPayment: route('content', 'POST', '/api/admin/submissions/:id/payment', CONTENT),
+  submissionPublish: route('content', 'POST', '/api/admin/submissions/:id/publish', CONTENT),
   // pdf-worker: the staff documents (and their jobs)
   indexPage: route('pdf', 'POST', '/api/pdf/indexpage', CONTENT),
   bulkCertificates: route('pdf', 'POST', '/api/pdf/bulkcertificates', CONTENT),

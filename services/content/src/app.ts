@@ -42,6 +42,7 @@ import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { startMail, type MailModule } from './mail/mail.setup';
 import { mailRoutes } from './mail/mail.routes';
+import { submissionRoutes } from './submissions/submission.routes';
 import { citeRoutes } from './cite/cite.routes';
 import { jatsRoutes } from './cite/jats.routes';
 import { doiRoutes } from './doi/doi.routes';
@@ -156,6 +157,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(publicSettingsRoutes(deps));
   http.app.use(adminRoutes(deps));
   http.app.use(mailRoutes(deps, mail.service));
+  http.app.use(await submissionRoutes(deps));
   http.app.use(doiRoutes(deps));
   http.app.use(doajRoutes(deps));
   const deposits = await startDeposits(deps);

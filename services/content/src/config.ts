@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { edgeConfigShape } from './edge/edge.config';
 import { mailQueueConfigShape } from './mail/mail.config';
+import { submissionConfigShape } from './submissions/submission.config';
 import { baseConfigShape, jwtConfigShape, keyBucketsConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 export const contentConfigSchema = z.object({
@@ -97,6 +98,7 @@ export const contentConfigSchema = z.object({
     .default(true),
   ...edgeConfigShape,
   ...mailQueueConfigShape,
+  ...submissionConfigShape,
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const readContentConfig = () => loadConfig(contentConfigSchema);

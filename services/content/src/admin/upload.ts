@@ -102,11 +102,11 @@ export async function storeImage(
 export const MAX_PARALLEL_UPLOADS = 8;
 let uploadsInFlight = 0;
 
-export function multipart(field: string): RequestHandler {
+export function multipart(field: string, opts: { maxBytes: number; tooLarge: string } = { maxBytes: MAX_UPLOAD_BYTES, tooLarge: '' }): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
     preservePath: true,
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, fieldSize: 1024 * 1024, parts: 80, headerPairs: 200 },
+    limits: { fileSize: opts.maxBytes, files: 1, fields: 60, fieldSize: 1024 * 1024, parts: 80, headerPairs: 200 },
   }).single(field);
   return (req, res, next) => {
     // JSON bodies (the editor status toggle may come as JSON from scripts) pass through untouched.
@@ -132,6 +132,11 @@ export function multipart(field: string): RequestHandler {
     upload(req, res, (err: unknown) => {
       // Multer's own errors (size, counts) are classified by the shared handler; a malformed or
       // truncated body from the parser underneath is the client's fault, not a 500.
+      // A route with a limit of its own says so in its own words.
+      if (opts.tooLarge && (err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE') {
+        next(new AppError(413, 'file_too_large', opts.tooLarge));
+        return;
+      }
       if (err && (err as { name?: string }).name !== 'MulterError' && !(err instanceof AppError)) {
         next(new AppError(400, 'invalid_upload', 'The upload could not be read'));
         return;

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { mongo, type Connection } from 'mongoose';
+import { KeyedBucket } from '@journal/server-kit';
+import { jid } from '../shared/plain';
+
+const CHUNK_SIZE = 255 * 1024;
+
+export interface PrivateFile {
+  id: string;
+  length: number;
+  contentType: string;
+  filename: string;
+}
+
+/**
+ * Authors' manuscripts and receipts, in GridFS layout like the article PDFs but in a bucket of
+ * their own (`submission_files`) that no public route reads: each version is a new file, found by
+ * its id, and only within its journal.
+ */
+export class SubmissionFiles {
+  private readonly bucket: KeyedBucket;
+  constructor(conn: Connection) {
+    this.bucket = new KeyedBucket(conn, 'submission_files', CHUNK_SIZE);
+  }
+
+  async put(journalId: string, submissionId: string, filename: string, data: Buffer, contentType: string): Promise<string> {
+    const id = new mongo.ObjectId();
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    await this.bucket.write(id, filename, data, { journalId: jid(journalId), submissionId, contentType, sha256 });
+    return id.toHexString();
+  }
+
+  /** The file with this id in this journal's submission, or null (another journal's id answers null too). */
+  async find(journalId: string, submissionId: string, fileId: string): Promise<(PrivateFile & { stream: () => Readable }) | null> {
+    if (!/^[a-f0-9]{24}$/.test(fileId)) return null;
+    const f = await this.bucket.find(new mongo.ObjectId(fileId));
+    const meta = f?.metadata as { journalId?: string; submissionId?: string; contentType?: string } | undefined;
+    if (!f || meta?.journalId !== jid(journalId) || meta.submissionId !== submissionId) return null;
+    return { id: fileId, length: f.length, contentType: meta.contentType ?? 'application/octet-stream', filename: f.filename, stream: () => this.bucket.stream(f) };
+  }
+
+  async read(journalId: string, submissionId: string, fileId: string): Promise<Buffer | null> {
+    const f = await this.find(journalId, submissionId, fileId);
+    if (!f) return null;
+    const chunks: Buffer[] = [];
+    for await (const c of f.stream()) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  }
+}

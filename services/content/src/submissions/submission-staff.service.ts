@@ -1,0 +1,235 @@
+import { AppError, parse, toPlainText, type ActivityActor } from '@journal/server-kit';
+import {
+  articlePagePath,
+  authornameOf,
+  canMove,
+  decisionsFrom,
+  SUBMISSION_MESSAGES as M,
+  SUBMISSIONS_PAGE_SIZE,
+  submissionDecisionSchema,
+  submissionListQuerySchema,
+  submissionPaymentSchema,
+  submissionPublishSchema,
+  submissionStateLabels,
+  type SubmissionDetail,
+  type SubmissionList,
+  type SubmissionState,
+  type SubmissionSummary,
+} from '@journal/contracts';
+import type { ActivityLog } from '@journal/server-kit';
+import type { ArticleAdminService } from '../admin/article-admin.service';
+import type { UploadedFile } from '../admin/upload';
+import type { ArticleRepo } from '../archives/article.repo';
+import type { IssueRepo } from '../archives/issue.repo';
+import type { HistoryEntry, Submission } from './submission.repo';
+import type { SubmissionParts } from './submission.service';
+import type { SubmissionMailEvent } from './submission-mail';
+
+export interface StaffParts extends SubmissionParts {
+  activity: Pick<ActivityLog, 'record'>;
+  articles: Pick<ArticleRepo, 'list' | 'lastPageOfIssue'>;
+  issues: Pick<IssueRepo, 'latest'>;
+  articleAdmin: Pick<ArticleAdminService, 'create'>;
+}
+
+const notFound = () => new AppError(404, 'not_found', 'Submission not found');
+const notAllowed = () => new AppError(409, 'not_allowed', M.notAllowed);
+const iso = (d: Date | string) => new Date(d).toISOString();
+const today = () => new Date().toISOString().slice(0, 10);
+
+const summary = (s: Submission): SubmissionSummary => ({
+  id: s.id,
+  number: s.number,
+  status: s.status,
+  title: s.title,
+  correspondingName: `${s.given} ${s.family}`.trim(),
+  email: s.email,
+  country: s.country,
+  submittedAt: iso(s.createdAt),
+  updatedAt: iso(s.updatedAt),
+});
+
+/** The event a staff move tells the author about. */
+const EVENT_OF: Partial<Record<SubmissionState, SubmissionMailEvent>> = { paid: 'submission.paid', published: 'submission.published' };
+
+/**
+ * docs/product.md#submissions: what managers and editors do with submissions: list, read,
+ * decide, confirm or waive the fee, publish. Each act is recorded in the submission's history and
+ * in the journal's activity log.
+ */
+export class SubmissionStaffService {
+  constructor(private readonly p: StaffParts) {}
+
+  async list(journalId: string, query: unknown): Promise<SubmissionList> {
+    const q = parse(submissionListQuerySchema, query ?? {});
+    const { items, total } = await this.p.repo.list(journalId, { status: q.status, text: q.q, skip: (q.page - 1) * SUBMISSIONS_PAGE_SIZE, limit: SUBMISSIONS_PAGE_SIZE });
+    return { items: items.map(summary), total, page: q.page, pageSize: SUBMISSIONS_PAGE_SIZE };
+  }
+
+  private async get(journalId: string, id: string): Promise<Submission> {
+    const s = await this.p.repo.findById(journalId, id);
+    if (!s) throw notFound();
+    return s;
+  }
+
+  async detail(journalId: string, id: string): Promise<SubmissionDetail> {
+    const s = await this.get(journalId, id);
+    const [journal, mail, proposal] = await Promise.all([
+      this.p.journals.findById(journalId),
+      this.p.mailer.listMailFor(journalId, s.id).catch(() => []),
+      s.status === 'paid' ? this.proposal(journalId) : Promise.resolve(null),
+    ]);
+    return {
+      ...summary(s),
+      mobile: s.mobile,
+      abstract: s.abstract,
+      keywords: s.keywords,
+      subject: s.subject,
+      authors: s.authors.map(({ review: _r, ...a }) => a),
+      manuscripts: s.manuscripts.map((m) => ({ id: m.fileId, version: m.version, kind: m.kind, size: m.size, at: iso(m.at) })),
+      receipt: s.receipt ? { id: s.receipt.fileId, txnid: s.receipt.txnid, kind: s.receipt.kind, size: s.receipt.size, at: iso(s.receipt.at) } : null,
+      ptype: s.ptype,
+      txnid: s.txnid,
+      history: s.history.map((h) => ({ at: iso(h.at), from: h.from, to: h.to, message: h.message, by: h.by, authorVisible: h.authorVisible })),
+      decisions: decisionsFrom(s.status),
+      article: s.article,
+      fee: { india: journal?.fee_rupee ?? '', foreign: journal?.fee_dollar ?? '' },
+      mail,
+      proposal,
+    };
+  }
+
+  /** The file of a version or a receipt, only if it belongs to this submission. */
+  async file(journalId: string, id: string, fileId: string) {
+    const s = await this.get(journalId, id);
+    const named = s.manuscripts.find((m) => m.fileId === fileId);
+    const receipt = s.receipt?.fileId === fileId ? s.receipt : null;
+    if (!named && !receipt) throw notFound();
+    const f = await this.p.files.find(journalId, s.id, fileId);
+    if (!f) throw notFound();
+    return { ...f, downloadName: `${s.number}-${f.filename}` };
+  }
+
+  private staffEntry(s: Submission, actor: ActivityActor, to: SubmissionState, message: string): HistoryEntry {
+    return { at: new Date(), from: s.status, to, by: { kind: 'staff', name: actor.name, role: actor.role }, message, authorVisible: true };
+  }
+
+  private async after(journalId: string, actor: ActivityActor, before: Submission, after: Submission, kind: 'submission.decision' | 'submission.payment' | 'submission.publish', message: string) {
+    await this.p.activity.record(journalId, actor, {
+      kind,
+      record: { type: 'submission', id: after.id, label: after.number },
+      changes: [
+        { field: 'status', before: before.status, after: after.status },
+        ...(before.ptype !== after.ptype ? [{ field: 'ptype', before: before.ptype, after: after.ptype }] : []),
+        ...(message ? [{ field: 'message', before: '', after: message }] : []),
+      ],
+    });
+    const event = EVENT_OF[after.status] ?? 'submission.decision';
+    try {
+      await this.p.mailer.enqueueMail({
+        journalId,
+        event,
+        submissionId: after.id,
+        to: [after.email],
+        vars: {
+          number: after.number,
+          title: toPlainText(after.title),
+          name: `${after.given} ${after.family}`.trim(),
+          status: after.status,
+          statusLabel: submissionStateLabels[after.status],
+          message,
+          ...(after.status === 'accepted' ? (await this.feeVars(journalId)) : {}),
+        },
+        idempotencyKey: `${after.id}:${after.history.length}:${after.status}`,
+      });
+    } catch (err) {
+      this.p.logger.warn({ err, journalId, submissionId: after.id, event }, 'submission mail could not be queued');
+    }
+  }
+
+  private async feeVars(journalId: string) {
+    const j = await this.p.journals.findById(journalId);
+    return { feeIndia: j?.fee_rupee ?? '', feeForeign: j?.fee_dollar ?? '' };
+  }
+
+  async decide(journalId: string, actor: ActivityActor, id: string, body: unknown): Promise<SubmissionDetail> {
+    const { to, message } = parse(submissionDecisionSchema, body ?? {});
+    const s = await this.get(journalId, id);
+    if (!canMove('decide', 'staff', s.status, to)) throw notAllowed();
+    const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.staffEntry(s, actor, to, message));
+    if (!moved) throw notAllowed();
+    await this.after(journalId, actor, s, moved, 'submission.decision', message);
+    return this.detail(journalId, id);
+  }
+
+  /** Confirm: paid, with the receipt's transaction id. Waive: free, the submission number standing for the transaction. */
+  async payment(journalId: string, actor: ActivityActor, id: string, body: unknown): Promise<SubmissionDetail> {
+    const { action, message } = parse(submissionPaymentSchema, body ?? {});
+    const s = await this.get(journalId, id);
+    const act = action === 'confirm' ? 'confirm_payment' : 'waive_payment';
+    if (!canMove(act, 'staff', s.status, 'paid')) throw notAllowed();
+    const set = action === 'confirm' ? { ptype: 'paid' as const, txnid: s.receipt?.txnid ?? '' } : { ptype: 'free' as const, txnid: s.number };
+    if (!set.txnid) throw notAllowed();
+    const note = message || (action === 'confirm' ? `Payment confirmed (transaction ${set.txnid})` : 'Fee waived');
+    const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: 'paid', ...set }, this.staffEntry(s, actor, 'paid', note));
+    if (!moved) throw notAllowed();
+    await this.after(journalId, actor, s, moved, 'submission.payment', note);
+    return this.detail(journalId, id);
+  }
+
+  /** What "Publish" proposes: the newest issue, the page after its last, the next reference number, today. */
+  async proposal(journalId: string): Promise<SubmissionDetail['proposal']> {
+    const issue = await this.p.issues.latest(journalId);
+    if (!issue) return null;
+    const [last, refs] = await Promise.all([this.p.articles.lastPageOfIssue(journalId, issue), this.p.articles.list(journalId, ['refnumber'])]);
+    const maxRef = refs.reduce((m, a) => (/^\d{1,12}$/.test(a.refnumber) ? Math.max(m, Number(a.refnumber)) : m), 0);
+    return { year: issue.year, volume: issue.volume, issue: issue.issue, pagenumber: `${last + 1}-${last + 10}`, refnumber: String(maxRef + 1), publishdate: today() };
+  }
+
+  /**
+   * Makes the article from the submission (every field from it, through the article rules of the
+   * admin's add form) with the final PDF: the one uploaded now, else the newest PDF version.
+   */
+  async publish(journalId: string, actor: ActivityActor, id: string, body: unknown, upload: UploadedFile | undefined): Promise<SubmissionDetail> {
+    const input = parse(submissionPublishSchema, body ?? {});
+    const s = await this.get(journalId, id);
+    if (!canMove('publish', 'staff', s.status, 'published')) throw notAllowed();
+    let file = upload;
+    if (!file) {
+      const pdf = [...s.manuscripts].reverse().find((m) => m.kind === 'pdf');
+      const bytes = pdf && (await this.p.files.read(journalId, s.id, pdf.fileId));
+      if (!bytes) throw new AppError(400, 'invalid_file', 'Upload the final PDF: the manuscript has no PDF version');
+      file = { originalname: `${input.refnumber}.pdf`, size: bytes.length, buffer: bytes };
+    }
+    const article = await this.p.articleAdmin.create(
+      journalId,
+      actor,
+      {
+        ...input,
+        title: s.title,
+        abstract: s.abstract,
+        authorname: authornameOf(s.authors),
+        authors: s.authors,
+        keywords: s.keywords,
+        subject: s.subject,
+        country: s.country,
+        email: s.email,
+        mobile: s.mobile,
+        txnid: s.txnid,
+        ptype: s.ptype,
+      },
+      file,
+    );
+    const path = articlePagePath(article);
+    const moved = await this.p.repo.move(
+      journalId,
+      s.id,
+      ['paid'],
+      { status: 'published', article: { id: article.id, refnumber: article.refnumber, path } },
+      this.staffEntry(s, actor, 'published', `Published as ${article.refnumber}`),
+    );
+    if (!moved) throw notAllowed();
+    await this.after(journalId, actor, s, moved, 'submission.publish', `Published as ${article.refnumber}`);
+    return this.detail(journalId, id);
+  }
+}

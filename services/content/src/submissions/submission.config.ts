@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** docs/operations.md#submissions: limits of the public submission routes (per journal). */
+export const submissionConfigShape = {
+  /** Submissions one client address may make per hour. */
+  SUBMIT_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Submissions one e-mail address may make per day. */
+  SUBMIT_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(5),
+  /** Status link e-mails one client address (or one submission) may ask for per hour. */
+  RESEND_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** How long a status link opens its submission (days); a new one can be asked for by e-mail. */
+  SUBMISSION_TOKEN_DAYS: z.coerce.number().int().min(1).default(365),
+};

@@ -1,0 +1,230 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { buildIndexes, escapeRegex } from '@journal/server-kit';
+import type { ArticleAuthor, SubmissionState } from '@journal/contracts';
+import { jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
+import { BY_ID } from '../shared/cross-journal';
+import type { ManuscriptKind, ReceiptKind } from './file-check';
+
+/** docs/product.md#submissions: one author's manuscript version, stored in the private `submission_files` bucket. */
+export interface ManuscriptVersion {
+  fileId: string;
+  version: number;
+  kind: ManuscriptKind;
+  size: number;
+  at: Date;
+}
+export interface Receipt {
+  fileId: string;
+  kind: ReceiptKind;
+  size: number;
+  txnid: string;
+  at: Date;
+}
+export interface HistoryEntry {
+  at: Date;
+  from: SubmissionState | '';
+  to: SubmissionState;
+  by: { kind: 'author' | 'staff'; name: string; role: string };
+  message: string;
+  /** Staff notes made on a decision are shown to the author; internal ones (none today) would not be. */
+  authorVisible: boolean;
+}
+
+export interface SubmissionDoc {
+  journalId: string;
+  number: string;
+  year: number;
+  seq: number;
+  status: SubmissionState;
+  given: string;
+  family: string;
+  email: string;
+  mobile: string;
+  country: string;
+  /** The corresponding author first, then the co-authors, in the articles' author model. */
+  authors: ArticleAuthor[];
+  title: string;
+  abstract: string;
+  keywords: string;
+  subject: string;
+  declaration: boolean;
+  manuscripts: ManuscriptVersion[];
+  receipt: Receipt | null;
+  ptype: '' | 'paid' | 'free';
+  txnid: string;
+  history: HistoryEntry[];
+  article: { id: string; refnumber: string; path: string } | null;
+  /** Lower-case text of number, title, names and e-mail: what the staff search matches. */
+  search: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type Submission = Plain<SubmissionDoc>;
+export type NewSubmission = Omit<SubmissionDoc, 'journalId' | 'number' | 'year' | 'seq' | 'search' | 'createdAt' | 'updatedAt'>;
+
+const submissionSchema = new Schema<SubmissionDoc>(
+  {
+    journalId: { type: String, required: true },
+    number: { type: String, required: true },
+    year: Number,
+    seq: Number,
+    status: { type: String, required: true },
+    given: String,
+    family: String,
+    email: String,
+    mobile: String,
+    country: String,
+    authors: { type: Schema.Types.Mixed, default: [] },
+    title: String,
+    abstract: String,
+    keywords: String,
+    subject: String,
+    declaration: Boolean,
+    manuscripts: { type: Schema.Types.Mixed, default: [] },
+    receipt: { type: Schema.Types.Mixed, default: null },
+    ptype: { type: String, default: '' },
+    txnid: { type: String, default: '' },
+    history: { type: Schema.Types.Mixed, default: [] },
+    article: { type: Schema.Types.Mixed, default: null },
+    search: { type: String, default: '' },
+    createdAt: Date,
+    updatedAt: Date,
+  },
+  { collection: 'submissions', minimize: false, versionKey: false },
+);
+submissionSchema.index({ journalId: 1, number: 1 }, { unique: true });
+submissionSchema.index({ journalId: 1, status: 1, createdAt: -1 });
+
+/** The per-journal-year sequence: `_id` `<journalId>:<year>`, incremented atomically. */
+interface CounterDoc {
+  _id: string;
+  journalId: string;
+  seq: number;
+}
+const counterSchema = new Schema<CounterDoc>({ _id: String, journalId: String, seq: Number }, { collection: 'submission_counters', versionKey: false });
+
+/** A status link: `_id` is the token's SHA-256 (the token itself is never stored). */
+interface TokenDoc {
+  _id: string;
+  journalId: string;
+  submissionId: string;
+  expiresAt: Date;
+}
+const tokenSchema = new Schema<TokenDoc>(
+  { _id: String, journalId: String, submissionId: String, expiresAt: Date },
+  { collection: 'submission_tokens', versionKey: false },
+);
+tokenSchema.index({ journalId: 1, submissionId: 1 });
+
+type Lean = SubmissionDoc & { _id: Types.ObjectId };
+const searchText = (s: Pick<SubmissionDoc, 'number' | 'title' | 'email' | 'authors'>) =>
+  [s.number, s.title.replace(/<[^>]*>/g, ''), s.email, ...s.authors.map((a) => `${a.given} ${a.family}`)].join(' ').toLowerCase();
+
+/** Submissions, their numbering and their status links (docs/architecture.md#submissions). */
+export class SubmissionRepo {
+  readonly model: Model<SubmissionDoc>;
+  private readonly counters: Model<CounterDoc>;
+  private readonly tokens: Model<TokenDoc>;
+
+  constructor(conn: Connection) {
+    this.model = (conn.models.Submission as Model<SubmissionDoc> | undefined) ?? conn.model<SubmissionDoc>('Submission', submissionSchema);
+    this.counters = (conn.models.SubmissionCounter as Model<CounterDoc> | undefined) ?? conn.model<CounterDoc>('SubmissionCounter', counterSchema);
+    this.tokens = (conn.models.SubmissionToken as Model<TokenDoc> | undefined) ?? conn.model<TokenDoc>('SubmissionToken', tokenSchema);
+  }
+
+  async init() {
+    await buildIndexes(() => this.model.syncIndexes());
+    await buildIndexes(() => this.tokens.syncIndexes());
+  }
+
+  /**
+   * The next number of the journal's year: one atomic increment (no transaction needed, and none
+   * exists on FerretDB), so two submissions at once never share a number.
+   */
+  async nextSeq(journalId: string, year: number): Promise<number> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const d = await this.counters
+          .findOneAndUpdate({ _id: `${jid(journalId)}:${year}`, journalId }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })
+          .lean<CounterDoc>();
+        return d!.seq;
+      } catch (err) {
+        // Two first submissions of a year upsert at once: one inserts, the other's insert collides
+        // and is retried as an increment of the counter now there.
+        if ((err as { code?: number }).code !== 11000 || attempt >= 3) throw err;
+      }
+    }
+  }
+
+  /** Stores a new submission under an id chosen beforehand (its files are stored first, under that id). */
+  async create(journalId: string, id: string, number: string, year: number, seq: number, s: NewSubmission): Promise<Submission> {
+    const now = new Date();
+    const doc: SubmissionDoc = { ...s, journalId: jid(journalId), number, year, seq, search: searchText({ ...s, number }), createdAt: now, updatedAt: now };
+    const _id = oid(id);
+    if (!_id) throw new Error(`invalid submission id: ${id}`);
+    await this.model.collection.insertOne({ ...doc, _id });
+    return toPlain({ ...doc, _id })!;
+  }
+
+  async findById(journalId: string, id: string): Promise<Submission | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model.findOne({ _id }).setOptions(BY_ID).lean<Lean>();
+    return d && d.journalId === jid(journalId) ? toPlain(d) : null;
+  }
+
+  async findByNumber(journalId: string, number: string): Promise<Submission | null> {
+    return toPlain(await this.model.findOne({ journalId: jid(journalId), number }).lean<Lean>());
+  }
+
+  /**
+   * Applies a change only while the submission is still in one of `from`: two staff acting at once,
+   * or an author and staff, cannot both move it. Null when it has moved (or is not there).
+   */
+  async move(
+    journalId: string,
+    id: string,
+    from: readonly SubmissionState[],
+    set: Partial<Pick<SubmissionDoc, 'status' | 'receipt' | 'ptype' | 'txnid' | 'article'>>,
+    history: HistoryEntry,
+    push: { manuscript?: ManuscriptVersion } = {},
+  ): Promise<Submission | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model
+      .findOneAndUpdate(
+        { _id, journalId: jid(journalId), status: { $in: [...from] } },
+        { $set: { ...set, updatedAt: new Date() }, $push: { history, ...(push.manuscript ? { manuscripts: push.manuscript } : {}) } },
+        { returnDocument: 'after' },
+      )
+      .lean<Lean>();
+    return toPlain(d);
+  }
+
+  async list(journalId: string, q: { status: string; text: string; skip: number; limit: number }): Promise<{ items: Submission[]; total: number }> {
+    const filter: Record<string, unknown> = { journalId: jid(journalId) };
+    if (q.status) filter.status = q.status;
+    if (q.text) filter.search = { $regex: escapeRegex(q.text.toLowerCase()) };
+    const [ds, total] = await Promise.all([
+      this.model.find(filter).sort({ createdAt: -1, _id: -1 }).skip(q.skip).limit(q.limit).lean<Lean[]>(),
+      this.model.countDocuments(filter),
+    ]);
+    return { items: toPlainList(ds), total };
+  }
+
+  async saveToken(journalId: string, submissionId: string, hash: string, expiresAt: Date): Promise<void> {
+    await this.tokens.create({ _id: hash, journalId: jid(journalId), submissionId, expiresAt });
+  }
+
+  /** The submission a token's hash opens in this journal, while it has not expired; null otherwise (whatever the reason). */
+  async byTokenHash(journalId: string, hash: string, now = new Date()): Promise<Submission | null> {
+    const t = await this.tokens.findOne({ _id: hash }).setOptions(BY_ID).lean<TokenDoc>();
+    if (!t || t.journalId !== jid(journalId) || t.expiresAt <= now) return null;
+    return this.findById(journalId, t.submissionId);
+  }
+
+  /** Status links past their date are deleted (each new link request sweeps its submission's). */
+  async dropExpiredTokens(journalId: string, submissionId: string, now = new Date()): Promise<void> {
+    await this.tokens.deleteMany({ journalId: jid(journalId), submissionId, expiresAt: { $lte: now } });
+  }
+}
