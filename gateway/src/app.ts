@@ -10,6 +10,7 @@ import {
   EDGE_CACHE_KEY_HEADER,
   EdgeKeyMap,
   listen,
+  redisDependency,
   logSampleOf,
   normaliseHost,
   publicOriginOf,
@@ -51,11 +52,15 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
   const trusted = makeTrustCheck(config.TRUSTED_PROXIES);
   const tenants = new TenantResolver(config.CONTENT_URL, config.TENANT_CACHE_MS);
   const logSample = logSampleOf(config);
+  const edgeRedisUrl = config.EDGE_REDIS_URL || config.REDIS_URL;
+  const redis = edgeRedisUrl ? createRedis(edgeRedisUrl) : null;
   const http = createHttpApp({
     name: 'gateway',
     logger,
     jsonLimit: false,
     logSample,
+    // The Redis of the records: /healthz and the metrics (its memory among them) show it.
+    ...(redis ? { dependencies: { 'edge-redis': redisDependency(redis) } } : {}),
     trustRequestId: (req) => trusted(req.socket.remoteAddress ?? ''),
   });
   const { app, metrics } = http;
@@ -65,9 +70,16 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
   http.finish();
 
   const security = securityHeaders();
-  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
   const edgeTtl = edgeTtlOf(config);
-  const keys = redis ? new EdgeKeyMap(redis, { prefix: config.REDIS_PREFIX, ttlSeconds: edgeTtl.ttlSeconds }) : null;
+  const keys = redis
+    ? new EdgeKeyMap(redis, {
+        prefix: config.REDIS_PREFIX,
+        ttlSeconds: edgeTtl.ttlSeconds,
+        maxLinked: config.EDGE_KEYS_LINKED_MAX,
+        maxOther: config.EDGE_KEYS_OTHER_MAX,
+        maxKeyLength: config.EDGE_KEY_MAX_BYTES,
+      })
+    : null;
   const edge = new EdgeAnswers({ keys, logger, ...edgeTtl });
   const upstreamUrl: Record<Upstream, string> = {
     content: config.CONTENT_URL,
@@ -190,7 +202,8 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
         // nginx's cache key, believed only from nginx, and only when it names this very host.
         const cacheKey = fromProxy ? header(req, EDGE_CACHE_KEY_HEADER) : undefined;
         const keyed = cacheKey?.slice(cacheKey.indexOf('|') + 1);
-        if (cacheKey && cacheKey.length <= 8192 && (keyed!.startsWith(`${host}/`) || keyed!.startsWith(`${host}http`))) ctx.cacheKey = cacheKey;
+        // A key refused here is '': nginx still stores the answer under it, so it must not keep it long.
+        if (cacheKey) ctx.cacheKey = cacheKey.length <= 8192 && (keyed!.startsWith(`${host}/`) || keyed!.startsWith(`${host}http`)) ? cacheKey : '';
         inflight.inc();
         res.once('close', inflightDown);
         proxies[upstream](req, res, ctx);

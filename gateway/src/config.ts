@@ -31,12 +31,25 @@ export const gatewayConfigSchema = z.object({
   ...affinityConfigShape,
   /**
    * Redis, where the cache keys of tagged answers are recorded for the content service's purger
-   * (the same REDIS_URL and REDIS_PREFIX). Empty: nothing recorded, nginx is not purged by key.
+   * (the same REDIS_URL and REDIS_PREFIX): EDGE_REDIS_URL (the content service's, an instance of
+   * its own with `allkeys-lru`), else REDIS_URL. Both empty: nothing recorded, nginx is not purged by key.
    */
   REDIS_URL: z.string().default(''),
+  EDGE_REDIS_URL: z.string().default(''),
   REDIS_PREFIX: z.string().default('jp:'),
+  /**
+   * Records kept per journal (anyone's reads make them), the oldest dropped first: of keys links
+   * lead to (paths without a query string), and of the others (query strings, absolute-form
+   * targets), so a flood of made-up query strings never pushes out a page's record.
+   */
+  EDGE_KEYS_LINKED_MAX: z.coerce.number().int().min(1).default(50_000),
+  EDGE_KEYS_OTHER_MAX: z.coerce.number().int().min(1).default(5_000),
+  /** Longest cache key recorded; an answer under a longer one is kept EDGE_UNRECORDED_TTL_S only. */
+  EDGE_KEY_MAX_BYTES: z.coerce.number().int().min(64).max(8192).default(1024),
   /** How long nginx and a CDN keep a tagged public answer (until a write purges it), and serve it stale meanwhile. */
   EDGE_CACHE_TTL_S: z.coerce.number().int().min(1).default(86_400),
+  /** How long nginx keeps a tagged answer whose key is not recorded (a 404, a key over EDGE_KEY_MAX_BYTES): no purge reaches it. */
+  EDGE_UNRECORDED_TTL_S: z.coerce.number().int().min(0).default(10),
   EDGE_STALE_WHILE_REVALIDATE_S: z.coerce.number().int().min(0).default(60),
   EDGE_STALE_IF_ERROR_S: z.coerce.number().int().min(0).default(86_400),
   /** Scheme and port of the journals' public origin, where alias hosts redirect to (the same values as the content service's). */

@@ -15,6 +15,12 @@ type AnswerHeaders = Record<string, string | string[] | undefined>;
 
 /** Statuses a shared cache keeps: the page or read, a redirect, "not found" and "gone" (purged like the rest). */
 const CACHEABLE = new Set([200, 301, 302, 304, 404, 410]);
+/**
+ * Statuses whose keys are recorded for the purger, so nginx keeps them long. Not a 404: anyone can
+ * make up endless paths, so a "not found" is kept a few seconds (EDGE_UNRECORDED_TTL_S) and never
+ * recorded. Not a 304: nginx asks without the reader's validators, so it never stores one.
+ */
+const RECORDED = new Set([200, 301, 302, 410]);
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|atom\+xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
 
 export interface EdgeAnswerOptions {
@@ -22,6 +28,8 @@ export interface EdgeAnswerOptions {
   keys: EdgeKeyMap | null;
   /** How long nginx and a CDN keep a tagged answer (seconds), and how long past it they may serve it stale. */
   ttlSeconds: number;
+  /** How long nginx keeps a tagged answer whose key is not recorded (a 404, a key too long to record): no purge reaches it. */
+  unrecordedTtlSeconds: number;
   staleWhileRevalidateSeconds: number;
   staleIfErrorSeconds: number;
   logger: Logger;
@@ -45,7 +53,7 @@ export class EdgeAnswers {
    * Adds the edge headers to a tagged answer (in place) and records its key; the encoding to
    * compress its body in, or null to pass it on as it is.
    */
-  prepare(req: IncomingMessage, status: number, h: AnswerHeaders, cacheKey: string | undefined): EdgeEncoding | null {
+  prepare(req: IncomingMessage, status: number, h: AnswerHeaders, ctx: { cacheKey?: string; journalId: string }): EdgeEncoding | null {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !CACHEABLE.has(status)) return null;
     const tags = parseSurrogateKey(h[SURROGATE_KEY_HEADER]);
     if (!tags.length) return null;
@@ -56,9 +64,15 @@ export class EdgeAnswers {
     h['edge-cache-tag'] = tags.join(',');
     h['cdn-cache-control'] = this.cdnCacheControl;
     h['surrogate-control'] = `max-age=${this.o.ttlSeconds}, stale-while-revalidate=${this.o.staleWhileRevalidateSeconds}, stale-if-error=${this.o.staleIfErrorSeconds}`;
-    h['x-accel-expires'] = String(this.o.ttlSeconds);
-    if (cacheKey && this.o.keys) {
-      this.o.keys.record(cacheKey, tags).catch((err: unknown) => this.o.logger.warn({ err }, 'edge cache key not recorded; a purge will miss it until it expires'));
+    // nginx (it named its key; '' for one the gateway refused) keeps long only what a purge can
+    // find: the answers whose key is recorded.
+    const { cacheKey } = ctx;
+    const keys = cacheKey === undefined ? null : this.o.keys;
+    if (keys && RECORDED.has(status) && keys.accepts(cacheKey!, tags)) {
+      h['x-accel-expires'] = String(this.o.ttlSeconds);
+      keys.record(cacheKey!, tags, Date.now(), ctx.journalId).catch((err: unknown) => this.o.logger.warn({ err }, 'edge cache key not recorded; a purge will miss it until it expires'));
+    } else {
+      h['x-accel-expires'] = String(keys ? this.o.unrecordedTtlSeconds : this.o.ttlSeconds);
     }
     const encoding = chosenEncoding(req.headers['accept-encoding']);
     // A client taking a compressed copy may be sent one (here or by nginx from its store): the
@@ -76,7 +90,9 @@ export class EdgeAnswers {
   /** The compressed body and the headers that describe it (in place). */
   async compress(encoding: EdgeEncoding, body: Buffer, h: AnswerHeaders): Promise<Buffer> {
     if (body.length < MIN_COMPRESS_BYTES) {
+      // Held whole: a length, never chunks (an upstream may have sent it chunked).
       h['content-length'] = String(body.length);
+      delete h['transfer-encoding'];
       return body;
     }
     const out = await compressForEdge(encoding, body);
@@ -90,8 +106,9 @@ export class EdgeAnswers {
 }
 
 /** The edge settings of the gateway's config. */
-export const edgeTtlOf = (c: { EDGE_CACHE_TTL_S: number; EDGE_STALE_WHILE_REVALIDATE_S: number; EDGE_STALE_IF_ERROR_S: number }) => ({
+export const edgeTtlOf = (c: { EDGE_CACHE_TTL_S: number; EDGE_UNRECORDED_TTL_S: number; EDGE_STALE_WHILE_REVALIDATE_S: number; EDGE_STALE_IF_ERROR_S: number }) => ({
   ttlSeconds: c.EDGE_CACHE_TTL_S,
+  unrecordedTtlSeconds: c.EDGE_UNRECORDED_TTL_S,
   staleWhileRevalidateSeconds: c.EDGE_STALE_WHILE_REVALIDATE_S,
   staleIfErrorSeconds: c.EDGE_STALE_IF_ERROR_S,
 });

@@ -34,7 +34,7 @@ export interface GatewayContext {
   clientIp: string;
   requestId: string;
   startedAt: number;
-  /** nginx's cache key of this request (only from a trusted proxy): recorded under the answer's tags. */
+  /** nginx's cache key of this request (only from a trusted proxy): recorded under the answer's tags; '' for one refused. */
   cacheKey?: string;
 }
 
@@ -210,7 +210,7 @@ export function createUpstreamProxy(
           if (status < 200) return;
           answered = true;
           const headers = answerHeaders(req, h as AnswerHeaders, ctx);
-          encoding = edge ? edge.prepare(req, status, headers, ctx.cacheKey) : null;
+          encoding = edge ? edge.prepare(req, status, headers, ctx) : null;
           if (encoding) {
             heldHeaders = headers;
             heldStatus = status;
@@ -293,7 +293,7 @@ export function createUpstreamProxy(
       const status = upRes.statusCode ?? 502;
       const h = answerHeaders(req, upRes.headers as AnswerHeaders, ctx);
       // Bodies of reads sent this way are not compressed here; the tags and lifetimes still apply.
-      edge?.prepare(req, status, h, ctx.cacheKey);
+      edge?.prepare(req, status, h, ctx);
       // A service that answers before taking the whole body (a refused upload) stops reading it,
       // and the body's unread bytes would stand in front of the client's next request on this
       // connection until a timeout. They are read and dropped instead (no more than the length

@@ -3,6 +3,7 @@ import mongoose, { type CallbackWithoutResultAndOptionalError, type Connection, 
 import { Gauge, type Registry } from 'prom-client';
 import { AppError } from './errors';
 import type { Redis } from './redis';
+import { registerRedisMemoryMetrics } from './redis-memory';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -72,6 +73,8 @@ export interface Dependency {
   /** Whether the client holds a usable connection now. */
   up(): boolean;
   breaker?: CircuitBreaker;
+  /** A Redis: its memory is exported too (redis-memory.ts). */
+  redis?: Redis;
 }
 
 /** Errors that say the database cannot be reached (as opposed to a refused or invalid command). */
@@ -182,7 +185,7 @@ export const mongoDependency = (conn: Connection): Dependency => ({ up: () => co
  * A Redis client of a request path: it has no offline queue, so while Redis is down a command
  * fails at once (the breaker is the client itself); reported as up while the client is ready.
  */
-export const redisDependency = (redis: Redis): Dependency => ({ up: () => redis.status === 'ready' });
+export const redisDependency = (redis: Redis): Dependency => ({ up: () => redis.status === 'ready', redis });
 
 export interface DependencyReport {
   status: 'ok';
@@ -232,6 +235,8 @@ export function dependencyHealth(deps: Record<string, Dependency>, registry: Reg
       for (const [name, d] of Object.entries(deps)) if (d.breaker) this.set({ dependency: name }, d.breaker.refused);
     },
   });
+  const redises = Object.entries(deps).flatMap(([name, d]) => (d.redis ? [[name, d.redis] as const] : []));
+  registerRedisMemoryMetrics(Object.fromEntries(redises), registry);
   return {
     report(): DependencyReport {
       const dependencies: DependencyReport['dependencies'] = {};

@@ -5,8 +5,6 @@ export const EDGE_CACHE_KEY_HEADER = 'x-jp-cache-key';
 /** Answer header naming the cache tags of a public answer (space-separated, Fastly's form). */
 export const SURROGATE_KEY_HEADER = 'surrogate-key';
 
-const TRIM_EVERY = 16;
-
 /** Tags are short and header-safe (see the content service's cache tags); anything else is dropped. */
 const TAG_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -19,21 +17,44 @@ export function parseSurrogateKey(value: string | string[] | undefined): string[
   return [...out];
 }
 
+/** A key nginx's public locations build for an origin-form path: `<br|gzip>|<host>/<path>`. */
+const ORIGIN_FORM_KEY = /^(br|gzip)\|[a-z0-9.-]+\/([^/].*)?$/;
+
+/**
+ * A key of a page or read that links lead to: an origin-form path without a query string. Their
+ * number follows the journal's content; searches, whatever query strings readers or crawlers
+ * append, and absolute-form targets (any port can be named in them) are endless.
+ */
+export const isLinkedEdgeKey = (key: string) => ORIGIN_FORM_KEY.test(key) && !key.includes('?');
+
 export interface EdgeKeyMapOptions {
   /** Key prefix in Redis (REDIS_PREFIX). */
   prefix: string;
   /**
    * How long nginx keeps an answer (its X-Accel-Expires): past it the answer is fetched again and
-   * recorded anew, so older records are dropped.
+   * recorded anew, so older records are dropped, and every key of the map expires this long
+   * (and a minute) after its last write.
    */
   ttlSeconds: number;
-  /** Most cache keys remembered per tag; past it the oldest records go first. */
-  maxPerTag?: number;
+  /** Records kept per scope (a journal) of keys links lead to (isLinkedEdgeKey); past it the oldest go first. */
+  maxLinked?: number;
+  /** Records kept per scope of every other key (query strings, absolute-form targets). */
+  maxOther?: number;
+  /** Longest cache key recorded (a header's characters, so bytes); a longer one is not (see accepts). */
+  maxKeyLength?: number;
+  /** Most tags one record names. */
+  maxTags?: number;
   /** How long a record waits for others to be written with it (ms). */
   batchMs?: number;
+  /**
+   * The scope (journal) of records and purges that name none: the gateway names the journal of
+   * each record; the purger knows only a write's tags. Default: the first tag.
+   */
+  scopeOf?: (tags: readonly string[]) => string;
 }
 
 interface Pending {
+  scope: string;
   cacheKey: string;
   tags: readonly string[];
   now: number;
@@ -43,19 +64,31 @@ interface Pending {
 
 /** Records written to Redis at once at most; more are written without waiting. */
 const MAX_BATCH = 256;
+/** Records past their lifetime removed per write of a scope (the count caps bound the rest). */
+const STALE_PER_WRITE = 1000;
+/** Records forgotten per script call. */
+const FORGET_BATCH = 1000;
 
 /**
  * Which nginx cache keys hold an answer carrying each tag: nginx purges by key, writes name tags.
  * The gateway records a key when an answer nginx is about to store passes it; the purger reads
- * the keys of the tags a write changed, and forgets those it purged. One sorted set per tag, scored by the time of the fill,
- * so records older than nginx's own lifetime of the answer are trimmed and a tag whose URLs are
- * endless (search words, mistyped paths) stays bounded.
+ * the keys of the tags a write changed, and forgets those it purged.
+ *
+ * Every record is bounded, since readers (anyone) make them: per scope (a journal) two sorted sets
+ * of its records by the time of the fill (keys links lead to, and the others, each capped: a flood
+ * of query strings pushes out only other query strings), a hash of each record's tags, and one
+ * sorted set per tag. One script per scope and write adds the records, drops those past nginx's
+ * lifetime and those over the caps (oldest first) from every set they are in, and sets every
+ * key's expiry: each key expires from its first write on, and the map of a journal nobody reads
+ * is gone a day later.
  */
 export class EdgeKeyMap {
-  private readonly maxPerTag: number;
+  private readonly maxLinked: number;
+  private readonly maxOther: number;
+  private readonly maxKeyLength: number;
+  private readonly maxTags: number;
   private readonly batchMs: number;
-  /** Records so far: the sets are trimmed on one in TRIM_EVERY (a fill's cost stays one command a tag). */
-  private records = 0;
+  private readonly scopeOf: (tags: readonly string[]) => string;
   /** Records waiting for the next write to Redis. */
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -64,24 +97,48 @@ export class EdgeKeyMap {
     private readonly redis: Redis,
     private readonly opts: EdgeKeyMapOptions,
   ) {
-    this.maxPerTag = opts.maxPerTag ?? 100_000;
+    this.maxLinked = opts.maxLinked ?? 50_000;
+    this.maxOther = opts.maxOther ?? 5_000;
+    this.maxKeyLength = opts.maxKeyLength ?? 1024;
+    this.maxTags = opts.maxTags ?? 64;
     this.batchMs = opts.batchMs ?? 10;
+    this.scopeOf = opts.scopeOf ?? ((tags) => tags[0] ?? '');
+    defineScripts(redis);
+  }
+
+  private get tagPrefix() {
+    return `${this.opts.prefix}edge:tag:`;
   }
 
   private setKey(tag: string) {
-    return `${this.opts.prefix}edge:tag:${tag}`;
+    return this.tagPrefix + tag;
+  }
+
+  /** The keys of a scope: its linked records, its other records, the tags of each. */
+  private scopeKeys(scope: string): [string, string, string] {
+    const base = `${this.opts.prefix}edge:scope:${scope}:`;
+    return [`${base}linked`, `${base}other`, `${base}tags`];
   }
 
   /**
-   * Records that `cacheKey` holds an answer with these tags. Records of the next few milliseconds
-   * go to Redis together, one ZADD per tag: on a busy gateway a socket write per fill was a sixth
-   * of its CPU per page. A purge that reads the keys before a record is written misses it; the
-   * content service's second purge of each write, later, does not.
+   * Whether a record of this key and tags would be kept: a key past the longest recorded or
+   * an answer naming too many tags is not, and nginx must not keep such an answer long (no purge
+   * could find it).
    */
-  record(cacheKey: string, tags: readonly string[], now = Date.now()): Promise<void> {
-    if (!tags.length) return Promise.resolve();
+  accepts(cacheKey: string, tags: readonly string[]): boolean {
+    return cacheKey.length > 0 && cacheKey.length <= this.maxKeyLength && tags.length > 0 && tags.length <= this.maxTags;
+  }
+
+  /**
+   * Records that `cacheKey` holds an answer with these tags, in `scope` (the journal). Records of the next few milliseconds go to Redis together, one script call per
+   * scope: on a busy gateway a socket write per fill was a sixth of its CPU per page. A purge that
+   * reads the keys before a record is written misses it; the content service's second purge of
+   * each write, later, does not. A record `accepts` refuses is dropped.
+   */
+  record(cacheKey: string, tags: readonly string[], now = Date.now(), scope = this.scopeOf(tags)): Promise<void> {
+    if (!this.accepts(cacheKey, tags)) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      this.queue.push({ cacheKey, tags, now, resolve, reject });
+      this.queue.push({ scope, cacheKey, tags, now, resolve, reject });
       if (this.queue.length >= MAX_BATCH) void this.flush();
       else this.timer ??= setTimeout(() => void this.flush(), this.batchMs);
     });
@@ -98,26 +155,18 @@ export class EdgeKeyMap {
     const batch = this.queue;
     this.queue = [];
     if (!batch.length) return Promise.resolve();
-    const byTag = new Map<string, (string | number)[]>();
-    let newest = 0;
+    const byScope = new Map<string, Pending[]>();
     for (const r of batch) {
-      newest = Math.max(newest, r.now);
-      for (const tag of r.tags) {
-        const args = byTag.get(tag) ?? [];
-        if (!args.length) byTag.set(tag, args);
-        args.push(r.now, r.cacheKey);
-      }
+      const list = byScope.get(r.scope);
+      if (list) list.push(r);
+      else byScope.set(r.scope, [r]);
     }
-    const trim = (this.records += batch.length) % TRIM_EVERY < batch.length;
-    const oldest = newest - this.opts.ttlSeconds * 1000;
     const m = this.redis.pipeline();
-    for (const [tag, args] of byTag) {
-      const k = this.setKey(tag);
-      m.zadd(k, ...args);
-      if (!trim) continue;
-      m.zremrangebyscore(k, '-inf', oldest);
-      m.zremrangebyrank(k, 0, -this.maxPerTag - 1);
-      m.expire(k, this.opts.ttlSeconds + 60);
+    for (const [scope, records] of byScope) {
+      const newest = records.reduce((n, r) => Math.max(n, r.now), 0);
+      const args: (string | number)[] = [this.tagPrefix, this.opts.ttlSeconds + 60, newest - this.opts.ttlSeconds * 1000, this.maxLinked, this.maxOther, STALE_PER_WRITE];
+      for (const r of records) args.push(r.cacheKey, r.now, isLinkedEdgeKey(r.cacheKey) ? 1 : 2, r.tags.join(' '));
+      (m as unknown as EdgeScripts).jpEdgeRecord(3, ...this.scopeKeys(scope), ...args);
     }
     return m.exec().then(
       (results) => {
@@ -156,28 +205,121 @@ export class EdgeKeyMap {
 
   /**
    * Removes the records of keys whose answers are gone from every cache (purged), each only if it
-   * was not recorded again since `recordedAt` (a reader's refill after the purge keeps its record).
-   * Without this, every later write of a tag would purge again each key it ever held: a reader
-   * asking for a page under endless query strings would make every write of it purge them all.
+   * was not recorded again since `recordedAt` (a reader's refill after the purge keeps its record):
+   * from its scope (the journal) and every tag it was recorded under, and
+   * at least from `tags`. Without this, every later write of a tag would purge again each key it
+   * ever held: a reader asking for a page under endless query strings would make every write of
+   * it purge them all.
    */
-  async forget(tags: readonly string[], entries: readonly (readonly [key: string, recordedAt: number])[]): Promise<void> {
-    if (!tags.length || !entries.length) return;
-    const args: (string | number)[] = [];
-    for (const [key, at] of entries) args.push(key, at);
+  async forget(tags: readonly string[], entries: readonly (readonly [key: string, recordedAt: number])[], scope = this.scopeOf(tags)): Promise<void> {
+    if (!entries.length) return;
     const p = this.redis.pipeline();
-    for (const tag of tags) {
-      for (let i = 0; i < args.length; i += FORGET_BATCH * 2) p.eval(FORGET_SCRIPT, 1, this.setKey(tag), ...args.slice(i, i + FORGET_BATCH * 2));
+    for (let i = 0; i < entries.length; i += FORGET_BATCH) {
+      const args: (string | number)[] = [this.tagPrefix, tags.join(' ')];
+      for (const [key, at] of entries.slice(i, i + FORGET_BATCH)) args.push(key, at);
+      (p as unknown as EdgeScripts).jpEdgeForget(3, ...this.scopeKeys(scope), ...args);
     }
     for (const [err] of (await p.exec()) ?? []) if (err) throw err;
   }
 }
 
-/** Records removed per script call (its arguments stay well under Lua's stack limit). */
-const FORGET_BATCH = 2000;
-/** ZREM of each member whose score is at most the one given with it. */
-const FORGET_SCRIPT = `local n = 0
-for i = 1, #ARGV, 2 do
-  local s = redis.call('ZSCORE', KEYS[1], ARGV[i])
-  if s and tonumber(s) <= tonumber(ARGV[i + 1]) then n = n + redis.call('ZREM', KEYS[1], ARGV[i]) end
+type Script = (numberOfKeys: number, ...args: (string | number)[]) => unknown;
+interface EdgeScripts {
+  jpEdgeRecord: Script;
+  jpEdgeForget: Script;
+}
+
+function defineScripts(redis: Redis) {
+  const r = redis as unknown as Partial<EdgeScripts>;
+  if (!r.jpEdgeRecord) redis.defineCommand('jpEdgeRecord', { lua: DROP_FN + RECORD_SCRIPT });
+  if (!r.jpEdgeForget) redis.defineCommand('jpEdgeForget', { lua: DROP_FN + FORGET_SCRIPT });
+}
+
+/*
+ * The scripts run on a standalone Redis (the tag sets they touch are named by the records, not
+ * passed as keys). KEYS: the scope's linked records, its other records, the tags of each record.
+ * drop(): a record out of every tag set its tags name, and out of the tags hash.
+ */
+const DROP_FN = `
+local function drop(pfx, key)
+  local t = redis.call('HGET', KEYS[3], key)
+  if t then
+    for tag in string.gmatch(t, '%S+') do redis.call('ZREM', pfx .. tag, key) end
+    redis.call('HDEL', KEYS[3], key)
+  end
+end
+`;
+
+/*
+ * ARGV: tag key prefix, expiry (s), oldest time kept, cap of linked records, cap of the others,
+ * stale records removed at most; then per record its key, time, class (1 linked, 2 other) and tags.
+ * A key recorded again keeps the tags of both records.
+ */
+const RECORD_SCRIPT = `
+local pfx, ttl, oldest = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+local caps = { tonumber(ARGV[4]), tonumber(ARGV[5]) }
+local staleMax = tonumber(ARGV[6])
+local touched = {}
+for i = 7, #ARGV, 4 do
+  local key, at, class, tags = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3]
+  redis.call('ZADD', KEYS[class], at, key)
+  local old = redis.call('HGET', KEYS[3], key)
+  if old and old ~= tags then
+    local seen = {}
+    for tag in string.gmatch(tags, '%S+') do seen[tag] = true end
+    local union = tags
+    for tag in string.gmatch(old, '%S+') do if not seen[tag] then union = union .. ' ' .. tag end end
+    if #union <= 8192 then tags = union end
+  end
+  redis.call('HSET', KEYS[3], key, tags)
+  for tag in string.gmatch(tags, '%S+') do
+    redis.call('ZADD', pfx .. tag, at, key)
+    touched[tag] = true
+  end
+end
+for tag in pairs(touched) do redis.call('EXPIRE', pfx .. tag, ttl) end
+for c = 1, 2 do
+  local set = KEYS[c]
+  local stale = redis.call('ZRANGEBYSCORE', set, '-inf', '(' .. oldest, 'LIMIT', 0, staleMax)
+  for _, key in ipairs(stale) do drop(pfx, key) end
+  if #stale > 0 then redis.call('ZREM', set, unpack(stale)) end
+  local over = redis.call('ZCARD', set) - caps[c]
+  if over > 0 then
+    for _, key in ipairs(redis.call('ZRANGE', set, 0, over - 1)) do drop(pfx, key) end
+    redis.call('ZREMRANGEBYRANK', set, 0, over - 1)
+  end
+  redis.call('EXPIRE', set, ttl)
+end
+redis.call('EXPIRE', KEYS[3], ttl)
+return 0`;
+
+/*
+ * ARGV: tag key prefix, the purged tags (space-separated), then per entry its key and the time of
+ * the record purged. A record of the scope newer than that was refilled since: it stays. One the
+ * scope does not hold (written before scopes, or dropped from it) leaves the purged tags' sets on
+ * the same condition.
+ */
+const FORGET_SCRIPT = `
+local pfx, given = ARGV[1], ARGV[2]
+local n = 0
+for i = 3, #ARGV, 2 do
+  local key, at = ARGV[i], tonumber(ARGV[i + 1])
+  local set = KEYS[1]
+  local s = redis.call('ZSCORE', set, key)
+  if not s then
+    set = KEYS[2]
+    s = redis.call('ZSCORE', set, key)
+  end
+  if s then
+    if tonumber(s) <= at then
+      drop(pfx, key)
+      redis.call('ZREM', set, key)
+      n = n + 1
+    end
+  end
+  for tag in string.gmatch(given, '%S+') do
+    local ts = redis.call('ZSCORE', pfx .. tag, key)
+    if ts and tonumber(ts) <= at then n = n + redis.call('ZREM', pfx .. tag, key) end
+  end
 end
 return n`;

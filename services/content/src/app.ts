@@ -55,7 +55,7 @@ import type { StatsRecorder } from './stats/stats.recorder';
 import { UsageLogReceiver } from './stats/usage-log';
 import { loadRobotList } from './stats/counter-robots';
 import { edgeTags } from './edge/edge-tags';
-import { createEdgePurger } from './edge/edge-purge.setup';
+import { createEdgePurger, edgeRedisOf } from './edge/edge-purge.setup';
 import type { EdgePurger } from './edge/purger';
 
 export interface ContentApp {
@@ -133,7 +133,9 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   publisher.onArticle(searchWriter(search));
   cache.onChange(searchFollower(search));
   const publicService = new PublicService(views, cache, repos.articles);
-  const edge = createEdgePurger(config, redis, logger);
+  // The gateway's records of nginx's keys may live in a Redis of their own (EDGE_REDIS_URL).
+  const edgeRedis = edgeRedisOf(config, redis);
+  const edge = createEdgePurger(config, edgeRedis, logger);
   publisher.onPublished(edge.listener);
   const activity = new ActivityLog(conn, logger);
   const mail = await startMail({ config, conn, journals: repos.journals, activity, logger });
@@ -218,6 +220,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     async stop() {
       cache.stop();
       await edge.stop();
+      if (edgeRedis !== redis) edgeRedis.disconnect();
       await deposits.stop();
       await mail.stop();
       await usage.stop();

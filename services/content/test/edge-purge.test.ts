@@ -489,9 +489,9 @@ describe('a write after a flood of absolute-form requests', () => {
 });
 
 describe('cache keys recorded by the gateway', () => {
-  it('fills that come together are written together, each under its tags, and a tag keeps only its newest keys', async () => {
+  it('fills that come together are written together, each under its tags, and a journal keeps only its newest keys', async () => {
     const prefix = `${uniqueName('edgebatch')}:`;
-    const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600, maxPerTag: 100, batchMs: 20 });
+    const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600, maxLinked: 100, batchMs: 20, scopeOf: () => J });
     const journalTag = cacheTag.journal(J);
     const issueTag = cacheTag.issue(J, { year: 2025, volume: 1, issue: 1 });
     const now = Date.now();
@@ -503,13 +503,14 @@ describe('cache keys recorded by the gateway', () => {
       expect(ofJournal).toHaveLength(100);
       expect(ofJournal[0]).toBe('gzip|j.test/p299');
       expect(ofJournal.at(-1)).toBe('gzip|j.test/p200');
-      expect(ofIssue).toHaveLength(100);
+      // The records the journal's cap dropped are gone from the issue's tag too.
+      expect(ofIssue).toHaveLength(50);
       expect(ofIssue.every((k) => Number(k.slice('gzip|j.test/p'.length)) % 2 === 1)).toBe(true);
       // A single fill is written after the short wait, on its own.
       await keys.record('gzip|j.test/alone', [issueTag], now + 1000);
       expect((await keys.keysOf([issueTag]))[0]).toBe('gzip|j.test/alone');
     } finally {
-      await app.deps.redis.del(`${prefix}edge:tag:${journalTag}`, `${prefix}edge:tag:${issueTag}`);
+      await app.deps.redis.del(`${prefix}edge:tag:${journalTag}`, `${prefix}edge:tag:${issueTag}`, ...['linked', 'other', 'tags'].map((k) => `${prefix}edge:scope:${J}:${k}`));
     }
   });
 });

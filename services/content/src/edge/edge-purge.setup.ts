@@ -1,4 +1,4 @@
-import { EdgeKeyMap, type Logger, type Redis } from '@journal/server-kit';
+import { createRedis, EdgeKeyMap, type Logger, type Redis } from '@journal/server-kit';
 import type { ContentConfig } from '../config';
 import { EdgePurger, type PurgeTarget } from './purger';
 import { NginxPurgeTarget } from './nginx-purge';
@@ -6,7 +6,7 @@ import { AkamaiPurgeTarget, CloudflarePurgeTarget, FastlyPurgeTarget } from './c
 
 type EdgeConfig = Pick<
   ContentConfig,
-  | 'REDIS_PREFIX' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
+  | 'REDIS_URL' | 'REDIS_PREFIX' | 'EDGE_REDIS_URL' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
   | 'FASTLY_API_URL' | 'FASTLY_SERVICE_ID' | 'FASTLY_API_TOKEN' | 'CLOUDFLARE_API_URL' | 'CLOUDFLARE_ZONE_ID' | 'CLOUDFLARE_API_TOKEN'
   | 'AKAMAI_HOST' | 'AKAMAI_CLIENT_TOKEN' | 'AKAMAI_CLIENT_SECRET' | 'AKAMAI_ACCESS_TOKEN' | 'AKAMAI_NETWORK'
 >;
@@ -37,12 +37,24 @@ export function cdnTarget(c: EdgeConfig): PurgeTarget | null {
   }
 }
 
+/** The journal a write's tags are of (every cache tag starts with `j` and the journal's id): the scope of the gateway's records. */
+export const journalOfTags = (tags: readonly string[]) => /^j([a-f0-9]{24})/.exec(tags[0] ?? '')?.[1] ?? tags[0] ?? '';
+
+/**
+ * The Redis of the gateway's records of nginx's keys: EDGE_REDIS_URL (an instance whose keys may
+ * be evicted), else the service's own.
+ */
+export function edgeRedisOf(c: EdgeConfig, redis: Redis): Redis {
+  return c.EDGE_REDIS_URL && c.EDGE_REDIS_URL !== c.REDIS_URL ? createRedis(c.EDGE_REDIS_URL) : redis;
+}
+
 /** The purger of every cache in front that the config names (nginx, a CDN). */
-export function createEdgePurger(c: EdgeConfig, redis: Redis, logger: Logger): EdgePurger {
+export function createEdgePurger(c: EdgeConfig, edgeRedis: Redis, logger: Logger): EdgePurger {
   const targets: PurgeTarget[] = [];
   if (c.EDGE_NGINX_PURGE_URLS.length) {
-    // Only read here: the gateway records (its TTL trims the records).
-    targets.push(new NginxPurgeTarget(new EdgeKeyMap(redis, { prefix: c.REDIS_PREFIX, ttlSeconds: 0 }), c.EDGE_NGINX_PURGE_URLS, { refreshKeys: c.EDGE_REFRESH_KEYS, refreshTimeoutMs: c.EDGE_REFRESH_TIMEOUT_MS }));
+    // Read and forgotten here: the gateway records (with their caps and lifetimes).
+    const keys = new EdgeKeyMap(edgeRedis, { prefix: c.REDIS_PREFIX, ttlSeconds: 0, scopeOf: journalOfTags });
+    targets.push(new NginxPurgeTarget(keys, c.EDGE_NGINX_PURGE_URLS, { refreshKeys: c.EDGE_REFRESH_KEYS, refreshTimeoutMs: c.EDGE_REFRESH_TIMEOUT_MS }));
   }
   const cdn = cdnTarget(c);
   if (cdn) targets.push(cdn);

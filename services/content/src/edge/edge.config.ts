@@ -8,6 +8,12 @@ const list = z
 
 /** The purger's settings (docs/operations.md#edge-caches): nginx always where set, one CDN behind config. */
 export const edgeConfigShape = {
+  /**
+   * The Redis holding the gateway's records of nginx's cache keys (the gateway's EDGE_REDIS_URL):
+   * an instance of its own with `allkeys-lru`, so readers' records can never fill the one queues,
+   * sign-ins and revocations need. Empty: REDIS_URL.
+   */
+  EDGE_REDIS_URL: z.string().default(''),
   /** nginx purge endpoints (comma-separated); a host name stands for every address it resolves to. Empty: no nginx purge. */
   EDGE_NGINX_PURGE_URLS: list,
   /** Tries per cache and write before the purge is given up (logged), and the first wait (doubled each time). */

@@ -1,0 +1,93 @@
+/**
+ * Which answers the gateway records for nginx's purger, against the real Redis: a stored answer's
+ * key, with a lifetime; never a "not found" or a key too long to record, which nginx then keeps
+ * for seconds only.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Redis from 'ioredis';
+import request from 'supertest';
+import { testServers, uniqueName } from '@journal/testing';
+import { start as startGateway, type GatewayApp } from '../src/app';
+import { gatewayConfigSchema } from '../src/config';
+
+const J = 'c'.repeat(24);
+let upstream: http.Server;
+let gateway: GatewayApp;
+let redis: Redis;
+const prefix = `${uniqueName('gwedge')}:`;
+
+beforeAll(async () => {
+  // A stand-in content service: the journal of every host, and tagged answers (404 under /missing).
+  upstream = http.createServer((req, res) => {
+    if (req.url!.startsWith('/internal/journals/resolve')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: J, primaryHost: 'edge.test' }));
+      return;
+    }
+    const status = req.url!.startsWith('/api/archives/ref/missing') ? 404 : 200;
+    res.writeHead(status, { 'content-type': 'application/json', 'surrogate-key': `j${J} j${J}-aX` }).end('{}');
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  gateway = await startGateway(
+    gatewayConfigSchema.parse({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      CONTENT_URL: url,
+      AUTH_URL: url,
+      WORKLOG_URL: url,
+      PDF_URL: url,
+      RENDER_URL: url,
+      REDIS_URL: testServers().redisUrl,
+      REDIS_PREFIX: prefix,
+      EDGE_KEY_MAX_BYTES: '200',
+      EDGE_UNRECORDED_TTL_S: '7',
+    }),
+  );
+  redis = new Redis(testServers().redisUrl);
+});
+
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+  await gateway.stop();
+  await new Promise((r) => upstream.close(r));
+});
+
+/** A read as nginx passes it on: its cache key named. */
+const viaNginx = (path: string, key = `gzip|edge.test${path}`) => request(gateway.url).get(path).set('host', 'edge.test').set('x-jp-cache-key', key);
+
+const recorded = async () => redis.zrange(`${prefix}edge:tag:j${J}`, 0, -1);
+
+describe('records of nginx cache keys', () => {
+  it('records a stored answer with a lifetime; a "not found" or a key too long is kept seconds and not recorded', async () => {
+    const ok = await viaNginx('/api/archives/ref/A-1');
+    expect([ok.status, ok.headers['x-accel-expires']]).toEqual([200, '86400']);
+    const missing = await viaNginx('/api/archives/ref/missing-1');
+    expect([missing.status, missing.headers['x-accel-expires']]).toEqual([404, '7']);
+    const long = await viaNginx(`/api/archives/ref/A-1?${'q'.repeat(300)}`);
+    expect([long.status, long.headers['x-accel-expires']]).toEqual([200, '7']);
+    // A key naming another host is not believed: not recorded, and nginx keeps the answer seconds only.
+    const other = await viaNginx('/api/archives/ref/A-2', 'gzip|other.test/api/archives/ref/A-2');
+    expect(other.headers['x-accel-expires']).toBe('7');
+    // Not through nginx: no key, nothing recorded, the CDN lifetime.
+    const direct = await request(gateway.url).get('/api/archives/ref/A-3').set('host', 'edge.test');
+    expect(direct.headers['x-accel-expires']).toBe('86400');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await recorded()).toEqual(['gzip|edge.test/api/archives/ref/A-1']);
+    // In the journal's own records, and every key written has a lifetime.
+    expect(await redis.zrange(`${prefix}edge:scope:${J}:linked`, 0, -1)).toEqual(['gzip|edge.test/api/archives/ref/A-1']);
+    for (const k of await redis.keys(`${prefix}*`)) expect([k, (await redis.ttl(k)) > 86_400]).toEqual([k, true]);
+  });
+
+  it('reports the Redis of the records and its memory', async () => {
+    const health = await request(gateway.url).get('/healthz');
+    expect(health.body.dependencies['edge-redis']).toEqual({ up: true });
+    const metrics = await request(gateway.url).get('/metrics');
+    expect(metrics.text).toMatch(/^redis_memory_used_bytes\{dependency="edge-redis",service="gateway"\} [1-9]\d*$/m);
+    expect(metrics.text).toMatch(/^redis_memory_max_bytes\{dependency="edge-redis",service="gateway"\} \d+$/m);
+    expect(metrics.text).toMatch(/^redis_maxmemory_policy\{dependency="edge-redis",policy="[a-z-]+",service="gateway"\} 1$/m);
+    expect(metrics.text).toMatch(/^redis_evicted_keys_total\{dependency="edge-redis",service="gateway"\} \d+$/m);
+  });
+});
