@@ -9,6 +9,8 @@ export interface CachedFile {
   filename: string;
   contentType: string;
   data: Buffer;
+  /** The articles the document is made of (absent on files stored before this was kept). */
+  refs?: string[];
 }
 
 export interface CachedMeta {
@@ -19,6 +21,7 @@ export interface CachedMeta {
   contentType: string;
   length: number;
   expiresAt: Date;
+  refs?: string[];
 }
 
 /** A key's current file: found by `_id` (the key) alone, the bytes in the keyed bucket. */
@@ -32,6 +35,7 @@ interface KeyDoc {
   name: string;
   contentType: string;
   expiresAt: Date;
+  refs?: string[];
 }
 
 const CHUNK_SIZE = 4 * 1024 * 1024;
@@ -75,7 +79,7 @@ export class PdfCacheRepo {
   }
 
   private toMeta(d: KeyDoc): CachedMeta {
-    return { key: d._id, kind: d.kind, journalId: d.journalId, filename: d.name, contentType: d.contentType, length: d.length, expiresAt: d.expiresAt };
+    return { key: d._id, kind: d.kind, journalId: d.journalId, filename: d.name, contentType: d.contentType, length: d.length, expiresAt: d.expiresAt, refs: d.refs };
   }
 
   private remember(f: CachedFile, expiresAt: Date) {
@@ -84,7 +88,7 @@ export class PdfCacheRepo {
 
   async head(key: string): Promise<CachedMeta | null> {
     const m = this.memory?.get(key);
-    if (m) return { key, kind: m.kind, journalId: m.journalId, filename: m.filename, contentType: m.contentType, length: m.data.length, expiresAt: new Date(Date.now() + 1000) };
+    if (m) return { key, kind: m.kind, journalId: m.journalId, filename: m.filename, contentType: m.contentType, length: m.data.length, expiresAt: new Date(Date.now() + 1000), refs: m.refs };
     const d = await this.findKey(key);
     return d ? this.toMeta(d) : null;
   }
@@ -96,7 +100,7 @@ export class PdfCacheRepo {
     const d = await this.findKey(key);
     if (!d || d.journalId !== journalId) return null;
     const data = await this.bucket.read({ _id: d.fileId, length: d.length, chunkSize: d.chunkSize });
-    const file: CachedFile = { key, kind: d.kind, journalId: d.journalId, filename: d.name, contentType: d.contentType, data };
+    const file: CachedFile = { key, kind: d.kind, journalId: d.journalId, filename: d.name, contentType: d.contentType, data, refs: d.refs };
     this.remember(file, d.expiresAt);
     return file;
   }
@@ -109,6 +113,7 @@ export class PdfCacheRepo {
     await this.bucket.write(fileId, f.key, f.data, { journalId: f.journalId, kind: f.kind, name: f.filename, contentType: f.contentType, expiresAt });
     const doc: KeyDoc = {
       _id: f.key, fileId, length: f.data.length, chunkSize: CHUNK_SIZE, journalId: f.journalId, kind: f.kind, name: f.filename, contentType: f.contentType, expiresAt,
+      ...(f.refs ? { refs: f.refs } : {}),
     };
     // Another worker may have stored the same key meanwhile: the first one stays, this copy goes.
     const won = before

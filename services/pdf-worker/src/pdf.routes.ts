@@ -73,12 +73,13 @@ export function pdfRoutes(service: PdfService, opts: { auth: AuthMiddlewareOptio
 
   /**
    * Jobs of staff documents are for the roles that may make them (the same roles on every staff
-   * document); public documents' jobs are public like the documents.
+   * document); public documents' jobs are public like the documents, while their articles are.
    */
   async function guard(req: Request): Promise<string> {
     const id = String(req.params.id);
-    const kind = await service.kindOf(id);
-    if (kind && ADMIN_KINDS.has(kind)) req.auth = assertRole(await authenticate(req, opts.auth), staffRoutes.indexPage.roles);
+    const job = await service.jobOf(id);
+    if (job && ADMIN_KINDS.has(job.kind)) req.auth = assertRole(await authenticate(req, opts.auth), staffRoutes.indexPage.roles);
+    else if (job) await service.assertReaderMayRead(ctxOf(req), job);
     return id;
   }
 

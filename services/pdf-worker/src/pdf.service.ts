@@ -7,7 +7,7 @@ import { boardEditors, sameName, showEditorContacts, splitAuthors, toArticle, to
 import type { PdfQueue } from './pdf.queue';
 import type { Job } from 'bullmq';
 import { EDITOR_ID_RE, effectiveLicense, licenseLine, type ListedArticle } from '@journal/contracts';
-import type { ArticleInfo, JobPayload, JobProgress, PdfJobData, PdfJobResult, PdfKind } from './pdf.types';
+import { articleRefsOf, type ArticleInfo, type JobPayload, type JobProgress, type PdfJobData, type PdfJobResult, type PdfKind } from './pdf.types';
 import { safeEntryName } from './render/zip';
 import { TEMPLATE_VERSION } from './templates';
 
@@ -38,6 +38,11 @@ export interface StartedJob {
   /** The produced file when it was already cached. */
   cached: CachedFile | null;
   job?: Job<PdfJobData, PdfJobResult>;
+}
+
+export interface JobArticles {
+  kind: PdfKind;
+  refs: string[];
 }
 
 export interface JobStatus {
@@ -222,13 +227,32 @@ export class PdfService {
     return { id, kind: meta.kind, state: 'completed', progress: { done: 1, total: 1 }, filename: meta.filename, resultUrl: `/api/pdf/jobs/${id}/result` };
   }
 
-  /** Kind of a job, to decide whether reading it needs a login. */
-  async kindOf(id: string): Promise<PdfKind | null> {
+  /**
+   * A job's kind (whether reading it needs a login) and articles, from its queue record or, once
+   * that expired, its stored file.
+   */
+  async jobOf(id: string): Promise<JobArticles | null> {
     if (!/^[a-f0-9]{64}$/.test(id)) return null;
     const view = await this.deps.queue.get(id).catch(() => null);
-    if (view) return view.job.data.payload.kind;
+    if (view) return { kind: view.job.data.payload.kind, refs: articleRefsOf(view.job.data.payload) };
     const meta = await this.deps.cache.head(id);
-    return (meta?.kind as PdfKind | undefined) ?? null;
+    if (!meta) return null;
+    // Files stored before their articles were kept name their one article: `certificate-{ref}.pdf`, `coverpage-{ref}.pdf`.
+    const named = /^(?:certificate|coverpage)-(.+)\.pdf$/.exec(meta.filename)?.[1];
+    return { kind: meta.kind as PdfKind, refs: meta.refs ?? (named ? [named] : []) };
+  }
+
+  /**
+   * A reader's document of articles (a certificate, a cover page) stays theirs only while each
+   * article is public (docs/product.md#withdrawals): once one is withdrawn its job's status and
+   * file answer 410, once one is hidden 404, and both come back when it is restored. Asked of the
+   * content service on every read, so a file made before the withdrawal (kept for days) is never
+   * handed out after it. Staff documents are left alone: they are made from what staff selected,
+   * withdrawn articles included, and only the journal's staff may read them.
+   */
+  async assertReaderMayRead(ctx: RequestContext, job: JobArticles): Promise<void> {
+    if (ADMIN_KINDS.has(job.kind)) return;
+    for (const ref of job.refs) await this.publicArticle(ctx, ref);
   }
 
   async result(id: string, journalId: string): Promise<CachedFile | null> {

@@ -71,6 +71,24 @@ export type JobPayload =
   | { kind: 'editorialboard'; journal: JournalInfo; editors: EditorInfo[]; showContacts: boolean }
   | { kind: 'editorscertificate'; journal: JournalInfo; items: EditorCertificateItem[]; issuedOn: string };
 
+/**
+ * The reference numbers of the articles a document is made of: what decides whether a reader may
+ * still download it (docs/product.md#withdrawals).
+ */
+export function articleRefsOf(p: JobPayload): string[] {
+  switch (p.kind) {
+    case 'certificate':
+    case 'bulkcertificates':
+      return [...new Set(p.items.map((i) => i.article.refnumber))];
+    case 'coverpage':
+      return [p.article.refnumber];
+    case 'indexpage':
+      return p.articles.map((a) => a.refnumber);
+    default:
+      return [];
+  }
+}
+
 export interface PdfJobData {
   journalId: string;
   /** The cache key: sha256 of kind, data and template version. It is also the job id. */

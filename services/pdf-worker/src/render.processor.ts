@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { Logger } from '@journal/server-kit';
 import type { PdfCacheRepo } from './cache.repo';
-import type { CertificateItem, EditorCertificateItem, JobProgress, PdfJobData, PdfJobResult } from './pdf.types';
+import { articleRefsOf, type CertificateItem, type EditorCertificateItem, type JobProgress, type PdfJobData, type PdfJobResult } from './pdf.types';
 import type { Renderer } from './render/renderer';
 import { splitPages } from './render/split';
 import { buildZip, safeEntryName, uniqueNames } from './render/zip';
@@ -72,7 +72,7 @@ export async function processPdfJob(job: JobHandle, deps: ProcessorDeps): Promis
     await job.updateProgress({ done: 1, total: 1 });
   }
   const tStore = Date.now();
-  await deps.cache.put({ key: d.key, kind: p.kind, journalId: d.journalId, filename: d.filename, contentType: d.contentType, data: bytes });
+  await deps.cache.put({ key: d.key, kind: p.kind, journalId: d.journalId, filename: d.filename, contentType: d.contentType, data: bytes, refs: articleRefsOf(p) });
   deps.logger.debug({ key: d.key, renderMs: tZip - t0, zipMs: tStore - tZip, storeMs: Date.now() - tStore, bytes: bytes.length }, 'pdf job timings');
   return { key: d.key, filename: d.filename, contentType: d.contentType, size: bytes.length, documents };
 }

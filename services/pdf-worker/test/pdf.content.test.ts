@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import mongoose from 'mongoose';
-import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
+import { staffHeaders, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { authornameOf } from '@journal/contracts';
 import { start as startContent, type ContentApp } from '../../content/src/app';
 import { contentConfigSchema } from '../../content/src/config';
@@ -12,7 +12,7 @@ import { start, type PdfApiApp } from '../src/app';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema } from '../src/config';
 import { startWorker, type PdfWorkerApp } from '../src/worker';
 import { makeLogoPng } from './helpers/content-fixture';
-import { adminToken, binary, pdfDownload, pdfText, readZip } from './helpers/stack';
+import { adminToken, binary, pdfDownload, pdfText, pollJob, readZip } from './helpers/stack';
 
 describe('pdf documents from the real content service', () => {
   let content: ContentApp;
@@ -207,6 +207,44 @@ describe('pdf documents from the real content service', () => {
     const eds = await binary(request(api.url).post('/api/pdf/editorscertificate').set('x-journal-id', J).set('authorization', auth).send([chiefId, disabledId]));
     expect(eds.status).toBe(200);
     expect(readZip(eds.body as Buffer).map((e) => e.name).sort()).toEqual(['certificate-Dr. Asha Kulkarni.pdf', 'certificate-Prof. Meera Iyer.pdf']);
+  }, 120_000);
+
+  it("a withdrawn article's certificate and cover page made before stop downloading from their jobs; restored, they do again; staff documents stay staff's", async () => {
+    const [a] = await content.repos.articles.findByRefs(J, ['7002']);
+    const h = { 'x-journal-id': J };
+    const staff = { ...h, authorization: `Bearer ${adminToken(J)}` };
+    const started = async (path: string) => {
+      const r = await request(api.url).get(`${path}?async=1`).set(h);
+      expect(r.status).toBe(202);
+      return String(r.body.jobId);
+    };
+    const cert = await started('/api/pdf/certificate/7002/Sunil%20Joshi');
+    const cover = await started('/api/pdf/coverpage/7002');
+    const index = String((await request(api.url).post('/api/pdf/indexpage?async=1').set(staff).send(['7002'])).body.jobId);
+    for (const id of [cert, cover]) await pollJob(api.url, id, h);
+    await pollJob(api.url, index, staff);
+    const result = (id: string, headers: Record<string, string> = h) => binary(request(api.url).get(`/api/pdf/jobs/${id}/result`).set(headers));
+    for (const id of [cert, cover]) expect((await result(id)).status).toBe(200);
+
+    const contentStaff = staffHeaders(J, staffToken(J));
+    expect((await request(content.url).post(`/api/admin/articles/${a!.id}/withdraw`).set(contentStaff).send({ kind: 'withdrawn', reason: 'Legal takedown' })).status).toBe(200);
+    // With its queue record gone, the stored file says which article it is of.
+    await api.queue.queue.remove(cover);
+    for (const id of [cert, cover]) {
+      for (const path of [`/api/pdf/jobs/${id}/result`, `/api/pdf/jobs/${id}`]) {
+        const r = await request(api.url).get(path).set(h);
+        expect([path, r.status, r.body.error]).toEqual([path, 410, 'article_withdrawn']);
+      }
+    }
+    expect((await request(api.url).get('/api/pdf/certificate/7002/Sunil%20Joshi').set(h)).status).toBe(410);
+    expect((await request(api.url).get('/api/pdf/coverpage/7002?async=1').set(h)).status).toBe(410);
+    // Staff documents are made from what staff selected, withdrawn articles included: staff still read them, nobody else.
+    expect((await result(index, staff)).status).toBe(200);
+    expect((await result(index)).status).toBe(401);
+
+    expect((await request(content.url).post(`/api/admin/articles/${a!.id}/restore`).set(contentStaff).send({})).status).toBe(200);
+    for (const id of [cert, cover]) expect((await result(id)).status).toBe(200);
+    expect((await request(api.url).get(`/api/pdf/jobs/${cover}`).set(h)).body.state).toBe('completed');
   }, 120_000);
 
   it("refuses another journal's ref and editor", async () => {
