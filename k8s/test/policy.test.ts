@@ -6,7 +6,7 @@
  * internet, the cloud metadata address or the API server.
  */
 import {
-  TARGETS, containers, envOf, find, objectsOf, ofKind, podLabelsOf, podSpecOf, selects, workloads,
+  TARGETS, TARGET_HAS, containers, envOf, find, objectsOf, ofKind, podLabelsOf, podSpecOf, selects, workloads,
   type K8sObject, type Target,
 } from './targets';
 import { routingProblems } from './routing';
@@ -137,10 +137,11 @@ describe.each(TARGETS)('%s: scaling', (target) => {
     expect(scalers.filter(([, t]) => t === 'pdf-worker').map(([s]) => s)).toEqual(expected[target] ? [expected[target]] : []);
   });
 
-  test('the KEDA ScaledObject scales on the queue depth only', () => {
+  test(TARGET_HAS[target].keda ? 'the KEDA ScaledObject scales on the queue depth only' : 'there is no KEDA ScaledObject', () => {
     const so = find(objs, 'ScaledObject', 'pdf-worker');
-    if (!so) return;
-    const spec = so.spec as Dict;
+    if (!TARGET_HAS[target].keda) return expect(so).toBeUndefined();
+    expect(so).toBeDefined();
+    const spec = so!.spec as Dict;
     const triggers = spec.triggers as { type: string; metadata: Record<string, string>; metricType?: string }[];
     const redis = triggers.filter((t) => t.type === 'redis');
     expect(redis).toHaveLength(2);
@@ -263,11 +264,12 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   });
   test('only the services (and KEDA, for the queue length; the gateway and the render process, for the edge cache keys and the change feed) reach MongoDB and Redis', () => {
     const services = ['auth', 'content', 'pdf-api', 'pdf-worker', 'worklog'];
-    if (pods.some((p) => p.label === 'mongodb')) expect(callers('mongodb')).toEqual(services);
-    if (pods.some((p) => p.label === 'redis')) {
-      const keda = ofKind(objs, 'ScaledObject').length ? ['ns:keda'] : [];
-      expect(callers('redis')).toEqual([...services, 'gateway', 'render', ...keda].sort());
-    }
+    const inCluster = TARGET_HAS[target].inClusterDatastores;
+    expect(pods.filter((p) => p.label === 'mongodb' || p.label === 'redis').map((p) => p.label).sort()).toEqual(inCluster ? ['mongodb', 'redis'] : []);
+    if (!inCluster) return;
+    expect(callers('mongodb')).toEqual(services);
+    const keda = TARGET_HAS[target].keda ? ['ns:keda'] : [];
+    expect(callers('redis')).toEqual([...services, 'gateway', 'render', ...keda].sort());
   });
 
   // In-cluster pods (dev) or the managed datastores' addresses (prod).
@@ -284,8 +286,11 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     mongodb: ['dns'],
     redis: ['dns'],
   };
-  test.each(Object.keys(egress))('%s connects only where it must (no internet, metadata address or API server)', (from) => {
-    if (!pods.some((p) => p.label === from)) return;
+  const running = Object.keys(egress).filter((p) => TARGET_HAS[target].inClusterDatastores || !datastores.includes(p));
+  test('every pod of the target is among those whose connections are checked', () => {
+    expect(pods.map((p) => p.label).sort()).toEqual([...running].sort());
+  });
+  test.each(running)('%s connects only where it must (no internet, metadata address or API server)', (from) => {
     expect(destinations(from)).toEqual([...egress[from]].sort());
   });
 

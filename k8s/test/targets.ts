@@ -19,6 +19,16 @@ export const KUSTOMIZE_VERSION = 'v5.7.1';
  * scripts/provision.sh builds the same list.
  */
 export const KUSTOMIZE_VERSIONS = ['v5.5.0', 'v5.6.0', 'v5.7.1', 'v5.8.1'] as const;
+/**
+ * The Kubernetes versions the manifests must pass (their JSON schemas: scripts/provision.sh
+ * KUBE_VERSIONS), each with the kustomize its kubectl embeds.
+ */
+export const KUBERNETES_RELEASES = [
+  { kubernetes: '1.32.0', kustomize: 'v5.5.0' },
+  { kubernetes: '1.33.0', kustomize: 'v5.6.0' },
+  { kubernetes: '1.34.0', kustomize: 'v5.7.1' },
+  { kubernetes: '1.35.0', kustomize: 'v5.8.1' },
+] as const;
 
 export type K8sObject = {
   apiVersion: string;
@@ -31,6 +41,15 @@ export const idOf = (o: K8sObject) => `${o.kind}/${o.metadata.namespace ?? ''}/$
 /** Every target an SRE applies. The base is not one: it has no Secret and no routes. */
 export const TARGETS = ['overlays/dev', 'overlays/prod'] as const;
 export type Target = (typeof TARGETS)[number];
+/**
+ * What each target is expected to hold, so that a test of such an object fails when it is
+ * missing instead of passing without looking: MongoDB and Redis in the cluster (dev), the KEDA
+ * ScaledObject of the pdf workers (prod).
+ */
+export const TARGET_HAS: Record<Target, { inClusterDatastores: boolean; keda: boolean }> = {
+  'overlays/dev': { inClusterDatastores: true, keda: false },
+  'overlays/prod': { inClusterDatastores: false, keda: true },
+};
 
 /** A pinned kustomize of scripts/provision.sh; a missing one fails the suite, never skips it. */
 export function kustomizeBinary(version: string = KUSTOMIZE_VERSION): string {
