@@ -198,8 +198,6 @@ export const submissionDetailSchema = submissionSummarySchema.extend({
   decisions: z.array(z.enum(SUBMISSION_STATES)),
   article: z.object({ id: z.string(), refnumber: z.string(), path: z.string() }).nullable(),
   fee: z.object({ india: z.string(), foreign: z.string() }),
-  /** The e-mails sent for it (the mail pipeline's records). */
-  mail: z.array(z.object({ id: z.string(), event: z.string(), to: z.array(z.string()), subject: z.string(), state: z.string(), error: z.string(), at: z.string() })),
   /** Once paid, what "Publish" proposes: the newest issue, the page after its last, the next reference number, today. */
   proposal: z.object({ year: z.number(), volume: z.number(), issue: z.number(), pagenumber: z.string(), refnumber: z.string(), publishdate: z.string() }).nullable(),
 });

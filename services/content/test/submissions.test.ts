@@ -86,7 +86,8 @@ describe('the public form', () => {
 
   test('submissions at once get distinct consecutive numbers', async () => {
     const emails = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'].map((n) => `${n}@example.org`);
-    const got = await Promise.all(emails.map((email) => submit(J, { fields: { email } }).expect(201)));
+    const got = await Promise.all(emails.map((email) => submit(J, { fields: { email } })));
+    for (const r of got) expect(r.status).toBe(201);
     const seqs = got.map((r) => Number(String(r.body.number).split('-')[2])).sort((a, b) => a - b);
     expect(new Set(seqs).size).toBe(6);
     expect(seqs[5]! - seqs[0]!).toBe(5);
@@ -161,6 +162,14 @@ describe('the status link', () => {
     await ask('link@example.org').expect(429);
     // The old link still opens the submission.
     await status(J, token).expect(200);
+  });
+
+  test('an expired link is the same 404', async () => {
+    const t = (await submit(J, { fields: { email: 'expiring@example.org' } }).expect(201)).body.token as string;
+    await status(J, t).expect(200);
+    await app.conn.collection('submission_tokens').updateMany({}, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await status(J, t).expect(404)).body).toEqual({ error: 'not_found', message: 'Not found' });
+    await app.conn.collection('submission_tokens').updateMany({}, { $set: { expiresAt: new Date(Date.now() + 86_400_000) } });
   });
 
   test('the author withdraws before acceptance, not after', async () => {
@@ -259,6 +268,13 @@ describe('from submission to a published article', () => {
     expect(await app.files.exists(J, '/assets/archives/2026/vol1issue1/1.pdf')).toBe(true);
     expect((await status(J, token)).body).toMatchObject({ status: 'published', articlePath: '/archives/2026/vol1/issue1/1' });
     await request(app.url).post(`/api/admin/submissions/${id}/publish`).set(staff(EDITOR)).send(proposal).expect(409);
+
+    // One message per event to the author, queued in the outbox (the mail worker sends them).
+    const mails = await app.deps.mail.listMailFor(J, id);
+    expect(mails.map((m) => m.event)).toEqual(['submission_received', 'revision_requested', 'accepted_payment_due', 'payment_confirmed', 'published_delivery']);
+    expect(new Set(mails.map((m) => m.to.email))).toEqual(new Set(['flow@example.org']));
+    const delivery = mails[4]!;
+    expect(delivery.attachments.map((a) => a.filename)).toEqual(['1.pdf', 'certificate-1-1.pdf', 'certificate-1-2.pdf', 'cover-page-1.pdf', 'editorial-board.pdf']);
 
     const log: ActivityEntry[] = (await app.deps.activity.since(J, undefined)).filter((e) => e.record.id === id);
     expect(log.map((e) => e.kind).sort()).toEqual(['submission.decision', 'submission.decision', 'submission.decision', 'submission.payment', 'submission.publish']);

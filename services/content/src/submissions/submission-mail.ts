@@ -1,61 +1,73 @@
-import type { Logger } from '@journal/server-kit';
+import { toPlainText } from '@journal/server-kit';
+import type { MailAttachmentRef, MailEvent, MailLink, SubmissionState } from '@journal/contracts';
+import type { MailService } from '../mail/mail.service';
+import type { Submission, SubmissionRepo } from './submission.repo';
+import { newStatusToken } from './submission-token';
 
-/** docs/product.md#submission-emails: the events a submission sends an e-mail for. */
-export type SubmissionMailEvent =
-  | 'submission.received'
-  | 'submission.link'
-  | 'submission.decision'
-  | 'submission.withdrawn'
-  | 'submission.revision'
-  | 'submission.receipt'
-  | 'submission.paid'
-  | 'submission.published';
+/** What the workflow needs of the mail pipeline (docs/architecture.md#mail). */
+export type SubmissionMailer = Pick<MailService, 'enqueueMail'>;
 
-export interface SubmissionMailAttachment {
-  filename: string;
-  contentType: string;
-  /** Where the mail worker fetches the bytes (a public URL, or a PDF job's result). */
-  url: string;
-}
+/** The author's e-mail a staff decision sends (moves not listed send none: the status page shows them). */
+export const DECISION_EVENT: Partial<Record<SubmissionState, MailEvent>> = {
+  revision_requested: 'revision_requested',
+  accepted: 'accepted_payment_due',
+  rejected: 'rejected',
+  paid: 'payment_confirmed',
+  published: 'published_delivery',
+};
 
-export interface SubmissionMail {
+export const statusPath = (token: string) => `/submission/${token}`;
+
+export interface AuthorMail {
   journalId: string;
-  event: SubmissionMailEvent;
-  submissionId: string;
-  to: string[];
-  /** The template's placeholders: number, title, status, status link, fee, message, article link. */
-  vars: Record<string, string>;
-  attachments?: SubmissionMailAttachment[];
-  /** One message per key: a retried request or job never sends twice. */
-  idempotencyKey: string;
-}
-
-export interface SentMailRecord {
-  id: string;
-  event: string;
-  to: string[];
-  subject: string;
-  state: string;
-  error: string;
-  at: string;
+  /** The journal's public origin (https://host), for the status link. */
+  origin: string;
+  submission: Submission;
+  event: MailEvent;
+  /** Tells apart events that really happen again (a second revision round, another link request). */
+  occurrence?: string;
+  /** A status link already made for this message; otherwise one is made (the token is never stored, so each message carries a new one). */
+  token?: string;
+  vars?: Record<string, string>;
+  attachments?: MailAttachmentRef[];
+  links?: MailLink[];
 }
 
 /**
- * What the submission workflow needs of the mail pipeline: queue a message, list what was sent
- * for a submission. The composition root hands in the pipeline; a failure to queue never fails
- * the author's or the staff's act (the message is logged as not queued).
+ * Queues a message to the corresponding author. A failure to queue never undoes the act that
+ * caused it: it is logged, and staff see on the submission that no message was recorded.
  */
-export interface SubmissionMailer {
-  enqueueMail(mail: SubmissionMail): Promise<void>;
-  listMailFor(journalId: string, submissionId: string): Promise<SentMailRecord[]>;
-}
+export class AuthorMailer {
+  constructor(
+    private readonly mail: SubmissionMailer,
+    private readonly repo: Pick<SubmissionRepo, 'saveToken'>,
+    private readonly tokenDays: number,
+    private readonly logger: { warn(o: object, msg: string): void },
+  ) {}
 
-/** Until a mail pipeline is wired in: each message is logged, none is sent, none is listed. */
-export const loggingMailer = (logger: Logger): SubmissionMailer => ({
-  async enqueueMail(mail) {
-    logger.info({ journalId: mail.journalId, event: mail.event, submissionId: mail.submissionId, key: mail.idempotencyKey }, 'submission mail not sent: no mail pipeline');
-  },
-  async listMailFor() {
-    return [];
-  },
-});
+  /** A new status link's token, stored as its hash. */
+  async issueToken(journalId: string, submissionId: string): Promise<string> {
+    const { token, hash } = newStatusToken();
+    await this.repo.saveToken(journalId, submissionId, hash, new Date(Date.now() + this.tokenDays * 86_400_000));
+    return token;
+  }
+
+  async send(m: AuthorMail): Promise<void> {
+    const s = m.submission;
+    try {
+      const token = m.token ?? (await this.issueToken(m.journalId, s.id));
+      await this.mail.enqueueMail({
+        journalId: m.journalId,
+        event: m.event,
+        submissionId: s.id,
+        to: [{ name: `${s.given} ${s.family}`.trim(), email: s.email }],
+        vars: { submissionNumber: s.number, title: toPlainText(s.title), statusLink: `${m.origin}${statusPath(token)}`, ...m.vars },
+        attachments: m.attachments ?? [],
+        links: m.links ?? [],
+        idempotencyKey: m.occurrence ?? '',
+      });
+    } catch (err) {
+      this.logger.warn({ err, journalId: m.journalId, submissionId: s.id, event: m.event }, 'submission mail could not be queued');
+    }
+  }
+}

@@ -1,6 +1,8 @@
-import { AppError, parse, toPlainText, type ActivityActor } from '@journal/server-kit';
+import { AppError, parse, type ActivityActor } from '@journal/server-kit';
 import {
   articlePagePath,
+  articlePdfPath,
+  splitAuthors,
   authornameOf,
   canMove,
   decisionsFrom,
@@ -10,7 +12,6 @@ import {
   submissionListQuerySchema,
   submissionPaymentSchema,
   submissionPublishSchema,
-  submissionStateLabels,
   type SubmissionDetail,
   type SubmissionList,
   type SubmissionState,
@@ -19,11 +20,33 @@ import {
 import type { ActivityLog } from '@journal/server-kit';
 import type { ArticleAdminService } from '../admin/article-admin.service';
 import type { UploadedFile } from '../admin/upload';
-import type { ArticleRepo } from '../archives/article.repo';
+import type { Article, ArticleRepo } from '../archives/article.repo';
 import type { IssueRepo } from '../archives/issue.repo';
 import type { HistoryEntry, Submission } from './submission.repo';
 import type { SubmissionParts } from './submission.service';
-import type { SubmissionMailEvent } from './submission-mail';
+import { DECISION_EVENT, type AuthorMail } from './submission-mail';
+
+/**
+ * docs/product.md#submission-emails: the delivery e-mail's documents, made by the PDF service when
+ * the mail worker fetches them (`pdfBase`: the PDF service's address, or the public site's); each
+ * has its public link for when the message would grow past the attachment limit.
+ */
+export function deliveryOf(a: Article, origin: string, pdfBase: string): Pick<AuthorMail, 'vars' | 'attachments' | 'links'> {
+  const ref = encodeURIComponent(a.refnumber);
+  const pdfPath = articlePdfPath(a);
+  const doc = (filename: string, path: string) => ({ filename, contentType: 'application/pdf', source: { kind: 'url' as const, url: `${pdfBase}${path}` }, link: `${origin}${path}` });
+  const certificates = splitAuthors(a.authorname).map((name, i) => doc(`certificate-${a.refnumber}-${i + 1}.pdf`, `/api/pdf/certificate/${ref}/${encodeURIComponent(name)}`));
+  return {
+    vars: { articleLink: `${origin}${articlePagePath(a)}`, pdfLink: `${origin}${pdfPath}`, issueName: `Vol. ${a.volume}, Issue ${a.issue} (${a.year})` },
+    attachments: [
+      { filename: `${a.refnumber}.pdf`, contentType: 'application/pdf', source: { kind: 'asset', path: pdfPath }, link: `${origin}${pdfPath}` },
+      ...certificates,
+      doc(`cover-page-${a.refnumber}.pdf`, `/api/pdf/coverpage/${ref}`),
+      doc('editorial-board.pdf', '/api/pdf/editorialboard'),
+    ],
+    links: [{ label: 'Abstract', url: `${origin}${articlePagePath(a)}` }],
+  };
+}
 
 export interface StaffParts extends SubmissionParts {
   activity: Pick<ActivityLog, 'record'>;
@@ -49,8 +72,8 @@ const summary = (s: Submission): SubmissionSummary => ({
   updatedAt: iso(s.updatedAt),
 });
 
-/** The event a staff move tells the author about. */
-const EVENT_OF: Partial<Record<SubmissionState, SubmissionMailEvent>> = { paid: 'submission.paid', published: 'submission.published' };
+/** docs/product.md#submission-emails: the fee as the e-mail states it. */
+const feeText = (india: string, foreign: string) => [india && `INR ${india} (India)`, foreign && `USD ${foreign} (other countries)`].filter(Boolean).join(' / ');
 
 /**
  * docs/product.md#submissions: what managers and editors do with submissions: list, read,
@@ -74,9 +97,8 @@ export class SubmissionStaffService {
 
   async detail(journalId: string, id: string): Promise<SubmissionDetail> {
     const s = await this.get(journalId, id);
-    const [journal, mail, proposal] = await Promise.all([
+    const [journal, proposal] = await Promise.all([
       this.p.journals.findById(journalId),
-      this.p.mailer.listMailFor(journalId, s.id).catch(() => []),
       s.status === 'paid' ? this.proposal(journalId) : Promise.resolve(null),
     ]);
     return {
@@ -94,7 +116,6 @@ export class SubmissionStaffService {
       decisions: decisionsFrom(s.status),
       article: s.article,
       fee: { india: journal?.fee_rupee ?? '', foreign: journal?.fee_dollar ?? '' },
-      mail,
       proposal,
     };
   }
@@ -114,7 +135,15 @@ export class SubmissionStaffService {
     return { at: new Date(), from: s.status, to, by: { kind: 'staff', name: actor.name, role: actor.role }, message, authorVisible: true };
   }
 
-  private async after(journalId: string, actor: ActivityActor, before: Submission, after: Submission, kind: 'submission.decision' | 'submission.payment' | 'submission.publish', message: string) {
+  private async after(
+    journalId: string,
+    origin: string,
+    actor: ActivityActor,
+    [before, after]: [Submission, Submission],
+    kind: 'submission.decision' | 'submission.payment' | 'submission.publish',
+    message: string,
+    extra: Pick<AuthorMail, 'vars' | 'attachments' | 'links'> = {},
+  ) {
     await this.p.activity.record(journalId, actor, {
       kind,
       record: { type: 'submission', id: after.id, label: after.number },
@@ -124,46 +153,31 @@ export class SubmissionStaffService {
         ...(message ? [{ field: 'message', before: '', after: message }] : []),
       ],
     });
-    const event = EVENT_OF[after.status] ?? 'submission.decision';
-    try {
-      await this.p.mailer.enqueueMail({
-        journalId,
-        event,
-        submissionId: after.id,
-        to: [after.email],
-        vars: {
-          number: after.number,
-          title: toPlainText(after.title),
-          name: `${after.given} ${after.family}`.trim(),
-          status: after.status,
-          statusLabel: submissionStateLabels[after.status],
-          message,
-          ...(after.status === 'accepted' ? (await this.feeVars(journalId)) : {}),
-        },
-        idempotencyKey: `${after.id}:${after.history.length}:${after.status}`,
-      });
-    } catch (err) {
-      this.p.logger.warn({ err, journalId, submissionId: after.id, event }, 'submission mail could not be queued');
-    }
+    const event = DECISION_EVENT[after.status];
+    if (!event) return;
+    const fee = after.status === 'accepted' || after.ptype === 'paid' ? (await this.feeVars(journalId)).fee : after.ptype === 'free' ? 'waived' : '';
+    const vars: Record<string, string> = { message, fee, ...extra.vars };
+    // A round of revision, or a second acceptance after a refused receipt, is another message.
+    await this.p.mail.send({ journalId, origin, submission: after, event, occurrence: String(after.history.length), vars, attachments: extra.attachments, links: extra.links });
   }
 
   private async feeVars(journalId: string) {
     const j = await this.p.journals.findById(journalId);
-    return { feeIndia: j?.fee_rupee ?? '', feeForeign: j?.fee_dollar ?? '' };
+    return { fee: feeText(j?.fee_rupee ?? '', j?.fee_dollar ?? '') };
   }
 
-  async decide(journalId: string, actor: ActivityActor, id: string, body: unknown): Promise<SubmissionDetail> {
+  async decide(journalId: string, origin: string, actor: ActivityActor, id: string, body: unknown): Promise<SubmissionDetail> {
     const { to, message } = parse(submissionDecisionSchema, body ?? {});
     const s = await this.get(journalId, id);
     if (!canMove('decide', 'staff', s.status, to)) throw notAllowed();
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.staffEntry(s, actor, to, message));
     if (!moved) throw notAllowed();
-    await this.after(journalId, actor, s, moved, 'submission.decision', message);
+    await this.after(journalId, origin, actor, [s, moved], 'submission.decision', message);
     return this.detail(journalId, id);
   }
 
   /** Confirm: paid, with the receipt's transaction id. Waive: free, the submission number standing for the transaction. */
-  async payment(journalId: string, actor: ActivityActor, id: string, body: unknown): Promise<SubmissionDetail> {
+  async payment(journalId: string, origin: string, actor: ActivityActor, id: string, body: unknown): Promise<SubmissionDetail> {
     const { action, message } = parse(submissionPaymentSchema, body ?? {});
     const s = await this.get(journalId, id);
     const act = action === 'confirm' ? 'confirm_payment' : 'waive_payment';
@@ -173,7 +187,7 @@ export class SubmissionStaffService {
     const note = message || (action === 'confirm' ? `Payment confirmed (transaction ${set.txnid})` : 'Fee waived');
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: 'paid', ...set }, this.staffEntry(s, actor, 'paid', note));
     if (!moved) throw notAllowed();
-    await this.after(journalId, actor, s, moved, 'submission.payment', note);
+    await this.after(journalId, origin, actor, [s, moved], 'submission.payment', note);
     return this.detail(journalId, id);
   }
 
@@ -190,7 +204,7 @@ export class SubmissionStaffService {
    * Makes the article from the submission (every field from it, through the article rules of the
    * admin's add form) with the final PDF: the one uploaded now, else the newest PDF version.
    */
-  async publish(journalId: string, actor: ActivityActor, id: string, body: unknown, upload: UploadedFile | undefined): Promise<SubmissionDetail> {
+  async publish(journalId: string, origin: string, actor: ActivityActor, id: string, body: unknown, upload: UploadedFile | undefined): Promise<SubmissionDetail> {
     const input = parse(submissionPublishSchema, body ?? {});
     const s = await this.get(journalId, id);
     if (!canMove('publish', 'staff', s.status, 'published')) throw notAllowed();
@@ -229,7 +243,7 @@ export class SubmissionStaffService {
       this.staffEntry(s, actor, 'published', `Published as ${article.refnumber}`),
     );
     if (!moved) throw notAllowed();
-    await this.after(journalId, actor, s, moved, 'submission.publish', `Published as ${article.refnumber}`);
+    await this.after(journalId, origin, actor, [s, moved], 'submission.publish', `Published as ${article.refnumber}`, deliveryOf(article, origin, this.p.config.PDF_URL || origin));
     return this.detail(journalId, id);
   }
 }

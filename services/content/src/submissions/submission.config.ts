@@ -10,4 +10,9 @@ export const submissionConfigShape = {
   RESEND_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** How long a status link opens its submission (days); a new one can be asked for by e-mail. */
   SUBMISSION_TOKEN_DAYS: z.coerce.number().int().min(1).default(365),
+  /**
+   * The PDF service's address, from which the mail worker fetches the delivery e-mail's
+   * certificates, cover page and board PDF; empty: through the journal's public site.
+   */
+  PDF_URL: z.string().regex(/^(https?:\/\/[^\s/]+)?$/, 'must be an http(s) origin').default(''),
 };

@@ -9,8 +9,8 @@ import { publicOrigin } from '../seo/public-url';
 import { SubmissionRepo } from './submission.repo';
 import { SubmissionFiles } from './submission-files';
 import { SubmissionLimits } from './submission-limits';
-import { loggingMailer, type SubmissionMailer } from './submission-mail';
-import { statusPath, SubmissionService, type PublicCaller } from './submission.service';
+import { AuthorMailer, statusPath } from './submission-mail';
+import { SubmissionService, type PublicCaller } from './submission.service';
 import { SubmissionStaffService } from './submission-staff.service';
 
 const manuscript = (field: string) => multipart(field, { maxBytes: MAX_MANUSCRIPT_BYTES, tooLarge: M.manuscriptTooLarge });
@@ -63,7 +63,7 @@ const idParam = (req: Request) => {
  * docs/product.md#submissions: the public submission routes (the journal from the Host, status
  * links by token) and the staff's (roles per staffRoutes).
  */
-export async function submissionRoutes(deps: ContentDeps, mailer: SubmissionMailer = loggingMailer(deps.logger)): Promise<Router> {
+export async function submissionRoutes(deps: ContentDeps): Promise<Router> {
   const repo = new SubmissionRepo(deps.conn);
   await repo.init();
   const parts = {
@@ -72,7 +72,7 @@ export async function submissionRoutes(deps: ContentDeps, mailer: SubmissionMail
     repo,
     files: new SubmissionFiles(deps.conn),
     limits: new SubmissionLimits(deps.redis, deps.config.REDIS_PREFIX),
-    mailer,
+    mail: new AuthorMailer(deps.mail, repo, deps.config.SUBMISSION_TOKEN_DAYS, deps.logger),
     logger: deps.logger,
   };
   const authors = new SubmissionService(parts);
@@ -112,7 +112,7 @@ export async function submissionRoutes(deps: ContentDeps, mailer: SubmissionMail
     '/api/submissions/status/:token/withdraw',
     requireTenant,
     fields,
-    act(async (req) => ({ body: await authors.withdraw(req.journalId, tokenOf(req), req.body), page: `${statusBack(req)}?done=withdrawn` }), statusBack),
+    act(async (req) => ({ body: await authors.withdraw(req.journalId, publicOrigin(req, deps.config), tokenOf(req), req.body), page: `${statusBack(req)}?done=withdrawn` }), statusBack),
   );
 
   r.post(
@@ -147,15 +147,15 @@ export async function submissionRoutes(deps: ContentDeps, mailer: SubmissionMail
   });
 
   r.post('/api/admin/submissions/:id/decision', requireTenant, staff(routes.submissionDecision), async (req, res) => {
-    res.json(await staffSide.decide(req.journalId, activityActor(req), idParam(req), req.body));
+    res.json(await staffSide.decide(req.journalId, publicOrigin(req, deps.config), activityActor(req), idParam(req), req.body));
   });
 
   r.post('/api/admin/submissions/:id/payment', requireTenant, staff(routes.submissionPayment), async (req, res) => {
-    res.json(await staffSide.payment(req.journalId, activityActor(req), idParam(req), req.body));
+    res.json(await staffSide.payment(req.journalId, publicOrigin(req, deps.config), activityActor(req), idParam(req), req.body));
   });
 
   r.post('/api/admin/submissions/:id/publish', requireTenant, staff(routes.submissionPublish), multipart('pdfFile'), async (req, res) => {
-    res.json(await staffSide.publish(req.journalId, activityActor(req), idParam(req), req.body, req.file));
+    res.json(await staffSide.publish(req.journalId, publicOrigin(req, deps.config), activityActor(req), idParam(req), req.body, req.file));
   });
 
   return r;

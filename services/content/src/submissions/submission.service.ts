@@ -23,16 +23,16 @@ import { EXTENSION, manuscriptKind, MIME, receiptKind } from './file-check';
 import type { HistoryEntry, Submission, SubmissionRepo } from './submission.repo';
 import type { SubmissionFiles } from './submission-files';
 import type { SubmissionLimits } from './submission-limits';
-import type { SubmissionMailer, SubmissionMailEvent } from './submission-mail';
-import { isTokenShaped, newStatusToken, tokenHash } from './submission-token';
+import type { AuthorMailer } from './submission-mail';
+import { isTokenShaped, tokenHash } from './submission-token';
 
 export interface SubmissionParts {
-  config: Pick<ContentConfig, 'SUBMIT_PER_ADDRESS_PER_HOUR' | 'SUBMIT_PER_EMAIL_PER_DAY' | 'RESEND_PER_HOUR' | 'SUBMISSION_TOKEN_DAYS'>;
+  config: Pick<ContentConfig, 'SUBMIT_PER_ADDRESS_PER_HOUR' | 'SUBMIT_PER_EMAIL_PER_DAY' | 'RESEND_PER_HOUR' | 'SUBMISSION_TOKEN_DAYS' | 'PDF_URL'>;
   journals: Pick<JournalRepo, 'findById'>;
   repo: SubmissionRepo;
   files: SubmissionFiles;
   limits: SubmissionLimits;
-  mailer: SubmissionMailer;
+  mail: AuthorMailer;
   logger: { warn(o: object, msg: string): void };
 }
 
@@ -47,7 +47,6 @@ const HOUR = 3600;
 const notFound = () => new AppError(404, 'not_found', 'Not found');
 const notAllowed = () => new AppError(409, 'not_allowed', M.notAllowed);
 const fileError = (message: string) => new AppError(400, 'invalid_file', message);
-export const statusPath = (token: string) => `/submission/${token}`;
 
 function authorsOf(f: SubmissionForm): ArticleAuthor[] {
   const corresponding: ArticleAuthor = {
@@ -84,28 +83,6 @@ function checkedFile<K extends string>(file: UploadedFile | undefined, kindOf: (
  */
 export class SubmissionService {
   constructor(private readonly p: SubmissionParts) {}
-
-  private async mail(s: Submission, journalId: string, event: SubmissionMailEvent, key: string, vars: Record<string, string>) {
-    try {
-      await this.p.mailer.enqueueMail({
-        journalId,
-        event,
-        submissionId: s.id,
-        to: [s.email],
-        vars: { number: s.number, title: toPlainText(s.title), name: `${s.given} ${s.family}`.trim(), status: s.status, ...vars },
-        idempotencyKey: `${s.id}:${key}`,
-      });
-    } catch (err) {
-      // The act stands; the message is the mail pipeline's to retry or the staff's to send by hand.
-      this.p.logger.warn({ err, journalId, submissionId: s.id, event }, 'submission mail could not be queued');
-    }
-  }
-
-  private async issueToken(journalId: string, submissionId: string): Promise<string> {
-    const { token, hash } = newStatusToken();
-    await this.p.repo.saveToken(journalId, submissionId, hash, new Date(Date.now() + this.p.config.SUBMISSION_TOKEN_DAYS * 86_400_000));
-    return token;
-  }
 
   async create(c: PublicCaller, body: unknown, upload: UploadedFile | undefined): Promise<SubmissionCreated> {
     const cfg = this.p.config;
@@ -148,8 +125,8 @@ export class SubmissionService {
       history: [history],
       article: null,
     });
-    const token = await this.issueToken(c.journalId, s.id);
-    await this.mail(s, c.journalId, 'submission.received', 'received', { statusUrl: `${c.origin}${statusPath(token)}` });
+    const token = await this.p.mail.issueToken(c.journalId, s.id);
+    await this.p.mail.send({ journalId: c.journalId, origin: c.origin, submission: s, event: 'submission_received', token });
     return { number: s.number, token, status: s.status };
   }
 
@@ -184,14 +161,14 @@ export class SubmissionService {
     return { at: new Date(), from: s.status, to, by: { kind: 'author', name: `${s.given} ${s.family}`.trim(), role: 'author' }, message, authorVisible: true };
   }
 
-  async withdraw(journalId: string, token: unknown, body: unknown): Promise<SubmissionStatus> {
+  async withdraw(journalId: string, origin: string, token: string, body: unknown): Promise<SubmissionStatus> {
     const s = await this.open(journalId, token);
     const { message } = parse(submissionWithdrawSchema, body ?? {});
     const to = moveTarget('withdraw', 'author', s.status);
     if (!to) throw notAllowed();
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.authorEntry(s, to, message));
     if (!moved) throw notAllowed();
-    await this.mail(moved, journalId, 'submission.withdrawn', 'withdrawn', { message });
+    await this.p.mail.send({ journalId, origin, submission: moved, event: 'withdrawn', token, vars: { message } });
     return this.status(journalId, token);
   }
 
@@ -206,7 +183,6 @@ export class SubmissionService {
     const manuscript = { fileId, version, kind, size: file.size, at: new Date() };
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.authorEntry(s, to, message || `Revised manuscript (version ${version})`), { manuscript });
     if (!moved) throw notAllowed();
-    await this.mail(moved, journalId, 'submission.revision', `revision-${version}`, { version: String(version) });
     return this.status(journalId, token);
   }
 
@@ -221,7 +197,6 @@ export class SubmissionService {
     const receipt = { fileId, kind, size: file.size, txnid, at };
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to, receipt }, this.authorEntry(s, to, `Payment receipt sent (transaction ${txnid})`));
     if (!moved) throw notAllowed();
-    await this.mail(moved, journalId, 'submission.receipt', `receipt-${fileId}`, { txnid });
     return this.status(journalId, token);
   }
 
@@ -236,8 +211,8 @@ export class SubmissionService {
     const s = await this.p.repo.findByNumber(c.journalId, number);
     if (s && s.email.toLowerCase() === email.toLowerCase()) {
       await this.p.repo.dropExpiredTokens(c.journalId, s.id);
-      const token = await this.issueToken(c.journalId, s.id);
-      await this.mail(s, c.journalId, 'submission.link', `link-${tokenHash(token).slice(0, 16)}`, { statusUrl: `${c.origin}${statusPath(token)}` });
+      const token = await this.p.mail.issueToken(c.journalId, s.id);
+      await this.p.mail.send({ journalId: c.journalId, origin: c.origin, submission: s, event: 'status_link_resent', token, occurrence: tokenHash(token).slice(0, 16) });
     }
     return { message: M.resent };
   }
