@@ -37,12 +37,14 @@ export async function startRelStack(name: string, portBase: number, nginxPort: n
 }
 
 /** Runs scripts/provision.sh with this suite's data directory and ports (set by reliability.sh). */
-export function provision(cmd: 'servers' | 'stop-mongo' | 'stop-redis') {
-  // jest's global setup exports MONGO_URL/REDIS_URL, which would make the script treat the servers
-  // as external ones it must not touch: drop them, so it stops and starts its own.
+export function provision(cmd: 'servers' | 'stop-mongo' | 'stop-redis' | 'stop-mailpit') {
+  // jest's global setup exports MONGO_URL/REDIS_URL/SMTP_URL, which would make the script treat the
+  // servers as external ones it must not touch: drop them, so it stops and starts its own.
   const env = { ...process.env };
   delete env.MONGO_URL;
   delete env.REDIS_URL;
+  delete env.SMTP_URL;
+  delete env.MAILPIT_URL;
   execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), cmd], { stdio: 'inherit', env });
 }
 

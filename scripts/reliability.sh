@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm run test:reliability: faults, load and attacks against the whole stack, started as npm start
-# starts it, on a separate FerretDB and Redis that the fault tests may stop and start.
+# starts it, on a separate FerretDB, Redis and Mailpit that the fault tests may stop and start.
 #   JP_SKIP_BUILD=1          reuse the current build
 #   extra arguments          go to jest (a file, or -t 'name')
 # Every test prints what it did and measured ([reliability] lines); they are repeated at the end.
@@ -9,7 +9,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # JP_PORT_OFFSET (a multiple of 100) gives a second checkout its own servers and ports.
 lane=$(( ${JP_PORT_OFFSET:-0} / 10 ))
 export JP_DATA_DIR="$PWD/.data/reliability" JP_MONGO_PORT=$((27037 + lane)) JP_REDIS_PORT=$((6400 + lane))
-unset MONGO_URL REDIS_URL
+export JP_MAILPIT_SMTP_PORT=$((1035 + lane)) JP_MAILPIT_HTTP_PORT=$((8035 + lane))
+unset MONGO_URL REDIS_URL SMTP_URL MAILPIT_URL
 bash scripts/provision.sh all
 source scripts/node-env.sh
 bash scripts/install.sh

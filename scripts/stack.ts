@@ -15,7 +15,7 @@ const COUNTER_ROBOTS_FILE = path.join(ROOT, '.data/bin/counter-robots-2025.11/ro
 export const DATA = process.env.JP_DATA_DIR ?? path.join(ROOT, '.data');
 
 export interface StackOptions {
-  /** Gateway port; services take the next five (content, auth, worklog, pdf API, render). */
+  /** Gateway port; services take the next six (content, auth, worklog, pdf API, render, mail worker). */
   portBase: number;
   nginxPort: number;
   mongoDb: string;
@@ -28,20 +28,55 @@ export interface StackOptions {
 }
 
 export interface Stack {
-  urls: { web: string; gateway: string; content: string; auth: string; worklog: string; pdf: string; render: string };
+  urls: { web: string; gateway: string; content: string; auth: string; worklog: string; pdf: string; render: string; mailWorker: string; mailpit: string };
   env: Record<string, string>;
   processes: Map<string, ChildProcess>;
   stop(): Promise<void>;
 }
 
-export function serverEnv(): { MONGO_URL: string; REDIS_URL: string } {
-  if (process.env.MONGO_URL && process.env.REDIS_URL) return { MONGO_URL: process.env.MONGO_URL, REDIS_URL: process.env.REDIS_URL };
+export interface ServerEnv {
+  MONGO_URL: string;
+  REDIS_URL: string;
+  /** The SMTP server (locally Mailpit: smtp://127.0.0.1:1025). */
+  SMTP_URL: string;
+  /** Mailpit's web UI and API, where the messages sent can be read ('' for another SMTP server). */
+  MAILPIT_URL: string;
+}
+
+export function serverEnv(): ServerEnv {
+  const given = process.env;
+  if (given.MONGO_URL && given.REDIS_URL && given.SMTP_URL) {
+    return { MONGO_URL: given.MONGO_URL, REDIS_URL: given.REDIS_URL, SMTP_URL: given.SMTP_URL, MAILPIT_URL: given.MAILPIT_URL ?? '' };
+  }
   const file = path.join(DATA, 'servers.env');
-  if (!existsSync(file)) execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), 'servers'], { stdio: 'inherit' });
-  const vars = Object.fromEntries(
-    readFileSync(file, 'utf8').split('\n').map((l) => /^(\w+)=(.*)$/.exec(l.trim())).filter(Boolean).map((m) => [m![1], m![2]]),
-  ) as Record<string, string>;
-  return { MONGO_URL: process.env.MONGO_URL ?? vars.MONGO_URL!, REDIS_URL: process.env.REDIS_URL ?? vars.REDIS_URL! };
+  const read = () =>
+    (existsSync(file)
+      ? Object.fromEntries(readFileSync(file, 'utf8').split('\n').map((l) => /^(\w+)=(.*)$/.exec(l.trim())).filter(Boolean).map((m) => [m![1], m![2]]))
+      : {}) as Record<string, string>;
+  let vars = read();
+  // A servers.env written before Mailpit was part of the servers: start what is missing.
+  if (!vars.MONGO_URL || !vars.SMTP_URL) {
+    execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), 'servers'], { stdio: 'inherit' });
+    vars = read();
+  }
+  return {
+    MONGO_URL: given.MONGO_URL ?? vars.MONGO_URL!,
+    REDIS_URL: given.REDIS_URL ?? vars.REDIS_URL!,
+    SMTP_URL: given.SMTP_URL ?? vars.SMTP_URL!,
+    MAILPIT_URL: given.MAILPIT_URL ?? vars.MAILPIT_URL ?? '',
+  };
+}
+
+/** The mail worker's SMTP settings for an smtp:// URL (locally Mailpit on loopback: no TLS, no login). */
+export function smtpEnv(smtpUrl: string): Record<string, string> {
+  const u = new URL(smtpUrl);
+  return {
+    SMTP_HOST: u.hostname,
+    SMTP_PORT: u.port || (u.protocol === 'smtps:' ? '465' : '25'),
+    SMTP_TLS: u.protocol === 'smtps:' ? 'tls' : (u.searchParams.get('tls') ?? 'none'),
+    SMTP_USER: decodeURIComponent(u.username),
+    SMTP_PASSWORD: decodeURIComponent(u.password),
+  };
 }
 
 /** A per-machine signing key, made once; production takes JWT_SECRET from a Secret. */
@@ -54,6 +89,9 @@ export function localJwtSecret(): string {
   }
   return readFileSync(file, 'utf8').trim();
 }
+
+/** The mail worker's entry (its own Deployment in Kubernetes). */
+export const MAIL_WORKER_ENTRY = 'services/content/dist/mail/mail-worker.main.js';
 
 /**
  * The Redis of the gateway's records of nginx's cache keys: EDGE_REDIS_URL, else the edge Redis of
@@ -189,7 +227,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   if (!existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
   if (!existsSync(path.join(ROOT, 'web/dist-ssr/server.js'))) throw new Error('web/dist-ssr is missing: run `npm run build` first');
   const servers = serverEnv();
-  const p = { gateway: o.portBase, content: o.portBase + 1, auth: o.portBase + 2, worklog: o.portBase + 3, pdf: o.portBase + 4, render: o.portBase + 5 };
+  const p = { gateway: o.portBase, content: o.portBase + 1, auth: o.portBase + 2, worklog: o.portBase + 3, pdf: o.portBase + 4, render: o.portBase + 5, mail: o.portBase + 6 };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -215,6 +253,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     PUBLIC_PORT: String(o.nginxPort),
     // The content service purges this stack's nginx after each write.
     EDGE_NGINX_PURGE_URLS: `http://127.0.0.1:${purgePortOf(o.nginxPort)}/purge`,
+    // The mail worker sends to the local Mailpit (or the SMTP_URL given).
+    ...smtpEnv(servers.SMTP_URL),
     ...o.env,
   };
   const processes = new Map<string, ChildProcess>();
@@ -258,6 +298,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       ['pdf', 'services/pdf-worker/dist/main.js', p.pdf],
       ['render', 'web/dist-ssr/server.js', p.render],
       ['gateway', 'gateway/dist/main.js', p.gateway],
+      // The `mail` queue's consumer, the one process that talks SMTP (docs/architecture.md#mail).
+      ['mail-worker', MAIL_WORKER_ENTRY, p.mail],
     ];
     for (const [name, entry, port] of starts) {
       if (!existsSync(path.join(ROOT, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
@@ -296,6 +338,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       worklog: url(p.worklog),
       pdf: url(p.pdf),
       render: url(p.render),
+      mailWorker: url(p.mail),
+      mailpit: servers.MAILPIT_URL,
     },
     env,
     processes,

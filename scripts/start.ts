@@ -37,6 +37,7 @@ async function main() {
     console.log(`         work-log     ${hostUrl(host)}/webdata/login`);
   }
   console.log(`\n  Sign in with user "${DEMO_USER.name}" and password "${DEMO_USER.password}".`);
+  if (stack.urls.mailpit) console.log(`  Emails the platform sends (Mailpit): ${stack.urls.mailpit}/`);
   console.log(`  Logs: ${DATA}/logs/start-*.log   Stop: Ctrl-C\n`);
 }
 

@@ -1,7 +1,8 @@
 /*
  * Picks the servers tests run against, in this order: MONGO_URL/REDIS_URL from the environment;
  * testcontainers where a Docker engine answers; otherwise the local FerretDB and Redis that
- * scripts/provision.sh starts (reused when already running).
+ * scripts/provision.sh starts (reused when already running). The SMTP server and mailbox is the
+ * local Mailpit it starts too (SMTP_URL, MAILPIT_URL), unless SMTP_URL is given.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -47,7 +48,11 @@ function fromLocal() {
 }
 
 module.exports = async () => {
-  if (process.env.MONGO_URL && process.env.REDIS_URL) return;
+  // The SMTP server is the local Mailpit unless SMTP_URL (and MAILPIT_URL) name another one.
+  if (process.env.MONGO_URL && process.env.REDIS_URL) {
+    if (!process.env.SMTP_URL) fromLocal();
+    return;
+  }
   if (await dockerAnswers()) await fromContainers();
-  else fromLocal();
+  fromLocal();
 };

@@ -87,3 +87,4 @@ export * from './latency';
 export * from './waiting';
 export * from './secrets';
 export * from './pods';
+export * from './mailpit';
