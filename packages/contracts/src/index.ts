@@ -28,6 +28,7 @@ export * from './public-url.js';
 export * from './withdrawal.schema.js';
 export * from './author-name.js';
 export * from './language-code.js';
+export * from './idempotency.js';
 export * from './crossref-deposit.schema.js';
 export * from './scholarly-ids.js';
 export * from './article-authors.js';

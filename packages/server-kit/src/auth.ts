@@ -5,6 +5,7 @@ import type Redis from 'ioredis';
 import { REAUTH_REQUIRED, RECENT_AUTH_SECONDS, ROLE_FORBIDDEN, roleOrManager, type StaffRole, type StaffRoute } from '@journal/contracts';
 import { AppError } from './errors';
 import type { UserStateSource } from './user-state';
+import { idempotency } from './idempotency';
 
 /** One algorithm, pinned on both sign and verify, so `alg: none` and HS/RS swaps are refused. */
 export const JWT_ALGORITHM = 'HS256' as const;
@@ -180,13 +181,15 @@ export async function assertRecentAuth(auth: AuthClaims, opts: AuthMiddlewareOpt
  * sensitive route asks for a recent password check. Routes take their roles from `staffRoutes`.
  */
 export function staffAccess(opts: AuthMiddlewareOptions) {
-  return (route: StaffRoute) => (req: Request, _res: Response, next: NextFunction) => {
+  // Every staff write sent with an idempotency key is answered once per key and user.
+  const once = idempotency({ redis: opts.redis, redisPrefix: opts.redisPrefix });
+  return (route: StaffRoute) => (req: Request, res: Response, next: NextFunction) => {
     (async () => {
       const claims = await authenticate(req, opts);
       req.auth = claims;
       assertRole(claims, route.roles);
       if (route.recentAuth) await assertRecentAuth(claims, opts);
-    })().then(() => next(), next);
+    })().then(() => once(req, res, next), next);
   };
 }
 

@@ -18,6 +18,7 @@ export * from './validate';
 export * from './run-service';
 export * from './change-feed';
 export * from './keyed-lock';
+export * from './idempotency';
 export { LRUCache } from 'lru-cache';
 export * from './cache';
 export * from './cli';

@@ -378,3 +378,15 @@ describe('demo seed', () => {
     expect(list.every((e) => e.createdby === 'admin')).toBe(true);
   });
 });
+
+describe('idempotent writes (docs/architecture.md#idempotent-writes)', () => {
+  it('an entry sent twice at once with one key is made once, and both sends get its answer', async () => {
+    const key = `entry-${newObjectId()}`;
+    const content = `Once only ${key}`;
+    const send = () => post({ status: 'info', content }).set('Idempotency-Key', key);
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body).toEqual(a.body);
+    expect(await entries().countDocuments({ content })).toBe(1);
+  });
+});

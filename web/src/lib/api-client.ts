@@ -1,4 +1,5 @@
-import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
+import { IDEMPOTENCY_HEADER } from '@journal/contracts/idempotency';
 import { getSession } from './session';
 
 /** An error answer from the API: the `{error: code, message}` of docs/product.md#api with the HTTP status. */
@@ -27,6 +28,8 @@ export interface RequestOptions {
   /** Skip the client's 401 handling (login and token checks handle it themselves). */
   handle401?: boolean;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the service answers a repeat of the key with its first answer. */
+  idempotencyKey?: string;
 }
 
 export interface ApiClientOptions {
@@ -59,6 +62,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const s = getSession();
       if (s) headers.Authorization = `Bearer ${s.token}`;
     }
+    if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
     const res = await fetch(base + path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'include', signal: opts.signal });
     if (res.status === 401 && opts.auth && opts.handle401 !== false) options.onUnauthorized?.();
     return res;
@@ -81,6 +85,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return { blob: await res.blob(), filename: m ? decodeURIComponent(m[1]!) : undefined };
   }
 
+  return withVerbs(request, download);
+}
+
+type RequestFn = <T>(path: string, opts?: RequestOptions) => Promise<T>;
+
+function withVerbs(request: RequestFn, download: ApiClient['download']) {
   return {
     request,
     download,
@@ -90,7 +100,74 @@ export function createApiClient(options: ApiClientOptions = {}) {
     delete: <T>(path: string, opts: Bodyless = {}) => request<T>(path, { ...opts, method: 'DELETE' }),
   };
 }
-export type ApiClient = ReturnType<typeof createApiClient>;
+export interface ApiClient {
+  request: RequestFn;
+  download(path: string, opts?: RequestOptions): Promise<{ blob: Blob; filename?: string }>;
+  get<T>(path: string, opts?: Bodyless): Promise<T>;
+  post<T>(path: string, body?: unknown, opts?: Bodyless): Promise<T>;
+  put<T>(path: string, body?: unknown, opts?: Bodyless): Promise<T>;
+  delete<T>(path: string, opts?: Bodyless): Promise<T>;
+}
+
+/** A random idempotency key (getRandomValues: randomUUID needs a secure context). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What makes two writes the same send: the body, files by name, size and date. */
+function bodySignature(body: unknown): string {
+  if (!(body instanceof FormData)) return JSON.stringify(body ?? null);
+  return JSON.stringify([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : [v.name, v.size, v.type, (v as File).lastModified]]));
+}
+
+interface WriteSlot {
+  key: string;
+  signature: string;
+  succeeded: boolean;
+  inFlight?: Promise<unknown>;
+}
+
+/**
+ * A client for a form (docs/architecture.md#idempotent-writes): its writes carry idempotency keys,
+ * the first made now, when the form opens. A send that repeats the last write to the same path (a
+ * double click, a retry after an error or a re-authentication) keeps its key, and while that write
+ * is on its way gets its very promise, so no second request leaves; a write with other values, or
+ * one after a success, gets a new key.
+ */
+export function withIdempotencyKeys(client: ApiClient): ApiClient {
+  let opening: string | undefined = newIdempotencyKey();
+  const slots = new Map<string, WriteSlot>();
+  const request = <T>(path: string, opts: RequestOptions = {}): Promise<T> => {
+    const method = opts.method ?? (opts.body !== undefined ? 'POST' : 'GET');
+    if (method === 'GET') return client.request<T>(path, opts);
+    const where = `${method} ${path}`;
+    const signature = bodySignature(opts.body);
+    let slot = slots.get(where);
+    if (slot?.inFlight && slot.signature === signature) return slot.inFlight as Promise<T>;
+    if (!slot || slot.signature !== signature || slot.succeeded) {
+      slot = { key: opening ?? newIdempotencyKey(), signature, succeeded: false };
+      opening = undefined;
+      slots.set(where, slot);
+    }
+    const mine = slot;
+    // Settled before the caller's own continuation runs, so its next send sees this one done.
+    const sent = client.request<T>(path, { ...opts, method, idempotencyKey: mine.key }).then(
+      (answer) => {
+        mine.inFlight = undefined;
+        mine.succeeded = true;
+        return answer;
+      },
+      (err: unknown) => {
+        mine.inFlight = undefined;
+        throw err;
+      },
+    );
+    mine.inFlight = sent;
+    return sent;
+  };
+  return withVerbs(request, client.download);
+}
 
 /** Reads that need no session (public pages) use a client with no 401 behaviour. */
 export const publicApiClient = createApiClient();
@@ -102,6 +179,12 @@ export const ApiClientProvider = ({ client, children }: { client: ApiClient; chi
   createElement(ApiClientContext.Provider, { value: client }, children);
 
 export const useApiClient = () => useContext(ApiClientContext);
+
+/** The client of one mounted form or screen: its writes carry the keys of `withIdempotencyKeys`. */
+export const useFormApiClient = (): ApiClient => {
+  const client = useApiClient();
+  return useMemo(() => withIdempotencyKeys(client), [client]);
+};
 
 /** Hands a blob to the browser as a file download. */
 export function saveBlob(blob: Blob, filename: string) {

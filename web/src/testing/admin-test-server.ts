@@ -74,7 +74,7 @@ export class JsonServer {
     const server = http.createServer((req, res) => {
       res.setHeader('content-type', 'application/json');
       res.setHeader('access-control-allow-origin', '*');
-      res.setHeader('access-control-allow-headers', 'authorization, content-type');
+      res.setHeader('access-control-allow-headers', 'authorization, content-type, idempotency-key');
       res.setHeader('access-control-expose-headers', 'content-disposition');
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
       const chunks: Buffer[] = [];

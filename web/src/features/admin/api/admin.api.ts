@@ -3,7 +3,7 @@ import type {
   PublicSettings, SettingsUpdateInput, SiteImageKind, StaffCreateInput, StaffRole, StaffUserView, WithdrawRequest,
 } from '@journal/contracts';
 import { useMemo } from 'react';
-import { useApiClient, type ApiClient } from '@/lib/api-client';
+import { useFormApiClient, type ApiClient } from '@/lib/api-client';
 
 /** Bearer token attached; a 401 runs the client's session-ended behaviour. */
 const auth = { auth: true } as const;
@@ -75,6 +75,6 @@ export const createAdminApi = (api: ApiClient) => ({
 export type AdminApi = ReturnType<typeof createAdminApi>;
 
 export const useAdminApi = (): AdminApi => {
-  const client = useApiClient();
+  const client = useFormApiClient();
   return useMemo(() => createAdminApi(client), [client]);
 };

@@ -7,7 +7,7 @@ import {
   type DoiSettingsInput,
 } from '@journal/contracts';
 import { useMemo } from 'react';
-import { useApiClient, type ApiClient } from '@/lib/api-client';
+import { useFormApiClient, type ApiClient } from '@/lib/api-client';
 
 const auth = { auth: true } as const;
 
@@ -38,6 +38,6 @@ export const createScholarlyApi = (api: ApiClient) => ({
 });
 
 export const useScholarlyApi = () => {
-  const client = useApiClient();
+  const client = useFormApiClient();
   return useMemo(() => createScholarlyApi(client), [client]);
 };

@@ -18,6 +18,7 @@ export function DoiSettings() {
   const [prefix, setPrefix] = useState('');
   const [pattern, setPattern] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
   // docs/security.md#recent-authentication: DOI settings ask for the password again.
   const { guard, prompt } = useReauth();
   useEffect(() => {
@@ -34,6 +35,7 @@ export function DoiSettings() {
       setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
       return;
     }
+    setBusy(true);
     try {
       await guard(() => scholarlyApi.updateDoiSettings(parsed.data));
       await invalidateAfterSave(qc, staleAfterSaving.doiSettings());
@@ -41,6 +43,8 @@ export function DoiSettings() {
     } catch (err) {
       const text = err instanceof ApiError ? err.message : failureMessage(err);
       setMessage(text ? { ok: false, text } : null);
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -62,7 +66,7 @@ export function DoiSettings() {
             Placeholders: {'{year} {volume} {issue} {refnumber} {journal}'}; {'{refnumber}'} is required. Articles keep the DOIs they
             already have. {sample ? `Example: ${sample}` : ''}
           </p>
-          <button type="submit" className="btn btn-primary">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
             Save DOI settings
           </button>
           {message && (

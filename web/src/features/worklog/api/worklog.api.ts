@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { NewWorkStatus, WorkEntry, WorkEntryPage } from '@journal/contracts';
-import { useApiClient, type ApiClient } from '@/lib/api-client';
+import { useFormApiClient, type ApiClient } from '@/lib/api-client';
 import type { ListParams } from './keys';
 
 export type { ListParams };
@@ -20,6 +20,6 @@ export const worklogApi = (client: ApiClient) => ({
 });
 
 export const useWorklogApi = () => {
-  const client = useApiClient();
+  const client = useFormApiClient();
   return useMemo(() => worklogApi(client), [client]);
 };
