@@ -9,6 +9,7 @@ import { MailService } from './mail.service';
 
 export interface MailModule {
   service: MailService;
+  repo: MailRepo;
   queue: MailQueue;
   stop(): Promise<void>;
 }
@@ -25,6 +26,7 @@ export async function startMail(p: { config: ContentConfig; conn: Connection; jo
   const service = new MailService({ repo, settings, queue, journals: p.journals, activity: p.activity, logger: p.logger, origin: c });
   return {
     service,
+    repo,
     queue,
     async stop() {
       await queue.close();
