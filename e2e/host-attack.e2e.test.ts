@@ -204,7 +204,8 @@ describe('alias hosts and the canonical URL', () => {
     const a = articles.find((x) => x.pdf_url)!;
     const path = `/archives/${y.year}/vol${i.volume}/issue${i.issue}/${a.refnumber}`;
     const canonical = `${ORIGIN.chem}${path}`;
-    const pdf = `${ORIGIN.chem}${a.pdf_url}`;
+    // Metadata names the PDF by its bare URL (docs/product.md#machine-readable-output).
+    const pdf = `${ORIGIN.chem}${a.pdf_url!.split('?')[0]}`;
     for (const host of ['chem.localhost', `chem.localhost:${PORT}`, 'chem.localhost:1234', 'CHEM.localhost.:9999']) {
       const page = (await raw(path, host)).body;
       const meta = (name: string) => new RegExp(`<meta[^>]+(?:name|property)="${name}"[^>]+content="([^"]*)"`).exec(page)?.[1];

@@ -203,9 +203,19 @@ describe.each([['demo'], ['chem']] as const)('server-rendered pages on %s', (key
     expect(one('citation_firstpage')).toEqual([String(a.pageStart)]);
     expect(one('citation_lastpage')).toEqual([String(a.pageEnd)]);
     // Absolute: the journal's configured origin (locally nginx's port).
-    expect(one('citation_pdf_url')).toEqual([`${base}${a.pdf_url}`]);
+    // The PDF's one published URL: bare, without the version its download link carries.
+    expect(one('citation_pdf_url')).toEqual([`${base}${a.pdf_url!.split('?')[0]}`]);
     expect(one('citation_issn').sort()).toEqual([j().issn, j().essn].filter(Boolean).sort());
     expect(one('citation_journal_title')).toEqual([j().name]);
+    // Dublin Core in the same served head, from the same article (docs/product.md#machine-readable-output).
+    const dc = [...headOf(served.body).matchAll(/<meta name="(DC\.[A-Za-z.]+)" content="([^"]*)"\/?>/g)].map((m) => [m[1]!, decode(m[2]!)]);
+    const dcOne = (n: string) => dc.filter(([k]) => k === n).map(([, v]) => v);
+    expect(dcOne('DC.title')).toEqual([plain(a.title)]);
+    expect(dcOne('DC.creator')).toHaveLength(machineAuthors(a.authorname).length);
+    expect(dcOne('DC.identifier')).toContain(`${base}${articlePath}`);
+    expect(dcOne('DC.source')).toEqual([j().name]);
+    expect(dcOne('DC.source.volume')).toEqual([String(a.volume)]);
+    expect(dcOne('DC.source.issue')).toEqual([String(a.issue)]);
     expect(served.body).toContain(`<link rel="canonical" href="${base}${articlePath}"/>`);
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(served.body)![1]!);
     expect(ld['@type']).toBe('ScholarlyArticle');

@@ -18,3 +18,11 @@ function decodeOnce(s: string): string {
     return s;
   }
 }
+
+/**
+ * The one URL a stored file is published under (citation tags, JSON-LD, sitemaps, OAI, feeds,
+ * DOAJ, JATS): absolute and bare, without the `?v=` version the site's own download links carry
+ * for the edge cache, so crawlers see one URL per file (docs/product.md#machine-readable-output).
+ * '' when there is no file.
+ */
+export const publishedFileUrl = (origin: string, path: string | null | undefined): string => (path ? absoluteUrl(origin, path.replace(/[?#][^]*$/, '')) : '');

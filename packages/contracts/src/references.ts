@@ -1,4 +1,4 @@
-import { decodeEntities } from './text.rules.js';
+import { decodeEntities, dropTags } from './text.rules.js';
 
 /**
  * docs/product.md#references: an article's reference list, pasted one per line. Each line is kept
@@ -29,7 +29,7 @@ export function findDoi(text: string): string {
 
 /** One pasted line as plain text: tags dropped, entities decoded once, whitespace collapsed, a list number kept. */
 export const referenceText = (line: string) =>
-  decodeEntities(String(line ?? '').replace(/<[^>]*>/g, ' '))
+  decodeEntities(dropTags(line))
     .replace(/[<>]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { decodeEntities, isSafeHref, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URL_SCHEMES, TITLE_TAGS } from '@journal/contracts';
+import { blockTagsToSpaces, decodeEntities, isSafeHref, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URL_SCHEMES, TITLE_TAGS } from '@journal/contracts';
 import { AppError } from './errors';
 
 const richOptions: sanitizeHtml.IOptions = {
@@ -59,7 +59,7 @@ export const sanitizeTitle = (html: string): string =>
 
 /** Plain text, for places such as PDF file names and meta tags. */
 export const toPlainText = (html: string): string =>
-  sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  sanitizeHtml(blockTagsToSpaces(html), { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 
 /**
  * Stored (possibly entity-encoded) rich text → plain text: the storage encoding is decoded once

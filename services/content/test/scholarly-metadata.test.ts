@@ -97,8 +97,9 @@ describe('ORCID iDs, ROR ids, licences and references: the shared rules', () => 
   it('references: one a line, markup stripped, DOIs found, at most 2,000', () => {
     const refs = parseReferences('  <b>Rao A.</b> Soil &amp; water. <script>x</script>2020. https://doi.org/10.5555/ABC(12)3.\r\n\n<i>Li</i>. Notes (doi: 10.5555/x.1).\nNo DOI here');
     expect(refs).toEqual([
-      { text: 'Rao A. Soil & water. x 2020. https://doi.org/10.5555/ABC(12)3.', doi: '10.5555/ABC(12)3' },
-      { text: 'Li . Notes (doi: 10.5555/x.1).', doi: '10.5555/x.1' },
+      // Inline markup leaves no gap: no space before punctuation after it.
+      { text: 'Rao A. Soil & water. x2020. https://doi.org/10.5555/ABC(12)3.', doi: '10.5555/ABC(12)3' },
+      { text: 'Li. Notes (doi: 10.5555/x.1).', doi: '10.5555/x.1' },
       { text: 'No DOI here', doi: '' },
     ]);
     // Encoded markup is text, never a tag.
@@ -188,7 +189,7 @@ describe('the exports with structured authors, licences and references', () => {
     expect(meta['contrib-group'].contrib[1].xref).toEqual({ '@ref-type': 'aff', '@rid': 'aff1' });
     expect(meta.aff.map((a: { '@id': string }) => a['@id'])).toEqual(['aff1', 'aff2']);
     expect(xml).toContain('<institution-id institution-id-type="ror">https://ror.org/04dese585</institution-id>');
-    expect(xml).toContain(`<license license-type="open-access" xlink:href="${CC_BY}"><license-p>This article is licensed under CC BY 4.0 (${CC_BY}).</license-p></license>`);
+    expect(xml).toContain(`<license license-type="open-access" xlink:href="${CC_BY}"><ali:license_ref>${CC_BY}</ali:license_ref><license-p>This article is licensed under CC BY 4.0 (${CC_BY}).</license-p></license>`);
     expect(xml).toContain('<ref id="ref1"><mixed-citation>Rao A, Singh V. Soil microbes. J Soil Sci. 2020;12(3):1-9. doi:<pub-id pub-id-type="doi">10.5555/soil.2020.1</pub-id></mixed-citation></ref>');
     expect(bare).not.toContain('<permissions>');
     expect(bare).not.toContain('<back>');

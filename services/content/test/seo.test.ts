@@ -1,6 +1,11 @@
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import robotsParser from 'robots-parser';
+import { oaiTokenKey } from '../src/seo/oai';
+import { firstMatchAllowed } from './first-match-robots';
 import { seedDemoContent } from '../src/seed/demo';
 import { expectValid } from './xml-schema';
 import { startContent, stopContent } from './helpers';
@@ -19,6 +24,13 @@ const get = (path: string, jid = demo, host = 'localhost') =>
 
 
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, parseAttributeValue: false, isArray: (n) => ['url', 'sitemap', 'record', 'header', 'set', 'dc:creator', 'setSpec'].includes(n) });
+
+/** How many `<article>` elements of an answer are in no namespace, as libxml2 (xmllint) reads it. */
+function articlesInNoNamespace(doc: string): number {
+  const out = spawnSync('xmllint', ['--xpath', 'count(//*[local-name()="article"][namespace-uri()=""])', '-'], { input: doc, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`xmllint failed: ${out.stderr}`);
+  return Number(out.stdout.trim());
+}
 
 beforeAll(async () => {
   app = await startContent({ PUBLIC_PORT: '8080' });
@@ -42,7 +54,9 @@ describe('sitemap and robots', () => {
     expect(doc.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     expect(locs).toContain(`http://localhost:8080/archives/${year}/vol${vol}/issue1`);
     expect(locs).toContain(`http://localhost:8080/archives/${year}/vol${vol}/issue1/1001`);
-    expect(locs).toContainEqual(expect.stringMatching(new RegExp(`^http://localhost:8080/assets/archives/${year}/vol${vol}issue1/1001\\.pdf\\?v=[\\w-]{12}$`)));
+    // One URL per file: the bare path, never the version the site's own links carry.
+    expect(locs).toContain(`http://localhost:8080/assets/archives/${year}/vol${vol}issue1/1001.pdf`);
+    expect(locs.filter((l) => l.includes('?'))).toEqual([]);
     expect(locs.some((l) => l.includes('/1999'))).toBe(false);
     // 10 issues, 36 articles, 35 PDFs, 7 fixed pages
     expect(locs).toHaveLength(10 + 36 + 35 + 7);
@@ -75,9 +89,36 @@ describe('sitemap and robots', () => {
     expect(r.text).toContain('Sitemap: http://chem.localhost:8080/sitemap.xml');
     expect(r.text).toContain('Disallow: /admin');
   });
+
+  test('robots.txt reads the same to a first-match and a longest-match reader', async () => {
+    const text = (await get('/robots.txt')).text;
+    const url = (p: string) => `http://localhost:8080${p}`;
+    const longest = robotsParser(url('/robots.txt'), text);
+    const cases: [string, boolean][] = [
+      ['/', true],
+      [`/archives/${year}/vol${vol}/issue1/1001`, true],
+      [`/assets/archives/${year}/vol${vol}issue1/1001.pdf`, true],
+      ['/sitemap.xml', true],
+      ['/oai?verb=Identify', true],
+      ['/admin', false],
+      ['/admin/archives', false],
+      ['/webdata', false],
+      ['/webdata/login', false],
+      ['/counter/r51/reports/tr_j1', false],
+    ];
+    for (const [path, allowed] of cases) {
+      expect([path, firstMatchAllowed(text, 'ExampleBot/1.0', path)]).toEqual([path, allowed]);
+      expect([path, longest.isAllowed(url(path), 'ExampleBot/1.0')]).toEqual([path, allowed]);
+    }
+  });
 });
 
-const tokenOf = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+/** A token as the repository signs it, for the checks made past the signature. */
+const tokenOf = (o: unknown, jid = demo) => {
+  const body = Buffer.from(JSON.stringify(o)).toString('base64url');
+  const mac = createHmac('sha256', oaiTokenKey(app.config.JWT_SECRET, jid)).update(body).digest().subarray(0, 16).toString('base64url');
+  return `${body}.${mac}`;
+};
 
 describe('OAI-PMH', () => {
   const oai = (q: string, jid = demo) => get(`/oai?${q}`, jid);
@@ -127,6 +168,11 @@ describe('OAI-PMH', () => {
     expect(creators.filter((c) => /^(Dr|Prof)\b/.test(c))).toEqual([]);
     // docs/product.md#oai-pmh: "Family, Given".
     expect(creators).toContain('Sharma, Anil Kumar');
+    // Keywords and the subject field, each subject once per record.
+    for (const r of all as { metadata: Record<string, Record<string, string | string[]>> }[]) {
+      const subjects = [r.metadata['oai_dc:dc']!['dc:subject'] ?? []].flat().map((x) => x.toLowerCase());
+      expect(new Set(subjects).size).toBe(subjects.length);
+    }
     expect(dc['dc:language']).toBe('en');
     const future = parse((await oai('verb=ListRecords&metadataPrefix=oai_dc&from=2999-01-01')).text);
     expect(future.error['@_code']).toBe('noRecordsMatch');
@@ -144,13 +190,20 @@ describe('OAI-PMH', () => {
     const d = parse(r.text);
     expect(d.GetRecord.record[0].header[0].identifier).toBe('oai:localhost:1001');
     const article = /<article [\s\S]*<\/article>/.exec(r.text)![0];
+    // As served: the record's <article> is JATS's, in no namespace, not OAI-PMH's (read by libxml2).
+    expect(article.startsWith('<article xmlns="" ')).toBe(true);
+    expect(articlesInNoNamespace(r.text)).toBe(1);
+    expect(article).toContain('<ali:license_ref>https://creativecommons.org/licenses/by/4.0/</ali:license_ref>');
     expect(article).toContain('<contrib-id contrib-id-type="orcid" authenticated="false">https://orcid.org/');
     expect(article).toContain('<institution-id institution-id-type="ror">https://ror.org/');
     expect(article).toContain('<license license-type="open-access" xlink:href="https://creativecommons.org/licenses/by/4.0/">');
     expect(article).toContain('<ref-list><ref id="ref1"><mixed-citation>');
     await expectValid('jats', [`<?xml version="1.0" encoding="UTF-8"?>\n${article}`]);
-    const list = parse((await oai(`verb=ListRecords&metadataPrefix=jats&set=${year}:vol${vol}issue2`)).text);
+    const listed = (await oai(`verb=ListRecords&metadataPrefix=jats&set=${year}:vol${vol}issue2`)).text;
+    const list = parse(listed);
     expect(list.ListRecords.record).toHaveLength(6);
+    expect(articlesInNoNamespace(listed)).toBe(6);
+    await expectValid('jats', [...listed.matchAll(/<article [\s\S]*?<\/article>/g)].map((m) => `<?xml version="1.0" encoding="UTF-8"?>\n${m[0]}`));
     const bad = parse((await oai('verb=GetRecord&metadataPrefix=marc&identifier=oai:localhost:1001')).text);
     expect(bad.error['@_code']).toBe('cannotDisseminateFormat');
   }, 60_000);
@@ -265,6 +318,38 @@ describe('OAI-PMH', () => {
     // Another journal does not see them.
     const other = parse((await oai('verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:71001')).text);
     expect(other.error['@_code']).toBe('idDoesNotExist');
+  });
+
+  test('a resumption token edited by hand, or from another journal, is badResumptionToken', async () => {
+    const key = { year: 2013, volume: 4, issue: 1 };
+    await app.repos.articles.insertMany(
+      chem,
+      Array.from({ length: 101 }, (_, i) => ({ ...key, refnumber: String(72000 + i), txnid: `T${i}`, title: `Token ${i}`, pagenumber: `${i + 1}-${i + 1}` })),
+    );
+    await app.publisher.invalidate(chem);
+    const d = parse((await oai('verb=ListIdentifiers&metadataPrefix=oai_dc&set=2013', chem)).text);
+    const tok = d.ListIdentifiers.resumptionToken;
+    const value: string = typeof tok === 'object' ? tok['#text'] : tok;
+    expect(value).toMatch(/^[\w-]+\.[\w-]{22}$/);
+    expect(parse((await oai(`verb=ListIdentifiers&resumptionToken=${value}`, chem)).text).ListIdentifiers).toBeTruthy();
+    const [body, mac] = value.split('.') as [string, string];
+    const o = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const edited = (over: Record<string, unknown>) => `${Buffer.from(JSON.stringify({ ...o, ...over })).toString('base64url')}.${mac}`;
+    const flip = (c: string) => (c === 'A' ? 'B' : 'A');
+    const tampered = [
+      edited({ r: '1' }),
+      edited({ x: (o.x as number) + 86_400_000 }),
+      edited({ s: '1999' }),
+      `${body}.${flip(mac[0]!)}${mac.slice(1)}`,
+      body,
+      `${body}.`,
+    ];
+    for (const t of tampered) {
+      const e = parse((await oai(`verb=ListIdentifiers&resumptionToken=${encodeURIComponent(t)}`, chem)).text);
+      expect([t, e.error?.['@_code']]).toEqual([t, 'badResumptionToken']);
+    }
+    // Signed for chem: refused by demo.
+    expect(parse((await oai(`verb=ListIdentifiers&resumptionToken=${value}`)).text).error['@_code']).toBe('badResumptionToken');
   });
 
   test('OAI error codes for bad arguments', async () => {

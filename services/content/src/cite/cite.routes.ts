@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
-import { absoluteUrl, ARTICLE_REF_RE as REF_RE, languageCode } from '@journal/contracts';
+import { publishedFileUrl, ARTICLE_REF_RE as REF_RE, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { etagOf } from '../views/view-cache';
 import { sendCached } from '../cache/http-cache';
@@ -27,7 +27,7 @@ export function citeContext(j: Journal, origin: string, a: ArticleDetail): CiteC
     issn: j.issn || j.journal_essn,
     language: languageCode(j.journal_language),
     pageUrl: origin + pagePath.article(a),
-    pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '',
+    pdfUrl: publishedFileUrl(origin, a.pdf_url),
   };
 }
 

@@ -42,9 +42,17 @@ function pubDate(a: JatsArticle): XmlNode {
   return xml('pub-date', { 'publication-format': 'electronic', 'date-type': 'pub' }, !!d && xml('day', null, two(d)), !!m && xml('month', null, two(m)), xml('year', null, y!));
 }
 
+/** The licence as JATS4R asks: the URL in `ali:license_ref` (what PMC reads) as well as on `xlink:href`. */
 function permissions(url: string | undefined): XmlContent {
   const l = licenseByUrl(url);
-  return l && xml('permissions', null, xml('license', { 'license-type': l.open && 'open-access', 'xlink:href': l.url }, xml('license-p', null, licenseLine(l))));
+  return (
+    l &&
+    xml(
+      'permissions',
+      null,
+      xml('license', { 'license-type': l.open && 'open-access', 'xlink:href': l.url }, xml('ali:license_ref', null, l.url), xml('license-p', null, licenseLine(l))),
+    )
+  );
 }
 
 /** One reference as mixed citation: its text, the DOI in it marked as the `pub-id` it is. */
@@ -78,15 +86,21 @@ function contributors(a: JatsArticle): XmlContent[] {
   ];
 }
 
-/** The `<article>` element alone (no XML declaration): what an OAI-PMH record wraps. */
-export function jatsArticleElement(j: JatsJournal, a: JatsArticle): XmlNode {
+/**
+ * The `<article>` element alone (no XML declaration): what an OAI-PMH record wraps. `xmlns` sets
+ * its default namespace: JATS 1.3's elements are in no namespace, so inside an OAI-PMH answer,
+ * whose default namespace is the protocol's, OAI passes '' (docs/product.md#oai-pmh).
+ */
+export function jatsArticleElement(j: JatsJournal, a: JatsArticle, xmlns?: string): XmlNode {
   const span = pageSpan(a.pagenumber);
   const abstract = abstractParagraphs(a.abstract);
   const keywords = splitKeywords(a.keywords);
   return xml(
     'article',
     {
+      xmlns,
       'xmlns:xlink': 'http://www.w3.org/1999/xlink',
+      'xmlns:ali': 'http://www.niso.org/schemas/ali/1.0/',
       'xmlns:mml': 'http://www.w3.org/1998/Math/MathML',
       'article-type': 'research-article',
       'dtd-version': '1.3',

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
-import { absoluteUrl, ARTICLE_REF_RE as REF_RE } from '@journal/contracts';
+import { publishedFileUrl, ARTICLE_REF_RE as REF_RE } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { etagOf } from '../views/view-cache';
 import { sendCached } from '../cache/http-cache';
@@ -26,7 +26,7 @@ export function jatsRoutes(deps: ContentDeps): Router {
       if (!a || !j) return null;
       const xml = jatsArticle(
         { id: j.slug, title: j.websitename, issn: j.issn, eissn: j.journal_essn, publisher: j.websitename, language: languageCode(j.journal_language ?? '') },
-        { ...a, license: effectiveLicense(a.license, j.license)?.url ?? '', url: origin + pagePath.article(a), pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '' },
+        { ...a, license: effectiveLicense(a.license, j.license)?.url ?? '', url: origin + pagePath.article(a), pdfUrl: publishedFileUrl(origin, a.pdf_url) },
       );
       const body = Buffer.from(xml);
       return { body, contentType: 'application/xml; charset=utf-8', etag: etagOf(body) };

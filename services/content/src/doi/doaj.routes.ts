@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError, parse, requireTenant } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { pagePath, publicOrigin } from '../seo/public-url';
-import { absoluteUrl, staffRoutes as routes } from '@journal/contracts';
+import { publishedFileUrl, staffRoutes as routes } from '@journal/contracts';
 import { languageCode } from '@journal/contracts';
 import { doajRecords } from './doaj-xml';
 import { contentStaff } from '../admin/staff-access';
@@ -32,7 +32,7 @@ export function doajRoutes(deps: ContentDeps): Router {
     const origin = publicOrigin(req, deps.config);
     const xml = doajRecords(
       { title: j.websitename, publisher: j.websitename, issn: j.issn, eissn: j.journal_essn, language: languageCode(j.journal_language ?? '') },
-      details.map((a) => ({ ...a, url: origin + pagePath.article(a), pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '' })),
+      details.map((a) => ({ ...a, url: origin + pagePath.article(a), pdfUrl: publishedFileUrl(origin, a.pdf_url) })),
     );
     res.setHeader('Content-Type', 'application/xml; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="doaj-${j.slug.replace(/[^A-Za-z0-9_-]/g, '_')}-${key.year}-v${key.volume}-i${key.issue}.xml"`);

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
-import { absoluteUrl, languageCode } from '@journal/contracts';
+import { publishedFileUrl, languageCode } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { etagOf, type CachedBody } from '../views/view-cache';
 import { sendCached } from '../cache/http-cache';
@@ -34,7 +34,7 @@ export function feedRoutes(deps: ContentDeps): Router {
           authorname: a.authorname,
           abstract: a.abstract,
           pageUrl: origin + pagePath.article(a),
-          pdf: a.pdf_url && stat ? { url: absoluteUrl(origin, a.pdf_url), length: stat.length } : null,
+          pdf: a.pdf_url && stat ? { url: publishedFileUrl(origin, a.pdf_url), length: stat.length } : null,
           doi: a.doi,
           published: a.publishdate || a.creation,
           updated: a.modification,

@@ -1,4 +1,5 @@
-import { absoluteUrl, citationDate, doiUrl, effectiveLicense, languageCode } from '@journal/contracts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { publishedFileUrl, citationDate, doiUrl, effectiveLicense, languageCode } from '@journal/contracts';
 import { articleAuthors } from '../cite/article-authors';
 import { jatsArticleElement } from '../cite/jats-xml';
 import type { Journal } from '../journals/journal.repo';
@@ -52,8 +53,13 @@ export interface OaiContext {
   deleted: DeletedRecord[];
   /** Loads full records (abstracts) for one page of results. */
   details: (refs: string[]) => Promise<ArticleDetail[]>;
+  /** Signs resumption tokens (`oaiTokenKey`), so one edited by hand is refused. */
+  tokenKey: Buffer;
   now?: Date;
 }
+
+/** The key resumption tokens are signed with, derived from a service secret and bound to one journal. */
+export const oaiTokenKey = (secret: string, journalId: string): Buffer => createHmac('sha256', secret).update(`oai-resumption-token\0${journalId}`).digest();
 
 class OaiError extends Error {
   constructor(readonly code: string, message: string) {
@@ -103,6 +109,20 @@ function parseDate(v: string, end: boolean): { t: number; day: boolean } {
   return { t, day };
 }
 
+/** Keywords and the article's subject, each once (compared without case or repeated spaces), in order. */
+export function distinctSubjects(list: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of list) {
+    const v = plain(raw).replace(/\s+/g, ' ').trim();
+    const k = v.toLowerCase();
+    if (!v || seen.has(k)) continue;
+    seen.add(k);
+    out.push(v);
+  }
+  return out;
+}
+
 const setsOf = (a: { year: number; volume: number; issue: number }) => [String(a.year), `${a.year}:vol${a.volume}issue${a.issue}`];
 
 interface TokenBody {
@@ -117,18 +137,23 @@ interface TokenBody {
   x: number;
 }
 
-function encodeToken(verb: string, args: ListArgs, after: { t: number; ref: string }, expires: number): string {
+const tokenMac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest().subarray(0, 16);
+
+/** `body.mac`, both base64url: the cursor is readable, and any change to it breaks the MAC. */
+function encodeToken(key: Buffer, verb: string, args: ListArgs, after: { t: number; ref: string }, expires: number): string {
   const body: TokenBody = { v: verb, m: args.metadataPrefix, f: args.from, u: args.until, s: args.set, t: after.t, r: after.ref, x: expires };
-  return Buffer.from(JSON.stringify(body)).toString('base64url');
+  const b = Buffer.from(JSON.stringify(body)).toString('base64url');
+  return `${b}.${tokenMac(key, b).toString('base64url')}`;
 }
 
 const badToken = () => new OaiError('badResumptionToken', 'The resumptionToken is invalid or expired');
 
-function decodeToken(verb: string, token: string, now: Date): ListArgs {
+function decodeToken(key: Buffer, verb: string, token: string, now: Date): ListArgs {
   let o: Partial<TokenBody>;
   try {
-    if (token.length > 2000 || !/^[A-Za-z0-9_-]+$/.test(token)) throw badToken();
-    o = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Partial<TokenBody>;
+    const m = /^([A-Za-z0-9_-]{1,2000})\.([A-Za-z0-9_-]{22})$/.exec(token);
+    if (!m || !timingSafeEqual(Buffer.from(m[2]!, 'base64url'), tokenMac(key, m[1]!))) throw badToken();
+    o = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8')) as Partial<TokenBody>;
   } catch {
     throw badToken();
   }
@@ -226,12 +251,12 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       setsOf(e).map((s) => xml('setSpec', null, s)),
     );
 
-  /** The record's metadata; the PDF's URL is the corpus's, with its content version, as the page gives it. */
+  /** The record's metadata; the PDF by its one published URL (no version query). */
   const dcOf = (detail: ArticleDetail, listed: CorpusArticle) => {
     const a = { ...detail, pdf_url: listed.pdf_url };
     const name = plain(journal.websitename || journal.slug);
     const el = (tag: string, v: string) => !!v && xml(`dc:${tag}`, null, v);
-    const keywords = (a.keywords ?? '').split(/[,;]/).map((k) => k.trim()).filter(Boolean);
+    const subjects = distinctSubjects([...(a.keywords ?? '').split(/[,;]/), a.subject ?? '']);
     return xml(
       'oai_dc:dc',
       {
@@ -243,8 +268,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       el('title', plain(a.title)),
       // docs/product.md#oai-pmh: "Family, Given", the form Dublin Core asks for.
       ...articleAuthors(a).map((p) => el('creator', p.given ? `${p.family}, ${p.given}` : p.family)),
-      ...keywords.map((k) => el('subject', k)),
-      el('subject', a.subject),
+      ...subjects.map((k) => el('subject', k)),
       el('description', plain(a.abstract)),
       el('publisher', name),
       el('date', citationDate(a.publishdate, a.year).replace(/\//g, '-')),
@@ -252,7 +276,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       el('type', 'article'),
       !!a.pdf_url && el('format', 'application/pdf'),
       el('identifier', origin + pagePath.article(a)),
-      !!a.pdf_url && el('identifier', absoluteUrl(origin, a.pdf_url)),
+      !!a.pdf_url && el('identifier', publishedFileUrl(origin, a.pdf_url)),
       !!a.doi && el('identifier', `doi:${a.doi}`),
       !!a.doi && el('identifier', doiUrl(a.doi)),
       el('source', `${name}, Vol. ${a.volume}, Issue ${a.issue} (${a.year})${a.pagenumber ? `, pp. ${a.pagenumber}` : ''}`),
@@ -266,7 +290,9 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     const a = { ...detail, pdf_url: listed.pdf_url };
     return jatsArticleElement(
       { id: journal.slug, title: plain(journal.websitename || journal.slug), issn: journal.issn, eissn: journal.journal_essn, publisher: plain(journal.websitename || journal.slug), language: languageCode(journal.journal_language ?? '') },
-      { ...a, license: effectiveLicense(a.license, journal.license)?.url ?? '', url: origin + pagePath.article(a), pdfUrl: a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '' },
+      { ...a, license: effectiveLicense(a.license, journal.license)?.url ?? '', url: origin + pagePath.article(a), pdfUrl: publishedFileUrl(origin, a.pdf_url) },
+      // JATS elements are in no namespace: undeclared, the record would inherit OAI-PMH's.
+      '',
     );
   };
   const metadataOf = (prefix: string, d: ArticleDetail, listed: CorpusArticle) => xml('metadata', null, prefix === 'jats' ? jatsOf(d, listed) : dcOf(d, listed));
@@ -320,7 +346,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     case 'ListIdentifiers':
     case 'ListRecords': {
       const list: ListArgs = args.resumptionToken
-        ? decodeToken(verb, args.resumptionToken, now)
+        ? decodeToken(ctx.tokenKey, verb, args.resumptionToken, now)
         : { metadataPrefix: args.metadataPrefix!, from: args.from, until: args.until, set: args.set };
       checkPrefix(list.metadataPrefix);
       const from = list.from ? parseDate(list.from, false) : null;
@@ -356,7 +382,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
         const expires = now.getTime() + OAI_TOKEN_TTL_MS;
         token =
           next < matching.length
-            ? xml('resumptionToken', { completeListSize: matching.length, cursor, expirationDate: isoSeconds(new Date(expires)) }, encodeToken(verb, list, last, expires))
+            ? xml('resumptionToken', { completeListSize: matching.length, cursor, expirationDate: isoSeconds(new Date(expires)) }, encodeToken(ctx.tokenKey, verb, list, last, expires))
             : xml('resumptionToken', { completeListSize: matching.length, cursor });
       }
       // The entries one a line, the token right after the last.

@@ -1,13 +1,13 @@
 import express, { Router, type Request, type Response } from 'express';
 import { AppError, PUBLIC_HOST_HEADER, requireTenant } from '@journal/server-kit';
-import { absoluteUrl } from '@journal/contracts';
+import { publishedFileUrl } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
 import { etagOf } from '../views/view-cache';
 import { sendCached } from '../cache/http-cache';
 import { pagePath, publicOrigin } from './public-url';
 import { buildSitemaps, robotsTxt, sitemapIndex, SITEMAP_LIMITS, type SitemapUrl } from './sitemap';
-import { handleOai } from './oai';
+import { handleOai, oaiTokenKey } from './oai';
 
 const XML = 'text/xml; charset=utf-8';
 
@@ -45,7 +45,7 @@ export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITE
             urls.push({ loc: origin + ip });
           }
           urls.push({ loc: origin + pagePath.article(a), lastmod });
-          if (a.pdf_url) urls.push({ loc: absoluteUrl(origin, a.pdf_url), lastmod });
+          if (a.pdf_url) urls.push({ loc: publishedFileUrl(origin, a.pdf_url), lastmod });
         }
         return { files: buildSitemaps(urls, limits), lastmod: latest ? new Date(latest).toISOString().slice(0, 10) : undefined };
       },
@@ -82,6 +82,7 @@ export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITE
       articles: corpus.articles,
       deleted,
       details: (refs) => svc.detailsByRefs(req.journalId, refs),
+      tokenKey: oaiTokenKey(config.JWT_SECRET, req.journalId),
     });
     res.setHeader('Content-Type', XML);
     res.setHeader('Cache-Control', 'no-cache');

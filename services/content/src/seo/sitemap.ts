@@ -49,6 +49,14 @@ export function sitemapIndex(origin: string, count: number, lastmod?: string): s
   return xmlDocument({ sitemapindex: { '@xmlns': NS, sitemap } });
 }
 
+/** Paths no crawler should read: the staff apps and the machine-to-machine usage API. */
+export const ROBOTS_DISALLOWED = ['/admin', '/webdata', '/counter/'];
+
+/**
+ * Only Disallow lines: everything else is allowed by default, so a first-match reader (Python's
+ * urllib.robotparser) and a longest-match one (Google's) read the same rules. An `Allow: /`
+ * before them would make every path allowed to the first kind.
+ */
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /webdata', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', ...ROBOTS_DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }

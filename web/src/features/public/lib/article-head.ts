@@ -4,11 +4,12 @@ import { doiUrl } from '@journal/contracts/doi-url';
 import { escapeText as esc, titleText } from './citation';
 import { effectiveLicense, licenseLine } from '@journal/contracts/licenses';
 import { articleJsonLd, citationMetaTags, plainText, scriptJson, type HeadLicense } from './citation-meta';
+import { dublinCoreTags } from './dublin-core';
 
 /** An article page's machine-readable head, as strings ready for the page's elements. */
 export interface ArticleHeadData {
   description: string;
-  /** [name, content] of the citation meta tags. */
+  /** [name, content] of the citation meta tags, then the Dublin Core ones. */
   meta: [string, string][];
   /** The JSON-LD, escaped for a <script> element. */
   jsonLd: string;
@@ -74,7 +75,7 @@ function makeHead(a: Article, settings: Settings | undefined, origin: string): A
   const license = l ? { url: l.url, label: l.label, line: licenseLine(l) } : null;
   return {
     description: abstract.slice(0, 300) || titleText(a.title),
-    meta: [...citationMetaTags(a, journal, url, origin), ...(license ? ([['DC.rights', license.url]] as [string, string][]) : [])],
+    meta: [...citationMetaTags(a, journal, url, origin), ...dublinCoreTags(a, journal, url, origin, license)],
     jsonLd: scriptJson(articleJsonLd(a, journal, url, origin, license)),
     license,
     html: {

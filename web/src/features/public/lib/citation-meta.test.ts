@@ -74,6 +74,16 @@ describe('citation tags of an article page', () => {
     expect(plainText('<p>x &lt; y &amp; z</p>')).toBe('x < y & z');
     expect(plainText('a &amp;lt; b')).toBe('a &lt; b');
   });
+  it('leaves no space before punctuation after inline markup, and one between blocks', () => {
+    expect(plainText('<p>Grown <i>in vitro</i>; Núñez <b>et al.</b>, 2020 (<sub>2</sub>).</p><p>Next</p>')).toBe('Grown in vitro; Núñez et al., 2020 (2). Next');
+    expect(plainText('a<br>b<br/>c')).toBe('a b c');
+  });
+  it('names a PDF by its one bare URL, whatever version the site links it with', () => {
+    const tags = citationMetaTags({ ...article, pdf_url: '/assets/archives/2026/vol7issue2/x.pdf?v=abcdefabcdef' }, journal, url, origin);
+    expect(tags).toContainEqual(['citation_pdf_url', 'http://localhost:8080/assets/archives/2026/vol7issue2/x.pdf']);
+    const ld = articleJsonLd({ ...article, pdf_url: '/assets/archives/2026/vol7issue2/x.pdf?v=abcdefabcdef' }, journal, url, origin) as { encoding: { contentUrl: string } };
+    expect(ld.encoding.contentUrl).toBe('http://localhost:8080/assets/archives/2026/vol7issue2/x.pdf');
+  });
 });
 
 describe('structured authors, licence and references in the head (docs/product.md#structured-authors)', () => {

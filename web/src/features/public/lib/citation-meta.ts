@@ -5,13 +5,13 @@
  */
 import { citationDate } from '@journal/contracts/citation-date';
 import { doiUrl } from '@journal/contracts/doi-url';
-import { absoluteUrl } from '@journal/contracts/public-url';
+import { publishedFileUrl } from '@journal/contracts/public-url';
 import { machineAuthors } from '@journal/contracts/author-name';
 import { orcidUrl } from '@journal/contracts/scholarly-ids';
 import type { PublicAuthor } from '@journal/contracts/article-authors';
 import type { ArticleReference } from '@journal/contracts/references';
 import { languageCode } from '@journal/contracts/language-code';
-import { decodeEntities, pageSpan, splitKeywords } from '@journal/contracts/text.rules';
+import { decodeEntities, dropTags, pageSpan, splitKeywords } from '@journal/contracts/text.rules';
 import { titleText } from './citation';
 
 export interface CitationArticle {
@@ -63,7 +63,7 @@ export interface CitationJournal {
  * docs/product.md#machine-readable-text.
  */
 export const plainText = (html: string | undefined) =>
-  decodeEntities(String(html ?? '').replace(/<[^>]*>/g, ' '))
+  decodeEntities(dropTags(html))
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -75,7 +75,7 @@ function pages(a: CitationArticle) {
 /** [name, content] pairs of the citation meta tags, in the order Scholar documents them. */
 export function citationMetaTags(a: CitationArticle, j: CitationJournal, pageUrl: string, origin: string): [string, string][] {
   const { first, last } = pages(a);
-  const pdf = a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '';
+  const pdf = publishedFileUrl(origin, a.pdf_url);
   const keywords = splitKeywords(a.keywords);
   const tags: [string, string][] = [
     ['citation_title', titleText(a.title)],
@@ -117,7 +117,7 @@ const person = (p: PublicAuthor) => ({
 export function articleJsonLd(a: CitationArticle, j: CitationJournal, pageUrl: string, origin: string, license?: HeadLicense | null): Record<string, unknown> {
   const title = titleText(a.title);
   const { first, last } = pages(a);
-  const pdf = a.pdf_url ? absoluteUrl(origin, a.pdf_url) : '';
+  const pdf = publishedFileUrl(origin, a.pdf_url);
   const keywords = splitKeywords(a.keywords);
   const abstract = plainText(a.abstract);
   const inLanguage = languageCode(j.language);
