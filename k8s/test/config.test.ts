@@ -97,7 +97,7 @@ describe.each(TARGETS)('%s: config, probes and commands', (target) => {
       PROCESSES.flatMap((p) => (mainContainer(objs, p.deployment).env ?? []).map((e) => e.valueFrom?.secretKeyRef?.key)),
     );
     expect(keys.filter((k) => !used.has(k))).toEqual([]);
-    expect(keys.sort()).toEqual(['JWT_SECRET', 'MONGO_URL', 'REDIS_URL']);
+    expect(keys.sort()).toEqual(['EDGE_REDIS_URL', 'JWT_SECRET', 'MONGO_URL', 'REDIS_URL']);
   });
 
   test('processes hold no secret they do not read', () => {

@@ -270,23 +270,27 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     expect(callers('mongodb')).toEqual(services);
     const keda = TARGET_HAS[target].keda ? ['ns:keda'] : [];
     expect(callers('redis')).toEqual([...services, 'gateway', 'render', ...keda].sort());
+    // The edge records' Redis: the gateway writes them, the content service's purger reads them.
+    expect(callers('redis-edge')).toEqual(['content', 'gateway']);
   });
 
   // In-cluster pods (dev) or the managed datastores' addresses (prod).
   const datastores = ['mongodb', 'redis'];
+  const edgeRecords = TARGET_HAS[target].inClusterDatastores ? ['redis-edge'] : [];
   const egress: Record<string, string[]> = {
     'pdf-worker': ['dns', ...datastores],
     'pdf-api': ['content', 'dns', ...datastores],
     render: ['content', 'dns', 'redis'],
-    gateway: ['auth', 'content', 'dns', 'pdf-api', 'redis', 'render', 'worklog'],
+    gateway: ['auth', 'content', 'dns', 'pdf-api', 'redis', 'render', 'worklog', ...edgeRecords],
     web: ['dns', 'gateway'],
-    content: ['dns', ...datastores],
+    content: ['dns', ...datastores, ...edgeRecords],
     auth: ['dns', ...datastores],
     worklog: ['dns', ...datastores],
     mongodb: ['dns'],
     redis: ['dns'],
+    'redis-edge': ['dns'],
   };
-  const running = Object.keys(egress).filter((p) => TARGET_HAS[target].inClusterDatastores || !datastores.includes(p));
+  const running = Object.keys(egress).filter((p) => TARGET_HAS[target].inClusterDatastores || ![...datastores, 'redis-edge'].includes(p));
   test('every pod of the target is among those whose connections are checked', () => {
     expect(pods.map((p) => p.label).sort()).toEqual([...running].sort());
   });
@@ -353,7 +357,7 @@ describe.each(TARGETS)('%s: datastores', (target) => {
 
   test(inCluster ? 'MongoDB and Redis run as StatefulSets with storage' : 'MongoDB and Redis are external', () => {
     const sts = ofKind(objs, 'StatefulSet').map((s) => s.metadata.name).sort();
-    expect(sts).toEqual(inCluster ? ['mongodb', 'redis'] : []);
+    expect(sts).toEqual(inCluster ? ['mongodb', 'redis', 'redis-edge'] : []);
     for (const s of ofKind(objs, 'StatefulSet')) expect((s.spec as Dict).volumeClaimTemplates).toHaveLength(1);
   });
 
@@ -366,6 +370,9 @@ describe.each(TARGETS)('%s: datastores', (target) => {
     if (inCluster) {
       expect(mongoHost).toBe('mongodb-0.mongodb');
       expect(redisHost).toBe('redis-0.redis');
+      expect(hostOf(env.EDGE_REDIS_URL)).toBe('redis-edge-0.redis-edge');
+      const gateway = envOf(objs, podSpecOf(find(objs, 'Deployment', 'gateway')!).containers[0]);
+      expect(gateway.EDGE_REDIS_URL).toBe(env.EDGE_REDIS_URL);
     } else {
       expect(mongoHost).not.toMatch(/^(mongodb|redis)-0\./);
       expect(redisHost).not.toMatch(/^redis-0\./);
@@ -376,7 +383,13 @@ describe.each(TARGETS)('%s: datastores', (target) => {
     test('Redis keeps every job: append-only file on, noeviction', () => {
       const args = containers(find(objs, 'StatefulSet', 'redis')!)[0].args!.join(' ');
       expect(args).toMatch(/--appendonly yes/);
+      expect(args).toMatch(/--maxmemory \d+mb/);
       expect(args).toMatch(/--maxmemory-policy noeviction/);
+    });
+    test('the edge records\' Redis has a maxmemory and drops its least recently used keys there', () => {
+      const args = containers(find(objs, 'StatefulSet', 'redis-edge')!)[0].args!.join(' ');
+      expect(args).toMatch(/--maxmemory \d+mb/);
+      expect(args).toMatch(/--maxmemory-policy allkeys-lru/);
     });
   }
 });
