@@ -17,7 +17,8 @@ let ipSeq = 0;
 const nextIp = () => ({ 'x-real-ip': `10.1.0.${++ipSeq}` });
 
 beforeAll(async () => {
-  f = await startFixture({ authEnv: { LOGIN_MAX_FAILURES_PER_USER: '5', LOGIN_MAX_FAILURES_PER_IP: '8', USER_STATE_CACHE_MS: '100' } });
+  // A long first delay: no wait ends while a test's attempts are still arriving, however slow the machine.
+  f = await startFixture({ authEnv: { LOGIN_MAX_FAILURES_PER_USER: '5', LOGIN_MAX_FAILURES_PER_IP: '8', LOGIN_BASE_DELAY_SECONDS: '60', USER_STATE_CACHE_MS: '100' } });
   userId = (await f.auth.service.ensureUser(f.journals.a, 'editor', PASSWORD))!.id;
   await f.auth.service.ensureUser(f.journals.a, 'office', PASSWORD, ['192.168.50.0/24']);
   await f.auth.service.ensureUser(f.journals.b, 'editor', PASSWORD);
@@ -232,6 +233,28 @@ describe('login throttling', () => {
     expect(held.json()).toMatchObject({ error: 'too_many_attempts', message: expect.stringContaining('try again in') });
     // The right password from another address is never refused because of someone else's failures.
     expect((await login('editor', PASSWORD, 'alpha.localhost', nextIp())).status).toBe(200);
+  });
+
+  it('checks no more passwords than the limit when 100 wrong ones arrive at once (each check is a 401, each refusal a 429)', async () => {
+    const attacker = nextIp();
+    const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => login('editor', `parallel${i}`, 'alpha.localhost', attacker).then((r) => r.status)));
+    const count = (s: number) => statuses.filter((x) => x === s).length;
+    expect([count(401), count(429)]).toEqual([5, 95]);
+    // One address on 100 names at once: its own allowance bounds it.
+    const spreader = nextIp();
+    const spread = await Promise.all(Array.from({ length: 100 }, (_, i) => login(`name${i}`, 'x', 'alpha.localhost', spreader).then((r) => r.status)));
+    expect([spread.filter((x) => x === 401).length, spread.filter((x) => x === 429).length]).toEqual([8, 92]);
+    // The owner, elsewhere, signs in.
+    expect((await login('editor', PASSWORD, 'alpha.localhost', nextIp())).status).toBe(200);
+  });
+
+  it('counts a user name in its normal form: case and width variants share one count', async () => {
+    const attacker = nextIp();
+    const statuses: number[] = [];
+    for (const name of ['editor', 'EDITOR', 'Editor', 'ｅｄｉｔｏｒ', 'eDiToR', 'EDitor', 'editoR']) statuses.push((await login(name, 'wrong', 'alpha.localhost', attacker)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // And every variant signs the one user in.
+    for (const name of ['EDITOR', 'ｅｄｉｔｏｒ']) expect((await login(name, PASSWORD, 'alpha.localhost', nextIp())).json().user).toMatchObject({ id: userId, name: 'editor' });
   });
 
   it('keys the address throttle on the real client address: a spoofed X-Forwarded-For does not reset it', async () => {

@@ -211,6 +211,29 @@ describe('jp user', () => {
     expect([unknown.code, unknown.err]).toEqual([1, 'jp: No user named ghost in this journal']);
   });
 
+  it('reports accounts stored under one name in two cases, and settles them with a rename', async () => {
+    const mongoose = (await import('mongoose')).default;
+    const conn = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: f.dbName }).asPromise();
+    const journal = await conn.collection('journals').findOne({ slug: 'epsilon' });
+    // As stored before names were compared in their normal form.
+    await conn.collection('users').insertOne({ journalId: journal!._id, name: 'CHIEF', passwordHash: 'x', status: 'enabled', role: 'editor', allowedIps: [] });
+    await conn.close();
+    const list = await jp(['user', 'list', '--journal', 'epsilon']);
+    expect(list.out).toContain('name clashes');
+    expect(list.out).toContain('  CHIEF, chief\n');
+    expect((await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json().clashes).toEqual([['CHIEF', 'chief']]);
+    // Until settled, each signs in by its exact name only.
+    expect((await login('chief', 'another fine pass 9', 'epsilon.localhost')).status).toBe(200);
+    const renamed = await jp(['user', 'rename', '--journal', 'epsilon', '--name', 'CHIEF', '--to', 'chief.impostor', '--json']);
+    expect([renamed.err, renamed.code]).toEqual(['', 0]);
+    expect(renamed.json().user.name).toBe('chief.impostor');
+    const again = await jp(['user', 'rename', '--journal', 'epsilon', '--name', 'chief.impostor', '--to', 'Chief', '--json']);
+    expect([again.code, JSON.parse(again.err).error]).toEqual([1, 'duplicate_username']);
+    expect((await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json().clashes).toEqual([]);
+    expect((await login('CHIEF', 'another fine pass 9', 'epsilon.localhost')).json().user.name).toBe('chief');
+    expect((await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'chief.impostor'])).code).toBe(0);
+  });
+
   it('changes roles, refuses an unknown role and keeps the last enabled manager', async () => {
     const made = await jp(['user', 'create', '--journal', 'epsilon', '--name', 'clerk', '--role', 'worklog', '--json']);
     expect(made.json().user.role).toBe('worklog');

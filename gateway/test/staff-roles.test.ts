@@ -5,6 +5,7 @@
  */
 import Redis from 'ioredis';
 import mongoose from 'mongoose';
+import { COMMON_PASSWORD_MESSAGE } from '@journal/contracts';
 import { clockPastSecond, tokenIssuedSecond } from '@journal/testing';
 import { OPERATOR } from '../../services/auth/src/auth.service';
 import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
@@ -197,6 +198,52 @@ describe('staff management rules', () => {
     // A manager's own disabling can be undone by a manager.
     expect((await post(boss, `/api/users/${ids.ed2}/status`, { status: 'disabled' })).status).toBe(200);
     expect((await post(boss, `/api/users/${ids.ed2}/status`, { status: 'enabled' })).status).toBe(200);
+  });
+});
+
+describe('one name, one person', () => {
+  it('refuses a rename or a new user in another case of a taken name; every case signs the one user in', async () => {
+    const rogue = await login('ed');
+    for (const name of ['BOSS', 'Boss', 'bOsS']) {
+      const r = await post(rogue, `/api/users/${ids.ed}`, { name });
+      expect([name, r.status, r.json().error]).toEqual([name, 409, 'duplicate_username']);
+    }
+    // Full-width, Cyrillic and invisible look-alikes are refused by the name rule itself.
+    for (const name of ['ｂｏｓｓ', 'bоss', 'bo\u200bss', 'boss\u202e']) expect([name, (await post(rogue, `/api/users/${ids.ed}`, { name })).status]).toEqual([name, 400]);
+    expect((await get(rogue, `/api/users/${ids.ed}`)).json().name).toBe('ed');
+    const boss = await login('boss');
+    expect((await reauth(boss)).status).toBe(200);
+    const made = await post(boss, '/api/users', { name: 'ED2', password: 'a fine password 1', role: 'editor' });
+    expect([made.status, made.json().error]).toEqual([409, 'duplicate_username']);
+    const r = await gw(f, '/auth/login/', { method: 'POST', ...jsonBody({ username: 'BOSS', password: PASSWORD }, nextIp()) });
+    expect(r.json().user).toMatchObject({ id: ids.boss, name: 'boss' });
+  });
+
+  it("keeps a rogue's wrong re-checks off a manager's: the manager confirms at once from the same address", async () => {
+    const rogue = await login('ed');
+    const boss = await login('boss');
+    const shared = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await reauth(rogue, `guess ${i}`, shared)).status);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect((await reauth(boss, PASSWORD, nextIp())).status).toBe(200);
+  });
+});
+
+describe('common passwords', () => {
+  it('are refused on creation, reset and change, with the message', async () => {
+    const boss = await login('boss');
+    expect((await reauth(boss)).status).toBe(200);
+    const wl = await login('wl');
+    for (const password of ['P@ssw0rd', 'Summer2024', '1q2w3e4r', 'Aa123456']) {
+      const made = await post(boss, '/api/users', { name: 'commoner', password, role: 'editor' });
+      const reset = await post(boss, `/api/users/${ids.boss2}/password`, { password });
+      const own = await post(wl, `/api/users/${ids.wl}`, { name: 'wl', password, currentPassword: PASSWORD });
+      for (const r of [made, reset, own]) expect([password, r.status, r.json()]).toEqual([password, 400, { error: 'weak_password', message: COMMON_PASSWORD_MESSAGE }]);
+    }
+    expect((await staffList()).some((u) => u.name === 'commoner')).toBe(false);
+    await login('boss2');
+    await login('wl');
   });
 });
 

@@ -33,12 +33,25 @@ export interface LoginResponse {
   user: { id: string; name: string; role: StaffRole };
 }
 
+/**
+ * Latin letters and digits only (and `. _ @ -`): no letter of another script can stand in for a
+ * Latin one (Cyrillic 'а' in 'аdmin'), and no control, invisible, direction or full-width character
+ * can hide in a name. What is left to look alike is case, which the normal form below folds.
+ */
 const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,99}$/;
 export const USER_NAME_MESSAGE = 'User name must be 1-100 letters, digits, dots, dashes, underscores or @, starting with a letter or digit';
 /** docs/product.md#roles: the rule of every stored user name (creation and renames alike). */
 export function userNameProblem(name: string): string | null {
   return USER_NAME.test(name) ? null : USER_NAME_MESSAGE;
 }
+
+/**
+ * docs/security.md#user-names: the one form under which a journal knows a user name. Unicode NFKC
+ * (full-width 'ＡＤＭＩＮ' is 'ADMIN'), then case-folded (upper then lower case, so 'ß' and 'SS'
+ * meet as 'ss'), then NFKC again, as Unicode's NFKC_Casefold. Two names with one form are one
+ * person: creating, renaming, signing in and throttling all go by it.
+ */
+export const userNameKey = (name: string): string => name.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
 /** A user name to store: no trimming, so control characters and spaces are refused, not hidden. */
 const newUserNameField = z.string().min(1, 'Username is required').refine((s) => userNameProblem(s) === null, USER_NAME_MESSAGE);
 

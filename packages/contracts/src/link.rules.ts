@@ -48,14 +48,40 @@ export function isSafeHref(value: string): boolean {
 }
 
 /**
+ * `path` with its percent-escapes decoded until none is left, as a browser or a server in between
+ * may decode them (`%2e%2e` is `..` to a browser, `%252e` one more decoding later); null for a
+ * malformed escape or more layers than anyone needs.
+ */
+function fullyDecoded(path: string): string | null {
+  let cur = path;
+  for (let i = 0; i < 4; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(cur);
+    } catch {
+      return null;
+    }
+    if (next === cur) return cur;
+    cur = next;
+  }
+  return null;
+}
+
+/**
  * An uploaded asset of this site (`/assets/...`, or the bare file name of a site image such as
- * `cover.png`, which pages read from /assets/site/) or an https: address.
+ * `cover.png`, which pages read from /assets/site/) or an https: address. An asset path is
+ * checked decoded, so no escape can climb out of /assets/.
  */
 export function isSafeImageUrl(value: string): boolean {
   const v = String(value ?? '').trim();
   if (v === '' || /^[a-z0-9][a-z0-9._-]*$/i.test(v)) return true;
   if (!NO_SPACES.test(v)) return false;
-  if (v.startsWith('/assets/')) return !v.includes('..') && !v.includes('\\') && !v.includes('//');
+  if (v.startsWith('/assets/')) {
+    const d = fullyDecoded(v);
+    // Matching control characters is the point here.
+    // eslint-disable-next-line no-control-regex
+    return d !== null && d.startsWith('/assets/') && !d.includes('..') && !d.includes('\\') && !d.includes('//') && !/[\u0000-\u001f\u007f]/.test(d);
+  }
   return linkScheme(v) === 'https' && /^https:\/\/[^/?#]+/i.test(v);
 }
 

@@ -63,8 +63,9 @@ const intParam = (max: number) =>
     .refine((n) => n >= 1 && n <= max, `Must be between 1 and ${max}`);
 
 /**
- * GET /api/webdata query. With none of these the answer is the original array; with any of
- * them it is a page `{items, total, page, pageSize}`.
+ * GET /api/webdata query. With none of these the answer is the original array (of the newest
+ * WORKLOG_MAX_PAGE_SIZE entries, the total in X-Total-Count); with any of them it is a page
+ * `{items, total, page, pageSize}`.
  */
 export const workListQuerySchema = z.strictObject({
   status: z.enum(['all', ...WORK_STATUSES]).optional(),
@@ -73,6 +74,9 @@ export const workListQuerySchema = z.strictObject({
   pageSize: intParam(WORKLOG_MAX_PAGE_SIZE).optional(),
 });
 export type WorkListQuery = z.infer<typeof workListQuerySchema>;
+/** Whether the query asks for the page object; without any of its parameters the answer is the original's array. */
+export const isPagedQuery = (q: WorkListQuery): boolean =>
+  q.status !== undefined || q.search !== undefined || q.page !== undefined || q.pageSize !== undefined;
 
 /** One entry as the API answers it (docs/product.md#api); content is already sanitised. */
 export interface WorkEntry {

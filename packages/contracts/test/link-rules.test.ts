@@ -17,6 +17,11 @@ describe('links (docs/security.md#links)', () => {
   it('an image is an uploaded asset or an https: address', () => {
     for (const ok of ['', 'cover.png', '/assets/site/cover.png', 'https://cdn.example.org/c.jpg']) expect([ok, isSafeImageUrl(ok)]).toEqual([ok, true]);
     for (const bad of [...BAD, 'http://cdn.example.org/c.jpg', '/assets/../secret', '/etc/passwd', '/assets//evil.example/x']) expect([bad, isSafeImageUrl(bad)]).toEqual([bad, false]);
+    // Checked decoded: escapes a browser (or a server in between) turns into '..', '/' or '\\'.
+    for (const bad of ['/assets/%2e%2e/api/users', '/assets/%2E%2e/%2e%2e/x.png', '/assets/.%2e/x.png', '/assets/%252e%252e/x.png', '/assets/%2f%2fevil.example/x.png', '/assets/site%5c..%5cx.png', '/assets/%zz.png', '/assets/%00.png']) {
+      expect([bad, isSafeImageUrl(bad)]).toEqual([bad, false]);
+    }
+    expect(isSafeImageUrl('/assets/site/my%20cover.png')).toBe(true);
   });
 
   it('the forms and the server refuse bad links and images with a clear message', () => {

@@ -24,7 +24,9 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
   const sessions = new SessionRepo(conn);
   // The auth service owns the activity collection's schema: it builds its indexes and sweeps it.
   const activity = new ActivityLog(conn, logger);
-  await Promise.all([users.init(), sessions.init(), activity.init()]);
+  const [clashes] = await Promise.all([users.init(), sessions.init(), activity.init()]);
+  // docs/operations.md#user-name-clashes: accounts stored before names were compared in their normal form.
+  for (const c of clashes) logger.warn({ journalId: c.journalId, names: c.names }, 'user names that are one name: rename or disable all but one (jp user list)');
   const limits = {
     perIpUser: config.LOGIN_MAX_FAILURES_PER_USER,
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,

@@ -1,7 +1,7 @@
 import {
   AppError, authKeys, diffFields, OPERATOR_ACTOR, signToken, type ActivityActor, type ActivityLog, type AuthClaims, type Redis, type UserStateSource,
 } from '@journal/server-kit';
-import { RECENT_AUTH_SECONDS, roleRank, userNameProblem, type LoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
+import { RECENT_AUTH_SECONDS, roleRank, userNameKey, userNameProblem, type LoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
 import type { LoginThrottle } from './throttle';
 import type { User, UserRepo } from './user.repo';
 import type { SessionRepo } from './session.repo';
@@ -71,22 +71,19 @@ export class AuthService {
     return authKeys(this.deps.redisPrefix);
   }
 
+  /** Every attempt is counted before its password is checked (docs/security.md#passwords-and-login-throttling). */
   async login(journalId: string, ip: string, username: string, password: string): Promise<LoginResponse> {
     const { users, throttle } = this.deps;
-    await throttle.assertAllowed(journalId, ip, username);
+    const attempt = await throttle.reserve(journalId, ip, userNameKey(username));
     const user = await users.findByName(journalId, username);
     if (!user) {
       await burnPasswordCheck(password);
-      await throttle.recordFailure(journalId, ip, username);
       throw new LoginRefused(401, 'invalid_credentials', 'Invalid user and password');
     }
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await throttle.recordFailure(journalId, ip, username);
-      throw new LoginRefused(401, 'invalid_credentials', 'Invalid user and password');
-    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw new LoginRefused(401, 'invalid_credentials', 'Invalid user and password');
     if (user.status !== 'enabled') throw new LoginRefused(403, 'disabled', 'User disabled');
     if (!ipAllowed(user.allowedIps, ip)) throw new LoginRefused(403, 'invalid_ip', 'Invalid IP');
-    await throttle.clearUser(journalId, ip, username);
+    await attempt.succeeded();
     const { token } = signToken(this.deps.jwtSecret, { id: user.id, name: user.name, journalId, role: user.role });
     return { token, user: publicUser(user) };
   }
@@ -99,15 +96,15 @@ export class AuthService {
     await this.deps.redis.set(this.keys.revoked(claims.jti), '1', 'EX', ttl);
   }
 
-  /** Checks the caller's current password, throttled per user and per address like sign-ins. */
+  /**
+   * Checks the caller's current password, counted before the check per account and per address
+   * like sign-ins. The account is the user's id, not a name: no rename moves failures onto
+   * another's account or away from one's own.
+   */
   private async checkOwnPassword(claims: AuthClaims, ip: string, user: User, password: string): Promise<boolean> {
-    const { reauthThrottle } = this.deps;
-    await reauthThrottle.assertAllowed(claims.jid, ip, user.name);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await reauthThrottle.recordFailure(claims.jid, ip, user.name);
-      return false;
-    }
-    await reauthThrottle.clearUser(claims.jid, ip, user.name);
+    const attempt = await this.deps.reauthThrottle.reserve(claims.jid, ip, user.id);
+    if (!(await verifyPassword(user.passwordHash, password))) return false;
+    await attempt.succeeded();
     return true;
   }
 
@@ -147,16 +144,16 @@ export class AuthService {
     if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
     const current = await this.deps.users.findById(claims.jid, id);
     if (!current) throw new AppError(404, 'not_found', 'User not found');
-    const existing = await this.deps.users.findByName(claims.jid, input.name);
-    if (existing && existing.id !== id) throw new AppError(409, 'duplicate_username', 'That username is taken');
+    if (await this.deps.users.nameTaken(claims.jid, input.name, id)) throw new AppError(409, 'duplicate_username', 'That username is taken');
     const patch: { name: string; passwordHash?: string; validAfter?: number; modifiedby: string } = { name: input.name, modifiedby: claims.name };
     if (input.password) {
       if (!input.currentPassword) throw new AppError(400, 'current_password_required', 'Enter your current password to set a new one');
+      // A refused new password spends no check of the current one, nor a throttle slot.
+      const problem = passwordProblem(input.password, input.name);
+      if (problem) throw new AppError(400, 'weak_password', problem);
       if (!(await this.checkOwnPassword(claims, ip, current, input.currentPassword))) {
         throw new AppError(403, 'wrong_current_password', 'The current password is not right');
       }
-      const problem = passwordProblem(input.password, input.name);
-      if (problem) throw new AppError(400, 'weak_password', problem);
       patch.passwordHash = await hashPassword(input.password);
       patch.validAfter = nowSeconds();
     }
@@ -252,6 +249,11 @@ export class AuthService {
     return (await this.deps.users.list(journalId)).map(staffUser);
   }
 
+  /** Names of the journal's accounts that share one normal form, stored before names were compared so. */
+  async nameClashes(journalId: string): Promise<string[][]> {
+    return (await this.deps.users.clashes(journalId)).map((c) => c.names);
+  }
+
   async findUser(journalId: string, name: string): Promise<StaffUser> {
     const u = await this.deps.users.findByName(journalId, name);
     if (!u) throw new AppError(404, 'unknown_user', `No user named ${name} in this journal`);
@@ -268,7 +270,7 @@ export class AuthService {
     if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
     const problem = passwordProblem(input.password, input.name);
     if (problem) throw new AppError(400, 'weak_password', problem);
-    if (await this.deps.users.findByName(journalId, input.name)) {
+    if (await this.deps.users.nameTaken(journalId, input.name)) {
       throw new AppError(409, 'duplicate_username', `A user named ${input.name} already exists in this journal`);
     }
     try {
@@ -282,6 +284,29 @@ export class AuthService {
       if ((err as { code?: number }).code === 11000) throw new AppError(409, 'duplicate_username', `A user named ${input.name} already exists in this journal`);
       throw err;
     }
+  }
+
+  /**
+   * Renames another user (the operator, settling a name clash: docs/operations.md#user-name-clashes)
+   * and ends the user's sessions, whose tokens carry the old name.
+   */
+  async renameUser(journalId: string, id: string, name: string, actor: StaffActor): Promise<StaffUser> {
+    const found = await this.target(journalId, id, actor);
+    const nameProblem = userNameProblem(name);
+    if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
+    if (await this.deps.users.nameTaken(journalId, name, id)) throw new AppError(409, 'duplicate_username', `A user named ${name} already exists in this journal`);
+    const at = nowSeconds();
+    let user: User | null;
+    try {
+      user = await this.deps.users.update(journalId, id, { name, validAfter: at, modifiedby: actorName(actor) });
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) throw new AppError(409, 'duplicate_username', `A user named ${name} already exists in this journal`);
+      throw err;
+    }
+    if (!user) throw new AppError(404, 'unknown_user', 'User not found');
+    await this.endSessions(id, at);
+    await this.recordUser(journalId, actor, 'user.rename', found, user);
+    return staffUser(user);
   }
 
   /** Sets a new password and ends every session the user holds. */

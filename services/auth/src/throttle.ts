@@ -2,9 +2,9 @@ import type { Redis } from '@journal/server-kit';
 import { AppError } from '@journal/server-kit';
 
 export interface ThrottleLimits {
-  /** Failures from one address on one user name that pass before the delays start. */
+  /** Failures from one address on one account that pass before the delays start. */
   perIpUser: number;
-  /** Failures from one address, whatever the user names, that pass before the delays start. */
+  /** Failures from one address, whatever the accounts, that pass before the delays start. */
   perIp: number;
   /** How long failures are remembered. */
   windowSeconds: number;
@@ -12,7 +12,7 @@ export interface ThrottleLimits {
   baseDelaySeconds: number;
   maxDelaySeconds: number;
   /**
-   * Failures on one user name from any address before the delays start. Only password re-checks
+   * Failures on one account from any address before the delays start. Only password re-checks
    * of a signed-in session use it: their caller holds a token, so spreading guesses over many
    * addresses must not help, and the wait falls on a session, not on the owner's sign-in.
    */
@@ -35,12 +35,68 @@ export class TooManyAttempts extends AppError {
 
 const unavailable = () => new AppError(503, 'auth_unavailable', 'Login is unavailable right now, try again shortly');
 
-// Kept rather than rate-limiter-flexible: its limiters block for fixed spans (Fibonacci steps in ExpressBruteFlexible); the doubling delay per key, three counters in one MULTI and the fail-closed 503 would be written around it all the same.
+/*
+ * KEYS: ip, ipUser, user, ipWait, ipUserWait, userWait. ARGV: window, base, max, perIp, perIpUser,
+ * perUser (0: no per-account counter). While any wait key lives, answers its milliseconds left and
+ * counts nothing. Otherwise counts this attempt as a failure before the password is checked, sets
+ * the waits that failure earns, and answers 0: the attempt that reaches a limit is the last one let
+ * through, however many arrive at once. delayAfter above, in Lua.
+ */
+const RESERVE = `
+local left = 0
+for i = 4, 6 do
+  local t = redis.call('PTTL', KEYS[i])
+  if t > left then left = t end
+end
+if left > 0 then return left end
+local window, base, max = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local function fail(counter, wait, free)
+  local n = redis.call('INCR', counter)
+  if n == 1 or redis.call('TTL', counter) < 0 then redis.call('EXPIRE', counter, window) end
+  if n >= free then
+    redis.call('SET', wait, '1', 'EX', math.min(max, base * 2 ^ math.min(30, n - free)))
+  end
+end
+fail(KEYS[1], KEYS[4], tonumber(ARGV[4]))
+fail(KEYS[2], KEYS[5], tonumber(ARGV[5]))
+if tonumber(ARGV[6]) > 0 then fail(KEYS[3], KEYS[6], tonumber(ARGV[6])) end
+return 0
+`;
+
+/*
+ * The reserved attempt succeeded: it was no failure of the address (one fewer, and the address's
+ * wait goes when the rest are under its allowance), and the address's, or the account's, failures
+ * on this account are forgotten. KEYS as above; ARGV: perIp, perUser (0: none).
+ */
+const SUCCEEDED = `
+local n = redis.call('DECR', KEYS[1])
+if n <= 0 then redis.call('DEL', KEYS[1]) end
+if n < tonumber(ARGV[1]) then redis.call('DEL', KEYS[4]) end
+redis.call('DEL', KEYS[2], KEYS[5])
+if tonumber(ARGV[2]) > 0 then redis.call('DEL', KEYS[3], KEYS[6]) end
+return 0
+`;
+
+/** One attempt let through by {@link LoginThrottle.reserve}; already counted as a failure. */
+export interface Attempt {
+  /** The password was right: the attempt is taken back and the account's failures forgotten. */
+  succeeded(): Promise<void>;
+}
+
+// Kept rather than rate-limiter-flexible: its limiters block for fixed spans (Fibonacci steps in ExpressBruteFlexible); the doubling delay per key, three counters in one script and the fail-closed 503 would be written around it all the same.
 /**
  * Slows down guessing instead of locking accounts: failures are counted per client address and
- * per address and user name, and past a free allowance each failure makes that key wait a
- * doubling delay. No counter spans addresses for one user name, so failures from elsewhere never
- * keep the account's owner out. Every Redis error refuses the login (503): throttling fails closed.
+ * per address and account, and past a free allowance each failure makes that key wait a doubling
+ * delay. No counter spans addresses for one account on sign-in, so failures from elsewhere never
+ * keep the account's owner out.
+ *
+ * Counts before it checks: an attempt is counted as a failure, in one Redis script with the look
+ * at the waits, before its password is checked, and given back when the password was right. So
+ * parallel attempts cannot all pass the look before any is counted: no more passwords are checked
+ * than the limits allow. Every Redis error refuses the attempt (503): throttling fails closed.
+ *
+ * `account` is the account's normal form (docs/security.md#user-names) for sign-ins, and the
+ * user's id for re-checks of a session, so a rename neither escapes nor borrows another's counts.
  */
 export class LoginThrottle {
   constructor(
@@ -51,61 +107,32 @@ export class LoginThrottle {
     private readonly scope: 'login' | 'reauth' = 'login',
   ) {}
 
-  private keys(journalId: string, ip: string, username: string) {
-    const ipUser = `${journalId}:${ip}:${username.toLowerCase()}`;
-    const user = `${journalId}:${username.toLowerCase()}`;
+  private keys(journalId: string, ip: string, account: string): string[] {
+    const ipUser = `${journalId}:${ip}:${account}`;
+    const user = `${journalId}:${account}`;
     const p = `${this.prefix}${this.scope}`;
-    return {
-      ip: `${p}:ip:${ip}`,
-      ipUser: `${p}:ipuser:${ipUser}`,
-      user: `${p}:user:${user}`,
-      ipWait: `${p}:wait:ip:${ip}`,
-      ipUserWait: `${p}:wait:ipuser:${ipUser}`,
-      userWait: `${p}:wait:user:${user}`,
-    };
+    return [`${p}:ip:${ip}`, `${p}:ipuser:${ipUser}`, `${p}:user:${user}`, `${p}:wait:ip:${ip}`, `${p}:wait:ipuser:${ipUser}`, `${p}:wait:user:${user}`];
   }
 
-  /** Throws 429 with the seconds left while this address, or this address on this user, must wait. */
-  async assertAllowed(journalId: string, ip: string, username: string): Promise<void> {
-    const k = this.keys(journalId, ip, username);
-    let waits: number[];
+  /**
+   * Lets one attempt through, counted as a failure until it {@link Attempt.succeeded}; throws 429
+   * with the seconds left while this address, this address on this account, or (re-checks) this
+   * account must wait.
+   */
+  async reserve(journalId: string, ip: string, account: string): Promise<Attempt> {
+    const keys = this.keys(journalId, ip, account);
+    const { windowSeconds, baseDelaySeconds, maxDelaySeconds, perIp, perIpUser, perUser = 0 } = this.limits;
+    let leftMs: number;
     try {
-      const res = await this.redis.multi().pttl(k.ipWait).pttl(k.ipUserWait).pttl(k.userWait).exec();
-      waits = (res ?? []).map(([err, v]) => {
-        if (err) throw err;
-        return Number(v);
-      });
+      leftMs = Number(await this.redis.eval(RESERVE, keys.length, ...keys, windowSeconds, baseDelaySeconds, maxDelaySeconds, perIp, perIpUser, perUser));
     } catch {
       throw unavailable();
     }
-    const leftMs = Math.max(0, ...waits);
     if (leftMs > 0) throw new TooManyAttempts(Math.ceil(leftMs / 1000));
-  }
-
-  async recordFailure(journalId: string, ip: string, username: string): Promise<void> {
-    const k = this.keys(journalId, ip, username);
-    const { windowSeconds: w, baseDelaySeconds: base, maxDelaySeconds: max } = this.limits;
-    try {
-      const res = await this.redis.multi().incr(k.ip).expire(k.ip, w, 'NX').incr(k.ipUser).expire(k.ipUser, w, 'NX').incr(k.user).expire(k.user, w, 'NX').exec();
-      const ipCount = Number(res?.[0]?.[1] ?? 0);
-      const ipUserCount = Number(res?.[2]?.[1] ?? 0);
-      const userCount = Number(res?.[4]?.[1] ?? 0);
-      const ipDelay = delayAfter(ipCount, this.limits.perIp, base, max);
-      const ipUserDelay = delayAfter(ipUserCount, this.limits.perIpUser, base, max);
-      const userDelay = this.limits.perUser === undefined ? 0 : delayAfter(userCount, this.limits.perUser, base, max);
-      const m = this.redis.multi();
-      if (ipDelay > 0) m.set(k.ipWait, '1', 'EX', ipDelay);
-      if (ipUserDelay > 0) m.set(k.ipUserWait, '1', 'EX', ipUserDelay);
-      if (userDelay > 0) m.set(k.userWait, '1', 'EX', userDelay);
-      await m.exec();
-    } catch {
-      throw unavailable();
-    }
-  }
-
-  /** A successful login forgets this address's failures on this user (not the address's total). */
-  async clearUser(journalId: string, ip: string, username: string): Promise<void> {
-    const k = this.keys(journalId, ip, username);
-    await this.redis.del(k.ipUser, k.ipUserWait, ...(this.limits.perUser === undefined ? [] : [k.user, k.userWait])).catch(() => undefined);
+    return {
+      succeeded: async () => {
+        await this.redis.eval(SUCCEEDED, keys.length, ...keys, perIp, perUser).catch(() => undefined);
+      },
+    };
   }
 }

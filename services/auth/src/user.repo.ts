@@ -1,6 +1,6 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
-import { roleOrManager, type StaffRole } from '@journal/contracts';
+import { roleOrManager, userNameKey, type StaffRole } from '@journal/contracts';
 
 export interface User {
   id: string;
@@ -21,13 +21,31 @@ export interface User {
   modifiedby: string;
 }
 
-/** What is stored: the user without its id, the journal as an ObjectId. */
-type UserDoc = Omit<User, 'id' | 'journalId'> & { journalId: Types.ObjectId };
+/**
+ * What is stored: the user without its id, the journal as an ObjectId, and the name's normal form
+ * (`userNameKey`), unique in the journal. Accounts stored before it whose names share a normal
+ * form (a clash) each keep `<normal form>\0<id>` instead, which no name can produce, until all but
+ * one are renamed (docs/operations.md#user-name-clashes).
+ */
+type UserDoc = Omit<User, 'id' | 'journalId'> & { journalId: Types.ObjectId; nameKey?: string };
+
+/** Accounts of one journal whose names share a normal form, stored before names were compared so. */
+export interface NameClash {
+  journalId: string;
+  key: string;
+  names: string[];
+}
+
+const CLASH_MARK = '\u0000';
+const clashKey = (key: string, id: Types.ObjectId | string) => `${key}${CLASH_MARK}${String(id)}`;
+/** Every clash key of a normal form: `key\0...` sorts from `key\0` to before `key\u0001`. */
+const clashRange = (key: string) => ({ $gte: `${key}${CLASH_MARK}`, $lt: `${key}\u0001` });
 
 const userSchema = new Schema<UserDoc>(
   {
     journalId: { type: Schema.Types.ObjectId, required: true },
     name: { type: String, required: true },
+    nameKey: { type: String },
     passwordHash: { type: String, required: true },
     status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
     role: { type: String, enum: ['manager', 'editor', 'worklog'], default: 'manager' },
@@ -40,6 +58,7 @@ const userSchema = new Schema<UserDoc>(
   { timestamps: true, collection: 'users' },
 );
 userSchema.index({ journalId: 1, name: 1 }, { unique: true });
+userSchema.index({ journalId: 1, nameKey: 1 }, { unique: true });
 
 const toUser = (d: UserDoc & { _id: Types.ObjectId }): User => ({
   id: d._id.toString(),
@@ -61,11 +80,54 @@ export class UserRepo {
     this.model = conn.model<UserDoc>('User', userSchema);
   }
 
-  async init() {
+  /** Settles every stored name's normal form, then builds the indexes; answers the clashes left. */
+  async init(): Promise<NameClash[]> {
+    const clashes = await this.settleNameKeys();
     await buildIndexes(() => this.model.syncIndexes());
     // Users stored before roles existed become managers (they could do everything). A one-off
     // migration over every journal, so it goes to the driver, past per-journal query rules.
     await this.model.collection.updateMany({ role: { $exists: false } }, { $set: { role: 'manager' } });
+    return clashes;
+  }
+
+  /**
+   * Gives every account its name's normal form, or a clash key where several accounts of a journal
+   * share one, so the unique index always builds on the data there is. Runs at every start: a
+   * clash settled by renames gets its plain key back. A one-off pass over every journal, so it
+   * goes to the driver, past per-journal query rules.
+   */
+  private async settleNameKeys(): Promise<NameClash[]> {
+    const docs = await this.model.collection.find({}, { projection: { journalId: 1, name: 1, nameKey: 1 } }).toArray();
+    const groups = new Map<string, typeof docs>();
+    for (const d of docs) {
+      const g = `${String(d.journalId)}|${userNameKey(String(d.name))}`;
+      groups.set(g, [...(groups.get(g) ?? []), d]);
+    }
+    const away: { _id: Types.ObjectId; nameKey: string }[] = [];
+    const back: { _id: Types.ObjectId; nameKey: string }[] = [];
+    const clashes: NameClash[] = [];
+    for (const group of groups.values()) {
+      const key = userNameKey(String(group[0]!.name));
+      if (group.length > 1) clashes.push({ journalId: String(group[0]!.journalId), key, names: group.map((d) => String(d.name)).sort() });
+      for (const d of group) {
+        const want = group.length > 1 ? clashKey(key, d._id) : key;
+        if (d.nameKey !== want) (want === key ? back : away).push({ _id: d._id, nameKey: want });
+      }
+    }
+    // Clash keys first: a plain key is only ever given once no other account holds it.
+    for (const u of [...away, ...back]) await this.model.collection.updateOne({ _id: u._id }, { $set: { nameKey: u.nameKey } });
+    return clashes;
+  }
+
+  /** The journal's accounts whose names share a normal form (docs/operations.md#user-name-clashes): those holding a clash key. */
+  async clashes(journalId: string): Promise<NameClash[]> {
+    const docs = await this.model.find({ journalId: new Types.ObjectId(journalId), nameKey: { $regex: CLASH_MARK } }, { name: 1, nameKey: 1 }).lean();
+    const byKey = new Map<string, string[]>();
+    for (const d of docs) {
+      const key = d.nameKey!.slice(0, d.nameKey!.indexOf(CLASH_MARK));
+      byKey.set(key, [...(byKey.get(key) ?? []), d.name]);
+    }
+    return [...byKey].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, names]) => ({ journalId, key, names: names.sort() }));
   }
 
   /** Enabled managers of the journal, other than `exceptId`: the last one cannot be disabled or demoted. */
@@ -75,9 +137,23 @@ export class UserRepo {
     });
   }
 
+  /**
+   * The account known by `name`'s normal form; an account of an unsettled clash only by its exact
+   * name (each of them signs in as before until the clash is settled).
+   */
   async findByName(journalId: string, name: string): Promise<User | null> {
-    const d = await this.model.findOne({ journalId: new Types.ObjectId(journalId), name }).lean();
+    const jid = new Types.ObjectId(journalId);
+    const d = (await this.model.findOne({ journalId: jid, nameKey: userNameKey(name) }).lean()) ?? (await this.model.findOne({ journalId: jid, name }).lean());
     return d ? toUser(d) : null;
+  }
+
+  /** Whether an account other than `exceptId` holds `name`'s normal form, settled or in a clash. */
+  async nameTaken(journalId: string, name: string, exceptId?: string): Promise<boolean> {
+    const key = userNameKey(name);
+    const other = exceptId && Types.ObjectId.isValid(exceptId) ? { _id: { $ne: new Types.ObjectId(exceptId) } } : {};
+    const jid = new Types.ObjectId(journalId);
+    return (await this.model.exists({ journalId: jid, nameKey: key, ...other })) !== null
+      || (await this.model.exists({ journalId: jid, nameKey: clashRange(key), ...other })) !== null;
   }
 
   async findById(journalId: string, id: string): Promise<User | null> {
@@ -94,15 +170,26 @@ export class UserRepo {
   async create(
     u: Omit<User, 'id' | 'validAfter' | 'createdby' | 'modifiedby' | 'role' | 'disabledByOperator'> & Partial<Pick<User, 'createdby' | 'role'>>,
   ): Promise<User> {
-    const d = await this.model.create({ ...u, modifiedby: u.createdby ?? '', journalId: new Types.ObjectId(u.journalId) });
+    const d = await this.model.create({ ...u, nameKey: userNameKey(u.name), modifiedby: u.createdby ?? '', journalId: new Types.ObjectId(u.journalId) });
     return toUser(d.toObject());
   }
 
   async update(journalId: string, id: string, patch: Partial<Pick<User, 'name' | 'passwordHash' | 'status' | 'role' | 'disabledByOperator' | 'allowedIps' | 'validAfter' | 'modifiedby'>>) {
     if (!Types.ObjectId.isValid(id)) return null;
-    const d = await this.model
-      .findOneAndUpdate({ _id: new Types.ObjectId(id), journalId: new Types.ObjectId(journalId) }, { $set: patch }, { returnDocument: 'after' })
-      .lean();
+    const filter = { _id: new Types.ObjectId(id), journalId: new Types.ObjectId(journalId) };
+    // A rename takes the new name's normal form; an account of a clash renamed to its own name keeps its clash key.
+    const renamed = patch.name !== undefined && !(await this.model.exists({ ...filter, name: patch.name }));
+    const set = renamed ? { ...patch, nameKey: userNameKey(patch.name!) } : patch;
+    const before = await this.model.findOneAndUpdate(filter, { $set: set }).lean();
+    if (!before) return null;
+    if (renamed && before.nameKey?.includes(CLASH_MARK)) await this.settleClash(before.journalId, userNameKey(before.name));
+    const d = await this.model.findOne(filter).lean();
     return d ? toUser(d) : null;
+  }
+
+  /** The last account left of a clash gets its plain key back. */
+  private async settleClash(journalId: Types.ObjectId, key: string) {
+    const left = await this.model.find({ journalId, nameKey: clashRange(key) }, { _id: 1 }).lean();
+    if (left.length === 1) await this.model.updateOne({ _id: left[0]!._id, journalId }, { $set: { nameKey: key } });
   }
 }

@@ -1,5 +1,6 @@
 import { ipAllowed } from '../src/ip-rules';
-import { passwordProblem } from '../src/password-policy';
+import { COMMON_PASSWORD_MESSAGE } from '@journal/contracts';
+import { isCommonPassword, passwordProblem } from '../src/password-policy';
 import { userNameProblem } from '../src/auth.service';
 
 describe('ipAllowed', () => {
@@ -26,13 +27,19 @@ describe('passwordProblem', () => {
   it.each([
     ['short', 'Password must have at least 8 characters'],
     ['aaaaaaaaaa', 'Password is too simple: use more different characters'],
-    ['Password123', 'Password is too common'],
+    ['Password123', COMMON_PASSWORD_MESSAGE],
     ['maria-2024!', 'Password must not contain the user name'],
   ])('refuses %s', (pw, message) => {
     expect(passwordProblem(pw, 'maria')).toBe(message);
   });
   it('accepts a long varied password', () => {
     expect(passwordProblem('correct horse battery', 'maria')).toBeNull();
+  });
+  it('refuses common and breached passwords whatever their case, and with digits or signs added', () => {
+    for (const pw of ['P@ssw0rd', 'Summer2024', '1q2w3e4r', 'Aa123456', 'qwertyuiop', 'Dragon!!', 'michael1987', 'ＰＡＳＳＷＯＲＤ１']) {
+      expect([pw, passwordProblem(pw, 'maria')]).toEqual([pw, COMMON_PASSWORD_MESSAGE]);
+    }
+    for (const pw of ['correct horse battery', 'tangerine-orbit-41', 'Kx9#mQ2vL']) expect([pw, isCommonPassword(pw)]).toEqual([pw, false]);
   });
 });
 

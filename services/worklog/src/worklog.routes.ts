@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { activityActor, noStore, parse, requireTenant, staffAccess, type AuthMiddlewareOptions } from '@journal/server-kit';
-import { objectIdSchema, staffRoutes, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema } from '@journal/contracts';
+import { isPagedQuery, objectIdSchema, staffRoutes, workEntryCreateSchema, workEntryUpdateSchema, workListQuerySchema } from '@journal/contracts';
 import type { WorklogService } from './worklog.service';
 
 /**
@@ -15,7 +15,12 @@ export function worklogRoutes(service: WorklogService, authOpts: AuthMiddlewareO
   r.get(['/api/webdata', '/api/webdata/'], staff(staffRoutes.workList), async (req, res) => {
     const q = parse(workListQuerySchema, req.query);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await service.list(req.journalId, q));
+    const page = await service.list(req.journalId, q);
+    if (isPagedQuery(q)) return void res.json(page);
+    // The original's array, one page long: the total and the next page are told in headers.
+    res.setHeader('X-Total-Count', String(page.total));
+    if (page.total > page.pageSize) res.setHeader('Link', `</api/webdata?page=2&pageSize=${page.pageSize}>; rel="next"`);
+    res.json(page.items);
   });
 
   r.post(['/api/webdata', '/api/webdata/'], staff(staffRoutes.workCreate), async (req, res) => {

@@ -1,5 +1,7 @@
 import { AppError, diffFields, sanitizeRichText, type ActivityActor, type ActivityLog } from '@journal/server-kit';
 import {
+  isPagedQuery,
+  WORKLOG_MAX_PAGE_SIZE,
   WORKLOG_PAGE_SIZE,
   type WorkEntry,
   type WorkEntryCreateInput,
@@ -45,25 +47,23 @@ export class WorklogService {
   }
 
   /**
-   * GET /api/webdata. Without query parameters: the original's array of every entry (docs/product.md#api).
-   * With any: one page, filtered by status and by a case-insensitive substring of the content.
+   * GET /api/webdata: one page, newest first, filtered by status and by a case-insensitive
+   * substring of the content. Without query parameters the route answers the page's entries as the
+   * original's array (docs/product.md#api): the newest WORKLOG_MAX_PAGE_SIZE, never the whole log.
    */
-  async list(journalId: string, q: WorkListQuery): Promise<WorkEntry[] | WorkEntryPage> {
-    const paged = q.status !== undefined || q.search !== undefined || q.page !== undefined || q.pageSize !== undefined;
+  async list(journalId: string, q: WorkListQuery): Promise<WorkEntryPage> {
     const filter: EntryFilter = {
       status: q.status && q.status !== 'all' ? q.status : undefined,
       search: q.search ? q.search : undefined,
     };
-    const pageSize = q.pageSize ?? WORKLOG_PAGE_SIZE;
+    const pageSize = q.pageSize ?? (isPagedQuery(q) ? WORKLOG_PAGE_SIZE : WORKLOG_MAX_PAGE_SIZE);
     const page = q.page ?? 1;
 
     if (this.deps.listFromIndex) {
-      if (!paged) return (await this.deps.index.all(journalId)).map((e) => this.toOutput(e));
       const r = await this.deps.index.query(journalId, filter, page, pageSize);
       return { items: r.items.map((e) => this.toOutput(e)), total: r.total, page: r.page, pageSize };
     }
 
-    if (!paged) return (await this.deps.entries.all(journalId)).map((e) => this.toOutput(e));
     const total = await this.deps.entries.count(journalId, filter);
     const p = clampPage(page, total, pageSize);
     const items = total === 0 ? [] : await this.deps.entries.list(journalId, filter, (p - 1) * pageSize, pageSize);

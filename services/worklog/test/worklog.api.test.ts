@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { MongoClient, ObjectId } from 'mongodb';
 import mongoose from 'mongoose';
 import { signToken } from '@journal/server-kit';
-import { WORK_STATUSES } from '@journal/contracts';
+import { WORK_STATUSES, WORKLOG_MAX_PAGE_SIZE } from '@journal/contracts';
 import { eventually, newObjectId, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import { start, type WorklogApp } from '../src/app';
 import { worklogConfigSchema } from '../src/config';
@@ -360,6 +360,30 @@ describe('readiness', () => {
     } finally {
       for (const s of spies) s.mockRestore();
     }
+  });
+});
+
+describe('the list without parameters', () => {
+  it('is one page of the newest entries, the total and the next page in headers, never the whole log', async () => {
+    const J = newObjectId();
+    const T = tokenFor(J);
+    for (let i = 0; i < WORKLOG_MAX_PAGE_SIZE + 5; i++) await post({ status: 'info', content: `entry ${i}` }, J, T).expect(201);
+    const res = await get('/api/webdata', J, T).expect(200);
+    expect(res.body).toHaveLength(WORKLOG_MAX_PAGE_SIZE);
+    expect((res.body as { content: string }[])[0]!.content).toBe(`entry ${WORKLOG_MAX_PAGE_SIZE + 4}`);
+    expect(res.headers['x-total-count']).toBe(String(WORKLOG_MAX_PAGE_SIZE + 5));
+    expect(res.headers.link).toBe(`</api/webdata?page=2&pageSize=${WORKLOG_MAX_PAGE_SIZE}>; rel="next"`);
+    const next = (await get(`/api/webdata?page=2&pageSize=${WORKLOG_MAX_PAGE_SIZE}`, J, T).expect(200)).body as { items: { content: string }[]; total: number };
+    expect([next.total, next.items.map((e) => e.content)]).toEqual([WORKLOG_MAX_PAGE_SIZE + 5, ['entry 4', 'entry 3', 'entry 2', 'entry 1', 'entry 0']]);
+  });
+
+  it('refuses NUL and bidi controls in an entry, and stores nothing', async () => {
+    const before = await snapshot();
+    for (const content of ['a\u0000b', 'invoice \u202egpj.exe']) {
+      const r = await post({ status: 'info', content }).expect(400);
+      expect(r.body).toMatchObject({ error: 'validation_error', message: expect.stringContaining('content: ') });
+    }
+    expect(await snapshot()).toBe(before);
   });
 });
 

@@ -17,6 +17,13 @@ export interface UserCliDeps {
 const line = (u: StaffUser) =>
   `${escapeControl(u.name).padEnd(24)} ${u.role.padEnd(8)} ${u.status}${u.disabledByOperator && u.status === 'disabled' ? ' (by operator)' : ''}`;
 const roleOf = (a: Record<string, unknown>) => parse(staffRoleSchema, a.role);
+/** docs/operations.md#user-name-clashes: accounts stored with names that are now one name. */
+const clashText = (clashes: string[][]) =>
+  [
+    'name clashes (one name in another case or width; each signs in only by its exact name until settled):',
+    ...clashes.map((names) => `  ${names.map((n) => escapeControl(n)).join(', ')}`),
+    'rename or disable all but one of each (`jp user rename`, `jp user disable`); see docs/operations.md#user-name-clashes',
+  ].join('\n');
 
 const journalId = (deps: UserCliDeps, slug: string) => journalIdBySlug(deps.journals, slug);
 
@@ -65,8 +72,10 @@ export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
       options: { journal },
       async run(a) {
         const d = await deps();
-        const users = await d.service.listUsers(await journalId(d, String(a.journal)));
-        return { data: { users }, text: users.length ? users.map(line).join('\n') : 'no users' };
+        const jid = await journalId(d, String(a.journal));
+        const [users, clashes] = await Promise.all([d.service.listUsers(jid), d.service.nameClashes(jid)]);
+        const text = users.length ? users.map(line).join('\n') : 'no users';
+        return { data: { users, clashes }, text: clashes.length ? `${text}\n\n${clashText(clashes)}` : text };
       },
     },
     {
@@ -99,6 +108,18 @@ export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
         },
       }),
     ),
+    {
+      words: ['user', 'rename'],
+      summary: "rename a user (settles a name clash) and end the user's sessions",
+      options: { journal, name, to: { type: 'string', required: true, describe: 'the new user name' } },
+      async run(a) {
+        const d = await deps();
+        const jid = await journalId(d, String(a.journal));
+        const found = await d.service.findUser(jid, String(a.name));
+        const user = await d.service.renameUser(jid, found.id, String(a.to), OPERATOR);
+        return { data: { user }, text: `renamed ${escapeControl(found.name)}: ${line(user)}` };
+      },
+    },
     {
       words: ['user', 'reset-password'],
       summary: "set a new password and end the user's sessions",

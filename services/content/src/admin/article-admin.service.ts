@@ -1,4 +1,4 @@
-import { AppError, assertSafeRichTextLinks, diffFields, parse, sanitizeRichText, sanitizeTitle, type ActivityActor } from '@journal/server-kit';
+import { AppError, assertNoHiddenChars, assertSafeRichTextLinks, diffFields, parse, sanitizeRichText, sanitizeTitle, type ActivityActor } from '@journal/server-kit';
 import {
   articleFieldErrorCode,
   articleFieldsSchema,
@@ -44,6 +44,7 @@ const sentDoi = (body: unknown) => typeof (body as { doi?: unknown } | null)?.do
  * invalid_txnid), anything else a validation_error naming each field.
  */
 function parseArticle<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  assertNoHiddenChars(body);
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   const issues = r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
