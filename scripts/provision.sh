@@ -68,7 +68,7 @@ wait_port() { # port name seconds
   die "$2 did not start on port $1 (see $DATA/logs/$2.log)"
 }
 
-APT_PACKAGES=(redis-server nginx libnginx-mod-http-cache-purge chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils libxml2-utils ca-certificates)
+APT_PACKAGES=(redis-server nginx libnginx-mod-http-cache-purge libnginx-mod-http-headers-more-filter chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils libxml2-utils ca-certificates)
 
 # The benchmarks' own tools: wrk, the C load generator the edge and load figures are measured with.
 BENCH_PACKAGES=(wrk)

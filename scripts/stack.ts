@@ -134,6 +134,8 @@ export const purgePortOf = (nginxPort: number) => nginxPort + 1;
 
 /** Debian's cache purge module (libnginx-mod-http-cache-purge), loaded by the local nginx. */
 const PURGE_MODULE = '/usr/lib/nginx/modules/ngx_http_cache_purge_module.so';
+/** Debian's headers-more module (libnginx-mod-http-headers-more-filter): the template's security headers on every answer. */
+const HEADERS_MORE_MODULE = '/usr/lib/nginx/modules/ngx_http_headers_more_filter_module.so';
 
 export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number; name: string; usageLog?: string }): string {
   const dir = path.join(DATA, 'nginx', opts.name);
@@ -174,8 +176,10 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
     process.env.JP_NGINX_ACCESS_LOG === '1' ? server.replace(/^(\s*)(access_log \S+ jp_usage [^;]*;)$/gm, `$1$2\n$1${timedLog}`) : server,
   );
   if (!existsSync(PURGE_MODULE)) throw new Error(`${PURGE_MODULE} is missing: run scripts/provision.sh (Debian package libnginx-mod-http-cache-purge)`);
+  if (!existsSync(HEADERS_MORE_MODULE)) throw new Error(`${HEADERS_MORE_MODULE} is missing: run scripts/provision.sh (Debian package libnginx-mod-http-headers-more-filter)`);
   const main = `
 load_module ${PURGE_MODULE};
+load_module ${HEADERS_MORE_MODULE};
 worker_processes 2;
 pid ${dir}/nginx.pid;
 error_log ${DATA}/logs/${opts.name}-nginx-error.log warn;
