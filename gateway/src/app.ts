@@ -81,6 +81,11 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
       })
     : null;
   const edge = new EdgeAnswers({ keys, logger, ...edgeTtl });
+  // Records an earlier release wrote without an expiry get one (in the background).
+  void keys?.expireUnbounded().then(
+    (n) => n && logger.info({ keys: n }, 'edge records without an expiry were given one'),
+    (err: unknown) => logger.warn({ err }, 'edge records without an expiry could not be given one'),
+  );
   const upstreamUrl: Record<Upstream, string> = {
     content: config.CONTENT_URL,
     auth: config.AUTH_URL,

@@ -180,6 +180,21 @@ export class EdgeKeyMap {
     );
   }
 
+  /**
+   * Gives every key of the map without an expiry one (records written before every key had one,
+   * kept when a release moves in): how many. The gateway runs it once at start.
+   */
+  async expireUnbounded(): Promise<number> {
+    let n = 0;
+    for await (const keys of this.redis.scanStream({ match: `${this.opts.prefix}edge:*`, count: 1000 }) as AsyncIterable<string[]>) {
+      if (!keys.length) continue;
+      const p = this.redis.pipeline();
+      for (const k of keys) p.expire(k, this.opts.ttlSeconds + 60, 'NX');
+      for (const [err, set] of (await p.exec()) ?? []) if (!err && set === 1) n++;
+    }
+    return n;
+  }
+
   /** Every cache key recorded under any of the tags, the most recently filled first: those are the answers readers asked for last. */
   async keysOf(tags: readonly string[]): Promise<string[]> {
     return (await this.entriesOf(tags)).map(([k]) => k);

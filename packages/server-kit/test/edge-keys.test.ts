@@ -38,6 +38,17 @@ describe('EdgeKeyMap', () => {
   });
   afterEach(() => dropPrefix(prefix));
 
+  it('gives the keys an earlier release left without an expiry one, once', async () => {
+    await redis.zadd(`${prefix}edge:tag:${tagJ}`, Date.now(), 'gzip|j.test/old');
+    await redis.zadd(`${prefix}edge:tag:${tagA('X')}`, Date.now(), 'gzip|j.test/x');
+    await redis.expire(`${prefix}edge:tag:${tagA('X')}`, 100);
+    const keys = new EdgeKeyMap(redis, { prefix, ttlSeconds: 3600 });
+    expect(await keys.expireUnbounded()).toBe(1);
+    expect(await redis.ttl(`${prefix}edge:tag:${tagJ}`)).toBeGreaterThan(3600);
+    expect(await redis.ttl(`${prefix}edge:tag:${tagA('X')}`)).toBeLessThanOrEqual(100);
+    expect(await keys.expireUnbounded()).toBe(0);
+  });
+
   it('tells the keys links lead to from the endless ones', () => {
     expect(isLinkedEdgeKey('gzip|j.test/')).toBe(true);
     expect(isLinkedEdgeKey('br|j.test/archives/2025/vol1/issue1/A-1')).toBe(true);
