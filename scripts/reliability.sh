@@ -10,7 +10,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 lane=$(( ${JP_PORT_OFFSET:-0} / 10 ))
 export JP_DATA_DIR="$PWD/.data/reliability" JP_MONGO_PORT=$((27037 + lane)) JP_REDIS_PORT=$((6400 + lane))
 export JP_MAILPIT_SMTP_PORT=$((1035 + lane)) JP_MAILPIT_HTTP_PORT=$((8035 + lane))
-unset MONGO_URL REDIS_URL SMTP_URL MAILPIT_URL
+unset MONGO_URL REDIS_URL EDGE_REDIS_URL SMTP_URL MAILPIT_URL
 bash scripts/provision.sh all
 source scripts/node-env.sh
 bash scripts/install.sh
