@@ -6,7 +6,7 @@ import { staffToken } from '@journal/testing';
 import { jatsArticle, type JatsArticle } from '../src/cite/jats-xml';
 import { doajRecords } from '../src/doi/doaj-xml';
 import { crossrefDeposit } from '../src/doi/crossref-xml';
-import { expectValid, hasSchema, schemaErrors } from './xml-schema';
+import { expectValid, schemaErrors } from './xml-schema';
 import { makeJournal, startContent, stopContent } from './helpers';
 
 const article = (over: Partial<JatsArticle> = {}): JatsArticle => ({
@@ -29,7 +29,7 @@ const journal = { id: 'j', title: 'Journal of <Things> & Stuff', issn: '1234-567
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (n) => ['contrib', 'kwd', 'self-uri', 'record', 'author', 'keyword', 'article-id'].includes(n) });
 
 describe('schema validation of the exports (xmllint against the shipped schemas)', () => {
-  (hasSchema('doaj') ? it : it.skip)('catches an invalid document, so a pass means something', async () => {
+  it('catches an invalid document, so a pass means something', async () => {
     const errs = await schemaErrors('doaj', ['<?xml version="1.0"?><records><record><title>x</title></record></records>']);
     expect(errs.join('\n')).toMatch(/validity error/);
   });
