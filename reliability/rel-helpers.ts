@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DATA, ROOT, type Stack } from '../scripts/stack';
+import { DATA, MAIL_WORKER_ENTRY, ROOT, type Stack } from '../scripts/stack';
 import { call, login, until } from './rel-stack';
 import { articlePdfPath } from '@journal/contracts';
 
@@ -157,8 +157,14 @@ export function exited(c: ChildProcess): Promise<{ code: number | null; signal: 
  * Starts one more pdf worker process of a stack (as the stack starts its own), registered in
  * `stack.processes` so the stack's stop() ends it too. Resolves once it consumes the queue.
  */
-export async function spawnWorker(stack: Stack, name: string, extra: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'services/pdf-worker/dist/worker.main.js')], {
+/** The worker processes a suite starts itself: their entry and the log line that says they run. */
+export const WORKERS = {
+  pdf: { entry: 'services/pdf-worker/dist/worker.main.js', ready: 'pdf worker running' },
+  mail: { entry: MAIL_WORKER_ENTRY, ready: 'mail worker running' },
+} as const;
+
+export async function spawnWorker(stack: Stack, name: string, extra: Record<string, string> = {}, kind: keyof typeof WORKERS = 'pdf'): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, WORKERS[kind].entry)], {
     cwd: ROOT,
     env: { ...process.env, ...stack.env, LOG_LEVEL: 'info', PORT: '0', ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -173,7 +179,7 @@ export async function spawnWorker(stack: Stack, name: string, extra: Record<stri
     child.stdout!.on('data', (d: Buffer) => {
       logs.push(d.toString());
       if (logs.length > 200) logs.shift();
-      if (d.toString().includes('pdf worker running')) {
+      if (d.toString().includes(WORKERS[kind].ready)) {
         clearTimeout(t);
         resolve();
       }

@@ -74,8 +74,7 @@ export function smtpEnv(smtpUrl: string): Record<string, string> {
     SMTP_HOST: u.hostname,
     SMTP_PORT: u.port || (u.protocol === 'smtps:' ? '465' : '25'),
     SMTP_TLS: u.protocol === 'smtps:' ? 'tls' : (u.searchParams.get('tls') ?? 'none'),
-    SMTP_USER: decodeURIComponent(u.username),
-    SMTP_PASSWORD: decodeURIComponent(u.password),
+    ...(u.username ? { SMTP_USER: decodeURIComponent(u.username), SMTP_PASSWORD: decodeURIComponent(u.password) } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { CONTENT_NODE_FLAGS } from '../../services/content/src/node-flags';
 import { authConfigSchema } from '../../services/auth/src/config';
 import { worklogConfigSchema } from '../../services/worklog/src/config';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema, queuePrefix, QUEUE_NAME } from '../../services/pdf-worker/src/config';
+import { mailWorkerConfigSchema } from '../../services/content/src/mail/mail.config';
 import {
   ROOT, TARGETS, TARGET_HAS, containers, envOf, find, objectsOf, ofKind, workloads, imageName,
   type Container, type K8sObject,
@@ -27,6 +28,7 @@ const PROCESSES: { deployment: string; schema: Schema; main: string; source: str
   { deployment: 'worklog', schema: worklogConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/worklog/src/main.ts', configMap: 'worklog-config' },
   { deployment: 'pdf-api', schema: pdfApiConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/pdf-worker/src/main.ts', configMap: 'pdf-config' },
   { deployment: 'pdf-worker', schema: pdfWorkerConfigSchema as unknown as Schema, main: 'dist/worker.main.js', source: 'services/pdf-worker/src/worker.main.ts', configMap: 'pdf-worker-config' },
+  { deployment: 'mail-worker', schema: mailWorkerConfigSchema as unknown as Schema, main: 'dist/mail/mail-worker.main.js', source: 'services/content/src/mail/mail-worker.main.ts', configMap: 'mail-worker-config' },
 ];
 
 /** Node flags a process runs with, the same as where it runs outside Kubernetes (the local stack, the benchmarks). */

@@ -189,7 +189,7 @@ describe.each(TARGETS)('%s: selectors select', (target) => {
       expect(pods.filter((p) => selects(spec.selector as Dict, p.labels))).toHaveLength(1);
       expect(spec.maxUnavailable).toBe(1);
     }
-    for (const name of ['gateway', 'content', 'auth', 'worklog', 'pdf-api', 'pdf-worker', 'render', 'web']) {
+    for (const name of ['gateway', 'content', 'auth', 'worklog', 'pdf-api', 'pdf-worker', 'mail-worker', 'render', 'web']) {
       expect(find(objs, 'PodDisruptionBudget', name)).toBeDefined();
     }
   });
@@ -259,11 +259,16 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   test('only the gateway, the pdf API and the render process reach content', () => {
     expect(callers('content')).toEqual(['gateway', 'ns:monitoring', 'pdf-api', 'render']);
   });
-  test('nothing but Prometheus (and kubelet probes) reaches the pdf workers', () => {
-    expect(callers('pdf-worker')).toEqual(['ns:monitoring']);
+  test.each(['pdf-worker', 'mail-worker'])('nothing but Prometheus (and kubelet probes) reaches %s', (worker) => {
+    expect(callers(worker)).toEqual(['ns:monitoring']);
+  });
+  test('only the mail worker reaches the SMTP relay, and only on the submission ports', () => {
+    const relay = { label: 'smtp-relay', ip: '192.0.2.25' };
+    expect(pods.filter((p) => [587, 465].some((port) => allowed(objs, p, relay, port))).map((p) => p.label)).toEqual(['mail-worker']);
+    expect([25, 443, 80].some((port) => allowed(objs, pod('mail-worker'), relay, port))).toBe(false);
   });
   test('only the services (and KEDA, for the queue length; the gateway and the render process, for the edge cache keys and the change feed) reach MongoDB and Redis', () => {
-    const services = ['auth', 'content', 'pdf-api', 'pdf-worker', 'worklog'];
+    const services = ['auth', 'content', 'mail-worker', 'pdf-api', 'pdf-worker', 'worklog'];
     const inCluster = TARGET_HAS[target].inClusterDatastores;
     expect(pods.filter((p) => p.label === 'mongodb' || p.label === 'redis').map((p) => p.label).sort()).toEqual(inCluster ? ['mongodb', 'redis'] : []);
     if (!inCluster) return;
@@ -279,6 +284,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   const edgeRecords = TARGET_HAS[target].inClusterDatastores ? ['redis-edge'] : [];
   const egress: Record<string, string[]> = {
     'pdf-worker': ['dns', ...datastores],
+    'mail-worker': ['dns', ...datastores],
     'pdf-api': ['content', 'dns', ...datastores],
     render: ['content', 'dns', 'redis'],
     gateway: ['auth', 'content', 'dns', 'pdf-api', 'redis', 'render', 'worklog', ...edgeRecords],

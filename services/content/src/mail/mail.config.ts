@@ -26,12 +26,17 @@ export const mailWorkerConfigSchema = z.object({
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   /** 'tls': TLS from the first byte (port 465); 'starttls': STARTTLS required; 'none': plain (loopback only). */
   SMTP_TLS: z.enum(['tls', 'starttls', 'none']).default('starttls'),
+  /** The relay's login; none for a relay that takes mail from the pod's address (and the local Mailpit). */
   SMTP_USER: z.string().default(''),
-  SMTP_PASSWORD: z.string().default(''),
+  /** Set only with SMTP_USER; in production held to the secrets' bar like every *_PASSWORD (docs/security.md#secrets). */
+  SMTP_PASSWORD: z
+    .string()
+    .default('')
+    .transform((v) => v || undefined),
   /** Refuse a relay whose certificate does not verify (false only for a test relay). */
   SMTP_TLS_VERIFY: flag.default(true),
   /** The sender when a journal has set none (its own address is used first). */
-  MAIL_DEFAULT_FROM: z.string().trim().email().default('no-reply@localhost'),
+  MAIL_DEFAULT_FROM: z.string().trim().email().default('no-reply@mail.invalid'),
   /** Messages sent at once by this process. */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   /** Attachments of one message up to this total (MB); past it, the rest are links. */

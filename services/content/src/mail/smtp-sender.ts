@@ -49,7 +49,7 @@ export class SmtpSender {
       secure: c.SMTP_TLS === 'tls',
       requireTLS: c.SMTP_TLS === 'starttls',
       ignoreTLS: c.SMTP_TLS === 'none',
-      auth: c.SMTP_USER ? { user: c.SMTP_USER, pass: c.SMTP_PASSWORD } : undefined,
+      auth: c.SMTP_USER ? { user: c.SMTP_USER, pass: c.SMTP_PASSWORD ?? '' } : undefined,
       tls: { rejectUnauthorized: c.SMTP_TLS_VERIFY },
       pool: true,
       maxConnections: c.MAIL_CONCURRENCY,
