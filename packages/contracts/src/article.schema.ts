@@ -4,6 +4,7 @@ import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi.js';
 import { requiredString } from './fields.schema.js';
 import type { WithdrawalRead } from './withdrawal.schema.js';
 import { isValidAuthorName } from './author-name.js';
+import { decodeEntities, dropTags } from './text.rules.js';
 import { authorsField, licenseField, referencesField } from './article-authors.schema.js';
 import type { ArticleAuthor } from './article-authors.js';
 import type { ArticleReference } from './references.js';
@@ -17,6 +18,7 @@ export const COPIED_MS = 2000;
 
 /** docs/product.md#article-rules: messages, letter for letter (the doubled 'The the' included). */
 export const AUTHOR_WORDS_MESSAGE = 'Author name should not exceed 50 words';
+export const TITLE_WORDS_MESSAGE = `Title should not exceed ${TITLE_HINT_WORDS} words`;
 export const AUTHOR_CHARS_MESSAGE = 'Author name must contain only alphabets, spaces, commas, and periods';
 export const REF_NUMBER_MESSAGE = 'Ref number must be a valid number';
 export const PAGE_FORMAT_MESSAGE = 'Page number format must be like 1-6';
@@ -29,6 +31,8 @@ export const PAYMENT_TYPES = ['paid', 'free'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const countWords = (s: string) => String(s ?? '').trim().split(/\s+/).filter(Boolean).length;
+/** The words of a (rich-text) title as a reader sees it: markup and entities are not words. */
+export const titleWords = (html: string) => countWords(decodeEntities(dropTags(html)));
 
 export const PAGE_RANGE_RE = /^\d{1,6}-\d{1,6}$/;
 export const REF_NUMBER_RE = /^\d{1,12}$/;
@@ -93,7 +97,7 @@ export const articleFieldsSchema = z.object({
   issue: wholeNumber('Issue'),
   frequency: z.union([z.literal(''), periodField]).optional().default(''),
   refnumber: refNumberSchema,
-  title: requiredText('Title', 5000),
+  title: requiredText('Title', 5000).refine((t) => titleWords(t) <= TITLE_HINT_WORDS, TITLE_WORDS_MESSAGE),
   authorname: authorNameSchema,
   abstract: requiredText('Abstract', 200_000),
   keywords: optionalText(2000).refine(oneLine, 'Keywords must be one line'),

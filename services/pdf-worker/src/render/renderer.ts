@@ -5,6 +5,7 @@ import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-
 import type { Logger } from '@journal/server-kit';
 import pLimit from 'p-limit';
 import pTimeout from 'p-timeout';
+import { FIT_BOX, fitTextInPage } from './fit-text';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -151,6 +152,8 @@ export class Renderer {
       const bytes = await withTimeout(
         (async () => {
           await p.setContent(html, { waitUntil: 'load', timeout: this.opts.timeoutMs });
+          // Fixed-size pages measure their texts into the page before the print (fit-text.ts).
+          if (html.includes(FIT_BOX)) await p.evaluate(fitTextInPage);
           return p.pdf({ printBackground: true, preferCSSPageSize: true, landscape: opts.landscape, timeout: this.opts.timeoutMs });
         })(),
         this.opts.timeoutMs,

@@ -6,7 +6,7 @@ import type { JournalInfo } from '../pdf.types';
  * Bump when any template changes: it is part of every cache key, so files rendered by an older
  * template are not served again.
  */
-export const TEMPLATE_VERSION = 'tpl-2026-11-26.2';
+export const TEMPLATE_VERSION = 'tpl-2026-11-29.1';
 
 export const esc = escapeHtml;
 
@@ -42,6 +42,7 @@ export function document(opts: { title: string; css: string; body: string; lands
 *{box-sizing:border-box}
 html,body{margin:0;padding:0}
 body{font-family:${SERIF};color:#1d1d1f;-webkit-print-color-adjust:exact;print-color-adjust:exact}
+.nw{white-space:nowrap}
 .logo{background-size:contain;background-repeat:no-repeat;background-position:center}
 ${logoCss}
 ${opts.css}
@@ -68,6 +69,9 @@ export function journalHeading(j: JournalInfo, wrapper: string, rule: string): s
 ${j.domain || j.email ? `<div class="web">${[j.domain, j.email].filter(Boolean).map(esc).join(' &nbsp;·&nbsp; ')}</div>` : ''}
 </div></div><div class="${rule}"></div>`;
 }
+
+/** A value never broken across lines, such as a page range ('8-16' must not wrap at its hyphen). */
+export const nowrap = (value: string) => `<span class="nw">${esc(value)}</span>`;
 
 /** Font size steps for long values, so every certificate stays on exactly one page. */
 export function fit(text: string, steps: [number, string][], fallback: string): string {

@@ -1,6 +1,6 @@
 import { doiUrl } from '@journal/contracts';
 import type { CertificateItem, EditorCertificateItem, JournalInfo } from '../pdf.types';
-import { GOLD, NAVY, SERIF, document, esc, fit, journalHeading, titleHtml } from './base';
+import { GOLD, NAVY, SERIF, document, esc, fit, journalHeading, nowrap, titleHtml } from './base';
 import { editorPlace } from '../document-data';
 
 /** One A4 landscape page per certificate; the page box is fixed and clips, so a batch splits 1:1. */
@@ -8,7 +8,7 @@ const CSS = `
 .page{width:297mm;height:210mm;overflow:hidden;position:relative;page-break-after:always;break-after:page;background:#fffdf7}
 .page:last-child{page-break-after:auto;break-after:auto}
 .frame{position:absolute;inset:8mm;border:2.2mm solid ${NAVY};padding:1.6mm}
-.frame-in{position:relative;height:100%;border:0.6mm solid ${GOLD};padding:7mm 16mm 6mm;display:flex;flex-direction:column;align-items:center;text-align:center}
+.frame-in{position:relative;height:100%;overflow:hidden;border:0.6mm solid ${GOLD};padding:7mm 16mm 6mm;display:flex;flex-direction:column;align-items:center;text-align:center}
 .corner{position:absolute;width:14mm;height:14mm;border-color:${GOLD};border-style:solid}
 .c1{top:2.5mm;left:2.5mm;border-width:0.8mm 0 0 0.8mm}.c2{top:2.5mm;right:2.5mm;border-width:0.8mm 0.8mm 0 0}
 .c3{bottom:2.5mm;left:2.5mm;border-width:0 0 0.8mm 0.8mm}.c4{bottom:2.5mm;right:2.5mm;border-width:0 0.8mm 0.8mm 0}
@@ -22,9 +22,9 @@ const CSS = `
 .ctitle{font-size:30pt;font-weight:700;color:${GOLD};letter-spacing:1.5pt;text-transform:uppercase;line-height:1.1}
 .ref{font-family:${SERIF};font-size:8.5pt;color:#555;margin-top:1.5mm;letter-spacing:0.5pt}
 .lead{font-size:12.5pt;font-style:italic;color:#333;margin-top:8mm}
-.who{font-weight:700;color:${NAVY};margin:2mm 0 1mm;line-height:1.2;border-bottom:0.3mm solid #c9c2ad;padding:0 10mm 1.5mm}
-.body{font-size:12.5pt;color:#333;line-height:1.5;max-width:235mm}
-.paper{font-weight:400;color:#111;line-height:1.3;margin:3mm 0 2.5mm;max-width:240mm}
+.who{font-weight:700;color:${NAVY};margin:2mm 0 1mm;line-height:1.2;border-bottom:0.3mm solid #c9c2ad;padding:0 10mm 1.5mm;max-width:100%;overflow-wrap:anywhere}
+.body{font-size:12.5pt;color:#333;line-height:1.5;max-width:235mm;overflow-wrap:anywhere}
+.paper{font-weight:400;color:#111;line-height:1.3;margin:3mm 0 2.5mm;max-width:240mm;overflow-wrap:anywhere}
 .meta{font-family:${SERIF};font-size:10.5pt;color:#333;margin-top:5mm}
 .meta b{color:${NAVY}}
 .meta .sep{display:inline-block;width:8mm}
@@ -53,22 +53,29 @@ function seal(j: JournalInfo, words: string[]): string {
 
 const head = (j: JournalInfo) => journalHeading(j, 'head', 'rule');
 
+/** The smallest sizes the fitting step may give (docs/product.md#documents): still read at arm's length. */
+const TITLE_MIN_PT = 8;
+const NAME_MIN_PT = 12;
+const AFFILIATION_MIN_PT = 8;
+const WHO_STEPS: [number, string][] = [[30, '26pt'], [50, '22pt'], [80, '18pt']];
+
 const frame = (inner: string) =>
-  `<section class="page"><div class="frame"><div class="frame-in"><i class="corner c1"></i><i class="corner c2"></i><i class="corner c3"></i><i class="corner c4"></i>${inner}</div></div></section>`;
+  `<section class="page"><div class="frame"><div class="frame-in" data-fit-box><i class="corner c1"></i><i class="corner c2"></i><i class="corner c3"></i><i class="corner c4"></i>${inner}</div></div></section>`;
 
 function certificatePage(j: JournalInfo, it: CertificateItem): string {
   const a = it.article;
-  const whoSize = fit(it.author, [[30, '26pt'], [50, '22pt'], [80, '18pt']], '15pt');
-  const titleSize = fit(a.title, [[90, '18pt'], [160, '16pt'], [260, '13pt'], [400, '11pt']], '8.5pt');
+  const whoSize = fit(it.author, WHO_STEPS, '15pt');
+  // A first guess by length; the fitting step in the page measures the rest (fit-text.ts).
+  const titleSize = fit(a.title, [[90, '18pt'], [160, '16pt'], [260, '14pt'], [400, '12pt']], '11pt');
   const issueBits = [`Volume ${esc(a.volume)}`, `Issue ${esc(a.issue)}`, a.month ? `${esc(a.month)} ${esc(a.year)}` : esc(a.year)].join(', ');
   return frame(`${head(j)}
 <div class="ctitle">Certificate of Publication</div>
 <div class="ref">Reference No. ${esc(a.refnumber)}</div>
 <div class="lead">This is to certify that</div>
-<div class="who" style="font-size:${whoSize}">${esc(it.author)}</div>
+<div class="who" style="font-size:${whoSize}" data-fit-min="${NAME_MIN_PT}" data-fit-order="2">${esc(it.author)}</div>
 <div class="body">has published the research paper entitled</div>
-<div class="paper" style="font-size:${titleSize}">&ldquo;${titleHtml(a.title)}&rdquo;</div>
-<div class="body">in <b>${esc(j.name)}</b>, ${issueBits}${a.pages ? `, Pages ${esc(a.pages)}` : ''}.</div>
+<div class="paper" style="font-size:${titleSize}" data-fit-min="${TITLE_MIN_PT}" data-fit-order="1">&ldquo;${titleHtml(a.title)}&rdquo;</div>
+<div class="body">in <b>${esc(j.name)}</b>, ${issueBits}${a.pages ? `, Pages ${nowrap(a.pages)}` : ''}.</div>
 <div class="meta">${[a.publishdate ? `Date of Publication: <b>${esc(a.publishdate)}</b>` : '', a.doi ? `DOI: <b>${esc(doiUrl(a.doi))}</b>` : ''].filter(Boolean).join('<span class="sep"></span>')}</div>
 <div class="foot">
   <div class="sig"><div class="name">${esc(a.publishdate || '')}&nbsp;</div><div class="line"></div>Date</div>
@@ -79,15 +86,15 @@ function certificatePage(j: JournalInfo, it: CertificateItem): string {
 
 function editorPage(j: JournalInfo, it: EditorCertificateItem, issuedOn: string): string {
   const e = it.editor;
-  const whoSize = fit(e.name, [[30, '26pt'], [50, '22pt'], [80, '18pt']], '15pt');
+  const whoSize = fit(e.name, WHO_STEPS, '15pt');
   const role = e.category ? e.category.replace(/\b\w/g, (c) => c.toUpperCase()) : 'Editorial Board Member';
   const where = editorPlace(e).map(esc).join(', ');
   return frame(`${head(j)}
 <div class="ctitle">Certificate of Appreciation</div>
 <div class="ref">Editorial Board</div>
 <div class="lead">This certificate is proudly presented to</div>
-<div class="who" style="font-size:${whoSize}">${esc(e.name)}${e.degree ? `<span style="font-size:60%;font-weight:400">, ${esc(e.degree)}</span>` : ''}</div>
-${where ? `<div class="body" style="font-size:10.5pt">${where}</div>` : ''}
+<div class="who" style="font-size:${whoSize}" data-fit-min="${NAME_MIN_PT}" data-fit-order="2">${esc(e.name)}${e.degree ? `<span style="font-size:60%;font-weight:400">, ${esc(e.degree)}</span>` : ''}</div>
+${where ? `<div class="body" style="font-size:10.5pt" data-fit-min="${AFFILIATION_MIN_PT}" data-fit-order="1">${where}</div>` : ''}
 <div class="body" style="margin-top:3mm">in recognition of valuable service as <b>${esc(role)}</b> of<br><b>${esc(j.name)}</b>,<br>
 for the dedicated review of manuscripts and the contribution to the quality of scholarly publishing.</div>
 <div class="foot">

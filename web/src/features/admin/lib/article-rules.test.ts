@@ -21,6 +21,10 @@ describe('the article form rules (docs/product.md#article-rules)', () => {
       expect(articleMessages('add', values({ authorname: name }), 0).authorname).toBeUndefined();
     expect(articleMessages('add', values({ authorname: 'Jean-Luc Picard 3rd' }), 0).authorname).toBe('Author name must contain only alphabets, spaces, commas, and periods');
     expect(articleMessages('add', values({ refnumber: '1a' }), 0).refnumber).toBe('Ref number must be a valid number');
+    // The title's 100 words are the service's rule too; markup is not a word.
+    const words = (n: number) => Array.from({ length: n }, () => 'rice').join(' ');
+    expect(articleMessages('add', values({ title: words(101) }), 0).title).toBe('Title should not exceed 100 words');
+    expect(articleMessages('edit', values({ title: `<p><i>${words(100)}</i></p>` }), undefined).title).toBeUndefined();
     expect(articleMessages('edit', values({ refnumber: '1a' }), undefined).refnumber).toBeUndefined();
     expect(articleMessages('add', values({ pagenumber: 'a-b' }), 0).pagenumber).toBe('Page number format must be like 1-6');
     expect(articleMessages('add', values({ pagenumber: '5-9' }), 6).pagenumber).toBe(

@@ -1,5 +1,6 @@
 import {
-  REF_NUMBER_MESSAGE, REF_NUMBER_RE, authorNameSchema, firstPageMessage, pageNumberSchema, parsePageRange,
+  REF_NUMBER_MESSAGE, REF_NUMBER_RE, TITLE_HINT_WORDS, TITLE_WORDS_MESSAGE, authorNameSchema, firstPageMessage, pageNumberSchema, parsePageRange,
+  titleWords,
 } from '@journal/contracts';
 
 export type ArticleFormMode = 'add' | 'edit';
@@ -21,6 +22,8 @@ export type ArticleValues = Record<Exclude<ArticleTextField, 'doi' | 'license' |
 /** Which of the article rules (docs/product.md#article-rules) the values break, field by field. */
 export function articleMessages(mode: ArticleFormMode, v: ArticleValues, lastPage: number | undefined): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};
+  // The service's rule (articleFieldsSchema): a longer title would not fit its certificate.
+  if (titleWords(v.title) > TITLE_HINT_WORDS) out.title = TITLE_WORDS_MESSAGE;
   if (v.authorname.trim()) {
     const r = authorNameSchema.safeParse(v.authorname);
     if (!r.success) out.authorname = r.error.issues[0]?.message;
