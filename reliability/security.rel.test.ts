@@ -693,6 +693,108 @@ describe('22. account security', () => {
   });
 });
 
+describe('23. look-alike names, raced throttles, common passwords, hidden characters', () => {
+  const seedUser = async (name: string, password: string) => {
+    const { seedUsers } = await import(path.join(ROOT, 'services/auth/dist/seed.js'));
+    await seedUsers({ mongoUrl: serverEnv().MONGO_URL, dbName: s.dbName, users: [{ journalId: demo.id, name, password }] });
+  };
+  const signIn = async (username: string, password: string) => {
+    const r = await call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username, password }) });
+    expect([username, r.status]).toEqual([username, 200]);
+    return r.json() as { token: string; user: { id: string; name: string } };
+  };
+
+  it("a rogue cannot take a manager's name in another case, nor keep the manager's re-check out with wrong ones", async () => {
+    await seedUser('relrogue', 'rogue pass 8041');
+    await db.collection('users').updateOne({ journalId: new mongoose.Types.ObjectId(demo.id), name: 'relrogue' }, { $set: { role: 'editor' } });
+    const rogue = await signIn('relrogue', 'rogue pass 8041');
+    const renames: Record<string, number> = {};
+    for (const name of ['ADMIN', 'Admin', 'ａｄｍｉｎ', 'аdmin', 'admin\u202e']) {
+      renames[name] = (await call(`${s.base}/api/users/${rogue.user.id}`, { method: 'POST', headers: bearer(rogue.token), body: JSON.stringify({ name }) })).status;
+    }
+    // Both behind this nginx: one client address for the rogue and the manager.
+    const wrong: number[] = [];
+    for (let i = 0; i < 7; i++) wrong.push((await call(`${s.base}/auth/reauth`, { method: 'POST', headers: bearer(rogue.token), body: JSON.stringify({ password: `guess ${i}` }) })).status);
+    const manager = await call(`${s.base}/auth/reauth`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ password: 'admin12345' }) });
+    const upper = await call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: 'ADMIN', password: 'admin12345' }) });
+    report('23. look-alike names', { renames, rogueWrongRechecks: wrong.join(','), managerRecheck: manager.status, upperCaseSignIn: [upper.status, upper.json().user?.name] });
+    expect(renames).toEqual({ ADMIN: 409, Admin: 409, 'ａｄｍｉｎ': 400, 'аdmin': 400, 'admin\u202e': 400 });
+    expect(wrong.slice(5)).toEqual([429, 429]);
+    expect(manager.status).toBe(200);
+    expect([upper.status, upper.json().user.name]).toEqual([200, 'admin']);
+  });
+
+  it('checks no more passwords than the limit when 100 wrong ones arrive at once through nginx', async () => {
+    await seedUser('relrace', 'race pass 7750');
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: i % 2 ? 'relrace' : 'RELRACE', password: `wrong ${i}` }) }).then((r) => r.status)),
+    );
+    const count = (x: number) => statuses.filter((st) => st === x).length;
+    // Every 401 is one password checked; a 429 checks none.
+    report('23. raced throttle', { passwordChecks: count(401), refused429: count(429), limit: 5 });
+    expect([count(401), count(429)]).toEqual([5, 95]);
+  });
+
+  it('refuses common and breached passwords with a clear message', async () => {
+    expect((await call(`${s.base}/auth/reauth`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ password: 'admin12345' }) })).status).toBe(200);
+    const rows: Record<string, [number, string]> = {};
+    for (const password of ['P@ssw0rd', 'Summer2024', '1q2w3e4r', 'Aa123456']) {
+      const r = await call(`${s.base}/api/users`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ name: 'relcommon', password, role: 'editor' }) });
+      rows[password] = [r.status, r.json().message];
+    }
+    report('23. common passwords', rows);
+    for (const [pw, [status, message]] of Object.entries(rows)) expect([pw, status, message]).toEqual([pw, 400, expect.stringMatching(/^Password is too common/)]);
+    expect(await db.collection('users').countDocuments({ name: 'relcommon' })).toBe(0);
+  });
+
+  it('refuses NUL and U+202E in names, affiliations, entries and settings; stores nothing', async () => {
+    const editor = (name: string, content: string) => {
+      const m = multipart({ name, category: 'chief editor', post: 'Professor', content });
+      return call(`${s.base}/api/editors`, { method: 'POST', headers: { ...bearer(token), ...m.headers }, body: m.body });
+    };
+    const before = await db.collection('editors').countDocuments({});
+    const tries = {
+      editorNameNul: await editor('Ada\u0000Lovelace', 'Somewhere'),
+      editorNameRtlo: await editor('Ada \u202eecalevoL', 'Somewhere'),
+      affiliationRtlo: await editor('Ada Lovelace', 'University of \u202efdp.exe'),
+      workEntryNul: await call(`${s.base}/api/webdata`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ status: 'info', content: 'x\u0000y' }) }),
+      settingsRtlo: await call(`${s.base}/api/settings`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ websitename: 'Journal \u202eevil' }) }),
+      coverImageEscapedDots: await call(`${s.base}/api/settings`, { method: 'POST', headers: bearer(token), body: JSON.stringify({ flags: { coverImage: '/assets/%2e%2e/%2e%2e/api/users' } }) }),
+    };
+    report('23. hidden characters', Object.fromEntries(Object.entries(tries).map(([k, r]) => [k, [r.status, r.json().error]])));
+    for (const [k, r] of Object.entries(tries)) expect([k, r.status, r.json().error]).toEqual([k, 400, 'validation_error']);
+    expect(await db.collection('editors').countDocuments({})).toBe(before);
+    expect((await call(`${s.base}/api/settings/`)).json().websitename).not.toContain('\u202e');
+  });
+
+  it('pages the bare work-log list', async () => {
+    const r = await call(`${s.base}/api/webdata`, { headers: bearer(token) });
+    report('23. bare work-log list', { status: r.status, entries: r.json().length, total: r.headers['x-total-count'], link: r.headers.link ?? '' });
+    expect(r.status).toBe(200);
+    expect(r.json().length).toBeLessThanOrEqual(100);
+    expect(Number(r.headers['x-total-count'])).toBeGreaterThanOrEqual(r.json().length);
+  });
+
+  it("gives nginx's own answers the gateway's security headers", async () => {
+    const gateway = await call(`${s.base}/api/settings/`);
+    const names = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'x-permitted-cross-domain-policies'];
+    const answers = {
+      healthz: await call(`${s.base}/nginx-healthz`),
+      adminShell: await call(`${s.base}/admin`),
+      worklogShell: await call(`${s.base}/webdata/login`),
+      missingStatic: await call(`${s.base}/static/nothing-here.js`),
+      metrics: await call(`${s.base}/metrics`),
+      tooLarge: await call(`${s.base}/api/webdata`, { method: 'POST', headers: bearer(token), body: 'x'.repeat(9 * 1024 * 1024) }),
+    };
+    const rows = Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, { status: r.status, ...Object.fromEntries(names.map((n) => [n, r.headers[n]])) }]));
+    report('23. nginx headers', rows);
+    for (const [k, r] of Object.entries(answers)) {
+      for (const n of names) expect([k, n, r.headers[n]]).toEqual([k, n, n === 'referrer-policy' ? 'strict-origin-when-cross-origin' : gateway.headers[n]]);
+    }
+    expect(answers.tooLarge.status).toBe(413);
+  });
+});
+
 describe('20. login brute force', () => {
   it('answers 429 on the real client address; a spoofed X-Forwarded-For does not reset it', async () => {
     const statuses: number[] = [];
