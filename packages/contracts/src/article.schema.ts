@@ -4,6 +4,7 @@ import { DOI_MAX, DOI_MESSAGE, isValidDoi, normaliseDoi } from './doi.js';
 import { requiredString } from './fields.schema.js';
 import type { WithdrawalRead } from './withdrawal.schema.js';
 import { isValidAuthorName } from './author-name.js';
+import { ARTICLE_REF_RE, NEW_ARTICLE_REF_RE } from './ids.js';
 import { decodeEntities, dropTags } from './text.rules.js';
 import { authorsField, licenseField, referencesField } from './article-authors.schema.js';
 import type { ArticleAuthor } from './article-authors.js';
@@ -35,7 +36,8 @@ export const countWords = (s: string) => String(s ?? '').trim().split(/\s+/).fil
 export const titleWords = (html: string) => countWords(decodeEntities(dropTags(html)));
 
 export const PAGE_RANGE_RE = /^\d{1,6}-\d{1,6}$/;
-export const REF_NUMBER_RE = /^\d{1,12}$/;
+/** A new article's reference number (ids.ts holds the one rule of reference numbers). */
+export const REF_NUMBER_RE = NEW_ARTICLE_REF_RE;
 /** Payment gateway ids and bank references: letters, digits and - _ . / only. */
 export const TXNID_RE = /^[A-Za-z0-9][A-Za-z0-9_./-]{0,79}$/;
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -123,18 +125,13 @@ export const articleFieldsSchema = z.object({
   references: referencesField.optional(),
 });
 /**
- * Edit: the same checks, but email is not required, and the reference number is numeric only
- * when it changes: older records carry non-numeric ones, which an edit keeps as they are (the
- * server compares with the stored value).
+ * Edit: the same checks, but email is not required, and the reference number may be any
+ * article's (ARTICLE_REF_RE): older records carry non-numeric ones, which an edit keeps as they
+ * are; a changed one must be numeric (the server compares with the stored value).
  */
 export const articleUpdateSchema = articleFieldsSchema.extend({
   email: optionalText(300).refine(oneLine, 'Email must be one line'),
-  refnumber: z
-    .string({ error: 'Ref number is required' })
-    .trim()
-    .min(1, 'Ref number is required')
-    .max(100, REF_NUMBER_MESSAGE)
-    .refine(oneLine, REF_NUMBER_MESSAGE),
+  refnumber: requiredString('Ref number is required', REF_NUMBER_MESSAGE).regex(ARTICLE_REF_RE, REF_NUMBER_MESSAGE),
 });
 
 /** Fields the add form requires (docs/product.md#article-rules); a missing one turns red and blocks silently. */

@@ -1,12 +1,16 @@
 import {
-  ARTICLE_REF_PATTERN, ARTICLE_REF_RE, articlePagePath, articleRefSchema, EDITOR_ID_RE, escapeHtml, isObjectId, isTitleTag, issuePagePath,
+  ARTICLE_REF_PATTERN, ARTICLE_REF_RE, articlePagePath, articleRefSchema, articleUpdateSchema, NEW_ARTICLE_REF_RE, REF_NUMBER_RE, EDITOR_ID_RE, escapeHtml, isObjectId, isTitleTag, issuePagePath,
   OBJECT_ID_RE, objectIdSchema, TITLE_TAG_PATTERN, TITLE_TAGS,
 } from '../src/index.js';
 
 describe('identifier patterns: one place each', () => {
-  it('reference numbers: letters, digits, dot, underscore and hyphen, 1 to 64', () => {
-    for (const ok of ['1019', 'A-1.b_2', 'x'.repeat(64)]) expect([ok, ARTICLE_REF_RE.test(ok)]).toEqual([ok, true]);
-    for (const bad of ['', 'x'.repeat(65), 'a/b', 'a b', '<script>', 'ä']) expect([bad, ARTICLE_REF_RE.test(bad)]).toEqual([bad, false]);
+  it('reference numbers: letters, digits, dot, underscore and hyphen, 1 to 64, never a dot first; new ones digits only', () => {
+    for (const ok of ['1019', 'A-1.b_2', 'AJ-2019-17', '_x.', 'x'.repeat(64)]) expect([ok, ARTICLE_REF_RE.test(ok)]).toEqual([ok, true]);
+    for (const bad of ['', 'x'.repeat(65), 'a/b', 'a b', '<script>', 'ä', '.', '..', '.x']) expect([bad, ARTICLE_REF_RE.test(bad)]).toEqual([bad, false]);
+    for (const ok of ['1', '1019', '9'.repeat(12)]) expect([ok, NEW_ARTICLE_REF_RE.test(ok)]).toEqual([ok, true]);
+    for (const bad of ['', 'AJ-2019-17', '12a', '1.5', '-1', '9'.repeat(13)]) expect([bad, NEW_ARTICLE_REF_RE.test(bad)]).toEqual([bad, false]);
+    // The add form's rule is the new-article one; any stored reference passes the edit's.
+    expect([REF_NUMBER_RE, articleUpdateSchema.shape.refnumber.safeParse('AJ-2019-17').success, articleUpdateSchema.shape.refnumber.safeParse('a b').success]).toEqual([NEW_ARTICLE_REF_RE, true, false]);
     expect(new RegExp(`^/r/(${ARTICLE_REF_PATTERN})$`).exec('/r/5042')?.[1]).toBe('5042');
     expect(articleRefSchema.parse(' 5042 ')).toBe('5042');
     expect(articleRefSchema.safeParse('a b').success).toBe(false);

@@ -6,7 +6,7 @@ import type { ContentClient, RequestContext } from './content.client';
 import { boardEditors, sameName, showEditorContacts, splitAuthors, toArticle, toEditor, toJournal } from './document-data';
 import type { PdfQueue } from './pdf.queue';
 import type { Job } from 'bullmq';
-import { EDITOR_ID_RE, effectiveLicense, licenseLine, type ListedArticle } from '@journal/contracts';
+import { ARTICLE_REF_RE, EDITOR_ID_RE, effectiveLicense, licenseLine, type ListedArticle } from '@journal/contracts';
 import { articleRefsOf, type ArticleInfo, type JobPayload, type JobProgress, type PdfJobData, type PdfJobResult, type PdfKind } from './pdf.types';
 import { safeEntryName } from './render/zip';
 import { TEMPLATE_VERSION } from './templates';
@@ -14,11 +14,15 @@ import { TEMPLATE_VERSION } from './templates';
 /** Kinds only a signed-in admin may start, and whose jobs only an admin may read. */
 export const ADMIN_KINDS: ReadonlySet<PdfKind> = new Set(['indexpage', 'bulkcertificates', 'editorscertificate']);
 
-const REF_RE = /^\d{1,12}$/;
 /** Bulk zips are bounded in certificates too, not only in articles. */
 const MAX_CERTIFICATES = 5000;
 
-const refSchema = z.union([z.number().int().nonnegative(), z.string().trim()]).transform((v) => String(v)).refine((v) => REF_RE.test(v), 'Ref number must be a valid number');
+/**
+ * Any article's reference number (the contracts' one rule): new ones are numeric, older records
+ * keep theirs, and their certificates and cover pages are theirs too. Admin screens may send numbers.
+ */
+const INVALID_REF = 'Invalid ref number';
+const refSchema = z.union([z.number().int().nonnegative(), z.string().trim()]).transform((v) => String(v)).refine((v) => ARTICLE_REF_RE.test(v), INVALID_REF);
 const idSchema = z.union([z.number().int().nonnegative(), z.string().trim()]).transform((v) => String(v)).refine((v) => EDITOR_ID_RE.test(v), 'Invalid editor id');
 
 /** The admin screens send the selected values as a JSON array; `{refs}` / `{ids}` objects work too. */
@@ -111,7 +115,7 @@ export class PdfService {
   }
 
   async certificate(ctx: RequestContext, refno: string, authorname: string): Promise<PdfJobData> {
-    if (!REF_RE.test(refno)) throw new AppError(400, 'invalid_refno', 'Ref number must be a valid number');
+    if (!ARTICLE_REF_RE.test(refno)) throw new AppError(400, 'invalid_refno', INVALID_REF);
     const wanted = String(authorname ?? '').trim();
     if (!wanted || wanted.length > 300) throw new AppError(400, 'invalid_author', 'Author name is missing or too long');
     const [raw, j] = await Promise.all([this.publicArticle(ctx, refno), this.journal(ctx)]);
@@ -122,7 +126,7 @@ export class PdfService {
   }
 
   async coverpage(ctx: RequestContext, refno: string): Promise<PdfJobData> {
-    if (!REF_RE.test(refno)) throw new AppError(400, 'invalid_refno', 'Ref number must be a valid number');
+    if (!ARTICLE_REF_RE.test(refno)) throw new AppError(400, 'invalid_refno', INVALID_REF);
     const [raw, j] = await Promise.all([this.publicArticle(ctx, refno), this.journal(ctx)]);
     const l = effectiveLicense(raw.license, j.settings.license);
     return this.job(ctx, `coverpage-${refno}.pdf`, 'application/pdf', { kind: 'coverpage', journal: j.journal, article: { ...toArticle(raw), license: l ? licenseLine(l) : '' } });

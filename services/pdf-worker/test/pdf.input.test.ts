@@ -16,7 +16,7 @@ describe('bad input is refused with 4xx JSON and enqueues nothing', () => {
     // no worker: anything enqueued would stay in the queue and show in its counts
     s = await startStack({ worker: false });
     token = adminToken(J);
-    s.content.journals.set(J, { settings: demoSettings('Journal of Input'), editors: [editor('Dr. A B', 'chief editor')], articles: [article(3001, 'Dr. Anita Sharma, Rahul Verma')] });
+    s.content.journals.set(J, { settings: demoSettings('Journal of Input'), editors: [editor('Dr. A B', 'chief editor')], articles: [article(3001, 'Dr. Anita Sharma, Rahul Verma'), article(3002, 'Asha Rao', { refnumber: 'AJ-2019-17' })] });
     s.content.journals.set(OTHER, { settings: demoSettings('Other Journal'), editors: [editor('Dr. C D', 'chief editor')], articles: [article(9001, 'Someone Else')] });
   }, 60_000);
   afterAll(async () => {
@@ -30,14 +30,16 @@ describe('bad input is refused with 4xx JSON and enqueues nothing', () => {
   const cases: [string, () => request.Test, number, string?][] = [
     ['unknown refno', () => api().get('/api/pdf/certificate/424242/Rahul%20Verma').set('x-journal-id', J), 404, 'article_not_found'],
     ['author not on the article', () => api().get('/api/pdf/certificate/3001/Mallory').set('x-journal-id', J), 404, 'author_not_found'],
-    ['non-numeric refno', () => api().get('/api/pdf/certificate/abc/Rahul%20Verma').set('x-journal-id', J), 400, 'invalid_refno'],
-    ['non-numeric cover refno', () => api().get('/api/pdf/coverpage/1%20OR%201').set('x-journal-id', J), 400, 'invalid_refno'],
+    ['a reference no article has', () => api().get('/api/pdf/certificate/abc/Rahul%20Verma').set('x-journal-id', J), 404, 'article_not_found'],
+    ['a reference with a slash', () => api().get('/api/pdf/certificate/..%2F3001/Rahul%20Verma').set('x-journal-id', J), 400, 'invalid_refno'],
+    ['a reference that is a path segment', () => api().get('/api/pdf/coverpage/..').set('x-journal-id', J), 400, 'invalid_refno'],
+    ['a cover reference with spaces', () => api().get('/api/pdf/coverpage/1%20OR%201').set('x-journal-id', J), 400, 'invalid_refno'],
     ["another journal's ref", () => api().get('/api/pdf/coverpage/9001').set('x-journal-id', J), 404, 'article_not_found'],
     ['no journal header', () => api().get('/api/pdf/editorialboard'), 400, 'unknown_journal'],
     ['empty ref list', () => admin(api().post('/api/pdf/bulkcertificates')).send([]), 400, 'empty_list'],
     ['empty refs object', () => admin(api().post('/api/pdf/indexpage')).send({ refs: [] }), 400, 'empty_list'],
     ['huge ref list', () => admin(api().post('/api/pdf/bulkcertificates')).send(Array.from({ length: 201 }, (_, i) => 5000 + i)), 400, 'too_many'],
-    ['non-numeric refs', () => admin(api().post('/api/pdf/indexpage')).send(['3001', '$where']), 400, 'validation_error'],
+    ['a list with an impossible reference', () => admin(api().post('/api/pdf/indexpage')).send(['3001', '$where']), 400, 'validation_error'],
     ['not a list', () => admin(api().post('/api/pdf/indexpage')).send({ nope: 1 }), 400, 'validation_error'],
     ["another journal's refs in a list", () => admin(api().post('/api/pdf/bulkcertificates')).send([3001, 9001]), 404, 'article_not_found'],
     ['non-numeric editor ids', () => admin(api().post('/api/pdf/editorscertificate')).send(['../x']), 400, 'validation_error'],
@@ -54,6 +56,20 @@ describe('bad input is refused with 4xx JSON and enqueues nothing', () => {
     expect(res.headers['content-type']).toMatch(/application\/json/);
     if (code) expect((res.body as { error: string }).error).toBe(code);
     expect(await counts()).toEqual(before);
+  });
+
+  it('an older, non-numeric reference (it has a public page) gets its certificate and cover page: queued, not refused', async () => {
+    for (const [path, filename] of [
+      ['/api/pdf/certificate/AJ-2019-17/Asha%20Rao?async=1', 'certificate-AJ-2019-17.pdf'],
+      ['/api/pdf/coverpage/AJ-2019-17?async=1', 'coverpage-AJ-2019-17.pdf'],
+    ]) {
+      const before = await counts();
+      const res = await api().get(path!).set('x-journal-id', J);
+      expect([path, res.status, res.body.filename]).toEqual([path, 202, filename]);
+      expect(await counts()).not.toEqual(before);
+    }
+    const list = await admin(api().post('/api/pdf/indexpage?async=1')).send(['3001', 'AJ-2019-17']);
+    expect(list.status).toBe(202);
   });
 });
 
