@@ -1,16 +1,12 @@
 import { createContext, useContext } from 'react';
-import type { ArticleDetail, ArticleSummary, PublicEditorRead, PublicIndexingItem, PublicRead, PublicReadName, PublicSettingsRead, YearSummary } from '@journal/contracts';
+import type { ArticleSummary, PublicRead, PublicReadName } from '@journal/contracts';
 import { ARTICLE_REF_RE } from '@journal/contracts/ids';
 import { readJson, ReadError } from './read-json';
 import { useRead } from '@/lib/read-cache';
 import { publicKeys } from './keys';
+import type { Article, Editor, IndexingItem, Settings } from './public-types';
 
-export type Settings = PublicSettingsRead;
-export type Editor = PublicEditorRead;
-export type IndexingItem = PublicIndexingItem;
-export type { YearSummary };
-/** An article as lists and the article page show it (the detail adds the abstract). */
-export type Article = ArticleSummary & Partial<Pick<ArticleDetail, 'abstract' | 'status' | 'modification' | 'authors' | 'license' | 'references'>>;
+export type { Article, Editor, IndexingItem, Settings, YearSummary } from './public-types';
 
 /**
  * Fetches one public read by path. The browser's getter only types the answer; the render

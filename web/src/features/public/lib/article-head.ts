@@ -1,5 +1,5 @@
 import { publicPaths as paths } from '@/config/public-paths';
-import type { Article, Settings } from '../api/public.api';
+import type { Article, Settings } from '../api/public-types';
 import { doiUrl } from '@journal/contracts/doi-url';
 import { escapeText as esc, titleText } from './citation';
 import { effectiveLicense, licenseLine } from '@journal/contracts/licenses';
