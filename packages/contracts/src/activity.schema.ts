@@ -25,6 +25,7 @@ export const ACTIVITY_KINDS = [
   'doi.assign',
   'crossref.credentials',
   'crossref.deposit',
+  'counter.customer',
   'mail.settings',
   'submission.decision',
   'submission.payment',

@@ -78,6 +78,11 @@ export const staffRoutes = {
   updateIndexing: route('content', 'POST', '/api/admin/indexing/:id', CONTENT),
   removeIndexing: route('content', 'DELETE', '/api/admin/indexing/:id', CONTENT),
   issueStats: route('content', 'GET', '/api/admin/stats/:year/:vol/:issue', CONTENT),
+  // content: COUNTER reports and the SUSHI customers who harvest them (docs/product.md#counter)
+  counterReport: route('content', 'GET', '/api/admin/counter/reports/:id', CONTENT),
+  sushiCustomers: route('content', 'GET', '/api/admin/counter/customers', MANAGER),
+  createSushiCustomer: route('content', 'POST', '/api/admin/counter/customers', MANAGER, true),
+  removeSushiCustomer: route('content', 'DELETE', '/api/admin/counter/customers/:id', MANAGER, true),
   crossrefExport: route('content', 'POST', '/api/admin/archives/:year/:vol/:issue/crossref', CONTENT),
   doajExport: route('content', 'GET', '/api/admin/archives/:year/:vol/:issue/doaj.xml', CONTENT),
   crossrefCredentials: route('content', 'GET', '/api/admin/crossref/credentials', MANAGER),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Logger, Redis } from '@journal/server-kit';
-import type { StatIncrement, StatsRepo } from './stats.repo';
+import type { AccessType, StatIncrement, StatsRepo, TitleIncrement } from './stats.repo';
 import { dayOf, monthOf, type HitTarget } from './hit-target';
 
 /** A counted request as received: kept in memory only until it is deduplicated in Redis. */
@@ -27,11 +27,18 @@ export interface StatsOptions {
 /** Article id of a hit's target, or null when it names no public article. */
 export type Resolve = (journalId: string, target: HitTarget) => Promise<string | null>;
 
+/** What the title reports break usage down by, per article of one journal (ids it does not know are left out). */
+export type Describe = (journalId: string, articleIds: string[]) => Promise<Map<string, { yop: number; access: AccessType }>>;
+
 /*
- * A batch of hits, atomically (KEYS[1] the pending counters, then two keys a hit: its client key,
- * and the same client's key under the salt of the day the window began in, which differs only in
- * the window's first moments after midnight; ARGV the window, the keys' lifetime, then each hit's
- * time and counter field). COUNTER's double-click
+ * A batch of hits, atomically (KEYS[1] the pending counters, then three keys a hit: its client key,
+ * the same client's key under the salt of the day the window began in, which differs only in
+ * the window's first moments after midnight, and its session's key for the item; ARGV the window,
+ * the keys' lifetime, the sessions' lifetime, then each hit's time, counter field and unique
+ * counters' prefix). Unique items (docs/product.md#usage-counting): a session is the client in one
+ * hour of the day; its first investigation of an item (a view or a download) adds a
+ * Unique_Item_Investigation (`uii`), its first download a Unique_Item_Request (`uir`), whatever
+ * the double-click rule does with the hit. COUNTER's double-click
  * rule (docs/product.md#usage-counting): two requests for the same item by the same client at most
  * the window apart are one action, and the later one is the one kept; a run of such requests
  * collapses to its last. The client key holds the time and counter field of the request kept so
@@ -44,10 +51,18 @@ export type Resolve = (journalId: string, target: HitTarget) => Promise<string |
 const COUNT_SCRIPT = `
 local window = tonumber(ARGV[1])
 local counted = 0
-for h = 1, (#KEYS - 1) / 2 do
-  local key, before = KEYS[2 * h], KEYS[2 * h + 1]
-  local ts = tonumber(ARGV[2 * h + 1])
-  local field = ARGV[2 * h + 2]
+for h = 1, (#KEYS - 1) / 3 do
+  local key, before, session = KEYS[3 * h - 1], KEYS[3 * h], KEYS[3 * h + 1]
+  local ts = tonumber(ARGV[3 * h + 1])
+  local field = ARGV[3 * h + 2]
+  local unique = ARGV[3 * h + 3]
+  if redis.call('HSETNX', session, 'i', 1) == 1 then
+    redis.call('PEXPIRE', session, ARGV[3])
+    redis.call('HINCRBY', KEYS[1], unique .. 'uii', 1)
+  end
+  if string.sub(field, -9) == '|download' and redis.call('HSETNX', session, 'r', 1) == 1 then
+    redis.call('HINCRBY', KEYS[1], unique .. 'uir', 1)
+  end
   local kept = redis.call('GET', key)
   if not kept and before ~= key then kept = redis.call('GET', before) end
   local keptTs, keptField = nil, field
@@ -65,18 +80,27 @@ for h = 1, (#KEYS - 1) / 2 do
       redis.call('HINCRBY', KEYS[1], keptField, -1)
       redis.call('HINCRBY', KEYS[1], field, 1)
     end
-    redis.call('SET', key, ARGV[2 * h + 1] .. ' ' .. field, 'PX', ARGV[2])
+    redis.call('SET', key, ARGV[3 * h + 1] .. ' ' .. field, 'PX', ARGV[2])
   elseif keptTs and ts < keptTs and keptTs - ts <= window then
     -- the earlier of two requests, arriving late: the later one stands
   else
     if not keptTs or ts > keptTs then
-      redis.call('SET', key, ARGV[2 * h + 1] .. ' ' .. field, 'PX', ARGV[2])
+      redis.call('SET', key, ARGV[3 * h + 1] .. ' ' .. field, 'PX', ARGV[2])
     end
     redis.call('HINCRBY', KEYS[1], field, 1)
     counted = counted + 1
   end
 end
 return counted`;
+
+/** Marks a batch whose articles' counts are stored (only its rollups are left). */
+const ARTICLES_DONE = '~articles';
+
+/** How long a session's record of the items it used is kept: its hour, and as long again for late hits. */
+const SESSION_KEY_MS = 2 * 3600_000;
+
+/** COUNTER's surrogate session: the client and the hour of the day it acted in (UTC). */
+const hourOf = (ts: number) => new Date(ts).toISOString().slice(0, 13);
 
 type CountHits = (numberOfKeys: number, ...args: (string | number)[]) => Promise<number>;
 
@@ -99,6 +123,7 @@ export class StatsRecorder {
     private readonly redis: Redis,
     private readonly repo: StatsRepo,
     private readonly resolve: Resolve,
+    private readonly describe: Describe,
     private readonly logger: Logger,
     private readonly opts: StatsOptions,
   ) {
@@ -193,15 +218,18 @@ export class StatsRecorder {
       for (const day of [dayOf(h.ts), dayOf(windowStart(h))]) if (!salts.has(day)) salts.set(day, await this.salt(day));
     }
     const keys: string[] = [this.key('pending')];
-    const args: (string | number)[] = [this.opts.dedupeMs, this.opts.dedupeMs * 2];
+    // A session lasts at most its hour; its key outlives it by the time hits may arrive late.
+    const args: (string | number)[] = [this.opts.dedupeMs, this.opts.dedupeMs * 2, SESSION_KEY_MS];
     batch.forEach((h, i) => {
       const id = resolved[i];
       if (!id) return;
       const kind = h.target.kind;
-      const clientKey = (day: string) => this.key(`d:${kind}:${id}:${this.clientOf(h, salts.get(day)!)}`);
+      const client = (day: string) => this.clientOf(h, salts.get(day)!);
+      const clientKey = (day: string) => this.key(`d:${kind}:${id}:${client(day)}`);
       // A double click across midnight is still one client's: the key of the day before is looked at too.
-      keys.push(clientKey(dayOf(h.ts)), clientKey(dayOf(windowStart(h))));
-      args.push(h.ts, `${h.journalId}|${id}|${monthOf(h.ts)}|${kind}`);
+      keys.push(clientKey(dayOf(h.ts)), clientKey(dayOf(windowStart(h))), this.key(`s:${id}:${client(dayOf(h.ts))}:${hourOf(h.ts)}`));
+      const month = monthOf(h.ts);
+      args.push(h.ts, `${h.journalId}|${id}|${month}|${kind}`, `${h.journalId}|${id}|${month}|`);
     });
     if (keys.length === 1) return 0;
     return (this.redis as unknown as { jpCountHits: CountHits }).jpCountHits(keys.length, ...keys, ...args);
@@ -254,20 +282,55 @@ export class StatsRecorder {
 
   private readonly id = randomUUID();
 
+  /**
+   * One batch to MongoDB: the articles' counts, then the journals' rollups by year of publication
+   * and access type. The batch is marked once the first write is done, so a retry after the second
+   * failed does not add the articles' counts twice.
+   */
   private async flushBatch(k: string): Promise<number> {
     const fields = await this.redis.hgetall(k);
     const incs = new Map<string, StatIncrement>();
+    const articlesDone = fields[ARTICLES_DONE] === '1';
+    delete fields[ARTICLES_DONE];
     for (const [f, v] of Object.entries(fields)) {
       const [journalId, articleId, month, kind] = f.split('|');
       if (!journalId || !articleId || !month) continue;
       const key = `${journalId}|${articleId}|${month}`;
-      const inc = incs.get(key) ?? { journalId, articleId, month, views: 0, downloads: 0 };
+      const inc = incs.get(key) ?? { journalId, articleId, month, views: 0, downloads: 0, uii: 0, uir: 0 };
       if (kind === 'view') inc.views += Number(v);
-      else inc.downloads += Number(v);
+      else if (kind === 'download') inc.downloads += Number(v);
+      else if (kind === 'uii') inc.uii += Number(v);
+      else if (kind === 'uir') inc.uir += Number(v);
       incs.set(key, inc);
     }
-    await this.repo.add([...incs.values()]);
+    if (!articlesDone) {
+      await this.repo.add([...incs.values()]);
+      await this.redis.hset(k, ARTICLES_DONE, '1');
+    }
+    await this.repo.addTitles(await this.titleIncrements([...incs.values()]));
     await this.redis.del(k);
     return incs.size;
+  }
+
+  /** The articles' counts summed per journal, month, year of publication and access type. */
+  private async titleIncrements(incs: StatIncrement[]): Promise<TitleIncrement[]> {
+    const byJournal = new Map<string, StatIncrement[]>();
+    for (const i of incs) byJournal.set(i.journalId, [...(byJournal.get(i.journalId) ?? []), i]);
+    const out = new Map<string, TitleIncrement>();
+    for (const [journalId, list] of byJournal) {
+      const about = await this.describe(journalId, [...new Set(list.map((i) => i.articleId))]);
+      for (const i of list) {
+        const a = about.get(i.articleId);
+        if (!a) continue;
+        const key = `${journalId}|${i.month}|${a.yop}|${a.access}`;
+        const t = out.get(key) ?? { journalId, month: i.month, yop: a.yop, access: a.access, views: 0, downloads: 0, uii: 0, uir: 0 };
+        t.views += i.views;
+        t.downloads += i.downloads;
+        t.uii += i.uii;
+        t.uir += i.uir;
+        out.set(key, t);
+      }
+    }
+    return [...out.values()];
   }
 }

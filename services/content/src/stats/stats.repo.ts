@@ -15,7 +15,55 @@ interface StatDoc {
   month: string;
   views: number;
   downloads: number;
+  /** Sessions that investigated the article (viewed or downloaded it): COUNTER's Unique_Item_Investigations. */
+  uii?: number;
+  /** Sessions that downloaded it: Unique_Item_Requests. */
+  uir?: number;
 }
+
+/** COUNTER's Access_Type of an article: an open licence is Open (Gold OA), anything else free to read. */
+export type AccessType = 'Open' | 'Free_To_Read';
+
+/**
+ * One journal's usage in one month, for one year of publication and access type: the sums of its
+ * articles' counts, kept beside them as they are written, so the title and platform reports read a
+ * few documents a month however many articles the journal holds.
+ */
+export interface TitleMonth {
+  journalId: string;
+  month: string;
+  yop: number;
+  access: AccessType;
+  views: number;
+  downloads: number;
+  uii: number;
+  uir: number;
+}
+
+const titleSchema = new Schema<TitleMonth>(
+  {
+    journalId: { type: String, required: true },
+    month: { type: String, required: true },
+    yop: { type: Number, required: true },
+    access: { type: String, required: true },
+    views: { type: Number, default: 0 },
+    downloads: { type: Number, default: 0 },
+    uii: { type: Number, default: 0 },
+    uir: { type: Number, default: 0 },
+  },
+  { collection: 'title_stats', versionKey: false },
+);
+titleSchema.index({ journalId: 1, month: 1, yop: 1, access: 1 }, { unique: true, name: 'uniq_title_month' });
+
+/** The four counts every stored aggregate carries. */
+export interface UsageCounts {
+  views: number;
+  downloads: number;
+  uii: number;
+  uir: number;
+}
+/** One article's counts in one month. */
+export type ArticleMonth = UsageCounts & { articleId: string; month: string };
 
 const statSchema = new Schema<StatDoc>(
   {
@@ -24,6 +72,8 @@ const statSchema = new Schema<StatDoc>(
     month: { type: String, required: true },
     views: { type: Number, default: 0 },
     downloads: { type: Number, default: 0 },
+    uii: { type: Number, default: 0 },
+    uir: { type: Number, default: 0 },
   },
   { collection: 'article_stats', versionKey: false },
 );
@@ -35,16 +85,60 @@ export interface StatIncrement {
   month: string;
   views: number;
   downloads: number;
+  uii: number;
+  uir: number;
 }
+
+export type TitleIncrement = TitleMonth;
+
+const counts = (d: Partial<UsageCounts>): UsageCounts => ({ views: d.views ?? 0, downloads: d.downloads ?? 0, uii: d.uii ?? 0, uir: d.uir ?? 0 });
 
 export class StatsRepo {
   readonly model: Model<StatDoc>;
+  readonly titles: Model<TitleMonth>;
   constructor(conn: Connection) {
     this.model = conn.models.ArticleStat ?? conn.model<StatDoc>('ArticleStat', statSchema);
+    this.titles = conn.models.TitleStat ?? conn.model<TitleMonth>('TitleStat', titleSchema);
   }
 
   async init() {
-    await buildIndexes(() => this.model.syncIndexes());
+    await buildIndexes(() => Promise.all([this.model.syncIndexes(), this.titles.syncIndexes()]));
+  }
+
+  /** Adds a batch of a journal-month rollup's counts in one round trip. */
+  async addTitles(incs: TitleIncrement[]): Promise<void> {
+    if (!incs.length) return;
+    await this.titles.bulkWrite(
+      incs.map((i) => ({
+        updateOne: {
+          filter: { journalId: jid(i.journalId), month: i.month, yop: i.yop, access: i.access },
+          update: { $inc: { views: i.views, downloads: i.downloads, uii: i.uii, uir: i.uir } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  }
+
+  /** The rollups of these journals (every journal: null) for the months from..to (YYYY-MM, inclusive). */
+  async titleMonths(journalIds: string[] | null, from: string, to: string): Promise<TitleMonth[]> {
+    const q = { month: { $gte: from, $lte: to }, ...(journalIds ? { journalId: { $in: journalIds.map(jid) } } : {}) };
+    const ds = await this.titles.find(q).lean();
+    return ds.map((d) => ({ journalId: String(d.journalId), month: d.month, yop: d.yop, access: d.access, ...counts(d) }));
+  }
+
+  /** Every article's counts of one journal in the months from..to: the item reports. */
+  async articleMonths(journalId: string, from: string, to: string): Promise<ArticleMonth[]> {
+    const ds = await this.model.find({ journalId: jid(journalId), month: { $gte: from, $lte: to } }).lean();
+    return ds.map((d) => ({ articleId: d.articleId, month: d.month, ...counts(d) }));
+  }
+
+  /** The months with any usage of these journals (every journal: null), oldest and newest. */
+  async monthSpan(journalIds: string[] | null): Promise<{ first: string; last: string } | null> {
+    const q = journalIds ? { journalId: { $in: journalIds.map(jid) } } : {};
+    const [first] = await this.titles.find(q).sort({ month: 1 }).limit(1).select({ month: 1 }).lean();
+    const [last] = await this.titles.find(q).sort({ month: -1 }).limit(1).select({ month: 1 }).lean();
+    return first && last ? { first: first.month, last: last.month } : null;
   }
 
   /** Adds a batch of counts in one round trip. */
@@ -54,7 +148,7 @@ export class StatsRepo {
       incs.map((i) => ({
         updateOne: {
           filter: { journalId: jid(i.journalId), articleId: i.articleId, month: i.month },
-          update: { $inc: { views: i.views, downloads: i.downloads } },
+          update: { $inc: { views: i.views, downloads: i.downloads, uii: i.uii, uir: i.uir } },
           upsert: true,
         },
       })),

@@ -6,8 +6,11 @@ import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
 import type { HitTarget } from './hit-target';
 import { issueOfPdfPath } from '../views/view-docs';
-import { StatsRecorder } from './stats.recorder';
-import type { MonthCount } from './stats.repo';
+import { LRUCache } from 'lru-cache';
+import { StatsRecorder, type Describe } from './stats.recorder';
+import type { AccessType, MonthCount } from './stats.repo';
+import { counterRoutes } from '../counter/counter.routes';
+import { accessOf } from '../counter/counter.service';
 
 const issueKey = z.object({
   year: z.coerce.number().int().min(0).max(9999),
@@ -49,7 +52,26 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
     return list.find((a) => a.pdf_url?.split('?')[0] === t.path)?.id ?? null;
   };
 
-  const recorder = new StatsRecorder(deps.redis, deps.repos.stats, resolve, deps.logger, {
+  // The year of publication and access type of the articles counted, for the title rollups: kept a
+  // while per article (they change rarely, and a flush names the same articles again and again).
+  const about = new LRUCache<string, { yop: number; access: AccessType }>({ max: 50_000, ttl: 10 * 60_000 });
+  const describe: Describe = async (journalId, ids) => {
+    const out = new Map<string, { yop: number; access: AccessType }>();
+    const j = await svc.journal(journalId);
+    for (const id of ids) {
+      let d = about.get(`${journalId}|${id}`);
+      if (!d) {
+        const a = await deps.repos.articles.findById(journalId, id);
+        if (!a) continue;
+        d = { yop: a.year, access: accessOf(a.license, j?.license) };
+        about.set(`${journalId}|${id}`, d);
+      }
+      out.set(id, d);
+    }
+    return out;
+  };
+
+  const recorder = new StatsRecorder(deps.redis, deps.repos.stats, resolve, describe, deps.logger, {
     prefix: config.REDIS_PREFIX,
     dedupeMs: config.STATS_DEDUPE_MS,
     bufferMax: config.STATS_BUFFER_MAX,
@@ -83,6 +105,8 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ...key, ...sum(months), months, articles: rows });
   });
+
+  r.use(counterRoutes(deps).router);
 
   return { router: r, recorder };
 }

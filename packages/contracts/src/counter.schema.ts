@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * COUNTER Release 5.1 reports served through the COUNTER_SUSHI API (docs/product.md#counter):
+ * the reports a journal platform's usage fills, and the SUSHI customers (institutions) a manager
+ * configures.
+ */
+export const COUNTER_REPORTS = {
+  pr: 'Platform Report',
+  pr_p1: 'Platform Usage',
+  tr: 'Title Report',
+  tr_j1: 'Journal Requests (Controlled)',
+  tr_j3: 'Journal Usage by Access Type',
+  tr_j4: 'Journal Requests by YOP (Controlled)',
+  ir: 'Item Report',
+  ir_a1: 'Journal Article Requests',
+} as const;
+export type CounterReportId = keyof typeof COUNTER_REPORTS;
+
+/** What each report holds, as the report list of the API describes it. */
+export const COUNTER_REPORT_DESCRIPTIONS: Record<CounterReportId, string> = {
+  pr: 'Usage of the platform by month: investigations and requests of its articles.',
+  pr_p1: 'Requests of the platform\'s articles by month (a Standard View of PR).',
+  tr: 'Usage of each journal by month, by year of publication, access type and access method.',
+  tr_j1: 'Requests of controlled (not open) articles of each journal; empty on a platform whose articles are all free to read.',
+  tr_j3: 'Usage of each journal by access type (Open, Free_To_Read).',
+  tr_j4: 'Requests of controlled articles of each journal by year of publication; empty on a platform whose articles are all free to read.',
+  ir: 'Usage of each article by month, with its journal on request.',
+  ir_a1: 'Requests of each journal article by month, under its journal.',
+};
+export const counterReportIds = Object.keys(COUNTER_REPORTS) as CounterReportId[];
+
+/** The SUSHI credentials of one institution: what a harvester sends as customer_id, requestor_id and api_key. */
+export const sushiCustomerInputSchema = z.object({
+  name: z.string().trim().min(2, 'Institution name must be at least 2 characters').max(200),
+  customerId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Customer ID: 1 to 64 letters, digits, dots, colons, dashes or underscores'),
+  requestorId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{0,64}$/, 'Requestor ID: up to 64 letters, digits, dots, colons, dashes or underscores')
+    .default(''),
+  notes: z.string().trim().max(500).default(''),
+});
+export type SushiCustomerInput = z.infer<typeof sushiCustomerInputSchema>;
+
+/** A customer as the admin lists it: the API key is shown once, when it is made. */
+export interface SushiCustomer {
+  id: string;
+  name: string;
+  customerId: string;
+  requestorId: string;
+  notes: string;
+  createdAt: string;
+}

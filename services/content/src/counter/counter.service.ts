@@ -1,0 +1,143 @@
+import { COUNTER_REPORT_DESCRIPTIONS, COUNTER_REPORTS, citationDate, counterReportIds, effectiveLicense, licenseByUrl, type CounterReportId } from '@journal/contracts';
+import type { ContentDeps } from '../deps';
+import type { Journal } from '../journals/journal.repo';
+import type { AccessType } from '../stats/stats.repo';
+import { articleAuthors, displayName } from '../cite/article-authors';
+import { plain } from '../shared/text';
+import { pagePath } from '../seo/public-url';
+import { sushiException, SushiError } from './counter-exceptions';
+import { itemReport, titleReport, type Item, type ReportContext, type Row, type Title } from './counter-reports';
+import { readReportRequest } from './counter-request';
+import { keyMatches, type StoredCustomer, type SushiCustomerRepo } from './sushi-customer.repo';
+
+/** The namespace of the platform's proprietary ids in reports (Code of Practice: platform ID as namespace). */
+export const PLATFORM_ID = 'jp';
+
+/** Access_Type of an article: Open under an open licence (its own or its journal's), otherwise Free_To_Read. */
+export const accessOf = (articleLicense: string | undefined, journalLicense: string | undefined): AccessType =>
+  licenseByUrl(effectiveLicense(articleLicense, journalLicense)?.url)?.open ? 'Open' : 'Free_To_Read';
+
+const ISSN = /^(\d{4})-?(\d{3}[\dXx])$/;
+const issn = (v: string | undefined) => {
+  const m = ISSN.exec(v ?? '');
+  return m ? `${m[1]}-${m[2]!.toUpperCase()}` : '';
+};
+
+const monthBefore = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+
+/** An institution a request is made for: a SUSHI customer, or the journal's own staff (the whole world's usage). */
+export interface Requester {
+  name: string;
+  customerId: string;
+}
+
+/**
+ * COUNTER reports of one journal over SUSHI and in the admin (docs/product.md#counter): who may
+ * harvest (customer, requestor and API key), what is available, and the reports from the stored
+ * aggregates. Usage is not attributed to institutions, so every report is the journal's usage by
+ * the whole world ("The World" in the Code of Practice), whoever asks.
+ */
+export class CounterService {
+  constructor(
+    private readonly deps: ContentDeps,
+    readonly customers: SushiCustomerRepo,
+  ) {}
+
+  private async journal(journalId: string): Promise<Journal> {
+    const j = await this.deps.publicService.journal(journalId);
+    if (!j) throw new SushiError(1000, 'Unknown journal');
+    return j;
+  }
+
+  /** Code of Practice 8.2: customer_id always; the requestor ID when the customer has one; the API key. */
+  async authorize(journalId: string, q: Record<string, unknown>): Promise<StoredCustomer> {
+    const text = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : '');
+    const customerId = text('customer_id');
+    if (!customerId) throw new SushiError(1030, 'customer_id is required');
+    const c = await this.customers.findByCustomerId(journalId, customerId);
+    if (!c) throw new SushiError(2010, `Unknown customer_id: ${customerId}`);
+    if (c.requestorId && text('requestor_id') !== c.requestorId) throw new SushiError(2000, text('requestor_id') ? 'Unknown requestor_id' : 'requestor_id is required');
+    if (!text('api_key')) throw new SushiError(2020, 'api_key is required');
+    if (!keyMatches(c, text('api_key'))) throw new SushiError(2020);
+    return c;
+  }
+
+  async status(journalId: string) {
+    const j = await this.journal(journalId);
+    return [{ Description: `COUNTER Release 5.1 usage reports of ${plain(j.websitename || j.slug)}`, Service_Active: true }];
+  }
+
+  members(c: StoredCustomer) {
+    return [{ Customer_ID: c.customerId, Institution_Name: c.name, ...(c.notes.length >= 2 ? { Notes: c.notes } : {}) }];
+  }
+
+  /** The reports served, with the months usage is available for (complete months only). */
+  async reportList(journalId: string, now = new Date()) {
+    const span = await this.deps.repos.stats.monthSpan([journalId]);
+    const last = monthBefore(now);
+    return counterReportIds.map((id) => ({
+      Report_Name: COUNTER_REPORTS[id],
+      Report_ID: id.toUpperCase(),
+      Release: '5.1',
+      Report_Description: COUNTER_REPORT_DESCRIPTIONS[id],
+      Path: `/r51/reports/${id}`,
+      ...(span && span.first <= last ? { First_Month_Available: span.first, Last_Month_Available: last } : {}),
+    }));
+  }
+
+  /**
+   * One report. The months asked for that are not complete yet are left out (3031), as are those
+   * before any usage was counted (3032); the rest is read from the stored aggregates.
+   */
+  async report(journalId: string, id: CounterReportId, query: Record<string, unknown>, who: Requester, origin: string, now = new Date()) {
+    const req = readReportRequest(id, query);
+    const j = await this.journal(journalId);
+    const span = await this.deps.repos.stats.monthSpan([journalId]);
+    const last = monthBefore(now);
+    // Months not complete yet are not reported; months before counting began have no data.
+    if (req.end > last) req.exceptions.push(sushiException(3031, `${req.begin > last ? req.begin : monthAfter(last)} to ${req.end}`));
+    if (span && req.begin < span.first && req.end >= span.first) req.exceptions.push(sushiException(3032, `before ${span.first}`));
+    const name = plain(j.websitename || j.slug);
+    const ctx: ReportContext = { platform: name, platformId: PLATFORM_ID, createdBy: name, institution: { name: who.name, customerId: who.customerId }, now };
+    const title: Title = { journalId, name, publisher: name, issn: issn(j.issn), eissn: issn(j.journal_essn), uri: origin };
+    const notReady = req.begin > last;
+    const upTo = req.end > last ? last : req.end;
+    if (id === 'ir' || id === 'ir_a1') {
+      const { items, rows } = notReady ? { items: [], rows: [] } : await this.itemData(j, req.begin, upTo, origin);
+      return itemReport(req, ctx, [title], items, rows);
+    }
+    const data = notReady ? [] : await this.deps.repos.stats.titleMonths([journalId], req.begin, upTo);
+    const rows: Row[] = data.map((d) => ({ ...d, key: d.journalId }));
+    return titleReport(req, ctx, [title], rows);
+  }
+
+  /** The articles with usage in the period, and their monthly counts. */
+  private async itemData(j: Journal, begin: string, end: string, origin: string): Promise<{ items: Item[]; rows: Row[] }> {
+    const counts = await this.deps.repos.stats.articleMonths(j.id, begin, end);
+    const used = new Set(counts.map((c) => c.articleId));
+    const articles = (await this.deps.repos.articles.list(j.id)).filter((a) => used.has(a.id));
+    const items: Item[] = articles.map((a) => ({
+      articleId: a.id,
+      journalId: j.id,
+      title: plain(a.title),
+      authors: articleAuthors(a).map(displayName),
+      published: /^\d{4}-\d{2}-\d{2}$/.test(citationDate(a.publishdate, a.year).replace(/\//g, '-')) ? citationDate(a.publishdate, a.year).replace(/\//g, '-') : '',
+      doi: a.doi ?? '',
+      refnumber: a.refnumber,
+      uri: origin + pagePath.article(a),
+      yop: a.year,
+      access: accessOf(a.license, j.license),
+    }));
+    const about = new Map(items.map((i) => [i.articleId, i]));
+    const rows: Row[] = counts.flatMap((c) => {
+      const i = about.get(c.articleId);
+      return i ? [{ ...c, key: c.articleId, yop: i.yop, access: i.access }] : [];
+    });
+    return { items, rows };
+  }
+}
+
+const monthAfter = (m: string) => {
+  const [y, mo] = m.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, mo, 1)).toISOString().slice(0, 7);
+};

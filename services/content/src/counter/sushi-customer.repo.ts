@@ -1,0 +1,93 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { SushiCustomer, SushiCustomerInput } from '@journal/contracts';
+import { buildIndexes } from '@journal/server-kit';
+import { jid, oid } from '../shared/plain';
+
+interface CustomerDoc {
+  journalId: string;
+  name: string;
+  customerId: string;
+  requestorId: string;
+  notes: string;
+  /** SHA-256 of the API key: the key itself is shown once, when it is made. */
+  apiKeyHash: string;
+  createdAt: Date;
+}
+
+const customerSchema = new Schema<CustomerDoc>(
+  {
+    journalId: { type: String, required: true },
+    name: { type: String, required: true },
+    customerId: { type: String, required: true },
+    requestorId: { type: String, default: '' },
+    notes: { type: String, default: '' },
+    apiKeyHash: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'sushi_customers', versionKey: false },
+);
+customerSchema.index({ journalId: 1, customerId: 1 }, { unique: true, name: 'uniq_customer' });
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** A customer as stored, with what checking a request needs. */
+export interface StoredCustomer extends SushiCustomer {
+  apiKeyHash: string;
+}
+
+const plain = (d: CustomerDoc & { _id: unknown }): StoredCustomer => ({
+  id: String(d._id),
+  name: d.name,
+  customerId: d.customerId,
+  requestorId: d.requestorId ?? '',
+  notes: d.notes ?? '',
+  apiKeyHash: d.apiKeyHash,
+  createdAt: new Date(d.createdAt).toISOString(),
+});
+
+/** The institutions allowed to harvest a journal's COUNTER reports through SUSHI. */
+export class SushiCustomerRepo {
+  readonly model: Model<CustomerDoc>;
+  constructor(conn: Connection) {
+    this.model = conn.models.SushiCustomer ?? conn.model<CustomerDoc>('SushiCustomer', customerSchema);
+  }
+
+  async init(): Promise<void> {
+    await buildIndexes(() => this.model.syncIndexes());
+  }
+
+  async list(journalId: string): Promise<StoredCustomer[]> {
+    return (await this.model.find({ journalId: jid(journalId) }).sort({ name: 1 }).lean()).map(plain);
+  }
+
+  async findByCustomerId(journalId: string, customerId: string): Promise<StoredCustomer | null> {
+    const d = await this.model.findOne({ journalId: jid(journalId), customerId }).lean();
+    return d ? plain(d) : null;
+  }
+
+  /** A new customer and its API key (null when the customer ID is taken in this journal). */
+  async create(journalId: string, input: SushiCustomerInput): Promise<{ customer: StoredCustomer; apiKey: string } | null> {
+    const apiKey = randomBytes(24).toString('base64url');
+    try {
+      const d = await this.model.create({ ...input, journalId: jid(journalId), apiKeyHash: hashKey(apiKey), createdAt: new Date() });
+      return { customer: plain(d.toObject()), apiKey };
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) return null;
+      throw err;
+    }
+  }
+
+  async remove(journalId: string, id: string): Promise<boolean> {
+    const _id = oid(id);
+    if (!_id) return false;
+    return (await this.model.deleteOne({ _id, journalId: jid(journalId) })).deletedCount === 1;
+  }
+}
+
+/** Whether the key is this customer's, compared in constant time. */
+export function keyMatches(c: StoredCustomer, apiKey: string): boolean {
+  const a = Buffer.from(hashKey(apiKey), 'hex');
+  const b = Buffer.from(c.apiKeyHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,320 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { markRecentAuth, staffToken } from '@journal/testing';
+import { hitOf } from '../src/stats/usage-line';
+import { counterTsv } from '../src/counter/counter-tsv';
+import { SUSHI_REQUESTS_PER_MINUTE } from '../src/counter/counter.routes';
+import { makeJournal, startContent, stopContent } from './helpers';
+
+/**
+ * COUNTER R5.1 reports over SUSHI (docs/product.md#counter), from a seeded set of events whose
+ * counts are worked out here by hand, through the same path as nginx's usage log (robots left out
+ * by `hitOf`, then the recorder's double-click rule and sessions), and validated against COUNTER's
+ * published JSON schemas (fixtures/counter, see its PROVENANCE.md).
+ */
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const PAGE_A = '/archives/2024/vol1/issue1/701';
+const PDF_A = '/assets/archives/2024/vol1issue1/701.pdf';
+const PAGE_B = '/archives/2025/vol2/issue1/702';
+const PDF_B = '/assets/archives/2025/vol2issue1/702.pdf?v=abcdefabcdef';
+
+const spec = JSON.parse(readFileSync(path.join(__dirname, 'fixtures/counter/COUNTER_SUSHI_API.json'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
+// Patterns without the u flag: the specification's ISIL pattern ('{1,3,4}') is not a valid Unicode regular expression.
+const ajv = new Ajv2020({ strict: false, allErrors: true, unicodeRegExp: false });
+addFormats(ajv);
+ajv.addSchema({ $id: 'counter', components: spec.components });
+/** The schema errors of an answer against `components.schemas.<name>` of COUNTER's specification ([] when valid). */
+function schemaErrors(name: string, body: unknown): string[] {
+  const validate = ajv.getSchema(`counter#/components/schemas/${name}`);
+  if (!validate) throw new Error(`no schema ${name}`);
+  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+}
+
+/**
+ * The seeded events: [time, client, user agent, uri]. Counts by hand (Code of Practice 7.2 and 7.3):
+ * - A (ref 701, 2024, the journal's CC BY: Open), 2025-03, client 1:
+ *   views 10:00:00 and 10:00:10 are one double click (1), 11:10:00 another (1) → 2 views;
+ *   downloads 10:05:00 and 10:05:20 one double click (1), 10:30:00 another (1) → 2 downloads.
+ *   Total_Item_Investigations 4 (views and downloads), Total_Item_Requests 2; sessions
+ *   (client and hour) 10h and 11h investigated it → Unique_Item_Investigations 2, only 10h
+ *   downloaded it → Unique_Item_Requests 1.
+ * - Googlebot's and an empty user agent's requests of A: robots, never counted.
+ * - B (ref 702, 2025, all rights reserved: Free_To_Read), client 2: 2025-03-20 09:00 one download
+ *   (TII 1, TIR 1, UII 1, UIR 1); 2025-04-02 12:00:00 a view and 12:00:40 a download in one
+ *   session (TII 2, TIR 1, UII 1, UIR 1).
+ */
+const EVENTS: [string, string, string, string][] = [
+  ['2025-03-03T10:00:00Z', '10.2.0.1', CHROME, PAGE_A],
+  ['2025-03-03T10:00:10Z', '10.2.0.1', CHROME, PAGE_A],
+  ['2025-03-03T10:05:00Z', '10.2.0.1', CHROME, PDF_A],
+  ['2025-03-03T10:05:20Z', '10.2.0.1', CHROME, PDF_A],
+  ['2025-03-03T10:30:00Z', '10.2.0.1', CHROME, PDF_A],
+  ['2025-03-03T11:10:00Z', '10.2.0.1', CHROME, PAGE_A],
+  ['2025-03-03T10:00:05Z', '10.2.0.9', GOOGLEBOT, PAGE_A],
+  ['2025-03-03T10:10:00Z', '10.2.0.9', GOOGLEBOT, PDF_A],
+  ['2025-03-04T08:00:00Z', '10.2.0.8', '', PDF_A],
+  ['2025-03-20T09:00:00Z', '10.2.0.2', FIREFOX, PDF_B],
+  ['2025-04-02T12:00:00Z', '10.2.0.2', FIREFOX, PAGE_B],
+  ['2025-04-02T12:00:40Z', '10.2.0.2', FIREFOX, PDF_B],
+];
+
+const A_PERF = {
+  Total_Item_Investigations: { '2025-03': 4 },
+  Total_Item_Requests: { '2025-03': 2 },
+  Unique_Item_Investigations: { '2025-03': 2 },
+  Unique_Item_Requests: { '2025-03': 1 },
+};
+const B_PERF = {
+  Total_Item_Investigations: { '2025-03': 1, '2025-04': 2 },
+  Total_Item_Requests: { '2025-03': 1, '2025-04': 1 },
+  Unique_Item_Investigations: { '2025-03': 1, '2025-04': 1 },
+  Unique_Item_Requests: { '2025-03': 1, '2025-04': 1 },
+};
+/** A and B together. */
+const SUM = {
+  Total_Item_Investigations: { '2025-03': 5, '2025-04': 2 },
+  Total_Item_Requests: { '2025-03': 3, '2025-04': 1 },
+  Unique_Item_Investigations: { '2025-03': 3, '2025-04': 1 },
+  Unique_Item_Requests: { '2025-03': 2, '2025-04': 1 },
+};
+const requestsOf = (p: Record<string, unknown>) => ({ Total_Item_Requests: p.Total_Item_Requests, Unique_Item_Requests: p.Unique_Item_Requests });
+
+let app: Awaited<ReturnType<typeof startContent>>;
+let J: string;
+let other: string;
+let apiKey: string;
+let otherKey: string;
+const HOST = { 'x-journal-host': 'ctr1.test', host: 'ctr1.test' };
+
+const manager = async (jid: string) => {
+  const t = staffToken(jid);
+  await markRecentAuth(app.config.REDIS_PREFIX, t);
+  return { 'x-journal-id': jid, authorization: `Bearer ${t}`, ...HOST };
+};
+const sushi = (p: string, q: Record<string, string>, jid = J) =>
+  request(app.url).get(p).query(q).set({ 'x-journal-id': jid, ...HOST });
+const auth = () => ({ customer_id: 'lib-1', requestor_id: 'harvester-1', api_key: apiKey });
+const period = { begin_date: '2025-03-01', end_date: '2025-04-30' };
+
+beforeAll(async () => {
+  app = await startContent({ STATS_COUNTING: 'on' });
+  J = await makeJournal(app, 'ctr1', { issn: '1111-2222', journal_essn: '3333-444x', license: 'https://creativecommons.org/licenses/by/4.0/' });
+  other = await makeJournal(app, 'ctr2');
+  for (const [year, vol, ref, license] of [[2024, 1, '701', ''], [2025, 2, '702', 'http://rightsstatements.org/vocab/InC/1.0/']] as const) {
+    await app.repos.issues.create(J, { year, volume: vol, issue: 1, frequency: 'january' });
+    await app.repos.articles.create(J, {
+      year, volume: vol, issue: 1, refnumber: ref, txnid: `t${ref}`, title: `Paper ${ref}`, status: 'enabled', pagenumber: '1-5',
+      authorname: 'Asha Rao, Li Wei', pdf_url: `/assets/archives/${year}/vol${vol}issue1/${ref}.pdf`, publishdate: `${year}-01-15`, license, doi: `10.12345/ctr.${ref}`,
+    });
+  }
+  await app.publisher.invalidate(J);
+  // The usage of another journal on the same platform: never in ctr1's reports.
+  await app.repos.issues.create(other, { year: 2024, volume: 1, issue: 1, frequency: 'january' });
+  await app.repos.articles.create(other, { year: 2024, volume: 1, issue: 1, refnumber: '701', txnid: 'o701', title: 'Other', status: 'enabled', pagenumber: '1-2', authorname: 'X Y' });
+  await app.publisher.invalidate(other);
+
+  for (const [t, ip, ua, uri] of EVENTS) {
+    const h = hitOf({ host: 'ctr1.test', method: 'GET', uri, status: '200', ua, ip, range: '', msec: String(Date.parse(t) / 1000) });
+    if (h) app.stats.receive({ journalId: J, target: h.target, ip: h.ip, ua: h.ua, ts: h.ts });
+    app.stats.receive({ journalId: other, target: { kind: 'view', ref: '701' }, ip, ua: ua || CHROME, ts: Date.parse(t) });
+  }
+  await app.stats.push();
+  await app.stats.flush();
+
+  const made = await request(app.url).post('/api/admin/counter/customers').set(await manager(J)).send({ name: 'University Library', customerId: 'lib-1', requestorId: 'harvester-1' });
+  expect(made.status).toBe(201);
+  apiKey = made.body.apiKey;
+  const made2 = await request(app.url).post('/api/admin/counter/customers').set(await manager(J)).send({ name: 'College Library', customerId: 'lib-2' });
+  otherKey = made2.body.apiKey;
+}, 60_000);
+afterAll(async () => {
+  await stopContent(app);
+});
+
+describe('COUNTER R5.1 reports from the seeded events', () => {
+  const report = async (id: string, q: Record<string, string> = {}) => {
+    const r = await sushi(`/counter/r51/reports/${id}`, { ...auth(), ...period, ...q });
+    expect([id, r.status]).toEqual([id, 200]);
+    expect([id, schemaErrors(id.toUpperCase(), r.body)]).toEqual([id, []]);
+    return r.body as { Report_Header: Record<string, unknown>; Report_Items: Record<string, unknown>[] };
+  };
+  const codes = (b: { Report_Header: Record<string, unknown> }) => ((b.Report_Header.Exceptions ?? []) as { Code: number }[]).map((e) => e.Code);
+
+  it('TR: per year of publication and access type, robots and double clicks left out, unique items per session', async () => {
+    const b = await report('tr', { attributes_to_show: 'YOP|Access_Type|Access_Method' });
+    expect(b.Report_Items).toHaveLength(1);
+    const t = b.Report_Items[0]!;
+    expect(t.Title).toBe('Journal ctr1');
+    expect(t.Item_ID).toEqual({ Print_ISSN: '1111-2222', Online_ISSN: '3333-444X', Proprietary: `jp:${J}`, URI: 'http://ctr1.test' });
+    expect(t.Attribute_Performance).toEqual([
+      { Data_Type: 'Journal', YOP: '2024', Access_Type: 'Open', Access_Method: 'Regular', Performance: A_PERF },
+      { Data_Type: 'Journal', YOP: '2025', Access_Type: 'Free_To_Read', Access_Method: 'Regular', Performance: B_PERF },
+    ]);
+    expect(b.Report_Header.Institution_Name).toBe('University Library');
+    expect(b.Report_Header.Report_Attributes).toEqual({ Attributes_To_Show: ['YOP', 'Access_Type', 'Access_Method'] });
+    expect(codes(b)).toEqual([]);
+  });
+
+  it('TR_J3 by access type; TR_J1 and TR_J4 (Controlled) have no usage on an open platform: 3030', async () => {
+    const j3 = await report('tr_j3');
+    expect(j3.Report_Items[0]!.Attribute_Performance).toEqual([
+      { Access_Type: 'Free_To_Read', Performance: B_PERF },
+      { Access_Type: 'Open', Performance: A_PERF },
+    ]);
+    for (const id of ['tr_j1', 'tr_j4']) {
+      const b = await report(id);
+      expect([id, b.Report_Items, codes(b)]).toEqual([id, [], [3030]]);
+    }
+  });
+
+  it('PR and PR_P1: the platform sums', async () => {
+    const sum = SUM;
+    const pr = await report('pr', { attributes_to_show: 'Access_Method' });
+    expect(pr.Report_Items).toEqual([{ Platform: 'Journal ctr1', Attribute_Performance: [{ Data_Type: 'Article', Access_Method: 'Regular', Performance: sum }] }]);
+    const p1 = await report('pr_p1');
+    expect(p1.Report_Items).toEqual([{ Platform: 'Journal ctr1', Attribute_Performance: [{ Data_Type: 'Article', Performance: requestsOf(sum) }] }]);
+    const total = await report('pr', { granularity: 'Total' });
+    expect((total.Report_Items[0]!.Attribute_Performance as { Performance: unknown }[])[0]!.Performance).toEqual({
+      Total_Item_Investigations: { '2025-03': 7 },
+      Total_Item_Requests: { '2025-03': 4 },
+      Unique_Item_Investigations: { '2025-03': 4 },
+      Unique_Item_Requests: { '2025-03': 3 },
+    });
+  });
+
+  it('IR and IR_A1: per article, under the journal when the parent is shown', async () => {
+    const ir = await report('ir', { attributes_to_show: 'Access_Type|YOP|Authors|Publication_Date', include_parent_details: 'True' });
+    expect(ir.Report_Items).toHaveLength(1);
+    const items = ir.Report_Items[0]!.Items as Record<string, unknown>[];
+    expect(items.map((i) => [i.Item, i.Item_ID, i.Authors, i.Publication_Date, i.Attribute_Performance])).toEqual([
+      ['Paper 701', { DOI: '10.12345/ctr.701', Proprietary: `jp:${J}/701`, URI: `http://ctr1.test${PAGE_A}` }, [{ Name: 'Asha Rao' }, { Name: 'Li Wei' }], '2024-01-15',
+        [{ Data_Type: 'Article', YOP: '2024', Access_Type: 'Open', Performance: A_PERF }]],
+      ['Paper 702', { DOI: '10.12345/ctr.702', Proprietary: `jp:${J}/702`, URI: `http://ctr1.test${PAGE_B}` }, [{ Name: 'Asha Rao' }, { Name: 'Li Wei' }], '2025-01-15',
+        [{ Data_Type: 'Article', YOP: '2025', Access_Type: 'Free_To_Read', Performance: B_PERF }]],
+    ]);
+    const a1 = await report('ir_a1');
+    const a1Items = a1.Report_Items[0]!.Items as Record<string, unknown>[];
+    expect(a1Items.map((i) => i.Attribute_Performance)).toEqual([
+      [{ Access_Type: 'Open', Performance: requestsOf(A_PERF) }],
+      [{ Access_Type: 'Free_To_Read', Performance: requestsOf(B_PERF) }],
+    ]);
+  });
+
+  it('filters by access type, year of publication and metric; dates outside the data, unknown parameters and bad values are exceptions in the header', async () => {
+    const open = await report('tr', { access_type: 'Open', metric_type: 'Total_Item_Requests|Unique_Item_Requests' });
+    expect(open.Report_Items[0]!.Attribute_Performance).toEqual([{ Data_Type: 'Journal', Performance: requestsOf(A_PERF) }]);
+    const y2025 = await report('ir', { yop: '2025' });
+    expect((y2025.Report_Items[0]!.Items as { Item: string }[]).map((i) => i.Item)).toEqual(['Paper 702']);
+    const before = await report('tr', { begin_date: '2019-01', end_date: '2019-12' });
+    expect([before.Report_Items, codes(before)]).toEqual([[], [3030]]);
+    const future = await report('pr', { begin_date: '2025-03', end_date: '2999-01' });
+    expect(codes(future)).toEqual([3031]);
+    expect((future.Report_Items[0]!.Attribute_Performance as { Performance: { Total_Item_Requests: unknown } }[])[0]!.Performance.Total_Item_Requests).toEqual({ '2025-03': 3, '2025-04': 1 });
+    const odd = await report('tr_j3', { access_type: 'Open' });
+    expect(codes(odd)).toEqual([3050]);
+    const bad = await report('tr', { access_type: 'Paywalled', yop: 'soon', attributes_to_show: 'Colour' });
+    expect(codes(bad).sort()).toEqual([3060, 3062]);
+    // The bad values are ignored: every access type and year, no attribute shown, so A and B summed.
+    expect(bad.Report_Items[0]!.Attribute_Performance).toEqual([{ Data_Type: 'Journal', Performance: SUM }]);
+  });
+});
+
+describe('COUNTER_SUSHI API: status, members, reports and who may ask', () => {
+  it('status without credentials; members and the report list for a customer', async () => {
+    const s = await sushi('/counter/r51/status', {});
+    expect(s.status).toBe(200);
+    expect(schemaErrors('Status', s.body[0])).toEqual([]);
+    const m = await sushi('/counter/r51/members', auth());
+    expect(m.body).toEqual([{ Customer_ID: 'lib-1', Institution_Name: 'University Library' }]);
+    expect(schemaErrors('Member', m.body[0])).toEqual([]);
+    const list = await sushi('/counter/r51/reports', auth());
+    expect(list.body.map((x: { Report_ID: string }) => x.Report_ID)).toEqual(['PR', 'PR_P1', 'TR', 'TR_J1', 'TR_J3', 'TR_J4', 'IR', 'IR_A1']);
+    for (const x of list.body) expect(schemaErrors('Report', x)).toEqual([]);
+    expect(list.body[0].First_Month_Available).toBe('2025-03');
+  });
+
+  it('answers bad credentials, dates and reports with the exceptions and statuses the API defines', async () => {
+    const cases: [string, Record<string, string>, number, number, string?][] = [
+      ['/counter/r51/reports/tr', { ...period }, 400, 1030],
+      ['/counter/r51/reports/tr', { ...period, customer_id: 'nobody', api_key: apiKey }, 403, 2010],
+      ['/counter/r51/reports/tr', { ...period, customer_id: 'lib-1', api_key: apiKey }, 401, 2000],
+      ['/counter/r51/reports/tr', { ...period, customer_id: 'lib-1', requestor_id: 'harvester-1' }, 401, 2020],
+      // Another institution's key.
+      ['/counter/r51/reports/tr', { ...period, customer_id: 'lib-1', requestor_id: 'harvester-1', api_key: otherKey }, 401, 2020],
+      ['/counter/r51/reports/tr', { ...auth(), begin_date: '2025-03-01' }, 400, 1030],
+      ['/counter/r51/reports/tr', { ...auth(), begin_date: '2025-13-01', end_date: '2025-12-31' }, 400, 3020],
+      ['/counter/r51/reports/tr', { ...auth(), begin_date: '2025-02-30', end_date: '2025-12-31' }, 400, 3020],
+      ['/counter/r51/reports/tr', { ...auth(), begin_date: '2025-05-01', end_date: '2025-03-31' }, 400, 3020],
+      ['/counter/r51/reports/dr', { ...auth(), ...period }, 404, 3000],
+      // The customer is another journal's.
+      ['/counter/r51/reports/tr', { ...auth(), ...period }, 403, 2010, other],
+      ['/counter/r51/members', { customer_id: 'lib-2', api_key: apiKey }, 401, 2020],
+    ];
+    for (const [p, q, status, code, jid] of cases) {
+      const r = await sushi(p, q, jid ?? J);
+      expect([p, q, r.status, r.body.Code]).toEqual([p, q, status, code]);
+      expect(schemaErrors('Exception', r.body)).toEqual([]);
+    }
+    const lib2 = await sushi('/counter/r51/reports/pr', { customer_id: 'lib-2', api_key: otherKey, ...period });
+    expect([lib2.status, lib2.body.Report_Header.Institution_Name]).toEqual([200, 'College Library']);
+  });
+
+  it('is rate-limited per customer: past the limit a minute, 429 with 1020', async () => {
+    const made = await request(app.url).post('/api/admin/counter/customers').set(await manager(J)).send({ name: 'Busy Library', customerId: 'busy' });
+    const q = { customer_id: 'busy', api_key: made.body.apiKey as string };
+    // Twice the limit and one more fall in at most two windows of a minute: one of them overflows.
+    const answers = [];
+    for (let i = 0; i <= 2 * SUSHI_REQUESTS_PER_MINUTE; i++) answers.push(await sushi('/counter/r51/members', q));
+    const limited = answers.find((r) => r.status === 429)!;
+    expect(limited.body).toEqual({ Code: 1020, Message: 'Client has made too many requests', Data: `At most ${SUSHI_REQUESTS_PER_MINUTE} requests a minute` });
+    expect(limited.headers['retry-after']).toBe('60');
+    expect(schemaErrors('Exception', limited.body)).toEqual([]);
+    // Another customer is not held back.
+    expect((await sushi('/counter/r51/members', auth())).status).toBe(200);
+  });
+});
+
+describe('the admin: SUSHI customers and tabular reports', () => {
+  it('a manager lists and removes customers (the key is never listed); editors read reports, not customers', async () => {
+    const list = await request(app.url).get('/api/admin/counter/customers').set(await manager(J));
+    expect(list.body.map((c: { customerId: string }) => c.customerId).sort()).toEqual(['busy', 'lib-1', 'lib-2']);
+    expect(JSON.stringify(list.body)).not.toContain(apiKey);
+    expect((await request(app.url).post('/api/admin/counter/customers').set(await manager(J)).send({ name: 'Again', customerId: 'lib-1' })).status).toBe(409);
+    expect((await request(app.url).post('/api/admin/counter/customers').set(await manager(J)).send({ name: 'x', customerId: 'bad id' })).status).toBe(400);
+    const editor = { 'x-journal-id': J, authorization: `Bearer ${staffToken(J, 'ed', undefined, 'editor')}`, ...HOST };
+    expect((await request(app.url).get('/api/admin/counter/customers').set(editor)).status).toBe(403);
+    expect((await request(app.url).get('/api/admin/counter/reports/tr_j3').query(period).set(editor)).status).toBe(200);
+    expect((await request(app.url).get('/api/admin/counter/customers').set({ 'x-journal-id': J, ...HOST })).status).toBe(401);
+    const busy = list.body.find((c: { customerId: string }) => c.customerId === 'busy');
+    expect((await request(app.url).delete(`/api/admin/counter/customers/${busy.id}`).set(await manager(J))).status).toBe(204);
+    // Another journal's manager cannot remove it.
+    const lib2 = list.body.find((c: { customerId: string }) => c.customerId === 'lib-2');
+    expect((await request(app.url).delete(`/api/admin/counter/customers/${lib2.id}`).set({ ...(await manager(other)) })).status).toBe(404);
+    const logged = (await app.deps.activity.since(J, undefined)).filter((e) => e.kind === 'counter.customer');
+    expect(logged.length).toBe(4);
+    expect(JSON.stringify(logged)).not.toContain(apiKey);
+  });
+
+  it('TSV: the header rows, a blank row, the headings and a row per attribute set and metric', async () => {
+    const r = await request(app.url).get('/api/admin/counter/reports/tr').query({ ...period, attributes_to_show: 'YOP|Access_Type', format: 'tsv' }).set(await manager(J));
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/text\/tab-separated-values/);
+    const lines = r.text.trimEnd().split('\n');
+    expect(lines[0]).toBe('Report_Name\tTitle Report');
+    expect(lines[3]).toBe('Institution_Name\tThe World');
+    expect(lines[9]).toBe('Reporting_Period\tBegin_Date=2025-03-01; End_Date=2025-04-30');
+    expect(lines[13]).toBe('');
+    expect(lines[14]!.split('\t')).toEqual(['Title', 'Publisher', 'Platform', 'Proprietary_ID', 'Print_ISSN', 'Online_ISSN', 'URI', 'Data_Type', 'YOP', 'Access_Type', 'Metric_Type', 'Reporting_Period_Total', 'Mar-2025', 'Apr-2025']);
+    const row = (yop: string, metric: string) => lines.slice(15).map((l) => l.split('\t')).find((c) => c[8] === yop && c[10] === metric)!.slice(11);
+    expect(row('2024', 'Total_Item_Investigations')).toEqual(['4', '4', '0']);
+    expect(row('2025', 'Total_Item_Requests')).toEqual(['2', '1', '1']);
+    expect(lines.slice(15)).toHaveLength(8);
+    expect(counterTsv({ Report_Header: { Report_ID: 'PR', Report_Filters: { Begin_Date: '2025-01-01', End_Date: '2025-01-31' } }, Report_Items: [] }).split('\n')[14]).toBe('Platform\tMetric_Type\tReporting_Period_Total\tJan-2025');
+  });
+});
