@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { staffRoles, type StaffRole } from './roles.js';
+import { passwordShapeProblem } from './password.rules.js';
 
 /** docs/product.md#roles */
 export const staffRoleSchema = z.enum(staffRoles, { error: 'Role must be manager, editor or worklog' });
@@ -55,19 +56,32 @@ export const userNameKey = (name: string): string => name.normalize('NFKC').toUp
 /** A user name to store: no trimming, so control characters and spaces are refused, not hidden. */
 const newUserNameField = z.string().min(1, 'Username is required').refine((s) => userNameProblem(s) === null, USER_NAME_MESSAGE);
 
-export const userUpdateSchema = z.object({
-  name: newUserNameField,
-  password: z.string().max(200).optional().or(z.literal('')),
-  /** Needed whenever `password` is set. */
-  currentPassword: z.string().max(200).optional().or(z.literal('')),
-});
+/**
+ * A new password held to the rules a form can check itself (docs/security.md#passwords-and-login-throttling),
+ * with `name` the user's name where the form has it; the auth service also refuses common ones.
+ */
+const checkNewPassword = (password: string | undefined, name: string, ctx: z.RefinementCtx) => {
+  const problem = password ? passwordShapeProblem(password, name) : null;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+};
+
+export const userUpdateSchema = z
+  .object({
+    name: newUserNameField,
+    password: z.string().max(200).optional().or(z.literal('')),
+    /** Needed whenever `password` is set. */
+    currentPassword: z.string().max(200).optional().or(z.literal('')),
+  })
+  .superRefine((v, ctx) => checkNewPassword(v.password, v.name, ctx));
 
 /** The admin's Users screen: a new staff account of the caller's journal. */
-export const staffCreateSchema = z.strictObject({ name: newUserNameField, password: passwordField, role: staffRoleSchema });
+export const staffCreateSchema = z
+  .strictObject({ name: newUserNameField, password: passwordField, role: staffRoleSchema })
+  .superRefine((v, ctx) => checkNewPassword(v.password, v.name, ctx));
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 
 export const staffStatusSchema = z.strictObject({ status: z.enum(['enabled', 'disabled']) });
-export const staffPasswordSchema = z.strictObject({ password: passwordField });
+export const staffPasswordSchema = z.strictObject({ password: passwordField }).superRefine((v, ctx) => checkNewPassword(v.password, '', ctx));
 export const staffRoleChangeSchema = z.strictObject({ role: staffRoleSchema });
 export type StaffRoleChangeInput = z.infer<typeof staffRoleChangeSchema>;
 
