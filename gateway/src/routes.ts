@@ -12,6 +12,8 @@ const RULES: [RegExp, Upstream][] = [
   [/^\/api\/(settings|editors|indexing|archives|admin|search|submissions)(\/|$)/, 'content'],
   [/^\/assets\/(archives|editors|indexing|site)\//, 'content'],
   [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai|feed\.(atom|rss))$/, 'content'],
+  // The COUNTER_SUSHI API (docs/product.md#counter).
+  [/^\/counter\/r51(\/|$)/, 'content'],
   // Every other path is a page of the public site: the render process answers it, unknown ones
   // with its 404 page.
   [/^\/(?!(api|auth|assets|internal)(\/|$))/, 'render'],

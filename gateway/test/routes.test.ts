@@ -9,6 +9,9 @@ describe('which upstream owns a path', () => {
     expect(upstreamFor('/assets/site/logo.png')).toBe('content');
     expect(upstreamFor('/sitemap.xml')).toBe('content');
     expect(upstreamFor('/oai')).toBe('content');
+    expect(upstreamFor('/counter/r51/reports/tr_j1')).toBe('content');
+    expect(upstreamFor('/counter/r51/status')).toBe('content');
+    expect(upstreamFor('/counter')).toBe('render');
   });
 
   it('sends every page of the public site, known or not, to the render process', () => {
