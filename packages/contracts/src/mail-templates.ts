@@ -119,6 +119,10 @@ export function unknownPlaceholders(event: MailEvent, t: MailTemplate): string[]
   return [...found];
 }
 
+/** The refusal of a template using placeholders its event does not fill (the form and the server say the same). */
+export const unknownPlaceholderMessage = (event: MailEvent, unknown: string[]) =>
+  `Unknown placeholder${unknown.length > 1 ? 's' : ''} in the ${event} template: ${unknown.map((u) => `{{${u}}}`).join(', ')}`;
+
 const fill = (template: string, value: (name: string) => string) => template.replace(PLACEHOLDER, (_m, name: string) => value(name));
 
 /** One line: whatever a value holds, a subject or a name never breaks into a second header. */

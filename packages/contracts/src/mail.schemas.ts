@@ -152,27 +152,6 @@ export type MailEnqueueInput = z.input<typeof mailEnqueueSchema>;
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 
-/** One message as staff see it on the submission. */
-export interface MailRecordView {
-  id: string;
-  event: MailEvent;
-  submissionId: string;
-  to: MailAddress;
-  cc: MailAddress[];
-  subject: string;
-  state: MailState;
-  /** Send attempts (an attempt is a connection to the SMTP server with this message). */
-  attempts: number;
-  lastError: string;
-  messageId: string;
-  attachments: { filename: string; contentType: string; size: number | null; delivery: 'pending' | 'attached' | 'linked'; link: string | null }[];
-  links: MailLink[];
-  /** Sent is known from the server's answer; `assumed`: the worker stopped after the end of the message went out (docs/architecture.md#mail). */
-  assumed: boolean;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
-}
 
 /** One event's template: a subject and a plain-text body with `{{placeholders}}`; the HTML part is made from it. */
 export const mailTemplateSchema = z.object({
@@ -195,13 +174,43 @@ export const mailSettingsUpdateSchema = z.strictObject({
 }).partial();
 export type MailSettingsUpdate = z.infer<typeof mailSettingsUpdateSchema>;
 
-/** GET /api/admin/mail-settings: what is stored, and each event's template in force. */
-export interface MailSettingsView {
-  fromName: string;
-  fromAddress: string;
-  replyTo: string;
-  /** The template each event sends with (the journal's own, or the default). */
-  templates: Record<MailEvent, MailTemplate>;
+/** GET /api/admin/mail-settings: what is stored, and each event's template in force (the journal's own, or the default). */
+export const mailSettingsViewSchema = z.object({
+  fromName: z.string(),
+  fromAddress: z.string(),
+  replyTo: z.string(),
+  templates: z.record(mailEventSchema, z.object({ subject: z.string(), body: z.string() })),
   /** Events whose template the journal changed. */
-  customised: MailEvent[];
-}
+  customised: z.array(mailEventSchema),
+});
+export type MailSettingsView = z.infer<typeof mailSettingsViewSchema>;
+
+/** GET /api/admin/submissions/:id/emails: a submission's messages, oldest first. */
+export const submissionEmailsSchema = z.object({
+  emails: z.array(
+    z.object({
+      id: z.string(),
+      event: mailEventSchema,
+      submissionId: z.string(),
+      to: z.object({ name: z.string(), email: z.string() }),
+      cc: z.array(z.object({ name: z.string(), email: z.string() })),
+      subject: z.string(),
+      state: z.enum(MAIL_STATES),
+      /** Send tries (each a connection to the SMTP server with this message). */
+      attempts: z.number(),
+      lastError: z.string(),
+      messageId: z.string(),
+      attachments: z.array(
+        z.object({ filename: z.string(), contentType: z.string(), size: z.number().nullable(), delivery: z.enum(['pending', 'attached', 'linked']), link: z.string().nullable() }),
+      ),
+      links: z.array(z.object({ label: z.string(), url: z.string() })),
+      /** Taken as sent: the worker stopped after the end of the message went out, before the server's answer (docs/architecture.md#mail). */
+      assumed: z.boolean(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+});
+/** One message as staff see it on the submission. */
+export type MailRecordView = z.infer<typeof submissionEmailsSchema>['emails'][number];

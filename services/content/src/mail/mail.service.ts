@@ -4,6 +4,7 @@ import {
   mailEnqueueSchema,
   mailSettingsUpdateSchema,
   renderMailTemplate,
+  unknownPlaceholderMessage,
   unknownPlaceholders,
   type MailEnqueueInput,
   type MailEvent,
@@ -145,7 +146,7 @@ export class MailService {
       }
       const unknown = unknownPlaceholders(event, t);
       if (unknown.length) {
-        throw new AppError(400, 'validation_error', `Unknown placeholder${unknown.length > 1 ? 's' : ''} in the ${event} template: ${unknown.map((u) => `{{${u}}}`).join(', ')}`);
+        throw new AppError(400, 'validation_error', unknownPlaceholderMessage(event, unknown));
       }
       templates[event] = { subject: t.subject, body: t.body.replace(/\r\n?/g, '\n') };
     }

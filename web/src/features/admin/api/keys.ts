@@ -13,6 +13,10 @@ export const adminKeys = {
   /** Each article's DOI state at Crossref. */
   doiStates: (year: number, volume: number, issue: number) => [...adminKeys.all, 'doi-states', year, volume, issue] as const,
   crossrefCredentials: () => [...adminKeys.all, 'crossref-credentials'] as const,
+  /** The journal's sender and email templates. */
+  mailSettings: () => [...adminKeys.all, 'mail-settings'] as const,
+  /** The emails of one submission. */
+  submissionEmails: (id: string) => [...adminKeys.all, 'submission-emails', id] as const,
   article: (id: string) => [...adminKeys.all, 'article', id] as const,
   search: (text: string) => [...adminKeys.all, 'search', text] as const,
   editors: () => [...adminKeys.all, 'editors'] as const,
@@ -34,6 +38,7 @@ export const staleAfterSaving = {
   images: (): QueryKey[] => [adminKeys.settings()],
   doiSettings: (): QueryKey[] => [adminKeys.settings()],
   crossrefCredentials: (): QueryKey[] => [adminKeys.crossrefCredentials()],
+  mailSettings: (): QueryKey[] => [adminKeys.mailSettings()],
   /** A deposit gives DOIs to the issue's articles and changes their states. */
   deposit: (year: number, volume: number, issue: number): QueryKey[] => [adminKeys.issue(year, volume, issue), adminKeys.doiStates(year, volume, issue)],
   issue: (): QueryKey[] => [adminKeys.all],

@@ -13,6 +13,7 @@ import { showFailure } from '../lib/failure';
 import { pickedFile, uploadName } from '../lib/picked-file';
 import { DoiSettings } from './doi-settings';
 import { CrossrefCredentials } from './crossref-credentials';
+import { EmailSettings } from './email-settings';
 import { useFlash } from './flash';
 import { BackToDashboard, SubmitButton } from './inline-form';
 import { RichTextEditor } from './rich-text-editor';
@@ -245,6 +246,7 @@ export function SettingsPage() {
       )}
       <DoiSettings />
       <CrossrefCredentials />
+      <EmailSettings />
     </section>
   );
 }
