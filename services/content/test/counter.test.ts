@@ -7,6 +7,7 @@ import { markRecentAuth, staffToken } from '@journal/testing';
 import { hitOf } from '../src/stats/usage-line';
 import { counterTsv } from '../src/counter/counter-tsv';
 import { SUSHI_REQUESTS_PER_MINUTE } from '../src/counter/counter.routes';
+import { platformReport } from '../src/counter/counter-platform';
 import { makeJournal, startContent, stopContent } from './helpers';
 
 /**
@@ -222,6 +223,26 @@ describe('COUNTER R5.1 reports from the seeded events', () => {
     expect(codes(bad).sort()).toEqual([3060, 3062]);
     // The bad values are ignored: every access type and year, no attribute shown, so A and B summed.
     expect(bad.Report_Items[0]!.Attribute_Performance).toEqual([{ Data_Type: 'Journal', Performance: SUM }]);
+  });
+});
+
+describe('platform-wide reports (the operator\'s `jp counter report`)', () => {
+  it('PR of the platform is the sum of its journals\' PRs; TR lists each journal; item reports stay per journal', async () => {
+    const journals = [(await app.journals.findBySlug('ctr1'))!, (await app.journals.findBySlug('ctr2'))!];
+    const q = { begin_date: '2025-03', end_date: '2025-04' };
+    const pr = await platformReport(app.repos.stats, journals, 'pr', q, { platform: 'Journal platform' });
+    expect(schemaErrors('PR', pr)).toEqual([]);
+    const perJournal = await Promise.all(journals.map((j) => platformReport(app.repos.stats, [j], 'pr', q, { platform: 'Journal platform' })));
+    type Perf = Record<string, Record<string, number>>;
+    const perfOf = (r: { Report_Items: unknown[] }) => ((r.Report_Items[0] as { Attribute_Performance: { Performance: Perf }[] }).Attribute_Performance[0]!.Performance);
+    const summed: Perf = {};
+    for (const r of perJournal) for (const [m, c] of Object.entries(perfOf(r))) for (const [k, v] of Object.entries(c)) ((summed[m] ??= {})[k] = (summed[m]![k] ?? 0) + v);
+    expect(perfOf(pr)).toEqual(summed);
+    expect(perfOf(perJournal[0]!)).toEqual(SUM);
+    const tr = await platformReport(app.repos.stats, journals, 'tr', q, { platform: 'Journal platform' });
+    expect(schemaErrors('TR', tr)).toEqual([]);
+    expect(tr.Report_Items.map((t) => (t as { Title: string }).Title)).toEqual(['Journal ctr1', 'Journal ctr2']);
+    await expect(platformReport(app.repos.stats, journals, 'ir', q, { platform: 'Journal platform' })).rejects.toThrow(/per journal/);
   });
 });
 

@@ -6,6 +6,8 @@ import { journalCommands } from './journal.commands';
 import { journalK8sCommands } from './journal-k8s.commands';
 import { dbBackupCommands } from './db-backup.commands';
 import { viewsCommands } from './views.commands';
+import { counterCommands } from './counter.commands';
+import { StatsRepo } from '../stats/stats.repo';
 
 /** The journal commands wired to the database, the persisted views and the content replicas' change feed. */
 export function contentCliCommands(res: CliResources): CliCommand[] {
@@ -24,5 +26,6 @@ export function contentCliCommands(res: CliResources): CliCommand[] {
     const announce = (id: string) => publisher.changed(id, [{ t: 'journal' }]).catch(() => undefined);
     return new JournalAdminService(journals, announce);
   });
-  return [...journalCommands(service), ...journalK8sCommands(service), ...viewsCommands(views), ...dbBackupCommands(res)];
+  const counter = res.once(async () => ({ journals: (await views()).journals, stats: new StatsRepo(await res.mongo()) }));
+  return [...journalCommands(service), ...journalK8sCommands(service), ...viewsCommands(views), ...dbBackupCommands(res), ...counterCommands(counter)];
 }

@@ -1,12 +1,12 @@
 import { COUNTER_REPORT_DESCRIPTIONS, COUNTER_REPORTS, citationDate, counterReportIds, effectiveLicense, licenseByUrl, type CounterReportId } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
-import type { AccessType } from '../stats/stats.repo';
+import type { AccessType, StatsRepo } from '../stats/stats.repo';
 import { articleAuthors, displayName } from '../cite/article-authors';
 import { plain } from '../shared/text';
 import { pagePath } from '../seo/public-url';
 import { sushiException, SushiError } from './counter-exceptions';
-import { itemReport, titleReport, type Item, type ReportContext, type Row, type Title } from './counter-reports';
+import { itemReport, titleReport, type Item, type ReportContext, type ReportRequest, type Row, type Title } from './counter-reports';
 import { readReportRequest } from './counter-request';
 import { keyMatches, type StoredCustomer, type SushiCustomerRepo } from './sushi-customer.repo';
 
@@ -92,23 +92,15 @@ export class CounterService {
   async report(journalId: string, id: CounterReportId, query: Record<string, unknown>, who: Requester, origin: string, now = new Date()) {
     const req = readReportRequest(id, query);
     const j = await this.journal(journalId);
-    const span = await this.deps.repos.stats.monthSpan([journalId]);
-    const last = monthBefore(now);
-    // Months not complete yet are not reported; months before counting began have no data.
-    if (req.end > last) req.exceptions.push(sushiException(3031, `${req.begin > last ? req.begin : monthAfter(last)} to ${req.end}`));
-    if (span && req.begin < span.first && req.end >= span.first) req.exceptions.push(sushiException(3032, `before ${span.first}`));
+    const upTo = await readablePeriod(this.deps.repos.stats, [journalId], req, now);
     const name = plain(j.websitename || j.slug);
     const ctx: ReportContext = { platform: name, platformId: PLATFORM_ID, createdBy: name, institution: { name: who.name, customerId: who.customerId }, now };
-    const title: Title = { journalId, name, publisher: name, issn: issn(j.issn), eissn: issn(j.journal_essn), uri: origin };
-    const notReady = req.begin > last;
-    const upTo = req.end > last ? last : req.end;
+    const title = titleOf(j, origin);
     if (id === 'ir' || id === 'ir_a1') {
-      const { items, rows } = notReady ? { items: [], rows: [] } : await this.itemData(j, req.begin, upTo, origin);
+      const { items, rows } = upTo ? await this.itemData(j, req.begin, upTo, origin) : { items: [], rows: [] };
       return itemReport(req, ctx, [title], items, rows);
     }
-    const data = notReady ? [] : await this.deps.repos.stats.titleMonths([journalId], req.begin, upTo);
-    const rows: Row[] = data.map((d) => ({ ...d, key: d.journalId }));
-    return titleReport(req, ctx, [title], rows);
+    return titleReport(req, ctx, [title], upTo ? await titleRows(this.deps.repos.stats, [journalId], req.begin, upTo) : []);
   }
 
   /** The articles with usage in the period, and their monthly counts. */
@@ -135,6 +127,29 @@ export class CounterService {
     });
     return { items, rows };
   }
+}
+
+/** A journal as the title reports name it. */
+export const titleOf = (j: Journal, origin: string): Title => {
+  const name = plain(j.websitename || j.slug);
+  return { journalId: j.id, name, publisher: name, issn: issn(j.issn), eissn: issn(j.journal_essn), uri: origin };
+};
+
+/**
+ * The last month of the request to read (null: none), and its exceptions: months not complete yet
+ * are not reported (3031), months before counting began have no data (3032).
+ */
+export async function readablePeriod(stats: StatsRepo, journalIds: string[] | null, req: ReportRequest, now: Date): Promise<string | null> {
+  const span = await stats.monthSpan(journalIds);
+  const last = monthBefore(now);
+  if (req.end > last) req.exceptions.push(sushiException(3031, `${req.begin > last ? req.begin : monthAfter(last)} to ${req.end}`));
+  if (span && req.begin < span.first && req.end >= span.first) req.exceptions.push(sushiException(3032, `before ${span.first}`));
+  if (req.begin > last) return null;
+  return req.end > last ? last : req.end;
+}
+
+export async function titleRows(stats: StatsRepo, journalIds: string[] | null, begin: string, end: string): Promise<Row[]> {
+  return (await stats.titleMonths(journalIds, begin, end)).map((d) => ({ ...d, key: d.journalId }));
 }
 
 const monthAfter = (m: string) => {

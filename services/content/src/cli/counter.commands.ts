@@ -1,0 +1,39 @@
+import { AppError, type CliCommand } from '@journal/server-kit';
+import { counterReportIds } from '@journal/contracts';
+import type { JournalRepo } from '../journals/journal.repo';
+import type { StatsRepo } from '../stats/stats.repo';
+import { isReportId } from '../counter/counter-request';
+import { platformReport } from '../counter/counter-platform';
+import { counterTsv } from '../counter/counter-tsv';
+
+export interface CounterCliDeps {
+  journals: JournalRepo;
+  stats: StatsRepo;
+}
+
+/** `jp counter report`: COUNTER title-level reports of the whole platform (or one journal), for its operator. */
+export function counterCommands(deps: () => Promise<CounterCliDeps>): CliCommand[] {
+  return [
+    {
+      words: ['counter', 'report'],
+      summary: 'a COUNTER R5.1 platform or title report of every journal (JSON, or TSV with --tsv)',
+      options: {
+        report: { type: 'string', required: true, describe: `one of ${counterReportIds.filter((id) => !id.startsWith('ir')).join(', ')}` },
+        begin: { type: 'string', required: true, describe: 'first month, yyyy-mm' },
+        end: { type: 'string', required: true, describe: 'last month, yyyy-mm' },
+        journal: { type: 'string', describe: 'only this journal (its slug)' },
+        platform: { type: 'string', describe: 'the platform name the report gives (default: Journal platform)' },
+        tsv: { type: 'boolean', describe: 'the tabular form' },
+      },
+      async run(a) {
+        const id = String(a.report).toLowerCase();
+        if (!isReportId(id)) throw new AppError(400, 'unknown_report', `No report ${String(a.report)}: ${counterReportIds.join(', ')}`);
+        const d = await deps();
+        const journals = a.journal ? [await d.journals.findBySlug(String(a.journal))] : await d.journals.listAll();
+        if (journals.some((j) => !j)) throw new AppError(404, 'unknown_journal', `No journal with the slug ${String(a.journal)}`);
+        const report = await platformReport(d.stats, journals.map((j) => j!), id, { begin_date: String(a.begin), end_date: String(a.end) }, { platform: a.platform ? String(a.platform) : 'Journal platform' });
+        return { data: report, text: a.tsv ? counterTsv(report) : JSON.stringify(report, null, 2) };
+      },
+    },
+  ];
+}
