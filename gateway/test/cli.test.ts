@@ -74,6 +74,8 @@ describe('jp journal', () => {
     [['--slug', 'x1', '--name', 'X', '--host', 'bad_host!'], 'invalid_host', /not a valid host name/],
     [['--slug', 'x1', '--name', 'X', '--host', 'alpha.localhost'], 'host_taken', /already served by journal alpha/],
     [['--slug', 'gamma', '--name', 'Another Name', '--host', 'gamma.localhost'], 'journal_exists', /already exists/],
+    [['--slug', 'x1', '--name', 'Evil\u202eJournal', '--host', 'x1.localhost'], 'invalid_name', /hidden text-direction/],
+    [['--slug', 'x1', '--name', 'Nul\u0000Journal', '--host', 'x1.localhost'], 'invalid_name', /control characters/],
   ])('refuses create %j with %s, exit 1, and changes nothing', async (args, code, message) => {
     const before = (await jp(['journal', 'list', '--json'])).json();
     const r = await jp(['journal', 'create', ...args, '--json']);

@@ -1,5 +1,5 @@
 import { AppError, escapeHtml } from '@journal/server-kit';
-import { checkHost, DEFAULT_JOURNAL_FLAGS, emptySettingsText, slugProblem } from '@journal/contracts';
+import { checkHost, DEFAULT_JOURNAL_FLAGS, emptySettingsText, hasHiddenChar, HIDDEN_CHAR_MESSAGE, slugProblem } from '@journal/contracts';
 import type { Journal, JournalRepo } from './journal.repo';
 
 /** A journal as the operator sees it in lists. */
@@ -93,6 +93,7 @@ export class JournalAdminService {
     if (problem) throw new AppError(400, 'invalid_slug', problem);
     const name = input.name.trim();
     if (!name || name.length > 200) throw new AppError(400, 'invalid_name', 'Name must be 1-200 characters');
+    if (hasHiddenChar(name)) throw new AppError(400, 'invalid_name', `Name: ${HIDDEN_CHAR_MESSAGE}`);
     if (input.hosts.length === 0) throw new AppError(400, 'invalid_host', 'A journal needs at least one --host');
     const { hosts, notes } = this.hosts(input.hosts);
     const existing = await this.journals.findBySlug(input.slug);
