@@ -1,4 +1,3 @@
-import type { Connection } from 'mongoose';
 import {
   ActivityLog,
   connectMongo,
@@ -33,7 +32,6 @@ import { registerCacheMetrics } from './views/cache-metrics';
 import { VIEWS_LOCK, viewsLockKey } from './views/views-offline';
 import { ChangePublisher } from './views/change-publisher';
 import { createSearchStore, searchFollower, searchWriter } from './search/search-sync';
-import type { SearchStore } from './search/search.store';
 import { PublicService } from './public/public.service';
 import { publicRoutes } from './public/public.routes';
 import { articleBatchRoutes } from './public/article-batch.routes';
@@ -58,18 +56,11 @@ import { edgeTags } from './edge/edge-tags';
 import { createEdgePurger, edgeRedisOf } from './edge/edge-purge.setup';
 import type { EdgePurger } from './edge/purger';
 
-export interface ContentApp {
+/** The running service: its dependencies as the routers have them (deps.ts), and its own parts. */
+export interface ContentApp extends Pick<ContentDeps, 'conn' | 'repos' | 'files' | 'cache' | 'views' | 'publisher' | 'search'> {
   url: string;
   port: number;
-  conn: Connection;
   journals: JournalRepo;
-  repos: ContentRepos;
-  files: FileStore;
-  cache: ViewCache;
-  views: ViewStore;
-  publisher: ChangePublisher;
-  /** Both searches of every journal, persisted per journal and held within SEARCH_CACHE_MB. */
-  search: SearchStore;
   deps: ContentDeps;
   /** The pub/sub connection of the change feed (tests break it to prove the fallback). */
   subscriber: Redis;
