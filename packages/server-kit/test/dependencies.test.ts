@@ -4,42 +4,13 @@
  * at once while open, and closes again when the database answers; /readyz stays 200 throughout and
  * /healthz and /metrics say what is down.
  */
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { Schema, type Connection } from 'mongoose';
 import pino from 'pino';
-import { eventually, testServers, uniqueName } from '@journal/testing';
+import { CuttableProxy, eventually, testServers, uniqueName } from '@journal/testing';
 import { connectMongo } from '../src/db';
 import { BreakerOpenError, CircuitBreaker, mongoBreakerOf, mongoDependency, redisDependency } from '../src/dependencies';
 import { createHttpApp, listen, type RunningServer } from '../src/http';
 import { createRedis } from '../src/redis';
-
-/** A TCP proxy to the database that the test cuts (every connection dropped, port closed) and restores on the same port. */
-class CuttableProxy {
-  private server?: net.Server;
-  private sockets = new Set<net.Socket>();
-  port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as AddressInfo).port;
-  }
-
-  async cut(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
-}
 
 describe('CircuitBreaker', () => {
   it('opens after the threshold of failures in a row, and a success in between resets the count', () => {

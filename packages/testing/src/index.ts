@@ -88,3 +88,4 @@ export * from './waiting';
 export * from './secrets';
 export * from './pods';
 export * from './mailpit';
+export * from './cuttable-proxy';

@@ -1,47 +1,16 @@
-import net from 'node:net';
 import request from 'supertest';
 import { ACTIVITY_COLLECTION } from '@journal/server-kit';
-import { eventually, Mailpit, staffToken, testMailServer, testServers, uniqueName, type MailpitSummary } from '@journal/testing';
+import { CuttableProxy, eventually, Mailpit, staffToken, testMailServer, testServers, uniqueName, type MailpitSummary } from '@journal/testing';
 import { makeJournal, startContent, stopContent, type TestContentApp } from './helpers';
 import { mailWorkerConfigSchema } from '../src/mail/mail.config';
 import { startMailWorker, type MailWorkerApp } from '../src/mail/mail-worker';
 import { processMail } from '../src/mail/mail.processor';
 
-/** A TCP relay in front of Mailpit that the test can take down and bring back on the same port. */
-class SmtpGate {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async up(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Refuses new connections and cuts the open ones, as a stopped server does. */
-  async down(): Promise<void> {
-    const s = this.server;
-    this.server = null;
-    for (const c of this.sockets) c.destroy();
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-  }
-}
-
 describe('mail: outbox, queue and worker against Redis, the database and Mailpit', () => {
   let app: TestContentApp;
   let worker: MailWorkerApp;
-  let gate: SmtpGate;
+  /** Mailpit behind a proxy the test cuts: the SMTP server down, and back on the same port. */
+  let gate: CuttableProxy;
   let J: string;
   let other: string;
   const mailpit = new Mailpit();
@@ -61,8 +30,8 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
 
   beforeAll(async () => {
     const smtp = testMailServer();
-    gate = new SmtpGate({ host: smtp.smtpHost, port: smtp.smtpPort });
-    await gate.up();
+    gate = new CuttableProxy({ host: smtp.smtpHost, port: smtp.smtpPort });
+    await gate.open();
     app = await startContent({ MAIL_RETRY_MS: 100, MAIL_ATTEMPTS: 30 });
     J = await makeJournal(app, uniqueName('ml').toLowerCase().replace(/_/g, '-'));
     other = await makeJournal(app, uniqueName('mo').toLowerCase().replace(/_/g, '-'));
@@ -91,7 +60,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
   afterAll(async () => {
     await worker?.stop();
     await stopContent(app);
-    await gate?.down();
+    await gate?.cut().catch(() => undefined);
   });
 
   it('renders the journal template: values escaped in the HTML part, a plain-text part, the journal as sender, a stable Message-ID', async () => {
@@ -195,7 +164,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
 
   it('SMTP down: enqueueing still succeeds, the message waits and goes out once the server is back', async () => {
     const to = recipient('down');
-    await gate.down();
+    await gate.cut();
     try {
       const [m] = await app.deps.mail.enqueueMail({ journalId: J, event: 'payment_confirmed', submissionId: 'sub-down', to: [{ name: 'D', email: to }], vars: { fee: 'INR 2000' } });
       const waiting = await eventually(async () => {
@@ -206,7 +175,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
       expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
       expect(await mailpit.search(`to:${to}`)).toHaveLength(0);
     } finally {
-      await gate.up();
+      await gate.open();
     }
     const [got] = await inbox(to, 1);
     expect(got!.Subject).toContain('payment received');
