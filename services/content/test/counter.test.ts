@@ -8,6 +8,7 @@ import { hitOf } from '../src/stats/usage-line';
 import { counterTsv } from '../src/counter/counter-tsv';
 import { SUSHI_REQUESTS_PER_MINUTE } from '../src/counter/counter.routes';
 import { platformReport } from '../src/counter/counter-platform';
+import { articleDescriber, fillTitleRollup } from '../src/stats/title-rollup';
 import { makeJournal, startContent, stopContent } from './helpers';
 
 /**
@@ -337,5 +338,25 @@ describe('the admin: SUSHI customers and tabular reports', () => {
     expect(row('2025', 'Total_Item_Requests')).toEqual(['2', '1', '1']);
     expect(lines.slice(15)).toHaveLength(8);
     expect(counterTsv({ Report_Header: { Report_ID: 'PR', Report_Filters: { Begin_Date: '2025-01-01', End_Date: '2025-01-31' } }, Report_Items: [] }).split('\n')[14]).toBe('Platform\tMetric_Type\tReporting_Period_Total\tJan-2025');
+  });
+});
+
+describe('months counted before the rollup existed (`jp counter rollup`)', () => {
+  // Last: it adds months to the journal's usage.
+  it('are summed into it once; months it already holds are left alone', async () => {
+    const a = (await app.repos.articles.findByRef(J, '701'))!;
+    // Counted by an earlier release: the articles' counts only, no unique items.
+    await app.repos.stats.add([{ journalId: J, articleId: a.id, month: '2024-06', views: 3, downloads: 2, uii: 0, uir: 0 }]);
+    await app.repos.stats.add([{ journalId: J, articleId: a.id, month: '2025-03', views: 100, downloads: 100, uii: 0, uir: 0 }]);
+    const describe = articleDescriber((jid, id) => app.repos.articles.findById(jid, id), async (jid) => (await app.journals.findById(jid))?.license);
+    expect(await fillTitleRollup(app.repos.stats, describe, J)).toEqual({ months: ['2024-06'] });
+    expect(await fillTitleRollup(app.repos.stats, describe, J)).toEqual({ months: [] });
+    const r = await sushi('/counter/r51/reports/tr_j3', { ...auth(), begin_date: '2024-06', end_date: '2024-06' });
+    expect(r.body.Report_Items[0].Attribute_Performance).toEqual([
+      { Access_Type: 'Open', Performance: { Total_Item_Investigations: { '2024-06': 5 }, Total_Item_Requests: { '2024-06': 2 } } },
+    ]);
+    // 2025-03 was rolled up by the counting: the rollup does not take the articles' later counts again.
+    const march = await sushi('/counter/r51/reports/tr_j3', { ...auth(), begin_date: '2025-03', end_date: '2025-03' });
+    expect(march.body.Report_Items[0].Attribute_Performance[1].Performance.Total_Item_Requests).toEqual({ '2025-03': 2 });
   });
 });

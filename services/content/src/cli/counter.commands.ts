@@ -5,15 +5,32 @@ import type { StatsRepo } from '../stats/stats.repo';
 import { isReportId } from '../counter/counter-request';
 import { platformReport } from '../counter/counter-platform';
 import { counterTsv } from '../counter/counter-tsv';
+import type { Describe } from '../stats/stats.recorder';
+import { fillTitleRollup } from '../stats/title-rollup';
 
 export interface CounterCliDeps {
   journals: JournalRepo;
   stats: StatsRepo;
+  /** The year of publication and access type of a journal's articles. */
+  describe: Describe;
 }
 
 /** `jp counter report`: COUNTER title-level reports of the whole platform (or one journal), for its operator. */
 export function counterCommands(deps: () => Promise<CounterCliDeps>): CliCommand[] {
   return [
+    {
+      words: ['counter', 'rollup'],
+      summary: 'sum the months counted before the title rollup existed into it (once, after upgrading; months already rolled up are left alone)',
+      options: { journal: { type: 'string', describe: 'only this journal (its slug); default: every journal' } },
+      async run(a) {
+        const d = await deps();
+        const journals = a.journal ? [await d.journals.findBySlug(String(a.journal))] : await d.journals.listAll();
+        if (journals.some((j) => !j)) throw new AppError(404, 'unknown_journal', `No journal with the slug ${String(a.journal)}`);
+        const done: { slug: string; months: string[] }[] = [];
+        for (const j of journals) done.push({ slug: j!.slug, months: (await fillTitleRollup(d.stats, d.describe, j!.id)).months });
+        return { data: { journals: done }, text: done.map((x) => `${x.slug.padEnd(16)} ${x.months.length ? x.months.join(' ') : 'nothing to add'}`).join('\n') };
+      },
+    },
     {
       words: ['counter', 'report'],
       summary: 'a COUNTER R5.1 platform or title report of every journal (JSON, or TSV with --tsv)',

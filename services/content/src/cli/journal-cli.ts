@@ -1,4 +1,4 @@
-import { createLogger, type CliCommand, type CliResources } from '@journal/server-kit';
+import { createLogger, keyBucketsOf, type CliCommand, type CliResources } from '@journal/server-kit';
 import { JournalRepo } from '../journals/journal.repo';
 import { JournalAdminService } from '../journals/journal-admin.service';
 import { offlineViews } from '../views/views-offline';
@@ -8,6 +8,8 @@ import { dbBackupCommands } from './db-backup.commands';
 import { viewsCommands } from './views.commands';
 import { counterCommands } from './counter.commands';
 import { StatsRepo } from '../stats/stats.repo';
+import { articleDescriber } from '../stats/title-rollup';
+import { ArticleRepo } from '../archives/article.repo';
 
 /** The journal commands wired to the database, the persisted views and the content replicas' change feed. */
 export function contentCliCommands(res: CliResources): CliCommand[] {
@@ -26,6 +28,12 @@ export function contentCliCommands(res: CliResources): CliCommand[] {
     const announce = (id: string) => publisher.changed(id, [{ t: 'journal' }]).catch(() => undefined);
     return new JournalAdminService(journals, announce);
   });
-  const counter = res.once(async () => ({ journals: (await views()).journals, stats: new StatsRepo(await res.mongo()) }));
+  const counter = res.once(async () => {
+    const conn = await res.mongo();
+    const { journals } = await views();
+    const articles = await ArticleRepo.open(conn, keyBucketsOf(process.env));
+    const describe = articleDescriber((jid, id) => articles.findById(jid, id), async (jid) => (await journals.findById(jid))?.license);
+    return { journals, stats: new StatsRepo(conn), describe };
+  });
   return [...journalCommands(service), ...journalK8sCommands(service), ...viewsCommands(views), ...dbBackupCommands(res), ...counterCommands(counter)];
 }

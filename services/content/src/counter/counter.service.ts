@@ -1,7 +1,8 @@
-import { COUNTER_REPORT_DESCRIPTIONS, COUNTER_REPORTS, citationDate, counterReportIds, effectiveLicense, licenseByUrl, type CounterReportId } from '@journal/contracts';
+import { COUNTER_REPORT_DESCRIPTIONS, COUNTER_REPORTS, citationDate, counterReportIds, type CounterReportId } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
-import type { AccessType, StatsRepo } from '../stats/stats.repo';
+import type { StatsRepo } from '../stats/stats.repo';
+import { accessOf } from '../stats/title-rollup';
 import { articleAuthors, displayName } from '../cite/article-authors';
 import { plain } from '../shared/text';
 import { pagePath } from '../seo/public-url';
@@ -13,9 +14,6 @@ import { keyMatches, type StoredCustomer, type SushiCustomerRepo } from './sushi
 /** The namespace of the platform's proprietary ids in reports (Code of Practice: platform ID as namespace). */
 export const PLATFORM_ID = 'jp';
 
-/** Access_Type of an article: Open under an open licence (its own or its journal's), otherwise Free_To_Read. */
-export const accessOf = (articleLicense: string | undefined, journalLicense: string | undefined): AccessType =>
-  licenseByUrl(effectiveLicense(articleLicense, journalLicense)?.url)?.open ? 'Open' : 'Free_To_Read';
 
 const ISSN = /^(\d{4})-?(\d{3}[\dXx])$/;
 const issn = (v: string | undefined) => {

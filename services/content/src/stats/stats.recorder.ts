@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger, Redis } from '@journal/server-kit';
 import type { AccessType, StatIncrement, StatsRepo, TitleIncrement } from './stats.repo';
 import { dayOf, monthOf, type HitTarget } from './hit-target';
+import { rollUp } from './title-rollup';
 
 /** A counted request as received: kept in memory only until it is deduplicated in Redis. */
 export interface Hit {
@@ -316,21 +317,8 @@ export class StatsRecorder {
   private async titleIncrements(incs: StatIncrement[]): Promise<TitleIncrement[]> {
     const byJournal = new Map<string, StatIncrement[]>();
     for (const i of incs) byJournal.set(i.journalId, [...(byJournal.get(i.journalId) ?? []), i]);
-    const out = new Map<string, TitleIncrement>();
-    for (const [journalId, list] of byJournal) {
-      const about = await this.describe(journalId, [...new Set(list.map((i) => i.articleId))]);
-      for (const i of list) {
-        const a = about.get(i.articleId);
-        if (!a) continue;
-        const key = `${journalId}|${i.month}|${a.yop}|${a.access}`;
-        const t = out.get(key) ?? { journalId, month: i.month, yop: a.yop, access: a.access, views: 0, downloads: 0, uii: 0, uir: 0 };
-        t.views += i.views;
-        t.downloads += i.downloads;
-        t.uii += i.uii;
-        t.uir += i.uir;
-        out.set(key, t);
-      }
-    }
-    return [...out.values()];
+    const out: TitleIncrement[] = [];
+    for (const [journalId, list] of byJournal) out.push(...(await rollUp(this.describe, journalId, list)));
+    return out;
   }
 }

@@ -133,6 +133,17 @@ export class StatsRepo {
     return ds.map((d) => ({ articleId: d.articleId, month: d.month, ...counts(d) }));
   }
 
+  /** Every article's counts of one journal, all months (a rebuild of its rollup). */
+  async allArticleMonths(journalId: string): Promise<ArticleMonth[]> {
+    const ds = await this.model.find({ journalId: jid(journalId) }).lean();
+    return ds.map((d) => ({ articleId: d.articleId, month: d.month, ...counts(d) }));
+  }
+
+  /** The months that have a rollup for the journal. */
+  async titleMonthsPresent(journalId: string): Promise<Set<string>> {
+    return new Set((await this.titles.find({ journalId: jid(journalId) }).select({ month: 1 }).lean()).map((d) => d.month));
+  }
+
   /** The months with any usage of these journals (every journal: null), oldest and newest. */
   async monthSpan(journalIds: string[] | null): Promise<{ first: string; last: string } | null> {
     const q = journalIds ? { journalId: { $in: journalIds.map(jid) } } : {};

@@ -6,11 +6,10 @@ import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
 import type { HitTarget } from './hit-target';
 import { issueOfPdfPath } from '../views/view-docs';
-import { LRUCache } from 'lru-cache';
-import { StatsRecorder, type Describe } from './stats.recorder';
-import type { AccessType, MonthCount } from './stats.repo';
+import { StatsRecorder } from './stats.recorder';
+import type { MonthCount } from './stats.repo';
+import { articleDescriber } from './title-rollup';
 import { counterRoutes } from '../counter/counter.routes';
-import { accessOf } from '../counter/counter.service';
 
 const issueKey = z.object({
   year: z.coerce.number().int().min(0).max(9999),
@@ -52,24 +51,10 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
     return list.find((a) => a.pdf_url?.split('?')[0] === t.path)?.id ?? null;
   };
 
-  // The year of publication and access type of the articles counted, for the title rollups: kept a
-  // while per article (they change rarely, and a flush names the same articles again and again).
-  const about = new LRUCache<string, { yop: number; access: AccessType }>({ max: 50_000, ttl: 10 * 60_000 });
-  const describe: Describe = async (journalId, ids) => {
-    const out = new Map<string, { yop: number; access: AccessType }>();
-    const j = await svc.journal(journalId);
-    for (const id of ids) {
-      let d = about.get(`${journalId}|${id}`);
-      if (!d) {
-        const a = await deps.repos.articles.findById(journalId, id);
-        if (!a) continue;
-        d = { yop: a.year, access: accessOf(a.license, j?.license) };
-        about.set(`${journalId}|${id}`, d);
-      }
-      out.set(id, d);
-    }
-    return out;
-  };
+  const describe = articleDescriber(
+    (journalId, id) => deps.repos.articles.findById(journalId, id),
+    async (journalId) => (await svc.journal(journalId))?.license,
+  );
 
   const recorder = new StatsRecorder(deps.redis, deps.repos.stats, resolve, describe, deps.logger, {
     prefix: config.REDIS_PREFIX,
