@@ -106,7 +106,9 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         for (const one of t.split(' ')) if (one) tags.add(one);
       },
     );
-    const pageHeaders: Record<string, string> = { ...common, 'cache-control': 'no-cache' };
+    // An author's own pages (docs/product.md#submissions) are for that author alone: no cache keeps them.
+    const own = PRIVATE_PAGE_RE.test(path);
+    const pageHeaders: Record<string, string> = { ...common, 'cache-control': own ? 'no-store' : 'no-cache', ...(own ? { 'x-accel-expires': '0' } : {}) };
     try {
       // The origin is ours (validated host); the path is the reader's, kept as a path.
       const url = new URL(origin + (req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl}`));
@@ -117,7 +119,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         assets,
         onError: (err) => logger.error({ err, requestId: req.requestId }, 'render error'),
       });
-      if (tags.size) pageHeaders[SURROGATE_KEY_HEADER] = [...tags].join(' ');
+      if (tags.size && !own) pageHeaders[SURROGATE_KEY_HEADER] = [...tags].join(' ');
       if ('redirect' in page) {
         res.writeHead(page.status, { ...pageHeaders, location: page.redirect, 'content-length': '0' }).end();
         return;
@@ -169,6 +171,9 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
     },
   };
 }
+
+/** The submission form and the status pages: never kept by nginx or a CDN. */
+const PRIVATE_PAGE_RE = /^\/(submit|submission)(\/|$)/;
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const v = req.headers[name];

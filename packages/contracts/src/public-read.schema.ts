@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withdrawalSchema } from './withdrawal.schema.js';
 import { journalFlagsSchema } from './settings.schema.js';
+import { submissionStatusSchema } from './submission.schema.js';
 
 /**
  * Response contract of the public reads (settings, editors, indexing, archive years, issue
@@ -148,6 +149,8 @@ export const publicReadSchemas = {
   issue: z.array(articleSummarySchema),
   article: articleDetailSchema,
   search: z.array(articleSummarySchema),
+  /** docs/product.md#submissions: what an author's status link shows (never kept by the render process). */
+  submissionStatus: submissionStatusSchema,
 } as const;
 export type PublicReadName = keyof typeof publicReadSchemas;
 export type PublicRead<K extends PublicReadName> = z.infer<(typeof publicReadSchemas)[K]>;

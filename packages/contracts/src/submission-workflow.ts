@@ -96,10 +96,11 @@ export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
 export const MAX_SUBMISSION_TITLE = 500;
 export const MAX_SUBMISSION_ABSTRACT = 10_000;
 export const MAX_COAUTHORS = 9;
-/** The status link is a random token of this many bytes (256 bits), shown once and stored as a hash. */
-export const SUBMISSION_TOKEN_BYTES = 32;
-export const SUBMISSION_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+export { SUBMISSION_TOKEN_BYTES, SUBMISSION_TOKEN_RE } from './submission-token.js';
 
+// The two the pages show are constants of their own: the pages' chunks leave out the rest.
+export const SUBMISSION_NOT_ALLOWED = 'This is not possible in the submission\u2019s current state';
+export const SUBMISSION_RESENT = 'If the number and e-mail match a submission, its status link has been sent to that e-mail.';
 export const SUBMISSION_MESSAGES = {
   tooMany: 'Too many submissions from you in a short time. Please try again later or write to the journal.',
   tooManyResends: 'Too many requests for the status link. Please try again later.',
@@ -108,6 +109,52 @@ export const SUBMISSION_MESSAGES = {
   receiptKind: 'The receipt must be an image (PNG, JPEG, GIF, WebP) or a PDF',
   receiptTooLarge: 'The receipt must be at most 5 MB',
   declaration: 'Please confirm the declaration',
-  notAllowed: 'This is not possible in the submission\u2019s current state',
-  resent: 'If the number and e-mail match a submission, its status link has been sent to that e-mail.',
+  notAllowed: SUBMISSION_NOT_ALLOWED,
+  resent: SUBMISSION_RESENT,
 } as const;
+
+/** The form's fields as the pages name them in an error. */
+export const SUBMISSION_FIELD_LABELS: Record<string, string> = {
+  given: 'Given name',
+  family: 'Family name',
+  email: 'Email',
+  mobile: 'Mobile',
+  country: 'Country',
+  orcid: 'ORCID iD',
+  affiliation: 'Affiliation',
+  ror: 'ROR id',
+  coauthors: 'Co-authors',
+  title: 'Title',
+  abstract: 'Abstract',
+  keywords: 'Keywords',
+  subject: 'Subject',
+  declaration: 'Declaration',
+  manuscript: 'Manuscript',
+  txnid: 'Transaction id',
+  number: 'Submission number',
+};
+
+/**
+ * What a page says for an error code a plain form post was sent back with (docs/product.md#submissions):
+ * fixed texts only, so a crafted link cannot put words on the journal's page.
+ */
+export function submissionErrorText(code: string, field = ''): string {
+  const label = SUBMISSION_FIELD_LABELS[field];
+  switch (code) {
+    case 'validation_error':
+    case 'invalid_txnid':
+      return label ? `Please check the field \u201c${label}\u201d.` : 'Please check the form.';
+    case 'invalid_file':
+      return 'The file was not accepted: a manuscript must be a Word document (.docx) or a PDF, a receipt an image or a PDF.';
+    case 'file_too_large':
+      return 'The file is too large: a manuscript may be at most 20 MB, a receipt at most 5 MB.';
+    case 'too_many_requests':
+      return 'Too many requests from you in a short time. Please try again later.';
+    case 'not_allowed':
+      return SUBMISSION_NOT_ALLOWED;
+    case 'rejected':
+      return 'The submission could not be accepted.';
+    default:
+      return 'Something went wrong. Please try again.';
+  }
+}

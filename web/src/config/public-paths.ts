@@ -17,4 +17,6 @@ export const publicPaths = {
   pdf: (refno: string | number) => `/pdf?refno=${encodeURIComponent(String(refno))}`,
   privacy: '/privacy-policy',
   terms: '/terms-and-conditions',
+  /** docs/product.md#submissions: the form (the status pages' paths are their chunk's: submission-page.tsx). */
+  submit: '/submit',
 } as const;

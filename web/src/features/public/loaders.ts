@@ -93,6 +93,13 @@ export const publicLoaders = {
     await load(d, publicQueries.search(d.reads, url.searchParams.get('keyword') ?? ''));
     return null;
   },
+  /** docs/product.md#submissions: a status link that opens no submission is a 404, like any unknown page. */
+  submission: async ({ params, context: d }: Args) => {
+    // The read comes with the page's chunk: nothing of it is part of other pages' first load.
+    const { submissionQuery } = await import('./pages/submission-page');
+    if (!(await load(d, submissionQuery(d.reads, params.token ?? '')))) throw notFound('Not Found');
+    return null;
+  },
   pdf: async ({ url, context: d }: Args) => {
     const refno = (url.searchParams.get('refno') ?? '').trim();
     const a = refno ? await load(d, publicQueries.article(d.reads, refno)) : null;

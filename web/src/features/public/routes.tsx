@@ -25,6 +25,9 @@ const About = page('about-page', 'AboutPage');
 const Contact = page('contact-page', 'ContactPage');
 const Privacy = page('legal-pages', 'PrivacyPage');
 const Terms = page('legal-pages', 'TermsPage');
+const Submit = page('submit-page', 'SubmitPage');
+const SubmissionLink = page('submission-page', 'SubmissionLinkPage');
+const Submission = page('submission-page', 'SubmissionPage');
 
 /**
  * Public site routes (docs/product.md#public-routes), all inside the public layout shell. The loaders fill the read cache before
@@ -63,6 +66,9 @@ export function publicRoutes(): RouteObject<LoaderDeps>[] {
             { path: 'contact', lazy: Contact },
             { path: 'privacy-policy', lazy: Privacy },
             { path: 'terms-and-conditions', lazy: Terms },
+            { path: 'submit', lazy: Submit },
+            { path: 'submission', lazy: SubmissionLink },
+            { path: 'submission/:token', lazy: Submission, loader: l.submission },
             {
               path: '*',
               element: null,

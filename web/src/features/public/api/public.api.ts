@@ -25,6 +25,8 @@ export function publicReads(get: ReadGetter) {
     }
   };
   return {
+    /** Any public read by path: pages' own reads (in their chunks) go through it. */
+    get,
     settings: () => get('/api/settings/', 'settings'),
     editors: () => get('/api/editors/', 'editors'),
     indexing: () => get('/api/indexing/', 'indexing'),

@@ -108,6 +108,11 @@ export function HomePage() {
               <p className="muted">
                 See the <Link to={paths.instructions}>instructions to authors</Link> before you submit.
               </p>
+              <p>
+                <Link className="btn" to={paths.submit}>
+                  Submit your article online
+                </Link>
+              </p>
             </section>
 
             {settings.home_content && (

@@ -1,4 +1,6 @@
 import { PageTitle } from '@/components/page-title';
+import { Link } from '@/lib/router';
+import { publicPaths as paths } from '@/config/public-paths';
 import { PageHead } from '../components/page-head';
 import { useScrollToSection } from '@/components/use-scroll-to-section';
 import { useJournal } from '../components/use-journal';
@@ -38,6 +40,10 @@ export function InstructionsPage() {
           Authors should send their manuscript by email to{' '}
           {email ? <a href={`mailto:${email}`}>{email}</a> : 'the journal email address'}. Manuscripts are accepted in MS Word
           format only.
+        </p>
+        <p>
+          Manuscripts may also be submitted online with the <Link to={paths.submit}>submission form</Link> (Word or PDF): it gives a
+          submission number and a private link to follow the review, send a revision and the payment receipt.
         </p>
         <p>
           Every accepted manuscript must be accompanied by the signed copyright form:{' '}
