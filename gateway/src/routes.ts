@@ -12,8 +12,9 @@ const RULES: [RegExp, Upstream][] = [
   [/^\/api\/(settings|editors|indexing|archives|admin|search|submissions)(\/|$)/, 'content'],
   [/^\/assets\/(archives|editors|indexing|site)\//, 'content'],
   [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai|feed\.(atom|rss))$/, 'content'],
-  // The COUNTER_SUSHI API (docs/product.md#counter).
+  // The COUNTER_SUSHI API (docs/product.md#counter), the LOCKSS and CLOCKSS manifests (#preservation).
   [/^\/counter\/r51(\/|$)/, 'content'],
+  [/^\/c?lockss(\/\d{4})?$/, 'content'],
   // Every other path is a page of the public site: the render process answers it, unknown ones
   // with its 404 page.
   [/^\/(?!(api|auth|assets|internal)(\/|$))/, 'render'],

@@ -12,6 +12,10 @@ describe('which upstream owns a path', () => {
     expect(upstreamFor('/counter/r51/reports/tr_j1')).toBe('content');
     expect(upstreamFor('/counter/r51/status')).toBe('content');
     expect(upstreamFor('/counter')).toBe('render');
+    expect(upstreamFor('/lockss')).toBe('content');
+    expect(upstreamFor('/lockss/2024')).toBe('content');
+    expect(upstreamFor('/clockss/2024')).toBe('content');
+    expect(upstreamFor('/lockss/abc')).toBe('render');
   });
 
   it('sends every page of the public site, known or not, to the render process', () => {

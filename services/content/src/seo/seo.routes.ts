@@ -8,6 +8,7 @@ import { sendCached } from '../cache/http-cache';
 import { pagePath, publicOrigin } from './public-url';
 import { buildSitemaps, robotsTxt, sitemapIndex, SITEMAP_LIMITS, type SitemapUrl } from './sitemap';
 import { handleOai, oaiTokenKey } from './oai';
+import { preservationRoutes } from '../preservation/preservation.routes';
 
 const XML = 'text/xml; charset=utf-8';
 
@@ -89,6 +90,7 @@ export function seoRoutes(deps: ContentDeps, opts: { sitemapLimits?: typeof SITE
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(xml);
   };
+  r.use(preservationRoutes(deps));
   r.get('/oai', requireTenant, oai);
   r.post('/oai', requireTenant, express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), oai);
 

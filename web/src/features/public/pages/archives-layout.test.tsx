@@ -40,7 +40,9 @@ describe('archives layout', () => {
     release();
     await waitFor(() => expect(within(sidebar()).getAllByRole('heading').map((h) => h.textContent)).toEqual(['2026 ISSUES', '2025 ISSUES', '2024 ISSUES']));
     expect([...sidebar().querySelectorAll('details')].map((d) => d.open)).toEqual([true, true, false]);
-    expect(within(sidebar()).getAllByRole('link').length).toBe(4);
+    // Four issues, and the preservation manifests (served by the content service: a plain link).
+    expect(within(sidebar()).getAllByRole('link').length).toBe(5);
+    expect(within(sidebar()).getByRole('link', { name: 'Preservation: LOCKSS and CLOCKSS manifests' }).getAttribute('href')).toBe('/lockss');
   });
 
   test('says the archive could not be loaded when the read fails', async () => {
