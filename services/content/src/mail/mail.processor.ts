@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@journal/server-kit';
 import type { MailJob } from './mail.queue';
-import type { MailRecord, MailRepo } from './mail.repo';
+import type { MailRecord, MailRepo, StoredAttachment } from './mail.repo';
 import type { ComposedMail } from './mail-compose';
-import type { StoredAttachment } from './mail.repo';
 import { isPermanentSmtpError, type SmtpResult } from './smtp-sender';
 
 /** Another send holds the message; the job comes back after its backoff. */
@@ -68,8 +67,7 @@ export async function processMail(step: MailStep, ctx: MailProcessContext): Prom
   let composed: (ComposedMail & { attachments: StoredAttachment[] }) | undefined;
   try {
     composed = await ctx.compose(r);
-    const m = composed;
-    await ctx.send(m, async () => {
+    await ctx.send(composed, async () => {
       if (!(await ctx.repo.markDataEnd(journalId, mailId, token))) throw new MailHeld('the message was taken over by another send');
     });
   } catch (e) {
