@@ -47,11 +47,15 @@ export const sushiCustomerInputSchema = z.object({
 export type SushiCustomerInput = z.infer<typeof sushiCustomerInputSchema>;
 
 /** A customer as the admin lists it: the API key is shown once, when it is made. */
-export interface SushiCustomer {
-  id: string;
-  name: string;
-  customerId: string;
-  requestorId: string;
-  notes: string;
-  createdAt: string;
-}
+export const sushiCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  customerId: z.string(),
+  requestorId: z.string(),
+  notes: z.string(),
+  createdAt: z.string(),
+});
+export type SushiCustomer = z.infer<typeof sushiCustomerSchema>;
+export const sushiCustomerListSchema = z.array(sushiCustomerSchema);
+/** The answer to adding a customer: the key, this once. */
+export const sushiCustomerCreatedSchema = z.object({ customer: sushiCustomerSchema, apiKey: z.string().min(20) });

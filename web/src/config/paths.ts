@@ -17,6 +17,8 @@ export const paths = {
     indexing: '/admin/indexing',
     users: '/admin/users',
     activity: '/admin/activity',
+    /** docs/product.md#counter: COUNTER reports and the SUSHI customers. */
+    usage: '/admin/usage',
     account: (id: string) => `/admin/account/${id}`,
     search: (q: string) => `/admin/search?q=${encodeURIComponent(q)}`,
     notFound: '/admin/not-found',

@@ -15,6 +15,7 @@ import { SettingsPage } from './components/settings-page';
 import { IndexingPage } from './components/indexing-page';
 import { UsersPage } from './components/users-page';
 import { ActivityPage } from './components/activity-page';
+import { UsageReportsPage } from './components/usage-reports-page';
 import { RoleGate } from './components/role-gate';
 import '@/components/staff-shell.css';
 import './admin.css';
@@ -50,6 +51,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'indexing', element: <RoleGate area="content"><IndexingPage /></RoleGate> },
       { path: 'users', element: <RoleGate area="staff"><UsersPage /></RoleGate> },
       { path: 'activity', element: <RoleGate area="activity"><ActivityPage /></RoleGate> },
+      { path: 'usage', element: <RoleGate area="content"><UsageReportsPage /></RoleGate> },
       { path: 'account/:id', element: <AccountPage /> },
       { path: 'search', element: <RoleGate area="content"><AdminSearchPage /></RoleGate> },
       { path: '*', element: <Navigate to={paths.admin.notFound} replace /> },

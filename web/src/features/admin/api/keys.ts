@@ -13,6 +13,8 @@ export const adminKeys = {
   /** Each article's DOI state at Crossref. */
   doiStates: (year: number, volume: number, issue: number) => [...adminKeys.all, 'doi-states', year, volume, issue] as const,
   crossrefCredentials: () => [...adminKeys.all, 'crossref-credentials'] as const,
+  /** The institutions that harvest COUNTER reports over SUSHI. */
+  sushiCustomers: () => [...adminKeys.all, 'sushi-customers'] as const,
   /** The journal's sender and email templates. */
   mailSettings: () => [...adminKeys.all, 'mail-settings'] as const,
   /** The emails of one submission. */

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { QueryStates } from '@/components/query-states';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { adminKeys } from '../api/keys';
@@ -17,6 +19,9 @@ export function IssueUsageStats({ year, volume, issue }: { year: number; volume:
   return (
     <section className="usage-stats" aria-labelledby="usage-h">
       <h2 id="usage-h">Views and downloads</h2>
+      <p className="hint">
+        The journal's COUNTER reports and its SUSHI customers: <Link to={paths.admin.usage}>Usage reports</Link>
+      </p>
       <QueryStates
         query={q} failed="Could not load the usage counts."
         isEmpty={q.data?.views === 0 && q.data.downloads === 0} empty="No views or downloads counted yet."

@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { COUNTER_REPORTS, COUNTER_REPORT_DESCRIPTIONS, counterReportIds, roleOpens, sushiCustomerInputSchema, type CounterReportId } from '@journal/contracts';
+import { ApiError } from '@/lib/api-client';
+import { sessionRole } from '@/lib/session';
+import { QueryStates } from '@/components/query-states';
+import { useCounterApi } from '../api/counter.api';
+import { adminKeys } from '../api/keys';
+import { failureMessage } from '../lib/failure';
+import { FileExportButton } from './file-export-button';
+import { useReauth } from './reauth-prompt';
+
+type Message = { ok: boolean; text: string } | null;
+
+/** The last complete month and the first of its year, as `yyyy-mm`. */
+function lastYear(now = new Date()): { begin: string; end: string } {
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const begin = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 11, 1));
+  return { begin: begin.toISOString().slice(0, 7), end: end.toISOString().slice(0, 7) };
+}
+
+/** docs/product.md#counter: a COUNTER report of whole months, downloaded as TSV or JSON. */
+function Reports() {
+  const counterApi = useCounterApi();
+  const [id, setId] = useState<CounterReportId>('tr');
+  const [range, setRange] = useState(lastYear);
+  const valid = /^\d{4}-\d{2}$/.test(range.begin) && /^\d{4}-\d{2}$/.test(range.end) && range.begin <= range.end;
+  const name = (ext: string) => `${id.toUpperCase()}_${range.begin}_${range.end}.${ext}`;
+  return (
+    <section aria-labelledby="counter-reports-h">
+      <h2 id="counter-reports-h">COUNTER reports</h2>
+      <div className="counter-report-form">
+        <label>
+          Report
+          <select value={id} onChange={(e) => setId(e.target.value as CounterReportId)}>
+            {counterReportIds.map((r) => (
+              <option key={r} value={r}>
+                {r.toUpperCase()}: {COUNTER_REPORTS[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From month
+          <input type="month" value={range.begin} onChange={(e) => setRange({ ...range, begin: e.target.value })} />
+        </label>
+        <label>
+          To month
+          <input type="month" value={range.end} onChange={(e) => setRange({ ...range, end: e.target.value })} />
+        </label>
+      </div>
+      <p className="hint">{COUNTER_REPORT_DESCRIPTIONS[id]}</p>
+      {!valid && (
+        <p className="admin-error" role="alert">
+          Choose a first month no later than the last.
+        </p>
+      )}
+      <div className="action-bar">
+        <FileExportButton
+          label="Download TSV"
+          download={() => counterApi.report(id, range.begin, range.end, 'tsv')}
+          fallbackName={name('tsv')}
+          failure="The report could not be made."
+          disabled={!valid}
+        />
+        <FileExportButton
+          label="Download JSON"
+          download={() => counterApi.report(id, range.begin, range.end, 'json')}
+          fallbackName={name('json')}
+          failure="The report could not be made."
+          disabled={!valid}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** docs/product.md#counter: the institutions that harvest over SUSHI; the key is shown once. */
+function Customers() {
+  const counterApi = useCounterApi();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: adminKeys.sushiCustomers(), queryFn: counterApi.customers, retry: false });
+  const [form, setForm] = useState({ name: '', customerId: '', requestorId: '' });
+  const [made, setMade] = useState<{ name: string; apiKey: string } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const { guard, prompt } = useReauth();
+  const act = async (run: () => Promise<void>, ok: string) => {
+    setBusy(true);
+    try {
+      await guard(run);
+      await qc.invalidateQueries({ queryKey: adminKeys.sushiCustomers() });
+      setMessage({ ok: true, text: ok });
+    } catch (err) {
+      const text = err instanceof ApiError ? err.message : failureMessage(err);
+      setMessage(text ? { ok: false, text } : null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = sushiCustomerInputSchema.safeParse(form);
+    if (!parsed.success) return setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
+    void act(async () => {
+      const r = await counterApi.addCustomer(parsed.data);
+      setMade({ name: r.customer.name, apiKey: r.apiKey });
+      setForm({ name: '', customerId: '', requestorId: '' });
+    }, 'Customer added');
+  };
+  return (
+    <section aria-labelledby="sushi-h">
+      <h2 id="sushi-h">SUSHI customers</h2>
+      <p className="hint">
+        Libraries harvest the reports from <code>{`${window.location.origin}/counter/r51/`}</code> with their Customer ID, Requestor ID (when set)
+        and API key.
+      </p>
+      <QueryStates query={q} failed="Only managers can see and change the SUSHI customers." empty="No customers yet." isEmpty={q.data?.length === 0} />
+      {!!q.data?.length && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>Institution</th>
+              <th>Customer ID</th>
+              <th>Requestor ID</th>
+              <th>Added</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {q.data.map((c) => (
+              <tr key={c.id}>
+                <td>{c.name}</td>
+                <td>{c.customerId}</td>
+                <td>{c.requestorId || '—'}</td>
+                <td>{new Date(c.createdAt).toLocaleDateString()}</td>
+                <td>
+                  <button type="button" className="btn" disabled={busy} onClick={() => void act(() => counterApi.removeCustomer(c.id), 'Customer removed')}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {made && (
+        <p className="admin-ok" role="status">
+          API key of {made.name} (shown this once): <code>{made.apiKey}</code>
+        </p>
+      )}
+      {q.data && (
+        <form onSubmit={add} noValidate className="counter-customer-form" aria-label="Add a SUSHI customer">
+          <label>
+            Institution
+            <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          </label>
+          <label>
+            Customer ID
+            <input value={form.customerId} onChange={(e) => setForm({ ...form, customerId: e.target.value })} />
+          </label>
+          <label>
+            Requestor ID (optional)
+            <input value={form.requestorId} onChange={(e) => setForm({ ...form, requestorId: e.target.value })} />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            Add customer
+          </button>
+        </form>
+      )}
+      {message && (
+        <p className={message.ok ? 'admin-ok' : 'admin-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      {prompt}
+    </section>
+  );
+}
+
+/** /admin/usage: the journal's COUNTER reports (editors and managers) and its SUSHI customers (managers). */
+export function UsageReportsPage() {
+  return (
+    <section>
+      <h1>Usage reports</h1>
+      <Reports />
+      {roleOpens(sessionRole(), 'settings') && <Customers />}
+    </section>
+  );
+}
