@@ -228,13 +228,13 @@ describe('the admin area', () => {
     await page.waitForFunction((t) => document.querySelector('#article-title')?.textContent === t, {}, TITLE);
     // The title editor: italic and subscript from its toolbar.
     await setValue(page, '#article-title', `Admin e2e rice study ${run} of `);
-    await page.click('[data-field=title] button[aria-label=Italic]');
+    await page.click('[data-field=title] button[title=Italic]');
     await page.keyboard.type('Oryza');
-    await page.click('[data-field=title] button[aria-label=Italic]');
+    await page.click('[data-field=title] button[title=Italic]');
     await page.keyboard.type(' in H');
-    await page.click('[data-field=title] button[aria-label=Subscript]');
+    await page.click('[data-field=title] button[title=Subscript]');
     await page.keyboard.type('2');
-    await page.click('[data-field=title] button[aria-label=Subscript]');
+    await page.click('[data-field=title] button[title=Subscript]');
     await page.keyboard.type('O');
     expect(await page.$eval('#article-title', (e) => e.innerHTML)).toBe(`<p>${EDITED_TITLE_HTML}</p>`);
     await setValue(page, '#article-pagenumber', '7-3');
@@ -397,7 +397,7 @@ describe('the admin area', () => {
       for (const [k, v] of Object.entries(values)) await setValue(page, `#settings-${k}`, v);
       await setValue(page, '#settings-address', `7 Garden Lane ${run}`);
       await setValue(page, '#settings-formatted_journal_name', `Every `);
-      await page.click('#settings-formatted_journal_name-label ~ .rte button[aria-label=Bold]');
+      await page.click('#settings-formatted_journal_name-label ~ .rte button[title=Bold]');
       await page.keyboard.type('Setting');
       await setValue(page, '#settings-home_content', `Home words ${run}`);
       await page.select('#settings-banner', 'header');

@@ -7,7 +7,7 @@ import { MAX_REFERENCE_CHARS, MAX_REFERENCES, parseReferences, REFERENCE_LENGTH_
 /** docs/product.md#structured-authors: the rules of one author, shared by the admin form and the API. */
 export const MAX_AUTHORS = 100;
 export const MAX_AFFILIATIONS = 20;
-export const AUTHOR_NAME_PART_MESSAGE = 'Names use only letters (Latin or Devanagari), spaces and periods';
+export const AUTHOR_NAME_PART_MESSAGE = "Names use only letters (Latin or Devanagari), spaces and periods, and a hyphen or apostrophe between two letters (Jean-Luc, O'Brien)";
 export const FAMILY_REQUIRED_MESSAGE = 'Family name is required';
 export const AUTHORS_REQUIRED_MESSAGE = 'At least one author is required';
 

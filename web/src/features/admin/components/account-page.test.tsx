@@ -19,7 +19,7 @@ const server = useJsonServer([
     '*',
     (req) => {
       const sent = JSON.parse(req.body) as { name: string };
-      if (sent.name === 'taken') return problem(409, 'name_taken', 'User name already exists');
+      if (sent.name === 'taken') return problem(409, 'duplicate_username', 'That username is taken');
       saved.push(sent);
       return json({ user: { id: 'u1', name: sent.name, role: 'manager' }, token: 'fresh' });
     },
@@ -46,6 +46,8 @@ function show(id = 'u1') {
 }
 
 const fieldError = () => document.querySelector('.field-error')?.textContent ?? '';
+/** The fields turned red, by label. */
+const redFields = () => Array.from(document.querySelectorAll('.field.invalid label')).map((l) => l.textContent);
 
 describe('account page', () => {
   test('loading, then the user name; the current password is asked only with a new one', async () => {
@@ -64,7 +66,11 @@ describe('account page', () => {
     await s.type('Username', 'desk.editor');
     await s.type('New Password', 'a brand new password 1');
     await s.submit();
+    // The field that is wrong is the one highlighted, its message under it.
     expect(fieldError()).toBe('Enter your current password to set a new one');
+    expect(redFields()).toEqual(['Current Password']);
+    expect(screen.getByLabelText('Current Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBeNull();
     expect(saved).toEqual([]);
   });
 
@@ -80,12 +86,13 @@ describe('account page', () => {
     expect((screen.getByLabelText('New Password') as HTMLInputElement).value).toBe('');
   });
 
-  test("shows the server's refusal", async () => {
+  test("shows the server's refusal under the field it is about", async () => {
     const s = show();
     await screen.findByLabelText('Username');
     await s.type('Username', 'taken');
     await s.submit();
-    expect((await screen.findByRole('dialog', { name: 'Message' })).textContent).toContain('User name already exists');
+    expect((await screen.findByRole('alert')).textContent).toBe('That username is taken');
+    expect(redFields()).toEqual(['Username']);
     expect(getSession()?.token).toBe('old');
   });
 

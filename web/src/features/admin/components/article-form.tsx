@@ -14,6 +14,9 @@ import { pickedFile } from '../lib/picked-file';
 
 export type { ArticleFormMode, ArticleValues };
 
+/** The rule the service applies to author names (isValidAuthorName), stated where they are typed. */
+const AUTHOR_NAME_HINT = "Separate authors with commas. Letters (Latin or Devanagari), spaces and periods; a hyphen or apostrophe between two letters (Jean-Luc, O'Brien)";
+
 interface Props {
   mode: ArticleFormMode;
   initial: ArticleValues;
@@ -146,7 +149,7 @@ export function ArticleForm({ mode, initial, initialAuthors, lastPage, journalFr
           Maximum {TITLE_HINT_WORDS} words ({titleWords} words)
         </span>,
       )}
-      {field('authorname', 'Author Name', text('authorname'), 'Separate authors with commas')}
+      {field('authorname', 'Author Name', text('authorname'), AUTHOR_NAME_HINT)}
       <AuthorsEditor authors={authors} messages={authorMsgs} onChange={changeAuthors} />
       {field(
         'abstract',

@@ -103,9 +103,10 @@ export function EditArticlePage() {
   const qc = useQueryClient();
   const withdrawal = useMutation({
     mutationFn: (body: WithdrawRequest | null) => (body ? adminApi.withdrawArticle(id, body) : adminApi.restoreArticle(id)),
-    onSuccess: (a) => {
+    onSuccess: (a, body) => {
       qc.setQueryData(adminKeys.article(id), a);
       void invalidateAfterSave(qc, staleAfterSaving.article());
+      flash(!body ? 'Article restored' : body.kind === 'retracted' ? 'Article retracted' : 'Article withdrawn');
     },
     onError: showFailure(flash),
   });

@@ -25,13 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function show(role: StaffRole | undefined) {
+function show(role: StaffRole | undefined, state?: unknown) {
   localStorage.clear();
   setSession({ token: 't', user: { id: 'u1', name: 'x', ...(role ? { role } : {}) } });
   render(
     <ApiClientProvider client={createApiClient({ baseUrl: base })}>
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[{ pathname: '/admin', state }]}>
           <Dashboard />
         </MemoryRouter>
       </QueryClientProvider>
@@ -42,14 +42,22 @@ function show(role: StaffRole | undefined) {
 
 describe('dashboard tiles by role', () => {
   test('a manager (and a session stored before roles) sees every tile', () => {
-    expect(show('manager')).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users', 'Activity log']);
+    expect(show('manager')).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users', 'Activity log', 'Work-log']);
+    expect(screen.getByTestId('tile-worklog').getAttribute('href')).toBe('/webdata');
     document.body.innerHTML = '';
-    expect(show(undefined)).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users', 'Activity log']);
+    expect(show(undefined)).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users', 'Activity log', 'Work-log']);
   });
 
   test('an editor sees no staff, settings or activity log', async () => {
     expect(show('editor')).toEqual(['Archives', 'Editors', 'Indexing']);
     expect((await screen.findByText('3')).closest('a')?.getAttribute('href')).toBe('/admin/archives');
+  });
+
+  test('an editor brought back from a page of managers is told why', () => {
+    show('editor', { refused: 'settings' });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Settings is not open to the Editor role, so you were brought back to the dashboard. Ask a manager if you need it.',
+    );
   });
 
   test('a work-log user sees only the work-log', () => {

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { sessionRole } from '@/lib/session';
 import { useAdminApi } from '../api/admin.api';
 import { adminKeys } from '../api/keys';
+import { RefusedNotice } from './role-gate';
 
 /**
  * docs/product.md#admin-area: /admin: tiles for Archives and Editors with their counts, and the
@@ -13,7 +14,7 @@ import { adminKeys } from '../api/keys';
 export function Dashboard() {
   const role = sessionRole();
   if (!roleOpens(role, 'content')) return <WorklogOnly />;
-  return <ContentDashboard manager={roleOpens(role, 'settings')} activity={roleOpens(role, 'activity')} />;
+  return <ContentDashboard manager={roleOpens(role, 'settings')} activity={roleOpens(role, 'activity')} worklog={roleOpens(role, 'worklog')} />;
 }
 
 /** A work-log user's dashboard: the one tile, to the work-log (an app of its own). */
@@ -21,6 +22,7 @@ function WorklogOnly() {
   return (
     <section>
       <h1>Dashboard</h1>
+      <RefusedNotice />
       <div className="tiles">
         <a href={paths.webdata.root} className="tile tile-plain" data-testid="tile-worklog">
           <span className="tile-title">Work-log</span>
@@ -30,13 +32,14 @@ function WorklogOnly() {
   );
 }
 
-function ContentDashboard({ manager, activity }: { manager: boolean; activity: boolean }) {
+function ContentDashboard({ manager, activity, worklog }: { manager: boolean; activity: boolean; worklog: boolean }) {
   const adminApi = useAdminApi();
   const q = useQuery({ queryKey: adminKeys.counts(), queryFn: adminApi.counts });
   const value = (n: number | undefined) => (q.isLoading ? '…' : q.isError ? '-' : (n ?? 0));
   return (
     <section>
       <h1>Dashboard</h1>
+      <RefusedNotice />
       {q.isError && <p className="admin-error">Could not load the counts.</p>}
       <div className="tiles">
         <Link to={paths.admin.archives} className="tile" data-testid="tile-archives">
@@ -64,6 +67,12 @@ function ContentDashboard({ manager, activity }: { manager: boolean; activity: b
           <Link to={paths.admin.activity} className="tile tile-plain" data-testid="tile-activity">
             <span className="tile-title">Activity log</span>
           </Link>
+        )}
+        {worklog && (
+          // The work-log is an app of its own: a page load, not a route of this one.
+          <a href={paths.webdata.root} className="tile tile-plain" data-testid="tile-worklog">
+            <span className="tile-title">Work-log</span>
+          </a>
         )}
       </div>
     </section>

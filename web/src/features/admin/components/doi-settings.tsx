@@ -37,7 +37,7 @@ export function DoiSettings() {
     }
     setBusy(true);
     try {
-      await guard(() => scholarlyApi.updateDoiSettings(parsed.data));
+      await guard(() => scholarlyApi.updateDoiSettings(parsed.data), 'save the DOI settings');
       await invalidateAfterSave(qc, staleAfterSaving.doiSettings());
       setMessage({ ok: true, text: 'DOI settings saved' });
     } catch (err) {

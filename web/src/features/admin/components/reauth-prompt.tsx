@@ -7,7 +7,9 @@ import { firstProblem } from '@/lib/form-errors';
 import { failureMessage, ReauthCancelled } from '../lib/failure';
 
 /** The password form a sensitive act asks for (docs/security.md#recent-authentication). */
-export function ReauthForm({ onSubmit, onCancel, busy, error }: {
+export function ReauthForm({ action, onSubmit, onCancel, busy, error }: {
+  /** What the password is asked for, said in the prompt ('change the role of alice to Editor'). */
+  action?: string;
   onSubmit: (password: string) => void;
   onCancel: () => void;
   busy: boolean;
@@ -27,7 +29,7 @@ export function ReauthForm({ onSubmit, onCancel, busy, error }: {
   }
   return (
     <form className="inline-form reauth-form" role="dialog" aria-label="Confirm your password" onSubmit={submit} noValidate>
-      <p>Enter your password again to continue.</p>
+      <p>Enter your password again to {action ?? 'continue'}.</p>
       <div className="field">
         <label htmlFor="reauth-password">Your password</label>
         <input id="reauth-password" type="password" autoComplete="current-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
@@ -45,17 +47,18 @@ export function ReauthForm({ onSubmit, onCancel, busy, error }: {
 
 /**
  * Runs a sensitive act; when the server asks for the password again (403 `reauth_required`) it
- * shows `prompt`, confirms the password and runs the act once more. Cancelling rejects with
- * ReauthCancelled.
+ * shows `prompt`, naming the act (`action`), confirms the password and runs the act once more.
+ * Cancelling rejects with ReauthCancelled.
  */
-export function useReauth(): { guard: <T>(act: () => Promise<T>) => Promise<T>; prompt: ReactNode } {
+export function useReauth(): { guard: <T>(act: () => Promise<T>, action?: string) => Promise<T>; prompt: ReactNode } {
   const client = useApiClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [action, setAction] = useState<string | undefined>();
   const pending = useRef<{ confirmed: () => void; cancelled: () => void } | null>(null);
 
-  const guard = useCallback(async <T,>(act: () => Promise<T>): Promise<T> => {
+  const guard = useCallback(async <T,>(act: () => Promise<T>, what?: string): Promise<T> => {
     try {
       return await act();
     } catch (err) {
@@ -64,6 +67,7 @@ export function useReauth(): { guard: <T>(act: () => Promise<T>) => Promise<T>; 
     await new Promise<void>((resolve, reject) => {
       pending.current = { confirmed: resolve, cancelled: () => reject(new ReauthCancelled('cancelled')) };
       setError('');
+      setAction(what);
       setOpen(true);
     });
     return act();
@@ -88,5 +92,5 @@ export function useReauth(): { guard: <T>(act: () => Promise<T>) => Promise<T>; 
     pending.current = null;
   }
 
-  return { guard, prompt: open ? <ReauthForm onSubmit={(p) => void confirm(p)} onCancel={cancel} busy={busy} error={error} /> : null };
+  return { guard, prompt: open ? <ReauthForm action={action} onSubmit={(p) => void confirm(p)} onCancel={cancel} busy={busy} error={error} /> : null };
 }

@@ -89,6 +89,10 @@ function oneLinePaste(slice: Slice): Slice {
 /** Stored text as the editor loads it: one-line values get their paragraph back. */
 const toEditor = (value: string, variant: RichTextVariant) => (variant === 'rich' ? value : `<p>${value}</p>`);
 
+/**
+ * A toolbar button: its glyph is what sighted users see, its name ('Subscript') what assistive
+ * technology reads; the glyph is hidden from the latter, so name and visible label never disagree.
+ */
 function Button({ editor, label, title, active, run }: { editor: Editor; label: ReactNode; title: string; active: boolean; run: () => void }) {
   return (
     <button
@@ -96,15 +100,23 @@ function Button({ editor, label, title, active, run }: { editor: Editor; label: 
       className={active ? 'rte-btn active' : 'rte-btn'}
       aria-pressed={active}
       title={title}
-      aria-label={title}
       disabled={!editor.isEditable}
       onMouseDown={(e) => e.preventDefault()}
       onClick={run}
     >
-      {label}
+      <span aria-hidden="true">{label}</span>
+      <span className="rte-name">{title}</span>
     </button>
   );
 }
+
+/** A chain link drawn as lines: every system shows it (an emoji needs a font many have not). */
+const LINK_ICON = (
+  <svg className="rte-icon" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
+    <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
+  </svg>
+);
 
 function Toolbar({ editor, variant }: { editor: Editor; variant: RichTextVariant }) {
   const s = useEditorState({
@@ -137,8 +149,8 @@ function Toolbar({ editor, variant }: { editor: Editor; variant: RichTextVariant
           <Button editor={editor} label="H3" title="Subheading" active={s.h3} run={() => chain().toggleHeading({ level: 3 }).run()} />
           <Button editor={editor} label="•" title="Bulleted list" active={s.ul} run={() => chain().toggleBulletList().run()} />
           <Button editor={editor} label="1." title="Numbered list" active={s.ol} run={() => chain().toggleOrderedList().run()} />
-          <Button editor={editor} label="❝" title="Quote" active={s.quote} run={() => chain().toggleBlockquote().run()} />
-          <Button editor={editor} label="🔗" title="Link" active={s.link} run={link} />
+          <Button editor={editor} label="“" title="Quote" active={s.quote} run={() => chain().toggleBlockquote().run()} />
+          <Button editor={editor} label={LINK_ICON} title="Link" active={s.link} run={link} />
         </>
       )}
     </div>

@@ -53,7 +53,7 @@ const lastOutput = async () => {
 };
 
 const toolbar = () => within(screen.getByRole('toolbar', { name: 'Formatting' }));
-const buttonNames = () => toolbar().getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+const buttonNames = () => toolbar().getAllByRole('button').map((b) => b.getAttribute('title'));
 
 describe('rich text editor', () => {
   test('is loaded when first shown: a busy placeholder, then the editor named by its label', async () => {

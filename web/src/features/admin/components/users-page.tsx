@@ -37,7 +37,7 @@ function ResetPassword({ user, onDone, guard }: { user: StaffUserView; onDone: (
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const reset = useMutation({
-    mutationFn: () => guard(() => adminApi.resetStaffPassword(user.id, password)),
+    mutationFn: () => guard(() => adminApi.resetStaffPassword(user.id, password), `reset the password of ${user.name}`),
     onSuccess: () => {
       flash(`Password of ${user.name} reset; their sessions have ended`);
       onDone();
@@ -85,7 +85,8 @@ export function UsersPage() {
   const [resetting, setResetting] = useState<string | null>(null);
   const { guard, prompt } = useReauth();
   const status = useMutation({
-    mutationFn: (u: StaffUserView) => guard(() => adminApi.setStaffStatus(u.id, u.status === 'enabled' ? 'disabled' : 'enabled')),
+    mutationFn: (u: StaffUserView) =>
+      guard(() => adminApi.setStaffStatus(u.id, u.status === 'enabled' ? 'disabled' : 'enabled'), `${u.status === 'enabled' ? 'disable' : 'enable'} ${u.name}`),
     onSuccess: async (u) => {
       await invalidateAfterSave(qc, staleAfterSaving.staff());
       flash(`User ${u.name} ${u.status}`);
@@ -93,7 +94,7 @@ export function UsersPage() {
     onError: showFailure(flash),
   });
   const role = useMutation({
-    mutationFn: ({ u, to }: { u: StaffUserView; to: StaffRole }) => guard(() => adminApi.setStaffRole(u.id, to)),
+    mutationFn: ({ u, to }: { u: StaffUserView; to: StaffRole }) => guard(() => adminApi.setStaffRole(u.id, to), `make ${u.name} ${roleLabels[to]}`),
     onSuccess: async (u) => {
       await invalidateAfterSave(qc, staleAfterSaving.staff());
       flash(`User ${u.name} is now ${roleLabels[u.role]}; their sessions have ended`);

@@ -21,12 +21,18 @@ describe('withdrawal panel', () => {
     expect(screen.getByText('Give the reason')).toBeTruthy();
   });
 
-  test('sends the kind and the trimmed reason', async () => {
+  test('asks first, then sends the kind and the trimmed reason', async () => {
     const s = setup();
+    // The browser's confirmation dialog: answered No, then Yes.
+    const asked = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     await s.user.selectOptions(screen.getByLabelText('Kind'), 'retracted');
     await s.user.type(screen.getByLabelText('Reason shown to readers'), '  Data fabricated  ');
     await s.user.click(screen.getByRole('button', { name: 'Retract' }));
+    expect(asked).toHaveBeenLastCalledWith('Retract this article? It stays listed with a retraction notice and the reason.');
+    expect(s.onWithdraw).not.toHaveBeenCalled();
+    await s.user.click(screen.getByRole('button', { name: 'Retract' }));
     expect(s.onWithdraw).toHaveBeenCalledWith({ kind: 'retracted', reason: 'Data fabricated' });
+    asked.mockRestore();
   });
 
   test('a withdrawn article shows its state and can be restored', async () => {

@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { withdrawalHeading, withdrawRequestSchema, type AdminArticle, type WithdrawRequest, type WithdrawalKind } from '@journal/contracts';
 
+/** What the confirmation of a withdrawal asks. */
+export const confirmText = (kind: WithdrawalKind, updating: boolean): string =>
+  updating
+    ? 'Update the notice readers are shown for this article?'
+    : kind === 'retracted'
+      ? 'Retract this article? It stays listed with a retraction notice and the reason.'
+      : 'Withdraw this article? It leaves every list and its page answers that it was withdrawn.';
+
 /**
  * docs/product.md#withdrawals: withdraw or retract an article with the reason readers are shown,
  * or restore it. The reason is checked with the schema the server uses.
@@ -24,6 +32,8 @@ export function WithdrawalPanel(props: {
       return;
     }
     setError(null);
+    // Readers lose the article (or see it marked) at once: the act is confirmed first.
+    if (!window.confirm(confirmText(r.data.kind, !!current))) return;
     props.onWithdraw(r.data);
   };
 
