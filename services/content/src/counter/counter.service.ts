@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { COUNTER_REPORT_DESCRIPTIONS, COUNTER_REPORTS, citationDate, counterReportIds, type CounterReportId } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
@@ -71,7 +72,7 @@ export class CounterService {
 
   /** The reports served, with the months usage is available for (complete months only). */
   async reportList(journalId: string, now = new Date()) {
-    const span = await this.deps.repos.stats.monthSpan([journalId]);
+    const span = await monthSpanOf(this.deps.repos.stats, [journalId]);
     const last = monthBefore(now);
     return counterReportIds.map((id) => ({
       Report_Name: COUNTER_REPORTS[id],
@@ -127,6 +128,18 @@ export class CounterService {
   }
 }
 
+/**
+ * The first and last month with usage, kept a minute per journal set: it moves only when a month
+ * begins or older months are rolled up, and every report asks for it.
+ */
+const spans = new LRUCache<string, { span: { first: string; last: string } | null }>({ max: 1000, ttl: 60_000 });
+async function monthSpanOf(stats: StatsRepo, journalIds: string[] | null) {
+  const key = journalIds ? journalIds.join(',') : '*';
+  let hit = spans.get(key);
+  if (!hit) spans.set(key, (hit = { span: await stats.monthSpan(journalIds) }));
+  return hit.span;
+}
+
 /** A journal as the title reports name it. */
 export const titleOf = (j: Journal, origin: string): Title => {
   const name = plain(j.websitename || j.slug);
@@ -138,7 +151,7 @@ export const titleOf = (j: Journal, origin: string): Title => {
  * are not reported (3031), months before counting began have no data (3032).
  */
 export async function readablePeriod(stats: StatsRepo, journalIds: string[] | null, req: ReportRequest, now: Date): Promise<string | null> {
-  const span = await stats.monthSpan(journalIds);
+  const span = await monthSpanOf(stats, journalIds);
   const last = monthBefore(now);
   if (req.end > last) req.exceptions.push(sushiException(3031, `${req.begin > last ? req.begin : monthAfter(last)} to ${req.end}`));
   if (span && req.begin < span.first && req.end >= span.first) req.exceptions.push(sushiException(3032, `before ${span.first}`));

@@ -1,4 +1,4 @@
-import { escapeHtml as esc, type YearSummary } from '@journal/contracts';
+import { escapeHtml as esc } from '@journal/contracts';
 import { pagePath } from '../seo/public-url';
 
 /**
@@ -11,6 +11,12 @@ import { pagePath } from '../seo/public-url';
 /** The statements the LOCKSS and CLOCKSS crawlers require on the manifest page, exactly. */
 export const LOCKSS_PERMISSION = 'LOCKSS system has permission to collect, preserve, and serve this Archival Unit.';
 export const CLOCKSS_PERMISSION = 'CLOCKSS system has permission to ingest, preserve, and serve this Archival Unit.';
+
+/** A year of the archive as the manifests need it: its issues. */
+export interface ManifestYear {
+  year: number;
+  issues: { volume: number; issue: number; month?: string }[];
+}
 
 export interface ManifestJournal {
   name: string;
@@ -44,7 +50,7 @@ const statements = () =>
 <p>${esc(CLOCKSS_PERMISSION)}</p>`;
 
 /** The manifest of one year: the issues of that year, newest first, each linked to its page. */
-export function yearManifest(j: ManifestJournal, years: YearSummary[], year: number): string | null {
+export function yearManifest(j: ManifestJournal, years: ManifestYear[], year: number): string | null {
   const of = years.filter((y) => y.year === year);
   if (!of.length) return null;
   const issues = of.flatMap((y) => y.issues.map((i) => ({ ...i, year })));
@@ -65,7 +71,7 @@ ${statements()}
 }
 
 /** The list of manifests: one link per year with published issues, newest first. */
-export function manifestIndex(j: ManifestJournal, years: YearSummary[]): string {
+export function manifestIndex(j: ManifestJournal, years: ManifestYear[]): string {
   const list = [...new Set(years.map((y) => y.year))].sort((a, b) => b - a);
   return page(
     `${j.name}: LOCKSS and CLOCKSS manifests`,

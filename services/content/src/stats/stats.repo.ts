@@ -147,9 +147,9 @@ export class StatsRepo {
   /** The months with any usage of these journals (every journal: null), oldest and newest. */
   async monthSpan(journalIds: string[] | null): Promise<{ first: string; last: string } | null> {
     const q = journalIds ? { journalId: { $in: journalIds.map(jid) } } : {};
-    const [first] = await this.titles.find(q).sort({ month: 1 }).limit(1).select({ month: 1 }).lean();
-    const [last] = await this.titles.find(q).sort({ month: -1 }).limit(1).select({ month: 1 }).lean();
-    return first && last ? { first: first.month, last: last.month } : null;
+    // One read of the months (a few hundred rollups a decade): FerretDB sorts in the process anyway.
+    const months = (await this.titles.find(q).select({ month: 1, _id: 0 }).lean()).map((d) => d.month).sort();
+    return months.length ? { first: months[0]!, last: months[months.length - 1]! } : null;
   }
 
   /** Adds a batch of counts in one round trip. */
