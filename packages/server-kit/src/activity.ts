@@ -50,6 +50,12 @@ export function activityActor(req: Request, claims: AuthClaims | undefined = req
 const SECRET_FIELD = /pass(word|wd)?|hash|secret|token|credential|api[-_]?key|private/i;
 /** Bookkeeping that every write touches and that says nothing about what changed. */
 const BOOKKEEPING = new Set(['id', '_id', '__v', 'createdby', 'modifiedby', 'creation', 'modification', 'createdAt', 'updatedAt', 'validAfter']);
+/**
+ * Fields a service derives from others and stores for its own reads (the search text, the
+ * sanitised title, the DOI's unique key, an article's page numbers): the field they come from is
+ * listed already, and staff never typed them.
+ */
+const DERIVED = new Set(['search_text', 'title_html', 'doi_key', 'pageStart', 'pageEnd']);
 const MAX_VALUE = 200;
 const MAX_CHANGES = 50;
 const HIDDEN = '(changed)';
@@ -101,7 +107,7 @@ export function diffFields(before: object | null | undefined, after: object | nu
   const changes: ActivityChange[] = [];
   for (const field of new Set([...a.keys(), ...b.keys()])) {
     const top = field.split('.')[0]!;
-    if (BOOKKEEPING.has(top) || BOOKKEEPING.has(field) || ignore.has(top) || ignore.has(field)) continue;
+    if (BOOKKEEPING.has(top) || BOOKKEEPING.has(field) || DERIVED.has(top) || ignore.has(top) || ignore.has(field)) continue;
     if (only && !only.has(top) && !only.has(field)) continue;
     const was = summariseValue(a.get(field));
     const now = summariseValue(b.get(field));

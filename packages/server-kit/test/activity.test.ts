@@ -27,6 +27,12 @@ describe('diffFields', () => {
     ]);
   });
 
+  it('leaves out what the service derives from a field staff typed (search text, sanitised title, DOI key, page numbers)', () => {
+    const before = { title: 'Old', title_html: 'Old', search_text: 'old', doi_key: 'k1', pagenumber: '1-4', pageStart: 1, pageEnd: 4 };
+    const after = { title: 'New', title_html: 'New', search_text: 'new', doi_key: 'k2', pagenumber: '2-5', pageStart: 2, pageEnd: 5 };
+    expect(diffFields(before, after).map((c) => c.field)).toEqual(['title', 'pagenumber']);
+  });
+
   it('never writes out a secret: password hashes and credentials show as (changed)', () => {
     const changes = diffFields(
       { name: 'asha', passwordHash: '$argon2id$old', doi_password: 'crossref-old', apiToken: 't1' },

@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /**
- * An admin list: one header cell a column (a blank one over a row-action column), the rows the
- * caller's. `label` names the table for screen readers where the page has several.
+ * An admin list: one header cell a column (an empty name, over a row-action column, reads
+ * 'Actions': a header cell always says what its column holds), the rows the caller's. `label`
+ * names the table for screen readers where the page has several. It scrolls inside its own box
+ * when wider than the screen (a phone), so the page itself never does.
  */
 export function AdminTable({ columns, label, className, children }: {
   columns: ReactNode[];
@@ -12,24 +14,30 @@ export function AdminTable({ columns, label, className, children }: {
   children: ReactNode;
 }) {
   return (
-    <table className={className ? `admin-table ${className}` : 'admin-table'} aria-label={label}>
-      <thead>
-        <tr>
-          {columns.map((c, i) => (
-            <th key={i} scope="col">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+    <div className="admin-table-box">
+      <table className={className ? `admin-table ${className}` : 'admin-table'} aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col">
+                {c === '' ? 'Actions' : c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 
 /** The 'Select all' box over a list's row boxes. */
 export function SelectAll({ checked, onChange }: { checked: boolean; onChange: () => void }) {
-  return <input type="checkbox" aria-label="Select all" checked={checked} onChange={onChange} />;
+  return (
+    <label className="select-all">
+      <input type="checkbox" aria-label="Select all" checked={checked} onChange={onChange} /> All
+    </label>
+  );
 }
 
 /** A row's EDIT link to its form. */

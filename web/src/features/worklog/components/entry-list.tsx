@@ -123,7 +123,7 @@ export function EntryList() {
                 <td>{(shownPage - 1) * WORKLOG_PAGE_SIZE + i + 1}</td>
                 <td className="worklog-work" dangerouslySetInnerHTML={{ __html: sanitizeRich(e.content) }} />
                 <td className="worklog-date">{formatCreated(e)}</td>
-                <td>
+                <td className="worklog-status">
                   <select aria-label="Status" value={e.status} disabled={change.isPending} onChange={(ev) => onStatus(e, ev.target.value)}>
                     {WORK_STATUSES.map((s) => (
                       <option key={s} value={s}>

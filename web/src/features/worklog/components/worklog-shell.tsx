@@ -16,6 +16,9 @@ export function WorklogShell() {
   const [params] = useSearchParams();
   const check = useVerifiedSession();
   const [text, setText] = useState(params.get('search') ?? '');
+  // The box shows the search the list shows: a filter or "All Entries" (no search) empties it.
+  const searched = params.get('search') ?? '';
+  useEffect(() => setText(searched), [searched]);
   // Inside the work-log a 401 (session ended elsewhere) is only logged and leads to its own
   // login page, not the admin's alert.
   const client = useMemo(
@@ -74,6 +77,7 @@ export function WorklogShell() {
         </button>
       </header>
       <main className="worklog-main">
+        <h1 className="worklog-title">Work-log</h1>
         {/* docs/product.md#roles: an editor's session is not refused, the work-log is just not theirs. */}
         {roleOpens(sessionRole(session), 'worklog') ? (
           <ApiClientProvider client={client}>
