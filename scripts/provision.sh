@@ -93,27 +93,20 @@ ensure_ferretdb() {
   use_external_mongo && return 0
   [ -x "$FERRET_BIN" ] && "$FERRET_BIN" --version >/dev/null 2>&1 && return 0
   command -v go >/dev/null 2>&1 || die "FerretDB is built with Go (>= 1.24), which is not installed. Install Go, or set MONGO_URL to a MongoDB server."
-  log "building FerretDB $FERRET_VERSION (one time, a few minutes)"
-  local gobin; gobin="$(mktemp -d)"
-  if GOBIN="$gobin" GOTOOLCHAIN=local GOFLAGS=-buildvcs=false \
-      go install "github.com/FerretDB/FerretDB/cmd/ferretdb@$FERRET_VERSION" >"$DATA/logs/ferretdb-build.log" 2>&1 \
-      && "$gobin/ferretdb" --version >/dev/null 2>&1; then
-    mv "$gobin/ferretdb" "$FERRET_BIN"
-  else
-    # Two things can stop a plain `go install` here: the proxy may refuse the module's version list
-    # (asked only for a deprecation notice), and the module ships without build/version/version.txt,
-    # which FerretDB reads at start-up. So build the pinned module itself with that file written.
-    log "building from the downloaded module (see $DATA/logs/ferretdb-build.log)"
-    local dir src
-    dir="$(GOTOOLCHAIN=local go mod download -json "github.com/FerretDB/FerretDB@$FERRET_VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
-    [ -n "$dir" ] || die "could not download FerretDB $FERRET_VERSION from the Go module proxy"
-    src="$(mktemp -d)"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
-    echo "$FERRET_VERSION" >"$src/build/version/version.txt"
-    (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -o "$FERRET_BIN" ./cmd/ferretdb) \
-      >>"$DATA/logs/ferretdb-build.log" 2>&1 || die "FerretDB build failed (see $DATA/logs/ferretdb-build.log)"
-    rm -rf "$src"
-  fi
-  rm -rf "$gobin"
+  log "building FerretDB $FERRET_VERSION (one time, a few minutes; see $DATA/logs/ferretdb-build.log)"
+  # Not `go install`: the pinned module ships without build/version/version.txt, which FerretDB
+  # reads at start-up (that binary would not start, and its whole compile would be lost), and the
+  # proxy may refuse the module's version list. So the pinned module is built with that file written.
+  local dir src
+  dir="$(GOTOOLCHAIN=local go mod download -json "github.com/FerretDB/FerretDB@$FERRET_VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
+  [ -n "$dir" ] || die "could not download FerretDB $FERRET_VERSION from the Go module proxy"
+  src="$(mktemp -d)"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
+  echo "$FERRET_VERSION" >"$src/build/version/version.txt"
+  (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -o "$FERRET_BIN.part" ./cmd/ferretdb) \
+    >"$DATA/logs/ferretdb-build.log" 2>&1 || die "FerretDB build failed (see $DATA/logs/ferretdb-build.log)"
+  rm -rf "$src"
+  "$FERRET_BIN.part" --version >/dev/null 2>&1 || die "the FerretDB build does not run (see $DATA/logs/ferretdb-build.log)"
+  mv "$FERRET_BIN.part" "$FERRET_BIN"
 }
 
 # go_build MODULE_PATH PKG VERSION OUT: `go install PKG@VERSION`, or, when the proxy refuses the

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# A first start: a fresh clone of this repository's HEAD, nothing under its .data, then `npm start`
+# until the demo journal's home page answers 200 through nginx (http://localhost:8080/). Prints
+# the seconds it took and each provisioning step's time. With --cold the Go, npm and pip caches are
+# empty too (a machine that never built anything; its Debian packages stay installed).
+#
+# It uses the stack's fixed ports (nginx 8080, the services from 4000): run it alone, under
+#   flock /tmp/jp-stack.lock bash bench/first-start.sh [--cold]
+# Its own FerretDB, Redis and Mailpit listen on other ports than a running set's, and stop with it.
+# The section in docs/benchmarks.md comes from bench/first-start.md, written from its output.
+set -u
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+COLD=0; [ "${1:-}" = --cold ] && COLD=1
+WORK="$(mktemp -d /tmp/first-start-XXXXXX)"
+LOG="$WORK/start.log"
+trap 'rm -rf "$WORK"' EXIT
+
+git clone -q "$ROOT" "$WORK/clone" || exit 1
+cd "$WORK/clone" || exit 1
+if [ "$COLD" = 1 ]; then
+  export GOCACHE="$WORK/cache/go-build" GOMODCACHE="$WORK/cache/gomod" npm_config_cache="$WORK/cache/npm" PIP_CACHE_DIR="$WORK/cache/pip"
+fi
+export JP_MONGO_PORT=27127 JP_REDIS_PORT=6490 JP_MAILPIT_SMTP_PORT=1125 JP_MAILPIT_HTTP_PORT=8125
+
+home() { curl -s -o /dev/null -m 5 -w '%{http_code}' -H 'Host: localhost' http://127.0.0.1:8080/; }
+[ "$(home)" = 000 ] || { echo "something already answers on port 8080: stop it first" >&2; exit 1; }
+
+echo "commit $(git rev-parse --short HEAD), $([ "$COLD" = 1 ] && echo 'empty Go, npm and pip caches' || echo "this machine's Go, npm and pip caches"), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+start=$(date +%s.%N)
+setsid npm start > >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$LOG") 2>&1 &
+pid=$!
+status=failed
+while kill -0 "$pid" 2>/dev/null; do
+  if [ "$(home)" = 200 ]; then status=served; break; fi
+  [ $(($(date +%s) - ${start%.*})) -gt 1800 ] && { status='not served after 1800 s'; break; }
+  sleep 1
+done
+end=$(date +%s.%N)
+printf 'demo home page %s: %.0f s after npm start (load average %s)\n' "$status" "$(echo "$end - $start" | bc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+# When each step began, in seconds after npm start (provisioning, install, build, seed and start).
+awk -v s="$start" '/\[provision\] |\[install\]|\[build\]|The journal platform is running/ { t = $1; $1 = ""; printf "  %6.0f s %s\n", t - s, $0 }' "$LOG"
+kill -INT -- "-$pid" 2>/dev/null
+for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+kill -0 "$pid" 2>/dev/null && kill -TERM -- "-$pid"
+[ "$status" = served ]
