@@ -3,7 +3,7 @@
  * services once and then answered from nginx's disk cache (Range requests too), many readers asking
  * at once for a file not yet cached cause one fetch, and the bare path is passed through uncached.
  */
-import { BASE, onHost } from './harness';
+import { BASE, onHost, purgeAsset } from './harness';
 
 const get = (p: string, headers: Record<string, string> = {}) => onHost(BASE, p, headers);
 
@@ -16,13 +16,16 @@ beforeAll(async () => {
   expect(pdfUrl).toMatch(/^\/assets\/archives\/.+\.pdf\?v=[\w-]{12}$/);
 });
 
-// Each test asks by a URL of its own (an extra query argument): nginx's cache key includes it, the
-// content service ignores it, so the first request is a miss whatever ran before.
-const fresh = () => `${pdfUrl}&probe=${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+// Each test starts with the file out of nginx's cache (its key is the host, the path and the
+// version alone), so the first request is a miss whatever ran before.
+const fresh = async () => {
+  await purgeAsset(BASE, pdfUrl);
+  return pdfUrl;
+};
 
 describe('article PDFs by versioned URL', () => {
   it('are fetched once, then answered by nginx from its disk cache, ranges included', async () => {
-    const url = fresh();
+    const url = await fresh();
     const first = await get(url);
     expect(first.status).toBe(200);
     expect(first.headers['x-cache']).toBe('MISS');
@@ -45,7 +48,7 @@ describe('article PDFs by versioned URL', () => {
   it('asked by many readers at once before it is cached: no one waits on another, everyone gets the same bytes, then nginx has it', async () => {
     // No cache lock (its waiters are looked at every 500 ms): the readers who come during the first
     // fetch are passed to the content service, which reads the file once for all of them.
-    const url = fresh();
+    const url = await fresh();
     const answers = await Promise.all(Array.from({ length: 20 }, () => get(url)));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     expect(answers.every((a) => a.body.equals(answers[0]!.body))).toBe(true);

@@ -84,3 +84,15 @@ export async function apiOf<T>(base: string, p: string): Promise<T> {
   if (r.status >= 300) throw new Error(`${new URL(base).host}${p} answered ${r.status}`);
   return JSON.parse(r.text) as T;
 }
+
+/**
+ * Removes a file's copy from nginx's asset cache, as the content service's purge does: its key is
+ * the host, the decoded path and the version (`/assets/...?v=`).
+ */
+export async function purgeAsset(base: string, url: string): Promise<void> {
+  const { purgePortOf } = await import('../scripts/stack');
+  const [path, version] = url.split('?v=');
+  const key = `${new URL(base).hostname}${decodeURIComponent(path!)}?v=${version}`;
+  const r = await fetch(`http://127.0.0.1:${purgePortOf(E2E.nginxPort)}/purge-assets`, { headers: { 'purge-key': key } });
+  if (r.status !== 200 && r.status !== 404) throw new Error(`asset purge answered ${r.status}`);
+}
