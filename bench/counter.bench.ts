@@ -1,0 +1,152 @@
+/**
+ * COUNTER reports over SUSHI for a journal of 10,000 articles (BENCH_COUNTER_ARTICLES) with a year
+ * of usage: every article counted every month (the articles' monthly aggregates, and the journal's
+ * rollup by year of publication and access type that the recorder writes beside them), in a
+ * database of the bench's own (`<db>_counter`). The content service runs on it as in production
+ * (its own process's HTTP server, the real database and Redis); reports are asked over HTTP with a
+ * customer's credentials, as a harvester asks them (gateway and nginx pass /counter/r51 through
+ * uncached). Measures:
+ *   counter_tr_j1_ms        p99 of TR_J1 for the year, 300 requests one after another (the first
+ *                           of them is the first after a restart of the service)
+ *   counter_tr_j1_first_ms  that first request
+ *   counter_tr_ms           p99 of TR with YOP, Access_Type and Access_Method shown (the master
+ *                           report, every attribute: the most the title rollup is split into)
+ *   counter_tr_j3_ms        p99 of TR_J3 (the view with usage on an open platform: TR_J1 and TR_J4
+ *                           count Controlled articles only, and none is)
+ *   counter_pr_ms           p99 of PR
+ *   counter_ir_a1_first_ms  one IR_A1 of the year (every article's monthly counts read): the item
+ *                           reports are not what the rollup serves
+ * Prints the figures; never asserts a time.
+ *
+ * Alone: `node node_modules/.bin/tsx bench/counter.bench.ts` (MONGO_URL, REDIS_URL, MONGO_DB),
+ * merging its figures into bench/results.json.
+ */
+import { Types } from 'mongoose';
+import { DEFAULT_JOURNAL_FLAGS, emptySettingsText } from '@journal/contracts';
+import { ascending, percentile, round } from '@journal/testing';
+import { start } from '../services/content/src/app';
+import { contentConfigSchema } from '../services/content/src/config';
+import { SushiCustomerRepo } from '../services/content/src/counter/sushi-customer.repo';
+import type { AccessType, TitleIncrement } from '../services/content/src/stats/stats.repo';
+import type { BenchContext } from './context';
+import { envContext, runStandalone } from './bench-kit';
+
+const ARTICLES = Number(process.env.BENCH_COUNTER_ARTICLES ?? 10_000);
+const REQUESTS = Number(process.env.BENCH_COUNTER_REQUESTS ?? 300);
+const YEAR = 2025;
+const MONTHS = Array.from({ length: 12 }, (_, i) => `${YEAR}-${String(i + 1).padStart(2, '0')}`);
+/** Customers the requests take turns with: each stays under the API's limit a minute. */
+const CUSTOMERS = 100;
+
+export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbName' | 'jwtSecret'>): Promise<Record<string, number>> {
+  const dbName = `${ctx.dbName}_counter`;
+  const config = contentConfigSchema.parse({
+    MONGO_URL: ctx.mongoUrl,
+    REDIS_URL: ctx.redisUrl,
+    MONGO_DB: dbName,
+    REDIS_PREFIX: `bench_counter_${Date.now().toString(36)}:`,
+    JWT_SECRET: ctx.jwtSecret,
+    PORT: 0,
+    LOG_LEVEL: 'warn',
+    WAIT_READY: true,
+    STATS_COUNTING: 'off',
+    WEB_INDEX_URL: 'http://127.0.0.1:9/index.html',
+  });
+  let app = await start(config);
+  try {
+    await app.conn.dropDatabase();
+    await app.stop();
+    app = await start(config);
+    const j = await app.journals.upsert({
+      ...emptySettingsText(),
+      slug: 'counterbench',
+      hosts: ['counterbench.test'],
+      websitename: 'Journal of Counted Usage',
+      issn: '1234-5678',
+      license: 'https://creativecommons.org/licenses/by/4.0/',
+      flags: { ...DEFAULT_JOURNAL_FLAGS },
+    } as never);
+    // Years of publication 2016–2025, one article in ten under all rights reserved (Free_To_Read).
+    const articles = Array.from({ length: ARTICLES }, (_, i) => ({
+      id: new Types.ObjectId().toString(),
+      yop: 2016 + (i % 10),
+      access: (i % 10 === 3 ? 'Free_To_Read' : 'Open') as AccessType,
+    }));
+    const t0 = performance.now();
+    const docs = articles.flatMap((a, i) =>
+      MONTHS.map((month, m) => {
+        const views = 1 + ((i * 7 + m * 3) % 23);
+        const downloads = (i * 5 + m) % 11;
+        return { journalId: j.id, articleId: a.id, month, views, downloads, uii: Math.ceil(views * 0.8), uir: Math.ceil(downloads * 0.7) };
+      }),
+    );
+    for (let i = 0; i < docs.length; i += 5000) await app.repos.stats.model.insertMany(docs.slice(i, i + 5000), { ordered: false });
+    // The rollup the recorder writes beside them, summed from the same counts.
+    const rollup = new Map<string, TitleIncrement>();
+    docs.forEach((d, k) => {
+      const a = articles[Math.floor(k / MONTHS.length)]!;
+      const key = `${d.month}|${a.yop}|${a.access}`;
+      const t = rollup.get(key) ?? { journalId: j.id, month: d.month, yop: a.yop, access: a.access, views: 0, downloads: 0, uii: 0, uir: 0 };
+      t.views += d.views;
+      t.downloads += d.downloads;
+      t.uii += d.uii;
+      t.uir += d.uir;
+      rollup.set(key, t);
+    });
+    await app.repos.stats.addTitles([...rollup.values()]);
+    console.log(`counter: ${ARTICLES} articles, ${docs.length} article-months and ${rollup.size} rollups stored in ${round((performance.now() - t0) / 1000, 1)} s`);
+    const customers = new SushiCustomerRepo(app.conn);
+    await customers.init();
+    const keys: { customer_id: string; api_key: string }[] = [];
+    for (let c = 0; c < CUSTOMERS; c++) {
+      const made = (await customers.create(j.id, { name: `Library ${c}`, customerId: `lib-${c}`, requestorId: '', notes: '' }))!;
+      keys.push({ customer_id: `lib-${c}`, api_key: made.apiKey });
+    }
+    // A restart: the first request meets a process that has read nothing yet.
+    await app.stop();
+    app = await start(config);
+
+    let turn = 0;
+    const ask = async (report: string, extra: Record<string, string> = {}) => {
+      const q = new URLSearchParams({ ...keys[turn++ % CUSTOMERS]!, begin_date: `${YEAR}-01-01`, end_date: `${YEAR}-12-31`, ...extra });
+      const t = performance.now();
+      const r = await fetch(`${app.url}/counter/r51/reports/${report}?${q}`, { headers: { 'x-journal-id': j.id, 'x-journal-host': 'counterbench.test' } });
+      const body = await r.text();
+      const ms = performance.now() - t;
+      if (r.status !== 200) throw new Error(`${report} answered ${r.status}: ${body.slice(0, 200)}`);
+      return { ms, body };
+    };
+    const series = async (report: string, extra: Record<string, string> = {}) => {
+      const out: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) out.push((await ask(report, extra)).ms);
+      return out;
+    };
+    const j1 = await series('tr_j1');
+    const first = j1[0]!;
+    const [j1s, tr, j3, pr] = [ascending(j1), ascending(await series('tr', { attributes_to_show: 'YOP|Access_Type|Access_Method' })), ascending(await series('tr_j3')), ascending(await series('pr'))];
+    const check = JSON.parse((await ask('tr_j3')).body) as { Report_Items: { Attribute_Performance: { Performance: { Total_Item_Requests: Record<string, number> } }[] }[] };
+    const requests = check.Report_Items[0]!.Attribute_Performance.reduce((n, p) => n + Object.values(p.Performance.Total_Item_Requests).reduce((a, b) => a + b, 0), 0);
+    if (requests !== docs.reduce((n, d) => n + d.downloads, 0)) throw new Error(`TR_J3 counts ${requests} requests, the articles ${docs.reduce((n, d) => n + d.downloads, 0)}`);
+    const ir = await ask('ir_a1');
+    const figures = {
+      counter_tr_j1_ms: round(percentile(j1s, 99), 2),
+      counter_tr_j1_p50_ms: round(percentile(j1s, 50), 2),
+      counter_tr_j1_first_ms: round(first, 2),
+      counter_tr_ms: round(percentile(tr, 99), 2),
+      counter_tr_j3_ms: round(percentile(j3, 99), 2),
+      counter_pr_ms: round(percentile(pr, 99), 2),
+      counter_ir_a1_first_ms: round(ir.ms, 0),
+      counter_articles: ARTICLES,
+    };
+    console.log(figures);
+    return figures;
+  } finally {
+    await app.conn.dropDatabase().catch(() => undefined);
+    await app.stop();
+  }
+}
+
+if (require.main === module) {
+  const dbName = process.env.MONGO_DB ?? `journal_bench${process.env.JP_LANE ? `_${process.env.JP_LANE}` : ''}`;
+  runStandalone('counter', run, { ...envContext(), dbName });
+}
