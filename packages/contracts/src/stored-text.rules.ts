@@ -16,6 +16,10 @@ export const HIDDEN_CHAR_MESSAGE = 'Text must not contain control characters or 
 /** Whether `text` holds a character no stored text may hold. */
 export const hasHiddenChar = (text: string): boolean => HIDDEN_CHAR.test(text);
 
+/** Parsed JSON, a query or a form's fields: never a Buffer, a Date or the like, whose insides are no text. */
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(v) as object | null);
+
 /** Where in `input` (a parsed body, query or form) a string, or an object key, holds such a character; null when nowhere. */
 export function hiddenCharPath(input: unknown): (string | number)[] | null {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: input, path: [] }];
@@ -25,7 +29,7 @@ export function hiddenCharPath(input: unknown): (string | number)[] | null {
       if (hasHiddenChar(value)) return path;
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
-    } else if (value !== null && typeof value === 'object') {
+    } else if (isPlainObject(value)) {
       for (const [k, v] of Object.entries(value)) {
         if (hasHiddenChar(k)) return path;
         stack.push({ value: v, path: [...path, k] });

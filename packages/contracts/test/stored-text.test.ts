@@ -26,3 +26,11 @@ describe('userNameKey', () => {
     expect(userNameKey('admin')).not.toBe(userNameKey('admln'));
   });
 });
+
+describe('hiddenCharPath on what is no parsed text', () => {
+  it('does not look inside buffers or dates, and reads objects without a prototype (express queries)', () => {
+    expect(hiddenCharPath({ file: new Uint8Array([0, 1, 2]), at: new Date(0) })).toBeNull();
+    const q = Object.assign(Object.create(null) as Record<string, unknown>, { q: 'a\u202eb' });
+    expect(hiddenCharPath(q)).toEqual(['q']);
+  });
+});
