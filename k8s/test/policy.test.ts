@@ -195,6 +195,7 @@ describe.each(TARGETS)('%s: selectors select', (target) => {
   });
 
   test('every NetworkPolicy selector selects at least one pod', () => {
+    expect(ofKind(objs, 'NetworkPolicy').length).toBeGreaterThan(5);
     for (const np of ofKind(objs, 'NetworkPolicy')) {
       const spec = np.spec as Dict;
       const own = spec.podSelector as Dict;
