@@ -57,6 +57,18 @@ export const staffUser = (u: User): StaffUser => ({
 /** Seconds to the millisecond, as tokens' `iat`: a session begun before a change in the same second still ends. */
 const nowSeconds = () => Date.now() / 1000;
 
+const nameTaken = (name: string) => new AppError(409, 'duplicate_username', `A user named ${name} already exists in this journal`);
+
+/** `write`, with a refusal by the unique name index (the name written by another request at the same moment) answered as `taken`. */
+async function unlessTaken<T>(write: () => Promise<T>, taken: AppError): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) throw taken;
+    throw err;
+  }
+}
+
 /** docs/product.md#roles: nobody acts on a user, or grants a role, above their own role. */
 function assertMayActOn(actor: StaffActor, role: StaffRole) {
   if (actor.role !== 'operator' && roleRank(role) > roleRank(actor.role)) {
@@ -157,13 +169,7 @@ export class AuthService {
       patch.passwordHash = await hashPassword(input.password);
       patch.validAfter = nowSeconds();
     }
-    let user: User | null;
-    try {
-      user = await this.deps.users.update(claims.jid, id, patch);
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw new AppError(409, 'duplicate_username', 'That username is taken');
-      throw err;
-    }
+    const user = await unlessTaken(() => this.deps.users.update(claims.jid, id, patch), new AppError(409, 'duplicate_username', 'That username is taken'));
     if (!user) throw new AppError(404, 'not_found', 'User not found');
     await this.recordUser(claims.jid, actor, 'user.rename', current, user);
     if (patch.passwordHash) await this.recordUser(claims.jid, actor, 'user.password', current, user);
@@ -270,20 +276,14 @@ export class AuthService {
     if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
     const problem = passwordProblem(input.password, input.name);
     if (problem) throw new AppError(400, 'weak_password', problem);
-    if (await this.deps.users.nameTaken(journalId, input.name)) {
-      throw new AppError(409, 'duplicate_username', `A user named ${input.name} already exists in this journal`);
-    }
-    try {
-      const u = await this.deps.users.create({
-        journalId, name: input.name, passwordHash: await hashPassword(input.password), status: 'enabled', role: input.role,
-        allowedIps: input.allowedIps ?? [], createdby: by,
-      });
-      await this.recordUser(journalId, actor, 'user.create', null, u);
-      return staffUser(u);
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw new AppError(409, 'duplicate_username', `A user named ${input.name} already exists in this journal`);
-      throw err;
-    }
+    if (await this.deps.users.nameTaken(journalId, input.name)) throw nameTaken(input.name);
+    const passwordHash = await hashPassword(input.password);
+    const u = await unlessTaken(
+      () => this.deps.users.create({ journalId, name: input.name, passwordHash, status: 'enabled', role: input.role, allowedIps: input.allowedIps ?? [], createdby: by }),
+      nameTaken(input.name),
+    );
+    await this.recordUser(journalId, actor, 'user.create', null, u);
+    return staffUser(u);
   }
 
   /**
@@ -294,15 +294,9 @@ export class AuthService {
     const found = await this.target(journalId, id, actor);
     const nameProblem = userNameProblem(name);
     if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
-    if (await this.deps.users.nameTaken(journalId, name, id)) throw new AppError(409, 'duplicate_username', `A user named ${name} already exists in this journal`);
+    if (await this.deps.users.nameTaken(journalId, name, id)) throw nameTaken(name);
     const at = nowSeconds();
-    let user: User | null;
-    try {
-      user = await this.deps.users.update(journalId, id, { name, validAfter: at, modifiedby: actorName(actor) });
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw new AppError(409, 'duplicate_username', `A user named ${name} already exists in this journal`);
-      throw err;
-    }
+    const user = await unlessTaken(() => this.deps.users.update(journalId, id, { name, validAfter: at, modifiedby: actorName(actor) }), nameTaken(name));
     if (!user) throw new AppError(404, 'unknown_user', 'User not found');
     await this.endSessions(id, at);
     await this.recordUser(journalId, actor, 'user.rename', found, user);
