@@ -73,11 +73,10 @@ export class MailService {
    */
   async enqueue(input: MailEnqueueInput): Promise<EnqueuedMail> {
     const m = parse(mailEnqueueSchema, input);
-    const journal = await this.deps.journals.findById(m.journalId);
+    const [journal, settings] = await Promise.all([this.deps.journals.findById(m.journalId), this.deps.settings.get(m.journalId)]);
     if (!journal) throw new AppError(404, 'journal_not_found', 'No such journal');
     const key = [m.journalId, m.event, m.submissionId, m.to.email.toLowerCase(), m.occurrence].join('|');
     const vars = { ...journalVars(journal, this.deps.origin), authorName: m.to.name, ...m.vars };
-    const settings = await this.deps.settings.get(m.journalId);
     const { record, created } = await this.deps.repo.insertOnce(
       {
         journalId: m.journalId,
