@@ -91,6 +91,8 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
     });
     expect(`<${got!.MessageID}>`).toBe(record.messageId);
     expect(record).toMatchObject({ attempts: 1, lastError: '', assumed: false });
+    // The status link (a private token) is not kept once the message is out.
+    expect((await app.mail.repo.get(J, m!.id))!.vars).toEqual({});
   });
 
   it('stores and sends an event once however often it is enqueued; another occurrence is another message', async () => {

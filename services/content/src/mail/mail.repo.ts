@@ -18,7 +18,7 @@ export interface MailRecord {
   submissionId: string;
   to: MailAddress;
   cc: MailAddress[];
-  /** Placeholder values; the template is rendered when the message is sent. */
+  /** Placeholder values; the template is rendered when the message is sent. Emptied once it is sent. */
   vars: Record<string, string>;
   subject: string;
   attachments: StoredAttachment[];
@@ -167,7 +167,8 @@ export class MailRepo {
       journalId,
       id,
       { state: 'sending', claim: token },
-      { $set: { state: 'sent', claim: '', leaseUntil: null, lastError: '', attachments, subject, sentAt: now, updatedAt: now } },
+      // The values go once sent: they can hold a private status link, which the database keeps nowhere else but hashed.
+      { $set: { state: 'sent', claim: '', leaseUntil: null, lastError: '', attachments, subject, vars: {}, sentAt: now, updatedAt: now } },
     );
   }
 
@@ -190,7 +191,7 @@ export class MailRepo {
       journalId,
       id,
       { state: 'sending', dataEnd: true, leaseUntil: { $lt: now } },
-      { $set: { state: 'sent', assumed: true, claim: '', leaseUntil: null, sentAt: now, updatedAt: now } },
+      { $set: { state: 'sent', assumed: true, claim: '', leaseUntil: null, vars: {}, sentAt: now, updatedAt: now } },
     );
   }
 
