@@ -311,9 +311,9 @@ start_servers() {
     edge_url="redis://127.0.0.1:$EDGE_REDIS_PORT"
     start_redis redis-edge "$EDGE_REDIS_PORT" allkeys-lru "$EDGE_REDIS_MAXMEMORY"
   fi
-  printf 'MONGO_URL=%s\nREDIS_URL=%s\nEDGE_REDIS_URL=%s\n' "$mongo_url" "$redis_url" "$edge_url" >"$DATA/servers.env.part"
+  printf 'MONGO_URL=%s\nREDIS_URL=%s\nEDGE_REDIS_URL=%s\n' "$mongo_url" "$redis_url" "$edge_url" >"$DATA/servers.env.$$.part"
   start_mailpit
-  mv "$DATA/servers.env.part" "$DATA/servers.env"
+  mv "$DATA/servers.env.$$.part" "$DATA/servers.env"
 }
 
 # PostgreSQL refuses to run as root: as root, its cluster belongs to Debian's postgres user.
@@ -415,11 +415,12 @@ start_mailpit() {
       local pid=$!
       wait_port "$MAILPIT_SMTP_PORT" mailpit 30
       wait_port "$MAILPIT_HTTP_PORT" mailpit 30
-      # A start racing another one loses the port and exits: the pid file keeps the one that runs.
+      # A start racing another one loses the port and exits at once: the pid file keeps the one that runs.
+      sleep 0.5
       if kill -0 "$pid" 2>/dev/null; then echo "$pid" >"$DATA/run/mailpit.pid"; fi
     fi
   fi
-  printf 'SMTP_URL=%s\nMAILPIT_URL=%s\n' "$smtp_url" "$mailpit_url" >>"$DATA/servers.env.part"
+  printf 'SMTP_URL=%s\nMAILPIT_URL=%s\n' "$smtp_url" "$mailpit_url" >>"$DATA/servers.env.$$.part"
 }
 
 stop_servers() {
