@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { markRecentAuth, staffToken } from '@journal/testing';
+import { markRecentAuth, readZip, staffToken } from '@journal/testing';
 import { hitOf } from '../src/stats/usage-line';
 import { counterTsv } from '../src/counter/counter-tsv';
 import { SUSHI_REQUESTS_PER_MINUTE } from '../src/counter/counter.routes';
@@ -338,6 +339,29 @@ describe('the admin: SUSHI customers and tabular reports', () => {
     expect(row('2025', 'Total_Item_Requests')).toEqual(['2', '1', '1']);
     expect(lines.slice(15)).toHaveLength(8);
     expect(counterTsv({ Report_Header: { Report_ID: 'PR', Report_Filters: { Begin_Date: '2025-01-01', End_Date: '2025-01-31' } }, Report_Items: [] }).split('\n')[14]).toBe('Platform\tMetric_Type\tReporting_Period_Total\tJan-2025');
+  });
+
+  it('XLSX: the same rows in one sheet, counts as numbers', async () => {
+    const q = { ...period, attributes_to_show: 'YOP|Access_Type' };
+    const tsv = (await request(app.url).get('/api/admin/counter/reports/tr').query({ ...q, format: 'tsv' }).set(await manager(J))).text;
+    const r = await request(app.url).get('/api/admin/counter/reports/tr').query({ ...q, format: 'xlsx' }).set(await manager(J)).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(r.headers['content-disposition']).toBe('attachment; filename="TR_2025-03-01_2025-04-30.xlsx"');
+    const files = new Map(readZip(r.body as Buffer).map((f) => [f.name, f.data.toString('utf8')]));
+    expect([...files.keys()].sort()).toEqual(['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']);
+    for (const text of files.values()) expect(XMLValidator.validate(text)).toBe(true);
+    const sheet = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === 'row' || n === 'c' }).parse(files.get('xl/worksheets/sheet1.xml')!);
+    type Cell = { v?: string | number; is?: { t: string | { '#text'?: string } } };
+    const text = (c: Cell) => String(c.v ?? (typeof c.is?.t === 'object' ? (c.is.t['#text'] ?? '') : (c.is?.t ?? '')));
+    const rows = (sheet.worksheet.sheetData.row as { c?: Cell[] }[]).map((row) => (row.c ?? []).map(text));
+    expect(rows).toEqual(tsv.trimEnd().split('\n').map((l) => (l ? l.split('\t') : [])));
+    const body = (sheet.worksheet.sheetData.row as { c: Cell[] }[])[15]!.c;
+    expect(body.filter((c) => c.v !== undefined).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * A COUNTER report as the Code of Practice's tabular form (section 3.2, TSV): the header's
+ * A COUNTER report as the Code of Practice's tabular form (section 3.2, TSV and XLSX): the header's
  * thirteen rows, a blank row, the column headings, then a row per item, attribute combination and
  * metric with the period's total and each month. Pure: made from the JSON report.
  */
@@ -40,7 +40,10 @@ function itemColumns(reportId: string): string[] {
   return ['Item', 'Publisher', 'Platform', 'Authors', 'Publication_Date', 'Article_Version', 'DOI', 'Proprietary_ID', 'URI', 'Parent_Title', 'Parent_Proprietary_ID'];
 }
 
-export function counterTsv(report: { Report_Header: Json; Report_Items: unknown[] }): string {
+export type CounterReportJson = { Report_Header: Json; Report_Items: unknown[] };
+
+/** The tabular form as rows of cells: what the TSV and the XLSX download both write. */
+export function counterTable(report: CounterReportJson): string[][] {
   const h = report.Report_Header;
   const filters = (h.Report_Filters ?? {}) as Json;
   const begin = String(filters.Begin_Date);
@@ -115,5 +118,7 @@ export function counterTsv(report: { Report_Header: Json; Report_Items: unknown[
       ];
     }),
   );
-  return [...headerRows.map((r) => r.join('\t')), '', columns.join('\t'), ...body.map((r) => r.join('\t'))].join('\n') + '\n';
+  return [...headerRows, [], columns, ...body];
 }
+
+export const counterTsv = (report: CounterReportJson): string => `${counterTable(report).map((r) => r.join('\t')).join('\n')}\n`;

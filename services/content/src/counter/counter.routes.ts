@@ -7,6 +7,7 @@ import { publicOrigin } from '../seo/public-url';
 import { SushiError } from './counter-exceptions';
 import { isReportId } from './counter-request';
 import { counterTsv } from './counter-tsv';
+import { counterXlsx } from './counter-xlsx';
 import { CounterService } from './counter.service';
 import { SushiCustomerRepo } from './sushi-customer.repo';
 
@@ -75,17 +76,24 @@ export function counterRoutes(deps: ContentDeps): { router: Router; service: Cou
     }),
   );
 
-  /** The journal's reports in the admin: JSON or the tabular form (TSV), as "The World". */
+  /** The journal's reports in the admin: JSON or the tabular form (TSV, XLSX), as "The World". */
   r.get('/api/admin/counter/reports/:id', requireTenant, staff(staffRoutes.counterReport), async (req, res) => {
     const id = String(req.params.id).toLowerCase();
     if (!isReportId(id)) throw new AppError(404, 'not_found', 'No such report');
     const { format, ...query } = req.query as Record<string, unknown>;
     try {
       const report = await service.report(req.journalId, id, query, { name: 'The World', customerId: '0000000000000000' }, publicOrigin(req, deps.config));
+      const file = `${id.toUpperCase()}_${report.Report_Header.Report_Filters.Begin_Date}_${report.Report_Header.Report_Filters.End_Date}`;
       if (format === 'tsv') {
         res.setHeader('Content-Type', 'text/tab-separated-values; charset=utf-8');
-        res.setHeader('Content-Disposition', `attachment; filename="${id.toUpperCase()}_${report.Report_Header.Report_Filters.Begin_Date}_${report.Report_Header.Report_Filters.End_Date}.tsv"`);
+        res.setHeader('Content-Disposition', `attachment; filename="${file}.tsv"`);
         res.send(counterTsv(report));
+        return;
+      }
+      if (format === 'xlsx') {
+        res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        res.setHeader('Content-Disposition', `attachment; filename="${file}.xlsx"`);
+        res.send(await counterXlsx(report));
         return;
       }
       res.json(report);

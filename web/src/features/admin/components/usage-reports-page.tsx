@@ -19,7 +19,7 @@ function lastYear(now = new Date()): { begin: string; end: string } {
   return { begin: begin.toISOString().slice(0, 7), end: end.toISOString().slice(0, 7) };
 }
 
-/** docs/product.md#counter: a COUNTER report of whole months, downloaded as TSV or JSON. */
+/** docs/product.md#counter: a COUNTER report of whole months, downloaded as TSV, XLSX or JSON. */
 function Reports() {
   const counterApi = useCounterApi();
   const [id, setId] = useState<CounterReportId>('tr');
@@ -60,6 +60,13 @@ function Reports() {
           label="Download TSV"
           download={() => counterApi.report(id, range.begin, range.end, 'tsv')}
           fallbackName={name('tsv')}
+          failure="The report could not be made."
+          disabled={!valid}
+        />
+        <FileExportButton
+          label="Download XLSX"
+          download={() => counterApi.report(id, range.begin, range.end, 'xlsx')}
+          fallbackName={name('xlsx')}
           failure="The report could not be made."
           disabled={!valid}
         />
