@@ -254,8 +254,11 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   test('only the web pods reach the gateway (and Prometheus its metrics port)', () => {
     expect(callers('gateway')).toEqual(['ns:monitoring', 'web']);
   });
-  test.each(['auth', 'worklog', 'pdf-api', 'render'])('only the gateway and Prometheus reach %s', (svc) => {
+  test.each(['auth', 'worklog', 'render'])('only the gateway and Prometheus reach %s', (svc) => {
     expect(callers(svc)).toEqual(['gateway', 'ns:monitoring']);
+  });
+  test('only the gateway, Prometheus and the mail worker (the delivery email\'s documents) reach the pdf API', () => {
+    expect(callers('pdf-api')).toEqual(['gateway', 'mail-worker', 'ns:monitoring']);
   });
   test('only the gateway, the pdf API and the render process reach content', () => {
     expect(callers('content')).toEqual(['gateway', 'ns:monitoring', 'pdf-api', 'render']);
@@ -285,7 +288,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   const edgeRecords = TARGET_HAS[target].inClusterDatastores ? ['redis-edge'] : [];
   const egress: Record<string, string[]> = {
     'pdf-worker': ['dns', ...datastores],
-    'mail-worker': ['dns', ...datastores],
+    'mail-worker': ['dns', 'pdf-api', ...datastores],
     'pdf-api': ['content', 'dns', ...datastores],
     render: ['content', 'dns', 'redis'],
     gateway: ['auth', 'content', 'dns', 'pdf-api', 'redis', 'render', 'worklog', ...edgeRecords],
