@@ -5,8 +5,7 @@ import type { StatsRepo } from '../stats/stats.repo';
 import { isReportId } from '../counter/counter-request';
 import { platformReport } from '../counter/counter-platform';
 import { counterTsv } from '../counter/counter-tsv';
-import type { Describe } from '../stats/stats.recorder';
-import { fillTitleRollup } from '../stats/title-rollup';
+import { fillTitleRollup, type Describe } from '../stats/title-rollup';
 
 export interface CounterCliDeps {
   journals: JournalRepo;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Logger, Redis } from '@journal/server-kit';
-import type { AccessType, StatIncrement, StatsRepo, TitleIncrement } from './stats.repo';
+import type { StatIncrement, StatsRepo, TitleIncrement } from './stats.repo';
 import { dayOf, monthOf, type HitTarget } from './hit-target';
-import { rollUp } from './title-rollup';
+import { rollUp, type Describe } from './title-rollup';
 
 /** A counted request as received: kept in memory only until it is deduplicated in Redis. */
 export interface Hit {
@@ -28,8 +28,6 @@ export interface StatsOptions {
 /** Article id of a hit's target, or null when it names no public article. */
 export type Resolve = (journalId: string, target: HitTarget) => Promise<string | null>;
 
-/** What the title reports break usage down by, per article of one journal (ids it does not know are left out). */
-export type Describe = (journalId: string, articleIds: string[]) => Promise<Map<string, { yop: number; access: AccessType }>>;
 
 /*
  * A batch of hits, atomically (KEYS[1] the pending counters, then three keys a hit: its client key,

@@ -1,7 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import { effectiveLicense, licenseByUrl } from '@journal/contracts';
-import type { Describe } from './stats.recorder';
 import type { AccessType, StatsRepo, TitleIncrement, UsageCounts } from './stats.repo';
+
+/** What the title reports break usage down by, per article of one journal (ids it does not know are left out). */
+export type Describe = (journalId: string, articleIds: string[]) => Promise<Map<string, { yop: number; access: AccessType }>>;
 
 /** COUNTER's Access_Type of an article: Open under an open licence (its own or its journal's), otherwise Free_To_Read. */
 export const accessOf = (articleLicense: string | undefined, journalLicense: string | undefined): AccessType =>
