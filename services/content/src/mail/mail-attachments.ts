@@ -49,9 +49,22 @@ async function readGridFs(conn: Connection, bucketName: string, fileId: string, 
   return Buffer.concat(chunks);
 }
 
+/** One file's bytes, or null when it is larger than `max`; AttachmentUnavailable when it cannot be read now. */
+async function readOne(src: { conn: Connection; files: FileStore }, journalId: string, a: StoredAttachment, max: number): Promise<Buffer | null> {
+  if (a.size !== undefined && a.size > max) return null;
+  if (a.source.kind === 'asset') {
+    const f = await src.files.stat(journalId, a.source.path);
+    if (!f) throw new AttachmentUnavailable(`no file ${a.source.path}`);
+    return f.length > max ? null : src.files.readStored(f);
+  }
+  if (a.source.kind === 'gridfs') return readGridFs(src.conn, a.source.bucket, a.source.fileId, max);
+  return fetchCapped(a.source.url, journalId, max);
+}
+
 /**
  * The message's files in their order, attached while their sizes add up to at most `maxBytes`;
  * the others go as their links. A file that cannot be read but has a link goes as its link too.
+ * They are read at once (documents made on demand, such as certificates, are made side by side).
  */
 export async function loadAttachments(
   src: { conn: Connection; files: FileStore },
@@ -59,30 +72,26 @@ export async function loadAttachments(
   list: StoredAttachment[],
   maxBytes: number,
 ): Promise<LoadedAttachments> {
+  const read = await Promise.all(
+    list.map((a) =>
+      readOne(src, journalId, a, maxBytes).catch((e: unknown) => {
+        if (a.link) return null;
+        throw e instanceof AttachmentUnavailable ? e : new AttachmentUnavailable((e as Error).message);
+      }),
+    ),
+  );
   const out: LoadedAttachments = { stored: [], files: [], linkLines: [] };
   let left = maxBytes;
-  for (const a of list) {
-    let content: Buffer | null = null;
-    try {
-      if (a.size !== undefined && a.size > left) content = null;
-      else if (a.source.kind === 'asset') {
-        const f = await src.files.stat(journalId, a.source.path);
-        if (!f) throw new AttachmentUnavailable(`no file ${a.source.path}`);
-        content = f.length > left ? null : await src.files.readStored(f);
-      } else if (a.source.kind === 'gridfs') content = await readGridFs(src.conn, a.source.bucket, a.source.fileId, left);
-      else content = await fetchCapped(a.source.url, journalId, left);
-    } catch (e) {
-      if (!a.link) throw e instanceof AttachmentUnavailable ? e : new AttachmentUnavailable((e as Error).message);
-      content = null;
-    }
-    if (content) {
+  list.forEach((a, i) => {
+    const content = read[i];
+    if (content && content.length <= left) {
       left -= content.length;
       out.files.push({ filename: a.filename, contentType: a.contentType, content });
       out.stored.push({ ...a, size: content.length, delivery: 'attached' });
     } else {
-      out.stored.push({ ...a, delivery: 'linked' });
+      out.stored.push({ ...a, ...(content ? { size: content.length } : {}), delivery: 'linked' });
       out.linkLines.push(a.link ? `${a.filename}: ${a.link}` : `${a.filename}: too large to attach; ask the journal for it`);
     }
-  }
+  });
   return out;
 }
