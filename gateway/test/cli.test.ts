@@ -219,11 +219,15 @@ describe('jp user', () => {
     const journal = await conn.collection('journals').findOne({ slug: 'epsilon' });
     // As stored before names were compared in their normal form.
     await conn.collection('users').insertOne({ journalId: journal!._id, name: 'CHIEF', passwordHash: 'x', status: 'enabled', role: 'editor', allowedIps: [] });
+    await conn.collection('users').insertOne({ journalId: journal!._id, name: 'sec0nd', nameKey: 'sec0nd', passwordHash: 'x', status: 'enabled', role: 'editor', allowedIps: [] });
     await conn.close();
     const list = await jp(['user', 'list', '--journal', 'epsilon']);
     expect(list.out).toContain('name clashes');
     expect(list.out).toContain('  CHIEF, chief\n');
-    expect((await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json().clashes).toEqual([['CHIEF', 'chief']]);
+    expect(list.out).toContain('look-alike names');
+    expect(list.out).toContain('  sec0nd, second\n');
+    expect((await jp(['user', 'list', '--journal', 'epsilon', '--json'])).json()).toMatchObject({ clashes: [['CHIEF', 'chief']], lookAlikes: [['sec0nd', 'second']] });
+    expect((await jp(['user', 'disable', '--journal', 'epsilon', '--name', 'sec0nd'])).code).toBe(0);
     // Until settled, each signs in by its exact name only.
     expect((await login('chief', 'another fine pass 9', 'epsilon.localhost')).status).toBe(200);
     const renamed = await jp(['user', 'rename', '--journal', 'epsilon', '--name', 'CHIEF', '--to', 'chief.impostor', '--json']);

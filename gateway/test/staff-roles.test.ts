@@ -208,6 +208,11 @@ describe('one name, one person', () => {
       const r = await post(rogue, `/api/users/${ids.ed}`, { name });
       expect([name, r.status, r.json().error]).toEqual([name, 409, 'duplicate_username']);
     }
+    // Names a screen shows alike (capital I and small l, O and 0, rn and m) are refused too.
+    for (const name of ['B0SS', 'b0ss', 'Boss2'.replace('o', '0')]) {
+      const r = await post(rogue, `/api/users/${ids.ed}`, { name });
+      expect([name, r.status, r.json().error]).toEqual([name, 409, 'look_alike_username']);
+    }
     // Full-width, Cyrillic and invisible look-alikes are refused by the name rule itself.
     for (const name of ['ｂｏｓｓ', 'bоss', 'bo\u200bss', 'boss\u202e']) expect([name, (await post(rogue, `/api/users/${ids.ed}`, { name })).status]).toEqual([name, 400]);
     expect((await get(rogue, `/api/users/${ids.ed}`)).json().name).toBe('ed');
@@ -215,6 +220,8 @@ describe('one name, one person', () => {
     expect((await reauth(boss)).status).toBe(200);
     const made = await post(boss, '/api/users', { name: 'ED2', password: 'a fine password 1', role: 'editor' });
     expect([made.status, made.json().error]).toEqual([409, 'duplicate_username']);
+    const alike = await post(boss, '/api/users', { name: 'vvl', password: 'a fine password 1', role: 'editor' });
+    expect([alike.status, alike.json()]).toEqual([409, { error: 'look_alike_username', message: expect.stringContaining('looks like wl') }]);
     const r = await gw(f, '/auth/login/', { method: 'POST', ...jsonBody({ username: 'BOSS', password: PASSWORD }, nextIp()) });
     expect(r.json().user).toMatchObject({ id: ids.boss, name: 'boss' });
   });

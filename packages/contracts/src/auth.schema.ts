@@ -53,6 +53,29 @@ export function userNameProblem(name: string): string | null {
  * person: creating, renaming, signing in and throttling all go by it.
  */
 export const userNameKey = (name: string): string => name.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+
+/** One rendering of a name with the letters a screen shows alike made one: I, l, 1 and |; O and 0; then rn and m, vv and w. */
+const skeleton = (shown: string) => userNameKey(shown.replace(/[Il1|]/g, '|').replace(/[O0]/g, 'o')).replace(/rn/g, 'm').replace(/vv/g, 'w');
+
+/**
+ * What a name looks like, as typed (the admin, the activity log) and in capitals (the work-log):
+ * Unicode's confusable skeleton for the characters a user name may hold. Two names of different
+ * normal forms that share either look are look-alikes (`AIice` and `Alice`, `ADM1N` and `admin`):
+ * no new name may look like another user's.
+ */
+export const userNameLooks = (name: string): [asTyped: string, capitals: string] => {
+  const n = name.normalize('NFKC');
+  return [skeleton(n), skeleton(n.toUpperCase())];
+};
+
+/** Whether two user names of different normal forms would be mistaken for each other on screen. */
+export const userNamesLookAlike = (a: string, b: string): boolean => {
+  if (userNameKey(a) === userNameKey(b)) return false;
+  const [la, ua] = userNameLooks(a);
+  const [lb, ub] = userNameLooks(b);
+  return la === lb || ua === ub;
+};
+
 /** A user name to store: no trimming, so control characters and spaces are refused, not hidden. */
 const newUserNameField = z.string().min(1, 'Username is required').refine((s) => userNameProblem(s) === null, USER_NAME_MESSAGE);
 

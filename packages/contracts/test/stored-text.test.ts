@@ -1,4 +1,4 @@
-import { hasHiddenChar, hiddenCharPath, userNameKey } from '../src';
+import { hasHiddenChar, hiddenCharPath, userNameKey, userNamesLookAlike } from '../src';
 
 describe('the stored-text rule', () => {
   it('refuses NUL, other controls, bidi overrides and isolates, line separators and lone surrogates', () => {
@@ -24,6 +24,17 @@ describe('userNameKey', () => {
     expect(new Set(['admin', 'ADMIN', 'Admin', 'ａｄｍｉｎ', 'ＡＤＭＩＮ'].map(userNameKey))).toEqual(new Set(['admin']));
     expect(userNameKey('STRASSE')).toBe(userNameKey('straße'));
     expect(userNameKey('admin')).not.toBe(userNameKey('admln'));
+  });
+});
+
+describe('userNamesLookAlike', () => {
+  it('holds for names a screen shows alike, as typed or in capitals, and not for others', () => {
+    for (const [a, b] of [['Alice', 'AIice'], ['admin', 'adrnin'], ['boss', 'B0SS'], ['wl', 'vvl'], ['Ian', 'lan'], ['user1', 'userl'], ['admin', 'ADM1N']]) {
+      expect([a, b, userNamesLookAlike(a, b)]).toEqual([a, b, true]);
+    }
+    for (const [a, b] of [['alice', 'alicia'], ['ian', 'lan'], ['editor.two', 'editor.too'], ['m.smith', 'n.smith'], ['admin', 'ADMIN']]) {
+      expect([a, b, userNamesLookAlike(a, b)]).toEqual([a, b, false]);
+    }
   });
 });
 

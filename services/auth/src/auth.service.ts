@@ -1,7 +1,7 @@
 import {
   AppError, authKeys, diffFields, OPERATOR_ACTOR, signToken, type ActivityActor, type ActivityLog, type AuthClaims, type Redis, type UserStateSource,
 } from '@journal/server-kit';
-import { RECENT_AUTH_SECONDS, roleRank, userNameKey, userNameProblem, type LoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
+import { RECENT_AUTH_SECONDS, roleRank, userNameKey, userNameProblem, userNamesLookAlike, type LoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
 import type { LoginThrottle } from './throttle';
 import type { User, UserRepo } from './user.repo';
 import type { SessionRepo } from './session.repo';
@@ -58,6 +58,8 @@ export const staffUser = (u: User): StaffUser => ({
 const nowSeconds = () => Date.now() / 1000;
 
 const nameTaken = (name: string) => new AppError(409, 'duplicate_username', `A user named ${name} already exists in this journal`);
+const lookAlike = (name: string, other: string) =>
+  new AppError(409, 'look_alike_username', `The user name ${name} looks like ${other}, another user's; choose one that cannot be mistaken for it`);
 
 /** `write`, with a refusal by the unique name index (the name written by another request at the same moment) answered as `taken`. */
 async function unlessTaken<T>(write: () => Promise<T>, taken: AppError): Promise<T> {
@@ -157,6 +159,8 @@ export class AuthService {
     const current = await this.deps.users.findById(claims.jid, id);
     if (!current) throw new AppError(404, 'not_found', 'User not found');
     if (await this.deps.users.nameTaken(claims.jid, input.name, id)) throw new AppError(409, 'duplicate_username', 'That username is taken');
+    // A name kept as it is stays, even one stored before look-alikes were refused.
+    if (input.name !== current.name) await this.assertNotLookAlike(claims.jid, input.name, id);
     const patch: { name: string; passwordHash?: string; validAfter?: number; modifiedby: string } = { name: input.name, modifiedby: claims.name };
     if (input.password) {
       if (!input.currentPassword) throw new AppError(400, 'current_password_required', 'Enter your current password to set a new one');
@@ -243,6 +247,12 @@ export class AuthService {
     return found;
   }
 
+  /** docs/security.md#user-names: a new name must not be mistaken for another user's (`id`: the user being renamed). */
+  private async assertNotLookAlike(journalId: string, name: string, id?: string) {
+    const other = await this.deps.users.lookAlike(journalId, name, id);
+    if (other) throw lookAlike(name, other);
+  }
+
   private async assertNotLastManager(journalId: string, id: string) {
     if ((await this.deps.users.countOtherEnabledManagers(journalId, id)) === 0) {
       throw new AppError(409, 'last_manager', 'The journal needs at least one enabled manager');
@@ -258,6 +268,12 @@ export class AuthService {
   /** Names of the journal's accounts that share one normal form, stored before names were compared so. */
   async nameClashes(journalId: string): Promise<string[][]> {
     return (await this.deps.users.clashes(journalId)).map((c) => c.names);
+  }
+
+  /** Pairs of the journal's user names that look alike without being one name (stored before look-alikes were refused). */
+  async lookAlikeNames(journalId: string): Promise<string[][]> {
+    const names = (await this.deps.users.list(journalId)).map((u) => u.name).sort();
+    return names.flatMap((a, i) => names.slice(i + 1).filter((b) => userNamesLookAlike(a, b)).map((b) => [a, b]));
   }
 
   async findUser(journalId: string, name: string): Promise<StaffUser> {
@@ -277,6 +293,7 @@ export class AuthService {
     const problem = passwordProblem(input.password, input.name);
     if (problem) throw new AppError(400, 'weak_password', problem);
     if (await this.deps.users.nameTaken(journalId, input.name)) throw nameTaken(input.name);
+    await this.assertNotLookAlike(journalId, input.name);
     const passwordHash = await hashPassword(input.password);
     const u = await unlessTaken(
       () => this.deps.users.create({ journalId, name: input.name, passwordHash, status: 'enabled', role: input.role, allowedIps: input.allowedIps ?? [], createdby: by }),
@@ -295,6 +312,7 @@ export class AuthService {
     const nameProblem = userNameProblem(name);
     if (nameProblem) throw new AppError(400, 'invalid_username', nameProblem);
     if (await this.deps.users.nameTaken(journalId, name, id)) throw nameTaken(name);
+    await this.assertNotLookAlike(journalId, name, id);
     const at = nowSeconds();
     const user = await unlessTaken(() => this.deps.users.update(journalId, id, { name, validAfter: at, modifiedby: actorName(actor) }), nameTaken(name));
     if (!user) throw new AppError(404, 'unknown_user', 'User not found');

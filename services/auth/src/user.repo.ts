@@ -1,6 +1,6 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
-import { roleOrManager, userNameKey, type StaffRole } from '@journal/contracts';
+import { roleOrManager, userNameKey, userNamesLookAlike, type StaffRole } from '@journal/contracts';
 
 export interface User {
   id: string;
@@ -128,6 +128,15 @@ export class UserRepo {
       byKey.set(key, [...(byKey.get(key) ?? []), d.name]);
     }
     return [...byKey].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, names]) => ({ journalId, key, names: names.sort() }));
+  }
+
+  /**
+   * The name of another account of the journal that `name` looks like (`userNamesLookAlike`)
+   * without being it, or null. Staff lists are short: read whole, compared here.
+   */
+  async lookAlike(journalId: string, name: string, exceptId?: string): Promise<string | null> {
+    const docs = await this.model.find({ journalId: new Types.ObjectId(journalId) }, { name: 1 }).lean();
+    return docs.find((d) => String(d._id) !== exceptId && userNamesLookAlike(d.name, name))?.name ?? null;
   }
 
   /** Enabled managers of the journal, other than `exceptId`: the last one cannot be disabled or demoted. */

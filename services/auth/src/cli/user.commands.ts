@@ -24,6 +24,12 @@ const clashText = (clashes: string[][]) =>
     ...clashes.map((names) => `  ${names.map((n) => escapeControl(n)).join(', ')}`),
     'rename or disable all but one of each (`jp user rename`, `jp user disable`); see docs/operations.md#user-name-clashes',
   ].join('\n');
+const lookAlikeText = (groups: string[][]) =>
+  [
+    'look-alike names (shown alike on screen: I, l and 1; O and 0; rn and m; vv and w):',
+    ...groups.map((names) => `  ${names.map((n) => escapeControl(n)).join(', ')}`),
+    'check that each is whom it seems; rename one if in doubt (`jp user rename`)',
+  ].join('\n');
 
 const journalId = (deps: UserCliDeps, slug: string) => journalIdBySlug(deps.journals, slug);
 
@@ -73,9 +79,9 @@ export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
       async run(a) {
         const d = await deps();
         const jid = await journalId(d, String(a.journal));
-        const [users, clashes] = await Promise.all([d.service.listUsers(jid), d.service.nameClashes(jid)]);
-        const text = users.length ? users.map(line).join('\n') : 'no users';
-        return { data: { users, clashes }, text: clashes.length ? `${text}\n\n${clashText(clashes)}` : text };
+        const [users, clashes, lookAlikes] = await Promise.all([d.service.listUsers(jid), d.service.nameClashes(jid), d.service.lookAlikeNames(jid)]);
+        const text = [users.length ? users.map(line).join('\n') : 'no users', clashes.length ? clashText(clashes) : '', lookAlikes.length ? lookAlikeText(lookAlikes) : ''];
+        return { data: { users, clashes, lookAlikes }, text: text.filter(Boolean).join('\n\n') };
       },
     },
     {
