@@ -26,6 +26,7 @@ const BATCH = 200;
 const ENV = {
   MAIL_CONCURRENCY: '2',
   MAIL_RETRY_MS: '250',
+  MAIL_RETRY_MAX_MS: '2000',
   MAIL_ATTEMPTS: '40',
   MAIL_SEND_LEASE_MS: '4000',
   MAIL_LOCK_MS: '2000',
@@ -46,7 +47,7 @@ beforeAll(async () => {
   conn = await mongoose.createConnection(s.stack.env.MONGO_URL!, { dbName: s.dbName }).asPromise();
   redis = new Redis(s.stack.env.REDIS_URL!, { maxRetriesPerRequest: null });
   repo = new MailRepo(conn);
-  queue = new MailQueue(redis, { prefix: mailQueuePrefix(s.stack.env.REDIS_PREFIX!), attempts: Number(ENV.MAIL_ATTEMPTS), retryMs: Number(ENV.MAIL_RETRY_MS) });
+  queue = new MailQueue(redis, { prefix: mailQueuePrefix(s.stack.env.REDIS_PREFIX!), attempts: Number(ENV.MAIL_ATTEMPTS), retryMs: Number(ENV.MAIL_RETRY_MS), retryMaxMs: Number(ENV.MAIL_RETRY_MAX_MS) });
   mail = new MailService({
     repo,
     settings: new MailSettingsRepo(conn),

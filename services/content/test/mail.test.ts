@@ -49,6 +49,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
         SMTP_TLS: 'none',
         SMTP_TIMEOUT_MS: 3000,
         MAIL_RETRY_MS: 100,
+        MAIL_RETRY_MAX_MS: 1000,
         MAIL_ATTEMPTS: 30,
         MAIL_SEND_LEASE_MS: 1500,
         MAIL_LOCK_MS: 2000,

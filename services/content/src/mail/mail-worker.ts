@@ -31,7 +31,7 @@ export async function startMailWorker(config: MailWorkerConfig): Promise<MailWor
   const files = new FileStore(conn);
   await Promise.all([repo.init(), settings.init(), files.init()]);
   const queueConn = createRedis(config.REDIS_URL);
-  const queue = new MailQueue(queueConn, { prefix: mailQueuePrefix(config.REDIS_PREFIX), attempts: config.MAIL_ATTEMPTS, retryMs: config.MAIL_RETRY_MS });
+  const queue = new MailQueue(queueConn, { prefix: mailQueuePrefix(config.REDIS_PREFIX), attempts: config.MAIL_ATTEMPTS, retryMs: config.MAIL_RETRY_MS, retryMaxMs: config.MAIL_RETRY_MAX_MS });
   const sender = new SmtpSender(config);
   const workerConn = createBlockingRedis(config.REDIS_URL);
 

@@ -7,9 +7,14 @@ const flag = z
 
 /** What enqueueing needs (the content service and the mail worker): the `mail` queue's retries. */
 export const mailQueueConfigShape = {
-  /** Tries of one message while the SMTP server cannot be reached or refuses for now, the first wait doubled each time (default: about 17 hours in all). */
-  MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
+  /**
+   * Tries of one message while the SMTP server cannot be reached or refuses for now: the first
+   * wait MAIL_RETRY_MS, doubled each time up to MAIL_RETRY_MAX_MS, so a relay back after an
+   * outage of hours is tried again within that (default: 100 tries, about 16 hours in all).
+   */
+  MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(100),
   MAIL_RETRY_MS: z.coerce.number().int().min(10).default(15_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(600_000),
 };
 
 /**

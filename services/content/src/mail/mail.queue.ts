@@ -13,11 +13,16 @@ export interface MailQueueOptions {
   prefix: string;
   attempts: number;
   retryMs: number;
+  retryMaxMs: number;
 }
 
+/** The wait before the next try: doubled each time from `retryMs`, never more than `retryMaxMs`. */
+export const mailRetryDelay = (attemptsMade: number, o: Pick<MailQueueOptions, 'retryMs' | 'retryMaxMs'>) =>
+  Math.min(o.retryMaxMs, o.retryMs * 2 ** Math.max(0, attemptsMade - 1));
+
 /**
- * The `mail` queue. A send that fails throws, and BullMQ tries again after an exponential backoff
- * (an SMTP outage of hours loses nothing). A record's first job has the record's id as its job id,
+ * The `mail` queue. A send that fails throws, and BullMQ tries again after a backoff doubled each
+ * time up to a ceiling (an SMTP outage of hours loses nothing, and its end is noticed soon). A record's first job has the record's id as its job id,
  * so enqueueing an event twice adds one job; the sweep adds a fresh job for a message whose job
  * was lost, and every job checks the record's state before it sends (docs/architecture.md#mail).
  */
@@ -36,7 +41,8 @@ export class MailQueue {
     await this.queue.add('send', job, {
       jobId,
       attempts: this.opts.attempts,
-      backoff: { type: 'exponential', delay: this.opts.retryMs },
+      // The worker's backoffStrategy (capped exponential) reads this type.
+      backoff: { type: 'mail', delay: this.opts.retryMs },
       removeOnComplete: { age: 24 * 3600, count: 10_000 },
       removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
     });
@@ -58,6 +64,7 @@ export class MailQueue {
       lockDuration: o.lockMs,
       stalledInterval: Math.max(1000, Math.round(o.lockMs / 2)),
       maxStalledCount: 1000,
+      settings: { backoffStrategy: (attemptsMade) => mailRetryDelay(attemptsMade, this.opts) },
     });
   }
 

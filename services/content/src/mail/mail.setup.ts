@@ -22,7 +22,7 @@ export async function startMail(p: { config: ContentConfig; conn: Connection; jo
   await Promise.all([repo.init(), settings.init()]);
   // The queue's own connection: BullMQ's commands must not wait behind the service's.
   const queueConn: Redis = createRedis(c.REDIS_URL);
-  const queue = new MailQueue(queueConn, { prefix: mailQueuePrefix(c.REDIS_PREFIX), attempts: c.MAIL_ATTEMPTS, retryMs: c.MAIL_RETRY_MS });
+  const queue = new MailQueue(queueConn, { prefix: mailQueuePrefix(c.REDIS_PREFIX), attempts: c.MAIL_ATTEMPTS, retryMs: c.MAIL_RETRY_MS, retryMaxMs: c.MAIL_RETRY_MAX_MS });
   const service = new MailService({ repo, settings, queue, journals: p.journals, activity: p.activity, logger: p.logger, origin: c });
   return {
     service,
