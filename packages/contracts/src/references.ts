@@ -1,4 +1,5 @@
-import { decodeEntities, dropTags } from './text.rules.js';
+import { decodeEntities } from './text.rules.js';
+import { dropTags } from './plain-text.js';
 
 /**
  * docs/product.md#references: an article's reference list, pasted one per line. Each line is kept

@@ -7,17 +7,8 @@ import { decodeHTML } from 'entities';
  */
 export const decodeEntities = (s: unknown): string => (s === undefined || s === null ? '' : decodeHTML(String(s)));
 
-/** Tags that end a block of text: they become a space, any other tag (inline markup) nothing. */
-const BLOCK_TAG = /<\/?(?:p|br|div|li|ul|ol|h[1-6]|blockquote|pre|table|tr|td|th|hr|dd|dt|dl)\b[^>]*>/gi;
-
-/**
- * Sanitised HTML → text with its tags dropped, entities not yet decoded: inline markup leaves no
- * gap ('<i>in vitro</i>; x' → 'in vitro; x', never 'in vitro ; x'), a block boundary one space.
- */
-export const dropTags = (html: unknown): string => blockTagsToSpaces(html).replace(/<[^>]*>/g, '');
-
-/** Every block tag replaced by a space (an HTML sanitiser then drops the inline ones). */
-export const blockTagsToSpaces = (html: unknown): string => String(html ?? '').replace(BLOCK_TAG, ' ');
+/** Plain text of sanitised HTML: kept in plain-text.ts, out of the public site's first load. */
+export { blockTagsToSpaces, dropTags } from './plain-text.js';
 
 /** More digits than this is not a year, volume or issue. */
 const MAX_NUMBER_DIGITS = 6;

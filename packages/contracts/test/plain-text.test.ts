@@ -1,4 +1,4 @@
-import { dropTags } from '../src/text.rules.js';
+import { dropTags } from '../src/plain-text.js';
 import { publishedFileUrl } from '../src/public-url.js';
 
 describe('dropTags (docs/product.md#machine-readable-text)', () => {

@@ -11,7 +11,8 @@ import { orcidUrl } from '@journal/contracts/scholarly-ids';
 import type { PublicAuthor } from '@journal/contracts/article-authors';
 import type { ArticleReference } from '@journal/contracts/references';
 import { languageCode } from '@journal/contracts/language-code';
-import { decodeEntities, dropTags, pageSpan, splitKeywords } from '@journal/contracts/text.rules';
+import { decodeEntities, pageSpan, splitKeywords } from '@journal/contracts/text.rules';
+import { dropTags } from '@journal/contracts/plain-text';
 import { titleText } from './citation';
 
 export interface CitationArticle {

@@ -42,7 +42,7 @@ describe('archives layout', () => {
     expect([...sidebar().querySelectorAll('details')].map((d) => d.open)).toEqual([true, true, false]);
     // Four issues, and the preservation manifests (served by the content service: a plain link).
     expect(within(sidebar()).getAllByRole('link').length).toBe(5);
-    expect(within(sidebar()).getByRole('link', { name: 'Preservation: LOCKSS and CLOCKSS manifests' }).getAttribute('href')).toBe('/lockss');
+    expect(within(sidebar()).getByRole('link', { name: 'LOCKSS and CLOCKSS manifests' }).getAttribute('href')).toBe('/lockss');
   });
 
   test('says the archive could not be loaded when the read fails', async () => {

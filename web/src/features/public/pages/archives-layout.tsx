@@ -66,11 +66,7 @@ export function ArchivesLayout() {
             <YearBox key={`${y.year}-${y.volume}`} y={y} defaultOpen={i < 2} onChoose={() => setMobileOpen(false)} />
           ))}
           {/* docs/product.md#preservation: served by the content service, so a page load, not a route. */}
-          {!!q.data?.length && (
-            <a className="archive-preservation" href="/lockss">
-              Preservation: LOCKSS and CLOCKSS manifests
-            </a>
-          )}
+          <a href="/lockss">LOCKSS and CLOCKSS manifests</a>
         </nav>
         <div className="archive-content">
           <Outlet />
