@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   chosenEncoding,
   compressForEdge,
+  EDGE_MISS_HEADER,
   EdgeKeyMap,
   MIN_COMPRESS_BYTES,
   parseSurrogateKey,
@@ -54,6 +55,8 @@ export class EdgeAnswers {
    * compress its body in, or null to pass it on as it is.
    */
   prepare(req: IncomingMessage, status: number, h: AnswerHeaders, ctx: { cacheKey?: string; journalId: string }): EdgeEncoding | null {
+    const miss = h[EDGE_MISS_HEADER] !== undefined;
+    delete h[EDGE_MISS_HEADER];
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !CACHEABLE.has(status)) return null;
     const tags = parseSurrogateKey(h[SURROGATE_KEY_HEADER]);
     if (!tags.length) return null;
@@ -68,7 +71,7 @@ export class EdgeAnswers {
     // find: the answers whose key is recorded.
     const { cacheKey } = ctx;
     const keys = cacheKey === undefined ? null : this.o.keys;
-    if (keys && RECORDED.has(status) && keys.accepts(cacheKey!, tags)) {
+    if (keys && RECORDED.has(status) && !miss && keys.accepts(cacheKey!, tags)) {
       h['x-accel-expires'] = String(this.o.ttlSeconds);
       keys.record(cacheKey!, tags, Date.now(), ctx.journalId).catch((err: unknown) => this.o.logger.warn({ err }, 'edge cache key not recorded; a purge will miss it until it expires'));
     } else {

@@ -25,7 +25,9 @@ beforeAll(async () => {
       return;
     }
     const status = req.url!.startsWith('/api/archives/ref/missing') ? 404 : 200;
-    res.writeHead(status, { 'content-type': 'application/json', 'surrogate-key': `j${J} j${J}-aX` }).end('{}');
+    // An issue that does not exist: an empty list the service marks as a miss.
+    const miss = req.url!.startsWith('/api/archives/2099/') ? { 'x-jp-edge-miss': '1' } : {};
+    res.writeHead(status, { 'content-type': 'application/json', 'surrogate-key': `j${J} j${J}-aX`, ...miss }).end('{}');
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
@@ -61,11 +63,13 @@ const viaNginx = (path: string, key = `gzip|edge.test${path}`) => request(gatewa
 const recorded = async () => redis.zrange(`${prefix}edge:tag:j${J}`, 0, -1);
 
 describe('records of nginx cache keys', () => {
-  it('records a stored answer with a lifetime; a "not found" or a key too long is kept seconds and not recorded', async () => {
+  it('records a stored answer with a lifetime; a "not found", a miss or a key too long is kept seconds and not recorded', async () => {
     const ok = await viaNginx('/api/archives/ref/A-1');
     expect([ok.status, ok.headers['x-accel-expires']]).toEqual([200, '86400']);
     const missing = await viaNginx('/api/archives/ref/missing-1');
     expect([missing.status, missing.headers['x-accel-expires']]).toEqual([404, '7']);
+    const none = await viaNginx('/api/archives/2099/1/1');
+    expect([none.status, none.headers['x-accel-expires'], none.headers['x-jp-edge-miss']]).toEqual([200, '7', undefined]);
     const long = await viaNginx(`/api/archives/ref/A-1?${'q'.repeat(300)}`);
     expect([long.status, long.headers['x-accel-expires']]).toEqual([200, '7']);
     // A key naming another host is not believed: not recorded, and nginx keeps the answer seconds only.

@@ -4,6 +4,12 @@ import type { Redis } from 'ioredis';
 export const EDGE_CACHE_KEY_HEADER = 'x-jp-cache-key';
 /** Answer header naming the cache tags of a public answer (space-separated, Fastly's form). */
 export const SURROGATE_KEY_HEADER = 'surrogate-key';
+/**
+ * Answer header by which a service says a 200 found nothing (an issue that does not exist answers
+ * an empty list): endless made-up paths can ask for one, so, like a 404, the gateway records no
+ * key for it and nginx keeps it seconds only. Never passed on to the client.
+ */
+export const EDGE_MISS_HEADER = 'x-jp-edge-miss';
 
 /** Tags are short and header-safe (see the content service's cache tags); anything else is dropped. */
 const TAG_RE = /^[A-Za-z0-9._-]{1,128}$/;

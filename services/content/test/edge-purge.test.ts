@@ -75,6 +75,9 @@ describe('cache tags of public answers', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers['surrogate-key']).toBe(`${j} ${cacheTag.article(J, 'NOPE-1')}`);
     expect((await pub('/api/archives/ref/NOPE-1/stats')).headers['surrogate-key']).toBeUndefined();
+    // An issue with no article (made-up numbers are endless) is marked a miss: the gateway records no key for it.
+    expect((await pub('/api/archives/2099/1/1')).headers['x-jp-edge-miss']).toBe('1');
+    expect((await pub('/api/archives/x/y/z')).headers['x-jp-edge-miss']).toBe('1');
     // No tenant, no tags.
     expect((await request(app.url).get('/api/settings/')).headers['surrogate-key']).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { AppError, requireTenant } from '@journal/server-kit';
+import { AppError, EDGE_MISS_HEADER, requireTenant } from '@journal/server-kit';
 import { ARTICLE_REF_RE as REF_RE, OBJECT_ID_RE as ID_RE } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { sendCached } from '../cache/http-cache';
@@ -53,6 +53,7 @@ export function publicRoutes(deps: ContentDeps): Router {
     const issue = firstNumber(req.params.issue);
     // docs/product.md#route-params: unparsable params simply match nothing.
     if (year === null || volume === null || issue === null) {
+      res.setHeader(EDGE_MISS_HEADER, '1');
       await cachedJson(req, res, 'empty', async () => []);
       return;
     }
@@ -60,6 +61,8 @@ export function publicRoutes(deps: ContentDeps): Router {
       body: await svc.issueArticlesJson(req.journalId, { year, volume, issue }),
       contentType: JSON_TYPE,
     }));
+    // No such issue (made-up numbers are endless): nginx keeps the empty list seconds, unrecorded.
+    if (c.body.length <= 2) res.setHeader(EDGE_MISS_HEADER, '1');
     sendCached(req, res, c);
   });
 
