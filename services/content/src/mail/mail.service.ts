@@ -94,10 +94,15 @@ export class MailService {
       (id) => messageIdFor(id, journal.hosts[0]),
     );
     if (created) {
-      // The record is the message: a job that cannot be added now is added by the worker's sweep.
-      await this.deps.queue.add({ journalId: m.journalId, mailId: record.id }).catch((err: unknown) => {
-        this.deps.logger.warn({ mailId: record.id, err: (err as Error).message }, 'mail job not queued; the sweep will queue it');
-      });
+      // The record is the message: a job that cannot be added now (Redis away: the add would wait
+      // for it) is added by the worker's sweep, and the caller does not wait past QUEUE_ADD_WAIT_MS.
+      const added = this.deps.queue.add({ journalId: m.journalId, mailId: record.id });
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the queue did not answer in time')), QUEUE_ADD_WAIT_MS)));
+      await Promise.race([added, late])
+        .catch((err: unknown) => this.deps.logger.warn({ mailId: record.id, err: (err as Error).message }, 'mail job not queued; the sweep will queue it'))
+        .finally(() => clearTimeout(timer));
+      added.catch(() => undefined);
     }
     return { id: record.id, created };
   }
@@ -160,5 +165,8 @@ export class MailService {
     return this.settings(journalId);
   }
 }
+
+/** How long an enqueue waits for Redis to take the job before leaving it to the sweep. */
+const QUEUE_ADD_WAIT_MS = 2000;
 
 const renderSubject = (t: MailTemplate, vars: Record<string, string>) => renderMailTemplate({ subject: t.subject, body: ' ' }, vars).subject;
