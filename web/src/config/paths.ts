@@ -20,6 +20,9 @@ export const paths = {
     /** docs/product.md#counter: COUNTER reports and the SUSHI customers. */
     usage: '/admin/usage',
     account: (id: string) => `/admin/account/${id}`,
+    /** docs/product.md#submissions */
+    submissions: '/admin/submissions',
+    submission: (id: string) => `/admin/submissions/${id}`,
     search: (q: string) => `/admin/search?q=${encodeURIComponent(q)}`,
     notFound: '/admin/not-found',
   },

@@ -17,6 +17,8 @@ import { UsersPage } from './components/users-page';
 import { ActivityPage } from './components/activity-page';
 import { UsageReportsPage } from './components/usage-reports-page';
 import { RoleGate } from './components/role-gate';
+import { SubmissionsPage } from './components/submissions-page';
+import { SubmissionDetailPage } from './components/submission-detail';
 import '@/components/staff-shell.css';
 import './admin.css';
 
@@ -51,6 +53,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'indexing', element: <RoleGate area="content"><IndexingPage /></RoleGate> },
       { path: 'users', element: <RoleGate area="staff"><UsersPage /></RoleGate> },
       { path: 'activity', element: <RoleGate area="activity"><ActivityPage /></RoleGate> },
+      { path: 'submissions', element: <RoleGate area="content"><SubmissionsPage /></RoleGate> },
+      { path: 'submissions/:id', element: <RoleGate area="content"><SubmissionDetailPage /></RoleGate> },
       { path: 'usage', element: <RoleGate area="content"><UsageReportsPage /></RoleGate> },
       { path: 'account/:id', element: <AccountPage /> },
       { path: 'search', element: <RoleGate area="content"><AdminSearchPage /></RoleGate> },

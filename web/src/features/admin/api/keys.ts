@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ActivityQuery } from '@journal/contracts';
+import type { ActivityQuery, SubmissionListQuery } from '@journal/contracts';
 
 /** Every admin query key. */
 export const adminKeys = {
@@ -17,6 +17,9 @@ export const adminKeys = {
   sushiCustomers: () => [...adminKeys.all, 'sushi-customers'] as const,
   /** The journal's sender and email templates. */
   mailSettings: () => [...adminKeys.all, 'mail-settings'] as const,
+  /** docs/product.md#submissions: a page of the list, and one submission. */
+  submissions: (query: SubmissionListQuery) => [...adminKeys.all, 'submissions', query] as const,
+  submission: (id: string) => [...adminKeys.all, 'submission', id] as const,
   /** The emails of one submission. */
   submissionEmails: (id: string) => [...adminKeys.all, 'submission-emails', id] as const,
   article: (id: string) => [...adminKeys.all, 'article', id] as const,
@@ -52,6 +55,9 @@ export const staleAfterSaving = {
   /** The admin list is set from the reorder's answer. */
   indexingOrder: (): QueryKey[] => [],
   staff: (): QueryKey[] => [adminKeys.staff()],
+  /** A decision changes the submission, the list's pages and its emails; publishing adds an article too. */
+  submission: (id: string): QueryKey[] => [adminKeys.submission(id), [...adminKeys.all, 'submissions'], adminKeys.submissionEmails(id)],
+  published: (): QueryKey[] => [adminKeys.all],
 };
 
 /** Invalidates the queries a save made stale; resolves once the active ones have refetched. */

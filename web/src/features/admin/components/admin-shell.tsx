@@ -47,6 +47,7 @@ export function AdminShell() {
         <header className="admin-topbar">
           <nav className="admin-nav">
             <Link to={paths.admin.root}>Home</Link>
+            {roleOpens(role, 'content') && <Link to={paths.admin.submissions}>Submissions</Link>}
             {!roleOpens(role, 'content') && roleOpens(role, 'worklog') && <a href={paths.webdata.root}>Work-log</a>}
           </nav>
           {roleOpens(role, 'content') && (
