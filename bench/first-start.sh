@@ -12,8 +12,12 @@ set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 COLD=0; [ "${1:-}" = --cold ] && COLD=1
 WORK="$(mktemp -d /tmp/first-start-XXXXXX)"
+# nginx's workers (www-data) serve the clone's web build: they must be able to walk to it.
+chmod 755 "$WORK"
 LOG="$WORK/start.log"
-trap 'rm -rf "$WORK"' EXIT
+# The servers npm start provisioned stop with it; if it died first, they are stopped here. Its log
+# stays in /tmp/first-start.log.
+trap 'cp "$LOG" /tmp/first-start.log 2>/dev/null; (cd "$WORK/clone" 2>/dev/null && bash scripts/provision.sh stop >/dev/null 2>&1); rm -rf "$WORK"' EXIT
 
 git clone -q "$ROOT" "$WORK/clone" || exit 1
 cd "$WORK/clone" || exit 1
