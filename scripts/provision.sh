@@ -89,6 +89,16 @@ ensure_packages() {
 
 use_external_mongo() { [ -n "${MONGO_URL:-}" ] || command -v mongod >/dev/null 2>&1; }
 
+# module_copy MODULE@VERSION: a writable copy, in a new temporary folder, of a module downloaded
+# from the Go module proxy (to build it with a file of its own added, or its web UI bundled).
+module_copy() {
+  local dir src
+  dir="$(GOTOOLCHAIN=local go mod download -json "$1" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
+  [ -n "$dir" ] && [ -d "$dir" ] || die "could not download $1 from the Go module proxy"
+  src="$(mktemp -d)"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
+  printf '%s' "$src"
+}
+
 ensure_ferretdb() {
   use_external_mongo && return 0
   [ -x "$FERRET_BIN" ] && "$FERRET_BIN" --version >/dev/null 2>&1 && return 0
@@ -97,10 +107,8 @@ ensure_ferretdb() {
   # Not `go install`: the pinned module ships without build/version/version.txt, which FerretDB
   # reads at start-up (that binary would not start, and its whole compile would be lost), and the
   # proxy may refuse the module's version list. So the pinned module is built with that file written.
-  local dir src
-  dir="$(GOTOOLCHAIN=local go mod download -json "github.com/FerretDB/FerretDB@$FERRET_VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
-  [ -n "$dir" ] || die "could not download FerretDB $FERRET_VERSION from the Go module proxy"
-  src="$(mktemp -d)"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
+  local src
+  src="$(module_copy "github.com/FerretDB/FerretDB@$FERRET_VERSION")"
   echo "$FERRET_VERSION" >"$src/build/version/version.txt"
   (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -o "$FERRET_BIN.part" ./cmd/ferretdb) \
     >"$DATA/logs/ferretdb-build.log" 2>&1 || die "FerretDB build failed (see $DATA/logs/ferretdb-build.log)"
@@ -121,10 +129,8 @@ go_build() {
     mv "$gobin"/* "$out"
   else
     log "building from the downloaded module (see $DATA/logs/$name-build.log)"
-    local dir src rel="${pkg#"$module"}"
-    dir="$(GOTOOLCHAIN=local go mod download -json "$module@$version" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
-    [ -n "$dir" ] || die "could not download $module $version from the Go module proxy"
-    src="$(mktemp -d)"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
+    local src rel="${pkg#"$module"}"
+    src="$(module_copy "$module@$version")"
     (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -o "$out" "./${rel#/}") \
       >>"$DATA/logs/$name-build.log" 2>&1 || die "$name build failed (see $DATA/logs/$name-build.log)"
     rm -rf "$src"
@@ -380,10 +386,8 @@ ensure_mailpit() {
   [ -x "$MAILPIT_BIN" ] && "$MAILPIT_BIN" version --no-release-check >/dev/null 2>&1 && return 0
   command -v go >/dev/null 2>&1 || die "Mailpit is built with Go (>= 1.24), which is not installed. Install Go, or set SMTP_URL (and MAILPIT_URL) to an SMTP server."
   log "building Mailpit $MAILPIT_VERSION (one time, a few minutes)"
-  local dir src
-  dir="$(GOTOOLCHAIN=local go mod download -json "github.com/axllent/mailpit@$MAILPIT_VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
-  [ -n "$dir" ] || die "could not download Mailpit $MAILPIT_VERSION from the Go module proxy"
-  src="$(mktemp -d)"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
+  local src
+  src="$(module_copy "github.com/axllent/mailpit@$MAILPIT_VERSION")"
   if ! (cd "$src" && npm ci --no-audit --no-fund --loglevel=error && npm run build) >"$DATA/logs/mailpit-build.log" 2>&1; then
     log "Mailpit's web UI could not be bundled (see $DATA/logs/mailpit-build.log): building it without"
   fi
