@@ -72,6 +72,11 @@ export const contentConfigSchema = z.object({
    */
   STATS_PUSH_MS: z.coerce.number().int().min(10).default(100),
   STATS_FLUSH_MS: z.coerce.number().int().min(10).default(10_000),
+  /**
+   * How long a COUNTER item report (IR, IR_A1) is waited for before the request is answered
+   * "queued" (1011, 202) while it is built on; the harvester asks again (docs/product.md#counter).
+   */
+  COUNTER_ITEM_WAIT_MS: z.coerce.number().int().min(0).default(15_000),
   /** Crossref's HTTPS deposit endpoint; its submission log is read from the same host (/servlet/submissionDownload). */
   CROSSREF_DEPOSIT_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').default('https://doi.crossref.org/servlet/deposit'),
   /**

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { markRecentAuth, readZip, staffToken } from '@journal/testing';
+import { markRecentAuth, readZip, staffToken, until } from '@journal/testing';
 import { hitOf } from '../src/stats/usage-line';
 import { counterTsv } from '../src/counter/counter-tsv';
 import { SUSHI_REQUESTS_PER_MINUTE } from '../src/counter/counter.routes';
@@ -288,6 +288,26 @@ describe('COUNTER_SUSHI API: status, members, reports and who may ask', () => {
     expect([lib2.status, lib2.body.Report_Header.Institution_Name]).toEqual([200, 'College Library']);
   });
 
+  it('an item report not read within the wait is queued (1011, 202), read on meanwhile, and served when asked again', async () => {
+    // A replica that waits for nothing: every first item report of a period is queued.
+    const eager = await startContent({ MONGO_DB: app.config.MONGO_DB, REDIS_PREFIX: app.config.REDIS_PREFIX, COUNTER_ITEM_WAIT_MS: 0 });
+    // A customer of its own: asking again and again must not use up another's requests a minute.
+    const made = await request(app.url).post('/api/admin/counter/customers').set(await manager(J)).send({ name: 'Patient Library', customerId: 'patient' });
+    try {
+      const ask = () => request(eager.url).get('/counter/r51/reports/ir_a1').query({ customer_id: 'patient', api_key: made.body.apiKey as string, ...period }).set({ 'x-journal-id': J, ...HOST });
+      const first = await ask();
+      expect([first.status, first.body, first.headers['retry-after']]).toEqual([202, { Code: 1011, Message: 'Report Queued for Processing', Data: expect.any(String) }, '30']);
+      expect(schemaErrors('Exception', first.body)).toEqual([]);
+      let served = first;
+      await until(async () => (served = await ask()).status === 200, 'the queued report', 30_000, 500);
+      expect(schemaErrors('IR_A1', served.body)).toEqual([]);
+      expect((served.body.Report_Items[0].Items as unknown[]).length).toBe(2);
+    } finally {
+      // Only the process: the database and Redis keys are the suite's.
+      await eager.stop();
+    }
+  });
+
   it('is rate-limited per customer: past the limit a minute, 429 with 1020', async () => {
     const made = await request(app.url).post('/api/admin/counter/customers').set(await manager(J)).send({ name: 'Busy Library', customerId: 'busy' });
     const q = { customer_id: 'busy', api_key: made.body.apiKey as string };
@@ -306,7 +326,7 @@ describe('COUNTER_SUSHI API: status, members, reports and who may ask', () => {
 describe('the admin: SUSHI customers and tabular reports', () => {
   it('a manager lists and removes customers (the key is never listed); editors read reports, not customers', async () => {
     const list = await request(app.url).get('/api/admin/counter/customers').set(await manager(J));
-    expect(list.body.map((c: { customerId: string }) => c.customerId).sort()).toEqual(['busy', 'lib-1', 'lib-2']);
+    expect(list.body.map((c: { customerId: string }) => c.customerId).sort()).toEqual(['busy', 'lib-1', 'lib-2', 'patient']);
     expect(JSON.stringify(list.body)).not.toContain(apiKey);
     expect((await request(app.url).post('/api/admin/counter/customers').set(await manager(J)).send({ name: 'Again', customerId: 'lib-1' })).status).toBe(409);
     expect((await request(app.url).post('/api/admin/counter/customers').set(await manager(J)).send({ name: 'x', customerId: 'bad id' })).status).toBe(400);
@@ -320,7 +340,7 @@ describe('the admin: SUSHI customers and tabular reports', () => {
     const lib2 = list.body.find((c: { customerId: string }) => c.customerId === 'lib-2');
     expect((await request(app.url).delete(`/api/admin/counter/customers/${lib2.id}`).set({ ...(await manager(other)) })).status).toBe(404);
     const logged = (await app.deps.activity.since(J, undefined)).filter((e) => e.kind === 'counter.customer');
-    expect(logged.length).toBe(4);
+    expect(logged.length).toBe(5);
     expect(JSON.stringify(logged)).not.toContain(apiKey);
   });
 

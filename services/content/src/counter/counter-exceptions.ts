@@ -5,6 +5,7 @@
  */
 export const SUSHI_EXCEPTIONS = {
   1000: { message: 'Service Not Available', status: 503 },
+  1011: { message: 'Report Queued for Processing', status: 202 },
   1020: { message: 'Client has made too many requests', status: 429 },
   1030: { message: 'Insufficient Information to Process Request', status: 400 },
   2000: { message: 'Requestor Not Authorized to Access Service', status: 401 },

@@ -43,6 +43,7 @@ export function counterRoutes(deps: ContentDeps): { router: Router; service: Cou
     } catch (err) {
       if (err instanceof SushiError) {
         if (err.status === 429) res.setHeader('Retry-After', '60');
+        if (err.status === 202) res.setHeader('Retry-After', '30');
         res.status(err.status).json(err.body);
         return;
       }
@@ -98,6 +99,10 @@ export function counterRoutes(deps: ContentDeps): { router: Router; service: Cou
       }
       res.json(report);
     } catch (err) {
+      if (err instanceof SushiError && err.status === 202) {
+        res.setHeader('Retry-After', '30');
+        throw new AppError(503, 'report_queued', 'The report is being prepared: download it again in a minute');
+      }
       if (err instanceof SushiError) throw new AppError(err.status === 200 ? 400 : err.status, 'counter_exception', `${err.body.Code}: ${err.body.Message}${err.body.Data ? ` (${err.body.Data})` : ''}`);
       throw err;
     }

@@ -37,10 +37,41 @@ export interface Requester {
  * the whole world ("The World" in the Code of Practice), whoever asks.
  */
 export class CounterService {
+  /**
+   * The item reports' data of a journal and period being read or read lately: a big journal's
+   * year is every article-month, which takes longer than a request may wait, so it is read once
+   * in the background and kept a while (each harvester's report is then made from it at once).
+   */
+  private readonly itemReads = new LRUCache<string, { done: boolean; data: Promise<{ items: Item[]; rows: Row[] }> }>({ max: 4, ttl: 3600_000 });
+
   constructor(
     private readonly deps: ContentDeps,
     readonly customers: SushiCustomerRepo,
   ) {}
+
+  /** The item data, or 1011 (queued) if it is not read within COUNTER_ITEM_WAIT_MS; the read goes on. */
+  private async itemDataQueued(j: Journal, begin: string, end: string, origin: string): Promise<{ items: Item[]; rows: Row[] }> {
+    const key = `${j.id}|${begin}|${end}|${origin}`;
+    let read = this.itemReads.get(key);
+    if (!read) {
+      const entry = { done: false, data: this.itemData(j, begin, end, origin) };
+      entry.data.then(
+        () => (entry.done = true),
+        () => this.itemReads.delete(key),
+      );
+      this.itemReads.set(key, (read = entry));
+    }
+    if (read.done) return read.data;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.deps.config.COUNTER_ITEM_WAIT_MS)));
+    try {
+      const data = await Promise.race([read.data, waited]);
+      if (!data) throw new SushiError(1011, 'The item report is being built: ask again in a minute');
+      return data;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   private async journal(journalId: string): Promise<Journal> {
     const j = await this.deps.publicService.journal(journalId);
@@ -96,7 +127,7 @@ export class CounterService {
     const ctx: ReportContext = { platform: name, platformId: PLATFORM_ID, createdBy: name, institution: { name: who.name, customerId: who.customerId }, now };
     const title = titleOf(j, origin);
     if (id === 'ir' || id === 'ir_a1') {
-      const { items, rows } = upTo ? await this.itemData(j, req.begin, upTo, origin) : { items: [], rows: [] };
+      const { items, rows } = upTo ? await this.itemDataQueued(j, req.begin, upTo, origin) : { items: [], rows: [] };
       return itemReport(req, ctx, [title], items, rows);
     }
     return titleReport(req, ctx, [title], upTo ? await titleRows(this.deps.repos.stats, [journalId], req.begin, upTo) : []);
