@@ -47,7 +47,7 @@ function submit(journalId: string, opts: { ip?: string; fields?: Record<string, 
     .post('/api/submissions')
     .set({ 'x-journal-id': journalId, 'x-client-ip': opts.ip ?? freshIp(), 'x-journal-host': 'sub1.test', accept: opts.accept ?? 'application/json' });
   for (const [k, v] of Object.entries({ ...FORM, ...(opts.fields ?? {}) })) req.field(k, v);
-  req.field('coauthors[0][given]', 'Ravi').field('coauthors[0][family]', 'Kumar').field('coauthors[0][orcid]', '0000-0002-1825-0097');
+  req.field('coauthors[0][given]', 'Ravi').field('coauthors[0][family]', 'Kumar').field('coauthors[0][orcid]', '0000-0002-1825-0097').field('coauthors[0][email]', 'ravi@example.org');
   req.field('coauthors[1][given]', '').field('coauthors[1][family]', '');
   if (opts.file !== null) req.attach('manuscript', opts.file ?? makeDocx(), opts.name ?? 'paper.docx');
   return req;
@@ -275,6 +275,7 @@ describe('from submission to a published article', () => {
     expect(new Set(mails.map((m) => m.to.email))).toEqual(new Set(['flow@example.org']));
     const delivery = mails[4]!;
     expect(delivery.attachments.map((a) => a.filename)).toEqual(['1.pdf', 'certificate-1-1.pdf', 'certificate-1-2.pdf', 'cover-page-1.pdf', 'editorial-board.pdf']);
+    expect(delivery.cc.map((c) => c.email)).toEqual(['ravi@example.org']);
 
     const log: ActivityEntry[] = (await app.deps.activity.since(J, undefined)).filter((e) => e.record.id === id);
     expect(log.map((e) => e.kind).sort()).toEqual(['submission.decision', 'submission.decision', 'submission.decision', 'submission.payment', 'submission.publish']);

@@ -31,6 +31,8 @@ export interface AuthorMail {
   vars?: Record<string, string>;
   attachments?: MailAttachmentRef[];
   links?: MailLink[];
+  /** The co-authors with an address get a copy (the delivery: every author's certificate is in it). */
+  copyCoauthors?: boolean;
 }
 
 /**
@@ -61,6 +63,9 @@ export class AuthorMailer {
         event: m.event,
         submissionId: s.id,
         to: [{ name: `${s.given} ${s.family}`.trim(), email: s.email }],
+        cc: m.copyCoauthors
+          ? s.authors.filter((a) => !a.corresponding && a.email && a.email.toLowerCase() !== s.email.toLowerCase()).map((a) => ({ name: `${a.given} ${a.family}`.trim(), email: a.email }))
+          : [],
         vars: { submissionNumber: s.number, title: toPlainText(s.title), statusLink: `${m.origin}${statusPath(token)}`, ...m.vars },
         attachments: m.attachments ?? [],
         links: m.links ?? [],

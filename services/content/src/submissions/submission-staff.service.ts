@@ -31,7 +31,7 @@ import { DECISION_EVENT, type AuthorMail } from './submission-mail';
  * the mail worker fetches them (`pdfBase`: the PDF service's address, or the public site's); each
  * has its public link for when the message would grow past the attachment limit.
  */
-export function deliveryOf(a: Article, origin: string, pdfBase: string): Pick<AuthorMail, 'vars' | 'attachments' | 'links'> {
+export function deliveryOf(a: Article, origin: string, pdfBase: string): Pick<AuthorMail, 'vars' | 'attachments' | 'links' | 'copyCoauthors'> {
   const ref = encodeURIComponent(a.refnumber);
   const pdfPath = articlePdfPath(a);
   const doc = (filename: string, path: string) => ({ filename, contentType: 'application/pdf', source: { kind: 'url' as const, url: `${pdfBase}${path}` }, link: `${origin}${path}` });
@@ -45,6 +45,7 @@ export function deliveryOf(a: Article, origin: string, pdfBase: string): Pick<Au
       doc('editorial-board.pdf', '/api/pdf/editorialboard'),
     ],
     links: [{ label: 'Abstract', url: `${origin}${articlePagePath(a)}` }],
+    copyCoauthors: true,
   };
 }
 
@@ -142,7 +143,7 @@ export class SubmissionStaffService {
     [before, after]: [Submission, Submission],
     kind: 'submission.decision' | 'submission.payment' | 'submission.publish',
     message: string,
-    extra: Pick<AuthorMail, 'vars' | 'attachments' | 'links'> = {},
+    extra: Pick<AuthorMail, 'vars' | 'attachments' | 'links' | 'copyCoauthors'> = {},
   ) {
     await this.p.activity.record(journalId, actor, {
       kind,
@@ -158,7 +159,7 @@ export class SubmissionStaffService {
     const fee = after.status === 'accepted' || after.ptype === 'paid' ? (await this.feeVars(journalId)).fee : after.ptype === 'free' ? 'waived' : '';
     const vars: Record<string, string> = { message, fee, ...extra.vars };
     // A round of revision, or a second acceptance after a refused receipt, is another message.
-    await this.p.mail.send({ journalId, origin, submission: after, event, occurrence: String(after.history.length), vars, attachments: extra.attachments, links: extra.links });
+    await this.p.mail.send({ journalId, origin, submission: after, event, occurrence: String(after.history.length), vars, attachments: extra.attachments, links: extra.links, copyCoauthors: extra.copyCoauthors });
   }
 
   private async feeVars(journalId: string) {
