@@ -3,6 +3,7 @@ import { eventually, staffToken } from '@journal/testing';
 import { isPublicArticle } from '../src/archives/article.repo';
 import { viewId } from '../src/views/view-docs';
 import { rebuildJournalViews } from '../src/views/views-rebuild';
+import { rebuildWithWriteDuring } from './rebuild-during';
 import { viewsLockKey } from '../src/views/views-offline';
 import { makePdf, publicGet, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
@@ -90,28 +91,20 @@ describe('articles added and removed during a rebuild', () => {
     const removed = articles[articles.length - 1]!;
     const host = articles[0]!;
     const before = await readerView(a, demo);
-    let wrote = false;
-    const r = await rebuildJournalViews(a.views, demo, {
-      logger: a.deps.logger,
-      batch: 2,
-      progress: async (done) => {
-        if (wrote || done < 2) return;
-        wrote = true;
-        // Through the admin API of the other replica, as an editor working during the rebuild would.
-        let req = request(b.url).post('/api/admin/archives/').set({ 'x-journal-id': demo, authorization: `Bearer ${token}` });
-        const fields = {
-          year: String(host.year), volume: String(host.volume), issue: String(host.issue), refnumber: '7700', title: 'Added during the rebuild',
-          authorname: 'R. Author', abstract: '<p>Abstract</p>', keywords: 'rebuild', pagenumber: '900-901', subject: 'Testing', country: 'India',
-          email: 'r@example.org', mobile: '', txnid: 'TXN7700', ptype: 'paid', publishdate: `${host.year}-01-10`,
-        };
-        for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-        const created = await req.attach('pdfFile', pdf, { filename: 'p.pdf', contentType: 'application/pdf' });
-        expect(created.status).toBe(201);
-        await b.repos.articles.remove(demo, removed.id);
-        await b.publisher.changed(demo, [{ t: 'article', id: removed.id }]);
-      },
+    const r = await rebuildWithWriteDuring(a, demo, async () => {
+      // Through the admin API of the other replica, as an editor working during the rebuild would.
+      let req = request(b.url).post('/api/admin/archives/').set({ 'x-journal-id': demo, authorization: `Bearer ${token}` });
+      const fields = {
+        year: String(host.year), volume: String(host.volume), issue: String(host.issue), refnumber: '7700', title: 'Added during the rebuild',
+        authorname: 'R. Author', abstract: '<p>Abstract</p>', keywords: 'rebuild', pagenumber: '900-901', subject: 'Testing', country: 'India',
+        email: 'r@example.org', mobile: '', txnid: 'TXN7700', ptype: 'paid', publishdate: `${host.year}-01-10`,
+      };
+      for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+      const created = await req.attach('pdfFile', pdf, { filename: 'p.pdf', contentType: 'application/pdf' });
+      expect(created.status).toBe(201);
+      await b.repos.articles.remove(demo, removed.id);
+      await b.publisher.changed(demo, [{ t: 'article', id: removed.id }]);
     });
-    expect(wrote).toBe(true);
     expect(r.status).toBe('done');
     await a.publisher.announceAll(demo);
     const after = await readerView(a, demo);
