@@ -64,6 +64,9 @@ describe('editors page', () => {
     await user.click(screen.getByRole('switch', { name: 'Status of Dr. Ravi Kumar' }));
     await waitFor(() => expect((screen.getByRole('switch', { name: 'Status of Dr. Ravi Kumar' }) as HTMLInputElement).checked).toBe(true));
     expect(editors[1]!.status).toBe('enabled');
+    // Done in place, said in the notice line (no dialog to close).
+    expect((await screen.findByRole('status')).textContent).toBe('Dr. Ravi Kumar enabled');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   test('moves the selected editors to the top and says the list is sorted', async () => {

@@ -11,7 +11,7 @@ import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { useSelection } from '../lib/use-selection';
 import { AdminTable, EditCell, PageHead, SelectAll } from './admin-table';
-import { useFlash } from './flash';
+import { useFlash, useNotice } from './flash';
 
 const pinnedFirst = (a: AdminEditor, b: AdminEditor) => (b.is_pinned ?? 0) - (a.is_pinned ?? 0);
 
@@ -24,6 +24,7 @@ export function EditorsPage() {
   // The server sorts too; the stable sort here keeps pinned rows first between reloads.
   const editors = useMemo(() => [...(q.data ?? [])].sort(pinnedFirst), [q.data]);
   const { selected, allSelected, toggle, toggleAll, clear, inOrder } = useSelection(editors.map((e) => e.id));
+  const notice = useNotice();
   const failed = showFailure(flash);
 
   const toggleStatus = useMutation({
@@ -32,16 +33,20 @@ export function EditorsPage() {
       form.append('status', e.status === 'enabled' ? 'disabled' : 'enabled');
       return adminApi.updateEditor(e.id, form);
     },
-    onSuccess: () => invalidateAfterSave(qc, staleAfterSaving.editor()),
+    onSuccess: (e) => {
+      notice(`${e.name} ${e.status}`);
+      return invalidateAfterSave(qc, staleAfterSaving.editor());
+    },
     onError: failed,
   });
 
   const pin = useMutation({
     mutationFn: (pinned: boolean) => adminApi.pinEditors({ ids: inOrder, pinned }),
-    onSuccess: async () => {
+    onSuccess: () => {
       clear();
-      await invalidateAfterSave(qc, staleAfterSaving.editor());
+      // Said as soon as the server has it; the list follows when the reads come back.
       flash(LIST_SORTED_MESSAGE);
+      void invalidateAfterSave(qc, staleAfterSaving.editor());
     },
     onError: failed,
   });

@@ -7,7 +7,7 @@ import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { showFailure } from '../lib/failure';
 import { pickedFile, uploadName } from '../lib/picked-file';
 import { AdminTable, PageHead } from './admin-table';
-import { useFlash } from './flash';
+import { useFlash, useNotice } from './flash';
 import { BackToDashboard, InlineForm, SubmitButton } from './inline-form';
 import { firstProblem } from '@/lib/form-errors';
 
@@ -90,10 +90,12 @@ export function IndexingPage() {
   const q = useQuery({ queryKey: adminKeys.indexing(), queryFn: adminApi.indexing });
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
+  const notice = useNotice();
   const reorder = useMutation({
     mutationFn: (ids: string[]) => adminApi.reorderIndexing(ids),
     onSuccess: (list) => {
       qc.setQueryData(adminKeys.indexing(), list);
+      notice('Order saved');
       void invalidateAfterSave(qc, staleAfterSaving.indexingOrder());
     },
     onError: showFailure(flash),

@@ -38,4 +38,9 @@ export function AdminSearchPage() {
   );
 }
 
-export const AdminNotFound = () => <p>Not Found!</p>;
+/** Outside the shell (any unknown admin path lands here): a page of its own, with its main region and heading. */
+export const AdminNotFound = () => (
+  <main className="admin admin-main">
+    <h1>Not Found!</h1>
+  </main>
+);

@@ -175,6 +175,8 @@ export function SettingsPage() {
       <QueryStates query={q} failed="Could not load the settings." />
       {form && (
         <>
+          {/* The outline's level under the page's h1, so headings typed into Home Content (h2, h3) follow it. */}
+          <h2 className="visually-hidden">Journal settings</h2>
           <form className="settings-form" onSubmit={submit} noValidate aria-label="Settings">
             {TEXT_FIELDS.map(([f, label]) => (
               <div key={f} className={errors[f] ? 'field invalid' : 'field'}>
