@@ -14,7 +14,7 @@ import type { BenchContext, BenchModule } from './context';
 import { writeReport } from './report';
 
 // load last: it adds an issue and articles to the demo journal, which the Lighthouse pages would show.
-const MODULES = ['content', 'pdf', 'worklog', 'publisher-worklog', 'publisher-content', 'publisher-search', 'scale', 'lighthouse', 'download-counting', 'counter', 'edge', 'staff', 'load'];
+const MODULES = ['content', 'pdf', 'worklog', 'publisher-worklog', 'publisher-content', 'publisher-search', 'scale', 'lighthouse', 'download-counting', 'counter', 'edge', 'staff', 'submission', 'load'];
 
 async function main() {
   const only = process.argv.slice(2);
@@ -26,8 +26,13 @@ async function main() {
   await conn.close();
   const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName });
   const stack = await startStack({ portBase: 24000 + offset, nginxPort: 28080 + offset, mongoDb: dbName, redisPrefix: 'bench:', name: 'bench', logLevel: 'warn',
-    // BENCH_USAGE_LOG=syslog: nginx sends the usage log as datagrams, as it does in Kubernetes.
-    ...(process.env.BENCH_USAGE_LOG === 'syslog' ? { env: { STATS_USAGE_FILE: '' } } : {}),
+    env: {
+      // The submission bench submits from one address, far more often than an author would.
+      SUBMIT_PER_ADDRESS_PER_HOUR: '1000000',
+      SUBMIT_PER_EMAIL_PER_DAY: '1000000',
+      // BENCH_USAGE_LOG=syslog: nginx sends the usage log as datagrams, as it does in Kubernetes.
+      ...(process.env.BENCH_USAGE_LOG === 'syslog' ? { STATS_USAGE_FILE: '' } : {}),
+    },
   });
   const staticDir = path.join(ROOT, 'web/dist/bench-static');
   mkdirSync(staticDir, { recursive: true });

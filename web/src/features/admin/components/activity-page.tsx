@@ -9,6 +9,7 @@ import { adminKeys } from '../api/keys';
 import { failureMessage } from '../lib/failure';
 import { AdminTable, PageHead } from './admin-table';
 import { BackToDashboard } from './inline-form';
+import { Pager } from './pager';
 
 export const ACTIVITY_FORBIDDEN_TEXT = 'Only managers can read the activity log.';
 export const ACTIVITY_EMPTY_TEXT = 'No activity matches these filters.';
@@ -59,8 +60,6 @@ export function ActivityLog({ fetchPage }: { fetchPage: (q: ActivityQuery) => Pr
   const set = (k: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
   const page = q.data?.page ?? 1;
   const total = q.data?.total ?? 0;
-  const first = total === 0 ? 0 : (page - 1) * (q.data?.pageSize ?? 0) + 1;
-  const last = Math.min(total, page * (q.data?.pageSize ?? 0));
   const forbidden = q.error instanceof ApiError && q.error.status === 403;
   const failed = forbidden ? ACTIVITY_FORBIDDEN_TEXT : (failureMessage(q.error) ?? 'The activity log could not be read.');
 
@@ -125,17 +124,7 @@ export function ActivityLog({ fetchPage }: { fetchPage: (q: ActivityQuery) => Pr
               </tr>
             ))}
           </AdminTable>
-          <nav className="pager" aria-label="Activity pages">
-            <button type="button" aria-label="Previous page" disabled={page <= 1} onClick={() => setQuery({ ...query, page: page - 1 })}>
-              ‹
-            </button>
-            <span>
-              {first} - {last} of {total}
-            </span>
-            <button type="button" aria-label="Next page" disabled={last >= total} onClick={() => setQuery({ ...query, page: page + 1 })}>
-              ›
-            </button>
-          </nav>
+          <Pager page={page} pageSize={q.data.pageSize} total={total} label="Activity pages" onPage={(p) => setQuery({ ...query, page: p })} />
         </>
       )}
       <BackToDashboard />

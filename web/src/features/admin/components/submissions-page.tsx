@@ -9,6 +9,7 @@ import { adminKeys } from '../api/keys';
 import { failureMessage } from '../lib/failure';
 import { AdminTable, PageHead } from './admin-table';
 import { BackToDashboard } from './inline-form';
+import { Pager } from './pager';
 
 export const SUBMISSIONS_EMPTY_TEXT = 'No submissions match.';
 export const day = (iso: string) => iso.slice(0, 10);
@@ -32,9 +33,6 @@ export function SubmissionsList({ fetchPage }: { fetchPage: (q: SubmissionListQu
   }
   const page = q.data?.page ?? 1;
   const total = q.data?.total ?? 0;
-  const size = q.data?.pageSize ?? 0;
-  const first = total === 0 ? 0 : (page - 1) * size + 1;
-  const last = Math.min(total, page * size);
 
   return (
     <section className="admin-submissions">
@@ -81,17 +79,7 @@ export function SubmissionsList({ fetchPage }: { fetchPage: (q: SubmissionListQu
               </tr>
             ))}
           </AdminTable>
-          <nav className="pager" aria-label="Submission pages">
-            <button type="button" aria-label="Previous page" disabled={page <= 1} onClick={() => setQuery({ ...query, page: page - 1 })}>
-              ‹
-            </button>
-            <span>
-              {first} - {last} of {total}
-            </span>
-            <button type="button" aria-label="Next page" disabled={last >= total} onClick={() => setQuery({ ...query, page: page + 1 })}>
-              ›
-            </button>
-          </nav>
+          <Pager page={page} pageSize={q.data.pageSize} total={total} label="Submission pages" onPage={(p) => setQuery({ ...query, page: p })} />
         </>
       )}
       <BackToDashboard />

@@ -1,0 +1,110 @@
+/**
+ * docs/product.md#submissions: authors submitting at once through nginx, the gateway and the
+ * content service of the whole stack. Each submission carries a 10 MB PDF manuscript and is timed
+ * from the request's first byte to the last byte of its answer (the number and the status link:
+ * the manuscript stored, the record and the link written, the acknowledgement queued), with 8
+ * submitters at a time. The content service's CPU per submission is read from /proc. Prints
+ * figures; never asserts a time.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { percentile } from '@journal/testing';
+import type { BenchContext } from './context';
+import { cpuMsFine } from './proc-cpu';
+
+const CONCURRENCY = 8;
+const SUBMISSIONS = 96;
+const WARMUP = 8;
+const MANUSCRIPT_BYTES = 10 * 1024 * 1024;
+
+/** A valid PDF of about `bytes`: one page and one stream of random bytes (nothing compresses it, no embedded file). */
+function bigPdf(bytes: number): Buffer {
+  const head = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >> endobj\n4 0 obj << /Length ${bytes} >>\nstream\n`,
+    'latin1',
+  );
+  const tail = Buffer.from('\nendstream\nendobj\ntrailer << /Root 1 0 R >>\nstartxref\n0\n%%EOF\n', 'latin1');
+  // Random bytes that never spell the end of the stream.
+  const data = Buffer.from(randomBytes(bytes).map((b) => (b === 0x65 ? 0x66 : b)));
+  return Buffer.concat([head, data, tail]);
+}
+
+const BOUNDARY = '----jpbench7f3a9c';
+function form(fields: Record<string, string>, file: Buffer): Buffer[] {
+  const parts = Object.entries(fields).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  const head = `${parts.join('')}--${BOUNDARY}\r\nContent-Disposition: form-data; name="manuscript"; filename="paper.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return [Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)];
+}
+
+/** One submission: the body's parts are written as they are (the 10 MB manuscript is not copied per request). */
+function submit(base: string, host: string, body: Buffer[]): Promise<{ ms: number; status: number }> {
+  const length = body.reduce((n, b) => n + b.length, 0);
+  const url = new URL('/api/submissions', base);
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { host, accept: 'application/json', 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(length) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode ?? 0 }));
+      },
+    );
+    req.on('error', reject);
+    for (const b of body) req.write(b);
+    req.end();
+  });
+}
+
+export async function run(ctx: BenchContext): Promise<Record<string, number>> {
+  const manuscript = bigPdf(MANUSCRIPT_BYTES);
+  const host = new URL(ctx.baseUrl).host;
+  const body = (i: number) =>
+    form(
+      {
+        given: 'Asha',
+        family: 'Verma',
+        email: `bench-${Date.now().toString(36)}-${i}@example.org`,
+        mobile: '+91 98765 43210',
+        country: 'India',
+        title: `Growth of <i>E. coli</i> at 37 °C, run ${i}`,
+        abstract: 'We measured growth at three temperatures. '.repeat(40),
+        keywords: 'bacteria, growth',
+        subject: 'Microbiology',
+        declaration: 'on',
+      },
+      manuscript,
+    );
+  let next = 0;
+  const times: number[] = [];
+  const refused: Record<number, number> = {};
+  async function worker(total: number, record: boolean) {
+    while (next < total) {
+      const i = next++;
+      const r = await submit(ctx.baseUrl, host, body(i + (record ? WARMUP : 0)));
+      if (r.status !== 201) refused[r.status] = (refused[r.status] ?? 0) + 1;
+      else if (record) times.push(r.ms);
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(WARMUP, false)));
+  next = 0;
+  const cpuBefore = cpuMsFine(ctx.pids);
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(SUBMISSIONS, true)));
+  const wallMs = Date.now() - t0;
+  const cpuAfter = cpuMsFine(ctx.pids);
+  const sorted = [...times].sort((a, b) => a - b);
+  const perSubmission = (name: string) => ((cpuAfter[name] ?? 0) - (cpuBefore[name] ?? 0)) / Math.max(1, times.length);
+  const figures = {
+    submit_p50_ms: Math.round(percentile(sorted, 50) * 10) / 10,
+    submit_p99_ms: Math.round(percentile(sorted, 99) * 10) / 10,
+    submit_per_s: Math.round((times.length / wallMs) * 1000 * 10) / 10,
+    submit_content_cpu_ms: Math.round(perSubmission('content') * 10) / 10,
+    submit_gateway_cpu_ms: Math.round(perSubmission('gateway') * 10) / 10,
+  };
+  console.log(`submissions: ${times.length} of ${SUBMISSIONS} accepted at ${CONCURRENCY} at a time, 10 MB manuscripts; refused by status: ${JSON.stringify(refused)}`);
+  console.log(`  p50 ${figures.submit_p50_ms} ms, p99 ${figures.submit_p99_ms} ms, ${figures.submit_per_s}/s; CPU per submission: content ${figures.submit_content_cpu_ms} ms, gateway ${figures.submit_gateway_cpu_ms} ms`);
+  if (times.length < SUBMISSIONS) throw new Error(`only ${times.length} of ${SUBMISSIONS} submissions were accepted: ${JSON.stringify(refused)}`);
+  return figures;
+}
