@@ -1,5 +1,5 @@
 import { requestTarget } from '../src/request-target';
-import { isUploadRoute, upstreamFor } from '../src/routes';
+import { isSubmissionUploadRoute, isUploadRoute, upstreamFor } from '../src/routes';
 
 describe('which upstream owns a path', () => {
   it('sends API, auth, asset and feed-like service paths to their services', () => {
@@ -48,5 +48,20 @@ describe('upload routes (the larger body limit)', () => {
     }
     for (const p of ['/api/admin/indexing/xyz', '/api/settings', '/api/other']) expect([p, isUploadRoute('POST', p)]).toEqual([p, false]);
     expect(isUploadRoute('GET', '/api/editors')).toBe(false);
+  });
+});
+
+describe('submission uploads (a 20 MB manuscript: docs/product.md#submissions)', () => {
+  it('are the form, a revision or a receipt by status link, and staff publishing; submissions go to content', () => {
+    const token = 'A'.repeat(43);
+    for (const p of ['/api/submissions', `/api/submissions/status/${token}/revision`, `/api/submissions/status/${token}/receipt`, '/api/admin/submissions/0123456789abcdef01234567/publish']) {
+      expect([p, isSubmissionUploadRoute('POST', p), upstreamFor(p)]).toEqual([p, true, 'content']);
+    }
+    for (const p of [`/api/submissions/status/${token}/withdraw`, '/api/submissions/resend', '/api/admin/submissions/0123456789abcdef01234567/decision']) {
+      expect([p, isSubmissionUploadRoute('POST', p)]).toEqual([p, false]);
+    }
+    expect(isSubmissionUploadRoute('GET', '/api/submissions')).toBe(false);
+    expect(upstreamFor('/submit')).toBe('render');
+    expect(upstreamFor(`/submission/${token}`)).toBe('render');
   });
 });
