@@ -4,9 +4,11 @@
 # the seconds it took and each provisioning step's time. With --cold the Go, npm and pip caches are
 # empty too (a machine that never built anything; its Debian packages stay installed).
 #
-# It uses the stack's fixed ports (nginx 8080, the services from 4000): run it alone, under
+# It uses the stack's ports (nginx 8080, the services from 4000): run it alone, under
 #   flock /tmp/jp-stack.lock bash bench/first-start.sh [--cold]
-# Its own FerretDB, Redis and Mailpit listen on other ports than a running set's, and stop with it.
+# or beside a running stack with PORT and JP_PORT_BASE set to free ones (e.g. PORT=18080
+# JP_PORT_BASE=14000). Its own FerretDB, Redis and Mailpit listen on other ports than a running
+# set's, and stop with it.
 # The section in docs/benchmarks.md comes from bench/first-start.md, written from its output.
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,8 +28,9 @@ if [ "$COLD" = 1 ]; then
 fi
 export JP_MONGO_PORT=27127 JP_REDIS_PORT=6490 JP_MAILPIT_SMTP_PORT=1125 JP_MAILPIT_HTTP_PORT=8125
 
-home() { curl -s -o /dev/null -m 5 -w '%{http_code}' -H 'Host: localhost' http://127.0.0.1:8080/; }
-[ "$(home)" = 000 ] || { echo "something already answers on port 8080: stop it first" >&2; exit 1; }
+NGINX_PORT="${PORT:-8080}"
+home() { curl -s -o /dev/null -m 5 -w '%{http_code}' -H 'Host: localhost' "http://127.0.0.1:$NGINX_PORT/"; }
+[ "$(home)" = 000 ] || { echo "something already answers on port $NGINX_PORT: stop it first" >&2; exit 1; }
 
 echo "commit $(git rev-parse --short HEAD), $([ "$COLD" = 1 ] && echo 'empty Go, npm and pip caches' || echo "this machine's Go, npm and pip caches"), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 start=$(date +%s.%N)

@@ -5,11 +5,13 @@ import { DATA, ROOT, serverEnv, startStack } from './stack';
 import { DEMO_USER, seedDemo } from './seed';
 
 const NGINX_PORT = Number(process.env.PORT ?? 8080);
+/** The services listen from here on (gateway, content, auth, …): a second copy runs beside the first on another base. */
+const PORT_BASE = Number(process.env.JP_PORT_BASE ?? 4000);
 
 async function main() {
   const servers = serverEnv();
   const journals = await seedDemo({ mongoUrl: servers.MONGO_URL, dbName: 'journal' });
-  const stack = await startStack({ portBase: 4000, nginxPort: NGINX_PORT, mongoDb: 'journal', redisPrefix: 'jp:', name: 'start' });
+  const stack = await startStack({ portBase: PORT_BASE, nginxPort: NGINX_PORT, mongoDb: 'journal', redisPrefix: 'jp:', name: 'start' });
 
   let stopping = false;
   const shutdown = async () => {
