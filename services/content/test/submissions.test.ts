@@ -135,6 +135,9 @@ describe('the public form', () => {
     expect(res.headers.location).toMatch(/^\/submission\/[A-Za-z0-9_-]{43}\?done=submitted$/);
     res = await submit(J, { accept: 'text/html', fields: { declaration: '' } }).expect(303);
     expect(res.headers.location).toBe('/submit?error=validation_error&field=declaration');
+    // Refused before the act (over 20 MB): back to the form as well.
+    res = await submit(J, { accept: 'text/html', file: Buffer.concat([await makePdf('big'), Buffer.alloc(21 * 1024 * 1024)]), name: 'big.pdf' }).expect(303);
+    expect(res.headers.location).toBe('/submit?error=file_too_large');
   });
 });
 

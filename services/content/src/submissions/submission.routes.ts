@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { activityActor, AppError, classifyError, noStore, requireTenant } from '@journal/server-kit';
 import { MAX_MANUSCRIPT_BYTES, MAX_RECEIPT_BYTES, OBJECT_ID_RE, SUBMISSION_MESSAGES as M, staffRoutes as routes } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
@@ -128,6 +128,18 @@ export async function submissionRoutes(deps: ContentDeps): Promise<Router> {
     receiptUpload,
     act(async (req) => ({ body: await authors.receipt(req.journalId, tokenOf(req), req.body, req.file), page: `${statusBack(req)}?done=receipt` }), statusBack),
   );
+
+  // A refusal before the act (an upload over its limit, a body that cannot be read) sends a
+  // browser's plain form post back to its page too.
+  r.use('/api/submissions', ((err, req, res, next) => {
+    if (!wantsPage(req)) return next(err);
+    const token = /^\/status\/([^/]+)\//.exec(req.path)?.[1];
+    try {
+      pageAnswer(res, '', token ? statusPath(token) : req.path.startsWith('/resend') ? '/submission' : '/submit', err);
+    } catch (e) {
+      next(e);
+    }
+  }) as ErrorRequestHandler);
 
   // Staff.
   r.get(['/api/admin/submissions', '/api/admin/submissions/'], requireTenant, staff(routes.submissions), async (req, res) => {
