@@ -28,6 +28,10 @@ export async function hostileFiles(): Promise<Record<string, Buffer>> {
     'PDF with HTML at its start': Buffer.concat([Buffer.from('%PDF-1.7\n<html><script>alert(1)</script>\n'), pdf.subarray(9)]),
     'PDF running JavaScript': handMadePdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>'),
     'PDF launching a program': handMadePdf('/OpenAction << /S /Launch /F (cmd.exe) >>'),
+    'PDF hiding a script after a stream never closed': Buffer.from(
+      handMadePdf().toString('latin1').replace('trailer', '3 0 obj << /Length 5 >>\nstream\nxxxxx\n4 0 obj << /S /JavaScript /JS (app.alert(1)) >> endobj\ntrailer'),
+      'latin1',
+    ),
     'zip that is not a Word document': makeZip([['readme.txt', 'hello']]),
     'Word document with macros': makeDocx([['word/vbaProject.bin', 'macro']]),
     'Word document with a path trick': makeDocx([['../../evil.xml', 'x']]),

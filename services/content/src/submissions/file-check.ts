@@ -24,8 +24,29 @@ const ascii = (buf: Buffer, from: number, to: number) => buf.subarray(Math.max(0
 
 /** Active content a manuscript or a receipt never needs: scripts, launch actions, embedded files, forms that run code. */
 const PDF_ACTIVE_RE = /\/(?:JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA|SubmitForm|ImportData)(?![A-Za-z0-9])/;
-const STREAM_RE = /\bstream\r?\n[\s\S]*?\bendstream\b/g;
 const MARKUP_RE = /<\s*(?:!doctype|html|script|svg|body|iframe)\b/i;
+
+/**
+ * Whether `test` holds for some text of the PDF outside its streams: the objects' dictionaries,
+ * not the streams' bytes (a compressed stream spells any name by chance). Streams are skipped with
+ * the buffer's own search, so a 20 MB manuscript is never turned into a string.
+ */
+function someObjectText(buf: Buffer, test: (text: string) => boolean): boolean {
+  let at = 0;
+  while (at < buf.length) {
+    let start = buf.indexOf('stream', at, 'latin1');
+    // `endstream` closes a stream; only a `stream` keyword ending its line opens one.
+    while (start >= 0 && (buf[start - 1] === 0x64 || (buf[start + 6] !== 0x0a && buf[start + 6] !== 0x0d))) start = buf.indexOf('stream', start + 6, 'latin1');
+    const end = start < 0 ? buf.length : start;
+    if (test(buf.toString('latin1', at, end))) return true;
+    if (start < 0) return false;
+    const close = buf.indexOf('endstream', start + 6, 'latin1');
+    // A stream never closed hides nothing: the rest is read as text.
+    if (close < 0) return test(buf.toString('latin1', start));
+    at = close + 9;
+  }
+  return false;
+}
 
 /** A PDF and nothing else: header at byte 0, a trailer, nothing but white space after its last %%EOF, no scripts. */
 export function isPlainPdf(buf: Buffer): boolean {
@@ -36,8 +57,7 @@ export function isPlainPdf(buf: Buffer): boolean {
   if (!tail.includes('startxref') && !ascii(buf, buf.length - 65_536, buf.length).includes('startxref')) return false;
   if (MARKUP_RE.test(ascii(buf, 0, 1024))) return false;
   if (zipDirectory(buf) !== null) return false;
-  // The objects, not the streams' bytes: a compressed stream spells any name by chance.
-  return !PDF_ACTIVE_RE.test(buf.toString('latin1').replace(STREAM_RE, ''));
+  return !someObjectText(buf, (text) => PDF_ACTIVE_RE.test(text));
 }
 
 interface ZipEntry {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
 import { KeyedBucket } from '@journal/server-kit';
@@ -26,8 +25,7 @@ export class SubmissionFiles {
 
   async put(journalId: string, submissionId: string, filename: string, data: Buffer, contentType: string): Promise<string> {
     const id = new mongo.ObjectId();
-    const sha256 = createHash('sha256').update(data).digest('hex');
-    await this.bucket.write(id, filename, data, { journalId: jid(journalId), submissionId, contentType, sha256 });
+    await this.bucket.write(id, filename, data, { journalId: jid(journalId), submissionId, contentType });
     return id.toHexString();
   }
 
