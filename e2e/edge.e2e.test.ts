@@ -9,10 +9,11 @@ import Redis from 'ioredis';
 import { createLogger, EdgeKeyMap } from '@journal/server-kit';
 import { E2E } from './e2e.config';
 import { apiOf, BASE, onHost, type HostAnswer } from './harness';
-import { purgePortOf, serverEnv } from '../scripts/stack';
+import { edgeRedisUrl, purgePortOf, serverEnv } from '../scripts/stack';
 import { cacheTag } from '../services/content/src/views/cache-tags';
 import { EdgePurger } from '../services/content/src/edge/purger';
 import { NginxPurgeTarget } from '../services/content/src/edge/nginx-purge';
+import { journalOfTags } from '../services/content/src/edge/edge-purge.setup';
 
 interface Listed {
   refnumber: string;
@@ -49,9 +50,10 @@ const decoded = (r: HostAnswer) => {
 
 beforeAll(async () => {
   const prefix = process.env.E2E_REDIS_PREFIX!;
-  redis = new Redis(serverEnv().REDIS_URL);
+  // The Redis the stack's gateway records nginx's keys in (its own, or the main one).
+  redis = new Redis(edgeRedisUrl() || serverEnv().REDIS_URL);
   purger = new EdgePurger({
-    targets: [new NginxPurgeTarget(new EdgeKeyMap(redis, { prefix, ttlSeconds: 0 }), [PURGE_URL])],
+    targets: [new NginxPurgeTarget(new EdgeKeyMap(redis, { prefix, ttlSeconds: 0, scopeOf: journalOfTags }), [PURGE_URL])],
     logger: createLogger('edge-e2e', 'silent'),
     attempts: 3,
     retryMs: 20,
@@ -220,7 +222,7 @@ describe('purges only from inside', () => {
 
 describe('refreshed in place', () => {
   it('a key a write refreshes is never a miss: the next reader gets the new answer from the cache', async () => {
-    const refresher = new NginxPurgeTarget(new EdgeKeyMap(redis, { prefix: process.env.E2E_REDIS_PREFIX!, ttlSeconds: 0 }), [PURGE_URL], { refreshKeys: 100 });
+    const refresher = new NginxPurgeTarget(new EdgeKeyMap(redis, { prefix: process.env.E2E_REDIS_PREFIX!, ttlSeconds: 0, scopeOf: journalOfTags }), [PURGE_URL], { refreshKeys: 100 });
     const p = issuePath(issue2);
     await read(p);
     const before = await read(p);
