@@ -176,6 +176,8 @@ export async function walkJournal(
   const years = json<{ year: number; issues: { volume: number; issue: number }[] }[]>(await take('/api/archives')) ?? [];
   const issues = years.flatMap((y) => y.issues.map((i) => ({ year: y.year, volume: i.volume, issue: i.issue })));
   const articles: { id?: string; refnumber: string; title: string }[] = [];
+  /** Each PDF's link as the issue lists give it to readers (with its version), by its bare path. */
+  const readerLinks = new Map<string, string>();
   for (const i of issues) {
     const list = json<Record<string, unknown>[]>(await get(`/api/archives/${i.year}/${i.volume}/${i.issue}`)) ?? [];
     for (const a of list) {
@@ -183,6 +185,7 @@ export async function walkJournal(
       const id = idOf(a);
       if (id) norm.ids.set(id, `article:${ref}`);
       articles.push({ id, refnumber: ref, title: String(a.title ?? '') });
+      if (typeof a.pdf_url === 'string') readerLinks.set(a.pdf_url.split('?')[0]!, a.pdf_url);
     }
     await take(`/api/archives/${i.year}/${i.volume}/${i.issue}`);
   }
@@ -259,7 +262,8 @@ export async function walkJournal(
 
   // Pages: the site's fixed pages, then every page the archive and the sitemaps link to.
   const pages = new Set(['/', '/board', '/indexing', '/indexing-and-abstracting', '/archives', '/instructions', '/about', '/contact', '/privacy-policy', '/terms-and-conditions', '/no-such-page', '/archives/2099/vol1/issue1', '/archives/2099/vol1/issue1/99999999']);
-  for (const u of sitemapUrls) pages.add(pathOf(u));
+  // A PDF the sitemap names by its one published URL (bare) is read by the link readers follow.
+  for (const u of sitemapUrls) pages.add(readerLinks.get(pathOf(u)) ?? pathOf(u));
   const archivePage = await take('/archives', '/archives', true);
   for (const m of archivePage.body.matchAll(/href="(\/archives\/[^"#]+)"/g)) pages.add(m[1]!.replace(/&amp;/g, '&'));
   for (const ref of [...refs].sort().slice(0, 3)) pages.add(`/pdf?refno=${encodeURIComponent(ref)}`);
