@@ -159,7 +159,9 @@ describe('COUNTER R5.1 reports from the seeded events', () => {
       { Data_Type: 'Journal', YOP: '2024', Access_Type: 'Open', Access_Method: 'Regular', Performance: A_PERF },
       { Data_Type: 'Journal', YOP: '2025', Access_Type: 'Free_To_Read', Access_Method: 'Regular', Performance: B_PERF },
     ]);
-    expect(b.Report_Header.Institution_Name).toBe('University Library');
+    // The world's usage (none is attributed to institutions), with the customer ID it was asked with.
+    expect(b.Report_Header.Institution_Name).toBe('The World');
+    expect(b.Report_Header.Institution_ID).toEqual({ Proprietary: ['jp:0000000000000000', 'jp:lib-1'] });
     expect(b.Report_Header.Report_Attributes).toEqual({ Attributes_To_Show: ['YOP', 'Access_Type', 'Access_Method'] });
     expect(codes(b)).toEqual([]);
   });
@@ -285,7 +287,7 @@ describe('COUNTER_SUSHI API: status, members, reports and who may ask', () => {
       expect(schemaErrors('Exception', r.body)).toEqual([]);
     }
     const lib2 = await sushi('/counter/r51/reports/pr', { customer_id: 'lib-2', api_key: otherKey, ...period });
-    expect([lib2.status, lib2.body.Report_Header.Institution_Name]).toEqual([200, 'College Library']);
+    expect([lib2.status, lib2.body.Report_Header.Institution_ID]).toEqual([200, { Proprietary: ['jp:0000000000000000', 'jp:lib-2'] }]);
   });
 
   it('an item report not read within the wait is queued (1011, 202), read on meanwhile, and served when asked again', async () => {

@@ -2,7 +2,7 @@ import { AppError } from '@journal/server-kit';
 import type { CounterReportId } from '@journal/contracts';
 import type { Journal } from '../journals/journal.repo';
 import type { StatsRepo } from '../stats/stats.repo';
-import { titleReport, type ReportContext } from './counter-reports';
+import { THE_WORLD, titleReport, type ReportContext } from './counter-reports';
 import { readReportRequest } from './counter-request';
 import { PLATFORM_ID, readablePeriod, titleOf, titleRows } from './counter.service';
 
@@ -23,7 +23,7 @@ export async function platformReport(
   const req = readReportRequest(id, query);
   const ids = journals.map((j) => j.id);
   const upTo = await readablePeriod(stats, ids, req, now);
-  const ctx: ReportContext = { platform: opts.platform, platformId: PLATFORM_ID, createdBy: opts.platform, institution: { name: 'The World', customerId: '0000000000000000' }, now };
+  const ctx: ReportContext = { platform: opts.platform, platformId: PLATFORM_ID, createdBy: opts.platform, institution: THE_WORLD, now };
   const titles = journals.map((j) => titleOf(j, `${opts.scheme ?? 'https'}://${j.hosts[0] ?? j.slug}`)).sort((a, b) => a.name.localeCompare(b.name));
   return titleReport(req, ctx, titles, upTo ? await titleRows(stats, ids, req.begin, upTo) : []);
 }

@@ -73,6 +73,9 @@ export interface ReportRequest {
   exceptions: SushiException[];
 }
 
+/** The Code of Practice's institution for usage attributed to nobody in particular. */
+export const THE_WORLD = { name: 'The World', customerId: '0000000000000000' } as const;
+
 export interface ReportContext {
   platform: string;
   platformId: string;
@@ -168,8 +171,10 @@ function header(req: ReportRequest, ctx: ReportContext, exceptions: SushiExcepti
     Report_Name: COUNTER_REPORTS[req.id],
     Report_ID: req.id.toUpperCase(),
     Release: '5.1',
-    Institution_Name: ctx.institution.name,
-    Institution_ID: { Proprietary: [proprietary(ctx, ctx.institution.customerId)] },
+    // Usage is not attributed to institutions: it is the world's, under the Code of Practice's
+    // id for "The World", beside the customer ID the report was asked with.
+    Institution_Name: THE_WORLD.name,
+    Institution_ID: { Proprietary: [...new Set([THE_WORLD.customerId, ctx.institution.customerId])].map((id) => proprietary(ctx, id)) },
     ...(Object.keys(attributes).length ? { Report_Attributes: attributes } : {}),
     Report_Filters: {
       ...(view ? { Metric_Type: view.headerMetrics ?? [...view.metrics], ...view.filters } : {}),

@@ -6,6 +6,7 @@ import type { ContentDeps } from '../deps';
 import { publicOrigin } from '../seo/public-url';
 import { SushiError } from './counter-exceptions';
 import { isReportId } from './counter-request';
+import { THE_WORLD } from './counter-reports';
 import { counterTsv } from './counter-tsv';
 import { counterXlsx } from './counter-xlsx';
 import { CounterService } from './counter.service';
@@ -83,7 +84,7 @@ export function counterRoutes(deps: ContentDeps): { router: Router; service: Cou
     if (!isReportId(id)) throw new AppError(404, 'not_found', 'No such report');
     const { format, ...query } = req.query as Record<string, unknown>;
     try {
-      const report = await service.report(req.journalId, id, query, { name: 'The World', customerId: '0000000000000000' }, publicOrigin(req, deps.config));
+      const report = await service.report(req.journalId, id, query, THE_WORLD, publicOrigin(req, deps.config));
       const file = `${id.toUpperCase()}_${report.Report_Header.Report_Filters.Begin_Date}_${report.Report_Header.Report_Filters.End_Date}`;
       if (format === 'tsv') {
         res.setHeader('Content-Type', 'text/tab-separated-values; charset=utf-8');
