@@ -1,6 +1,7 @@
 /**
  * @jest-environment jsdom
  */
+import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
 import type { SubmissionStatus } from '@journal/contracts';
 import { ReadCache, ReadCacheContext } from '@/lib/read-cache';
@@ -26,7 +27,7 @@ const status = (over: Partial<SubmissionStatus>): SubmissionStatus => ({
 });
 
 // docs/product.md#submissions: the pages as the render process serves them (no script needed).
-function show(url: string, routes: { path: string; element: JSX.Element }[], answer?: SubmissionStatus) {
+function show(url: string, routes: { path: string; element: ReactElement }[], answer?: SubmissionStatus) {
   const get = (async (path: string) => {
     if (path === '/api/settings/') return { websitename: 'Journal of Tests', flags: {} };
     if (path === `/api/submissions/status/${TOKEN}` && answer) return answer;
