@@ -411,10 +411,11 @@ start_mailpit() {
       ensure_mailpit
       mkdir -p "$DATA/mailpit"
       log "starting Mailpit on 127.0.0.1:$MAILPIT_SMTP_PORT (web UI http://127.0.0.1:$MAILPIT_HTTP_PORT)"
-      # Any login is taken (the services send with or without one); 20,000 messages are kept.
+      # Any login is taken (the services send with or without one); 20,000 messages are kept; a
+      # second copy of a Message-ID is dropped, as mailbox providers do (docs/architecture.md#mail).
       setsid nohup "$MAILPIT_BIN" --smtp "127.0.0.1:$MAILPIT_SMTP_PORT" --listen "127.0.0.1:$MAILPIT_HTTP_PORT" \
         --database "$DATA/mailpit/mailpit.db" --max 20000 --smtp-auth-accept-any --smtp-auth-allow-insecure \
-        --disable-version-check \
+        --ignore-duplicate-ids --disable-version-check \
         >"$DATA/logs/mailpit.log" 2>&1 </dev/null &
       local pid=$!
       wait_port "$MAILPIT_SMTP_PORT" mailpit 30

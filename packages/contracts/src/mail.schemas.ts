@@ -204,8 +204,8 @@ export const submissionEmailsSchema = z.object({
         z.object({ filename: z.string(), contentType: z.string(), size: z.number().nullable(), delivery: z.enum(['pending', 'attached', 'linked']), link: z.string().nullable() }),
       ),
       links: z.array(z.object({ label: z.string(), url: z.string() })),
-      /** Taken as sent: the worker stopped after the end of the message went out, before the server's answer (docs/architecture.md#mail). */
-      assumed: z.boolean(),
+      /** Sent again after its sender stopped between the end of the message and the server's answer (docs/architecture.md#mail). */
+      resent: z.boolean(),
       createdAt: z.string(),
       updatedAt: z.string(),
       sentAt: z.string().nullable(),

@@ -28,7 +28,7 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).s
 
 async function recordSent(ctx: MailProcessContext, r: MailRecord, token: string, m: ComposedMail & { attachments: StoredAttachment[] }) {
   // The server has it: never queued again from here. If even the third write fails, the record
-  // stays `sending` past the end, and its lease running out makes it `sent` (resolveStale).
+  // stays `sending` past the end, and once its lease runs out it is sent again (marked resent).
   for (let i = 0; ; i++) {
     try {
       await ctx.repo.markSent(r.journalId, r.id, token, m.attachments, m.subject);
@@ -50,20 +50,18 @@ export async function processMail(step: MailStep, ctx: MailProcessContext): Prom
   const r = await ctx.repo.get(journalId, mailId);
   if (!r || r.state === 'sent' || r.state === 'failed') return;
   const now = new Date();
-  if (r.state === 'sending') {
-    if (r.leaseUntil && r.leaseUntil > now) throw new MailHeld(`held by another send until ${r.leaseUntil.toISOString()}`);
-    if (r.dataEnd) {
-      if (await ctx.repo.resolveStale(journalId, mailId, now)) ctx.logger.warn({ mailId, journalId }, 'mail taken as sent: its worker stopped after the end of the message went out');
-      return;
-    }
-  }
+  if (r.state === 'sending' && r.leaseUntil && r.leaseUntil > now) throw new MailHeld(`held by another send until ${r.leaseUntil.toISOString()}`);
+  // A holder that stopped after recording the end of the message: the server may have it or not.
+  // It is sent again with the same Message-ID, which mailboxes keep once (docs/architecture.md#mail).
+  const uncertain = r.state === 'sending' && r.dataEnd;
   const lastTry = step.attemptsMade + 1 >= step.attempts;
   const token = randomUUID();
-  if (!(await ctx.repo.claim(journalId, mailId, token, now, new Date(now.getTime() + ctx.leaseMs)))) {
+  if (!(await ctx.repo.claim(journalId, mailId, token, now, new Date(now.getTime() + ctx.leaseMs), uncertain))) {
     const again = await ctx.repo.get(journalId, mailId);
     if (!again || again.state === 'sent' || again.state === 'failed') return;
     throw new MailHeld('taken by another send');
   }
+  if (uncertain) ctx.logger.warn({ mailId, journalId }, 'mail sent again: its sender stopped after the end of the message went out, before the answer');
   let composed: (ComposedMail & { attachments: StoredAttachment[] }) | undefined;
   try {
     composed = await ctx.compose(r);

@@ -33,8 +33,11 @@ export interface MailRecord {
   leaseUntil: Date | null;
   /** The end of the message may have been sent (the SMTP server may have it). */
   dataEnd: boolean;
-  /** Taken as sent after the worker stopped past the end of the message, without the server's answer. */
-  assumed: boolean;
+  /**
+   * Sent again after a sender stopped between the end of the message and the server's answer:
+   * the server may have had it, so the receiving side may get it twice, with the same Message-ID.
+   */
+  resent: boolean;
   createdAt: Date;
   updatedAt: Date;
   sentAt: Date | null;
@@ -61,7 +64,7 @@ const mailSchema = new Schema<MailDoc>(
     claim: { type: String, default: '' },
     leaseUntil: { type: Date, default: null },
     dataEnd: { type: Boolean, default: false },
-    assumed: { type: Boolean, default: false },
+    resent: { type: Boolean, default: false },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     sentAt: { type: Date, default: null },
@@ -82,7 +85,7 @@ const toRecord = (d: Lean): MailRecord => {
   return { ...rest, id: String(_id) };
 };
 
-export type NewMail = Omit<MailRecord, 'id' | 'state' | 'attempts' | 'lastError' | 'claim' | 'leaseUntil' | 'dataEnd' | 'assumed' | 'createdAt' | 'updatedAt' | 'sentAt' | 'messageId'>;
+export type NewMail = Omit<MailRecord, 'id' | 'state' | 'attempts' | 'lastError' | 'claim' | 'leaseUntil' | 'dataEnd' | 'resent' | 'createdAt' | 'updatedAt' | 'sentAt' | 'messageId'>;
 
 /** The outbox. Every change of a message's state is a compare-and-set on its current state and claim. */
 export class MailRepo {
@@ -110,7 +113,7 @@ export class MailRepo {
       claim: '',
       leaseUntil: null,
       dataEnd: false,
-      assumed: false,
+      resent: false,
       createdAt: now,
       updatedAt: now,
       sentAt: null,
@@ -144,15 +147,16 @@ export class MailRepo {
   }
 
   /**
-   * Takes the message for one send: from `queued`, or from a `sending` whose holder's lease ran out
-   * before the end of the message went out (so the server cannot have it).
+   * Takes the message for one send: from `queued`, or from a `sending` whose holder's lease ran out.
+   * `uncertain`: that holder had recorded `dataEnd` (the server may have the message), and the
+   * record says it is sent again.
    */
-  claim(journalId: string, id: string, token: string, now: Date, leaseUntil: Date): Promise<boolean> {
+  claim(journalId: string, id: string, token: string, now: Date, leaseUntil: Date, uncertain = false): Promise<boolean> {
     return this.cas(
       journalId,
       id,
-      { $or: [{ state: 'queued' }, { state: 'sending', dataEnd: false, leaseUntil: { $lt: now } }] },
-      { $set: { state: 'sending', claim: token, leaseUntil, dataEnd: false, updatedAt: now }, $inc: { attempts: 1 } },
+      uncertain ? { state: 'sending', dataEnd: true, leaseUntil: { $lt: now } } : { $or: [{ state: 'queued' }, { state: 'sending', dataEnd: false, leaseUntil: { $lt: now } }] },
+      { $set: { state: 'sending', claim: token, leaseUntil, dataEnd: false, updatedAt: now, ...(uncertain ? { resent: true } : {}) }, $inc: { attempts: 1 } },
     );
   }
 
@@ -179,19 +183,6 @@ export class MailRepo {
       id,
       { state: 'sending', claim: token },
       { $set: { state: final ? 'failed' : 'queued', claim: '', leaseUntil: null, dataEnd: false, lastError: error.slice(0, 1000), updatedAt: new Date() } },
-    );
-  }
-
-  /**
-   * A holder that stopped after the end of the message went out: the server most likely has it
-   * (it went out within a millisecond of being recorded), so it is taken as sent, never sent again.
-   */
-  resolveStale(journalId: string, id: string, now: Date): Promise<boolean> {
-    return this.cas(
-      journalId,
-      id,
-      { state: 'sending', dataEnd: true, leaseUntil: { $lt: now } },
-      { $set: { state: 'sent', assumed: true, claim: '', leaseUntil: null, vars: {}, sentAt: now, updatedAt: now } },
     );
   }
 

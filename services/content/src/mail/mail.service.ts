@@ -39,7 +39,7 @@ const view = (r: MailRecord): MailRecordView => ({
   messageId: r.messageId,
   attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.size ?? null, delivery: a.delivery, link: a.link ?? null })),
   links: r.links,
-  assumed: r.assumed,
+  resent: r.resent,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
   sentAt: r.sentAt ? r.sentAt.toISOString() : null,
