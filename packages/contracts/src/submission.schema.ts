@@ -72,7 +72,10 @@ export const submissionFormSchema = z.object({
   affiliation: optionalLine('Affiliation', 500),
   ror: rorField.optional().default(''),
   coauthors: coauthorsField.optional().default([]),
-  title: requiredString('Title is required').max(MAX_SUBMISSION_TITLE, `Title must be at most ${MAX_SUBMISSION_TITLE} characters`),
+  // One line, whatever was pasted: a title reaches e-mail subjects and file names.
+  title: requiredString('Title is required')
+    .max(MAX_SUBMISSION_TITLE, `Title must be at most ${MAX_SUBMISSION_TITLE} characters`)
+    .transform((t) => t.replace(/\s+/g, ' ')),
   abstract: requiredString('Abstract is required').max(MAX_SUBMISSION_ABSTRACT, `Abstract must be at most ${MAX_SUBMISSION_ABSTRACT} characters`),
   keywords: optionalLine('Keywords', 1000),
   subject: optionalLine('Subject', 300),

@@ -76,5 +76,6 @@ describe('the submission form', () => {
     expect(submissionFormSchema.safeParse({ ...valid, country: 'India\r\nBcc: x@y' }).success).toBe(false);
     expect(submissionFormSchema.safeParse({ ...valid, title: 'x'.repeat(501) }).success).toBe(false);
     expect(submissionFormSchema.safeParse({ ...valid, email: 'a@b.c\r\nBcc: x@y.z' }).success).toBe(false);
+    expect(submissionFormSchema.parse({ ...valid, title: 'On\r\nBcc: x@y.z\n\tgrowth' }).title).toBe('On Bcc: x@y.z growth');
   });
 });
