@@ -99,17 +99,19 @@ async function flood(paths: { path: string; host?: string }[]): Promise<Record<n
 
 const junk = () => randomBytes(60).toString('base64url');
 
-/** One wave: unique query strings on settings, search and an article page, made-up refs (404s), on both journals. */
+/** One wave: unique query strings on settings, search and an article page, made-up refs and pages (404s) and issues (empty lists), on both journals. */
 function wave(articlePage: string): { path: string; host?: string }[] {
   const out: { path: string; host?: string }[] = [];
   for (let i = 0; i < WAVE; i++) {
     const q = `${i}-${junk()}`;
-    switch (i % 6) {
+    switch (i % 7) {
       case 0: out.push({ path: `/api/settings/?utm=${q}` }); break;
       case 1: out.push({ path: `/api/archives/ref/MADEUP-${q}?x=${junk()}` }); break;
       case 2: out.push({ path: `/api/search?keyword=${q}` }); break;
       case 3: out.push({ path: `${articlePage}?ref=${q}` }); break;
       case 4: out.push({ path: `/archives/2025/vol1/issue1/MADEUP-${q}` }); break;
+      // An issue that does not exist: an empty list (200), never recorded.
+      case 5: out.push({ path: `/api/archives/${i}/1/${i}` }); break;
       default: out.push({ path: `/api/settings/?utm=${q}`, host: CHEM });
     }
   }
@@ -175,6 +177,8 @@ describe('a flood of made-up reads against Redis', () => {
     }
     expect(afterSecond.records.demo.other).toBe(Number(CAPS.EDGE_KEYS_OTHER_MAX));
     expect(pageRecord).not.toBeNull();
+    // Made-up paths (404s, issues that do not exist) leave no record: the pages' records are all there were.
+    expect(afterSecond.records.demo.linked).toBe(before.records.demo.linked);
     // Flat: the second wave, as large as the first, adds no keys and (within allocator noise) no memory.
     expect(afterSecond.edgeKeys).toBeLessThanOrEqual(afterFirst.edgeKeys + 10);
     expect(afterSecond.edgeUsed - afterFirst.edgeUsed).toBeLessThan(2 * 2 ** 20);
