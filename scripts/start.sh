@@ -12,14 +12,17 @@ if port_open "${JP_MONGO_PORT:-27027}" || port_open "${JP_REDIS_PORT:-6390}" || 
 bash scripts/provision.sh packages
 bash scripts/provision.sh node
 source scripts/node-env.sh
-# On a new machine FerretDB and Mailpit are built with Go (minutes): that runs while npm installs
-# and builds the platform, and the servers start once both are done.
-{ bash scripts/provision.sh ferretdb && bash scripts/provision.sh mailpit && bash scripts/provision.sh robots; } &
-tools=$!
-trap 'kill "$tools" 2>/dev/null || true' EXIT
+# On a new machine FerretDB and Mailpit are built with Go (minutes each): they build side by side
+# while npm installs and builds the platform, and the servers start once all are done.
+{ bash scripts/provision.sh ferretdb && bash scripts/provision.sh robots; } &
+ferretdb=$!
+bash scripts/provision.sh mailpit &
+mailpit=$!
+trap 'kill "$ferretdb" "$mailpit" 2>/dev/null || true' EXIT
 bash scripts/install.sh
-bash scripts/build.sh
-wait "$tools"
+bash scripts/build.sh run
+wait "$ferretdb"
+wait "$mailpit"
 trap - EXIT
 bash scripts/provision.sh servers
 JP_STOP_SERVERS=$stop_servers exec node node_modules/.bin/tsx scripts/start.ts
