@@ -12,13 +12,24 @@ import { CrossrefCredentials } from './crossref-credentials';
 let stored: { configured: boolean; storable: boolean; updatedAt: string | null };
 let refusing = false;
 let hold = false;
+/** The session's password check is stale: the next save is refused until POST /auth/reauth. */
+let stale = false;
 let release: () => void = () => undefined;
 const saved: unknown[] = [];
 const server = useJsonServer([
   ['GET /api/admin/crossref/credentials', () => json(stored)],
   [
+    'POST /auth/reauth/',
+    (req) => {
+      if (JSON.parse(req.body).password !== 'right password') return problem(403, 'wrong_current_password', 'The current password is not right');
+      stale = false;
+      return json({ ok: true, until: '2026-01-02T03:14:05.000Z' });
+    },
+  ],
+  [
     'PUT /api/admin/crossref/credentials',
     (req) => {
+      if (stale) return problem(403, 'reauth_required', 'Enter your password again to do this');
       if (refusing) return problem(400, 'crossref_login_refused', 'Crossref refused this login');
       saved.push(JSON.parse(req.body));
       stored = { configured: true, storable: true, updatedAt: '2026-01-02T03:04:05.000Z' };
@@ -33,6 +44,7 @@ beforeEach(() => {
   stored = { configured: false, storable: true, updatedAt: null };
   refusing = false;
   hold = false;
+  stale = false;
   saved.length = 0;
 });
 
@@ -123,5 +135,20 @@ describe('Crossref login', () => {
     show();
     expect((await screen.findByRole('alert')).textContent).toBe('Only managers can see and change the Crossref login.');
     expect(screen.queryByLabelText('Crossref username')).toBeNull();
+  });
+
+  test('a stale password check asks for the password, naming the act, then saves', async () => {
+    stale = true;
+    const s = show();
+    await screen.findByText('No Crossref login is stored.');
+    await s.fill('Crossref username', 'member1');
+    await s.fill('Crossref password', 'secret-1');
+    await s.save();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    expect(dialog.textContent).toContain('Enter your password again to save the Crossref login.');
+    await s.fill('Your password', 'right password');
+    await s.user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Crossref login saved')).toBeTruthy();
+    expect(saved).toEqual([{ loginId: 'member1', password: 'secret-1' }]);
   });
 });

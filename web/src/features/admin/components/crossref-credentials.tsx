@@ -5,6 +5,8 @@ import { ApiError } from '@/lib/api-client';
 import { QueryStates } from '@/components/query-states';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { ReauthCancelled } from '../lib/failure';
+import { useReauth } from './reauth-prompt';
 
 /**
  * The journal's Crossref username and password for deposits (managers). The server never sends
@@ -19,6 +21,8 @@ export function CrossrefCredentials() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   // One save at a time: a second click while the first is on its way would send the login twice.
   const [busy, setBusy] = useState(false);
+  // docs/security.md#recent-authentication: the Crossref login asks for the password again.
+  const { guard, prompt } = useReauth();
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = crossrefCredentialsSchema.safeParse({ loginId, password });
@@ -28,13 +32,14 @@ export function CrossrefCredentials() {
     }
     setBusy(true);
     try {
-      await scholarlyApi.setCrossrefCredentials(parsed.data);
+      await guard(() => scholarlyApi.setCrossrefCredentials(parsed.data), 'save the Crossref login');
       setLoginId('');
       setPassword('');
       await invalidateAfterSave(qc, staleAfterSaving.crossrefCredentials());
       setMessage({ ok: true, text: 'Crossref login saved' });
     } catch (err) {
-      setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Something went wrong' });
+      if (err instanceof ReauthCancelled) setMessage(null);
+      else setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Something went wrong' });
     } finally {
       setBusy(false);
     }
@@ -67,6 +72,7 @@ export function CrossrefCredentials() {
           )}
         </form>
       )}
+      {prompt}
     </section>
   );
 }
