@@ -120,6 +120,55 @@ describe('usage counting through nginx', () => {
   }, 90_000);
 });
 
+describe('COUNTER over SUSHI and the preservation manifests, through nginx', () => {
+  it('a manager adds a SUSHI customer; its harvester gets the reports, another key gets 2020; nothing is kept by nginx', async () => {
+    expect(await (await get('/counter/r51/status')).json()).toEqual([expect.objectContaining({ Service_Active: true })]);
+    const login = await fetch(`${BASE}/auth/login/`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_USER.name, password: DEMO_USER.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    // Adding a customer makes an API key: it asks for the password again (docs/security.md#recent-authentication).
+    const reauth = await get('/auth/reauth', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ password: DEMO_USER.password }) });
+    expect(reauth.status).toBe(200);
+    const customerId = `e2e-${Date.now()}`;
+    const made = await get('/api/admin/counter/customers', {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'E2E Library', customerId }),
+    });
+    expect(made.status).toBe(201);
+    const { apiKey } = (await made.json()) as { apiKey: string };
+    const q = (extra: Record<string, string>) => new URLSearchParams({ customer_id: customerId, api_key: apiKey, ...extra }).toString();
+    const list = await get(`/counter/r51/reports?${q({})}`);
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { Report_ID: string }[]).map((r) => r.Report_ID)).toContain('TR_J1');
+    // This month is not complete: it is not reported yet (3031), whatever was counted in it.
+    const month = new Date().toISOString().slice(0, 7);
+    for (let i = 0; i < 2; i++) {
+      const r = await get(`/counter/r51/reports/tr_j3?${q({ begin_date: month, end_date: month })}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-cache')).toBeNull();
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      const body = (await r.json()) as { Report_Header: { Report_ID: string; Institution_ID: { Proprietary: string[] }; Exceptions: { Code: number }[] } };
+      expect([body.Report_Header.Report_ID, body.Report_Header.Institution_ID.Proprietary]).toEqual(['TR_J3', ['jp:0000000000000000', `jp:${customerId}`]]);
+      expect(body.Report_Header.Exceptions.map((e) => e.Code)).toContain(3031);
+    }
+    const wrong = await get(`/counter/r51/reports/tr_j3?${new URLSearchParams({ customer_id: customerId, api_key: 'x'.repeat(32), begin_date: month, end_date: month })}`);
+    expect([wrong.status, ((await wrong.json()) as { Code: number }).Code]).toEqual([401, 2020]);
+  }, 60_000);
+
+  it('the archives link to the LOCKSS and CLOCKSS manifests, one page per year with the permission statements', async () => {
+    const archives = await (await get(`/archives/${articles[0]!.year}/vol${articles[0]!.volume}/issue${articles[0]!.issue}`)).text();
+    expect(archives).toContain('href="/lockss"');
+    const index = await get('/lockss');
+    expect(index.status).toBe(200);
+    const year = /\/lockss\/(\d{4})"/.exec(await index.text())![1]!;
+    const manifest = await (await get(`/lockss/${year}`)).text();
+    expect(manifest).toContain('LOCKSS system has permission to collect, preserve, and serve this Archival Unit.');
+    expect(manifest).toContain('CLOCKSS system has permission to ingest, preserve, and serve this Archival Unit.');
+    const issue = /href="(https?:\/\/[^"]+\/archives\/[^"]+)"/.exec(manifest)![1]!;
+    expect((await get(new URL(issue).pathname)).status).toBe(200);
+  }, 60_000);
+});
+
 describe('structured authors, licences and references on the article page', () => {
   it('the served page names each ORCID iD, affiliation, the licence and the references, for readers and for machines', async () => {
     // The demo articles carry ORCID iDs, affiliations with ROR ids, the journal's licence and
