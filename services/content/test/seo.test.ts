@@ -198,15 +198,16 @@ describe('OAI-PMH', () => {
     expect(article).toContain('<institution-id institution-id-type="ror">https://ror.org/');
     expect(article).toContain('<license license-type="open-access" xlink:href="https://creativecommons.org/licenses/by/4.0/">');
     expect(article).toContain('<ref-list><ref id="ref1"><mixed-citation>');
-    await expectValid('jats', [`<?xml version="1.0" encoding="UTF-8"?>\n${article}`]);
     const listed = (await oai(`verb=ListRecords&metadataPrefix=jats&set=${year}:vol${vol}issue2`)).text;
     const list = parse(listed);
     expect(list.ListRecords.record).toHaveLength(6);
     expect(articlesInNoNamespace(listed)).toBe(6);
-    await expectValid('jats', [...listed.matchAll(/<article [\s\S]*?<\/article>/g)].map((m) => `<?xml version="1.0" encoding="UTF-8"?>\n${m[0]}`));
+    // Every record taken out of the answer as served, in one xmllint run (loading the JATS schema is the slow part).
+    const records = [article, ...[...listed.matchAll(/<article [\s\S]*?<\/article>/g)].map((m) => m[0])];
+    await expectValid('jats', records.map((a) => `<?xml version="1.0" encoding="UTF-8"?>\n${a}`));
     const bad = parse((await oai('verb=GetRecord&metadataPrefix=marc&identifier=oai:localhost:1001')).text);
     expect(bad.error['@_code']).toBe('cannotDisseminateFormat');
-  }, 60_000);
+  }, 180_000);
 
   test('resumption tokens page through large lists', async () => {
     const key = { year: 2010, volume: 1, issue: 1 };
