@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { objectIdSchema } from './id.schema.js';
 import { requiredString } from './fields.schema.js';
 import { isSafeLinkOrBareHost } from './link.rules.js';
-import { isWebsite, WEBSITE_MESSAGE } from './text.rules.js';
+import { isWebsite, WEBSITE_MESSAGE } from './website.rules.js';
 
 /** docs/product.md#editor-rules: exactly these categories and designations. */
 export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;

@@ -18,6 +18,8 @@ export * from './worklog.schema.js';
 export * from './journal-admin.schema.js';
 export * from './indexing.schema.js';
 export * from './text.rules.js';
+export * from './plain-text.js';
+export * from './website.rules.js';
 export * from './stored-text.rules.js';
 export * from './escape-html.js';
 export * from './article-path.js';

@@ -7,9 +7,6 @@ import { decodeHTML } from 'entities';
  */
 export const decodeEntities = (s: unknown): string => (s === undefined || s === null ? '' : decodeHTML(String(s)));
 
-/** Plain text of sanitised HTML: kept in plain-text.ts, out of the public site's first load. */
-export { blockTagsToSpaces, dropTags } from './plain-text.js';
-
 /** More digits than this is not a year, volume or issue. */
 const MAX_NUMBER_DIGITS = 6;
 
@@ -49,12 +46,3 @@ export function pageSpan(pagenumber: unknown): { first: string; last: string } |
   const m = /^\s*(\d+)\s*(?:[-–—]\s*(\d+))?\s*$/.exec(typeof pagenumber === 'string' ? pagenumber : '');
   return m ? { first: m[1]!, last: m[2] ?? m[1]! } : null;
 }
-
-/**
- * docs/product.md#editor-rules: an editor's website is a web address: an http(s) URL or a bare
- * host with a dot and a letter top-level domain ('soil.example.org/iyer'), optionally a port and a
- * path; no spaces, no other scheme. Shown as a link only when it is one.
- */
-const WEBSITE_RE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}][\p{L}\p{M}\p{N}-]{0,62}\.)+\p{L}[\p{L}\p{M}]{1,62}\.?(?::\d{1,5})?(?:[/?#][^\s<>"]*)?$/iu;
-export const isWebsite = (v: string): boolean => v.length <= 500 && WEBSITE_RE.test(v);
-export const WEBSITE_MESSAGE = 'Website must be a web address such as https://example.org';

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { PageHead } from '../components/page-head';
 import { editorPicture, useEditors, type Editor } from '../api/public.api';
 import { useJournal } from '../components/use-journal';
-import { isWebsite } from '@journal/contracts/text.rules';
+import { isWebsite } from '@journal/contracts/website.rules';
 
 const SECTIONS = [
   { category: 'chief editor', title: 'Editor-in-Chief' },

@@ -1,4 +1,4 @@
-import { isWebsite } from '@journal/contracts/text.rules';
+import { isWebsite } from '@journal/contracts/website.rules';
 import { PageTitle } from '@/components/page-title';
 import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
