@@ -6,23 +6,14 @@
  * entry). Writes bench/staff-profile.md and merges its figures into bench/results.json; never
  * asserts a time. `bench/staff.bench.ts` times the same acts through nginx and the gateway.
  */
-import { randomBytes } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { percentile, staffHeaders, staffToken } from '@journal/testing';
 import { makeJournal, startContent, stopContent } from '../services/content/test/helpers';
 import { runStandalone, writeSection } from './bench-kit';
+import { bigPdf } from './staff.bench';
 
 const ADDS = 12;
 const PDF_BYTES = 5_000_000;
-
-async function bigPdf(bytes: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.addPage([595, 842]).drawText('Staff profile', { x: 40, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
-  const first = Buffer.from(await doc.save());
-  await doc.attach(randomBytes(bytes - first.length - 2000), 'data.bin', { mimeType: 'application/octet-stream' });
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
-}
 
 type Timings = Record<string, number[]>;
 

@@ -17,7 +17,7 @@ const PDF_BYTES = 5_000_000;
 const YEAR = 2031;
 
 /** A valid PDF of about `bytes`: one page and an attached file of random bytes (nothing compresses it). */
-async function bigPdf(bytes: number): Promise<Buffer> {
+export async function bigPdf(bytes: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.addPage([595, 842]).drawText('Staff bench article', { x: 40, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
   const first = Buffer.from(await doc.save());
