@@ -61,6 +61,7 @@ export function WorklogShell() {
 
   return (
     <div className="worklog">
+      <h1 className="worklog-title">Work-log</h1>
       <header className="worklog-topbar">
         <Link to={paths.webdata.root} className="worklog-home">
           Home
@@ -77,7 +78,6 @@ export function WorklogShell() {
         </button>
       </header>
       <main className="worklog-main">
-        <h1 className="worklog-title">Work-log</h1>
         {/* docs/product.md#roles: an editor's session is not refused, the work-log is just not theirs. */}
         {roleOpens(sessionRole(session), 'worklog') ? (
           <ApiClientProvider client={client}>
