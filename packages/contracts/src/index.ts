@@ -20,6 +20,7 @@ export * from './indexing.schema.js';
 export * from './text.rules.js';
 export * from './plain-text.js';
 export * from './website.rules.js';
+export * from './citation-fields.js';
 export * from './stored-text.rules.js';
 export * from './escape-html.js';
 export * from './article-path.js';

@@ -11,7 +11,8 @@ import { orcidUrl } from '@journal/contracts/scholarly-ids';
 import type { PublicAuthor } from '@journal/contracts/article-authors';
 import type { ArticleReference } from '@journal/contracts/references';
 import { languageCode } from '@journal/contracts/language-code';
-import { decodeEntities, pageSpan, splitKeywords } from '@journal/contracts/text.rules';
+import { decodeEntities } from '@journal/contracts/text.rules';
+import { pageSpan, splitKeywords } from '@journal/contracts/citation-fields';
 import { dropTags } from '@journal/contracts/plain-text';
 import { titleText } from './citation';
 

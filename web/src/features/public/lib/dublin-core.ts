@@ -7,7 +7,7 @@ import { citationDate } from '@journal/contracts/citation-date';
 import { publishedFileUrl } from '@journal/contracts/public-url';
 import { machineAuthors } from '@journal/contracts/author-name';
 import { languageCode } from '@journal/contracts/language-code';
-import { pageSpan, splitKeywords } from '@journal/contracts/text.rules';
+import { pageSpan, splitKeywords } from '@journal/contracts/citation-fields';
 import { titleText } from './citation';
 import { plainText, type CitationArticle, type CitationJournal, type HeadLicense } from './citation-meta';
 
