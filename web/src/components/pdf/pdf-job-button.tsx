@@ -33,7 +33,7 @@ export function PdfJobButton({ request, children, className = 'btn', disabled, o
       >
         {children}
       </button>
-      <PdfProgress {...job} job={typeof children === 'string' ? children : undefined} />
+      <PdfProgress {...job} />
     </span>
   );
 }

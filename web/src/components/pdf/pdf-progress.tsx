@@ -2,11 +2,11 @@ import type { PdfJobState } from '@/lib/pdf/use-pdf-job';
 import './pdf.css';
 
 /** A progress bar with 'done / total' for a document job; indeterminate until the total is known. */
-export function PdfProgress({ phase, progress, error, label = 'Preparing', job }: PdfJobState & { label?: string; job?: string }) {
+export function PdfProgress({ phase, progress, error, label = 'Preparing' }: PdfJobState & { label?: string }) {
   if (phase === 'idle') return null;
   if (phase === 'error') {
     return (
-      <div className="pdf-progress pdf-progress-error" role="alert" data-job={job}>
+      <div className="pdf-progress pdf-progress-error" role="alert">
         {error ?? 'Something went wrong'}
       </div>
     );
@@ -21,7 +21,7 @@ export function PdfProgress({ phase, progress, error, label = 'Preparing', job }
           ? `${label}… ${progress.done} / ${progress.total}`
           : `${label}…`;
   return (
-    <div className="pdf-progress" aria-live="polite" data-job={job}>
+    <div className="pdf-progress" aria-live="polite">
       <progress max={known ? progress.total : undefined} value={known ? progress.done : undefined} aria-label={text} />
       <span className="pdf-progress-text">{text}</span>
     </div>
