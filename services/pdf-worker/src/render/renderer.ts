@@ -7,6 +7,13 @@ import pLimit from 'p-limit';
 import pTimeout from 'p-timeout';
 import { FIT_BOX, fitTextInPage } from './fit-text';
 
+/**
+ * The fitting step as the page runs it. A loader that keeps function names (tsx, which starts
+ * worker processes from source in the tests and the benchmarks) wraps inner functions in a
+ * `__name` helper the page does not have: the script brings its own.
+ */
+const FIT_IN_PAGE = `(() => { const __name = (f) => f; return (${fitTextInPage.toString()})(); })()`;
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -153,7 +160,7 @@ export class Renderer {
         (async () => {
           await p.setContent(html, { waitUntil: 'load', timeout: this.opts.timeoutMs });
           // Fixed-size pages measure their texts into the page before the print (fit-text.ts).
-          if (html.includes(FIT_BOX)) await p.evaluate(fitTextInPage);
+          if (html.includes(FIT_BOX)) await p.evaluate(FIT_IN_PAGE);
           return p.pdf({ printBackground: true, preferCSSPageSize: true, landscape: opts.landscape, timeout: this.opts.timeoutMs });
         })(),
         this.opts.timeoutMs,
