@@ -61,8 +61,9 @@ export function WorklogShell() {
 
   return (
     <div className="worklog">
-      <h1 className="worklog-title">Work-log</h1>
+      {/* Inside the banner: every piece of content sits in a landmark, and the main region starts with its own. */}
       <header className="worklog-topbar">
+        <h1 className="worklog-title">Work-log</h1>
         <Link to={paths.webdata.root} className="worklog-home">
           Home
         </Link>
