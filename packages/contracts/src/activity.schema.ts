@@ -30,6 +30,20 @@ export const ACTIVITY_KINDS = [
   'submission.decision',
   'submission.payment',
   'submission.publish',
+  'reviewer.create',
+  'reviewer.update',
+  'reviewer.remove',
+  'reviewer.import',
+  'review.invite',
+  'review.answer',
+  'review.submit',
+  'review.remind',
+  'review.cancel',
+  'review.due',
+  'review.manuscript',
+  'review.conflict',
+  'review.decision',
+  'review.settings',
   'worklog.create',
   'worklog.status',
   'user.create',
@@ -41,8 +55,8 @@ export const ACTIVITY_KINDS = [
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ACTIVITY_AREAS = [...new Set(ACTIVITY_KINDS.map((k) => k.split('.')[0]!))] as readonly string[];
 
-/** Who acted: a staff role, or `operator` for the command line. A token without a role is a manager's. */
-export const ACTIVITY_ACTOR_ROLES = ['manager', 'editor', 'worklog', 'operator'] as const;
+/** Who acted: a staff role, `operator` for the command line, `reviewer` from a review link, `system` for scheduled reminders. A token without a role is a manager's. */
+export const ACTIVITY_ACTOR_ROLES = ['manager', 'editor', 'worklog', 'operator', 'reviewer', 'system'] as const;
 export type ActivityActorRole = (typeof ACTIVITY_ACTOR_ROLES)[number];
 
 /** docs/product.md#activity-log: entries a page. */

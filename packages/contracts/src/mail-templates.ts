@@ -107,6 +107,71 @@ Thank you for publishing with us.
 With regards,
 The editorial office, {{journalName}}`,
   },
+  review_invitation: {
+    subject: '{{journalName}}: invitation to review {{submissionNumber}}',
+    body: `Dear {{authorName}},
+
+The editors of {{journalName}} invite you to review the manuscript "{{title}}" ({{submissionNumber}}). The review is due by {{dueDate}}.
+
+{{message}}
+
+Please accept or decline through your private review link (no account or password is needed):
+{{reviewLink}}
+
+Once you accept, the same page lets you download the manuscript and fill in the review form. Keep this link to yourself: it opens this review only.
+
+With regards,
+The editorial office, {{journalName}}
+{{journalEmail}}`,
+  },
+  review_reminder: {
+    subject: '{{journalName}}: your review of {{submissionNumber}} is due on {{dueDate}}',
+    body: `Dear {{authorName}},
+
+This is a friendly reminder that your review of "{{title}}" ({{submissionNumber}}) is due on {{dueDate}}.
+
+Your private review link:
+{{reviewLink}}
+
+If you cannot complete it in time, please write to us at {{journalEmail}}.
+
+With regards,
+The editorial office, {{journalName}}`,
+  },
+  review_overdue: {
+    subject: '{{journalName}}: your review of {{submissionNumber}} is overdue',
+    body: `Dear {{authorName}},
+
+Your review of "{{title}}" ({{submissionNumber}}) was due on {{dueDate}}. We would be grateful to receive it soon, or to hear from you at {{journalEmail}} if you cannot complete it.
+
+Your private review link:
+{{reviewLink}}
+
+With regards,
+The editorial office, {{journalName}}`,
+  },
+  review_cancelled: {
+    subject: '{{journalName}}: review of {{submissionNumber}} no longer needed',
+    body: `Dear {{authorName}},
+
+The editors have withdrawn the invitation to review "{{title}}" ({{submissionNumber}}). No further action is needed from you, and your review link no longer opens the manuscript.
+
+{{message}}
+
+Thank you for your help.
+
+With regards,
+The editorial office, {{journalName}}`,
+  },
+  reviewer_certificate: {
+    subject: '{{journalName}}: thank you for reviewing {{submissionNumber}}',
+    body: `Dear {{authorName}},
+
+Thank you for your review of manuscript {{submissionNumber}}, received on {{reviewDate}}. Attached is your certificate of reviewing.
+
+With regards,
+The editorial office, {{journalName}}`,
+  },
 };
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;

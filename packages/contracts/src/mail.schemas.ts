@@ -14,6 +14,11 @@ export const MAIL_EVENTS = [
   'rejected',
   'withdrawn',
   'published_delivery',
+  'review_invitation',
+  'review_reminder',
+  'review_overdue',
+  'review_cancelled',
+  'reviewer_certificate',
 ] as const;
 export type MailEvent = (typeof MAIL_EVENTS)[number];
 export const mailEventSchema = z.enum(MAIL_EVENTS);
@@ -27,6 +32,11 @@ export const MAIL_EVENT_LABELS: Record<MailEvent, string> = {
   rejected: 'Rejected',
   withdrawn: 'Withdrawn',
   published_delivery: 'Published: documents delivered',
+  review_invitation: 'Review: invitation to a reviewer',
+  review_reminder: 'Review: reminder before the due date',
+  review_overdue: 'Review: reminder after the due date',
+  review_cancelled: 'Review: invitation withdrawn',
+  reviewer_certificate: 'Review: thanks and certificate of reviewing',
 };
 
 /** Placeholders every event's template may use. */
@@ -41,6 +51,11 @@ const EVENT_PLACEHOLDERS = {
   rejected: ['message'],
   withdrawn: [],
   published_delivery: ['articleLink', 'pdfLink', 'issueName'],
+  review_invitation: ['reviewLink', 'dueDate', 'message'],
+  review_reminder: ['reviewLink', 'dueDate'],
+  review_overdue: ['reviewLink', 'dueDate'],
+  review_cancelled: ['message'],
+  reviewer_certificate: ['reviewDate'],
 } as const satisfies Record<MailEvent, readonly string[]>;
 export type MailPlaceholder = (typeof COMMON_PLACEHOLDERS)[number] | (typeof EVENT_PLACEHOLDERS)[MailEvent][number];
 
@@ -61,6 +76,9 @@ export const MAIL_PLACEHOLDER_HELP: Record<MailPlaceholder, string> = {
   articleLink: "The article's abstract page",
   pdfLink: "The article's PDF",
   issueName: 'The issue the article is published in (year, volume, issue)',
+  reviewLink: "The reviewer's private review link",
+  dueDate: 'The date the review is due',
+  reviewDate: 'The date the review was submitted',
 };
 
 /** Sample values of the settings' preview. */
@@ -77,6 +95,9 @@ export const MAIL_SAMPLE_VALUES: Record<MailPlaceholder, string> = {
   articleLink: 'https://journal.example.org/archives/2026/12/3/abstract/1234',
   pdfLink: 'https://journal.example.org/assets/archives/2026/12/3/1234.pdf',
   issueName: 'Volume 12, Issue 3 (2026)',
+  reviewLink: 'https://journal.example.org/review/Qm3xT7vY',
+  dueDate: '2026-12-20',
+  reviewDate: '2026-12-18',
 };
 
 /** CR, LF and every other control character: none may reach a mail header (no header injection). */
