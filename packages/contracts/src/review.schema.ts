@@ -276,3 +276,13 @@ export const reviewSubmittedEventSchema = z.object({
   date: z.string(),
 });
 export type ReviewSubmittedEvent = z.infer<typeof reviewSubmittedEventSchema>;
+
+/**
+ * GET /api/admin/reviews/certificates?year=YYYY: every review submitted in a calendar year (UTC),
+ * oldest first, for the bulk certificate zip; reviews hidden from the caller by the conflict rule
+ * are left out.
+ */
+export const reviewCertificateListQuerySchema = z.object({
+  year: z.coerce.number({ error: 'Year must be a number' }).int('Year must be a whole number').min(2000, 'Year must be 2000 or later').max(2100, 'Year must be 2100 or earlier'),
+});
+export const reviewCertificateListSchema = z.object({ items: z.array(reviewSubmittedEventSchema), withheld: z.number() });

@@ -78,6 +78,8 @@ export const staffRoutes = {
   updateIndexing: route('content', 'POST', '/api/admin/indexing/:id', CONTENT),
   removeIndexing: route('content', 'DELETE', '/api/admin/indexing/:id', CONTENT),
   issueStats: route('content', 'GET', '/api/admin/stats/:year/:vol/:issue', CONTENT),
+  // content: whether the journal's saved changes are live on the public site (docs/product.md#publishing-status)
+  edgeStatus: route('content', 'GET', '/api/admin/edge-status', CONTENT),
   // content: COUNTER reports and the SUSHI customers who harvest them (docs/product.md#counter)
   counterReport: route('content', 'GET', '/api/admin/counter/reports/:id', CONTENT),
   sushiCustomers: route('content', 'GET', '/api/admin/counter/customers', MANAGER),
@@ -109,6 +111,7 @@ export const staffRoutes = {
   reviewDueDate: route('content', 'POST', '/api/admin/submissions/:id/reviews/:reviewId/due', CONTENT),
   reviewFile: route('content', 'GET', '/api/admin/submissions/:id/reviews/:reviewId/file', CONTENT),
   reviewDecision: route('content', 'POST', '/api/admin/submissions/:id/review-decision', CONTENT),
+  reviewCertificates: route('content', 'GET', '/api/admin/reviews/certificates', CONTENT),
   crossrefSubmission: route('content', 'GET', '/api/admin/crossref/submissions/:id', CONTENT),
   // content: the journal's emails (settings: managers; a submission's messages: editors too)
   mailSettings: route('content', 'GET', '/api/admin/mail-settings', MANAGER),
