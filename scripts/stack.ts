@@ -189,7 +189,7 @@ http {
   ${
     // JP_NGINX_ACCESS_LOG=1: every request with nginx's own and the upstream's times, to find where a slow one waited.
     process.env.JP_NGINX_ACCESS_LOG === '1'
-      ? `log_format timed '$msec $status $request_method $request_uri rt=$request_time urt=$upstream_response_time uct=$upstream_connect_time ust=$upstream_status cache=$upstream_cache_status len=$body_bytes_sent';
+      ? `log_format timed '$msec $status $request_method $jp_log_uri rt=$request_time urt=$upstream_response_time uct=$upstream_connect_time ust=$upstream_status cache=$upstream_cache_status len=$body_bytes_sent';
   ${timedLog}`
       : 'access_log off;'
   }

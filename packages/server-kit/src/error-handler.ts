@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError } from './errors';
 import type { Logger } from './logger';
+import { redactUrl } from './log-redact';
 
 interface Classified {
   status: number;
@@ -57,7 +58,7 @@ export function classifyError(err: unknown): Classified {
  */
 export function errorAnswer(logger: Logger, err: unknown, req: { requestId?: string; originalUrl?: string }) {
   const c = classifyError(err);
-  if (c.status >= 500) logger.error({ err, requestId: req.requestId, url: req.originalUrl }, 'request failed');
+  if (c.status >= 500) logger.error({ err, requestId: req.requestId, url: redactUrl(req.originalUrl ?? '') }, 'request failed');
   else logger.debug({ code: c.code, requestId: req.requestId }, 'request refused');
   const body: Record<string, unknown> = { error: c.code, message: c.message };
   if (c.details !== undefined) body.details = c.details;

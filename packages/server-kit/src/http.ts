@@ -6,6 +6,7 @@ import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
 import { errorHandler } from './error-handler';
 import { dependencyHealth, type Dependency } from './dependencies';
+import { redactUrl } from './log-redact';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -75,7 +76,7 @@ export function requestLogger(logger: Logger, sampling: RequestLogSampling) {
       const read = req.method === 'GET' || req.method === 'HEAD';
       if (finished && status < 400 && read && ms < sampling.slowMs && sampling.every > 1 && ++seen % sampling.every !== 0) return;
       logger.info(
-        { requestId: req.requestId, req: { method: req.method, url: req.originalUrl ?? req.url }, res: { statusCode: status }, responseTime: ms },
+        { requestId: req.requestId, req: { method: req.method, url: redactUrl(req.originalUrl ?? req.url ?? '') }, res: { statusCode: status }, responseTime: ms },
         !finished ? 'request aborted' : status >= 500 ? 'request errored' : 'request completed',
       );
     };

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './config';
 export * from './logger';
 export * from './http';
+export * from './log-redact';
 export * from './etag';
 export * from './metrics';
 export * from './error-handler';

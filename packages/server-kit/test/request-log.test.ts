@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import pino from 'pino';
 import { z } from 'zod';
-import { createHttpApp, loadConfig, logSampleOf, requestLogConfigShape, type RequestLogSampling } from '../src';
+import { AppError, createHttpApp, loadConfig, logSampleOf, redactUrl, requestLogConfigShape, type RequestLogSampling } from '../src';
 
 /** An app whose request lines are collected, with one read, one write and one failing route. */
 async function serve(logSample?: RequestLogSampling, level = 'info') {
@@ -13,6 +13,12 @@ async function serve(logSample?: RequestLogSampling, level = 'info') {
   http.app.post('/write', (_req, res) => void res.status(201).json({ ok: true }));
   http.app.get('/boom', () => {
     throw new Error('boom');
+  });
+  http.app.get('/submission/:token', () => {
+    throw new AppError(404, 'not_found', 'Not found');
+  });
+  http.app.post('/api/submissions/status/:token/withdraw', () => {
+    throw new Error('store down');
   });
   http.finish();
   const server: Server = await new Promise((r) => {
@@ -78,5 +84,34 @@ describe('request log lines', () => {
     expect(logSampleOf(loadConfig(schema, {}))).toEqual({ every: 1, slowMs: 500 });
     expect(logSampleOf(loadConfig(schema, { LOG_SUCCESS_SAMPLE: '20', LOG_SLOW_MS: '250' }))).toEqual({ every: 20, slowMs: 250 });
     expect(() => loadConfig(schema, { LOG_SUCCESS_SAMPLE: '0' })).toThrow(/LOG_SUCCESS_SAMPLE/);
+  });
+
+  it('never writes a status link token or a SUSHI api_key: the target is logged redacted', async () => {
+    const s = await serve();
+    const token = 'Zk3v9Qw2Lr8Tx1Yb6Nc4Md7Pe0Hf5Jg2Ks9Uv3Wa1Xb';
+    try {
+      expect(await s.get(`/submission/${token}?done=submitted`)).toBe(404);
+      expect(await s.post(`/api/submissions/status/${token}/withdraw`)).toBe(500);
+      expect(await s.get('/api/counter/r51/reports/pr?customer_id=c1&api_key=s3cr3t-key&begin_date=2026-01')).toBe(404);
+      const text = s.lines.map((l) => JSON.stringify(l)).join('\n');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain('s3cr3t-key');
+      const urls = s.lines.map((l) => (l.req as { url?: string } | undefined)?.url ?? l.url).filter(Boolean);
+      expect(urls).toEqual([
+        '/submission/[redacted]?done=submitted',
+        '/api/submissions/status/[redacted]/withdraw',
+        '/api/submissions/status/[redacted]/withdraw',
+        '/api/counter/r51/reports/pr?customer_id=c1&api_key=[redacted]&begin_date=2026-01',
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('redacts the same targets whatever their case, and leaves every other one alone', () => {
+    expect(redactUrl('/SUBMISSION/abc')).toBe('/SUBMISSION/[redacted]');
+    expect(redactUrl('/api/submissions/status/abc')).toBe('/api/submissions/status/[redacted]');
+    expect(redactUrl('/x?API_KEY=1&y=2')).toBe('/x?API_KEY=[redacted]&y=2');
+    for (const u of ['/submission', '/submission?done=resent', '/api/submissions', '/api/submissions/resend', '/submit', '/archives/2024/vol1/issue1/x']) expect(redactUrl(u)).toBe(u);
   });
 });

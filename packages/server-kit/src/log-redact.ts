@@ -1,0 +1,14 @@
+/**
+ * Secrets that travel in request targets and must never reach a log line (docs/security.md#logs):
+ * the path segment after a submission's status-link prefix (the author's private token) and the
+ * COUNTER SUSHI `api_key` parameter. nginx's log formats redact the same targets with the map in
+ * docker/nginx/default.conf.template.
+ */
+const SECRET_SEGMENT_RE = /^(\/(?:submission|api\/submissions\/status)\/)[^/?#]+/i;
+const SECRET_PARAM_RE = /([?&]api_key=)[^&#]*/gi;
+export const REDACTED = '[redacted]';
+
+/** The request target as a log line may hold it. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_SEGMENT_RE, `$1${REDACTED}`).replace(SECRET_PARAM_RE, `$1${REDACTED}`);
+}
