@@ -36,6 +36,10 @@ echo "commit $(git rev-parse --short HEAD), $([ "$COLD" = 1 ] && echo 'empty Go,
 start=$(date +%s.%N)
 setsid npm start > >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$LOG") 2>&1 &
 pid=$!
+# CPU seconds of npm start's processes and the servers it starts, per step (bench/tree-cpu.py).
+CPU="$WORK/cpu.txt"
+python3 "$ROOT/bench/tree-cpu.py" "$pid" "$WORK/clone/.data/run/*.pid" "$CPU" &
+sampler=$!
 status=failed
 while kill -0 "$pid" 2>/dev/null; do
   if [ "$(home)" = 200 ]; then status=served; break; fi
@@ -43,9 +47,20 @@ while kill -0 "$pid" 2>/dev/null; do
   sleep 1
 done
 end=$(date +%s.%N)
+kill -USR1 "$sampler"; sleep 2
 printf 'demo home page %s: %.0f s after npm start (load average %s)\n' "$status" "$(echo "$end - $start" | bc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+cpu="$(awk '{ sub(/^[0-9]+ total=/, ""); print; exit }' "$CPU")"
+printf 'CPU until served: %s s (user+system of npm start and its servers; on 2 cores no less than %.0f s of wall time)\n' \
+  "$cpu" "$(echo "${cpu%% *} / 2" | bc -l)"
 # When each step began, in seconds after npm start (provisioning, install, build, seed and start).
-awk -v s="$start" '/\[provision\] |\[install\]|\[build\]|The journal platform is running/ { t = $1; $1 = ""; printf "  %6.0f s %s\n", t - s, $0 }' "$LOG"
+awk -v s="$start" '/\[provision\] |\[install\]|\[build\]|The journal platform is running|Mailpit is running/ { t = $1; $1 = ""; printf "  %6.0f s %s\n", t - s, $0 }' "$LOG"
+# Mailpit is built after the journals serve (a first start): how long it took, and its CPU.
+if [ "$status" = served ] && ! grep -q 'Mailpit already running' "$LOG"; then
+  for _ in $(seq 1 900); do grep -q 'Mailpit is running\|Mailpit could not' "$LOG" && break; kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+  printf 'Mailpit (after serving): %s %.0f s after npm start\n' "$(grep -o 'Mailpit is running\|Mailpit could not[^(]*' "$LOG" | head -1 || echo 'not ready')" "$(echo "$(date +%s.%N) - $start" | bc)"
+fi
+kill -TERM "$sampler"; wait "$sampler" 2>/dev/null
+printf 'CPU seconds at the end: %s\n' "$(tail -1 "$CPU")"
 kill -INT -- "-$pid" 2>/dev/null
 for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
 kill -0 "$pid" 2>/dev/null && kill -TERM -- "-$pid"

@@ -16,7 +16,9 @@
 #             ones, and writes their URLs to .data/servers.env
 #   mailpit   Mailpit v1.27.11 (the local SMTP server and mailbox) built with the Go toolchain, its web
 #             UI bundled with npm (skipped when SMTP_URL is set); `servers` starts it too, SMTP on
-#             JP_MAILPIT_SMTP_PORT (1025) and its web UI and API on JP_MAILPIT_HTTP_PORT (8025)
+#             JP_MAILPIT_SMTP_PORT (1025) and its web UI and API on JP_MAILPIT_HTTP_PORT (8025);
+#             with JP_MAILPIT_LATER=1 `servers` leaves an unbuilt Mailpit to `mailpit-late` (npm start
+#             runs it once the platform serves)
 #   stop      stops the servers this script started (stop-mongo, stop-redis, stop-mailpit: one of them)
 #   postgres  only when asked (the default database is FerretDB on SQLite): Debian postgresql, a
 #             cluster of its own in $DATA/postgres on JP_PG_PORT (5433 + JP_PORT_OFFSET), and a
@@ -110,7 +112,7 @@ ensure_ferretdb() {
   local src
   src="$(module_copy "github.com/FerretDB/FerretDB@$FERRET_VERSION")"
   echo "$FERRET_VERSION" >"$src/build/version/version.txt"
-  (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -o "$FERRET_BIN.part" ./cmd/ferretdb) \
+  (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -trimpath -ldflags '-s -w' -o "$FERRET_BIN.part" ./cmd/ferretdb) \
     >"$DATA/logs/ferretdb-build.log" 2>&1 || die "FerretDB build failed (see $DATA/logs/ferretdb-build.log)"
   rm -rf "$src"
   "$FERRET_BIN.part" --version >/dev/null 2>&1 || die "the FerretDB build does not run (see $DATA/logs/ferretdb-build.log)"
@@ -383,7 +385,7 @@ stop_postgres() {
 # build goes on without the UI (SMTP and the API the tests read work the same).
 ensure_mailpit() {
   [ -n "${SMTP_URL:-}" ] && return 0
-  [ -x "$MAILPIT_BIN" ] && "$MAILPIT_BIN" version --no-release-check >/dev/null 2>&1 && return 0
+  mailpit_built && return 0
   command -v go >/dev/null 2>&1 || die "Mailpit is built with Go (>= 1.24), which is not installed. Install Go, or set SMTP_URL (and MAILPIT_URL) to an SMTP server."
   log "building Mailpit $MAILPIT_VERSION (one time, a few minutes)"
   local src
@@ -405,27 +407,38 @@ start_mailpit() {
     smtp_url="$SMTP_URL"; mailpit_url="${MAILPIT_URL:-}"
   else
     smtp_url="smtp://127.0.0.1:$MAILPIT_SMTP_PORT"; mailpit_url="http://127.0.0.1:$MAILPIT_HTTP_PORT"
-    if port_open "$MAILPIT_SMTP_PORT" && port_open "$MAILPIT_HTTP_PORT"; then
+    if mailpit_running; then
       log "Mailpit already running on $MAILPIT_SMTP_PORT (web $MAILPIT_HTTP_PORT)"
+    elif [ "${JP_MAILPIT_LATER:-}" = 1 ] && ! mailpit_built; then
+      # npm start on a new machine: the demo journals do not need Mailpit to serve (mail waits in
+      # the durable outbox and is sent once it runs), so its build (minutes) comes after they do.
+      log "Mailpit is built and started once the platform serves (emails wait in the outbox until then)"
     else
-      ensure_mailpit
-      mkdir -p "$DATA/mailpit"
-      log "starting Mailpit on 127.0.0.1:$MAILPIT_SMTP_PORT (web UI http://127.0.0.1:$MAILPIT_HTTP_PORT)"
-      # Any login is taken (the services send with or without one); 20,000 messages are kept; a
-      # second copy of a Message-ID is dropped, as mailbox providers do (docs/architecture.md#mail).
-      setsid nohup "$MAILPIT_BIN" --smtp "127.0.0.1:$MAILPIT_SMTP_PORT" --listen "127.0.0.1:$MAILPIT_HTTP_PORT" \
-        --database "$DATA/mailpit/mailpit.db" --max 20000 --smtp-auth-accept-any --smtp-auth-allow-insecure \
-        --ignore-duplicate-ids --disable-version-check \
-        >"$DATA/logs/mailpit.log" 2>&1 </dev/null &
-      local pid=$!
-      wait_port "$MAILPIT_SMTP_PORT" mailpit 30
-      wait_port "$MAILPIT_HTTP_PORT" mailpit 30
-      # A start racing another one loses the port and exits at once: the pid file keeps the one that runs.
-      sleep 0.5
-      if kill -0 "$pid" 2>/dev/null; then echo "$pid" >"$DATA/run/mailpit.pid"; fi
+      run_mailpit
     fi
   fi
   printf 'SMTP_URL=%s\nMAILPIT_URL=%s\n' "$smtp_url" "$mailpit_url" >>"$DATA/servers.env.$$.part"
+}
+
+mailpit_running() { port_open "$MAILPIT_SMTP_PORT" && port_open "$MAILPIT_HTTP_PORT"; }
+mailpit_built() { [ -x "$MAILPIT_BIN" ] && "$MAILPIT_BIN" version --no-release-check >/dev/null 2>&1; }
+
+run_mailpit() {
+  ensure_mailpit
+  mkdir -p "$DATA/mailpit"
+  log "starting Mailpit on 127.0.0.1:$MAILPIT_SMTP_PORT (web UI http://127.0.0.1:$MAILPIT_HTTP_PORT)"
+  # Any login is taken (the services send with or without one); 20,000 messages are kept; a
+  # second copy of a Message-ID is dropped, as mailbox providers do (docs/architecture.md#mail).
+  setsid nohup "$MAILPIT_BIN" --smtp "127.0.0.1:$MAILPIT_SMTP_PORT" --listen "127.0.0.1:$MAILPIT_HTTP_PORT" \
+    --database "$DATA/mailpit/mailpit.db" --max 20000 --smtp-auth-accept-any --smtp-auth-allow-insecure \
+    --ignore-duplicate-ids --disable-version-check \
+    >"$DATA/logs/mailpit.log" 2>&1 </dev/null &
+  local pid=$!
+  wait_port "$MAILPIT_SMTP_PORT" mailpit 30
+  wait_port "$MAILPIT_HTTP_PORT" mailpit 30
+  # A start racing another one loses the port and exits at once: the pid file keeps the one that runs.
+  sleep 0.5
+  if kill -0 "$pid" 2>/dev/null; then echo "$pid" >"$DATA/run/mailpit.pid"; fi
 }
 
 stop_servers() {
@@ -475,6 +488,8 @@ case "${1:-all}" in
   robots) ensure_counter_robots ;;
   servers) ensure_ferretdb; start_servers ;;
   mailpit) ensure_mailpit ;;
+  # What `npm start` runs once the platform serves, when the servers were started without Mailpit.
+  mailpit-late) [ -n "${SMTP_URL:-}" ] || mailpit_running || run_mailpit ;;
   stop) stop_servers mongo redis redis-edge mailpit ;;
   stop-mongo) stop_servers mongo ;;
   stop-redis) stop_servers redis ;;
@@ -484,5 +499,5 @@ case "${1:-all}" in
   run) ensure_packages; ensure_node; ensure_ferretdb; ensure_counter_robots; start_servers ;;
   all) ensure_packages; ensure_node; ensure_ferretdb; ensure_counter_robots; start_servers
     ensure_kustomize; ensure_promtool; ensure_kubeconform; ensure_kube_schemas; ensure_schemas ;;
-  *) die "usage: provision.sh [packages|ferretdb|kustomize|k8stools|schemas|node|robots|servers|stop|postgres|stop-postgres|run|all]" ;;
+  *) die "usage: provision.sh [packages|ferretdb|kustomize|k8stools|schemas|node|robots|servers|mailpit|mailpit-late|stop|postgres|stop-postgres|run|all]" ;;
 esac

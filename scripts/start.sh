@@ -12,17 +12,15 @@ if port_open "${JP_MONGO_PORT:-27027}" || port_open "${JP_REDIS_PORT:-6390}" || 
 bash scripts/provision.sh packages
 bash scripts/provision.sh node
 source scripts/node-env.sh
-# On a new machine FerretDB and Mailpit are built with Go (minutes each): they build side by side
-# while npm installs and builds the platform, and the servers start once all are done.
+# On a new machine FerretDB is built with Go (minutes): it builds while npm installs and builds the
+# platform, and the servers start once both are done. Mailpit, also built with Go, is not needed to
+# serve (mail waits in the durable outbox): start.ts builds and starts it once the journals serve.
 { bash scripts/provision.sh ferretdb && bash scripts/provision.sh robots; } &
 ferretdb=$!
-bash scripts/provision.sh mailpit &
-mailpit=$!
-trap 'kill "$ferretdb" "$mailpit" 2>/dev/null || true' EXIT
+trap 'kill "$ferretdb" 2>/dev/null || true' EXIT
 bash scripts/install.sh
 bash scripts/build.sh run
 wait "$ferretdb"
-wait "$mailpit"
 trap - EXIT
-bash scripts/provision.sh servers
-JP_STOP_SERVERS=$stop_servers exec node node_modules/.bin/tsx scripts/start.ts
+JP_MAILPIT_LATER=1 bash scripts/provision.sh servers
+JP_STOP_SERVERS=$stop_servers JP_MAILPIT_LATER=1 exec node node_modules/.bin/tsx scripts/start.ts

@@ -1,5 +1,5 @@
 /** `npm start`: the whole platform on http://localhost:8080, seeded; Ctrl-C stops it all. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { DATA, ROOT, serverEnv, startStack } from './stack';
 import { DEMO_USER, seedDemo } from './seed';
@@ -14,12 +14,16 @@ async function main() {
   const stack = await startStack({ portBase: PORT_BASE, nginxPort: NGINX_PORT, mongoDb: 'journal', redisPrefix: 'jp:', name: 'start' });
 
   let stopping = false;
+  let mailpitLate: ChildProcess | undefined;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping…');
+    if (mailpitLate && mailpitLate.exitCode === null) process.kill(-mailpitLate.pid!, 'SIGTERM');
     await stack.stop();
-    if (process.env.JP_STOP_SERVERS === '1') execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), 'stop'], { stdio: 'inherit' });
+    const provision = (what: string) => execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), what], { stdio: 'inherit' });
+    if (process.env.JP_STOP_SERVERS === '1') provision('stop');
+    else if (mailpitLate) provision('stop-mailpit');
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
@@ -41,7 +45,23 @@ async function main() {
   console.log(`\n  Sign in with user "${DEMO_USER.name}" and password "${DEMO_USER.password}".`);
   if (stack.urls.mailpit) console.log(`  Emails the platform sends (Mailpit): ${stack.urls.mailpit}/`);
   console.log(`  Logs: ${DATA}/logs/start-*.log   Stop: Ctrl-C\n`);
+  if (process.env.JP_MAILPIT_LATER === '1' && stack.urls.mailpit && !(await answers(stack.urls.mailpit))) {
+    // A first start: Mailpit is built now that the journals serve, below their priority; the
+    // emails sent meanwhile wait in the outbox and go out once it listens. Stopped with the rest.
+    mailpitLate = spawn('nice', ['-n', '10', 'bash', path.join(ROOT, 'scripts/provision.sh'), 'mailpit-late'], { stdio: 'inherit', detached: true });
+    mailpitLate.once('exit', (code) => {
+      if (code === 0) console.log(`  Mailpit is running: ${stack.urls.mailpit}/`);
+      else if (!stopping) console.error(`Mailpit could not be built or started (${code}): emails wait in the outbox; see ${DATA}/logs/mailpit-build.log`);
+    });
+  }
 }
+
+/** Whether something answers HTTP at this URL (Mailpit already running). */
+const answers = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
 
 main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
