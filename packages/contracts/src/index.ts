@@ -45,5 +45,6 @@ export * from './submission-workflow.js';
 export * from './submission.schema.js';
 export * from './mail.schemas.js';
 export * from './mail-templates.js';
+export * from './review-certificate.js';
 export * from './review-workflow.js';
 export * from './review.schema.js';

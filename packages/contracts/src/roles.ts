@@ -126,6 +126,7 @@ export const staffRoutes = {
   indexPage: route('pdf', 'POST', '/api/pdf/indexpage', CONTENT),
   bulkCertificates: route('pdf', 'POST', '/api/pdf/bulkcertificates', CONTENT),
   editorsCertificate: route('pdf', 'POST', '/api/pdf/editorscertificate', CONTENT),
+  reviewerCertificates: route('pdf', 'POST', '/api/pdf/reviewercertificates', CONTENT),
   // worklog
   workList: route('worklog', 'GET', '/api/webdata', WORKLOG),
   workCreate: route('worklog', 'POST', '/api/webdata', WORKLOG),

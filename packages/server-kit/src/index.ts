@@ -32,3 +32,4 @@ export * from './replica-set';
 export * from './edge-keys';
 export * from './edge-encoding';
 export * from './each-limit';
+export * from './signed-link';

@@ -46,7 +46,7 @@ export async function start(config: PdfApiConfig): Promise<PdfApiApp> {
   });
   await queue.ready();
   const content = new ContentClient({ baseUrl: config.CONTENT_URL, timeoutMs: config.CONTENT_TIMEOUT_MS, cacheTtlMs: config.CONTENT_CACHE_TTL_MS });
-  const service = new PdfService({ content, cache, queue, maxItems: config.PDF_MAX_ITEMS });
+  const service = new PdfService({ content, cache, queue, maxItems: config.PDF_MAX_ITEMS, linkSecret: config.JWT_SECRET });
 
   // Ready once it listens: while Redis or the database is away, enqueues and downloads answer 503
   // at once (no offline queue, the database's circuit breaker) and /healthz says which is down.

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { AppError, REQUEST_ID_HEADER, TENANT_HEADER, ttlReads, type TtlReads } from '@journal/server-kit';
 import {
   ARTICLE_BATCH_MAX, articleBatchResponseSchema, listedArticleSchema, publicEditorSchema, publicReadSchemas, publicSettingsSchema,
-  staffEditorsResponseSchema, type ListedArticle, type PublicEditorRead, type PublicSettingsRead,
+  reviewCertificateListSchema, reviewSubmittedEventSchema, staffEditorsResponseSchema,
+  type ListedArticle, type PublicEditorRead, type PublicSettingsRead, type ReviewSubmittedEvent,
 } from '@journal/contracts';
 
 export interface ContentClientOptions {
@@ -38,7 +39,7 @@ export class ContentClient {
     this.logoKept = ttlReads(kept);
   }
 
-  private async fetch(ctx: RequestContext, path: string, body?: unknown): Promise<Response> {
+  private async fetch(ctx: RequestContext, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(new URL(path, this.opts.baseUrl), {
@@ -49,6 +50,7 @@ export class ContentClient {
           [REQUEST_ID_HEADER]: ctx.requestId,
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
         },
         signal: AbortSignal.timeout(this.opts.timeoutMs),
         redirect: 'error',
@@ -59,9 +61,18 @@ export class ContentClient {
     return res;
   }
 
-  /** The answer parsed with its schema; 400/404 become `notFound()`, anything else unusable a 503. */
-  private async json<S extends z.ZodType>(ctx: RequestContext, path: string, schema: S, notFound: () => AppError, body?: unknown): Promise<z.infer<S>> {
-    const res = await this.fetch(ctx, path, body);
+  /**
+   * The answer parsed with its schema; 400/404 become `notFound()`, anything else unusable a 503.
+   * A staff read made with the caller's own token passes content's refusal of that caller on.
+   */
+  private async json<S extends z.ZodType>(
+    ctx: RequestContext, path: string, schema: S, notFound: () => AppError, body?: unknown, headers?: Record<string, string>,
+  ): Promise<z.infer<S>> {
+    const res = await this.fetch(ctx, path, body, headers);
+    if (headers?.authorization && (res.status === 401 || res.status === 403)) {
+      const refusal = (await res.json().catch(() => ({}))) as { error?: unknown; message?: unknown };
+      throw new AppError(res.status, typeof refusal.error === 'string' ? refusal.error : 'forbidden', typeof refusal.message === 'string' ? refusal.message : 'Not allowed');
+    }
     if (res.status === 404 || res.status === 400 || res.status === 410) {
       await res.body?.cancel();
       throw notFound();
@@ -132,6 +143,23 @@ export class ContentClient {
       out.missing.push(...r.missing);
     }
     return out;
+  }
+
+  /** docs/product.md#reviewer-certificates: a submitted review of the journal, as its certificate shows it. */
+  reviewCertificate(ctx: RequestContext, reviewId: string): Promise<ReviewSubmittedEvent> {
+    return this.json(ctx, `/internal/reviews/${encodeURIComponent(reviewId)}/certificate`, reviewSubmittedEventSchema, () =>
+      new AppError(404, 'certificate_not_found', 'No such certificate'),
+    );
+  }
+
+  /**
+   * The reviews submitted in a year, read with the staff caller's own token: content leaves out the
+   * reviews whose reviewers are hidden from that caller (the conflict rule of double-blind review).
+   */
+  async reviewCertificates(ctx: RequestContext, year: number, authorization: string): Promise<ReviewSubmittedEvent[]> {
+    const r = await this.json(ctx, `/api/admin/reviews/certificates?year=${year}`, reviewCertificateListSchema, () =>
+      new AppError(503, 'content_unavailable', 'The content service refused the reviews read'), undefined, { authorization });
+    return r.items;
   }
 
   /** The journal logo as a data URI, or '' when there is none or it is not a plain image. */

@@ -1,9 +1,9 @@
 import { sanitizeTitle, storedToPlainText } from '@journal/server-kit';
 import {
   decodeEntities, isValidDoi, normaliseDoi, publisherAddress, splitAuthors as splitAuthorList,
-  type ListedArticle, type PublicEditorRead, type PublicSettingsRead,
+  type ListedArticle, type PublicEditorRead, type PublicSettingsRead, type ReviewSubmittedEvent,
 } from '@journal/contracts';
-import type { ArticleInfo, EditorInfo, JournalInfo } from './pdf.types';
+import type { ArticleInfo, EditorInfo, JournalInfo, ReviewerCertificateItem } from './pdf.types';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v)).trim();
 /** Plain text of a stored value, at most `max` characters. */
@@ -29,6 +29,17 @@ const dateText = (v: unknown): string => {
   if (d && !Number.isNaN(d.getTime())) return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return plain(s, 60);
 };
+
+/** docs/product.md#reviewer-certificates: what a submitted review's certificate shows; no title when the journal hides titles. */
+export function toReviewerCertificate(r: ReviewSubmittedEvent): ReviewerCertificateItem {
+  return {
+    reviewer: plain(r.reviewer.name, 300),
+    affiliation: plain(r.reviewer.affiliation, 600),
+    manuscript: plain(r.submissionNumber, 64),
+    title: r.hideTitle ? '' : sanitizeTitle(decodeEntities(r.title)).slice(0, 3000),
+    date: dateText(r.submittedAt),
+  };
+}
 
 /** An issue's frequency names its month(s), e.g. 'january-february' (docs/product.md#issue-rules); shown capitalised. */
 function monthOf(a: ListedArticle): string {

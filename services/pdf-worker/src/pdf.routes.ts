@@ -67,6 +67,15 @@ export function pdfRoutes(service: PdfService, opts: { auth: AuthMiddlewareOptio
   r.post('/api/pdf/bulkcertificates', staff(staffRoutes.bulkCertificates), async (req, res) => {
     await answer(req, res, await service.bulkCertificates(ctxOf(req), req.body));
   });
+  // The signed link is the only key: answered with the file, never with a job (whose reads are staff's).
+  r.get('/api/pdf/reviewer-certificate/:reviewId/:signature', async (req, res) => {
+    const data = await service.reviewerCertificate(ctxOf(req), String(req.params.reviewId), String(req.params.signature));
+    const { file, hit } = await service.produce(data, opts.syncTimeoutMs);
+    sendFile(res, file, hit);
+  });
+  r.post('/api/pdf/reviewercertificates', staff(staffRoutes.reviewerCertificates), async (req, res) => {
+    await answer(req, res, await service.reviewerCertificates(ctxOf(req), req.body, req.header('authorization') ?? ''));
+  });
   r.post('/api/pdf/editorscertificate', staff(staffRoutes.editorsCertificate), async (req, res) => {
     await answer(req, res, await service.editorsCertificate(ctxOf(req), req.body));
   });

@@ -1,18 +1,24 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, parse } from '@journal/server-kit';
+import { AppError, isLinkSignature, parse } from '@journal/server-kit';
 import type { CachedFile, PdfCacheRepo } from './cache.repo';
 import type { ContentClient, RequestContext } from './content.client';
-import { boardEditors, sameName, showEditorContacts, splitAuthors, toArticle, toEditor, toJournal } from './document-data';
+import { boardEditors, sameName, showEditorContacts, splitAuthors, toArticle, toEditor, toJournal, toReviewerCertificate } from './document-data';
 import type { PdfQueue } from './pdf.queue';
 import type { Job } from 'bullmq';
-import { ARTICLE_REF_RE, EDITOR_ID_RE, effectiveLicense, licenseLine, type ListedArticle } from '@journal/contracts';
+import {
+  ARTICLE_REF_RE, EDITOR_ID_RE, OBJECT_ID_RE, REVIEWER_CERTIFICATE_LINK, effectiveLicense, licenseLine, reviewCertificateListQuerySchema,
+  reviewerCertificateFilename, reviewerCertificatesFilename, type ListedArticle,
+} from '@journal/contracts';
 import { articleRefsOf, type ArticleInfo, type JobPayload, type JobProgress, type PdfJobData, type PdfJobResult, type PdfKind } from './pdf.types';
 import { safeEntryName } from './render/zip';
 import { TEMPLATE_VERSION } from './templates';
 
 /** Kinds only a signed-in admin may start, and whose jobs only an admin may read. */
-export const ADMIN_KINDS: ReadonlySet<PdfKind> = new Set(['indexpage', 'bulkcertificates', 'editorscertificate']);
+export const ADMIN_KINDS: ReadonlySet<PdfKind> = new Set(['indexpage', 'bulkcertificates', 'editorscertificate', 'reviewercertificates', 'reviewercertificate']);
+
+/** Kinds whose job holds many certificates (a zip), for the progress shown before a worker reports. */
+const ZIP_KINDS: ReadonlySet<PdfKind> = new Set(['bulkcertificates', 'editorscertificate', 'reviewercertificates']);
 
 /** Bulk zips are bounded in certificates too, not only in articles. */
 const MAX_CERTIFICATES = 5000;
@@ -66,6 +72,8 @@ export class PdfService {
       cache: PdfCacheRepo;
       queue: PdfQueue;
       maxItems: number;
+      /** The services' shared secret: certificate links are signed with a key derived from it. */
+      linkSecret: string;
     },
   ) {}
 
@@ -184,6 +192,32 @@ export class PdfService {
     return this.job(ctx, 'Editors-Certificate.zip', 'application/zip', { kind: 'editorscertificate', journal: j.journal, items, issuedOn });
   }
 
+  /**
+   * docs/product.md#reviewer-certificates: one reviewer's certificate, opened by its signed link
+   * (the email's attachment and link). A wrong signature, an unknown review and one not submitted
+   * answer alike, so a link cannot be probed.
+   */
+  async reviewerCertificate(ctx: RequestContext, reviewId: string, signature: string): Promise<PdfJobData> {
+    const signed = OBJECT_ID_RE.test(reviewId) && isLinkSignature(this.deps.linkSecret, REVIEWER_CERTIFICATE_LINK, ctx.journalId, reviewId, signature);
+    if (!signed) throw new AppError(404, 'certificate_not_found', 'No such certificate');
+    const [review, j] = await Promise.all([this.deps.content.reviewCertificate(ctx, reviewId), this.journal(ctx)]);
+    const item = toReviewerCertificate(review);
+    return this.job(ctx, reviewerCertificateFilename(item.manuscript), 'application/pdf', { kind: 'reviewercertificate', journal: j.journal, items: [item] });
+  }
+
+  /** A year's reviewer certificates in one zip, one entry per submitted review, read as the staff caller may see them. */
+  async reviewerCertificates(ctx: RequestContext, body: unknown, authorization: string): Promise<PdfJobData> {
+    const { year } = parse(reviewCertificateListQuerySchema, body ?? {});
+    const [reviews, j] = await Promise.all([this.deps.content.reviewCertificates(ctx, year, authorization), this.journal(ctx)]);
+    if (reviews.length === 0) throw new AppError(404, 'no_reviews', `No review was submitted in ${year}`);
+    if (reviews.length > MAX_CERTIFICATES) throw new AppError(400, 'too_many', `At most ${MAX_CERTIFICATES} certificates at once`);
+    const items = reviews.map((r) => {
+      const item = toReviewerCertificate(r);
+      return { ...item, entry: safeEntryName(`reviewer-certificate-${item.manuscript}-${item.reviewer}`) };
+    });
+    return this.job(ctx, reviewerCertificatesFilename(year), 'application/zip', { kind: 'reviewercertificates', journal: j.journal, items, year });
+  }
+
   // ---- running jobs ----
 
   /** Serves from the cache when it can, otherwise enqueues (or joins) the job. */
@@ -213,7 +247,7 @@ export class PdfService {
       const done = view.state === 'completed';
       const p = view.job.data.payload;
       // Before a worker reports progress, the total is known from the job itself.
-      const total = p.kind === 'bulkcertificates' || p.kind === 'editorscertificate' ? p.items.length : 1;
+      const total = ZIP_KINDS.has(p.kind) && 'items' in p ? p.items.length : 1;
       const progress = view.progress.total === 1 && view.progress.done === 0 && total > 1 ? { done: 0, total } : view.progress;
       return {
         id,

@@ -1,6 +1,14 @@
 /** What a job carries: everything a worker needs to render, already fetched and cleaned by the API. */
 
-export type PdfKind = 'certificate' | 'coverpage' | 'editorialboard' | 'indexpage' | 'bulkcertificates' | 'editorscertificate';
+export type PdfKind =
+  | 'certificate'
+  | 'coverpage'
+  | 'editorialboard'
+  | 'indexpage'
+  | 'bulkcertificates'
+  | 'editorscertificate'
+  | 'reviewercertificate'
+  | 'reviewercertificates';
 
 export interface JournalInfo {
   /** The journal's full name, plain text. */
@@ -63,13 +71,29 @@ export interface EditorCertificateItem {
   entry: string;
 }
 
+/** docs/product.md#reviewer-certificates: one submitted review, as its certificate shows it. */
+export interface ReviewerCertificateItem {
+  reviewer: string;
+  affiliation: string;
+  /** The submission's number. */
+  manuscript: string;
+  /** Sanitised title HTML; '' when the journal keeps titles off reviewer certificates. */
+  title: string;
+  /** The day the review was submitted, written out ('18 December 2026'). */
+  date: string;
+  /** Entry name inside a zip (bulk only). */
+  entry?: string;
+}
+
 export type JobPayload =
   | { kind: 'certificate'; journal: JournalInfo; items: CertificateItem[] }
   | { kind: 'bulkcertificates'; journal: JournalInfo; items: CertificateItem[] }
   | { kind: 'coverpage'; journal: JournalInfo; article: ArticleInfo }
   | { kind: 'indexpage'; journal: JournalInfo; articles: ArticleInfo[] }
   | { kind: 'editorialboard'; journal: JournalInfo; editors: EditorInfo[]; showContacts: boolean }
-  | { kind: 'editorscertificate'; journal: JournalInfo; items: EditorCertificateItem[]; issuedOn: string };
+  | { kind: 'editorscertificate'; journal: JournalInfo; items: EditorCertificateItem[]; issuedOn: string }
+  | { kind: 'reviewercertificate'; journal: JournalInfo; items: ReviewerCertificateItem[] }
+  | { kind: 'reviewercertificates'; journal: JournalInfo; items: ReviewerCertificateItem[]; year: number };
 
 /**
  * The reference numbers of the articles a document is made of: what decides whether a reader may

@@ -1,11 +1,11 @@
 import pLimit from 'p-limit';
 import type { Logger } from '@journal/server-kit';
 import type { PdfCacheRepo } from './cache.repo';
-import { articleRefsOf, type CertificateItem, type EditorCertificateItem, type JobProgress, type PdfJobData, type PdfJobResult } from './pdf.types';
+import { articleRefsOf, type JobPayload, type JobProgress, type PdfJobData, type PdfJobResult } from './pdf.types';
 import type { Renderer } from './render/renderer';
 import { splitPages } from './render/split';
 import { buildZip, safeEntryName, uniqueNames } from './render/zip';
-import { certificatesHtml, editorCertificatesHtml, singleDocumentHtml } from './templates';
+import { certificatesHtml, editorCertificatesHtml, reviewerCertificatesHtml, singleDocumentHtml } from './templates';
 
 export interface ProcessorDeps {
   renderer: Renderer;
@@ -27,6 +27,21 @@ const chunk = <T>(list: T[], size: number): T[][] => {
   return out;
 };
 
+type BulkPayload = Extract<JobPayload, { kind: 'bulkcertificates' | 'editorscertificate' | 'reviewercertificates' }>;
+const isBulk = (p: JobPayload): p is BulkPayload => p.kind === 'bulkcertificates' || p.kind === 'editorscertificate' || p.kind === 'reviewercertificates';
+
+/** One batch of a zip's certificates as one HTML document, with the title its split pages carry. */
+function batchHtml(p: BulkPayload, from: number, to: number): { html: string; title: string } {
+  switch (p.kind) {
+    case 'bulkcertificates':
+      return { html: certificatesHtml(p.journal, p.items.slice(from, to)), title: 'Certificate of Publication' };
+    case 'editorscertificate':
+      return { html: editorCertificatesHtml(p.journal, p.items.slice(from, to), p.issuedOn), title: 'Certificate of Appreciation' };
+    case 'reviewercertificates':
+      return { html: reviewerCertificatesHtml(p.journal, p.items.slice(from, to)), title: 'Certificate of Reviewing' };
+  }
+}
+
 /**
  * Renders one job and stores the file under its key. Jobs are delivered at least once, so a
  * job whose file is already stored (a previous attempt finished it) returns without rendering.
@@ -43,20 +58,17 @@ export async function processPdfJob(job: JobHandle, deps: ProcessorDeps): Promis
   let documents = 1;
   const t0 = Date.now();
   let tZip = t0;
-  if (p.kind === 'bulkcertificates' || p.kind === 'editorscertificate') {
+  if (isBulk(p)) {
     const total = p.items.length;
     let done = 0;
     await job.updateProgress({ done, total });
     const names = uniqueNames(p.items.map((it) => safeEntryName(it.entry ?? 'certificate')));
-    const batches = chunk(p.items as (CertificateItem | EditorCertificateItem)[], deps.batchSize);
+    const batches = chunk(p.items.map((_, i) => i), deps.batchSize);
     const limit = pLimit(deps.pipeline);
     const files = await Promise.all(batches.map((batch) => limit(async () => {
-      const html =
-        p.kind === 'bulkcertificates'
-          ? certificatesHtml(p.journal, batch as CertificateItem[])
-          : editorCertificatesHtml(p.journal, batch as EditorCertificateItem[], p.issuedOn);
+      const { html, title } = batchHtml(p, batch[0]!, batch[0]! + batch.length);
       const pdf = await deps.renderer.pdf(html, { landscape: true });
-      const pages = await splitPages(pdf, batch.length, { title: p.kind === 'bulkcertificates' ? 'Certificate of Publication' : 'Certificate of Appreciation', author: p.journal.name });
+      const pages = await splitPages(pdf, batch.length, { title, author: p.journal.name });
       done += batch.length;
       await job.updateProgress({ done, total });
       return pages;

@@ -1,5 +1,5 @@
 import { doiUrl } from '@journal/contracts';
-import type { CertificateItem, EditorCertificateItem, JournalInfo } from '../pdf.types';
+import type { CertificateItem, EditorCertificateItem, JournalInfo, ReviewerCertificateItem } from '../pdf.types';
 import { GOLD, NAVY, SERIF, document, esc, fit, journalHeading, nowrap, titleHtml } from './base';
 import { editorPlace } from '../document-data';
 
@@ -104,6 +104,33 @@ for the dedicated review of manuscripts and the contribution to the quality of s
 </div>`);
 }
 
+/**
+ * docs/product.md#reviewer-certificates: the reviewer, where they work, the manuscript's number and
+ * (unless the journal hides titles) its title, the journal, and the day the review was submitted.
+ */
+function reviewerPage(j: JournalInfo, it: ReviewerCertificateItem): string {
+  const whoSize = fit(it.reviewer, WHO_STEPS, '15pt');
+  const titleSize = fit(it.title, [[90, '17pt'], [160, '15pt'], [260, '13pt'], [400, '12pt']], '11pt');
+  const paper = it.title
+    ? `<div class="body" style="margin-top:3mm">has reviewed the manuscript entitled</div>
+<div class="paper" style="font-size:${titleSize}" data-fit-min="${TITLE_MIN_PT}" data-fit-order="1">&ldquo;${titleHtml(it.title)}&rdquo;</div>
+<div class="body">for <b>${esc(j.name)}</b>, and has contributed to the quality of its peer review.</div>`
+    : `<div class="body" style="margin-top:3mm">has reviewed a manuscript for <b>${esc(j.name)}</b>,<br>and has contributed to the quality of its peer review.</div>`;
+  return frame(`${head(j)}
+<div class="ctitle">Certificate of Reviewing</div>
+<div class="ref">Manuscript No. ${esc(it.manuscript)}</div>
+<div class="lead">This is to certify that</div>
+<div class="who" style="font-size:${whoSize}" data-fit-min="${NAME_MIN_PT}" data-fit-order="3">${esc(it.reviewer)}</div>
+${it.affiliation ? `<div class="body" style="font-size:10.5pt" data-fit-min="${AFFILIATION_MIN_PT}" data-fit-order="2">${esc(it.affiliation)}</div>` : ''}
+${paper}
+<div class="meta">Review submitted on <b>${esc(it.date)}</b></div>
+<div class="foot">
+  <div class="sig"><div class="name">${esc(it.date)}&nbsp;</div><div class="line"></div>Date</div>
+  ${seal(j, ['PEER', 'REVIEW'])}
+  <div class="sig"><div class="name">${esc(j.chiefEditor || '')}&nbsp;</div><div class="line"></div>Editor-in-Chief</div>
+</div>`);
+}
+
 /** Many certificates as one HTML document: one Chromium print, split into pages afterwards. */
 export function certificatesHtml(j: JournalInfo, items: CertificateItem[]): string {
   return document({ title: 'Certificate of Publication', css: CSS, landscape: true, logo: j.logo, body: items.map((it) => certificatePage(j, it)).join('') });
@@ -111,4 +138,8 @@ export function certificatesHtml(j: JournalInfo, items: CertificateItem[]): stri
 
 export function editorCertificatesHtml(j: JournalInfo, items: EditorCertificateItem[], issuedOn: string): string {
   return document({ title: 'Certificate of Appreciation', css: CSS, landscape: true, logo: j.logo, body: items.map((it) => editorPage(j, it, issuedOn)).join('') });
+}
+
+export function reviewerCertificatesHtml(j: JournalInfo, items: ReviewerCertificateItem[]): string {
+  return document({ title: 'Certificate of Reviewing', css: CSS, landscape: true, logo: j.logo, body: items.map((it) => reviewerPage(j, it)).join('') });
 }

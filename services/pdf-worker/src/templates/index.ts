@@ -1,15 +1,17 @@
 import type { JobPayload } from '../pdf.types';
-import { certificatesHtml, editorCertificatesHtml } from './certificate.template';
+import { certificatesHtml, editorCertificatesHtml, reviewerCertificatesHtml } from './certificate.template';
 import { coverPageHtml, editorialBoardHtml, indexPageHtml } from './documents.template';
 
 export { TEMPLATE_VERSION } from './base';
-export { certificatesHtml, editorCertificatesHtml };
+export { certificatesHtml, editorCertificatesHtml, reviewerCertificatesHtml };
 
 /** HTML of a one-document job (bulk jobs are printed in batches by the processor). */
 export function singleDocumentHtml(p: JobPayload): { html: string; landscape: boolean } {
   switch (p.kind) {
     case 'certificate':
       return { html: certificatesHtml(p.journal, p.items), landscape: true };
+    case 'reviewercertificate':
+      return { html: reviewerCertificatesHtml(p.journal, p.items), landscape: true };
     case 'coverpage':
       return { html: coverPageHtml(p.journal, p.article), landscape: false };
     case 'indexpage':

@@ -12,6 +12,10 @@ export interface FixtureJournal {
   editors: Record<string, unknown>[];
   articles: Record<string, unknown>[];
   logo?: Buffer;
+  /** Submitted reviews, as content's certificate reads answer them (docs/product.md#reviewer-certificates). */
+  reviews?: Record<string, unknown>[];
+  /** Content refuses the journal's staff reads (as it would a caller of another role). */
+  refuseStaff?: boolean;
 }
 
 export interface ContentFixture {
@@ -152,6 +156,17 @@ export async function startContentFixture(): Promise<ContentFixture> {
     const ids = [...new Set((req.body as { ids: string[] }).ids)];
     const found = ids.map((id) => J(res).editors.find((x) => x.id === id));
     res.json({ editors: found.filter(Boolean), missing: ids.filter((_, i) => !found[i]) });
+  });
+  app.get('/internal/reviews/:id/certificate', (req, res) => {
+    const r = J(res).reviews?.find((x) => x.reviewId === req.params.id);
+    if (!r) res.status(404).json({ error: 'not_found', message: 'No such review' });
+    else res.json(r);
+  });
+  // The staff read is made with the caller's token, which content checks again.
+  app.get('/api/admin/reviews/certificates', (req, res) => {
+    if (!(req.header('authorization') ?? '').startsWith('Bearer ')) res.status(401).json({ error: 'unauthorized', message: 'Sign in' });
+    else if (J(res).refuseStaff) res.status(403).json({ error: 'role_forbidden', message: 'Your role may not do this' });
+    else res.json({ items: (J(res).reviews ?? []).filter((r) => String(r.submittedAt).startsWith(String(req.query.year))), withheld: 0 });
   });
   app.get('/assets/site/logo.png', (_req, res) => {
     const logo = J(res).logo;
