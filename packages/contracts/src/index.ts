@@ -31,6 +31,7 @@ export * from './doi.js';
 export * from './journal-flags.js';
 export * from './public-url.js';
 export * from './withdrawal.schema.js';
+export * from './edge-status.schema.js';
 export * from './author-name.js';
 export * from './language-code.js';
 export * from './idempotency.js';

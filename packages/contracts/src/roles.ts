@@ -78,6 +78,8 @@ export const staffRoutes = {
   updateIndexing: route('content', 'POST', '/api/admin/indexing/:id', CONTENT),
   removeIndexing: route('content', 'DELETE', '/api/admin/indexing/:id', CONTENT),
   issueStats: route('content', 'GET', '/api/admin/stats/:year/:vol/:issue', CONTENT),
+  // content: whether the journal's saved changes are live on the public site (docs/product.md#publishing-status)
+  edgeStatus: route('content', 'GET', '/api/admin/edge-status', CONTENT),
   // content: COUNTER reports and the SUSHI customers who harvest them (docs/product.md#counter)
   counterReport: route('content', 'GET', '/api/admin/counter/reports/:id', CONTENT),
   sushiCustomers: route('content', 'GET', '/api/admin/counter/customers', MANAGER),

@@ -53,8 +53,8 @@ import type { StatsRecorder } from './stats/stats.recorder';
 import { UsageLogReceiver } from './stats/usage-log';
 import { loadRobotList } from './stats/counter-robots';
 import { edgeTags } from './edge/edge-tags';
-import { createEdgePurger, edgeRedisOf } from './edge/edge-purge.setup';
-import type { EdgePurger } from './edge/purger';
+import { startEdge, type EdgeModule } from './edge/edge-purge.setup';
+import { liveStatusRoutes } from './edge/live-status.routes';
 
 /** The running service: its dependencies as the routers have them (deps.ts), and its own parts. */
 export interface ContentApp extends Pick<ContentDeps, 'conn' | 'repos' | 'files' | 'cache' | 'views' | 'publisher' | 'search'> {
@@ -69,8 +69,8 @@ export interface ContentApp extends Pick<ContentDeps, 'conn' | 'repos' | 'files'
   usagePort: number;
   /** Crossref deposits: their store, queue and worker. */
   deposits: Deposits;
-  /** Purges nginx and the CDN after each write (its listener is registered with the change publisher). */
-  edge: EdgePurger;
+  /** Purges nginx and the CDN after each write, from a queue (its listener is registered with the change publisher). */
+  edge: EdgeModule;
   /** The outbox and the `mail` queue (the mail worker sends). */
   mail: MailModule;
   stop(): Promise<void>;
@@ -124,10 +124,8 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   publisher.onArticle(searchWriter(search));
   cache.onChange(searchFollower(search));
   const publicService = new PublicService(views, cache, repos.articles);
-  // The gateway's records of nginx's keys may live in a Redis of their own (EDGE_REDIS_URL).
-  const edgeRedis = edgeRedisOf(config, redis);
-  const edge = createEdgePurger(config, edgeRedis, logger);
-  publisher.onPublished(edge.listener);
+  const edge = startEdge(config, redis, logger);
+  publisher.onPublished(edge.queue.listener);
   const activity = new ActivityLog(conn, logger);
   const mail = await startMail({ config, conn, journals: repos.journals, activity, logger });
   const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, views, publisher, search, publicService, activity, mail: mail.service };
@@ -149,6 +147,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(deps));
   http.app.use(adminRoutes(deps));
+  http.app.use(liveStatusRoutes(deps, edge.liveStatus));
   http.app.use(mailRoutes(deps, mail.service));
   http.app.use(await submissionRoutes(deps));
   http.app.use(doiRoutes(deps));
@@ -211,7 +210,6 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     async stop() {
       cache.stop();
       await edge.stop();
-      if (edgeRedis !== redis) edgeRedis.disconnect();
       await deposits.stop();
       await mail.stop();
       await usage.stop();

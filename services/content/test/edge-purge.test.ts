@@ -1,11 +1,11 @@
-/** Cache tags of public answers, and the purger: its nginx and CDN targets, retries, and that a write never fails for it. */
+/** Cache tags of public answers, and the purger: its nginx and CDN targets, retries, its queue, and that a write never fails or waits for it. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { EdgeKeyMap, type Logger } from '@journal/server-kit';
 import { eventually } from '@journal/testing/waiting';
 import { newObjectId, staffHeaders, staffToken, uniqueName } from '@journal/testing';
-import { makeJournal, startContent, stopContent } from './helpers';
+import { makeJournal, startContent, stopContent, type TestContentApp } from './helpers';
 import { cacheTag } from '../src/views/cache-tags';
 import { EdgePurger, type PurgeTarget } from '../src/edge/purger';
 import { NginxPurgeTarget } from '../src/edge/nginx-purge';
@@ -51,7 +51,22 @@ beforeAll(async () => {
 });
 afterAll(() => stopContent(app));
 
+/** The journal's status as the admin reads it. */
+const liveStatus = async (a: TestContentApp, jid: string) => {
+  const r = await request(a.url).get('/api/admin/edge-status').set(staffHeaders(jid, staffToken(jid)));
+  expect(r.status).toBe(200);
+  return r.body as { published: number; live: number; failed: number };
+};
+/** Waits until every change of the journal handed to the caches is over (the admin's "live everywhere"). */
+const settled = (a: TestContentApp, jid: string, tries = 100) =>
+  eventually(async () => {
+    const s = await liveStatus(a, jid);
+    expect(s.live).toBe(s.published);
+    return s;
+  }, tries);
+
 const pub = (path: string) => request(app.url).get(path).set({ 'x-journal-id': J });
+const publicSettings = async (a: TestContentApp, jid: string) => (await request(a.url).get('/api/settings/').set({ 'x-journal-id': jid })).body as { websitename: string };
 
 describe('cache tags of public answers', () => {
   it('each public read names what it is made of; usage counts name nothing', async () => {
@@ -87,15 +102,18 @@ describe('a purge that fails', () => {
   it('is retried with backoff and logged, and the write it follows succeeds', async () => {
     // nginx holds an answer of the journal (as the gateway records it); nginx itself is down.
     await new EdgeKeyMap(app.deps.redis, { prefix: app.config.REDIS_PREFIX, ttlSeconds: 3600 }).record(`gzip|edge1.test/api/settings`, [cacheTag.journal(J), cacheTag.head(J)]);
-    const before = { ...app.edge.stats };
+    const before = { ...app.edge.purger.stats };
     const r = await request(app.url)
       .post('/api/settings')
       .set(staffHeaders(J, staffToken(J)))
       .send({ websitename: 'Edge Journal' });
     expect(r.status).toBe(200);
     expect((await pub('/api/settings/')).body.websitename).toBe('Edge Journal');
-    await eventually(() => expect(app.edge.stats.failures).toBe(before.failures + 1));
-    expect(app.edge.stats.retries).toBe(before.retries + 2);
+    await eventually(() => expect(app.edge.purger.stats.failures).toBe(before.failures + 1));
+    expect(app.edge.purger.stats.retries).toBe(before.retries + 2);
+    // The admin is told: the change is over, and it failed.
+    const s = await settled(app, J);
+    expect(s.failed).toBe(s.published);
   });
 
   it('logs each retry and the give-up; a later try that succeeds ends it', async () => {
@@ -103,23 +121,20 @@ describe('a purge that fails', () => {
     let calls = 0;
     const flaky: PurgeTarget = {
       name: 'flaky',
-      awaited: true,
       purge: async () => {
         if (++calls < 3) throw new Error('down');
       },
     };
-    const purger = new EdgePurger({ targets: [flaky], logger, attempts: 5, retryMs: 5, repurgeMs: 0 });
-    await purger.listener({ journalId: J, tags: ['x'] });
-    await purger.idle();
+    const purger = new EdgePurger({ targets: [flaky], logger, attempts: 5, retryMs: 5 });
+    expect(await purger.purge({ journalId: J, tags: ['x'] })).toBe(true);
     expect(calls).toBe(3);
     expect(purger.stats).toEqual({ purges: 1, failures: 0, retries: 2 });
     expect(lines.map((l) => l.level)).toEqual(['warn', 'warn']);
 
-    const dead: PurgeTarget = { name: 'dead', awaited: false, purge: () => Promise.reject(new Error('down')) };
-    const giving = new EdgePurger({ targets: [dead], logger, attempts: 2, retryMs: 5, repurgeMs: 0 });
-    // Never rejects into the write.
-    await expect(giving.listener({ journalId: J, tags: ['x'] })).resolves.toBeUndefined();
-    await giving.idle();
+    const dead: PurgeTarget = { name: 'dead', purge: () => Promise.reject(new Error('down')) };
+    const giving = new EdgePurger({ targets: [dead], logger, attempts: 2, retryMs: 5 });
+    // Never rejects: the give-up is reported.
+    await expect(giving.purge({ journalId: J, tags: ['x'] })).resolves.toBe(false);
     expect(giving.stats.failures).toBe(1);
     expect(lines.at(-1)!.level).toBe('error');
   });
@@ -177,9 +192,8 @@ describe('CDN targets', () => {
     const api = await fakeApi([503, 503]);
     const { logger } = keptLogger();
     try {
-      const purger = new EdgePurger({ targets: [new FastlyPurgeTarget({ apiUrl: api.url, serviceId: 's', token: 't' })], logger, attempts: 5, retryMs: 5, repurgeMs: 0 });
-      await purger.listener({ journalId: 'j1', tags: ['a'] });
-      await purger.idle();
+      const purger = new EdgePurger({ targets: [new FastlyPurgeTarget({ apiUrl: api.url, serviceId: 's', token: 't' })], logger, attempts: 5, retryMs: 5 });
+      await purger.purge({ journalId: 'j1', tags: ['a'] });
       expect(api.seen).toHaveLength(3);
       expect(purger.stats).toMatchObject({ purges: 1, retries: 2, failures: 0 });
     } finally {
@@ -229,6 +243,7 @@ describe('what each kind of write purges from nginx', () => {
         await fill();
         purged.length = 0;
         await other.publisher.changed(jid, changes);
+        await settled(other, jid);
         return [...new Set(purged)].sort();
       };
       expect(await after([{ t: 'article', id: art.id }])).toEqual(['k-article', 'k-issue', 'k-lists']);
@@ -238,11 +253,12 @@ describe('what each kind of write purges from nginx', () => {
       expect(await after([{ t: 'journal' }])).toEqual(['k-head']);
       // A site image's versioned URL is in every page's layout: the file and the layout go.
       expect(await after([{ t: 'file', path: '/assets/site/logo.png' }])).toEqual(['k-file', 'k-head']);
-      // Settings through the admin API: the write answers once nginx was told.
+      // Settings through the admin API: nginx is told after the write answered.
       await fill();
       purged.length = 0;
       const r = await request(other.url).post('/api/settings').set(staffHeaders(jid, staffToken(jid))).send({ websitename: 'Edge 2' });
       expect(r.status).toBe(200);
+      await settled(other, jid);
       expect([...new Set(purged)]).toEqual(['k-head']);
     } finally {
       await stopContent(other);
@@ -273,6 +289,7 @@ describe('files a write takes out of service', () => {
       const after = async (write: () => Promise<unknown>) => {
         calls.length = 0;
         await write();
+        await settled(other, jid);
         return [...calls].sort();
       };
       const admin = (action: string, body: object) => request(other.url).post(`/api/admin/articles/${art.id}/${action}`).set(staffHeaders(jid, staffToken(jid))).send(body);
@@ -425,7 +442,7 @@ async function withHeldNginx(
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
-  const purger = new EdgePurger({ targets: [new NginxPurgeTarget(keys, [url])], logger: keptLogger().logger, attempts: 3, retryMs: 10, repurgeMs: 0 });
+  const purger = new EdgePurger({ targets: [new NginxPurgeTarget(keys, [url])], logger: keptLogger().logger, attempts: 3, retryMs: 10 });
   try {
     await body({ keys, purger, purged, release: () => release() });
   } finally {
@@ -435,9 +452,10 @@ async function withHeldNginx(
   }
 }
 
-describe('a write with many keys to purge', () => {
-  it('waits for the pages links lead to and the newest others, up to 256 keys; the rest are purged after it answered', async () => {
+describe('a change with many keys to purge', () => {
+  it("the pages links lead to and the newest others go first, up to 256 keys; a later change does not wait for an earlier one's tail", async () => {
     const tag = cacheTag.article(J, 'H-1');
+    const page = 'gzip|j.test/archives/2025/vol1/issue1/H-1';
     // The first purge of each of the ten oldest query-string keys waits until the test lets it go
     // (a slow tail); any later purge of them answers at once.
     const held = new Set<string>();
@@ -449,22 +467,25 @@ describe('a write with many keys to purge', () => {
     await withHeldNginx('edgehead', tag, holds, async ({ keys, purger, purged, release }) => {
       const at = Date.now() - 60_000;
       // The article's page, filled long ago, then 400 variants under query strings (?m=0 the oldest).
-      await keys.record('gzip|j.test/archives/2025/vol1/issue1/H-1', [tag], at);
-      await Promise.all(Array.from({ length: 400 }, (_, i) => keys.record(`gzip|j.test/archives/2025/vol1/issue1/H-1?m=${i}`, [tag], at + 1 + i)));
-      await purger.listener({ journalId: J, tags: [tag] });
-      // Answered: the page and the 255 newest variants are gone, the ten oldest still wait.
+      await keys.record(page, [tag], at);
+      await Promise.all(Array.from({ length: 400 }, (_, i) => keys.record(`${page}?m=${i}`, [tag], at + 1 + i)));
+      const first = purger.purge({ journalId: J, tags: [tag] });
+      // The head before any key of the tail: the page and the 255 newest variants.
       const variant = (k: string) => Number(/\?m=([0-9]+)$/.exec(k)?.[1] ?? -1);
-      expect(purged).toContain('gzip|j.test/archives/2025/vol1/issue1/H-1');
-      expect(purged).toHaveLength(256);
-      expect(Math.min(...purged.map(variant).filter((m) => m >= 0))).toBe(145);
-      // A second write while that tail waits: it waits for its own head (the 145 keys left), and
+      await eventually(() => expect(purged.length).toBeGreaterThanOrEqual(256));
+      const head = purged.slice(0, 256);
+      expect(head).toContain(page);
+      expect(Math.min(...head.map(variant).filter((m) => m >= 0))).toBe(145);
+      // The tail goes on; its ten oldest wait.
+      await eventually(() => expect(purged).toHaveLength(256 + 135));
+      // A second change while that tail waits: its own head (the 145 keys left) goes at once, and
       // its tail, after the first one, finds nothing left to purge.
       const mark = purged.length;
-      await purger.listener({ journalId: J, tags: [tag] });
-      const left = Array.from({ length: 145 }, (_, i) => `gzip|j.test/archives/2025/vol1/issue1/H-1?m=${i}`);
-      expect(left.filter((k) => !purged.slice(mark).includes(k))).toEqual([]);
+      const second = purger.purge({ journalId: J, tags: [tag] });
+      const left = Array.from({ length: 145 }, (_, i) => `${page}?m=${i}`);
+      await eventually(() => expect(left.filter((k) => !purged.slice(mark).includes(k))).toEqual([]));
       release();
-      await purger.idle();
+      expect(await Promise.all([first, second])).toEqual([true, true]);
       expect(new Set(purged).size).toBe(401);
       expect(purged.length).toBeLessThanOrEqual(401 + 145);
       expect(await keys.keysOf([tag])).toEqual([]);
@@ -472,8 +493,8 @@ describe('a write with many keys to purge', () => {
   });
 });
 
-describe('a write after a flood of absolute-form requests', () => {
-  it('still waits for the page links lead to: keys naming a port in their target go after it', async () => {
+describe('a change after a flood of absolute-form requests', () => {
+  it('purges the page links lead to first: keys naming a port in their target go after it', async () => {
     const tag = cacheTag.article(J, 'A-1');
     const page = 'gzip|j.test/archives/2025/vol1/issue1/A-1';
     // Every purge of an absolute-form key waits until the test lets it go.
@@ -481,13 +502,71 @@ describe('a write after a flood of absolute-form requests', () => {
       // The page filled long ago, then 300 requests naming it with another port each.
       await keys.record(page, [tag], Date.now() - 60_000);
       await Promise.all(Array.from({ length: 300 }, (_, i) => keys.record(`gzip|j.testhttp://j.test:${20000 + i}/archives/2025/vol1/issue1/A-1`, [tag], Date.now() - 30_000 + i)));
-      const answered = purger.listener({ journalId: J, tags: [tag] });
+      const done = purger.purge({ journalId: J, tags: [tag] });
       await eventually(() => expect(purged).toEqual([page]));
       release();
-      await answered;
+      await done;
       await purger.idle();
       expect(new Set(purged).size).toBe(301);
     });
+  });
+});
+
+describe('a save and its purge', () => {
+  it('the save answers before any cache is told, even under a flood of unique query strings; the purge follows from the queue and the status says when it is live', async () => {
+    // A stand-in nginx that holds every purge until the test lets them go.
+    const purged: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const server = http.createServer((req, res) => {
+      void gate.then(() => {
+        purged.push(String(req.headers['purge-key']));
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
+    const other = await startContent({ EDGE_NGINX_PURGE_URLS: [url], EDGE_REPURGE_MS: 0, EDGE_REFRESH_KEYS: 0 });
+    try {
+      const jid = await makeJournal(other, 'edgeflood');
+      const headers = staffHeaders(jid, staffToken(jid));
+      expect(await liveStatus(other, jid)).toEqual({ published: 0, live: 0, failed: 0 });
+      // Readers came to the home page from 3,000 links, each with its own tracking parameter:
+      // every page carries the layout's tag, so a settings save has them all to purge.
+      const keys = new EdgeKeyMap(other.deps.redis, { prefix: other.config.REDIS_PREFIX, ttlSeconds: 3600, maxOther: 5000, scopeOf: () => jid });
+      const tags = [cacheTag.journal(jid), cacheTag.head(jid)];
+      await keys.record('gzip|edgeflood.test/', tags, Date.now() - 60_000);
+      for (let i = 0; i < 3000; i += 500) {
+        await Promise.all(Array.from({ length: 500 }, (_, k) => keys.record(`gzip|edgeflood.test/?fbclid=f${i + k}`, tags)));
+      }
+      const r = await request(other.url).post('/api/settings').set(headers).send({ websitename: 'Flooded' });
+      expect(r.status).toBe(200);
+      // Answered while nginx has taken no purge: stored, announced, logged, and pending at the edge.
+      expect(purged).toEqual([]);
+      expect((await publicSettings(other, jid)).websitename).toBe('Flooded');
+      expect(await liveStatus(other, jid)).toEqual({ published: 1, live: 0, failed: 0 });
+      release();
+      // 3,001 keys to purge one by one: more time than a page's few.
+      expect(await settled(other, jid, 1200)).toEqual({ published: 1, live: 1, failed: 0 });
+      expect(purged).toContain('gzip|edgeflood.test/');
+      expect(new Set(purged).size).toBe(3001);
+    } finally {
+      release();
+      await stopContent(other);
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it("the status is the caller's journal's, for content staff only", async () => {
+    const otherJournal = await makeJournal(app, 'edgestatus2');
+    await request(app.url).post('/api/settings').set(staffHeaders(J, staffToken(J))).send({ websitename: 'Edge Journal again' });
+    expect((await liveStatus(app, J)).published).toBeGreaterThan(0);
+    expect(await liveStatus(app, otherJournal)).toEqual({ published: 0, live: 0, failed: 0 });
+    const worklog = await request(app.url).get('/api/admin/edge-status').set(staffHeaders(J, staffToken(J, 'w', undefined, 'worklog')));
+    expect([worklog.status, worklog.body.error]).toEqual([403, 'role_forbidden']);
+    expect((await request(app.url).get('/api/admin/edge-status').set({ 'x-journal-id': J })).status).toBe(401);
+    // Another journal's token on this journal's host.
+    expect((await request(app.url).get('/api/admin/edge-status').set(staffHeaders(J, staffToken(otherJournal)))).status).toBe(401);
   });
 });
 

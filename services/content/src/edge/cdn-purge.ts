@@ -17,7 +17,6 @@ async function send(url: string, init: RequestInit, what: string, timeoutMs: num
 /** Fastly: purge by surrogate key (the Surrogate-Key header every public answer carries), 256 keys a call. */
 export class FastlyPurgeTarget implements PurgeTarget {
   readonly name = 'fastly';
-  readonly awaited = false;
   constructor(private readonly o: { apiUrl: string; serviceId: string; token: string; timeoutMs?: number }) {}
 
   async purge(change: PublishedChange): Promise<void> {
@@ -35,7 +34,6 @@ export class FastlyPurgeTarget implements PurgeTarget {
 /** Cloudflare: purge by cache tag (the Cache-Tag header the gateway adds), 30 tags a call. */
 export class CloudflarePurgeTarget implements PurgeTarget {
   readonly name = 'cloudflare';
-  readonly awaited = false;
   constructor(private readonly o: { apiUrl: string; zoneId: string; token: string; timeoutMs?: number }) {}
 
   async purge(change: PublishedChange): Promise<void> {
@@ -78,7 +76,6 @@ export function edgeGridAuthorization(c: Pick<AkamaiCredentials, 'clientToken' |
 /** Akamai Fast Purge (CCU v3): invalidate by cache tag (Edge-Cache-Tag), 500 tags a call. */
 export class AkamaiPurgeTarget implements PurgeTarget {
   readonly name = 'akamai';
-  readonly awaited = false;
   constructor(private readonly o: AkamaiCredentials & { timeoutMs?: number }) {}
 
   async purge(change: PublishedChange): Promise<void> {

@@ -1,12 +1,15 @@
-import { createRedis, EdgeKeyMap, type Logger, type Redis } from '@journal/server-kit';
+import { createBlockingRedis, createRedis, EdgeKeyMap, type Logger, type Redis } from '@journal/server-kit';
 import type { ContentConfig } from '../config';
 import { EdgePurger, type PurgeTarget } from './purger';
+import { LiveStatusRepo } from './live-status.repo';
+import { PurgeQueue } from './purge.queue';
 import { NginxPurgeTarget } from './nginx-purge';
 import { AkamaiPurgeTarget, CloudflarePurgeTarget, FastlyPurgeTarget } from './cdn-purge';
 
 type EdgeConfig = Pick<
   ContentConfig,
   | 'REDIS_URL' | 'REDIS_PREFIX' | 'EDGE_REDIS_URL' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
+  | 'EDGE_PURGE_CONCURRENCY' | 'EDGE_PURGE_LOCK_MS'
   | 'FASTLY_API_URL' | 'FASTLY_SERVICE_ID' | 'FASTLY_API_TOKEN' | 'CLOUDFLARE_API_URL' | 'CLOUDFLARE_ZONE_ID' | 'CLOUDFLARE_API_TOKEN'
   | 'AKAMAI_HOST' | 'AKAMAI_CLIENT_TOKEN' | 'AKAMAI_CLIENT_SECRET' | 'AKAMAI_ACCESS_TOKEN' | 'AKAMAI_NETWORK'
 >;
@@ -58,5 +61,42 @@ export function createEdgePurger(c: EdgeConfig, edgeRedis: Redis, logger: Logger
   }
   const cdn = cdnTarget(c);
   if (cdn) targets.push(cdn);
-  return new EdgePurger({ targets, logger, attempts: c.EDGE_PURGE_ATTEMPTS, retryMs: c.EDGE_PURGE_RETRY_MS, repurgeMs: c.EDGE_REPURGE_MS });
+  return new EdgePurger({ targets, logger, attempts: c.EDGE_PURGE_ATTEMPTS, retryMs: c.EDGE_PURGE_RETRY_MS });
+}
+
+/** The caches in front: their purger, the queue that runs it after each write, and how far each journal's changes have gone. */
+export interface EdgeModule {
+  purger: EdgePurger;
+  queue: PurgeQueue;
+  liveStatus: LiveStatusRepo;
+  stop(): Promise<void>;
+}
+
+/** The purger, its queue and this process's worker of it (on connections of their own). */
+export function startEdge(c: EdgeConfig, redis: Redis, logger: Logger): EdgeModule {
+  // The gateway's records of nginx's keys may live in a Redis of their own (EDGE_REDIS_URL).
+  const edgeRedis = edgeRedisOf(c, redis);
+  const purger = createEdgePurger(c, edgeRedis, logger);
+  const liveStatus = new LiveStatusRepo(redis, c.REDIS_PREFIX);
+  const queueConn = createRedis(c.REDIS_URL);
+  const queue = new PurgeQueue(queueConn, purger, liveStatus, {
+    prefix: `${c.REDIS_PREFIX}bull`,
+    repurgeMs: c.EDGE_REPURGE_MS,
+    concurrency: c.EDGE_PURGE_CONCURRENCY,
+    lockMs: c.EDGE_PURGE_LOCK_MS,
+    logger,
+  });
+  const workerConn = purger.enabled && c.EDGE_PURGE_CONCURRENCY ? createBlockingRedis(c.REDIS_URL) : null;
+  if (workerConn) queue.work(workerConn);
+  return {
+    purger,
+    queue,
+    liveStatus,
+    async stop() {
+      await queue.close();
+      workerConn?.disconnect();
+      queueConn.disconnect();
+      if (edgeRedis !== redis) edgeRedis.disconnect();
+    },
+  };
 }

@@ -27,13 +27,25 @@ export const edgeConfigShape = {
    */
   EDGE_REFRESH_KEYS: z.coerce.number().int().min(0).max(10_000).default(32),
   /**
-   * How long the write waits for one refresh; past it the key is purged instead (nginx may still
+   * How long a purge waits for one refresh; past it the key is purged instead (nginx may still
    * store the refreshed answer when it comes, asked for after the write), so a busy render never
-   * holds a write for long.
+   * holds the change from readers for long.
    */
   EDGE_REFRESH_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1000),
-  /** The second purge after each write (0: none); see EdgePurger. */
+  /**
+   * A second purge this long after the first (0: none): an answer built from the state before the
+   * write and still on its way into a cache (or built by a replica that had not yet applied the
+   * write) when the first purge ran is removed by the second. See purge.queue.ts.
+   */
   EDGE_REPURGE_MS: z.coerce.number().int().min(0).default(500),
+  /** Purges run at once by this process's worker of the purge queue (0: no worker here; another process runs them). */
+  EDGE_PURGE_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  /**
+   * How long a purge job is held by a worker without renewing its lock before another worker (or
+   * this one, started again) takes it over: a write whose process died before its purge ran is
+   * purged after the restart, within about this time.
+   */
+  EDGE_PURGE_LOCK_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
   /** The CDN in front, told by tag; none by default. */
   EDGE_CDN: z.enum(['none', 'fastly', 'cloudflare', 'akamai']).default('none'),
   FASTLY_API_URL: z.string().url().default('https://api.fastly.com'),

@@ -12,9 +12,9 @@ const CONCURRENCY = 16;
  * (anything else, an absolute-form request's key for one, is purged).
  */
 const REFRESHABLE = /^(br|gzip)\|[a-z0-9.-]+\/([^/].*)?$/;
-/** Keys a write waits for; the others are purged after it has answered. */
-const AWAITED_KEYS = 256;
-/** Keys of a tail purged, then forgotten, at a time: a write meanwhile reads only those left. */
+/** Keys purged first, readers' pages among them; the others (the tail) after. */
+const HEAD_KEYS = 256;
+/** Keys of a tail purged, then forgotten, at a time: a purge meanwhile reads only those left. */
 const TAIL_CHUNK = 1000;
 
 /**
@@ -26,7 +26,7 @@ const linked = (key: string) => REFRESHABLE.test(key) && !key.includes('?');
 
 /**
  * The linked keys first, then the others, each the most recently filled first. The refreshes and
- * the keys a write waits for go to the first.
+ * the head go to the first.
  */
 function readersFirst(entries: [string, number][]): [string, number][] {
   const first = entries.filter(([k]) => linked(k));
@@ -57,7 +57,6 @@ export interface NginxPurgeOptions {
  */
 export class NginxPurgeTarget implements PurgeTarget {
   readonly name = 'nginx';
-  readonly awaited = true;
   private readonly refreshKeys: number;
   private readonly timeoutMs: number;
   private readonly refreshTimeoutMs: number;
@@ -74,20 +73,19 @@ export class NginxPurgeTarget implements PurgeTarget {
     this.refreshTimeoutMs = o.refreshTimeoutMs ?? 1000;
   }
 
-  async purge(change: PublishedChange, headDone: () => void = () => {}): Promise<void> {
+  async purge(change: PublishedChange): Promise<void> {
     const files = retiredFileKeys(change);
     const entries = readersFirst(await this.keys.entriesOf(change.tags));
     if (!entries.length && !files.length) return;
     const endpoints = (await Promise.all(this.urls.map(expand))).flat();
-    // Files first and always awaited (a few keys): a withdrawn article's PDF must be gone when the write answers.
+    // Files first (a few keys): a withdrawn article's PDF goes before anything else.
     await Promise.all(endpoints.flatMap((url) => files.map((key) => this.purgeKey(new URL('purge-assets', url).toString(), key))));
     if (!entries.length) return;
-    // The write waits for the head only: its cost stays bounded whatever number of keys the tags
-    // hold (a page asked for under endless query strings), and the tail follows in this same try.
-    const head = entries.slice(0, AWAITED_KEYS);
+    // The head first: the pages readers reach are fresh soon whatever number of keys the tags hold
+    // (a page asked for under endless query strings); the tail follows in this same try.
+    const head = entries.slice(0, HEAD_KEYS);
     await this.purgeEntries(change.tags, head, endpoints, this.refreshKeys);
-    headDone();
-    if (entries.length <= AWAITED_KEYS) return;
+    if (entries.length <= HEAD_KEYS) return;
     // One tail at a time: a later write's tail starts after the one under way, with the keys left
     // then (the purged ones have lost their records), so tails of writes in a row do not pile up.
     const purged = new Set(head.map(([k]) => k));

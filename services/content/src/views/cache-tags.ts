@@ -34,5 +34,5 @@ export interface PublishedChange {
   hosts?: string[];
 }
 
-/** Told after each write's views are stored (the edge purger is one). Must not throw into the write. */
+/** Told after each write's views are stored (the purge queue is one). Must not throw into the write. */
 export type ChangeListener = (change: PublishedChange) => Promise<void> | void;
