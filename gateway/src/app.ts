@@ -19,6 +19,7 @@ import {
   type ObservedRequest,
   type RunningServer,
 } from '@journal/server-kit';
+import { edgeTarget, isEdgeCachedRead } from '@journal/contracts/edge-routes';
 import type { GatewayConfig } from './config';
 import { isSubmissionUploadRoute, isUploadRoute, upstreamFor, type Upstream } from './routes';
 import { TenantResolver, type Tenant } from './tenants';
@@ -41,6 +42,10 @@ export interface GatewayApp {
 const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 type GwRequest = ObservedRequest;
+
+/** Pages (every one the render process answers) and the content reads nginx keeps, asked for to be read. */
+const keptByEdge = (upstream: Upstream, method: string, path: string) =>
+  (method === 'GET' || method === 'HEAD') && (upstream === 'render' || (upstream === 'content' && isEdgeCachedRead(path)));
 
 /** What a test may put in place of the system's: the lookup of the replicas' addresses. */
 export interface GatewayOptions {
@@ -204,11 +209,15 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
           return;
         }
         const ctx: GatewayContext = { journalId: tenant.id, host, clientIp: clientIp(req, fromProxy), requestId, startedAt: Date.now() };
-        // nginx's cache key, believed only from nginx, and only when it names this very host.
+        // A page or read nginx keeps is asked for with the parameters its route reads and no other
+        // (packages/contracts/src/edge-routes.ts): its answer is the one its cache key names,
+        // whatever else the reader's link carried.
+        const edgeUrl = keptByEdge(upstream, method, path) ? edgeTarget(url) : url;
+        if (edgeUrl !== req.url) req.url = edgeUrl;
+        // nginx's cache key, believed only from nginx, and only when it names this very host and
+        // target. A key refused here is '': nginx still stores the answer under it, so it must not keep it long.
         const cacheKey = fromProxy ? header(req, EDGE_CACHE_KEY_HEADER) : undefined;
-        const keyed = cacheKey?.slice(cacheKey.indexOf('|') + 1);
-        // A key refused here is '': nginx still stores the answer under it, so it must not keep it long.
-        if (cacheKey) ctx.cacheKey = cacheKey.length <= 8192 && (keyed!.startsWith(`${host}/`) || keyed!.startsWith(`${host}http`)) ? cacheKey : '';
+        if (cacheKey) ctx.cacheKey = cacheKey.length <= 8192 && cacheKey.slice(cacheKey.indexOf('|') + 1) === host + edgeUrl ? cacheKey : '';
         inflight.inc();
         res.once('close', inflightDown);
         proxies[upstream](req, res, ctx);

@@ -4,6 +4,7 @@ import { CLIENT_IP_HEADER, EDGE_CACHE_KEY_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID
 import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
 import type { EdgeEncoding } from '@journal/server-kit';
 import type { EdgeAnswers } from './edge-answers';
+import { MAX_SHARED_BYTES, SharedReads, type SharedAnswer } from './shared-reads';
 
 /**
  * Request headers not passed to a service. A client may not set the tenant and address facts (the
@@ -159,7 +160,7 @@ export function createUpstreamProxy(
    * and does not count among them (a kept-alive connection to a pod that has just died fails
    * first with a reset, then a new one is refused).
    */
-  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: string[], tries: Tries = NO_TRIES) => {
+  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: string[], tries: Tries = NO_TRIES, flight?: string) => {
     const endpoint = upstreams.pick(ctx.journalId);
     const retried = tries.unreachable + tries.other > 0;
     const dispatcher: Dispatcher = retried ? new Client(endpoint.origin, poolOptions) : endpoint.pool;
@@ -191,6 +192,17 @@ export function createUpstreamProxy(
     let heldStatus = 0;
     let heldMessage = '';
     let gathered = 0;
+    /** The answer as readers waiting on the same key get it (shared-reads.ts): settled once. */
+    let sharing = flight;
+    let kept: Buffer[] | null = flight ? [] : null;
+    let keptBytes = 0;
+    let shareHead: Omit<SharedAnswer, 'body'> | null = null;
+    const share = (answer: SharedAnswer | null) => {
+      if (sharing === undefined) return;
+      shared.settle(sharing, answer);
+      sharing = undefined;
+      kept = null;
+    };
     const release = () => {
       if (gathered === 0) return;
       gathered = 0;
@@ -217,12 +229,18 @@ export function createUpstreamProxy(
             heldMessage = message ?? '';
             return;
           }
+          if (sharing !== undefined) shareHead = { status, message: message ?? '', headers: { ...headers } };
           res.writeHead(status, message, headers);
         },
         onResponseData(_c, chunk) {
           if (encoding) {
             held.push(chunk);
             return;
+          }
+          if (kept) {
+            kept.push(chunk);
+            keptBytes += chunk.length;
+            if (keptBytes > MAX_SHARED_BYTES) share(null);
           }
           if (gathered === 0) {
             res.cork();
@@ -238,6 +256,7 @@ export function createUpstreamProxy(
             const body = held.length === 1 ? held[0]! : Buffer.concat(held);
             held = [];
             const answer = (bytes: Buffer) => {
+              share({ status: heldStatus, message: heldMessage, headers: { ...heldHeaders }, body: bytes });
               if (res.destroyed) return;
               res.writeHead(heldStatus, heldMessage, heldHeaders);
               res.end(bytes);
@@ -257,11 +276,14 @@ export function createUpstreamProxy(
           }
           res.end();
           done();
+          share(kept && shareHead ? { ...shareHead, body: kept.length === 1 ? kept[0]! : Buffer.concat(kept) } : null);
         },
         onResponseError(_c, err: UpstreamError) {
           res.off('close', clientGone);
           gathered = 0;
           done();
+          // Those waiting ask on their own; a retry of this read leads no one.
+          share(null);
           const down = unreachable(endpoint, err);
           const mayRetry = down ? tries.unreachable < MAX_ATTEMPTS - 1 : tries.other === 0;
           const next = down ? { ...tries, unreachable: tries.unreachable + 1 } : { ...tries, other: tries.other + 1 };
@@ -322,6 +344,14 @@ export function createUpstreamProxy(
     else req.pipe(up);
   };
 
+  const shared = new SharedReads();
+  /** A waiting reader's copy of the answer another reader's request brought. */
+  const replay = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, a: SharedAnswer) => {
+    if (res.destroyed) return;
+    res.writeHead(a.status, a.message, answerHeaders(req, { ...a.headers }, ctx));
+    res.end(a.body);
+  };
+
   const proxy = ((req, res, ctx) => {
     if (plainRead(req)) {
       // A flat list, as undici takes it: no copy of the headers object to delete from.
@@ -334,7 +364,9 @@ export function createUpstreamProxy(
         else for (const one of v) headers.push(k, one);
       }
       headers.push('host', ctx.host, TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
-      read(req, res, ctx, headers);
+      const key = shared.keyOf(req, ctx);
+      if (key === null) read(req, res, ctx, headers);
+      else if (shared.join(key, (a) => (a ? replay(req, res, ctx, a) : read(req, res, ctx, headers)))) read(req, res, ctx, headers, NO_TRIES, key);
       return;
     }
     const headers: OutgoingHttpHeaders = { ...req.headers };

@@ -15,6 +15,8 @@ const J = 'c'.repeat(24);
 let upstream: http.Server;
 let gateway: GatewayApp;
 let redis: Redis;
+/** The targets the stand-in service was asked for. */
+const asked: string[] = [];
 const prefix = `${uniqueName('gwedge')}:`;
 
 beforeAll(async () => {
@@ -24,7 +26,13 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: J, primaryHost: 'edge.test' }));
       return;
     }
+    asked.push(req.url!);
     const status = req.url!.startsWith('/api/archives/ref/missing') ? 404 : 200;
+    if (req.url!.startsWith('/api/archives/ref/slow')) {
+      // A page made for the first time: long enough for every reader to arrive meanwhile.
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json', 'surrogate-key': `j${J}` }).end(JSON.stringify({ url: req.url, n: asked.length })), 150);
+      return;
+    }
     // An issue that does not exist: an empty list the service marks as a miss.
     const miss = req.url!.startsWith('/api/archives/2099/') ? { 'x-jp-edge-miss': '1' } : {};
     res.writeHead(status, { 'content-type': 'application/json', 'surrogate-key': `j${J} j${J}-aX`, ...miss }).end('{}');
@@ -93,5 +101,55 @@ describe('records of nginx cache keys', () => {
     expect(metrics.text).toMatch(/^redis_memory_max_bytes\{dependency="edge-redis",service="gateway"\} \d+$/m);
     expect(metrics.text).toMatch(/^redis_maxmemory_policy\{dependency="edge-redis",policy="[a-z-]+",service="gateway"\} 1$/m);
     expect(metrics.text).toMatch(/^redis_evicted_keys_total\{dependency="edge-redis",service="gateway"\} \d+$/m);
+  });
+});
+
+describe('one key per answer', () => {
+  it('asks the service for a cached read with the parameters its route reads only, and records the canonical key', async () => {
+    asked.length = 0;
+    const r = await viaNginx('/api/archives/ref/A-7?fbclid=IwAR1&utm_source=news', 'gzip|edge.test/api/archives/ref/A-7');
+    expect(r.headers['x-accel-expires']).toBe('86400');
+    const s = await viaNginx('/api/search/?utm_medium=x&KEYWORD=cells&keyword=other', 'gzip|edge.test/api/search/?keyword=cells');
+    expect(s.headers['x-accel-expires']).toBe('86400');
+    expect(asked).toEqual(['/api/archives/ref/A-7', '/api/search/?keyword=cells']);
+    await new Promise((res) => setTimeout(res, 100));
+    expect(await recorded()).toEqual(expect.arrayContaining(['gzip|edge.test/api/archives/ref/A-7', 'gzip|edge.test/api/search/?keyword=cells']));
+    expect((await recorded()).filter((k) => k.includes('fbclid') || k.includes('utm_'))).toEqual([]);
+  });
+
+  it('does not believe a key that names parameters its route does not read: kept seconds, not recorded', async () => {
+    const r = await viaNginx('/api/archives/ref/A-8?fbclid=1', 'gzip|edge.test/api/archives/ref/A-8?fbclid=1');
+    expect(r.headers['x-accel-expires']).toBe('7');
+    await new Promise((res) => setTimeout(res, 50));
+    expect((await recorded()).filter((k) => k.includes('A-8'))).toEqual([]);
+  });
+
+  it('passes uncached routes every parameter', async () => {
+    asked.length = 0;
+    await request(gateway.url).get('/oai?verb=Identify&utm_source=x').set('host', 'edge.test');
+    expect(asked).toEqual(['/oai?verb=Identify&utm_source=x']);
+  });
+});
+
+describe('readers asking at once for a key nginx does not hold', () => {
+  it('are answered from one request to the service, as soon as it is whole', async () => {
+    asked.length = 0;
+    const key = 'gzip|edge.test/api/archives/ref/slow-1';
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => viaNginx(`/api/archives/ref/slow-1?fbclid=${i}`, key)));
+    expect(asked).toEqual(['/api/archives/ref/slow-1']);
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body).toEqual(answers[0]!.body);
+      expect(a.headers['x-accel-expires']).toBe('86400');
+    }
+    // Each its own request id.
+    expect(new Set(answers.map((a) => a.headers['x-request-id'])).size).toBe(8);
+  });
+
+  it('never share a token holder\'s request', async () => {
+    asked.length = 0;
+    const key = 'gzip|edge.test/api/archives/ref/slow-2';
+    await Promise.all([viaNginx('/api/archives/ref/slow-2', key), viaNginx('/api/archives/ref/slow-2', key).set('authorization', 'Bearer x')]);
+    expect(asked).toHaveLength(2);
   });
 });

@@ -1,0 +1,61 @@
+import type { IncomingMessage } from 'node:http';
+import type { GatewayContext } from './proxy';
+
+type AnswerHeaders = Record<string, string | string[] | undefined>;
+
+/** A service's whole answer, as readers asking for the same key at once are all sent it. */
+export interface SharedAnswer {
+  status: number;
+  message: string;
+  headers: AnswerHeaders;
+  body: Buffer;
+}
+
+/** Longest answer held for the readers waiting on it; past it each asks on its own. */
+export const MAX_SHARED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Readers asking at once for a page or read nginx does not hold yet (a new article shared on
+ * social media) are answered by one request to the service: the first asks, the others wait for
+ * its answer and get it the moment it is whole. nginx's own cache lock is off, as it looks at a
+ * waiting reader again only every 500 ms. Only what nginx is about to store is shared (its key,
+ * which names everything the answer depends on, was checked by the gateway), never a token
+ * holder's request, and never an answer that sets a cookie or failed: those waiting then ask
+ * on their own.
+ */
+export class SharedReads {
+  private readonly open = new Map<string, ((answer: SharedAnswer | null) => void)[]>();
+
+  /** The key a request may share its answer under, or null. */
+  keyOf(req: IncomingMessage, ctx: GatewayContext): string | null {
+    if (!ctx.cacheKey || req.method !== 'GET' || req.headers.authorization !== undefined || req.headers.cookie !== undefined) return null;
+    return ctx.cacheKey;
+  }
+
+  /** true: the caller asks the service and settles the key; false: `then` gets the answer (null: ask yourself). */
+  join(key: string, then: (answer: SharedAnswer | null) => void): boolean {
+    const waiting = this.open.get(key);
+    if (waiting) {
+      waiting.push(then);
+      return false;
+    }
+    this.open.set(key, []);
+    return true;
+  }
+
+  /** The leader's answer (null when it may not be shared) to everyone waiting on the key. */
+  settle(key: string, answer: SharedAnswer | null): void {
+    const waiting = this.open.get(key);
+    this.open.delete(key);
+    if (!waiting?.length) return;
+    const shared = answer && answer.status < 500 && answer.headers['set-cookie'] === undefined ? answer : null;
+    for (const then of waiting) then(shared);
+  }
+
+  /** Readers waiting now (for tests and metrics). */
+  get waiting(): number {
+    let n = 0;
+    for (const w of this.open.values()) n += w.length;
+    return n;
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * nginx against the route table: the template's generated block is the table's, and a real nginx
+ * rendered from the template keys every cached location on the parameters its route reads and
+ * nothing else, exactly as the gateway checks the key (packages/contracts/src/edge-routes.ts).
+ * The gateway here is a stand-in that shows what nginx sent it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { EDGE_CACHED_READ_PATTERNS, EDGE_ROUTES, edgeTarget } from '@journal/contracts/edge-routes';
+import { edgeKeyBlock, TEMPLATE } from '../../scripts/edge-nginx';
+import { DATA, renderNginxConfig } from '../../scripts/stack';
+
+const template = readFileSync(TEMPLATE, 'utf8');
+
+describe('the template', () => {
+  test('holds the block generated from the route table (npx tsx scripts/edge-nginx.ts)', () => {
+    expect(template).toContain(edgeKeyBlock());
+  });
+
+  test('caches the content reads the gateway treats as cached, under the one key', () => {
+    for (const p of EDGE_CACHED_READ_PATTERNS) expect(template).toContain(`location ~ ${p} {`);
+    const keys = [...template.matchAll(/proxy_cache_key (\S+);/g)].map((m) => m[1]);
+    // The public cache (pages and reads) and the refresh server's; the asset cache keys on the version alone.
+    expect(keys.filter((k) => k === '$jp_cache_key')).toHaveLength(3);
+    expect(template).toContain('proxy_set_header X-JP-Cache-Key $jp_cache_key;');
+    expect(template).not.toMatch(/proxy_cache_key[^;]*\$request_uri/);
+  });
+});
+
+interface Seen {
+  key: string;
+  url: string;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+describe('a real nginx from the template', () => {
+  const HOST = 'journal.test';
+  const NAME = `edge-keys-test-${process.pid}`;
+  let nginx: ChildProcess;
+  let gateway: http.Server;
+  let port: number;
+  const seen: Seen[] = [];
+
+  /** One request through nginx, its target sent exactly as given. */
+  const ask = (target: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; cache: string | undefined; body: string }>((resolve, reject) => {
+      const r = http.request({ host: '127.0.0.1', port, path: target, agent: false, headers: { host: HOST, 'accept-encoding': 'gzip', ...headers } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, cache: res.headers['x-cache'] as string | undefined, body: Buffer.concat(parts).toString() }));
+      });
+      r.on('error', reject);
+      r.end();
+    });
+
+  beforeAll(async () => {
+    gateway = http.createServer((req, res) => {
+      const key = String(req.headers['x-jp-cache-key'] ?? '');
+      seen.push({ key, url: req.url ?? '' });
+      // /board is kept (a tagged page); everything else is looked at only.
+      const keep = (req.url ?? '').startsWith('/board');
+      res.writeHead(200, { 'content-type': 'application/json', 'x-accel-expires': keep ? '60' : '0' });
+      res.end(JSON.stringify({ key }));
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    for (;;) {
+      port = await freePort();
+      if (port < 65535) break;
+    }
+    const conf = renderNginxConfig({ nginxPort: port, gatewayPort: (gateway.address() as AddressInfo).port, name: NAME, usageLog: '/dev/null' });
+    nginx = spawn('nginx', ['-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
+    for (let i = 0; ; i++) {
+      try {
+        await ask('/nginx-healthz');
+        break;
+      } catch (err) {
+        if (i > 100) throw err;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  }, 30_000);
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
+    await new Promise<void>((resolve) => gateway?.close(() => resolve()));
+    rmSync(path.join(DATA, 'nginx', NAME), { recursive: true, force: true });
+  });
+
+  /** The key nginx sent for a target, and the one the gateway expects for it. */
+  const keyOf = async (target: string) => {
+    seen.length = 0;
+    await ask(target);
+    expect(seen).toHaveLength(1);
+    return seen[0]!.key;
+  };
+  const expected = (target: string) => `gzip|${HOST}${edgeTarget(target)}`;
+
+  const TRACKING = 'fbclid=IwAR2x&utm_source=news&utm_medium=email&utm_campaign=may&gclid=Cj0&unknown=1&empty=';
+  const valueOf = (p: string) => `${p}-v%C3%A9+1`;
+  const cases: string[] = [];
+  for (const r of EDGE_ROUTES) {
+    const path = r.pattern.replace(/^\^/, '').replace(/\(\/\[\^\/\?\]\*\)\?/, '/tok').replace(/\/\?\$$/, '');
+    const all = r.params.map((p) => `${p}=${valueOf(p)}`);
+    cases.push(
+      path,
+      `${path}?${TRACKING}`,
+      `${path}?${[...all].reverse().join('&')}&${TRACKING}`,
+      `${path}?${TRACKING}&${all.join('&')}`,
+      `${path}/?${all.map((a) => a.toUpperCase()).join('&')}`,
+      `${path}?${r.params.map((p) => `${p}=`).join('&')}&${TRACKING}`,
+      `${path}?${r.params[0]}=first&${r.params[0]}=second`,
+    );
+  }
+  cases.push(
+    '/',
+    `/?${TRACKING}`,
+    `/about?${TRACKING}`,
+    `/archives/2024/vol1/issue1/IJ%2D1?${TRACKING}`,
+    `/api/settings/?${TRACKING}`,
+    `/api/archives/2024/1/1?keyword=x&${TRACKING}`,
+    `/sitemap.xml?${TRACKING}`,
+    // A parameter repeated a thousand times, a 6 kB query string.
+    `/about?${'u=x&'.repeat(1000)}`,
+    `/search?${'keyword=x&'.repeat(600)}`,
+    `/search?keyword=${'k'.repeat(20)}&${'fbclid=y'.repeat(700)}`,
+    '/search?keyword=%zz%&fbclid=%%',
+    `/about?${Array.from({ length: 200 }, (_, i) => `p${i}=${i}`).join('&')}`,
+  );
+
+  test.each(cases.map((c) => [c.length > 120 ? `${c.slice(0, 120)}… (${c.length} chars)` : c, c]))('%s', async (_label, target) => {
+    expect(await keyOf(target)).toBe(expected(target));
+  });
+
+  test('a request line past nginx\'s 8 kB buffer is answered 414 and never reaches the gateway', async () => {
+    seen.length = 0;
+    expect((await ask(`/board?${'utm_source=x&'.repeat(1000)}`)).status).toBe(414);
+    expect(seen).toHaveLength(0);
+  });
+
+  test('an absolute-form target is keyed on its path', async () => {
+    expect(await keyOf(`http://${HOST}/search?fbclid=1&keyword=cells`)).toBe(`gzip|${HOST}/search?keyword=cells`);
+  });
+
+  test('a page asked for under endless tracking variants is kept once: one request to the gateway', async () => {
+    seen.length = 0;
+    const first = await ask(`/board?fbclid=${Date.now()}`);
+    expect(first.status).toBe(200);
+    for (let i = 0; i < 20; i++) {
+      // Taken as it is (nginx compresses JSON for a client that takes gzip).
+      const again = await ask(`/board?utm_source=s${i}&fbclid=f${i}&utm_campaign=c${i}`, { 'accept-encoding': 'identity' });
+      expect(again.cache).toBe('HIT');
+      expect(JSON.parse(again.body)).toEqual({ key: `gzip|${HOST}/board` });
+    }
+    expect(seen).toHaveLength(1);
+  });
+});
