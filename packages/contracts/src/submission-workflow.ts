@@ -98,6 +98,23 @@ export const MAX_SUBMISSION_ABSTRACT = 10_000;
 export const MAX_COAUTHORS = 9;
 export { SUBMISSION_TOKEN_BYTES, SUBMISSION_TOKEN_RE } from './submission-token.js';
 
+/**
+ * docs/product.md#submissions: each rendering of the form carries a random key in a hidden field,
+ * so a double click or a re-sent post (a retry after a network error, the browser's "resend") makes
+ * one submission, not two.
+ */
+export const SUBMISSION_FORM_KEY_RE = /^[A-Za-z0-9_-]{22,64}$/;
+/** 128 random bits, base64url (the browser's and Node's Web Crypto alike). */
+export function newSubmissionFormKey(): string {
+  // Web Crypto is global in browsers and Node; the contracts compile without either's types.
+  const { crypto } = globalThis as unknown as { crypto: { getRandomValues(a: Uint8Array): Uint8Array } };
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let out = '';
+  for (const b of bytes) out += abc[b & 63]! + abc[b >> 6]!;
+  return out;
+}
+
 // The two the pages show are constants of their own: the pages' chunks leave out the rest.
 export const SUBMISSION_NOT_ALLOWED = 'This is not possible in the submission\u2019s current state';
 export const SUBMISSION_RESENT = 'If the number and e-mail match a submission, its status link has been sent to that e-mail.';
@@ -111,6 +128,9 @@ export const SUBMISSION_MESSAGES = {
   declaration: 'Please confirm the declaration',
   notAllowed: SUBMISSION_NOT_ALLOWED,
   resent: SUBMISSION_RESENT,
+  formInProgress: 'This submission is still being sent. Please wait a moment, then reload its page.',
+  formReused: 'This form was already sent with other details. Please reload the page to send a new submission.',
+  formKey: 'The form is out of date. Please reload the page.',
 } as const;
 
 /** The form's fields as the pages name them in an error. */
@@ -154,6 +174,10 @@ export function submissionErrorText(code: string, field = ''): string {
       return SUBMISSION_NOT_ALLOWED;
     case 'rejected':
       return 'The submission could not be accepted.';
+    case 'submission_in_progress':
+      return 'This submission is still being sent. Please wait a moment and look for the confirmation e-mail before sending it again.';
+    case 'form_reused':
+      return 'This form was already sent with other details. Please reload the page to send a new submission.';
     default:
       return 'Something went wrong. Please try again.';
   }

@@ -9,6 +9,7 @@ import {
   MAX_SUBMISSION_TITLE,
   SUBMISSION_MESSAGES,
   SUBMISSION_NUMBER_RE,
+  SUBMISSION_FORM_KEY_RE,
   SUBMISSION_STATES,
 } from './submission-workflow.js';
 
@@ -80,6 +81,8 @@ export const submissionFormSchema = z.object({
   keywords: optionalLine('Keywords', 1000),
   subject: optionalLine('Subject', 300),
   declaration: checked,
+  /** The form's one-time key (hidden field); a script may leave it out. */
+  formKey: z.union([z.literal(''), z.string().regex(SUBMISSION_FORM_KEY_RE, SUBMISSION_MESSAGES.formKey)]).optional().default(''),
 });
 export type SubmissionForm = z.output<typeof submissionFormSchema>;
 

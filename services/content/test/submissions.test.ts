@@ -5,6 +5,7 @@
  */
 import request from 'supertest';
 import {
+  newSubmissionFormKey,
   staffRoutes,
   submissionCreatedSchema,
   submissionDetailSchema,
@@ -138,6 +139,34 @@ describe('the public form', () => {
     // Refused before the act (over 20 MB): back to the form as well.
     res = await submit(J, { accept: 'text/html', file: Buffer.concat([await makePdf('big'), Buffer.alloc(21 * 1024 * 1024)]), name: 'big.pdf' }).expect(303);
     expect(res.headers.location).toBe('/submit?error=file_too_large');
+  });
+
+  test('a form sent twice (a double click, a retry after a lost answer, no script) makes one submission', async () => {
+    const fields = { email: 'twice@example.org', formKey: newSubmissionFormKey() };
+    const [a, b] = await Promise.all([submit(J, { fields }), submit(J, { fields })]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body.number).toBe(a.body.number);
+    // The browser's "resend" of the plain post: the same submission's status page.
+    const again = await submit(J, { accept: 'text/html', fields }).expect(303);
+    const token = /^\/submission\/([A-Za-z0-9_-]{43})\?done=submitted$/.exec(String(again.headers.location))?.[1] ?? '';
+    for (const t of [a.body.token as string, b.body.token as string, token]) expect((await status(J, t).expect(200)).body.number).toBe(a.body.number);
+    const stored = await app.conn.collection('submissions').find({ email: 'twice@example.org' }).toArray();
+    expect(stored).toHaveLength(1);
+    // One acknowledgement, however often the form was sent.
+    const acks = await app.conn.collection('mail_outbox').countDocuments({ submissionId: String(stored[0]!._id), event: 'submission_received' });
+    expect(acks).toBe(1);
+    // The same page sent again with another paper: refused, nothing stored.
+    const other = await submit(J, { fields: { ...fields, title: 'Another paper' } }).expect(422);
+    expect(other.body.error).toBe('form_reused');
+    expect(await app.conn.collection('submissions').countDocuments({ email: 'twice@example.org' })).toBe(1);
+  });
+
+  test('a refused send frees its form key, so the corrected form goes through; a malformed key is a 400', async () => {
+    const formKey = newSubmissionFormKey();
+    await submit(J, { fields: { email: 'fixed@example.org', formKey, declaration: '' } }).expect(400);
+    await submit(J, { fields: { email: 'fixed@example.org', formKey } }).expect(201);
+    const res = await submit(J, { fields: { email: 'badkey@example.org', formKey: 'not a key' } }).expect(400);
+    expect(res.body.message).toMatch(/reload the page/i);
   });
 });
 

@@ -9,6 +9,7 @@ import { publicOrigin } from '../seo/public-url';
 import { SubmissionRepo } from './submission.repo';
 import { SubmissionFiles } from './submission-files';
 import { SubmissionLimits } from './submission-limits';
+import { SubmissionFormKeys } from './submission-form-keys';
 import { AuthorMailer, statusPath } from './submission-mail';
 import { SubmissionService, type PublicCaller } from './submission.service';
 import { SubmissionStaffService } from './submission-staff.service';
@@ -72,6 +73,7 @@ export async function submissionRoutes(deps: ContentDeps): Promise<Router> {
     repo,
     files: new SubmissionFiles(deps.conn),
     limits: new SubmissionLimits(deps.redis, deps.config.REDIS_PREFIX),
+    formKeys: new SubmissionFormKeys(deps.redis, deps.config.REDIS_PREFIX),
     mail: new AuthorMailer(deps.mail, repo, deps.config.SUBMISSION_TOKEN_DAYS, deps.logger),
     logger: deps.logger,
   };

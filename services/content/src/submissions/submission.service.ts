@@ -23,6 +23,7 @@ import { EXTENSION, manuscriptKind, MIME, receiptKind } from './file-check';
 import type { HistoryEntry, Submission, SubmissionRepo } from './submission.repo';
 import type { SubmissionFiles } from './submission-files';
 import type { SubmissionLimits } from './submission-limits';
+import type { SubmissionFormKeys } from './submission-form-keys';
 import type { AuthorMailer } from './submission-mail';
 import { isTokenShaped, tokenHash } from './submission-token';
 
@@ -32,6 +33,7 @@ export interface SubmissionParts {
   repo: SubmissionRepo;
   files: SubmissionFiles;
   limits: SubmissionLimits;
+  formKeys: SubmissionFormKeys;
   mail: AuthorMailer;
   logger: { warn(o: object, msg: string): void };
 }
@@ -84,12 +86,36 @@ function checkedFile<K extends string>(file: UploadedFile | undefined, kindOf: (
 export class SubmissionService {
   constructor(private readonly p: SubmissionParts) {}
 
+  /**
+   * A new submission; a repeat of a form already sent (the same form key and details) answers
+   * that submission again, with a new status link and no second acknowledgement.
+   */
   async create(c: PublicCaller, body: unknown, upload: UploadedFile | undefined): Promise<SubmissionCreated> {
-    const cfg = this.p.config;
-    await this.p.limits.hit(c.journalId, `ip:${c.ip}`, cfg.SUBMIT_PER_ADDRESS_PER_HOUR, HOUR, M.tooMany);
+    await this.p.limits.hit(c.journalId, `ip:${c.ip}`, this.p.config.SUBMIT_PER_ADDRESS_PER_HOUR, HOUR, M.tooMany);
     const f = parse(submissionFormSchema, body ?? {});
     // The hidden field only robots fill in.
     if (f.website.trim() !== '') throw new AppError(400, 'rejected', 'The submission could not be accepted');
+    if (!f.formKey) return this.store(c, f, upload);
+    const claim = await this.p.formKeys.claim(c.journalId, f.formKey, [f.email.toLowerCase(), f.title, upload?.size ?? 0].join('\n'));
+    if (claim.kind === 'repeat') {
+      const s = await this.p.repo.findById(c.journalId, claim.submissionId);
+      if (!s) throw notFound();
+      return { number: s.number, token: await this.p.mail.issueToken(c.journalId, s.id), status: s.status };
+    }
+    let created: SubmissionCreated & { id: string };
+    try {
+      created = await this.store(c, f, upload);
+    } catch (err) {
+      await claim.release();
+      throw err;
+    }
+    // Stored: a lost note only lets a repeat after the claim's lifetime make a second submission.
+    await claim.done(created.id).catch((err: unknown) => this.p.logger.warn({ err, journalId: c.journalId }, 'submission form key not recorded'));
+    return { number: created.number, token: created.token, status: created.status };
+  }
+
+  private async store(c: PublicCaller, f: SubmissionForm, upload: UploadedFile | undefined): Promise<SubmissionCreated & { id: string }> {
+    const cfg = this.p.config;
     await this.p.limits.hit(c.journalId, `email:${f.email.toLowerCase()}`, cfg.SUBMIT_PER_EMAIL_PER_DAY, 24 * HOUR, M.tooMany);
     const { file, kind } = checkedFile(upload, manuscriptKind, 'Please attach the manuscript', M.manuscriptKind);
     const title = sanitizeTitle(f.title);
@@ -127,7 +153,7 @@ export class SubmissionService {
     });
     const token = await this.p.mail.issueToken(c.journalId, s.id);
     await this.p.mail.send({ journalId: c.journalId, origin: c.origin, submission: s, event: 'submission_received', token });
-    return { number: s.number, token, status: s.status };
+    return { id: s.id, number: s.number, token, status: s.status };
   }
 
   /** The submission a status link opens; 404 for a malformed, unknown, expired or other journal's token alike. */

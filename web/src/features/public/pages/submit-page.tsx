@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@/lib/router';
 import { publicPaths as paths } from '@/config/public-paths';
 import { PageTitle } from '@/components/page-title';
-import { MAX_SUBMISSION_ABSTRACT, MAX_SUBMISSION_TITLE, submissionErrorText } from '@journal/contracts/submission-workflow';
+import { MAX_SUBMISSION_ABSTRACT, MAX_SUBMISSION_TITLE, newSubmissionFormKey, submissionErrorText } from '@journal/contracts/submission-workflow';
 import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 
@@ -54,6 +54,9 @@ export function SubmitPage() {
   const fromUrl = params.get('error');
   const [problem, setProblem] = useState<Problem | null>(fromUrl ? { message: submissionErrorText(fromUrl, params.get('field') ?? ''), field: params.get('field') ?? '' } : null);
   const [busy, setBusy] = useState(false);
+  // One key per rendering of the form: a double click or a re-sent post is one submission. The
+  // server's rendering has its own; hydration puts this one in the field before a script can send.
+  const [formKey] = useState(newSubmissionFormKey);
 
   async function send(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -91,6 +94,7 @@ export function SubmitPage() {
         </p>
       )}
       <form className="sub-form" method="post" action="/api/submissions" encType="multipart/form-data" onSubmit={send}>
+        <input type="hidden" name="formKey" defaultValue={formKey} suppressHydrationWarning />
         {/* Left empty by people (it is hidden from them); robots fill it in. */}
         <div className="sub-hp" aria-hidden="true">
           <label>
