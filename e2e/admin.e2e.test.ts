@@ -12,7 +12,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { signToken } from '@journal/server-kit';
 import { frequencyPeriods } from '@journal/contracts';
 import { execFileSync } from 'node:child_process';
-import { BASE, CHEM, DEMO_USER, launchBrowser, loginAs, newPage, onHost, pageText } from './harness';
+import { BASE, CHEM, DEMO_USER, launchBrowser, loginAs, newPage, onHost, pageText, untilLive } from './harness';
 
 type TestPage = Awaited<ReturnType<typeof newPage>>;
 
@@ -332,8 +332,9 @@ describe('the admin area', () => {
       await clickText(page, 'form[aria-label=Settings] button[type=submit]', 'Submit');
       await flashSays(page, 'Settings updated successfully');
 
-      // Back to the public home in the same tab: the page the render process serves right after the
-      // save (the save purged nginx's copy before it answered) shows the new name at once.
+      // Back to the public home in the same tab once the save is live everywhere (nginx's copy
+      // purged, as the admin learns from /api/admin/edge-status): it shows the new name.
+      await untilLive(BASE, (await session(page))!.token);
       await page.goto(`${BASE}/`, { waitUntil: 'networkidle0' });
       await page.waitForFunction((n) => document.title.includes(n), { timeout: 20_000 }, name);
 

@@ -57,7 +57,6 @@ beforeAll(async () => {
     logger: createLogger('edge-e2e', 'silent'),
     attempts: 3,
     retryMs: 20,
-    repurgeMs: 0,
   });
   J = (await apiOf<{ journalId: string }>(BASE, '/api/settings/')).journalId;
   const years = await apiOf<Year[]>(BASE, '/api/archives/');

@@ -86,6 +86,23 @@ export async function apiOf<T>(base: string, p: string): Promise<T> {
 }
 
 /**
+ * Waits until the journal's saved changes are live everywhere, as the admin learns it
+ * (GET /api/admin/edge-status): a save answers once it is stored, and the caches in front (nginx's
+ * purge) follow it from a queue a moment later.
+ */
+export async function untilLive(base: string, token: string, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await onHost(base, '/api/admin/edge-status', { authorization: `Bearer ${token}`, accept: 'application/json' });
+    if (r.status !== 200) throw new Error(`edge status answered ${r.status}: ${r.text}`);
+    const s = JSON.parse(r.text) as { published: number; live: number };
+    if (s.live >= s.published) return;
+    if (Date.now() > end) throw new Error(`saved changes not live after ${timeoutMs} ms: ${r.text}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+/**
  * Removes a file's copy from nginx's asset cache, as the content service's purge does: its key is
  * the host, the decoded path and the version (`/assets/...?v=`).
  */

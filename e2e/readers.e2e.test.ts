@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, HTTPRequest } from 'puppeteer-core';
 import { eventually } from '@journal/testing';
-import { BASE, DEMO_USER, apiOf, launchBrowser, loginAs, newPage, onHost } from './harness';
+import { BASE, DEMO_USER, apiOf, launchBrowser, loginAs, newPage, onHost, untilLive } from './harness';
 
 interface Listed { id: string; refnumber: string; year: number; volume: number; issue: number; title: string }
 interface Year { year: number; volume: number; issues: { volume: number; issue: number }[] }
@@ -60,6 +60,8 @@ describe('withdrawn and retracted articles', () => {
     try {
       expect((await staff(`/api/admin/articles/${gone.id}/withdraw`, { kind: 'withdrawn', reason: `Duplicate of an earlier paper ${gone.refnumber}` })).status).toBe(200);
       expect((await staff(`/api/admin/articles/${retracted.id}/withdraw`, { kind: 'retracted', reason: 'Images were manipulated' })).status).toBe(200);
+      // Readers see both once the admin shows them live everywhere.
+      await untilLive(BASE, token);
 
       const tomb = await onHost(BASE, articlePath(gone), { 'cache-control': 'no-cache' });
       expect(tomb.status).toBe(410);
@@ -84,6 +86,7 @@ describe('withdrawn and retracted articles', () => {
     } finally {
       await staff(`/api/admin/articles/${gone.id}/restore`, {});
       await staff(`/api/admin/articles/${retracted.id}/restore`, {});
+      await untilLive(BASE, token);
     }
     await eventually(async () => expect((await onHost(BASE, articlePath(gone))).status).toBe(200));
   });

@@ -10,7 +10,7 @@ import type { Browser } from 'puppeteer-core';
 import { E2E } from './e2e.config';
 import { machineAuthors, type ArticleSummary } from '@journal/contracts';
 import { until } from '@journal/testing';
-import { apiOf, BASE, CHEM, DEMO_USER, launchBrowser, newPage, onHost } from './harness';
+import { apiOf, BASE, CHEM, DEMO_USER, launchBrowser, newPage, onHost, untilLive } from './harness';
 
 type Article = ArticleSummary;
 
@@ -327,7 +327,8 @@ describe("an article page's text for machines", () => {
     };
     await save('<p>x &lt; y &amp; z</p>');
     try {
-      // Right after the write, through nginx: the write purged the page.
+      // Once the admin shows the save live everywhere, through nginx: the page was purged.
+      await untilLive(BASE, token);
       const page = await raw(BASE, `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${a.refnumber}`);
       expect(page.status).toBe(200);
       const head = headOf(page.body);

@@ -6,7 +6,7 @@
  * brings them back; a replaced PDF's old versioned URL is no longer the file.
  */
 import { until } from '@journal/testing';
-import { BASE, DEMO_USER, onHost, type HostAnswer } from './harness';
+import { BASE, DEMO_USER, onHost, untilLive, type HostAnswer } from './harness';
 
 interface Listed {
   id: string;
@@ -24,8 +24,12 @@ let original: Buffer;
 const get = (p: string, headers: Record<string, string> = {}) => onHost(BASE, p, headers);
 const auth = () => ({ authorization: `Bearer ${token}` });
 const json = async <T>(p: string): Promise<T> => JSON.parse((await get(p)).text) as T;
-const admin = (action: 'withdraw' | 'restore', body: object = {}) =>
-  fetch(`${BASE}/api/admin/articles/${a.id}/${action}`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** The admin's act, then until the admin shows it live everywhere (the save answers before nginx is purged). */
+const admin = async (action: 'withdraw' | 'restore', body: object = {}) => {
+  const r = await fetch(`${BASE}/api/admin/articles/${a.id}/${action}`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (r.ok) await untilLive(BASE, token);
+  return r;
+};
 const pdfUrl = async () => (await json<Listed>(`/api/archives/ref/${a.refnumber}`)).pdf_url;
 
 /** A reader's document as a job: started, waited for, and its job id. */
@@ -68,6 +72,7 @@ async function uploadPdf(bytes: Buffer) {
   form.append('pdfFile', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), `${a.refnumber}.pdf`);
   const r = await fetch(`${BASE}/api/archives/${a.id}`, { method: 'POST', headers: auth(), body: form });
   expect(r.status).toBe(200);
+  await untilLive(BASE, token);
 }
 
 beforeAll(async () => {

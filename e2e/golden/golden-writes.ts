@@ -74,6 +74,13 @@ export async function goldenWrites(port: number, journals: GoldenJournal[]): Pro
       if (r.status !== 200) throw new Error(`withdraw ${j.slug} ${a.refnumber}: ${r.status} ${JSON.stringify(r.json)}`);
       done.push({ slug: j.slug, ref: a.refnumber, id: a.id, kind });
     }
+    // The writes answered once stored; the walk starts once the caches in front took them too.
+    for (const end = Date.now() + 30_000; ; ) {
+      const s = (await send(port, j.host, 'GET', '/api/admin/edge-status', undefined, token)).json as { published: number; live: number };
+      if (s.live >= s.published) break;
+      if (Date.now() > end) throw new Error(`${j.slug}: writes not live after 30 s: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
   return done;
 }

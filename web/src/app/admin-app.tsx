@@ -8,11 +8,13 @@ import { ErrorView } from '@/components/error-screen';
 import { paths } from '@/config/paths';
 import { ApiClientProvider, createApiClient } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
+import { noteWrite } from '@/features/admin/lib/publishing';
 
 /**
  * The admin's api client: an admin request answered 401 means the session ended elsewhere, so the
- * stored session is dropped and the admin login opens (docs/product.md#admin-area). The work-log
- * shell hands its pages a client of its own.
+ * stored session is dropped and the admin login opens (docs/product.md#admin-area); a save is
+ * followed to the public site (docs/product.md#publishing-status). The work-log shell hands its
+ * pages a client of its own.
  */
 export const appApiClient = createApiClient({
   onUnauthorized: () => {
@@ -20,6 +22,7 @@ export const appApiClient = createApiClient({
     window.alert('Session expired. Please login again.');
     window.location.assign(paths.admin.login);
   },
+  onWritten: noteWrite,
 });
 
 function AdminError() {

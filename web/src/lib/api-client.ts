@@ -37,6 +37,8 @@ export interface ApiClientOptions {
   onUnauthorized?: () => void;
   /** Prefix of every path (tests point a client at a server of their own, or at nothing). */
   baseUrl?: string;
+  /** Runs after each write (not a GET) that succeeded, with its path: the admin follows its saves to the public site. */
+  onWritten?: (path: string) => void;
 }
 
 type Bodyless = Omit<RequestOptions, 'method' | 'body'>;
@@ -72,6 +74,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     const res = await send(path, opts);
     if (!res.ok) throw await errorFrom(res);
+    if ((opts.method ?? (opts.body !== undefined ? 'POST' : 'GET')) !== 'GET') options.onWritten?.(path);
     if (res.status === 204) return undefined as T;
     return (await res.json()) as T;
   }

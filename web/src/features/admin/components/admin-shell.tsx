@@ -6,6 +6,7 @@ import { ApiError, useApiClient } from '@/lib/api-client';
 import { authApi, useVerifiedSession } from '@/lib/auth';
 import { clearSession, getSession, sessionRole } from '@/lib/session';
 import { FlashProvider } from './flash';
+import { PublishStatus } from './publish-status';
 
 /**
  * docs/product.md#admin-area: admin shell: the token is verified on load (anything but a valid answer returns to the
@@ -73,6 +74,7 @@ export function AdminShell() {
         <main className="admin-main">
           <Outlet />
         </main>
+        {roleOpens(role, 'content') && <PublishStatus />}
       </div>
     </FlashProvider>
   );
