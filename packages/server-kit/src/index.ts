@@ -33,3 +33,5 @@ export * from './edge-keys';
 export * from './edge-encoding';
 export * from './each-limit';
 export * from './signed-link';
+export * from './service-app';
+export * from './staff-routes';

@@ -39,21 +39,21 @@ export function makeZip(entries: [string, string | Buffer][]): Buffer {
     const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
     const n = Buffer.from(name);
     const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
+    // Both headers hold the same run of fields (CRC, both sizes, the name's length), the central
+    // one two bytes further on (it adds the version made by).
+    const header = (size: number, signature: number, at: number) => {
+      const h = Buffer.alloc(size);
+      h.writeUInt32LE(signature, 0);
+      h.writeUInt16LE(20, at - 10);
+      h.writeUInt32LE(crc, at);
+      h.writeUInt32LE(data.length, at + 4);
+      h.writeUInt32LE(data.length, at + 8);
+      h.writeUInt16LE(n.length, at + 12);
+      return h;
+    };
+    const local = header(30, 0x04034b50, 14);
+    const central = header(46, 0x02014b50, 16);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(n.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, n, data);
     centrals.push(central, n);

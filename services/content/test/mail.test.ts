@@ -29,6 +29,17 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
     return got;
   };
   const stateOf = async (id: string) => (await app.deps.mail.get(J, id))!;
+  type MailInput = Parameters<TestContentApp['deps']['mail']['enqueueMail']>[0];
+  /** A message of this journal's to one recipient, and its enqueueing. */
+  const mailOf = (event: MailInput['event'], submissionId: string, to: { name: string; email: string }, vars: MailInput['vars'] = {}, more: Partial<MailInput> = {}): MailInput => ({
+    journalId: J,
+    event,
+    submissionId,
+    to: [to],
+    vars,
+    ...more,
+  });
+  const send = (...args: Parameters<typeof mailOf>) => app.deps.mail.enqueueMail(mailOf(...args));
 
   beforeAll(async () => {
     const smtp = testMailServer();
@@ -68,12 +79,10 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
 
   it('renders the journal template: values escaped in the HTML part, a plain-text part, the journal as sender, a stable Message-ID', async () => {
     const to = recipient('render');
-    const [m] = await app.deps.mail.enqueueMail({
-      journalId: J,
-      event: 'submission_received',
-      submissionId: 'sub-render',
-      to: [{ name: 'Asha <Verma>', email: to }],
-      vars: { submissionNumber: 'ML-2026-00001', title: 'Soil & <b>water</b> "quoted"', statusLink: 'https://ml.test/submission/status/abc' },
+    const [m] = await send('submission_received', 'sub-render', { name: 'Asha <Verma>', email: to }, {
+      submissionNumber: 'ML-2026-00001',
+      title: 'Soil & <b>water</b> "quoted"',
+      statusLink: 'https://ml.test/submission/status/abc',
     });
     expect(m!.created).toBe(true);
     const [got] = await inbox(to, 1);
@@ -100,7 +109,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
 
   it('stores and sends an event once however often it is enqueued; another occurrence is another message', async () => {
     const to = recipient('once');
-    const input = { journalId: J, event: 'revision_requested' as const, submissionId: 'sub-once', to: [{ name: 'R', email: to }], vars: { message: 'Shorten it' }, idempotencyKey: 'round-1' };
+    const input = mailOf('revision_requested', 'sub-once', { name: 'R', email: to }, { message: 'Shorten it' }, { idempotencyKey: 'round-1' });
     const results = await Promise.all([1, 2, 3, 4].map(() => app.deps.mail.enqueueMail(input)));
     const ids = new Set(results.map((r) => r[0]!.id));
     expect(ids.size).toBe(1);
@@ -117,7 +126,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
 
   it('a job run again after the message went out sends nothing more; a stopped sender\'s message is sent again, marked when the server may have had it', async () => {
     const to = recipient('retry');
-    const [m] = await app.deps.mail.enqueueMail({ journalId: J, event: 'withdrawn', submissionId: 'sub-retry', to: [{ name: '', email: to }], vars: {} });
+    const [m] = await send('withdrawn', 'sub-retry', { name: '', email: to });
     await inbox(to, 1);
     await eventually(async () => expect((await stateOf(m!.id)).state).toBe('sent'));
     // Redelivered jobs (a stalled job given to another worker, the sweep) find it sent.
@@ -176,7 +185,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
     const to = recipient('down');
     await gate.cut();
     try {
-      const [m] = await app.deps.mail.enqueueMail({ journalId: J, event: 'payment_confirmed', submissionId: 'sub-down', to: [{ name: 'D', email: to }], vars: { fee: 'INR 2000' } });
+      const [m] = await send('payment_confirmed', 'sub-down', { name: 'D', email: to }, { fee: 'INR 2000' });
       const waiting = await eventually(async () => {
         const r = await stateOf(m!.id);
         if (r.attempts < 2 || r.state !== 'queued') throw new Error(`${r.state} ${r.attempts}`);
@@ -201,14 +210,14 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
       { name: 'Eve', email: 'not an address' },
     ];
     for (const a of bad) {
-      await expect(app.deps.mail.enqueueMail({ journalId: J, event: 'rejected', submissionId: 'sub-inject', to: [a], vars: {} })).rejects.toMatchObject({ status: 400 });
+      await expect(send('rejected', 'sub-inject', a)).rejects.toMatchObject({ status: 400 });
     }
     expect(await app.deps.mail.listMailFor(J, 'sub-inject')).toEqual([]);
     // The sender's name from the settings: refused with a line break.
     const put = await request(app.url).put('/api/admin/mail-settings').set(manager(J)).send({ fromName: 'Office\r\nBcc: victim@example.org' });
     expect([put.status, put.body.error]).toEqual([400, 'validation_error']);
     // A title with line breaks in the subject stays on its line.
-    await app.deps.mail.enqueueMail({ journalId: J, event: 'rejected', submissionId: 'sub-inject', to: [{ name: 'Eve', email: to }], vars: { submissionNumber: 'X\r\nBcc: victim@example.org\r\nX-Evil: 1' } });
+    await send('rejected', 'sub-inject', { name: 'Eve', email: to }, { submissionNumber: 'X\r\nBcc: victim@example.org\r\nX-Evil: 1' });
     const [got] = await inbox(to, 1);
     const raw = await mailpit.raw(got!.ID);
     const headers = raw.slice(0, raw.indexOf('\r\n\r\n'));
@@ -223,12 +232,8 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
     const large = Buffer.alloc(40_000, 'b');
     await app.files.put(J, '/assets/archives/2026/vol1issue1/small.pdf', small, { contentType: 'application/pdf' });
     await app.files.put(J, '/assets/archives/2026/vol1issue1/large.pdf', large, { contentType: 'application/pdf' });
-    const [m] = await app.deps.mail.enqueueMail({
-      journalId: J,
-      event: 'published_delivery',
-      submissionId: 'sub-files',
-      to: [{ name: 'F', email: to }],
-      vars: { articleLink: 'https://ml.test/abstract/1', pdfLink: 'https://ml.test/a.pdf', issueName: 'Volume 1, Issue 1 (2026)' },
+    const vars = { articleLink: 'https://ml.test/abstract/1', pdfLink: 'https://ml.test/a.pdf', issueName: 'Volume 1, Issue 1 (2026)' };
+    const [m] = await send('published_delivery', 'sub-files', { name: 'F', email: to }, vars, {
       attachments: [
         { filename: 'article.pdf', contentType: 'application/pdf', source: { kind: 'asset', path: '/assets/archives/2026/vol1issue1/small.pdf' }, link: 'https://ml.test/small.pdf' },
         { filename: 'certificate.pdf', contentType: 'application/pdf', source: { kind: 'asset', path: '/assets/archives/2026/vol1issue1/large.pdf' }, link: 'https://ml.test/large.pdf' },
@@ -274,7 +279,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
     expect(logged).toBeTruthy();
 
     const to = recipient('custom');
-    await app.deps.mail.enqueueMail({ journalId: J, event: 'withdrawn', submissionId: 'sub-custom', to: [{ name: 'Ravi', email: to }], vars: { submissionNumber: 'ML-9' } });
+    await send('withdrawn', 'sub-custom', { name: 'Ravi', email: to }, { submissionNumber: 'ML-9' });
     const [got] = await inbox(to, 1);
     const msg = await mailpit.message(got!.ID);
     expect([msg.Subject, msg.Text.replace(/\r\n/g, '\n').trim(), msg.From.Address, msg.ReplyTo[0]?.Address]).toEqual(['ML-9 withdrawn', 'Dear Ravi,\nDone.', 'office@ml.test', 'editor@ml.test']);

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { activityActor, AppError, requireTenant } from '@journal/server-kit';
+import { activityActor, AppError, staffJson } from '@journal/server-kit';
 import { OBJECT_ID_RE as ID_RE, staffRoutes as routes } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { AdminService } from './admin.service';
@@ -26,103 +26,41 @@ export function adminRoutes(deps: ContentDeps): Router {
   const editors = new EditorAdminService(deps);
   const site = new SiteAdminService(deps);
   // Admin answers (and refusals) are never cached by a browser or a proxy; roles per staffRoutes.
-  const staff = contentStaff(deps);
+  // Paths are the table's; each also answers with a trailing slash (express's non-strict routing).
   const r = Router();
+  const on = staffJson(r, contentStaff(deps));
+  const created = { status: 201 };
+  const upload = (field: string, status = 200) => ({ status, before: [multipart(field)] });
 
-  r.get(['/api/admin', '/api/admin/'], requireTenant, staff(routes.dashboard), async (req, res) => {
-    res.json(await admin.counts(req.journalId));
-  });
-
-  r.post(['/api/admin/create-issue', '/api/admin/create-issue/'], requireTenant, staff(routes.createIssue), async (req, res) => {
-    res.status(201).json(await admin.createIssue(req.journalId, actor(req), req.body));
-  });
-
-  r.get(['/api/admin/archives', '/api/admin/archives/'], requireTenant, staff(routes.issues), async (req, res) => {
-    res.json(await admin.issues(req.journalId));
-  });
-
-  r.post(['/api/admin/archives', '/api/admin/archives/'], requireTenant, staff(routes.createArticle), multipart('pdfFile'), async (req, res) => {
-    res.status(201).json(await articles.create(req.journalId, actor(req), req.body, req.file));
-  });
-
-  r.get('/api/admin/archives/:year/:vol/:issue', requireTenant, staff(routes.issueArticles), async (req, res) => {
-    res.json(await admin.issueArticles(req.journalId, { year: req.params.year, volume: req.params.vol, issue: req.params.issue }));
-  });
-
-  r.get('/api/admin/articles/:id', requireTenant, staff(routes.article), async (req, res) => {
-    res.json(await admin.article(req.journalId, idParam(req)));
-  });
-
+  on(routes.dashboard, (req) => admin.counts(req.journalId));
+  on(routes.createIssue, (req) => admin.createIssue(req.journalId, actor(req), req.body), created);
+  on(routes.issues, (req) => admin.issues(req.journalId));
+  on(routes.createArticle, (req) => articles.create(req.journalId, actor(req), req.body, req.file), upload('pdfFile', 201));
+  on(routes.issueArticles, (req) => admin.issueArticles(req.journalId, { year: req.params.year, volume: req.params.vol, issue: req.params.issue }));
+  on(routes.article, (req) => admin.article(req.journalId, idParam(req)));
   // docs/product.md#withdrawals
-  r.post('/api/admin/articles/:id/withdraw', requireTenant, staff(routes.withdrawArticle), async (req, res) => {
-    res.json(await articles.withdraw(req.journalId, actor(req), idParam(req), req.body));
-  });
+  on(routes.withdrawArticle, (req) => articles.withdraw(req.journalId, actor(req), idParam(req), req.body));
+  on(routes.restoreArticle, (req) => articles.restore(req.journalId, actor(req), idParam(req)));
+  on(routes.updateArticle, (req) => articles.update(req.journalId, actor(req), idParam(req), req.body, req.file), upload('pdfFile'));
+  on(routes.search, (req) => admin.search(req.journalId, req.query.q));
 
-  r.post('/api/admin/articles/:id/restore', requireTenant, staff(routes.restoreArticle), async (req, res) => {
-    res.json(await articles.restore(req.journalId, actor(req), idParam(req)));
-  });
-
-  r.post('/api/archives/:id', requireTenant, staff(routes.updateArticle), multipart('pdfFile'), async (req, res) => {
-    res.json(await articles.update(req.journalId, actor(req), idParam(req), req.body, req.file));
-  });
-
-  r.get(['/api/admin/search', '/api/admin/search/'], requireTenant, staff(routes.search), async (req, res) => {
-    res.json(await admin.search(req.journalId, req.query.q));
-  });
-
-  r.get(['/api/admin/editors', '/api/admin/editors/'], requireTenant, staff(routes.editors), async (req, res) => {
-    res.json(await editors.list(req.journalId));
-  });
-
-  r.get('/api/admin/editors/:id', requireTenant, staff(routes.editor), async (req, res) => {
-    res.json(await editors.get(req.journalId, idParam(req)));
-  });
-
-  r.post(['/api/editors', '/api/editors/'], requireTenant, staff(routes.createEditor), multipart('imgFile'), async (req, res) => {
-    res.status(201).json(await editors.create(req.journalId, actor(req), req.body, req.file));
-  });
-
+  on(routes.editors, (req) => editors.list(req.journalId));
+  on(routes.editor, (req) => editors.get(req.journalId, idParam(req)));
+  on(routes.createEditor, (req) => editors.create(req.journalId, actor(req), req.body, req.file), upload('imgFile', 201));
   // Before /api/editors/:id, which would otherwise take 'pin' as an id.
-  r.post(['/api/editors/pin', '/api/editors/pin/'], requireTenant, staff(routes.pinEditors), async (req, res) => {
-    res.json(await editors.pin(req.journalId, actor(req), req.body));
-  });
+  on(routes.pinEditors, (req) => editors.pin(req.journalId, actor(req), req.body));
+  on(routes.updateEditor, (req) => editors.update(req.journalId, actor(req), idParam(req), req.body, req.file), upload('imgFile'));
 
-  r.post('/api/editors/:id', requireTenant, staff(routes.updateEditor), multipart('imgFile'), async (req, res) => {
-    res.json(await editors.update(req.journalId, actor(req), idParam(req), req.body, req.file));
-  });
+  on(routes.doiSettings, (req) => admin.updateDoiSettings(req.journalId, actor(req), req.body));
+  on(routes.settings, (req) => admin.updateSettings(req.journalId, actor(req), req.body));
+  on(routes.siteImage, (req) => site.uploadSiteImage(req.journalId, actor(req), String(req.params.kind), req.file), upload('image'));
 
-  r.post('/api/admin/doi-settings', requireTenant, staff(routes.doiSettings), async (req, res) => {
-    res.json(await admin.updateDoiSettings(req.journalId, actor(req), req.body));
-  });
-
-  r.post(['/api/settings', '/api/settings/'], requireTenant, staff(routes.settings), async (req, res) => {
-    res.json(await admin.updateSettings(req.journalId, actor(req), req.body));
-  });
-
-  r.post('/api/settings/images/:kind', requireTenant, staff(routes.siteImage), multipart('image'), async (req, res) => {
-    res.json(await site.uploadSiteImage(req.journalId, actor(req), String(req.params.kind), req.file));
-  });
-
-  r.get(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, staff(routes.indexing), async (req, res) => {
-    res.json(await site.listIndexing(req.journalId));
-  });
-
-  r.post(['/api/admin/indexing', '/api/admin/indexing/'], requireTenant, staff(routes.createIndexing), multipart('imgFile'), async (req, res) => {
-    res.status(201).json(await site.createIndexing(req.journalId, actor(req), req.body, req.file));
-  });
-
+  on(routes.indexing, (req) => site.listIndexing(req.journalId));
+  on(routes.createIndexing, (req) => site.createIndexing(req.journalId, actor(req), req.body, req.file), upload('imgFile', 201));
   // Before /api/admin/indexing/:id, which would otherwise take 'reorder' as an id.
-  r.post(['/api/admin/indexing/reorder', '/api/admin/indexing/reorder/'], requireTenant, staff(routes.reorderIndexing), async (req, res) => {
-    res.json(await site.reorderIndexing(req.journalId, actor(req), req.body));
-  });
-
-  r.post('/api/admin/indexing/:id', requireTenant, staff(routes.updateIndexing), multipart('imgFile'), async (req, res) => {
-    res.json(await site.updateIndexing(req.journalId, actor(req), idParam(req), req.body, req.file));
-  });
-
-  r.delete('/api/admin/indexing/:id', requireTenant, staff(routes.removeIndexing), async (req, res) => {
-    res.json(await site.removeIndexing(req.journalId, actor(req), idParam(req)));
-  });
+  on(routes.reorderIndexing, (req) => site.reorderIndexing(req.journalId, actor(req), req.body));
+  on(routes.updateIndexing, (req) => site.updateIndexing(req.journalId, actor(req), idParam(req), req.body, req.file), upload('imgFile'));
+  on(routes.removeIndexing, (req) => site.removeIndexing(req.journalId, actor(req), idParam(req)));
 
   return r;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { activityActor, parse, requireTenant } from '@journal/server-kit';
+import { activityActor, parse, staffJson } from '@journal/server-kit';
 import { staffRoutes as routes } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import { publicOrigin } from '../seo/public-url';
@@ -19,26 +19,15 @@ const issueKey = z.object({
  * managers; queued, 202), each article's DOI state and a submission's progress.
  */
 export function depositRoutes(deps: ContentDeps, svc: DepositService): Router {
-  const staff = contentStaff(deps);
   const r = Router();
-  r.get('/api/admin/crossref/credentials', requireTenant, staff(routes.crossrefCredentials), async (req, res) => {
-    res.json(await svc.credentialsStatus(req.journalId));
-  });
-  r.put('/api/admin/crossref/credentials', requireTenant, staff(routes.setCrossrefCredentials), async (req, res) => {
-    res.json(await svc.setCredentials(req.journalId, activityActor(req), req.body));
-  });
-  r.delete('/api/admin/crossref/credentials', requireTenant, staff(routes.removeCrossrefCredentials), async (req, res) => {
-    res.json(await svc.deleteCredentials(req.journalId, activityActor(req)));
-  });
-  r.post('/api/admin/crossref/deposits', requireTenant, staff(routes.crossrefDeposit), async (req, res) => {
-    res.status(202).json(await svc.enqueue(req.journalId, activityActor(req), req.body, publicOrigin(req, deps.config)));
-  });
-  r.get('/api/admin/crossref/deposits/:year/:vol/:issue', requireTenant, staff(routes.crossrefDepositStates), async (req, res) => {
-    const key = parse(issueKey, { year: req.params.year, volume: req.params.vol, issue: req.params.issue });
-    res.json(await svc.issueStates(req.journalId, key));
-  });
-  r.get('/api/admin/crossref/submissions/:id', requireTenant, staff(routes.crossrefSubmission), async (req, res) => {
-    res.json(await svc.submission(req.journalId, String(req.params.id)));
-  });
+  const on = staffJson(r, contentStaff(deps));
+  on(routes.crossrefCredentials, (req) => svc.credentialsStatus(req.journalId));
+  on(routes.setCrossrefCredentials, (req) => svc.setCredentials(req.journalId, activityActor(req), req.body));
+  on(routes.removeCrossrefCredentials, (req) => svc.deleteCredentials(req.journalId, activityActor(req)));
+  on(routes.crossrefDeposit, (req) => svc.enqueue(req.journalId, activityActor(req), req.body, publicOrigin(req, deps.config)), { status: 202 });
+  on(routes.crossrefDepositStates, (req) =>
+    svc.issueStates(req.journalId, parse(issueKey, { year: req.params.year, volume: req.params.vol, issue: req.params.issue })),
+  );
+  on(routes.crossrefSubmission, (req) => svc.submission(req.journalId, String(req.params.id)));
   return r;
 }

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { doiSettingsSchema, formatDoi } from '@journal/contracts';
-import { ApiError } from '@/lib/api-client';
 import { QueryStates } from '@/components/query-states';
 import { useAdminApi } from '../api/admin.api';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
-import { failureMessage } from '../lib/failure';
 import { useReauth } from './reauth-prompt';
+import { SaveOutcome, useSaveOutcome } from './save-outcome';
 
 /** The journal's DOI prefix and suffix pattern, with the DOI a sample article would get. */
 export function DoiSettings() {
@@ -17,8 +16,7 @@ export function DoiSettings() {
   const q = useQuery({ queryKey: adminKeys.settings(), queryFn: () => adminApi.settings() });
   const [prefix, setPrefix] = useState('');
   const [pattern, setPattern] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, refuse, busy, message } = useSaveOutcome();
   // docs/security.md#recent-authentication: DOI settings ask for the password again.
   const { guard, prompt } = useReauth();
   useEffect(() => {
@@ -31,21 +29,11 @@ export function DoiSettings() {
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = doiSettingsSchema.safeParse({ doi_prefix: prefix, doi_suffix_pattern: pattern });
-    if (!parsed.success) {
-      setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!parsed.success) return refuse(parsed.error.issues);
+    await run(async () => {
       await guard(() => scholarlyApi.updateDoiSettings(parsed.data), 'save the DOI settings');
       await invalidateAfterSave(qc, staleAfterSaving.doiSettings());
-      setMessage({ ok: true, text: 'DOI settings saved' });
-    } catch (err) {
-      const text = err instanceof ApiError ? err.message : failureMessage(err);
-      setMessage(text ? { ok: false, text } : null);
-    } finally {
-      setBusy(false);
-    }
+    }, 'DOI settings saved');
   };
 
   return (
@@ -69,11 +57,7 @@ export function DoiSettings() {
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Save DOI settings
           </button>
-          {message && (
-            <p className={message.ok ? 'admin-ok' : 'admin-error'} role={message.ok ? 'status' : 'alert'}>
-              {message.text}
-            </p>
-          )}
+          <SaveOutcome message={message} />
         </form>
       )}
       {prompt}

@@ -4,54 +4,33 @@ import {
   DEFAULT_MAIL_TEMPLATES, MAIL_EVENTS, MAIL_EVENT_LABELS, MAIL_PLACEHOLDER_HELP, MAIL_SAMPLE_VALUES, mailPlaceholdersOf, mailSettingsUpdateSchema,
   mailTemplateSchema, renderMailTemplate, unknownPlaceholderMessage, unknownPlaceholders, type MailEvent, type MailSettingsUpdate,
 } from '@journal/contracts';
-import { ApiError } from '@/lib/api-client';
 import { QueryStates } from '@/components/query-states';
 import { useMailApi } from '../api/mail.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
-import { failureMessage } from '../lib/failure';
+import { SaveOutcome, useSaveOutcome } from './save-outcome';
 
-type Message = { ok: boolean; text: string } | null;
-
-function Outcome({ message }: { message: Message }) {
-  if (!message) return null;
-  return (
-    <p className={message.ok ? 'admin-ok' : 'admin-error'} role={message.ok ? 'status' : 'alert'}>
-      {message.text}
-    </p>
-  );
-}
-
-/** A save: the parsed body sent, its outcome said; a refusal in the server's words. */
+/** A save of the mail settings, the query refreshed after it. */
 function useSave(ok: string) {
   const mailApi = useMailApi();
   const qc = useQueryClient();
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async (body: MailSettingsUpdate) => {
-    setBusy(true);
-    try {
+  const outcome = useSaveOutcome();
+  const save = (body: MailSettingsUpdate) =>
+    outcome.run(async () => {
       await mailApi.updateSettings(body);
       await invalidateAfterSave(qc, staleAfterSaving.mailSettings());
-      setMessage({ ok: true, text: ok });
-    } catch (err) {
-      const text = err instanceof ApiError ? err.message : failureMessage(err);
-      setMessage(text ? { ok: false, text } : null);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { save, busy, message, setMessage };
+    }, ok);
+  return { ...outcome, save };
 }
 
 function SenderForm({ initial }: { initial: { fromName: string; fromAddress: string; replyTo: string } }) {
   const [form, setForm] = useState(initial);
-  const { save, busy, message, setMessage } = useSave('Sender saved');
+  const { save, refuse, busy, message } = useSave('Sender saved');
   const { fromName, fromAddress, replyTo } = initial;
   useEffect(() => setForm({ fromName, fromAddress, replyTo }), [fromName, fromAddress, replyTo]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = mailSettingsUpdateSchema.safeParse(form);
-    if (!parsed.success) return setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
+    if (!parsed.success) return refuse(parsed.error.issues);
     void save(parsed.data);
   };
   const field = (k: keyof typeof form, label: string, hint: string) => (
@@ -68,7 +47,7 @@ function SenderForm({ initial }: { initial: { fromName: string; fromAddress: str
       <button type="submit" className="btn btn-primary" disabled={busy}>
         Save sender
       </button>
-      <Outcome message={message} />
+      <SaveOutcome message={message} />
     </form>
   );
 }
@@ -92,7 +71,7 @@ function TemplateForm({ templates, customised }: { templates: Record<MailEvent, 
   const [subject, setSubject] = useState(templates[event].subject);
   const [body, setBody] = useState(templates[event].body);
   const [preview, setPreview] = useState(false);
-  const { save, busy, message, setMessage } = useSave('Template saved');
+  const { save, refuse, busy, message, setMessage } = useSave('Template saved');
   useEffect(() => {
     setSubject(templates[event].subject);
     setBody(templates[event].body);
@@ -101,7 +80,7 @@ function TemplateForm({ templates, customised }: { templates: Record<MailEvent, 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = mailTemplateSchema.safeParse({ subject, body });
-    if (!parsed.success) return setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
+    if (!parsed.success) return refuse(parsed.error.issues);
     const unknown = unknownPlaceholders(event, parsed.data);
     if (unknown.length) return setMessage({ ok: false, text: unknownPlaceholderMessage(event, unknown) });
     void save({ templates: { [event]: parsed.data } });
@@ -152,7 +131,7 @@ function TemplateForm({ templates, customised }: { templates: Record<MailEvent, 
         )}
         {!customised.includes(event) && isDefault && <small className="hint">The default text</small>}
       </div>
-      <Outcome message={message} />
+      <SaveOutcome message={message} />
       {preview && <Preview event={event} subject={subject} body={body} />}
     </form>
   );
