@@ -23,6 +23,9 @@ export const paths = {
     /** docs/product.md#submissions */
     submissions: '/admin/submissions',
     submission: (id: string) => `/admin/submissions/${id}`,
+    /** docs/product.md#peer-review: the journal's reviewers, and one reviewer's entry. */
+    reviewers: '/admin/reviewers',
+    reviewer: (id: string) => `/admin/reviewers/${id}`,
     search: (q: string) => `/admin/search?q=${encodeURIComponent(q)}`,
     notFound: '/admin/not-found',
   },

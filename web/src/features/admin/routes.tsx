@@ -19,6 +19,8 @@ import { UsageReportsPage } from './components/usage-reports-page';
 import { RoleGate } from './components/role-gate';
 import { SubmissionsPage } from './components/submissions-page';
 import { SubmissionDetailPage } from './components/submission-detail';
+import { ReviewersPage } from './components/reviewers-page';
+import { ReviewerPage } from './components/reviewer-page';
 import '@/components/staff-shell.css';
 import './admin.css';
 
@@ -55,6 +57,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'activity', element: <RoleGate area="activity"><ActivityPage /></RoleGate> },
       { path: 'submissions', element: <RoleGate area="content"><SubmissionsPage /></RoleGate> },
       { path: 'submissions/:id', element: <RoleGate area="content"><SubmissionDetailPage /></RoleGate> },
+      { path: 'reviewers', element: <RoleGate area="content"><ReviewersPage /></RoleGate> },
+      { path: 'reviewers/:id', element: <RoleGate area="content"><ReviewerPage /></RoleGate> },
       { path: 'usage', element: <RoleGate area="content"><UsageReportsPage /></RoleGate> },
       { path: 'account/:id', element: <AccountPage /> },
       { path: 'search', element: <RoleGate area="content"><AdminSearchPage /></RoleGate> },

@@ -1,3 +1,4 @@
+import { reviewerCertificatesFilename } from '@journal/contracts/review-certificate';
 import type { ApiClient } from '../api-client';
 import type { PdfJobStarted, PdfJobStatus, PdfRequest } from './pdf.api';
 
@@ -18,6 +19,14 @@ export const adminPdfRequests = {
     body: { ids },
     auth: true,
     filename: 'Editors-Certificate.zip',
+  }),
+  /** docs/product.md#reviewer-certificates: the certificates of every review submitted in a year. */
+  reviewerCertificates: (year: number): PdfRequest => ({
+    method: 'POST',
+    path: '/api/pdf/reviewercertificates',
+    body: { year },
+    auth: true,
+    filename: reviewerCertificatesFilename(year),
   }),
 };
 

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ActivityQuery, SubmissionListQuery } from '@journal/contracts';
+import type { ReviewerQuery } from './reviews.api';
 
 /** Every admin query key. */
 export const adminKeys = {
@@ -22,6 +23,11 @@ export const adminKeys = {
   submission: (id: string) => [...adminKeys.all, 'submission', id] as const,
   /** The emails of one submission. */
   submissionEmails: (id: string) => [...adminKeys.all, 'submission-emails', id] as const,
+  /** docs/product.md#peer-review: a page of the reviewers, one reviewer, a submission's reviews and suggested reviewers. */
+  reviewers: (query: ReviewerQuery) => [...adminKeys.all, 'reviewers', query] as const,
+  reviewer: (id: string) => [...adminKeys.all, 'reviewer', id] as const,
+  submissionReviews: (id: string) => [...adminKeys.all, 'submission-reviews', id] as const,
+  reviewerSuggestions: (id: string) => [...adminKeys.all, 'reviewer-suggestions', id] as const,
   article: (id: string) => [...adminKeys.all, 'article', id] as const,
   search: (text: string) => [...adminKeys.all, 'search', text] as const,
   editors: () => [...adminKeys.all, 'editors'] as const,
@@ -58,6 +64,10 @@ export const staleAfterSaving = {
   /** A decision changes the submission, the list's pages and its emails; publishing adds an article too. */
   submission: (id: string): QueryKey[] => [adminKeys.submission(id), [...adminKeys.all, 'submissions'], adminKeys.submissionEmails(id)],
   published: (): QueryKey[] => [adminKeys.all],
+  /** A reviewer's entry shows on the lists, in suggestions and on the submissions they review. */
+  reviewer: (): QueryKey[] => [[...adminKeys.all, 'reviewers'], [...adminKeys.all, 'reviewer'], [...adminKeys.all, 'reviewer-suggestions']],
+  /** An invitation, a cancel or a decision changes the reviews, the submission (its state, history, emails) and the reviewers' loads. */
+  reviews: (id: string): QueryKey[] => [adminKeys.submissionReviews(id), adminKeys.reviewerSuggestions(id), ...staleAfterSaving.submission(id), [...adminKeys.all, 'reviewers'], [...adminKeys.all, 'reviewer']],
 };
 
 /** Invalidates the queries a save made stale; resolves once the active ones have refetched. */

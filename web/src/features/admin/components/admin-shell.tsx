@@ -49,6 +49,7 @@ export function AdminShell() {
           <nav className="admin-nav">
             <Link to={paths.admin.root}>Home</Link>
             {roleOpens(role, 'content') && <Link to={paths.admin.submissions}>Submissions</Link>}
+            {roleOpens(role, 'content') && <Link to={paths.admin.reviewers}>Reviewers</Link>}
             {!roleOpens(role, 'content') && roleOpens(role, 'worklog') && <a href={paths.webdata.root}>Work-log</a>}
           </nav>
           {roleOpens(role, 'content') && (

@@ -42,14 +42,14 @@ function show(role: StaffRole | undefined, state?: unknown) {
 
 describe('dashboard tiles by role', () => {
   test('a manager (and a session stored before roles) sees every tile', () => {
-    expect(show('manager')).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users', 'Activity log', 'Work-log']);
+    expect(show('manager')).toEqual(['Archives', 'Editors', 'Settings', 'Reviewers', 'Indexing', 'Users', 'Activity log', 'Work-log']);
     expect(screen.getByTestId('tile-worklog').getAttribute('href')).toBe('/webdata');
     document.body.innerHTML = '';
-    expect(show(undefined)).toEqual(['Archives', 'Editors', 'Settings', 'Indexing', 'Users', 'Activity log', 'Work-log']);
+    expect(show(undefined)).toEqual(['Archives', 'Editors', 'Settings', 'Reviewers', 'Indexing', 'Users', 'Activity log', 'Work-log']);
   });
 
   test('an editor sees no staff, settings or activity log', async () => {
-    expect(show('editor')).toEqual(['Archives', 'Editors', 'Indexing']);
+    expect(show('editor')).toEqual(['Archives', 'Editors', 'Reviewers', 'Indexing']);
     expect((await screen.findByText('3')).closest('a')?.getAttribute('href')).toBe('/admin/archives');
   });
 

@@ -55,6 +55,9 @@ function ContentDashboard({ manager, activity, worklog }: { manager: boolean; ac
             <span className="tile-title">Settings</span>
           </Link>
         )}
+        <Link to={paths.admin.reviewers} className="tile tile-plain" data-testid="tile-reviewers">
+          <span className="tile-title">Reviewers</span>
+        </Link>
         <Link to={paths.admin.indexing} className="tile tile-plain">
           <span className="tile-title">Indexing</span>
         </Link>

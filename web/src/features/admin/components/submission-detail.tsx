@@ -12,6 +12,7 @@ import { failureMessage } from '../lib/failure';
 import { AdminTable, PageHead } from './admin-table';
 import { useNotice } from './flash';
 import { day, plainTitle } from './submissions-page';
+import { SubmissionReviewsPanel } from './submission-reviews';
 
 const DECISION_LABELS: Partial<Record<SubmissionState, string>> = {
   under_review: 'Send to review',
@@ -228,6 +229,7 @@ export function SubmissionDetailPage() {
             )}
           </AdminTable>
           <FormError message={downloadError} />
+          <SubmissionReviewsPanel s={s} />
           <Acts s={s} api={api} done={done} />
           {s.status === 'paid' && <Publish s={s} api={api} done={done} />}
           <AdminTable columns={['When', 'From', 'To', 'By', 'Message']} label="History">
