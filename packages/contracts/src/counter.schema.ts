@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ipRange, ipRangesOverlap, MAX_IP_RANGES, type IpRange } from './ip-range.js';
 
 /**
  * COUNTER Release 5.1 reports served through the COUNTER_SUSHI API (docs/product.md#counter):
@@ -30,6 +31,22 @@ export const COUNTER_REPORT_DESCRIPTIONS: Record<CounterReportId, string> = {
 };
 export const counterReportIds = Object.keys(COUNTER_REPORTS) as CounterReportId[];
 
+/** Ranges as the admin types them, one a line: each an address, CIDR block or first-last range, none overlapping another. */
+export const ipRangesSchema = z
+  .array(z.string().trim().max(100))
+  .max(MAX_IP_RANGES, `At most ${MAX_IP_RANGES} IP ranges`)
+  .transform((l) => l.filter(Boolean))
+  .superRefine((list, ctx) => {
+    const read: IpRange[] = [];
+    for (const r of list) {
+      const range = ipRange(r);
+      if (!range) return void ctx.addIssue({ code: 'custom', message: `IP range not understood: ${r} (an address, a CIDR block such as 192.0.2.0/24, or first-last)` });
+      const clash = read.findIndex((x) => ipRangesOverlap(x, range));
+      if (clash >= 0) return void ctx.addIssue({ code: 'custom', message: `IP ranges ${list[clash]} and ${r} overlap` });
+      read.push(range);
+    }
+  });
+
 /** The SUSHI credentials of one institution: what a harvester sends as customer_id, requestor_id and api_key. */
 export const sushiCustomerInputSchema = z.object({
   name: z.string().trim().min(2, 'Institution name must be at least 2 characters').max(200),
@@ -43,8 +60,16 @@ export const sushiCustomerInputSchema = z.object({
     .regex(/^[A-Za-z0-9._:-]{0,64}$/, 'Requestor ID: up to 64 letters, digits, dots, colons, dashes or underscores')
     .default(''),
   notes: z.string().trim().max(500).default(''),
+  /**
+   * The institution's IP ranges: usage from them is attributed to it and reported to it (its own
+   * usage); none, and it is reported the whole world's (docs/product.md#counter).
+   */
+  ipRanges: ipRangesSchema.default([]),
 });
 export type SushiCustomerInput = z.infer<typeof sushiCustomerInputSchema>;
+/** What a manager may change of a customer: everything but its customer ID (the key is made again by adding it anew). */
+export const sushiCustomerUpdateSchema = sushiCustomerInputSchema.omit({ customerId: true });
+export type SushiCustomerUpdate = z.infer<typeof sushiCustomerUpdateSchema>;
 
 /** A customer as the admin lists it: the API key is shown once, when it is made. */
 export const sushiCustomerSchema = z.object({
@@ -53,6 +78,7 @@ export const sushiCustomerSchema = z.object({
   customerId: z.string(),
   requestorId: z.string(),
   notes: z.string(),
+  ipRanges: z.array(z.string()).default([]),
   createdAt: z.string(),
 });
 export type SushiCustomer = z.infer<typeof sushiCustomerSchema>;

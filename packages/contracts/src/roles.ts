@@ -84,6 +84,7 @@ export const staffRoutes = {
   counterReport: route('content', 'GET', '/api/admin/counter/reports/:id', CONTENT),
   sushiCustomers: route('content', 'GET', '/api/admin/counter/customers', MANAGER),
   createSushiCustomer: route('content', 'POST', '/api/admin/counter/customers', MANAGER, true),
+  updateSushiCustomer: route('content', 'PUT', '/api/admin/counter/customers/:id', MANAGER, true),
   removeSushiCustomer: route('content', 'DELETE', '/api/admin/counter/customers/:id', MANAGER, true),
   crossrefExport: route('content', 'POST', '/api/admin/archives/:year/:vol/:issue/crossref', CONTENT),
   doajExport: route('content', 'GET', '/api/admin/archives/:year/:vol/:issue/doaj.xml', CONTENT),

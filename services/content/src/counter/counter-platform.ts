@@ -4,7 +4,7 @@ import type { Journal } from '../journals/journal.repo';
 import type { StatsRepo } from '../stats/stats.repo';
 import { THE_WORLD, titleReport, type ReportContext } from './counter-reports';
 import { readReportRequest } from './counter-request';
-import { PLATFORM_ID, readablePeriod, titleOf, titleRows } from './counter.service';
+import { PLATFORM_ID, readablePeriod, searchRows, titleOf, titleRows } from './counter.service';
 
 /**
  * A title-level report of every journal of the deployment (or one), for its operator (`jp counter
@@ -25,5 +25,7 @@ export async function platformReport(
   const upTo = await readablePeriod(stats, ids, req, now);
   const ctx: ReportContext = { platform: opts.platform, platformId: PLATFORM_ID, createdBy: opts.platform, institution: THE_WORLD, now };
   const titles = journals.map((j) => titleOf(j, `${opts.scheme ?? 'https'}://${j.hosts[0] ?? j.slug}`)).sort((a, b) => a.name.localeCompare(b.name));
-  return titleReport(req, ctx, titles, upTo ? await titleRows(stats, ids, req.begin, upTo) : []);
+  if (!upTo) return titleReport(req, ctx, titles, []);
+  const [rows, searches] = await Promise.all([titleRows(stats, ids, req.begin, upTo), searchRows(stats, ids, req, upTo)]);
+  return titleReport(req, ctx, titles, rows, searches);
 }

@@ -7,8 +7,9 @@ import { sushiException, type SushiException } from './counter-exceptions';
  * aggregates: pure, no I/O. Journal content only: titles are journals (Data_Type Journal), items
  * articles (Data_Type Article), every access Regular (no text and data mining is told apart), and
  * the access type Open (an open licence) or Free_To_Read (free to read, no open licence): nothing
- * on the platform is Controlled, so TR_J1 and TR_J4 are empty (3030). Searches and the unique
- * title metrics (books only in 5.1) are not counted, so no report carries them.
+ * on the platform is Controlled, so TR_J1 and TR_J4 are empty (3030). Searches of a journal's
+ * site are its platform's Searches_Platform (PR and PR_P1, Data_Type Platform); the unique title
+ * metrics (books only in 5.1) are not counted, so no report carries them.
  */
 
 export const METRICS = ['Total_Item_Investigations', 'Total_Item_Requests', 'Unique_Item_Investigations', 'Unique_Item_Requests'] as const;
@@ -55,6 +56,13 @@ export interface Row extends UsageCounts {
   access: AccessType;
 }
 
+/** A journal's searches in one month. */
+export interface SearchRow {
+  journalId: string;
+  month: string;
+  searches: number;
+}
+
 /** What a request asks for, read and checked (counter-request.ts). */
 export interface ReportRequest {
   id: CounterReportId;
@@ -62,6 +70,8 @@ export interface ReportRequest {
   begin: string;
   end: string;
   metrics: Metric[];
+  /** Whether Searches_Platform is reported (the platform reports, unless a filter leaves it out). */
+  searches: boolean;
   accessTypes: string[] | null;
   yops: [number, number][] | null;
   /** Attributes_To_Show of the master reports. */
@@ -74,19 +84,20 @@ export interface ReportRequest {
 }
 
 /** The Code of Practice's institution for usage attributed to nobody in particular. */
-export const THE_WORLD = { name: 'The World', customerId: '0000000000000000' } as const;
+export const THE_WORLD = { name: 'The World', customerId: '0000000000000000', attributed: false } as const;
 
 export interface ReportContext {
   platform: string;
   platformId: string;
   createdBy: string;
-  institution: { name: string; customerId: string };
+  /** Whose usage the report is: an institution's own (attributed) or the world's asked for by it. */
+  institution: { name: string; customerId: string; attributed: boolean };
   now: Date;
 }
 
 /** The metrics and fixed filters of each Standard View (Code of Practice 4.x). */
 const VIEWS: Partial<Record<CounterReportId, { metrics: readonly Metric[]; filters: Record<string, string[]>; headerMetrics?: string[] }>> = {
-  // The view's definition names searches and unique titles too; the platform counts neither.
+  // The view's definition names unique titles too; the platform has no books to count them of.
   pr_p1: {
     metrics: ['Total_Item_Requests', 'Unique_Item_Requests'],
     filters: { Access_Method: ['Regular'] },
@@ -171,10 +182,14 @@ function header(req: ReportRequest, ctx: ReportContext, exceptions: SushiExcepti
     Report_Name: COUNTER_REPORTS[req.id],
     Report_ID: req.id.toUpperCase(),
     Release: '5.1',
-    // Usage is not attributed to institutions: it is the world's, under the Code of Practice's
-    // id for "The World", beside the customer ID the report was asked with.
-    Institution_Name: THE_WORLD.name,
-    Institution_ID: { Proprietary: [...new Set([THE_WORLD.customerId, ctx.institution.customerId])].map((id) => proprietary(ctx, id)) },
+    // An institution's own usage is under its name and customer ID; the world's under the Code of
+    // Practice's id for "The World", beside the customer ID the report was asked with.
+    ...(ctx.institution.attributed
+      ? { Institution_Name: ctx.institution.name, Institution_ID: { Proprietary: [proprietary(ctx, ctx.institution.customerId)] } }
+      : {
+          Institution_Name: THE_WORLD.name,
+          Institution_ID: { Proprietary: [...new Set([THE_WORLD.customerId, ctx.institution.customerId])].map((id) => proprietary(ctx, id)) },
+        }),
     ...(Object.keys(attributes).length ? { Report_Attributes: attributes } : {}),
     Report_Filters: {
       ...(view ? { Metric_Type: view.headerMetrics ?? [...view.metrics], ...view.filters } : {}),
@@ -195,15 +210,30 @@ function filtered(rows: Row[], req: ReportRequest): Row[] {
   return rows.filter((r) => r.month >= req.begin && r.month <= req.end && (!access || access.includes(r.access)) && inYops(r.yop, req.yops));
 }
 
-/** A report from the titles' rollups (PR, PR_P1, TR and its journal views). */
-export function titleReport(req: ReportRequest, ctx: ReportContext, titles: Title[], data: Row[]) {
+/** The platform's searches as an Attribute_Performance entry (Data_Type Platform), or null when none are reported. */
+function searchPerformance(searches: SearchRow[], req: ReportRequest, shown: string[]) {
+  const counts: Record<string, number> = {};
+  for (const s of searches) {
+    if (!req.searches || !s.searches || s.month < req.begin || s.month > req.end) continue;
+    const k = req.granularity === 'Total' ? req.begin : s.month;
+    counts[k] = (counts[k] ?? 0) + s.searches;
+  }
+  if (!Object.keys(counts).length) return null;
+  const Searches_Platform = Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+  return { Data_Type: 'Platform', ...(shown.includes('Access_Method') ? { Access_Method: 'Regular' } : {}), Performance: { Searches_Platform } };
+}
+
+/** A report from the titles' rollups (PR, PR_P1, TR and its journal views), with the platform's searches (PR, PR_P1). */
+export function titleReport(req: ReportRequest, ctx: ReportContext, titles: Title[], data: Row[], searches: SearchRow[] = []) {
   const rows = filtered(data, req);
   const exceptions = [...req.exceptions];
   let items: unknown[];
   if (req.id === 'pr' || req.id === 'pr_p1') {
     const base = { Data_Type: 'Article' };
     const shown = req.id === 'pr' ? req.show.filter((a) => a === 'Access_Method') : [];
-    const perf = attributePerformance(rows, req, shown, base, VIEWS[req.id]?.metrics ?? METRICS);
+    const perf: unknown[] = attributePerformance(rows, req, shown, base, VIEWS[req.id]?.metrics ?? METRICS);
+    const searched = searchPerformance(searches, req, shown);
+    if (searched) perf.push(searched);
     items = perf.length ? [{ Platform: ctx.platform, Attribute_Performance: perf }] : [];
   } else {
     const shown = req.id === 'tr' ? req.show : req.id === 'tr_j3' ? ['Access_Type'] : req.id === 'tr_j4' ? ['YOP'] : [];

@@ -73,6 +73,8 @@ export function readReportRequest(id: CounterReportId, query: Record<string, unk
   let granularity: 'Month' | 'Total' = 'Month';
   let parentDetails = false;
   let dataTypeMiss = false;
+  // Searches are the platform reports' (Data_Type Platform), unless a filter leaves them out.
+  let searches = id === 'pr' || id === 'pr_p1';
   if (master) {
     if (q.metric_type) {
       const asked = list(q.metric_type);
@@ -83,18 +85,23 @@ export function readReportRequest(id: CounterReportId, query: Record<string, unk
       if (known.length) {
         metrics = ok;
         filters.Metric_Type = known;
+        if (!known.includes('Searches_Platform')) searches = false;
       }
     }
     if (q.data_type) {
       const asked = list(q.data_type);
       filters.Data_Type = asked;
       dataTypeMiss = !asked.includes(DATA_TYPE[master]);
+      if (!asked.includes('Platform')) searches = false;
     }
     if (q.access_method) {
       const asked = list(q.access_method);
       badFilters.push(...asked.filter((a) => a !== 'Regular' && a !== 'TDM').map((a) => `access_method=${a}`));
       filters.Access_Method = asked;
-      if (!asked.includes('Regular')) dataTypeMiss = true;
+      if (!asked.includes('Regular')) {
+        dataTypeMiss = true;
+        searches = false;
+      }
     }
     if (q.access_type && master !== 'pr') {
       const asked = list(q.access_type);
@@ -145,6 +152,7 @@ export function readReportRequest(id: CounterReportId, query: Record<string, unk
     end,
     // A data type or access method the platform has no usage of: nothing matches.
     metrics: dataTypeMiss ? [] : metrics,
+    searches,
     accessTypes,
     yops,
     show,

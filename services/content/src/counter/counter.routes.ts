@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { activityActor, AppError, parse, requireTenant } from '@journal/server-kit';
-import { staffRoutes, sushiCustomerInputSchema } from '@journal/contracts';
+import { staffRoutes, sushiCustomerInputSchema, sushiCustomerUpdateSchema } from '@journal/contracts';
 import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
 import { publicOrigin } from '../seo/public-url';
@@ -9,7 +9,8 @@ import { isReportId } from './counter-request';
 import { THE_WORLD } from './counter-reports';
 import { counterTsv } from './counter-tsv';
 import { counterXlsx } from './counter-xlsx';
-import { CounterService } from './counter.service';
+import { CounterService, requesterOf, type Requester } from './counter.service';
+import { rangeClash } from './institution-ranges';
 import { SushiCustomerRepo } from './sushi-customer.repo';
 
 /** SUSHI requests a customer (or, before one is named, an address) may make a minute. */
@@ -74,17 +75,26 @@ export function counterRoutes(deps: ContentDeps): { router: Router; service: Cou
       const c = await service.authorize(req.journalId, req.query);
       const id = String(req.params.id).toLowerCase();
       if (!isReportId(id)) throw new SushiError(3000, id.slice(0, 40));
-      return service.report(req.journalId, id, req.query, { name: c.name, customerId: c.customerId }, publicOrigin(req, deps.config));
+      return service.report(req.journalId, id, req.query, requesterOf(c), publicOrigin(req, deps.config));
     }),
   );
 
-  /** The journal's reports in the admin: JSON or the tabular form (TSV, XLSX), as "The World". */
+  /**
+   * The journal's reports in the admin: JSON or the tabular form (TSV, XLSX), the world's or, with
+   * `customer_id`, the one that customer harvests.
+   */
   r.get('/api/admin/counter/reports/:id', requireTenant, staff(staffRoutes.counterReport), async (req, res) => {
     const id = String(req.params.id).toLowerCase();
     if (!isReportId(id)) throw new AppError(404, 'not_found', 'No such report');
-    const { format, ...query } = req.query as Record<string, unknown>;
+    const { format, customer_id: customerId, ...query } = req.query as Record<string, unknown>;
+    let who: Requester = THE_WORLD;
+    if (customerId !== undefined && customerId !== '') {
+      const c = typeof customerId === 'string' ? await customers.findByCustomerId(req.journalId, customerId) : null;
+      if (!c) throw new AppError(400, 'unknown_customer', 'No such customer in this journal');
+      who = requesterOf(c);
+    }
     try {
-      const report = await service.report(req.journalId, id, query, THE_WORLD, publicOrigin(req, deps.config));
+      const report = await service.report(req.journalId, id, query, who, publicOrigin(req, deps.config));
       const file = `${id.toUpperCase()}_${report.Report_Header.Report_Filters.Begin_Date}_${report.Report_Header.Report_Filters.End_Date}`;
       if (format === 'tsv') {
         res.setHeader('Content-Type', 'text/tab-separated-values; charset=utf-8');
@@ -113,10 +123,19 @@ export function counterRoutes(deps: ContentDeps): { router: Router; service: Cou
     res.json((await customers.list(req.journalId)).map(({ apiKeyHash: _h, ...c }) => c));
   });
 
+  /** An address is one institution's at most: ranges that overlap another customer's are refused. */
+  const checkRanges = async (journalId: string, ranges: string[], except?: string) => {
+    const others = (await customers.list(journalId)).filter((c) => c.id !== except);
+    const clash = rangeClash(others, ranges);
+    if (clash) throw new AppError(409, 'ip_range_overlap', `IP range ${clash.range} overlaps ${clash.otherRange} of ${clash.other}`);
+  };
+
   r.post('/api/admin/counter/customers', requireTenant, staff(staffRoutes.createSushiCustomer), async (req, res) => {
     const input = parse(sushiCustomerInputSchema, req.body);
+    await checkRanges(req.journalId, input.ipRanges);
     const made = await customers.create(req.journalId, input);
     if (!made) throw new AppError(409, 'customer_exists', 'Customer ID is already in use');
+    service.institutions.forget(req.journalId);
     const { apiKeyHash: _h, ...customer } = made.customer;
     // The log names the institution and its IDs, never the key.
     await deps.activity.record(req.journalId, activityActor(req), {
@@ -125,15 +144,36 @@ export function counterRoutes(deps: ContentDeps): { router: Router; service: Cou
       changes: [
         { field: 'customerId', before: '', after: customer.customerId },
         { field: 'requestorId', before: '', after: customer.requestorId },
+        { field: 'ipRanges', before: '', after: customer.ipRanges.join(', ') },
         { field: 'apiKey', before: '', after: '(made)' },
       ],
     });
     res.status(201).json({ customer, apiKey: made.apiKey });
   });
 
+  r.put('/api/admin/counter/customers/:id', requireTenant, staff(staffRoutes.updateSushiCustomer), async (req, res) => {
+    const input = parse(sushiCustomerUpdateSchema, req.body);
+    const before = (await customers.list(req.journalId)).find((c) => c.id === String(req.params.id));
+    if (!before) throw new AppError(404, 'not_found', 'Customer not found');
+    await checkRanges(req.journalId, input.ipRanges, before.id);
+    const after = await customers.update(req.journalId, before.id, input);
+    if (!after) throw new AppError(404, 'not_found', 'Customer not found');
+    service.institutions.forget(req.journalId);
+    const fields = ['name', 'requestorId', 'notes', 'ipRanges'] as const;
+    const text = (c: typeof before, f: (typeof fields)[number]) => (f === 'ipRanges' ? c.ipRanges.join(', ') : c[f]);
+    await deps.activity.record(req.journalId, activityActor(req), {
+      kind: 'counter.customer',
+      record: { type: 'sushi-customer', id: after.id, label: after.name },
+      changes: fields.filter((f) => text(before, f) !== text(after, f)).map((f) => ({ field: f, before: text(before, f), after: text(after, f) })),
+    });
+    const { apiKeyHash: _h, ...customer } = after;
+    res.json(customer);
+  });
+
   r.delete('/api/admin/counter/customers/:id', requireTenant, staff(staffRoutes.removeSushiCustomer), async (req, res) => {
     const gone = (await customers.list(req.journalId)).find((c) => c.id === String(req.params.id));
     if (!gone || !(await customers.remove(req.journalId, gone.id))) throw new AppError(404, 'not_found', 'Customer not found');
+    service.institutions.forget(req.journalId);
     await deps.activity.record(req.journalId, activityActor(req), {
       kind: 'counter.customer',
       record: { type: 'sushi-customer', id: gone.id, label: gone.name },

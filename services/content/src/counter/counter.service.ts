@@ -8,7 +8,8 @@ import { articleAuthors, displayName } from '../cite/article-authors';
 import { plain } from '../shared/text';
 import { pagePath } from '../seo/public-url';
 import { sushiException, SushiError } from './counter-exceptions';
-import { itemReport, titleReport, type Item, type ReportContext, type ReportRequest, type Row, type Title } from './counter-reports';
+import { itemReport, titleReport, type Item, type ReportContext, type ReportRequest, type Row, type SearchRow, type Title } from './counter-reports';
+import { InstitutionDirectory } from './institution-ranges';
 import { readReportRequest } from './counter-request';
 import { keyMatches, type StoredCustomer, type SushiCustomerRepo } from './sushi-customer.repo';
 
@@ -24,19 +25,31 @@ const issn = (v: string | undefined) => {
 
 const monthBefore = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 
-/** An institution a request is made for: a SUSHI customer, or the journal's own staff (the whole world's usage). */
+/**
+ * An institution a request is made for: a SUSHI customer, or the journal's own staff (the whole
+ * world's usage). `attributed`: its usage is counted by its IP ranges, and its reports are of that
+ * usage alone; otherwise they are the world's.
+ */
 export interface Requester {
   name: string;
   customerId: string;
+  attributed: boolean;
 }
+
+/** Who a customer's reports are for: its own usage when it has IP ranges, the world's otherwise. */
+export const requesterOf = (c: StoredCustomer): Requester => ({ name: c.name, customerId: c.customerId, attributed: c.ipRanges.length > 0 });
 
 /**
  * COUNTER reports of one journal over SUSHI and in the admin (docs/product.md#counter): who may
  * harvest (customer, requestor and API key), what is available, and the reports from the stored
- * aggregates. Usage is not attributed to institutions, so every report is the journal's usage by
- * the whole world ("The World" in the Code of Practice), whoever asks.
+ * aggregates. Usage from an institution's IP ranges is counted for it as well as for the world:
+ * a customer with ranges gets its own usage, one without (a harvester of an open journal's whole
+ * usage) the world's ("The World" in the Code of Practice).
  */
 export class CounterService {
+  /** The journals' IP ranges, which the counting attributes usage by. */
+  readonly institutions: InstitutionDirectory;
+
   /**
    * The item reports' data of a journal and period being read or read lately: a big journal's
    * year is every article-month, which takes longer than a request may wait, so it is read once
@@ -47,14 +60,16 @@ export class CounterService {
   constructor(
     private readonly deps: ContentDeps,
     readonly customers: SushiCustomerRepo,
-  ) {}
+  ) {
+    this.institutions = new InstitutionDirectory(async (journalId) => customers.list(journalId));
+  }
 
   /** The item data, or 1011 (queued) if it is not read within COUNTER_ITEM_WAIT_MS; the read goes on. */
-  private async itemDataQueued(j: Journal, begin: string, end: string, origin: string): Promise<{ items: Item[]; rows: Row[] }> {
-    const key = `${j.id}|${begin}|${end}|${origin}`;
+  private async itemDataQueued(j: Journal, begin: string, end: string, origin: string, inst: string | null): Promise<{ items: Item[]; rows: Row[] }> {
+    const key = `${j.id}|${begin}|${end}|${origin}|${inst ?? ''}`;
     let read = this.itemReads.get(key);
     if (!read) {
-      const entry = { done: false, data: this.itemData(j, begin, end, origin) };
+      const entry = { done: false, data: this.itemData(j, begin, end, origin, inst) };
       entry.data.then(
         () => (entry.done = true),
         () => this.itemReads.delete(key),
@@ -124,18 +139,21 @@ export class CounterService {
     const j = await this.journal(journalId);
     const upTo = await readablePeriod(this.deps.repos.stats, [journalId], req, now);
     const name = plain(j.websitename || j.slug);
-    const ctx: ReportContext = { platform: name, platformId: PLATFORM_ID, createdBy: name, institution: { name: who.name, customerId: who.customerId }, now };
+    const inst = who.attributed ? who.customerId : null;
+    const ctx: ReportContext = { platform: name, platformId: PLATFORM_ID, createdBy: name, institution: { name: who.name, customerId: who.customerId, attributed: who.attributed }, now };
     const title = titleOf(j, origin);
     if (id === 'ir' || id === 'ir_a1') {
-      const { items, rows } = upTo ? await this.itemDataQueued(j, req.begin, upTo, origin) : { items: [], rows: [] };
+      const { items, rows } = upTo ? await this.itemDataQueued(j, req.begin, upTo, origin, inst) : { items: [], rows: [] };
       return itemReport(req, ctx, [title], items, rows);
     }
-    return titleReport(req, ctx, [title], upTo ? await titleRows(this.deps.repos.stats, [journalId], req.begin, upTo) : []);
+    const stats = this.deps.repos.stats;
+    const [rows, searches] = upTo ? await Promise.all([titleRows(stats, [journalId], req.begin, upTo, inst), searchRows(stats, [journalId], req, upTo, inst)]) : [[], []];
+    return titleReport(req, ctx, [title], rows, searches);
   }
 
-  /** The articles with usage in the period, and their monthly counts. */
-  private async itemData(j: Journal, begin: string, end: string, origin: string): Promise<{ items: Item[]; rows: Row[] }> {
-    const counts = await this.deps.repos.stats.articleMonths(j.id, begin, end);
+  /** The articles with usage in the period, and their monthly counts (the world's or one institution's). */
+  private async itemData(j: Journal, begin: string, end: string, origin: string, inst: string | null): Promise<{ items: Item[]; rows: Row[] }> {
+    const counts = await this.deps.repos.stats.articleMonths(j.id, begin, end, inst);
     const used = new Set(counts.map((c) => c.articleId));
     const articles = (await this.deps.repos.articles.list(j.id)).filter((a) => used.has(a.id));
     const items: Item[] = articles.map((a) => ({
@@ -190,8 +208,13 @@ export async function readablePeriod(stats: StatsRepo, journalIds: string[] | nu
   return req.end > last ? last : req.end;
 }
 
-export async function titleRows(stats: StatsRepo, journalIds: string[] | null, begin: string, end: string): Promise<Row[]> {
-  return (await stats.titleMonths(journalIds, begin, end)).map((d) => ({ ...d, key: d.journalId }));
+export async function titleRows(stats: StatsRepo, journalIds: string[] | null, begin: string, end: string, inst: string | null = null): Promise<Row[]> {
+  return (await stats.titleMonths(journalIds, begin, end, inst)).map((d) => ({ ...d, key: d.journalId }));
+}
+
+/** The searches of the period, for the platform reports that ask for them (none for the others). */
+export async function searchRows(stats: StatsRepo, journalIds: string[] | null, req: ReportRequest, end: string, inst: string | null = null): Promise<SearchRow[]> {
+  return req.searches ? stats.searchMonths(journalIds, req.begin, end, inst) : [];
 }
 
 const monthAfter = (m: string) => {

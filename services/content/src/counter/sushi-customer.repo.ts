@@ -10,6 +10,8 @@ interface CustomerDoc {
   customerId: string;
   requestorId: string;
   notes: string;
+  /** Addresses, CIDR blocks or first-last ranges whose usage is the institution's (none: it is reported the world's). */
+  ipRanges: string[];
   /** SHA-256 of the API key: the key itself is shown once, when it is made. */
   apiKeyHash: string;
   createdAt: Date;
@@ -22,6 +24,7 @@ const customerSchema = new Schema<CustomerDoc>(
     customerId: { type: String, required: true },
     requestorId: { type: String, default: '' },
     notes: { type: String, default: '' },
+    ipRanges: { type: [String], default: [] },
     apiKeyHash: { type: String, required: true },
     createdAt: { type: Date, required: true },
   },
@@ -42,6 +45,7 @@ const plain = (d: CustomerDoc & { _id: unknown }): StoredCustomer => ({
   customerId: d.customerId,
   requestorId: d.requestorId ?? '',
   notes: d.notes ?? '',
+  ipRanges: d.ipRanges ?? [],
   apiKeyHash: d.apiKeyHash,
   createdAt: new Date(d.createdAt).toISOString(),
 });
@@ -76,6 +80,14 @@ export class SushiCustomerRepo {
       if ((err as { code?: number }).code === 11000) return null;
       throw err;
     }
+  }
+
+  /** Changes what a customer's fields may change (never its customer ID or key); null when it is not this journal's. */
+  async update(journalId: string, id: string, patch: Omit<SushiCustomerInput, 'customerId'>): Promise<StoredCustomer | null> {
+    const _id = oid(id);
+    if (!_id) return null;
+    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { new: true }).lean();
+    return d ? plain(d) : null;
   }
 
   async remove(journalId: string, id: string): Promise<boolean> {

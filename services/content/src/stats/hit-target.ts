@@ -2,17 +2,21 @@ import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { ARTICLE_REF_PATTERN } from '@journal/contracts/ids';
 import type { RobotList } from './counter-robots';
+import { normaliseKeyword } from '../search/search-keyword';
 
 /**
  * What a logged request counts as (COUNTER terms: an article page view is an investigation, a
- * PDF download a request), read from the URI nginx saw. Pure.
+ * PDF download a request, a search of the journal's site a Searches_Platform), read from the URI
+ * nginx saw. Pure.
  */
-export type HitTarget = { kind: 'view'; ref: string } | { kind: 'download'; path: string };
+export type HitTarget = { kind: 'view'; ref: string } | { kind: 'download'; path: string } | { kind: 'search'; terms: string };
 
 const REF = `(${ARTICLE_REF_PATTERN})`;
 const PAGE_RE = new RegExp(`^/archives/\\d{1,6}/vol\\d{1,6}/issue\\d{1,6}/${REF}/?$`);
 const API_RE = new RegExp(`^/api/archives/ref/${REF}/?$`);
 const PDF_RE = /^\/assets\/archives\/\d{1,6}\/vol\d{1,6}issue\d{1,6}\/[^/]{1,200}\.pdf$/i;
+/** The search page and the search the app asks for: both carry the terms as `keyword`. */
+const SEARCH_RE = /^\/(?:api\/)?search\/?$/;
 
 export function hitTarget(uri: string | undefined): HitTarget | null {
   if (!uri || uri.length > 2048) return null;
@@ -22,6 +26,11 @@ export function hitTarget(uri: string | undefined): HitTarget | null {
     path = decodeURIComponent(uri.split('?')[0]!.split('#')[0]!);
   } catch {
     return null;
+  }
+  if (SEARCH_RE.test(path)) {
+    // A search page without terms is the empty form, not a search.
+    const terms = normaliseKeyword(new URLSearchParams(uri.split('#')[0]!.split('?')[1] ?? '').get('keyword') ?? '');
+    return terms ? { kind: 'search', terms } : null;
   }
   const page = PAGE_RE.exec(path) ?? API_RE.exec(path);
   if (page) return { kind: 'view', ref: page[1]! };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Logger, Redis } from '@journal/server-kit';
-import type { StatIncrement, StatsRepo, TitleIncrement } from './stats.repo';
+import type { SearchIncrement, StatIncrement, StatsRepo, TitleIncrement } from './stats.repo';
 import { dayOf, monthOf, type HitTarget } from './hit-target';
 import { rollUp, type Describe } from './title-rollup';
 
@@ -26,7 +26,13 @@ export interface StatsOptions {
 }
 
 /** Article id of a hit's target, or null when it names no public article. */
-export type Resolve = (journalId: string, target: HitTarget) => Promise<string | null>;
+export type Resolve = (journalId: string, target: Exclude<HitTarget, { kind: 'search' }>) => Promise<string | null>;
+
+/** A journal's rule naming the institution (SUSHI customer ID) an address's usage is attributed to, or null. */
+export type Attribute = (journalId: string) => Promise<(ip: string) => string | null>;
+
+/** The article id that stands for a journal's searches in the counters (no article id begins with '~'). */
+export const SEARCHES = '~search';
 
 
 /*
@@ -34,7 +40,9 @@ export type Resolve = (journalId: string, target: HitTarget) => Promise<string |
  * the same client's key under the salt of the day the window began in, which differs only in
  * the window's first moments after midnight, and its session's key for the item; ARGV the window,
  * the keys' lifetime, the sessions' lifetime, then each hit's time, counter field and unique
- * counters' prefix). Unique items (docs/product.md#usage-counting): a session is the client in one
+ * counters' prefix ('' for a search, which has none), and the institution its usage is attributed
+ * to as well ('' for none: every count goes to the world's field, and to the same field suffixed
+ * `|<customer ID>` when there is one). Unique items (docs/product.md#usage-counting): a session is the client in one
  * hour of the day; its first investigation of an item (a view or a download) adds a
  * Unique_Item_Investigation (`uii`), its first download a Unique_Item_Request (`uir`), whatever
  * the double-click rule does with the hit. COUNTER's double-click
@@ -50,17 +58,22 @@ export type Resolve = (journalId: string, target: HitTarget) => Promise<string |
 const COUNT_SCRIPT = `
 local window = tonumber(ARGV[1])
 local counted = 0
+local function add(f, n, inst)
+  redis.call('HINCRBY', KEYS[1], f, n)
+  if inst ~= '' then redis.call('HINCRBY', KEYS[1], f .. '|' .. inst, n) end
+end
 for h = 1, (#KEYS - 1) / 3 do
   local key, before, session = KEYS[3 * h - 1], KEYS[3 * h], KEYS[3 * h + 1]
-  local ts = tonumber(ARGV[3 * h + 1])
-  local field = ARGV[3 * h + 2]
-  local unique = ARGV[3 * h + 3]
-  if redis.call('HSETNX', session, 'i', 1) == 1 then
+  local ts = tonumber(ARGV[4 * h])
+  local field = ARGV[4 * h + 1]
+  local unique = ARGV[4 * h + 2]
+  local inst = ARGV[4 * h + 3]
+  if unique ~= '' and redis.call('HSETNX', session, 'i', 1) == 1 then
     redis.call('PEXPIRE', session, ARGV[3])
-    redis.call('HINCRBY', KEYS[1], unique .. 'uii', 1)
+    add(unique .. 'uii', 1, inst)
   end
-  if string.sub(field, -9) == '|download' and redis.call('HSETNX', session, 'r', 1) == 1 then
-    redis.call('HINCRBY', KEYS[1], unique .. 'uir', 1)
+  if unique ~= '' and string.sub(field, -9) == '|download' and redis.call('HSETNX', session, 'r', 1) == 1 then
+    add(unique .. 'uir', 1, inst)
   end
   local kept = redis.call('GET', key)
   if not kept and before ~= key then kept = redis.call('GET', before) end
@@ -76,17 +89,18 @@ for h = 1, (#KEYS - 1) / 3 do
   end
   if keptTs and ts >= keptTs and ts - keptTs <= window then
     if keptField ~= field then
-      redis.call('HINCRBY', KEYS[1], keptField, -1)
-      redis.call('HINCRBY', KEYS[1], field, 1)
+      -- One client is one address, so the kept request's institution is this one's.
+      add(keptField, -1, inst)
+      add(field, 1, inst)
     end
-    redis.call('SET', key, ARGV[3 * h + 1] .. ' ' .. field, 'PX', ARGV[2])
+    redis.call('SET', key, ARGV[4 * h] .. ' ' .. field, 'PX', ARGV[2])
   elseif keptTs and ts < keptTs and keptTs - ts <= window then
     -- the earlier of two requests, arriving late: the later one stands
   else
     if not keptTs or ts > keptTs then
-      redis.call('SET', key, ARGV[3 * h + 1] .. ' ' .. field, 'PX', ARGV[2])
+      redis.call('SET', key, ARGV[4 * h] .. ' ' .. field, 'PX', ARGV[2])
     end
-    redis.call('HINCRBY', KEYS[1], field, 1)
+    add(field, 1, inst)
     counted = counted + 1
   end
 end
@@ -125,6 +139,7 @@ export class StatsRecorder {
     private readonly describe: Describe,
     private readonly logger: Logger,
     private readonly opts: StatsOptions,
+    private readonly attribute: Attribute = async () => () => null,
   ) {
     this.redis.defineCommand('jpCountHits', { lua: COUNT_SCRIPT });
   }
@@ -201,16 +216,28 @@ export class StatsRecorder {
     return counted;
   }
 
-  /** One batch: its articles named (once per target), its clients hashed, then one script call. */
+  /**
+   * One batch: its articles named (once per target), its institutions named, its clients hashed,
+   * then one script call. A search stands as the journal's searches, its terms as the item the
+   * double-click rule compares (the same search twice within the window is one).
+   */
   private async count(batch: Hit[]): Promise<number> {
     const ids = new Map<string, Promise<string | null>>();
     const idOf = (h: Hit) => {
-      const k = `${h.journalId}|${h.target.kind}|${'ref' in h.target ? h.target.ref : h.target.path}`;
+      const t = h.target;
+      if (t.kind === 'search') return Promise.resolve(SEARCHES);
+      const k = `${h.journalId}|${t.kind}|${'ref' in t ? t.ref : t.path}`;
       let id = ids.get(k);
-      if (!id) ids.set(k, (id = this.resolve(h.journalId, h.target)));
+      if (!id) ids.set(k, (id = this.resolve(h.journalId, t)));
       return id;
     };
-    const resolved = await Promise.all(batch.map(idOf));
+    const rules = new Map<string, Promise<(ip: string) => string | null>>();
+    const institutionOf = async (h: Hit) => {
+      let rule = rules.get(h.journalId);
+      if (!rule) rules.set(h.journalId, (rule = this.attribute(h.journalId)));
+      return (await rule)(h.ip) ?? '';
+    };
+    const [resolved, institutions] = await Promise.all([Promise.all(batch.map(idOf)), Promise.all(batch.map(institutionOf))]);
     const salts = new Map<string, string>();
     const windowStart = (h: Hit) => h.ts - this.opts.dedupeMs;
     for (const h of batch) {
@@ -223,12 +250,13 @@ export class StatsRecorder {
       const id = resolved[i];
       if (!id) return;
       const kind = h.target.kind;
+      const item = h.target.kind === 'search' ? `${h.journalId}:${searchKey(h.target.terms)}` : id;
       const client = (day: string) => this.clientOf(h, salts.get(day)!);
-      const clientKey = (day: string) => this.key(`d:${kind}:${id}:${client(day)}`);
+      const clientKey = (day: string) => this.key(`d:${kind}:${item}:${client(day)}`);
       // A double click across midnight is still one client's: the key of the day before is looked at too.
       keys.push(clientKey(dayOf(h.ts)), clientKey(dayOf(windowStart(h))), this.key(`s:${id}:${client(dayOf(h.ts))}:${hourOf(h.ts)}`));
       const month = monthOf(h.ts);
-      args.push(h.ts, `${h.journalId}|${id}|${month}|${kind}`, `${h.journalId}|${id}|${month}|`);
+      args.push(h.ts, `${h.journalId}|${id}|${month}|${kind}`, kind === 'search' ? '' : `${h.journalId}|${id}|${month}|`, institutions[i]!);
     });
     if (keys.length === 1) return 0;
     return (this.redis as unknown as { jpCountHits: CountHits }).jpCountHits(keys.length, ...keys, ...args);
@@ -282,41 +310,68 @@ export class StatsRecorder {
   private readonly id = randomUUID();
 
   /**
-   * One batch to MongoDB: the articles' counts, then the journals' rollups by year of publication
-   * and access type. The batch is marked once the first write is done, so a retry after the second
-   * failed does not add the articles' counts twice.
+   * One batch to MongoDB, step by step: the articles' counts (the world's, then the institutions'),
+   * the searches, then the journals' rollups by year of publication and access type (the world's,
+   * then the institutions'). Each step is marked in the batch once written, so a retry after a
+   * later one failed never adds a count twice.
    */
   private async flushBatch(k: string): Promise<number> {
     const fields = await this.redis.hgetall(k);
+    const done = new Set(Object.keys(fields).filter((f) => f.startsWith('~')));
     const incs = new Map<string, StatIncrement>();
-    const articlesDone = fields[ARTICLES_DONE] === '1';
-    delete fields[ARTICLES_DONE];
+    const searches = new Map<string, SearchIncrement>();
     for (const [f, v] of Object.entries(fields)) {
-      const [journalId, articleId, month, kind] = f.split('|');
-      if (!journalId || !articleId || !month) continue;
-      const key = `${journalId}|${articleId}|${month}`;
-      const inc = incs.get(key) ?? { journalId, articleId, month, views: 0, downloads: 0, uii: 0, uir: 0 };
+      const [journalId, articleId, month, kind, inst] = f.split('|');
+      if (!journalId || !articleId || !month || done.has(f)) continue;
+      const key = `${journalId}|${articleId}|${month}|${inst ?? ''}`;
+      const at = inst ? { inst } : {};
+      if (articleId === SEARCHES) {
+        const s = searches.get(key) ?? { journalId, month, searches: 0, ...at };
+        if (kind === 'search') s.searches += Number(v);
+        searches.set(key, s);
+        continue;
+      }
+      const inc = incs.get(key) ?? { journalId, articleId, month, views: 0, downloads: 0, uii: 0, uir: 0, ...at };
       if (kind === 'view') inc.views += Number(v);
       else if (kind === 'download') inc.downloads += Number(v);
       else if (kind === 'uii') inc.uii += Number(v);
       else if (kind === 'uir') inc.uir += Number(v);
       incs.set(key, inc);
     }
-    if (!articlesDone) {
-      await this.repo.add([...incs.values()]);
-      await this.redis.hset(k, ARTICLES_DONE, '1');
+    const all = [...incs.values()];
+    const world = all.filter((i) => !i.inst);
+    const attributed = all.filter((i) => i.inst);
+    const steps: [string, () => Promise<void>][] = [
+      [ARTICLES_DONE, () => this.repo.add(world)],
+      ['~institutions', () => this.repo.add(attributed)],
+      ['~searches', () => this.repo.addSearches([...searches.values()])],
+      ['~titles', async () => this.repo.addTitles(await this.titleIncrements(world))],
+      ['~institution-titles', async () => this.repo.addTitles(await this.titleIncrements(attributed))],
+    ];
+    for (const [mark, step] of steps) {
+      if (done.has(mark)) continue;
+      await step();
+      await this.redis.hset(k, mark, '1');
     }
-    await this.repo.addTitles(await this.titleIncrements([...incs.values()]));
     await this.redis.del(k);
-    return incs.size;
+    return incs.size + searches.size;
   }
 
-  /** The articles' counts summed per journal, month, year of publication and access type. */
+  /** The articles' counts summed per journal (and institution), month, year of publication and access type. */
   private async titleIncrements(incs: StatIncrement[]): Promise<TitleIncrement[]> {
-    const byJournal = new Map<string, StatIncrement[]>();
-    for (const i of incs) byJournal.set(i.journalId, [...(byJournal.get(i.journalId) ?? []), i]);
+    const groups = new Map<string, StatIncrement[]>();
+    for (const i of incs) {
+      const g = `${i.journalId}|${i.inst ?? ''}`;
+      groups.set(g, [...(groups.get(g) ?? []), i]);
+    }
     const out: TitleIncrement[] = [];
-    for (const [journalId, list] of byJournal) out.push(...(await rollUp(this.describe, journalId, list)));
+    for (const list of groups.values()) {
+      const { journalId, inst } = list[0]!;
+      out.push(...(await rollUp(this.describe, journalId, list)).map((t) => (inst ? { ...t, inst } : t)));
+    }
     return out;
   }
 }
+
+/** A search's terms as a short key (the double-click rule compares searches by it). */
+const searchKey = (terms: string) => createHash('sha256').update(terms).digest('base64url').slice(0, 16);

@@ -19,6 +19,8 @@ interface StatDoc {
   uii?: number;
   /** Sessions that downloaded it: Unique_Item_Requests. */
   uir?: number;
+  /** The institution's customer ID, in the institutions' collection only. */
+  inst?: string;
 }
 
 /** COUNTER's Access_Type of an article: an open licence is Open (Gold OA), anything else free to read. */
@@ -40,7 +42,10 @@ export interface TitleMonth {
   uir: number;
 }
 
-const titleSchema = new Schema<TitleMonth>(
+/** A rollup as stored: the institution's customer ID in the institutions' collection only. */
+type TitleDoc = TitleMonth & { inst?: string };
+
+const titleSchema = new Schema<TitleDoc>(
   {
     journalId: { type: String, required: true },
     month: { type: String, required: true },
@@ -87,49 +92,132 @@ export interface StatIncrement {
   downloads: number;
   uii: number;
   uir: number;
+  /** The institution (SUSHI customer ID) the counts are attributed to; absent: the world's counts. */
+  inst?: string;
 }
 
-export type TitleIncrement = TitleMonth;
+export type TitleIncrement = TitleMonth & { inst?: string };
+
+/** A journal's searches in one month (COUNTER's Searches_Platform), the world's or an institution's. */
+export interface SearchIncrement {
+  journalId: string;
+  month: string;
+  searches: number;
+  inst?: string;
+}
+
+/*
+ * An institution's usage is kept beside the world's, in collections of its own with the same
+ * shape and the institution's customer ID: the world's counts (and every page that shows them)
+ * stay as they are, and an institution's report reads only its own documents.
+ */
+const withInst = <T>(base: Schema<T>, collection: string): Schema<T> => {
+  const s = base.clone();
+  s.add(new Schema({ inst: { type: String, required: true } }));
+  s.set('collection', collection);
+  return s.clearIndexes();
+};
+const instArticleSchema = withInst(statSchema, 'institution_article_stats');
+instArticleSchema.index({ journalId: 1, inst: 1, articleId: 1, month: 1 }, { unique: true, name: 'uniq_inst_article_month' });
+instArticleSchema.index({ journalId: 1, inst: 1, month: 1 }, { name: 'inst_month' });
+
+const instTitleSchema = withInst(titleSchema, 'institution_title_stats');
+instTitleSchema.index({ journalId: 1, inst: 1, month: 1, yop: 1, access: 1 }, { unique: true, name: 'uniq_inst_title_month' });
+
+interface SearchDoc {
+  journalId: string;
+  /** '' for the world's searches. */
+  inst: string;
+  month: string;
+  searches: number;
+}
+const searchSchema = new Schema<SearchDoc>(
+  {
+    journalId: { type: String, required: true },
+    inst: { type: String, default: '' },
+    month: { type: String, required: true },
+    searches: { type: Number, default: 0 },
+  },
+  { collection: 'search_stats', versionKey: false },
+);
+searchSchema.index({ journalId: 1, inst: 1, month: 1 }, { unique: true, name: 'uniq_search_month' });
 
 const counts = (d: Partial<UsageCounts>): UsageCounts => ({ views: d.views ?? 0, downloads: d.downloads ?? 0, uii: d.uii ?? 0, uir: d.uir ?? 0 });
 
 export class StatsRepo {
   readonly model: Model<StatDoc>;
-  readonly titles: Model<TitleMonth>;
+  readonly titles: Model<TitleDoc>;
+  readonly instArticles: Model<StatDoc>;
+  readonly instTitles: Model<TitleDoc>;
+  readonly searches: Model<SearchDoc>;
   constructor(conn: Connection) {
     this.model = conn.models.ArticleStat ?? conn.model<StatDoc>('ArticleStat', statSchema);
-    this.titles = conn.models.TitleStat ?? conn.model<TitleMonth>('TitleStat', titleSchema);
+    this.titles = conn.models.TitleStat ?? conn.model<TitleDoc>('TitleStat', titleSchema);
+    this.instArticles = conn.models.InstitutionArticleStat ?? conn.model<StatDoc>('InstitutionArticleStat', instArticleSchema);
+    this.instTitles = conn.models.InstitutionTitleStat ?? conn.model<TitleDoc>('InstitutionTitleStat', instTitleSchema);
+    this.searches = conn.models.SearchStat ?? conn.model<SearchDoc>('SearchStat', searchSchema);
   }
 
   async init() {
-    await buildIndexes(() => Promise.all([this.model.syncIndexes(), this.titles.syncIndexes()]));
+    await buildIndexes(() =>
+      Promise.all([this.model.syncIndexes(), this.titles.syncIndexes(), this.instArticles.syncIndexes(), this.instTitles.syncIndexes(), this.searches.syncIndexes()]),
+    );
   }
 
-  /** Adds a batch of a journal-month rollup's counts in one round trip. */
+  /** Adds a batch of journal-month rollups' counts (the world's and institutions') in a round trip each. */
   async addTitles(incs: TitleIncrement[]): Promise<void> {
+    const write = (model: Model<TitleDoc>, list: TitleIncrement[]) =>
+      list.length
+        ? model.bulkWrite(
+            list.map((i) => ({
+              updateOne: {
+                filter: { journalId: jid(i.journalId), ...(i.inst ? { inst: i.inst } : {}), month: i.month, yop: i.yop, access: i.access },
+                update: { $inc: { views: i.views, downloads: i.downloads, uii: i.uii, uir: i.uir } },
+                upsert: true,
+              },
+            })),
+            { ordered: false },
+          )
+        : null;
+    await write(this.titles, incs.filter((i) => !i.inst));
+    await write(this.instTitles, incs.filter((i) => i.inst));
+  }
+
+  /** Adds a batch of searches in one round trip. */
+  async addSearches(incs: SearchIncrement[]): Promise<void> {
     if (!incs.length) return;
-    await this.titles.bulkWrite(
+    await this.searches.bulkWrite(
       incs.map((i) => ({
-        updateOne: {
-          filter: { journalId: jid(i.journalId), month: i.month, yop: i.yop, access: i.access },
-          update: { $inc: { views: i.views, downloads: i.downloads, uii: i.uii, uir: i.uir } },
-          upsert: true,
-        },
+        updateOne: { filter: { journalId: jid(i.journalId), inst: i.inst ?? '', month: i.month }, update: { $inc: { searches: i.searches } }, upsert: true },
       })),
       { ordered: false },
     );
   }
 
-  /** The rollups of these journals (every journal: null) for the months from..to (YYYY-MM, inclusive). */
-  async titleMonths(journalIds: string[] | null, from: string, to: string): Promise<TitleMonth[]> {
-    const q = { month: { $gte: from, $lte: to }, ...(journalIds ? { journalId: { $in: journalIds.map(jid) } } : {}) };
-    const ds = await this.titles.find(q).lean();
+  /**
+   * The rollups of these journals (every journal: null) for the months from..to (YYYY-MM,
+   * inclusive): the world's, or one institution's.
+   */
+  async titleMonths(journalIds: string[] | null, from: string, to: string, inst: string | null = null): Promise<TitleMonth[]> {
+    const q = { month: { $gte: from, $lte: to }, ...(journalIds ? { journalId: { $in: journalIds.map(jid) } } : {}), ...(inst ? { inst } : {}) };
+    const ds = await (inst ? this.instTitles : this.titles).find(q).lean();
     return ds.map((d) => ({ journalId: String(d.journalId), month: d.month, yop: d.yop, access: d.access, ...counts(d) }));
   }
 
-  /** Every article's counts of one journal in the months from..to: the item reports. */
-  async articleMonths(journalId: string, from: string, to: string): Promise<ArticleMonth[]> {
-    const ds = await this.model.find({ journalId: jid(journalId), month: { $gte: from, $lte: to } }).lean();
+  /** The searches of these journals (every journal: null) by month, the world's or one institution's. */
+  async searchMonths(journalIds: string[] | null, from: string, to: string, inst: string | null = null): Promise<{ journalId: string; month: string; searches: number }[]> {
+    const q = { month: { $gte: from, $lte: to }, inst: inst ?? '', ...(journalIds ? { journalId: { $in: journalIds.map(jid) } } : {}) };
+    const ds = await this.searches.find(q).lean();
+    return ds.map((d) => ({ journalId: String(d.journalId), month: d.month, searches: d.searches ?? 0 }));
+  }
+
+  /**
+   * Every article's counts of one journal in the months from..to (the item reports), the world's
+   * or one institution's; only the fields a report reads.
+   */
+  async articleMonths(journalId: string, from: string, to: string, inst: string | null = null): Promise<ArticleMonth[]> {
+    const q = { journalId: jid(journalId), month: { $gte: from, $lte: to }, ...(inst ? { inst } : {}) };
+    const ds = await (inst ? this.instArticles : this.model).find(q).select({ _id: 0, articleId: 1, month: 1, views: 1, downloads: 1, uii: 1, uir: 1 }).lean();
     return ds.map((d) => ({ articleId: d.articleId, month: d.month, ...counts(d) }));
   }
 
@@ -152,19 +240,23 @@ export class StatsRepo {
     return months.length ? { first: months[0]!, last: months[months.length - 1]! } : null;
   }
 
-  /** Adds a batch of counts in one round trip. */
+  /** Adds a batch of counts (the world's and institutions') in a round trip each. */
   async add(incs: StatIncrement[]): Promise<void> {
-    if (!incs.length) return;
-    await this.model.bulkWrite(
-      incs.map((i) => ({
-        updateOne: {
-          filter: { journalId: jid(i.journalId), articleId: i.articleId, month: i.month },
-          update: { $inc: { views: i.views, downloads: i.downloads, uii: i.uii, uir: i.uir } },
-          upsert: true,
-        },
-      })),
-      { ordered: false },
-    );
+    const write = (model: Model<StatDoc>, list: StatIncrement[]) =>
+      list.length
+        ? model.bulkWrite(
+            list.map((i) => ({
+              updateOne: {
+                filter: { journalId: jid(i.journalId), ...(i.inst ? { inst: i.inst } : {}), articleId: i.articleId, month: i.month },
+                update: { $inc: { views: i.views, downloads: i.downloads, uii: i.uii, uir: i.uir } },
+                upsert: true,
+              },
+            })),
+            { ordered: false },
+          )
+        : null;
+    await write(this.model, incs.filter((i) => !i.inst));
+    await write(this.instArticles, incs.filter((i) => i.inst));
   }
 
   /** Per-article monthly counts of these articles, oldest month first. */

@@ -10,6 +10,7 @@ import { StatsRecorder } from './stats.recorder';
 import type { MonthCount } from './stats.repo';
 import { articleDescriber } from './title-rollup';
 import { counterRoutes } from '../counter/counter.routes';
+import { institutionOf } from '../counter/institution-ranges';
 
 const issueKey = z.object({
   year: z.coerce.number().int().min(0).max(9999),
@@ -41,7 +42,7 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
   const svc = deps.publicService;
   const { config } = deps;
 
-  const resolve = async (journalId: string, t: HitTarget): Promise<string | null> => {
+  const resolve = async (journalId: string, t: Exclude<HitTarget, { kind: 'search' }>): Promise<string | null> => {
     if (t.kind === 'view') return (await svc.findByRef(journalId, t.ref))?.id ?? null;
     // File URLs carry a version query that the logged path no longer has: the PDF's issue view
     // lists the article pointing at the bare path.
@@ -56,13 +57,27 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
     async (journalId) => (await svc.journal(journalId))?.license,
   );
 
-  const recorder = new StatsRecorder(deps.redis, deps.repos.stats, resolve, describe, deps.logger, {
-    prefix: config.REDIS_PREFIX,
-    dedupeMs: config.STATS_DEDUPE_MS,
-    bufferMax: config.STATS_BUFFER_MAX,
-    pushMs: config.STATS_PUSH_MS,
-    flushMs: config.STATS_FLUSH_MS,
-  });
+  const counter = counterRoutes(deps);
+  const institutions = counter.service.institutions;
+  const attribute = async (journalId: string) => {
+    const table = await institutions.table(journalId);
+    return (ip: string) => institutionOf(table, ip);
+  };
+  const recorder = new StatsRecorder(
+    deps.redis,
+    deps.repos.stats,
+    resolve,
+    describe,
+    deps.logger,
+    {
+      prefix: config.REDIS_PREFIX,
+      dedupeMs: config.STATS_DEDUPE_MS,
+      bufferMax: config.STATS_BUFFER_MAX,
+      pushMs: config.STATS_PUSH_MS,
+      flushMs: config.STATS_FLUSH_MS,
+    },
+    attribute,
+  );
   const staff = contentStaff(deps);
   const r = Router();
 
@@ -91,7 +106,7 @@ export function statsRoutes(deps: ContentDeps): { router: Router; recorder: Stat
     res.json({ ...key, ...sum(months), months, articles: rows });
   });
 
-  r.use(counterRoutes(deps).router);
+  r.use(counter.router);
 
   return { router: r, recorder };
 }

@@ -1,6 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { COUNTER_REPORTS, COUNTER_REPORT_DESCRIPTIONS, counterReportIds, roleOpens, sushiCustomerInputSchema, type CounterReportId } from '@journal/contracts';
+import {
+  COUNTER_REPORTS,
+  COUNTER_REPORT_DESCRIPTIONS,
+  counterReportIds,
+  roleOpens,
+  sushiCustomerInputSchema,
+  sushiCustomerUpdateSchema,
+  type CounterReportId,
+  type SushiCustomer,
+} from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
 import { sessionRole } from '@/lib/session';
 import { QueryStates } from '@/components/query-states';
@@ -19,11 +28,18 @@ function lastYear(now = new Date()): { begin: string; end: string } {
   return { begin: begin.toISOString().slice(0, 7), end: end.toISOString().slice(0, 7) };
 }
 
-/** docs/product.md#counter: a COUNTER report of whole months, downloaded as TSV, XLSX or JSON. */
-function Reports() {
+/** The ranges as typed: one a line (commas and spaces separate them too). */
+const rangesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
+/**
+ * docs/product.md#counter: a COUNTER report of whole months, downloaded as TSV, XLSX or JSON: the
+ * world's, or (managers) the one an institution harvests.
+ */
+function Reports({ customers }: { customers: SushiCustomer[] }) {
   const counterApi = useCounterApi();
   const [id, setId] = useState<CounterReportId>('tr');
   const [range, setRange] = useState(lastYear);
+  const [customerId, setCustomerId] = useState('');
   const valid = /^\d{4}-\d{2}$/.test(range.begin) && /^\d{4}-\d{2}$/.test(range.end) && range.begin <= range.end;
   const name = (ext: string) => `${id.toUpperCase()}_${range.begin}_${range.end}.${ext}`;
   return (
@@ -48,6 +64,19 @@ function Reports() {
           To month
           <input type="month" value={range.end} onChange={(e) => setRange({ ...range, end: e.target.value })} />
         </label>
+        {customers.length > 0 && (
+          <label>
+            Usage of
+            <select value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
+              <option value="">The World (all readers)</option>
+              {customers.map((c) => (
+                <option key={c.id} value={c.customerId}>
+                  {c.name} {c.ipRanges.length ? '(its IP ranges)' : '(no IP ranges: the world\'s)'}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </div>
       <p className="hint">{COUNTER_REPORT_DESCRIPTIONS[id]}</p>
       {!valid && (
@@ -58,21 +87,21 @@ function Reports() {
       <div className="action-bar">
         <FileExportButton
           label="Download TSV"
-          download={() => counterApi.report(id, range.begin, range.end, 'tsv')}
+          download={() => counterApi.report(id, range.begin, range.end, 'tsv', customerId)}
           fallbackName={name('tsv')}
           failure="The report could not be made."
           disabled={!valid}
         />
         <FileExportButton
           label="Download XLSX"
-          download={() => counterApi.report(id, range.begin, range.end, 'xlsx')}
+          download={() => counterApi.report(id, range.begin, range.end, 'xlsx', customerId)}
           fallbackName={name('xlsx')}
           failure="The report could not be made."
           disabled={!valid}
         />
         <FileExportButton
           label="Download JSON"
-          download={() => counterApi.report(id, range.begin, range.end, 'json')}
+          download={() => counterApi.report(id, range.begin, range.end, 'json', customerId)}
           fallbackName={name('json')}
           failure="The report could not be made."
           disabled={!valid}
@@ -83,11 +112,11 @@ function Reports() {
 }
 
 /** docs/product.md#counter: the institutions that harvest over SUSHI; the key is shown once. */
-function Customers() {
+function Customers({ q }: { q: ReturnType<typeof useCustomers> }) {
   const counterApi = useCounterApi();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: adminKeys.sushiCustomers(), queryFn: counterApi.customers, retry: false });
-  const [form, setForm] = useState({ name: '', customerId: '', requestorId: '' });
+  const [form, setForm] = useState({ name: '', customerId: '', requestorId: '', ipRanges: '' });
+  const [editing, setEditing] = useState<{ customer: SushiCustomer; ipRanges: string } | null>(null);
   const [made, setMade] = useState<{ name: string; apiKey: string } | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
@@ -107,14 +136,26 @@ function Customers() {
   };
   const add = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = sushiCustomerInputSchema.safeParse(form);
+    const parsed = sushiCustomerInputSchema.safeParse({ ...form, ipRanges: rangesOf(form.ipRanges) });
     if (!parsed.success) return setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
     void act(async () => {
       const r = await counterApi.addCustomer(parsed.data);
       setMade({ name: r.customer.name, apiKey: r.apiKey });
-      setForm({ name: '', customerId: '', requestorId: '' });
+      setForm({ name: '', customerId: '', requestorId: '', ipRanges: '' });
     }, 'Customer added');
   };
+  const saveRanges = (e: FormEvent) => {
+    e.preventDefault();
+    if (!editing) return;
+    const { customer: c } = editing;
+    const parsed = sushiCustomerUpdateSchema.safeParse({ name: c.name, requestorId: c.requestorId, notes: c.notes, ipRanges: rangesOf(editing.ipRanges) });
+    if (!parsed.success) return setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
+    void act(async () => {
+      await counterApi.updateCustomer(c.id, parsed.data);
+      setEditing(null);
+    }, `IP ranges of ${c.name} saved`);
+  };
+  const rangesHint = 'One a line: an address, a CIDR block (192.0.2.0/24, 2001:db8::/48) or first-last. Usage from them is reported to the institution; none, and it receives the world\'s usage.';
   return (
     <section aria-labelledby="sushi-h">
       <h2 id="sushi-h">SUSHI customers</h2>
@@ -130,8 +171,11 @@ function Customers() {
               <th>Institution</th>
               <th>Customer ID</th>
               <th>Requestor ID</th>
+              <th>IP ranges</th>
               <th>Added</th>
-              <th />
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -140,8 +184,12 @@ function Customers() {
                 <td>{c.name}</td>
                 <td>{c.customerId}</td>
                 <td>{c.requestorId || '—'}</td>
+                <td>{c.ipRanges.length ? c.ipRanges.join(', ') : 'None (the world\'s usage)'}</td>
                 <td>{new Date(c.createdAt).toLocaleDateString()}</td>
                 <td>
+                  <button type="button" className="btn" disabled={busy} onClick={() => setEditing({ customer: c, ipRanges: c.ipRanges.join('\n') })}>
+                    Edit IP ranges<span className="visually-hidden"> of {c.name}</span>
+                  </button>{' '}
                   <button type="button" className="btn" disabled={busy} onClick={() => void act(() => counterApi.removeCustomer(c.id), 'Customer removed')}>
                     Remove
                   </button>
@@ -150,6 +198,23 @@ function Customers() {
             ))}
           </tbody>
         </table>
+      )}
+      {editing && (
+        <form onSubmit={saveRanges} noValidate className="counter-customer-form" aria-label={`IP ranges of ${editing.customer.name}`}>
+          <label>
+            IP ranges of {editing.customer.name}
+            <textarea rows={4} value={editing.ipRanges} onChange={(e) => setEditing({ ...editing, ipRanges: e.target.value })} aria-describedby="sushi-ranges-hint" />
+          </label>
+          <p className="hint" id="sushi-ranges-hint">
+            {rangesHint}
+          </p>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            Save IP ranges
+          </button>{' '}
+          <button type="button" className="btn" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+        </form>
       )}
       {made && (
         <p className="admin-ok" role="status">
@@ -170,6 +235,13 @@ function Customers() {
             Requestor ID (optional)
             <input value={form.requestorId} onChange={(e) => setForm({ ...form, requestorId: e.target.value })} />
           </label>
+          <label>
+            IP ranges (optional)
+            <textarea rows={3} value={form.ipRanges} onChange={(e) => setForm({ ...form, ipRanges: e.target.value })} aria-describedby="sushi-new-ranges-hint" />
+          </label>
+          <p className="hint" id="sushi-new-ranges-hint">
+            {rangesHint}
+          </p>
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
             Add customer
           </button>
@@ -187,11 +259,19 @@ function Customers() {
 
 /** /admin/usage: the journal's COUNTER reports (editors and managers) and its SUSHI customers (managers). */
 export function UsageReportsPage() {
+  const manager = roleOpens(sessionRole(), 'settings');
+  const q = useCustomers(manager);
   return (
     <section>
       <h1>Usage reports</h1>
-      <Reports />
-      {roleOpens(sessionRole(), 'settings') && <Customers />}
+      <Reports customers={q.data ?? []} />
+      {manager && <Customers q={q} />}
     </section>
   );
+}
+
+/** The journal's SUSHI customers (managers only: an editor does not ask). */
+function useCustomers(enabled: boolean) {
+  const counterApi = useCounterApi();
+  return useQuery({ queryKey: adminKeys.sushiCustomers(), queryFn: counterApi.customers, retry: false, enabled });
 }
