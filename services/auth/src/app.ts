@@ -1,5 +1,4 @@
-import type { Connection } from 'mongoose';
-import { ActivityLog, connectMongo, userStateReader, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency, type Redis, type RunningServer } from '@journal/server-kit';
+import { ActivityLog, userStateReader, createHttpApp, createRedis, mongoDependency, openService, redisDependency, serve, type Redis, type ServiceApp } from '@journal/server-kit';
 import type { AuthConfig } from './config';
 import { UserRepo } from './user.repo';
 import { SessionRepo } from './session.repo';
@@ -8,17 +7,12 @@ import { AuthService } from './auth.service';
 import { authRoutes } from './auth.routes';
 import { activityRoutes } from './activity.routes';
 
-export interface AuthApp {
-  url: string;
-  port: number;
-  service: AuthService;
+export interface AuthApp extends ServiceApp<AuthService> {
   activity: ActivityLog;
-  stop(): Promise<void>;
 }
 
 export async function start(config: AuthConfig): Promise<AuthApp> {
-  const logger = createLogger('auth', config.LOG_LEVEL);
-  const conn: Connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const { logger, conn } = await openService('auth', config);
   const redis: Redis = createRedis(config.REDIS_URL);
   const users = new UserRepo(conn);
   const sessions = new SessionRepo(conn);
@@ -51,9 +45,7 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
   const authOpts = { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState };
   http.app.use(authRoutes(service, authOpts));
   http.app.use(activityRoutes(activity, authOpts));
-  http.finish();
-  const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
-  logger.info({ url: server.url }, 'auth listening');
+  const server = await serve(http, config, logger, 'auth');
   // FerretDB has no TTL indexes, so a year's retention is a periodic delete (every replica may
   // run it: deleting what is already gone costs nothing).
   const sweep = () =>

@@ -1,5 +1,4 @@
-import type { Connection } from 'mongoose';
-import { ActivityLog, connectMongo, storedUserCheck, createHttpApp, createLogger, createRedis, listen, mongoDependency, redisDependency, type Redis, type RunningServer } from '@journal/server-kit';
+import { ActivityLog, storedUserCheck, createHttpApp, createRedis, mongoDependency, openService, redisDependency, serve, type Redis, type ServiceApp } from '@journal/server-kit';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { EntryIndex } from './entry-index';
@@ -7,17 +6,13 @@ import { EntryPageRepo } from './entry-page.repo';
 import { IndexLock } from './index-lock.repo';
 import { WorklogService } from './worklog.service';
 import { worklogRoutes } from './worklog.routes';
+import { internalWorklogRoutes } from './internal.routes';
+import { EntryKeys } from './entry-keys';
 
-export interface WorklogApp {
-  url: string;
-  port: number;
-  service: WorklogService;
-  stop(): Promise<void>;
-}
+export type WorklogApp = ServiceApp<WorklogService>;
 
 export async function start(config: WorklogConfig): Promise<WorklogApp> {
-  const logger = createLogger('worklog', config.LOG_LEVEL);
-  const conn: Connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const { logger, conn } = await openService('worklog', config);
   const redis: Redis = createRedis(config.REDIS_URL);
   // Without Redis every call is refused (tokens are checked against it), so give it a moment.
   await new Promise<void>((resolve) => {
@@ -35,7 +30,7 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
     cacheBytes: config.WORKLOG_CACHE_MB * 1024 * 1024,
     stored: (journalId) => entries.all(journalId),
   });
-  const service = new WorklogService({ entries, index, listFromIndex: config.WORKLOG_LIST_FROM_INDEX, activity: new ActivityLog(conn, logger) });
+  const service = new WorklogService({ entries, index, listFromIndex: config.WORKLOG_LIST_FROM_INDEX, activity: new ActivityLog(conn, logger), keys: new EntryKeys(redis, config.REDIS_PREFIX) });
 
   // A work-log line is short; a larger body is refused with 413 before it is parsed.
   const http = createHttpApp({
@@ -46,10 +41,9 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
     dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
     jsonLimit: '64kb',
   });
+  http.app.use(internalWorklogRoutes(service));
   http.app.use(worklogRoutes(service, { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: storedUserCheck(conn, config) }));
-  http.finish();
-  const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
-  logger.info({ url: server.url }, 'worklog listening');
+  const server = await serve(http, config, logger, 'worklog');
 
   return {
     url: server.url,
