@@ -73,7 +73,9 @@ async function unlessTaken<T>(write: () => Promise<T>, taken: AppError): Promise
 
 /** docs/product.md#roles: nobody acts on a user, or grants a role, above their own role. */
 function assertMayActOn(actor: StaffActor, role: StaffRole) {
-  if (actor.role !== 'operator' && roleRank(role) > roleRank(actor.role)) {
+  if (actor.role === 'operator') return;
+  // Only staff act on users (reviewer links and the reminders never reach these acts).
+  if (actor.role === 'reviewer' || actor.role === 'system' || roleRank(role) > roleRank(actor.role)) {
     throw new AppError(403, 'higher_role', 'You cannot act on a user of a higher role than yours');
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { edgeConfigShape } from './edge/edge.config';
 import { mailQueueConfigShape } from './mail/mail.config';
 import { submissionConfigShape } from './submissions/submission.config';
+import { reviewConfigShape } from './reviews/review.config';
 import { baseConfigShape, jwtConfigShape, keyBucketsConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 export const contentConfigSchema = z.object({
@@ -104,6 +105,7 @@ export const contentConfigSchema = z.object({
   ...edgeConfigShape,
   ...mailQueueConfigShape,
   ...submissionConfigShape,
+  ...reviewConfigShape,
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const readContentConfig = () => loadConfig(contentConfigSchema);

@@ -24,7 +24,7 @@ export interface HistoryEntry {
   at: Date;
   from: SubmissionState | '';
   to: SubmissionState;
-  by: { kind: 'author' | 'staff'; name: string; role: string };
+  by: { kind: 'author' | 'staff' | 'reviewer' | 'system'; name: string; role: string };
   message: string;
   /** Staff notes made on a decision are shown to the author; internal ones (none today) would not be. */
   authorVisible: boolean;
@@ -216,6 +216,13 @@ export class SubmissionRepo {
       )
       .lean<Lean>();
     return toPlain(d);
+  }
+
+  /** An entry of the history that moves nothing (a review invited, answered, reminded: docs/product.md#peer-review). */
+  async note(journalId: string, id: string, entry: HistoryEntry): Promise<void> {
+    const _id = oid(id);
+    if (!_id) return;
+    await this.model.updateOne({ _id, journalId: jid(journalId) }, { $push: { history: entry }, $set: { updatedAt: new Date() } });
   }
 
   async list(journalId: string, q: { status: string; text: string; skip: number; limit: number }): Promise<{ items: Submission[]; total: number }> {

@@ -26,8 +26,8 @@ const caller = (req: Request, deps: ContentDeps): PublicCaller => ({ journalId: 
  * status page on success, back to the form's page with an error code otherwise. The page shows a
  * fixed message for the code, never text from the URL.
  */
-const wantsPage = (req: Request) => req.accepts(['application/json', 'text/html']) === 'text/html';
-function pageAnswer(res: Response, ok: string, back: string, err?: unknown) {
+export const wantsPage = (req: Request) => req.accepts(['application/json', 'text/html']) === 'text/html';
+export function pageAnswer(res: Response, ok: string, back: string, err?: unknown) {
   res.setHeader('Cache-Control', 'no-store');
   if (!err) return res.redirect(303, ok);
   const c = classifyError(err);
@@ -38,7 +38,7 @@ function pageAnswer(res: Response, ok: string, back: string, err?: unknown) {
 }
 
 /** Runs a public act; JSON for scripts, a redirect for a plain form post. */
-function act(handler: (req: Request) => Promise<{ status?: number; body: unknown; page: string }>, back: (req: Request) => string): RequestHandler {
+export function act(handler: (req: Request) => Promise<{ status?: number; body: unknown; page: string }>, back: (req: Request) => string): RequestHandler {
   return async (req, res) => {
     const html = wantsPage(req);
     try {
@@ -60,11 +60,16 @@ const idParam = (req: Request) => {
   return id;
 };
 
-/**
- * docs/product.md#submissions: the public submission routes (the journal from the Host, status
- * links by token) and the staff's (roles per staffRoutes).
- */
-export async function submissionRoutes(deps: ContentDeps): Promise<Router> {
+export interface SubmissionServices {
+  repo: SubmissionRepo;
+  files: SubmissionFiles;
+  limits: SubmissionLimits;
+  authors: SubmissionService;
+  staff: SubmissionStaffService;
+}
+
+/** The submission workflow's services, built once (peer review decides through the same staff service). */
+export async function submissionServices(deps: ContentDeps): Promise<SubmissionServices> {
   const repo = new SubmissionRepo(deps.conn);
   await repo.init();
   const parts = {
@@ -77,14 +82,22 @@ export async function submissionRoutes(deps: ContentDeps): Promise<Router> {
     mail: new AuthorMailer(deps.mail, repo, deps.config.SUBMISSION_TOKEN_DAYS, deps.logger),
     logger: deps.logger,
   };
-  const authors = new SubmissionService(parts);
-  const staffSide = new SubmissionStaffService({
+  const staff = new SubmissionStaffService({
     ...parts,
     activity: deps.activity,
     articles: deps.repos.articles,
     issues: deps.repos.issues,
     articleAdmin: new ArticleAdminService(deps),
   });
+  return { repo, files: parts.files, limits: parts.limits, authors: new SubmissionService(parts), staff };
+}
+
+/**
+ * docs/product.md#submissions: the public submission routes (the journal from the Host, status
+ * links by token) and the staff's (roles per staffRoutes).
+ */
+export async function submissionRoutes(deps: ContentDeps, services?: SubmissionServices): Promise<Router> {
+  const { authors, staff: staffSide } = services ?? (await submissionServices(deps));
   const staff = contentStaff(deps);
   const r = Router();
   const statusBack = (req: Request) => statusPath(tokenOf(req));

@@ -71,7 +71,7 @@ function authorsOf(f: SubmissionForm): ArticleAuthor[] {
 }
 
 /** The checked bytes of an uploaded file, or a 400 saying what is wrong. */
-function checkedFile<K extends string>(file: UploadedFile | undefined, kindOf: (b: Buffer) => K | null, missing: string, wrong: string): { file: UploadedFile; kind: K } {
+export function checkedFile<K extends string>(file: UploadedFile | undefined, kindOf: (b: Buffer) => K | null, missing: string, wrong: string): { file: UploadedFile; kind: K } {
   if (!file || file.size === 0) throw fileError(missing);
   if (!isSafeClientFileName(file.originalname)) throw fileError('The file name is not acceptable');
   const kind = kindOf(file.buffer);
