@@ -200,7 +200,7 @@ export const submissionDetailSchema = submissionSummarySchema.extend({
   receipt: z.object({ id: z.string(), txnid: z.string(), kind: z.string(), size: z.number(), at: z.string() }).nullable(),
   ptype: z.union([z.literal(''), z.enum(PAYMENT_TYPES)]),
   txnid: z.string(),
-  history: z.array(historyEntry.extend({ by: z.object({ kind: z.enum(['author', 'staff']), name: z.string(), role: z.string() }), authorVisible: z.boolean() })),
+  history: z.array(historyEntry.extend({ by: z.object({ kind: z.enum(['author', 'staff', 'reviewer', 'system']), name: z.string(), role: z.string() }), authorVisible: z.boolean() })),
   decisions: z.array(z.enum(SUBMISSION_STATES)),
   article: z.object({ id: z.string(), refnumber: z.string(), path: z.string() }).nullable(),
   fee: z.object({ india: z.string(), foreign: z.string() }),

@@ -40,7 +40,8 @@ import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { startMail, type MailModule } from './mail/mail.setup';
 import { mailRoutes } from './mail/mail.routes';
-import { submissionRoutes } from './submissions/submission.routes';
+import { submissionRoutes, submissionServices } from './submissions/submission.routes';
+import { startReviews, type ReviewModule } from './reviews/reviews.setup';
 import { citeRoutes } from './cite/cite.routes';
 import { jatsRoutes } from './cite/jats.routes';
 import { doiRoutes } from './doi/doi.routes';
@@ -73,6 +74,8 @@ export interface ContentApp extends Pick<ContentDeps, 'conn' | 'repos' | 'files'
   edge: EdgeModule;
   /** The outbox and the `mail` queue (the mail worker sends). */
   mail: MailModule;
+  /** Peer review: reviewers, invitations, the reviewer's link, the reminder queue, the submitted-review event. */
+  reviews: ReviewModule;
   stop(): Promise<void>;
 }
 
@@ -149,7 +152,11 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(adminRoutes(deps));
   http.app.use(liveStatusRoutes(deps, edge.liveStatus));
   http.app.use(mailRoutes(deps, mail.service));
-  http.app.use(await submissionRoutes(deps));
+  const submissions = await submissionServices(deps);
+  http.app.use(await submissionRoutes(deps, submissions));
+  const reviews = await startReviews(deps, submissions);
+  http.app.use(reviews.staffRouter);
+  http.app.use(reviews.publicRouter);
   http.app.use(doiRoutes(deps));
   http.app.use(doajRoutes(deps));
   const deposits = await startDeposits(deps);
@@ -207,10 +214,12 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     deposits,
     edge,
     mail,
+    reviews,
     async stop() {
       cache.stop();
       await edge.stop();
       await deposits.stop();
+      await reviews.stop();
       await mail.stop();
       await usage.stop();
       await server.close();
