@@ -28,6 +28,7 @@ export const adminKeys = {
   reviewer: (id: string) => [...adminKeys.all, 'reviewer', id] as const,
   submissionReviews: (id: string) => [...adminKeys.all, 'submission-reviews', id] as const,
   reviewerSuggestions: (id: string) => [...adminKeys.all, 'reviewer-suggestions', id] as const,
+  reviewSettings: () => [...adminKeys.all, 'review-settings'] as const,
   article: (id: string) => [...adminKeys.all, 'article', id] as const,
   search: (text: string) => [...adminKeys.all, 'search', text] as const,
   editors: () => [...adminKeys.all, 'editors'] as const,
@@ -64,6 +65,8 @@ export const staleAfterSaving = {
   /** A decision changes the submission, the list's pages and its emails; publishing adds an article too. */
   submission: (id: string): QueryKey[] => [adminKeys.submission(id), [...adminKeys.all, 'submissions'], adminKeys.submissionEmails(id)],
   published: (): QueryKey[] => [adminKeys.all],
+  /** The review settings show on every submission's peer review (double-blind, the proposed due date). */
+  reviewSettings: (): QueryKey[] => [adminKeys.reviewSettings(), [...adminKeys.all, 'submission-reviews']],
   /** A reviewer's entry shows on the lists, in suggestions and on the submissions they review. */
   reviewer: (): QueryKey[] => [[...adminKeys.all, 'reviewers'], [...adminKeys.all, 'reviewer'], [...adminKeys.all, 'reviewer-suggestions']],
   /** An invitation, a cancel or a decision changes the reviews, the submission (its state, history, emails) and the reviewers' loads. */

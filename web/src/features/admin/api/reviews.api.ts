@@ -8,6 +8,7 @@ import {
   reviewSettingsSchema,
   submissionReviewsSchema,
   type ReviewDecision,
+  type ReviewSettings,
 } from '@journal/contracts';
 import { useFormApiClient, type ApiClient } from '@/lib/api-client';
 
@@ -71,6 +72,7 @@ export const createReviewsApi = (api: ApiClient) => ({
   decide: async (submissionId: string, body: { decision: ReviewDecision; message: string; includeReviews: string[] }) =>
     submissionReviewsSchema.parse(await api.post(`${reviewsPath(submissionId)}/review-decision`, body, auth)),
   settings: async () => reviewSettingsSchema.parse(await api.get('/api/admin/review-settings', auth)),
+  updateSettings: async (body: Partial<ReviewSettings>) => reviewSettingsSchema.parse(await api.put('/api/admin/review-settings', body, auth)),
 });
 export type ReviewsApi = ReturnType<typeof createReviewsApi>;
 

@@ -14,6 +14,7 @@ import { pickedFile, uploadName } from '../lib/picked-file';
 import { DoiSettings } from './doi-settings';
 import { CrossrefCredentials } from './crossref-credentials';
 import { EmailSettings } from './email-settings';
+import { ReviewSettingsSection } from './review-settings';
 import { useFlash } from './flash';
 import { BackToDashboard, SubmitButton } from './inline-form';
 import { RichTextEditor } from './rich-text-editor';
@@ -249,6 +250,7 @@ export function SettingsPage() {
       <DoiSettings />
       <CrossrefCredentials />
       <EmailSettings />
+      <ReviewSettingsSection />
     </section>
   );
 }
