@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Model, type Schema } from 'mongoose';
 import { installTenancyGuard, tenancyGuardEnabled } from './tenancy-guard';
 import { guardMongo } from './dependencies';
 
@@ -68,4 +68,12 @@ export async function buildIndexes<T>(build: () => Promise<T>, attempts = 5): Pr
       await sleep(50 * i + Math.floor(Math.random() * 50));
     }
   }
+}
+
+/**
+ * The connection's model of this name, compiled on first use: several repositories (and the
+ * replicas a test starts in one process) share a connection, and mongoose refuses a second compile.
+ */
+export function modelOn<T>(conn: Connection, name: string, schema: Schema<T>, collection?: string): Model<T> {
+  return (conn.models[name] as Model<T> | undefined) ?? conn.model<T>(name, schema, collection);
 }

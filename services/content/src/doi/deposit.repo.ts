@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
+import { buildIndexes, modelOn } from '@journal/server-kit';
 import { isObjectId } from '@journal/contracts';
 import { jid } from '../shared/plain';
 import type { Sealed } from './credentials-crypto';
@@ -112,9 +112,9 @@ export class DepositRepo {
   readonly credentials: Model<CredentialsDoc>;
 
   constructor(conn: Connection) {
-    this.dois = conn.models.DoiDeposit ?? conn.model<DoiDoc>('DoiDeposit', doiSchema);
-    this.submissions = conn.models.CrossrefSubmission ?? conn.model<SubmissionDoc>('CrossrefSubmission', submissionSchema);
-    this.credentials = conn.models.CrossrefCredentials ?? conn.model<CredentialsDoc>('CrossrefCredentials', credentialsSchema);
+    this.dois = modelOn(conn, 'DoiDeposit', doiSchema);
+    this.submissions = modelOn(conn, 'CrossrefSubmission', submissionSchema);
+    this.credentials = modelOn(conn, 'CrossrefCredentials', credentialsSchema);
   }
 
   async init() {

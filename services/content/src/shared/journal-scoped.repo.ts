@@ -1,5 +1,5 @@
 import type { Connection, Model, QueryFilter, Schema, Types } from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
+import { buildIndexes, modelOn } from '@journal/server-kit';
 import { BY_ID, EVERY_JOURNAL } from './cross-journal';
 import { groupByJournal, jid, oid, toPlain, toPlainList, type Plain } from './plain';
 
@@ -21,7 +21,7 @@ export class JournalScopedRepo<Doc extends { journalId: string }> {
     /** The order lists come in. */
     protected readonly order: (a: Plain<Doc>, b: Plain<Doc>) => number,
   ) {
-    this.model = (conn.models[name] as Model<Doc> | undefined) ?? conn.model<Doc>(name, schema);
+    this.model = modelOn(conn, name, schema);
   }
 
   async init() {

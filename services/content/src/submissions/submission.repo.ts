@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { buildIndexes, escapeRegex } from '@journal/server-kit';
+import { buildIndexes, escapeRegex, modelOn } from '@journal/server-kit';
 import type { ArticleAuthor, SubmissionState } from '@journal/contracts';
 import { jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
 import { BY_ID } from '../shared/cross-journal';
@@ -135,10 +135,10 @@ export class SubmissionRepo {
   private readonly tokens: Model<TokenDoc>;
 
   constructor(conn: Connection) {
-    this.model = (conn.models.Submission as Model<SubmissionDoc> | undefined) ?? conn.model<SubmissionDoc>('Submission', submissionSchema);
-    this.counters = (conn.models.SubmissionCounter as Model<CounterDoc> | undefined) ?? conn.model<CounterDoc>('SubmissionCounter', counterSchema);
-    this.claims = (conn.models.SubmissionNumber as Model<ClaimDoc> | undefined) ?? conn.model<ClaimDoc>('SubmissionNumber', claimSchema);
-    this.tokens = (conn.models.SubmissionToken as Model<TokenDoc> | undefined) ?? conn.model<TokenDoc>('SubmissionToken', tokenSchema);
+    this.model = modelOn(conn, 'Submission', submissionSchema);
+    this.counters = modelOn(conn, 'SubmissionCounter', counterSchema);
+    this.claims = modelOn(conn, 'SubmissionNumber', claimSchema);
+    this.tokens = modelOn(conn, 'SubmissionToken', tokenSchema);
   }
 
   async init() {
