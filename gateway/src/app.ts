@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import {
   AppError,
   sendErrorAnswer,
@@ -30,6 +30,7 @@ import type { ResolveAddresses } from '@journal/server-kit';
 import { affinityUpstreams, type PoolOptions, type Upstreams } from './affinity';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers';
 import { EdgeAnswers, edgeTtlOf } from './edge-answers';
+import { SharedReads } from './shared-reads';
 
 export interface GatewayApp {
   url: string;
@@ -86,6 +87,12 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
       })
     : null;
   const edge = new EdgeAnswers({ keys, logger, ...edgeTtl });
+  const sharedAnswers = new Counter({
+    name: 'gateway_shared_answers_total',
+    help: "Answers a reader got from another reader's request to the service (readers asking at once for a key nginx does not hold)",
+    labelNames: ['upstream'],
+    registers: [metrics.registry],
+  });
   // Records an earlier release wrote without an expiry get one (in the background).
   void keys?.expireUnbounded().then(
     (n) => n && logger.info({ keys: n }, 'edge records without an expiry were given one'),
@@ -133,6 +140,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
         () => http.state.shuttingDown,
         security,
         name === 'content' || name === 'render' ? edge : null,
+        name === 'content' || name === 'render' ? new SharedReads((n) => sharedAnswers.inc({ upstream: name }, n)) : null,
       ),
     ]),
   ) as Record<Upstream, UpstreamProxy>;

@@ -4,7 +4,7 @@ import { CLIENT_IP_HEADER, EDGE_CACHE_KEY_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID
 import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
 import type { EdgeEncoding } from '@journal/server-kit';
 import type { EdgeAnswers } from './edge-answers';
-import { MAX_SHARED_BYTES, SharedReads, type SharedAnswer } from './shared-reads';
+import { MAX_SHARED_BYTES, type SharedAnswer, type SharedReads } from './shared-reads';
 
 /**
  * Request headers not passed to a service. A client may not set the tenant and address facts (the
@@ -113,6 +113,8 @@ export function createUpstreamProxy(
   shuttingDown: () => boolean,
   base: Readonly<Record<string, string>> = {},
   edge: EdgeAnswers | null = null,
+  /** Readers asking at once for a key nginx is about to store share one request (shared-reads.ts). */
+  shared: SharedReads | null = null,
 ): UpstreamProxy {
   const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
   const poolOptions: PoolOptions = { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
@@ -199,7 +201,7 @@ export function createUpstreamProxy(
     let shareHead: Omit<SharedAnswer, 'body'> | null = null;
     const share = (answer: SharedAnswer | null) => {
       if (sharing === undefined) return;
-      shared.settle(sharing, answer);
+      shared?.settle(sharing, answer);
       sharing = undefined;
       kept = null;
     };
@@ -344,7 +346,6 @@ export function createUpstreamProxy(
     else req.pipe(up);
   };
 
-  const shared = new SharedReads();
   /** A waiting reader's copy of the answer another reader's request brought. */
   const replay = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, a: SharedAnswer) => {
     if (res.destroyed) return;
@@ -364,8 +365,8 @@ export function createUpstreamProxy(
         else for (const one of v) headers.push(k, one);
       }
       headers.push('host', ctx.host, TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
-      const key = shared.keyOf(req, ctx);
-      if (key === null) read(req, res, ctx, headers);
+      const key = shared?.keyOf(req, ctx) ?? null;
+      if (key === null || !shared) read(req, res, ctx, headers);
       else if (shared.join(key, (a) => (a ? replay(req, res, ctx, a) : read(req, res, ctx, headers)))) read(req, res, ctx, headers, NO_TRIES, key);
       return;
     }

@@ -26,6 +26,9 @@ export const MAX_SHARED_BYTES = 4 * 1024 * 1024;
 export class SharedReads {
   private readonly open = new Map<string, ((answer: SharedAnswer | null) => void)[]>();
 
+  /** `onShared`: called with the number of readers each shared answer went to besides the one who asked. */
+  constructor(private readonly onShared: (readers: number) => void = () => {}) {}
+
   /** The key a request may share its answer under, or null. */
   keyOf(req: IncomingMessage, ctx: GatewayContext): string | null {
     if (!ctx.cacheKey || req.method !== 'GET' || req.headers.authorization !== undefined || req.headers.cookie !== undefined) return null;
@@ -49,6 +52,7 @@ export class SharedReads {
     this.open.delete(key);
     if (!waiting?.length) return;
     const shared = answer && answer.status < 500 && answer.headers['set-cookie'] === undefined ? answer : null;
+    if (shared) this.onShared(waiting.length);
     for (const then of waiting) then(shared);
   }
 

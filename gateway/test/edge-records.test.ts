@@ -144,6 +144,8 @@ describe('readers asking at once for a key nginx does not hold', () => {
     }
     // Each its own request id.
     expect(new Set(answers.map((a) => a.headers['x-request-id'])).size).toBe(8);
+    const metrics = await request(gateway.url).get('/metrics');
+    expect(metrics.text).toMatch(/^gateway_shared_answers_total\{[^}]*upstream="content"[^}]*\} 7$/m);
   });
 
   it('never share a token holder\'s request', async () => {
