@@ -42,6 +42,7 @@ import { startMail, type MailModule } from './mail/mail.setup';
 import { mailRoutes } from './mail/mail.routes';
 import { submissionRoutes, submissionServices } from './submissions/submission.routes';
 import { startReviews, type ReviewModule } from './reviews/reviews.setup';
+import { mailReviewerCertificates } from './reviews/reviewer-certificate.mail';
 import { citeRoutes } from './cite/cite.routes';
 import { jatsRoutes } from './cite/jats.routes';
 import { doiRoutes } from './doi/doi.routes';
@@ -155,6 +156,8 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   const submissions = await submissionServices(deps);
   http.app.use(await submissionRoutes(deps, submissions));
   const reviews = await startReviews(deps, submissions);
+  // docs/product.md#reviewer-certificates: each submitted review emails its reviewer the certificate.
+  mailReviewerCertificates(reviews.events, deps);
   http.app.use(reviews.staffRouter);
   http.app.use(reviews.publicRouter);
   http.app.use(doiRoutes(deps));
