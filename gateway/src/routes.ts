@@ -9,7 +9,7 @@ const RULES: [RegExp, Upstream][] = [
   [/^\/api\/activity(\/|$)/, 'auth'],
   [/^\/api\/webdata(\/|$)/, 'worklog'],
   [/^\/api\/pdf(\/|$)/, 'pdf'],
-  [/^\/api\/(settings|editors|indexing|archives|admin|search|submissions)(\/|$)/, 'content'],
+  [/^\/api\/(settings|editors|indexing|archives|admin|search|submissions|reviews)(\/|$)/, 'content'],
   [/^\/assets\/(archives|editors|indexing|site)\//, 'content'],
   [/^\/(sitemap(-[a-z0-9-]+)?\.xml|robots\.txt|oai|feed\.(atom|rss))$/, 'content'],
   // The COUNTER_SUSHI API (docs/product.md#counter), the LOCKSS and CLOCKSS manifests (#preservation).
@@ -30,6 +30,10 @@ const UPLOAD_RE = new RegExp(
 );
 export const isUploadRoute = (method: string, path: string) => method === 'POST' && UPLOAD_RE.test(path);
 
-/** A manuscript (at most 20 MB, docs/product.md#submissions) with the form's fields, and the admin's publish with its final PDF. */
-const SUBMISSION_UPLOAD_RE = /^\/api\/(submissions\/?|submissions\/status\/[A-Za-z0-9_-]{1,64}\/(revision|receipt)\/?|admin\/submissions\/[a-f0-9]{24}\/publish\/?)$/;
+/**
+ * A manuscript (at most 20 MB, docs/product.md#submissions) with the form's fields, the admin's publish with its final PDF,
+ * a review with its annotated file and the anonymised manuscript for review (docs/product.md#peer-review).
+ */
+const SUBMISSION_UPLOAD_RE =
+  /^\/api\/(submissions\/?|submissions\/status\/[A-Za-z0-9_-]{1,64}\/(revision|receipt)\/?|reviews\/[A-Za-z0-9_-]{1,64}\/(draft|submit)\/?|admin\/submissions\/[a-f0-9]{24}\/(publish|review-manuscript)\/?)$/;
 export const isSubmissionUploadRoute = (method: string, path: string) => method === 'POST' && SUBMISSION_UPLOAD_RE.test(path);

@@ -106,7 +106,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         for (const one of t.split(' ')) if (one) tags.add(one);
       },
     );
-    // An author's own pages (docs/product.md#submissions) are for that author alone: no cache keeps them.
+    // An author's or a reviewer's own pages (docs/product.md#submissions, #peer-review) are theirs alone: no cache keeps them.
     const own = PRIVATE_PAGE_RE.test(path);
     const pageHeaders: Record<string, string> = { ...common, 'cache-control': own ? 'no-store' : 'no-cache', ...(own ? { 'x-accel-expires': '0' } : {}) };
     try {
@@ -172,8 +172,8 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
   };
 }
 
-/** The submission form and the status pages: never kept by nginx or a CDN. */
-const PRIVATE_PAGE_RE = /^\/(submit|submission)(\/|$)/;
+/** The submission form, the status pages and the reviewers' pages: never kept by nginx or a CDN. */
+const PRIVATE_PAGE_RE = /^\/(submit|submission|review)(\/|$)/;
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const v = req.headers[name];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { withdrawalSchema } from './withdrawal.schema.js';
 import { journalFlagsSchema } from './settings.schema.js';
 import { submissionStatusSchema } from './submission.schema.js';
+import { reviewPageSchema } from './review-page.schema.js';
 
 /**
  * Response contract of the public reads (settings, editors, indexing, archive years, issue
@@ -151,6 +152,8 @@ export const publicReadSchemas = {
   search: z.array(articleSummarySchema),
   /** docs/product.md#submissions: what an author's status link shows (never kept by the render process). */
   submissionStatus: submissionStatusSchema,
+  /** docs/product.md#peer-review: what a reviewer's private link shows (never kept by the render process). */
+  reviewPage: reviewPageSchema,
 } as const;
 export type PublicReadName = keyof typeof publicReadSchemas;
 export type PublicRead<K extends PublicReadName> = z.infer<(typeof publicReadSchemas)[K]>;

@@ -227,35 +227,6 @@ export const reviewDraftSchema = z.object({
 });
 export type ReviewDraft = z.output<typeof reviewDraftSchema>;
 
-/** GET /api/reviews/:token: what the reviewer's page shows. */
-export const reviewPageSchema = z.object({
-  journalName: z.string(),
-  state: z.enum(REVIEW_STATES),
-  reviewerName: z.string(),
-  dueDate: z.string(),
-  overdue: z.boolean(),
-  doubleBlind: z.boolean(),
-  submission: z.object({
-    number: z.string(),
-    title: z.string(),
-    abstract: z.string(),
-    keywords: z.string(),
-    subject: z.string(),
-    /** Empty in double-blind review. */
-    authors: z.array(z.object({ name: z.string(), affiliations: z.array(z.string()) })),
-  }),
-  manuscript: z.object({ available: z.boolean(), kind: z.enum(['pdf', 'docx']).nullable() }),
-  review: z.object({
-    recommendation: z.union([z.literal(''), z.enum(RECOMMENDATIONS)]),
-    toAuthor: z.string(),
-    toEditor: z.string(),
-    annotated: annotatedOut,
-    savedAt: z.string().nullable(),
-    submittedAt: z.string().nullable(),
-  }),
-  declineReason: z.string(),
-});
-export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
 /**
  * The event a submitted review emits (the reviewer certificate is made from it). `title` is empty

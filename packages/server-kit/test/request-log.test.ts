@@ -111,6 +111,8 @@ describe('request log lines', () => {
   it('redacts the same targets whatever their case, and leaves every other one alone', () => {
     expect(redactUrl('/SUBMISSION/abc')).toBe('/SUBMISSION/[redacted]');
     expect(redactUrl('/api/submissions/status/abc')).toBe('/api/submissions/status/[redacted]');
+    expect(redactUrl('/review/abc?done=saved')).toBe('/review/[redacted]?done=saved');
+    expect(redactUrl('/api/reviews/abc/submit')).toBe('/api/reviews/[redacted]/submit');
     expect(redactUrl('/x?API_KEY=1&y=2')).toBe('/x?API_KEY=[redacted]&y=2');
     for (const u of ['/submission', '/submission?done=resent', '/api/submissions', '/api/submissions/resend', '/submit', '/archives/2024/vol1/issue1/x']) expect(redactUrl(u)).toBe(u);
   });

@@ -100,6 +100,12 @@ export const publicLoaders = {
     if (!(await load(d, submissionQuery(d.reads, params.token ?? '')))) throw notFound('Not Found');
     return null;
   },
+  /** docs/product.md#peer-review: a review link that opens no review is a 404, like any unknown page. */
+  review: async ({ params, context: d }: Args) => {
+    const { reviewQuery } = await import('./pages/review-page');
+    if (!(await load(d, reviewQuery(d.reads, params.token ?? '')))) throw notFound('Not Found');
+    return null;
+  },
   pdf: async ({ url, context: d }: Args) => {
     const refno = (url.searchParams.get('refno') ?? '').trim();
     const a = refno ? await load(d, publicQueries.article(d.reads, refno)) : null;

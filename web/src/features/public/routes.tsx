@@ -28,6 +28,7 @@ const Terms = page('legal-pages', 'TermsPage');
 const Submit = page('submit-page', 'SubmitPage');
 const SubmissionLink = page('submission-page', 'SubmissionLinkPage');
 const Submission = page('submission-page', 'SubmissionPage');
+const Review = page('review-page', 'ReviewPage');
 
 /**
  * Public site routes (docs/product.md#public-routes), all inside the public layout shell. The loaders fill the read cache before
@@ -69,6 +70,7 @@ export function publicRoutes(): RouteObject<LoaderDeps>[] {
             { path: 'submit', lazy: Submit },
             { path: 'submission', lazy: SubmissionLink },
             { path: 'submission/:token', lazy: Submission, loader: l.submission },
+            { path: 'review/:token', lazy: Review, loader: l.review },
             {
               path: '*',
               element: null,
