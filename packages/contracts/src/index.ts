@@ -50,3 +50,4 @@ export * from './mail-templates.js';
 export * from './review-certificate.js';
 export * from './review-workflow.js';
 export * from './review.schema.js';
+export * from './review-page.schema.js';
