@@ -10,16 +10,13 @@ import {
   type CounterReportId,
   type SushiCustomer,
 } from '@journal/contracts';
-import { ApiError } from '@/lib/api-client';
 import { sessionRole } from '@/lib/session';
 import { QueryStates } from '@/components/query-states';
 import { useCounterApi } from '../api/counter.api';
 import { adminKeys } from '../api/keys';
-import { failureMessage } from '../lib/failure';
 import { FileExportButton } from './file-export-button';
 import { useReauth } from './reauth-prompt';
-
-type Message = { ok: boolean; text: string } | null;
+import { SaveOutcome, useSaveOutcome } from './save-outcome';
 
 /** The last complete month and the first of its year, as `yyyy-mm`. */
 function lastYear(now = new Date()): { begin: string; end: string } {
@@ -118,26 +115,17 @@ function Customers({ q }: { q: ReturnType<typeof useCustomers> }) {
   const [form, setForm] = useState({ name: '', customerId: '', requestorId: '', ipRanges: '' });
   const [editing, setEditing] = useState<{ customer: SushiCustomer; ipRanges: string } | null>(null);
   const [made, setMade] = useState<{ name: string; apiKey: string } | null>(null);
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, refuse, busy, message } = useSaveOutcome();
   const { guard, prompt } = useReauth();
-  const act = async (run: () => Promise<void>, ok: string) => {
-    setBusy(true);
-    try {
-      await guard(run);
+  const act = (change: () => Promise<void>, ok: string) =>
+    run(async () => {
+      await guard(change);
       await qc.invalidateQueries({ queryKey: adminKeys.sushiCustomers() });
-      setMessage({ ok: true, text: ok });
-    } catch (err) {
-      const text = err instanceof ApiError ? err.message : failureMessage(err);
-      setMessage(text ? { ok: false, text } : null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, ok);
   const add = (e: FormEvent) => {
     e.preventDefault();
     const parsed = sushiCustomerInputSchema.safeParse({ ...form, ipRanges: rangesOf(form.ipRanges) });
-    if (!parsed.success) return setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
+    if (!parsed.success) return refuse(parsed.error.issues);
     void act(async () => {
       const r = await counterApi.addCustomer(parsed.data);
       setMade({ name: r.customer.name, apiKey: r.apiKey });
@@ -149,7 +137,7 @@ function Customers({ q }: { q: ReturnType<typeof useCustomers> }) {
     if (!editing) return;
     const { customer: c } = editing;
     const parsed = sushiCustomerUpdateSchema.safeParse({ name: c.name, requestorId: c.requestorId, notes: c.notes, ipRanges: rangesOf(editing.ipRanges) });
-    if (!parsed.success) return setMessage({ ok: false, text: parsed.error.issues.map((i) => i.message).join('; ') });
+    if (!parsed.success) return refuse(parsed.error.issues);
     void act(async () => {
       await counterApi.updateCustomer(c.id, parsed.data);
       setEditing(null);
@@ -247,11 +235,7 @@ function Customers({ q }: { q: ReturnType<typeof useCustomers> }) {
           </button>
         </form>
       )}
-      {message && (
-        <p className={message.ok ? 'admin-ok' : 'admin-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <SaveOutcome message={message} />
       {prompt}
     </section>
   );
