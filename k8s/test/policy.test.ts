@@ -254,8 +254,11 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   test('only the web pods reach the gateway (and Prometheus its metrics port)', () => {
     expect(callers('gateway')).toEqual(['ns:monitoring', 'web']);
   });
-  test.each(['auth', 'worklog', 'render'])('only the gateway and Prometheus reach %s', (svc) => {
+  test.each(['auth', 'render'])('only the gateway and Prometheus reach %s', (svc) => {
     expect(callers(svc)).toEqual(['gateway', 'ns:monitoring']);
+  });
+  test('only the gateway, Prometheus and the content service (submission events as entries) reach the work-log', () => {
+    expect(callers('worklog')).toEqual(['content', 'gateway', 'ns:monitoring']);
   });
   test('only the gateway, Prometheus and the mail worker (the delivery email\'s documents) reach the pdf API', () => {
     expect(callers('pdf-api')).toEqual(['gateway', 'mail-worker', 'ns:monitoring']);
@@ -266,10 +269,19 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   test.each(['pdf-worker', 'mail-worker'])('nothing but Prometheus (and kubelet probes) reaches %s', (worker) => {
     expect(callers(worker)).toEqual(['ns:monitoring']);
   });
-  test('only the mail worker reaches the SMTP relay, and only on the submission ports', () => {
-    const relay = { label: 'smtp-relay', ip: '192.0.2.25' };
+  test('only the mail worker reaches the SMTP relay the overlay configures, and only on the submission ports', () => {
+    const env = envOf(objs, containers(workloads(objs).find((w) => w.metadata.name === 'mail-worker')!)[0]);
+    const cidr = env.SMTP_RELAY_CIDR ?? '';
+    // Set by the overlay (never the base's documentation address), the same range in the egress rule.
+    expect(cidr).toMatch(/^[0-9a-f.:]+\/\d+$/);
+    expect(['192.0.2.', '198.51.100.', '203.0.113.'].some((doc) => cidr.startsWith(doc))).toBe(false);
+    const rule = find(objs, 'NetworkPolicy', 'mail-worker-smtp-egress')!.spec as { egress: { to: { ipBlock?: { cidr: string } }[] }[] };
+    expect(rule.egress.flatMap((e) => e.to.map((t) => t.ipBlock?.cidr))).toEqual([cidr]);
+    const relay = { label: 'smtp-relay', ip: cidr.split('/')[0]! };
     expect(pods.filter((p) => [587, 465].some((port) => allowed(objs, p, relay, port))).map((p) => p.label)).toEqual(['mail-worker']);
     expect([25, 443, 80].some((port) => allowed(objs, pod('mail-worker'), relay, port))).toBe(false);
+    // The relay's port is one the rule opens.
+    expect(['587', '465']).toContain(env.SMTP_PORT);
   });
   test('only the services (and KEDA, for the queue length; the gateway and the render process, for the edge cache keys and the change feed) reach MongoDB and Redis', () => {
     const services = ['auth', 'content', 'mail-worker', 'pdf-api', 'pdf-worker', 'worklog'];
@@ -294,7 +306,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     render: ['content', 'dns', 'redis'],
     gateway: ['auth', 'content', 'dns', 'pdf-api', 'redis', 'render', 'worklog', ...edgeRecords],
     web: ['dns', 'gateway'],
-    content: ['dns', ...datastores, ...edgeRecords],
+    content: ['dns', 'worklog', ...datastores, ...edgeRecords],
     auth: ['dns', ...datastores],
     worklog: ['dns', ...datastores],
     mongodb: ['dns'],

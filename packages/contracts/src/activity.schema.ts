@@ -30,6 +30,7 @@ export const ACTIVITY_KINDS = [
   'submission.decision',
   'submission.payment',
   'submission.publish',
+  'submission.settings',
   'reviewer.create',
   'reviewer.update',
   'reviewer.remove',

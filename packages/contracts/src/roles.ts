@@ -124,6 +124,8 @@ export const staffRoutes = {
   submissionFile: route('content', 'GET', '/api/admin/submissions/:id/files/:fileId', CONTENT),
   submissionDecision: route('content', 'POST', '/api/admin/submissions/:id/decision', CONTENT),
   submissionPayment: route('content', 'POST', '/api/admin/submissions/:id/payment', CONTENT),
+  submissionSettings: route('content', 'GET', '/api/admin/submission-settings', CONTENT),
+  updateSubmissionSettings: route('content', 'PUT', '/api/admin/submission-settings', MANAGER),
   submissionPublish: route('content', 'POST', '/api/admin/submissions/:id/publish', CONTENT),
   // pdf-worker: the staff documents (and their jobs)
   indexPage: route('pdf', 'POST', '/api/pdf/indexpage', CONTENT),

@@ -94,3 +94,16 @@ export interface WorkEntryPage {
   page: number;
   pageSize: number;
 }
+
+/**
+ * POST /internal/webdata/entries: an entry another service writes for its journal (the submission
+ * workflow's events, docs/product.md#submission-worklog), once per `key`: a repeat of the same key
+ * answers the entry already written. Reachable only inside the cluster (never routed by the gateway).
+ */
+export const workEntryInternalSchema = z.strictObject({
+  key: z.string().regex(/^[A-Za-z0-9:._-]{8,128}$/, 'key must be 8 to 128 letters, digits or :._-'),
+  content: z.string().trim().min(1, 'Content is required').max(WORK_CONTENT_MAX, `Content must be at most ${WORK_CONTENT_MAX} characters`),
+  status: z.enum(WORK_STATUSES, { message: `Status must be one of ${WORK_STATUSES.join(', ')}` }),
+  createdby: z.string().trim().min(1).max(200),
+});
+export type WorkEntryInternalInput = z.infer<typeof workEntryInternalSchema>;

@@ -3,6 +3,7 @@ export * from './config';
 export * from './logger';
 export * from './http';
 export * from './log-redact';
+export * from './once-key';
 export * from './etag';
 export * from './metrics';
 export * from './error-handler';

@@ -1,10 +1,11 @@
-import { AppError, diffFields, sanitizeRichText, type ActivityActor, type ActivityLog } from '@journal/server-kit';
+import { AppError, diffFields, sanitizeRichText, type ActivityActor, type ActivityLog, type OnceClaim } from '@journal/server-kit';
 import {
   isPagedQuery,
   WORKLOG_MAX_PAGE_SIZE,
   WORKLOG_PAGE_SIZE,
   type WorkEntry,
   type WorkEntryCreateInput,
+  type WorkEntryInternalInput,
   type WorkEntryPage,
   type WorkListQuery,
   type WorkStatus,
@@ -20,6 +21,8 @@ export interface WorklogServiceDeps {
   listFromIndex: boolean;
   /** The journal's activity log: entries written and statuses changed are recorded there. */
   activity?: ActivityLog;
+  /** Keys of entries other services write once (entry-keys.ts). */
+  keys?: { claim(journalId: string, key: string): Promise<OnceClaim> };
 }
 
 /** Who is writing, from the verified token. */
@@ -74,7 +77,7 @@ export class WorklogService {
    * Stores the entry and puts it into the journal's index under the journal's lock, so the answer
    * and every later read on any replica include it.
    */
-  async create(journalId: string, author: Author, input: WorkEntryCreateInput): Promise<WorkEntry> {
+  async create(journalId: string, author: Author, input: Pick<WorkEntryCreateInput, 'content'> & { status: WorkStatus }): Promise<WorkEntry> {
     const entry = await this.deps.index.locked(journalId, async () => {
       const stored = await this.deps.entries.create({
         journalId,
@@ -92,6 +95,30 @@ export class WorklogService {
       changes: diffFields(null, { content: entry.content, status: entry.status }),
     });
     return this.toOutput(entry);
+  }
+
+  /**
+   * An entry another service writes for the journal (docs/product.md#submission-worklog), once per
+   * key: a repeat (a retry after a lost answer) answers the entry already written.
+   */
+  async createOnce(journalId: string, input: WorkEntryInternalInput, requestId: string): Promise<WorkEntry> {
+    if (!this.deps.keys) throw new AppError(503, 'unavailable', 'Entries by key are not available');
+    const claim = await this.deps.keys.claim(journalId, input.key);
+    if (claim.kind === 'repeat') {
+      const e = await this.deps.entries.findById(journalId, claim.result);
+      if (!e) throw new AppError(404, 'not_found', 'No such entry');
+      return this.toOutput(e);
+    }
+    const actor: ActivityActor = { id: '', name: input.createdby, role: 'system', ip: '', requestId };
+    let out: WorkEntry;
+    try {
+      out = await this.create(journalId, actor, { content: input.content, status: input.status });
+    } catch (err) {
+      await claim.release();
+      throw err;
+    }
+    await claim.done(out.id).catch(() => undefined);
+    return out;
   }
 
   async setStatus(journalId: string, actor: ActivityActor, id: string, status: WorkStatus): Promise<WorkEntry> {

@@ -154,6 +154,7 @@ export class SubmissionStaffService {
         ...(message ? [{ field: 'message', before: '', after: message }] : []),
       ],
     });
+    this.p.worklog.noted(journalId, after);
     const event = DECISION_EVENT[after.status];
     if (!event) return;
     const fee = after.status === 'accepted' || after.ptype === 'paid' ? (await this.feeVars(journalId)).fee : after.ptype === 'free' ? 'waived' : '';

@@ -15,4 +15,12 @@ export const submissionConfigShape = {
    * certificates, cover page and board PDF; empty: through the journal's public site.
    */
   PDF_URL: z.string().regex(/^(https?:\/\/[^\s/]+)?$/, 'must be an http(s) origin').default(''),
+  /**
+   * The work-log service's address (docs/product.md#submission-worklog): submission events a
+   * journal chose are written there as entries; empty (the default of a content service started
+   * alone): none are. The local stack and the manifests set it.
+   */
+  WORKLOG_URL: z.string().regex(/^(https?:\/\/[^\s/]+)?$/, 'must be an http(s) origin').default(''),
+  /** One call's limit; an entry not written is tried again 3 times (after 1, 5 and 25 s), then logged. */
+  WORKLOG_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 };

@@ -10,6 +10,9 @@ import { SubmissionRepo } from './submission.repo';
 import { SubmissionFiles } from './submission-files';
 import { SubmissionLimits } from './submission-limits';
 import { SubmissionFormKeys } from './submission-form-keys';
+import { SubmissionSettingsRepo } from './submission-settings.repo';
+import { SubmissionSettingsService } from './submission-settings.service';
+import { WorklogNotes } from './submission-worklog';
 import { AuthorMailer, statusPath } from './submission-mail';
 import { SubmissionService, type PublicCaller } from './submission.service';
 import { SubmissionStaffService } from './submission-staff.service';
@@ -72,6 +75,8 @@ export interface SubmissionServices {
 export async function submissionServices(deps: ContentDeps): Promise<SubmissionServices> {
   const repo = new SubmissionRepo(deps.conn);
   await repo.init();
+  const settings = new SubmissionSettingsRepo(deps.conn);
+  await settings.init();
   const parts = {
     config: deps.config,
     journals: deps.repos.journals,
@@ -79,6 +84,7 @@ export async function submissionServices(deps: ContentDeps): Promise<SubmissionS
     files: new SubmissionFiles(deps.conn),
     limits: new SubmissionLimits(deps.redis, deps.config.REDIS_PREFIX),
     formKeys: new SubmissionFormKeys(deps.redis, deps.config.REDIS_PREFIX),
+    worklog: new WorklogNotes({ baseUrl: deps.config.WORKLOG_URL, timeoutMs: deps.config.WORKLOG_TIMEOUT_MS, settings, logger: deps.logger }),
     mail: new AuthorMailer(deps.mail, repo, deps.config.SUBMISSION_TOKEN_DAYS, deps.logger),
     logger: deps.logger,
   };
@@ -183,6 +189,16 @@ export async function submissionRoutes(deps: ContentDeps, services?: SubmissionS
 
   r.post('/api/admin/submissions/:id/publish', requireTenant, staff(routes.submissionPublish), multipart('pdfFile'), async (req, res) => {
     res.json(await staffSide.publish(req.journalId, publicOrigin(req, deps.config), activityActor(req), idParam(req), req.body, req.file));
+  });
+
+  // docs/product.md#submission-worklog: which events the journal's work-log gets.
+  const settingsSide = new SubmissionSettingsService({ settings: new SubmissionSettingsRepo(deps.conn), activity: deps.activity });
+  r.get('/api/admin/submission-settings', requireTenant, staff(routes.submissionSettings), async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await settingsSide.get(req.journalId));
+  });
+  r.put('/api/admin/submission-settings', requireTenant, staff(routes.updateSubmissionSettings), async (req, res) => {
+    res.json(await settingsSide.update(req.journalId, activityActor(req), req.body));
   });
 
   return r;

@@ -24,6 +24,7 @@ import type { HistoryEntry, Submission, SubmissionRepo } from './submission.repo
 import type { SubmissionFiles } from './submission-files';
 import type { SubmissionLimits } from './submission-limits';
 import type { SubmissionFormKeys } from './submission-form-keys';
+import type { WorklogNotes } from './submission-worklog';
 import type { AuthorMailer } from './submission-mail';
 import { isTokenShaped, tokenHash } from './submission-token';
 
@@ -34,6 +35,7 @@ export interface SubmissionParts {
   files: SubmissionFiles;
   limits: SubmissionLimits;
   formKeys: SubmissionFormKeys;
+  worklog: Pick<WorklogNotes, 'noted'>;
   mail: AuthorMailer;
   logger: { warn(o: object, msg: string): void };
 }
@@ -153,6 +155,7 @@ export class SubmissionService {
     });
     const token = await this.p.mail.issueToken(c.journalId, s.id);
     await this.p.mail.send({ journalId: c.journalId, origin: c.origin, submission: s, event: 'submission_received', token });
+    this.p.worklog.noted(c.journalId, s);
     return { id: s.id, number: s.number, token, status: s.status };
   }
 
@@ -194,6 +197,7 @@ export class SubmissionService {
     if (!to) throw notAllowed();
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.authorEntry(s, to, message));
     if (!moved) throw notAllowed();
+    this.p.worklog.noted(journalId, moved);
     await this.p.mail.send({ journalId, origin, submission: moved, event: 'withdrawn', token, vars: { message } });
     return this.status(journalId, token);
   }
@@ -209,6 +213,7 @@ export class SubmissionService {
     const manuscript = { fileId, version, kind, size: file.size, at: new Date() };
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.authorEntry(s, to, message || `Revised manuscript (version ${version})`), { manuscript });
     if (!moved) throw notAllowed();
+    this.p.worklog.noted(journalId, moved);
     return this.status(journalId, token);
   }
 
@@ -223,6 +228,7 @@ export class SubmissionService {
     const receipt = { fileId, kind, size: file.size, txnid, at };
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to, receipt }, this.authorEntry(s, to, `Payment receipt sent (transaction ${txnid})`));
     if (!moved) throw notAllowed();
+    this.p.worklog.noted(journalId, moved);
     return this.status(journalId, token);
   }
 
