@@ -11,6 +11,7 @@ import { composeMail } from './mail-compose';
 import { MailHeld, processMail, type MailProcessContext } from './mail.processor';
 import { SmtpSender } from './smtp-sender';
 import { sweepMail } from './mail-sweep';
+import { smtpRelayProblem } from './smtp-relay-check';
 
 export interface MailWorkerApp {
   url: string;
@@ -86,6 +87,7 @@ export async function startMailWorker(config: MailWorkerConfig): Promise<MailWor
 
   const server: RunningServer = await listen(http, config.PORT, config.HOST, config.SHUTDOWN_GRACE_MS);
   logger.info({ url: server.url, smtp: `${config.SMTP_HOST}:${config.SMTP_PORT}`, tls: config.SMTP_TLS, concurrency: config.MAIL_CONCURRENCY }, 'mail worker running');
+  void smtpRelayProblem(config.SMTP_HOST, config.SMTP_RELAY_CIDR).then((problem) => problem && logger.error({ problem }, 'SMTP relay outside the allowed range'));
 
   let stopping: Promise<void> | undefined;
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, mongoConfigShape, redisConfigShape } from '@journal/server-kit';
+import { baseConfigShape, isIpRule, mongoConfigShape, redisConfigShape } from '@journal/server-kit';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -38,6 +38,12 @@ export const mailWorkerConfigSchema = z.object({
     .string()
     .default('')
     .transform((v) => v || undefined),
+  /**
+   * The relay's address range (one CIDR block): in Kubernetes the mail worker's egress policy is
+   * made from it (k8s/components/smtp-relay), and the worker checks SMTP_HOST against it at start.
+   * Empty: no check (locally).
+   */
+  SMTP_RELAY_CIDR: z.string().trim().refine((v) => v === '' || isIpRule(v), 'SMTP_RELAY_CIDR must be an address or CIDR block, e.g. 10.20.2.0/28').default(''),
   /** Refuse a relay whose certificate does not verify (false only for a test relay). */
   SMTP_TLS_VERIFY: flag.default(true),
   /** The sender when a journal has set none (its own address is used first). */
