@@ -68,6 +68,9 @@ export const createReviewsApi = (api: ApiClient) => ({
     submissionReviewsSchema.parse(await api.post(`${reviewPath(submissionId, reviewId)}/reassign`, body, auth)),
   setDue: async (submissionId: string, reviewId: string, dueDate: string) =>
     submissionReviewsSchema.parse(await api.post(`${reviewPath(submissionId, reviewId)}/due`, { dueDate }, auth)),
+  /** docs/product.md#peer-review: a staff user recorded (or no longer) as in conflict with the submission. */
+  setConflict: async (submissionId: string, body: { userId: string; name: string; remove: boolean }) =>
+    submissionReviewsSchema.parse(await api.post(`${reviewsPath(submissionId)}/review-conflicts`, body, auth)),
   annotated: (submissionId: string, reviewId: string) => api.download(`${reviewPath(submissionId, reviewId)}/file`, auth),
   decide: async (submissionId: string, body: { decision: ReviewDecision; message: string; includeReviews: string[] }) =>
     submissionReviewsSchema.parse(await api.post(`${reviewsPath(submissionId)}/review-decision`, body, auth)),

@@ -46,6 +46,15 @@ const server = useJsonServer([
   [`GET /api/admin/submissions/${SID}/reviews`, () => json(state)],
   [`GET /api/admin/submissions/${SID}/reviewer-suggestions`, () => json({ items: [suggestion] })],
   ['GET /api/admin/reviewers', () => json({ items: [reviewerOf(8)], total: 1, page: 1, pageSize: 25 })],
+  ['GET /api/users', () => json([{ id: 'u7', name: 'editor.asha', status: 'enabled', role: 'editor', disabledByOperator: false, allowedIps: [], createdby: 'admin' }])],
+  [
+    `POST /api/admin/submissions/${SID}/review-conflicts`,
+    (req) => {
+      const c = JSON.parse(req.body) as { userId: string; name: string; remove: boolean };
+      state = { ...state, conflicts: c.remove ? state.conflicts.filter((x) => x.userId !== c.userId) : [...state.conflicts, { userId: c.userId, name: c.name }] };
+      return json(state);
+    },
+  ],
   [
     `POST /api/admin/submissions/${SID}/reviews`,
     (req) => {
@@ -180,6 +189,22 @@ describe('a submission’s peer review', () => {
     expect(screen.queryByRole('form', { name: 'Invite reviewers' })).toBeNull();
     expect(within(row('Reviewer 4')).queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(screen.queryByText(/Dr\. Reviewer/)).toBeNull();
+  });
+
+  test('a manager records a staff author as in conflict, and removes the record; an editor sees no such block', async () => {
+    const user = show();
+    const block = await screen.findByRole('heading', { name: 'Conflicts of interest' });
+    await within(block.parentElement!).findByRole('option', { name: 'editor.asha' });
+    await user.selectOptions(screen.getByLabelText('Staff user who is an author'), 'u7');
+    await user.click(screen.getByRole('button', { name: 'Record the conflict' }));
+    expect((await screen.findByText('editor.asha recorded as in conflict')).getAttribute('role')).toBe('status');
+    expect(JSON.parse(server.requests.find((r) => r.path.endsWith('/review-conflicts'))!.body)).toEqual({ userId: 'u7', name: 'editor.asha', remove: false });
+    await user.click(within(block.parentElement!).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('editor.asha is no longer in conflict')).toBeTruthy();
+    document.body.innerHTML = '';
+    renderAdmin(<SubmissionReviewsPanel s={submission} />, { base: server.base, role: 'editor' });
+    await screen.findByRole('table', { name: 'Invitations' });
+    expect(screen.queryByRole('heading', { name: 'Conflicts of interest' })).toBeNull();
   });
 
   test('says so when no reviewer is invited yet, and when the read fails', async () => {

@@ -5,6 +5,7 @@ import {
   REVIEW_MESSAGES,
   REVIEWABLE_SUBMISSION_STATES,
   isOpenReview,
+  roleOpens,
   reviewStateLabels,
   type ReviewStaffView,
   type SubmissionDetail,
@@ -12,11 +13,13 @@ import {
 } from '@journal/contracts';
 import { FormError, QueryStates } from '@/components/query-states';
 import { paths } from '@/config/paths';
+import { sessionRole } from '@/lib/session';
 import { useReviewsApi, type ReviewsApi } from '../api/reviews.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { failureMessage } from '../lib/failure';
 import { AdminTable } from './admin-table';
 import { useNotice } from './flash';
+import { ReviewConflicts } from './review-conflicts';
 import { ReviewDecisionForm, ReviewsSideBySide } from './review-decision';
 import { ReviewInvite, dayFromNow } from './review-invite';
 import { day } from './submissions-page';
@@ -234,6 +237,7 @@ export function SubmissionReviewsPanel({ s }: { s: SubmissionDetail }) {
           {reviewable && !data.conflict && <ReviewInvite submissionId={s.id} reviews={data} api={api} done={done} />}
           {submitted.length > 0 && <ReviewsSideBySide submissionId={s.id} reviews={submitted} api={api} />}
           <ReviewDecisionForm submissionId={s.id} data={data} api={api} done={done} />
+          {roleOpens(sessionRole(), 'staff') && <ReviewConflicts submissionId={s.id} data={data} api={api} done={done} />}
         </>
       )}
     </section>
