@@ -29,6 +29,8 @@ export const adminKeys = {
   submissionReviews: (id: string) => [...adminKeys.all, 'submission-reviews', id] as const,
   reviewerSuggestions: (id: string) => [...adminKeys.all, 'reviewer-suggestions', id] as const,
   reviewSettings: () => [...adminKeys.all, 'review-settings'] as const,
+  /** docs/product.md#submission-worklog: the submission events the work-log gets. */
+  submissionSettings: () => [...adminKeys.all, 'submission-settings'] as const,
   article: (id: string) => [...adminKeys.all, 'article', id] as const,
   search: (text: string) => [...adminKeys.all, 'search', text] as const,
   editors: () => [...adminKeys.all, 'editors'] as const,
@@ -67,6 +69,7 @@ export const staleAfterSaving = {
   published: (): QueryKey[] => [adminKeys.all],
   /** The review settings show on every submission's peer review (double-blind, the proposed due date). */
   reviewSettings: (): QueryKey[] => [adminKeys.reviewSettings(), [...adminKeys.all, 'submission-reviews']],
+  submissionSettings: (): QueryKey[] => [adminKeys.submissionSettings()],
   /** A reviewer's entry shows on the lists, in suggestions and on the submissions they review. */
   reviewer: (): QueryKey[] => [[...adminKeys.all, 'reviewers'], [...adminKeys.all, 'reviewer'], [...adminKeys.all, 'reviewer-suggestions']],
   /** An invitation, a cancel or a decision changes the reviews, the submission (its state, history, emails) and the reviewers' loads. */

@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import {
   submissionDetailSchema,
   submissionListSchema,
+  submissionSettingsSchema,
   type SubmissionListQuery,
+  type SubmissionSettings,
   type SubmissionPublish,
   type SubmissionState,
 } from '@journal/contracts';
@@ -30,6 +32,8 @@ export const createSubmissionsApi = (api: ApiClient) => ({
     return submissionDetailSchema.parse(await api.post(`${base(id)}/publish`, form, auth));
   },
   file: (id: string, fileId: string) => api.download(`${base(id)}/files/${encodeURIComponent(fileId)}`, auth),
+  settings: async () => submissionSettingsSchema.parse(await api.get('/api/admin/submission-settings', auth)),
+  updateSettings: async (body: SubmissionSettings) => submissionSettingsSchema.parse(await api.put('/api/admin/submission-settings', body, auth)),
 });
 export type SubmissionsApi = ReturnType<typeof createSubmissionsApi>;
 

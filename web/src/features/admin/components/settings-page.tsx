@@ -15,6 +15,7 @@ import { DoiSettings } from './doi-settings';
 import { CrossrefCredentials } from './crossref-credentials';
 import { EmailSettings } from './email-settings';
 import { ReviewSettingsSection } from './review-settings';
+import { SubmissionSettingsSection } from './submission-settings';
 import { useFlash } from './flash';
 import { BackToDashboard, SubmitButton } from './inline-form';
 import { RichTextEditor } from './rich-text-editor';
@@ -251,6 +252,7 @@ export function SettingsPage() {
       <CrossrefCredentials />
       <EmailSettings />
       <ReviewSettingsSection />
+      <SubmissionSettingsSection />
     </section>
   );
 }

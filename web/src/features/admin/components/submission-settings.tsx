@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SUBMISSION_STATES, type SubmissionSettings, type SubmissionState } from '@journal/contracts';
+import { FormError, QueryStates } from '@/components/query-states';
+import { useSubmissionsApi } from '../api/submissions.api';
+import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
+import { failureMessage } from '../lib/failure';
+
+/** What each state's entry records, as the form lists it. */
+const EVENT_TEXT: Record<SubmissionState, string> = {
+  received: 'A new submission (Received)',
+  under_review: 'Under review (staff, or the author sending a revision)',
+  revision_requested: 'Revision requested',
+  accepted: 'Accepted',
+  payment_pending: 'Payment receipt sent by the author',
+  paid: 'Paid or fee waived',
+  published: 'Published',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn by the author',
+};
+
+function SettingsForm({ initial }: { initial: SubmissionSettings }) {
+  const api = useSubmissionsApi();
+  const qc = useQueryClient();
+  const [chosen, setChosen] = useState<SubmissionState[]>(initial.worklogStates);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = useMutation({
+    mutationFn: (s: SubmissionSettings) => api.updateSettings(s),
+    onSuccess: async () => {
+      setOutcome({ ok: true, text: 'Submission settings saved' });
+      await invalidateAfterSave(qc, staleAfterSaving.submissionSettings());
+    },
+    onError: (err) => setOutcome({ ok: false, text: failureMessage(err) ?? '' }),
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    save.mutate({ worklogStates: SUBMISSION_STATES.filter((s) => chosen.includes(s)) });
+  }
+  const toggle = (s: SubmissionState, on: boolean) => setChosen(on ? [...chosen, s] : chosen.filter((x) => x !== s));
+  return (
+    <form onSubmit={submit} noValidate aria-label="Submission settings">
+      <fieldset>
+        <legend>Work-log entries for these submission events</legend>
+        <p className="hint">Each chosen event of a submission adds a line to the work-log (events that need staff to act as Pending, the rest as Information).</p>
+        {SUBMISSION_STATES.map((s) => (
+          <label className="switch" key={s}>
+            <input type="checkbox" checked={chosen.includes(s)} onChange={(e) => toggle(s, e.target.checked)} /> {EVENT_TEXT[s]}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+        Save submission settings
+      </button>
+      {outcome?.ok ? (
+        <p className="admin-ok" role="status">
+          {outcome.text}
+        </p>
+      ) : (
+        <FormError message={outcome?.text ?? ''} />
+      )}
+    </form>
+  );
+}
+
+/** docs/product.md#submission-worklog: which submission events the work-log gets (managers). */
+export function SubmissionSettingsSection() {
+  const api = useSubmissionsApi();
+  const q = useQuery({ queryKey: adminKeys.submissionSettings(), queryFn: () => api.settings() });
+  return (
+    <section className="card" aria-labelledby="submission-settings-h">
+      <h2 id="submission-settings-h">Submissions</h2>
+      <QueryStates query={q} failed={failureMessage(q.error) ?? 'Could not load the submission settings.'} />
+      {q.data && <SettingsForm initial={q.data} />}
+    </section>
+  );
+}
