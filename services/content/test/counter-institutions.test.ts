@@ -219,6 +219,25 @@ describe('usage attributed to institutions', () => {
   });
 });
 
+describe('item reports from stored months', () => {
+  it('a complete month read once is kept in one document; a late hit of it drops the document, and the next report counts the hit', async () => {
+    const requests = async () => {
+      const b = await report('college', 'ir_a1');
+      return (b.Report_Items[0]!.Items as { Attribute_Performance: { Performance: { Total_Item_Requests: Record<string, number> } }[] }[])[0]!.Attribute_Performance[0]!.Performance.Total_Item_Requests;
+    };
+    expect(await requests()).toEqual({ '2025-03': 1 });
+    const kept = await app.repos.stats.storedItemMonths(J, ['2025-02', '2025-03'], 'college');
+    expect([...kept.entries()].map(([m, rows]) => [m, rows.length])).toEqual([['2025-03', 1]]);
+    // From the stored month: the same answer.
+    expect(await requests()).toEqual({ '2025-03': 1 });
+    app.stats.receive({ journalId: J, target: { kind: 'download', path: PDF }, ip: '192.0.2.11', ua: CHROME, ts: Date.parse('2025-03-30T23:59:00Z') });
+    await app.stats.push();
+    await app.stats.flush();
+    expect(await app.repos.stats.itemMonths.countDocuments({ journalId: J, month: '2025-03' })).toBe(0);
+    expect(await requests()).toEqual({ '2025-03': 2 });
+  });
+});
+
 describe('searches in the usage log', () => {
   it('the search page and the app\'s search count with their terms; an empty one does not', () => {
     expect(hitTarget('/search?keyword=Cell%20Biology')).toEqual({ kind: 'search', terms: 'cell biology' });

@@ -51,9 +51,9 @@ export class CounterService {
   readonly institutions: InstitutionDirectory;
 
   /**
-   * The item reports' data of a journal and period being read or read lately: a big journal's
-   * year is every article-month, which takes longer than a request may wait, so it is read once
-   * in the background and kept a while (each harvester's report is then made from it at once).
+   * The item reports' data of a journal and period being read: a big journal's year not read
+   * before is every article-month, which may take longer than a request may wait, so it is read
+   * once in the background (storing its complete months) and kept until a request takes it.
    */
   private readonly itemReads = new LRUCache<string, { done: boolean; data: Promise<{ items: Item[]; rows: Row[] }> }>({ max: 4, ttl: 3600_000 });
 
@@ -76,12 +76,18 @@ export class CounterService {
       );
       this.itemReads.set(key, (read = entry));
     }
-    if (read.done) return read.data;
+    // A read is kept until a request is answered with it (the harvester asking again after 1011);
+    // later requests read afresh, from the months it stored.
+    if (read.done) {
+      this.itemReads.delete(key);
+      return read.data;
+    }
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.deps.config.COUNTER_ITEM_WAIT_MS)));
     try {
       const data = await Promise.race([read.data, waited]);
       if (!data) throw new SushiError(1011, 'The item report is being built: ask again in a minute');
+      this.itemReads.delete(key);
       return data;
     } finally {
       clearTimeout(timer);
@@ -151,11 +157,27 @@ export class CounterService {
     return titleReport(req, ctx, [title], rows, searches);
   }
 
+  /**
+   * The articles' monthly counts of the period: each month from its stored document when a report
+   * read it before, otherwise from the article-months, then stored (once the month has been over
+   * long enough for every hit of it to be counted; counting a late one drops it again).
+   */
+  private async itemCounts(journalId: string, begin: string, end: string, inst: string | null, now = Date.now()) {
+    const stats = this.deps.repos.stats;
+    const months = monthsOf(begin, end);
+    const stored = await stats.storedItemMonths(journalId, months, inst);
+    const missing = months.filter((m) => !stored.has(m));
+    const read = missing.length ? await stats.articleMonths(journalId, missing, inst) : [];
+    const settled = missing.filter((m) => Date.parse(`${monthAfter(m)}-01T00:00:00Z`) + ITEM_MONTH_SETTLE_MS <= now);
+    await Promise.all(settled.map((m) => stats.storeItemMonth(journalId, m, read.filter((c) => c.month === m), inst)));
+    return [...[...stored.values()].flat(), ...read];
+  }
+
   /** The articles with usage in the period, and their monthly counts (the world's or one institution's). */
   private async itemData(j: Journal, begin: string, end: string, origin: string, inst: string | null): Promise<{ items: Item[]; rows: Row[] }> {
-    const counts = await this.deps.repos.stats.articleMonths(j.id, begin, end, inst);
+    const counts = await this.itemCounts(j.id, begin, end, inst);
     const used = new Set(counts.map((c) => c.articleId));
-    const articles = (await this.deps.repos.articles.list(j.id)).filter((a) => used.has(a.id));
+    const articles = (await this.deps.repos.articles.list(j.id, ITEM_FIELDS)).filter((a) => used.has(a.id));
     const items: Item[] = articles.map((a) => ({
       articleId: a.id,
       journalId: j.id,
@@ -221,3 +243,16 @@ const monthAfter = (m: string) => {
   const [y, mo] = m.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, mo, 1)).toISOString().slice(0, 7);
 };
+
+/** The months begin..end (YYYY-MM, inclusive). */
+const monthsOf = (begin: string, end: string) => {
+  const out: string[] = [];
+  for (let m = begin; m <= end; m = monthAfter(m)) out.push(m);
+  return out;
+};
+
+/** How long after a month ends its item counts are stored: hits are counted within seconds, after an outage within minutes. */
+const ITEM_MONTH_SETTLE_MS = 3600_000;
+
+/** What an item report names of an article. */
+const ITEM_FIELDS = ['title', 'authorname', 'authors', 'publishdate', 'doi', 'license'] as const;

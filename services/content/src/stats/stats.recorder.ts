@@ -344,6 +344,8 @@ export class StatsRecorder {
     const steps: [string, () => Promise<void>][] = [
       [ARTICLES_DONE, () => this.repo.add(world)],
       ['~institutions', () => this.repo.add(attributed)],
+      // The item reports' stored months these counts add to (a month still counting has none).
+      ['~item-months', () => this.repo.dropItemMonths(all.filter((i) => i.month < monthOf(Date.now())))],
       ['~searches', () => this.repo.addSearches([...searches.values()])],
       ['~titles', async () => this.repo.addTitles(await this.titleIncrements(world))],
       ['~institution-titles', async () => this.repo.addTitles(await this.titleIncrements(attributed))],

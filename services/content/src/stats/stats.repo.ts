@@ -144,13 +144,43 @@ searchSchema.index({ journalId: 1, inst: 1, month: 1 }, { unique: true, name: 'u
 
 const counts = (d: Partial<UsageCounts>): UsageCounts => ({ views: d.views ?? 0, downloads: d.downloads ?? 0, uii: d.uii ?? 0, uir: d.uir ?? 0 });
 
+/**
+ * One complete month of a journal's article counts (the world's, inst '', or an institution's) in
+ * one document, as the item reports read it: a month of a large journal is thousands of
+ * article-months, which FerretDB reads far slower than one document of them. Written when a report
+ * first reads the month, dropped when counting adds to it (a late or replayed hit).
+ */
+interface ItemMonthDoc {
+  journalId: string;
+  inst: string;
+  month: string;
+  /**
+   * JSON of [articleId, views, downloads, uii, uir] per article with usage: one string, as
+   * FerretDB stores no arrays of arrays and decodes one field faster than thousands.
+   */
+  rows: string;
+}
+type ItemRow = [string, number, number, number, number];
+const itemMonthSchema = new Schema<ItemMonthDoc>(
+  {
+    journalId: { type: String, required: true },
+    inst: { type: String, default: '' },
+    month: { type: String, required: true },
+    rows: { type: String, default: '[]' },
+  },
+  { collection: 'item_month_stats', versionKey: false },
+);
+itemMonthSchema.index({ journalId: 1, inst: 1, month: 1 }, { unique: true, name: 'uniq_item_month' });
+
 export class StatsRepo {
   readonly model: Model<StatDoc>;
   readonly titles: Model<TitleDoc>;
   readonly instArticles: Model<StatDoc>;
   readonly instTitles: Model<TitleDoc>;
   readonly searches: Model<SearchDoc>;
+  readonly itemMonths: Model<ItemMonthDoc>;
   constructor(conn: Connection) {
+    this.itemMonths = conn.models.ItemMonthStat ?? conn.model<ItemMonthDoc>('ItemMonthStat', itemMonthSchema);
     this.model = conn.models.ArticleStat ?? conn.model<StatDoc>('ArticleStat', statSchema);
     this.titles = conn.models.TitleStat ?? conn.model<TitleDoc>('TitleStat', titleSchema);
     this.instArticles = conn.models.InstitutionArticleStat ?? conn.model<StatDoc>('InstitutionArticleStat', instArticleSchema);
@@ -160,7 +190,7 @@ export class StatsRepo {
 
   async init() {
     await buildIndexes(() =>
-      Promise.all([this.model.syncIndexes(), this.titles.syncIndexes(), this.instArticles.syncIndexes(), this.instTitles.syncIndexes(), this.searches.syncIndexes()]),
+      Promise.all([this.model.syncIndexes(), this.titles.syncIndexes(), this.instArticles.syncIndexes(), this.instTitles.syncIndexes(), this.searches.syncIndexes(), this.itemMonths.syncIndexes()]),
     );
   }
 
@@ -215,10 +245,29 @@ export class StatsRepo {
    * Every article's counts of one journal in the months from..to (the item reports), the world's
    * or one institution's; only the fields a report reads.
    */
-  async articleMonths(journalId: string, from: string, to: string, inst: string | null = null): Promise<ArticleMonth[]> {
-    const q = { journalId: jid(journalId), month: { $gte: from, $lte: to }, ...(inst ? { inst } : {}) };
+  async articleMonths(journalId: string, months: { from: string; to: string } | string[], inst: string | null = null): Promise<ArticleMonth[]> {
+    const month = Array.isArray(months) ? { $in: months } : { $gte: months.from, $lte: months.to };
+    const q = { journalId: jid(journalId), month, ...(inst ? { inst } : {}) };
     const ds = await (inst ? this.instArticles : this.model).find(q).select({ _id: 0, articleId: 1, month: 1, views: 1, downloads: 1, uii: 1, uir: 1 }).lean();
     return ds.map((d) => ({ articleId: d.articleId, month: d.month, ...counts(d) }));
+  }
+
+  /** The stored item months of a journal among these (the world's or one institution's). */
+  async storedItemMonths(journalId: string, months: string[], inst: string | null = null): Promise<Map<string, ArticleMonth[]>> {
+    const ds = await this.itemMonths.find({ journalId: jid(journalId), inst: inst ?? '', month: { $in: months } }).lean();
+    return new Map(ds.map((d) => [d.month, (JSON.parse(d.rows) as ItemRow[]).map(([articleId, views, downloads, uii, uir]) => ({ articleId, month: d.month, views, downloads, uii, uir }))]));
+  }
+
+  /** Keeps a complete month's article counts in one document (a concurrent reader's same month is the same). */
+  async storeItemMonth(journalId: string, month: string, counts: ArticleMonth[], inst: string | null = null): Promise<void> {
+    const rows = JSON.stringify(counts.map((c): ItemRow => [c.articleId, c.views, c.downloads, c.uii, c.uir]));
+    await this.itemMonths.updateOne({ journalId: jid(journalId), inst: inst ?? '', month }, { $set: { rows } }, { upsert: true });
+  }
+
+  /** Drops the stored item months these counts changed (every institution's too). */
+  async dropItemMonths(changed: { journalId: string; month: string }[]): Promise<void> {
+    const keys = [...new Map(changed.map((c) => [`${c.journalId}|${c.month}`, c])).values()];
+    if (keys.length) await this.itemMonths.deleteMany({ $or: keys.map((c) => ({ journalId: jid(c.journalId), month: c.month })) });
   }
 
   /** Every article's counts of one journal, all months (a rebuild of its rollup). */
