@@ -33,7 +33,7 @@ export function PdfJobButton({ request, children, className = 'btn', disabled, o
       >
         {children}
       </button>
-      <PdfProgress {...job} />
+      <PdfProgress {...job} job={typeof children === 'string' ? children : undefined} />
     </span>
   );
 }
