@@ -14,8 +14,9 @@
  *   counter_tr_j3_ms        p99 of TR_J3 (the view with usage on an open platform: TR_J1 and TR_J4
  *                           count Controlled articles only, and none is)
  *   counter_pr_ms           p99 of PR
- *   counter_ir_a1_first_ms  one IR_A1 of the year (every article's monthly counts read): the item
- *                           reports are not what the rollup serves
+ *   counter_ir_a1_first_ms  the first IR_A1 of the year: every article's monthly counts read (the
+ *                           item reports are not what the rollup serves), and each month stored
+ *   counter_ir_a1_ms        p99 of IR_A1 of the year after that (20 requests): the stored months
  * Prints the figures; never asserts a time.
  *
  * Alone: `node node_modules/.bin/tsx bench/counter.bench.ts` (MONGO_URL, REDIS_URL, MONGO_DB),
@@ -116,6 +117,14 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
       if (r.status !== 200) throw new Error(`${report} answered ${r.status}: ${body.slice(0, 200)}`);
       return { ms, body };
     };
+    const askIr = async () => {
+      const q = new URLSearchParams({ ...keys[turn++ % CUSTOMERS]!, begin_date: `${YEAR}-01-01`, end_date: `${YEAR}-12-31` });
+      const r = await fetch(`${app.url}/counter/r51/reports/ir_a1?${q}`, { headers: { 'x-journal-id': j.id, 'x-journal-host': 'counterbench.test' } });
+      const body = await r.text();
+      if (r.status === 202) return null;
+      if (r.status !== 200) throw new Error(`ir_a1 answered ${r.status}: ${body.slice(0, 200)}`);
+      return body;
+    };
     const series = async (report: string, extra: Record<string, string> = {}) => {
       const out: number[] = [];
       for (let i = 0; i < REQUESTS; i++) out.push((await ask(report, extra)).ms);
@@ -127,7 +136,16 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
     const check = JSON.parse((await ask('tr_j3')).body) as { Report_Items: { Attribute_Performance: { Performance: { Total_Item_Requests: Record<string, number> } }[] }[] };
     const requests = check.Report_Items[0]!.Attribute_Performance.reduce((n, p) => n + Object.values(p.Performance.Total_Item_Requests).reduce((a, b) => a + b, 0), 0);
     if (requests !== docs.reduce((n, d) => n + d.downloads, 0)) throw new Error(`TR_J3 counts ${requests} requests, the articles ${docs.reduce((n, d) => n + d.downloads, 0)}`);
-    const ir = await ask('ir_a1');
+    // The first item report may be queued (1011): asked again as a harvester does until served.
+    const t0ir = performance.now();
+    let ir = await askIr();
+    while (!ir) {
+      await new Promise((r) => setTimeout(r, 500));
+      ir = await askIr();
+    }
+    const irFirst = performance.now() - t0ir;
+    const irs: number[] = [];
+    for (let i = 0; i < 20; i++) irs.push((await ask('ir_a1')).ms);
     const figures = {
       counter_tr_j1_ms: round(percentile(j1s, 99), 2),
       counter_tr_j1_p50_ms: round(percentile(j1s, 50), 2),
@@ -135,7 +153,8 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
       counter_tr_ms: round(percentile(tr, 99), 2),
       counter_tr_j3_ms: round(percentile(j3, 99), 2),
       counter_pr_ms: round(percentile(pr, 99), 2),
-      counter_ir_a1_first_ms: round(ir.ms, 0),
+      counter_ir_a1_first_ms: round(irFirst, 0),
+      counter_ir_a1_ms: round(percentile(ascending(irs), 99), 2),
       counter_articles: ARTICLES,
     };
     console.log(figures);
