@@ -1,0 +1,227 @@
+/**
+ * Staff saves while readers keep both cores busy, through nginx and the gateway as the admin sends
+ * them: an article's title edited, an issue created, the journal's name changed in the settings,
+ * one after another as one editor works, while wrk (64 connections, 2 threads, its CPU its own)
+ * reads a mix of cached pages and reads (hits) and searches nobody asked for before (misses: the
+ * render process and content answer each). Each save is timed from its send to the last byte of
+ * its answer, and until readers get the change through nginx: the article's page and its issue
+ * list with the new title, the home page and the settings read with the new name; an issue nobody
+ * lists yet (no article) until the admin's status says the change is live everywhere
+ * (GET /api/admin/edge-status). Prints figures; never asserts a time.
+ *
+ *   edge_write_p99_ms_loaded, _p50_ms_loaded      a save's answer under the reader mix (every kind)
+ *   edge_write_<kind>_p99_ms_loaded               the same per kind (article, issue, settings)
+ *   edge_fresh_p99_ms, _p50_ms, _max_ms           from the save's send until readers see it
+ *   edge_fresh_unseen                             saves readers had not got 15 s after the send
+ *   edge_write_p50_ms_idle                         a save's answer with no reader (the same saves)
+ *   edge_write_mix_rps, _mix_miss_ratio, _cores_busy   the reader mix meanwhile: its rate, its misses,
+ *                                                  the share of both cores busy
+ *   edge_write_cpu_s_<process>                     CPU seconds of each process of the stack over the loaded part
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { percentile } from '@journal/testing';
+import { DEMO_USER } from '../scripts/seed';
+import type { BenchContext, BenchFigures } from './context';
+import { coresBusy, machineTicks } from './machine-cpu';
+import { cpuMs } from './proc-cpu';
+
+/** Saves of each kind under load (and a third as many without). */
+const ROUNDS = Number(process.env.BENCH_EDGE_WRITE_ROUNDS ?? 30);
+const YEAR = 2033;
+/** A save readers do not get within this long is counted as never seen (edge_fresh_unseen). */
+const STALE_MS = 15_000;
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Kind = 'article' | 'issue' | 'settings';
+interface Timed {
+  kind: Kind;
+  writeMs: number;
+  freshMs: number;
+  /** Not seen by readers within STALE_MS (freshMs is STALE_MS then). */
+  unseen?: boolean;
+}
+
+export async function run(ctx: BenchContext): Promise<BenchFigures> {
+  const base = new URL(ctx.baseUrl);
+  const host = `localhost:${base.port}`;
+  const site = `http://${host}`;
+  const origin = `http://127.0.0.1:${base.port}`;
+  const get = async (p: string, headers: Record<string, string> = {}) => {
+    const r = await fetch(`${site}${p}`, { headers });
+    return { status: r.status, text: await r.text() };
+  };
+  const login = await fetch(`${site}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_USER.name, password: DEMO_USER.password }) });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const liveStatus = async () => JSON.parse((await get('/api/admin/edge-status', auth)).text) as { published: number; live: number };
+
+  // The subjects: the newest issue's first article, its page and list; the home page and settings.
+  const years = JSON.parse((await get('/api/archives/')).text) as { year: number; issues: { volume: number; issue: number }[] }[];
+  const y = years.sort((a, b) => b.year - a.year)[0]!;
+  const i = y.issues[0]!;
+  const listPath = `/api/archives/${y.year}/${i.volume}/${i.issue}`;
+  const list = JSON.parse((await get(listPath)).text) as { id: string; refnumber: string }[];
+  const article = list[0]!;
+  const pagePath = `/archives/${y.year}/vol${i.volume}/issue${i.issue}/${encodeURIComponent(article.refnumber)}`;
+  const stored = JSON.parse((await get(`/api/admin/articles/${article.id}`, auth)).text) as Record<string, unknown>;
+  const settings = JSON.parse((await get('/api/settings/')).text) as { websitename: string };
+
+  /** The admin's edit form of the article, sent with this title. */
+  const saveArticle = (title: string) => {
+    const form = new FormData();
+    for (const k of ['year', 'volume', 'issue', 'frequency', 'refnumber', 'authorname', 'keywords', 'pagenumber', 'subject', 'country', 'email', 'mobile', 'txnid', 'ptype', 'publishdate', 'doi', 'abstract'])
+      form.append(k, String(stored[k] ?? ''));
+    form.append('title', title);
+    return fetch(`${site}/api/archives/${article.id}`, { method: 'POST', headers: auth, body: form });
+  };
+  const saveSettings = (websitename: string) =>
+    fetch(`${site}/api/settings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ websitename }) });
+  // New issues of a volume of this run's own (an issue with no article is listed nowhere public).
+  const volume = 1000 + Math.floor(Math.random() * 998_000);
+  let issueNo = 0;
+  const saves: Record<Kind, (n: string) => Promise<Response>> = {
+    article: (n) => saveArticle(`${String(stored.title)} (save ${n})`),
+    issue: () =>
+      fetch(`${site}/api/admin/create-issue`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ year: YEAR, volume, issue: ++issueNo, frequency: 'January-March' }),
+      }),
+    settings: (n) => saveSettings(`${settings.websitename} (save ${n})`),
+  };
+  /** Whether readers get the save: through nginx, as anyone reads. */
+  const seen: Record<Kind, (n: string, number: number) => Promise<boolean>> = {
+    article: async (n) => {
+      const [pg, ls] = await Promise.all([get(pagePath), get(listPath)]);
+      return pg.text.includes(`(save ${n})`) && ls.text.includes(`(save ${n})`);
+    },
+    issue: async (_n, number) => (await liveStatus()).live >= number,
+    settings: async (n) => {
+      const [home, read] = await Promise.all([get('/'), get('/api/settings/')]);
+      return home.text.includes(`(save ${n})`) && read.text.includes(`(save ${n})`);
+    },
+  };
+  const kinds: Kind[] = ['article', 'issue', 'settings'];
+  let seq = 0;
+  const one = async (kind: Kind): Promise<Timed> => {
+    const n = `${Date.now().toString(36)}-${seq++}`;
+    const sent = performance.now();
+    const r = await saves[kind](n);
+    const body = await r.text();
+    const writeMs = performance.now() - sent;
+    if (r.status !== 200 && r.status !== 201) throw new Error(`${kind} save answered ${r.status}: ${body}`);
+    // The number current now is at least the save's own change (for the issue, seen by the status).
+    const number = kind === 'issue' ? (await liveStatus()).published : 0;
+    for (;;) {
+      if (await seen[kind](n, number)) break;
+      if (performance.now() - sent > STALE_MS) {
+        // Counted, with what readers were given, and the next save goes on.
+        const [pg, status] = await Promise.all([fetch(`${site}${kind === 'settings' ? '/' : pagePath}`), liveStatus()]);
+        console.log(`edge writes: ${kind} save ${n} not seen after ${STALE_MS} ms: x-cache ${pg.headers.get('x-cache')}, status ${JSON.stringify(status)}`);
+        await pg.arrayBuffer();
+        return { kind, writeMs, freshMs: STALE_MS, unseen: true };
+      }
+      await sleep(5);
+    }
+    return { kind, writeMs, freshMs: performance.now() - sent };
+  };
+  const series = async (rounds: number) => {
+    const out: Timed[] = [];
+    for (let r = 0; r < rounds; r++) for (const k of kinds) out.push(await one(k));
+    return out;
+  };
+
+  // Without readers first: what a save costs on a quiet stack.
+  const idle = await series(Math.max(2, Math.round(ROUNDS / 3)));
+
+  // The reader mix: pages and reads kept by nginx, and one request in ten a search nobody made before.
+  const mixPaths = [pagePath, listPath, '/', '/archives', '/board', '/api/settings/', '/api/archives/', '/api/editors/', '/api/indexing/'];
+  for (const a of list.slice(1, 12)) mixPaths.push(`/archives/${y.year}/vol${i.volume}/issue${i.issue}/${encodeURIComponent(a.refnumber)}`, `/api/archives/ref/${encodeURIComponent(a.refnumber)}`);
+  for (const yy of years) for (const ii of yy.issues) mixPaths.push(`/api/archives/${yy.year}/${ii.volume}/${ii.issue}`, `/archives/${yy.year}/vol${ii.volume}/issue${ii.issue}`);
+  for (const p of mixPaths) await get(p);
+  const script = path.join(ctx.staticDir, 'edge-write-mix.lua');
+  const salt = Date.now().toString(36);
+  writeFileSync(
+    script,
+    [
+      `local paths = { ${mixPaths.map((p) => JSON.stringify(p)).join(', ')} }`,
+      'local i = 0',
+      'hits = 0',
+      'other = 0',
+      'local threads = {}',
+      'function setup(thread) table.insert(threads, thread) end',
+      'function init(args) i = math.random(1, 1000000) end',
+      'request = function()',
+      '  i = i + 1',
+      `  if i % 10 == 0 then return wrk.format("GET", "/search?keyword=zq${salt}" .. i) end`,
+      '  return wrk.format("GET", paths[(i % #paths) + 1])',
+      'end',
+      'response = function(status, headers, body) if headers["X-Cache"] == "HIT" then hits = hits + 1 else other = other + 1 end end',
+      'function done(summary, latency, requests)',
+      '  local h, o = 0, 0',
+      '  for _, t in ipairs(threads) do h = h + t:get("hits"); o = o + t:get("other") end',
+      '  io.write(string.format("EDGE_HITS %d %d\\n", h, o))',
+      'end',
+    ].join('\n'),
+  );
+  const wrk = spawn('wrk', ['-t2', '-c64', '-d3600s', '--timeout', '10s', '-H', `Host: ${host}`, '-H', 'Accept-Encoding: gzip', '-s', script, `${origin}/`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  wrk.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const ended = new Promise<void>((r) => wrk.once('exit', () => r()));
+  // The mix at full speed before the first save.
+  await sleep(3000);
+  const cpu0 = cpuMs(ctx.pids);
+  const ticks0 = machineTicks();
+  const t0 = performance.now();
+  let loaded: Timed[];
+  try {
+    loaded = await series(ROUNDS);
+  } finally {
+    wrk.kill('SIGINT');
+  }
+  const wall = (performance.now() - t0) / 1000;
+  const busy = coresBusy(ticks0, machineTicks());
+  const cpu1 = cpuMs(ctx.pids);
+  const cpu = Object.fromEntries(Object.keys(cpu1).map((k) => [k, round(((cpu1[k] ?? 0) - (cpu0[k] ?? 0)) / 1000, 2)]));
+  await ended;
+  // Put back what the readers had.
+  await (await saveArticle(String(stored.title))).text();
+  await (await saveSettings(settings.websitename)).text();
+
+  const m = /EDGE_HITS (\d+) (\d+)/.exec(out);
+  const hits = Number(m?.[1] ?? 0);
+  const others = Number(m?.[2] ?? 0);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const p = (xs: number[], q: number) => round(percentile([...xs].sort((a, b) => a - b), q));
+  const f: BenchFigures = {
+    edge_write_p99_ms_loaded: p(loaded.map((t) => t.writeMs), 99),
+    edge_write_p50_ms_loaded: p(loaded.map((t) => t.writeMs), 50),
+    edge_fresh_p99_ms: p(loaded.map((t) => t.freshMs), 99),
+    edge_fresh_p50_ms: p(loaded.map((t) => t.freshMs), 50),
+    edge_fresh_max_ms: round(Math.max(...loaded.map((t) => t.freshMs))),
+    edge_fresh_unseen: loaded.filter((t) => t.unseen).length,
+    edge_write_p50_ms_idle: p(idle.map((t) => t.writeMs), 50),
+    edge_fresh_p50_ms_idle: p(idle.map((t) => t.freshMs), 50),
+    edge_write_mix_rps: Math.round(rps),
+    edge_write_mix_miss_ratio: round(others / Math.max(1, hits + others), 3),
+    edge_write_cores_busy: busy,
+    edge_write_loaded_wall_s: round(wall, 1),
+  };
+  for (const k of kinds) {
+    const of = loaded.filter((t) => t.kind === k);
+    f[`edge_write_${k}_p99_ms_loaded`] = p(of.map((t) => t.writeMs), 99);
+    f[`edge_fresh_${k}_p99_ms`] = p(of.map((t) => t.freshMs), 99);
+  }
+  for (const [name, s] of Object.entries(cpu)) f[`edge_write_cpu_s_${name.replace(/[^a-z0-9]+/gi, '_')}`] = s;
+  console.log(out.trim());
+  console.log(
+    `edge writes: ${loaded.length} saves under the reader mix (${f.edge_write_mix_rps} req/s, ${f.edge_write_mix_miss_ratio} misses, cores busy ${f.edge_write_cores_busy}) in ${f.edge_write_loaded_wall_s} s: ` +
+      `answer p50 ${f.edge_write_p50_ms_loaded} p99 ${f.edge_write_p99_ms_loaded} ms; seen by readers p50 ${f.edge_fresh_p50_ms} p99 ${f.edge_fresh_p99_ms} max ${f.edge_fresh_max_ms} ms; ` +
+      `idle answer p50 ${f.edge_write_p50_ms_idle} ms; CPU s ${JSON.stringify(cpu)}`,
+  );
+  for (const k of kinds) console.log(`  ${k}: answer p99 ${f[`edge_write_${k}_p99_ms_loaded`]} ms, seen p99 ${f[`edge_fresh_${k}_p99_ms`]} ms`);
+  return f;
+}
