@@ -31,6 +31,11 @@ export const ACTIVITY_KINDS = [
   'submission.payment',
   'submission.publish',
   'submission.settings',
+  // The author's acts from the form and the status link (actor role `author`).
+  'submission.submit',
+  'submission.withdraw',
+  'submission.revise',
+  'submission.receipt',
   'reviewer.create',
   'reviewer.update',
   'reviewer.remove',
@@ -56,8 +61,8 @@ export const ACTIVITY_KINDS = [
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ACTIVITY_AREAS = [...new Set(ACTIVITY_KINDS.map((k) => k.split('.')[0]!))] as readonly string[];
 
-/** Who acted: a staff role, `operator` for the command line, `reviewer` from a review link, `system` for scheduled reminders. A token without a role is a manager's. */
-export const ACTIVITY_ACTOR_ROLES = ['manager', 'editor', 'worklog', 'operator', 'reviewer', 'system'] as const;
+/** Who acted: a staff role, `operator` for the command line, `reviewer` from a review link, `author` from the submission form or a status link, `system` for scheduled reminders. A token without a role is a manager's. */
+export const ACTIVITY_ACTOR_ROLES = ['manager', 'editor', 'worklog', 'operator', 'reviewer', 'author', 'system'] as const;
 export type ActivityActorRole = (typeof ACTIVITY_ACTOR_ROLES)[number];
 
 /** docs/product.md#activity-log: entries a page. */

@@ -310,7 +310,16 @@ describe('from submission to a published article', () => {
     expect(delivery.cc.map((c) => c.email)).toEqual(['ravi@example.org']);
 
     const log: ActivityEntry[] = (await app.deps.activity.since(J, undefined)).filter((e) => e.record.id === id);
-    expect(log.map((e) => e.kind).sort()).toEqual(['submission.decision', 'submission.decision', 'submission.decision', 'submission.payment', 'submission.publish']);
+    expect(log.map((e) => e.kind).sort()).toEqual([
+      'submission.decision', 'submission.decision', 'submission.decision', 'submission.payment', 'submission.publish', 'submission.receipt', 'submission.revise', 'submission.submit',
+    ]);
+    // The author's acts, as the author: the name given on the form, from the address that sent them.
+    const byAuthor = log.filter((e) => e.actor.role === 'author');
+    expect(byAuthor.map((e) => [e.kind, e.actor.name, e.changes.find((c) => c.field === 'status')?.after])).toEqual([
+      ['submission.submit', 'Asha Rao', 'received'], ['submission.revise', 'Asha Rao', 'under_review'], ['submission.receipt', 'Asha Rao', 'payment_pending'],
+    ]);
+    expect(byAuthor[0]!.ip).toMatch(/^203\.0\.113\.\d+$/);
+    expect(byAuthor[2]!.changes).toContainEqual({ field: 'txnid', before: '', after: 'TX-2026-77' });
   });
 
   test('a waived fee: paid with ptype free, the number standing for the transaction', async () => {

@@ -17,7 +17,6 @@ import {
   type SubmissionState,
   type SubmissionSummary,
 } from '@journal/contracts';
-import type { ActivityLog } from '@journal/server-kit';
 import type { ArticleAdminService } from '../admin/article-admin.service';
 import type { UploadedFile } from '../admin/upload';
 import type { Article, ArticleRepo } from '../archives/article.repo';
@@ -50,7 +49,6 @@ export function deliveryOf(a: Article, origin: string, pdfBase: string): Pick<Au
 }
 
 export interface StaffParts extends SubmissionParts {
-  activity: Pick<ActivityLog, 'record'>;
   articles: Pick<ArticleRepo, 'list' | 'lastPageOfIssue'>;
   issues: Pick<IssueRepo, 'latest'>;
   articleAdmin: Pick<ArticleAdminService, 'create'>;

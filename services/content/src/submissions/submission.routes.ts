@@ -22,7 +22,8 @@ const receiptUpload = multipart('receipt', { maxBytes: MAX_RECEIPT_BYTES, tooLar
 /** Forms without a file come as multipart too (the pages' forms all are): parsed, no file taken. */
 const fields = multipart('none');
 
-const caller = (req: Request, deps: ContentDeps): PublicCaller => ({ journalId: req.journalId, origin: publicOrigin(req, deps.config), ip: req.clientIp });
+const caller = (req: Request, deps: ContentDeps): PublicCaller => ({ journalId: req.journalId, origin: publicOrigin(req, deps.config), ip: req.clientIp, requestId: req.requestId });
+const from = (req: Request) => ({ ip: req.clientIp ?? '', requestId: req.requestId ?? '' });
 
 /**
  * A browser's form post (no script) wants a page, not JSON: it is sent on with a redirect, to the
@@ -84,13 +85,13 @@ export async function submissionServices(deps: ContentDeps): Promise<SubmissionS
     files: new SubmissionFiles(deps.conn),
     limits: new SubmissionLimits(deps.redis, deps.config.REDIS_PREFIX),
     formKeys: new SubmissionFormKeys(deps.redis, deps.config.REDIS_PREFIX),
+    activity: deps.activity,
     worklog: new WorklogNotes({ baseUrl: deps.config.WORKLOG_URL, timeoutMs: deps.config.WORKLOG_TIMEOUT_MS, settings, logger: deps.logger }),
     mail: new AuthorMailer(deps.mail, repo, deps.config.SUBMISSION_TOKEN_DAYS, deps.logger),
     logger: deps.logger,
   };
   const staff = new SubmissionStaffService({
     ...parts,
-    activity: deps.activity,
     articles: deps.repos.articles,
     issues: deps.repos.issues,
     articleAdmin: new ArticleAdminService(deps),
@@ -133,21 +134,21 @@ export async function submissionRoutes(deps: ContentDeps, services?: SubmissionS
     '/api/submissions/status/:token/withdraw',
     requireTenant,
     fields,
-    act(async (req) => ({ body: await authors.withdraw(req.journalId, publicOrigin(req, deps.config), tokenOf(req), req.body), page: `${statusBack(req)}?done=withdrawn` }), statusBack),
+    act(async (req) => ({ body: await authors.withdraw(req.journalId, publicOrigin(req, deps.config), tokenOf(req), req.body, from(req)), page: `${statusBack(req)}?done=withdrawn` }), statusBack),
   );
 
   r.post(
     '/api/submissions/status/:token/revision',
     requireTenant,
     manuscript('manuscript'),
-    act(async (req) => ({ body: await authors.revise(req.journalId, tokenOf(req), req.body, req.file), page: `${statusBack(req)}?done=revised` }), statusBack),
+    act(async (req) => ({ body: await authors.revise(req.journalId, tokenOf(req), req.body, req.file, from(req)), page: `${statusBack(req)}?done=revised` }), statusBack),
   );
 
   r.post(
     '/api/submissions/status/:token/receipt',
     requireTenant,
     receiptUpload,
-    act(async (req) => ({ body: await authors.receipt(req.journalId, tokenOf(req), req.body, req.file), page: `${statusBack(req)}?done=receipt` }), statusBack),
+    act(async (req) => ({ body: await authors.receipt(req.journalId, tokenOf(req), req.body, req.file, from(req)), page: `${statusBack(req)}?done=receipt` }), statusBack),
   );
 
   // A refusal before the act (an upload over its limit, a body that cannot be read) sends a

@@ -1,5 +1,5 @@
 import { mongo } from 'mongoose';
-import { AppError, parse, sanitizeRichText, sanitizeTitle, toPlainText } from '@journal/server-kit';
+import { AppError, parse, sanitizeRichText, sanitizeTitle, toPlainText, type ActivityLog } from '@journal/server-kit';
 import {
   awaitsPayment,
   formatSubmissionNumber,
@@ -36,6 +36,7 @@ export interface SubmissionParts {
   limits: SubmissionLimits;
   formKeys: SubmissionFormKeys;
   worklog: Pick<WorklogNotes, 'noted'>;
+  activity: Pick<ActivityLog, 'record'>;
   mail: AuthorMailer;
   logger: { warn(o: object, msg: string): void };
 }
@@ -45,7 +46,16 @@ export interface PublicCaller {
   journalId: string;
   origin: string;
   ip: string;
+  requestId?: string;
 }
+
+/** Where an author's act came from, for the activity log. */
+export interface AuthorRequest {
+  ip: string;
+  requestId: string;
+}
+const NOWHERE: AuthorRequest = { ip: '', requestId: '' };
+type AuthorKind = 'submission.submit' | 'submission.withdraw' | 'submission.revise' | 'submission.receipt';
 
 const HOUR = 3600;
 const notFound = () => new AppError(404, 'not_found', 'Not found');
@@ -156,6 +166,7 @@ export class SubmissionService {
     const token = await this.p.mail.issueToken(c.journalId, s.id);
     await this.p.mail.send({ journalId: c.journalId, origin: c.origin, submission: s, event: 'submission_received', token });
     this.p.worklog.noted(c.journalId, s);
+    await this.logAuthor(c.journalId, { ip: c.ip, requestId: c.requestId ?? '' }, 'submission.submit', s, [{ field: 'status', before: '', after: 'received' }]);
     return { id: s.id, number: s.number, token, status: s.status };
   }
 
@@ -190,7 +201,16 @@ export class SubmissionService {
     return { at: new Date(), from: s.status, to, by: { kind: 'author', name: `${s.given} ${s.family}`.trim(), role: 'author' }, message, authorVisible: true };
   }
 
-  async withdraw(journalId: string, origin: string, token: string, body: unknown): Promise<SubmissionStatus> {
+  /**
+   * docs/product.md#activity-log: an author's act, beside the staff's, in the journal's activity
+   * log (role `author`, the name given on the form, the address it came from).
+   */
+  private async logAuthor(journalId: string, from: AuthorRequest, kind: AuthorKind, s: Submission, changes: { field: string; before: string; after: string }[]) {
+    const actor = { id: '', name: `${s.given} ${s.family}`.trim() || s.email, role: 'author' as const, ip: from.ip, requestId: from.requestId };
+    await this.p.activity.record(journalId, actor, { kind, record: { type: 'submission', id: s.id, label: s.number }, changes });
+  }
+
+  async withdraw(journalId: string, origin: string, token: string, body: unknown, from: AuthorRequest = NOWHERE): Promise<SubmissionStatus> {
     const s = await this.open(journalId, token);
     const { message } = parse(submissionWithdrawSchema, body ?? {});
     const to = moveTarget('withdraw', 'author', s.status);
@@ -198,11 +218,12 @@ export class SubmissionService {
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.authorEntry(s, to, message));
     if (!moved) throw notAllowed();
     this.p.worklog.noted(journalId, moved);
+    await this.logAuthor(journalId, from, 'submission.withdraw', moved, [{ field: 'status', before: s.status, after: to }, ...(message ? [{ field: 'message', before: '', after: message }] : [])]);
     await this.p.mail.send({ journalId, origin, submission: moved, event: 'withdrawn', token, vars: { message } });
     return this.status(journalId, token);
   }
 
-  async revise(journalId: string, token: unknown, body: unknown, upload: UploadedFile | undefined): Promise<SubmissionStatus> {
+  async revise(journalId: string, token: unknown, body: unknown, upload: UploadedFile | undefined, from: AuthorRequest = NOWHERE): Promise<SubmissionStatus> {
     const s = await this.open(journalId, token);
     const { message } = parse(submissionRevisionSchema, body ?? {});
     const to = moveTarget('revise', 'author', s.status);
@@ -214,10 +235,11 @@ export class SubmissionService {
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.authorEntry(s, to, message || `Revised manuscript (version ${version})`), { manuscript });
     if (!moved) throw notAllowed();
     this.p.worklog.noted(journalId, moved);
+    await this.logAuthor(journalId, from, 'submission.revise', moved, [{ field: 'status', before: s.status, after: to }, { field: 'manuscript', before: '', after: `version ${version} (${file.size} bytes)` }]);
     return this.status(journalId, token);
   }
 
-  async receipt(journalId: string, token: unknown, body: unknown, upload: UploadedFile | undefined): Promise<SubmissionStatus> {
+  async receipt(journalId: string, token: unknown, body: unknown, upload: UploadedFile | undefined, from: AuthorRequest = NOWHERE): Promise<SubmissionStatus> {
     const s = await this.open(journalId, token);
     const { txnid } = parse(submissionReceiptSchema, body ?? {});
     const to = moveTarget('receipt', 'author', s.status);
@@ -229,6 +251,7 @@ export class SubmissionService {
     const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to, receipt }, this.authorEntry(s, to, `Payment receipt sent (transaction ${txnid})`));
     if (!moved) throw notAllowed();
     this.p.worklog.noted(journalId, moved);
+    await this.logAuthor(journalId, from, 'submission.receipt', moved, [{ field: 'status', before: s.status, after: to }, { field: 'txnid', before: '', after: txnid }]);
     return this.status(journalId, token);
   }
 
