@@ -37,6 +37,11 @@ let a1: Listed;
 let a2: Listed;
 
 const gz = { 'accept-encoding': 'gzip' };
+/** Answers the gateway gave readers from another reader's request to the content service. */
+const sharedAnswers = async () => {
+  const text = await (await fetch(`${GATEWAY}/metrics`)).text();
+  return Number(/^gateway_shared_answers_total\{[^}]*upstream="content"[^}]*\} (\d+)$/m.exec(text)?.[1] ?? 0);
+};
 const read = (path: string, headers: Record<string, string> = gz) => onHost(BASE, path, headers);
 const cacheOf = (r: HostAnswer) => r.headers['x-cache'];
 const issuePath = (i: typeof issue1) => `/archives/${i.year}/vol${i.volume}/issue${i.issue}`;
@@ -159,11 +164,15 @@ describe('conditional requests', () => {
 });
 
 describe('never waiting, never bypassed', () => {
-  it('forty readers of a key not yet cached make one upstream request', async () => {
+  it('forty readers of a key not yet cached make one upstream request, and none waits on a lock', async () => {
     const p = `/api/search?keyword=crowd${Date.now().toString(36)}`;
+    const before = await sharedAnswers();
     const answers = await Promise.all(Array.from({ length: 40 }, () => read(p)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(answers.filter((a) => cacheOf(a) !== 'HIT')).toHaveLength(1);
+    // Those nginx sent on (no cache lock) got the gateway's one request's answer.
+    const sentOn = answers.filter((a) => cacheOf(a) !== 'HIT').length;
+    expect(sentOn - ((await sharedAnswers()) - before)).toBe(1);
+    expect(new Set(answers.map((a) => decoded(a).toString())).size).toBe(1);
   });
 
   it('a reader\'s Cache-Control or Pragma does not bypass the shared cache', async () => {
@@ -189,6 +198,76 @@ describe('never waiting, never bypassed', () => {
         expect([p, Object.keys(h)[0], r.status < 500]).toEqual([p, Object.keys(h)[0], true]);
       }
     }
+  });
+});
+
+describe('one cache key per answer', () => {
+  const TRACKING = ['fbclid=IwAR0e2e', 'utm_source=newsletter&utm_medium=email&utm_campaign=may', 'gclid=Cj0KCQ&fbclid=x&utm_term=y', 'unknown=1&empty=', '&&=&x'];
+  /** The keys nginx's answers of the journal are recorded under. */
+  const journalKeys = () => redis.zrange(`${process.env.E2E_REDIS_PREFIX!}edge:tag:${cacheTag.journal(J)}`, 0, -1);
+
+  it('links with tracking, unknown, empty or reordered parameters get the page nginx holds, and record no key', async () => {
+    const p = articlePage(a2);
+    await read(p);
+    const held = await read(p);
+    expect(cacheOf(held)).toBe('HIT');
+    for (const q of TRACKING) {
+      const r = await read(`${p}?${q}`);
+      expect([q, r.status, cacheOf(r)]).toEqual([q, 200, 'HIT']);
+      expect(decoded(r).equals(decoded(held))).toBe(true);
+    }
+    // A route that reads a parameter keeps it, whatever surrounds it, in whatever order.
+    const search = await read('/search?keyword=study');
+    for (const q of ['utm_source=x&keyword=study', 'keyword=study&fbclid=1', 'KEYWORD=study&keyword=other', 'keyword=study&keyword=other&gclid=2']) {
+      const r = await read(`/search?${q}`);
+      expect([q, r.status, cacheOf(r)]).toEqual([q, 200, 'HIT']);
+      expect(decoded(r).equals(decoded(search))).toBe(true);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+    expect((await journalKeys()).filter((k) => /[?&](fbclid|utm_|gclid|unknown|empty)/i.test(k))).toEqual([]);
+  });
+
+  it('a flood of unique query strings makes no cache entry or record beyond the canonical ones', async () => {
+    const pages = ['/board', articlePage(a1), '/api/settings/', `/api/archives/${issue1.year}/${issue1.volume}/${issue1.issue}`];
+    for (const p of pages) await read(p);
+    await new Promise((done) => setTimeout(done, 100));
+    const before = (await journalKeys()).length;
+    const salt = Date.now().toString(36);
+    for (let i = 0; i < 50; i++) {
+      const answers = await Promise.all(pages.map((p) => read(`${p}?fbclid=${salt}${i}&utm_source=s${i}&q${i}=${i}`)));
+      for (const a of answers) expect([a.status, cacheOf(a)]).toEqual([200, 'HIT']);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+    expect((await journalKeys()).length).toBe(before);
+  });
+
+  it('a parameter repeated a thousand times, a 6 kB query string, invalid percent-encoding: the normal answer, 400 or 414, never a 5xx', async () => {
+    const p = articlePage(a1);
+    const page = await read(p);
+    const odd = [
+      `${p}?${'utm_source=x&'.repeat(500)}`,
+      `${p}?u=${'x'.repeat(6000)}`,
+      `${p}?%zz=%&fbclid=%E0%A4`,
+      `/search?${'keyword=study&'.repeat(400)}`,
+      `/search?keyword=%zz%E0%A4&fbclid=%`,
+      `/api/search?keyword=${'k'.repeat(6000)}`,
+      `/api/search?keyword=%ff%fe%`,
+      `/pdf?refno=%%%&refno=1`,
+    ];
+    for (const q of odd) {
+      const r = await read(q);
+      expect([q.slice(0, 60), [200, 400, 404, 414].includes(r.status)]).toEqual([q.slice(0, 60), true]);
+    }
+    // Repeats and noise on a page: the page itself, from the cache.
+    const repeated = await read(`${p}?${'utm_source=x&'.repeat(500)}`);
+    expect([repeated.status, cacheOf(repeated)]).toEqual([200, 'HIT']);
+    expect(decoded(repeated).equals(decoded(page))).toBe(true);
+    // The first keyword counts, as nginx's key names it.
+    expect(decoded(await read(`/search?${'keyword=study&'.repeat(400)}`)).equals(decoded(await read('/search?keyword=study')))).toBe(true);
+    // Past nginx's header buffer: 414 from nginx itself.
+    expect((await read(`${p}?${'utm_source=x&'.repeat(1000)}`)).status).toBe(414);
+    await new Promise((done) => setTimeout(done, 100));
+    expect((await journalKeys()).filter((k) => /[?&](u|utm_source|fbclid|%zz)=/.test(k))).toEqual([]);
   });
 });
 

@@ -148,6 +148,7 @@ describe('a flood of made-up reads against Redis', () => {
     const saveAfter = await save(name);
     const seen = (await call(`${s.base}/api/settings/`)).json().websitename as string;
     const pageRecord = await edge.zscore(`${prefix}edge:scope:${demo}:linked`, `gzip|localhost${page}`);
+    const otherRecords = await edge.zrange(`${prefix}edge:scope:${demo}:other`, 0, -1);
 
     const mb = (n: number) => Math.round((n / 2 ** 20) * 100) / 100;
     report('Redis flood', {
@@ -177,6 +178,9 @@ describe('a flood of made-up reads against Redis', () => {
     }
     expect(afterSecond.records.demo.other).toBe(Number(CAPS.EDGE_KEYS_OTHER_MAX));
     expect(pageRecord).not.toBeNull();
+    // Parameters no route reads (utm, ref, x) are in no key: the settings and the article page keep
+    // their one record, and the other records are searches' keywords alone.
+    expect(otherRecords.filter((k) => !k.startsWith('gzip|localhost/api/search?keyword='))).toEqual([]);
     // Made-up paths (404s, issues that do not exist) leave no record: the pages' records are all there were.
     expect(afterSecond.records.demo.linked).toBe(before.records.demo.linked);
     // Flat: the second wave, as large as the first, adds no keys and (within allocator noise) no memory.

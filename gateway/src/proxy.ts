@@ -4,7 +4,7 @@ import { CLIENT_IP_HEADER, EDGE_CACHE_KEY_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID
 import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
 import type { EdgeEncoding } from '@journal/server-kit';
 import type { EdgeAnswers } from './edge-answers';
-import { MAX_SHARED_BYTES, type SharedAnswer, type SharedReads } from './shared-reads';
+import { MAX_SHARED_BYTES, REFRESH_HEADER, type SharedAnswer, type SharedReads } from './shared-reads';
 
 /**
  * Request headers not passed to a service. A client may not set the tenant and address facts (the
@@ -13,7 +13,7 @@ import { MAX_SHARED_BYTES, type SharedAnswer, type SharedReads } from './shared-
  * normalised host the journal was resolved from.
  */
 const NOT_PASSED = new Set([
-  'host', TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, EDGE_CACHE_KEY_HEADER,
+  'host', TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, EDGE_CACHE_KEY_HEADER, REFRESH_HEADER,
   'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded', 'connection', 'keep-alive',
 ]);
 

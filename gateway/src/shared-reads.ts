@@ -11,8 +11,18 @@ export interface SharedAnswer {
   body: Buffer;
 }
 
+/** Request header by which nginx's purge port says a request is a write's refresh of its key. */
+export const REFRESH_HEADER = 'x-jp-refresh';
+
 /** Longest answer held for the readers waiting on it; past it each asks on its own. */
 export const MAX_SHARED_BYTES = 4 * 1024 * 1024;
+/**
+ * How long an answer is still given to readers after it came: nginx stores it only once it has
+ * passed on and written the whole answer, and readers arriving meanwhile (nginx's cache lock is
+ * off) would ask the service again. Well under the content service's second purge of a write
+ * (EDGE_REPURGE_MS), which removes a copy made just before the write.
+ */
+export const SHARED_HOLD_MS = 100;
 
 /**
  * Readers asking at once for a page or read nginx does not hold yet (a new article shared on
@@ -25,18 +35,36 @@ export const MAX_SHARED_BYTES = 4 * 1024 * 1024;
  */
 export class SharedReads {
   private readonly open = new Map<string, ((answer: SharedAnswer | null) => void)[]>();
+  /** Answers that came in the last SHARED_HOLD_MS, by key. */
+  private readonly recent = new Map<string, SharedAnswer>();
+  /** Keys a refresh asked for while a reader's request was open: its answer is not held. */
+  private readonly superseded = new Set<string>();
 
   /** `onShared`: called with the number of readers each shared answer went to besides the one who asked. */
   constructor(private readonly onShared: (readers: number) => void = () => {}) {}
 
-  /** The key a request may share its answer under, or null. */
+  /**
+   * The key a request may share its answer under, or null. A write's refresh (nginx's purge port
+   * names it) takes no answer made before it, and the one held for its key is dropped.
+   */
   keyOf(req: IncomingMessage, ctx: GatewayContext): string | null {
     if (!ctx.cacheKey || req.method !== 'GET' || req.headers.authorization !== undefined || req.headers.cookie !== undefined) return null;
+    if (req.headers[REFRESH_HEADER] !== undefined) {
+      this.recent.delete(ctx.cacheKey);
+      if (this.open.has(ctx.cacheKey)) this.superseded.add(ctx.cacheKey);
+      return null;
+    }
     return ctx.cacheKey;
   }
 
   /** true: the caller asks the service and settles the key; false: `then` gets the answer (null: ask yourself). */
   join(key: string, then: (answer: SharedAnswer | null) => void): boolean {
+    const held = this.recent.get(key);
+    if (held) {
+      this.onShared(1);
+      then(held);
+      return false;
+    }
     const waiting = this.open.get(key);
     if (waiting) {
       waiting.push(then);
@@ -50,8 +78,14 @@ export class SharedReads {
   settle(key: string, answer: SharedAnswer | null): void {
     const waiting = this.open.get(key);
     this.open.delete(key);
-    if (!waiting?.length) return;
     const shared = answer && answer.status < 500 && answer.headers['set-cookie'] === undefined ? answer : null;
+    if (this.superseded.delete(key)) {
+      // Made before a write's refresh: those who waited get it, no one later.
+    } else if (shared) {
+      this.recent.set(key, shared);
+      setTimeout(() => this.recent.delete(key), SHARED_HOLD_MS).unref();
+    }
+    if (!waiting?.length) return;
     if (shared) this.onShared(waiting.length);
     for (const then of waiting) then(shared);
   }

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { testServers, uniqueName } from '@journal/testing';
+import { testServers, uniqueName, until } from '@journal/testing';
 import { start as startGateway, type GatewayApp } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
 
@@ -30,7 +30,8 @@ beforeAll(async () => {
     const status = req.url!.startsWith('/api/archives/ref/missing') ? 404 : 200;
     if (req.url!.startsWith('/api/archives/ref/slow')) {
       // A page made for the first time: long enough for every reader to arrive meanwhile.
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json', 'surrogate-key': `j${J}` }).end(JSON.stringify({ url: req.url, n: asked.length })), 150);
+      const n = asked.length;
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json', 'surrogate-key': `j${J}` }).end(JSON.stringify({ url: req.url, n })), 150);
       return;
     }
     // An issue that does not exist: an empty list the service marks as a miss.
@@ -146,6 +147,30 @@ describe('readers asking at once for a key nginx does not hold', () => {
     expect(new Set(answers.map((a) => a.headers['x-request-id'])).size).toBe(8);
     const metrics = await request(gateway.url).get('/metrics');
     expect(metrics.text).toMatch(/^gateway_shared_answers_total\{[^}]*upstream="content"[^}]*\} 7$/m);
+  });
+
+  it('give a reader arriving just after the answer came the same answer (nginx stores it a moment later)', async () => {
+    asked.length = 0;
+    const key = 'gzip|edge.test/api/archives/ref/slow-3';
+    const first = await viaNginx('/api/archives/ref/slow-3', key);
+    const straggler = await viaNginx('/api/archives/ref/slow-3?utm_source=late', key);
+    expect(asked).toEqual(['/api/archives/ref/slow-3']);
+    expect(straggler.body).toEqual(first.body);
+  });
+
+  it("never hand a write's refresh an answer made before it", async () => {
+    asked.length = 0;
+    const key = 'gzip|edge.test/api/archives/ref/slow-4';
+    // Sent now (a supertest request goes when it is awaited).
+    const reader = viaNginx('/api/archives/ref/slow-4', key).then((r) => r);
+    await until(() => asked.length === 1, 'the reader asked');
+    const refresh = viaNginx('/api/archives/ref/slow-4', key).set('x-jp-refresh', '1').then((r) => r);
+    const [r, f] = await Promise.all([reader, refresh]);
+    expect(asked).toEqual(['/api/archives/ref/slow-4', '/api/archives/ref/slow-4']);
+    expect(f.body).not.toEqual(r.body);
+    // Its answer is not held for readers either: the next reader's is its own.
+    await viaNginx('/api/archives/ref/slow-4', key);
+    expect(asked).toHaveLength(3);
   });
 
   it('never share a token holder\'s request', async () => {

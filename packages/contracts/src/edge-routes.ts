@@ -31,6 +31,8 @@ export const EDGE_ROUTES: readonly EdgeRoute[] = [
   // cache keeps them, docs/product.md#submissions), from the redirect's parameters.
   { name: 'page_submit', pattern: '^/submit/?$', params: ['error', 'field'] },
   { name: 'page_submission', pattern: '^/submission(/[^/?]*)?/?$', params: ['done', 'error', 'field'] },
+  // A reviewer's page (docs/product.md#peer-review), likewise after its forms' posts.
+  { name: 'page_review', pattern: '^/review/[^/?]+/?$', params: ['done', 'error'] },
 ];
 
 const compiled = EDGE_ROUTES.map((r) => ({ re: new RegExp(r.pattern), params: r.params }));

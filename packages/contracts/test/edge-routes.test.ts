@@ -22,6 +22,8 @@ describe('the route table', () => {
     ['/submit', ['error', 'field']],
     ['/submission', ['done', 'error', 'field']],
     ['/submission/AbC_12', ['done', 'error', 'field']],
+    ['/review/AbC_12', ['done', 'error']],
+    ['/review', []],
     ['/', []],
     ['/archives', []],
     ['/archives/2024/vol1/issue1/IJ-1', []],
