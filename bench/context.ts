@@ -11,6 +11,8 @@ export interface BenchContext {
   authUrl: string;
   worklogUrl: string;
   pdfUrl: string;
+  /** Mailpit's API base (the stack's SMTP server and mailbox). */
+  mailpitUrl?: string;
   mongoUrl: string;
   redisUrl: string;
   /** The stack's database; benchmarks may add their own journals and data to it. */

@@ -7,10 +7,10 @@ import path from 'node:path';
 const BENCH_DIR = __dirname;
 
 /** In the order docs/benchmarks.md shows them. */
-export const AREAS = ['reads', 'edge', 'reads under load', 'downloads', 'pdf', 'work-log', 'staff', 'public site'] as const;
+export const AREAS = ['reads', 'edge', 'reads under load', 'downloads', 'pdf', 'work-log', 'staff', 'submissions', 'public site'] as const;
 type Area = (typeof AREAS)[number];
 const AREA_TITLES: Record<Area, string> = {
-  reads: 'Reads', edge: 'Readers at the edge (nginx keeps pages and reads, each write purges them)', 'reads under load': 'Reads under load', downloads: 'Downloads and usage counting', pdf: 'PDF', 'work-log': 'Work-log', staff: 'Staff actions (one editor, through nginx and the gateway)', 'public site': 'Public site',
+  reads: 'Reads', edge: 'Readers at the edge (nginx keeps pages and reads, each write purges them)', 'reads under load': 'Reads under load', downloads: 'Downloads and usage counting', pdf: 'PDF', 'work-log': 'Work-log', staff: 'Staff actions (one editor, through nginx and the gateway)', submissions: 'Submissions and their delivery (the whole stack, through nginx and the gateway)', 'public site': 'Public site',
 };
 
 interface Goal {
@@ -60,6 +60,9 @@ export const GOALS: Goal[] = [
   { key: 'staff_restore_p99_ms', label: 'article restore, p99 of 30', goal: 500, better: 'lower', unit: 'ms', area: 'staff' },
   { key: 'staff_pin_p99_ms', label: 'editors pinned ("List Sorted!"), p99 of 40', goal: 500, better: 'lower', unit: 'ms', area: 'staff' },
   { key: 'staff_reorder_p99_ms', label: 'indexing list reordered, p99 of 40', goal: 500, better: 'lower', unit: 'ms', area: 'staff' },
+  { key: 'submit_p99_ms', label: 'a submission with a 10 MB manuscript accepted and acknowledged, 8 submitters at once, p99', goal: 500, better: 'lower', unit: 'ms', area: 'submissions' },
+  { key: 'delivery_p50_s', label: '50 publications at once: "Publish" to the delivery email with its documents in the mailbox, p50 (where the time goes: publish-profile below)', goal: 20, better: 'lower', unit: 's', area: 'submissions' },
+  { key: 'delivery_p99_s', label: '50 publications at once: "Publish" to the delivery email in the mailbox, p99', goal: 60, better: 'lower', unit: 's', area: 'submissions' },
   { key: 'worklog_p95_ms', label: 'work-log list page over 100,000 entries, p95', goal: 30, better: 'lower', unit: 'ms', area: 'work-log' },
   { key: 'publisher_worklog_ready_ms', label: 'work-log process start to ready, 100,000 entries in one journal, largest deployment measured (publisher_worklog_entries)', goal: 3000, better: 'lower', unit: 'ms', area: 'work-log' },
   { key: 'publisher_search_p95_ms', label: 'search of a 50,000-article journal (search store, index built), 16 at once, p95', goal: 30, better: 'lower', unit: 'ms', area: 'reads' },
@@ -243,6 +246,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     ['publisher-search.md', ''],
     ['publisher-content.md', ''],
     ['staff-profile.md', ''],
+    ['publish-profile.md', ''],
     ['citation-writers.md', ''],
     ['first-start.md', ''],
     ['embedded-db.md', '### The embedded database: FerretDB on PostgreSQL against SQLite\n\nNot measured yet (`npx tsx bench/embedded-db.ts`). The local default stays SQLite until it is.\n'],
