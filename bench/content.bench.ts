@@ -24,7 +24,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cpuMs } from './proc-cpu';
 import { keyBucketsOf, connectMongo, createLogger, createRedis, signToken } from '@journal/server-kit';
-import { offlineViews } from '../services/content/src/views/views-offline';
+import { offlineViews } from '../services/content/src/views-offline';
 import { start as startContent } from '../services/content/src/app';
 import { contentConfigSchema } from '../services/content/src/config';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';

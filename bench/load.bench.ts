@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { keyBucketsOf, connectMongo, createLogger, createRedis } from '@journal/server-kit';
-import { offlineViews } from '../services/content/src/views/views-offline';
+import { offlineViews } from '../services/content/src/views-offline';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';

@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { keyBucketsOf, connectMongo, createLogger, createRedis, signToken } from '@journal/server-kit';
-import { offlineViews } from '../services/content/src/views/views-offline';
+import { offlineViews } from '../services/content/src/views-offline';
 import { stopChild, treeCpuSeconds } from '@journal/testing';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';

@@ -1,22 +1,11 @@
+import { labelled } from './labelled.js';
+
 /**
  * docs/product.md#submissions: the states of a submission and who moves it between them. Pure and
  * free of zod, so the public status page and the admin's buttons read the same table the server
  * enforces.
  */
-export const SUBMISSION_STATES = [
-  'received',
-  'under_review',
-  'revision_requested',
-  'accepted',
-  'payment_pending',
-  'paid',
-  'published',
-  'rejected',
-  'withdrawn',
-] as const;
-export type SubmissionState = (typeof SUBMISSION_STATES)[number];
-
-export const submissionStateLabels: Record<SubmissionState, string> = {
+const STATES = labelled({
   received: 'Received',
   under_review: 'Under review',
   revision_requested: 'Revision requested',
@@ -26,9 +15,11 @@ export const submissionStateLabels: Record<SubmissionState, string> = {
   published: 'Published',
   rejected: 'Rejected',
   withdrawn: 'Withdrawn',
-};
-
-export const isSubmissionState = (s: unknown): s is SubmissionState => typeof s === 'string' && (SUBMISSION_STATES as readonly string[]).includes(s);
+});
+export const SUBMISSION_STATES = STATES.values;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+export const submissionStateLabels = STATES.labels;
+export const isSubmissionState = STATES.is;
 
 /**
  * How a move is made: a staff decision (`decide`, with a message), the author's withdrawal,

@@ -28,10 +28,10 @@ import { FileStore } from './files/file-store';
 import { ViewCache } from './views/view-cache';
 import { ViewRepo } from './views/view.repo';
 import { ViewStore } from './views/view-store';
-import { registerCacheMetrics } from './views/cache-metrics';
-import { VIEWS_LOCK, viewsLockKey } from './views/views-offline';
+import { registerCacheMetrics } from './cache-metrics';
+import { VIEWS_LOCK, viewsLockKey } from './views/views-lock';
 import { ChangePublisher } from './views/change-publisher';
-import { createSearchStore, searchFollower, searchWriter } from './search/search-sync';
+import { createSearchStore, searchFollower, searchRebuilder, searchWriter } from './search/search-sync';
 import { PublicService } from './public/public.service';
 import { publicRoutes } from './public/public.routes';
 import { articleBatchRoutes } from './public/article-batch.routes';
@@ -50,7 +50,7 @@ import { doajRoutes } from './doi/doaj.routes';
 import { startDeposits, type Deposits } from './doi/deposits';
 import { feedRoutes } from './feeds/feed.routes';
 import { StatsRepo } from './stats/stats.repo';
-import { statsRoutes } from './stats/stats.routes';
+import { startStats } from './stats/stats.setup';
 import type { StatsRecorder } from './stats/stats.recorder';
 import { UsageLogReceiver } from './stats/usage-log';
 import { loadRobotList } from './stats/counter-robots';
@@ -122,7 +122,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     // A journal searched here is followed by the change feed from before its index is read.
     follow: (journalId) => cache.track(journalId),
   });
-  const views = new ViewStore({ ...repos, files }, viewRepo, logger, lock, cache, search);
+  const views = new ViewStore({ ...repos, files }, viewRepo, logger, lock, cache);
+  // The views are read by search, never the other way: a rebuilt journal is announced, and its
+  // search index follows it.
+  views.onRebuilt(searchRebuilder(search, logger));
   const publisher = new ChangePublisher(views, (journalId, changes) => cache.feed.publish(journalId, changes), logger);
   // Writes made here persist their articles' search entries; changes made elsewhere are read back.
   publisher.onArticle(searchWriter(search));
@@ -168,7 +171,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(citeRoutes(deps));
   http.app.use(jatsRoutes(deps));
   http.app.use(feedRoutes(deps));
-  const stats = statsRoutes(deps);
+  const stats = startStats(deps);
   http.app.use(stats.router);
   http.app.use(publicRoutes(deps));
   http.app.use(assetRoutes(deps));

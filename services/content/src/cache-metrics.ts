@@ -1,6 +1,6 @@
 import { registerGauges, type Metrics } from '@journal/server-kit';
-import type { ViewCache } from './view-cache';
-import type { SearchStore } from '../search/search.store';
+import type { ViewCache } from './views/view-cache';
+import type { SearchStore } from './search/search.store';
 
 /**
  * What the replica holds in memory against its budgets, on /metrics: whether the cache is at its

@@ -1,30 +1,21 @@
 import type { Connection } from 'mongoose';
 import { CONTENT_CHANGE_FEED, keyBucketsOf, KeyedLock, publishChange, type Logger, type Redis } from '@journal/server-kit';
-import { JournalRepo } from '../journals/journal.repo';
-import { EditorRepo } from '../editors/editor.repo';
-import { IndexingRepo } from '../indexing/indexing.repo';
-import { IssueRepo } from '../archives/issue.repo';
-import { ArticleRepo } from '../archives/article.repo';
-import { FileStore } from '../files/file-store';
-import { ViewRepo } from './view.repo';
-import { ViewStore } from './view-store';
-import { ChangePublisher } from './change-publisher';
-import type { ViewChange } from './view-cache';
-import { createSearchStore, searchWriter } from '../search/search-sync';
+import { JournalRepo } from './journals/journal.repo';
+import { EditorRepo } from './editors/editor.repo';
+import { IndexingRepo } from './indexing/indexing.repo';
+import { IssueRepo } from './archives/issue.repo';
+import { ArticleRepo } from './archives/article.repo';
+import { FileStore } from './files/file-store';
+import { ViewRepo } from './views/view.repo';
+import { ViewStore } from './views/view-store';
+import { ChangePublisher } from './views/change-publisher';
+import type { ViewChange } from './views/view-cache';
+import { VIEWS_LOCK, viewsLockKey } from './views/views-lock';
+import { createSearchStore, searchRebuilder, searchWriter } from './search/search-sync';
+import type { SearchStore } from './search/search.store';
 
 /** A tool holds no journal's search in memory: the budget only bounds what a rebuild keeps (nothing). */
 const OFFLINE_SEARCH_BYTES = 1;
-
-/**
- * The journal's view-writer lock: held while a write patches the views. Its expiry is long, as a
- * replace on FerretDB reads the whole view collection (seconds at a hundred thousand articles) and
- * a lock expiring mid-write would let a second writer patch the same views; a writer waits 10 s
- * at most before answering 503 `busy`.
- */
-export const VIEWS_LOCK = { ttlMs: 120_000, waitMs: 10_000, busyMessage: 'The journal is busy, try again' };
-
-/** The Redis key of a journal's view-writer lock (the content service and the tools share it). */
-export const viewsLockKey = (prefix: string, journalId: string) => `${prefix}content:views-lock:${journalId}`;
 
 /** The repositories the views are made from, for a process that is not the service (seeds, CLI). */
 export const contentSources = async (conn: Connection) => ({
@@ -37,21 +28,27 @@ export const contentSources = async (conn: Connection) => ({
 });
 
 /**
- * The views and their publisher for a process that holds no cache (the operator CLI, seeds,
- * benches): the same writes (search indexes included), the same locks, the same announcement to
- * running replicas.
+ * The views, their publisher and the search indexes that follow them, for a process that holds no
+ * cache (the operator CLI, seeds, benches): the same writes (search indexes included), the same
+ * locks, the same announcement to running replicas.
  */
-export async function offlineViews(conn: Connection, redis: Redis | undefined, prefix: string, logger: Logger): Promise<{ store: ViewStore; publisher: ChangePublisher }> {
+export async function offlineViews(
+  conn: Connection,
+  redis: Redis | undefined,
+  prefix: string,
+  logger: Logger,
+): Promise<{ store: ViewStore; publisher: ChangePublisher; search: SearchStore }> {
   const src = await contentSources(conn);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(prefix, journalId), VIEWS_LOCK);
   const repo = await ViewRepo.open(conn, keyBucketsOf(process.env));
   const search = createSearchStore({ conn, buckets: repo.buckets, src, redis, prefix, logger, budgetBytes: OFFLINE_SEARCH_BYTES });
-  const store = new ViewStore(src, repo, logger, lock, undefined, search);
+  const store = new ViewStore(src, repo, logger, lock);
+  store.onRebuilt(searchRebuilder(search, logger));
   const announce = async (journalId: string, changes: ViewChange[]) => {
     if (!redis) return;
     await publishChange(redis, { prefix, name: CONTENT_CHANGE_FEED }, journalId, changes).catch((err: unknown) => logger.warn({ err, journalId }, 'change not announced'));
   };
   const publisher = new ChangePublisher(store, announce, logger);
   publisher.onArticle(searchWriter(search));
-  return { store, publisher };
+  return { store, publisher, search };
 }

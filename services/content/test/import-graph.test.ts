@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const SRC = path.resolve(__dirname, '../src');
@@ -41,4 +41,46 @@ test('the content service has no import circles', () => {
   };
   for (const f of g.keys()) visit(f, []);
   expect(circles).toEqual([]);
+});
+
+const rel = (f: string) => path.relative(SRC, f).split(path.sep).join('/');
+
+/** Each `from` → `to` edge of the graph whose two ends the predicates name. */
+const edges = (from: (f: string) => boolean, to: (f: string) => boolean) =>
+  [...graph()].flatMap(([f, deps]) => (from(rel(f)) ? deps.filter((d) => to(rel(d))).map((d) => `${rel(f)} → ${rel(d)}`) : []));
+
+test('the views are read by search, never the other way: nothing under views/ imports search/', () => {
+  // A views rebuild announces the journal (ViewStore.onRebuilt); the search index follows it.
+  expect(edges((f) => f.startsWith('views/'), (f) => f.startsWith('search/'))).toEqual([]);
+});
+
+test('what joins the layers is assembled beside app.ts: no layer imports the assembly', () => {
+  const assembly = new Set(['app.ts', 'views-offline.ts', 'cache-metrics.ts']);
+  for (const f of assembly) expect(existsSync(path.join(SRC, f))).toBe(true);
+  // Only entry points (the service's main, the CLI and the seeds) build a process from it.
+  const entry = (f: string) => assembly.has(f) || f === 'main.ts' || f.startsWith('cli/') || f.startsWith('seed/');
+  expect(edges((f) => !entry(f), (f) => assembly.has(f))).toEqual([]);
+});
+
+/**
+ * Routes files whose setup still builds repositories beside the routes (to move into a setup
+ * module, as stats.setup.ts does): their handlers call services, but the file constructs the
+ * repositories those services are given.
+ */
+const ROUTES_THAT_STILL_BUILD_REPOSITORIES = new Set(['submissions/submission.routes.ts', 'counter/counter.routes.ts', 'edge/live-status.routes.ts']);
+
+test('routes call services, not repositories', () => {
+  const wrong: string[] = [];
+  for (const f of files(SRC)) {
+    const name = rel(f);
+    if (!name.endsWith('.routes.ts') || ROUTES_THAT_STILL_BUILD_REPOSITORIES.has(name)) continue;
+    const text = readFileSync(f, 'utf8');
+    const uses = [
+      ...text.matchAll(/\bdeps\.(repos|conn)\b/g),
+      // A repository class by name (its plain record types, such as Journal, are fine).
+      ...text.matchAll(/\b[A-Z]\w*Repo\b/g),
+    ].map((m) => m[0]);
+    if (uses.length) wrong.push(`${name}: ${[...new Set(uses)].join(', ')}`);
+  }
+  expect(wrong).toEqual([]);
 });

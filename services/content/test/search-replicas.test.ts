@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createLogger } from '@journal/server-kit';
 import { eventually, staffToken } from '@journal/testing';
 import { SearchRepo } from '../src/search/search.repo';
-import { offlineViews } from '../src/views/views-offline';
+import { offlineViews } from '../src/views-offline';
 import { rebuildJournalViews } from '../src/views/views-rebuild';
 import { makePdf, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 

@@ -4,7 +4,7 @@ import { isPublicArticle } from '../src/archives/article.repo';
 import { viewId } from '../src/views/view-docs';
 import { rebuildJournalViews } from '../src/views/views-rebuild';
 import { rebuildWithWriteDuring } from './rebuild-during';
-import { viewsLockKey } from '../src/views/views-offline';
+import { viewsLockKey } from '../src/views/views-lock';
 import { makePdf, publicGet, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Seeds a demo database and starts two replicas: slow on a shared machine.

@@ -42,7 +42,7 @@ export function citeRoutes(deps: ContentDeps): Router {
     if (!REF_RE.test(ref)) throw new AppError(404, 'not_found', 'Article not found!');
     const origin = publicOrigin(req, deps.config);
     const c = await deps.cache.get(req.journalId, `cite:${fmt}:${origin}:${ref}`, async () => {
-      const [a, j] = await Promise.all([svc.articleByRef(req.journalId, ref), deps.repos.journals.findById(req.journalId)]);
+      const [a, j] = await Promise.all([svc.articleByRef(req.journalId, ref), svc.journal(req.journalId)]);
       if (!a || !j) return null;
       const body = Buffer.from(FORMATS[fmt].make(a, citeContext(j, origin, a)));
       return { body, contentType: FORMATS[fmt].contentType, etag: etagOf(body) };

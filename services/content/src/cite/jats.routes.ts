@@ -22,7 +22,7 @@ export function jatsRoutes(deps: ContentDeps): Router {
     if (!REF_RE.test(ref)) throw new AppError(404, 'not_found', 'Article not found!');
     const origin = publicOrigin(req, deps.config);
     const c = await deps.cache.get(req.journalId, `jats:${origin}:${ref}`, async () => {
-      const [a, j] = await Promise.all([svc.articleByRef(req.journalId, ref), deps.repos.journals.findById(req.journalId)]);
+      const [a, j] = await Promise.all([svc.articleByRef(req.journalId, ref), svc.journal(req.journalId)]);
       if (!a || !j) return null;
       const xml = jatsArticle(
         { id: j.slug, title: j.websitename, issn: j.issn, eissn: j.journal_essn, publisher: j.websitename, language: languageCode(j.journal_language ?? '') },

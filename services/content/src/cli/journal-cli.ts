@@ -1,7 +1,7 @@
 import { createLogger, keyBucketsOf, type CliCommand, type CliResources } from '@journal/server-kit';
 import { JournalRepo } from '../journals/journal.repo';
 import { JournalAdminService } from '../journals/journal-admin.service';
-import { offlineViews } from '../views/views-offline';
+import { offlineViews } from '../views-offline';
 import { journalCommands } from './journal.commands';
 import { journalK8sCommands } from './journal-k8s.commands';
 import { dbBackupCommands } from './db-backup.commands';

@@ -24,7 +24,7 @@ export function doajRoutes(deps: ContentDeps): Router {
   const r = Router();
   r.get('/api/admin/archives/:year/:vol/:issue/doaj.xml', requireTenant, staff(routes.doajExport), async (req, res) => {
     const key = parse(issueKey, { year: req.params.year, volume: req.params.vol, issue: req.params.issue });
-    const j = await deps.repos.journals.findById(req.journalId);
+    const j = await svc.journal(req.journalId);
     if (!j) throw new AppError(404, 'unknown_journal', 'Journal not found');
     const inIssue = await svc.issueArticles(req.journalId, key);
     if (!inIssue.length) throw new AppError(404, 'not_found', 'This issue has no public articles');

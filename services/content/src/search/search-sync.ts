@@ -5,9 +5,10 @@ import type { IssueRepo } from '../archives/issue.repo';
 import type { FileStore } from '../files/file-store';
 import type { ArticleListener } from '../views/change-publisher';
 import type { ViewChangeListener } from '../views/view-cache';
+import type { RebuiltListener } from '../views/view-store';
 import { corpusEntry } from '../views/view-build';
 import { searchEntryOf, type SearchEntry } from './search-entry';
-import { readSearchEntries } from './search-source';
+import { readSearchEntries, searchEntriesOf } from './search-source';
 import { SearchRepo } from './search.repo';
 import { SearchStore } from './search.store';
 
@@ -44,6 +45,30 @@ export function createSearchStore(o: SearchStoreSetup): SearchStore {
     lock: new KeyedLock(o.redis, (journalId) => searchLockKey(o.prefix, journalId), SEARCH_LOCK),
     follow: o.follow,
   });
+}
+
+/**
+ * Follows the views rebuilds: a rebuilt journal's search index is replaced from the articles the
+ * views were just built from. A write that lands meanwhile may persist its change into the index
+ * being replaced: when the journal's change counter moved during the rebuild, it is built again
+ * from the articles as they are then (a write of this process while the entries are read is laid
+ * over them by the store itself); still moving after three tries, the index is dropped and the
+ * next search builds it.
+ */
+export function searchRebuilder(store: SearchStore, logger: Logger): RebuiltListener {
+  return async ({ journalId, at, articles, entries, counter, src }) => {
+    let from = at;
+    let source: Iterable<SearchEntry> | AsyncIterable<SearchEntry> = searchEntriesOf(articles, entries);
+    for (let tries = 0; tries < 3; tries++) {
+      await store.rebuild(journalId, source);
+      const now = await counter();
+      if (now === from) return;
+      from = now;
+      source = readSearchEntries(src, journalId);
+    }
+    logger.warn({ journalId }, 'search index rebuild: writes kept landing; dropped, built on its next search');
+    await store.discard(journalId);
+  };
 }
 
 /** The write path: the replica that made a write persists its articles' new entries (the change publisher's article listener). */

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { connectMongo, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis, escapeHtml as enc } from '@journal/server-kit';
-import { contentSources, offlineViews } from '../views/views-offline';
+import { contentSources, offlineViews } from '../views-offline';
 import { formatDoi } from '@journal/contracts';
 import { JournalRepo } from '../journals/journal.repo';
 import { EditorRepo } from '../editors/editor.repo';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mongo, type Connection } from 'mongoose';
 import { connectMongo, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis, keyBucketsOf } from '@journal/server-kit';
-import { offlineViews } from '../views/views-offline';
+import { offlineViews } from '../views-offline';
 import { rebuildAllViews } from '../views/views-rebuild';
 import { viewId } from '../views/view-docs';
 import { JournalRepo } from '../journals/journal.repo';
@@ -187,14 +187,14 @@ async function buildViews(conn: Connection, opts: PublisherSeedOptions, ids: str
   try {
     await redis?.connect();
     const logger = createLogger('seed', process.env.LOG_LEVEL ?? 'warn', 'stderr');
-    const { store, publisher } = await offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', logger);
+    const { store, publisher, search } = await offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', logger);
     const stale: string[] = [];
     for (const [j, id] of ids.entries()) {
       const count = Math.floor(opts.articles / opts.journals) + (j < opts.articles % opts.journals ? 1 : 0);
       const head = await store.load('head', id, viewId.head(id));
       const listed = head ? Object.values(head.view.stats).reduce((n, s) => n + s.n, 0) : -1;
       // A database seeded before the search indexes existed gets them here too.
-      if (!head?.view.complete || listed < count || !(await store.search?.persisted(id))) stale.push(id);
+      if (!head?.view.complete || listed < count || !(await search.persisted(id))) stale.push(id);
     }
     const bar = progressBar('journals with views', stale.length, opts.progress ?? false);
     let done = 0;

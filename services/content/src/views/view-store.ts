@@ -3,14 +3,13 @@ import type { JournalRepo } from '../journals/journal.repo';
 import type { EditorRepo } from '../editors/editor.repo';
 import type { IndexingRepo } from '../indexing/indexing.repo';
 import type { IssueRepo } from '../archives/issue.repo';
-import type { ArticleRepo } from '../archives/article.repo';
+import type { Article, ArticleRepo } from '../archives/article.repo';
 import { assetPath, assetVersion, type FileStore } from '../files/file-store';
 import type { ViewRepo } from './view.repo';
 import { HeldView } from './packed-view';
 import type { ViewCache } from './view-cache';
-import type { SearchStore } from '../search/search.store';
 import { articleViewOf, entryOf, headOf, issueViewsOf, monthOf, statOf } from './view-build';
-import { checkView, issueKeyOf, viewId, type ArticleView, type HeadView, type IssueKey, type IssueView, type LocView, type ViewKind, type ViewTypes } from './view-docs';
+import { checkView, issueKeyOf, viewId, type ArticleView, type HeadView, type IssueEntry, type IssueKey, type IssueView, type LocView, type ViewKind, type ViewTypes } from './view-docs';
 
 /**
  * Issue lists and article pages are many and each answer made from them is cached on its own, so
@@ -24,6 +23,26 @@ function held<K extends ViewKind>(kind: K, journalId: string, view: ViewTypes[K]
   const h = HeldView.of<ViewTypes[K]>(journalId, json, packed);
   return { value: h, size: h.size };
 }
+
+/**
+ * A journal whose views a rebuild has just written, as it announces it to its listeners (the
+ * journal's search index follows it): what they were built from and at which change count.
+ */
+export interface JournalRebuilt {
+  journalId: string;
+  /** The journal's change counter the views were built at. */
+  at: number;
+  articles: readonly Article[];
+  /** The public list entry of each public article, by id. */
+  entries: ReadonlyMap<string, IssueEntry>;
+  /** The journal's change counter now: moved when a write landed during the rebuild. */
+  counter(): Promise<number>;
+  /** The stored documents, to read the journal again. */
+  src: ViewSources;
+}
+
+/** Told of each journal a views rebuild wrote; a failure fails the rebuild (it is run again). */
+export type RebuiltListener = (rebuilt: JournalRebuilt) => Promise<void>;
 
 /** The stored documents views are made of. */
 export interface ViewSources {
@@ -51,9 +70,19 @@ export class ViewStore {
     /** Writers of one journal's views, one at a time across replicas. */
     readonly lock: KeyedLock,
     private readonly cache?: ViewCache,
-    /** The journals' search indexes: the views rebuild writes them too. */
-    readonly search?: SearchStore,
   ) {}
+
+  private readonly rebuiltListeners: RebuiltListener[] = [];
+
+  /** Registers a follower of views rebuilds (the search indexes). */
+  onRebuilt(listener: RebuiltListener): void {
+    this.rebuiltListeners.push(listener);
+  }
+
+  /** Called by the views rebuild once a journal's views are written, before its lease is released. */
+  async announceRebuilt(rebuilt: JournalRebuilt): Promise<void> {
+    for (const l of this.rebuiltListeners) await l(rebuilt);
+  }
 
   /** The stored view, or null when missing or not valid (logged). Another journal's document is never answered. */
   async load<K extends ViewKind>(kind: K, journalId: string, id: string): Promise<{ view: ViewTypes[K]; rev: number } | null> {

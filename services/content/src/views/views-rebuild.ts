@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type Logger } from '@journal/server-kit';
-import type { SearchEntry } from '../search/search-entry';
 import type { Article } from '../archives/article.repo';
 import type { Issue } from '../archives/issue.repo';
 import type { Journal } from '../journals/journal.repo';
@@ -10,7 +9,6 @@ import { articleViewOf, headOf, issueViewsOf, monthOf, statOf } from './view-bui
 import { issueKeyOf, viewId, type IssueEntry } from './view-docs';
 import type { StoredView } from './view.repo';
 import type { ViewStore } from './view-store';
-import { readSearchEntries, searchEntriesOf } from '../search/search-source';
 
 /** A journal's stored documents, read for several journals at once by `rebuildAllViews`. */
 export interface JournalDocs {
@@ -142,7 +140,7 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
         return true;
       });
       if (!ok) continue;
-      await rebuildSearch(store, journalId, at, searchEntriesOf(articles, entries), opts.logger);
+      await store.announceRebuilt({ journalId, at, articles, entries, counter: () => repo.counter(counterId), src: store.src });
       await repo.releaseLease(leaseId, owner, true);
       opts.logger.info({ journalId, articles: total, written, passes }, 'views rebuilt');
       return { status: 'done', articles: total, written, passes };
@@ -157,30 +155,6 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
     if (err instanceof AppError && err.code === 'busy') return { status: 'busy', articles: total, written, passes };
     throw err;
   }
-}
-
-/**
- * The journal's search index from the articles the views were just built from. A write that
- * lands meanwhile may persist its change into the index being replaced: when the journal's change
- * counter moved during the rebuild, it is built again from the articles as they are then (a
- * write of this process while the entries are read is laid over them by the store itself).
- */
-async function rebuildSearch(store: ViewStore, journalId: string, at: number, entries: Iterable<SearchEntry>, logger: Logger) {
-  const { search, repo } = store;
-  if (!search) return;
-  const counterId = viewId.counter(journalId);
-  let from = at;
-  let source: Iterable<SearchEntry> | AsyncIterable<SearchEntry> = entries;
-  for (let tries = 0; tries < 3; tries++) {
-    await search.rebuild(journalId, source);
-    const now = await repo.counter(counterId);
-    if (now === from) return;
-    from = now;
-    source = readSearchEntries(store.src, journalId);
-  }
-  // Still moving: the index is dropped, and the next search builds it from the articles.
-  logger.warn({ journalId }, 'search index rebuild: writes kept landing; dropped, built on its next search');
-  await search.discard(journalId);
 }
 
 async function readJournal(store: ViewStore, journalId: string): Promise<JournalDocs> {

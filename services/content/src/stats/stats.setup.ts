@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import type { ContentDeps } from '../deps';
+import { counterRoutes } from '../counter/counter.routes';
+import { institutionOf } from '../counter/institution-ranges';
+import { StatsRecorder } from './stats.recorder';
+import { statsRoutes } from './stats.routes';
+import { StatsService } from './stats.service';
+
+/**
+ * Usage counting (COUNTER-style) and its reports. The hits come from nginx's usage log (see
+ * usage-log.ts) and go to the recorder built here; the routes serve the counts and the COUNTER
+ * reports.
+ */
+export function startStats(deps: ContentDeps): { router: Router; recorder: StatsRecorder } {
+  const { config } = deps;
+  const stats = new StatsService(deps.repos.stats, deps.repos.articles, deps.publicService);
+  const counter = counterRoutes(deps);
+  const institutions = counter.service.institutions;
+  const attribute = async (journalId: string) => {
+    const table = await institutions.table(journalId);
+    return (ip: string) => institutionOf(table, ip);
+  };
+  const recorder = new StatsRecorder(
+    deps.redis,
+    deps.repos.stats,
+    (journalId, target) => stats.articleOfHit(journalId, target),
+    stats.describe,
+    deps.logger,
+    {
+      prefix: config.REDIS_PREFIX,
+      dedupeMs: config.STATS_DEDUPE_MS,
+      bufferMax: config.STATS_BUFFER_MAX,
+      pushMs: config.STATS_PUSH_MS,
+      flushMs: config.STATS_FLUSH_MS,
+    },
+    attribute,
+  );
+  const router = Router();
+  router.use(statsRoutes(deps, stats));
+  router.use(counter.router);
+  return { router, recorder };
+}
