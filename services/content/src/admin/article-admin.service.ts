@@ -144,13 +144,18 @@ export class ArticleAdminService {
     checkUpload(file, ['pdf'], 'article file');
     const { title, abstract } = this.clean(input);
     const key = { year: input.year, volume: input.volume, issue: input.issue };
-    const issue = await this.requireIssue(journalId, key);
-    const lastPage = await this.deps.repos.articles.lastPageOfIssue(journalId, key);
+    // The reads the checks need go out together (each is a round trip to the database); the
+    // checks are then made in their order, so the first failing one is the one answered.
+    const [issue, lastPage, doi] = await Promise.all([
+      this.deps.repos.issues.find(journalId, key.year, key.volume, key.issue),
+      this.deps.repos.articles.lastPageOfIssue(journalId, key),
+      this.doiFor(journalId, input.doi, input),
+    ]);
+    if (!issue) throw new AppError(404, 'issue_not_found', 'Issue not found');
     if (parsePageRange(input.pagenumber)!.first <= lastPage) throw new AppError(400, 'invalid_pagenumber', firstPageMessage(lastPage));
-    const doi = await this.doiFor(journalId, input.doi, input);
     const unique = { refnumber: input.refnumber, title, txnid: input.txnid, doi };
-    await this.checkConflicts(journalId, unique);
-    await this.checkDoi(journalId, doi);
+    // Both may fail: the conflicts' message comes first, as when they were made one by one.
+    for (const r of await Promise.allSettled([this.checkConflicts(journalId, unique), this.checkDoi(journalId, doi)])) if (r.status === 'rejected') throw r.reason;
 
     let article: Article;
     try {
@@ -177,12 +182,15 @@ export class ArticleAdminService {
       await this.deps.repos.articles.remove(journalId, article.id, { tombstone: false }).catch(() => undefined);
       throw err;
     }
-    await this.deps.publisher.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }]);
-    await this.deps.activity.record(journalId, actor, {
-      kind: 'article.create',
-      record: { type: 'article', id: article.id, label: article.refnumber },
-      changes: [...diffFields(null, article), { field: 'pdf', before: '', after: `${pdfPath(article)} (${file.size} bytes)` }],
-    });
+    // The announcement and the activity entry are independent writes: side by side.
+    await Promise.all([
+      this.deps.publisher.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }]),
+      this.deps.activity.record(journalId, actor, {
+        kind: 'article.create',
+        record: { type: 'article', id: article.id, label: article.refnumber },
+        changes: [...diffFields(null, article), { field: 'pdf', before: '', after: `${pdfPath(article)} (${file.size} bytes)` }],
+      }),
+    ]);
     return article;
   }
 
