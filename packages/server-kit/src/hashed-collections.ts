@@ -62,7 +62,7 @@ export class HashedCollections<T extends { _id: string }> {
   async estimatedCount(): Promise<number> {
     const existing = new Set((await this.conn.db!.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
     let n = 0;
-    for (const name of this.names()) if (existing.has(name)) n += await storedCount(this.conn.db!.collection(name));
+    for (const name of this.names()) if (existing.has(name)) n += await storedCount(this.conn.db!, name);
     return n;
   }
 
@@ -101,17 +101,17 @@ export async function readFields<T extends { _id: string }, K extends keyof T & 
 }
 
 /**
- * Documents in a collection, from its storage statistics (`$collStats`: metadata on MongoDB,
- * SQLite's page statistics on FerretDB). Not `estimatedDocumentCount` where the collection may be
- * large: FerretDB 1.24 answers `count` by decoding every document (about 0.3 s per 1,000
- * articles). The statistics are no free lunch there either (30–400 ms a call, growing with the
- * database's size), so nothing on a start or a request path counts. A collection that does not
- * exist holds 0.
+ * Documents in a collection, from its storage statistics (the `collStats` command: metadata on
+ * MongoDB, SQLite's page statistics or PostgreSQL's, freshly analysed, on FerretDB). Not
+ * `estimatedDocumentCount` where the collection may be large: FerretDB 1.24 answers `count` by
+ * decoding every document (about 0.3 s per 1,000 articles). The statistics are no free lunch there
+ * either (30–400 ms a call, growing with the database's size), so nothing on a start or a request
+ * path counts. A collection that does not exist holds 0.
  */
-export async function storedCount<T extends mongo.Document>(col: mongo.Collection<T>): Promise<number> {
+export async function storedCount(db: mongo.Db, name: string): Promise<number> {
   try {
-    const rows = await col.aggregate<{ count?: number }>([{ $collStats: { count: {} } }]).toArray();
-    return rows.reduce((n, r) => n + (typeof r.count === 'number' ? r.count : 0), 0);
+    const stats = await db.command({ collStats: name });
+    return Math.max(0, Number(stats.count ?? 0));
   } catch (err) {
     if (err instanceof mongo.MongoServerError && (err.code === 26 || /does not exist|not found/i.test(err.message))) return 0;
     throw err;

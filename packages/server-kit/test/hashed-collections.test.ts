@@ -52,11 +52,11 @@ describe('HashedCollections', () => {
 
   it('counts a collection\'s documents from its statistics: 0 for one that does not exist', async () => {
     const col = conn.db!.collection<{ _id: string }>('counted');
-    expect(await storedCount(col)).toBe(0);
+    expect(await storedCount(conn.db!, 'counted')).toBe(0);
     await col.insertMany(Array.from({ length: 25 }, (_, i) => ({ _id: `d${i}` })));
-    expect(await storedCount(col)).toBe(25);
+    expect(await storedCount(conn.db!, 'counted')).toBe(25);
     await col.deleteOne({ _id: 'd3' });
-    expect(await storedCount(col)).toBe(24);
+    expect(await storedCount(conn.db!, 'counted')).toBe(24);
   });
 
   it('refuses a bucket count that is not a positive integer', () => {

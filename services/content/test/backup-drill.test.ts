@@ -111,6 +111,51 @@ test('dump -> restore into a fresh database -> every journal answers the same', 
   }
 });
 
+test('a database in the key-bucket layout (FerretDB on SQLite) moves into the one layout by backup and restore, every answer the same', async () => {
+  const bucketed = uniqueName('drill_bkt');
+  const moved = uniqueName('drill_one');
+  const moveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-move-'));
+  const before = process.env.MONGO_KEY_BUCKETS;
+  process.env.MONGO_KEY_BUCKETS = '16';
+  let src: Awaited<ReturnType<typeof startContent>> | undefined;
+  let dst: Awaited<ReturnType<typeof startContent>> | undefined;
+  try {
+    const seeded = (await seedDemoContent({ mongoUrl, dbName: bucketed })).journals;
+    src = await startContent({ MONGO_DB: bucketed, MONGO_KEY_BUCKETS: 16 });
+    const names = async (conn: { db?: { listCollections(): { toArray(): Promise<{ name: string }[]> } } }) => (await conn.db!.listCollections().toArray()).map((c) => c.name).sort();
+    expect((await names(src.conn)).filter((n) => /^(articles|public_views_[a-z])(_\d+)?$/.test(n)).length).toBeGreaterThan(2);
+    const summary = await backupDatabase(src.conn, moveDir, { keep: 3, maxAgeDays: 30 });
+    const conn = await connectMongo(mongoUrl, moved);
+    try {
+      await restoreDatabase(conn, summary.file);
+      const after = await names(conn);
+      expect(after).toEqual(expect.arrayContaining(['articles', 'public_views']));
+      expect(after.filter((n) => /^(articles|public_views|search_heads|search_chunks)_/.test(n))).toEqual([]);
+      expect(await conn.db!.collection('content_layout').findOne({ _id: 'articles' as never })).toMatchObject({ buckets: 1 });
+      expect(await conn.db!.collection('public_view_state').findOne({ _id: 'layout' as never })).toMatchObject({ r: 1 });
+    } finally {
+      await conn.close();
+    }
+    dst = await startContent({ MONGO_DB: moved, MONGO_KEY_BUCKETS: 1 });
+    for (const j of seeded) {
+      const was = await publicAnswers(src.url, j.id);
+      const now = await publicAnswers(dst.url, j.id);
+      expect([...now.keys()].sort()).toEqual([...was.keys()].sort());
+      for (const [p, r] of was) {
+        const r2 = now.get(p)!;
+        if (r.type?.includes('json')) expect([j.slug, p, r2.status, JSON.parse(r2.body.toString())]).toEqual([j.slug, p, r.status, JSON.parse(r.body.toString())]);
+        else expect([j.slug, p, r2.status, r2.sha]).toEqual([j.slug, p, r.status, r.sha]);
+      }
+    }
+  } finally {
+    if (before === undefined) delete process.env.MONGO_KEY_BUCKETS;
+    else process.env.MONGO_KEY_BUCKETS = before;
+    await stopContent(src);
+    await stopContent(dst);
+    fs.rmSync(moveDir, { recursive: true, force: true });
+  }
+});
+
 describe('a backup that cannot be written fails loudly and keeps nothing', () => {
   const files = (d: string) => fs.readdirSync(d).sort();
 

@@ -34,7 +34,7 @@ export class ArticleCollections<D> {
     let layout = await state.findOne({ _id: LAYOUT_ID });
     if (!layout) {
       // Storage statistics only (no document read): a database written before the layout keeps its collection.
-      const legacy = await storedCount(conn.db!.collection(prefix));
+      const legacy = await storedCount(conn.db!, prefix);
       await state.insertOne({ _id: LAYOUT_ID, buckets: legacy > 0 ? 1 : configured }).catch((err: unknown) => {
         if (!(err instanceof mongo.MongoServerError && err.code === 11000)) throw err;
       });
@@ -89,7 +89,7 @@ export class ArticleCollections<D> {
   /** Articles stored in all of them (storage statistics, no document read). */
   async estimatedCount(): Promise<number> {
     let n = 0;
-    for (const m of await this.existing()) n += await storedCount(m.collection);
+    for (const m of await this.existing()) n += await storedCount(this.conn.db!, m.collection.collectionName);
     return n;
   }
 

@@ -373,7 +373,9 @@ export class ArticleRepo {
   /** The journal's articles with these reference numbers, any status (staff documents). */
   async findByRefs(journalId: string, refs: string[]): Promise<Article[]> {
     if (!refs.length) return [];
-    return toPlainList((await this.m(journalId).find({ journalId: jid(journalId), refnumber: { $in: refs.map(String) } }).lean()));
+    // One equality each: FerretDB hands equalities to its storage's indexes, never an `$in`.
+    const found = await Promise.all([...new Set(refs.map(String))].map((r) => this.findByRef(journalId, r)));
+    return found.filter((a): a is Article => a !== null);
   }
 
   /**
@@ -427,17 +429,24 @@ export class ArticleRepo {
 
   /** Article counts per issue, all statuses (admin) or public only. */
   async countsByIssue(journalId: string, opts: { publicOnly?: boolean } = {}): Promise<{ year: number; volume: number; issue: number; count: number }[]> {
-    const match: Record<string, unknown> = { journalId: jid(journalId) };
-    if (opts.publicOnly) Object.assign(match, PUBLIC_ARTICLE);
-    const rows = await this.m(journalId).aggregate<{ _id: { year: number; volume: number; issue: number }; count: number }>([
-      { $match: match },
-      { $group: { _id: { year: '$year', volume: '$volume', issue: '$issue' }, count: { $sum: 1 } } },
-    ]);
-    return rows.map((r) => ({ ...r._id, count: r.count }));
+    // Counted here from the journal's keys: FerretDB runs an aggregate's `$match` (and a `count`)
+    // over the whole collection, where a find hands the journal's equality to the index.
+    const keys = await this.m(journalId)
+      .find({ journalId: jid(journalId), ...(opts.publicOnly ? PUBLIC_ARTICLE : {}) })
+      .select({ _id: 0, year: 1, volume: 1, issue: 1 })
+      .lean<{ year: number; volume: number; issue: number }[]>();
+    const by = new Map<string, { year: number; volume: number; issue: number; count: number }>();
+    for (const k of keys) {
+      const id = `${k.year}/${k.volume}/${k.issue}`;
+      const row = by.get(id);
+      if (row) row.count++;
+      else by.set(id, { year: k.year, volume: k.volume, issue: k.issue, count: 1 });
+    }
+    return [...by.values()];
   }
 
   async count(journalId: string, opts: { publicOnly?: boolean } = {}): Promise<number> {
-    return this.m(journalId).countDocuments({ journalId: jid(journalId), ...(opts.publicOnly ? PUBLIC_ARTICLE : {}) });
+    return (await this.countsByIssue(journalId, opts)).reduce((n, r) => n + r.count, 0);
   }
 
   /** Admin duplicate checks (docs/product.md#error-messages): which unique fields another article of the journal already uses. */
@@ -448,20 +457,25 @@ export class ArticleRepo {
   ): Promise<('refnumber' | 'txnid' | 'title')[]> {
     const keys = (['refnumber', 'txnid', 'title'] as const).filter((k) => typeof fields[k] === 'string' && fields[k] !== '');
     if (!keys.length) return [];
-    const filter: Record<string, unknown> = { journalId: jid(journalId), $or: keys.map((k) => ({ [k]: fields[k] })) };
     const except = exceptId ? oid(exceptId) : null;
-    if (except) filter._id = { $ne: except };
-    const ds = await this.m(journalId).find(filter).select({ refnumber: 1, txnid: 1, title: 1 }).lean();
-    return keys.filter((k) => ds.some((d) => d[k] === fields[k]));
+    // One equality per field (an index lookup on FerretDB too, where an `$or` reads the journal).
+    const taken = await Promise.all(
+      keys.map(async (k) => {
+        const ds = await this.m(journalId).find({ journalId: jid(journalId), [k]: fields[k] }).select({ _id: 1 }).limit(2).lean();
+        return ds.some((d) => !except || !except.equals(d._id));
+      }),
+    );
+    return keys.filter((_, i) => taken[i]);
   }
 
-  /** Every article of these journals (all statuses, every field) in one query, grouped by journal (the views rebuild). */
+  /**
+   * Every article of these journals (all statuses, every field), grouped by journal (the views
+   * rebuild): one query per journal, an equality FerretDB hands to its storage's journalId index
+   * (an `$in` it would answer by reading the whole collection).
+   */
   async listByJournals(journalIds: string[]): Promise<Map<string, Article[]>> {
-    if (!journalIds.length) return new Map();
-    // Small batches: FerretDB scans the collection for this filter, and a batch of 16 MB could keep
-    // one round trip past the socket timeout on a loaded machine.
     const docs = [];
-    for (const [model, ids] of this.collections.group(journalIds)) docs.push(...(await model.find({ journalId: { $in: ids.map(jid) } }).batchSize(1000).lean()));
+    for (const id of journalIds) docs.push(...(await this.m(id).find({ journalId: jid(id) }).batchSize(1000).lean()));
     return groupByJournal(docs);
   }
 

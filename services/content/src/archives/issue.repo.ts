@@ -68,7 +68,8 @@ export class IssueRepo extends JournalScopedRepo<IssueDoc> {
     return toPlain(d);
   }
 
+  /** By a find of the journal's ids: FerretDB runs a `count` over the whole collection. */
   async count(journalId: string): Promise<number> {
-    return this.model.countDocuments({ journalId: jid(journalId) });
+    return (await this.model.find({ journalId: jid(journalId) }).select({ _id: 1 }).lean()).length;
   }
 }

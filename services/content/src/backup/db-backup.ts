@@ -16,6 +16,9 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import mongoose, { type Connection } from 'mongoose';
 import { AppError } from '@journal/server-kit';
+import { CONTENT_LAYOUT_COLLECTION } from '../archives/article-collections';
+import { VIEW_COLLECTION, VIEW_STATE_COLLECTION } from '../views/view.repo';
+import { CHUNK_COLLECTION, HEAD_COLLECTION } from '../search/search.repo';
 
 const { EJSON } = mongoose.mongo.BSON;
 type Db = NonNullable<Connection['db']>;
@@ -148,8 +151,28 @@ export async function applyRetention(dir: string, policy: RetentionPolicy, now =
 }
 
 /**
+ * Collections a dump of a database written with key buckets (the layout FerretDB on SQLite needed,
+ * docs/operations.md#the-database) holds, and the one collection each restores into.
+ */
+const ONE_LAYOUT: [RegExp, string][] = [
+  [/^articles_\d+$/, 'articles'],
+  [new RegExp(`^${VIEW_COLLECTION}_[a-z](_\\d+)?$`), VIEW_COLLECTION],
+  [new RegExp(`^${HEAD_COLLECTION}_\\d+$`), HEAD_COLLECTION],
+  [new RegExp(`^${CHUNK_COLLECTION}_\\d+$`), CHUNK_COLLECTION],
+];
+const oneLayoutName = (c: string) => ONE_LAYOUT.find(([re]) => re.test(c))?.[1] ?? c;
+
+/** The stored bucket counts (articles, and the views with the search chunks) say one collection. */
+function oneLayoutDoc(c: string, d: Record<string, unknown>): Record<string, unknown> {
+  if (c === CONTENT_LAYOUT_COLLECTION && d._id === 'articles') return { ...d, buckets: 1 };
+  if (c === VIEW_STATE_COLLECTION && d._id === 'layout') return { ...d, r: 1 };
+  return d;
+}
+
+/**
  * Restores a dump into the connection's database, which must be empty (a restore never merges
- * into live data): documents in batches, then each collection's indexes. Returns the counts.
+ * into live data): documents in batches, then each collection's indexes. A dump of the bucketed
+ * layout comes back in the one layout (ONE_LAYOUT). Returns the counts, by the dump's collections.
  */
 export async function restoreDatabase(conn: Connection, file: string): Promise<Record<string, number>> {
   const db = conn.db;
@@ -166,17 +189,18 @@ export async function restoreDatabase(conn: Connection, file: string): Promise<R
   };
   for await (const line of readline.createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })) {
     if (line.startsWith('{"c":')) {
-      const { c, d } = EJSON.parse(line, { relaxed: false }) as { c: string; d: Record<string, unknown> };
+      const { c: dumped, d } = EJSON.parse(line, { relaxed: false }) as { c: string; d: Record<string, unknown> };
+      const c = oneLayoutName(dumped);
       if (batch && batch.c !== c) await flush();
       batch ??= { c, docs: [] };
-      batch.docs.push(d);
-      counts[c] = (counts[c] ?? 0) + 1;
+      batch.docs.push(oneLayoutDoc(c, d));
+      counts[dumped] = (counts[dumped] ?? 0) + 1;
       if (batch.docs.length >= 500) await flush();
     } else if (line.startsWith('{"collection":')) {
       await flush();
       const h = JSON.parse(line) as { collection: string; indexes: { key: Record<string, unknown>; name: string }[] };
-      indexes.set(h.collection, h.indexes);
-      await db.createCollection(h.collection).catch(() => undefined);
+      indexes.set(oneLayoutName(h.collection), h.indexes);
+      await db.createCollection(oneLayoutName(h.collection)).catch(() => undefined);
     }
   }
   await flush();

@@ -92,6 +92,7 @@ export class EditorRepo extends JournalScopedRepo<EditorDoc> {
   }
 
   async count(journalId: string, filter: { status?: EnabledStatus } = {}): Promise<number> {
-    return this.model.countDocuments({ journalId: jid(journalId), ...filter });
+    // A find of the journal's ids: FerretDB runs a `count` over the whole collection.
+    return (await this.model.find({ journalId: jid(journalId), ...filter }).select({ _id: 1 }).lean()).length;
   }
 }

@@ -30,7 +30,8 @@ export class JournalScopedRepo<Doc extends { journalId: string }> {
 
   /** The journal's records matching `filter`, in order. */
   protected async listWhere(journalId: string, filter: QueryFilter<Doc> = {}): Promise<Plain<Doc>[]> {
-    const ds = await this.model.find({ $and: [filter, { journalId: jid(journalId) }] }).lean<Lean<Doc>[]>();
+    // Top-level fields, not `$and`: FerretDB hands only top-level equalities to its storage's indexes.
+    const ds = await this.model.find({ ...filter, journalId: jid(journalId) } as QueryFilter<Doc>).lean<Lean<Doc>[]>();
     return toPlainList(ds).sort(this.order);
   }
 

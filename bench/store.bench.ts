@@ -1,0 +1,203 @@
+/**
+ * The store at publisher scale (docs/benchmarks.md#the-store-at-publisher-scale): the operations
+ * whose cost grew with the corpus on FerretDB/SQLite, timed on a database the publisher seed filled
+ * (`npm run seed -- --journals 500 --articles N --worklog-entries 100000`, MONGO_DB), against the
+ * database MONGO_URL names (the local default: FerretDB on PostgreSQL). A content and a work-log
+ * service run in this process; each act is sent one at a time on a warm process (p50 and p99 of
+ * STORE_BENCH_ROUNDS), then a fresh content process reads issues never read before (the cold issue
+ * list). CPU seconds of this process, of FerretDB and of PostgreSQL (from /proc) are printed with
+ * each act, so the machine's load can be told apart from the work done.
+ *
+ *   MONGO_URL=… MONGO_DB=store100k REDIS_URL=… [STORE_BENCH_JOURNAL=pub-0001] [STORE_BENCH_LABEL=100k] \
+ *   [FERRETDB_PID=… PG_DATA=…/postgres/data] node node_modules/.bin/tsx bench/store.bench.ts
+ *
+ * Figures go into bench/results.json as store_<act>_p99_ms[_<label>]; never asserts a time.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import request from 'supertest';
+import { percentile, staffHeaders, staffToken, TEST_JWT_SECRET } from '@journal/testing';
+import { start as startWorklog } from '../services/worklog/src/app';
+import { worklogConfigSchema } from '../services/worklog/src/config';
+import { JournalRepo } from '../services/content/src/journals/journal.repo';
+import { makePdf, startContent } from '../services/content/test/helpers';
+import { assetPath } from '../services/content/src/files/file-store';
+import { timedGet } from './http-timing';
+import { cpuMs } from './proc-cpu';
+import { envContext, runStandalone } from './bench-kit';
+
+const ROUNDS = Number(process.env.STORE_BENCH_ROUNDS ?? 40);
+const COLD_READS = Number(process.env.STORE_BENCH_COLD_READS ?? 200);
+const LABEL = process.env.STORE_BENCH_LABEL ? `_${process.env.STORE_BENCH_LABEL}` : '';
+const FIRST_YEAR = 1990;
+const PER_ISSUE = 20;
+
+/** The database's processes: FerretDB, and PostgreSQL's postmaster with every backend under it. */
+function dbCpuMs(): Record<string, number> {
+  const pids: Record<string, number> = {};
+  if (process.env.FERRETDB_PID) pids.ferretdb = Number(process.env.FERRETDB_PID);
+  const out = cpuMs(pids);
+  if (process.env.PG_DATA) {
+    try {
+      const master = Number(readFileSync(`${process.env.PG_DATA}/postmaster.pid`, 'utf8').split('\n')[0]);
+      const kids = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+      out.postgres = Object.values(cpuMs(Object.fromEntries([master, ...kids].map((p) => [String(p), p])))).reduce((a, b) => a + b, 0);
+    } catch {
+      /* not readable here */
+    }
+  }
+  out.bench = process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000;
+  return out;
+}
+
+type Row = { act: string; p50: number; p99: number; cpu: string };
+
+async function timed(act: string, rows: Row[], n: number, once: (i: number) => Promise<void>): Promise<number> {
+  const ms: number[] = [];
+  const c0 = dbCpuMs();
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await once(i);
+    ms.push(performance.now() - t0);
+  }
+  const c1 = dbCpuMs();
+  ms.sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 10) / 10;
+  const cpu = Object.keys(c1).map((k) => `${k} ${r((c1[k]! - (c0[k] ?? 0)) / n)}`).join(', ');
+  const row = { act, p50: r(percentile(ms, 50)), p99: r(percentile(ms, 99)), cpu };
+  rows.push(row);
+  console.log(`  ${act}: p50 ${row.p50} ms, p99 ${row.p99} ms over ${n} (CPU ms per act: ${cpu})`);
+  return row.p99;
+}
+
+async function run(): Promise<Record<string, number>> {
+  const ctx = envContext();
+  const db = ctx.dbName;
+  const slug = process.env.STORE_BENCH_JOURNAL ?? 'pub-0001';
+  const app = await startContent({ MONGO_URL: ctx.mongoUrl, MONGO_DB: db, REDIS_URL: ctx.redisUrl, STATS_COUNTING: 'off', CROSSREF_WORKER: 'false' } as never);
+  const rows: Row[] = [];
+  const out: Record<string, number> = {};
+  try {
+    const journal = await new JournalRepo(app.conn).findBySlug(slug);
+    if (!journal) throw new Error(`no journal ${slug} in ${db}: seed it first (npm run seed -- --journals 500 --articles 100000)`);
+    const J = journal.id;
+    const as = staffHeaders(J, staffToken(J));
+    const articles = await app.deps.repos.articles.count(J);
+    console.log(`store bench on ${db}: journal ${slug} holds ${articles.toLocaleString('en')} articles`);
+    const issues = Math.max(1, Math.floor(articles / PER_ISSUE));
+    const issueKey = (k: number) => ({ year: FIRST_YEAR + Math.floor(k / 4), volume: Math.floor(k / 4) + 1, issue: (k % 4) + 1 });
+    const spread = (i: number) => Math.floor(((i * 2654435761) >>> 0) / 2 ** 32 * issues);
+
+    // Article update: the edit form sent back with its abstract changed, a different issue each time.
+    const picked = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const [a] = await app.deps.repos.articles.listByIssue(J, issueKey(spread(i)));
+      if (a) picked.push(a);
+    }
+    out[`store_article_update_p99_ms${LABEL}`] = await timed('article update', rows, picked.length, async (i) => {
+      const a = picked[i]!;
+      const fields: Record<string, string> = {
+        year: String(a.year), volume: String(a.volume), issue: String(a.issue), refnumber: a.refnumber, title: a.title, authorname: a.authorname ?? '',
+        abstract: `${a.abstract ?? ''} `.trim() + ` (rev ${Date.now()})`, pagenumber: a.pagenumber ?? '1-2', email: a.email || 'a@b.org', txnid: a.txnid ?? '',
+        ptype: a.ptype || 'paid', publishdate: String(a.publishdate ?? '2020-01-01').slice(0, 10), subject: a.subject ?? '',
+      };
+      let req = request(app.url).post(`/api/archives/${a.id}`).set(as);
+      for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+      const r = await req;
+      if (r.status !== 200) throw new Error(`update answered ${r.status}: ${JSON.stringify(r.body)}`);
+    });
+
+    // Article create (with a small PDF) and delete (withdrawn as removed), in a new issue.
+    const issue = { year: 2090 + (Date.now() % 9), volume: 900 + (Date.now() % 90), issue: 1 };
+    await request(app.url).post('/api/admin/create-issue').set(as).send({ ...issue, frequency: 'January-March' });
+    const pdf = await makePdf('Store bench');
+    const added: string[] = [];
+    const stamp = Date.now().toString(36);
+    out[`store_article_create_p99_ms${LABEL}`] = await timed('article create (small PDF)', rows, ROUNDS, async (i) => {
+      let req = request(app.url).post('/api/admin/archives/').set(as);
+      const f: Record<string, string> = {
+        year: String(issue.year), volume: String(issue.volume), issue: String(issue.issue), refnumber: String(900000 + ((Date.now() + i) % 99999)), title: `Store bench ${stamp} ${i}`,
+        authorname: 'Asha Rao', abstract: '<p>A</p>', pagenumber: `${1 + i * 10}-${5 + i * 10}`, email: 'a@b.org', txnid: `SB${stamp}${i}`, ptype: 'paid', publishdate: `${issue.year}-01-02`,
+      };
+      for (const [k, v] of Object.entries(f)) req = req.field(k, v);
+      const r = await req.attach('pdfFile', pdf, { filename: 'a.pdf', contentType: 'application/pdf' });
+      if (r.status !== 201) throw new Error(`create answered ${r.status}: ${JSON.stringify(r.body)}`);
+      added.push(r.body.id as string);
+    });
+    // A PDF's first byte, public, each a different stored file (the files just added).
+    const agent = new http.Agent({ keepAlive: true });
+    const files = (await app.deps.repos.articles.listByIssue(J, issue)).filter((a) => a.file && added.includes(a.id));
+    if (files.length) {
+      out[`store_pdf_first_byte_p99_ms${LABEL}`] = await timed('PDF first byte', rows, files.length, async (i) => {
+        const a = files[i]!;
+        const r = await timedGet(agent, `${app.url}${assetPath.article(a.year, a.volume, a.issue, a.file)}`, { 'x-journal-id': J });
+        if (r.status !== 200) throw new Error(`PDF answered ${r.status}`);
+      });
+    }
+
+    out[`store_article_delete_p99_ms${LABEL}`] = await timed('article delete (withdrawn)', rows, added.length, async (i) => {
+      const r = await request(app.url).post(`/api/admin/articles/${added[i]}/withdraw`).set(as).send({ kind: 'withdrawn', reason: 'Store bench' });
+      if (r.status !== 200) throw new Error(`withdraw answered ${r.status}: ${JSON.stringify(r.body)}`);
+    });
+
+
+    // Admin lists: the issue list with counts, one issue's articles, the dashboard counts, a search.
+    out[`store_admin_list_p99_ms${LABEL}`] = await timed('admin issue list (GET /api/admin/archives)', rows, ROUNDS, async () => {
+      const r = await request(app.url).get('/api/admin/archives/').set(as);
+      if (r.status !== 200) throw new Error(`admin archives answered ${r.status}`);
+    });
+    out[`store_admin_issue_p99_ms${LABEL}`] = await timed('admin issue articles', rows, ROUNDS, async (i) => {
+      const k = issueKey(spread(i + 7));
+      const r = await request(app.url).get(`/api/admin/archives/${k.year}/${k.volume}/${k.issue}`).set(as);
+      if (r.status !== 200) throw new Error(`admin issue answered ${r.status}`);
+    });
+    out[`store_admin_counts_p99_ms${LABEL}`] = await timed('admin dashboard counts', rows, ROUNDS, async () => {
+      const r = await request(app.url).get('/api/admin').set(as);
+      if (r.status !== 200) throw new Error(`admin counts answered ${r.status}`);
+    });
+    const words = ['quantum', 'soil', 'neural', 'zeolite', 'lattice', 'viral'];
+    out[`store_admin_search_p99_ms${LABEL}`] = await timed('admin search', rows, ROUNDS, async (i) => {
+      const r = await request(app.url).get(`/api/admin/search?q=${words[i % words.length]}`).set(as);
+      if (r.status !== 200) throw new Error(`admin search answered ${r.status}`);
+    });
+
+    // The work-log list of the journal holding the large log (pub-0001 in the publisher seed).
+    const worklog = await startWorklog(
+      worklogConfigSchema.parse({ MONGO_URL: ctx.mongoUrl, MONGO_DB: db, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: `${app.config.REDIS_PREFIX}wl:`, JWT_SECRET: TEST_JWT_SECRET, AUTH_CHECK_STORED_USER: 'off', PORT: 0, LOG_LEVEL: 'silent' }),
+    );
+    try {
+      const first = await timedGet(agent, `${worklog.url}/api/webdata?page=1`, as, { keepBody: true });
+      console.log(`  work-log: first list ${first.ms.toFixed(1)} ms (${(JSON.parse(first.body ?? '{}') as { total?: number }).total ?? '?'} entries)`);
+      out[`store_worklog_list_p99_ms${LABEL}`] = await timed('work-log list', rows, ROUNDS, async (i) => {
+        const r = await timedGet(agent, `${worklog.url}/api/webdata?page=${1 + (i % 50)}`, as);
+        if (r.status !== 200) throw new Error(`work-log answered ${r.status}`);
+      });
+    } finally {
+      await worklog.stop();
+    }
+    agent.destroy();
+  } finally {
+    await app.stop(); // never stopContent: it drops the database
+  }
+
+  // Cold issue lists: a fresh content process reads issues of every journal, each once.
+  const fresh = await startContent({ MONGO_URL: ctx.mongoUrl, MONGO_DB: db, REDIS_URL: ctx.redisUrl, STATS_COUNTING: 'off', CROSSREF_WORKER: 'false' } as never);
+  try {
+    const journals = (await new JournalRepo(fresh.conn).listAll()).filter((j) => j.slug.startsWith('pub-'));
+    const agent = new http.Agent({ keepAlive: true });
+    out[`store_cold_issue_content_p99_ms${LABEL}`] = await timed('cold issue list (content, fresh process)', rows, Math.min(COLD_READS, journals.length * 4), async (i) => {
+      const j = journals[i % journals.length]!;
+      const k = Math.floor(i / journals.length);
+      const year = FIRST_YEAR + Math.floor(k / 4);
+      const r = await timedGet(agent, `${fresh.url}/api/archives/${year}/${year - FIRST_YEAR + 1}/${(k % 4) + 1}`, { 'x-journal-id': j.id });
+      if (r.status !== 200) throw new Error(`cold issue answered ${r.status}`);
+    });
+    agent.destroy();
+  } finally {
+    await fresh.stop();
+  }
+  console.log(['| act | p50 | p99 | CPU ms per act |', '|---|---|---|---|', ...rows.map((r) => `| ${r.act} | ${r.p50} ms | ${r.p99} ms | ${r.cpu} |`)].join('\n'));
+  return out;
+}
+
+runStandalone('store', run, undefined);

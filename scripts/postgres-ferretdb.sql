@@ -1,0 +1,60 @@
+-- FerretDB 1.24's postgresql handler stores each document as jsonb in `_jsonb` and indexes a field
+-- with a btree on `(_jsonb -> 'field')`, but it hands equality filters to PostgreSQL as containment,
+-- `_jsonb -> $1 @> $2`, which a btree cannot answer: every find, even by `_id`, read the whole table.
+-- Each index FerretDB makes here also gets a GIN index (jsonb_path_ops) on the same expressions,
+-- which answers that containment, so a query reads only the documents it names. The cluster runs
+-- with plan_cache_mode = force_custom_plan (scripts/provision.sh): FerretDB prepares its statements
+-- with the field name as a parameter, and only a plan made with the value in place matches the index.
+-- Idempotent: provisioning applies it to the ferretdb database on every start.
+
+CREATE OR REPLACE FUNCTION ferretdb_gin_name(tbl oid, expr text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$ SELECT 'gin_' || md5(tbl::text || ' ' || expr) $$;
+
+-- The GIN twin of one btree index FerretDB made: the same keys, so that a filter naming several of
+-- them (journal, year, volume, issue) is answered inside one index.
+CREATE OR REPLACE FUNCTION ferretdb_gin_twins(idx oid) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  i pg_index%ROWTYPE;
+  k int;
+  expr text;
+  cols text[] := '{}';
+BEGIN
+  SELECT * INTO i FROM pg_index WHERE indexrelid = idx;
+  IF NOT FOUND OR (SELECT amname FROM pg_am a JOIN pg_class c ON c.relam = a.oid WHERE c.oid = idx) <> 'btree' THEN
+    RETURN;
+  END IF;
+  FOR k IN 1 .. i.indnatts LOOP
+    expr := pg_get_indexdef(idx, k, false);
+    -- Only top-level fields, `((_jsonb -> 'name'::text))`: the form FerretDB's filters take.
+    CONTINUE WHEN expr !~ '^\(\(_jsonb -> ''[^'']*''::text\)\)$';
+    cols := cols || (expr || ' jsonb_path_ops');
+  END LOOP;
+  IF cardinality(cols) > 0 THEN
+    EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %s USING gin (%s)',
+      ferretdb_gin_name(i.indrelid, array_to_string(cols, ', ')), i.indrelid::regclass, array_to_string(cols, ', '));
+  END IF;
+END $$;
+
+CREATE OR REPLACE FUNCTION ferretdb_gin_on_create() RETURNS event_trigger
+LANGUAGE plpgsql AS $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'CREATE INDEX' AND object_type = 'index' LOOP
+    PERFORM ferretdb_gin_twins(r.objid);
+  END LOOP;
+END $$;
+
+DROP EVENT TRIGGER IF EXISTS ferretdb_gin_on_create;
+CREATE EVENT TRIGGER ferretdb_gin_on_create ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
+  EXECUTE FUNCTION ferretdb_gin_on_create();
+
+-- Indexes made before this file was applied (a database restored or created by an older set-up).
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT i.indexrelid FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+    WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') LOOP
+    PERFORM ferretdb_gin_twins(r.indexrelid);
+  END LOOP;
+END $$;
