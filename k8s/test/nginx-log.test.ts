@@ -1,7 +1,7 @@
 /**
  * The web image's nginx config (docker/nginx/default.conf.template, rendered as the local stack
- * renders it) writes no secret of a request target into a log: an author's status-link token and
- * a SUSHI api_key are redacted in the usage log (the one access log production writes) and in the
+ * renders it) writes no secret of a request target into a log: an author's status-link token, a
+ * reviewer's link token and a SUSHI api_key are redacted in the usage log (the one access log production writes) and in the
  * timed access log of JP_NGINX_ACCESS_LOG=1. Real nginx, in front of a stand-in gateway that
  * answers 200 to everything.
  */
@@ -80,11 +80,13 @@ afterAll(async () => {
   rmSync(timedLog, { force: true });
 });
 
-test('a status-link token and a SUSHI api_key never reach an nginx log line', async () => {
+test('a status-link or review-link token and a SUSHI api_key never reach an nginx log line', async () => {
   const targets = [
     `/submission/${TOKEN}?done=submitted`,
     `/api/submissions/status/${TOKEN}`,
     `/api/submissions/status/${TOKEN}/withdraw`,
+    `/review/${TOKEN}?done=saved`,
+    `/api/reviews/${TOKEN}/submit`,
     '/assets/archives/2026/vol1/issue1/1001.pdf?api_key=s3cr3t-key',
     '/counter/r51/reports/pr?customer_id=c1&api_key=s3cr3t-key',
     '/submission',
@@ -105,6 +107,8 @@ test('a status-link token and a SUSHI api_key never reach an nginx log line', as
     '/submission/[redacted]?done=submitted',
     '/api/submissions/status/[redacted]',
     '/api/submissions/status/[redacted]/withdraw',
+    '/review/[redacted]?done=saved',
+    '/api/reviews/[redacted]/submit',
     '/assets/archives/2026/vol1/issue1/1001.pdf?api_key=[redacted]',
     '/counter/r51/reports/pr?customer_id=c1&api_key=[redacted]',
     '/submission',
