@@ -65,6 +65,7 @@ describe('the reviewer certificate email', () => {
     expect(isLinkSignature(SECRET, REVIEWER_CERTIFICATE_LINK, newObjectId(), e.reviewId, match![2])).toBe(false);
     expect(isLinkSignature(SECRET, 'status-link', J, e.reviewId, match![2])).toBe(false);
     expect(a!.link).toBe(url.replace('http://pdf-api:4004', 'https://soils.example.org'));
+    expect(m.links).toEqual([{ label: 'Your certificate of reviewing', url: a!.link }]);
   });
 
   it('fetches through the public site when no PDF service address is set', async () => {

@@ -27,10 +27,12 @@ export function mailReviewerCertificates(events: Pick<ReviewEvents, 'onSubmitted
           filename: reviewerCertificateFilename(e.submissionNumber),
           contentType: 'application/pdf',
           source: { kind: 'url', url: `${config.PDF_URL || origin}${path}` },
-          // Kept in the email when the file cannot be attached; the reviewer downloads it again from it.
+          // In the email instead of the file when it cannot be attached.
           ...(origin ? { link: `${origin}${path}` } : {}),
         },
       ],
+      // Under the body: where the reviewer downloads the certificate again, whenever they need it.
+      ...(origin ? { links: [{ label: 'Your certificate of reviewing', url: `${origin}${path}` }] } : {}),
       idempotencyKey: e.reviewId,
     });
   });
