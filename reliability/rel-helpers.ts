@@ -161,6 +161,7 @@ export function exited(c: ChildProcess): Promise<{ code: number | null; signal: 
 export const WORKERS = {
   pdf: { entry: 'services/pdf-worker/dist/worker.main.js', ready: 'pdf worker running' },
   mail: { entry: MAIL_WORKER_ENTRY, ready: 'mail worker running' },
+  content: { entry: 'services/content/dist/main.js', ready: 'content listening' },
 } as const;
 
 export async function spawnWorker(stack: Stack, name: string, extra: Record<string, string> = {}, kind: keyof typeof WORKERS = 'pdf'): Promise<ChildProcess> {
