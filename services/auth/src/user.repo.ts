@@ -24,7 +24,7 @@ export interface User {
 /**
  * What is stored: the user without its id, the journal as an ObjectId, and the name's normal form
  * (`userNameKey`), unique in the journal. Accounts stored before it whose names share a normal
- * form (a clash) each keep `<normal form>\0<id>` instead, which no name can produce, until all but
+ * form (a clash) each keep `<normal form>\u0001<id>` instead, which no name can produce, until all but
  * one are renamed (docs/operations.md#user-name-clashes).
  */
 type UserDoc = Omit<User, 'id' | 'journalId'> & { journalId: Types.ObjectId; nameKey?: string };
@@ -36,10 +36,11 @@ export interface NameClash {
   names: string[];
 }
 
-const CLASH_MARK = '\u0000';
+/** A control character no stored name holds; not U+0000, which PostgreSQL's jsonb (FerretDB's storage) refuses. */
+const CLASH_MARK = '\u0001';
 const clashKey = (key: string, id: Types.ObjectId | string) => `${key}${CLASH_MARK}${String(id)}`;
-/** Every clash key of a normal form: `key\0...` sorts from `key\0` to before `key\u0001`. */
-const clashRange = (key: string) => ({ $gte: `${key}${CLASH_MARK}`, $lt: `${key}\u0001` });
+/** Every clash key of a normal form: `key\u0001...` sorts from `key\u0001` to before `key\u0002`. */
+const clashRange = (key: string) => ({ $gte: `${key}${CLASH_MARK}`, $lt: `${key}\u0002` });
 
 const userSchema = new Schema<UserDoc>(
   {
