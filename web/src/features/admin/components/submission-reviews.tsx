@@ -49,12 +49,17 @@ function OpenActs({ submissionId, r, api, done }: { submissionId: string; r: Rev
   const [reviewerId, setReviewerId] = useState('');
   const [dueDate, setDueDate] = useState(r.overdue ? dayFromNow(14) : r.dueDate);
   const [error, setError] = useState('');
+  // The suggested reviewers first (by subject and load), then the other available ones.
+  const suggested = useQuery({ queryKey: adminKeys.reviewerSuggestions(submissionId), queryFn: () => api.suggestions(submissionId), enabled: open === 'reassign', retry: false });
   const reviewers = useQuery({
     queryKey: adminKeys.reviewers({ q: '', subject: '', available: 'true', page: 1 }),
     queryFn: () => api.reviewers({ q: '', subject: '', available: 'true', page: 1 }),
     enabled: open === 'reassign',
     retry: false,
   });
+  const choices = [...(suggested.data?.items ?? []), ...(reviewers.data?.items ?? [])].filter(
+    (x, i, all) => x.id !== r.reviewer?.id && all.findIndex((y) => y.id === x.id) === i,
+  );
   const act = useMutation({
     mutationFn: () =>
       open === 'cancel'
@@ -95,14 +100,12 @@ function OpenActs({ submissionId, r, api, done }: { submissionId: string; r: Rev
             <div className="field">
               <label htmlFor={id('reviewer')}>New reviewer</label>
               <select id={id('reviewer')} value={reviewerId} onChange={(e) => setReviewerId(e.target.value)}>
-                <option value="">{reviewers.isLoading ? 'Loading...' : 'Select'}</option>
-                {(reviewers.data?.items ?? [])
-                  .filter((x) => x.id !== r.reviewer?.id)
-                  .map((x) => (
-                    <option key={x.id} value={x.id}>
-                      {x.name} ({x.openReviews} open)
-                    </option>
-                  ))}
+                <option value="">{reviewers.isLoading || suggested.isLoading ? 'Loading...' : 'Select'}</option>
+                {choices.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name} ({x.openReviews} open)
+                  </option>
+                ))}
               </select>
             </div>
           )}
