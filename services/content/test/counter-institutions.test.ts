@@ -238,6 +238,18 @@ describe('item reports from stored months', () => {
   });
 });
 
+describe('the last month stored once settled', () => {
+  it('for the world and each institution with usage, by one replica, once', async () => {
+    await app.repos.stats.itemMonths.deleteMany({ journalId: J });
+    // An hour after March ended: March is settled; half an hour after, February is the last settled month.
+    expect(await app.stats.storeSettledMonth(Date.parse('2025-04-01T00:30:00Z'))).toBe(0);
+    expect(await app.stats.storeSettledMonth(Date.parse('2025-04-01T01:30:00Z'))).toBe(4);
+    const owners = (await app.repos.stats.itemMonths.find({ journalId: J, month: '2025-03' }).lean()).map((d) => d.inst).sort();
+    expect(owners).toEqual(['', 'college', 'monitor', 'uni']);
+    expect(await app.stats.storeSettledMonth(Date.parse('2025-04-02T00:00:00Z'))).toBe(0);
+  });
+});
+
 describe('searches in the usage log', () => {
   it('the search page and the app\'s search count with their terms; an empty one does not', () => {
     expect(hitTarget('/search?keyword=Cell%20Biology')).toEqual({ kind: 'search', terms: 'cell biology' });

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { COUNTER_REPORT_DESCRIPTIONS, COUNTER_REPORTS, citationDate, counterReportIds, type CounterReportId } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
-import type { StatsRepo } from '../stats/stats.repo';
+import { ITEM_MONTH_SETTLE_MS, type StatsRepo } from '../stats/stats.repo';
 import { accessOf } from '../stats/title-rollup';
 import { articleAuthors, displayName } from '../cite/article-authors';
 import { plain } from '../shared/text';
@@ -250,9 +250,6 @@ const monthsOf = (begin: string, end: string) => {
   for (let m = begin; m <= end; m = monthAfter(m)) out.push(m);
   return out;
 };
-
-/** How long after a month ends its item counts are stored: hits are counted within seconds, after an outage within minutes. */
-const ITEM_MONTH_SETTLE_MS = 3600_000;
 
 /** What an item report names of an article. */
 const ITEM_FIELDS = ['title', 'authorname', 'authors', 'publishdate', 'doi', 'license'] as const;

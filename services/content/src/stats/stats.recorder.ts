@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Logger, Redis } from '@journal/server-kit';
-import type { SearchIncrement, StatIncrement, StatsRepo, TitleIncrement } from './stats.repo';
+import { ITEM_MONTH_SETTLE_MS, type SearchIncrement, type StatIncrement, type StatsRepo, type TitleIncrement } from './stats.repo';
 import { dayOf, monthOf, type HitTarget } from './hit-target';
 import { rollUp, type Describe } from './title-rollup';
 
@@ -106,6 +106,9 @@ for h = 1, (#KEYS - 1) / 3 do
 end
 return counted`;
 
+/** How often a replica looks whether the last month's item counts are to be stored. */
+const ITEM_MONTHS_EVERY_MS = 10 * 60_000;
+
 /** Marks a batch whose articles' counts are stored (only its rollups are left). */
 const ARTICLES_DONE = '~articles';
 
@@ -152,6 +155,23 @@ export class StatsRecorder {
     };
     every(this.opts.pushMs, () => this.push());
     every(this.opts.flushMs, () => this.flush());
+    every(ITEM_MONTHS_EVERY_MS, () => this.storeSettledMonth());
+  }
+
+  /**
+   * Once the last month has settled, its item counts are stored for every journal and institution
+   * (one replica does it: a lock in Redis, then a mark), so the first item report a harvester asks
+   * for it reads a document a journal, not every article-month.
+   */
+  async storeSettledMonth(now = Date.now()): Promise<number> {
+    const settled = new Date(now - ITEM_MONTH_SETTLE_MS);
+    const month = new Date(Date.UTC(settled.getUTCFullYear(), settled.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    const done = this.key(`item-months:${month}`);
+    if (await this.redis.exists(done)) return 0;
+    if (!(await this.redis.set(`${done}:lock`, this.id, 'PX', 30 * 60_000, 'NX'))) return 0;
+    const stored = await this.repo.storeItemMonthsOf(month);
+    await this.redis.set(done, String(stored), 'EX', 40 * 86400);
+    return stored;
   }
 
   /** Pushes and flushes what is left (shutdown); gives up quietly if a store is away. */

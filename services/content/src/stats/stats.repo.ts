@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { buildIndexes } from '@journal/server-kit';
+import { buildIndexes, crossJournal } from '@journal/server-kit';
 import { jid } from '../shared/plain';
 
 /** Counts of one article in one month (COUNTER-style: robots and double clicks left out). */
@@ -172,6 +172,9 @@ const itemMonthSchema = new Schema<ItemMonthDoc>(
 );
 itemMonthSchema.index({ journalId: 1, inst: 1, month: 1 }, { unique: true, name: 'uniq_item_month' });
 
+/** How long after a month ends its item counts are stored: hits are counted within seconds, after an outage within minutes. */
+export const ITEM_MONTH_SETTLE_MS = 3600_000;
+
 export class StatsRepo {
   readonly model: Model<StatDoc>;
   readonly titles: Model<TitleDoc>;
@@ -262,6 +265,26 @@ export class StatsRepo {
   async storeItemMonth(journalId: string, month: string, counts: ArticleMonth[], inst: string | null = null): Promise<void> {
     const rows = JSON.stringify(counts.map((c): ItemRow => [c.articleId, c.views, c.downloads, c.uii, c.uir]));
     await this.itemMonths.updateOne({ journalId: jid(journalId), inst: inst ?? '', month }, { $set: { rows } }, { upsert: true });
+  }
+
+  /**
+   * Stores the month's item counts of every journal and institution with usage in it that has none
+   * stored yet (null: the world's); answers how many were stored.
+   */
+  async storeItemMonthsOf(month: string): Promise<number> {
+    const every = crossJournal('the month of every journal with usage is stored at once');
+    const world = (await this.titles.find({ month }).setOptions(every).select({ journalId: 1, _id: 0 }).lean()).map((d) => `${d.journalId}|`);
+    const institutions = (await this.instTitles.find({ month }).setOptions(every).select({ journalId: 1, inst: 1, _id: 0 }).lean()).map(
+      (d) => `${d.journalId}|${d.inst ?? ''}`,
+    );
+    let stored = 0;
+    for (const owner of new Set([...world, ...institutions])) {
+      const [journalId = '', inst = ''] = owner.split('|');
+      if ((await this.storedItemMonths(journalId, [month], inst || null)).size) continue;
+      await this.storeItemMonth(journalId, month, await this.articleMonths(journalId, [month], inst || null), inst || null);
+      stored++;
+    }
+    return stored;
   }
 
   /** Drops the stored item months these counts changed (every institution's too). */
