@@ -6,7 +6,7 @@ import type { JournalInfo } from '../pdf.types';
  * Bump when any template changes: it is part of every cache key, so files rendered by an older
  * template are not served again.
  */
-export const TEMPLATE_VERSION = 'tpl-2026-11-29.1';
+export const TEMPLATE_VERSION = 'tpl-2026-11-29.2';
 
 export const esc = escapeHtml;
 
