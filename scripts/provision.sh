@@ -29,6 +29,9 @@
 #   run       what `npm start` needs: packages + node + ferretdb + robots + servers
 #   all       run + the test tools (kustomize, k8stools, schemas): `npm test` and CI (default)
 set -euo pipefail
+# The servers started here outlive this script: none may keep a descriptor its caller left open,
+# such as the lock of a `flock /tmp/x.lock npm start` (the lock would be held while the database runs).
+for fd in /proc/$$/fd/*; do fd="${fd##*/}"; if [ "$fd" -gt 2 ] && [ "$fd" -lt 255 ]; then eval "exec $fd>&-"; fi; done
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DATA="${JP_DATA_DIR:-$ROOT/.data}"
