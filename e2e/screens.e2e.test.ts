@@ -2,64 +2,19 @@
  * Every screen on a phone and on a desktop (docs/product.md#layout), in a real Chromium against the
  * whole stack: every route of the public site, the admin and the work-log at 360 px and 1366 px,
  * failing on anything that runs past the window's right edge (a wide table must scroll inside its
- * own box); and axe on every staff screen with every rule, the experimental ones included.
+ * own box); and axe on every staff screen with every rule, the experimental ones included, as
+ * each staff role sees it (a manager, an editor, a work-log user).
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
-import { apiOf, BASE, launchBrowser, loginAs, newPage } from './harness';
+import { staffRoles, type StaffRole } from '@journal/contracts';
+import { apiOf, BASE, DEMO_USER, launchBrowser, loginAs, newPage } from './harness';
+import { axeViolations, overflow, show } from './screen-checks';
 
-const AXE_SOURCE = readFileSync(require.resolve('axe-core'), 'utf8');
 const WIDTHS = [360, 1366] as const;
 
 let browser: Browser;
 let page: Awaited<ReturnType<typeof newPage>>;
 const routes = { public: [] as string[], admin: [] as string[], webdata: [] as string[] };
-
-/** Shows the screen and waits until it has loaded what it shows (no loading state, the network quiet). */
-async function show(p: Page, url: string) {
-  await p.goto(url, { waitUntil: 'networkidle0' });
-  await p.waitForFunction(() => !document.querySelector('.state-loading, [aria-busy=true]'), { timeout: 20_000 }).catch(() => undefined);
-  await p.waitForNetworkIdle({ idleTime: 200, timeout: 10_000 }).catch(() => undefined);
-}
-
-/**
- * What runs past the window's right edge: the page's own scroll width, and the elements whose box
- * ends beyond the window and are not inside a box that scrolls or clips them within it.
- */
-const overflow = (p: Page) =>
-  p.evaluate(() => {
-    const vw = document.documentElement.clientWidth;
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
-    const held = (el: Element) => {
-      for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
-        if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= vw + 1) return true;
-      }
-      return false;
-    };
-    const past: string[] = [];
-    for (const el of Array.from(document.body.querySelectorAll('*'))) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || r.right <= vw + 1) continue;
-      if (getComputedStyle(el).visibility === 'hidden' || held(el)) continue;
-      past.push(`${name(el)} ends at ${Math.round(r.right)}px`);
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, width: vw, past: past.slice(0, 6) };
-  });
-
-/** Every axe violation, whatever its impact, with the experimental rules on. */
-async function axeViolations(p: Page) {
-  await p.evaluate(AXE_SOURCE);
-  return p.evaluate(async () => {
-    type Axe = {
-      getRules(tags: string[]): { ruleId: string }[];
-      run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-    };
-    const axe = (window as unknown as { axe: Axe }).axe;
-    const rules = Object.fromEntries(axe.getRules(['experimental']).map((r) => [r.ruleId, { enabled: true }]));
-    const r = await axe.run(document, { resultTypes: ['violations'], rules });
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const session = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem('journal_admin_jwt') ?? 'null') as { token: string; user: { id: string } });
 const staffGet = async <T>(p: Page, url: string): Promise<T> =>
@@ -84,7 +39,8 @@ beforeAll(async () => {
   routes.admin = [
     '/admin', '/admin/archives', `/admin/archives/${y.year}/${iss.volume}/${iss.issue}`, `/admin/archives/add/${y.year}/${iss.volume}/${iss.issue}`,
     `/admin/archives/${adminIssue.articles[0]!.id}`, '/admin/editors', '/admin/editors/add', `/admin/editors/${editors[0]!.id}`, '/admin/settings',
-    '/admin/indexing', '/admin/users', '/admin/activity', `/admin/account/${(await session(page)).user.id}`, '/admin/search?q=soil', '/admin/not-found',
+    '/admin/indexing', '/admin/users', '/admin/activity', `/admin/account/${(await session(page)).user.id}`, '/admin/search?q=soil', '/admin/usage',
+    '/admin/not-found',
   ];
   // Sections the dashboard links to that the list above does not name yet come along too.
   await show(page, `${BASE}/admin`);
@@ -147,4 +103,39 @@ describe('axe finds nothing on any staff screen', () => {
     await p.close();
     expect(found).toEqual({});
   });
+
+  /**
+   * The other roles see other screens on the same routes: fewer tiles and menus, the reason a page
+   * is not theirs, the reports without the SUSHI customers. Each signs in as a user of its own.
+   */
+  const run = Date.now().toString(36).slice(-6);
+  const PASSWORD = `screens pass ${run}!`;
+  const post = async (path: string, token: string, body: unknown) => {
+    const r = await fetch(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    return { status: r.status, json: (await r.json().catch(() => ({}))) as Record<string, unknown> };
+  };
+
+  it.each(staffRoles.filter((r): r is Exclude<StaffRole, 'manager'> => r !== 'manager'))('as %s', async (role) => {
+    const { token } = await session(page);
+    expect((await post('/auth/reauth', token, { password: DEMO_USER.password })).status).toBe(200);
+    const name = `scr${role}${run}`;
+    const made = await post('/api/users', token, { name, password: PASSWORD, role });
+    expect([name, made.status]).toEqual([name, 201]);
+    const p = await newPage(browser);
+    await p.setViewport({ width: 1366, height: 900 });
+    await loginAs(p, BASE, role === 'worklog' ? '/webdata/login' : '/admin/login', { name, password: PASSWORD });
+    const own = `/admin/account/${(await session(p)).user.id}`;
+    const found: Record<string, string[]> = {};
+    for (const r of [...routes.admin.map((x) => (x.startsWith('/admin/account/') ? own : x)), ...routes.webdata]) {
+      await show(p, `${BASE}${r}`);
+      const v = await axeViolations(p);
+      if (v.length) found[r] = v;
+    }
+    // The usage screen as an editor: the reports, not the institutions that harvest them.
+    await show(p, `${BASE}/admin/usage`);
+    const headings = await p.$$eval('h2', (hs) => hs.map((h) => h.textContent));
+    await p.close();
+    expect(found).toEqual({});
+    if (role === 'editor') expect(headings).toEqual(['COUNTER reports']);
+  }, 300_000);
 });
