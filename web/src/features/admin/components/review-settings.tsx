@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reviewSettingsSchema, type ReviewSettings } from '@journal/contracts';
-import { FormError, QueryStates } from '@/components/query-states';
-import { firstProblem } from '@/lib/form-errors';
+import { QueryStates } from '@/components/query-states';
 import { useReviewsApi } from '../api/reviews.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { failureMessage } from '../lib/failure';
+import { SaveOutcome, useSaveOutcome } from './save-outcome';
 
 /** The form's text of the reminder days after the due date: '3, 7'. */
 const daysText = (days: number[]) => days.join(', ');
@@ -21,20 +21,15 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
   const qc = useQueryClient();
   const [f, setF] = useState(initial);
   const [after, setAfter] = useState(daysText(initial.reminderDaysAfter));
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const save = useMutation({
-    mutationFn: (s: ReviewSettings) => api.updateSettings(s),
-    onSuccess: async () => {
-      setOutcome({ ok: true, text: 'Review settings saved' });
-      await invalidateAfterSave(qc, staleAfterSaving.reviewSettings());
-    },
-    onError: (err) => setOutcome({ ok: false, text: failureMessage(err) ?? '' }),
-  });
+  const { run, refuse, busy, message } = useSaveOutcome();
   function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = reviewSettingsSchema.safeParse({ ...f, reminderDaysAfter: daysOf(after) });
-    if (!parsed.success) return setOutcome({ ok: false, text: firstProblem(parsed.error) });
-    save.mutate(parsed.data);
+    if (!parsed.success) return refuse(parsed.error.issues.slice(0, 1));
+    void run(async () => {
+      await api.updateSettings(parsed.data);
+      await invalidateAfterSave(qc, staleAfterSaving.reviewSettings());
+    }, 'Review settings saved');
   }
   const check = (k: 'doubleBlind' | 'hideTitleOnCertificate', label: string) => (
     <label className="switch">
@@ -64,16 +59,10 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
         </small>
       </div>
       {number('tokenDaysAfterDue', 'Review links open until (days after the due date)', 'Then the link answers that it has expired')}
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
         Save review settings
       </button>
-      {outcome?.ok ? (
-        <p className="admin-ok" role="status">
-          {outcome.text}
-        </p>
-      ) : (
-        <FormError message={outcome?.text ?? ''} />
-      )}
+      <SaveOutcome message={message} />
     </form>
   );
 }
