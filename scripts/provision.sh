@@ -48,8 +48,13 @@ MAILPIT_HTTP_PORT="${JP_MAILPIT_HTTP_PORT:-8025}"
 MAILPIT_VERSION="v1.27.11"
 MAILPIT_BIN="$ROOT/.data/bin/mailpit-$MAILPIT_VERSION"
 FERRET_VERSION="v1.24.2"
-# The binary is shared by every data directory (the fault suite runs a second set of servers).
-FERRET_BIN="$ROOT/.data/bin/ferretdb-$FERRET_VERSION"
+# The binary is shared by every data directory (the fault suite runs a second set of servers). It
+# is built with the one storage it runs (Go build tags): the PostgreSQL build leaves out SQLite's
+# translated C, a fifth of the compile on a first start. One built with both (before) serves either.
+ferret_bin() {
+  local both="$ROOT/.data/bin/ferretdb-$FERRET_VERSION"
+  if [ -x "$both" ]; then printf '%s' "$both"; else printf '%s' "$both-$1"; fi
+}
 PG_MONGO_PORT="${JP_PG_MONGO_PORT:-$((27037 + ${JP_PORT_OFFSET:-0}))}"
 # FerretDB's storage: postgresql (indexed queries, docs/operations.md#the-database) or sqlite.
 FERRET_HANDLER="${JP_FERRETDB_HANDLER:-postgresql}"
@@ -107,22 +112,26 @@ module_copy() {
   printf '%s' "$src"
 }
 
+# ensure_ferretdb [HANDLER]: the FerretDB binary of that storage (FERRET_HANDLER by default).
 ensure_ferretdb() {
   use_external_mongo && return 0
-  [ -x "$FERRET_BIN" ] && "$FERRET_BIN" --version >/dev/null 2>&1 && return 0
+  local handler="${1:-$FERRET_HANDLER}" bin
+  bin="$(ferret_bin "$handler")"
+  [ -x "$bin" ] && "$bin" --version >/dev/null 2>&1 && return 0
   command -v go >/dev/null 2>&1 || die "FerretDB is built with Go (>= 1.24), which is not installed. Install Go, or set MONGO_URL to a MongoDB server."
-  log "building FerretDB $FERRET_VERSION (one time, a few minutes; see $DATA/logs/ferretdb-build.log)"
+  log "building FerretDB $FERRET_VERSION for $handler (one time, a few minutes; see $DATA/logs/ferretdb-build.log)"
   # Not `go install`: the pinned module ships without build/version/version.txt, which FerretDB
   # reads at start-up (that binary would not start, and its whole compile would be lost), and the
   # proxy may refuse the module's version list. So the pinned module is built with that file written.
-  local src
+  local src without
+  [ "$handler" = postgresql ] && without=ferretdb_no_sqlite || without=ferretdb_no_postgresql
   src="$(module_copy "github.com/FerretDB/FerretDB@$FERRET_VERSION")"
   echo "$FERRET_VERSION" >"$src/build/version/version.txt"
-  (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -trimpath -ldflags '-s -w' -o "$FERRET_BIN.part" ./cmd/ferretdb) \
+  (cd "$src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -trimpath -ldflags '-s -w' -tags "$without" -o "$bin.part" ./cmd/ferretdb) \
     >"$DATA/logs/ferretdb-build.log" 2>&1 || die "FerretDB build failed (see $DATA/logs/ferretdb-build.log)"
   rm -rf "$src"
-  "$FERRET_BIN.part" --version >/dev/null 2>&1 || die "the FerretDB build does not run (see $DATA/logs/ferretdb-build.log)"
-  mv "$FERRET_BIN.part" "$FERRET_BIN"
+  "$bin.part" --version >/dev/null 2>&1 || die "the FerretDB build does not run (see $DATA/logs/ferretdb-build.log)"
+  mv "$bin.part" "$bin"
 }
 
 # go_build MODULE_PATH PKG VERSION OUT: `go install PKG@VERSION`, or, when the proxy refuses the
@@ -348,7 +357,7 @@ start_ferretdb() {
   fi
   mkdir -p "$DATA/$name-state"
   log "starting FerretDB ($FERRET_HANDLER) on 127.0.0.1:$port"
-  setsid nohup "$FERRET_BIN" --listen-addr="127.0.0.1:$port" "${storage[@]}" --state-dir="$DATA/$name-state" \
+  setsid nohup "$(ferret_bin "$FERRET_HANDLER")" --listen-addr="127.0.0.1:$port" "${storage[@]}" --state-dir="$DATA/$name-state" \
     --telemetry=disable --debug-addr="127.0.0.1:$((port + 1))" --log-level=warn \
     >"$DATA/logs/$name.log" 2>&1 </dev/null & echo $! >"$DATA/run/$name.pid"
   wait_port "$port" "$name" 30
@@ -525,7 +534,7 @@ case "${1:-all}" in
   stop-mongo) stop_database mongo ;;
   stop-redis) stop_servers redis ;;
   stop-mailpit) stop_servers mailpit ;;
-  postgres) MONGO_URL='' ensure_ferretdb; start_postgres_pair ;;
+  postgres) MONGO_URL='' ensure_ferretdb postgresql; start_postgres_pair ;;
   stop-postgres) stop_database mongo-pg ;;
   run) ensure_packages; ensure_node; ensure_ferretdb; ensure_counter_robots; start_servers ;;
   all) ensure_packages; ensure_node; ensure_ferretdb; ensure_counter_robots; start_servers
