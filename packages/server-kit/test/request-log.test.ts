@@ -113,6 +113,7 @@ describe('request log lines', () => {
     expect(redactUrl('/api/submissions/status/abc')).toBe('/api/submissions/status/[redacted]');
     expect(redactUrl('/review/abc?done=saved')).toBe('/review/[redacted]?done=saved');
     expect(redactUrl('/api/reviews/abc/submit')).toBe('/api/reviews/[redacted]/submit');
+    expect(redactUrl(`/api/pdf/reviewer-certificate/${'a'.repeat(24)}/sig_-1`)).toBe(`/api/pdf/reviewer-certificate/${'a'.repeat(24)}/[redacted]`);
     expect(redactUrl('/x?API_KEY=1&y=2')).toBe('/x?API_KEY=[redacted]&y=2');
     for (const u of ['/submission', '/submission?done=resent', '/api/submissions', '/api/submissions/resend', '/submit', '/archives/2024/vol1/issue1/x']) expect(redactUrl(u)).toBe(u);
   });
