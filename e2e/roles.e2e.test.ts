@@ -42,7 +42,7 @@ const login = async (username: string, password: string): Promise<{ token: strin
 
 /** A concrete path for a route pattern: ids that match nothing, an issue that does not exist. */
 const concrete = (p: string) =>
-  p.replace(':id', 'aaaaaaaaaaaaaaaaaaaaaaaa').replace(':year', '2099').replace(':vol', '1').replace(':issue', '1').replace(':kind', 'nope');
+  p.replace(':id', 'aaaaaaaaaaaaaaaaaaaaaaaa').replace(':reviewId', 'bbbbbbbbbbbbbbbbbbbbbbbb').replace(':year', '2099').replace(':vol', '1').replace(':issue', '1').replace(':kind', 'nope');
 
 /**
  * Deletes every revocation and session key of the stack's Redis: what a `FLUSHALL` does to them,

@@ -194,7 +194,7 @@ export function ReviewPage() {
       {v && (
         <>
           <Notices />
-          <section className="card" aria-label="Manuscript">
+          <section className="card" aria-label="Review details">
             <dl className="sub-facts">
               <dt>Journal</dt>
               <dd>{v.journalName}</dd>
@@ -238,7 +238,7 @@ export function ReviewPage() {
           {v.state === 'declined' && <p role="status">{REVIEW_MESSAGES.declined}</p>}
           {v.state === 'invited' && <Invitation v={v} api={api} />}
           {reviewerMay('download', v.state) && (
-            <Card title="Manuscript">
+            <Card title="Manuscript for review">
               {v.manuscript.available ? (
                 <p>
                   <a className="btn" href={`${api}/manuscript`} download>
