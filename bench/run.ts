@@ -14,7 +14,7 @@ import type { BenchContext, BenchModule } from './context';
 import { writeReport } from './report';
 
 // load last: it adds an issue and articles to the demo journal, which the Lighthouse pages would show.
-const MODULES = ['content', 'pdf', 'worklog', 'publisher-worklog', 'publisher-content', 'publisher-search', 'scale', 'lighthouse', 'download-counting', 'counter', 'edge', 'edge-write', 'staff', 'submission', 'delivery', 'load'];
+const MODULES = ['content', 'pdf', 'worklog', 'publisher-worklog', 'publisher-content', 'publisher-search', 'scale', 'lighthouse', 'download-counting', 'counter', 'edge', 'edge-write', 'staff', 'submission', 'delivery', 'review-form', 'load'];
 
 async function main() {
   const only = process.argv.slice(2);
@@ -30,6 +30,8 @@ async function main() {
       // The submission bench submits from one address, far more often than an author would.
       SUBMIT_PER_ADDRESS_PER_HOUR: '1000000',
       SUBMIT_PER_EMAIL_PER_DAY: '1000000',
+      // The review form bench opens one reviewer's link far more often than a reviewer would.
+      REVIEW_LINK_PER_MINUTE: '1000000',
       // BENCH_USAGE_LOG=syslog: nginx sends the usage log as datagrams, as it does in Kubernetes.
       ...(process.env.BENCH_USAGE_LOG === 'syslog' ? { STATS_USAGE_FILE: '' } : {}),
     },
