@@ -1,4 +1,5 @@
 /** What the browser suites share: the stack's URLs, a real Chromium, and a login helper. */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { E2E } from './e2e.config';
@@ -112,4 +113,16 @@ export async function purgeAsset(base: string, url: string): Promise<void> {
   const key = `${new URL(base).hostname}${decodeURIComponent(path!)}?v=${version}`;
   const r = await fetch(`http://127.0.0.1:${purgePortOf(E2E.nginxPort)}/purge-assets`, { headers: { 'purge-key': key } });
   if (r.status !== 200 && r.status !== 404) throw new Error(`asset purge answered ${r.status}`);
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core'), 'utf8');
+
+/** Runs axe in the page; every violation with its impact and first nodes. */
+export async function axeViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
 }

@@ -6,16 +6,14 @@
  * the stack's database and queues runs them); the decision reaches the author in the mailbox with
  * the comments to the author and none of the confidential text. An axe check of each page state.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
 import { Mailpit, makeZip, until } from '@journal/testing';
 import { start, type ContentApp } from '../services/content/src/app';
 import { contentConfigSchema } from '../services/content/src/config';
 import { serverEnv } from '../scripts/stack';
 import { E2E } from './e2e.config';
-import { BASE, CHEM, DEMO_USER, launchBrowser, newPage, onHost, pageText } from './harness';
+import { axeViolations, BASE, CHEM, DEMO_USER, launchBrowser, newPage, onHost, pageText } from './harness';
 
-const AXE_SOURCE = readFileSync(require.resolve('axe-core'), 'utf8');
 const mailpit = new Mailpit();
 const stamp = Date.now().toString(36);
 const DAY = 86_400_000;
@@ -65,16 +63,6 @@ async function linkFor(to: string, subjectPart: string): Promise<string> {
   const link = /\/review\/([A-Za-z0-9_-]{43})/.exec(await mailTo(to, subjectPart))?.[1];
   if (!link) throw new Error(`no review link in "${subjectPart}" for ${to}`);
   return link;
-}
-
-async function axeViolations(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  });
-  return violations;
 }
 
 /** Opens a review page without JavaScript and checks it with axe (with scripts on for axe alone, after the server's HTML is in). */

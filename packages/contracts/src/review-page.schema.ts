@@ -7,6 +7,16 @@ import { RECOMMENDATIONS, REVIEW_STATES } from './review-workflow.js';
  */
 const annotatedOut = z.object({ id: z.string(), kind: z.enum(['pdf', 'docx']), size: z.number() }).nullable();
 
+/** A review's report as its reviewer and the editors read it. */
+export const reviewReportOut = z.object({
+  recommendation: z.union([z.literal(''), z.enum(RECOMMENDATIONS)]),
+  toAuthor: z.string(),
+  toEditor: z.string(),
+  annotated: annotatedOut,
+  savedAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+});
+
 export const reviewPageSchema = z.object({
   journalName: z.string(),
   state: z.enum(REVIEW_STATES),
@@ -24,14 +34,7 @@ export const reviewPageSchema = z.object({
     authors: z.array(z.object({ name: z.string(), affiliations: z.array(z.string()) })),
   }),
   manuscript: z.object({ available: z.boolean(), kind: z.enum(['pdf', 'docx']).nullable() }),
-  review: z.object({
-    recommendation: z.union([z.literal(''), z.enum(RECOMMENDATIONS)]),
-    toAuthor: z.string(),
-    toEditor: z.string(),
-    annotated: annotatedOut,
-    savedAt: z.string().nullable(),
-    submittedAt: z.string().nullable(),
-  }),
+  review: reviewReportOut,
   declineReason: z.string(),
 });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;

@@ -3,6 +3,7 @@ import { requiredString } from './fields.schema.js';
 import { orcidField, rorField } from './article-authors.schema.js';
 import { mailEmailSchema, hasControlChars } from './mail.schemas.js';
 import { objectIdSchema } from './id.schema.js';
+import { reviewReportOut } from './review-page.schema.js';
 import {
   MAX_DECLINE_REASON,
   MAX_INVITES_AT_ONCE,
@@ -172,7 +173,6 @@ export const reviewSettingsUpdateSchema = reviewSettingsSchema.partial();
 
 const reminderOut = z.object({ kind: z.enum(['before', 'after']), days: z.number(), at: z.string(), state: z.enum(['scheduled', 'sent', 'cancelled']) });
 const historyOut = z.object({ at: z.string(), act: z.string(), by: z.string(), message: z.string() });
-const annotatedOut = z.object({ id: z.string(), kind: z.enum(['pdf', 'docx']), size: z.number() }).nullable();
 
 /** One invitation as the editor sees it (in double-blind the conflict rule may hide the reviewer). */
 export const reviewStaffSchema = z.object({
@@ -187,12 +187,7 @@ export const reviewStaffSchema = z.object({
   overdue: z.boolean(),
   respondedAt: z.string().nullable(),
   declineReason: z.string(),
-  recommendation: z.union([z.literal(''), z.enum(RECOMMENDATIONS)]),
-  toAuthor: z.string(),
-  toEditor: z.string(),
-  annotated: annotatedOut,
-  savedAt: z.string().nullable(),
-  submittedAt: z.string().nullable(),
+  ...reviewReportOut.shape,
   reminders: z.array(reminderOut),
   history: z.array(historyOut),
 });

@@ -1,7 +1,7 @@
 import {
   AppError, authKeys, diffFields, OPERATOR_ACTOR, signToken, type ActivityActor, type ActivityLog, type AuthClaims, type Redis, type UserStateSource,
 } from '@journal/server-kit';
-import { RECENT_AUTH_SECONDS, roleRank, userNameKey, userNameProblem, userNamesLookAlike, type LoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
+import { RECENT_AUTH_SECONDS, roleRank, staffRoles, userNameKey, userNameProblem, userNamesLookAlike, type LoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
 import type { LoginThrottle } from './throttle';
 import type { User, UserRepo } from './user.repo';
 import type { SessionRepo } from './session.repo';
@@ -74,8 +74,8 @@ async function unlessTaken<T>(write: () => Promise<T>, taken: AppError): Promise
 /** docs/product.md#roles: nobody acts on a user, or grants a role, above their own role. */
 function assertMayActOn(actor: StaffActor, role: StaffRole) {
   if (actor.role === 'operator') return;
-  // Only staff act on users (reviewer links and the reminders never reach these acts).
-  if (actor.role === 'reviewer' || actor.role === 'system' || roleRank(role) > roleRank(actor.role)) {
+  // Only staff act on users (reviewers, authors and the reminders never reach these acts).
+  if (!(staffRoles as readonly string[]).includes(actor.role) || roleRank(role) > roleRank(actor.role as StaffRole)) {
     throw new AppError(403, 'higher_role', 'You cannot act on a user of a higher role than yours');
   }
 }
