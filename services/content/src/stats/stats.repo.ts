@@ -172,6 +172,22 @@ const itemMonthSchema = new Schema<ItemMonthDoc>(
 );
 itemMonthSchema.index({ journalId: 1, inst: 1, month: 1 }, { unique: true, name: 'uniq_item_month' });
 
+/** Adds each increment's four counts to its document (made when missing), in one round trip. */
+async function addCounts<D, I extends UsageCounts & { journalId: string; inst?: string }>(model: Model<D>, incs: I[], key: (i: I) => object): Promise<void> {
+  if (!incs.length) return;
+  await model.bulkWrite(
+    incs.map((i) => ({
+      updateOne: {
+        filter: { journalId: jid(i.journalId), ...(i.inst ? { inst: i.inst } : {}), ...key(i) },
+        update: { $inc: { views: i.views, downloads: i.downloads, uii: i.uii, uir: i.uir } },
+        upsert: true,
+      },
+      // One shape for both kinds of documents: the filter's fields are the model's own.
+    })) as never,
+    { ordered: false },
+  );
+}
+
 /** How long after a month ends its item counts are stored: hits are counted within seconds, after an outage within minutes. */
 export const ITEM_MONTH_SETTLE_MS = 3600_000;
 
@@ -199,21 +215,9 @@ export class StatsRepo {
 
   /** Adds a batch of journal-month rollups' counts (the world's and institutions') in a round trip each. */
   async addTitles(incs: TitleIncrement[]): Promise<void> {
-    const write = (model: Model<TitleDoc>, list: TitleIncrement[]) =>
-      list.length
-        ? model.bulkWrite(
-            list.map((i) => ({
-              updateOne: {
-                filter: { journalId: jid(i.journalId), ...(i.inst ? { inst: i.inst } : {}), month: i.month, yop: i.yop, access: i.access },
-                update: { $inc: { views: i.views, downloads: i.downloads, uii: i.uii, uir: i.uir } },
-                upsert: true,
-              },
-            })),
-            { ordered: false },
-          )
-        : null;
-    await write(this.titles, incs.filter((i) => !i.inst));
-    await write(this.instTitles, incs.filter((i) => i.inst));
+    const key = (i: TitleIncrement) => ({ month: i.month, yop: i.yop, access: i.access });
+    await addCounts(this.titles, incs.filter((i) => !i.inst), key);
+    await addCounts(this.instTitles, incs.filter((i) => i.inst), key);
   }
 
   /** Adds a batch of searches in one round trip. */
@@ -314,21 +318,9 @@ export class StatsRepo {
 
   /** Adds a batch of counts (the world's and institutions') in a round trip each. */
   async add(incs: StatIncrement[]): Promise<void> {
-    const write = (model: Model<StatDoc>, list: StatIncrement[]) =>
-      list.length
-        ? model.bulkWrite(
-            list.map((i) => ({
-              updateOne: {
-                filter: { journalId: jid(i.journalId), ...(i.inst ? { inst: i.inst } : {}), articleId: i.articleId, month: i.month },
-                update: { $inc: { views: i.views, downloads: i.downloads, uii: i.uii, uir: i.uir } },
-                upsert: true,
-              },
-            })),
-            { ordered: false },
-          )
-        : null;
-    await write(this.model, incs.filter((i) => !i.inst));
-    await write(this.instArticles, incs.filter((i) => i.inst));
+    const key = (i: StatIncrement) => ({ articleId: i.articleId, month: i.month });
+    await addCounts(this.model, incs.filter((i) => !i.inst), key);
+    await addCounts(this.instArticles, incs.filter((i) => i.inst), key);
   }
 
   /** Per-article monthly counts of these articles, oldest month first. */
