@@ -9,10 +9,21 @@
  *   edge_list_rps_64 / ...                             a cached issue list (JSON, HIT)
  *   … the same at 8 connections (_8)
  *   edge_page_nginx_cpu_ms, edge_list_nginx_cpu_ms     nginx CPU per cached answer (64 connections)
- *   edge_rendered_cpu_ms (+ _nginx, _gateway, _render, _content)   a page nginx does not hold yet (a
- *                                                      new URL per request: render, compress, record, store),
- *                                                      the median of slices taking turns with the static file
- *                                                      (_min_ms, _max_ms: the other slices)
+ *   edge_rendered_cpu_ms (+ _nginx, _gateway, _render, _content)   a page nginx does not hold: the article
+ *                                                      page, each request made again past the cache and stored
+ *                                                      (nginx's /refresh, as a write's refresh does: render,
+ *                                                      compress, record, store), the median of slices taking
+ *                                                      turns with the static file (_min_ms, _max_ms: the others)
+ *   edge_rendered_pages_cpu_ms (+ _vs_static)          the same over every article and issue page in turn
+ *   edge_rendered_cpu_vs_static                        that page's CPU over all processes against the static
+ *                                                      file's nginx CPU per answer, in the same slices
+ *   edge_tracking_hit_ratio                            hits among a reader mix (wrk) where 30 % of requests carry
+ *                                                      a unique fbclid or utm_* set
+ *   edge_tag_keys_after_flood                          cache keys recorded under the journal's tag after
+ *                                                      100,000 requests with unique tracking parameters
+ *                                                      (edge_tag_keys_distinct_pages: the mix's distinct pages)
+ *   edge_new_page_p99_ms_8                             8 readers asking at once for a page nginx does not hold
+ *                                                      (each article and issue page, purged first)
  *   edge_calibration_gzip_ms                           one gzip of a 49 kB page in the bench process: the
  *                                                      machine's speed while the rendered slices ran
  *   edge_rendered_br_cpu_ms (+ _render)                the same, asked for in brotli as browsers do (informative)
@@ -27,10 +38,13 @@
  */
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import Redis from 'ioredis';
 import { DEMO_USER } from '../scripts/seed';
+import { edgeRedisUrl, purgePortOf } from '../scripts/stack';
 import type { BenchContext, BenchFigures } from './context';
 import { cpuMs, cpuMsFine } from './proc-cpu';
 
@@ -115,7 +129,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   }
   console.log(`edge: page ${pagePath} (${(await get(`${site}${pagePath}`, h)).text.length} bytes decoded), list ${listPath}`);
 
-  const parts = new Set((process.env.BENCH_EDGE_PARTS ?? 'hits,rendered,cold,writes').split(','));
+  const parts = new Set((process.env.BENCH_EDGE_PARTS ?? 'hits,rendered,tracking,newpage,cold,writes').split(','));
   // The static file, the page and the list take turns in short slices (each round in another
   // order), so a burst of other work on the machine falls on all three alike: req/s over all the
   // slices of each, p99 the median of its slices' p99s.
@@ -163,10 +177,26 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     console.log(`edge ${c} connections: static ${st.rps} req/s p99 ${st.p99Ms} ms; page ${page.rps} req/s p99 ${page.p99Ms} ms; list ${lst.rps} req/s p99 ${lst.p99Ms} ms; CPU ms/answer static ${JSON.stringify(st.cpu)} page ${JSON.stringify(page.cpu)} list ${JSON.stringify(lst.cpu)}`);
   }
 
-  // A page nginx does not hold yet: a new query string per request, so each is rendered, compressed,
-  // recorded under its tags and stored. 8 connections, in slices taking turns with the static file
-  // (each slice with URLs of its own); the figures are the median slice's. The machine's speed at
-  // the time is shown by one compression of the page in this process, before and after.
+  // Every article and issue page of the journal, and the reads readers' pages make.
+  const issues = years.flatMap((yy) => yy.issues.map((ii) => ({ year: yy.year, ...ii })));
+  const lists = await Promise.all(issues.map(async (ii) => ({ ii, list: (await (await fetch(`${site}/api/archives/${ii.year}/${ii.volume}/${ii.issue}`, { headers: h })).json()) as { refnumber: string }[] })));
+  const issuePage = (ii: { year: number; volume: number; issue: number }) => `/archives/${ii.year}/vol${ii.volume}/issue${ii.issue}`;
+  const journalPages = lists.flatMap(({ ii, list: l }) => [issuePage(ii), ...l.map((a) => `${issuePage(ii)}/${encodeURIComponent(a.refnumber)}`)]);
+  const purgeBase = `http://127.0.0.1:${purgePortOf(Number(base.port))}`;
+  /** nginx's key of a page asked for through `site` in this encoding (its host without the port). */
+  const keyOf = (p: string, encoding = 'gzip') => `${encoding}|localhost${p}`;
+  const purge = async (p: string) => {
+    const r = await fetch(`${purgeBase}/purge`, { headers: { 'purge-key': keyOf(p) } });
+    await r.arrayBuffer();
+  };
+
+  // A page nginx does not hold: each request made again past the cache and stored, as a write's
+  // refresh does (nginx's /refresh: the gateway, the render process with the page's reads held,
+  // compression, the key recorded, the answer stored and sent). Query strings no longer make new
+  // pages (one key per answer), so the journal's pages are taken in turn, each wrk thread its own
+  // half, so that no two requests in flight share a key (they would share one render). 8
+  // connections, in slices taking turns with the static file; the figures are the median slice's.
+  // The machine's speed at the time is shown by one compression of the page in this process.
   if (parts.has('rendered')) {
     const page = Buffer.from((await get(`${site}${pagePath}`, {})).text);
     const calibration = [calibrate(page), 0];
@@ -175,25 +205,49 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     // The same pages asked for in brotli, as browsers do: compressed whole (no shared part is
     // deflated once for brotli), so they cost the render process more.
     const brMisses: Row[] = [];
+    const statics: Row[] = [];
+    // The journal's pages in turn, each wrk thread its own half.
+    const pagesMisses: Row[] = [];
+    const refreshScript = (encoding: string, pages: string[], name: string) => {
+      const file = path.join(ctx.staticDir, `edge-refresh-${name}-${encoding}.lua`);
+      writeFileSync(
+        file,
+        [
+          `local keys = { ${pages.map((p) => JSON.stringify(keyOf(p, encoding))).join(', ')} }`,
+          'local ids = 0',
+          'function setup(thread) thread:set("id", ids); ids = ids + 1 end',
+          'local n = 0',
+          'request = function()',
+          '  n = n + 1',
+          '  return wrk.format("GET", "/refresh", { ["Purge-Key"] = keys[((id + 2 * n) % #keys) + 1] })',
+          'end',
+        ].join('\n'),
+      );
+      return file;
+    };
+    // One article page, each request made again (as the figure was taken before: a refresh is never
+    // answered from another request's render), and every page of the journal in turn.
+    const scripts = { gzip: refreshScript('gzip', [pagePath], 'one'), br: refreshScript('br', [pagePath], 'one'), pages: refreshScript('gzip', journalPages, 'pages') };
     // One slice of each encoding first, not counted: no page had reached the gateway or the render
     // process before, and their first few thousand pages run code V8 has not optimised yet (once per
     // start; measured, the first 2 s cost 1.3–2× the next, in those two processes alone).
     for (let n = -1; n < slices; n++) {
-      for (const [list, encoding] of [[misses, 'gzip'], [brMisses, 'br']] as const) {
-        const missScript = path.join(ctx.staticDir, `edge-miss-${encoding}-${n}.lua`);
-        const salt = `${Date.now().toString(36)}${encoding}${n}`;
-        writeFileSync(missScript, `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "${pagePath}?m=${salt}-" .. n)\nend\n`);
-        const r = await row(ctx, `${origin}${pagePath}`, 8, { ...h, 'Accept-Encoding': encoding }, missScript, sliceSeconds);
+      for (const [list, script] of [[misses, scripts.gzip], [pagesMisses, scripts.pages], [brMisses, scripts.br]] as const) {
+        const r = await row(ctx, `${purgeBase}/refresh`, 8, {}, script, sliceSeconds);
         if (n >= 0) list.push(r);
       }
-      await row(ctx, staticUrl, 8, h, undefined, sliceSeconds);
+      const st = await row(ctx, staticUrl, 8, h, undefined, sliceSeconds);
+      if (n >= 0) statics.push(st);
     }
     calibration[1] = calibrate(page);
     const total = (r: Row) => r.cpu.nginx + r.cpu.gateway + r.cpu.render + r.cpu.content;
     const sorted = [...misses].sort((x, y) => total(x) - total(y));
     const miss = sorted[Math.floor(sorted.length / 2)]!;
     const brSorted = [...brMisses].sort((x, y) => total(x) - total(y));
+    const pagesMiss = [...pagesMisses].sort((x, y) => total(x) - total(y))[Math.floor(pagesMisses.length / 2)]!;
     const brMiss = brSorted[Math.floor(brSorted.length / 2)]!;
+    const staticRequests = statics.reduce((t, r) => t + r.requests, 0);
+    const staticNginx = statics.reduce((t, r) => t + r.cpu.nginx * r.requests, 0) / Math.max(1, staticRequests);
     f.edge_rendered_rps = Math.round(misses.reduce((t, r) => t + r.requests, 0) / (misses.length * sliceSeconds));
     f.edge_rendered_cpu_nginx_ms = miss.cpu.nginx;
     f.edge_rendered_cpu_gateway_ms = miss.cpu.gateway;
@@ -202,11 +256,142 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     f.edge_rendered_cpu_ms = round(total(miss));
     f.edge_rendered_cpu_min_ms = round(total(sorted[0]!));
     f.edge_rendered_cpu_max_ms = round(total(sorted.at(-1)!));
+    f.edge_rendered_static_nginx_cpu_ms = round(staticNginx, 4);
+    f.edge_rendered_cpu_vs_static = round(total(miss) / Math.max(staticNginx, 0.0001), 1);
+    f.edge_rendered_pages_cpu_ms = round(total(pagesMiss));
+    f.edge_rendered_pages_cpu_vs_static = round(total(pagesMiss) / Math.max(staticNginx, 0.0001), 1);
     f.edge_rendered_br_cpu_ms = round(total(brMiss));
     f.edge_rendered_br_cpu_render_ms = brMiss.cpu.render;
     f.edge_calibration_gzip_ms = round((calibration[0]! + calibration[1]!) / 2);
-    console.log(`edge rendered page (not cached), ${slices} slices of ${sliceSeconds} s: ${misses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${miss.cpu.nginx} gateway ${miss.cpu.gateway} render ${miss.cpu.render} content ${miss.cpu.content} = ${f.edge_rendered_cpu_ms}; ${f.edge_rendered_rps} req/s; one gzip of the page here ${calibration.join(' / ')} ms`);
+    console.log(`edge rendered pages, the journal's ${journalPages.length} in turn: ${pagesMisses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${pagesMiss.cpu.nginx} gateway ${pagesMiss.cpu.gateway} render ${pagesMiss.cpu.render} content ${pagesMiss.cpu.content} = ${f.edge_rendered_pages_cpu_ms}: ${f.edge_rendered_pages_cpu_vs_static}× the static file`);
+    console.log(`edge rendered article page (not cached, made again per request), ${slices} slices of ${sliceSeconds} s: ${misses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${miss.cpu.nginx} gateway ${miss.cpu.gateway} render ${miss.cpu.render} content ${miss.cpu.content} = ${f.edge_rendered_cpu_ms}; ${f.edge_rendered_rps} req/s; static file nginx ${f.edge_rendered_static_nginx_cpu_ms} ms/answer (${statics.map((r) => r.cpu.nginx).join(' ')}): ${f.edge_rendered_cpu_vs_static}×; one gzip of the page here ${calibration.join(' / ')} ms`);
     console.log(`edge rendered page in brotli: ${brMisses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${brMiss.cpu.nginx} gateway ${brMiss.cpu.gateway} render ${brMiss.cpu.render} content ${brMiss.cpu.content} = ${f.edge_rendered_br_cpu_ms}`);
+  }
+
+  // Readers from links: the journal's pages and reads, 30 % of requests carrying a unique fbclid or
+  // utm_* set (one cache key per answer: every one of them a hit once the page is held). Then a
+  // flood of 100,000 requests with unique tracking parameters, after which the journal's tag holds
+  // no more keys than its pages.
+  if (parts.has('tracking')) {
+    const readerPaths = [...journalPages, '/', '/archives', '/board', '/api/settings/', '/api/archives/', '/api/editors/', '/api/indexing/', ...issues.map((ii) => `/api/archives/${ii.year}/${ii.volume}/${ii.issue}`)];
+    for (const p of readerPaths) await get(`${site}${p}`, h);
+    const trackingScript = (share: number, name: string) => {
+      const file = path.join(ctx.staticDir, `edge-${name}.lua`);
+      writeFileSync(
+        file,
+        [
+          `local paths = { ${readerPaths.map((p) => JSON.stringify(p)).join(', ')} }`,
+          `local share = ${share}`,
+          'local ids = 0',
+          'local threads = {}',
+          'function setup(thread) thread:set("id", ids); ids = ids + 1; table.insert(threads, thread) end',
+          'local n = 0',
+          'hits = 0',
+          'other = 0',
+          'tracked = 0',
+          'local salt = tostring(os.time())',
+          'request = function()',
+          '  n = n + 1',
+          '  local p = paths[(n % #paths) + 1]',
+          '  if math.random() < share then',
+          '    tracked = tracked + 1',
+          '    local u = salt .. "-" .. id .. "-" .. n',
+          '    local kind = n % 3',
+          '    if kind == 0 then p = p .. "?fbclid=IwAR" .. u',
+          '    elseif kind == 1 then p = p .. "?utm_source=newsletter&utm_medium=email&utm_campaign=c" .. u .. "&utm_content=" .. u',
+          '    else p = p .. "?utm_term=t" .. u .. "&fbclid=" .. u .. "&utm_source=s" .. u end',
+          '  end',
+          '  return wrk.format("GET", p)',
+          'end',
+          'response = function(status, headers, body) if headers["X-Cache"] == "HIT" then hits = hits + 1 else other = other + 1 end end',
+          'function done(summary, latency, requests)',
+          '  local h, o, t = 0, 0, 0',
+          '  for _, th in ipairs(threads) do h = h + th:get("hits"); o = o + th:get("other"); t = t + th:get("tracked") end',
+          '  io.write(string.format("EDGE_HITS %d %d %d\\n", h, o, t))',
+          'end',
+        ].join('\n'),
+      );
+      return file;
+    };
+    const counted = (out: string) => {
+      const m = /EDGE_HITS (\d+) (\d+) (\d+)/.exec(out);
+      return { hits: Number(m?.[1] ?? 0), other: Number(m?.[2] ?? 0), tracked: Number(m?.[3] ?? 0) };
+    };
+    const mix = await row(ctx, `${origin}/`, 64, h, trackingScript(0.3, 'tracking-mix'), SECONDS);
+    const m = counted(mix.out);
+    f.edge_tracking_hit_ratio = round(m.hits / Math.max(1, m.hits + m.other), 4);
+    f.edge_tracking_rps = mix.rps;
+    f.edge_tracking_p99_ms = mix.p99Ms;
+    console.log(`edge tracking mix: ${m.hits + m.other} reads (${m.tracked} with unique tracking parameters), hit ratio ${f.edge_tracking_hit_ratio}, ${mix.rps} req/s p99 ${mix.p99Ms} ms; CPU ms/answer ${JSON.stringify(mix.cpu)}`);
+
+    // The flood: every request with unique tracking parameters, until 100,000 were answered.
+    const journal = ctx.journals.find((j) => j.slug === 'demo')!;
+    const redis = new Redis(edgeRedisUrl() || ctx.redisUrl);
+    try {
+      const tagKey = `${ctx.redisPrefix}edge:tag:j${journal.id}`;
+      const floodScript = trackingScript(1, 'tracking-flood');
+      let flooded = 0;
+      let floodHits = 0;
+      while (flooded < 100_000) {
+        const r = await wrk(`${origin}/`, 64, h, floodScript, 3);
+        const c = counted(r.out);
+        flooded += c.hits + c.other;
+        floodHits += c.hits;
+      }
+      // The gateway writes its records in batches a few milliseconds apart.
+      await new Promise((r) => setTimeout(r, 200));
+      const keys = await redis.zrange(tagKey, 0, -1);
+      f.edge_tag_keys_after_flood = keys.length;
+      f.edge_tag_keys_distinct_pages = readerPaths.length;
+      f.edge_tag_keys_vs_pages = round(keys.length / readerPaths.length, 2);
+      f.edge_flood_requests = flooded;
+      const tracked = keys.filter((k) => /[?&](fbclid|utm_)/.test(k));
+      console.log(`edge flood: ${flooded} requests with unique tracking parameters (${floodHits} hits); the journal's tag holds ${keys.length} keys for ${readerPaths.length} distinct pages and reads (${tracked.length} with tracking parameters)`);
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  // A page none of its readers has had yet (a new article shared on social media): each article
+  // and issue page purged, then asked for by 8 readers at once, each on a connection of its own.
+  // One request reaches the render process; the others get its answer the moment it exists.
+  if (parts.has('newpage')) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const latencies: number[] = [];
+    const statuses = new Map<string, number>();
+    const ask = (p: string) =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        const r = http.request({ host: '127.0.0.1', port: Number(base.port), path: p, agent, headers: h }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            const c = `${res.statusCode} ${String(res.headers['x-cache'])}`;
+            statuses.set(c, (statuses.get(c) ?? 0) + 1);
+            resolve(performance.now() - started);
+          });
+        });
+        r.on('error', reject);
+        r.end();
+      });
+    try {
+      // Connections opened first: the readers' latencies are their requests' alone.
+      await Promise.all(Array.from({ length: 8 }, () => ask('/nginx-healthz')));
+      statuses.clear();
+      for (let round = 0; round < 3; round++) {
+        for (const p of journalPages) {
+          await purge(p);
+          latencies.push(...(await Promise.all(Array.from({ length: 8 }, () => ask(p)))));
+        }
+      }
+    } finally {
+      agent.destroy();
+    }
+    latencies.sort((a, b) => a - b);
+    const pct = (q: number) => round(latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * q) - 1)]!, 2);
+    f.edge_new_page_p99_ms_8 = pct(0.99);
+    f.edge_new_page_p50_ms_8 = pct(0.5);
+    f.edge_new_page_max_ms_8 = round(latencies.at(-1)!, 2);
+    console.log(`edge new pages, 8 readers at once: ${latencies.length} answers over ${journalPages.length} pages × 3, p50 ${f.edge_new_page_p50_ms_8} ms p99 ${f.edge_new_page_p99_ms_8} ms max ${f.edge_new_page_max_ms_8} ms; ${JSON.stringify(Object.fromEntries(statuses))}`);
   }
   if (!parts.has('cold') && !parts.has('writes')) return f;
 
