@@ -13,6 +13,8 @@ import { runStandalone, writeSection } from './bench-kit';
 import { bigPdf } from './staff.bench';
 
 const ADDS = 12;
+/** FerretDB's backend as provisioned (scripts/provision.sh): PostgreSQL when it names one. */
+const BACKEND = process.env.PG_URL ? 'PostgreSQL' : 'SQLite';
 const PDF_BYTES = 5_000_000;
 
 type Timings = Record<string, number[]>;
@@ -69,11 +71,11 @@ async function run() {
     writeSection(
       'staff-profile',
       'Staff writes: where the time goes',
-      `the content service in the bench process on FerretDB/SQLite and Redis, ${ADDS} article adds with a ${(pdf.length / 1e6).toFixed(1)} MB PDF, each then withdrawn; each step timed around its call (median and the slowest), on this shared machine.`,
+      `the content service in the bench process on FerretDB/${BACKEND} and Redis, ${ADDS} article adds with a ${(pdf.length / 1e6).toFixed(1)} MB PDF, each then withdrawn; each step timed around its call (median and the slowest), on this shared machine.`,
       ['step', 'median', 'slowest'],
       rows,
       [
-        'The PDF into the file store is most of an add: 20 chunks of 255 kB into FerretDB 1.24, whose SQLite backend keeps each document as JSON text (binary data base64-encoded); against MongoDB (Kubernetes) the same chunks are stored as BSON.',
+        `The PDF into the file store is most of an add: 20 chunks of 255 kB into FerretDB 1.24, whose ${BACKEND} backend keeps each document as JSON (binary data base64-encoded); against MongoDB (Kubernetes) the same chunks are stored as BSON.`,
         'The change announced: the read views the write touched are rebuilt and the change goes on the feed before the answer, so the next read sees it; through the whole stack the nginx purge of the changed pages comes on top (docs/architecture.md#edge).',
         'Through nginx and the gateway (`bench/staff.bench.ts`) the same acts are timed as an editor meets them: see `staff_article_add_p99_ms` and `staff_withdraw_p99_ms`.',
       ],
