@@ -7,7 +7,7 @@ import { renderAdmin } from '@/testing/render-admin';
 import { UsageReportsPage } from './usage-reports-page';
 
 // docs/product.md#counter: a real server keeps the customers (the key answered once) and makes the reports.
-let customers: { id: string; name: string; customerId: string; requestorId: string; notes: string; createdAt: string }[] = [];
+let customers: { id: string; name: string; customerId: string; requestorId: string; notes: string; ipRanges: string[]; createdAt: string }[] = [];
 const server = useJsonServer([
   ['GET /api/admin/counter/customers', () => json(customers)],
   [
@@ -15,12 +15,23 @@ const server = useJsonServer([
     (req) => {
       const body = JSON.parse(req.body) as { name: string; customerId: string; requestorId: string };
       if (customers.some((c) => c.customerId === body.customerId)) return problem(409, 'customer_exists', 'Customer ID is already in use');
-      const c = { id: `c${customers.length + 1}`, notes: '', createdAt: '2026-01-02T03:04:05.000Z', ...body };
+      const c = { id: `c${customers.length + 1}`, notes: '', ipRanges: [], createdAt: '2026-01-02T03:04:05.000Z', ...body };
       customers.push(c);
       return json({ customer: c, apiKey: 'k'.repeat(32) }, 201);
     },
   ],
-  [/^\/api\/admin\/counter\/customers\/(c\d+)$/, (_req, [id]) => ((customers = customers.filter((c) => c.id !== id)), json(null, 204))],
+  [
+    /^\/api\/admin\/counter\/customers\/(c\d+)$/,
+    (req, [id]) => {
+      if (req.method === 'PUT') {
+        const c = customers.find((x) => x.id === id)!;
+        Object.assign(c, JSON.parse(req.body));
+        return json(c);
+      }
+      customers = customers.filter((c) => c.id !== id);
+      return json(null, 204);
+    },
+  ],
   [/^\/api\/admin\/counter\/reports\/(\w+)$/, (_req, [id]) => json('Report_Name\tx\n', 200, { 'content-disposition': `attachment; filename="${id!.toUpperCase()}_2025-01-01_2025-12-31.tsv"` })],
 ]);
 
@@ -70,9 +81,35 @@ describe('usage reports', () => {
     expect(await screen.findByText('No customers yet.')).toBeTruthy();
   });
 
+  test('a manager gives an institution IP ranges, changes them, and downloads the report it harvests', async () => {
+    const { user } = renderAdmin(<UsageReportsPage />, { base: server.base });
+    const form = await screen.findByRole('form', { name: 'Add a SUSHI customer' });
+    await user.type(within(form).getByLabelText('Institution'), 'University Library');
+    await user.type(within(form).getByLabelText('Customer ID'), 'uni');
+    await user.type(within(form).getByLabelText('IP ranges (optional)'), '10.9.0.0/16{enter}10.9.1.0/24');
+    await user.click(within(form).getByRole('button', { name: 'Add customer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('IP ranges 10.9.0.0/16 and 10.9.1.0/24 overlap');
+    await user.clear(within(form).getByLabelText('IP ranges (optional)'));
+    await user.type(within(form).getByLabelText('IP ranges (optional)'), '10.9.0.0/16, 192.0.2.10-192.0.2.20');
+    await user.click(within(form).getByRole('button', { name: 'Add customer' }));
+    expect(await screen.findByRole('cell', { name: '10.9.0.0/16, 192.0.2.10-192.0.2.20' })).toBeTruthy();
+    expect(JSON.parse(server.requests.find((r) => r.method === 'POST')!.body).ipRanges).toEqual(['10.9.0.0/16', '192.0.2.10-192.0.2.20']);
+    await user.click(screen.getByRole('button', { name: 'Edit IP ranges of University Library' }));
+    const edit = screen.getByRole('form', { name: 'IP ranges of University Library' });
+    await user.clear(within(edit).getByLabelText('IP ranges of University Library'));
+    await user.type(within(edit).getByLabelText('IP ranges of University Library'), '2001:db8::/32');
+    await user.click(within(edit).getByRole('button', { name: 'Save IP ranges' }));
+    expect((await screen.findByText('IP ranges of University Library saved')).getAttribute('role')).toBe('status');
+    expect(await screen.findByRole('cell', { name: '2001:db8::/32' })).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Usage of'), 'uni');
+    await user.click(screen.getByRole('button', { name: 'Download TSV' }));
+    await waitFor(() => expect(server.requests.some((r) => r.url.includes('customer_id=uni'))).toBe(true));
+  });
+
   test('an editor gets the reports, not the customers', async () => {
     renderAdmin(<UsageReportsPage />, { base: server.base, role: 'editor' });
     expect(screen.getByRole('button', { name: 'Download TSV' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'SUSHI customers' })).toBeNull();
+    expect(screen.queryByLabelText('Usage of')).toBeNull();
   });
 });
