@@ -116,3 +116,14 @@ test('a status-link or review-link token and a SUSHI api_key never reach an ngin
     '/submission',
   ]);
 }, 30_000);
+
+test('searches of the site (the page and the app\'s read) go to the usage log; other pages and reads do not', async () => {
+  const before = read(usageLog()).split('\n').filter(Boolean).length;
+  for (const t of ['/search?keyword=cell%20biology', '/api/search?keyword=cells', '/about', '/api/settings', '/search?keyword=done']) {
+    await (await fetch(base + t, { headers: { host: 'localhost' } })).arrayBuffer();
+  }
+  await waitFor(() => read(usageLog()).includes('keyword=done') && read(usageLog()).includes('keyword=cells'), 'the search lines');
+  // Each location buffers its own lines: the order between them is the buffers'.
+  const uris = read(usageLog()).split('\n').filter(Boolean).slice(before).map((l) => (JSON.parse(l) as { uri: string }).uri);
+  expect(uris.sort()).toEqual(['/api/search?keyword=cells', '/search?keyword=cell%20biology', '/search?keyword=done']);
+}, 30_000);
