@@ -1,15 +1,41 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Each named process's CPU time in ms as `of` measures one pid; nginx's is its workers'. */
-function perProcess(pids: Record<string, number> | undefined, of: (pid: number) => number): Record<string, number> {
+const children = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+/** A process and every process below it, e.g. a PDF worker and its Chromium. */
+function tree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      out.push(...children(out[i]!));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return out;
+}
+
+/**
+ * Each named process's CPU time in ms as `of` measures one pid; nginx's is its workers'. With
+ * `whole`, every process below it counts too (a PDF worker's Chromium renders in child processes).
+ */
+function perProcess(pids: Record<string, number> | undefined, of: (pid: number) => number, whole = false): Record<string, number> {
   const out: Record<string, number> = {};
-  // nginx's master only hands out work: its workers (its children) are what serve.
-  const children = (pid: number) =>
-    readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   for (const [name, pid] of Object.entries(pids ?? {})) {
     try {
-      const own = name === 'nginx' ? children(pid) : [pid];
-      out[name] = own.reduce((n, p) => n + of(p), 0);
+      // nginx's master only hands out work: its workers (its children) are what serve.
+      const own = whole ? tree(pid) : name === 'nginx' ? children(pid) : [pid];
+      // A child may end between the listing and the reading: it adds nothing then.
+      const one = (p: number) => {
+        if (!whole || p === pid) return of(p);
+        try {
+          return of(p);
+        } catch {
+          return 0;
+        }
+      };
+      out[name] = own.reduce((n, p) => n + one(p), 0);
     } catch {
       /* not on Linux, or the process is gone */
     }
@@ -31,7 +57,7 @@ export function cpuMs(pids: Record<string, number> | undefined): Record<string, 
  * The same, in ms with nanosecond resolution: every thread's run time from schedstat. For one
  * request at a time, where /proc's 10 ms ticks would round each to nothing or a whole tick.
  */
-export function cpuMsFine(pids: Record<string, number> | undefined): Record<string, number> {
+export function cpuMsFine(pids: Record<string, number> | undefined, whole = false): Record<string, number> {
   return perProcess(pids, (pid) =>
     readdirSync(`/proc/${pid}/task`).reduce((t, tid) => {
       try {
@@ -40,5 +66,5 @@ export function cpuMsFine(pids: Record<string, number> | undefined): Record<stri
         return t;
       }
     }, 0),
-  );
+  whole);
 }

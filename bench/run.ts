@@ -14,7 +14,7 @@ import type { BenchContext, BenchModule } from './context';
 import { writeReport } from './report';
 
 // load last: it adds an issue and articles to the demo journal, which the Lighthouse pages would show.
-const MODULES = ['content', 'pdf', 'worklog', 'publisher-worklog', 'publisher-content', 'publisher-search', 'scale', 'lighthouse', 'download-counting', 'counter', 'edge', 'edge-write', 'staff', 'submission', 'delivery', 'review-form', 'load'];
+const MODULES = ['content', 'pdf', 'worklog', 'publisher-worklog', 'publisher-content', 'publisher-search', 'scale', 'lighthouse', 'download-counting', 'counter', 'edge', 'edge-write', 'staff', 'submission', 'delivery', 'reviewer-cert', 'review-form', 'load'];
 
 async function main() {
   const only = process.argv.slice(2);
