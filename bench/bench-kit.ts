@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BenchContext } from './context';
 import { writeReport } from './report';
 
@@ -69,4 +70,12 @@ export function collectGarbage(): void {
   const gc = vm.runInNewContext('gc') as () => void;
   gc();
   gc();
+}
+
+/** A one-page PDF saying `text`: the manuscript the submission benches upload. */
+export async function onePagePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText(text, { x: 40, y: 780, size: 14, font });
+  return Buffer.from(await doc.save());
 }

@@ -13,8 +13,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import mongoose from 'mongoose';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Mailpit, percentile, type MailpitSummary } from '@journal/testing';
+import { onePagePdf } from './bench-kit';
 import type { BenchContext } from './context';
 import { cpuMsFine } from './proc-cpu';
 
@@ -45,12 +45,6 @@ export function databasePid(mongoUrl: string): number | undefined {
 
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
 
-async function manuscriptPdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([595, 842]).drawText('Delivery bench manuscript', { x: 40, y: 780, size: 14, font });
-  return Buffer.from(await doc.save());
-}
 
 export async function run(ctx: BenchContext) {
   if (!ctx.mailpitUrl) throw new Error('no Mailpit URL in the bench context');
@@ -76,7 +70,7 @@ export async function run(ctx: BenchContext) {
       if (!/: 409 /.test(err.message)) throw err;
     });
   }
-  const pdf = await manuscriptPdf();
+  const pdf = await onePagePdf('Delivery bench manuscript');
 
   // 50 submissions, each taken to "paid" (fee waived) as staff would, one after another.
   const ids: { id: string; email: string }[] = [];

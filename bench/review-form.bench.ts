@@ -14,8 +14,8 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Mailpit } from '@journal/testing';
+import { onePagePdf } from './bench-kit';
 import type { BenchContext, BenchFigures } from './context';
 import { cpuMsFine } from './proc-cpu';
 
@@ -34,12 +34,6 @@ async function wrk(url: string, connections: number) {
   return { p50: round(pct('50')), p99: round(pct('99')), rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN), requests: Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0), non2xx };
 }
 
-async function manuscriptPdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([595, 842]).drawText('Review form bench manuscript', { x: 40, y: 780, size: 14, font });
-  return Buffer.from(await doc.save());
-}
 
 export async function run(ctx: BenchContext): Promise<BenchFigures> {
   if (!ctx.mailpitUrl) throw new Error('no Mailpit URL in the bench context');
@@ -63,7 +57,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     given: 'Asha', family: 'Verma', email, mobile: '+91 98765 43210', country: 'India',
     title: `Review form bench ${stamp}`, abstract: 'We measured growth at three temperatures. '.repeat(20), keywords: 'bench, review', subject: 'Microbiology', declaration: 'on',
   })) sub.set(k, v);
-  sub.set('manuscript', new Blob([new Uint8Array(await manuscriptPdf())], { type: 'application/pdf' }), 'paper.pdf');
+  sub.set('manuscript', new Blob([new Uint8Array(await onePagePdf('Review form bench manuscript'))], { type: 'application/pdf' }), 'paper.pdf');
   await call('/api/submissions', { method: 'POST', body: sub });
   const id = ((await call(`/api/admin/submissions?q=${encodeURIComponent(email)}`, { token })) as { items: { id: string }[] }).items[0]!.id;
   const reviewerEmail = `reviewer-${stamp}@review-form.example.org`;

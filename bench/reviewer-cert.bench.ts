@@ -14,8 +14,8 @@
  */
 import { readFileSync } from 'node:fs';
 import mongoose from 'mongoose';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Mailpit, percentile } from '@journal/testing';
+import { onePagePdf } from './bench-kit';
 import type { BenchContext } from './context';
 import { cpuMsFine } from './proc-cpu';
 
@@ -27,12 +27,6 @@ const WAIT_MS = 5 * 60_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 
-async function manuscriptPdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([595, 842]).drawText('Reviewer certificate bench manuscript', { x: 40, y: 780, size: 14, font });
-  return Buffer.from(await doc.save());
-}
 
 export async function run(ctx: BenchContext) {
   if (!ctx.mailpitUrl) throw new Error('no Mailpit URL in the bench context');
@@ -64,7 +58,7 @@ export async function run(ctx: BenchContext) {
     given: 'Asha', family: 'Verma', email, mobile: '+91 98765 43210', country: 'India',
     title: `Reviewer certificate bench ${stamp}`, abstract: 'We measured growth at three temperatures.', keywords: 'bench', subject: 'Microbiology', declaration: 'on',
   })) sub.set(k, v);
-  sub.set('manuscript', new Blob([new Uint8Array(await manuscriptPdf())], { type: 'application/pdf' }), 'paper.pdf');
+  sub.set('manuscript', new Blob([new Uint8Array(await onePagePdf('Reviewer certificate bench manuscript'))], { type: 'application/pdf' }), 'paper.pdf');
   await call('/api/submissions', { method: 'POST', body: sub });
   const list = (await call(`/api/admin/submissions?q=${encodeURIComponent(email)}`, { token })) as { items: { id: string }[] };
   const submissionId = list.items[0]?.id;
