@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { COUNTER_REPORT_DESCRIPTIONS, COUNTER_REPORTS, citationDate, counterReportIds, type CounterReportId } from '@journal/contracts';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
-import { ITEM_MONTH_SETTLE_MS, type StatsRepo } from '../stats/stats.repo';
+import { ITEM_MONTH_SETTLE_MS, type ArticleMonth, type StatsRepo } from '../stats/stats.repo';
 import { accessOf } from '../stats/title-rollup';
 import { articleAuthors, displayName } from '../cite/article-authors';
 import { plain } from '../shared/text';
@@ -166,10 +166,13 @@ export class CounterService {
     const stats = this.deps.repos.stats;
     const months = monthsOf(begin, end);
     const stored = await stats.storedItemMonths(journalId, months, inst);
-    const missing = months.filter((m) => !stored.has(m));
-    const read = missing.length ? await stats.articleMonths(journalId, missing, inst) : [];
-    const settled = missing.filter((m) => Date.parse(`${monthAfter(m)}-01T00:00:00Z`) + ITEM_MONTH_SETTLE_MS <= now);
-    await Promise.all(settled.map((m) => stats.storeItemMonth(journalId, m, read.filter((c) => c.month === m), inst)));
+    const read: ArticleMonth[] = [];
+    // A month at a time, each stored as soon as read: a long read that is cut short keeps what it did.
+    for (const m of months.filter((x) => !stored.has(x))) {
+      const counts = await stats.articleMonths(journalId, [m], inst);
+      if (Date.parse(`${monthAfter(m)}-01T00:00:00Z`) + ITEM_MONTH_SETTLE_MS <= now) await stats.storeItemMonth(journalId, m, counts, inst);
+      read.push(...counts);
+    }
     return [...[...stored.values()].flat(), ...read];
   }
 
