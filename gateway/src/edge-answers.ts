@@ -73,7 +73,7 @@ export class EdgeAnswers {
     const keys = cacheKey === undefined ? null : this.o.keys;
     if (keys && RECORDED.has(status) && !miss && keys.accepts(cacheKey!, tags)) {
       h['x-accel-expires'] = String(this.o.ttlSeconds);
-      keys.record(cacheKey!, tags, Date.now(), ctx.journalId).catch((err: unknown) => this.o.logger.warn({ err }, 'edge cache key not recorded; a purge will miss it until it expires'));
+      this.remember(keys, cacheKey!, tags, ctx.journalId);
     } else {
       h['x-accel-expires'] = String(keys ? this.o.unrecordedTtlSeconds : this.o.ttlSeconds);
     }
@@ -88,6 +88,22 @@ export class EdgeAnswers {
     const length = Number(h['content-length']);
     if (Number.isFinite(length) && length < MIN_COMPRESS_BYTES) return null;
     return encoding;
+  }
+
+  /**
+   * Records the key again for an answer another reader's request brought (shared-reads.ts): nginx
+   * stores it once more under this reader's key, and a purge since the first record may have
+   * forgotten that record, which would leave the copy where no purge finds it.
+   */
+  recordShared(h: AnswerHeaders, ctx: { cacheKey?: string; journalId: string }): void {
+    const { keys } = this.o;
+    const { cacheKey } = ctx;
+    if (!keys || !cacheKey || h['x-accel-expires'] !== String(this.o.ttlSeconds)) return;
+    this.remember(keys, cacheKey, parseSurrogateKey(h[SURROGATE_KEY_HEADER]), ctx.journalId);
+  }
+
+  private remember(keys: EdgeKeyMap, cacheKey: string, tags: readonly string[], journalId: string): void {
+    keys.record(cacheKey, tags, Date.now(), journalId).catch((err: unknown) => this.o.logger.warn({ err }, 'edge cache key not recorded; a purge will miss it until it expires'));
   }
 
   /** The compressed body and the headers that describe it (in place). */

@@ -349,6 +349,7 @@ export function createUpstreamProxy(
   /** A waiting reader's copy of the answer another reader's request brought. */
   const replay = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, a: SharedAnswer) => {
     if (res.destroyed) return;
+    edge?.recordShared(a.headers, ctx);
     res.writeHead(a.status, a.message, answerHeaders(req, { ...a.headers }, ctx));
     res.end(a.body);
   };
