@@ -1,31 +1,34 @@
+import { labelled } from './labelled.js';
+
 /**
  * docs/product.md#peer-review: the states of a review invitation, the recommendations and the
  * texts the reviewer's page shows. Pure and free of zod, so the public review page and the admin
  * read the same table the server enforces.
  */
-export const REVIEW_STATES = ['invited', 'accepted', 'declined', 'submitted', 'cancelled'] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
-
-export const reviewStateLabels: Record<ReviewState, string> = {
+const STATES = labelled({
   invited: 'Invited',
   accepted: 'Accepted',
   declined: 'Declined',
   submitted: 'Review submitted',
   cancelled: 'Cancelled',
-};
+});
+export const REVIEW_STATES = STATES.values;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+export const reviewStateLabels = STATES.labels;
 
 /** States in which the reviewer still owes an answer or a review (reminders, overdue, cancel). */
 export const OPEN_REVIEW_STATES: readonly ReviewState[] = ['invited', 'accepted'];
 export const isOpenReview = (s: ReviewState) => OPEN_REVIEW_STATES.includes(s);
 
-export const RECOMMENDATIONS = ['accept', 'minor_revision', 'major_revision', 'reject'] as const;
-export type Recommendation = (typeof RECOMMENDATIONS)[number];
-export const recommendationLabels: Record<Recommendation, string> = {
+const RECOMMENDED = labelled({
   accept: 'Accept',
   minor_revision: 'Minor revision',
   major_revision: 'Major revision',
   reject: 'Reject',
-};
+});
+export const RECOMMENDATIONS = RECOMMENDED.values;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+export const recommendationLabels = RECOMMENDED.labels;
 
 /** The decisions an editor records from the reviews (they move the submission, docs/product.md#submissions). */
 export const REVIEW_DECISIONS = ['revision_requested', 'accepted', 'rejected'] as const;
