@@ -78,7 +78,9 @@ export class SharedReads {
   settle(key: string, answer: SharedAnswer | null): void {
     const waiting = this.open.get(key);
     this.open.delete(key);
-    const shared = answer && answer.status < 500 && answer.headers['set-cookie'] === undefined ? answer : null;
+    // An answer nginx may not keep (`X-Accel-Expires: 0`: an author's or a reviewer's own page) is
+    // not held for later readers either: each of them sees the state as it is now.
+    const shared = answer && answer.status < 500 && answer.headers['set-cookie'] === undefined && answer.headers['x-accel-expires'] !== '0' ? answer : null;
     if (this.superseded.delete(key)) {
       // Made before a write's refresh: those who waited get it, no one later.
     } else if (shared) {

@@ -64,4 +64,16 @@ describe('submission uploads (a 20 MB manuscript: docs/product.md#submissions)',
     expect(upstreamFor('/submit')).toBe('render');
     expect(upstreamFor(`/submission/${token}`)).toBe('render');
   });
+
+  it('take a review with its annotated file and the anonymised manuscript; review links go to content, the review page to render', () => {
+    const token = 'B'.repeat(43);
+    for (const p of [`/api/reviews/${token}/draft`, `/api/reviews/${token}/submit`, '/api/admin/submissions/0123456789abcdef01234567/review-manuscript']) {
+      expect([p, isSubmissionUploadRoute('POST', p), upstreamFor(p)]).toEqual([p, true, 'content']);
+    }
+    for (const p of [`/api/reviews/${token}/accept`, `/api/reviews/${token}/decline`, '/api/admin/submissions/0123456789abcdef01234567/review-decision']) {
+      expect([p, isSubmissionUploadRoute('POST', p)]).toEqual([p, false]);
+    }
+    expect(upstreamFor(`/api/reviews/${token}`)).toBe('content');
+    expect(upstreamFor(`/review/${token}`)).toBe('render');
+  });
 });
