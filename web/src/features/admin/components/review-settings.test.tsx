@@ -1,11 +1,14 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import type { ReviewSettings } from '@journal/contracts';
 import { json, useJsonServer } from '@/testing/admin-test-server';
 import { renderAdmin } from '@/testing/render-admin';
 import { ReviewSettingsSection } from './review-settings';
+
+// Reads go to a real server on a shared, loaded machine: each wait gets 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // docs/product.md#peer-review: the journal's review settings against a real server that keeps them.
 let stored: ReviewSettings;

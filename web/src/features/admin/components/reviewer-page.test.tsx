@@ -1,11 +1,14 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { REVIEW_MESSAGES, type ReviewerDetail } from '@journal/contracts';
 import { json, problem, useJsonServer } from '@/testing/admin-test-server';
 import { renderAdmin } from '@/testing/render-admin';
 import { ReviewerPage } from './reviewer-page';
+
+// Reads go to a real server on a shared, loaded machine: each wait gets 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // docs/product.md#peer-review: /admin/reviewers/:id against a real server that keeps the entry.
 const RID = 'b'.repeat(24);

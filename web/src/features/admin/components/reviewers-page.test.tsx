@@ -1,11 +1,14 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import type { ReviewerView } from '@journal/contracts';
 import { json, problem, useJsonServer } from '@/testing/admin-test-server';
 import { expectEmptyThenReadFailure, renderAdmin } from '@/testing/render-admin';
 import { REVIEWERS_EMPTY_TEXT, ReviewersPage } from './reviewers-page';
+
+// Reads go to a real server on a shared, loaded machine: each wait gets 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // docs/product.md#peer-review: /admin/reviewers against a real server that keeps the reviewers.
 const reviewer = (i: number, extra: Partial<ReviewerView> = {}): ReviewerView => ({

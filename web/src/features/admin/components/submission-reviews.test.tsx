@@ -1,11 +1,14 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { REVIEW_MESSAGES, type ReviewStaffView, type SubmissionDetail, type SubmissionReviews } from '@journal/contracts';
 import { json, problem, useJsonServer } from '@/testing/admin-test-server';
 import { renderAdmin } from '@/testing/render-admin';
 import { SubmissionReviewsPanel } from './submission-reviews';
+
+// Reads go to a real server on a shared, loaded machine: each wait gets 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // docs/product.md#peer-review: a submission's peer review against a real server that keeps its reviews.
 const SID = 'a'.repeat(24);
@@ -115,7 +118,7 @@ describe('a submission’s peer review', () => {
   test('lists every invitation with its state, decline reason, overdue flag and the reminders sent', async () => {
     show();
     expect(screen.getAllByRole('status')[0]!.textContent).toBe('Loading...');
-    await screen.findByRole('table', { name: 'Invitations' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Invitations' });
     expect(row('Reviewer 1').textContent).toContain('Declined');
     expect(row('Reviewer 1').textContent).toContain('On leave until May');
     expect(row('Reviewer 4').textContent).toContain('Accepted overdue');
