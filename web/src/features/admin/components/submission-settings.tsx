@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SUBMISSION_STATES, type SubmissionSettings, type SubmissionState } from '@journal/contracts';
-import { FormError, QueryStates } from '@/components/query-states';
+import { QueryStates } from '@/components/query-states';
 import { useSubmissionsApi } from '../api/submissions.api';
 import { adminKeys, invalidateAfterSave, staleAfterSaving } from '../api/keys';
 import { failureMessage } from '../lib/failure';
+import { SaveOutcome, useSaveOutcome } from './save-outcome';
 
 /** What each state's entry records, as the form lists it. */
 const EVENT_TEXT: Record<SubmissionState, string> = {
@@ -23,18 +24,13 @@ function SettingsForm({ initial }: { initial: SubmissionSettings }) {
   const api = useSubmissionsApi();
   const qc = useQueryClient();
   const [chosen, setChosen] = useState<SubmissionState[]>(initial.worklogStates);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const save = useMutation({
-    mutationFn: (s: SubmissionSettings) => api.updateSettings(s),
-    onSuccess: async () => {
-      setOutcome({ ok: true, text: 'Submission settings saved' });
-      await invalidateAfterSave(qc, staleAfterSaving.submissionSettings());
-    },
-    onError: (err) => setOutcome({ ok: false, text: failureMessage(err) ?? '' }),
-  });
+  const { run, busy, message } = useSaveOutcome();
   function submit(e: FormEvent) {
     e.preventDefault();
-    save.mutate({ worklogStates: SUBMISSION_STATES.filter((s) => chosen.includes(s)) });
+    void run(async () => {
+      await api.updateSettings({ worklogStates: SUBMISSION_STATES.filter((s) => chosen.includes(s)) });
+      await invalidateAfterSave(qc, staleAfterSaving.submissionSettings());
+    }, 'Submission settings saved');
   }
   const toggle = (s: SubmissionState, on: boolean) => setChosen(on ? [...chosen, s] : chosen.filter((x) => x !== s));
   return (
@@ -48,16 +44,10 @@ function SettingsForm({ initial }: { initial: SubmissionSettings }) {
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
         Save submission settings
       </button>
-      {outcome?.ok ? (
-        <p className="admin-ok" role="status">
-          {outcome.text}
-        </p>
-      ) : (
-        <FormError message={outcome?.text ?? ''} />
-      )}
+      <SaveOutcome message={message} />
     </form>
   );
 }
