@@ -256,7 +256,8 @@ export class StatsRepo {
    * or one institution's; only the fields a report reads.
    */
   async articleMonths(journalId: string, months: { from: string; to: string } | string[], inst: string | null = null): Promise<ArticleMonth[]> {
-    const month = Array.isArray(months) ? { $in: months } : { $gte: months.from, $lte: months.to };
+    // One month as an equality: FerretDB on PostgreSQL uses indexes for top-level equalities only.
+    const month = Array.isArray(months) ? (months.length === 1 ? months[0] : { $in: months }) : { $gte: months.from, $lte: months.to };
     const q = { journalId: jid(journalId), month, ...(inst ? { inst } : {}) };
     const ds = await (inst ? this.instArticles : this.model).find(q).select({ _id: 0, articleId: 1, month: 1, views: 1, downloads: 1, uii: 1, uir: 1 }).lean();
     return ds.map((d) => ({ articleId: d.articleId, month: d.month, ...counts(d) }));
