@@ -19,7 +19,7 @@ import os from 'node:os';
 import mongoose, { Types } from 'mongoose';
 import { createLogger, keyBucketsOf } from '@journal/server-kit';
 import { percentile, round } from '@journal/testing';
-import { derivedFields, parsePages, type Article } from '../services/content/src/archives/article.repo';
+import { storedArticle } from '../services/content/src/archives/article.repo';
 import { jsonList, toSummary } from '../services/content/src/public/public.service';
 import { publisherArticle } from '../services/content/src/seed/publisher';
 import { searchEntryOf, type SearchEntry } from '../services/content/src/search/search-entry';
@@ -46,35 +46,7 @@ const articleId = (j: number, n: number) => new Types.ObjectId(`${(0xa0000000 + 
 function entry(j: number, n: number): SearchEntry {
   const input = publisherArticle(j, n);
   const at = new Date(Date.UTC(input.year, 0, 1));
-  const a: Article = {
-    ...input,
-    id: articleId(j, n),
-    frequency: input.frequency ?? '',
-    authorname: input.authorname ?? '',
-    abstract: input.abstract ?? '',
-    keywords: input.keywords ?? '',
-    pagenumber: input.pagenumber ?? '',
-    subject: input.subject ?? '',
-    country: input.country ?? '',
-    email: input.email ?? '',
-    mobile: input.mobile ?? '',
-    ptype: input.ptype ?? 'paid',
-    publishdate: input.publishdate ?? '',
-    doi: input.doi ?? '',
-    license: input.license ?? '',
-    authors: input.authors ?? [],
-    references: input.references ?? [],
-    description: input.description ?? '',
-    file: input.file ?? '',
-    status: input.status ?? 'enabled',
-    withdrawal: null,
-    ...parsePages(input.pagenumber),
-    ...derivedFields(input),
-    createdby: 'seed',
-    creation: at,
-    modifiedby: 'seed',
-    modification: at,
-  };
+  const a = storedArticle(articleId(j, n), input, at);
   return searchEntryOf(a, { ...toSummary(a), modification: at.toISOString() });
 }
 

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import { connectMongo, createLogger } from '@journal/server-kit';
 import { eventually, newObjectId, testServers, trackCalls, uniqueName } from '@journal/testing';
-import { adminMatcher, byIssueThenPage, byPageStart, type Article } from '../src/archives/article.repo';
+import { adminMatcher, byIssueThenPage, byPageStart, storedArticle, type Article, type NewArticle } from '../src/archives/article.repo';
 import { byIssueDesc } from '../src/archives/issue.repo';
 import { toSummary } from '../src/public/public.service';
 import { normaliseKeyword } from '../src/search/search-keyword';
@@ -29,35 +29,19 @@ function article(n: number, rnd: (n: number) => number, extra = ''): Article {
   // Some titles carry markup the public title drops, so their public and stored titles differ.
   const texts = { title: `Study ${n} of <i>${w()}</i> ${n % 3 ? '' : '<b>bold</b> '}${extra}`, authorname: `${w()} A., ${w()} B.`, keywords: words.slice(0, 3).join(', '), abstract: `<p>${words.join(' ')}</p>` };
   const withdrawn = rnd(15) === 0;
-  return {
-    id: newObjectId(),
+  const input: NewArticle = {
     year,
     volume: year - 1999,
     issue: 1 + rnd(3),
-    frequency: '',
     refnumber: String(1000 + n),
     ...texts,
-    ...derivedFields(texts),
     pagenumber: `${page}-${page + 5}`,
-    pageStart: page,
-    pageEnd: page + 5,
-    subject: '',
-    country: '',
     email: `a${n}@mail.example`,
-    mobile: '',
     txnid: `TXN${n}`,
-    ptype: 'paid',
-    publishdate: '',
-    doi: '',
-    description: '',
-    file: '',
     status: STATUSES[rnd(STATUSES.length)]!,
     withdrawal: withdrawn ? { kind: rnd(2) ? 'withdrawn' : 'retracted', reason: 'r', at: new Date(0) } : null,
-    createdby: 's',
-    creation: new Date(0),
-    modifiedby: 's',
-    modification: new Date(0),
   };
+  return storedArticle(newObjectId(), input, new Date(0), 's');
 }
 
 const entryOf = (a: Article): SearchEntry => searchEntryOf(a, { ...toSummary(a), modification: new Date(a.modification).toISOString() });

@@ -130,6 +130,47 @@ export function parsePages(pagenumber: string | undefined): { pageStart: number;
   return { pageStart, pageEnd: m[2] !== undefined ? Number(m[2]) : pageStart };
 }
 
+/** The fields an article must be given; the schema fills the rest. */
+export type NewArticle = ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>;
+
+/**
+ * An article as the repository stores it from its input, without a database: the schema's
+ * defaults filled, the page numbers and search fields derived (benches and tests that build a
+ * corpus in memory, so their stored articles never drift from the schema's).
+ */
+export function storedArticle(id: string, input: NewArticle, at: Date, by = 'seed'): Article {
+  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as NewArticle;
+  return {
+    frequency: '',
+    authorname: '',
+    abstract: '',
+    keywords: '',
+    pagenumber: '',
+    subject: '',
+    country: '',
+    email: '',
+    mobile: '',
+    ptype: 'paid',
+    publishdate: '',
+    doi: '',
+    license: '',
+    authors: [],
+    references: [],
+    description: '',
+    file: '',
+    status: 'enabled',
+    withdrawal: null,
+    createdby: by,
+    creation: at,
+    modifiedby: by,
+    modification: at,
+    ...given,
+    id,
+    ...parsePages(given.pagenumber),
+    ...derivedFields(given),
+  };
+}
+
 /** docs/product.md#visibility-and-ordering: public order: numeric start of page range ascending (ties by refnumber, stable). */
 export const byPageStart = (a: Pick<Article, 'pageStart' | 'refnumber'>, b: Pick<Article, 'pageStart' | 'refnumber'>) =>
   a.pageStart - b.pageStart || a.refnumber.localeCompare(b.refnumber, 'en', { numeric: true });
