@@ -8,6 +8,7 @@ import { markRecentAuth, staffToken } from '@journal/testing';
 import { hitOf } from '../src/stats/usage-line';
 import { hitTarget } from '../src/stats/hit-target';
 import { institutionOf, rangeTable } from '../src/counter/institution-ranges';
+import { counterCommands } from '../src/cli/counter.commands';
 import { makeJournal, startContent, stopContent } from './helpers';
 
 /**
@@ -247,6 +248,15 @@ describe('the last month stored once settled', () => {
     const owners = (await app.repos.stats.itemMonths.find({ journalId: J, month: '2025-03' }).lean()).map((d) => d.inst).sort();
     expect(owners).toEqual(['', 'college', 'monitor', 'uni']);
     expect(await app.stats.storeSettledMonth(Date.parse('2025-04-02T00:00:00Z'))).toBe(0);
+  });
+
+  it('`jp counter item-months --since` stores the months before (once, after upgrading)', async () => {
+    await app.repos.stats.itemMonths.deleteMany({ journalId: J });
+    const command = counterCommands(async () => ({ journals: app.journals, stats: app.repos.stats, describe: async () => new Map() })).find((c) => c.words.join(' ') === 'counter item-months')!;
+    const months = ((await command.run({ since: '2025-02' } as never)) as { data: { months: { month: string; stored: number }[] } }).data.months;
+    // The suite's database: February has no usage, March the world's and three institutions'.
+    expect(months.slice(0, 2)).toEqual([{ month: '2025-02', stored: 0 }, { month: '2025-03', stored: 4 }]);
+    await expect(command.run({ since: 'March' } as never)).rejects.toThrow('The first month is yyyy-mm');
   });
 });
 

@@ -1,9 +1,10 @@
 import { AppError, type CliCommand } from '@journal/server-kit';
 import { counterReportIds } from '@journal/contracts';
 import type { JournalRepo } from '../journals/journal.repo';
-import type { StatsRepo } from '../stats/stats.repo';
+import { ITEM_MONTH_SETTLE_MS, type StatsRepo } from '../stats/stats.repo';
 import { isReportId } from '../counter/counter-request';
 import { platformReport } from '../counter/counter-platform';
+import { monthsOf } from '../counter/counter.service';
 import { counterTsv } from '../counter/counter-tsv';
 import { fillTitleRollup, type Describe } from '../stats/title-rollup';
 
@@ -28,6 +29,23 @@ export function counterCommands(deps: () => Promise<CounterCliDeps>): CliCommand
         const done: { slug: string; months: string[] }[] = [];
         for (const j of journals) done.push({ slug: j!.slug, months: (await fillTitleRollup(d.stats, d.describe, j!.id)).months });
         return { data: { journals: done }, text: done.map((x) => `${x.slug.padEnd(16)} ${x.months.length ? x.months.join(' ') : 'nothing to add'}`).join('\n') };
+      },
+    },
+    {
+      words: ['counter', 'item-months'],
+      summary: 'store the complete months from --since on for the item reports (once, after upgrading; later months are stored as each settles)',
+      options: { since: { type: 'string', required: true, describe: 'first month, yyyy-mm' } },
+      async run(a) {
+        const since = String(a.since);
+        if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(since)) throw new AppError(400, 'invalid_month', 'The first month is yyyy-mm');
+        const d = await deps();
+        const last = new Date(Date.now() - ITEM_MONTH_SETTLE_MS);
+        const stored: { month: string; stored: number }[] = [];
+        // Months that settled: the last is the one before the month an hour ago falls in.
+        for (const m of monthsOf(since, new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth() - 1, 1)).toISOString().slice(0, 7))) {
+          stored.push({ month: m, stored: await d.stats.storeItemMonthsOf(m) });
+        }
+        return { data: { months: stored }, text: stored.map((x) => `${x.month} ${x.stored} stored`).join('\n') || 'no complete month since then' };
       },
     },
     {

@@ -248,7 +248,7 @@ const monthAfter = (m: string) => {
 };
 
 /** The months begin..end (YYYY-MM, inclusive). */
-const monthsOf = (begin: string, end: string) => {
+export const monthsOf = (begin: string, end: string) => {
   const out: string[] = [];
   for (let m = begin; m <= end; m = monthAfter(m)) out.push(m);
   return out;
