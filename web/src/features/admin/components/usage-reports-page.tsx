@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COUNTER_REPORTS,
@@ -23,6 +23,23 @@ function lastYear(now = new Date()): { begin: string; end: string } {
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const begin = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 11, 1));
   return { begin: begin.toISOString().slice(0, 7), end: end.toISOString().slice(0, 7) };
+}
+
+/** An institution's IP ranges as typed, with the rule they follow. */
+function RangesField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const hint = useId();
+  return (
+    <>
+      <label>
+        {label}
+        <textarea rows={3} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={hint} />
+      </label>
+      <p className="hint" id={hint}>
+        One a line: an address, a CIDR block (192.0.2.0/24, 2001:db8::/48) or first-last. Usage from them is reported to the institution; none, and it
+        receives the world&apos;s usage.
+      </p>
+    </>
+  );
 }
 
 /** The ranges as typed: one a line (commas and spaces separate them too). */
@@ -143,7 +160,6 @@ function Customers({ q }: { q: ReturnType<typeof useCustomers> }) {
       setEditing(null);
     }, `IP ranges of ${c.name} saved`);
   };
-  const rangesHint = 'One a line: an address, a CIDR block (192.0.2.0/24, 2001:db8::/48) or first-last. Usage from them is reported to the institution; none, and it receives the world\'s usage.';
   return (
     <section aria-labelledby="sushi-h">
       <h2 id="sushi-h">SUSHI customers</h2>
@@ -189,13 +205,7 @@ function Customers({ q }: { q: ReturnType<typeof useCustomers> }) {
       )}
       {editing && (
         <form onSubmit={saveRanges} noValidate className="counter-customer-form" aria-label={`IP ranges of ${editing.customer.name}`}>
-          <label>
-            IP ranges of {editing.customer.name}
-            <textarea rows={4} value={editing.ipRanges} onChange={(e) => setEditing({ ...editing, ipRanges: e.target.value })} aria-describedby="sushi-ranges-hint" />
-          </label>
-          <p className="hint" id="sushi-ranges-hint">
-            {rangesHint}
-          </p>
+          <RangesField label={`IP ranges of ${editing.customer.name}`} value={editing.ipRanges} onChange={(ipRanges) => setEditing({ ...editing, ipRanges })} />
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
             Save IP ranges
           </button>{' '}
@@ -223,13 +233,7 @@ function Customers({ q }: { q: ReturnType<typeof useCustomers> }) {
             Requestor ID (optional)
             <input value={form.requestorId} onChange={(e) => setForm({ ...form, requestorId: e.target.value })} />
           </label>
-          <label>
-            IP ranges (optional)
-            <textarea rows={3} value={form.ipRanges} onChange={(e) => setForm({ ...form, ipRanges: e.target.value })} aria-describedby="sushi-new-ranges-hint" />
-          </label>
-          <p className="hint" id="sushi-new-ranges-hint">
-            {rangesHint}
-          </p>
+          <RangesField label="IP ranges (optional)" value={form.ipRanges} onChange={(ipRanges) => setForm({ ...form, ipRanges })} />
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
             Add customer
           </button>
