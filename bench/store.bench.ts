@@ -22,12 +22,15 @@ import { worklogConfigSchema } from '../services/worklog/src/config';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { makePdf, startContent } from '../services/content/test/helpers';
 import { assetPath } from '../services/content/src/files/file-store';
+import type { Article } from '../services/content/src/archives/article.repo';
 import { timedGet } from './http-timing';
 import { cpuMs } from './proc-cpu';
 import { envContext, runStandalone } from './bench-kit';
 
 const ROUNDS = Number(process.env.STORE_BENCH_ROUNDS ?? 40);
 const COLD_READS = Number(process.env.STORE_BENCH_COLD_READS ?? 200);
+/** The acts that read every article of the journal (the admin issue list and counts): fewer rounds. */
+const JOURNAL_ROUNDS = Number(process.env.STORE_BENCH_JOURNAL_ROUNDS ?? 10);
 const LABEL = process.env.STORE_BENCH_LABEL ? `_${process.env.STORE_BENCH_LABEL}` : '';
 const FIRST_YEAR = 1990;
 const PER_ISSUE = 20;
@@ -89,7 +92,7 @@ async function run(): Promise<Record<string, number>> {
     const spread = (i: number) => Math.floor(((i * 2654435761) >>> 0) / 2 ** 32 * issues);
 
     // Article update: the edit form sent back with its abstract changed, a different issue each time.
-    const picked = [];
+    const picked: Article[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const [a] = await app.deps.repos.articles.listByIssue(J, issueKey(spread(i)));
       if (a) picked.push(a);
@@ -142,7 +145,7 @@ async function run(): Promise<Record<string, number>> {
 
 
     // Admin lists: the issue list with counts, one issue's articles, the dashboard counts, a search.
-    out[`store_admin_list_p99_ms${LABEL}`] = await timed('admin issue list (GET /api/admin/archives)', rows, ROUNDS, async () => {
+    out[`store_admin_list_p99_ms${LABEL}`] = await timed('admin issue list (GET /api/admin/archives)', rows, JOURNAL_ROUNDS, async () => {
       const r = await request(app.url).get('/api/admin/archives/').set(as);
       if (r.status !== 200) throw new Error(`admin archives answered ${r.status}`);
     });
@@ -151,7 +154,7 @@ async function run(): Promise<Record<string, number>> {
       const r = await request(app.url).get(`/api/admin/archives/${k.year}/${k.volume}/${k.issue}`).set(as);
       if (r.status !== 200) throw new Error(`admin issue answered ${r.status}`);
     });
-    out[`store_admin_counts_p99_ms${LABEL}`] = await timed('admin dashboard counts', rows, ROUNDS, async () => {
+    out[`store_admin_counts_p99_ms${LABEL}`] = await timed('admin dashboard counts', rows, JOURNAL_ROUNDS, async () => {
       const r = await request(app.url).get('/api/admin').set(as);
       if (r.status !== 200) throw new Error(`admin counts answered ${r.status}`);
     });
@@ -167,7 +170,7 @@ async function run(): Promise<Record<string, number>> {
     );
     try {
       const first = await timedGet(agent, `${worklog.url}/api/webdata?page=1`, as, { keepBody: true });
-      console.log(`  work-log: first list ${first.ms.toFixed(1)} ms (${(JSON.parse(first.body ?? '{}') as { total?: number }).total ?? '?'} entries)`);
+      console.log(`  work-log: first list ${first.ms.toFixed(1)} ms (${(JSON.parse(String(first.body ?? '{}')) as { total?: number }).total ?? '?'} entries)`);
       out[`store_worklog_list_p99_ms${LABEL}`] = await timed('work-log list', rows, ROUNDS, async (i) => {
         const r = await timedGet(agent, `${worklog.url}/api/webdata?page=${1 + (i % 50)}`, as);
         if (r.status !== 200) throw new Error(`work-log answered ${r.status}`);
