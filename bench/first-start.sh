@@ -5,9 +5,9 @@
 # empty too (a machine that never built anything; its Debian packages stay installed).
 #
 # It uses the stack's ports (nginx 8080, the services from 4000): run it alone, under
-#   flock /tmp/jp-stack.lock bash bench/first-start.sh [--cold]
+#   flock -o /tmp/jp-stack.lock bash bench/first-start.sh [--cold]
 # or beside a running stack with PORT and JP_PORT_BASE set to free ones (e.g. PORT=18080
-# JP_PORT_BASE=14000). Its own FerretDB, Redis and Mailpit listen on other ports than a running
+# JP_PORT_BASE=14000). Its own PostgreSQL, FerretDB, Redis and Mailpit listen on other ports than a running
 # set's, and stop with it.
 # The section in docs/benchmarks.md comes from bench/first-start.md, written from its output.
 set -u
@@ -26,7 +26,7 @@ cd "$WORK/clone" || exit 1
 if [ "$COLD" = 1 ]; then
   export GOCACHE="$WORK/cache/go-build" GOMODCACHE="$WORK/cache/gomod" npm_config_cache="$WORK/cache/npm" PIP_CACHE_DIR="$WORK/cache/pip"
 fi
-export JP_MONGO_PORT=27127 JP_REDIS_PORT=6490 JP_MAILPIT_SMTP_PORT=1125 JP_MAILPIT_HTTP_PORT=8125
+export JP_MONGO_PORT=27127 JP_PG_PORT=5499 JP_REDIS_PORT=6490 JP_MAILPIT_SMTP_PORT=1125 JP_MAILPIT_HTTP_PORT=8125
 
 NGINX_PORT="${PORT:-8080}"
 home() { curl -s -o /dev/null -m 5 -w '%{http_code}' -H 'Host: localhost' "http://127.0.0.1:$NGINX_PORT/"; }
