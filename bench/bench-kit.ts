@@ -79,3 +79,21 @@ export async function onePagePdf(text: string): Promise<Buffer> {
   doc.addPage([595, 842]).drawText(text, { x: 40, y: 780, size: 14, font });
   return Buffer.from(await doc.save());
 }
+
+/**
+ * Calls to the stack as a client makes them: JSON accepted, an optional bearer token (`token`);
+ * a refusal throws with its status and the start of its body. `json(body)` is a JSON POST.
+ */
+export function apiCaller(base: string) {
+  const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('Accept', 'application/json');
+    if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+    const res = await fetch(`${base}${path}`, { ...init, headers });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : null) as Record<string, unknown>;
+  };
+  const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  return { call, json };
+}

@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import mongoose from 'mongoose';
 import { Mailpit, percentile, type MailpitSummary } from '@journal/testing';
-import { onePagePdf } from './bench-kit';
+import { apiCaller, onePagePdf } from './bench-kit';
 import type { BenchContext } from './context';
 import { cpuMsFine } from './proc-cpu';
 
@@ -53,16 +53,7 @@ export async function run(ctx: BenchContext) {
   const stamp = Date.now().toString(36);
   const domain = `deliv-${stamp}.example.org`;
 
-  const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('Accept', 'application/json');
-    if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-    const res = await fetch(`${base}${path}`, { ...init, headers });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return (text ? JSON.parse(text) : null) as Record<string, unknown>;
-  };
-  const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  const { call, json } = apiCaller(base);
 
   const { token } = (await call('/auth/login/', json({ username: 'admin', password: 'admin12345' }))) as { token: string };
   for (let i = 1; i <= PUBLICATIONS; i++) {

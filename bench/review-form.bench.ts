@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { Mailpit } from '@journal/testing';
-import { onePagePdf } from './bench-kit';
+import { apiCaller, onePagePdf } from './bench-kit';
 import type { BenchContext, BenchFigures } from './context';
 import { cpuMsFine } from './proc-cpu';
 
@@ -39,16 +39,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   if (!ctx.mailpitUrl) throw new Error('no Mailpit URL in the bench context');
   const mailpit = new Mailpit(ctx.mailpitUrl);
   const stamp = Date.now().toString(36);
-  const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('Accept', 'application/json');
-    if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-    const res = await fetch(`${ctx.baseUrl}${path}`, { ...init, headers });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return (text ? JSON.parse(text) : null) as Record<string, unknown>;
-  };
-  const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  const { call, json } = apiCaller(ctx.baseUrl);
 
   const { token } = (await call('/auth/login/', json({ username: 'admin', password: 'admin12345' }))) as { token: string };
   const email = `author-${stamp}@review-form.example.org`;

@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import mongoose from 'mongoose';
 import { Mailpit, percentile } from '@journal/testing';
-import { onePagePdf } from './bench-kit';
+import { apiCaller, onePagePdf } from './bench-kit';
 import type { BenchContext } from './context';
 import { cpuMsFine } from './proc-cpu';
 
@@ -34,16 +34,7 @@ export async function run(ctx: BenchContext) {
   const stamp = Date.now().toString(36);
   const domain = `revcert-${stamp}.example.org`;
 
-  const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('Accept', 'application/json');
-    if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-    const res = await fetch(`${ctx.baseUrl}${path}`, { ...init, headers });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return (text ? JSON.parse(text) : null) as Record<string, unknown>;
-  };
-  const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  const { call, json } = apiCaller(ctx.baseUrl);
   const form = (fields: Record<string, string>) => {
     const f = new FormData();
     for (const [k, v] of Object.entries(fields)) f.set(k, v);
