@@ -67,6 +67,7 @@ export const GOALS: Goal[] = [
   { key: 'submit_p99_ms', label: 'a submission with a 10 MB manuscript accepted and acknowledged, 8 submitters at once, p99', goal: 500, better: 'lower', unit: 'ms', area: 'submissions' },
   { key: 'delivery_p50_s', label: '50 publications at once: "Publish" to the delivery email with its documents in the mailbox, p50 (where the time goes: submission-profile below)', goal: 20, better: 'lower', unit: 's', area: 'submissions' },
   { key: 'delivery_p99_s', label: '50 publications at once: "Publish" to the delivery email in the mailbox, p99', goal: 60, better: 'lower', unit: 's', area: 'submissions' },
+  { key: 'reviewer_cert_p50_s', label: 'a review submitted from the reviewer\'s link to the certificate email, the PDF attached, in the mailbox, one review at a time, p50', goal: 20, better: 'lower', unit: 's', area: 'submissions' },
   { key: 'worklog_p95_ms', label: 'work-log list page over 100,000 entries, p95', goal: 30, better: 'lower', unit: 'ms', area: 'work-log' },
   { key: 'publisher_worklog_ready_ms', label: 'work-log process start to ready, 100,000 entries in one journal, largest deployment measured (publisher_worklog_entries)', goal: 3000, better: 'lower', unit: 'ms', area: 'work-log' },
   { key: 'publisher_search_p95_ms', label: 'search of a 50,000-article journal (search store, index built), 16 at once, p95', goal: 30, better: 'lower', unit: 'ms', area: 'reads' },
