@@ -174,7 +174,7 @@ describe('the admin by role, in a real browser', () => {
   };
 
   it('an editor sees no staff or settings, and is told the work-log is not theirs', async () => {
-    expect(await tilesOf('editor')).toEqual({ tiles: ['Archives', 'Editors', 'Indexing'], search: true, afterSettings: '/admin', worklog: true, errors: [] });
+    expect(await tilesOf('editor')).toEqual({ tiles: ['Archives', 'Editors', 'Reviewers', 'Indexing'], search: true, afterSettings: '/admin', worklog: true, errors: [] });
   });
 
   it('a work-log user sees only the work-log', async () => {
