@@ -37,7 +37,7 @@
  *   edge_mix_hit_ratio                                 hits among a reader mix (wrk) while those writes run
  */
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -96,6 +96,41 @@ function calibrate(page: Buffer): number {
     runs.push((used.user + used.system) / 1000 / 300);
   }
   return round(runs.sort((a, b) => a - b)[1]!);
+}
+
+/** Threads of each stack process (nginx: its workers'), by thread id. */
+function threadsOf(pids: Record<string, number> | undefined): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const [name, pid] of Object.entries(pids ?? {})) {
+    try {
+      const own = name === 'nginx' ? readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).map(Number) : [pid];
+      for (const p of own) for (const tid of readdirSync(`/proc/${p}/task`)) out.set(Number(tid), name);
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** Runs `work` under a system-wide perf profile and prints each stack process's share, kernel and its own code apart. */
+async function perfSlice(ctx: BenchContext, work: () => Promise<unknown>, seconds: number) {
+  const file = path.join(ctx.staticDir, 'edge-perf.data');
+  const perf = execFile('perf', ['record', '-a', '-F', '499', '-o', file, '--', 'sleep', String(seconds)]);
+  const recorded = new Promise((resolve) => perf.once('exit', resolve));
+  await work();
+  await recorded;
+  const { stdout } = await exec('perf', ['report', '--stdio', '--sort', 'pid,dso', '-i', file], { maxBuffer: 16 << 20 });
+  const threads = threadsOf(ctx.pids);
+  const shares = new Map<string, number>();
+  for (const line of stdout.split('\n')) {
+    const m = /^\s+([\d.]+)%\s+(\d+):\S*\s+(.+?)\s*$/.exec(line);
+    if (!m) continue;
+    const who = threads.get(Number(m[2])) ?? 'other';
+    const where = m[3]!.includes('kernel') ? 'kernel' : 'own';
+    shares.set(`${who} ${where}`, (shares.get(`${who} ${where}`) ?? 0) + Number(m[1]));
+  }
+  const rows = [...shares].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${round(v, 1)} %`);
+  console.log(`edge rendered article page under perf (share of all samples on the machine): ${rows.join('; ')}`);
 }
 
 async function get(url: string, headers: Record<string, string>) {
@@ -240,6 +275,9 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
       if (n >= 0) statics.push(st);
     }
     calibration[1] = calibrate(page);
+    // BENCH_EDGE_PERF=1: where each process spends the article page's refreshes, from a system-wide
+    // perf profile of one more slice (kernel against the process's own code, per process).
+    if (process.env.BENCH_EDGE_PERF === '1') await perfSlice(ctx, () => row(ctx, `${purgeBase}/refresh`, 8, {}, scripts.gzip, sliceSeconds), sliceSeconds);
     const total = (r: Row) => r.cpu.nginx + r.cpu.gateway + r.cpu.render + r.cpu.content;
     const sorted = [...misses].sort((x, y) => total(x) - total(y));
     const miss = sorted[Math.floor(sorted.length / 2)]!;
