@@ -9,6 +9,7 @@
  *   review_form_c8_p99_ms       8 reviewers opening at once (wrk, 8 connections)
  *   review_api_p99_ms           the page's one read, GET /api/reviews/<token>, alone (1 connection)
  *   review_form_cpu_ms_<proc>   CPU ms per page per process (from /proc; wrk's own is not counted)
+ *   review_form_lighthouse_a11y Lighthouse's accessibility score of the page with its form (0-100)
  * Prints figures; never asserts a time.
  */
 import { execFile } from 'node:child_process';
@@ -34,6 +35,25 @@ async function wrk(url: string, connections: number) {
   return { p50: round(pct('50')), p99: round(pct('99')), rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN), requests: Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0), non2xx };
 }
 
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, { score: number | null; scoreDisplayMode: string }> } } | undefined>;
+
+/** Lighthouse's accessibility score of a page, in a Chromium of its own; the audits it loses. */
+async function accessibility(url: string): Promise<{ score: number; lost: string[] }> {
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  process.env.CHROME_PATH = chromePath;
+  // ES modules; the casts keep their large type trees out of the build (as bench/lighthouse.bench.ts does).
+  const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
+  const { launch } = (await import('chrome-launcher')) as unknown as { launch(o: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }> };
+  const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  try {
+    const r = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: ['accessibility'] });
+    if (!r) throw new Error('no Lighthouse result');
+    const lost = Object.entries(r.lhr.audits).filter(([, a]) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map(([id]) => id);
+    return { score: Math.round((r.lhr.categories.accessibility?.score ?? NaN) * 100), lost };
+  } finally {
+    await chrome.kill();
+  }
+}
 
 export async function run(ctx: BenchContext): Promise<BenchFigures> {
   if (!ctx.mailpitUrl) throw new Error('no Mailpit URL in the bench context');
@@ -77,6 +97,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   const eight = await wrk(pageUrl, 8);
   const api = await wrk(`${ctx.baseUrl}/api/reviews/${link}`, 1);
   for (const [name, w] of Object.entries({ one, eight, api })) if (w.non2xx) throw new Error(`${name}: ${w.non2xx} answers were not 200 (the review links' rate limit?)`);
+  const a11y = await accessibility(pageUrl);
   const cpu = Object.fromEntries(Object.keys(after).map((n) => [n, round(((after[n] ?? 0) - (before[n] ?? 0)) / Math.max(1, one.requests), 3)]));
 
   const figures: BenchFigures = {
@@ -86,9 +107,11 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     review_form_rps: Math.round(one.rps),
     review_form_c8_p99_ms: eight.p99,
     review_api_p99_ms: api.p99,
+    review_form_lighthouse_a11y: a11y.score,
     ...Object.fromEntries(Object.entries(cpu).map(([n, v]) => [`review_form_cpu_ms_${n}`, v])),
   };
   console.log(`review page from the email link (through nginx, rendered each time): first ${firstMs} ms; one reviewer p50 ${one.p50} ms, p99 ${one.p99} ms (${one.requests} pages, ${Math.round(one.rps)}/s); 8 at once p99 ${eight.p99} ms (goal: p99 <= 100 ms)`);
+  console.log(`  Lighthouse accessibility of the page with its form: ${a11y.score}${a11y.lost.length ? ` (loses: ${a11y.lost.join(', ')})` : ''}`);
   console.log(`  its read GET /api/reviews/<token> alone: p99 ${api.p99} ms`);
   console.log(`  CPU ms per page by process: ${JSON.stringify(cpu)}`);
   console.log(`  load average at the end: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
