@@ -38,7 +38,8 @@ setsid npm start > >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" 
 pid=$!
 # CPU seconds of npm start's processes and the servers it starts, per step (bench/tree-cpu.py).
 CPU="$WORK/cpu.txt"
-python3 "$ROOT/bench/tree-cpu.py" "$pid" "$WORK/clone/.data/run/*.pid" "$CPU" &
+# PostgreSQL starts itself as a daemon: its postmaster (and the backends under it) are found by its pid file.
+python3 "$ROOT/bench/tree-cpu.py" "$pid" "$WORK/clone/.data/run/*.pid $WORK/clone/.data/postgres/data/postmaster.pid" "$CPU" &
 sampler=$!
 status=failed
 while kill -0 "$pid" 2>/dev/null; do

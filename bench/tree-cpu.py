@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU seconds (user + system, from /proc) of a process tree and the servers it started.
 
-  tree-cpu.py ROOT_PID PIDFILE_GLOB OUT
+  tree-cpu.py ROOT_PID PIDFILE_GLOB OUT   (PIDFILE_GLOB: one glob, or several separated by spaces)
 
 Samples every second: each live process below ROOT_PID and each pid named by the pid files counts
 its own time and that of the children it has reaped (cutime/cstime), so a process that has exited
@@ -62,10 +62,11 @@ def main():
         for pid, (ppid, *_) in procs.items():
             children.setdefault(ppid, []).append(pid)
         servers = set()
-        for pf in glob.glob(pid_glob):
+        for pf in (f for g in pid_glob.split() for f in glob.glob(g)):
             try:
-                servers.add(int(open(pf).read().strip()))
-            except (OSError, ValueError):
+                # PostgreSQL's postmaster.pid holds more lines: the pid is the first.
+                servers.add(int(open(pf).read().split()[0]))
+            except (OSError, ValueError, IndexError):
                 pass
 
         def subtree(pid):
