@@ -17,6 +17,8 @@
  *   edge_write_mix_rps, _mix_miss_ratio, _cores_busy   the reader mix meanwhile: its rate, its misses,
  *                                                  the share of both cores busy
  *   edge_write_cpu_s_<process>                     CPU seconds of each process of the stack over the loaded part
+ *   edge_write_idle_cpu_ms_<process>               CPU ms per save with no reader (its answer, its purge and the
+ *                                                  polls that saw it): the saves' own cost, apart from the machine's load
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -25,7 +27,8 @@ import { percentile } from '@journal/testing';
 import { DEMO_USER } from '../scripts/seed';
 import type { BenchContext, BenchFigures } from './context';
 import { coresBusy, machineTicks } from './machine-cpu';
-import { cpuMs } from './proc-cpu';
+import { cpuMs, cpuMsFine } from './proc-cpu';
+import { hitsOf, readerMixPaths, readerMixScript } from './reader-mix';
 
 /** Saves of each kind under load (and a third as many without). */
 const ROUNDS = Number(process.env.BENCH_EDGE_WRITE_ROUNDS ?? 30);
@@ -134,39 +137,19 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     return out;
   };
 
-  // Without readers first: what a save costs on a quiet stack.
+  // Without readers first: what a save costs on a quiet stack, in wall time and in each process's
+  // CPU (its answer and its purge; the readers' polls through nginx are counted too).
+  const idleCpu0 = cpuMsFine(ctx.pids);
   const idle = await series(Math.max(2, Math.round(ROUNDS / 3)));
+  await sleep(1000);
+  const idleCpu1 = cpuMsFine(ctx.pids);
+  const cpuPerSave = Object.fromEntries(Object.keys(idleCpu1).map((k) => [k, round(((idleCpu1[k] ?? 0) - (idleCpu0[k] ?? 0)) / idle.length, 2)]));
 
   // The reader mix: pages and reads kept by nginx, and one request in ten a search nobody made before.
-  const mixPaths = [pagePath, listPath, '/', '/archives', '/board', '/api/settings/', '/api/archives/', '/api/editors/', '/api/indexing/'];
-  for (const a of list.slice(1, 12)) mixPaths.push(`/archives/${y.year}/vol${i.volume}/issue${i.issue}/${encodeURIComponent(a.refnumber)}`, `/api/archives/ref/${encodeURIComponent(a.refnumber)}`);
-  for (const yy of years) for (const ii of yy.issues) mixPaths.push(`/api/archives/${yy.year}/${ii.volume}/${ii.issue}`, `/archives/${yy.year}/vol${ii.volume}/issue${ii.issue}`);
+  const mixPaths = [pagePath, listPath, ...readerMixPaths(years, { year: y.year, ...i }, list.slice(1).map((a) => a.refnumber))];
   for (const p of mixPaths) await get(p);
   const script = path.join(ctx.staticDir, 'edge-write-mix.lua');
-  const salt = Date.now().toString(36);
-  writeFileSync(
-    script,
-    [
-      `local paths = { ${mixPaths.map((p) => JSON.stringify(p)).join(', ')} }`,
-      'local i = 0',
-      'hits = 0',
-      'other = 0',
-      'local threads = {}',
-      'function setup(thread) table.insert(threads, thread) end',
-      'function init(args) i = math.random(1, 1000000) end',
-      'request = function()',
-      '  i = i + 1',
-      `  if i % 10 == 0 then return wrk.format("GET", "/search?keyword=zq${salt}" .. i) end`,
-      '  return wrk.format("GET", paths[(i % #paths) + 1])',
-      'end',
-      'response = function(status, headers, body) if headers["X-Cache"] == "HIT" then hits = hits + 1 else other = other + 1 end end',
-      'function done(summary, latency, requests)',
-      '  local h, o = 0, 0',
-      '  for _, t in ipairs(threads) do h = h + t:get("hits"); o = o + t:get("other") end',
-      '  io.write(string.format("EDGE_HITS %d %d\\n", h, o))',
-      'end',
-    ].join('\n'),
-  );
+  writeFileSync(script, readerMixScript(mixPaths, { missEvery: 10, salt: Date.now().toString(36) }));
   const wrk = spawn('wrk', ['-t2', '-c64', '-d3600s', '--timeout', '10s', '-H', `Host: ${host}`, '-H', 'Accept-Encoding: gzip', '-s', script, `${origin}/`], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   wrk.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -191,9 +174,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   await (await saveArticle(String(stored.title))).text();
   await (await saveSettings(settings.websitename)).text();
 
-  const m = /EDGE_HITS (\d+) (\d+)/.exec(out);
-  const hits = Number(m?.[1] ?? 0);
-  const others = Number(m?.[2] ?? 0);
+  const { hits, others } = hitsOf(out);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p = (xs: number[], q: number) => round(percentile([...xs].sort((a, b) => a - b), q));
   const f: BenchFigures = {
@@ -215,12 +196,13 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     f[`edge_write_${k}_p99_ms_loaded`] = p(of.map((t) => t.writeMs), 99);
     f[`edge_fresh_${k}_p99_ms`] = p(of.map((t) => t.freshMs), 99);
   }
+  for (const [name, ms] of Object.entries(cpuPerSave)) if (ms >= 0.5) f[`edge_write_idle_cpu_ms_${name.replace(/[^a-z0-9]+/gi, '_')}`] = ms;
   for (const [name, s] of Object.entries(cpu)) f[`edge_write_cpu_s_${name.replace(/[^a-z0-9]+/gi, '_')}`] = s;
   console.log(out.trim());
   console.log(
     `edge writes: ${loaded.length} saves under the reader mix (${f.edge_write_mix_rps} req/s, ${f.edge_write_mix_miss_ratio} misses, cores busy ${f.edge_write_cores_busy}) in ${f.edge_write_loaded_wall_s} s: ` +
       `answer p50 ${f.edge_write_p50_ms_loaded} p99 ${f.edge_write_p99_ms_loaded} ms; seen by readers p50 ${f.edge_fresh_p50_ms} p99 ${f.edge_fresh_p99_ms} max ${f.edge_fresh_max_ms} ms; ` +
-      `idle answer p50 ${f.edge_write_p50_ms_idle} ms; CPU s ${JSON.stringify(cpu)}`,
+      `idle answer p50 ${f.edge_write_p50_ms_idle} ms, CPU ms per idle save ${JSON.stringify(cpuPerSave)}; CPU s under load ${JSON.stringify(cpu)}`,
   );
   for (const k of kinds) console.log(`  ${k}: answer p99 ${f[`edge_write_${k}_p99_ms_loaded`]} ms, seen p99 ${f[`edge_fresh_${k}_p99_ms`]} ms`);
   return f;
