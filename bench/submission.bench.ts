@@ -18,7 +18,7 @@ const WARMUP = 8;
 const MANUSCRIPT_BYTES = 10 * 1024 * 1024;
 
 /** A valid PDF of about `bytes`: one page and one stream of random bytes (nothing compresses it, no embedded file). */
-function bigPdf(bytes: number): Buffer {
+export function bigPdf(bytes: number): Buffer {
   const head = Buffer.from(
     '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
       `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >> endobj\n4 0 obj << /Length ${bytes} >>\nstream\n`,

@@ -1,11 +1,12 @@
 /**
- * Where "Publish" on a paid submission spends its time (`npx tsx bench/publish-profile.bench.ts`,
- * with MONGO_URL and REDIS_URL): the content service in this process on the real database, one
- * publication alone, then PUBLICATIONS at once (as bench/delivery.bench.ts sends them through the
- * whole stack). Each step of the write path is timed around the call that does it, and every
- * database command is counted and timed by collection and command (the driver's command
- * monitoring), with the database server's CPU from /proc. Writes bench/publish-profile.md and
- * merges its figures into bench/results.json; never asserts a time.
+ * Where a submission and "Publish" spend their time (`npx tsx bench/submission-profile.bench.ts`,
+ * with MONGO_URL and REDIS_URL): the content service in this process on the real database.
+ * Submit: SUBMITTERS authors at once sending a 10 MB PDF, ROUNDS times (as bench/submission.bench.ts
+ * does through the whole stack). Publish: one paid submission alone, then PUBLICATIONS at once (as
+ * bench/delivery.bench.ts does). Each step of the write path is timed around the call that does it,
+ * and every database command is counted and timed by collection and command (the driver's command
+ * monitoring), with the CPU of this process and of the database server from /proc. Writes
+ * bench/submission-profile.md and merges its figures into bench/results.json; never asserts a time.
  */
 import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -15,11 +16,16 @@ import { makeJournal, startContent, stopContent } from '../services/content/test
 import { SubmissionRepo } from '../services/content/src/submissions/submission.repo';
 import { AuthorMailer } from '../services/content/src/submissions/submission-mail';
 import { SubmissionFiles } from '../services/content/src/submissions/submission-files';
+import { SubmissionLimits } from '../services/content/src/submissions/submission-limits';
 import { runStandalone, writeSection } from './bench-kit';
 import { cpuMsFine } from './proc-cpu';
 import { databasePid } from './delivery.bench';
+import { bigPdf } from './submission.bench';
 
 const PUBLICATIONS = Number(process.env.PUBLICATIONS ?? 50);
+const SUBMITTERS = 8;
+const ROUNDS = 3;
+const MANUSCRIPT_BYTES = 10 * 1024 * 1024;
 
 type Timings = Record<string, number[]>;
 const on = { act: '', t: {} as Timings };
@@ -75,6 +81,13 @@ async function run() {
     }
 
     const { deps } = app;
+    // Submit.
+    timeCalls(SubmissionLimits.prototype, 'hit', 'limits counted (Redis)');
+    timeCalls(SubmissionFiles.prototype, 'put', 'the manuscript into GridFS');
+    timeCalls(SubmissionRepo.prototype, 'nextSeq', 'the number claimed');
+    timeCalls(SubmissionRepo.prototype, 'create', 'the submission record');
+    timeCalls(AuthorMailer.prototype, 'issueToken', 'the status link stored');
+    // Publish.
     timeCalls(deps.repos.issues, 'find', 'issue looked up');
     timeCalls(deps.repos.articles, 'lastPageOfIssue', 'last page of the issue');
     timeCalls(deps.repos.articles, 'findConflicts', 'duplicate checks');
@@ -86,7 +99,7 @@ async function run() {
     timeCalls(SubmissionRepo.prototype, 'move', 'the submission moved');
     timeCalls(SubmissionRepo.prototype, 'findById', 'the submission read');
     timeCalls(SubmissionFiles.prototype, 'read', 'the manuscript PDF read');
-    timeCalls(AuthorMailer.prototype, 'send', 'the delivery email queued');
+    timeCalls(AuthorMailer.prototype, 'send', 'the email queued');
     // Every database command, by collection and command.
     const client = deps.conn.getClient() as unknown as { on(e: string, f: (ev: { commandName: string; duration: number; requestId: number }) => void): void };
     const started = new Map<number, string>();
@@ -101,15 +114,32 @@ async function run() {
       if (key) (on.t[key] ??= []).push(ev.duration);
     });
 
-    const publish = (id: string, i: number) =>
-      request(app.url).post(`/api/admin/submissions/${id}/publish`).set(as).send({ year: 2030, volume: 1, issue: i + 1, pagenumber: '1-10', refnumber: String(7000 + i), publishdate: '2030-01-02' });
+    // 8 authors at once, each sending a 10 MB manuscript, ROUNDS times.
+    const big = bigPdf(MANUSCRIPT_BYTES);
+    const submitOne = async (i: number) => {
+      const req = request(app.url).post('/api/submissions').set({ 'x-journal-id': J, 'x-client-ip': '198.51.100.10', 'x-journal-host': 'pubprof.test', accept: 'application/json' });
+      for (const [k, v] of Object.entries({ given: 'Asha', family: 'Rao', email: `big${i}@example.org`, mobile: '+91 98765 43210', country: 'India', title: `Big ${i}`, abstract: 'A.', declaration: 'on' })) req.field(k, v);
+      const s0 = performance.now();
+      const r = await req.attach('manuscript', big, 'paper.pdf');
+      if (r.status !== 201) throw new Error(`submit answered ${r.status}: ${JSON.stringify(r.body)}`);
+      return performance.now() - s0;
+    };
     const db = databasePid(process.env.MONGO_URL ?? '');
     const cpu = () => cpuMsFine({ bench: process.pid, ...(db ? { database: db } : {}) });
-    const wall: Record<string, number[]> = { alone: [], together: [] };
+    const wall: Record<string, number[]> = { submit: [], alone: [], together: [] };
     const cpuOf: Record<string, Record<string, number>> = {};
+    on.act = 'submit';
+    let c0 = cpu();
+    for (let round = 0; round < ROUNDS; round++) wall.submit!.push(...(await Promise.all(Array.from({ length: SUBMITTERS }, (_, k) => submitOne(round * SUBMITTERS + k)))));
+    let c1 = cpu();
+    cpuOf.submit = Object.fromEntries(Object.keys(c1).map((n) => [n, Math.round((c1[n]! - (c0[n] ?? 0)) / (SUBMITTERS * ROUNDS))]));
+    on.act = '';
+
+    const publish = (id: string, i: number) =>
+      request(app.url).post(`/api/admin/submissions/${id}/publish`).set(as).send({ year: 2030, volume: 1, issue: i + 1, pagenumber: '1-10', refnumber: String(7000 + i), publishdate: '2030-01-02' });
     for (const [act, batch] of [['alone', ids.slice(0, 1)], ['together', ids.slice(1)]] as const) {
       on.act = act;
-      const c0 = cpu();
+      c0 = cpu();
       const t0 = performance.now();
       await Promise.all(
         batch.map(async (id, k) => {
@@ -120,7 +150,7 @@ async function run() {
         }),
       );
       (on.t[`${act}|whole batch`] ??= []).push(performance.now() - t0);
-      const c1 = cpu();
+      c1 = cpu();
       cpuOf[act] = Object.fromEntries(Object.keys(c1).map((n) => [n, Math.round((c1[n]! - (c0[n] ?? 0)) / batch.length)]));
       on.act = '';
     }
@@ -128,9 +158,9 @@ async function run() {
     const p50 = (xs: number[]) => Math.round(percentile([...xs].sort((a, b) => a - b), 50) * 10) / 10;
     const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0));
     const rows: string[] = [];
-    for (const act of ['alone', 'together']) {
-      const n = act === 'alone' ? 1 : PUBLICATIONS;
-      rows.push(`| **${act === 'alone' ? 'one publication alone' : `${n} at once`}** | whole request | ${p50(wall[act]!)} ms | ${sum(wall[act]!)} ms | ${wall[act]!.length} |`);
+    const batchName: Record<string, string> = { submit: `submit: ${SUBMITTERS} at once, ${ROUNDS} rounds, 10 MB`, alone: 'publish: one alone', together: `publish: ${PUBLICATIONS} at once` };
+    for (const act of ['submit', 'alone', 'together']) {
+      rows.push(`| **${batchName[act]}** | whole request | ${p50(wall[act]!)} ms | ${sum(wall[act]!)} ms | ${wall[act]!.length} |`);
       const mine = Object.entries(on.t).filter(([k]) => k.startsWith(`${act}|`) && !k.endsWith('whole batch')).sort((a, b) => sum(b[1]) - sum(a[1]));
       // The steps, then the ten database commands that took longest in all.
       const steps = [...mine.filter(([k]) => !k.includes('|db ')), ...mine.filter(([k]) => k.includes('|db ')).slice(0, 10)];
@@ -138,13 +168,18 @@ async function run() {
     }
     const load = readFileSync('/proc/loadavg', 'utf8').trim();
     writeSection(
-      'publish-profile',
-      'Publish: where the time goes',
-      `the content service in the bench process on the database of MONGO_URL (FerretDB 1.24 on SQLite) and Redis; a paid submission published alone, then ${PUBLICATIONS} at once (each into its own issue, as \`bench/delivery.bench.ts\` does through the whole stack). Each step timed around its call and every database command by the driver's monitoring: median, the sum over the batch, the count. CPU per publication: alone ${JSON.stringify(cpuOf.alone)} ms, at once ${JSON.stringify(cpuOf.together)} ms (the bench process holds the content service; database: the server of MONGO_URL, shared with the machine's other users). Load average at the end: ${load}.`,
+      'submission-profile',
+      'Submissions and Publish: where the time goes',
+      `the content service in the bench process on the database of MONGO_URL (${process.env.JP_STORE_NOTE ?? 'FerretDB 1.24'}) and Redis; ${SUBMITTERS} authors at once each sending a 10 MB PDF, ${ROUNDS} rounds (as \`bench/submission.bench.ts\` through the whole stack); then a paid submission published alone, and ${PUBLICATIONS} at once (each into its own issue, as \`bench/delivery.bench.ts\`). Each step timed around its call and every database command by the driver's monitoring: median, the sum over the batch, the count. CPU per act: submit ${JSON.stringify(cpuOf.submit)} ms, publish alone ${JSON.stringify(cpuOf.alone)} ms, publish at once ${JSON.stringify(cpuOf.together)} ms (the bench process holds the content service and the client; database: the server of MONGO_URL, shared with the machine's other users). Load average at the end: ${load}.`,
       ['batch', 'step', 'median', 'sum', 'count'],
       rows,
     );
     return {
+      submit_profile_p50_ms: p50(wall.submit!),
+      submit_profile_p99_ms: Math.round(percentile([...wall.submit!].sort((a, b) => a - b), 99)),
+      submit_profile_gridfs_p50_ms: p50(on.t['submit|the manuscript into GridFS'] ?? [0]),
+      submit_profile_db_cpu_ms: cpuOf.submit?.database ?? 0,
+      submit_profile_content_cpu_ms: cpuOf.submit?.bench ?? 0,
       publish_profile_alone_ms: p50(wall.alone!),
       publish_profile_together_p50_ms: p50(wall.together!),
       publish_profile_together_p99_ms: Math.round(percentile([...wall.together!].sort((a, b) => a - b), 99)),
@@ -156,4 +191,4 @@ async function run() {
   }
 }
 
-runStandalone('publish-profile', run, undefined, { report: false });
+runStandalone('submission-profile', run, undefined, { report: false });
