@@ -24,7 +24,7 @@ describe('staff roles (docs/product.md#roles)', () => {
     // Staff management and settings are the managers' alone; the sensitive acts are marked.
     for (const r of [staffRoutes.users, staffRoutes.createUser, staffRoutes.userRole, staffRoutes.settings, staffRoutes.doiSettings, staffRoutes.activity]) expect(r.roles).toEqual(['manager']);
     expect(routes.filter((r) => r.recentAuth).map((r) => r.path).sort()).toEqual(
-      ['/api/admin/counter/customers', '/api/admin/counter/customers/:id', '/api/admin/crossref/credentials', '/api/admin/crossref/credentials', '/api/admin/doi-settings', '/api/users/:id/password', '/api/users/:id/role', '/api/users/:id/status'],
+      ['/api/admin/counter/customers', '/api/admin/counter/customers/:id', '/api/admin/counter/customers/:id', '/api/admin/crossref/credentials', '/api/admin/crossref/credentials', '/api/admin/doi-settings', '/api/users/:id/password', '/api/users/:id/role', '/api/users/:id/status'],
     );
   });
 
