@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { activityActor, AppError, parse, requireTenant } from '@journal/server-kit';
-import { staffRoutes, sushiCustomerInputSchema, sushiCustomerUpdateSchema } from '@journal/contracts';
+import { activityActor, AppError, requireTenant } from '@journal/server-kit';
+import { staffRoutes } from '@journal/contracts';
 import { contentStaff } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
 import { publicOrigin } from '../seo/public-url';
@@ -9,22 +9,24 @@ import { isReportId } from './counter-request';
 import { THE_WORLD } from './counter-reports';
 import { counterTsv } from './counter-tsv';
 import { counterXlsx } from './counter-xlsx';
-import { CounterService, requesterOf, type Requester } from './counter.service';
-import { rangeClash } from './institution-ranges';
-import { SushiCustomerRepo } from './sushi-customer.repo';
+import { requesterOf, type CounterService, type Requester } from './counter.service';
+import type { SushiCustomerService } from './sushi-customer.service';
 
 /** SUSHI requests a customer (or, before one is named, an address) may make a minute. */
 export const SUSHI_REQUESTS_PER_MINUTE = 30;
+
+/** What the COUNTER routes call (built in counter.setup.ts). */
+export interface CounterServices {
+  service: CounterService;
+  customers: SushiCustomerService;
+}
 
 /**
  * The COUNTER_SUSHI 5.1 API of a journal (`/counter/r51/…`, docs/product.md#counter) and the
  * admin's reports and SUSHI customers. SUSHI answers are JSON exceptions with the statuses the
  * API defines; every read is of the journal the host names.
  */
-export function counterRoutes(deps: ContentDeps): { router: Router; service: CounterService } {
-  const customers = new SushiCustomerRepo(deps.conn);
-  customers.init().catch((err: unknown) => deps.logger.warn({ err }, 'sushi customer indexes not built'));
-  const service = new CounterService(deps, customers);
+export function counterRoutes(deps: ContentDeps, { service, customers }: CounterServices): Router {
   const staff = contentStaff(deps);
   const r = Router();
 
@@ -87,12 +89,7 @@ export function counterRoutes(deps: ContentDeps): { router: Router; service: Cou
     const id = String(req.params.id).toLowerCase();
     if (!isReportId(id)) throw new AppError(404, 'not_found', 'No such report');
     const { format, customer_id: customerId, ...query } = req.query as Record<string, unknown>;
-    let who: Requester = THE_WORLD;
-    if (customerId !== undefined && customerId !== '') {
-      const c = typeof customerId === 'string' ? await customers.findByCustomerId(req.journalId, customerId) : null;
-      if (!c) throw new AppError(400, 'unknown_customer', 'No such customer in this journal');
-      who = requesterOf(c);
-    }
+    const who: Requester = customerId !== undefined && customerId !== '' ? await customers.requester(req.journalId, customerId) : THE_WORLD;
     try {
       const report = await service.report(req.journalId, id, query, who, publicOrigin(req, deps.config));
       const file = `${id.toUpperCase()}_${report.Report_Header.Report_Filters.Begin_Date}_${report.Report_Header.Report_Filters.End_Date}`;
@@ -120,70 +117,21 @@ export function counterRoutes(deps: ContentDeps): { router: Router; service: Cou
   });
 
   r.get('/api/admin/counter/customers', requireTenant, staff(staffRoutes.sushiCustomers), async (req, res) => {
-    res.json((await customers.list(req.journalId)).map(({ apiKeyHash: _h, ...c }) => c));
+    res.json(await customers.list(req.journalId));
   });
 
-  /** An address is one institution's at most: ranges that overlap another customer's are refused. */
-  const checkRanges = async (journalId: string, ranges: string[], except?: string) => {
-    const others = (await customers.list(journalId)).filter((c) => c.id !== except);
-    const clash = rangeClash(others, ranges);
-    if (clash) throw new AppError(409, 'ip_range_overlap', `IP range ${clash.range} overlaps ${clash.otherRange} of ${clash.other}`);
-  };
-
   r.post('/api/admin/counter/customers', requireTenant, staff(staffRoutes.createSushiCustomer), async (req, res) => {
-    const input = parse(sushiCustomerInputSchema, req.body);
-    await checkRanges(req.journalId, input.ipRanges);
-    const made = await customers.create(req.journalId, input);
-    if (!made) throw new AppError(409, 'customer_exists', 'Customer ID is already in use');
-    service.institutions.forget(req.journalId);
-    const { apiKeyHash: _h, ...customer } = made.customer;
-    // The log names the institution and its IDs, never the key.
-    await deps.activity.record(req.journalId, activityActor(req), {
-      kind: 'counter.customer',
-      record: { type: 'sushi-customer', id: customer.id, label: customer.name },
-      changes: [
-        { field: 'customerId', before: '', after: customer.customerId },
-        { field: 'requestorId', before: '', after: customer.requestorId },
-        { field: 'ipRanges', before: '', after: customer.ipRanges.join(', ') },
-        { field: 'apiKey', before: '', after: '(made)' },
-      ],
-    });
-    res.status(201).json({ customer, apiKey: made.apiKey });
+    res.status(201).json(await customers.create(req.journalId, activityActor(req), req.body));
   });
 
   r.put('/api/admin/counter/customers/:id', requireTenant, staff(staffRoutes.updateSushiCustomer), async (req, res) => {
-    const input = parse(sushiCustomerUpdateSchema, req.body);
-    const before = (await customers.list(req.journalId)).find((c) => c.id === String(req.params.id));
-    if (!before) throw new AppError(404, 'not_found', 'Customer not found');
-    await checkRanges(req.journalId, input.ipRanges, before.id);
-    const after = await customers.update(req.journalId, before.id, input);
-    if (!after) throw new AppError(404, 'not_found', 'Customer not found');
-    service.institutions.forget(req.journalId);
-    const fields = ['name', 'requestorId', 'notes', 'ipRanges'] as const;
-    const text = (c: typeof before, f: (typeof fields)[number]) => (f === 'ipRanges' ? c.ipRanges.join(', ') : c[f]);
-    await deps.activity.record(req.journalId, activityActor(req), {
-      kind: 'counter.customer',
-      record: { type: 'sushi-customer', id: after.id, label: after.name },
-      changes: fields.filter((f) => text(before, f) !== text(after, f)).map((f) => ({ field: f, before: text(before, f), after: text(after, f) })),
-    });
-    const { apiKeyHash: _h, ...customer } = after;
-    res.json(customer);
+    res.json(await customers.update(req.journalId, activityActor(req), String(req.params.id), req.body));
   });
 
   r.delete('/api/admin/counter/customers/:id', requireTenant, staff(staffRoutes.removeSushiCustomer), async (req, res) => {
-    const gone = (await customers.list(req.journalId)).find((c) => c.id === String(req.params.id));
-    if (!gone || !(await customers.remove(req.journalId, gone.id))) throw new AppError(404, 'not_found', 'Customer not found');
-    service.institutions.forget(req.journalId);
-    await deps.activity.record(req.journalId, activityActor(req), {
-      kind: 'counter.customer',
-      record: { type: 'sushi-customer', id: gone.id, label: gone.name },
-      changes: [
-        { field: 'customerId', before: gone.customerId, after: '' },
-        { field: 'apiKey', before: '(made)', after: '' },
-      ],
-    });
+    await customers.remove(req.journalId, activityActor(req), String(req.params.id));
     res.status(204).end();
   });
 
-  return { router: r, service };
+  return r;
 }

@@ -1,21 +1,18 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { ContentDeps } from '../deps';
-import { counterRoutes } from '../counter/counter.routes';
-import { institutionOf } from '../counter/institution-ranges';
+import { institutionOf, type InstitutionDirectory } from '../counter/institution-ranges';
 import { StatsRecorder } from './stats.recorder';
 import { statsRoutes } from './stats.routes';
 import { StatsService } from './stats.service';
 
 /**
- * Usage counting (COUNTER-style) and its reports. The hits come from nginx's usage log (see
- * usage-log.ts) and go to the recorder built here; the routes serve the counts and the COUNTER
- * reports.
+ * Usage counting (COUNTER-style) and its counts. The hits come from nginx's usage log (see
+ * usage-log.ts) and go to the recorder built here, which counts each for the institution whose IP
+ * ranges hold its address as well (`institutions`, the COUNTER customers'); the routes serve the counts.
  */
-export function startStats(deps: ContentDeps): { router: Router; recorder: StatsRecorder } {
+export function startStats(deps: ContentDeps, institutions: InstitutionDirectory): { router: Router; recorder: StatsRecorder } {
   const { config } = deps;
   const stats = new StatsService(deps.repos.stats, deps.repos.articles, deps.publicService);
-  const counter = counterRoutes(deps);
-  const institutions = counter.service.institutions;
   const attribute = async (journalId: string) => {
     const table = await institutions.table(journalId);
     return (ip: string) => institutionOf(table, ip);
@@ -35,8 +32,5 @@ export function startStats(deps: ContentDeps): { router: Router; recorder: Stats
     },
     attribute,
   );
-  const router = Router();
-  router.use(statsRoutes(deps, stats));
-  router.use(counter.router);
-  return { router, recorder };
+  return { router: statsRoutes(deps, stats), recorder };
 }
