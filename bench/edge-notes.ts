@@ -1,6 +1,6 @@
 /** What docs/benchmarks.md says under the edge figures (bench/edge.bench.ts), with this run's values. */
 export function edgeNotes(num: (k: string) => number | undefined): string[] {
-  if (num('edge_page_rps_64') === undefined && num('edge_fresh_p99_ms') === undefined) return [];
+  if (num('edge_page_rps_64') === undefined && num('edge_fresh_after_answer_p99_ms') === undefined) return [];
   const v = (k: string, d = 3) => (num(k) === undefined ? '—' : String(Number(num(k)!.toFixed(d))));
   return [
     '',
@@ -85,8 +85,8 @@ export function edgeNotes(num: (k: string) => number | undefined): string[] {
     '  the difference is the content service reading the article\'s views again after the write. It is paid once per',
     '  page and write, not per reader.',
     `- 100 article edits by the admin while wrk reads a mix of about 50 pages and reads: from each edit's answer the page and`,
-    `  the issue list answered the new title after p50 ${v('edge_fresh_p50_ms', 1)} ms, p99 ${v('edge_fresh_p99_ms', 1)} ms, max ${v('edge_fresh_max_ms', 1)} ms (the edit itself took`,
-    `  p50 ${v('edge_write_p50_ms', 1)} ms, nginx's refreshes included); the readers' hit ratio was ${v('edge_mix_hit_ratio', 4)} over ${v('edge_mix_reads', 0)} reads.`,
+    `  the issue list answered the new title after p50 ${v('edge_fresh_after_answer_p50_ms', 1)} ms, p99 ${v('edge_fresh_after_answer_p99_ms', 1)} ms, max ${v('edge_fresh_after_answer_max_ms', 1)} ms (the edit itself took`,
+    `  p50 ${v('edge_write_answer_p50_ms', 1)} ms, nginx's refreshes included); the readers' hit ratio was ${v('edge_mix_hit_ratio', 4)} over ${v('edge_mix_reads', 0)} reads.`,
     '  The write now refreshes the keys it reaches in place (the purge port fetches each anew past the cache and stores',
     '  it under the key, readers served the old copy meanwhile; see docs/operations.md#edge-caches) instead of emptying',
     '  them: emptied, a hot key was refilled by the first reader after the purge, and a request arriving during that fill',
