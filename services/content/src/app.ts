@@ -156,10 +156,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(publicSettingsRoutes(deps));
   http.app.use(adminRoutes(deps));
   http.app.use(liveStatusRoutes(deps, edge.liveStatus));
-  http.app.use(mailRoutes(deps, mail.service));
   const submissions = await submissionServices(deps);
   http.app.use(await submissionRoutes(deps, submissions));
   const reviews = await startReviews(deps, submissions);
+  http.app.use(mailRoutes(deps, mail.service, (journalId, id, actor) => reviews.staff.hidesReviewers(journalId, id, actor)));
   // docs/product.md#reviewer-certificates: each submitted review emails its reviewer the certificate.
   mailReviewerCertificates(reviews.events, deps);
   http.app.use(reviews.staffRouter);

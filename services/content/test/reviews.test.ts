@@ -14,6 +14,7 @@ import {
   reviewPageSchema,
   reviewSubmittedEventSchema,
   submissionDetailSchema,
+  submissionEmailsSchema,
   submissionReviewsSchema,
   type ActivityEntry,
 } from '@journal/contracts';
@@ -238,6 +239,18 @@ describe('the review of a submission', () => {
     expect(one).toMatchObject({ submissionNumber: expect.stringMatching(/^REV1-/), title: 'Soil moisture and <i>wheat</i>', journalName: 'Journal rev1' });
     await api().get(`/internal/reviews/${v.reviews[0]!.id}/certificate`).set('x-journal-id', OTHER).expect(404);
     await api().get(`/internal/reviews/${v.reviews[1]!.id}/certificate`).set('x-journal-id', J).expect(404);
+  });
+
+  test("the submission's emails leave out the reviewers' messages for an author-editor (double-blind), not for other staff", async () => {
+    const emails = (token: string) => api().get(`/api/admin/submissions/${S}/emails`).set(staff(token)).expect(200);
+    const all = submissionEmailsSchema.parse((await emails(EDITOR)).body).emails;
+    expect(all.filter((m) => m.event === 'review_invitation').map((m) => m.to.email)).toEqual(expect.arrayContaining(['meera@example.org']));
+    const hidden = (await emails(AUTHOR_EDITOR)).body;
+    const mine = submissionEmailsSchema.parse(hidden).emails;
+    expect(mine.some((m) => m.event.startsWith('review'))).toBe(false);
+    expect(mine.map((m) => m.id)).toEqual(all.filter((m) => !m.event.startsWith('review')).map((m) => m.id));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(JSON.stringify(hidden)).not.toMatch(/Meera|Jan Kowalski|meera@|jan@/);
   });
 
   test('reminders fire before and after the due date, each once, on the clock given; closed reviews get none', async () => {

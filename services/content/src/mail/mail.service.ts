@@ -124,8 +124,10 @@ export class MailService {
     return this.listFor(journalId, submissionId);
   }
 
-  async listFor(journalId: string, submissionId: string): Promise<MailRecordView[]> {
-    return (await this.deps.repo.listForSubmission(journalId, submissionId)).map(view);
+  /** `withoutReviewerMail`: leaves out the messages to reviewers (for staff who may not see who reviews it). */
+  async listFor(journalId: string, submissionId: string, opts: { withoutReviewerMail?: boolean } = {}): Promise<MailRecordView[]> {
+    const all = await this.deps.repo.listForSubmission(journalId, submissionId);
+    return (opts.withoutReviewerMail ? all.filter((r) => !REVIEWER_MAIL.has(r.event)) : all).map(view);
   }
 
   async get(journalId: string, id: string): Promise<MailRecordView | null> {
@@ -165,6 +167,9 @@ export class MailService {
     return this.settings(journalId);
   }
 }
+
+/** The messages addressed to a reviewer: each names them. */
+const REVIEWER_MAIL = new Set<MailEvent>(['review_invitation', 'review_reminder', 'review_overdue', 'review_cancelled', 'reviewer_certificate']);
 
 /** How long an enqueue waits for Redis to take the job before leaving it to the sweep. */
 const QUEUE_ADD_WAIT_MS = 2000;

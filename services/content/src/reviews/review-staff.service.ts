@@ -52,6 +52,18 @@ export class ReviewStaffService {
     return { s, c, settings, conflict };
   }
 
+  /**
+   * Whether the actor must not see who reviews the submission: double-blind review and the conflict
+   * rule (an editor who is one of its authors). Every staff view of the submission (its reviews,
+   * its emails) follows it. An unknown submission has no authors to hide reviewers from.
+   */
+  async hidesReviewers(journalId: string, id: string, actor: ActivityActor): Promise<boolean> {
+    const s = await this.p.submissions.findById(journalId, id);
+    if (!s) return false;
+    const [c, settings] = await Promise.all([this.p.reviews.caseOf(journalId, id), this.p.settings.get(journalId)]);
+    return settings.doubleBlind && isConflicted(actor, s, c);
+  }
+
   private view(r: Review, index: number, hideReviewer: boolean, now: Date): ReviewStaffView {
     return {
       id: r.id,
