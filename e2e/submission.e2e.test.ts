@@ -105,11 +105,23 @@ test('without JavaScript: submit, follow the status page, revise, pay; staff pub
   await page.setJavaScriptEnabled(false);
   await page.goto(`${BASE}/submit`);
   await fillForm(page, email, file('paper.docx', docx()));
+  const formKey = await page.$eval('input[name="formKey"]', (i) => (i as HTMLInputElement).value);
+  expect(formKey).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
   await Promise.all([page.waitForNavigation(), page.click('.submit-page .sub-form button[type="submit"]')]);
   expect(page.url()).toMatch(/\/submission\/[A-Za-z0-9_-]{43}\?done=submitted$/);
   let text = await pageText(page);
   const number = /Your submission number is ([A-Z0-9]+-\d{4}-\d{5})/.exec(text)?.[1];
   expect(number).toBeDefined();
+
+  // The same post sent again (the browser's "resend", a retry after a lost answer): the same submission.
+  const again = new FormData();
+  for (const [k, v] of Object.entries({ formKey, website: '', given: 'Asha', family: 'Verma', email, mobile: '+91 98765 43210', country: 'India', title: `Growth of <i>E. coli</i> ${stamp}`, abstract: 'We measured growth at three temperatures.', keywords: 'bacteria, growth', subject: 'Microbiology', declaration: 'on', 'coauthors[0][given]': 'Ravi', 'coauthors[0][family]': 'Kumar' })) again.set(k, v);
+  again.set('manuscript', new Blob([new Uint8Array(docx())], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }), 'paper.docx');
+  const resent = await fetch(`${BASE}/api/submissions`, { method: 'POST', body: again, headers: { accept: 'text/html' }, redirect: 'manual' });
+  expect(resent.status).toBe(303);
+  const second = await onHost(BASE, String(resent.headers.get('location')));
+  expect(second.text.replace(/<[^>]+>/g, '')).toContain(`Your submission number is ${number}`);
+  expect(((await staff('GET', `/api/admin/submissions?q=${encodeURIComponent(email)}`)).total as number)).toBe(1);
   expect(text).toContain('Received');
   const link = statusToken(page.url());
   // The status link of one journal is nothing on another's host.
@@ -169,6 +181,11 @@ test('without JavaScript: submit, follow the status page, revise, pay; staff pub
   expect(certText).toContain('Asha Verma');
   const subjects = (await mailpit.search(`to:${email}`)).map((m) => m.Subject).join(' | ');
   expect(subjects).toContain(number!);
+
+  // The journal's work-log has the events it wants by default: received, accepted, paid, published.
+  const logged = async () => ((await staff('GET', `/api/webdata?page=1&pageSize=100&search=${encodeURIComponent(number!)}`)).items as { content: string }[]).map((e) => e.content);
+  await until(async () => (await logged()).length >= 4, 'the work-log entries', 30_000, 500);
+  expect((await logged()).map((c) => c.split(':')[0]).sort()).toEqual([`${number} accepted`, `${number} paid`, `${number} published`, `${number} received`]);
   await page.close();
 }, 240_000);
 
@@ -177,6 +194,7 @@ test('with JavaScript: the form is sent in place; a refused file keeps what was 
   await page.goto(`${BASE}/submit`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
   const exe = file('virus.pdf', Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(500, 1)]));
+  expect(await page.$eval('input[name="formKey"]', (i) => (i as HTMLInputElement).value)).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
   await fillForm(page, `js-${stamp}@example.org`, exe);
   await page.click('.submit-page .sub-form button[type="submit"]');
   await page.waitForSelector('.sub-problem');
