@@ -100,7 +100,7 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
     await customers.init();
     const keys: { customer_id: string; api_key: string }[] = [];
     for (let c = 0; c < CUSTOMERS; c++) {
-      const made = (await customers.create(j.id, { name: `Library ${c}`, customerId: `lib-${c}`, requestorId: '', notes: '' }))!;
+      const made = (await customers.create(j.id, { name: `Library ${c}`, customerId: `lib-${c}`, requestorId: '', notes: '', ipRanges: [] }))!;
       keys.push({ customer_id: `lib-${c}`, api_key: made.apiKey });
     }
     // A restart: the first request meets a process that has read nothing yet.
