@@ -181,7 +181,12 @@ describe('the code serves what the probes ask', () => {
   ])('%s is built on createHttpApp and listens on config.PORT and config.HOST', (file) => {
     const src = fs.readFileSync(path.join(ROOT, file), 'utf8');
     expect(src).toMatch(/createHttpApp\(/);
-    expect(src).toMatch(/listen\([^)]*config\.PORT,\s*config\.HOST/);
+    // Either it listens itself, or through the server kit's serve(), which listens on the same two.
+    expect(src).toMatch(/listen\([^)]*config\.PORT,\s*config\.HOST|serve\(\w+, config,/);
+  });
+  test("the server kit's serve() listens on config.PORT and config.HOST", () => {
+    const kit = fs.readFileSync(path.join(ROOT, 'packages/server-kit/src/service-app.ts'), 'utf8');
+    expect(kit).toMatch(/listen\([^)]*config\.PORT,\s*config\.HOST/);
   });
 });
 
