@@ -38,6 +38,7 @@ import { articleBatchRoutes } from './public/article-batch.routes';
 import { assetRoutes } from './files/asset.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { startPendingSweep } from './admin/pending-sweep.setup';
 import { startMail, type MailModule } from './mail/mail.setup';
 import { mailRoutes } from './mail/mail.routes';
 import { submissionRoutes, submissionServices } from './submissions/submission.routes';
@@ -137,6 +138,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   const activity = new ActivityLog(conn, logger);
   const mail = await startMail({ config, conn, journals: repos.journals, activity, logger });
   const deps: ContentDeps = { config, logger, conn, redis, repos, files, cache, views, publisher, search, publicService, activity, mail: mail.service };
+  const pendingSweep = startPendingSweep(deps);
 
   // Ready as soon as the change feed is subscribed: no journal is read before a request asks for
   // it. The datastores are not part of readiness: what needs the database answers 503 at once
@@ -225,6 +227,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     mail,
     reviews,
     async stop() {
+      pendingSweep.stop();
       cache.stop();
       await edge.stop();
       await deposits.stop();

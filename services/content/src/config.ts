@@ -102,6 +102,12 @@ export const contentConfigSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')
     .default(true),
+  /**
+   * An article add not finished after this long (its record stored pending, its PDF not) has
+   * stopped, and the sweep takes it back every ARTICLE_PENDING_SWEEP_MS (docs/operations.md#the-database).
+   */
+  ARTICLE_PENDING_MAX_AGE_MS: z.coerce.number().int().min(1000).default(600_000),
+  ARTICLE_PENDING_SWEEP_MS: z.coerce.number().int().min(1000).default(300_000),
   ...edgeConfigShape,
   ...mailQueueConfigShape,
   ...submissionConfigShape,

@@ -20,6 +20,7 @@ import type { ContentDeps } from '../deps';
 import { duplicateKeyField, type Article, type Withdrawal } from '../archives/article.repo';
 import { assetPath, normaliseAssetPath } from '../files/file-store';
 import { checkUpload, invalidFile, type UploadedFile } from './upload';
+import { PendingArticles } from './pending-article.service';
 
 export type Actor = ActivityActor;
 
@@ -89,7 +90,10 @@ const pdfPath = (a: Pick<Article, 'year' | 'volume' | 'issue' | 'file'>) => asse
 
 /** Adding and editing articles with their PDFs (docs/product.md#article-rules); every rule is checked before anything is written. */
 export class ArticleAdminService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'files' | 'publisher' | 'logger' | 'activity'>) {}
+  private readonly pending: PendingArticles;
+  constructor(private readonly deps: Pick<ContentDeps, 'config' | 'repos' | 'files' | 'publisher' | 'logger' | 'activity'>) {
+    this.pending = new PendingArticles({ articles: deps.repos.articles, files: deps.files, logger: deps.logger }, deps.config.ARTICLE_PENDING_MAX_AGE_MS);
+  }
 
   private clean(input: { title: string; abstract: string }) {
     assertSafeRichTextLinks('abstract', 'Abstract', input.abstract);
@@ -157,9 +161,12 @@ export class ArticleAdminService {
     // Both may fail: the conflicts' message comes first, as when they were made one by one.
     for (const r of await Promise.allSettled([this.checkConflicts(journalId, unique), this.checkDoi(journalId, doi)])) if (r.status === 'rejected') throw r.reason;
 
+    // docs/operations.md#the-database: the article is stored pending, found by no read, until its
+    // PDF is whole; an add a crash stops between the two is taken back by the sweep.
+    const upload = { fileId: this.deps.files.newFileId(), length: file.buffer.length };
     let article: Article;
     try {
-      article = await this.deps.repos.articles.create(journalId, {
+      article = await this.deps.repos.articles.createPending(journalId, {
         ...input,
         title,
         abstract,
@@ -170,16 +177,18 @@ export class ArticleAdminService {
         status: 'enabled',
         createdby: actor.name,
         modifiedby: actor.name,
-      });
+      }, upload);
     } catch (err) {
       return this.rethrowDuplicate(err, journalId, unique);
     }
     // The record is written first so that a racing duplicate fails on the unique index before it
     // could overwrite another article's file at the same path.
     try {
-      await this.deps.files.put(journalId, pdfPath(article), file.buffer, { contentType: 'application/pdf' });
+      await this.deps.files.put(journalId, pdfPath(article), file.buffer, { contentType: 'application/pdf', fileId: upload.fileId });
+      if (!(await this.deps.repos.articles.enable(journalId, article.id))) throw new AppError(503, 'unavailable', 'The article could not be saved; try again');
     } catch (err) {
-      await this.deps.repos.articles.remove(journalId, article.id, { tombstone: false }).catch(() => undefined);
+      // While the database is away this fails too: the sweep takes the add back later.
+      await this.pending.abandon(journalId, { ...article, upload }).catch(() => undefined);
       throw err;
     }
     // The announcement and the activity entry are independent writes: side by side.

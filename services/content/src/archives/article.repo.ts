@@ -1,9 +1,9 @@
 import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import { crossJournal } from '@journal/server-kit';
 import { authorsFromText, doiKey, type AdminArticle, type AdminSearchHit, type ArticleAuthor, type ArticleReference, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
-import { groupByJournal, jid, oid, toPlain, toPlainList } from '../shared/plain';
+import { groupByJournal, jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
-import { BY_ID, EVERY_JOURNAL } from '../shared/cross-journal';
+import { BY_ID, EVERY_JOURNAL, PENDING_SWEEP } from '../shared/cross-journal';
 import { ArticleTombstoneRepo, type ArticleTombstone } from './article-tombstone.repo';
 import { ArticleCollections } from './article-collections';
 
@@ -51,7 +51,22 @@ export function derivedFields(a: Partial<Pick<Article, (typeof DERIVED_FROM)[num
   };
 }
 
-type ArticleDoc = Omit<Article, 'id'> & { journalId: string };
+/** The PDF an add is storing for its pending article: its file id and size (the chunks it may have left). */
+export interface PendingUpload {
+  at: Date;
+  fileId: string;
+  length: number;
+}
+/**
+ * An article being added is stored `pending` (true, an equality the sweep finds by index) until its
+ * PDF is stored: no read of the repository but the duplicate checks meets it, so a crash between the
+ * two writes leaves nothing half written in sight (docs/operations.md#the-database).
+ */
+type ArticleDoc = Omit<Article, 'id'> & { journalId: string; pending?: boolean; pendingUpload?: PendingUpload };
+/** A pending article as the sweep meets it. */
+export type PendingArticle = Pick<Article, 'id' | 'year' | 'volume' | 'issue' | 'file'> & { journalId: string; upload: PendingUpload };
+/** Live articles only: pending ones are left out of every read (see ArticleDoc). */
+const LIVE = { pending: { $exists: false } } as const;
 
 const str = { type: String, default: '' };
 /** docs/product.md#structured-authors: one author, as the contracts describe it. */
@@ -109,6 +124,8 @@ const articleSchema = new Schema<ArticleDoc>(
       type: new Schema<Withdrawal>({ kind: { type: String, required: true }, reason: { type: String, required: true }, at: { type: Date, required: true } }, { _id: false }),
       default: null,
     },
+    pending: { type: Boolean },
+    pendingUpload: { type: new Schema<PendingUpload>({ at: Date, fileId: String, length: Number }, { _id: false }), default: undefined },
   },
   { collection: 'articles', minimize: false, versionKey: false },
 );
@@ -121,6 +138,8 @@ articleSchema.index({ journalId: 1, title: 1 }, { unique: true, name: 'uniq_titl
 articleSchema.index({ journalId: 1, doi_key: 1 }, { unique: true, name: 'uniq_doi' });
 // The issue page query.
 articleSchema.index({ journalId: 1, year: 1, volume: 1, issue: 1, pageStart: 1 }, { name: 'by_issue' });
+// The sweep of adds that never finished: an equality on every journal's few pending articles.
+articleSchema.index({ pending: 1 }, { name: 'by_pending' });
 
 /** Parses 'first-last' (spaces and any dash allowed); 0 for a part that is not a number. */
 export function parsePages(pagenumber: string | undefined): { pageStart: number; pageEnd: number } {
@@ -179,7 +198,7 @@ export const byPageStart = (a: Pick<Article, 'pageStart' | 'refnumber'>, b: Pick
  * docs/product.md#visibility-and-ordering: public articles are enabled, carry a reference number
  * and are not withdrawn (a retracted one stays listed; docs/product.md#withdrawals).
  */
-export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] }, 'withdrawal.kind': { $ne: 'withdrawn' } } as const;
+export const PUBLIC_ARTICLE = { status: 'enabled', refnumber: { $nin: [null, ''] }, 'withdrawal.kind': { $ne: 'withdrawn' }, ...LIVE } as const;
 /** The same rule on a document in memory (the read models). */
 export const isPublicArticle = (a: Pick<Article, 'status' | 'refnumber' | 'withdrawal'>) =>
   a.status === 'enabled' && !!a.refnumber && a.withdrawal?.kind !== 'withdrawn';
@@ -207,6 +226,7 @@ export function duplicateKeyField(err: unknown): 'refnumber' | 'txnid' | 'title'
 /** An article OAI-PMH reports as deleted: not public, or withdrawn (a retraction stays a record). */
 const hiddenArticle = () => ({
   refnumber: { $nin: [null, ''] },
+  ...LIVE,
   $or: [{ status: { $ne: 'enabled' } }, { 'withdrawal.kind': 'withdrawn' as const }],
 });
 
@@ -314,15 +334,56 @@ export class ArticleRepo {
     return { ...this.withPages(full), ...derivedFields(full), doi_key: doiKey(full.doi, full.refnumber) };
   }
 
-  async create(journalId: string, input: ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>): Promise<Article> {
+  async create(journalId: string, input: NewArticle): Promise<Article> {
+    return this.insert(journalId, input, {});
+  }
+
+  private async insert(journalId: string, input: NewArticle, state: Pick<ArticleDoc, 'pending' | 'pendingUpload'>): Promise<Plain<ArticleDoc>> {
     const now = new Date();
     const d = await (await this.collections.forWrite(journalId)).create({
       ...this.prepare(input),
+      ...state,
       journalId: jid(journalId),
       creation: now,
       modification: now,
     });
     return toPlain(d.toObject())!;
+  }
+
+  /**
+   * Stores an article `pending` while its PDF (`upload`) is stored: the unique indexes hold its
+   * reference number, title and DOI, so a racing duplicate fails before it could write the same
+   * file path. Answers the article as it will read once enabled.
+   */
+  async createPending(journalId: string, input: NewArticle, upload: Omit<PendingUpload, 'at'>): Promise<Article> {
+    const { pending: _p, pendingUpload: _u, ...article } = await this.insert(journalId, input, { pending: true, pendingUpload: { ...upload, at: new Date() } });
+    return article;
+  }
+
+  /** The pending article goes live; false when it is no longer pending (the sweep took it back). */
+  async enable(journalId: string, id: string): Promise<boolean> {
+    const r = await this.m(journalId).updateOne({ _id: oid(id), journalId: jid(journalId), pending: true }, { $unset: { pending: 1, pendingUpload: 1 } });
+    return r.modifiedCount === 1;
+  }
+
+  /** Removes the article if it is still pending; false when it is not (live, or already gone). */
+  async removePending(journalId: string, id: string): Promise<boolean> {
+    const r = await this.m(journalId).deleteOne({ _id: oid(id), journalId: jid(journalId), pending: true });
+    return r.deletedCount === 1;
+  }
+
+  /** Every journal's articles pending since before `cutoff` (adds that never finished). */
+  async listPendingBefore(cutoff: Date): Promise<PendingArticle[]> {
+    const out: PendingArticle[] = [];
+    for (const model of await this.collections.existing()) {
+      const ds = await model.find({ pending: true }).setOptions(PENDING_SWEEP).select({ year: 1, volume: 1, issue: 1, file: 1, journalId: 1, pendingUpload: 1 }).lean();
+      for (const d of ds) {
+        if (d.pendingUpload && new Date(d.pendingUpload.at) < cutoff) {
+          out.push({ id: String(d._id), journalId: d.journalId, year: d.year, volume: d.volume, issue: d.issue, file: d.file, upload: d.pendingUpload });
+        }
+      }
+    }
+    return out;
   }
 
   /** Many at once (seed, bench); ordered: false so one duplicate does not stop the rest. */
@@ -364,7 +425,7 @@ export class ArticleRepo {
     const _id = oid(id);
     if (!_id) return null;
     const d = await this.m(journalId)
-      .findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: { withdrawal, modifiedby: by, modification: new Date() } }, { returnDocument: 'after' })
+      .findOneAndUpdate({ _id, journalId: jid(journalId), ...LIVE }, { $set: { withdrawal, modifiedby: by, modification: new Date() } }, { returnDocument: 'after' })
       .lean();
     return toPlain(d);
   }
@@ -403,12 +464,12 @@ export class ArticleRepo {
     // By _id alone, then the journal checked here: FerretDB pushes only a lone _id filter down to
     // SQLite (any other filter scans the collection); MongoDB answers either from the _id index.
     const d = await this.m(journalId).findOne({ _id }).setOptions(BY_ID).lean();
-    return d && d.journalId === jid(journalId) ? toPlain(d) : null;
+    return d && d.journalId === jid(journalId) && !d.pending ? toPlain(d) : null;
   }
 
   async findByRef(journalId: string, refnumber: string): Promise<Article | null> {
     if (!refnumber) return null;
-    return toPlain((await this.m(journalId).findOne({ journalId: jid(journalId), refnumber: String(refnumber) }).lean()));
+    return toPlain((await this.m(journalId).findOne({ journalId: jid(journalId), refnumber: String(refnumber), ...LIVE }).lean()));
   }
 
   /** The journal's articles with these reference numbers, any status (staff documents). */
@@ -428,7 +489,7 @@ export class ArticleRepo {
     key: { year: number; volume: number; issue: number },
     opts: { publicOnly?: boolean; fields?: readonly (keyof Article)[] } = {},
   ): Promise<Article[]> {
-    const filter: Record<string, unknown> = { journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue };
+    const filter: Record<string, unknown> = { journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue, ...LIVE };
     if (opts.publicOnly) Object.assign(filter, PUBLIC_ARTICLE);
     const q = this.m(journalId).find(filter);
     if (opts.fields) q.select(Object.fromEntries([...opts.fields, 'pageStart', 'refnumber'].map((f) => [f, 1])));
@@ -453,13 +514,16 @@ export class ArticleRepo {
 
   /** Every article of a journal (admin list), newest issue first then page order. */
   async list(journalId: string, fields?: readonly (keyof Article)[]): Promise<Article[]> {
-    const q = this.m(journalId).find({ journalId: jid(journalId) });
+    const q = this.m(journalId).find({ journalId: jid(journalId), ...LIVE });
     if (fields) q.select(Object.fromEntries([...fields, 'year', 'volume', 'issue', 'pageStart', 'refnumber'].map((f) => [f, 1])));
     const ds = toPlainList((await q.lean()));
     return ds.sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || byPageStart(a, b));
   }
 
-  /** The last page used in an issue (add-article rule: docs/product.md#article-rules), 0 when the issue is empty. */
+  /**
+   * The last page used in an issue (add-article rule: docs/product.md#article-rules), 0 when the issue is empty.
+   * Pending articles count, as they do for the duplicate checks: an add under way holds its pages.
+   */
   async lastPageOfIssue(journalId: string, key: { year: number; volume: number; issue: number }): Promise<number> {
     const ds = await this.m(journalId)
       .find({ journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue })
@@ -473,7 +537,7 @@ export class ArticleRepo {
     // Counted here from the journal's keys: FerretDB runs an aggregate's `$match` (and a `count`)
     // over the whole collection, where a find hands the journal's equality to the index.
     const keys = await this.m(journalId)
-      .find({ journalId: jid(journalId), ...(opts.publicOnly ? PUBLIC_ARTICLE : {}) })
+      .find({ journalId: jid(journalId), ...(opts.publicOnly ? PUBLIC_ARTICLE : LIVE) })
       .select({ _id: 0, year: 1, volume: 1, issue: 1 })
       .lean<{ year: number; volume: number; issue: number }[]>();
     const by = new Map<string, { year: number; volume: number; issue: number; count: number }>();
@@ -516,7 +580,7 @@ export class ArticleRepo {
    */
   async listByJournals(journalIds: string[]): Promise<Map<string, Article[]>> {
     const docs = [];
-    for (const id of journalIds) docs.push(...(await this.m(id).find({ journalId: jid(id) }).batchSize(1000).lean()));
+    for (const id of journalIds) docs.push(...(await this.m(id).find({ journalId: jid(id), ...LIVE }).batchSize(1000).lean()));
     return groupByJournal(docs);
   }
 
@@ -524,7 +588,7 @@ export class ArticleRepo {
   async listAllByJournal(fields: readonly (keyof Article)[]): Promise<Map<string, Article[]>> {
     const select = Object.fromEntries([...fields, 'status', 'refnumber', 'journalId'].map((f) => [f, 1]));
     const docs = [];
-    for (const model of await this.collections.existing()) docs.push(...(await model.find({}).setOptions(EVERY_JOURNAL).select(select).lean()));
+    for (const model of await this.collections.existing()) docs.push(...(await model.find(LIVE).setOptions(EVERY_JOURNAL).select(select).lean()));
     return groupByJournal(docs);
   }
 }

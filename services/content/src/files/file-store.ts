@@ -158,8 +158,16 @@ export class FileStore {
     }
   }
 
-  /** Stores (or replaces) the file at `path`. Throws on an invalid path. */
-  async put(journalId: string, path: string, data: Buffer | Uint8Array, opts: { contentType?: string } = {}): Promise<StoredFile> {
+  /** An id for a file about to be stored: a writer that records it first can take back what a failed write left (`discard`). */
+  newFileId(): string {
+    return new mongo.ObjectId().toHexString();
+  }
+
+  /**
+   * Stores (or replaces) the file at `path`, under `fileId` when given (from `newFileId`). Throws on
+   * an invalid path.
+   */
+  async put(journalId: string, path: string, data: Buffer | Uint8Array, opts: { contentType?: string; fileId?: string } = {}): Promise<StoredFile> {
     const norm = normaliseAssetPath(path);
     if (!norm) throw new Error(`invalid asset path: ${path}`);
     const buf = Buffer.isBuffer(data) ? data : Buffer.from(data);
@@ -170,7 +178,7 @@ export class FileStore {
       contentType: opts.contentType ?? contentTypeFor(norm)!,
       sha1: createHash('sha1').update(buf).digest('base64url'),
     };
-    const fileId = new mongo.ObjectId();
+    const fileId = new mongo.ObjectId(opts.fileId);
     const { uploadDate } = await this.keyed.write(fileId, key, buf, { ...meta });
     // The new version is complete before it becomes current, and the old one goes only after: readers never meet a gap.
     const before = await this.current.findOne({ _id: key });
@@ -240,6 +248,18 @@ export class FileStore {
     await this.current.deleteOne({ _id: key });
     await this.removeVersion(d).catch(() => undefined);
     return true;
+  }
+
+  /**
+   * Takes back one write of `path` (`fileId`, `length` bytes), finished or not: the path's current
+   * file only while it is that write's (a later write of the path keeps its own), then its files
+   * document and each chunk it may have stored, each found by its `_id`.
+   */
+  async discard(journalId: string, path: string, write: { fileId: string; length: number }): Promise<void> {
+    const norm = normaliseAssetPath(path);
+    const fileId = new mongo.ObjectId(write.fileId);
+    if (norm) await this.current.deleteOne({ _id: keyOf(journalId, norm), fileId });
+    await this.keyed.remove({ _id: fileId, length: write.length, chunkSize: CHUNK_SIZE });
   }
 
   /**

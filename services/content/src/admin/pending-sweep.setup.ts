@@ -1,0 +1,20 @@
+import { KeyedLock } from '@journal/server-kit';
+import type { ContentDeps } from '../deps';
+import { PendingArticles } from './pending-article.service';
+
+/**
+ * The sweep of article adds that never finished (pending-article.service.ts): once at start and
+ * every ARTICLE_PENDING_SWEEP_MS, by one replica at a time (a Redis lock; a replica that finds it
+ * taken skips its turn).
+ */
+export function startPendingSweep(deps: Pick<ContentDeps, 'config' | 'repos' | 'files' | 'logger' | 'redis'>): { sweep: () => Promise<number>; stop: () => void } {
+  const { config, logger } = deps;
+  const pending = new PendingArticles({ articles: deps.repos.articles, files: deps.files, logger }, config.ARTICLE_PENDING_MAX_AGE_MS);
+  const lock = new KeyedLock(deps.redis, () => `${config.REDIS_PREFIX}content:pending-articles-sweep`, { ttlMs: config.ARTICLE_PENDING_SWEEP_MS, waitMs: 0 });
+  const sweep = () => lock.run('sweep', () => pending.sweep());
+  const run = () => void sweep().catch((err: { code?: string }) => err.code !== 'busy' && logger.warn({ err }, 'pending articles sweep failed'));
+  run();
+  const timer = setInterval(run, config.ARTICLE_PENDING_SWEEP_MS);
+  timer.unref();
+  return { sweep, stop: () => clearInterval(timer) };
+}
