@@ -31,6 +31,7 @@ import { affinityUpstreams, type PoolOptions, type Upstreams } from './affinity'
 import { HELMET_OPTIONS, securityHeaders } from './security-headers';
 import { EdgeAnswers, edgeTtlOf } from './edge-answers';
 import { SharedReads } from './shared-reads';
+import { ChangeStamps, STAMP_WAIT_MS } from './change-stamps';
 
 export interface GatewayApp {
   url: string;
@@ -87,6 +88,10 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
       })
     : null;
   const edge = new EdgeAnswers({ keys, logger, ...edgeTtl });
+  // The journals' change numbers are in the services' own Redis (the records may have one of their
+  // own); a connection of its own, as a read waits on it and must not wait long.
+  const changeRedis = config.REDIS_URL ? createRedis(config.REDIS_URL, { commandTimeout: STAMP_WAIT_MS }) : null;
+  const stamps = changeRedis ? new ChangeStamps(changeRedis, config.REDIS_PREFIX) : null;
   const sharedAnswers = new Counter({
     name: 'gateway_shared_answers_total',
     help: "Answers a reader got from another reader's request to the service (readers asking at once for a key nginx does not hold)",
@@ -141,6 +146,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
         security,
         name === 'content' || name === 'render' ? edge : null,
         name === 'content' || name === 'render' ? new SharedReads((n) => sharedAnswers.inc({ upstream: name }, n)) : null,
+        name === 'content' || name === 'render' ? stamps : null,
       ),
     ]),
   ) as Record<Upstream, UpstreamProxy>;
@@ -254,6 +260,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
       // Keys of answers nginx stored in the last moments: a purge must still find them.
       await keys?.close();
       redis?.disconnect();
+      changeRedis?.disconnect();
     },
   };
 }

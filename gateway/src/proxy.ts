@@ -5,6 +5,7 @@ import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upst
 import type { EdgeEncoding } from '@journal/server-kit';
 import type { EdgeAnswers } from './edge-answers';
 import { MAX_SHARED_BYTES, REFRESH_HEADER, type SharedAnswer, type SharedReads } from './shared-reads';
+import { notStorable, type ChangeStamps } from './change-stamps';
 
 /**
  * Request headers not passed to a service. A client may not set the tenant and address facts (the
@@ -28,6 +29,19 @@ interface Tries {
 }
 const NO_TRIES: Tries = { unreachable: 0, other: 0 };
 const TIMEOUTS = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/**
+ * An answer nginx stores (the gateway gave it a lifetime) whose body may be held until it is whole:
+ * one compressed here (held anyway), or of a declared length up to MAX_SHARED_BYTES. Longer or
+ * unsized ones (files) stream unchecked.
+ */
+function willStore(h: Record<string, string | string[] | undefined>, compressed: boolean): boolean {
+  const ttl = h['x-accel-expires'];
+  if (ttl === undefined || ttl === '0') return false;
+  if (compressed) return true;
+  const length = Number(h['content-length']);
+  return h['content-length'] !== undefined && Number.isFinite(length) && length <= MAX_SHARED_BYTES;
+}
 
 export interface GatewayContext {
   journalId: string;
@@ -115,6 +129,8 @@ export function createUpstreamProxy(
   edge: EdgeAnswers | null = null,
   /** Readers asking at once for a key nginx is about to store share one request (shared-reads.ts). */
   shared: SharedReads | null = null,
+  /** Reads nginx is about to store are checked against the journal's changes (change-stamps.ts). */
+  stamps: ChangeStamps | null = null,
 ): UpstreamProxy {
   const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
   const poolOptions: PoolOptions = { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
@@ -162,7 +178,7 @@ export function createUpstreamProxy(
    * and does not count among them (a kept-alive connection to a pod that has just died fails
    * first with a reset, then a new one is refused).
    */
-  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: string[], tries: Tries = NO_TRIES, flight?: string) => {
+  const read = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, headers: string[], stamp: string | null, tries: Tries = NO_TRIES, flight?: string) => {
     const endpoint = upstreams.pick(ctx.journalId);
     const retried = tries.unreachable + tries.other > 0;
     const dispatcher: Dispatcher = retried ? new Client(endpoint.origin, poolOptions) : endpoint.pool;
@@ -189,6 +205,8 @@ export function createUpstreamProxy(
     };
     /** A tagged answer compressed here: its body is held until it is whole. */
     let encoding: EdgeEncoding | null = null;
+    /** An answer nginx would store, held until it is whole and the journal's changes are checked. */
+    let checked = false;
     let held: Buffer[] = [];
     let heldHeaders: AnswerHeaders = {};
     let heldStatus = 0;
@@ -225,7 +243,8 @@ export function createUpstreamProxy(
           answered = true;
           const headers = answerHeaders(req, h as AnswerHeaders, ctx);
           encoding = edge ? edge.prepare(req, status, headers, ctx) : null;
-          if (encoding) {
+          checked = stamp !== null && stamps !== null && willStore(headers, encoding !== null);
+          if (encoding || checked) {
             heldHeaders = headers;
             heldStatus = status;
             heldMessage = message ?? '';
@@ -235,7 +254,7 @@ export function createUpstreamProxy(
           res.writeHead(status, message, headers);
         },
         onResponseData(_c, chunk) {
-          if (encoding) {
+          if (encoding || checked) {
             held.push(chunk);
             return;
           }
@@ -254,21 +273,28 @@ export function createUpstreamProxy(
         },
         onResponseEnd() {
           res.off('close', clientGone);
-          if (encoding && edge) {
+          if (encoding || checked) {
             const body = held.length === 1 ? held[0]! : Buffer.concat(held);
             held = [];
-            const answer = (bytes: Buffer) => {
-              share({ status: heldStatus, message: heldMessage, headers: { ...heldHeaders }, body: bytes });
+            const bytes =
+              encoding && edge
+                ? edge.compress(encoding, body, heldHeaders).catch((err: unknown) => {
+                    logger.warn({ err, requestId: ctx.requestId }, 'answer not compressed');
+                    heldHeaders['content-length'] = String(body.length);
+                    return body;
+                  })
+                : body;
+            // Checked once the answer is whole (compressed meanwhile): a change numbered before this
+            // may have been purged already, and nginx would store what was read before it.
+            const moved = checked ? stamps!.moved(ctx.journalId, stamp!) : false;
+            void Promise.all([bytes, moved]).then(([b, m]) => {
+              if (m) notStorable(heldHeaders);
+              share({ status: heldStatus, message: heldMessage, headers: { ...heldHeaders }, body: b });
               if (res.destroyed) return;
               res.writeHead(heldStatus, heldMessage, heldHeaders);
-              res.end(bytes);
-            };
-            edge.compress(encoding, body, heldHeaders).then(answer, (err: unknown) => {
-              logger.warn({ err, requestId: ctx.requestId }, 'answer not compressed');
-              heldHeaders['content-length'] = String(body.length);
-              answer(body);
+              res.end(b);
             });
-            done?.();
+            done();
             return;
           }
           // Uncorked before end(): a chunked answer's last piece would otherwise follow its terminator.
@@ -289,7 +315,7 @@ export function createUpstreamProxy(
           const down = unreachable(endpoint, err);
           const mayRetry = down ? tries.unreachable < MAX_ATTEMPTS - 1 : tries.other === 0;
           const next = down ? { ...tries, unreachable: tries.unreachable + 1 } : { ...tries, other: tries.other + 1 };
-          failed(req, res, ctx, err, answered, mayRetry, () => read(req, res, ctx, headers, next));
+          failed(req, res, ctx, err, answered, mayRetry, () => read(req, res, ctx, headers, stamp, next));
         },
       },
     );
@@ -367,8 +393,13 @@ export function createUpstreamProxy(
       }
       headers.push('host', ctx.host, TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
       const key = shared?.keyOf(req, ctx) ?? null;
-      if (key === null || !shared) read(req, res, ctx, headers);
-      else if (shared.join(key, (a) => (a ? replay(req, res, ctx, a) : read(req, res, ctx, headers)))) read(req, res, ctx, headers, NO_TRIES, key);
+      const go = (stamp: string | null) => {
+        if (key === null || !shared) read(req, res, ctx, headers, stamp);
+        else if (shared.join(key, (a) => (a ? replay(req, res, ctx, a) : read(req, res, ctx, headers, stamp)))) read(req, res, ctx, headers, stamp, NO_TRIES, key);
+      };
+      // Stamped before the service is asked: what it reads then is no older than the stamp.
+      if (stamps && ctx.cacheKey && req.headers.authorization === undefined) void stamps.stamp(ctx.journalId).then(go);
+      else go(null);
       return;
     }
     const headers: OutgoingHttpHeaders = { ...req.headers };

@@ -4,14 +4,12 @@
  * nothing else, exactly as the gateway checks the key (packages/contracts/src/edge-routes.ts).
  * The gateway here is a stand-in that shows what nginx sent it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { EDGE_CACHED_READ_PATTERNS, EDGE_ROUTES, edgeTarget } from '@journal/contracts/edge-routes';
 import { edgeKeyBlock, TEMPLATE } from '../../scripts/edge-nginx';
-import { DATA, renderNginxConfig } from '../../scripts/stack';
+import { startNginx, type TestNginx } from './nginx.fixture';
 
 const template = readFileSync(TEMPLATE, 'utf8');
 
@@ -35,35 +33,12 @@ interface Seen {
   url: string;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
 describe('a real nginx from the template', () => {
   const HOST = 'journal.test';
-  const NAME = `edge-keys-test-${process.pid}`;
-  let nginx: ChildProcess;
+  let nginx: TestNginx;
   let gateway: http.Server;
-  let port: number;
   const seen: Seen[] = [];
-
-  /** One request through nginx, its target sent exactly as given. */
-  const ask = (target: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; cache: string | undefined; body: string }>((resolve, reject) => {
-      const r = http.request({ host: '127.0.0.1', port, path: target, agent: false, headers: { host: HOST, 'accept-encoding': 'gzip', ...headers } }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, cache: res.headers['x-cache'] as string | undefined, body: Buffer.concat(parts).toString() }));
-      });
-      r.on('error', reject);
-      r.end();
-    });
+  const ask = (target: string, headers: Record<string, string> = {}) => nginx.ask(target, headers);
 
   beforeAll(async () => {
     gateway = http.createServer((req, res) => {
@@ -75,31 +50,12 @@ describe('a real nginx from the template', () => {
       res.end(JSON.stringify({ key }));
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    for (;;) {
-      port = await freePort();
-      if (port < 65535) break;
-    }
-    const conf = renderNginxConfig({ nginxPort: port, gatewayPort: (gateway.address() as AddressInfo).port, name: NAME, usageLog: '/dev/null' });
-    nginx = spawn('nginx', ['-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
-    for (let i = 0; ; i++) {
-      try {
-        await ask('/nginx-healthz');
-        break;
-      } catch (err) {
-        if (i > 100) throw err;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
+    nginx = await startNginx({ gatewayPort: (gateway.address() as AddressInfo).port, name: `edge-keys-test-${process.pid}`, host: HOST });
   }, 30_000);
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     await new Promise<void>((resolve) => gateway?.close(() => resolve()));
-    rmSync(path.join(DATA, 'nginx', NAME), { recursive: true, force: true });
   });
 
   /** The key nginx sent for a target, and the one the gateway expects for it. */

@@ -7,8 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import request from 'supertest';
+import { edgeChangeKey } from '@journal/server-kit';
 import { testServers, uniqueName, until } from '@journal/testing';
 import { start as startGateway, type GatewayApp } from '../src/app';
+import { startNginx, type TestNginx } from './nginx.fixture';
 import { gatewayConfigSchema } from '../src/config';
 
 const J = 'c'.repeat(24);
@@ -17,6 +19,8 @@ let gateway: GatewayApp;
 let redis: Redis;
 /** The targets the stand-in service was asked for. */
 const asked: string[] = [];
+/** Answers of /api/archives/ref/race-* the stand-in holds until a test sends them. */
+const held: (() => void)[] = [];
 const prefix = `${uniqueName('gwedge')}:`;
 
 beforeAll(async () => {
@@ -32,6 +36,12 @@ beforeAll(async () => {
       // A page made for the first time: long enough for every reader to arrive meanwhile.
       const n = asked.length;
       setTimeout(() => res.writeHead(200, { 'content-type': 'application/json', 'surrogate-key': `j${J}` }).end(JSON.stringify({ url: req.url, n })), 150);
+      return;
+    }
+    if (req.url!.startsWith('/api/archives/ref/race')) {
+      // A page of about 2 kB (compressed by the gateway for a reader who takes gzip), with its length.
+      const body = JSON.stringify({ url: req.url, n: asked.length, pad: 'p'.repeat(2000) });
+      held.push(() => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'surrogate-key': `j${J}` }).end(body));
       return;
     }
     // An issue that does not exist: an empty list the service marks as a miss.
@@ -182,5 +192,72 @@ describe('readers asking at once for a key nginx does not hold', () => {
     const key = 'gzip|edge.test/api/archives/ref/slow-2';
     await Promise.all([viaNginx('/api/archives/ref/slow-2', key), viaNginx('/api/archives/ref/slow-2', key).set('authorization', 'Bearer x')]);
     expect(asked).toHaveLength(2);
+  });
+});
+
+describe('an answer read before a write', () => {
+  /** One read of a race page, answered by the service when the test says. */
+  const raced = async (path: string, encoding: string, meanwhile: () => Promise<unknown>) => {
+    const before = held.length;
+    const reader = viaNginx(path).set('accept-encoding', encoding).then((r) => r);
+    await until(() => held.length > before, 'the service asked');
+    await meanwhile();
+    held.splice(before, 1)[0]!();
+    return reader;
+  };
+  // A staff save while the service reads: the content service numbers the change (edge/live-status.repo.ts).
+  const save = () => redis.incr(edgeChangeKey(prefix, J));
+
+  it.each([['compressed here', 'gzip'], ['passed on as it is', 'identity']])(
+    'is passed on as not storable when the journal changed before it was whole (%s); a read begun after the change is stored',
+    async (_, encoding) => {
+      const path = `/api/archives/ref/race-${encoding}`;
+      const stale = await raced(path, encoding, save);
+      expect([stale.status, stale.headers['x-accel-expires'], stale.headers['cdn-cache-control'], stale.headers['surrogate-control']]).toEqual([200, '0', 'no-store', 'no-store']);
+      const fresh = await raced(path, encoding, async () => undefined);
+      expect([fresh.status, fresh.headers['x-accel-expires']]).toEqual([200, '86400']);
+    },
+  );
+
+  it('is not stored by a real nginx: the next reader is not served it, and the read after the change is stored', async () => {
+    const nginx: TestNginx = await startNginx({ gatewayPort: gateway.port, name: `edge-race-${process.pid}`, host: 'edge.test' });
+    try {
+      const path = '/api/archives/ref/race-nginx';
+      // Taken as it is (nginx stores the gzip copy and unpacks it for such a reader).
+      const ask = () => nginx.ask(path, { 'accept-encoding': 'identity' });
+      const reader = ask();
+      await until(() => held.length === 1, 'nginx asked');
+      // The save lands (and its purges find nothing stored under the key yet) while the page is read.
+      await save();
+      held.shift()!();
+      const stale = await reader;
+      expect(stale.status).toBe(200);
+      const next = ask();
+      await until(() => held.length === 1, 'nginx asked again');
+      held.shift()!();
+      const fresh = await next;
+      expect(fresh.cache).toBe('MISS');
+      expect(JSON.parse(fresh.body).n).toBeGreaterThan(JSON.parse(stale.body).n);
+      const hit = await ask();
+      expect([hit.cache, JSON.parse(hit.body).n]).toEqual(['HIT', JSON.parse(fresh.body).n]);
+    } finally {
+      await nginx.stop();
+    }
+  }, 30_000);
+
+  it('is not held for the readers after it, and those who waited on it ask on their own', async () => {
+    asked.length = 0;
+    const path = '/api/archives/ref/race-shared';
+    const first = viaNginx(path).then((r) => r);
+    await until(() => held.length === 1, 'the first reader asked');
+    const second = viaNginx(`${path}?fbclid=1`, `gzip|edge.test${path}`).then((r) => r);
+    await save();
+    held.shift()!();
+    expect((await first).headers['x-accel-expires']).toBe('0');
+    // The second reader, stamped after the change, asked on its own and is stored.
+    await until(() => held.length === 1, 'the second reader asked');
+    held.shift()!();
+    expect((await second).headers['x-accel-expires']).toBe('86400');
+    expect(asked).toEqual([path, path]);
   });
 });

@@ -11,6 +11,13 @@ export const SURROGATE_KEY_HEADER = 'surrogate-key';
  */
 export const EDGE_MISS_HEADER = 'x-jp-edge-miss';
 
+/**
+ * A journal's change number, in the services' own Redis (REDIS_URL): the content service numbers
+ * every write it hands to the caches in front (its edge/live-status.repo.ts); the gateway reads it
+ * before and after a read it passes on, so nginx never stores an answer made before a write.
+ */
+export const edgeChangeKey = (prefix: string, journalId: string) => `${prefix}edge:seq:${journalId}`;
+
 /** Tags are short and header-safe (see the content service's cache tags); anything else is dropped. */
 const TAG_RE = /^[A-Za-z0-9._-]{1,128}$/;
 

@@ -1,4 +1,4 @@
-import type { Redis } from '@journal/server-kit';
+import { edgeChangeKey, type Redis } from '@journal/server-kit';
 import type { EdgeStatus } from '@journal/contracts';
 
 /** How long a journal's numbers are kept after its last change. */
@@ -49,7 +49,8 @@ export class LiveStatusRepo {
   }
 
   private key(kind: 'seq' | 'pending' | 'failed', journalId: string) {
-    return `${this.prefix}edge:${kind}:${journalId}`;
+    // The number is read by the gateway too (an answer made before a change is not stored).
+    return kind === 'seq' ? edgeChangeKey(this.prefix, journalId) : `${this.prefix}edge:${kind}:${journalId}`;
   }
 
   /** The number of a change about to be handed to the caches, pending from now. */
