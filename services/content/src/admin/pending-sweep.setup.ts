@@ -2,9 +2,12 @@ import { KeyedLock } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import { PendingArticles } from './pending-article.service';
 
+/** How long after start the first sweep runs (at most). */
+const FIRST_SWEEP_MS = 30_000;
+
 /**
- * The sweep of article adds that never finished (pending-article.service.ts): once at start and
- * every ARTICLE_PENDING_SWEEP_MS, by one replica at a time (a Redis lock; a replica that finds it
+ * The sweep of article adds that never finished (pending-article.service.ts): once just after start
+ * and every ARTICLE_PENDING_SWEEP_MS, by one replica at a time (a Redis lock; a replica that finds it
  * taken skips its turn).
  */
 export function startPendingSweep(deps: Pick<ContentDeps, 'config' | 'repos' | 'files' | 'logger' | 'redis'>): { sweep: () => Promise<number>; stop: () => void } {
@@ -13,8 +16,17 @@ export function startPendingSweep(deps: Pick<ContentDeps, 'config' | 'repos' | '
   const lock = new KeyedLock(deps.redis, () => `${config.REDIS_PREFIX}content:pending-articles-sweep`, { ttlMs: config.ARTICLE_PENDING_SWEEP_MS, waitMs: 0 });
   const sweep = () => lock.run('sweep', () => pending.sweep());
   const run = () => void sweep().catch((err: { code?: string }) => err.code !== 'busy' && logger.warn({ err }, 'pending articles sweep failed'));
-  run();
+  // The first sweep soon after start rather than during it: a replica gets ready without reading
+  // any journal's documents.
+  const first = setTimeout(run, Math.min(FIRST_SWEEP_MS, config.ARTICLE_PENDING_SWEEP_MS));
   const timer = setInterval(run, config.ARTICLE_PENDING_SWEEP_MS);
+  first.unref();
   timer.unref();
-  return { sweep, stop: () => clearInterval(timer) };
+  return {
+    sweep,
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
 }
