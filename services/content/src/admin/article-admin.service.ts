@@ -215,12 +215,21 @@ export class ArticleAdminService {
     const { title, abstract } = this.clean(input);
     const key = { year: input.year, volume: input.volume, issue: input.issue };
     const moved = key.year !== existing.year || key.volume !== existing.volume || key.issue !== existing.issue;
-    if (moved) await this.requireIssue(journalId, key);
     // A form that does not send the DOI keeps the one stored; an emptied field is made again from the pattern.
-    const doi = sentDoi(body) ? await this.doiFor(journalId, input.doi, input) : existing.doi || (await this.doiFor(journalId, '', input));
+    const doiOf = async () => (sentDoi(body) ? this.doiFor(journalId, input.doi, input) : existing.doi || this.doiFor(journalId, '', input));
+    // The checks' reads go out together (a save waits on each round trip, behind readers' work on a
+    // busy process); the first failing check in their order is the one answered.
+    const checks = await Promise.allSettled([
+      moved ? this.requireIssue(journalId, key) : null,
+      this.checkConflicts(journalId, { refnumber: input.refnumber, title, txnid: input.txnid }, existing.id),
+      doiOf().then(async (doi) => {
+        await this.checkDoi(journalId, doi, existing.id);
+        return doi;
+      }),
+    ]);
+    for (const r of checks) if (r.status === 'rejected') throw r.reason;
+    const doi = (checks[2] as PromiseFulfilledResult<string>).value;
     const unique = { refnumber: input.refnumber, title, txnid: input.txnid, doi };
-    await this.checkConflicts(journalId, unique, existing.id);
-    await this.checkDoi(journalId, doi, existing.id);
 
     const nextFile = file || existing.file ? `${input.refnumber}.pdf` : '';
     if (nextFile && nextFile !== existing.file && !normaliseAssetPath(assetPath.article(key.year, key.volume, key.issue, nextFile))) {
@@ -229,7 +238,8 @@ export class ArticleAdminService {
     const patch = { ...input, doi, frequency: input.frequency.toLowerCase(), title, abstract, description: title, file: nextFile, modifiedby: actor.name };
     let updated: Article | null;
     try {
-      updated = await this.deps.repos.articles.update(journalId, existing.id, patch);
+      // The stored article read above gives the fields the update derives from (no second read).
+      updated = await this.deps.repos.articles.update(journalId, existing.id, patch, existing);
     } catch (err) {
       return this.rethrowDuplicate(err, journalId, unique, existing.id);
     }
@@ -250,15 +260,18 @@ export class ArticleAdminService {
     }
     if (oldPath && newPath && oldPath !== newPath) await this.deps.files.delete(journalId, oldPath).catch(() => undefined);
     const paths = [...new Set([oldPath, newPath].filter((p): p is string => !!p))];
-    await this.deps.publisher.changed(journalId, [{ t: 'article', id: updated.id }, ...paths.map((path) => ({ t: 'file' as const, path }))]);
-    await this.deps.activity.record(journalId, actor, {
-      kind: 'article.update',
-      record: { type: 'article', id: updated.id, label: updated.refnumber },
-      changes: [
-        ...diffFields(existing, updated, { ignore: ['pageStart', 'pageEnd'] }),
-        ...(file && newPath ? [{ field: 'pdf', before: oldPath ?? '', after: `${newPath} (${file.size} bytes)` }] : []),
-      ],
-    });
+    // The announcement and the activity entry are independent writes: side by side.
+    await Promise.all([
+      this.deps.publisher.changed(journalId, [{ t: 'article', id: updated.id }, ...paths.map((path) => ({ t: 'file' as const, path }))]),
+      this.deps.activity.record(journalId, actor, {
+        kind: 'article.update',
+        record: { type: 'article', id: updated.id, label: updated.refnumber },
+        changes: [
+          ...diffFields(existing, updated, { ignore: ['pageStart', 'pageEnd'] }),
+          ...(file && newPath ? [{ field: 'pdf', before: oldPath ?? '', after: `${newPath} (${file.size} bytes)` }] : []),
+        ],
+      }),
+    ]);
     return updated;
   }
 

@@ -399,7 +399,11 @@ export class ArticleRepo {
     return r.length;
   }
 
-  async update(journalId: string, id: string, patch: ArticleInput): Promise<Article | null> {
+  /**
+   * `current`: the article as the caller has just read it (its derived fields' sources, DOI and
+   * reference number), which spares the read made otherwise.
+   */
+  async update(journalId: string, id: string, patch: ArticleInput, current?: Pick<Article, (typeof DERIVED_FROM)[number] | 'doi' | 'refnumber'>): Promise<Article | null> {
     const _id = oid(id);
     if (!_id) return null;
     const set: Record<string, unknown> = { ...this.withPages(patch), modification: new Date() };
@@ -411,8 +415,10 @@ export class ArticleRepo {
     if (derive || rekey) {
       // By _id alone (the one filter FerretDB pushes down), the journal checked here.
       const fields = Object.fromEntries([...DERIVED_FROM, 'doi', 'refnumber', 'journalId'].map((f) => [f, 1]));
-      const cur = await this.m(journalId).findOne({ _id }).setOptions(BY_ID).select(fields).lean();
-      if (!cur || cur.journalId !== jid(journalId)) return null;
+      // (The write below is scoped to the journal whichever it is.)
+      const read = current ? null : await this.m(journalId).findOne({ _id }).setOptions(BY_ID).select(fields).lean();
+      if (!current && (!read || read.journalId !== jid(journalId))) return null;
+      const cur = current ?? read!;
       if (derive) Object.assign(set, derivedFields({ ...cur, ...patch }));
       if (rekey) set.doi_key = doiKey(patch.doi ?? cur.doi, patch.refnumber ?? cur.refnumber);
     }

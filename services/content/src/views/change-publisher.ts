@@ -145,8 +145,8 @@ export class ChangePublisher {
 
   private async apply(journalId: string, changes: ContentChange[]): Promise<Pass> {
     const { repo } = this.store;
-    const rev = await repo.bump(viewId.counter(journalId), journalId);
-    const stored = await this.store.load('head', journalId, viewId.head(journalId));
+    // Independent round trips side by side: a save waits on each (behind readers, on a busy process).
+    const [rev, stored] = await Promise.all([repo.bump(viewId.counter(journalId), journalId), this.store.load('head', journalId, viewId.head(journalId))]);
     const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
     const pass: Pass = {
       journalId,
@@ -188,8 +188,8 @@ export class ChangePublisher {
       pass.tags.add(cacheTag.head(journalId));
     }
     for (const id of pass.puts.keys()) pass.removes.delete(id);
-    await repo.put([...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev })));
-    await repo.remove([...pass.removes]);
+    // Disjoint ids (none removed is put): written side by side.
+    await Promise.all([repo.put([...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }))), repo.remove([...pass.removes])]);
     return pass;
   }
 
@@ -256,8 +256,8 @@ export class ChangePublisher {
   private async article(pass: Pass, id: string): Promise<void> {
     const { src } = this.store;
     const { journalId, head } = pass;
-    const a = await src.articles.findById(journalId, id);
-    const loc = (await this.store.load('loc', journalId, viewId.loc(journalId, id)))?.view ?? null;
+    const [a, stored] = await Promise.all([src.articles.findById(journalId, id), this.store.load('loc', journalId, viewId.loc(journalId, id))]);
+    const loc = stored?.view ?? null;
     const oldKey = loc?.key ?? (a ? issueKeyOf(a) : null);
     const oldRef = loc?.ref ?? a?.refnumber ?? '';
     // The PDF URL readers had: when the write changes or hides it, that version goes out of service.
@@ -276,9 +276,8 @@ export class ChangePublisher {
     if (a && isPublicArticle(a)) {
       const key = issueKeyOf(a);
       const path = a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
-      const f = path ? await src.files.stat(journalId, path) : null;
+      const [f, v] = await Promise.all([path ? src.files.stat(journalId, path) : null, this.issueView(pass, key)]);
       entry = entryOf(a, monthOf(head, a), f ? assetVersion(f.etag) : undefined);
-      const v = await this.issueView(pass, key);
       v.articles.push(entry);
       sortEntries(v.articles);
       pass.dirtyIssues.add(key);
