@@ -60,6 +60,9 @@ interface Pass {
  * scan of the journal), tells every replica which views to drop through the change feed, and hands
  * the cache tags of the touched answers to the registered listeners (an edge purger).
  */
+/** How long a journal's views are retried after a failed change before an operator is asked to rebuild them. */
+const CATCH_UP_FOR_MS = 60 * 60_000;
+
 export class ChangePublisher {
   private readonly listeners: ChangeListener[] = [];
   private readonly articleListeners: ArticleListener[] = [];
@@ -84,9 +87,51 @@ export class ChangePublisher {
     this.articleListeners.push(listener);
   }
 
-  /** After a stored write: views patched and every replica told before this resolves (the writer reads its own write). */
+  /**
+   * After a stored write: views patched and every replica told before this resolves (the writer reads its own write).
+   * A failure here (the database gone half-way) leaves a stored write its views do not show: the
+   * journal's views are then rebuilt in the background until that succeeds, and the error goes on.
+   */
   async changed(journalId: string, changes: ContentChange[]): Promise<void> {
     if (!changes.length) return;
+    try {
+      await this.publish(journalId, changes);
+    } catch (err) {
+      this.catchUp(journalId);
+      throw err;
+    }
+  }
+
+  private readonly catchingUp = new Set<string>();
+
+  /** Rebuilds a journal's views after a failed change, retrying with backoff (1 s doubling to 30 s, for an hour). */
+  private catchUp(journalId: string): void {
+    if (this.catchingUp.has(journalId)) return;
+    this.catchingUp.add(journalId);
+    const started = Date.now();
+    const attempt = (waitMs: number): void => {
+      const timer = setTimeout(() => {
+        this.publish(journalId, [{ t: 'all' }]).then(
+          () => {
+            this.catchingUp.delete(journalId);
+            this.logger.info({ journalId }, 'views caught up after a failed change');
+          },
+          (err: unknown) => {
+            if (Date.now() - started > CATCH_UP_FOR_MS) {
+              this.catchingUp.delete(journalId);
+              this.logger.error({ err, journalId }, 'views did not catch up after a failed change: run jp views rebuild');
+              return;
+            }
+            attempt(Math.min(waitMs * 2, 30_000));
+          },
+        );
+      }, waitMs);
+      timer.unref();
+    };
+    attempt(1_000);
+  }
+
+  private async publish(journalId: string, changes: ContentChange[]): Promise<void> {
     let tags: string[];
     let retired: string[] = [];
     let hosts: string[] = [];
