@@ -414,6 +414,8 @@ describe('the admin area', () => {
         await flashSays(page, 'updated successfully');
       }
 
+      // The public settings read is cached by nginx: read it once the last upload is live everywhere.
+      await untilLive(BASE, (await session(page))!.token);
       const after = (await fetchJson<Record<string, unknown> & { flags: Record<string, unknown> }>(page, '/api/settings/')).body;
       expect(after).toMatchObject({ ...values, address: `7 Garden Lane ${run}` });
       // The editor may move the space into the bold run; the text and the bold are what count.

@@ -122,8 +122,9 @@ describe.each([['demo'], ['chem']] as const)('server-rendered pages on %s', (key
   });
 
   it('nginx caches pages like public reads; no cookie skips the cache (writes purge it), a token does', async () => {
+    // An unknown parameter is not part of the key (one key per answer), so the page may already be held.
     const p = `/board?cache-probe=${Date.now()}`;
-    expect((await raw(j().base, p)).headers['x-cache']).toBe('MISS');
+    expect(['MISS', 'HIT', 'EXPIRED']).toContain((await raw(j().base, p)).headers['x-cache']);
     expect((await raw(j().base, p)).headers['x-cache']).toBe('HIT');
     expect((await raw(j().base, p, { cookie: 'jp_fresh=1' })).headers['x-cache']).toBe('HIT');
     expect((await raw(j().base, p, { authorization: 'Bearer x' })).headers['x-cache']).toBe('BYPASS');

@@ -22,8 +22,12 @@ export interface AdminUser {
 /** Every admin call of docs/product.md#api. */
 export const createAdminApi = (api: ApiClient) => ({
   counts: () => api.get<AdminCounts>('/api/admin/', auth),
-  /** With the versioned URLs of the site images (`asset_urls`), as the public pages get them. */
-  settings: () => api.get<PublicSettings & { journalId: string; asset_urls?: Record<string, string> }>('/api/settings/'),
+  /**
+   * With the versioned URLs of the site images (`asset_urls`), as the public pages get them. Read
+   * with the staff token, which passes by the shared caches: a save answers before they are purged,
+   * and the form must show what was just saved.
+   */
+  settings: () => api.get<PublicSettings & { journalId: string; asset_urls?: Record<string, string> }>('/api/settings/', auth),
   updateSettings: (body: SettingsUpdateInput) => api.post<PublicSettings>('/api/settings', body, auth),
 
   issues: () => api.get<AdminIssue[]>('/api/admin/archives/', auth),
