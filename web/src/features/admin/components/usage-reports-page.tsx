@@ -17,6 +17,7 @@ import { adminKeys } from '../api/keys';
 import { FileExportButton } from './file-export-button';
 import { useReauth } from './reauth-prompt';
 import { SaveOutcome, useSaveOutcome } from './save-outcome';
+import { AdminTable } from './admin-table';
 
 /** The last complete month and the first of its year, as `yyyy-mm`. */
 function lastYear(now = new Date()): { begin: string; end: string } {
@@ -169,20 +170,7 @@ function Customers({ q }: { q: ReturnType<typeof useCustomers> }) {
       </p>
       <QueryStates query={q} failed="Only managers can see and change the SUSHI customers." empty="No customers yet." isEmpty={q.data?.length === 0} />
       {!!q.data?.length && (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Institution</th>
-              <th>Customer ID</th>
-              <th>Requestor ID</th>
-              <th>IP ranges</th>
-              <th>Added</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+        <AdminTable columns={['Institution', 'Customer ID', 'Requestor ID', 'IP ranges', 'Added', '']} label="SUSHI customers">
             {q.data.map((c) => (
               <tr key={c.id}>
                 <td>{c.name}</td>
@@ -200,8 +188,7 @@ function Customers({ q }: { q: ReturnType<typeof useCustomers> }) {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </AdminTable>
       )}
       {editing && (
         <form onSubmit={saveRanges} noValidate className="counter-customer-form" aria-label={`IP ranges of ${editing.customer.name}`}>
