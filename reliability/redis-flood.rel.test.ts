@@ -9,7 +9,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { edgeRedisUrl, serverEnv } from '../scripts/stack';
-import { call, login, report, startRelStack } from './rel-stack';
+import { call, login, report, startRelStack, until } from './rel-stack';
 import { bearer, publicCatalogue, tokenFor } from './rel-helpers';
 
 jest.setTimeout(600_000);
@@ -146,7 +146,9 @@ describe('a flood of made-up reads against Redis', () => {
     // A settings save after the flood: answered once nginx was purged, and fresh for readers.
     const name = `Flooded ${Date.now()}`;
     const saveAfter = await save(name);
-    const seen = (await call(`${s.base}/api/settings/`)).json().websitename as string;
+    // A save answers once stored and the caches follow from the purge queue: readers get it within the freshness bound.
+    const read = async () => (await call(`${s.base}/api/settings/`)).json().websitename as string;
+    const seen = await until(read, (v) => v === name, 10_000);
     const pageRecord = await edge.zscore(`${prefix}edge:scope:${demo}:linked`, `gzip|localhost${page}`);
     const otherRecords = await edge.zrange(`${prefix}edge:scope:${demo}:other`, 0, -1);
 
