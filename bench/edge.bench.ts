@@ -47,6 +47,7 @@ import { DEMO_USER } from '../scripts/seed';
 import { edgeRedisUrl, purgePortOf } from '../scripts/stack';
 import type { BenchContext, BenchFigures } from './context';
 import { cpuMs, cpuMsFine } from './proc-cpu';
+import { hitsOf, readerMixPaths, readerMixScript } from './reader-mix';
 
 const exec = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_EDGE_SECONDS ?? 5);
@@ -495,29 +496,10 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   // Writes while readers read: 100 article edits by the admin; each until its page and issue list
   // answer the new title through nginx. Meanwhile wrk reads a mix of pages and reads and counts hits.
   const { stored, save } = await editorOf(article.id);
-  const mixPaths = [pagePath, listPath, '/', '/archives', '/board', '/api/settings/', '/api/archives/', '/api/editors/', '/api/indexing/'];
-  for (const a of list.slice(1, 12)) mixPaths.push(`/archives/${y.year}/vol${i.volume}/issue${i.issue}/${encodeURIComponent(a.refnumber)}`, `/api/archives/ref/${encodeURIComponent(a.refnumber)}`);
-  for (const yy of years) for (const ii of yy.issues) mixPaths.push(`/api/archives/${yy.year}/${ii.volume}/${ii.issue}`, `/archives/${yy.year}/vol${ii.volume}/issue${ii.issue}`);
+  const mixPaths = [pagePath, listPath, ...readerMixPaths(years, { year: y.year, volume: i.volume, issue: i.issue }, list.slice(1).map((x) => x.refnumber))];
   for (const p of mixPaths) await get(`${site}${p}`, h);
   const mixScript = path.join(ctx.staticDir, 'edge-mix.lua');
-  writeFileSync(
-    mixScript,
-    [
-      `local paths = { ${mixPaths.map((p) => JSON.stringify(p)).join(', ')} }`,
-      'local i = 0',
-      'hits = 0',
-      'other = 0',
-      'local threads = {}',
-      'function setup(thread) table.insert(threads, thread) end',
-      'request = function() i = i + 1; return wrk.format("GET", paths[(i % #paths) + 1]) end',
-      'response = function(status, headers, body) if headers["X-Cache"] == "HIT" then hits = hits + 1 else other = other + 1 end end',
-      'function done(summary, latency, requests)',
-      '  local h, o = 0, 0',
-      '  for _, t in ipairs(threads) do h = h + t:get("hits"); o = o + t:get("other") end',
-      '  io.write(string.format("EDGE_HITS %d %d\\n", h, o))',
-      'end',
-    ].join('\n'),
-  );
+  writeFileSync(mixScript, readerMixScript(mixPaths));
   const writes = 100;
   let writing = true;
   const writeMs: number[] = [];
@@ -549,9 +531,9 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   let others = 0;
   while (writing) {
     const mix = await wrk(`${origin}/`, 16, h, mixScript);
-    const m = /EDGE_HITS (\d+) (\d+)/.exec(mix.out);
-    hits += Number(m?.[1] ?? 0);
-    others += Number(m?.[2] ?? 0);
+    const counted = hitsOf(mix.out);
+    hits += counted.hits;
+    others += counted.others;
   }
   const times = (await writer).sort((a, b) => a - b);
   await save(String(stored.title));
