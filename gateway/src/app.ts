@@ -58,6 +58,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const trusted = makeTrustCheck(config.TRUSTED_PROXIES);
   const tenants = new TenantResolver(config.CONTENT_URL, config.TENANT_CACHE_MS);
+  const platformHost = config.COUNTER_PLATFORM_HOST ? normaliseHost(config.COUNTER_PLATFORM_HOST) : null;
   const logSample = logSampleOf(config);
   const edgeRedisUrl = config.EDGE_REDIS_URL || config.REDIS_URL;
   const redis = edgeRedisUrl ? createRedis(edgeRedisUrl) : null;
@@ -209,6 +210,16 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
         throw new AppError(400, 'host_mismatch', 'The request target names another host than the Host header');
       }
       if (url !== req.url) req.url = url;
+      if (platformHost && host === platformHost) {
+        // The platform's host serves the platform-wide COUNTER_SUSHI API alone, named to the
+        // content service by its own path and no journal (docs/product.md#counter-platform).
+        if (upstream !== 'content' || !path.startsWith('/counter/r51')) throw new AppError(404, 'not_found', 'Only the COUNTER_SUSHI API (/counter/r51/) is served at this host');
+        req.url = `/counter/platform${url.slice('/counter'.length)}`;
+        inflight.inc();
+        res.once('close', inflightDown);
+        proxies.content(req, res, { journalId: '', host, clientIp: clientIp(req, fromProxy), requestId, startedAt: Date.now() });
+        return;
+      }
       const go = (tenant: Tenant | null) => {
         if (!tenant) {
           // A reader's browser gets a page; API clients get the JSON error.

@@ -22,6 +22,12 @@ export const gatewayConfigSchema = z.object({
   SUBMISSION_UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(21 * 1024 * 1024),
   TENANT_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /**
+   * The platform's own host (e.g. `usage.publisher.example`), where the platform-wide
+   * COUNTER_SUSHI API answers at `/counter/r51/` and nothing else (docs/product.md#counter-platform).
+   * Empty: there is none.
+   */
+  COUNTER_PLATFORM_HOST: z.string().trim().toLowerCase().default(''),
+  /**
    * Journal affinity (docs/architecture.md#journal-affinity): the headless Services whose names
    * resolve to the content and render pods. Unset (a local stack): every request goes to
    * CONTENT_URL / RENDER_URL.

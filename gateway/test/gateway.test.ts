@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { once } from 'node:events';
-import { gw, jsonBody, startFixture, type Fixture } from './stack.fixture';
+import { PlatformCustomerService } from '../../services/content/src/counter/platform-customer.service';
+import { SushiCustomerRepo } from '../../services/content/src/counter/sushi-customer.repo';
+import { gw, jsonBody, PLATFORM_HOST, startFixture, type Fixture } from './stack.fixture';
 
 let f: Fixture;
 beforeAll(async () => {
@@ -44,6 +46,30 @@ describe('gateway: tenancy', () => {
   it('does not expose internal routes', async () => {
     const r = await gw(f, '/internal/journals/resolve?host=alpha.localhost');
     expect(r.status).toBe(404);
+  });
+});
+
+describe('gateway: the platform host (platform-wide COUNTER_SUSHI API)', () => {
+  it('serves /counter/r51 of the platform there, whatever journal a client names, and nothing else', async () => {
+    const platform = await gw(f, '/counter/r51/status', { host: PLATFORM_HOST, headers: { 'x-journal-id': f.journals.a } });
+    expect([platform.status, platform.json()[0].Description]).toEqual([200, 'COUNTER Release 5.1 usage reports of Journal platform']);
+    // A journal's host serves the journal's API, never the platform's.
+    expect((await gw(f, '/counter/r51/status', { host: 'alpha.localhost' })).json()[0].Description).toBe('COUNTER Release 5.1 usage reports of alpha journal');
+    expect((await gw(f, '/counter/platform/r51/status', { host: 'alpha.localhost' })).status).not.toBe(200);
+    for (const path of ['/api/settings/', '/', '/counter/platform/r51/status', '/oai', '/auth/login']) {
+      const r = await gw(f, path, { host: PLATFORM_HOST });
+      expect([path, r.status, r.json().error]).toEqual([path, 404, 'not_found']);
+    }
+  });
+
+  it('a platform customer harvests through it; a journal\'s customer is unknown there', async () => {
+    const customers = new PlatformCustomerService(new SushiCustomerRepo(f.content.deps.conn), f.content.journals);
+    const { apiKey } = await customers.create({ name: 'Consortium', customerId: 'cons-1', journals: ['alpha'] });
+    const r = await gw(f, `/counter/r51/reports/pr?customer_id=cons-1&api_key=${apiKey}&begin_date=2020-01&end_date=2020-02`, { host: PLATFORM_HOST });
+    expect([r.status, r.json().Report_Header.Report_ID, r.json().Report_Header.Exceptions]).toEqual([200, 'PR', [{ Code: 3030, Message: 'No Usage Available for Requested Dates', Data: '2020-01 to 2020-02' }]]);
+    expect(r.headers['cache-control']).toBe('no-store');
+    const journal = await gw(f, `/counter/r51/members?customer_id=cons-1&api_key=${apiKey}`, { host: 'alpha.localhost' });
+    expect([journal.status, journal.json().Code]).toEqual([403, 2010]);
   });
 });
 

@@ -21,6 +21,9 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
+/** The platform's own host: the platform-wide COUNTER_SUSHI API and nothing else (docs/product.md#counter-platform). */
+export const PLATFORM_HOST = 'usage.localhost';
+
 /** Content, auth and the gateway on port 0 against the real database, two journals seeded. */
 export async function startFixture(opts: { proxyTimeoutMs?: number; authEnv?: Record<string, string> } = {}): Promise<Fixture> {
   const { mongoUrl, redisUrl } = testServers();
@@ -48,6 +51,7 @@ export async function startFixture(opts: { proxyTimeoutMs?: number; authEnv?: Re
       RENDER_URL: 'http://127.0.0.1:1', // no render process in these tests
       PDF_PROXY_TIMEOUT_MS: String(opts.proxyTimeoutMs ?? 800),
       TENANT_CACHE_MS: '1000',
+      COUNTER_PLATFORM_HOST: PLATFORM_HOST,
     }),
   );
   return {

@@ -85,3 +85,20 @@ export type SushiCustomer = z.infer<typeof sushiCustomerSchema>;
 export const sushiCustomerListSchema = z.array(sushiCustomerSchema);
 /** The answer to adding a customer: the key, this once. */
 export const sushiCustomerCreatedSchema = z.object({ customer: sushiCustomerSchema, apiKey: z.string().min(20) });
+
+/**
+ * A customer of the platform-wide COUNTER_SUSHI API (docs/product.md#counter-platform), set by the
+ * deployment's operator: the same credentials, and the journals whose usage it may harvest
+ * (`*` for every journal of the deployment, or their slugs). Its reports are the world's usage of
+ * those journals: institutions' own usage is attributed by journal (IP ranges of a journal's customers).
+ */
+export const platformSushiCustomerInputSchema = sushiCustomerInputSchema.omit({ ipRanges: true }).extend({
+  journals: z
+    .array(z.string().trim().regex(/^(\*|[A-Za-z0-9._-]{1,100})$/, 'Journals: * (every journal) or journal slugs'))
+    .min(1, 'Name the journals the customer may harvest: * for every journal, or their slugs')
+    .max(1000)
+    .refine((l) => !l.includes('*') || l.length === 1, '* stands alone: every journal'),
+});
+export type PlatformSushiCustomerInput = z.infer<typeof platformSushiCustomerInputSchema>;
+export const platformSushiCustomerUpdateSchema = platformSushiCustomerInputSchema.omit({ customerId: true }).partial();
+export type PlatformSushiCustomerUpdate = z.infer<typeof platformSushiCustomerUpdateSchema>;

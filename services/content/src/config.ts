@@ -78,6 +78,8 @@ export const contentConfigSchema = z.object({
    * "queued" (1011, 202) while it is built on; the harvester asks again (docs/product.md#counter).
    */
   COUNTER_ITEM_WAIT_MS: z.coerce.number().int().min(0).default(15_000),
+  /** The platform's name in the platform-wide COUNTER reports (docs/product.md#counter-platform): Platform and Created_By. */
+  COUNTER_PLATFORM_NAME: z.string().trim().min(1).max(200).default('Journal platform'),
   /** Crossref's HTTPS deposit endpoint; its submission log is read from the same host (/servlet/submissionDownload). */
   CROSSREF_DEPOSIT_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').default('https://doi.crossref.org/servlet/deposit'),
   /**

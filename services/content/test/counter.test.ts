@@ -10,6 +10,8 @@ import { counterTsv } from '../src/counter/counter-tsv';
 import { SUSHI_REQUESTS_PER_MINUTE } from '../src/counter/counter.routes';
 import { platformReport } from '../src/counter/counter-platform';
 import { articleDescriber, fillTitleRollup } from '../src/stats/title-rollup';
+import { PlatformCustomerService } from '../src/counter/platform-customer.service';
+import { SushiCustomerRepo } from '../src/counter/sushi-customer.repo';
 import { makeJournal, startContent, stopContent } from './helpers';
 
 /**
@@ -231,7 +233,7 @@ describe('COUNTER R5.1 reports from the seeded events', () => {
 });
 
 describe('platform-wide reports (the operator\'s `jp counter report`)', () => {
-  it('PR of the platform is the sum of its journals\' PRs; TR lists each journal; item reports stay per journal', async () => {
+  it('PR of the platform is the sum of its journals\' PRs; TR lists each journal; item reports are the platform API\'s', async () => {
     const journals = [(await app.journals.findBySlug('ctr1'))!, (await app.journals.findBySlug('ctr2'))!];
     const q = { begin_date: '2025-03', end_date: '2025-04' };
     const pr = await platformReport(app.repos.stats, journals, 'pr', q, { platform: 'Journal platform' });
@@ -246,7 +248,7 @@ describe('platform-wide reports (the operator\'s `jp counter report`)', () => {
     const tr = await platformReport(app.repos.stats, journals, 'tr', q, { platform: 'Journal platform' });
     expect(schemaErrors('TR', tr)).toEqual([]);
     expect(tr.Report_Items.map((t) => (t as { Title: string }).Title)).toEqual(['Journal ctr1', 'Journal ctr2']);
-    await expect(platformReport(app.repos.stats, journals, 'ir', q, { platform: 'Journal platform' })).rejects.toThrow(/per journal/);
+    await expect(platformReport(app.repos.stats, journals, 'ir', q, { platform: 'Journal platform' })).rejects.toThrow(/SUSHI API/);
   });
 });
 
@@ -384,6 +386,156 @@ describe('the admin: SUSHI customers and tabular reports', () => {
     expect(rows).toEqual(tsv.trimEnd().split('\n').map((l) => (l ? l.split('\t') : [])));
     const body = (sheet.worksheet.sheetData.row as { c: Cell[] }[])[15]!.c;
     expect(body.filter((c) => c.v !== undefined).length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * ctr2's usage: every seeded event is also a view of its article 701 (2024, no licence:
+ * Free_To_Read), robots' and the empty user agent's too (they go to the recorder, not through
+ * `hitOf`). By hand, 2025-03: client 10.2.0.1 views at 10:00:00/10:00:10 (one), 10:05:00/10:05:20
+ * (one), 10:30, 11:10 → 4, sessions 10h and 11h; 10.2.0.9 at 10:00:05 and 10:10 → 2, one session;
+ * 10.2.0.8 → 1; 10.2.0.2 on the 20th → 1: 8 views, 5 sessions. 2025-04: 10.2.0.2 at 12:00:00 and
+ * 12:00:40 (40 s apart: two) → 2 views, one session.
+ */
+const OTHER_PERF = { Total_Item_Investigations: { '2025-03': 8, '2025-04': 2 }, Unique_Item_Investigations: { '2025-03': 5, '2025-04': 1 } };
+
+describe('the platform-wide COUNTER_SUSHI API (/counter/platform/r51, the platform host\'s)', () => {
+  let customers: PlatformCustomerService;
+  const keys: Record<string, string> = {};
+  const platform = (p: string, q: Record<string, string>, headers: Record<string, string> = {}) => request(app.url).get(`/counter/platform/r51${p}`).query(q).set(headers);
+  const as = (id: string) => ({ customer_id: id, api_key: keys[id]! });
+  const report = async (id: string, who: string, q: Record<string, string> = {}) => {
+    const r = await platform(`/reports/${id}`, { ...as(who), ...period, ...q });
+    expect([id, r.status]).toEqual([id, 200]);
+    expect([id, schemaErrors(id.toUpperCase(), r.body)]).toEqual([id, []]);
+    return r.body as { Report_Header: Record<string, unknown>; Report_Items: Record<string, unknown>[] };
+  };
+  const codes = (b: { Report_Header: Record<string, unknown> }) => ((b.Report_Header.Exceptions ?? []) as { Code: number }[]).map((e) => e.Code);
+
+  beforeAll(async () => {
+    customers = new PlatformCustomerService(new SushiCustomerRepo(app.deps.conn), app.journals);
+    for (const [customerId, journals, requestorId] of [['consortium', ['*'], 'h-1'], ['ctr1-only', ['ctr1'], ''], ['ctr2-only', ['ctr2'], '']] as const) {
+      keys[customerId] = (await customers.create({ name: `Library ${customerId}`, customerId, requestorId, journals })).apiKey;
+    }
+  });
+
+  it('the operator\'s customers: journals by slug, an unknown slug or a taken ID refused, the key never listed', async () => {
+    const list = await customers.list();
+    expect(list.map((c) => [c.customerId, c.journals])).toEqual([['consortium', ['*']], ['ctr1-only', ['ctr1']], ['ctr2-only', ['ctr2']]]);
+    expect(JSON.stringify(list)).not.toContain(keys.consortium);
+    await expect(customers.create({ name: 'Nobody', customerId: 'x', journals: ['no-such-journal'] })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('no-such-journal') });
+    await expect(customers.create({ name: 'Again', customerId: 'consortium', journals: ['*'] })).rejects.toMatchObject({ status: 409 });
+    await expect(customers.create({ name: 'Both', customerId: 'y', journals: ['*', 'ctr1'] })).rejects.toMatchObject({ status: 400 });
+    await expect(customers.create({ name: 'None', customerId: 'z', journals: [] })).rejects.toMatchObject({ status: 400 });
+    // A journal's customers are not the platform's, nor the other way round.
+    expect((await platform('/members', auth())).body.Code).toBe(2010);
+    expect((await sushi('/counter/r51/members', as('ctr1-only'))).body.Code).toBe(2010);
+  });
+
+  it('status, members and the report list; a journal named in the request is refused', async () => {
+    const s = await platform('/status', {});
+    expect([s.status, s.body]).toEqual([200, [{ Description: 'COUNTER Release 5.1 usage reports of Journal platform', Service_Active: true }]]);
+    const m = await platform('/members', { ...as('consortium'), requestor_id: 'h-1' });
+    expect(m.body).toEqual([{ Customer_ID: 'consortium', Institution_Name: 'Library consortium' }]);
+    const list = await platform('/reports', as('ctr2-only'));
+    expect(list.body.map((x: { Report_ID: string }) => x.Report_ID)).toEqual(['PR', 'PR_P1', 'TR', 'TR_J1', 'TR_J3', 'TR_J4', 'IR', 'IR_A1']);
+    expect(list.body[0].First_Month_Available).toBe('2025-03');
+    for (const x of list.body) expect(schemaErrors('Report', x)).toEqual([]);
+    // Only the gateway names the platform (no journal): a request for a journal never reaches it.
+    expect((await platform('/status', {}, { 'x-journal-id': J })).status).toBe(404);
+  });
+
+  it('PR of every journal sums ctr1 and ctr2, TR lists both, IR_A1 groups the articles under their journal (ctr2\'s were only viewed: no requests)', async () => {
+    const pr = await report('pr', 'consortium', { requestor_id: 'h-1' });
+    expect(pr.Report_Items).toEqual([
+      {
+        Platform: 'Journal platform',
+        Attribute_Performance: [
+          {
+            Data_Type: 'Article',
+            Performance: {
+              Total_Item_Investigations: { '2025-03': 5 + 8, '2025-04': 2 + 2 },
+              Total_Item_Requests: { '2025-03': 3, '2025-04': 1 },
+              Unique_Item_Investigations: { '2025-03': 3 + 5, '2025-04': 1 + 1 },
+              Unique_Item_Requests: { '2025-03': 2, '2025-04': 1 },
+            },
+          },
+        ],
+      },
+    ]);
+    expect(pr.Report_Header.Created_By).toBe('Journal platform');
+    expect(pr.Report_Header.Institution_ID).toEqual({ Proprietary: ['jp:0000000000000000', 'jp:consortium'] });
+    const tr = await report('tr', 'consortium', { requestor_id: 'h-1' });
+    expect(tr.Report_Items.map((t) => [t.Title, t.Platform, (t.Item_ID as { URI: string }).URI, (t.Attribute_Performance as { Performance: unknown }[])[0]!.Performance])).toEqual([
+      ['Journal ctr1', 'Journal platform', 'http://ctr1.test', SUM],
+      ['Journal ctr2', 'Journal platform', expect.stringMatching(/^http:\/\/ctr2/), OTHER_PERF],
+    ]);
+    const a1 = await report('ir_a1', 'consortium', { requestor_id: 'h-1' });
+    expect(a1.Report_Items.map((t) => [t.Title, (t.Items as { Item: string }[]).map((i) => i.Item)])).toEqual([
+      ['Journal ctr1', ['Paper 701', 'Paper 702']],
+    ]);
+    const ir = await report('ir', 'consortium', { requestor_id: 'h-1', include_parent_details: 'True' });
+    expect(ir.Report_Items.map((t) => [t.Title, (t.Items as { Item: string }[]).map((i) => i.Item)])).toEqual([
+      ['Journal ctr1', ['Paper 701', 'Paper 702']],
+      ['Journal ctr2', ['Other']],
+    ]);
+    expect(((ir.Report_Items[1]!.Items as { Attribute_Performance: { Performance: unknown }[] }[])[0]!).Attribute_Performance[0]!.Performance).toEqual(OTHER_PERF);
+  });
+
+  it('nothing of a journal the customer may not harvest', async () => {
+    const pr = await report('pr', 'ctr1-only');
+    expect((pr.Report_Items[0]!.Attribute_Performance as { Performance: unknown }[])[0]!.Performance).toEqual(SUM);
+    for (const id of ['tr', 'tr_j3', 'ir']) {
+      const b = await report(id, 'ctr2-only', id === 'ir' ? { include_parent_details: 'True' } : {});
+      expect([id, b.Report_Items.map((t) => t.Title)]).toEqual([id, ['Journal ctr2']]);
+      expect(JSON.stringify(b)).not.toMatch(/ctr1|Paper 70/);
+    }
+    // ctr2's article was viewed, never downloaded: no requests of any journal it may harvest.
+    const a1 = await report('ir_a1', 'ctr2-only');
+    expect([a1.Report_Items, codes(a1)]).toEqual([[], [3030]]);
+  });
+
+  it('answers bad credentials, dates, reports and filters with the exceptions and statuses the API defines', async () => {
+    const cases: [string, Record<string, string>, number, number][] = [
+      ['/reports/pr', { ...period }, 400, 1030],
+      ['/reports/pr', { ...period, customer_id: 'nobody', api_key: 'x'.repeat(32) }, 403, 2010],
+      ['/reports/pr', { ...period, ...as('consortium') }, 401, 2000],
+      ['/reports/pr', { ...period, customer_id: 'consortium', requestor_id: 'h-1' }, 401, 2020],
+      // Another institution's key.
+      ['/reports/pr', { ...period, customer_id: 'ctr1-only', api_key: keys['ctr2-only']! }, 401, 2020],
+      ['/reports/pr', { ...as('ctr1-only'), begin_date: '2025-03-01' }, 400, 1030],
+      ['/reports/pr', { ...as('ctr1-only'), begin_date: '2025-04', end_date: '2025-03' }, 400, 3020],
+      ['/reports/pr', { ...as('ctr1-only'), begin_date: '03/2025', end_date: '2025-04' }, 400, 3020],
+      ['/reports/dr', { ...as('ctr1-only'), ...period }, 404, 3000],
+    ];
+    for (const [p, q, status, code] of cases) {
+      const r = await platform(p, q);
+      expect([p, q, r.status, r.body.Code]).toEqual([p, q, status, code]);
+      expect(schemaErrors('Exception', r.body)).toEqual([]);
+    }
+    const before = await report('tr', 'ctr1-only', { begin_date: '2019-01', end_date: '2019-12' });
+    expect([before.Report_Items, codes(before)]).toEqual([[], [3030]]);
+    const bad = await report('tr', 'ctr1-only', { access_type: 'Paywalled', colour: 'red' });
+    expect(codes(bad).sort()).toEqual([3050, 3060]);
+    expect((bad.Report_Items[0]!.Attribute_Performance as { Performance: unknown }[])[0]!.Performance).toEqual(SUM);
+  });
+
+  it('is rate-limited per customer, apart from the journals\' APIs', async () => {
+    const answers = [];
+    for (let i = 0; i <= 2 * SUSHI_REQUESTS_PER_MINUTE; i++) answers.push(await platform('/members', as('ctr2-only')));
+    const limited = answers.find((r) => r.status === 429)!;
+    expect([limited.body.Code, limited.headers['retry-after']]).toEqual([1020, '60']);
+    expect((await platform('/members', as('ctr1-only'))).status).toBe(200);
+  });
+
+  it('the operator changes a customer\'s journals and removes it: its key stops working', async () => {
+    const c = await customers.update('ctr1-only', { journals: ['ctr2'] });
+    expect(c.journals).toEqual(['ctr2']);
+    const tr = await report('tr', 'ctr1-only');
+    expect(tr.Report_Items.map((t) => t.Title)).toEqual(['Journal ctr2']);
+    await customers.remove('ctr1-only');
+    expect((await platform('/members', as('ctr1-only'))).body.Code).toBe(2010);
+    await expect(customers.remove('ctr1-only')).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -4,20 +4,82 @@ import type { JournalRepo } from '../journals/journal.repo';
 import { ITEM_MONTH_SETTLE_MS, type StatsRepo } from '../stats/stats.repo';
 import { isReportId } from '../counter/counter-request';
 import { platformReport } from '../counter/counter-platform';
-import { monthsOf } from '../counter/counter.service';
+import { monthsOf } from '../counter/counter-scope';
 import { counterTsv } from '../counter/counter-tsv';
 import { fillTitleRollup, type Describe } from '../stats/title-rollup';
+import type { PlatformCustomer, PlatformCustomerService } from '../counter/platform-customer.service';
 
 export interface CounterCliDeps {
   journals: JournalRepo;
   stats: StatsRepo;
   /** The year of publication and access type of a journal's articles. */
   describe: Describe;
+  /** The platform-wide SUSHI API's customers. */
+  platformCustomers: PlatformCustomerService;
 }
 
-/** `jp counter report`: COUNTER title-level reports of the whole platform (or one journal), for its operator. */
+/** The fields of a platform customer the options give (absent ones left out: an update keeps them). */
+const customerFields = (a: Record<string, unknown>) => {
+  const text = (k: string) => (typeof a[k] === 'string' ? { [k]: a[k] } : {});
+  return {
+    ...text('name'),
+    ...(typeof a['customer-id'] === 'string' ? { customerId: a['customer-id'] } : {}),
+    ...(typeof a['requestor-id'] === 'string' ? { requestorId: a['requestor-id'] } : {}),
+    ...text('notes'),
+    ...(typeof a.journals === 'string' ? { journals: a.journals.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+  };
+};
+const customerLine = (c: PlatformCustomer) => `${c.customerId.padEnd(24)} ${c.name} (requestor ${c.requestorId || '-'}; journals ${c.journals.join(', ')})`;
+const CUSTOMER_OPTIONS = {
+  name: { type: 'string', describe: 'the institution\'s name' },
+  'requestor-id': { type: 'string', describe: 'the Requestor ID the harvester must send too (default: none)' },
+  notes: { type: 'string', describe: 'a note shown in members' },
+  journals: { type: 'string', describe: '* for every journal, or the slugs of the journals it may harvest, comma-separated' },
+} as const;
+
+/**
+ * `jp counter …`: COUNTER title-level reports of the whole platform (or one journal), the customers
+ * of the platform-wide SUSHI API, and the aggregates' upkeep, for the deployment's operator.
+ */
 export function counterCommands(deps: () => Promise<CounterCliDeps>): CliCommand[] {
   return [
+    {
+      words: ['counter', 'customer', 'list'],
+      summary: 'the customers of the platform-wide SUSHI API (docs/product.md#counter-platform)',
+      options: {},
+      async run() {
+        const list = await (await deps()).platformCustomers.list();
+        return { data: list, text: list.map(customerLine).join('\n') || 'no platform customers' };
+      },
+    },
+    {
+      words: ['counter', 'customer', 'add'],
+      summary: 'add a customer of the platform-wide SUSHI API; its API key is printed this once',
+      options: { 'customer-id': { type: 'string', required: true, describe: 'the Customer ID the harvester sends' }, ...CUSTOMER_OPTIONS, name: { ...CUSTOMER_OPTIONS.name, required: true }, journals: { ...CUSTOMER_OPTIONS.journals, required: true } },
+      async run(a) {
+        const made = await (await deps()).platformCustomers.create(customerFields(a));
+        return { data: made, text: `${customerLine(made.customer)}\nAPI key (shown once): ${made.apiKey}` };
+      },
+    },
+    {
+      words: ['counter', 'customer', 'update'],
+      summary: 'change a platform customer\'s name, requestor ID, notes or journals',
+      options: { 'customer-id': { type: 'string', required: true, describe: 'the customer to change' }, ...CUSTOMER_OPTIONS },
+      async run(a) {
+        const { customerId: _id, ...patch } = customerFields(a);
+        const c = await (await deps()).platformCustomers.update(String(a['customer-id']), patch);
+        return { data: c, text: customerLine(c) };
+      },
+    },
+    {
+      words: ['counter', 'customer', 'remove'],
+      summary: 'remove a platform customer (its key stops working at once)',
+      options: { 'customer-id': { type: 'string', required: true, describe: 'the customer to remove' } },
+      async run(a) {
+        await (await deps()).platformCustomers.remove(String(a['customer-id']));
+        return { data: { removed: a['customer-id'] }, text: `removed ${String(a['customer-id'])}` };
+      },
+    },
     {
       words: ['counter', 'rollup'],
       summary: 'sum the months counted before the title rollup existed into it (once, after upgrading; months already rolled up are left alone)',

@@ -10,6 +10,8 @@ import { counterCommands } from './counter.commands';
 import { StatsRepo } from '../stats/stats.repo';
 import { articleDescriber } from '../stats/title-rollup';
 import { ArticleRepo } from '../archives/article.repo';
+import { SushiCustomerRepo } from '../counter/sushi-customer.repo';
+import { PlatformCustomerService } from '../counter/platform-customer.service';
 
 /** The journal commands wired to the database, the persisted views and the content replicas' change feed. */
 export function contentCliCommands(res: CliResources): CliCommand[] {
@@ -33,7 +35,9 @@ export function contentCliCommands(res: CliResources): CliCommand[] {
     const { journals } = await views();
     const articles = await ArticleRepo.open(conn, keyBucketsOf(process.env));
     const describe = articleDescriber((jid, id) => articles.findById(jid, id), async (jid) => (await journals.findById(jid))?.license);
-    return { journals, stats: new StatsRepo(conn), describe };
+    const customers = new SushiCustomerRepo(conn);
+    await customers.init();
+    return { journals, stats: new StatsRepo(conn), describe, platformCustomers: new PlatformCustomerService(customers, journals) };
   });
   return [...journalCommands(service), ...journalK8sCommands(service), ...viewsCommands(views), ...dbBackupCommands(res), ...counterCommands(counter)];
 }

@@ -1,43 +1,41 @@
 import { LRUCache } from 'lru-cache';
 import { COUNTER_REPORT_DESCRIPTIONS, COUNTER_REPORTS, citationDate, counterReportIds, type CounterReportId } from '@journal/contracts';
+import { publicOriginOf } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
 import type { Journal } from '../journals/journal.repo';
-import { ITEM_MONTH_SETTLE_MS, type ArticleMonth, type StatsRepo } from '../stats/stats.repo';
+import { ITEM_MONTH_SETTLE_MS, type ArticleMonth } from '../stats/stats.repo';
 import { accessOf } from '../stats/title-rollup';
 import { articleAuthors, displayName } from '../cite/article-authors';
 import { plain } from '../shared/text';
 import { pagePath } from '../seo/public-url';
-import { sushiException, SushiError } from './counter-exceptions';
-import { itemReport, titleReport, type Item, type ReportContext, type ReportRequest, type Row, type SearchRow, type Title } from './counter-reports';
+import { SushiError } from './counter-exceptions';
+import { itemReport, type Item, type Row } from './counter-reports';
 import { InstitutionDirectory } from './institution-ranges';
 import { readReportRequest } from './counter-request';
-import { keyMatches, type StoredCustomer, type SushiCustomerRepo } from './sushi-customer.repo';
+import {
+  monthAfter,
+  monthBefore,
+  monthSpanOf,
+  monthsOf,
+  readablePeriod,
+  reportContext,
+  requesterOf,
+  titleLevelReport,
+  titlesOf,
+  type ReportScope,
+  type Requester,
+} from './counter-scope';
+import { keyMatches, PLATFORM_CUSTOMERS, type StoredCustomer, type SushiCustomerRepo } from './sushi-customer.repo';
 
-/** The namespace of the platform's proprietary ids in reports (Code of Practice: platform ID as namespace). */
-export const PLATFORM_ID = 'jp';
-
-
-const ISSN = /^(\d{4})-?(\d{3}[\dXx])$/;
-const issn = (v: string | undefined) => {
-  const m = ISSN.exec(v ?? '');
-  return m ? `${m[1]}-${m[2]!.toUpperCase()}` : '';
-};
-
-const monthBefore = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-
-/**
- * An institution a request is made for: a SUSHI customer, or the journal's own staff (the whole
- * world's usage). `attributed`: its usage is counted by its IP ranges, and its reports are of that
- * usage alone; otherwise they are the world's.
- */
-export interface Requester {
-  name: string;
-  customerId: string;
-  attributed: boolean;
+/** One COUNTER_SUSHI API (a journal's, or the platform's) as its routes call it. */
+export interface SushiApi {
+  /** What its rate limit is counted per, beside the customer. */
+  scope: string;
+  status(): Promise<unknown>;
+  authorize(q: Record<string, unknown>): Promise<StoredCustomer>;
+  reportList(c: StoredCustomer): Promise<unknown>;
+  report(c: StoredCustomer, id: CounterReportId, q: Record<string, unknown>): Promise<unknown>;
 }
-
-/** Who a customer's reports are for: its own usage when it has IP ranges, the world's otherwise. */
-export const requesterOf = (c: StoredCustomer): Requester => ({ name: c.name, customerId: c.customerId, attributed: c.ipRanges.length > 0 });
 
 /**
  * COUNTER reports of one journal over SUSHI and in the admin (docs/product.md#counter): who may
@@ -65,11 +63,11 @@ export class CounterService {
   }
 
   /** The item data, or 1011 (queued) if it is not read within COUNTER_ITEM_WAIT_MS; the read goes on. */
-  private async itemDataQueued(j: Journal, begin: string, end: string, origin: string, inst: string | null): Promise<{ items: Item[]; rows: Row[] }> {
-    const key = `${j.id}|${begin}|${end}|${origin}|${inst ?? ''}`;
+  private async itemDataQueued(scope: ReportScope, begin: string, end: string, inst: string | null): Promise<{ items: Item[]; rows: Row[] }> {
+    const key = `${scope.journals.map((j) => `${j.id}@${scope.origin(j)}`).join(',')}|${begin}|${end}|${inst ?? ''}`;
     let read = this.itemReads.get(key);
     if (!read) {
-      const entry = { done: false, data: this.itemData(j, begin, end, origin, inst) };
+      const entry = { done: false, data: this.itemData(scope, begin, end, inst) };
       entry.data.then(
         () => (entry.done = true),
         () => this.itemReads.delete(key),
@@ -100,12 +98,53 @@ export class CounterService {
     return j;
   }
 
+  /** One journal's reports: its own host, its name as the platform's. */
+  private async journalScope(journalId: string, origin: string): Promise<ReportScope> {
+    const j = await this.journal(journalId);
+    return { journals: [j], platform: plain(j.websitename || j.slug), origin: () => origin };
+  }
+
+  /** The journals a platform customer may harvest (enabled ones: a disabled journal serves nothing). */
+  private async entitled(c: StoredCustomer): Promise<ReportScope> {
+    const ids = c.journals.includes('*') ? (await this.deps.repos.journals.listHosts()).filter((j) => j.status === 'enabled').map((j) => j.id) : c.journals;
+    const journals = (await Promise.all(ids.map((id) => this.deps.publicService.journal(id)))).filter((j): j is Journal => !!j && j.status !== 'disabled');
+    return { journals, platform: this.deps.config.COUNTER_PLATFORM_NAME, origin: (j) => publicOriginOf(j.hosts[0], this.deps.config) };
+  }
+
+  /** The COUNTER_SUSHI API of one journal, answered on its host with its data alone. */
+  journalApi(journalId: string, origin: string): SushiApi {
+    return {
+      scope: journalId,
+      status: async () => {
+        const j = await this.journal(journalId);
+        return [{ Description: `COUNTER Release 5.1 usage reports of ${plain(j.websitename || j.slug)}`, Service_Active: true }];
+      },
+      authorize: (q) => this.authorize(journalId, q),
+      reportList: async () => this.reportList([journalId]),
+      report: async (c, id, q) => this.reportOf(await this.journalScope(journalId, origin), id, q, requesterOf(c)),
+    };
+  }
+
+  /**
+   * The platform-wide COUNTER_SUSHI API (docs/product.md#counter-platform): its customers are the
+   * operator's, and each is reported the journals it may harvest, no other.
+   */
+  platformApi(): SushiApi {
+    return {
+      scope: 'platform',
+      status: async () => [{ Description: `COUNTER Release 5.1 usage reports of ${this.deps.config.COUNTER_PLATFORM_NAME}`, Service_Active: true }],
+      authorize: (q) => this.authorize(PLATFORM_CUSTOMERS, q),
+      reportList: async (c) => this.reportList((await this.entitled(c)).journals.map((j) => j.id)),
+      report: async (c, id, q) => this.reportOf(await this.entitled(c), id, q, requesterOf(c)),
+    };
+  }
+
   /** Code of Practice 8.2: customer_id always; the requestor ID when the customer has one; the API key. */
-  async authorize(journalId: string, q: Record<string, unknown>): Promise<StoredCustomer> {
+  async authorize(scope: string, q: Record<string, unknown>): Promise<StoredCustomer> {
     const text = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : '');
     const customerId = text('customer_id');
     if (!customerId) throw new SushiError(1030, 'customer_id is required');
-    const c = await this.customers.findByCustomerId(journalId, customerId);
+    const c = await this.customers.findByCustomerId(scope, customerId);
     if (!c) throw new SushiError(2010, `Unknown customer_id: ${customerId}`);
     if (c.requestorId && text('requestor_id') !== c.requestorId) throw new SushiError(2000, text('requestor_id') ? 'Unknown requestor_id' : 'requestor_id is required');
     if (!text('api_key')) throw new SushiError(2020, 'api_key is required');
@@ -113,18 +152,13 @@ export class CounterService {
     return c;
   }
 
-  async status(journalId: string) {
-    const j = await this.journal(journalId);
-    return [{ Description: `COUNTER Release 5.1 usage reports of ${plain(j.websitename || j.slug)}`, Service_Active: true }];
-  }
-
   members(c: StoredCustomer) {
     return [{ Customer_ID: c.customerId, Institution_Name: c.name, ...(c.notes.length >= 2 ? { Notes: c.notes } : {}) }];
   }
 
   /** The reports served, with the months usage is available for (complete months only). */
-  async reportList(journalId: string, now = new Date()) {
-    const span = await monthSpanOf(this.deps.repos.stats, [journalId]);
+  async reportList(journalIds: string[], now = new Date()) {
+    const span = journalIds.length ? await monthSpanOf(this.deps.repos.stats, journalIds) : null;
     const last = monthBefore(now);
     return counterReportIds.map((id) => ({
       Report_Name: COUNTER_REPORTS[id],
@@ -136,25 +170,23 @@ export class CounterService {
     }));
   }
 
-  /**
-   * One report. The months asked for that are not complete yet are left out (3031), as are those
-   * before any usage was counted (3032); the rest is read from the stored aggregates.
-   */
+  /** One journal's report, as its admin reads it (the world's, or a customer's). */
   async report(journalId: string, id: CounterReportId, query: Record<string, unknown>, who: Requester, origin: string, now = new Date()) {
+    return this.reportOf(await this.journalScope(journalId, origin), id, query, who, now);
+  }
+
+  /**
+   * One report of a scope's journals. The months asked for that are not complete yet are left out
+   * (3031), as are those before any usage was counted (3032); the rest is read from the stored
+   * aggregates.
+   */
+  private async reportOf(scope: ReportScope, id: CounterReportId, query: Record<string, unknown>, who: Requester, now = new Date()) {
+    if (id !== 'ir' && id !== 'ir_a1') return titleLevelReport(this.deps.repos.stats, scope, readReportRequest(id, query), who, now);
     const req = readReportRequest(id, query);
-    const j = await this.journal(journalId);
-    const upTo = await readablePeriod(this.deps.repos.stats, [journalId], req, now);
-    const name = plain(j.websitename || j.slug);
+    const upTo = await readablePeriod(this.deps.repos.stats, scope.journals.map((j) => j.id), req, now);
     const inst = who.attributed ? who.customerId : null;
-    const ctx: ReportContext = { platform: name, platformId: PLATFORM_ID, createdBy: name, institution: { name: who.name, customerId: who.customerId, attributed: who.attributed }, now };
-    const title = titleOf(j, origin);
-    if (id === 'ir' || id === 'ir_a1') {
-      const { items, rows } = upTo ? await this.itemDataQueued(j, req.begin, upTo, origin, inst) : { items: [], rows: [] };
-      return itemReport(req, ctx, [title], items, rows);
-    }
-    const stats = this.deps.repos.stats;
-    const [rows, searches] = upTo ? await Promise.all([titleRows(stats, [journalId], req.begin, upTo, inst), searchRows(stats, [journalId], req, upTo, inst)]) : [[], []];
-    return titleReport(req, ctx, [title], rows, searches);
+    const { items, rows } = upTo ? await this.itemDataQueued(scope, req.begin, upTo, inst) : { items: [], rows: [] };
+    return itemReport(req, reportContext(scope, who, now), titlesOf(scope), items, rows);
   }
 
   /**
@@ -176,8 +208,25 @@ export class CounterService {
     return [...[...stored.values()].flat(), ...read];
   }
 
-  /** The articles with usage in the period, and their monthly counts (the world's or one institution's). */
-  private async itemData(j: Journal, begin: string, end: string, origin: string, inst: string | null): Promise<{ items: Item[]; rows: Row[] }> {
+  /** The articles with usage in the period, and their monthly counts, of every journal of the scope that has any. */
+  private async itemData(scope: ReportScope, begin: string, end: string, inst: string | null): Promise<{ items: Item[]; rows: Row[] }> {
+    let journals = scope.journals;
+    if (journals.length > 1) {
+      const used = new Set((await this.deps.repos.stats.titleMonths(journals.map((j) => j.id), begin, end, inst)).map((t) => t.journalId));
+      journals = journals.filter((j) => used.has(j.id));
+    }
+    const out: { items: Item[]; rows: Row[] } = { items: [], rows: [] };
+    // One journal after another: each is a read of its stored months and its article list.
+    for (const j of journals) {
+      const { items, rows } = await this.journalItemData(j, begin, end, scope.origin(j), inst);
+      out.items.push(...items);
+      out.rows.push(...rows);
+    }
+    return out;
+  }
+
+  /** One journal's articles with usage in the period, and their monthly counts (the world's or one institution's). */
+  private async journalItemData(j: Journal, begin: string, end: string, origin: string, inst: string | null): Promise<{ items: Item[]; rows: Row[] }> {
     const counts = await this.itemCounts(j.id, begin, end, inst);
     const used = new Set(counts.map((c) => c.articleId));
     const articles = (await this.deps.repos.articles.list(j.id, ITEM_FIELDS)).filter((a) => used.has(a.id));
@@ -201,58 +250,6 @@ export class CounterService {
     return { items, rows };
   }
 }
-
-/**
- * The first and last month with usage, kept a minute per journal set: it moves only when a month
- * begins or older months are rolled up, and every report asks for it.
- */
-const spans = new LRUCache<string, { span: { first: string; last: string } | null }>({ max: 1000, ttl: 60_000 });
-async function monthSpanOf(stats: StatsRepo, journalIds: string[] | null) {
-  const key = journalIds ? journalIds.join(',') : '*';
-  let hit = spans.get(key);
-  if (!hit) spans.set(key, (hit = { span: await stats.monthSpan(journalIds) }));
-  return hit.span;
-}
-
-/** A journal as the title reports name it. */
-export const titleOf = (j: Journal, origin: string): Title => {
-  const name = plain(j.websitename || j.slug);
-  return { journalId: j.id, name, publisher: name, issn: issn(j.issn), eissn: issn(j.journal_essn), uri: origin };
-};
-
-/**
- * The last month of the request to read (null: none), and its exceptions: months not complete yet
- * are not reported (3031), months before counting began have no data (3032).
- */
-export async function readablePeriod(stats: StatsRepo, journalIds: string[] | null, req: ReportRequest, now: Date): Promise<string | null> {
-  const span = await monthSpanOf(stats, journalIds);
-  const last = monthBefore(now);
-  if (req.end > last) req.exceptions.push(sushiException(3031, `${req.begin > last ? req.begin : monthAfter(last)} to ${req.end}`));
-  if (span && req.begin < span.first && req.end >= span.first) req.exceptions.push(sushiException(3032, `before ${span.first}`));
-  if (req.begin > last) return null;
-  return req.end > last ? last : req.end;
-}
-
-export async function titleRows(stats: StatsRepo, journalIds: string[] | null, begin: string, end: string, inst: string | null = null): Promise<Row[]> {
-  return (await stats.titleMonths(journalIds, begin, end, inst)).map((d) => ({ ...d, key: d.journalId }));
-}
-
-/** The searches of the period, for the platform reports that ask for them (none for the others). */
-export async function searchRows(stats: StatsRepo, journalIds: string[] | null, req: ReportRequest, end: string, inst: string | null = null): Promise<SearchRow[]> {
-  return req.searches ? stats.searchMonths(journalIds, req.begin, end, inst) : [];
-}
-
-const monthAfter = (m: string) => {
-  const [y, mo] = m.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, mo, 1)).toISOString().slice(0, 7);
-};
-
-/** The months begin..end (YYYY-MM, inclusive). */
-export const monthsOf = (begin: string, end: string) => {
-  const out: string[] = [];
-  for (let m = begin; m <= end; m = monthAfter(m)) out.push(m);
-  return out;
-};
 
 /** What an item report names of an article. */
 const ITEM_FIELDS = ['title', 'authorname', 'authors', 'publishdate', 'doi', 'license'] as const;

@@ -14,8 +14,17 @@ interface CustomerDoc {
   ipRanges: string[];
   /** SHA-256 of the API key: the key itself is shown once, when it is made. */
   apiKeyHash: string;
+  /** A platform customer's journals (ids, or `*` for every journal); a journal's customer has none. */
+  journals?: string[];
   createdAt: Date;
 }
+
+/**
+ * The customers of the platform-wide API are kept beside the journals', under an id no journal has
+ * (ObjectIds begin with their creation time), so one repository, one key check and one unique
+ * index serve both.
+ */
+export const PLATFORM_CUSTOMERS = '000000000000000000000000';
 
 const customerSchema = new Schema<CustomerDoc>(
   {
@@ -26,6 +35,7 @@ const customerSchema = new Schema<CustomerDoc>(
     notes: { type: String, default: '' },
     ipRanges: { type: [String], default: [] },
     apiKeyHash: { type: String, required: true },
+    journals: { type: [String], default: undefined },
     createdAt: { type: Date, required: true },
   },
   { collection: 'sushi_customers', versionKey: false },
@@ -37,7 +47,12 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 /** A customer as stored, with what checking a request needs. */
 export interface StoredCustomer extends SushiCustomer {
   apiKeyHash: string;
+  /** A platform customer's journals: ids, or `*` for every journal ([] for a journal's customer). */
+  journals: string[];
 }
+
+/** What a customer is made or changed with (the journals: a platform customer's only). */
+type CustomerFields = SushiCustomerInput & { journals?: string[] };
 
 const plain = (d: CustomerDoc & { _id: unknown }): StoredCustomer => ({
   id: String(d._id),
@@ -47,6 +62,7 @@ const plain = (d: CustomerDoc & { _id: unknown }): StoredCustomer => ({
   notes: d.notes ?? '',
   ipRanges: d.ipRanges ?? [],
   apiKeyHash: d.apiKeyHash,
+  journals: d.journals ?? [],
   createdAt: new Date(d.createdAt).toISOString(),
 });
 
@@ -71,7 +87,7 @@ export class SushiCustomerRepo {
   }
 
   /** A new customer and its API key (null when the customer ID is taken in this journal). */
-  async create(journalId: string, input: SushiCustomerInput): Promise<{ customer: StoredCustomer; apiKey: string } | null> {
+  async create(journalId: string, input: CustomerFields): Promise<{ customer: StoredCustomer; apiKey: string } | null> {
     const apiKey = randomBytes(24).toString('base64url');
     try {
       const d = await this.model.create({ ...input, journalId: jid(journalId), apiKeyHash: hashKey(apiKey), createdAt: new Date() });
@@ -83,7 +99,7 @@ export class SushiCustomerRepo {
   }
 
   /** Changes what a customer's fields may change (never its customer ID or key); null when it is not this journal's. */
-  async update(journalId: string, id: string, patch: Omit<SushiCustomerInput, 'customerId'>): Promise<StoredCustomer | null> {
+  async update(journalId: string, id: string, patch: Partial<Omit<CustomerFields, 'customerId'>>): Promise<StoredCustomer | null> {
     const _id = oid(id);
     if (!_id) return null;
     const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { new: true }).lean();

@@ -1,11 +1,11 @@
 import { AppError, parse, type ActivityActor, type ActivityLog } from '@journal/server-kit';
 import { sushiCustomerInputSchema, sushiCustomerUpdateSchema, type SushiCustomer } from '@journal/contracts';
-import { requesterOf, type Requester } from './counter.service';
+import { requesterOf, type Requester } from './counter-scope';
 import { rangeClash, type InstitutionDirectory } from './institution-ranges';
 import type { StoredCustomer, SushiCustomerRepo } from './sushi-customer.repo';
 
 /** A customer as staff see it: never its key's hash. */
-const shown = ({ apiKeyHash: _h, ...c }: StoredCustomer): SushiCustomer => c;
+export const shown = ({ apiKeyHash: _h, journals: _j, ...c }: StoredCustomer): SushiCustomer => c;
 
 /**
  * The SUSHI customers of a journal as its admin manages them: each change is checked (customer ID

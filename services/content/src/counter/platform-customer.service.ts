@@ -1,0 +1,66 @@
+import { AppError, parse } from '@journal/server-kit';
+import { platformSushiCustomerInputSchema, platformSushiCustomerUpdateSchema, type SushiCustomer } from '@journal/contracts';
+import type { Journal } from '../journals/journal.repo';
+import { shown } from './sushi-customer.service';
+import { PLATFORM_CUSTOMERS, type StoredCustomer, type SushiCustomerRepo } from './sushi-customer.repo';
+
+/** A platform customer as the operator sees it: the journals by slug (`*`: every journal), never the key's hash. */
+export type PlatformCustomer = SushiCustomer & { journals: string[] };
+
+/**
+ * The customers of the platform-wide COUNTER_SUSHI API (docs/product.md#counter-platform), which
+ * the deployment's operator manages (`jp counter customer …`): each names the journals it may
+ * harvest, kept by id so a renamed slug changes nothing.
+ */
+export class PlatformCustomerService {
+  constructor(
+    private readonly customers: SushiCustomerRepo,
+    private readonly journals: { findBySlug(slug: string): Promise<Journal | null>; findById(id: string): Promise<Journal | null> },
+  ) {}
+
+  async list(): Promise<PlatformCustomer[]> {
+    return Promise.all((await this.customers.list(PLATFORM_CUSTOMERS)).map((c) => this.shown(c)));
+  }
+
+  /** A new customer and its API key, shown this once. */
+  async create(body: unknown): Promise<{ customer: PlatformCustomer; apiKey: string }> {
+    const { journals, ...input } = parse(platformSushiCustomerInputSchema, body);
+    const made = await this.customers.create(PLATFORM_CUSTOMERS, { ...input, ipRanges: [], journals: await this.ids(journals) });
+    if (!made) throw new AppError(409, 'customer_exists', 'Customer ID is already in use');
+    return { customer: await this.shown(made.customer), apiKey: made.apiKey };
+  }
+
+  /** Changes a customer's name, requestor ID, notes or journals (by customer ID). */
+  async update(customerId: string, body: unknown): Promise<PlatformCustomer> {
+    const { journals, ...patch } = parse(platformSushiCustomerUpdateSchema, body);
+    const c = await this.find(customerId);
+    const after = await this.customers.update(PLATFORM_CUSTOMERS, c.id, { ...patch, ...(journals ? { journals: await this.ids(journals) } : {}) });
+    if (!after) throw new AppError(404, 'not_found', 'Customer not found');
+    return this.shown(after);
+  }
+
+  async remove(customerId: string): Promise<void> {
+    const c = await this.find(customerId);
+    if (!(await this.customers.remove(PLATFORM_CUSTOMERS, c.id))) throw new AppError(404, 'not_found', 'Customer not found');
+  }
+
+  private async find(customerId: string): Promise<StoredCustomer> {
+    const c = await this.customers.findByCustomerId(PLATFORM_CUSTOMERS, customerId);
+    if (!c) throw new AppError(404, 'not_found', `No platform customer ${customerId}`);
+    return c;
+  }
+
+  /** Slugs as journal ids (`*` kept): an unknown slug is refused, naming it. */
+  private async ids(slugs: string[]): Promise<string[]> {
+    if (slugs[0] === '*') return ['*'];
+    const found = await Promise.all([...new Set(slugs)].map(async (s) => [s, await this.journals.findBySlug(s)] as const));
+    const unknown = found.filter(([, j]) => !j).map(([s]) => s);
+    if (unknown.length) throw new AppError(400, 'unknown_journal', `No journal with the slug ${unknown.join(', ')}`);
+    return found.map(([, j]) => j!.id);
+  }
+
+  private async shown(c: StoredCustomer): Promise<PlatformCustomer> {
+    const slugs = c.journals.includes('*') ? ['*'] : await Promise.all(c.journals.map(async (id) => (await this.journals.findById(id))?.slug ?? `(removed ${id})`));
+    return { ...shown(c), journals: slugs };
+  }
+}
