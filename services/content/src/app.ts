@@ -41,7 +41,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { startPendingSweep } from './admin/pending-sweep.setup';
 import { startMail, type MailModule } from './mail/mail.setup';
 import { mailRoutes } from './mail/mail.routes';
-import { submissionRoutes, submissionServices } from './submissions/submission.routes';
+import { startSubmissions } from './submissions/submission.setup';
 import { startReviews, type ReviewModule } from './reviews/reviews.setup';
 import { mailReviewerCertificates } from './reviews/reviewer-certificate.mail';
 import { citeRoutes } from './cite/cite.routes';
@@ -157,10 +157,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(deps));
   http.app.use(adminRoutes(deps));
-  http.app.use(liveStatusRoutes(deps, edge.liveStatus));
-  const submissions = await submissionServices(deps);
-  http.app.use(await submissionRoutes(deps, submissions));
-  const reviews = await startReviews(deps, submissions);
+  http.app.use(liveStatusRoutes(deps, edge.status));
+  const submissions = await startSubmissions(deps);
+  http.app.use(submissions.router);
+  const reviews = await startReviews(deps, submissions.services);
   http.app.use(mailRoutes(deps, mail.service, (journalId, id, actor) => reviews.staff.hidesReviewers(journalId, id, actor)));
   // docs/product.md#reviewer-certificates: each submitted review emails its reviewer the certificate.
   mailReviewerCertificates(reviews.events, deps);

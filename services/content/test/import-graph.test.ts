@@ -62,18 +62,11 @@ test('what joins the layers is assembled beside app.ts: no layer imports the ass
   expect(edges((f) => !entry(f), (f) => assembly.has(f))).toEqual([]);
 });
 
-/**
- * Routes files whose setup still builds repositories beside the routes (to move into a setup
- * module, as stats.setup.ts does): their handlers call services, but the file constructs the
- * repositories those services are given.
- */
-const ROUTES_THAT_STILL_BUILD_REPOSITORIES = new Set(['submissions/submission.routes.ts', 'edge/live-status.routes.ts']);
-
 test('routes call services, not repositories', () => {
   const wrong: string[] = [];
   for (const f of files(SRC)) {
     const name = rel(f);
-    if (!name.endsWith('.routes.ts') || ROUTES_THAT_STILL_BUILD_REPOSITORIES.has(name)) continue;
+    if (!name.endsWith('.routes.ts')) continue;
     const text = readFileSync(f, 'utf8');
     const uses = [
       ...text.matchAll(/\bdeps\.(repos|conn)\b/g),

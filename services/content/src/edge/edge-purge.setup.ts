@@ -2,6 +2,7 @@ import { createBlockingRedis, createRedis, EdgeKeyMap, type Logger, type Redis }
 import type { ContentConfig } from '../config';
 import { EdgePurger, type PurgeTarget } from './purger';
 import { LiveStatusRepo } from './live-status.repo';
+import { LiveStatusService } from './live-status.service';
 import { PurgeQueue } from './purge.queue';
 import { NginxPurgeTarget } from './nginx-purge';
 import { AkamaiPurgeTarget, CloudflarePurgeTarget, FastlyPurgeTarget } from './cdn-purge';
@@ -69,6 +70,8 @@ export interface EdgeModule {
   purger: EdgePurger;
   queue: PurgeQueue;
   liveStatus: LiveStatusRepo;
+  /** What the admin's status route reads. */
+  status: LiveStatusService;
   stop(): Promise<void>;
 }
 
@@ -92,6 +95,7 @@ export function startEdge(c: EdgeConfig, redis: Redis, logger: Logger): EdgeModu
     purger,
     queue,
     liveStatus,
+    status: new LiveStatusService(liveStatus),
     async stop() {
       await queue.close();
       workerConn?.disconnect();

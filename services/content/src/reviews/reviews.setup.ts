@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { createBlockingRedis, createRedis, type Redis } from '@journal/server-kit';
 import type { ContentDeps } from '../deps';
-import type { SubmissionServices } from '../submissions/submission.routes';
+import type { SubmissionServices } from '../submissions/submission.setup';
 import { ReviewRepo } from './review.repo';
 import { ReviewerRepo } from './reviewer.repo';
 import { ReviewSettingsRepo } from './review-settings.repo';

@@ -4,18 +4,11 @@ import { MAX_MANUSCRIPT_BYTES, MAX_RECEIPT_BYTES, OBJECT_ID_RE, SUBMISSION_MESSA
 import type { ContentDeps } from '../deps';
 import { multipart } from '../admin/upload';
 import { contentStaff } from '../admin/staff-access';
-import { ArticleAdminService } from '../admin/article-admin.service';
 import { publicOrigin } from '../seo/public-url';
-import { SubmissionRepo } from './submission.repo';
-import { SubmissionFiles } from './submission-files';
-import { SubmissionLimits } from './submission-limits';
-import { SubmissionFormKeys } from './submission-form-keys';
-import { SubmissionSettingsRepo } from './submission-settings.repo';
-import { SubmissionSettingsService } from './submission-settings.service';
-import { WorklogNotes } from './submission-worklog';
-import { AuthorMailer, statusPath } from './submission-mail';
-import { SubmissionService, type PublicCaller } from './submission.service';
-import { SubmissionStaffService } from './submission-staff.service';
+import { statusPath } from './submission-mail';
+import type { PublicCaller, SubmissionService } from './submission.service';
+import type { SubmissionStaffService } from './submission-staff.service';
+import type { SubmissionSettingsService } from './submission-settings.service';
 
 const manuscript = (field: string) => multipart(field, { maxBytes: MAX_MANUSCRIPT_BYTES, tooLarge: M.manuscriptTooLarge });
 const receiptUpload = multipart('receipt', { maxBytes: MAX_RECEIPT_BYTES, tooLarge: M.receiptTooLarge });
@@ -64,47 +57,20 @@ const idParam = (req: Request) => {
   return id;
 };
 
-export interface SubmissionServices {
-  repo: SubmissionRepo;
-  files: SubmissionFiles;
-  limits: SubmissionLimits;
+/** What the routes call (built in submission.setup.ts). */
+export interface SubmissionRouteServices {
   authors: SubmissionService;
   staff: SubmissionStaffService;
-}
-
-/** The submission workflow's services, built once (peer review decides through the same staff service). */
-export async function submissionServices(deps: ContentDeps): Promise<SubmissionServices> {
-  const repo = new SubmissionRepo(deps.conn);
-  await repo.init();
-  const settings = new SubmissionSettingsRepo(deps.conn);
-  await settings.init();
-  const parts = {
-    config: deps.config,
-    journals: deps.repos.journals,
-    repo,
-    files: new SubmissionFiles(deps.conn),
-    limits: new SubmissionLimits(deps.redis, deps.config.REDIS_PREFIX),
-    formKeys: new SubmissionFormKeys(deps.redis, deps.config.REDIS_PREFIX),
-    activity: deps.activity,
-    worklog: new WorklogNotes({ baseUrl: deps.config.WORKLOG_URL, timeoutMs: deps.config.WORKLOG_TIMEOUT_MS, settings, logger: deps.logger }),
-    mail: new AuthorMailer(deps.mail, repo, deps.config.SUBMISSION_TOKEN_DAYS, deps.logger),
-    logger: deps.logger,
-  };
-  const staff = new SubmissionStaffService({
-    ...parts,
-    articles: deps.repos.articles,
-    issues: deps.repos.issues,
-    articleAdmin: new ArticleAdminService(deps),
-  });
-  return { repo, files: parts.files, limits: parts.limits, authors: new SubmissionService(parts), staff };
+  /** docs/product.md#submission-worklog: which events the journal's work-log gets. */
+  settings: SubmissionSettingsService;
 }
 
 /**
  * docs/product.md#submissions: the public submission routes (the journal from the Host, status
  * links by token) and the staff's (roles per staffRoutes).
  */
-export async function submissionRoutes(deps: ContentDeps, services?: SubmissionServices): Promise<Router> {
-  const { authors, staff: staffSide } = services ?? (await submissionServices(deps));
+export function submissionRoutes(deps: ContentDeps, services: SubmissionRouteServices): Router {
+  const { authors, staff: staffSide, settings: settingsSide } = services;
   const staff = contentStaff(deps);
   const r = Router();
   const statusBack = (req: Request) => statusPath(tokenOf(req));
@@ -193,7 +159,6 @@ export async function submissionRoutes(deps: ContentDeps, services?: SubmissionS
   });
 
   // docs/product.md#submission-worklog: which events the journal's work-log gets.
-  const settingsSide = new SubmissionSettingsService({ settings: new SubmissionSettingsRepo(deps.conn), activity: deps.activity });
   r.get('/api/admin/submission-settings', requireTenant, staff(routes.submissionSettings), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await settingsSide.get(req.journalId));
