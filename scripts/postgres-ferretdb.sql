@@ -31,7 +31,7 @@ BEGIN
     cols := cols || (expr || ' jsonb_path_ops');
   END LOOP;
   IF cardinality(cols) > 0 THEN
-    EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %s USING gin (%s)',
+    EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %s USING gin (%s) WITH (fastupdate = off)',
       ferretdb_gin_name(i.indrelid, array_to_string(cols, ', ')), i.indrelid::regclass, array_to_string(cols, ', '));
   END IF;
 END $$;
@@ -56,5 +56,22 @@ BEGIN
   FOR r IN SELECT i.indexrelid FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
     WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') LOOP
     PERFORM ferretdb_gin_twins(r.indexrelid);
+  END LOOP;
+END $$;
+
+-- Twins are made without GIN's pending list (fastupdate = off). With it, new keys wait in an
+-- unsorted list (up to gin_pending_list_limit, 4 MB) that every lookup reads whole until a vacuum
+-- merges it, and a table of 100,000 documents is vacuumed only after some 20,000 inserts: a find by
+-- `_id` of a file, a chunk or a view read some 50 to 250 pages instead of 5 after a run of writes
+-- (docs/benchmarks.md#the-store-at-publisher-scale). Inserting into the index directly cost no
+-- more here. Twins made earlier are switched over and their list merged.
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT c.oid FROM pg_class c JOIN pg_am a ON a.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE a.amname = 'gin' AND c.relname LIKE 'gin\_%' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
+      AND NOT coalesce(c.reloptions @> '{fastupdate=off}', false) LOOP
+    EXECUTE format('ALTER INDEX %s SET (fastupdate = off)', r.oid::regclass);
+    PERFORM gin_clean_pending_list(r.oid);
   END LOOP;
 END $$;
