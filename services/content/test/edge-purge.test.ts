@@ -368,6 +368,38 @@ describe('keys refreshed in place', () => {
   });
 });
 
+describe('a purge does not wait on a busy render', () => {
+  it('a refresh still under way when the purge\'s wait is over is overtaken by a purge of its key, whose record stays', async () => {
+    // The refresh of `/slow` is held until the purge is over (a render behind readers' work).
+    const calls: string[] = [];
+    const held: http.ServerResponse[] = [];
+    const server = http.createServer((req, res) => {
+      const key = String(req.headers['purge-key']);
+      calls.push(`${req.url} ${key}`);
+      if (req.url === '/refresh' && key.endsWith('/slow')) held.push(res);
+      else res.writeHead(200).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const prefix = `${uniqueName('edge')}:`;
+    const tag = cacheTag.issue(J, { year: 2025, volume: 1, issue: 2 });
+    try {
+      const keys = new EdgeKeyMap(app.deps.redis, { prefix, ttlSeconds: 3600 });
+      // The newest key gets the one refresh of the budget; the other is purged.
+      for (const [i, k] of ['gzip|j.test/other', 'gzip|j.test/slow'].entries()) await keys.record(k, [tag], Date.now() - 10_000 + i);
+      const target = new NginxPurgeTarget(keys, [`http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`], { refreshKeys: 1, refreshTimeoutMs: 30_000, refreshWaitMs: 50 });
+      await target.purge({ journalId: J, tags: [tag] });
+      expect(held).toHaveLength(1);
+      expect(calls.sort()).toEqual(['/refresh gzip|j.test/slow', '/purge gzip|j.test/slow', '/purge gzip|j.test/other'].sort());
+      // The held refresh may still store the new answer: its key stays recorded for the next write.
+      expect(await keys.keysOf([tag])).toEqual(['gzip|j.test/slow']);
+    } finally {
+      for (const res of held) res.writeHead(200).end();
+      await app.deps.redis.del(`${prefix}edge:tag:${tag}`);
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
 describe('records of purged keys', () => {
   it('go once the key is purged from every nginx, unless a reader filled it again meanwhile; a page under endless query strings is purged once', async () => {
     // Two stand-in nginx: the second fails its first purge of `/b`. While the first is told to

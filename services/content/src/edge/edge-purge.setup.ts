@@ -9,7 +9,7 @@ import { AkamaiPurgeTarget, CloudflarePurgeTarget, FastlyPurgeTarget } from './c
 
 type EdgeConfig = Pick<
   ContentConfig,
-  | 'REDIS_URL' | 'REDIS_PREFIX' | 'EDGE_REDIS_URL' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
+  | 'REDIS_URL' | 'REDIS_PREFIX' | 'EDGE_REDIS_URL' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_REFRESH_WAIT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
   | 'EDGE_PURGE_CONCURRENCY' | 'EDGE_PURGE_LOCK_MS'
   | 'FASTLY_API_URL' | 'FASTLY_SERVICE_ID' | 'FASTLY_API_TOKEN' | 'CLOUDFLARE_API_URL' | 'CLOUDFLARE_ZONE_ID' | 'CLOUDFLARE_API_TOKEN'
   | 'AKAMAI_HOST' | 'AKAMAI_CLIENT_TOKEN' | 'AKAMAI_CLIENT_SECRET' | 'AKAMAI_ACCESS_TOKEN' | 'AKAMAI_NETWORK'
@@ -58,7 +58,7 @@ export function createEdgePurger(c: EdgeConfig, edgeRedis: Redis, logger: Logger
   if (c.EDGE_NGINX_PURGE_URLS.length) {
     // Read and forgotten here: the gateway records (with their caps and lifetimes).
     const keys = new EdgeKeyMap(edgeRedis, { prefix: c.REDIS_PREFIX, ttlSeconds: 0, scopeOf: journalOfTags });
-    targets.push(new NginxPurgeTarget(keys, c.EDGE_NGINX_PURGE_URLS, { refreshKeys: c.EDGE_REFRESH_KEYS, refreshTimeoutMs: c.EDGE_REFRESH_TIMEOUT_MS }));
+    targets.push(new NginxPurgeTarget(keys, c.EDGE_NGINX_PURGE_URLS, { refreshKeys: c.EDGE_REFRESH_KEYS, refreshTimeoutMs: c.EDGE_REFRESH_TIMEOUT_MS, refreshWaitMs: c.EDGE_REFRESH_WAIT_MS }));
   }
   const cdn = cdnTarget(c);
   if (cdn) targets.push(cdn);

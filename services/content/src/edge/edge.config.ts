@@ -33,6 +33,12 @@ export const edgeConfigShape = {
    */
   EDGE_REFRESH_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1000),
   /**
+   * How long a purge waits for its refreshes altogether (at most EDGE_REFRESH_TIMEOUT_MS): the keys
+   * whose refresh has not come back by then are purged, and the write is live. Readers of those
+   * keys get the next fill; a refresh that comes later stores the new answer too.
+   */
+  EDGE_REFRESH_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(250),
+  /**
    * A second purge this long after the first (0: none): an answer built from the state before the
    * write and still on its way into a cache (or built by a replica that had not yet applied the
    * write) when the first purge ran is removed by the second. See purge.queue.ts.

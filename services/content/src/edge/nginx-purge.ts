@@ -50,7 +50,16 @@ export interface NginxPurgeOptions {
   timeoutMs?: number;
   /** How long a refresh may take (it is purged instead past it). */
   refreshTimeoutMs?: number;
+  /**
+   * How long a purge waits for its refreshes, from its start: the keys not refreshed by then are
+   * purged (their refreshes may still store the new answer: their records stay), so a write is
+   * live everywhere within about this long however busy the renders are.
+   */
+  refreshWaitMs?: number;
 }
+
+/** How a key's refresh ended: stored anew, refused (an error, a cookie), or still under way at the purge's deadline. */
+type Refreshed = 'stored' | 'refused' | 'late';
 
 /**
  * nginx's cache (Debian's cache purge module): each key that holds an answer with one of the tags
@@ -62,6 +71,7 @@ export class NginxPurgeTarget implements PurgeTarget {
   private readonly refreshKeys: number;
   private readonly timeoutMs: number;
   private readonly refreshTimeoutMs: number;
+  private readonly refreshWaitMs: number;
   /** The tail of the last write with more keys than it waits for (see purge). */
   private tail: Promise<void> = Promise.resolve();
 
@@ -73,6 +83,7 @@ export class NginxPurgeTarget implements PurgeTarget {
     this.refreshKeys = o.refreshKeys ?? 0;
     this.timeoutMs = o.timeoutMs ?? 2000;
     this.refreshTimeoutMs = o.refreshTimeoutMs ?? 1000;
+    this.refreshWaitMs = Math.min(o.refreshWaitMs ?? this.refreshTimeoutMs, this.refreshTimeoutMs);
   }
 
   async purge(change: PublishedChange): Promise<void> {
@@ -107,23 +118,30 @@ export class NginxPurgeTarget implements PurgeTarget {
       if (refresh) refreshes++;
       return { key, refresh };
     });
-    const kept = await Promise.all(endpoints.map((url) => this.runAll(url, tasks)));
+    const deadline = performance.now() + this.refreshWaitMs;
+    const kept = await Promise.all(endpoints.map((url) => this.runAll(url, tasks, deadline)));
     // Keys purged from every nginx hold nothing any more: their records go, so the next write
     // of these tags does not purge them again (a refreshed key holds the new answer and stays).
     const gone = entries.filter((_, i) => !kept.some((k) => k[i]));
     await this.keys.forget(tags, gone).catch(() => undefined);
   }
 
-  /** Refreshes or purges every task's key on one nginx: for each, whether it still holds an answer (refreshed). */
-  private async runAll(url: string, tasks: readonly { key: string; refresh: boolean }[]): Promise<boolean[]> {
+  /**
+   * Refreshes (until `deadline`) or purges every task's key on one nginx: for each, whether it may
+   * still hold an answer (refreshed, or its refresh still under way).
+   */
+  private async runAll(url: string, tasks: readonly { key: string; refresh: boolean }[], deadline: number): Promise<boolean[]> {
     const kept = new Array<boolean>(tasks.length).fill(false);
     let next = 0;
     const worker = async () => {
       while (next < tasks.length) {
         const i = next++;
         const { key, refresh } = tasks[i]!;
-        if (refresh && (await this.refreshed(url, key))) kept[i] = true;
-        else await this.purgeKey(url, key);
+        const outcome = refresh && performance.now() < deadline ? await this.refreshed(url, key, deadline) : 'refused';
+        if (outcome !== 'refused') kept[i] = true;
+        // A refresh still under way past the deadline is overtaken: readers get the write from the
+        // next fill rather than wait for a busy render.
+        if (outcome !== 'stored') await this.purgeKey(url, key);
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, tasks.length) }, worker));
@@ -136,13 +154,20 @@ export class NginxPurgeTarget implements PurgeTarget {
     if (res.status !== 200 && res.status !== 404) throw new Error(`nginx purge answered ${res.status} at ${url}`);
   }
 
-  /** Whether nginx stored a new answer under the key; when not (an error, a cookie), it is purged. */
-  private async refreshed(url: string, key: string): Promise<boolean> {
+  /** Whether nginx stored a new answer under the key by the deadline; when not, it is purged. */
+  private async refreshed(url: string, key: string, deadline: number): Promise<Refreshed> {
+    const asked = askNginx(new URL('refresh', url).toString(), key, this.refreshTimeoutMs).then(
+      (res): Refreshed => (STORED.has(res.status) && res.headers['set-cookie'] === undefined && res.headers['x-jp-accel-expires'] !== '0' ? 'stored' : 'refused'),
+      (): Refreshed => 'refused',
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Refreshed>((resolve) => {
+      timer = setTimeout(() => resolve('late'), Math.max(0, deadline - performance.now()));
+    });
     try {
-      const res = await askNginx(new URL('refresh', url).toString(), key, this.refreshTimeoutMs);
-      return STORED.has(res.status) && res.headers['set-cookie'] === undefined && res.headers['x-jp-accel-expires'] !== '0';
-    } catch {
-      return false;
+      return await Promise.race([asked, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
