@@ -74,6 +74,11 @@ export const contentConfigSchema = z.object({
   STATS_PUSH_MS: z.coerce.number().int().min(10).default(100),
   STATS_FLUSH_MS: z.coerce.number().int().min(10).default(10_000),
   /**
+   * How long after start one replica first stores the complete months' item counts not stored yet
+   * (all of them after upgrading) and those a late hit made stale; then every 10 minutes.
+   */
+  STATS_ITEM_MONTHS_FIRST_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
    * How long a COUNTER item report (IR, IR_A1) is waited for before the request is answered
    * "queued" (1011, 202) while it is built on; the harvester asks again (docs/product.md#counter).
    */

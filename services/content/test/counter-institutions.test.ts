@@ -79,7 +79,8 @@ const report = async (customer: string, id: string, q: Record<string, string> = 
 const perf = (b: Report, dataType: string) => b.Report_Items[0]?.Attribute_Performance?.find((p) => p.Data_Type === dataType)?.Performance;
 
 beforeAll(async () => {
-  app = await startContent({ STATS_COUNTING: 'on' });
+  // The item months are stored when a test says so, not by the timer a minute after start.
+  app = await startContent({ STATS_COUNTING: 'on', STATS_ITEM_MONTHS_FIRST_MS: 3_600_000 });
   J = await makeJournal(app, 'inst1', { license: 'https://creativecommons.org/licenses/by/4.0/' });
   await app.repos.issues.create(J, { year: 2024, volume: 1, issue: 1, frequency: 'january' });
   await app.repos.articles.create(J, {
@@ -220,39 +221,80 @@ describe('usage attributed to institutions', () => {
   });
 });
 
+/** March's stored item months: [institution, counts stored, stale, generation]. */
+const march = async () => (await app.repos.stats.itemMonths.find({ journalId: J, month: '2025-03' }).lean()).map((d) => [d.inst, !!d.gz, !!d.stale, d.gen]).sort();
+
 describe('item reports from stored months', () => {
-  it('a complete month read once is kept in one document; a late hit of it drops the document, and the next report counts the hit', async () => {
-    const requests = async () => {
-      const b = await report('college', 'ir_a1');
-      return (b.Report_Items[0]!.Items as { Attribute_Performance: { Performance: { Total_Item_Requests: Record<string, number> } }[] }[])[0]!.Attribute_Performance[0]!.Performance.Total_Item_Requests;
-    };
+  const requests = async () => {
+    const b = await report('college', 'ir_a1');
+    return (b.Report_Items[0]!.Items as { Attribute_Performance: { Performance: { Total_Item_Requests: Record<string, number> } }[] }[])[0]!.Attribute_Performance[0]!.Performance.Total_Item_Requests;
+  };
+
+  it('a complete month read once is kept in one document; a late hit marks it stale, and the next report counts the hit', async () => {
     expect(await requests()).toEqual({ '2025-03': 1 });
     const kept = await app.repos.stats.storedItemMonths(J, ['2025-02', '2025-03'], 'college');
-    expect([...kept.entries()].map(([m, rows]) => [m, rows.length])).toEqual([['2025-03', 1]]);
+    expect([...kept.rows.entries()].map(([m, rows]) => [m, rows.length])).toEqual([['2025-03', 1]]);
     // From the stored month: the same answer.
     expect(await requests()).toEqual({ '2025-03': 1 });
+    // The college's month (the hit is from its range) and the world's are stale: one more generation each.
+    const gen = (m: unknown[][], inst: string) => m.find((d) => d[0] === inst)!;
+    const before = await march();
+    expect(gen(before, 'college').slice(1, 3)).toEqual([true, false]);
     app.stats.receive({ journalId: J, target: { kind: 'download', path: PDF }, ip: '192.0.2.11', ua: CHROME, ts: Date.parse('2025-03-30T23:59:00Z') });
     await app.stats.push();
     await app.stats.flush();
-    expect(await app.repos.stats.itemMonths.countDocuments({ journalId: J, month: '2025-03' })).toBe(0);
+    const after = await march();
+    expect([gen(after, 'college'), gen(after, '')]).toEqual([
+      ['college', true, true, (gen(before, 'college')[3] as number) + 1],
+      ['', !!gen(before, '')[1], true, ((gen(before, '')[3] as number | undefined) ?? 0) + 1],
+    ]);
     expect(await requests()).toEqual({ '2025-03': 2 });
+    // The report stored the college's month again; the world's waits for the sweep (or its own report).
+    expect(gen(await march(), 'college')).toEqual(['college', true, false, gen(after, 'college')[3]]);
+  });
+
+  it('a copy read before counts were added is never stored over them', async () => {
+    const { gens } = await app.repos.stats.storedItemMonths(J, ['2025-03'], 'college');
+    const before = await app.repos.stats.articleMonths(J, ['2025-03'], 'college');
+    // Counted meanwhile: the month is marked, its generation moves on.
+    await app.repos.stats.markItemMonths([{ journalId: J, month: '2025-03', inst: 'college' }]);
+    expect(await app.repos.stats.storeItemMonth(J, '2025-03', before, 'college', gens.get('2025-03'))).toBe(false);
+    expect((await app.repos.stats.storedItemMonths(J, ['2025-03'], 'college')).rows.size).toBe(0);
+    // Read again from the article-months, it is stored.
+    expect(await app.repos.stats.refreshItemMonth(J, '2025-03', 'college')).toBe(true);
+    expect((await app.repos.stats.storedItemMonths(J, ['2025-03'], 'college')).rows.get('2025-03')!.map((r) => r.downloads)).toEqual([2]);
   });
 });
 
-describe('the last month stored once settled', () => {
-  it('for the world and each institution with usage, by one replica, once', async () => {
+describe('every complete month stored, by one replica', () => {
+  it('the first time every month with usage, then the last one once settled, and the months made stale', async () => {
     await app.repos.stats.itemMonths.deleteMany({ journalId: J });
-    // An hour after March ended: March is settled; half an hour after, February is the last settled month.
-    expect(await app.stats.storeSettledMonth(Date.parse('2025-04-01T00:30:00Z'))).toBe(0);
-    expect(await app.stats.storeSettledMonth(Date.parse('2025-04-01T01:30:00Z'))).toBe(4);
-    const owners = (await app.repos.stats.itemMonths.find({ journalId: J, month: '2025-03' }).lean()).map((d) => d.inst).sort();
-    expect(owners).toEqual(['', 'college', 'monitor', 'uni']);
-    expect(await app.stats.storeSettledMonth(Date.parse('2025-04-02T00:00:00Z'))).toBe(0);
+    await app.deps.redis.del(`${app.config.REDIS_PREFIX}stats:item-months:through`);
+    // Half an hour after March ended, February is the last settled month: nothing with usage yet.
+    expect(await app.stats.storeItemMonths(Date.parse('2025-04-01T00:30:00Z'))).toBe(0);
+    // An hour after: March, for the world and each institution with usage in it.
+    expect(await app.stats.storeItemMonths(Date.parse('2025-04-01T01:30:00Z'))).toBe(4);
+    expect(await march()).toEqual([['', true, false, 0], ['college', true, false, 0], ['monitor', true, false, 0], ['uni', true, false, 0]]);
+    expect(await app.stats.storeItemMonths(Date.parse('2025-04-02T00:00:00Z'))).toBe(0);
+    // A late hit of March (the university's range): its two months are stored again by the next run.
+    app.stats.receive({ journalId: J, target: { kind: 'view', ref: '801' }, ip: '10.9.7.7', ua: CHROME, ts: Date.parse('2025-03-31T22:00:00Z') });
+    await app.stats.push();
+    await app.stats.flush();
+    expect(await app.stats.storeItemMonths(Date.parse('2025-04-02T00:10:00Z'))).toBe(2);
+    expect(await march()).toEqual([['', true, false, 1], ['college', true, false, 0], ['monitor', true, false, 0], ['uni', true, false, 1]]);
+    // A run while another replica holds the lock does nothing.
+    await app.deps.redis.set(`${app.config.REDIS_PREFIX}stats:item-months:lock`, 'other', 'PX', 60_000);
+    await app.repos.stats.itemMonths.deleteMany({ journalId: J });
+    await app.deps.redis.del(`${app.config.REDIS_PREFIX}stats:item-months:through`);
+    expect(await app.stats.storeItemMonths(Date.parse('2025-04-02T00:20:00Z'))).toBe(0);
+    await app.deps.redis.del(`${app.config.REDIS_PREFIX}stats:item-months:lock`);
+    // Once it is free: every month with usage, as after upgrading.
+    expect(await app.stats.storeItemMonths(Date.parse('2025-04-02T00:30:00Z'))).toBe(4);
   });
 
   it('`jp counter item-months --since` stores the months before (once, after upgrading)', async () => {
     await app.repos.stats.itemMonths.deleteMany({ journalId: J });
-    const command = counterCommands(async () => ({ journals: app.journals, stats: app.repos.stats, describe: async () => new Map() })).find((c) => c.words.join(' ') === 'counter item-months')!;
+    const command = counterCommands(async () => ({ journals: app.journals, stats: app.repos.stats, describe: async () => new Map(), platformCustomers: null as never })).find((c) => c.words.join(' ') === 'counter item-months')!;
     const months = ((await command.run({ since: '2025-02' } as never)) as { data: { months: { month: string; stored: number }[] } }).data.months;
     // The suite's database: February has no usage, March the world's and three institutions'.
     expect(months.slice(0, 2)).toEqual([{ month: '2025-02', stored: 0 }, { month: '2025-03', stored: 4 }]);

@@ -4,7 +4,7 @@ import type { JournalRepo } from '../journals/journal.repo';
 import { ITEM_MONTH_SETTLE_MS, type StatsRepo } from '../stats/stats.repo';
 import { isReportId } from '../counter/counter-request';
 import { platformReport } from '../counter/counter-platform';
-import { monthsOf } from '../counter/counter-scope';
+import { monthsOf } from '../shared/months';
 import { counterTsv } from '../counter/counter-tsv';
 import { fillTitleRollup, type Describe } from '../stats/title-rollup';
 import type { PlatformCustomer, PlatformCustomerService } from '../counter/platform-customer.service';

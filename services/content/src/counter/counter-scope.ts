@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Journal } from '../journals/journal.repo';
 import type { StatsRepo } from '../stats/stats.repo';
 import { plain } from '../shared/text';
+import { monthAfter, monthBefore } from '../shared/months';
 import { sushiException } from './counter-exceptions';
 import { titleReport, type ReportContext, type ReportRequest, type Row, type SearchRow, type Title } from './counter-reports';
 import type { StoredCustomer } from './sushi-customer.repo';
@@ -38,20 +39,6 @@ const ISSN = /^(\d{4})-?(\d{3}[\dXx])$/;
 const issn = (v: string | undefined) => {
   const m = ISSN.exec(v ?? '');
   return m ? `${m[1]}-${m[2]!.toUpperCase()}` : '';
-};
-
-export const monthBefore = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-
-export const monthAfter = (m: string) => {
-  const [y, mo] = m.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, mo, 1)).toISOString().slice(0, 7);
-};
-
-/** The months begin..end (YYYY-MM, inclusive). */
-export const monthsOf = (begin: string, end: string) => {
-  const out: string[] = [];
-  for (let m = begin; m <= end; m = monthAfter(m)) out.push(m);
-  return out;
 };
 
 /**

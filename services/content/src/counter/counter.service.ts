@@ -12,11 +12,9 @@ import { SushiError } from './counter-exceptions';
 import { itemReport, type Item, type Row } from './counter-reports';
 import { InstitutionDirectory } from './institution-ranges';
 import { readReportRequest } from './counter-request';
+import { monthAfter, monthBefore, monthsOf } from '../shared/months';
 import {
-  monthAfter,
-  monthBefore,
   monthSpanOf,
-  monthsOf,
   readablePeriod,
   reportContext,
   requesterOf,
@@ -190,19 +188,20 @@ export class CounterService {
   }
 
   /**
-   * The articles' monthly counts of the period: each month from its stored document when a report
-   * read it before, otherwise from the article-months, then stored (once the month has been over
-   * long enough for every hit of it to be counted; counting a late one drops it again).
+   * The articles' monthly counts of the period: each month from its stored document (every
+   * complete month has one, StatsRecorder.storeItemMonths), or, one not stored yet or made stale
+   * by a late hit, from the article-months, then stored (once the month has been over long enough
+   * for every hit of it to be counted).
    */
   private async itemCounts(journalId: string, begin: string, end: string, inst: string | null, now = Date.now()) {
     const stats = this.deps.repos.stats;
     const months = monthsOf(begin, end);
-    const stored = await stats.storedItemMonths(journalId, months, inst);
+    const { rows: stored, gens } = await stats.storedItemMonths(journalId, months, inst);
     const read: ArticleMonth[] = [];
     // A month at a time, each stored as soon as read: a long read that is cut short keeps what it did.
     for (const m of months.filter((x) => !stored.has(x))) {
       const counts = await stats.articleMonths(journalId, [m], inst);
-      if (Date.parse(`${monthAfter(m)}-01T00:00:00Z`) + ITEM_MONTH_SETTLE_MS <= now) await stats.storeItemMonth(journalId, m, counts, inst);
+      if (Date.parse(`${monthAfter(m)}-01T00:00:00Z`) + ITEM_MONTH_SETTLE_MS <= now) await stats.storeItemMonth(journalId, m, counts, inst, gens.get(m));
       read.push(...counts);
     }
     return [...[...stored.values()].flat(), ...read];

@@ -4,6 +4,7 @@ import type { Logger, Redis } from '@journal/server-kit';
 import { ITEM_MONTH_SETTLE_MS, type SearchIncrement, type StatIncrement, type StatsRepo, type TitleIncrement } from './stats.repo';
 import { dayOf, monthOf, type HitTarget } from './hit-target';
 import { rollUp, type Describe } from './title-rollup';
+import { monthAfter, monthsOf } from '../shared/months';
 
 /** A counted request as received: kept in memory only until it is deduplicated in Redis. */
 export interface Hit {
@@ -23,6 +24,8 @@ export interface StatsOptions {
   /** How often hits go to Redis, and Redis counts to MongoDB. */
   pushMs: number;
   flushMs: number;
+  /** How long after start the item months are first looked at. */
+  itemMonthsFirstMs: number;
 }
 
 /** Article id of a hit's target, or null when it names no public article. */
@@ -106,7 +109,7 @@ for h = 1, (#KEYS - 1) / 3 do
 end
 return counted`;
 
-/** How often a replica looks whether the last month's item counts are to be stored. */
+/** How often a replica looks whether item months are to be stored (the last one once settled, stale ones). */
 const ITEM_MONTHS_EVERY_MS = 10 * 60_000;
 
 /** Marks a batch whose articles' counts are stored (only its rollups are left). */
@@ -155,23 +158,42 @@ export class StatsRecorder {
     };
     every(this.opts.pushMs, () => this.push());
     every(this.opts.flushMs, () => this.flush());
-    every(ITEM_MONTHS_EVERY_MS, () => this.storeSettledMonth());
+    every(ITEM_MONTHS_EVERY_MS, () => this.storeItemMonths());
+    // Soon after start, not during it: a replica gets ready without reading any usage.
+    const first = setTimeout(() => void this.storeItemMonths().catch((err) => this.logger.warn({ err }, 'item months not stored')), this.opts.itemMonthsFirstMs);
+    first.unref();
+    this.timers.push(first);
   }
 
   /**
-   * Once the last month has settled, its item counts are stored for every journal and institution
-   * (one replica does it: a lock in Redis, then a mark), so the first item report a harvester asks
-   * for it reads a document a journal, not every article-month.
+   * Every complete month's item counts stored, for every journal and institution with usage in
+   * it (one replica at a time: a lock in Redis), so an item report reads a document a month and
+   * never the article-months: the months not stored yet (all of them the first time, after that
+   * the last one once it has settled; `through` in Redis remembers how far they are), then the
+   * months a late hit marked stale. Runs soon after start and every ITEM_MONTHS_EVERY_MS.
    */
-  async storeSettledMonth(now = Date.now()): Promise<number> {
+  async storeItemMonths(now = Date.now()): Promise<number> {
     const settled = new Date(now - ITEM_MONTH_SETTLE_MS);
-    const month = new Date(Date.UTC(settled.getUTCFullYear(), settled.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-    const done = this.key(`item-months:${month}`);
-    if (await this.redis.exists(done)) return 0;
-    if (!(await this.redis.set(`${done}:lock`, this.id, 'PX', 30 * 60_000, 'NX'))) return 0;
-    const stored = await this.repo.storeItemMonthsOf(month);
-    await this.redis.set(done, String(stored), 'EX', 40 * 86400);
-    return stored;
+    const last = new Date(Date.UTC(settled.getUTCFullYear(), settled.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    const lock = this.key('item-months:lock');
+    if (!(await this.redis.set(lock, this.id, 'PX', 30 * 60_000, 'NX'))) return 0;
+    try {
+      const through = this.key('item-months:through');
+      const done = await this.redis.get(through);
+      let stored = 0;
+      if (done !== last) {
+        const first = done && done < last ? monthAfter(done) : (await this.repo.monthSpan(null))?.first;
+        // A month at a time, each remembered once stored: a replica stopped half-way leaves the rest to the next.
+        for (const m of first ? monthsOf(first, last) : []) {
+          stored += await this.repo.storeItemMonthsOf(m);
+          await this.redis.set(through, m, 'EX', 400 * 86400);
+        }
+        await this.redis.set(through, last, 'EX', 400 * 86400);
+      }
+      return stored + (await this.repo.refreshStaleItemMonths(last));
+    } finally {
+      await this.redis.del(lock);
+    }
   }
 
   /** Pushes and flushes what is left (shutdown); gives up quietly if a store is away. */
@@ -365,7 +387,7 @@ export class StatsRecorder {
       [ARTICLES_DONE, () => this.repo.add(world)],
       ['~institutions', () => this.repo.add(attributed)],
       // The item reports' stored months these counts add to (a month still counting has none).
-      ['~item-months', () => this.repo.dropItemMonths(all.filter((i) => i.month < monthOf(Date.now())))],
+      ['~item-months', () => this.repo.markItemMonths(all.filter((i) => i.month < monthOf(Date.now())))],
       ['~searches', () => this.repo.addSearches([...searches.values()])],
       ['~titles', async () => this.repo.addTitles(await this.titleIncrements(world))],
       ['~institution-titles', async () => this.repo.addTitles(await this.titleIncrements(attributed))],

@@ -148,8 +148,10 @@ const counts = (d: Partial<UsageCounts>): UsageCounts => ({ views: d.views ?? 0,
 /**
  * One complete month of a journal's article counts (the world's, inst '', or an institution's) in
  * one document, as the item reports read it: a month of a large journal is thousands of
- * article-months, which FerretDB reads far slower than one document of them. Written when a report
- * first reads the month, dropped when counting adds to it (a late or replayed hit).
+ * article-months, which FerretDB reads far slower than one document of them. Stored an hour after
+ * the month ends (every month with usage, by one replica: StatsRecorder.storeItemMonths), or
+ * when a report first reads it; counting a late hit of it marks it stale (`stale`, `gen` moved on),
+ * and it is stored again from the article-months within minutes.
  */
 interface ItemMonthDoc {
   journalId: string;
@@ -162,6 +164,13 @@ interface ItemMonthDoc {
    * (FerretDB on PostgreSQL). Documents of an older form (no `gz`) are read again and replaced.
    */
   gz?: Buffer;
+  /** Counts were added to the month after `gz` was read: it is read again. */
+  stale?: boolean;
+  /**
+   * Moves on with each mark: `gz` is written only if it has not moved since the article-months
+   * were read, so counts added meanwhile are never hidden under an older copy.
+   */
+  gen?: number;
 }
 type ItemRow = [string, number, number, number, number];
 const itemMonthSchema = new Schema<ItemMonthDoc>(
@@ -170,10 +179,17 @@ const itemMonthSchema = new Schema<ItemMonthDoc>(
     inst: { type: String, default: '' },
     month: { type: String, required: true },
     gz: { type: Buffer },
+    stale: { type: Boolean },
+    gen: { type: Number },
   },
   { collection: 'item_month_stats', versionKey: false },
 );
 itemMonthSchema.index({ journalId: 1, inst: 1, month: 1 }, { unique: true, name: 'uniq_item_month' });
+// The sweep's one question: which months are to be stored again (a top-level equality).
+itemMonthSchema.index({ stale: 1 }, { name: 'stale_item_months' });
+
+/** Where a stored month stands: its generation when read (null: stored before generations; absent: never stored). */
+export type ItemMonthGen = number | null;
 
 /** Adds each increment's four counts to its document (made when missing), in one round trip. */
 async function addCounts<D, I extends UsageCounts & { journalId: string; inst?: string }>(model: Model<D>, incs: I[], key: (i: I) => object): Promise<void> {
@@ -269,47 +285,97 @@ export class StatsRepo {
     return ds.map((d) => ({ articleId: d.articleId, month: d.month, ...counts(d) }));
   }
 
-  /** The stored item months of a journal among these (the world's or one institution's). */
-  async storedItemMonths(journalId: string, months: string[], inst: string | null = null): Promise<Map<string, ArticleMonth[]>> {
-    const ds = await this.itemMonths.find({ journalId: jid(journalId), inst: inst ?? '', month: { $in: months } }).lean();
+  /**
+   * The stored item months of a journal among these (the world's or one institution's): the
+   * current ones' counts, and the generation of every one found, current or not.
+   */
+  async storedItemMonths(journalId: string, months: string[], inst: string | null = null): Promise<{ rows: Map<string, ArticleMonth[]>; gens: Map<string, ItemMonthGen> }> {
+    const ds = await this.itemMonths.find({ journalId: jid(journalId), inst: inst ?? '', month: months.length === 1 ? months[0] : { $in: months } }).lean();
     const rowsOf = (gz: Buffer | { buffer: Uint8Array }) => JSON.parse(gunzipSync(Buffer.isBuffer(gz) ? gz : Buffer.from(gz.buffer)).toString('utf8')) as ItemRow[];
-    return new Map(
-      ds
-        .filter((d) => d.gz)
-        .map((d) => [d.month, rowsOf(d.gz!).map(([articleId, views, downloads, uii, uir]) => ({ articleId, month: d.month, views, downloads, uii, uir }))]),
-    );
-  }
-
-  /** Keeps a complete month's article counts in one document (a concurrent reader's same month is the same). */
-  async storeItemMonth(journalId: string, month: string, counts: ArticleMonth[], inst: string | null = null): Promise<void> {
-    const gz = gzipSync(JSON.stringify(counts.map((c): ItemRow => [c.articleId, c.views, c.downloads, c.uii, c.uir])));
-    await this.itemMonths.updateOne({ journalId: jid(journalId), inst: inst ?? '', month }, { $set: { gz } }, { upsert: true });
+    return {
+      rows: new Map(
+        ds
+          .filter((d) => d.gz && !d.stale)
+          .map((d) => [d.month, rowsOf(d.gz!).map(([articleId, views, downloads, uii, uir]) => ({ articleId, month: d.month, views, downloads, uii, uir }))]),
+      ),
+      gens: new Map(ds.map((d) => [d.month, d.gen ?? null])),
+    };
   }
 
   /**
-   * Stores the month's item counts of every journal and institution with usage in it that has none
-   * stored yet (null: the world's); answers how many were stored.
+   * Keeps a complete month's article counts in one document, unless it was marked since they were
+   * read (`gen`: what storedItemMonths found, undefined when there was none): then counts were
+   * added meanwhile, and the month is left to the next sweep. Answers whether it was stored.
+   */
+  async storeItemMonth(journalId: string, month: string, counts: ArticleMonth[], inst: string | null, gen: ItemMonthGen | undefined): Promise<boolean> {
+    const gz = gzipSync(JSON.stringify(counts.map((c): ItemRow => [c.articleId, c.views, c.downloads, c.uii, c.uir])));
+    const key = { journalId: jid(journalId), inst: inst ?? '', month };
+    if (gen === undefined) {
+      try {
+        await this.itemMonths.create({ ...key, gz, stale: false, gen: 0 });
+        return true;
+      } catch (err) {
+        // Stored or marked by another meanwhile.
+        if ((err as { code?: number }).code === 11000) return false;
+        throw err;
+      }
+    }
+    const r = await this.itemMonths.updateOne({ ...key, gen: gen === null ? { $exists: false } : gen }, { $set: { gz, stale: false, gen: gen ?? 0 } });
+    return r.matchedCount === 1;
+  }
+
+  /** Reads a month's article counts and stores them (the world's or one institution's); answers whether it was stored. */
+  async refreshItemMonth(journalId: string, month: string, inst: string | null): Promise<boolean> {
+    const gen = (await this.storedItemMonths(journalId, [month], inst)).gens.get(month);
+    return this.storeItemMonth(journalId, month, await this.articleMonths(journalId, [month], inst), inst, gen);
+  }
+
+  /**
+   * Stores the month's item counts of every journal and institution with usage in it that has
+   * none stored yet; answers how many were stored.
    */
   async storeItemMonthsOf(month: string): Promise<number> {
     const every = crossJournal('the month of every journal with usage is stored at once');
-    const world = (await this.titles.find({ month }).setOptions(every).select({ journalId: 1, _id: 0 }).lean()).map((d) => `${d.journalId}|`);
-    const institutions = (await this.instTitles.find({ month }).setOptions(every).select({ journalId: 1, inst: 1, _id: 0 }).lean()).map(
-      (d) => `${d.journalId}|${d.inst ?? ''}`,
-    );
-    let stored = 0;
-    for (const owner of new Set([...world, ...institutions])) {
+    const [world, institutions, stored] = await Promise.all([
+      this.titles.find({ month }).setOptions(every).select({ journalId: 1, _id: 0 }).lean(),
+      this.instTitles.find({ month }).setOptions(every).select({ journalId: 1, inst: 1, _id: 0 }).lean(),
+      this.itemMonths.find({ month }).setOptions(every).select({ journalId: 1, inst: 1, _id: 0 }).lean(),
+    ]);
+    const have = new Set(stored.map((d) => `${d.journalId}|${d.inst ?? ''}`));
+    let n = 0;
+    for (const owner of new Set([...world.map((d) => `${d.journalId}|`), ...institutions.map((d) => `${d.journalId}|${d.inst ?? ''}`)])) {
+      if (have.has(owner)) continue;
       const [journalId = '', inst = ''] = owner.split('|');
-      if ((await this.storedItemMonths(journalId, [month], inst || null)).size) continue;
-      await this.storeItemMonth(journalId, month, await this.articleMonths(journalId, [month], inst || null), inst || null);
-      stored++;
+      if (await this.refreshItemMonth(journalId, month, inst || null)) n++;
     }
-    return stored;
+    return n;
   }
 
-  /** Drops the stored item months these counts changed (every institution's too). */
-  async dropItemMonths(changed: { journalId: string; month: string }[]): Promise<void> {
-    const keys = [...new Map(changed.map((c) => [`${c.journalId}|${c.month}`, c])).values()];
-    if (keys.length) await this.itemMonths.deleteMany({ $or: keys.map((c) => ({ journalId: jid(c.journalId), month: c.month })) });
+  /** Stores again the months marked stale, up to `last` (later ones are still counting); answers how many. */
+  async refreshStaleItemMonths(last: string): Promise<number> {
+    const stale = await this.itemMonths
+      .find({ stale: true })
+      .setOptions(crossJournal('the stale months of every journal are stored again at once'))
+      .select({ journalId: 1, inst: 1, month: 1, _id: 0 })
+      .lean();
+    let n = 0;
+    for (const d of stale.filter((x) => x.month <= last)) if (await this.refreshItemMonth(d.journalId, d.month, d.inst || null)) n++;
+    return n;
+  }
+
+  /**
+   * Marks the stored item months these counts added to as stale (made when none is stored yet, so
+   * the sweep stores them): the world's, and the institution's when the counts are one's.
+   */
+  async markItemMonths(changed: { journalId: string; month: string; inst?: string }[]): Promise<void> {
+    const keys = [...new Map(changed.map((c) => [`${c.journalId}|${c.inst ?? ''}|${c.month}`, c])).values()];
+    if (!keys.length) return;
+    await this.itemMonths.bulkWrite(
+      keys.map((c) => ({
+        updateOne: { filter: { journalId: jid(c.journalId), inst: c.inst ?? '', month: c.month }, update: { $set: { stale: true }, $inc: { gen: 1 } }, upsert: true },
+      })),
+      { ordered: false },
+    );
   }
 
   /** Every article's counts of one journal, all months (a rebuild of its rollup). */
@@ -327,7 +393,8 @@ export class StatsRepo {
   async monthSpan(journalIds: string[] | null): Promise<{ first: string; last: string } | null> {
     const q = journalIds ? journalFilter(journalIds) : {};
     // One read of the months (a few hundred rollups a decade): FerretDB sorts in the process anyway.
-    const months = (await this.titles.find(q).select({ month: 1, _id: 0 }).lean()).map((d) => d.month).sort();
+    const every = journalIds ? {} : crossJournal('the months with usage of the whole platform');
+    const months = (await this.titles.find(q).setOptions(every).select({ month: 1, _id: 0 }).lean()).map((d) => d.month).sort();
     return months.length ? { first: months[0]!, last: months[months.length - 1]! } : null;
   }
 

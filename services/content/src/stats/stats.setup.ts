@@ -29,6 +29,7 @@ export function startStats(deps: ContentDeps, institutions: InstitutionDirectory
       bufferMax: config.STATS_BUFFER_MAX,
       pushMs: config.STATS_PUSH_MS,
       flushMs: config.STATS_FLUSH_MS,
+      itemMonthsFirstMs: config.STATS_ITEM_MONTHS_FIRST_MS,
     },
     attribute,
   );
