@@ -18,8 +18,13 @@ interface ChunkDoc {
   data: mongo.Binary;
 }
 
-/** Chunks written per round trip. */
+/**
+ * Chunks per insert command, and commands in flight per file: while the database stores one batch
+ * the next is serialised and on its way (bench/store-write.md). Batches stay a few MB, well below
+ * the 48 MB message limit even as FerretDB's base64 JSON.
+ */
 const CHUNKS_PER_WRITE = 4;
+const WRITES_IN_FLIGHT = 2;
 const idText = (id: string | mongo.ObjectId) => (typeof id === 'string' ? id : id.toHexString());
 const chunkId = (fileId: string | mongo.ObjectId, n: number) => `${idText(fileId)}.${n}`;
 
@@ -45,19 +50,55 @@ export class KeyedBucket {
     this.chunks = conn.collection<ChunkDoc>(`${name}.chunks`) as unknown as mongo.Collection<ChunkDoc>;
   }
 
-  /** Writes the chunks, then the files document: a file can be found only once it is complete. */
+  /**
+   * Writes the chunks, then the files document: a file can be found only once it is complete. On a
+   * failure every chunk write has ended before it throws, so a caller's clean-up (`remove`) finds
+   * all that was stored.
+   */
   async write(id: string | mongo.ObjectId, filename: string, data: Buffer, metadata: Record<string, unknown>): Promise<KeyedFileDoc> {
     const count = Math.ceil(data.length / this.chunkSize);
-    for (let n = 0; n < count; n += CHUNKS_PER_WRITE) {
-      const batch: ChunkDoc[] = [];
-      for (let i = n; i < Math.min(count, n + CHUNKS_PER_WRITE); i++) {
-        batch.push({ _id: chunkId(id, i), files_id: id, n: i, data: new mongo.Binary(data.subarray(i * this.chunkSize, (i + 1) * this.chunkSize)) });
+    let next = 0;
+    let failed = false;
+    const writer = async () => {
+      while (next < count && !failed) {
+        const n = next;
+        next = Math.min(count, n + CHUNKS_PER_WRITE);
+        const batch: ChunkDoc[] = [];
+        for (let i = n; i < next; i++) {
+          batch.push({ _id: chunkId(id, i), files_id: id, n: i, data: new mongo.Binary(data.subarray(i * this.chunkSize, (i + 1) * this.chunkSize)) });
+        }
+        await this.chunks.insertMany(batch).catch((err: unknown) => {
+          failed = true;
+          throw err;
+        });
       }
-      await this.chunks.insertMany(batch);
-    }
+    };
+    const ended = await Promise.allSettled(Array.from({ length: Math.min(WRITES_IN_FLIGHT, Math.ceil(count / CHUNKS_PER_WRITE)) }, writer));
+    const refused = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (refused) throw refused.reason;
     const doc: KeyedFileDoc = { _id: id, length: data.length, chunkSize: this.chunkSize, uploadDate: new Date(), filename, metadata };
     await this.files.insertOne(doc);
     return doc;
+  }
+
+  /**
+   * Many new files at once (a seed, an import): every chunk in one bulk write, then every files
+   * document in another, so each file is found only once its chunks are all stored. Unordered: a
+   * file already stored under its id is refused as a duplicate (11000) and the others go on.
+   */
+  async writeMany(files: { id: string | mongo.ObjectId; filename: string; data: Buffer; metadata: Record<string, unknown> }[]): Promise<KeyedFileDoc[]> {
+    const chunks: ChunkDoc[] = [];
+    const uploadDate = new Date();
+    const docs = files.map((f): KeyedFileDoc => {
+      const count = Math.ceil(f.data.length / this.chunkSize);
+      for (let i = 0; i < count; i++) {
+        chunks.push({ _id: chunkId(f.id, i), files_id: f.id, n: i, data: new mongo.Binary(f.data.subarray(i * this.chunkSize, (i + 1) * this.chunkSize)) });
+      }
+      return { _id: f.id, length: f.data.length, chunkSize: this.chunkSize, uploadDate, filename: f.filename, metadata: f.metadata };
+    });
+    if (chunks.length) await this.chunks.insertMany(chunks, { ordered: false });
+    if (docs.length) await this.files.insertMany(docs, { ordered: false });
+    return docs;
   }
 
   find(id: string | mongo.ObjectId): Promise<KeyedFileDoc | null> {

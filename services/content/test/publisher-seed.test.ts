@@ -4,6 +4,8 @@ import { seedPublisher, worklogShares } from '../src/seed/publisher';
 import { SearchRepo } from '../src/search/search.repo';
 import { articleCollectionOf, articleCollectionsIn } from '../src/archives/article-collections';
 import { ViewRepo } from '../src/views/view.repo';
+import { assetPath, FileStore } from '../src/files/file-store';
+import { execFileSync } from 'node:child_process';
 
 const { mongoUrl } = testServers();
 const scratch = scratchDatabase('publisher');
@@ -67,6 +69,26 @@ describe('publisher-scale seed', () => {
     await db.collection('seed_progress').deleteOne({ _id: 'publisher:pub-0002:33' as never });
     expect(await seedPublisher(opts)).toMatchObject({ articlesAdded: 10 });
     expect(await articles()).toEqual(before);
+  });
+
+  it('gives every article its own PDF in the file store, which a reader opens to its title', async () => {
+    const db = scratch.db();
+    const conn = await connectMongo(mongoUrl, dbName);
+    try {
+      const files = new FileStore(conn);
+      const journals = await db.collection('journals').find({}).toArray();
+      let stored = 0;
+      for (const j of journals) stored += (await files.list(String(j._id), '/assets/archives/')).length;
+      expect(stored).toBe((await everyArticle({ _id: 1 })).length);
+      const first = journals.find((j) => j.slug === 'pub-0001')!;
+      const a = (await everyArticle({ journalId: 1, year: 1, volume: 1, issue: 1, file: 1, title: 1, doi: 1 })).find((x) => x.journalId === String(first._id))!;
+      const pdf = await files.read(String(first._id), assetPath.article(a.year, a.volume, a.issue, a.file));
+      const text = execFileSync('pdftotext', ['-', '-'], { input: pdf!, encoding: 'utf8' });
+      expect(text.replace(/\s+/g, ' ')).toContain(a.title);
+      expect(text).toContain(`https://doi.org/${a.doi}`);
+    } finally {
+      await conn.close();
+    }
   });
 
   it('puts up to 100,000 work-log entries in the first journal and spreads the rest', () => {

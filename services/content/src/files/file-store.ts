@@ -92,6 +92,7 @@ interface CurrentDoc {
 }
 
 const CHUNK_SIZE = 255 * 1024;
+const FILES_CURRENT_MIGRATION = 'files-current';
 const keyOf = (journalId: string, path: string) => `${jid(journalId)}${path}`;
 
 /**
@@ -125,14 +126,14 @@ export class FileStore {
 
   /**
    * Files the GridFS driver stored have no `files.current` entry yet: their newest version gets one.
-   * Every stored version has its entry once this has run (replaced versions are deleted), so equal
-   * counts (read from the collections' metadata) mean nothing to do: a start reads no file list.
+   * Once, marked done in `content_migrations`: every write since gives its path an entry, so a start
+   * after the first reads no file list. (Comparing the two collections' counts did not tell: on
+   * PostgreSQL they are the planner's estimates, and a files document a killed upload left behind
+   * has no entry, so every start read every stored file's metadata, 100,000 of them in a minute.)
    */
   private async pointAtDriverFiles() {
-    // Counts, not the lists (FerretDB decodes each file's small metadata document to count it, but
-    // storage statistics there read the whole database's pages: they grow with the articles).
-    const [versions, pointed] = await Promise.all([this.filesColl.estimatedDocumentCount(), this.current.estimatedDocumentCount()]);
-    if (versions <= pointed) return;
+    const done = this.conn.collection<{ _id: string; at: Date }>('content_migrations');
+    if (await done.findOne({ _id: FILES_CURRENT_MIGRATION })) return;
     const known = new Set((await this.current.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id));
     const files = await this.filesColl
       .find({}, { projection: { filename: 1, length: 1, chunkSize: 1, uploadDate: 1, metadata: 1 }, sort: { uploadDate: 1 } })
@@ -156,6 +157,7 @@ export class FileStore {
         if (err.code !== 11000) throw err;
       });
     }
+    await done.replaceOne({ _id: FILES_CURRENT_MIGRATION }, { at: new Date() }, { upsert: true });
   }
 
   /** An id for a file about to be stored: a writer that records it first can take back what a failed write left (`discard`). */
@@ -186,6 +188,40 @@ export class FileStore {
     await this.current.replaceOne({ _id: key }, doc, { upsert: true });
     if (before && !before.fileId.equals(fileId)) await this.removeVersion(before).catch(() => undefined);
     return toStored(norm, doc);
+  }
+
+  /**
+   * Stores files at paths that hold none yet (a seed, an import), in three bulk writes: the chunks,
+   * the files documents, then the paths' current entries, so a path is readable only once its file
+   * is whole. Unordered: a path already stored keeps its file (the bytes just written for it are
+   * taken back) and the others are stored; the duplicates are then thrown (11000, as insertMany).
+   */
+  async putNew(journalId: string, files: { path: string; data: Buffer; contentType?: string }[]): Promise<StoredFile[]> {
+    const items = files.map((f) => {
+      const norm = normaliseAssetPath(f.path);
+      if (!norm) throw new Error(`invalid asset path: ${f.path}`);
+      const meta: FileMeta = { journalId, path: norm, contentType: f.contentType ?? contentTypeFor(norm)!, sha1: createHash('sha1').update(f.data).digest('base64url') };
+      return { id: new mongo.ObjectId(), key: keyOf(journalId, norm), norm, meta, data: f.data };
+    });
+    const written = await this.keyed.writeMany(items.map((i) => ({ id: i.id, filename: i.key, data: i.data, metadata: { ...i.meta } })));
+    const docs = items.map((i, n): CurrentDoc => ({
+      _id: i.key,
+      fileId: i.id,
+      length: i.data.length,
+      chunkSize: CHUNK_SIZE,
+      contentType: i.meta.contentType,
+      sha1: i.meta.sha1,
+      uploadDate: written[n]!.uploadDate,
+      keyed: true,
+    }));
+    try {
+      if (docs.length) await this.current.insertMany(docs, { ordered: false });
+    } catch (err) {
+      const refused = err instanceof mongo.MongoBulkWriteError ? [err.writeErrors].flat() : [];
+      for (const e of refused) if (e.code === 11000) await this.keyed.remove({ _id: docs[e.index]!.fileId, length: docs[e.index]!.length, chunkSize: CHUNK_SIZE });
+      throw err;
+    }
+    return docs.map((d, n) => toStored(items[n]!.norm, d));
   }
 
   private async removeVersion(v: Pick<CurrentDoc, 'fileId' | 'length' | 'chunkSize' | 'keyed'>) {

@@ -1,22 +1,26 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mongo, type Connection } from 'mongoose';
-import { connectMongo, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis, keyBucketsOf } from '@journal/server-kit';
+import { connectMongo, eachLimit, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis, keyBucketsOf } from '@journal/server-kit';
 import { offlineViews } from '../views-offline';
 import { rebuildAllViews } from '../views/views-rebuild';
 import { viewId } from '../views/view-docs';
 import { JournalRepo } from '../journals/journal.repo';
 import { IssueRepo } from '../archives/issue.repo';
 import { ArticleRepo, type ArticleInput } from '../archives/article.repo';
+import { assetPath, FileStore } from '../files/file-store';
+import { articlePdf } from './article-pdf';
 import { AUTHOR_POOL, COUNTRIES, DEMO_JOURNALS } from './demo-data';
 
 /**
  * The publisher-scale data set: `journals` journals (`pub-0001` … on `pub-0001.localhost` …)
  * sharing `articles` articles evenly, 20 to an issue, four issues a year, and a work log of
  * `worklogEntries` entries: up to 100,000 in the first journal, the rest spread over the others.
- * Deterministic (the same documents on every run) and resumable: each journal's articles are one
- * batch, recorded as done in `seed_progress` once written, so a rerun skips finished journals and
- * completes an interrupted one (duplicates are refused by the unique indexes and passed over).
+ * Deterministic (the same documents on every run) and resumable: each journal's articles are
+ * written in batches and recorded as done in `seed_progress` once all are, so a rerun skips finished
+ * journals and completes an interrupted one (duplicates are refused by the unique indexes and passed
+ * over). Every article has its own small PDF in the file store (article-pdf.ts). A few journals are
+ * written at once: one journal's batches wait on the database while another's are made.
  */
 export interface PublisherSeedOptions {
   mongoUrl: string;
@@ -42,6 +46,9 @@ export interface PublisherSeedResult {
 }
 
 const PER_ISSUE = 20;
+/** Journals written at once, and articles (with their PDFs) per round trip of each. */
+const JOURNALS_AT_ONCE = 4;
+const ARTICLES_PER_WRITE = 1_000;
 const FIRST_YEAR = 1990;
 /** Entries in the first journal's work log (the large one), the rest spread evenly. */
 export const WORKLOG_BIG_JOURNAL = 100_000;
@@ -76,6 +83,9 @@ export function progressBar(label: string, total: number, enabled = true) {
 const BUSY_ROUNDS = 12;
 const BUSY_PAUSE_MS = 15_000;
 
+/** Articles of journal `j`: the total spread evenly, the first ones one more. */
+const articlesOf = (o: Pick<PublisherSeedOptions, 'articles' | 'journals'>, j: number) => Math.floor(o.articles / o.journals) + (j < o.articles % o.journals ? 1 : 0);
+
 const slugOf = (j: number) => `pub-${String(j + 1).padStart(4, '0')}`;
 
 /** Article `n` of journal `j`: the same on every run (the search bench builds its journal from it too). */
@@ -105,7 +115,7 @@ export function publisherArticle(j: number, n: number): ArticleInput & { year: n
     ptype: n % 5 === 0 ? 'free' : 'paid',
     publishdate: `${year}-${String(issue * 3 - 1).padStart(2, '0')}-15`,
     description: `Study ${n + 1}`,
-    file: '',
+    file: `${refnumber}.pdf`,
     doi: `10.5555/${slugOf(j)}.${refnumber}`,
     status: 'enabled',
     createdby: 'seed',
@@ -128,7 +138,13 @@ interface WorklogSeed {
 const onlyDuplicates = (err: unknown) =>
   err instanceof mongo.MongoBulkWriteError && [err.writeErrors].flat().every((e) => e.code === 11000);
 
-async function seedJournalArticles(conn: Connection, repos: { journals: JournalRepo; articles: ArticleRepo }, j: number, count: number): Promise<{ id: string; added: number }> {
+async function seedJournalArticles(
+  conn: Connection,
+  repos: { journals: JournalRepo; articles: ArticleRepo; files: FileStore },
+  j: number,
+  count: number,
+  onArticles: (n: number) => void,
+): Promise<{ id: string; added: number }> {
   const template = DEMO_JOURNALS[0]!;
   const slug = slugOf(j);
   const journal = await repos.journals.upsert({
@@ -158,23 +174,41 @@ async function seedJournalArticles(conn: Connection, repos: { journals: JournalR
   });
   const progress = conn.db!.collection<ProgressDoc>('seed_progress');
   const key = `publisher:${slug}:${count}`;
-  if ((await progress.findOne({ _id: key }))?.done) return { id: journal.id, added: 0 };
+  if ((await progress.findOne({ _id: key }))?.done) {
+    onArticles(count);
+    return { id: journal.id, added: 0 };
+  }
   const inputs = Array.from({ length: count }, (_, n) => publisherArticle(j, n));
   const issues = new Map(inputs.map((a) => [`${a.year}-${a.issue}`, { journalId: journal.id, year: a.year, volume: a.volume, issue: a.issue, frequency: a.frequency ?? '', creation: new Date(Date.UTC(a.year, a.issue * 3 - 2, 1)) }]));
   let added = 0;
-  try {
-    await conn.db!.collection('issues').insertMany([...issues.values()], { ordered: false });
-  } catch (err) {
-    if (!onlyDuplicates(err)) throw err;
-  }
-  try {
-    added = await repos.articles.insertMany(journal.id, inputs);
-  } catch (err) {
-    if (!onlyDuplicates(err)) throw err;
-    added = (err as mongo.MongoBulkWriteError).result.insertedCount;
+  await passDuplicates(conn.db!.collection('issues').insertMany([...issues.values()], { ordered: false }));
+  for (let i = 0; i < inputs.length; i += ARTICLES_PER_WRITE) {
+    const part = inputs.slice(i, i + ARTICLES_PER_WRITE);
+    // The PDFs first: an article is never listed without its file (a rerun adds what is missing of either).
+    await passDuplicates(
+      repos.files.putNew(
+        journal.id,
+        part.map((a) => ({
+          path: assetPath.article(a.year, a.volume, a.issue, a.file!),
+          data: articlePdf({ journal: `Publisher Journal ${j + 1}`, title: a.title, authors: a.authorname ?? '', doi: a.doi ?? '', pages: a.pagenumber ?? '' }),
+        })),
+      ),
+    );
+    added += await passDuplicates(repos.articles.insertMany(journal.id, part), (err) => err.result.insertedCount);
+    onArticles(part.length);
   }
   await progress.replaceOne({ _id: key }, { done: true }, { upsert: true });
   return { id: journal.id, added };
+}
+
+/** A bulk write's answer, or what it wrote when all it refused were duplicates (a rerun). */
+async function passDuplicates<T>(write: Promise<T>, written: (err: mongo.MongoBulkWriteError) => T | undefined = () => undefined): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (!onlyDuplicates(err)) throw err;
+    return written(err as mongo.MongoBulkWriteError) as T;
+  }
 }
 
 /**
@@ -190,7 +224,7 @@ async function buildViews(conn: Connection, opts: PublisherSeedOptions, ids: str
     const { store, publisher, search } = await offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', logger);
     const stale: string[] = [];
     for (const [j, id] of ids.entries()) {
-      const count = Math.floor(opts.articles / opts.journals) + (j < opts.articles % opts.journals ? 1 : 0);
+      const count = articlesOf(opts, j);
       const head = await store.load('head', id, viewId.head(id));
       const listed = head ? Object.values(head.view.stats).reduce((n, s) => n + s.n, 0) : -1;
       // A database seeded before the search indexes existed gets them here too.
@@ -233,17 +267,16 @@ export async function seedPublisher(opts: PublisherSeedOptions): Promise<Publish
   const ids: string[] = [];
   let articlesAdded = 0;
   try {
-    const repos = { journals: new JournalRepo(conn), issues: new IssueRepo(conn), articles: await ArticleRepo.open(conn, keyBucketsOf(process.env)) };
-    await Promise.all([repos.journals.init(), repos.issues.init(), repos.articles.init()]);
+    const repos = { journals: new JournalRepo(conn), issues: new IssueRepo(conn), articles: await ArticleRepo.open(conn, keyBucketsOf(process.env)), files: new FileStore(conn) };
+    await Promise.all([repos.journals.init(), repos.issues.init(), repos.articles.init(), repos.files.init()]);
     const bar = progressBar('articles', opts.articles, opts.progress ?? false);
     let done = 0;
-    for (let j = 0; j < opts.journals; j++) {
-      const count = Math.floor(opts.articles / opts.journals) + (j < opts.articles % opts.journals ? 1 : 0);
-      const r = await seedJournalArticles(conn, repos, j, count);
-      ids.push(r.id);
+    const js = Array.from({ length: opts.journals }, (_, j) => j);
+    await eachLimit(js, JOURNALS_AT_ONCE, async (j) => {
+      const r = await seedJournalArticles(conn, repos, j, articlesOf(opts, j), (n) => bar((done += n)));
+      ids[j] = r.id;
       articlesAdded += r.added;
-      bar((done += count));
-    }
+    });
     if (opts.views !== false) await buildViews(conn, opts, ids);
   } finally {
     await conn.close();
