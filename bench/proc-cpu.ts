@@ -68,3 +68,36 @@ export function cpuMsFine(pids: Record<string, number> | undefined, whole = fals
     }, 0),
   whole);
 }
+
+/** The first process whose command line has every one of `parts`, or undefined. */
+function pidOf(parts: string[]): number | undefined {
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (parts.every((p) => cmd.includes(p))) return Number(d);
+    } catch {
+      /* gone */
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The database's processes behind MONGO_URL: FerretDB listening on its port, and, when it stores
+ * in PostgreSQL, that cluster's postmaster (count it with `whole`: its backends are its children).
+ */
+export function databasePids(mongoUrl: string): { ferretdb?: number; postgres?: number } {
+  const ferretdb = pidOf([`--listen-addr=127.0.0.1:${new URL(mongoUrl).port}`]);
+  if (!ferretdb) return {};
+  const pgPort = /--postgresql-url=\S*?:(\d+)\//.exec(readFileSync(`/proc/${ferretdb}/cmdline`, 'utf8').replace(/\0/g, ' '))?.[1];
+  return { ferretdb, postgres: pgPort ? pidOf(['/bin/postgres', `port=${pgPort}`]) : undefined };
+}
+
+/** CPU ms so far of the database's processes (`databasePids`), PostgreSQL's backends included. */
+export function databaseCpuMs(pids: { ferretdb?: number; postgres?: number }): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (pids.ferretdb) Object.assign(out, cpuMsFine({ ferretdb: pids.ferretdb }));
+  if (pids.postgres) Object.assign(out, cpuMsFine({ postgres: pids.postgres }, true));
+  return out;
+}

@@ -6,10 +6,11 @@
  * service's CPU per act is read from /proc. Prints figures; never asserts a time.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { percentile } from '@journal/testing';
 import type { BenchContext } from './context';
-import { cpuMsFine } from './proc-cpu';
+import { cpuMsFine, databaseCpuMs, databasePids } from './proc-cpu';
 
 const ADDS = 30;
 const PINS = 40;
@@ -58,6 +59,9 @@ export async function run(ctx: BenchContext) {
   const cpu = () => cpuMsFine(watched).content ?? 0;
   const lat = { add: [] as number[], withdraw: [] as number[], restore: [] as number[], pin: [] as number[], reorder: [] as number[] };
   const cpuOf = { add: 0, withdraw: 0, restore: 0 };
+  // The database's share of an add: FerretDB and PostgreSQL (its backends), from /proc.
+  const db = databasePids(ctx.mongoUrl);
+  const dbOf = { ferretdb: 0, postgres: 0 };
   const refBase = 700000 + Math.floor(Math.random() * 200000);
   for (let i = 0; i < ADDS; i++) {
     const ref = String(refBase + i);
@@ -70,8 +74,12 @@ export async function run(ctx: BenchContext) {
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'article.pdf');
     let c0 = cpu();
+    const d0 = databaseCpuMs(db);
     const added = await send<{ id: string }>('/api/admin/archives/', { method: 'POST', body: form, token, headers: { 'Idempotency-Key': `bench-${ref}-${randomBytes(8).toString('hex')}` } });
     cpuOf.add += cpu() - c0;
+    const d1 = databaseCpuMs(db);
+    dbOf.ferretdb += (d1.ferretdb ?? 0) - (d0.ferretdb ?? 0);
+    dbOf.postgres += (d1.postgres ?? 0) - (d0.postgres ?? 0);
     if (added.status !== 201) throw new Error(`article add answered ${added.status}: ${JSON.stringify(added.body)}`);
     lat.add.push(added.ms);
     c0 = cpu();
@@ -112,10 +120,12 @@ export async function run(ctx: BenchContext) {
     staff_pin_p99_ms: p(lat.pin, 99),
     staff_reorder_p99_ms: p(lat.reorder, 99),
     staff_article_add_content_cpu_ms: Math.round((cpuOf.add / ADDS) * 10) / 10,
+    staff_article_add_ferretdb_cpu_ms: Math.round((dbOf.ferretdb / ADDS) * 10) / 10,
+    staff_article_add_postgres_cpu_ms: Math.round((dbOf.postgres / ADDS) * 10) / 10,
     staff_withdraw_content_cpu_ms: Math.round((cpuOf.withdraw / ADDS) * 10) / 10,
     staff_restore_content_cpu_ms: Math.round((cpuOf.restore / ADDS) * 10) / 10,
   };
-  console.log(`${ADDS} adds of a ${(pdf.length / 1e6).toFixed(1)} MB PDF, each withdrawn and restored; ${PINS} pins, ${lat.reorder.length} reorders`);
+  console.log(`${ADDS} adds of a ${(pdf.length / 1e6).toFixed(1)} MB PDF, each withdrawn and restored; ${PINS} pins, ${lat.reorder.length} reorders; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(36)} ${v}`);
   return figures;
 }

@@ -3,14 +3,16 @@
  * content service of the whole stack. Each submission carries a 10 MB PDF manuscript and is timed
  * from the request's first byte to the last byte of its answer (the number and the status link:
  * the manuscript stored, the record and the link written, the acknowledgement queued), with 8
- * submitters at a time. The content service's CPU per submission is read from /proc. Prints
- * figures; never asserts a time.
+ * submitters at a time. The CPU per submission of the content service, the gateway, FerretDB and
+ * PostgreSQL (its backends) is read from /proc, with the load average. Prints figures; never
+ * asserts a time.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { percentile } from '@journal/testing';
 import type { BenchContext } from './context';
-import { cpuMsFine } from './proc-cpu';
+import { cpuMsFine, databaseCpuMs, databasePids } from './proc-cpu';
 
 const CONCURRENCY = 8;
 const SUBMISSIONS = 96;
@@ -89,11 +91,12 @@ export async function run(ctx: BenchContext): Promise<Record<string, number>> {
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(WARMUP, false)));
   next = 0;
-  const cpuBefore = cpuMsFine(ctx.pids);
+  const db = databasePids(ctx.mongoUrl);
+  const cpuBefore = { ...cpuMsFine(ctx.pids), ...databaseCpuMs(db) };
   const t0 = Date.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(SUBMISSIONS, true)));
   const wallMs = Date.now() - t0;
-  const cpuAfter = cpuMsFine(ctx.pids);
+  const cpuAfter = { ...cpuMsFine(ctx.pids), ...databaseCpuMs(db) };
   const sorted = [...times].sort((a, b) => a - b);
   const perSubmission = (name: string) => ((cpuAfter[name] ?? 0) - (cpuBefore[name] ?? 0)) / Math.max(1, times.length);
   const figures = {
@@ -102,9 +105,11 @@ export async function run(ctx: BenchContext): Promise<Record<string, number>> {
     submit_per_s: Math.round((times.length / wallMs) * 1000 * 10) / 10,
     submit_content_cpu_ms: Math.round(perSubmission('content') * 10) / 10,
     submit_gateway_cpu_ms: Math.round(perSubmission('gateway') * 10) / 10,
+    submit_ferretdb_cpu_ms: Math.round(perSubmission('ferretdb') * 10) / 10,
+    submit_postgres_cpu_ms: Math.round(perSubmission('postgres') * 10) / 10,
   };
   console.log(`submissions: ${times.length} of ${SUBMISSIONS} accepted at ${CONCURRENCY} at a time, 10 MB manuscripts; refused by status: ${JSON.stringify(refused)}`);
-  console.log(`  p50 ${figures.submit_p50_ms} ms, p99 ${figures.submit_p99_ms} ms, ${figures.submit_per_s}/s; CPU per submission: content ${figures.submit_content_cpu_ms} ms, gateway ${figures.submit_gateway_cpu_ms} ms`);
+  console.log(`  p50 ${figures.submit_p50_ms} ms, p99 ${figures.submit_p99_ms} ms, ${figures.submit_per_s}/s; CPU per submission: content ${figures.submit_content_cpu_ms} ms, gateway ${figures.submit_gateway_cpu_ms} ms, FerretDB ${figures.submit_ferretdb_cpu_ms} ms, PostgreSQL ${figures.submit_postgres_cpu_ms} ms; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   if (times.length < SUBMISSIONS) throw new Error(`only ${times.length} of ${SUBMISSIONS} submissions were accepted: ${JSON.stringify(refused)}`);
   return figures;
 }

@@ -75,3 +75,41 @@ BEGIN
     PERFORM gin_clean_pending_list(r.oid);
   END LOOP;
 END $$;
+
+-- File bytes: FerretDB keeps each GridFS chunk's binary data as base64 text inside its jsonb, and
+-- PostgreSQL's default TOAST step ran pglz over every chunk before giving up (base64 of compressed
+-- PDFs, DOCX zips and images never saves the 25% pglz asks for): about half of PostgreSQL's CPU per
+-- stored file, and as much again to test it on the way out (bench/store-write.md). Chunk tables
+-- (`<bucket>.chunks` collections, named `<bucket>_chunks_<hash>` by FerretDB) store their documents
+-- out of line uncompressed (STORAGE EXTERNAL); values already stored stay readable as they are.
+CREATE OR REPLACE FUNCTION ferretdb_chunks_uncompressed(tbl oid) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+             WHERE c.oid = tbl AND c.relkind = 'r' AND c.relname ~ '_chunks_[0-9a-f]{8}$'
+               AND a.attname = '_jsonb' AND a.attstorage <> 'e') THEN
+    EXECUTE format('ALTER TABLE %s ALTER COLUMN _jsonb SET STORAGE EXTERNAL', tbl::regclass);
+  END IF;
+END $$;
+
+CREATE OR REPLACE FUNCTION ferretdb_chunks_on_create() RETURNS event_trigger
+LANGUAGE plpgsql AS $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'CREATE TABLE' AND object_type = 'table' LOOP
+    PERFORM ferretdb_chunks_uncompressed(r.objid);
+  END LOOP;
+END $$;
+
+DROP EVENT TRIGGER IF EXISTS ferretdb_chunks_on_create;
+CREATE EVENT TRIGGER ferretdb_chunks_on_create ON ddl_command_end WHEN TAG IN ('CREATE TABLE')
+  EXECUTE FUNCTION ferretdb_chunks_on_create();
+
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relkind = 'r' AND c.relname ~ '_chunks_[0-9a-f]{8}$' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') LOOP
+    PERFORM ferretdb_chunks_uncompressed(r.oid);
+  END LOOP;
+END $$;
