@@ -133,6 +133,26 @@ export interface AdminIssue {
   creation?: string;
 }
 
+/** The most issues one page of the admin issue list holds. */
+export const ADMIN_ISSUES_PAGE_MAX = 500;
+
+/**
+ * GET /api/admin/archives/ paging (docs/product.md#api): without `limit` the whole list; with it,
+ * at most `limit` issues, newest first, older than the `before` issue (year/volume/issue) when given.
+ */
+export const adminIssuesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ADMIN_ISSUES_PAGE_MAX).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,4}\/\d{1,7}\/\d{1,7}$/, 'before: an issue as year/volume/issue')
+    .transform((k) => {
+      const [year, volume, issue] = k.split('/').map(Number) as [number, number, number];
+      return { year, volume, issue };
+    })
+    .optional(),
+});
+export type AdminIssuesQuery = z.input<typeof adminIssuesQuerySchema>;
+
 export interface AdminCounts {
   archives: number;
   issues: number;

@@ -127,6 +127,8 @@ describe('admin access', () => {
     await articles.create(J3, { ...base, refnumber: '9002', txnid: 'c2', title: 'Count two', status: 'disabled' });
     await articles.create(J3, { ...base, issue: 2, refnumber: '9003', txnid: 'c3', title: 'Count three' });
     await editors.create(J3, { name: 'Counted Editor', category: 'chief editor' });
+    // Written past the admin API, as a seed or an import does: the journal's views are told so.
+    await app.deps.publisher.invalidate(J3);
     expect(await counts()).toEqual({ archives: 3, issues: 2, editors: 1 });
     const j1 = (await request(app.url).get('/api/admin/').set(as(J1, T1)).expect(200)).body;
     expect(j1).toEqual({ archives: 0, issues: 1, editors: 0 });
@@ -144,6 +146,25 @@ describe('issues', () => {
     expect(list.body.find((i: { issue: number; volume: number }) => i.volume === 4 && i.issue === 3)).toMatchObject({ articles: 0 });
     // Another journal may have the same issue.
     await request(app.url).post('/api/admin/create-issue').set(as(J2, T2)).send({ volume: 4, issue: 3, year: YEAR, frequency: 'July-September' }).expect(201);
+  });
+
+  test('the list pages newest first: at most limit, older than the issue before; bad paging is a 400', async () => {
+    const J4 = await makeJournal(app, 'adm4');
+    const T4 = tok(J4);
+    for (const [volume, issue] of [[1, 1], [1, 2], [2, 1], [2, 2], [3, 1]]) {
+      await request(app.url).post('/api/admin/create-issue').set(as(J4, T4)).send({ volume, issue, year: YEAR, frequency: 'May' }).expect(201);
+    }
+    const page = async (q: string) =>
+      ((await request(app.url).get(`/api/admin/archives/?${q}`).set(as(J4, T4)).expect(200)).body as { volume: number; issue: number }[]).map((i) => `${i.volume}/${i.issue}`);
+    expect(await page('')).toEqual(['3/1', '2/2', '2/1', '1/2', '1/1']);
+    expect(await page('limit=2')).toEqual(['3/1', '2/2']);
+    expect(await page(`limit=2&before=${YEAR}/2/2`)).toEqual(['2/1', '1/2']);
+    expect(await page(`limit=2&before=${YEAR}/1/2`)).toEqual(['1/1']);
+    expect(await page(`before=${YEAR}/1/1`)).toEqual([]);
+    for (const q of ['limit=0', 'limit=501', 'limit=x', 'limit=1&limit=2', `before=${YEAR}/1`, 'before=-1/1/1']) {
+      const r = await request(app.url).get(`/api/admin/archives/?${q}`).set(as(J4, T4));
+      expect([q, r.status, r.body.error]).toEqual([q, 400, 'validation_error']);
+    }
   });
 
   test.each([

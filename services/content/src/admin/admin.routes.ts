@@ -34,7 +34,7 @@ export function adminRoutes(deps: ContentDeps): Router {
 
   on(routes.dashboard, (req) => admin.counts(req.journalId));
   on(routes.createIssue, (req) => admin.createIssue(req.journalId, actor(req), req.body), created);
-  on(routes.issues, (req) => admin.issues(req.journalId));
+  on(routes.issues, (req) => admin.issues(req.journalId, req.query));
   on(routes.createArticle, (req) => articles.create(req.journalId, actor(req), req.body, req.file), upload('pdfFile', 201));
   on(routes.issueArticles, (req) => admin.issueArticles(req.journalId, { year: req.params.year, volume: req.params.vol, issue: req.params.issue }));
   on(routes.article, (req) => admin.article(req.journalId, idParam(req)));

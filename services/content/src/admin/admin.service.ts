@@ -1,10 +1,11 @@
 import { AppError, assertSafeRichTextLinks, diffFields, parse, sanitizeRichText, type ActivityActor } from '@journal/server-kit';
-import { doiSettingsSchema, issueCreateSchema, settingsUpdateSchema, type AdminCounts, type AdminSearchHit } from '@journal/contracts';
+import { adminIssuesQuerySchema, doiSettingsSchema, issueCreateSchema, settingsUpdateSchema, type AdminCounts, type AdminSearchHit } from '@journal/contracts';
 import { z } from 'zod';
 import type { ContentDeps } from '../deps';
 import { byIssueDesc, type Issue } from '../archives/issue.repo';
 import type { Article } from '../archives/article.repo';
 import { publicSettings } from '../journals/settings.routes';
+import { issueKeyOf, parseIssueKey, type HeadView } from '../views/view-docs';
 
 export type IssueWithCount = Omit<Issue, 'creation'> & { creation?: Date; articles: number };
 
@@ -17,30 +18,47 @@ const issueKeySchema = z.object({
   issue: z.coerce.number().int().min(0).max(1_000_000),
 });
 
+/** The admin issue list of a head, made once per head object (a new head is a new object). */
+const issueLists = new WeakMap<HeadView, IssueWithCount[]>();
+function issueList(head: HeadView): IssueWithCount[] {
+  let out = issueLists.get(head);
+  if (out) return out;
+  out = head.issues.map((i) => ({ ...i, articles: head.counts[issueKeyOf(i)] ?? 0 }));
+  const known = new Set(head.issues.map(issueKeyOf));
+  for (const [k, n] of Object.entries(head.counts)) {
+    const key = parseIssueKey(k);
+    if (key && !known.has(k)) out.push({ id: '', ...key, frequency: '', articles: n });
+  }
+  out.sort(byIssueDesc);
+  issueLists.set(head, out);
+  return out;
+}
+
 /** Counts, issues, admin search and settings (docs/product.md#admin-area). */
 export class AdminService {
-  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'publisher' | 'search' | 'activity'>) {}
+  constructor(private readonly deps: Pick<ContentDeps, 'repos' | 'publisher' | 'search' | 'activity' | 'views'>) {}
 
+  /**
+   * From the journal's head view (one document, docs/architecture.md#public-views-content), which
+   * keeps every issue, editor and the articles per issue: never a read of the journal's articles.
+   */
   async counts(journalId: string): Promise<AdminCounts> {
-    const { articles, issues, editors } = this.deps.repos;
-    const [a, i, e] = await Promise.all([articles.count(journalId), issues.count(journalId), editors.count(journalId)]);
-    return { archives: a, issues: i, editors: e };
+    const head = await this.deps.views.head(journalId);
+    const archives = Object.values(head.counts).reduce((n, c) => n + c, 0);
+    return { archives, issues: head.issues.length, editors: head.editors.length };
   }
 
-  /** Every issue with its article count (all statuses); issues known only from articles are listed too. */
-  async issues(journalId: string): Promise<IssueWithCount[]> {
-    const [issues, counts] = await Promise.all([
-      this.deps.repos.issues.list(journalId),
-      this.deps.repos.articles.countsByIssue(journalId),
-    ]);
-    const key = (x: { year: number; volume: number; issue: number }) => `${x.year}/${x.volume}/${x.issue}`;
-    const byKey = new Map(counts.map((c) => [key(c), c.count]));
-    const out: IssueWithCount[] = issues.map((i) => ({ ...i, articles: byKey.get(key(i)) ?? 0 }));
-    const known = new Set(issues.map(key));
-    for (const c of counts) {
-      if (!known.has(key(c))) out.push({ id: '', year: c.year, volume: c.volume, issue: c.issue, frequency: '', articles: c.count });
-    }
-    return out.sort(byIssueDesc);
+  /**
+   * Issues with their article counts (all statuses), newest first; issues known only from articles
+   * are listed too. From the head, as counts; a page (`limit`, `before`) is cut from the list made
+   * once per head the process holds.
+   */
+  async issues(journalId: string, query: unknown = {}): Promise<IssueWithCount[]> {
+    const { limit, before } = parse(adminIssuesQuerySchema, query ?? {});
+    const all = issueList(await this.deps.views.head(journalId));
+    if (limit === undefined && !before) return all;
+    const from = before ? all.findIndex((i) => byIssueDesc(before, i) < 0) : 0;
+    return from < 0 ? [] : all.slice(from, from + (limit ?? all.length));
   }
 
   async createIssue(journalId: string, actor: ActivityActor, body: unknown): Promise<Issue> {

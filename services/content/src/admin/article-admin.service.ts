@@ -219,11 +219,14 @@ export class ArticleAdminService {
     const doiOf = async () => (sentDoi(body) ? this.doiFor(journalId, input.doi, input) : existing.doi || this.doiFor(journalId, '', input));
     // The checks' reads go out together (a save waits on each round trip, behind readers' work on a
     // busy process); the first failing check in their order is the one answered.
+    // A unique field kept as stored cannot clash (its unique index holds it for this article alone):
+    // only changed ones are looked up, so an edit of the text alone reads no other article.
+    const changed = (k: Conflict, v: string) => (v !== existing[k] ? v : '');
     const checks = await Promise.allSettled([
       moved ? this.requireIssue(journalId, key) : null,
-      this.checkConflicts(journalId, { refnumber: input.refnumber, title, txnid: input.txnid }, existing.id),
+      this.checkConflicts(journalId, { refnumber: changed('refnumber', input.refnumber), title: changed('title', title), txnid: changed('txnid', input.txnid) }, existing.id),
       doiOf().then(async (doi) => {
-        await this.checkDoi(journalId, doi, existing.id);
+        if (doi !== existing.doi) await this.checkDoi(journalId, doi, existing.id);
         return doi;
       }),
     ]);

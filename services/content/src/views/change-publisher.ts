@@ -43,6 +43,8 @@ interface Pass {
   rev: number;
   head: HeadView;
   headDirty: boolean;
+  /** Issues an article entered or left: their admin counts (HeadView.counts) are read again. */
+  recount: Set<string>;
   issues: Map<string, IssueView>;
   dirtyIssues: Set<string>;
   puts: Map<string, unknown>;
@@ -198,6 +200,7 @@ export class ChangePublisher {
       rev,
       head,
       headDirty: !stored,
+      recount: new Set(),
       issues: new Map(),
       dirtyIssues: new Set(),
       puts: new Map(),
@@ -214,6 +217,8 @@ export class ChangePublisher {
       seen.add(k);
       await this.one(pass, c);
     }
+    // Only the admin's counts moved: the head is stored, no public page changes with it.
+    const countsMoved = await this.recount(pass);
     for (const key of pass.dirtyIssues) {
       const v = pass.issues.get(key)!;
       const s = statOf(v);
@@ -228,14 +233,37 @@ export class ChangePublisher {
       if (v.articles.length) pass.puts.set(viewId.issue(journalId, key), v);
       else pass.removes.add(viewId.issue(journalId, key));
     }
-    if (pass.headDirty) {
-      pass.puts.set(viewId.head(journalId), pass.head);
-      pass.tags.add(cacheTag.head(journalId));
-    }
+    if (pass.headDirty) pass.tags.add(cacheTag.head(journalId));
+    if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), pass.head);
     for (const id of pass.puts.keys()) pass.removes.delete(id);
+    const puts = [...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }));
     // Disjoint ids (none removed is put): written side by side.
-    await Promise.all([repo.put([...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }))), repo.remove([...pass.removes])]);
+    await Promise.all([repo.put(puts), repo.remove([...pass.removes])]);
+    // The head as stored now, made or left by this code: the next write takes it without checking or parsing it again.
+    const headId = viewId.head(journalId);
+    const json = puts.find((p) => p.id === headId)?.json ?? (pass.headDirty || countsMoved ? undefined : stored?.json);
+    if (json) this.store.knownHead(headId, json, pass.head);
     return pass;
+  }
+
+  /**
+   * The articles (every status) of each issue an article entered or left, counted from that issue's
+   * documents (the by-issue index: never the journal's). Under the journal's lock, after the writes
+   * that called for it, so the last count of an issue sees every write before it. True when a count moved.
+   */
+  private async recount(pass: Pass): Promise<boolean> {
+    const { journalId, head } = pass;
+    const counted = await Promise.all(
+      [...pass.recount].map(async (key) => [key, (await this.store.src.articles.listByIssue(journalId, parseIssueKey(key)!, { fields: [] })).length] as const),
+    );
+    let moved = false;
+    for (const [key, n] of counted) {
+      if ((head.counts[key] ?? 0) === n) continue;
+      if (n) head.counts[key] = n;
+      else delete head.counts[key];
+      moved = true;
+    }
+    return moved;
   }
 
   private async one(pass: Pass, c: ContentChange): Promise<void> {
@@ -304,6 +332,9 @@ export class ChangePublisher {
     const [a, stored] = await Promise.all([src.articles.findById(journalId, id), this.store.load('loc', journalId, viewId.loc(journalId, id))]);
     const loc = stored?.view ?? null;
     const oldKey = loc?.key ?? (a ? issueKeyOf(a) : null);
+    // Entered (no locator yet), left (gone) or moved: the admin counts of both issues are read again.
+    const newKey = a ? issueKeyOf(a) : null;
+    if (loc?.key !== newKey) for (const k of [loc?.key, newKey]) if (k) pass.recount.add(k);
     const oldRef = loc?.ref ?? a?.refnumber ?? '';
     // The PDF URL readers had: when the write changes or hides it, that version goes out of service.
     let pdfBefore: string | null = null;
@@ -361,5 +392,5 @@ export class ChangePublisher {
 }
 
 function emptyHead(): HeadView {
-  return { journal: null, editors: [], indexing: [], issues: [], stats: {}, files: {}, complete: false };
+  return { journal: null, editors: [], indexing: [], issues: [], stats: {}, counts: {}, files: {}, complete: false };
 }

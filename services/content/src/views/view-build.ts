@@ -76,6 +76,16 @@ export function archiveYears(head: Pick<HeadView, 'stats'>): YearSummary[] {
   return [...byYear.values()].sort((a, b) => b.year - a.year);
 }
 
+/** Articles per issue key, every status (HeadView.counts). */
+export function issueCountsOf(articles: readonly Pick<Article, 'year' | 'volume' | 'issue'>[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const a of articles) {
+    const k = issueKeyOf(a);
+    out[k] = (out[k] ?? 0) + 1;
+  }
+  return out;
+}
+
 export const headIssue = (i: Issue): HeadView['issues'][number] => ({ id: i.id, year: i.year, volume: i.volume, issue: i.issue, frequency: i.frequency ?? '' });
 
 export function headOf(parts: {
@@ -84,11 +94,13 @@ export function headOf(parts: {
   indexing: IndexingItem[];
   issues: Issue[];
   stats: HeadView['stats'];
+  /** Articles per issue, every status (issueCountsOf). */
+  counts?: HeadView['counts'];
   files: Map<string, string> | undefined;
 }): HeadView {
   const files: Record<string, string> = {};
   for (const [path, v] of parts.files ?? []) if (!path.startsWith('/assets/archives/')) files[path] = v;
-  return { journal: parts.journal, editors: parts.editors, indexing: parts.indexing, issues: parts.issues.map(headIssue), stats: parts.stats, files, complete: false };
+  return { journal: parts.journal, editors: parts.editors, indexing: parts.indexing, issues: parts.issues.map(headIssue), stats: parts.stats, counts: parts.counts ?? {}, files, complete: false };
 }
 
 /** Groups a journal's articles (any status) into issue views, page order. */

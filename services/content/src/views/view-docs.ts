@@ -10,7 +10,7 @@ import type { ArticleDetail, CorpusArticle } from './article-shapes';
  * filter FerretDB evaluates inside SQLite; it still scans the collection, hence ViewRepo's hashed
  * collections):
  * - the head: settings, editors, indexing partners, issues with their months, per-issue counts
- *   (the archive index), the versions of the editor/indexing/site files;
+ *   (the archive index; every status for the admin), the versions of the editor/indexing/site files;
  * - one per issue: its public articles' list entries in page order (month filled, PDF URL versioned);
  * - one per article by reference number: its page data (or a withdrawn article's tombstone);
  * - one locator per article id: where its views are (reference number, issue), so a write that
@@ -61,6 +61,12 @@ export interface HeadView {
   issues: { id: string; year: number; volume: number; issue: number; frequency: string }[];
   /** Issue key → its stats; only issues with public articles. */
   stats: Record<string, IssueStat>;
+  /**
+   * Issue key → its articles of every status (the admin issue list and dashboard count them from
+   * here, never from the articles): only issues holding articles. Kept by the change publisher
+   * under the journal's lock, recounted from the issue's articles when one enters or leaves it.
+   */
+  counts: Record<string, number>;
   /** Stored file path → content version, for files other than article PDFs. */
   files: Record<string, string>;
   /**
@@ -103,6 +109,7 @@ const schemas = {
     indexing: z.array(loose({ id: z.string(), status: z.string() })),
     issues: z.array(loose({ id: z.string(), year: z.number(), volume: z.number(), issue: z.number(), frequency: z.string() })),
     stats: z.record(z.string(), loose({ n: z.number().int().min(1), m: z.string() })),
+    counts: z.record(z.string(), z.number().int().min(1)),
     files: z.record(z.string(), z.string()),
     complete: z.boolean(),
   }),

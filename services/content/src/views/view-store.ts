@@ -8,7 +8,7 @@ import { assetPath, assetVersion, type FileStore } from '../files/file-store';
 import type { ViewRepo } from './view.repo';
 import { HeldView } from './packed-view';
 import type { ViewCache } from './view-cache';
-import { articleViewOf, entryOf, headOf, issueViewsOf, monthOf, statOf } from './view-build';
+import { articleViewOf, entryOf, headOf, issueCountsOf, issueViewsOf, monthOf, statOf } from './view-build';
 import { checkView, issueKeyOf, viewId, type ArticleView, type HeadView, type IssueEntry, type IssueKey, type IssueView, type LocView, type ViewKind, type ViewTypes } from './view-docs';
 
 /**
@@ -54,7 +54,10 @@ export interface ViewSources {
   files: FileStore;
 }
 
-const EMPTY_HEAD: HeadView = { journal: null, editors: [], indexing: [], issues: [], stats: {}, files: {}, complete: false };
+/** Heads whose last JSON a process keeps (knownHeads): the journals its staff are writing to. */
+const KNOWN_HEADS = 64;
+
+const EMPTY_HEAD: HeadView = { journal: null, editors: [], indexing: [], issues: [], stats: {}, counts: {}, files: {}, complete: false };
 
 /**
  * Reads the persisted views: through the memory-budgeted cache for readers, straight from the
@@ -84,16 +87,42 @@ export class ViewStore {
     for (const l of this.rebuiltListeners) await l(rebuilt);
   }
 
-  /** The stored view, or null when missing or not valid (logged). Another journal's document is never answered. */
-  async load<K extends ViewKind>(kind: K, journalId: string, id: string): Promise<{ view: ViewTypes[K]; rev: number } | null> {
+  /**
+   * The head JSON this process last checked or wrote, per head, and the object the last write left
+   * it as: a write mostly finds the head as the last one left it, and checking (or even parsing) a
+   * large journal's head, thousands of issues, cost a write more CPU than the rest of it. The
+   * object is handed to one load only (its caller may change it) and given back by the writer.
+   */
+  private readonly knownHeads = new Map<string, { json: string; view?: HeadView }>();
+
+  /** A head this process made, checked or left as stored (see knownHeads); the oldest is forgotten past KNOWN_HEADS. */
+  knownHead(id: string, json: string, view?: HeadView): void {
+    this.knownHeads.delete(id);
+    this.knownHeads.set(id, { json, view });
+    if (this.knownHeads.size > KNOWN_HEADS) this.knownHeads.delete(this.knownHeads.keys().next().value!);
+  }
+
+  /**
+   * The stored view, or null when missing or not valid (logged). Another journal's document is never
+   * answered. With its JSON as stored (a head the caller leaves unchanged is given back as known).
+   */
+  async load<K extends ViewKind>(kind: K, journalId: string, id: string): Promise<{ view: ViewTypes[K]; rev: number; json: string } | null> {
     const d = await this.repo.get(id);
     if (!d) return null;
-    const view = d.journalId === journalId ? checkView(kind, d.json) : null;
+    const known = kind === 'head' && d.journalId === journalId ? this.knownHeads.get(id) : undefined;
+    let view: ViewTypes[K] | null = null;
+    if (known?.json === d.json) {
+      view = (known.view ?? JSON.parse(d.json)) as ViewTypes[K];
+      known.view = undefined;
+    } else if (d.journalId === journalId) {
+      view = checkView(kind, d.json);
+      if (view && kind === 'head') this.knownHead(id, d.json);
+    }
     if (!view) {
       this.logger.warn({ journalId, id, kind }, 'stored view fails its schema or belongs to another journal: built again');
       return null;
     }
-    return { view, rev: d.rev };
+    return { view, rev: d.rev, json: d.json };
   }
 
   /**
@@ -150,7 +179,7 @@ export class ViewStore {
 
   // Built from the stored documents (a view never written, or one that failed its schema).
 
-  /** Counts and months per issue need the journal's public articles: one query, only on this path. */
+  /** Counts and months per issue need the journal's articles: one query, only on this path. */
   async buildHead(journalId: string, write = true): Promise<HeadView | null> {
     const { journals, editors, indexing, issues, articles, files } = this.src;
     const [journal, es, xs, is, as, fs] = await Promise.all([
@@ -158,11 +187,12 @@ export class ViewStore {
       editors.list(journalId),
       indexing.list(journalId),
       issues.list(journalId),
-      articles.listPublic(journalId, ['year', 'volume', 'issue', 'frequency', 'pageStart', 'refnumber']),
+      // Every status: the admin counts are the head's too (issueViewsOf keeps the public ones).
+      articles.list(journalId, ['year', 'volume', 'issue', 'frequency', 'pageStart', 'refnumber', 'status', 'withdrawal']),
       files.versionsByJournal(journalId),
     ]);
     if (!journal && !es.length && !xs.length && !is.length && !as.length) return null;
-    const base = headOf({ journal, editors: es, indexing: xs, issues: is, stats: {}, files: fs.get(journalId) });
+    const base = headOf({ journal, editors: es, indexing: xs, issues: is, stats: {}, counts: issueCountsOf(as), files: fs.get(journalId) });
     for (const v of issueViewsOf(as, base, new Map()).values()) {
       const s = statOf(v);
       if (s) base.stats[issueKeyOf(v.key)] = s;

@@ -5,7 +5,7 @@ import type { Issue } from '../archives/issue.repo';
 import type { Journal } from '../journals/journal.repo';
 import type { Editor } from '../editors/editor.repo';
 import type { IndexingItem } from '../indexing/indexing.repo';
-import { articleViewOf, headOf, issueViewsOf, monthOf, statOf } from './view-build';
+import { articleViewOf, headOf, issueCountsOf, issueViewsOf, monthOf, statOf } from './view-build';
 import { issueKeyOf, viewId, type IssueEntry } from './view-docs';
 import type { StoredView } from './view.repo';
 import type { ViewStore } from './view-store';
@@ -90,7 +90,7 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
       // Documents read before the counter was taken could predate a write: only the first pass uses them.
       const pre = passes === 1 && opts.preloaded && at === preloadedAt ? opts.preloaded : undefined;
       const { journal, editors, indexing, issues, articles, files: versions } = pre ?? (await readJournal(store, journalId));
-      const head = headOf({ journal, editors, indexing, issues, stats: {}, files: versions });
+      const head = headOf({ journal, editors, indexing, issues, stats: {}, counts: issueCountsOf(articles), files: versions });
       const byIssue = issueViewsOf(articles, head, versions);
       const entries = new Map<string, IssueEntry>();
       for (const v of byIssue.values()) for (const e of v.articles) entries.set(e.id, e);

@@ -30,7 +30,11 @@ export const createAdminApi = (api: ApiClient) => ({
   settings: () => api.get<PublicSettings & { journalId: string; asset_urls?: Record<string, string> }>('/api/settings/', auth),
   updateSettings: (body: SettingsUpdateInput) => api.post<PublicSettings>('/api/settings', body, auth),
 
-  issues: () => api.get<AdminIssue[]>('/api/admin/archives/', auth),
+  /** Newest first; `limit` and `before` (year/volume/issue of the last one shown) page the list. */
+  issues: (page: { limit?: number; before?: string } = {}) => {
+    const qs = new URLSearchParams(Object.entries(page).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+    return api.get<AdminIssue[]>(`/api/admin/archives/${qs ? `?${qs}` : ''}`, auth);
+  },
   createIssue: (body: IssueCreateInput) => api.post<AdminIssue>('/api/admin/create-issue', body, auth),
   issueArticles: (year: number, volume: number, issue: number) =>
     api.get<IssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, auth),

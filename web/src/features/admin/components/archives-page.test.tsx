@@ -24,7 +24,16 @@ const server = useJsonServer([
       return json(issues[0], 201);
     },
   ],
-  ['*', () => json(issues)],
+  [
+    '*',
+    (req) => {
+      // The list as the content service pages it: newest first, `limit` older than `before`.
+      const limit = Number(req.query.get('limit') ?? issues.length);
+      const before = req.query.get('before');
+      const from = before ? issues.findIndex((i) => `${i.year}/${i.volume}/${i.issue}` === before) + 1 : 0;
+      return json(issues.slice(from, from + limit));
+    },
+  ],
 ]);
 beforeEach(() => {
   issues = [{ year: 2026, volume: 4, issue: 1, frequency: 'january-march', articles: 7 }];
@@ -49,6 +58,16 @@ describe('archives page', () => {
     await screen.findByRole('table', { name: 'Issues' });
     expect(rows()).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Vol. 04' }).getAttribute('href')).toContain('2026');
+  });
+
+  test('a long list comes a page at a time: older issues on request, until there are none', async () => {
+    issues = Array.from({ length: 150 }, (_, k) => ({ year: 2026 - Math.floor(k / 4), volume: 150 - k, issue: 4 - (k % 4), frequency: 'may', articles: k }));
+    const user = show();
+    await screen.findByRole('table', { name: 'Issues' });
+    expect(rows()).toHaveLength(100);
+    await user.click(screen.getByRole('button', { name: 'Older issues' }));
+    await waitFor(() => expect(rows()).toHaveLength(150));
+    expect(screen.queryByRole('button', { name: 'Older issues' })).toBeNull();
   });
 
   test('says so when there are none, and when the read fails', async () => {

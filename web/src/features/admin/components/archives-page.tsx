@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { frequencyPeriods, issueCreateSchema } from '@journal/contracts';
 import { paths } from '@/config/paths';
@@ -13,11 +13,23 @@ import { useFlash } from './flash';
 import { Choices, InlineForm } from './inline-form';
 import { problemsByField } from '@/lib/form-errors';
 
+/** Issues a page of the list holds: a journal of thousands of issues is read a page at a time. */
+const ISSUES_PAGE = 100;
+
 /** docs/product.md#admin-area: /admin/archives: the issue list with the inline Add New form. */
 export function ArchivesPage() {
   const adminApi = useAdminApi();
   const [adding, setAdding] = useState(false);
-  const issues = useQuery({ queryKey: adminKeys.issues(), queryFn: adminApi.issues });
+  const pages = useInfiniteQuery({
+    queryKey: adminKeys.issues(),
+    queryFn: ({ pageParam }) => adminApi.issues({ limit: ISSUES_PAGE, before: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => {
+      const i = last.length === ISSUES_PAGE ? last[last.length - 1] : undefined;
+      return i ? `${i.year}/${i.volume}/${i.issue}` : undefined;
+    },
+  });
+  const issues = { ...pages, data: pages.data?.pages.flat() };
 
   return (
     <section>
@@ -40,6 +52,11 @@ export function ArchivesPage() {
             </tr>
           ))}
         </AdminTable>
+      )}
+      {pages.hasNextPage && (
+        <button type="button" className="btn" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+          Older issues
+        </button>
       )}
     </section>
   );
