@@ -232,6 +232,36 @@ describe('COUNTER R5.1 reports from the seeded events', () => {
   });
 });
 
+describe('a period of past months: the months asked for, no other', () => {
+  // April alone: B's view and download of 2025-04-02 (TII 2, TIR 1, UII 1, UIR 1); March's usage is out.
+  const APRIL = { Total_Item_Investigations: { '2025-04': 2 }, Total_Item_Requests: { '2025-04': 1 }, Unique_Item_Investigations: { '2025-04': 1 }, Unique_Item_Requests: { '2025-04': 1 } };
+  // March alone: B's download of the 20th (TII 1, TIR 1, UII 1, UIR 1); April's view and download are out.
+  const B_MARCH = { Total_Item_Investigations: { '2025-03': 1 }, Total_Item_Requests: { '2025-03': 1 }, Unique_Item_Investigations: { '2025-03': 1 }, Unique_Item_Requests: { '2025-03': 1 } };
+  const perfs = (b: { Report_Items: Record<string, unknown>[] }) =>
+    b.Report_Items.flatMap((t) => [t, ...((t.Items as Record<string, unknown>[] | undefined) ?? [])]).flatMap((t) => ((t.Attribute_Performance as { Performance: unknown }[] | undefined) ?? []).map((p) => p.Performance));
+  const ask = async (id: string, month: string, q: Record<string, string> = {}) => {
+    const r = await sushi(`/counter/r51/reports/${id}`, { ...auth(), begin_date: `${month}-01`, end_date: month, ...q });
+    expect([id, r.status, schemaErrors(id.toUpperCase(), r.body)]).toEqual([id, 200, []]);
+    expect([id, r.body.Report_Header.Report_Filters.Begin_Date, r.body.Report_Header.Report_Filters.End_Date]).toEqual([id, `${month}-01`, `${month}-${month.endsWith('04') ? '30' : '31'}`]);
+    return r.body;
+  };
+
+  it('in every report, whether the item months are read from the article-months or stored', async () => {
+    for (const round of ['read', 'stored']) {
+      expect([round, perfs(await ask('pr', '2025-04'))]).toEqual([round, [APRIL]]);
+      expect([round, perfs(await ask('pr_p1', '2025-04'))]).toEqual([round, [requestsOf(APRIL)]]);
+      expect([round, perfs(await ask('tr', '2025-04'))]).toEqual([round, [APRIL]]);
+      expect([round, perfs(await ask('tr_j3', '2025-04'))]).toEqual([round, [APRIL]]);
+      expect([round, perfs(await ask('pr', '2025-04', { granularity: 'Total' }))]).toEqual([round, [APRIL]]);
+      expect([round, perfs(await ask('ir', '2025-04'))]).toEqual([round, [APRIL]]);
+      expect([round, perfs(await ask('ir_a1', '2025-04'))]).toEqual([round, [requestsOf(APRIL)]]);
+      expect([round, perfs(await ask('ir', '2025-03'))]).toEqual([round, [A_PERF, B_MARCH]]);
+      expect([round, perfs(await ask('tr_j3', '2025-03'))]).toEqual([round, [B_MARCH, A_PERF]]);
+    }
+    expect((await app.repos.stats.storedItemMonths(J, ['2025-03', '2025-04'])).rows.size).toBe(2);
+  });
+});
+
 describe('platform-wide reports (the operator\'s `jp counter report`)', () => {
   it('PR of the platform is the sum of its journals\' PRs; TR lists each journal; item reports are the platform API\'s', async () => {
     const journals = [(await app.journals.findBySlug('ctr1'))!, (await app.journals.findBySlug('ctr2'))!];
