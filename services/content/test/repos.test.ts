@@ -138,6 +138,8 @@ describe('repositories', () => {
     const upload = store.bucket.openUploadStream(`${J1}${p}`, { metadata: { journalId: J1, path: p, contentType: 'image/png', sha1: 'legacysha1' } });
     await new Promise<void>((resolve, reject) => upload.once('finish', () => resolve()).once('error', reject).end(data));
     expect(await store.stat(J1, p)).toBeNull();
+    // A database from before the entries: its one-off migration is not marked done yet.
+    await app.conn.collection('content_migrations').deleteOne({ _id: 'files-current' as never });
     await store.init();
     const s = await store.stat(J1, p);
     expect(s).toMatchObject({ length: data.length, contentType: 'image/png', etag: '"legacysha1"', keyed: false });
@@ -145,6 +147,11 @@ describe('repositories', () => {
     expect((await store.versionsByJournal(J1)).get(J1)?.get(p)).toBe('legacysha1');
     expect(await store.delete(J1, p)).toBe(true);
     expect(await app.conn.collection('files.chunks').countDocuments({ files_id: upload.id })).toBe(0);
+    // Marked done: a later start reads no file list, even with a files document that has no entry.
+    const again = store.bucket.openUploadStream(`${J1}/assets/editors/later.png`, { metadata: { journalId: J1, path: '/assets/editors/later.png' } });
+    await new Promise<void>((resolve, reject) => again.once('finish', () => resolve()).once('error', reject).end(data));
+    await store.init();
+    expect(await store.stat(J1, '/assets/editors/later.png')).toBeNull();
   });
 
   test('asset paths are validated', () => {

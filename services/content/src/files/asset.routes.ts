@@ -52,11 +52,14 @@ export function assetRoutes(deps: ContentDeps): Router {
     const path = normaliseAssetPath(`/assets${decoded}`);
     if (!path) throw new AppError(400, 'invalid_path', 'Invalid file path');
     const jid = req.journalId;
-    const stat = await cachedStat(cache, files, jid, path);
+    // An article PDF is public while its article is (docs/product.md#withdrawals). Both reads are
+    // by key and independent: side by side, a cold download waits on one round trip, not two.
+    const [stat, access] = await Promise.all([
+      cachedStat(cache, files, jid, path),
+      path.startsWith('/assets/archives/') ? deps.publicService.articleFileState(jid, path) : null,
+    ]);
     if (!stat) throw new AppError(404, 'not_found', 'File not found');
-    if (path.startsWith('/assets/archives/')) {
-      // An article PDF is public while its article is (docs/product.md#withdrawals).
-      const access = await deps.publicService.articleFileState(jid, path);
+    if (access) {
       if (access.state === 'withdrawn') {
         sendWithdrawnFile(req, res, access.article);
         return;
