@@ -1,10 +1,13 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BenchContext } from './context';
+import { timedGet } from './http-timing';
 import { writeReport } from './report';
 
 /** The data stores of the environment (MONGO_URL, REDIS_URL, MONGO_DB) for a benchmark run by itself. */
@@ -96,4 +99,25 @@ export function apiCaller(base: string) {
   };
   const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
   return { call, json };
+}
+
+/** A built service (`<dir>/dist/main.js`) on a free loopback port, once its /readyz answers. */
+export async function spawnBuilt(dir: string, env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): Promise<{ url: string; child: ReturnType<typeof spawn> }> {
+  const port = await new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  const child = spawn(process.execPath, [...nodeFlags, path.join(__dirname, '..', dir, 'dist', 'main.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const until = performance.now() + 60_000;
+  while ((await timedGet(undefined, `${url}/readyz`, {}).catch(() => ({ status: 0 }))).status !== 200) {
+    if (performance.now() > until || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error(`${dir} never became ready`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child };
 }

@@ -16,9 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import mongoose from 'mongoose';
 
@@ -31,7 +29,7 @@ import { CONTENT_NODE_FLAGS } from '../services/content/src/node-flags';
 import { keyBucketsOf } from '@journal/server-kit';
 import type { BenchContext } from './context';
 import { restartedService, timedGet } from './http-timing';
-import { collectGarbage, envContext, runStandalone, writeSection } from './bench-kit';
+import { collectGarbage, envContext, runStandalone, spawnBuilt, writeSection } from './bench-kit';
 
 export type PublisherContentContext = Pick<BenchContext, 'mongoUrl' | 'dbName' | 'redisUrl' | 'jwtSecret'>;
 
@@ -343,24 +341,3 @@ const contentEnv = (ctx: PublisherContentContext, dbName: string, prefix: string
   AUTH_CHECK_STORED_USER: 'off', LOG_LEVEL: 'silent', STATS_COUNTING: 'off', CROSSREF_WORKER: 'false',
   ...(process.env.MONGO_KEY_BUCKETS ? { MONGO_KEY_BUCKETS: process.env.MONGO_KEY_BUCKETS } : {}),
 });
-
-/** A built service (`<dir>/dist/main.js`) on a free loopback port, once its /readyz answers. */
-async function spawnBuilt(dir: string, env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): Promise<{ url: string; child: ReturnType<typeof spawn> }> {
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-  const child = spawn(process.execPath, [...nodeFlags, path.join(__dirname, '..', dir, 'dist', 'main.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}`;
-  const until = performance.now() + 60_000;
-  while ((await timedGet(undefined, `${url}/readyz`, {}).catch(() => ({ status: 0 }))).status !== 200) {
-    if (performance.now() > until || child.exitCode !== null) {
-      child.kill('SIGTERM');
-      throw new Error(`${dir} never became ready`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child };
-}
