@@ -88,7 +88,10 @@ describe('the work-log area', () => {
     expect(await page.$$eval('.worklog-filters button', (bs) => bs.length)).toBe(9);
     const first = await rows(page);
     expect(first).toHaveLength(20);
-    expect(first[0]!.date).toMatch(/^ADMIN \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s?(AM|PM)$/);
+    // Each entry's date cell starts with who wrote it, upper-cased: staff by user name, workflow events by
+    // the person and their role (e.g. an author's submission).
+    const stampedBy = /^[\p{Lu}\p{N}][\p{Lu}\p{M}\p{N} ._'-]*( \(\p{Lu}+\))? \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s?(AM|PM)$/u;
+    for (const r of first) expect(r.date).toMatch(stampedBy);
 
     // 2. Add an Urgent entry.
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined), page.click('.worklog-add')]);
@@ -107,6 +110,7 @@ describe('the work-log area', () => {
     // 3. It shows red in the list, newest first.
     const added = (await rows(page)).find((r) => r.work === content);
     expect(added).toMatchObject({ status: 'urgent', select: 'urgent', sno: '1', background: 'rgb(204, 0, 0)' });
+    expect(added!.date).toMatch(/^ADMIN \d/);
 
     // 4. Filter by Urgent through the route.
     await clickFilter(page, 'Urgent');

@@ -142,10 +142,14 @@ const manuscriptEntry = z.object({ version: z.number(), kind: z.enum(['pdf', 'do
 export const submissionStatusSchema = z.object({
   number: z.string(),
   status: z.enum(SUBMISSION_STATES),
+  statusLabel: z.string(),
+  /** What the author may do from the link now, by the workflow's table (the page shows those forms only). */
+  may: z.object({ withdraw: z.boolean(), revise: z.boolean(), receipt: z.boolean() }),
   title: z.string(),
   submittedAt: z.string(),
   correspondingName: z.string(),
-  history: z.array(historyEntry),
+  /** Each with the label of its `to`, as the page shows it. */
+  history: z.array(historyEntry.extend({ label: z.string() })),
   manuscripts: z.array(manuscriptEntry),
   /** Shown from acceptance until paid (India / other countries, from the journal's settings). */
   fee: z.object({ india: z.string(), foreign: z.string() }).nullable(),

@@ -1,6 +1,7 @@
 import { mongo } from 'mongoose';
 import { AppError, parse, sanitizeRichText, sanitizeTitle, toPlainText, type ActivityLog } from '@journal/server-kit';
 import {
+  authorMayWithdraw,
   awaitsPayment,
   formatSubmissionNumber,
   moveTarget,
@@ -10,6 +11,7 @@ import {
   submissionReceiptSchema,
   submissionResendSchema,
   submissionRevisionSchema,
+  submissionStateLabels,
   submissionWithdrawSchema,
   type ArticleAuthor,
   type SubmissionCreated,
@@ -185,10 +187,12 @@ export class SubmissionService {
     return {
       number: s.number,
       status: s.status,
+      statusLabel: submissionStateLabels[s.status],
+      may: { withdraw: authorMayWithdraw(s.status), revise: moveTarget('revise', 'author', s.status) !== null, receipt: awaitsPayment(s.status) },
       title: s.title,
       submittedAt: s.createdAt.toISOString(),
       correspondingName: `${s.given} ${s.family}`.trim(),
-      history: s.history.filter((h) => h.authorVisible).map((h) => ({ at: new Date(h.at).toISOString(), from: h.from, to: h.to, message: h.message })),
+      history: s.history.filter((h) => h.authorVisible).map((h) => ({ at: new Date(h.at).toISOString(), from: h.from, to: h.to, label: submissionStateLabels[h.to], message: h.message })),
       manuscripts: s.manuscripts.map((m) => ({ version: m.version, kind: m.kind, size: m.size, at: new Date(m.at).toISOString() })),
       fee: showFee ? { india: journal.fee_rupee, foreign: journal.fee_dollar } : null,
       receipt: s.receipt ? { txnid: s.receipt.txnid, at: new Date(s.receipt.at).toISOString() } : null,

@@ -5,15 +5,7 @@ import { useOrigin } from '@/lib/site-context';
 import { PageTitle } from '@/components/page-title';
 import { SafeHtml } from '@/components/safe-html';
 import { ErrorState, Loading } from '@/components/status';
-import {
-  authorMayWithdraw,
-  awaitsPayment,
-  moveTarget,
-  SUBMISSION_RESENT,
-  submissionErrorText,
-  submissionStateLabels,
-} from '@journal/contracts/submission-workflow';
-import { SUBMISSION_TOKEN_RE } from '@journal/contracts/submission-token';
+import { SUBMISSION_RESENT, submissionErrorText } from '@journal/contracts/submission-form';
 import { useRead } from '@/lib/read-cache';
 import { publicKeys } from '@/lib/public-keys';
 import { ReadError } from '../api/read-json';
@@ -26,15 +18,14 @@ export const submissionPath = (token: string) => `/submission/${token}`;
 
 /**
  * docs/product.md#submissions: a submission by its status link; null for any token that opens none
- * (malformed ones are not asked for). Never kept by the render process (not a shared read). Here,
+ * (the service answers 404 for a malformed one as for an unknown one). Never kept by the render process (not a shared read). Here,
  * in the page's chunk, so no other page's first load carries it; the route loader imports it.
  */
 export const submissionQuery = (r: PublicReads, token: string) => ({
   queryKey: [...publicKeys.all, 'submission', token] as const,
   queryFn: async () => {
-    if (!SUBMISSION_TOKEN_RE.test(token)) return null;
     try {
-      return await r.get(`/api/submissions/status/${token}`, 'submissionStatus');
+      return await r.get(`/api/submissions/status/${encodeURIComponent(token)}`, 'submissionStatus');
     } catch (e) {
       if (e instanceof ReadError && e.status === 404) return null;
       throw e;
@@ -131,7 +122,7 @@ export function SubmissionPage() {
               <dd>{day(s.submittedAt)}</dd>
               <dt>Status</dt>
               <dd>
-                <strong>{submissionStateLabels[s.status]}</strong>
+                <strong>{s.statusLabel}</strong>
               </dd>
             </dl>
             {s.articlePath && (
@@ -161,7 +152,7 @@ export function SubmissionPage() {
               )}
             </section>
           )}
-          {awaitsPayment(s.status) && (
+          {s.may.receipt && (
             <ActForm action={`${api}/receipt`} title={s.receipt ? 'Send another receipt' : 'Send the payment receipt'} submit="Send receipt">
               <div className="sub-field">
                 <label htmlFor="sub-txnid">Transaction id</label>
@@ -173,7 +164,7 @@ export function SubmissionPage() {
               </div>
             </ActForm>
           )}
-          {moveTarget('revise', 'author', s.status) && (
+          {s.may.revise && (
             <ActForm action={`${api}/revision`} title="Send your revised manuscript" submit="Send revision">
               <div className="sub-field">
                 <label htmlFor="sub-revision">Revised manuscript (Word .docx or PDF, at most 20 MB)</label>
@@ -199,7 +190,7 @@ export function SubmissionPage() {
                 {s.history.map((h, i) => (
                   <tr key={i}>
                     <td>{day(h.at)}</td>
-                    <td>{submissionStateLabels[h.to]}</td>
+                    <td>{h.label}</td>
                     <td className="sub-message">{h.message}</td>
                   </tr>
                 ))}
@@ -209,7 +200,7 @@ export function SubmissionPage() {
               Manuscript versions: {s.manuscripts.map((m) => `${m.version} (${m.kind.toUpperCase()}, ${day(m.at)})`).join(', ')}
             </p>
           </section>
-          {authorMayWithdraw(s.status) && (
+          {s.may.withdraw && (
             <ActForm action={`${api}/withdraw`} title="Withdraw the submission" submit="Withdraw">
               <div className="sub-field">
                 <label htmlFor="sub-withdraw-note">Reason (optional)</label>

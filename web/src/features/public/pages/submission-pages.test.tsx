@@ -3,7 +3,7 @@
  */
 import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
-import type { SubmissionStatus } from '@journal/contracts';
+import { authorMayWithdraw, awaitsPayment, moveTarget, submissionStateLabels, type SubmissionStatus } from '@journal/contracts';
 import { ReadCache, ReadCacheContext } from '@/lib/read-cache';
 import { hydratedState, prepareRoutes, StaticRouter } from '@/lib/router';
 import { ReadsContext, publicReads, type ReadGetter } from '../api/public.api';
@@ -11,20 +11,27 @@ import { SubmitPage } from './submit-page';
 import { SubmissionPage } from './submission-page';
 
 const TOKEN = 'T'.repeat(43);
-const status = (over: Partial<SubmissionStatus>): SubmissionStatus => ({
-  number: 'DEMO-2026-00042',
-  status: 'received',
-  title: 'Growth of <i>E. coli</i>',
-  submittedAt: '2026-03-02T10:15:00.000Z',
-  correspondingName: 'Asha Verma',
-  history: [{ at: '2026-03-02T10:15:00.000Z', from: '', to: 'received', message: '' }],
-  manuscripts: [{ version: 1, kind: 'docx', size: 1000, at: '2026-03-02T10:15:00.000Z' }],
-  fee: null,
-  receipt: null,
-  ptype: '',
-  articlePath: '',
-  ...over,
-});
+type Entry = Omit<SubmissionStatus['history'][number], 'label'>;
+// The service's answer for a state: its label and what the author may do come from the workflow's table.
+const status = ({ history, ...over }: Partial<Omit<SubmissionStatus, 'history' | 'statusLabel' | 'may'>> & { history?: Entry[] }): SubmissionStatus => {
+  const st = over.status ?? 'received';
+  return {
+    number: 'DEMO-2026-00042',
+    title: 'Growth of <i>E. coli</i>',
+    submittedAt: '2026-03-02T10:15:00.000Z',
+    correspondingName: 'Asha Verma',
+    manuscripts: [{ version: 1, kind: 'docx', size: 1000, at: '2026-03-02T10:15:00.000Z' }],
+    fee: null,
+    receipt: null,
+    ptype: '',
+    articlePath: '',
+    ...over,
+    status: st,
+    statusLabel: submissionStateLabels[st],
+    may: { withdraw: authorMayWithdraw(st), revise: moveTarget('revise', 'author', st) !== null, receipt: awaitsPayment(st) },
+    history: (history ?? [{ at: '2026-03-02T10:15:00.000Z', from: '', to: 'received', message: '' }]).map((h) => ({ ...h, label: submissionStateLabels[h.to] })),
+  };
+};
 
 // docs/product.md#submissions: the pages as the render process serves them (no script needed).
 function show(url: string, routes: { path: string; element: ReactElement }[], answer?: SubmissionStatus) {
@@ -95,5 +102,6 @@ describe('/submission/<token>', () => {
     }));
     expect(await screen.findByText('Please add a figure.')).toBeTruthy();
     expect(document.querySelector('form[action$="/revision"] input[name="manuscript"]')).not.toBeNull();
+    expect(screen.getAllByText('Revision requested').length).toBeGreaterThan(0);
   });
 });

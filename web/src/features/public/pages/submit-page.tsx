@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@/lib/router';
 import { publicPaths as paths } from '@/config/public-paths';
 import { PageTitle } from '@/components/page-title';
-import { MAX_SUBMISSION_ABSTRACT, MAX_SUBMISSION_TITLE, newSubmissionFormKey, submissionErrorText } from '@journal/contracts/submission-workflow';
+import { MAX_SUBMISSION_ABSTRACT, MAX_SUBMISSION_TITLE, newSubmissionFormKey, submissionErrorText } from '@journal/contracts/submission-form';
 import { PageHead } from '../components/page-head';
 import { useJournal } from '../components/use-journal';
 
