@@ -106,12 +106,16 @@ export function headOf(parts: {
 /** Groups a journal's articles (any status) into issue views, page order. */
 export function issueViewsOf(articles: Article[], head: Pick<HeadView, 'issues'>, pdfVersions: Map<string, string>): Map<string, IssueView> {
   const out = new Map<string, IssueView>();
+  // Each issue's month looked up once (monthOf looks through every issue: thousands in a large journal).
+  const months = new Map<string, string>();
   for (const a of articles) {
     if (!isPublicArticle(a)) continue;
     const k = issueKeyOf(a);
     let v = out.get(k);
     if (!v) out.set(k, (v = { key: { year: a.year, volume: a.volume, issue: a.issue }, articles: [] }));
-    const e = entryOf(a, monthOf(head, a), undefined);
+    let month = months.get(k);
+    if (month === undefined) months.set(k, (month = monthOf(head, a)));
+    const e = entryOf(a, month, undefined);
     if (e.pdf_url) e.pdf_url = versionedUrl(e.pdf_url, pdfVersions.get(e.pdf_url));
     v.articles.push(e);
   }
