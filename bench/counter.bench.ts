@@ -14,14 +14,22 @@
  *   counter_tr_j3_ms        p99 of TR_J3 (the view with usage on an open platform: TR_J1 and TR_J4
  *                           count Controlled articles only, and none is)
  *   counter_pr_ms           p99 of PR
- *   counter_ir_a1_first_ms  the first IR_A1 of the year: every article's monthly counts read (the
- *                           item reports are not what the rollup serves), and each month stored
+ *   counter_item_months_store_s  the sweep a replica runs soon after start (StatsRecorder.storeItemMonths):
+ *                           every complete month's item counts stored, here the year never stored
+ *                           (after upgrading): every article-month read once, a document a month written
+ *   counter_ir_a1_first_ms  the first IR_A1 of the year after a restart, its months stored by the sweep
  *   counter_ir_a1_ms        p99 of IR_A1 of the year after that (20 requests): the stored months
+ *   counter_ir_a1_stale_month_ms  the worst a harvester meets once the months are stored: one month
+ *                           made stale by a late hit, read from its article-months (and stored
+ *                           again) before the sweep gets to it
+ * and the CPU each part cost the bench's process (content and the client) and the database's
+ * (FerretDB, PostgreSQL: BENCH_DB_PIDS, `name=pid,…`, when given).
  * Prints the figures; never asserts a time.
  *
  * Alone: `node node_modules/.bin/tsx bench/counter.bench.ts` (MONGO_URL, REDIS_URL, MONGO_DB),
  * merging its figures into bench/results.json.
  */
+import { readFileSync } from 'node:fs';
 import { Types } from 'mongoose';
 import { DEFAULT_JOURNAL_FLAGS, emptySettingsText } from '@journal/contracts';
 import { ascending, percentile, round } from '@journal/testing';
@@ -31,6 +39,43 @@ import { SushiCustomerRepo } from '../services/content/src/counter/sushi-custome
 import type { AccessType, TitleIncrement } from '../services/content/src/stats/stats.repo';
 import type { BenchContext } from './context';
 import { envContext, runStandalone } from './bench-kit';
+
+/** The database's processes (BENCH_DB_PIDS `ferretdb=123,postgres=456`), each counted with its children. */
+const DB_PIDS = Object.fromEntries(
+  (process.env.BENCH_DB_PIDS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((p) => p.split('=') as [string, string])
+    .map(([name, pid]) => [name, Number(pid)]),
+);
+/** A process's CPU ms with its children's, the ended ones too (their time is in its cutime and cstime once reaped). */
+function treeCpuMs(pid: number): number {
+  const fields = (p: number | string) => {
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  };
+  const own = fields(pid);
+  let ticks = own[11]! + own[12]! + own[13]! + own[14]!;
+  for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
+    try {
+      const f = fields(child);
+      ticks += f[11]! + f[12]! + f[13]! + f[14]!;
+    } catch {
+      /* ended meanwhile: counted in its parent's once reaped */
+    }
+  }
+  return (ticks * 1000) / 100;
+}
+const cpuNow = () => ({ bench: process.cpuUsage(), db: Object.fromEntries(Object.entries(DB_PIDS).map(([k, pid]) => [k, treeCpuMs(pid)])) });
+/** CPU ms since `from`: the bench's process (content and the client, user + system) and each database process tree. */
+const cpuSince = (from: ReturnType<typeof cpuNow>, per = 1) => {
+  const b = process.cpuUsage(from.bench);
+  const now = cpuNow().db;
+  return {
+    bench: round((b.user + b.system) / 1000 / per, 1),
+    ...Object.fromEntries(Object.entries(now).map(([k, v]) => [k, round((v - (from.db[k] ?? 0)) / per, 1)])),
+  };
+};
 
 const ARTICLES = Number(process.env.BENCH_COUNTER_ARTICLES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_COUNTER_REQUESTS ?? 300);
@@ -51,6 +96,8 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
     LOG_LEVEL: 'warn',
     WAIT_READY: true,
     STATS_COUNTING: 'off',
+    // The sweep of the item months is run by the bench, when it measures it.
+    STATS_ITEM_MONTHS_FIRST_MS: 3_600_000,
     WEB_INDEX_URL: 'http://127.0.0.1:9/index.html',
   });
   let app = await start(config);
@@ -130,22 +177,40 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
       for (let i = 0; i < REQUESTS; i++) out.push((await ask(report, extra)).ms);
       return out;
     };
+    const cpuJ1 = cpuNow();
     const j1 = await series('tr_j1');
+    console.log('counter: TR_J1 CPU ms a request', cpuSince(cpuJ1, REQUESTS));
     const first = j1[0]!;
     const [j1s, tr, j3, pr] = [ascending(j1), ascending(await series('tr', { attributes_to_show: 'YOP|Access_Type|Access_Method' })), ascending(await series('tr_j3')), ascending(await series('pr'))];
     const check = JSON.parse((await ask('tr_j3')).body) as { Report_Items: { Attribute_Performance: { Performance: { Total_Item_Requests: Record<string, number> } }[] }[] };
     const requests = check.Report_Items[0]!.Attribute_Performance.reduce((n, p) => n + Object.values(p.Performance.Total_Item_Requests).reduce((a, b) => a + b, 0), 0);
     if (requests !== docs.reduce((n, d) => n + d.downloads, 0)) throw new Error(`TR_J3 counts ${requests} requests, the articles ${docs.reduce((n, d) => n + d.downloads, 0)}`);
-    // The first item report may be queued (1011): asked again as a harvester does until served.
+    // The sweep a replica runs soon after start: the year was never stored (as after upgrading).
+    const cpu0 = cpuNow();
+    const t0sweep = performance.now();
+    const stored = await app.stats.storeItemMonths();
+    const sweep = { s: round((performance.now() - t0sweep) / 1000, 1), stored, cpu_ms: cpuSince(cpu0) };
+    console.log('counter: item months stored', sweep);
+    // A restart: the first item report meets a process that has read nothing yet.
+    await app.stop();
+    app = await start(config);
+    const cpu1 = cpuNow();
     const t0ir = performance.now();
     let ir = await askIr();
+    // Had it been queued (1011), the harvester would ask again: the time counts from its first request.
     while (!ir) {
       await new Promise((r) => setTimeout(r, 500));
       ir = await askIr();
     }
-    const irFirst = performance.now() - t0ir;
+    const irFirst = { ms: round(performance.now() - t0ir, 0), cpu_ms: cpuSince(cpu1) };
     const irs: number[] = [];
     for (let i = 0; i < 20; i++) irs.push((await ask('ir_a1')).ms);
+    // A late hit of June: its stored month is stale until the sweep stores it again.
+    await app.repos.stats.markItemMonths([{ journalId: j.id, month: `${YEAR}-06` }]);
+    const cpu2 = cpuNow();
+    const stale = await ask('ir_a1');
+    const staleMonth = { ms: round(stale.ms, 0), cpu_ms: cpuSince(cpu2) };
+    console.log('counter: first IR_A1 after the sweep', irFirst, 'with a stale month', staleMonth);
     const figures = {
       counter_tr_j1_ms: round(percentile(j1s, 99), 2),
       counter_tr_j1_p50_ms: round(percentile(j1s, 50), 2),
@@ -153,7 +218,9 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
       counter_tr_ms: round(percentile(tr, 99), 2),
       counter_tr_j3_ms: round(percentile(j3, 99), 2),
       counter_pr_ms: round(percentile(pr, 99), 2),
-      counter_ir_a1_first_ms: round(irFirst, 0),
+      counter_item_months_store_s: sweep.s,
+      counter_ir_a1_first_ms: irFirst.ms,
+      counter_ir_a1_stale_month_ms: staleMonth.ms,
       counter_ir_a1_ms: round(percentile(ascending(irs), 99), 2),
       counter_articles: ARTICLES,
     };

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -9,6 +10,7 @@ import { hitOf } from '../src/stats/usage-line';
 import { counterTsv } from '../src/counter/counter-tsv';
 import { SUSHI_REQUESTS_PER_MINUTE } from '../src/counter/counter.routes';
 import { platformReport } from '../src/counter/counter-platform';
+import { counterCommands } from '../src/cli/counter.commands';
 import { articleDescriber, fillTitleRollup } from '../src/stats/title-rollup';
 import { PlatformCustomerService } from '../src/counter/platform-customer.service';
 import { SushiCustomerRepo } from '../src/counter/sushi-customer.repo';
@@ -239,8 +241,9 @@ describe('a period of past months: the months asked for, no other', () => {
   const B_MARCH = { Total_Item_Investigations: { '2025-03': 1 }, Total_Item_Requests: { '2025-03': 1 }, Unique_Item_Investigations: { '2025-03': 1 }, Unique_Item_Requests: { '2025-03': 1 } };
   const perfs = (b: { Report_Items: Record<string, unknown>[] }) =>
     b.Report_Items.flatMap((t) => [t, ...((t.Items as Record<string, unknown>[] | undefined) ?? [])]).flatMap((t) => ((t.Attribute_Performance as { Performance: unknown }[] | undefined) ?? []).map((p) => p.Performance));
+  // The admin's reads (the same reports as the customer's, without its requests a minute).
   const ask = async (id: string, month: string, q: Record<string, string> = {}) => {
-    const r = await sushi(`/counter/r51/reports/${id}`, { ...auth(), begin_date: `${month}-01`, end_date: month, ...q });
+    const r = await request(app.url).get(`/api/admin/counter/reports/${id}`).query({ begin_date: `${month}-01`, end_date: month, ...q }).set(await manager(J));
     expect([id, r.status, schemaErrors(id.toUpperCase(), r.body)]).toEqual([id, 200, []]);
     expect([id, r.body.Report_Header.Report_Filters.Begin_Date, r.body.Report_Header.Report_Filters.End_Date]).toEqual([id, `${month}-01`, `${month}-${month.endsWith('04') ? '30' : '31'}`]);
     return r.body;
@@ -556,6 +559,27 @@ describe('the platform-wide COUNTER_SUSHI API (/counter/platform/r51, the platfo
     const limited = answers.find((r) => r.status === 429)!;
     expect([limited.body.Code, limited.headers['retry-after']]).toEqual([1020, '60']);
     expect((await platform('/members', as('ctr1-only'))).status).toBe(200);
+  });
+
+  it('the operator\'s commands: jp counter customer add, list, update and remove; the platform report as an XLSX file', async () => {
+    const commands = counterCommands(async () => ({ journals: app.journals, stats: app.repos.stats, describe: async () => new Map(), platformCustomers: customers }));
+    const run = (words: string, args: Record<string, string>) => commands.find((c) => c.words.join(' ') === words)!.run(args, undefined as never);
+    const added = await run('counter customer add', { 'customer-id': 'cli-1', name: 'Shell Library', journals: 'ctr1, ctr2' });
+    const key = /API key \(shown once\): (\S+)/.exec(added.text)![1]!;
+    expect((await platform('/members', { customer_id: 'cli-1', api_key: key })).body).toEqual([{ Customer_ID: 'cli-1', Institution_Name: 'Shell Library' }]);
+    expect((await run('counter customer list', {})).text).toMatch(/^cli-1 +Shell Library \(requestor -; journals ctr1, ctr2\)$/m);
+    expect((await run('counter customer update', { 'customer-id': 'cli-1', journals: '*', 'requestor-id': 'shell' })).text).toMatch(/cli-1 +Shell Library \(requestor shell; journals \*\)/);
+    await expect(run('counter customer add', { 'customer-id': 'cli-2', name: 'Nobody', journals: 'ctr9' })).rejects.toThrow('No journal with the slug ctr9');
+    await run('counter customer remove', { 'customer-id': 'cli-1' });
+    expect((await platform('/members', { customer_id: 'cli-1', api_key: key })).body.Code).toBe(2010);
+    const file = path.join(tmpdir(), `tr-${process.pid}.xlsx`);
+    try {
+      expect((await run('counter report', { report: 'tr', begin: '2025-03', end: '2025-04', xlsx: file })).text).toBe(`written to ${file}`);
+      const names = readZip(readFileSync(file)).map((f) => f.name);
+      expect(names).toContain('xl/worksheets/sheet1.xml');
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 
   it('the operator changes a customer\'s journals and removes it: its key stops working', async () => {

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { AppError, type CliCommand } from '@journal/server-kit';
 import { counterReportIds } from '@journal/contracts';
 import type { JournalRepo } from '../journals/journal.repo';
@@ -6,6 +7,7 @@ import { isReportId } from '../counter/counter-request';
 import { platformReport } from '../counter/counter-platform';
 import { monthsOf } from '../shared/months';
 import { counterTsv } from '../counter/counter-tsv';
+import { counterXlsx } from '../counter/counter-xlsx';
 import { fillTitleRollup, type Describe } from '../stats/title-rollup';
 import type { PlatformCustomer, PlatformCustomerService } from '../counter/platform-customer.service';
 
@@ -112,7 +114,7 @@ export function counterCommands(deps: () => Promise<CounterCliDeps>): CliCommand
     },
     {
       words: ['counter', 'report'],
-      summary: 'a COUNTER R5.1 platform or title report of every journal (JSON, or TSV with --tsv)',
+      summary: 'a COUNTER R5.1 platform or title report of every journal (JSON, TSV with --tsv, or an XLSX file with --xlsx)',
       options: {
         report: { type: 'string', required: true, describe: `one of ${counterReportIds.filter((id) => !id.startsWith('ir')).join(', ')}` },
         begin: { type: 'string', required: true, describe: 'first month, yyyy-mm' },
@@ -120,6 +122,7 @@ export function counterCommands(deps: () => Promise<CounterCliDeps>): CliCommand
         journal: { type: 'string', describe: 'only this journal (its slug)' },
         platform: { type: 'string', describe: 'the platform name the report gives (default: Journal platform)' },
         tsv: { type: 'boolean', describe: 'the tabular form' },
+        xlsx: { type: 'string', describe: 'write the tabular form to this .xlsx file' },
       },
       async run(a) {
         const id = String(a.report).toLowerCase();
@@ -128,6 +131,10 @@ export function counterCommands(deps: () => Promise<CounterCliDeps>): CliCommand
         const journals = a.journal ? [await d.journals.findBySlug(String(a.journal))] : await d.journals.listAll();
         if (journals.some((j) => !j)) throw new AppError(404, 'unknown_journal', `No journal with the slug ${String(a.journal)}`);
         const report = await platformReport(d.stats, journals.map((j) => j!), id, { begin_date: String(a.begin), end_date: String(a.end) }, { platform: a.platform ? String(a.platform) : 'Journal platform' });
+        if (typeof a.xlsx === 'string') {
+          await writeFile(a.xlsx, await counterXlsx(report));
+          return { data: { file: a.xlsx }, text: `written to ${a.xlsx}` };
+        }
         return { data: report, text: a.tsv ? counterTsv(report) : JSON.stringify(report, null, 2) };
       },
     },
