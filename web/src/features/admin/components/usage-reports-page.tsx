@@ -36,8 +36,8 @@ function RangesField({ label, value, onChange }: { label: string; value: string;
         <textarea rows={3} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={hint} />
       </label>
       <p className="hint" id={hint}>
-        One a line: an address, a CIDR block (192.0.2.0/24, 2001:db8::/48) or first-last. Usage from them is reported to the institution; none, and it
-        receives the world&apos;s usage.
+        One a line: an address, a CIDR block (192.0.2.0/24, 2001:db8::/48) or first-last. Usage from them is reported to the institution from when
+        they are saved (addresses are not kept, so earlier months stay the world&apos;s); none, and it receives the world&apos;s usage.
       </p>
     </>
   );
