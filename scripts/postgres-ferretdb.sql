@@ -36,17 +36,23 @@ BEGIN
   END IF;
 END $$;
 
+-- What FerretDB creates: each index gets its GIN twin, each chunk table its uncompressed storage
+-- (ferretdb_chunks_uncompressed, below).
 CREATE OR REPLACE FUNCTION ferretdb_gin_on_create() RETURNS event_trigger
 LANGUAGE plpgsql AS $$
 DECLARE r record;
 BEGIN
-  FOR r IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'CREATE INDEX' AND object_type = 'index' LOOP
-    PERFORM ferretdb_gin_twins(r.objid);
+  FOR r IN SELECT objid, object_type FROM pg_event_trigger_ddl_commands() WHERE command_tag IN ('CREATE INDEX', 'CREATE TABLE') LOOP
+    IF r.object_type = 'index' THEN
+      PERFORM ferretdb_gin_twins(r.objid);
+    ELSIF r.object_type = 'table' THEN
+      PERFORM ferretdb_chunks_uncompressed(r.objid);
+    END IF;
   END LOOP;
 END $$;
 
 DROP EVENT TRIGGER IF EXISTS ferretdb_gin_on_create;
-CREATE EVENT TRIGGER ferretdb_gin_on_create ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
+CREATE EVENT TRIGGER ferretdb_gin_on_create ON ddl_command_end WHEN TAG IN ('CREATE INDEX', 'CREATE TABLE')
   EXECUTE FUNCTION ferretdb_gin_on_create();
 
 -- Indexes made before this file was applied (a database restored or created by an older set-up).
@@ -92,19 +98,7 @@ BEGIN
   END IF;
 END $$;
 
-CREATE OR REPLACE FUNCTION ferretdb_chunks_on_create() RETURNS event_trigger
-LANGUAGE plpgsql AS $$
-DECLARE r record;
-BEGIN
-  FOR r IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'CREATE TABLE' AND object_type = 'table' LOOP
-    PERFORM ferretdb_chunks_uncompressed(r.objid);
-  END LOOP;
-END $$;
-
-DROP EVENT TRIGGER IF EXISTS ferretdb_chunks_on_create;
-CREATE EVENT TRIGGER ferretdb_chunks_on_create ON ddl_command_end WHEN TAG IN ('CREATE TABLE')
-  EXECUTE FUNCTION ferretdb_chunks_on_create();
-
+-- Chunk tables made before this file was applied.
 DO $$
 DECLARE r record;
 BEGIN
