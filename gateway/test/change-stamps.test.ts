@@ -1,0 +1,62 @@
+/**
+ * The journals' change numbers as the gateway reads them for reads nginx stores, against the real
+ * Redis: the stamps and checks asked for in one turn share one read, and a check never takes a
+ * read that was on its way before it was asked for.
+ */
+import Redis from 'ioredis';
+import { edgeChangeKey } from '@journal/server-kit';
+import { testServers, uniqueName } from '@journal/testing';
+import { ChangeStamps } from '../src/change-stamps';
+
+const prefix = `${uniqueName('gwstamps')}:`;
+const A = 'a'.repeat(24);
+const B = 'b'.repeat(24);
+let redis: Redis;
+let stamps: ChangeStamps;
+/** MGETs sent (the real command, counted on its way). */
+let sent = 0;
+
+beforeAll(() => {
+  redis = new Redis(testServers().redisUrl);
+  const mget = redis.mget.bind(redis) as (keys: string[]) => Promise<(string | null)[]>;
+  const counted = (keys: string[]) => {
+    sent++;
+    return mget(keys);
+  };
+  stamps = new ChangeStamps(Object.assign(Object.create(redis) as Redis, { mget: counted }), prefix);
+});
+
+afterAll(async () => {
+  await redis.del(edgeChangeKey(prefix, A), edgeChangeKey(prefix, B));
+  redis.disconnect();
+});
+
+it('reads every number asked for in one turn with one command, each journal its own', async () => {
+  await redis.set(edgeChangeKey(prefix, A), '7');
+  sent = 0;
+  const got = await Promise.all([stamps.stamp(A), stamps.stamp(B), stamps.stamp(A), stamps.moved(A, '7'), stamps.moved(B, '3')]);
+  expect(got).toEqual(['7', '0', '7', false, true]);
+  expect(sent).toBe(1);
+});
+
+it('checks after a change with a read sent after the check was asked for, not the one already on its way', async () => {
+  await redis.set(edgeChangeKey(prefix, A), '10');
+  const first = stamps.stamp(A);
+  // The first read is sent at the end of this turn; the change lands while it is on its way.
+  await new Promise((r) => setImmediate(r));
+  const changed = redis.incr(edgeChangeKey(prefix, A));
+  const check = stamps.moved(A, '10');
+  await changed;
+  expect(await first).toBe('10');
+  expect(await check).toBe(true);
+});
+
+it('says nothing (null) when Redis cannot answer, so the read is not stored', async () => {
+  // Never connected, and no queue for commands meanwhile: every command fails at once.
+  const gone = new Redis(testServers().redisUrl, { lazyConnect: true, enableOfflineQueue: false });
+  gone.on('error', () => {});
+  const offline = new ChangeStamps(gone, prefix);
+  expect(await offline.stamp(A)).toBeNull();
+  expect(await offline.moved(A, '10')).toBe(true);
+  gone.disconnect();
+});
