@@ -111,7 +111,8 @@ export async function spawnBuilt(dir: string, env: NodeJS.ProcessEnv, nodeFlags:
   });
   const child = spawn(process.execPath, [...nodeFlags, path.join(__dirname, '..', dir, 'dist', 'main.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  const until = performance.now() + 60_000;
+  // A start on a machine at a load average of 20 or more can take a minute by itself.
+  const until = performance.now() + 180_000;
   while ((await timedGet(undefined, `${url}/readyz`, {}).catch(() => ({ status: 0 }))).status !== 200) {
     if (performance.now() > until || child.exitCode !== null) {
       child.kill('SIGTERM');
