@@ -394,9 +394,10 @@ start_postgres() {
     # page writes stay on: what FerretDB acknowledged survives a kill -9 of either process. For the
     # bulk writes of a seed, a views rebuild or a restore: 512 MB of shared buffers (at 128 MB the
     # backends wrote most dirty pages out themselves), checkpoints at most every 15 minutes or 4 GB of
-    # WAL (fewer full-page images), and those images compressed (lz4).
+    # WAL (fewer full-page images), and those images compressed (lz4). pg_stat_statements counts the
+    # rows and buffers of every statement at once (services/content/test/bounded-reads.test.ts).
     as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c plan_cache_mode=force_custom_plan -c max_connections=300 -c shared_buffers=${JP_PG_SHARED_BUFFERS:-512MB} -c max_wal_size=4GB -c checkpoint_timeout=15min -c wal_compression=lz4" start >/dev/null \
+      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c plan_cache_mode=force_custom_plan -c max_connections=300 -c shared_buffers=${JP_PG_SHARED_BUFFERS:-512MB} -c max_wal_size=4GB -c checkpoint_timeout=15min -c wal_compression=lz4 -c shared_preload_libraries=pg_stat_statements" start >/dev/null \
       || die "PostgreSQL did not start (see $dir/postgres.log)"
   fi
   as_pg "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'" | grep -q 1 \

@@ -1,29 +1,44 @@
 /**
  * What a request makes the database read, from the database's own statistics: each request path
  * of the content service is sent once against a journal of JOURNAL_ARTICLES articles, and the rows
- * PostgreSQL read for it (pg_stat_user_tables: seq_tup_read + idx_tup_fetch, over the test
- * database's tables) must stay under a bound far below the journal's size. A path that reads a
- * whole collection, or every article of a journal, fails here whatever the machine's speed
- * (docs/operations.md#the-database). Needs FerretDB on PostgreSQL (PG_URL in .data/servers.env,
+ * PostgreSQL handed FerretDB for it (the documents FerretDB decodes) must stay under a bound far
+ * below the journal's size. A path that reads a whole collection, or every article of a journal,
+ * fails here whatever the machine's speed (docs/operations.md#the-database). Every content route
+ * of the staff route table is sent (a test fails when one is added without a probe here), with the
+ * public reads and the article writes. Needs FerretDB on PostgreSQL (PG_URL in .data/servers.env,
  * which scripts/provision.sh servers writes).
+ *
+ * The counts come from pg_stat_statements where the cluster loads it (provisioning does: rows and
+ * buffers of each statement, read at once), else from pg_stat_user_tables (rows read per table,
+ * which a backend publishes only once idle for up to ten seconds: each request then waits that long).
  */
 import { execFileSync } from 'node:child_process';
 import request from 'supertest';
-import { modelledPause, staffHeaders, staffToken, testServers, uniqueName } from '@journal/testing';
+import { staffRoutes } from '@journal/contracts';
+import { markRecentAuth, modelledPause, newObjectId, staffHeaders, staffToken, testServers, uniqueName } from '@journal/testing';
 import { seedPublisher } from '../src/seed/publisher';
 import { JournalRepo } from '../src/journals/journal.repo';
 import { articleCollectionOf } from '../src/archives/article-collections';
-import { startContent, stopContent, type TestContentApp } from './helpers';
+import type { Article } from '../src/archives/article.repo';
+import { assetPath } from '../src/files/file-store';
+import { makePdf, startContent, stopContent, type TestContentApp } from './helpers';
 
-jest.setTimeout(600_000);
+jest.setTimeout(1_800_000);
 
 const JOURNAL_ARTICLES = 3000;
-/** Rows a request may make PostgreSQL read: a page, an issue, a few view and state documents. */
-const BOUND = 150;
 /**
- * PostgreSQL publishes a backend's counters once it is idle and its last report is a second old,
- * else after ten seconds idle: each request is read after that.
+ * Rows a request may make PostgreSQL hand FerretDB: an issue's articles (20 in the seed, read twice
+ * by the add form's checks), a few view and state documents. Below the seed's 150 issues, so a path
+ * that reads a document per issue fails too.
  */
+const BOUND = 100;
+/**
+ * Shared buffers a request may touch (pg_stat_statements only): its rows' pages, index pages, TOAST,
+ * and what its writes update. The seed's article table is some 1,200 pages (both journals), so a
+ * scan of it fails here even where it hands FerretDB few rows; an article add touches about 530.
+ */
+const BLOCKS_BOUND = 800;
+/** Without pg_stat_statements: a backend publishes its counters once idle, at most ten seconds later. */
 const STATS_DELAY_MS = 11_000;
 
 const dbName = uniqueName('bounded');
@@ -34,80 +49,269 @@ function pg(sql: string): string {
   return execFileSync('psql', [url, '-tAX', '-c', sql], { encoding: 'utf8' }).trim();
 }
 
-/** Rows read so far from each of the test database's tables (FerretDB keeps each database in a schema). */
-const rowsRead = (): Map<string, number> =>
+/** What PostgreSQL has read so far for the test database, per table (FerretDB keeps each database in a schema). */
+interface Reads {
+  rows: Map<string, number>;
+  blocks: number;
+}
+
+interface Meter {
+  name: string;
+  read(): Reads;
+  /** Until what was read so far is counted. */
+  settle(): Promise<void>;
+}
+
+const rowsOf = (out: string) =>
   new Map(
-    pg(`SELECT relname, seq_tup_read + coalesce(idx_tup_fetch, 0) FROM pg_stat_user_tables WHERE schemaname = '${dbName}' AND relname <> '_ferretdb_database_metadata'`)
+    out
       .split('\n')
       .filter(Boolean)
-      .map((l) => [l.slice(0, l.lastIndexOf('|')), Number(l.slice(l.lastIndexOf('|') + 1))]),
+      .map((l) => [l.slice(0, l.lastIndexOf('|')), Number(l.slice(l.lastIndexOf('|') + 1))] as const),
   );
 
+/** pg_stat_statements: counted as each statement ends. FerretDB names every table as "schema"."table". */
+function statementsMeter(): Meter | null {
+  if (!pg("SELECT current_setting('shared_preload_libraries')").includes('pg_stat_statements')) return null;
+  pg('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  const mine = `query LIKE '%"${dbName}".%' AND query NOT LIKE '%_ferretdb_database_metadata%'`;
+  return {
+    name: 'pg_stat_statements',
+    read: () => ({
+      rows: rowsOf(pg(`SELECT substring(query from '"${dbName}"\\."([^"]+)"'), sum(rows) FROM pg_stat_statements WHERE ${mine} GROUP BY 1`)),
+      blocks: Number(pg(`SELECT coalesce(sum(shared_blks_hit + shared_blks_read), 0) FROM pg_stat_statements WHERE ${mine}`)),
+    }),
+    settle: async () => undefined,
+  };
+}
+
+/** pg_stat_user_tables: rows read (sequential and by index) per table, published by idle backends. */
+const tablesMeter: Meter = {
+  name: 'pg_stat_user_tables',
+  read: () => ({
+    rows: rowsOf(
+      pg(`SELECT relname, seq_tup_read + coalesce(idx_tup_fetch, 0) FROM pg_stat_user_tables WHERE schemaname = '${dbName}' AND relname <> '_ferretdb_database_metadata'`),
+    ),
+    blocks: 0,
+  }),
+  settle: () => modelledPause(STATS_DELAY_MS, 'counters of the requests so far published'),
+};
+
+let meter: Meter;
 let app: TestContentApp;
 let J: string;
 let as: Record<string, string>;
+let article: Article;
+let pdf: Buffer;
+/** A stored PDF of the seed's (each seeded article has one), read cold by a reader. */
+let pdfPath: string;
 
 beforeAll(async () => {
   const { mongoUrl, redisUrl } = testServers();
   await seedPublisher({ mongoUrl, dbName, journals: 2, articles: JOURNAL_ARTICLES * 2, worklogEntries: 0, redisUrl, redisPrefix: `${dbName}:` });
   app = await startContent({ MONGO_DB: dbName, REDIS_PREFIX: `${dbName}:` });
   J = (await new JournalRepo(app.conn).findBySlug('pub-0001'))!.id;
-  as = staffHeaders(J, staffToken(J));
+  const token = staffToken(J);
+  as = staffHeaders(J, token);
+  // The routes that ask for a recent password (DOI settings, SUSHI customers, Crossref credentials) are probed past that check.
+  await markRecentAuth(`${dbName}:`, token);
+  article = (await app.deps.repos.articles.findByRef(J, '100421'))!;
+  pdf = await makePdf('Bounded reads');
+  const [first] = (await app.deps.repos.articles.listByIssue(J, { year: 1990, volume: 1, issue: 1 })).filter((a) => a.file);
+  pdfPath = assetPath.article(first!.year, first!.volume, first!.issue, first!.file);
+  meter = statementsMeter() ?? tablesMeter;
+  console.log(`[bounded reads] counted from ${meter.name}`);
 });
 afterAll(() => stopContent(app));
 
-/** The rows PostgreSQL read for one request, in all (the tables read from are printed). */
-async function readFor(name: string, send: () => Promise<request.Response>): Promise<number> {
-  await modelledPause(STATS_DELAY_MS, 'counters of earlier requests published');
-  const before = rowsRead();
+/** The rows (and buffers) PostgreSQL read for one request, in all (the tables read from are printed). */
+let last: Reads | undefined;
+async function readFor(name: string, send: () => Promise<{ status: number }>): Promise<{ rows: number; blocks: number; status: number }> {
+  // What the last request's settled count holds is this one's start: nothing else reads meanwhile.
+  if (!last) await meter.settle();
+  const before = last ?? meter.read();
   const res = await send();
-  expect(res.status).toBe(200);
-  await modelledPause(STATS_DELAY_MS, "this request's counters published");
-  const by = [...rowsRead()].map(([t, n]) => [t, n - (before.get(t) ?? 0)] as const).filter(([, n]) => n > 0);
-  const total = by.reduce((s, [, n]) => s + n, 0);
-  console.log(`[bounded reads] ${name}: ${total} rows (${by.map(([t, n]) => `${t.replace(/_[0-9a-f]{8}$/, '')} ${n}`).join(', ') || 'none'})`);
-  return total;
+  await meter.settle();
+  const after = (last = meter.read());
+  const by = [...after.rows].map(([t, n]) => [t, n - (before.rows.get(t) ?? 0)] as const).filter(([, n]) => n > 0);
+  const rows = by.reduce((s, [, n]) => s + n, 0);
+  const blocks = after.blocks - before.blocks;
+  console.log(
+    `[bounded reads] ${name}: ${res.status}, ${rows} rows${meter === tablesMeter ? '' : `, ${blocks} buffers`} (${by.map(([t, n]) => `${t.replace(/_[0-9a-f]{8}$/, '')} ${n}`).join(', ') || 'none'})`,
+  );
+  return { rows, blocks, status: res.status };
+}
+
+function expectBounded(r: { rows: number; blocks: number; status: number }) {
+  expect(r.status).toBeLessThan(500);
+  expect(r.rows).toBeLessThanOrEqual(BOUND);
+  expect(r.blocks).toBeLessThanOrEqual(BLOCKS_BOUND);
 }
 
 const pub = (path: string) => () => request(app.url).get(path).set('x-journal-id', J);
-const staff = (path: string) => () => request(app.url).get(path).set(as);
+const staff = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => () => {
+  const r = request(app.url)[method](path).set(as);
+  return body ? r.send(body) : r;
+};
+
+/** The edit form sent back with one field changed (the admin's save). */
+function articleForm(a: Article, changes: Record<string, string>) {
+  const fields: Record<string, string> = {
+    year: String(a.year), volume: String(a.volume), issue: String(a.issue), refnumber: a.refnumber, title: a.title, authorname: a.authorname ?? '',
+    abstract: a.abstract ?? '', pagenumber: a.pagenumber ?? '', email: a.email ?? '', txnid: a.txnid ?? '', ptype: a.ptype ?? 'paid',
+    publishdate: String(a.publishdate ?? '').slice(0, 10), subject: a.subject ?? '', ...changes,
+  };
+  return fields;
+}
 
 test('the statistics see a read of the whole journal (the check can fail)', async () => {
   const read = await readFor('a whole journal, read on purpose', async () => {
     await app.conn.db!.collection(await articleCollectionOf(app.conn.db!, J)).find({}).toArray();
-    return { status: 200 } as request.Response;
+    return { status: 200 };
   });
-  expect(read).toBeGreaterThan(BOUND);
+  expect(read.rows).toBeGreaterThan(BOUND);
 });
 
+/**
+ * Every content route of the staff route table (packages/contracts roles.ts), each with the
+ * request it is probed by: a route added to the table without one fails the first test below.
+ * Ids of things the seed does not make (submissions, reviewers, customers) are unknown ids: their
+ * lookups are as bounded as a found one's, and the point is that no route reads the journal.
+ */
+const unknown = newObjectId();
+const ISSUE = '1990/1/1';
+const staffProbes: Record<string, () => () => Promise<{ status: number }>> = {
+  dashboard: () => staff('get', '/api/admin'),
+  createIssue: () => staff('post', '/api/admin/create-issue', { year: 2095, volume: 95, issue: 1, frequency: 'May' }),
+  issues: () => staff('get', '/api/admin/archives/?limit=100'),
+  createArticle: () => async () => {
+    let r = request(app.url).post('/api/admin/archives/').set(as);
+    const f = { year: '2095', volume: '95', issue: '1', refnumber: '990001', title: 'Bounded reads add', authorname: 'Asha Rao', abstract: '<p>A</p>', pagenumber: '1-4', email: 'a@b.org', txnid: 'BR990001', ptype: 'paid', publishdate: '2095-01-02' };
+    for (const [k, v] of Object.entries(f)) r = r.field(k, v);
+    return r.attach('pdfFile', pdf, { filename: 'a.pdf', contentType: 'application/pdf' });
+  },
+  issueArticles: () => staff('get', `/api/admin/archives/${ISSUE}`),
+  article: () => staff('get', `/api/admin/articles/${article.id}`),
+  updateArticle: () => async () => {
+    let r = request(app.url).post(`/api/archives/${article.id}`).set(as);
+    for (const [k, v] of Object.entries(articleForm(article, { abstract: `${article.abstract ?? ''} Revised.` }))) r = r.field(k, v);
+    return r;
+  },
+  withdrawArticle: () => staff('post', `/api/admin/articles/${article.id}/withdraw`, { kind: 'retracted', reason: 'Bounded reads' }),
+  restoreArticle: () => staff('post', `/api/admin/articles/${article.id}/restore`, {}),
+  search: () => staff('get', '/api/admin/search?q=quantum'),
+  editors: () => staff('get', '/api/admin/editors'),
+  editor: () => staff('get', `/api/admin/editors/${unknown}`),
+  createEditor: () => async () => request(app.url).post('/api/editors').set(as).field('name', 'Bounded Editor').field('category', 'chief editor'),
+  pinEditors: () => staff('post', '/api/editors/pin', { ids: [unknown], pinned: true }),
+  updateEditor: () => staff('post', `/api/editors/${unknown}`, { status: 'enabled' }),
+  doiSettings: () => staff('post', '/api/admin/doi-settings', { doi_prefix: '10.5555', doi_suffix_pattern: 'br.{year}.{refnumber}' }),
+  settings: () => staff('post', '/api/settings', { websitename: 'Bounded Reads Journal' }),
+  siteImage: () => async () => request(app.url).post('/api/settings/images/logo').set(as).attach('image', Buffer.from('not an image'), 'x.png'),
+  indexing: () => staff('get', '/api/admin/indexing'),
+  createIndexing: () => async () => request(app.url).post('/api/admin/indexing').set(as).field('name', 'Bounded Index').field('link', 'https://example.org'),
+  reorderIndexing: () => staff('post', '/api/admin/indexing/reorder', { ids: [unknown] }),
+  updateIndexing: () => staff('post', `/api/admin/indexing/${unknown}`, { name: 'x' }),
+  removeIndexing: () => staff('delete', `/api/admin/indexing/${unknown}`),
+  issueStats: () => staff('get', `/api/admin/stats/${ISSUE}`),
+  edgeStatus: () => staff('get', '/api/admin/edge-status'),
+  counterReport: () => staff('get', '/api/admin/counter/reports/tr_j1?begin_date=2024-01&end_date=2024-02'),
+  sushiCustomers: () => staff('get', '/api/admin/counter/customers'),
+  createSushiCustomer: () => staff('post', '/api/admin/counter/customers', { name: 'Bounded Library' }),
+  updateSushiCustomer: () => staff('put', `/api/admin/counter/customers/${unknown}`, { name: 'x' }),
+  removeSushiCustomer: () => staff('delete', `/api/admin/counter/customers/${unknown}`),
+  crossrefExport: () => staff('post', `/api/admin/archives/${ISSUE}/crossref`, { refs: [article.refnumber] }),
+  doajExport: () => staff('get', `/api/admin/archives/${ISSUE}/doaj.xml`),
+  crossrefCredentials: () => staff('get', '/api/admin/crossref/credentials'),
+  setCrossrefCredentials: () => staff('put', '/api/admin/crossref/credentials', { username: 'bounded', password: 'bounded-secret-1' }),
+  removeCrossrefCredentials: () => staff('delete', '/api/admin/crossref/credentials'),
+  crossrefDeposit: () => staff('post', '/api/admin/crossref/deposits', { year: 1990, volume: 1, issue: 1 }),
+  crossrefDepositStates: () => staff('get', `/api/admin/crossref/deposits/${ISSUE}`),
+  reviewers: () => staff('get', '/api/admin/reviewers'),
+  createReviewer: () => staff('post', '/api/admin/reviewers', { name: 'Bounded Reviewer', email: 'reviewer@example.org' }),
+  importReviewers: () => staff('post', '/api/admin/reviewers/import-board', {}),
+  reviewer: () => staff('get', `/api/admin/reviewers/${unknown}`),
+  updateReviewer: () => staff('put', `/api/admin/reviewers/${unknown}`, { name: 'x' }),
+  removeReviewer: () => staff('delete', `/api/admin/reviewers/${unknown}`),
+  reviewSettings: () => staff('get', '/api/admin/review-settings'),
+  updateReviewSettings: () => staff('put', '/api/admin/review-settings', { reviewDays: 21 }),
+  submissionReviews: () => staff('get', `/api/admin/submissions/${unknown}/reviews`),
+  reviewerSuggestions: () => staff('get', `/api/admin/submissions/${unknown}/reviewer-suggestions`),
+  inviteReviewers: () => staff('post', `/api/admin/submissions/${unknown}/reviews`, { reviewerIds: [unknown] }),
+  reviewManuscript: () => staff('post', `/api/admin/submissions/${unknown}/review-manuscript`, {}),
+  reviewConflict: () => staff('post', `/api/admin/submissions/${unknown}/review-conflicts`, {}),
+  cancelReview: () => staff('post', `/api/admin/submissions/${unknown}/reviews/${unknown}/cancel`, {}),
+  reassignReview: () => staff('post', `/api/admin/submissions/${unknown}/reviews/${unknown}/reassign`, { reviewerId: unknown }),
+  reviewDueDate: () => staff('post', `/api/admin/submissions/${unknown}/reviews/${unknown}/due`, { dueDate: '2099-01-01' }),
+  reviewFile: () => staff('get', `/api/admin/submissions/${unknown}/reviews/${unknown}/file`),
+  reviewDecision: () => staff('post', `/api/admin/submissions/${unknown}/review-decision`, {}),
+  reviewCertificates: () => staff('get', '/api/admin/reviews/certificates?year=2024'),
+  crossrefSubmission: () => staff('get', `/api/admin/crossref/submissions/${unknown}`),
+  mailSettings: () => staff('get', '/api/admin/mail-settings'),
+  updateMailSettings: () => staff('put', '/api/admin/mail-settings', {}),
+  submissionEmails: () => staff('get', `/api/admin/submissions/${unknown}/emails`),
+  submissions: () => staff('get', '/api/admin/submissions'),
+  submission: () => staff('get', `/api/admin/submissions/${unknown}`),
+  submissionFile: () => staff('get', `/api/admin/submissions/${unknown}/files/${unknown}`),
+  submissionDecision: () => staff('post', `/api/admin/submissions/${unknown}/decision`, {}),
+  submissionPayment: () => staff('post', `/api/admin/submissions/${unknown}/payment`, {}),
+  submissionSettings: () => staff('get', '/api/admin/submission-settings'),
+  updateSubmissionSettings: () => staff('put', '/api/admin/submission-settings', {}),
+  submissionPublish: () => staff('post', `/api/admin/submissions/${unknown}/publish`, {}),
+};
+
+const contentRoutes = Object.entries(staffRoutes)
+  .filter(([, r]) => r.service === 'content')
+  .map(([name]) => name);
+
+test('every content route of the staff route table has a probe here', () => {
+  expect(contentRoutes.filter((n) => !(n in staffProbes))).toEqual([]);
+});
+
+describe.each(contentRoutes.filter((n) => n in staffProbes).map((n) => [`${staffRoutes[n as keyof typeof staffRoutes].method} ${staffRoutes[n as keyof typeof staffRoutes].path} (${n})`, n] as const))(
+  '%s',
+  (label, name) => {
+    test(`reads at most ${BOUND} rows`, async () => {
+      expectBounded(await readFor(label, staffProbes[name]!()));
+    });
+  },
+);
+
+/** The public reads (docs/product.md#api) and feeds, as a reader's first request after a write meets them. */
 describe.each([
-  // Counted in the journal's head view (HeadView.counts), not from the articles.
-  ['admin issue list', staff('/api/admin/archives/')],
-  ['admin dashboard counts', staff('/api/admin')],
-  ['public issue list', pub('/api/archives/1990/1/1')],
-  ['public article', pub('/api/archives/ref/100021')],
-  ['public search', pub('/api/search?keyword=quantum')],
+  ['public settings', pub('/api/settings/')],
+  ['public editors', pub('/api/editors/')],
+  ['public indexing', pub('/api/indexing/')],
   ['public archive index', pub('/api/archives')],
-  ['admin issue articles', staff('/api/admin/archives/2000/11/2')],
-  ['admin search', staff('/api/admin/search?q=quantum')],
+  ['public issue list', pub(`/api/archives/${ISSUE}`)],
+  ['public article by reference', pub('/api/archives/ref/100021')],
+  ['public article by id', () => request(app.url).get(`/api/archives/${article.id}`).set('x-journal-id', J)],
+  ['public article stats', pub('/api/archives/ref/100021/stats')],
+  ['public article JATS', pub('/api/archives/ref/100021/jats.xml')],
+  ['public search', pub('/api/search?keyword=quantum')],
+  ['a PDF, cold', () => request(app.url).get(pdfPath).set('x-journal-id', J)],
+  ['robots.txt', pub('/robots.txt')],
+  ['an unknown submission status', pub('/api/submissions/status/unknown-token')],
+  ['an unknown review link', pub('/api/reviews/unknown-token')],
 ])('%s', (name, send) => {
   test(`reads at most ${BOUND} rows`, async () => {
-    const read = await readFor(name, send);
-    expect(read).toBeLessThanOrEqual(BOUND);
+    expectBounded(await readFor(name, send));
   });
 });
 
-test(`an article update reads at most ${BOUND} rows`, async () => {
-  const a = (await app.deps.repos.articles.findByRef(J, '100421'))!;
-  const read = await readFor('article update', () => {
-    let req = request(app.url).post(`/api/archives/${a.id}`).set(as);
-    const fields: Record<string, string> = {
-      year: String(a.year), volume: String(a.volume), issue: String(a.issue), refnumber: a.refnumber, title: a.title, authorname: a.authorname ?? '',
-      abstract: `${a.abstract ?? ''} Revised.`, pagenumber: a.pagenumber ?? '', email: a.email ?? '', txnid: a.txnid ?? '', ptype: a.ptype ?? 'paid',
-      publishdate: String(a.publishdate ?? '').slice(0, 10), subject: a.subject ?? '',
-    };
-    for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-    return req;
+/**
+ * Harvesters' paths known to read the whole journal: the sitemap reads every issue's view (its
+ * corpus), and OAI-PMH every issue's view and, for its deleted records, every article of the
+ * journal (an `$or` FerretDB does not hand to PostgreSQL), for any verb. They stay here, marked,
+ * until their lists are kept in pages of their own; a fix makes them pass, and jest then asks to
+ * unmark them.
+ */
+describe.each([
+  ['sitemap index', pub('/sitemap.xml')],
+  ['OAI-PMH Identify', pub('/oai?verb=Identify')],
+  ['OAI-PMH a page of records', pub('/oai?verb=ListRecords&metadataPrefix=oai_dc')],
+])('%s (known to read the whole journal)', (name, send) => {
+  test.failing(`reads at most ${BOUND} rows`, async () => {
+    expectBounded(await readFor(name, send));
   });
-  expect(read).toBeLessThanOrEqual(BOUND);
 });
