@@ -30,6 +30,7 @@
  * merging its figures into bench/results.json.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { Types } from 'mongoose';
 import { DEFAULT_JOURNAL_FLAGS, emptySettingsText } from '@journal/contracts';
 import { ascending, percentile, round } from '@journal/testing';
@@ -38,7 +39,7 @@ import { contentConfigSchema } from '../services/content/src/config';
 import { SushiCustomerRepo } from '../services/content/src/counter/sushi-customer.repo';
 import type { AccessType, TitleIncrement } from '../services/content/src/stats/stats.repo';
 import type { BenchContext } from './context';
-import { envContext, runStandalone } from './bench-kit';
+import { envContext, runStandalone, writeSection } from './bench-kit';
 
 /** The database's processes (BENCH_DB_PIDS `ferretdb=123,postgres=456`), each counted with its children. */
 const DB_PIDS = Object.fromEntries(
@@ -179,7 +180,8 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
     };
     const cpuJ1 = cpuNow();
     const j1 = await series('tr_j1');
-    console.log('counter: TR_J1 CPU ms a request', cpuSince(cpuJ1, REQUESTS));
+    const j1Cpu = cpuSince(cpuJ1, REQUESTS);
+    console.log('counter: TR_J1 CPU ms a request', j1Cpu);
     const first = j1[0]!;
     const [j1s, tr, j3, pr] = [ascending(j1), ascending(await series('tr', { attributes_to_show: 'YOP|Access_Type|Access_Method' })), ascending(await series('tr_j3')), ascending(await series('pr'))];
     const check = JSON.parse((await ask('tr_j3')).body) as { Report_Items: { Attribute_Performance: { Performance: { Total_Item_Requests: Record<string, number> } }[] }[] };
@@ -225,6 +227,25 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
       counter_articles: ARTICLES,
     };
     console.log(figures);
+    const cpu = (c: Record<string, number>) => Object.entries(c).map(([k, v]) => `${k} ${v}`).join(', ');
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    writeSection(
+      'counter',
+      'COUNTER reports over SUSHI',
+      `a year of a ${ARTICLES.toLocaleString('en')}-article journal (${docs.length.toLocaleString('en')} article-months), content in the bench's process on FerretDB on PostgreSQL, load average ${load} at the end on ${availableParallelism()} cores. CPU is the bench's process (content and the client) and the database's processes with their children, from /proc.`,
+      ['figure', 'wall', 'CPU ms'],
+      [
+        `| TR_J1 p99 / p50 (\`counter_tr_j1_ms\`, ${REQUESTS} requests) | ${figures.counter_tr_j1_ms} / ${figures.counter_tr_j1_p50_ms} ms | a request: ${cpu(j1Cpu)} |`,
+        `| the start-up sweep storing the year's item months (\`counter_item_months_store_s\`) | ${sweep.s} s | ${cpu(sweep.cpu_ms)} |`,
+        `| first IR_A1 of the year after a restart, from the stored months (\`counter_ir_a1_first_ms\`) | ${irFirst.ms} ms | ${cpu(irFirst.cpu_ms)} |`,
+        `| IR_A1 p99 after that (\`counter_ir_a1_ms\`) | ${figures.counter_ir_a1_ms} ms | |`,
+        `| IR_A1 with one month made stale by a late hit (\`counter_ir_a1_stale_month_ms\`) | ${staleMonth.ms} ms | ${cpu(staleMonth.cpu_ms)} |`,
+      ],
+      [
+        'Before item months were stored by the sweep, the first IR_A1 of a year never asked for read every article-month: 42.8 s, answered 1011 (queued) until read.',
+        'The worst a harvester meets: months not stored when asked (an upgrade before the first sweep has finished, or the minutes between a late hit and the next sweep) are read from the article-months, each about a twelfth of the sweep\'s cost; past COUNTER_ITEM_WAIT_MS (15 s) the answer is 1011 and the read goes on.',
+      ],
+    );
     return figures;
   } finally {
     await app.conn.dropDatabase().catch(() => undefined);
@@ -234,5 +255,5 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
 
 if (require.main === module) {
   const dbName = process.env.MONGO_DB ?? `journal_bench${process.env.JP_LANE ? `_${process.env.JP_LANE}` : ''}`;
-  runStandalone('counter', run, { ...envContext(), dbName });
+  runStandalone('counter', run, { ...envContext(), dbName }, { report: true });
 }
