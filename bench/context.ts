@@ -8,6 +8,8 @@ export interface BenchContext {
   baseUrl: string;
   gatewayUrl: string;
   contentUrl: string;
+  /** Content's staff side (writes and /api/admin reads, the purges). */
+  contentStaffUrl: string;
   authUrl: string;
   worklogUrl: string;
   pdfUrl: string;

@@ -19,9 +19,13 @@
  *   edge_write_cpu_s_<process>                     CPU seconds of each process of the stack over the loaded part
  *   edge_write_idle_cpu_ms_<process>               CPU ms per save with no reader (its answer, its purge and the
  *                                                  polls that saw it): the saves' own cost, apart from the machine's load
+ *   edge_write_loadavg, _loadavg_max                the machine's 1-minute load average over the loaded part (2 cores, shared)
+ *   edge_write_stack_cpu_share                      the stack's CPU over the loaded part ÷ both cores' time: the rest is other work
+ *   edge_write_probe_<side>_p50_ms, _p99_ms          GET /healthz of content's readers' and staff side, every 50 ms meanwhile:
+ *                                                  what any request waits to be run by each process, the floor of each hop of a save
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { percentile } from '@journal/testing';
 import { DEMO_USER } from '../scripts/seed';
@@ -159,12 +163,29 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   const cpu0 = cpuMs(ctx.pids);
   const ticks0 = machineTicks();
   const t0 = performance.now();
+  // Meanwhile: the machine's load, and how long each side of content takes to answer a request
+  // that does nothing (its event loop's turn and the scheduler's), every 50 ms.
+  const loads: number[] = [];
+  const probes: Record<'readers' | 'staff', number[]> = { readers: [], staff: [] };
+  let probing = true;
+  const probe = async (side: keyof typeof probes, url: string) => {
+    for (let i = 0; probing; i++) {
+      const s = performance.now();
+      await (await fetch(`${url}/healthz`)).arrayBuffer();
+      probes[side].push(performance.now() - s);
+      if (side === 'staff' && i % 100 === 0) loads.push(Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]));
+      await sleep(50);
+    }
+  };
+  const probing$ = Promise.all([probe('readers', ctx.contentUrl), probe('staff', ctx.contentStaffUrl)]);
   let loaded: Timed[];
   try {
     loaded = await series(ROUNDS);
   } finally {
     wrk.kill('SIGINT');
+    probing = false;
   }
+  await probing$;
   const wall = (performance.now() - t0) / 1000;
   const busy = coresBusy(ticks0, machineTicks());
   const cpu1 = cpuMs(ctx.pids);
@@ -190,7 +211,14 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     edge_write_mix_miss_ratio: round(others / Math.max(1, hits + others), 3),
     edge_write_cores_busy: busy,
     edge_write_loaded_wall_s: round(wall, 1),
+    edge_write_loadavg: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length)),
+    edge_write_loadavg_max: round(Math.max(0, ...loads)),
+    edge_write_stack_cpu_share: round(Object.values(cpu).reduce((a, b) => a + b, 0) / (wall * 2), 3),
   };
+  for (const [side, xs] of Object.entries(probes)) {
+    f[`edge_write_probe_${side}_p50_ms`] = p(xs, 50);
+    f[`edge_write_probe_${side}_p99_ms`] = p(xs, 99);
+  }
   for (const k of kinds) {
     const of = loaded.filter((t) => t.kind === k);
     f[`edge_write_${k}_p99_ms_loaded`] = p(of.map((t) => t.writeMs), 99);
@@ -202,7 +230,9 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   console.log(
     `edge writes: ${loaded.length} saves under the reader mix (${f.edge_write_mix_rps} req/s, ${f.edge_write_mix_miss_ratio} misses, cores busy ${f.edge_write_cores_busy}) in ${f.edge_write_loaded_wall_s} s: ` +
       `answer p50 ${f.edge_write_p50_ms_loaded} p99 ${f.edge_write_p99_ms_loaded} ms; seen by readers p50 ${f.edge_fresh_p50_ms} p99 ${f.edge_fresh_p99_ms} max ${f.edge_fresh_max_ms} ms; ` +
-      `idle answer p50 ${f.edge_write_p50_ms_idle} ms, CPU ms per idle save ${JSON.stringify(cpuPerSave)}; CPU s under load ${JSON.stringify(cpu)}`,
+      `idle answer p50 ${f.edge_write_p50_ms_idle} ms, CPU ms per idle save ${JSON.stringify(cpuPerSave)}; CPU s under load ${JSON.stringify(cpu)}; ` +
+      `load average ${f.edge_write_loadavg} (max ${f.edge_write_loadavg_max}), the stack ${f.edge_write_stack_cpu_share} of both cores; ` +
+      `/healthz p50/p99: readers' side ${f.edge_write_probe_readers_p50_ms}/${f.edge_write_probe_readers_p99_ms} ms, staff side ${f.edge_write_probe_staff_p50_ms}/${f.edge_write_probe_staff_p99_ms} ms`,
   );
   for (const k of kinds) console.log(`  ${k}: answer p99 ${f[`edge_write_${k}_p99_ms_loaded`]} ms, seen p99 ${f[`edge_fresh_${k}_p99_ms`]} ms`);
   return f;

@@ -39,6 +39,7 @@ export const GOALS: Goal[] = [
   { key: 'edge_tracking_hit_ratio', label: 'hit ratio of a reader mix where 30 % of requests carry a unique fbclid or utm_* set (wrk)', goal: 0.99, better: 'higher', unit: '×', area: 'edge' },
   { key: 'edge_tag_keys_vs_pages', label: 'keys under the journal\'s tag after 100,000 requests with unique tracking parameters (edge_tag_keys_after_flood) vs its distinct pages', goal: 2, better: 'lower', unit: '×', area: 'edge' },
   { key: 'edge_new_page_p99_ms_8', label: '8 readers asking at once for a page nginx does not hold, p99', goal: 50, better: 'lower', unit: 'ms', area: 'edge' },
+  { key: 'edge_write_p99_ms_loaded', label: 'a staff save\'s answer (article, issue, settings) while a 64-connection reader mix keeps both cores busy, p99', goal: 300, better: 'lower', unit: 'ms', area: 'edge' },
   { key: 'edge_fresh_p99_ms', label: 'from a save\'s send (article, issue, settings, under a 64-connection reader mix) until readers see it, p99', goal: 1000, better: 'lower', unit: 'ms', area: 'edge' },
   { key: 'edge_mix_hit_ratio', label: 'hit ratio of a reader mix while those 100 edits run', goal: 0.99, better: 'higher', unit: '×', area: 'edge' },
   { key: 'content_alone_ratio', label: 'content service alone (cache hit) vs nginx static', goal: 0.5, better: 'higher', unit: '×', area: 'reads' },

@@ -42,6 +42,7 @@ async function main() {
     baseUrl: stack.urls.web,
     gatewayUrl: stack.urls.gateway,
     contentUrl: stack.urls.content,
+    contentStaffUrl: stack.urls.contentStaff,
     authUrl: stack.urls.auth,
     worklogUrl: stack.urls.worklog,
     pdfUrl: stack.urls.pdf,

@@ -55,14 +55,14 @@ it('a save whose process died before the purge is purged after the restart: read
   const stale = await home();
   expect([stale.headers['x-cache'], nameIn(stale.body)]).toEqual(['HIT', before]);
 
-  // The writing process dies before it could tell nginx.
-  const content = s.stack.processes.get('content')!;
+  // The writing process (content's staff side, which also runs the purge queue's worker) dies before it could tell nginx.
+  const content = s.stack.processes.get('content-staff')!;
   content.kill('SIGKILL');
   await exited(content);
   expect(alive(content)).toBe(false);
   // Started again (its Deployment would), now able to reach nginx's purge endpoint.
   const restartedAt = performance.now();
-  await spawnWorker(s.stack, 'content-2', { PORT: new URL(s.stack.urls.content).port, EDGE_NGINX_PURGE_URLS: `http://127.0.0.1:${purgePortOf(NGINX_PORT)}/purge`, EDGE_PURGE_ATTEMPTS: '5', EDGE_PURGE_RETRY_MS: '200' }, 'content');
+  await spawnWorker(s.stack, 'content-staff-2', { PORT: new URL(s.stack.urls.contentStaff).port, STATS_COUNTING: 'off', EDGE_NGINX_PURGE_URLS: `http://127.0.0.1:${purgePortOf(NGINX_PORT)}/purge`, EDGE_PURGE_ATTEMPTS: '5', EDGE_PURGE_RETRY_MS: '200' }, 'content');
   const fresh = await until(home, (r) => nameIn(r.body).includes(name), 60_000);
   const freshMs = Math.round(performance.now() - restartedAt);
   const after = await until(status, (st) => st.live >= pending.published, 30_000);

@@ -80,7 +80,8 @@ describe('load', () => {
   });
 
   it(`11. ${UPLOADS} parallel 5 MB uploads: all stored or cleanly refused, no out-of-memory`, async () => {
-    const content = s.stack.processes.get('content')!;
+    // Uploads are writes: the staff side of content takes them (gateway/src/routes.ts, sideOf).
+    const content = s.stack.processes.get('content-staff')!;
     const before = rssMb(content.pid!);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(content.pid!))), 50);

@@ -28,7 +28,7 @@ export interface StackOptions {
 }
 
 export interface Stack {
-  urls: { web: string; gateway: string; content: string; auth: string; worklog: string; pdf: string; render: string; mailWorker: string; mailpit: string };
+  urls: { web: string; gateway: string; content: string; contentStaff: string; auth: string; worklog: string; pdf: string; render: string; mailWorker: string; mailpit: string };
   env: Record<string, string>;
   processes: Map<string, ChildProcess>;
   stop(): Promise<void>;
@@ -106,7 +106,9 @@ export function edgeRedisUrl(): string {
 /** Nice value of the PDF workers (0 normal, 19 lowest). */
 const PDF_WORKER_NICE = 10;
 
-async function waitReady(url: string, name: string, child: ChildProcess, timeoutMs = 60_000) {
+// A start on a shared, loaded machine (two content processes building their indexes at once) can
+// take minutes; a process that exits is reported at once.
+async function waitReady(url: string, name: string, child: ChildProcess, timeoutMs = 180_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} (see its log in ${DATA}/logs)`);
@@ -230,7 +232,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   if (!existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
   if (!existsSync(path.join(ROOT, 'web/dist-ssr/server.js'))) throw new Error('web/dist-ssr is missing: run `npm run build` first');
   const servers = serverEnv();
-  const p = { gateway: o.portBase, content: o.portBase + 1, auth: o.portBase + 2, worklog: o.portBase + 3, pdf: o.portBase + 4, render: o.portBase + 5, mail: o.portBase + 6 };
+  const p = { gateway: o.portBase, content: o.portBase + 1, auth: o.portBase + 2, worklog: o.portBase + 3, pdf: o.portBase + 4, render: o.portBase + 5, mail: o.portBase + 6, contentStaff: o.portBase + 7 };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -243,6 +245,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     REDIS_PREFIX: o.redisPrefix,
     JWT_SECRET: localJwtSecret(),
     CONTENT_URL: url(p.content),
+    // Staff requests and every write go to a content process of their own (gateway/src/routes.ts, sideOf).
+    CONTENT_STAFF_URL: url(p.contentStaff),
     AUTH_URL: url(p.auth),
     WORKLOG_URL: url(p.worklog),
     PDF_URL: url(p.pdf),
@@ -270,7 +274,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     return child;
   };
   // The content process runs with its pod's heap sizes here too (services/content/src/node-flags.ts).
-  const flagsOf = (name: string) => (name === 'content' ? [...CONTENT_NODE_FLAGS] : []);
+  const flagsOf = (name: string) => (name.startsWith('content') ? [...CONTENT_NODE_FLAGS] : []);
   const node = (name: string, entry: string, port: number, extra: Record<string, string> = {}) =>
     spawnLogged(name, process.execPath, [...flagsOf(name), path.join(ROOT, entry)], { PORT: String(port), ...extra });
 
@@ -294,8 +298,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   };
 
   try {
-    const starts: [string, string, number][] = [
-      ['content', 'services/content/dist/main.js', p.content],
+    const starts: [string, string, number, Record<string, string>?][] = [
+      // Readers' reads; the purges run in the staff process, whose event loop no reader holds up.
+      ['content', 'services/content/dist/main.js', p.content, { EDGE_PURGE_CONCURRENCY: '0' }],
+      // Saves, uploads, admin reads and the purge queue's worker (as the content-staff Deployment);
+      // nginx's usage log is read by the readers' process alone.
+      ['content-staff', 'services/content/dist/main.js', p.contentStaff, { STATS_COUNTING: 'off', STATS_USAGE_FILE: '' }],
       ['auth', 'services/auth/dist/main.js', p.auth],
       ['worklog', 'services/worklog/dist/main.js', p.worklog],
       ['pdf', 'services/pdf-worker/dist/main.js', p.pdf],
@@ -304,9 +312,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       // The `mail` queue's consumer, the one process that talks SMTP (docs/architecture.md#mail).
       ['mail-worker', MAIL_WORKER_ENTRY, p.mail],
     ];
-    for (const [name, entry, port] of starts) {
+    for (const [name, entry, port, extra] of starts) {
       if (!existsSync(path.join(ROOT, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-      node(name, entry, port);
+      node(name, entry, port, extra);
     }
     const workerEntry = 'services/pdf-worker/dist/worker.main.js';
     const workers: [string, number][] = [];
@@ -337,6 +345,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       web: `http://localhost:${o.nginxPort}`,
       gateway: url(p.gateway),
       content: url(p.content),
+      contentStaff: url(p.contentStaff),
       auth: url(p.auth),
       worklog: url(p.worklog),
       pdf: url(p.pdf),

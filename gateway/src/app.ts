@@ -21,7 +21,7 @@ import {
 } from '@journal/server-kit';
 import { edgeTarget, isEdgeCachedRead } from '@journal/contracts/edge-routes';
 import type { GatewayConfig } from './config';
-import { isSubmissionUploadRoute, isUploadRoute, upstreamFor, type Upstream } from './routes';
+import { isSubmissionUploadRoute, isUploadRoute, sideOf, upstreamFor, type Upstream } from './routes';
 import { TenantResolver, type Tenant } from './tenants';
 import { requestTarget } from './request-target';
 import { clientIp, makeTrustCheck } from './client-ip';
@@ -106,6 +106,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
   );
   const upstreamUrl: Record<Upstream, string> = {
     content: config.CONTENT_URL,
+    'content-staff': config.CONTENT_STAFF_URL ?? config.CONTENT_URL,
     auth: config.AUTH_URL,
     worklog: config.WORKLOG_URL,
     pdf: config.PDF_URL,
@@ -136,10 +137,11 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
     };
   };
   const proxies = Object.fromEntries(
-    (Object.keys(upstreamUrl) as Upstream[]).map((name) => [
+    (Object.keys(upstreamUrl) as Upstream[]).filter((name) => name !== 'content-staff' || config.CONTENT_STAFF_URL).map((name) => [
       name,
       createUpstreamProxy(
-        name,
+        // The staff side is the content service to those it answers.
+        name === 'content-staff' ? 'content' : name,
         targetOf(name),
         name === 'pdf' ? config.PDF_PROXY_TIMEOUT_MS : config.PROXY_TIMEOUT_MS,
         logger,
@@ -151,6 +153,8 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
       ),
     ]),
   ) as Record<Upstream, UpstreamProxy>;
+  // Without a staff side of its own, content's writes go where its reads do (journal affinity included).
+  proxies['content-staff'] ??= proxies.content;
   // The first lookup of the pods is tried before the gateway takes requests (until then, or
   // without an answer, the Services take them).
   await Promise.all(sets.map((s) => s.ready()));
@@ -245,7 +249,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
         if (cacheKey) ctx.cacheKey = cacheKey.length <= 8192 && cacheKey.slice(cacheKey.indexOf('|') + 1) === host + edgeUrl ? cacheKey : '';
         inflight.inc();
         res.once('close', inflightDown);
-        proxies[upstream](req, res, ctx);
+        proxies[sideOf(upstream, method, path)](req, res, ctx);
       };
       // A known host is answered from memory without a promise; only a new one waits on the directory.
       const known = tenants.peek(host);
@@ -267,7 +271,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
     tenants,
     stop: async () => {
       await server.close();
-      await Promise.all(Object.values(proxies).map((p) => p.close()));
+      await Promise.all([...new Set(Object.values(proxies))].map((p) => p.close()));
       // Keys of answers nginx stored in the last moments: a purge must still find them.
       await keys?.close();
       redis?.disconnect();

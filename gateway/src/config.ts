@@ -7,6 +7,11 @@ export const gatewayConfigSchema = z.object({
   ...requestLogConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   CONTENT_URL: url,
+  /**
+   * The content processes that take staff requests and every write (routes.ts, `sideOf`), apart
+   * from those answering readers: a save never waits behind readers' reads. Unset: CONTENT_URL.
+   */
+  CONTENT_STAFF_URL: url.optional(),
   AUTH_URL: url,
   WORKLOG_URL: url,
   PDF_URL: url,

@@ -1,7 +1,7 @@
 import { OBJECT_ID_PATTERN } from '@journal/contracts';
 
 /** Which upstream owns a path (docs/architecture.md#services). */
-export type Upstream = 'content' | 'auth' | 'worklog' | 'pdf' | 'render';
+export type Upstream = 'content' | 'content-staff' | 'auth' | 'worklog' | 'pdf' | 'render';
 
 const RULES: [RegExp, Upstream][] = [
   [/^\/auth(\/|$)/, 'auth'],
@@ -23,6 +23,16 @@ const RULES: [RegExp, Upstream][] = [
 export function upstreamFor(path: string): Upstream | undefined {
   return RULES.find(([re]) => re.test(path))?.[1];
 }
+
+const ADMIN_RE = /^\/api\/admin(\/|$)/;
+
+/**
+ * Content's staff side: every write (a save, a submission, a review) and every admin read goes to
+ * the content processes of their own (CONTENT_STAFF_URL), so no save waits behind readers' work on
+ * the event loop that renders and reads public pages. Readers' reads stay on `content`.
+ */
+export const sideOf = (upstream: Upstream, method: string, path: string): Upstream =>
+  upstream === 'content' && ((method !== 'GET' && method !== 'HEAD') || ADMIN_RE.test(path)) ? 'content-staff' : upstream;
 
 /** Upload routes get the larger body limit: a 5 MB PDF plus the article fields. */
 const UPLOAD_RE = new RegExp(

@@ -100,10 +100,10 @@ beforeEach(() => {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 afterAll(() => agent.destroy());
 
-function call(path: string, init: { method?: string; headers?: Record<string, string>; body?: string; agent?: http.Agent | false } = {}) {
+function call(path: string, init: { method?: string; headers?: Record<string, string>; body?: string; agent?: http.Agent | false; port?: number } = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: gateway.port, path, method: init.method ?? 'GET', agent: init.agent ?? agent, headers: { host: 'known.localhost', ...init.headers } },
+      { host: '127.0.0.1', port: init.port ?? gateway.port, path, method: init.method ?? 'GET', agent: init.agent ?? agent, headers: { host: 'known.localhost', ...init.headers } },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -302,5 +302,41 @@ describe('gateway proxy: metrics', () => {
     const after = await count();
     expect(after.n - before.n).toBe(2);
     expect(after.inflight).toBe('0');
+  });
+});
+
+describe("gateway proxy: content's staff side", () => {
+  it('sends writes and admin reads to CONTENT_STAFF_URL, readers\' reads to CONTENT_URL', async () => {
+    const staffSeen: string[] = [];
+    const staff = http.createServer((req, res) => {
+      staffSeen.push(`${req.method} ${req.url}`);
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"side":"staff"}'));
+    });
+    await new Promise<void>((r) => staff.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const split = await startGateway(
+      gatewayConfigSchema.parse({
+        PORT: '0', LOG_LEVEL: 'silent', CONTENT_URL: url, CONTENT_STAFF_URL: `http://127.0.0.1:${(staff.address() as AddressInfo).port}`,
+        AUTH_URL: url, WORKLOG_URL: url, PDF_URL: url, RENDER_URL: url,
+      }),
+    );
+    const ask = (path: string, method = 'GET', body?: string) =>
+      call(path, { method, body, port: split.port, agent: false, headers: body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {} }).then((r) => ({ status: r.status, body: r.text }));
+    try {
+      expect(await ask('/api/settings', 'POST', '{}')).toEqual({ status: 200, body: '{"side":"staff"}' });
+      expect((await ask('/api/admin/edge-status')).body).toBe('{"side":"staff"}');
+      expect(JSON.parse((await ask('/api/settings/')).body)).toEqual({ ok: true, url: '/api/settings/' });
+      expect(staffSeen).toEqual(['POST /api/settings', 'GET /api/admin/edge-status']);
+      expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/settings/']);
+      // The staff side down: the write gets the content service's 502, as without a side of its own.
+      staff.closeAllConnections();
+      await new Promise((r) => staff.close(r));
+      const down = await ask('/api/settings', 'POST', '{}');
+      expect([down.status, JSON.parse(down.body)]).toEqual([502, { error: 'bad_gateway', message: 'The content service is unavailable' }]);
+    } finally {
+      await split.stop();
+      if (staff.listening) await new Promise((r) => staff.close(r));
+    }
   });
 });

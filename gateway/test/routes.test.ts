@@ -1,5 +1,26 @@
 import { requestTarget } from '../src/request-target';
-import { isSubmissionUploadRoute, isUploadRoute, upstreamFor } from '../src/routes';
+import { isSubmissionUploadRoute, isUploadRoute, sideOf, upstreamFor } from '../src/routes';
+
+describe("content's staff side", () => {
+  it('takes every write and every admin read; readers\' reads and pages stay where they are', () => {
+    const side = (method: string, path: string) => sideOf(upstreamFor(path)!, method, path);
+    expect(side('POST', '/api/archives/65a1b2c3d4e5f6a7b8c9d0e1')).toBe('content-staff');
+    expect(side('POST', '/api/settings')).toBe('content-staff');
+    expect(side('POST', '/api/admin/create-issue')).toBe('content-staff');
+    expect(side('DELETE', '/api/admin/indexing/65a1b2c3d4e5f6a7b8c9d0e1')).toBe('content-staff');
+    expect(side('POST', '/api/submissions')).toBe('content-staff');
+    expect(side('GET', '/api/admin/edge-status')).toBe('content-staff');
+    expect(side('GET', '/api/admin')).toBe('content-staff');
+    expect(side('GET', '/api/settings/')).toBe('content');
+    expect(side('HEAD', '/api/archives/2024/1/1')).toBe('content');
+    expect(side('GET', '/api/search')).toBe('content');
+    expect(side('GET', '/sitemap.xml')).toBe('content');
+    // Other services' writes are theirs.
+    expect(side('POST', '/auth/login')).toBe('auth');
+    expect(side('POST', '/api/webdata')).toBe('worklog');
+    expect(side('POST', '/archives/2024')).toBe('render');
+  });
+});
 
 describe('which upstream owns a path', () => {
   it('sends API, auth, asset and feed-like service paths to their services', () => {

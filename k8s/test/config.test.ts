@@ -24,6 +24,8 @@ type Schema = z.ZodObject<z.ZodRawShape>;
 const PROCESSES: { deployment: string; schema: Schema; main: string; source: string; configMap: string }[] = [
   { deployment: 'gateway', schema: gatewayConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'gateway/src/main.ts', configMap: 'gateway-config' },
   { deployment: 'content', schema: contentConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/content/src/main.ts', configMap: 'content-config' },
+  // Content's staff side: the same process and ConfigMap, a few values of its own in the Deployment.
+  { deployment: 'content-staff', schema: contentConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/content/src/main.ts', configMap: 'content-config' },
   { deployment: 'auth', schema: authConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/auth/src/main.ts', configMap: 'auth-config' },
   { deployment: 'worklog', schema: worklogConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/worklog/src/main.ts', configMap: 'worklog-config' },
   { deployment: 'pdf-api', schema: pdfApiConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/pdf-worker/src/main.ts', configMap: 'pdf-config' },
@@ -32,12 +34,13 @@ const PROCESSES: { deployment: string; schema: Schema; main: string; source: str
 ];
 
 /** Node flags a process runs with, the same as where it runs outside Kubernetes (the local stack, the benchmarks). */
-const NODE_FLAGS: Record<string, readonly string[]> = { content: CONTENT_NODE_FLAGS };
+const NODE_FLAGS: Record<string, readonly string[]> = { content: CONTENT_NODE_FLAGS, 'content-staff': CONTENT_NODE_FLAGS };
 
 /** Optional variables deliberately left unset (their absence has a meaning). */
 const LEFT_UNSET: Record<string, string[]> = {
   // A CDN's API credentials come from journal-secrets, and only where EDGE_CDN names that CDN.
   content: ['FASTLY_API_TOKEN', 'CLOUDFLARE_API_TOKEN', 'AKAMAI_CLIENT_TOKEN', 'AKAMAI_CLIENT_SECRET', 'AKAMAI_ACCESS_TOKEN'],
+  'content-staff': ['FASTLY_API_TOKEN', 'CLOUDFLARE_API_TOKEN', 'AKAMAI_CLIENT_TOKEN', 'AKAMAI_CLIENT_SECRET', 'AKAMAI_ACCESS_TOKEN'],
   // Unset means `${REDIS_PREFIX}bull`, the prefix the KEDA trigger's list names are written for.
   'pdf-api': ['PDF_QUEUE_PREFIX'],
   'pdf-worker': ['PDF_QUEUE_PREFIX'],
@@ -136,7 +139,7 @@ describe.each(TARGETS)('%s: config, probes and commands', (target) => {
 
   test('the gateway reaches each service at the Service name and port that serve it', () => {
     const env = envOf(objs, mainContainer(objs, 'gateway'));
-    const upstream: Record<string, string> = { CONTENT_URL: 'content', AUTH_URL: 'auth', WORKLOG_URL: 'worklog', PDF_URL: 'pdf-api' };
+    const upstream: Record<string, string> = { CONTENT_URL: 'content', CONTENT_STAFF_URL: 'content-staff', AUTH_URL: 'auth', WORKLOG_URL: 'worklog', PDF_URL: 'pdf-api' };
     for (const [key, deployment] of Object.entries(upstream)) {
       const url = new URL(env[key]);
       const svc = find(objs, 'Service', url.hostname);

@@ -189,7 +189,7 @@ describe.each(TARGETS)('%s: selectors select', (target) => {
       expect(pods.filter((p) => selects(spec.selector as Dict, p.labels))).toHaveLength(1);
       expect(spec.maxUnavailable).toBe(1);
     }
-    for (const name of ['gateway', 'content', 'auth', 'worklog', 'pdf-api', 'pdf-worker', 'mail-worker', 'render', 'web']) {
+    for (const name of ['gateway', 'content', 'content-staff', 'auth', 'worklog', 'pdf-api', 'pdf-worker', 'mail-worker', 'render', 'web']) {
       expect(find(objs, 'PodDisruptionBudget', name)).toBeDefined();
     }
   });
@@ -254,11 +254,11 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   test('only the web pods reach the gateway (and Prometheus its metrics port)', () => {
     expect(callers('gateway')).toEqual(['ns:monitoring', 'web']);
   });
-  test.each(['auth', 'render'])('only the gateway and Prometheus reach %s', (svc) => {
+  test.each(['auth', 'render', 'content-staff'])('only the gateway and Prometheus reach %s', (svc) => {
     expect(callers(svc)).toEqual(['gateway', 'ns:monitoring']);
   });
   test('only the gateway, Prometheus and the content service (submission events as entries) reach the work-log', () => {
-    expect(callers('worklog')).toEqual(['content', 'gateway', 'ns:monitoring']);
+    expect(callers('worklog')).toEqual(['content', 'content-staff', 'gateway', 'ns:monitoring']);
   });
   test('only the gateway, Prometheus and the mail worker (the delivery email\'s documents) reach the pdf API', () => {
     expect(callers('pdf-api')).toEqual(['gateway', 'mail-worker', 'ns:monitoring']);
@@ -284,7 +284,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     expect(['587', '465']).toContain(env.SMTP_PORT);
   });
   test('only the services (and KEDA, for the queue length; the gateway and the render process, for the edge cache keys and the change feed) reach MongoDB and Redis', () => {
-    const services = ['auth', 'content', 'mail-worker', 'pdf-api', 'pdf-worker', 'worklog'];
+    const services = ['auth', 'content', 'content-staff', 'mail-worker', 'pdf-api', 'pdf-worker', 'worklog'];
     const inCluster = TARGET_HAS[target].inClusterDatastores;
     expect(pods.filter((p) => p.label === 'mongodb' || p.label === 'redis').map((p) => p.label).sort()).toEqual(inCluster ? ['mongodb', 'redis'] : []);
     // Managed datastores (prod): no in-cluster edge Redis either; the policies' egress to the managed addresses is checked below.
@@ -293,7 +293,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     const keda = TARGET_HAS[target].keda ? ['ns:keda'] : [];
     expect(callers('redis')).toEqual([...services, 'gateway', 'render', ...keda].sort());
     // The edge records' Redis: the gateway writes them, the content service's purger reads them.
-    expect(callers('redis-edge')).toEqual(['content', 'gateway']);
+    expect(callers('redis-edge')).toEqual(['content', 'content-staff', 'gateway']);
   });
 
   // In-cluster pods (dev) or the managed datastores' addresses (prod).
@@ -304,9 +304,10 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     'mail-worker': ['dns', 'pdf-api', ...datastores],
     'pdf-api': ['content', 'dns', ...datastores],
     render: ['content', 'dns', 'redis'],
-    gateway: ['auth', 'content', 'dns', 'pdf-api', 'redis', 'render', 'worklog', ...edgeRecords],
+    gateway: ['auth', 'content', 'content-staff', 'dns', 'pdf-api', 'redis', 'render', 'worklog', ...edgeRecords],
     web: ['dns', 'gateway'],
     content: ['dns', 'worklog', ...datastores, ...edgeRecords],
+    'content-staff': ['dns', 'worklog', ...datastores, ...edgeRecords],
     auth: ['dns', ...datastores],
     worklog: ['dns', ...datastores],
     mongodb: ['dns'],
