@@ -23,7 +23,7 @@ import { Types } from 'mongoose';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cpuMs } from './proc-cpu';
-import { keyBucketsOf, connectMongo, createLogger, createRedis, signToken } from '@journal/server-kit';
+import { connectMongo, createLogger, createRedis, signToken } from '@journal/server-kit';
 import { offlineViews } from '../services/content/src/views-offline';
 import { start as startContent } from '../services/content/src/app';
 import { contentConfigSchema } from '../services/content/src/config';
@@ -134,7 +134,7 @@ export async function seed(ctx: Pick<ContentBenchContext, 'mongoUrl' | 'dbName' 
   try {
     const journals = new JournalRepo(conn);
     const issues = new IssueRepo(conn);
-    const articles = await ArticleRepo.open(conn, keyBucketsOf(process.env));
+    const articles = await ArticleRepo.open(conn);
     await Promise.all([journals.init(), issues.init(), articles.init()]);
     const existing = await journals.findBySlug(SLUG);
     const j = existing ?? (await journals.upsert({

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mongoose, { Types } from 'mongoose';
 import Redis from 'ioredis';
-import { keyBucketsOf, connectMongo, signToken } from '@journal/server-kit';
+import { connectMongo, signToken } from '@journal/server-kit';
 import { WORK_STATUSES } from '@journal/contracts';
 import { ROOT, serverEnv } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
@@ -88,7 +88,7 @@ async function seedArticles(mongoUrl: string): Promise<string> {
   try {
     const journals = new JournalRepo(conn);
     const issues = new IssueRepo(conn);
-    const articles = await ArticleRepo.open(conn, keyBucketsOf(process.env));
+    const articles = await ArticleRepo.open(conn);
     await Promise.all([journals.init(), issues.init(), articles.init()]);
     const j = await journals.upsert({
       slug: 'bench-db', hosts: ['bench-db.localhost'], websitename: 'Database bench journal', domain: 'bench-db.localhost', formatted_journal_name: 'Database bench journal',

@@ -20,7 +20,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { keyBucketsOf, connectMongo, createLogger, createRedis } from '@journal/server-kit';
+import { connectMongo, createLogger, createRedis } from '@journal/server-kit';
 import { offlineViews } from '../services/content/src/views-offline';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
@@ -53,7 +53,7 @@ async function seed(ctx: BenchContext): Promise<string> {
   try {
     const journals = new JournalRepo(conn);
     const issues = new IssueRepo(conn);
-    const articles = await ArticleRepo.open(conn, keyBucketsOf(process.env));
+    const articles = await ArticleRepo.open(conn);
     await Promise.all([journals.init(), issues.init(), articles.init()]);
     const j = (await journals.findBySlug(SLUG)) ?? (await journals.upsert({
       slug: SLUG, hosts: [HOST], websitename: 'Load bench journal', domain: HOST, formatted_journal_name: 'Load bench journal',

@@ -28,7 +28,7 @@ import mongoose from 'mongoose';
 import { ROOT, serverEnv } from '../scripts/stack';
 import { seedDemo } from '../scripts/seed';
 import { dropRunData, runScript } from './profile-kit';
-import { keyBucketsOf, connectMongo } from '@journal/server-kit';
+import { connectMongo } from '@journal/server-kit';
 import { IssueRepo } from '../services/content/src/archives/issue.repo';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { articleInput, SEARCH_HOST, searchUrls, seed as seedSearch } from './content.bench';
@@ -300,7 +300,7 @@ async function seedSearchArticles(mongoUrl: string, dbName: string, journalId: s
   const conn = await connectMongo(mongoUrl, dbName);
   try {
     const issues = new IssueRepo(conn);
-    const articles = await ArticleRepo.open(conn, keyBucketsOf(process.env));
+    const articles = await ArticleRepo.open(conn);
     await Promise.all([issues.init(), articles.init()]);
     const at = { year: 2019, volume: 1, issue: 1 };
     await issues.ensure(journalId, { ...at, frequency: 'monthly' });

@@ -26,7 +26,6 @@ import { seedPublisher } from '../services/content/src/seed/publisher';
 import { JournalRepo } from '../services/content/src/journals/journal.repo';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
 import { CONTENT_NODE_FLAGS } from '../services/content/src/node-flags';
-import { keyBucketsOf } from '@journal/server-kit';
 import type { BenchContext } from './context';
 import { restartedService, timedGet } from './http-timing';
 import { collectGarbage, envContext, runStandalone, spawnBuilt, writeSection } from './bench-kit';
@@ -106,7 +105,7 @@ export async function run(ctx: PublisherContentContext): Promise<Record<string, 
       const stored = seeded.articles;
       const firstShare = Math.floor(total / JOURNALS) + (total % JOURNALS > 0 ? 1 : 0);
       const first = journals.find((j) => j.slug === 'pub-0001');
-      const firstCount = first ? await (await ArticleRepo.open(conn, keyBucketsOf(process.env))).count(first.id) : -1;
+      const firstCount = first ? await (await ArticleRepo.open(conn)).count(first.id) : -1;
       if (firstCount !== firstShare) throw new Error(`pub-0001 holds ${firstCount} articles, not the seed's ${firstShare}`);
       console.log(
         `publisher content, ${stored.toLocaleString('en')} articles in ${journalIds.length} journals: seeded ${seeded.articlesAdded.toLocaleString('en')} new and built the views in ${seedS.toFixed(0)} s`,
@@ -339,5 +338,4 @@ async function coldThroughGateway(
 const contentEnv = (ctx: PublisherContentContext, dbName: string, prefix: string): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH, MONGO_URL: ctx.mongoUrl, MONGO_DB: dbName, REDIS_URL: ctx.redisUrl, REDIS_PREFIX: prefix, JWT_SECRET: ctx.jwtSecret,
   AUTH_CHECK_STORED_USER: 'off', LOG_LEVEL: 'silent', STATS_COUNTING: 'off', CROSSREF_WORKER: 'false',
-  ...(process.env.MONGO_KEY_BUCKETS ? { MONGO_KEY_BUCKETS: process.env.MONGO_KEY_BUCKETS } : {}),
 });

@@ -17,7 +17,7 @@
  */
 import os from 'node:os';
 import mongoose, { Types } from 'mongoose';
-import { createLogger, keyBucketsOf } from '@journal/server-kit';
+import { createLogger } from '@journal/server-kit';
 import { percentile, round } from '@journal/testing';
 import { storedArticle } from '../services/content/src/archives/article.repo';
 import { jsonList, toSummary } from '../services/content/src/public/public.service';
@@ -90,7 +90,7 @@ export async function run(ctx: PublisherSearchContext): Promise<Record<string, n
   const own = !process.env.BENCH_SEARCH_DB;
   const conn = await mongoose.createConnection(ctx.mongoUrl, { dbName }).asPromise();
   const logger = createLogger('bench-search', 'warn');
-  const repo = new SearchRepo(conn, keyBucketsOf(process.env));
+  const repo = new SearchRepo(conn);
   const store = () =>
     new SearchStore({ repo, logger, budgetBytes: BUDGET_MB * 2 ** 20, source: () => { throw new Error('the bench seeds every journal first'); } });
   const big = journalId(0);

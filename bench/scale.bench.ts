@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { keyBucketsOf, connectMongo, createLogger, createRedis, signToken } from '@journal/server-kit';
+import { connectMongo, createLogger, createRedis, signToken } from '@journal/server-kit';
 import { offlineViews } from '../services/content/src/views-offline';
 import { stopChild, treeCpuSeconds } from '@journal/testing';
 import { ArticleRepo } from '../services/content/src/archives/article.repo';
@@ -108,7 +108,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
 
   // Fresh articles for every bulk zip (new refnumbers): no certificate is a cache hit.
   const conn = await connectMongo(ctx.mongoUrl, ctx.dbName);
-  const articles = await ArticleRepo.open(conn, keyBucketsOf(process.env));
+  const articles = await ArticleRepo.open(conn);
   const issues = new IssueRepo(conn);
   await Promise.all([articles.init(), issues.init()]);
   const year = new Date().getFullYear();

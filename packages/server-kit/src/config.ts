@@ -41,17 +41,6 @@ export const mongoConfigShape = {
   MONGO_DB: z.string().min(1).default('journal'),
 };
 
-export const keyBucketsConfigShape = {
-  /**
-   * Collections a keyed store (articles, persisted views, search chunks) spreads its documents over
-   * in a new database (see HashedCollections). 1, one collection each, on MongoDB and on the local
-   * FerretDB on PostgreSQL, which both answer from indexes (docs/operations.md#the-database). More
-   * served FerretDB on SQLite, which scanned a collection to find a document by `_id`; a database
-   * written so keeps its stored count until moved by `jp db backup` and `jp db restore`.
-   */
-  MONGO_KEY_BUCKETS: z.coerce.number().int().min(1).max(65_536).default(1),
-};
-
 export const redisConfigShape = {
   REDIS_URL: z.string().min(1, 'REDIS_URL is required (redis://...)'),
   REDIS_PREFIX: z.string().default('jp:'),
@@ -67,6 +56,3 @@ export const jwtConfigShape = {
    */
   AUTH_CHECK_STORED_USER: z.enum(['on', 'off']).default('on'),
 };
-
-/** The key bucket count for a process without a service config (seeds, the operator CLI, benches). */
-export const keyBucketsOf = (env: NodeJS.ProcessEnv): number => keyBucketsConfigShape.MONGO_KEY_BUCKETS.parse(env.MONGO_KEY_BUCKETS);

@@ -26,7 +26,7 @@ export * from './cache';
 export * from './cli';
 export * from './public-origin';
 export * from './keyed-bucket';
-export * from './hashed-collections';
+export * from './stored-count';
 export * from './tenancy-guard';
 export * from './activity';
 export * from './replica-set';

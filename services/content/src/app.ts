@@ -95,7 +95,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     editors: new EditorRepo(conn),
     indexing: new IndexingRepo(conn),
     issues: new IssueRepo(conn),
-    articles: await ArticleRepo.open(conn, config.MONGO_KEY_BUCKETS),
+    articles: await ArticleRepo.open(conn),
     stats: new StatsRepo(conn),
   };
   const files = new FileStore(conn);
@@ -110,11 +110,10 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     maxEntries: config.CACHE_MAX_ENTRIES,
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
   });
-  const viewRepo = await ViewRepo.open(conn, config.MONGO_KEY_BUCKETS);
+  const viewRepo = await ViewRepo.open(conn);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(config.REDIS_PREFIX, journalId), VIEWS_LOCK);
   const search = createSearchStore({
     conn,
-    buckets: viewRepo.buckets,
     src: { articles: repos.articles, issues: repos.issues, files },
     redis,
     prefix: config.REDIS_PREFIX,

@@ -3,13 +3,12 @@ import { edgeConfigShape } from './edge/edge.config';
 import { mailQueueConfigShape } from './mail/mail.config';
 import { submissionConfigShape } from './submissions/submission.config';
 import { reviewConfigShape } from './reviews/review.config';
-import { baseConfigShape, jwtConfigShape, keyBucketsConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
+import { baseConfigShape, jwtConfigShape, loadConfig, mongoConfigShape, publicOriginConfigShape, redisConfigShape, requestLogConfigShape } from '@journal/server-kit';
 
 export const contentConfigSchema = z.object({
   ...baseConfigShape,
   ...requestLogConfigShape,
   ...mongoConfigShape,
-  ...keyBucketsConfigShape,
   ...redisConfigShape,
   ...jwtConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4001),

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { CONTENT_CHANGE_FEED, keyBucketsOf, KeyedLock, publishChange, type Logger, type Redis } from '@journal/server-kit';
+import { CONTENT_CHANGE_FEED, KeyedLock, publishChange, type Logger, type Redis } from '@journal/server-kit';
 import { JournalRepo } from './journals/journal.repo';
 import { EditorRepo } from './editors/editor.repo';
 import { IndexingRepo } from './indexing/indexing.repo';
@@ -23,7 +23,7 @@ export const contentSources = async (conn: Connection) => ({
   editors: new EditorRepo(conn),
   indexing: new IndexingRepo(conn),
   issues: new IssueRepo(conn),
-  articles: await ArticleRepo.open(conn, keyBucketsOf(process.env)),
+  articles: await ArticleRepo.open(conn),
   files: new FileStore(conn),
 });
 
@@ -40,8 +40,8 @@ export async function offlineViews(
 ): Promise<{ store: ViewStore; publisher: ChangePublisher; search: SearchStore }> {
   const src = await contentSources(conn);
   const lock = new KeyedLock(redis, (journalId) => viewsLockKey(prefix, journalId), VIEWS_LOCK);
-  const repo = await ViewRepo.open(conn, keyBucketsOf(process.env));
-  const search = createSearchStore({ conn, buckets: repo.buckets, src, redis, prefix, logger, budgetBytes: OFFLINE_SEARCH_BYTES });
+  const repo = await ViewRepo.open(conn);
+  const search = createSearchStore({ conn, src, redis, prefix, logger, budgetBytes: OFFLINE_SEARCH_BYTES });
   const store = new ViewStore(src, repo, logger, lock);
   store.onRebuilt(searchRebuilder(search, logger));
   const announce = async (journalId: string, changes: ViewChange[]) => {

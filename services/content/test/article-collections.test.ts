@@ -2,13 +2,14 @@ import { connectMongo } from '@journal/server-kit';
 import { newObjectId, scratchDatabase, testServers } from '@journal/testing';
 import type { Connection } from 'mongoose';
 import { ArticleRepo } from '../src/archives/article.repo';
-import { articleCollectionOf, articleCollectionsIn, CONTENT_LAYOUT_COLLECTION } from '../src/archives/article-collections';
+import { ARTICLE_COLLECTION, CONTENT_LAYOUT_COLLECTION } from '../src/archives/article-collections';
+import { VIEW_STATE_COLLECTION, ViewRepo } from '../src/views/view.repo';
 
 const { mongoUrl } = testServers();
 const key = { year: 2026, volume: 1, issue: 1 };
 const article = (ref: string) => ({ ...key, refnumber: ref, txnid: `T${ref}`, title: `Title ${ref}`, pagenumber: '1-2' });
 
-describe('article collections (one per journal bucket)', () => {
+describe('one collection of articles', () => {
   const scratch = scratchDatabase('artcol');
   let conn: Connection;
   beforeAll(async () => {
@@ -20,71 +21,43 @@ describe('article collections (one per journal bucket)', () => {
     await scratch.drop();
   });
 
-  it('a new database takes the configured count; a process configured apart reads where the first wrote', async () => {
-    const repo = await ArticleRepo.open(conn, 64);
+  it('keeps every journal in `articles`, each to its own articles and unique rules', async () => {
+    const repo = await ArticleRepo.open(conn);
     await repo.init();
-    expect(repo.collections.count).toBe(64);
-    const journals = Array.from({ length: 6 }, () => newObjectId());
-    for (const [i, j] of journals.entries()) await repo.create(j, article(String(100 + i)));
-    const names = new Set(await Promise.all(journals.map((j) => articleCollectionOf(scratch.db(), j))));
-    expect(names.size).toBeGreaterThan(1);
-    expect([...names].every((n) => /^articles_\d+$/.test(n))).toBe(true);
-    // Nothing went to the one collection of before.
-    expect(await scratch.db().collection('articles').countDocuments({})).toBe(0);
-
-    const other = await ArticleRepo.open(conn, 1);
-    expect(other.collections.count).toBe(64);
-    for (const [i, j] of journals.entries()) expect((await other.findByRef(j, String(100 + i)))?.title).toBe(`Title ${100 + i}`);
-    expect(await other.estimatedCount()).toBe(6);
-    // The rebuild's read of many journals at once, across collections, grouped by journal.
-    const byJournal = await other.listByJournals(journals);
-    expect(journals.map((j) => byJournal.get(j)?.length)).toEqual([1, 1, 1, 1, 1, 1]);
-    expect((await articleCollectionsIn(scratch.db())).length).toBe(names.size);
-  });
-
-  it('keeps each journal to its own articles and its unique rules within a shared collection', async () => {
-    const repo = await ArticleRepo.open(conn, 64);
-    // Two journals hashed to the same collection: find a pair.
-    const first = newObjectId();
-    let second = newObjectId();
-    while (repo.collections.bucketOf(second) !== repo.collections.bucketOf(first)) second = newObjectId();
+    const [first, second] = [newObjectId(), newObjectId()];
     const a = await repo.create(first, article('500'));
     await repo.create(second, article('500'));
+    expect(await scratch.db().collection(ARTICLE_COLLECTION).countDocuments({})).toBe(2);
     await expect(repo.create(first, { ...article('500'), txnid: 'other', title: 'other' })).rejects.toMatchObject({ code: 11000 });
     expect(await repo.findById(second, a.id)).toBeNull();
     expect(await repo.update(second, a.id, { title: 'stolen' })).toBeNull();
     expect(await repo.remove(second, a.id)).toBe(false);
     expect((await repo.findById(first, a.id))?.title).toBe('Title 500');
     expect((await repo.list(second)).map((x) => x.refnumber)).toEqual(['500']);
+    const byJournal = await repo.listByJournals([first, second]);
+    expect([byJournal.get(first)?.length, byJournal.get(second)?.length]).toEqual([1, 1]);
   });
+});
 
-  it('a database holding articles from before the layout keeps its one collection', async () => {
-    const legacy = scratchDatabase('artcol-legacy');
-    await legacy.open();
-    const c = await connectMongo(mongoUrl, legacy.name);
+describe('a database in the key-bucket layout of older releases', () => {
+  it('is refused at start, saying how to move it (articles and views alike)', async () => {
+    const old = scratchDatabase('artcol-old');
+    await old.open();
+    const c = await connectMongo(mongoUrl, old.name);
     try {
-      const j = newObjectId();
-      await legacy.db().collection('articles').insertOne({ journalId: j, ...article('7'), status: 'enabled', doi_key: '~ref:7' });
-      const repo = await ArticleRepo.open(c, 4096);
-      expect(repo.collections.count).toBe(1);
-      expect((await repo.findByRef(j, '7'))?.title).toBe('Title 7');
-      expect(await legacy.db().collection(CONTENT_LAYOUT_COLLECTION).findOne({ _id: 'articles' as never })).toMatchObject({ buckets: 1 });
+      // What an older release wrote at its first start with 1,024 buckets (FerretDB on SQLite).
+      await old.db().collection(CONTENT_LAYOUT_COLLECTION).insertOne({ _id: 'articles' as never, buckets: 1024 });
+      await old.db().collection(VIEW_STATE_COLLECTION).insertOne({ _id: 'layout' as never, j: '', r: 1024 });
+      await expect(ArticleRepo.open(c)).rejects.toThrow(/articles over 1024 key buckets.*jp db backup.*jp db restore/);
+      await expect(ViewRepo.open(c)).rejects.toThrow(/public views over 1024 key buckets.*jp db restore/);
+      // As `jp db restore` leaves it: one collection each.
+      await old.db().collection(CONTENT_LAYOUT_COLLECTION).updateOne({ _id: 'articles' as never }, { $set: { buckets: 1 } });
+      await old.db().collection(VIEW_STATE_COLLECTION).updateOne({ _id: 'layout' as never }, { $set: { r: 1 } });
+      await expect(ArticleRepo.open(c)).resolves.toBeInstanceOf(ArticleRepo);
+      await expect(ViewRepo.open(c)).resolves.toBeInstanceOf(ViewRepo);
     } finally {
       await c.close();
-      await legacy.drop();
-    }
-  });
-
-  it('refuses a stored count that is not a positive integer', async () => {
-    const bad = scratchDatabase('artcol-bad');
-    await bad.open();
-    const c = await connectMongo(mongoUrl, bad.name);
-    try {
-      await bad.db().collection(CONTENT_LAYOUT_COLLECTION).insertOne({ _id: 'articles' as never, buckets: 0 });
-      await expect(ArticleRepo.open(c, 16)).rejects.toThrow(/article bucket count of 0/);
-    } finally {
-      await c.close();
-      await bad.drop();
+      await old.drop();
     }
   });
 });

@@ -12,7 +12,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectMongo } from '@journal/server-kit';
+import zlib from 'node:zlib';
+import mongoose from 'mongoose';
+import { connectMongo, fnv1a } from '@journal/server-kit';
 import { testServers, uniqueName } from '@journal/testing';
 import { LATEST, applyRetention, backupDatabase, restoreDatabase, verifyDump } from '../src/backup/db-backup';
 import { seedDemoContent } from '../src/seed/demo';
@@ -20,6 +22,7 @@ import { startContent, stopContent } from './helpers';
 
 jest.setTimeout(180_000);
 
+const { EJSON } = mongoose.mongo.BSON;
 const { mongoUrl } = testServers();
 const source = uniqueName('drill_src');
 const restored = uniqueName('drill_dst');
@@ -111,24 +114,68 @@ test('dump -> restore into a fresh database -> every journal answers the same', 
   }
 });
 
-test('a database in the key-bucket layout (FerretDB on SQLite) moves into the one layout by backup and restore, every answer the same', async () => {
-  const bucketed = uniqueName('drill_bkt');
+/**
+ * A dump as an older release wrote it with 16 key buckets (FerretDB on SQLite): each journal's
+ * articles in `articles_<n>` by a hash of the journal, each kind of view in its own
+ * `public_views_<kind>[_<n>]` by a hash of the view's id, the search chunks likewise, and the bucket
+ * counts stored in the database. Made from a dump of the one layout, the same documents.
+ */
+function bucketedDump(file: string, out: string) {
+  const buckets = 16;
+  const spread = (prefix: string, count: number, key: string) => (count === 1 ? prefix : `${prefix}_${fnv1a(key) % count}`);
+  const share: Record<string, number> = { a: 1, l: 1 / 4, i: 1 / 8, h: 1 / 64 };
+  const nameOf = (c: string, d: Record<string, unknown>): string => {
+    const id = String(d._id);
+    if (c === 'articles') return spread(c, buckets, String(d.journalId));
+    if (c === 'public_views') {
+      const kind = /^[^:]*:([a-z])/.exec(id)?.[1] ?? 'x';
+      return spread(`${c}_${kind}`, Math.max(1, Math.round(buckets * (share[kind] ?? 1 / 64))), id);
+    }
+    if (c === 'search_heads') return spread(c, Math.max(1, Math.round(buckets / 64)), id);
+    if (c === 'search_chunks') return spread(c, Math.max(1, Math.round(buckets / 4)), id);
+    return c;
+  };
+  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
+  const headers = new Map<string, string>();
+  const docs = new Map<string, string[]>();
+  for (const line of lines.slice(1, -1)) {
+    if (line.startsWith('{"collection":')) {
+      headers.set((JSON.parse(line) as { collection: string }).collection, line);
+      continue;
+    }
+    const { c, d } = EJSON.parse(line, { relaxed: false }) as { c: string; d: Record<string, unknown> };
+    const to = nameOf(c, d);
+    if (!docs.has(to)) docs.set(to, [headers.get(c)!.replace(`{"collection":${JSON.stringify(c)}`, `{"collection":${JSON.stringify(to)}`)]);
+    docs.get(to)!.push(EJSON.stringify({ c: to, d }, { relaxed: false }));
+  }
+  // The counts the older release stored at its first start.
+  const stored: [string, Record<string, unknown>][] = [
+    ['content_layout', { _id: 'articles', buckets }],
+    ['public_view_state', { _id: 'layout', j: '', r: buckets }],
+  ];
+  for (const [c, d] of stored) {
+    if (!docs.has(c)) docs.set(c, [headers.get(c) ?? JSON.stringify({ collection: c, indexes: [] })]);
+    docs.get(c)!.push(EJSON.stringify({ c, d }, { relaxed: false }));
+  }
+  const counts = Object.fromEntries([...docs].map(([c, l]) => [c, l.length - 1]));
+  const text = [lines[0], ...[...docs.values()].flat(), JSON.stringify({ end: true, counts })].join('\n') + '\n';
+  fs.writeFileSync(out, zlib.gzipSync(text));
+  return Object.keys(counts);
+}
+
+test('a dump of the key-bucket layout of older releases (FerretDB on SQLite) restores into the one layout, every answer the same', async () => {
   const moved = uniqueName('drill_one');
   const moveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-move-'));
-  const before = process.env.MONGO_KEY_BUCKETS;
-  process.env.MONGO_KEY_BUCKETS = '16';
-  let src: Awaited<ReturnType<typeof startContent>> | undefined;
   let dst: Awaited<ReturnType<typeof startContent>> | undefined;
   try {
-    const seeded = (await seedDemoContent({ mongoUrl, dbName: bucketed })).journals;
-    src = await startContent({ MONGO_DB: bucketed, MONGO_KEY_BUCKETS: 16 });
-    const names = async (conn: { db?: { listCollections(): { toArray(): Promise<{ name: string }[]> } } }) => (await conn.db!.listCollections().toArray()).map((c) => c.name).sort();
-    expect((await names(src.conn)).filter((n) => /^(articles|public_views_[a-z])(_\d+)?$/.test(n)).length).toBeGreaterThan(2);
-    const summary = await backupDatabase(src.conn, moveDir, { keep: 3, maxAgeDays: 30 });
+    const summary = await backupDatabase(a!.conn, moveDir, { keep: 3, maxAgeDays: 30 });
+    const old = path.join(moveDir, 'bucketed.jsonl.gz');
+    const names = bucketedDump(summary.file, old);
+    expect(names.filter((n) => /^(articles|public_views_[a-z])_\d+$/.test(n)).length).toBeGreaterThan(2);
     const conn = await connectMongo(mongoUrl, moved);
     try {
-      await restoreDatabase(conn, summary.file);
-      const after = await names(conn);
+      await restoreDatabase(conn, old);
+      const after = (await conn.db!.listCollections().toArray()).map((c) => c.name);
       expect(after).toEqual(expect.arrayContaining(['articles', 'public_views']));
       expect(after.filter((n) => /^(articles|public_views|search_heads|search_chunks)_/.test(n))).toEqual([]);
       expect(await conn.db!.collection('content_layout').findOne({ _id: 'articles' as never })).toMatchObject({ buckets: 1 });
@@ -136,9 +183,9 @@ test('a database in the key-bucket layout (FerretDB on SQLite) moves into the on
     } finally {
       await conn.close();
     }
-    dst = await startContent({ MONGO_DB: moved, MONGO_KEY_BUCKETS: 1 });
-    for (const j of seeded) {
-      const was = await publicAnswers(src.url, j.id);
+    dst = await startContent({ MONGO_DB: moved });
+    for (const j of journals) {
+      const was = await publicAnswers(a!.url, j.id);
       const now = await publicAnswers(dst.url, j.id);
       expect([...now.keys()].sort()).toEqual([...was.keys()].sort());
       for (const [p, r] of was) {
@@ -148,9 +195,6 @@ test('a database in the key-bucket layout (FerretDB on SQLite) moves into the on
       }
     }
   } finally {
-    if (before === undefined) delete process.env.MONGO_KEY_BUCKETS;
-    else process.env.MONGO_KEY_BUCKETS = before;
-    await stopContent(src);
     await stopContent(dst);
     fs.rmSync(moveDir, { recursive: true, force: true });
   }

@@ -1,9 +1,8 @@
-import { connectMongo, keyBucketsOf } from '@journal/server-kit';
+import { connectMongo } from '@journal/server-kit';
 import { scratchDatabase, testServers } from '@journal/testing';
 import { seedPublisher, worklogShares } from '../src/seed/publisher';
 import { SearchRepo } from '../src/search/search.repo';
-import { articleCollectionOf, articleCollectionsIn } from '../src/archives/article-collections';
-import { ViewRepo } from '../src/views/view.repo';
+import { ARTICLE_COLLECTION } from '../src/archives/article-collections';
 import { assetPath, FileStore } from '../src/files/file-store';
 import { execFileSync } from 'node:child_process';
 
@@ -16,12 +15,8 @@ afterAll(() => scratch.drop());
 /** Every article of the data set without the fields that differ between runs (ids, write times). */
 const articles = async () => (await everyArticle({ _id: 0, journalId: 0, creation: 0, modification: 0 })).map((a) => JSON.stringify(a)).sort();
 
-/** Every stored article, whichever collections the database's layout spreads them over. */
-async function everyArticle(projection: Record<string, 0 | 1>) {
-  const out = [];
-  for (const name of await articleCollectionsIn(scratch.db())) out.push(...(await scratch.db().collection(name).find({}, { projection }).toArray()));
-  return out;
-}
+/** Every stored article. */
+const everyArticle = (projection: Record<string, 0 | 1>) => scratch.db().collection(ARTICLE_COLLECTION).find({}, { projection }).toArray();
 
 describe('publisher-scale seed', () => {
   it('spreads the articles over the journals, twenty to an issue, and a rerun adds nothing', async () => {
@@ -46,7 +41,7 @@ describe('publisher-scale seed', () => {
     // Every journal has its search index; one seeded before the indexes existed gets it from a rerun.
     const conn = await connectMongo(mongoUrl, dbName);
     try {
-      const search = new SearchRepo(conn, (await ViewRepo.open(conn, keyBucketsOf(process.env))).buckets);
+      const search = new SearchRepo(conn);
       for (const j of journals) expect(await search.head(String(j._id))).not.toBeNull();
       const first = String(journals[0]!._id);
       await search.removeHead(first);
@@ -63,7 +58,7 @@ describe('publisher-scale seed', () => {
     const before = await articles();
     // As if the run had stopped half way through the second journal, before recording it done.
     const second = await db.collection('journals').findOne({ slug: 'pub-0002' });
-    const col = db.collection(await articleCollectionOf(db, String(second!._id)));
+    const col = db.collection(ARTICLE_COLLECTION);
     const some = await col.find({ journalId: String(second!._id) }, { projection: { _id: 1 } }).limit(10).toArray();
     await col.deleteMany({ _id: { $in: some.map((a) => a._id) } });
     await db.collection('seed_progress').deleteOne({ _id: 'publisher:pub-0002:33' as never });

@@ -174,7 +174,7 @@ describe('repositories', () => {
     const dead = createRedis('redis://127.0.0.1:9', { lazyConnect: true, retryStrategy: () => null });
     const lock = new KeyedLock(dead, (j) => `x:lock:${j}`);
     const cache = new ViewCache({ prefix: 'x:', redis: dead, logger: app.deps.logger, maxBytes: 1 << 20 });
-    const views = new ViewStore({ ...app.repos, files: app.files }, await ViewRepo.open(app.conn, 4), app.deps.logger, lock, cache);
+    const views = new ViewStore({ ...app.repos, files: app.files }, await ViewRepo.open(app.conn), app.deps.logger, lock, cache);
     const publisher = new ChangePublisher(views, (j, changes) => cache.feed.publish(j, changes), app.deps.logger);
     await cache.init();
     let calls = 0;

@@ -71,7 +71,7 @@ beforeAll(async () => {
   chem = started.journalId('chem');
   token = staffToken(demo);
   pdf = await makePdf('search replicas');
-  repo = new SearchRepo(a.conn, a.views.repo.buckets);
+  repo = new SearchRepo(a.conn);
   const issue = await a.repos.issues.ensure(demo, { year: OLD, volume: 1, issue: 2, frequency: 'march' });
   await a.publisher.changed(demo, [{ t: 'issue', id: issue.id }]);
 });
@@ -155,7 +155,7 @@ test('a journal whose index is missing or bad answers right, rebuilt from its ar
   const head = (await repo.head(demo))!;
   const [d, p] = head.chunks[0]!;
   const id = `${demo}:${head.g}:${d}:${p}`;
-  await a.conn.db!.collection<{ _id: string }>(repo.chunkSet.of(id).collectionName).updateOne({ _id: id }, { $set: { z: 'spoilt' } });
+  await a.conn.db!.collection<{ _id: string }>(repo.chunks.collectionName).updateOne({ _id: id }, { $set: { z: 'spoilt' } });
   c.search.evict(demo);
   const bad = await logged(c, 'warn', async () => {
     expect((await adminSearch(c, demo, 'zebu grazing back')).length).toBe(1);

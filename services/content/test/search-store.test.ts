@@ -111,7 +111,7 @@ describe('search store', () => {
   beforeAll(async () => {
     conn = await connectMongo(testServers().mongoUrl, uniqueName('search'));
     // Several buckets, as on the local default database.
-    repo = new SearchRepo(conn, 64);
+    repo = new SearchRepo(conn);
   });
   afterAll(async () => {
     await conn?.dropDatabase().catch(() => undefined);
@@ -342,7 +342,7 @@ describe('search store', () => {
   test('a chunk that fails its schema is rebuilt from the articles with a log line, never an error', async () => {
     const j = makeJournal(200, 61);
     await store().rebuild(j, source(j));
-    const chunkAt = (id: string) => conn.db!.collection<Record<string, unknown>>(repo.chunkSet.of(id).collectionName);
+    const chunkAt = (_id: string) => conn.db!.collection<Record<string, unknown>>(repo.chunks.collectionName);
     for (const bad of [{ z: 'not binary' }, { z: Buffer.from('not gzip') }, { j: newObjectId() }, { g: 'other' }]) {
       // Each rebuild writes a new generation: the chunk to spoil is the head's of now.
       const head = (await repo.head(j))!;
@@ -382,7 +382,7 @@ describe('search store', () => {
     expect(hb.chunks).toContainEqual([d, p]);
     const aId = `${a}:${ha.g}:${d}:${p}`;
     const bId = `${b}:${hb.g}:${d}:${p}`;
-    const at = (id: string) => conn.db!.collection<Record<string, unknown>>(repo.chunkSet.of(id).collectionName);
+    const at = (_id: string) => conn.db!.collection<Record<string, unknown>>(repo.chunks.collectionName);
     const { _id: _a, ...rest } = (await at(aId).findOne({ _id: aId }))!;
     await at(bId).replaceOne({ _id: bId }, { ...rest, g: hb.g });
     expect(await store().search(b, 'onlyina')).toEqual([]);

@@ -7,7 +7,7 @@ import { assetPath, versionedUrl } from '../src/files/file-store';
 import { toDetail, toSummary } from '../src/views/article-shapes';
 import { viewId } from '../src/views/view-docs';
 import { listedIssues } from '../src/views/view-build';
-import { ViewRepo, viewBodyOf } from '../src/views/view.repo';
+import { viewBodyOf } from '../src/views/view.repo';
 import { cacheTag } from '../src/views/cache-tags';
 import { rebuildAllViews, rebuildJournalViews } from '../src/views/views-rebuild';
 import { rebuildWithWriteDuring } from './rebuild-during';
@@ -256,17 +256,6 @@ describe('what the cache holds', () => {
     } finally {
       await fresh.stop();
     }
-  });
-});
-
-describe('storage layout', () => {
-  test('the bucket count the views were first written with wins over another configured one', async () => {
-    const first = a.views.repo.buckets;
-    const other = await ViewRepo.open(a.conn, first === 1 ? 16 : 1);
-    expect(other.buckets).toBe(first);
-    const id = viewId.head(demo);
-    expect(other.collectionOf(id).collectionName).toBe(a.views.repo.collectionOf(id).collectionName);
-    expect((await other.get(id))?.journalId).toBe(demo);
   });
 });
 

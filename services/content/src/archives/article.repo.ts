@@ -244,9 +244,9 @@ export class ArticleRepo {
   /** The schema's defaults, for documents written past mongoose (insertMany). */
   private defaults?: Record<string, unknown>;
 
-  /** The repository with the database's article layout (`ArticleCollections`); `configured` for a new database. */
-  static async open(conn: Connection, configured: number): Promise<ArticleRepo> {
-    return new ArticleRepo(conn, await ArticleCollections.open<ArticleDoc>(conn, articleSchema, 'articles', configured));
+  /** The repository over the database's articles (refused when they are in an older release's layout: `ArticleCollections`). */
+  static async open(conn: Connection): Promise<ArticleRepo> {
+    return new ArticleRepo(conn, await ArticleCollections.open<ArticleDoc>(conn, articleSchema));
   }
 
   private constructor(

@@ -1,4 +1,4 @@
-import { createLogger, keyBucketsOf, type CliCommand, type CliResources } from '@journal/server-kit';
+import { createLogger, type CliCommand, type CliResources } from '@journal/server-kit';
 import { JournalRepo } from '../journals/journal.repo';
 import { JournalAdminService } from '../journals/journal-admin.service';
 import { offlineViews } from '../views-offline';
@@ -33,7 +33,7 @@ export function contentCliCommands(res: CliResources): CliCommand[] {
   const counter = res.once(async () => {
     const conn = await res.mongo();
     const { journals } = await views();
-    const articles = await ArticleRepo.open(conn, keyBucketsOf(process.env));
+    const articles = await ArticleRepo.open(conn);
     const describe = articleDescriber((jid, id) => articles.findById(jid, id), async (jid) => (await journals.findById(jid))?.license);
     const customers = new SushiCustomerRepo(conn);
     await customers.init();

@@ -23,8 +23,6 @@ export const searchLockKey = (prefix: string, journalId: string) => `${prefix}co
 
 export interface SearchStoreSetup {
   conn: Connection;
-  /** The database's key bucket count (ViewRepo.open's layout). */
-  buckets: number;
   src: { articles: ArticleRepo; issues: IssueRepo; files: FileStore };
   redis: Redis | undefined;
   prefix: string;
@@ -37,7 +35,7 @@ export interface SearchStoreSetup {
 /** The search store of a process: persisted beside the views, rebuilt from the articles on read, one writer per journal across replicas. */
 export function createSearchStore(o: SearchStoreSetup): SearchStore {
   return new SearchStore({
-    repo: new SearchRepo(o.conn, o.buckets),
+    repo: new SearchRepo(o.conn),
     logger: o.logger,
     budgetBytes: o.budgetBytes,
     minIndexed: o.minIndexed,

@@ -3,7 +3,7 @@ import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
 import { mongo, type Connection } from 'mongoose';
 import { z } from 'zod';
 import { WITHDRAWAL_KINDS } from '@journal/contracts';
-import { fnv1a, HashedCollections } from '@journal/server-kit';
+import { fnv1a } from '@journal/server-kit';
 import { FIELD_SEP } from '../archives/article.repo';
 import type { SearchEntry, SearchSummary } from './search-entry';
 
@@ -22,9 +22,8 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTL
  * A journal's persisted search index: one head naming the chunks, and chunks each holding the
  * entries whose id hashes into it (extendible hashing: a chunk takes the ids whose hash ends in its
  * `d` low bits `p`; a full chunk splits in two one bit deeper). Everything is read and written by
- * `_id` alone, the one filter FerretDB evaluates inside SQLite (a scan of the collection: hence
- * hashed collections, see HashedCollections). A chunk's entries are
- * one brotli of JSON stored as Binary: the database decodes one value, and a 50,000-article
+ * `_id` alone, an index lookup on MongoDB and FerretDB on PostgreSQL. A chunk's entries are one
+ * brotli of JSON stored as Binary: the database decodes one value, and a 50,000-article
  * journal is a few megabytes to read.
  */
 export interface SearchHead {
@@ -216,22 +215,18 @@ function isWithdrawal(w: unknown): w is NonNullable<SearchSummary['withdrawal']>
 }
 
 export class SearchRepo {
-  private readonly headSet: HashedCollections<HeadDoc>;
-  readonly chunkSet: HashedCollections<ChunkDoc>;
+  private readonly heads: mongo.Collection<HeadDoc>;
+  readonly chunks: mongo.Collection<ChunkDoc>;
 
-  /**
-   * `buckets`: the database's key bucket count (the views' layout, see ViewRepo.open): heads, one
-   * per journal, take a 64th of it; chunks, a few megabytes per 50,000 articles, a quarter.
-   */
-  constructor(conn: Connection, buckets: number) {
+  constructor(conn: Connection) {
     // The journal is in every _id, and no query filters by anything else.
-    this.headSet = new HashedCollections<HeadDoc>(conn, HEAD_COLLECTION, Math.max(1, Math.round(buckets / 64)));
-    this.chunkSet = new HashedCollections<ChunkDoc>(conn, CHUNK_COLLECTION, Math.max(1, Math.round(buckets / 4)));
+    this.heads = conn.db!.collection<HeadDoc>(HEAD_COLLECTION);
+    this.chunks = conn.db!.collection<ChunkDoc>(CHUNK_COLLECTION);
   }
 
   /** The journal's head; null when it has none (never built). Throws BadSearchDocError for a malformed one. */
   async head(journalId: string): Promise<SearchHead | null> {
-    const d = await this.headSet.of(journalId).findOne({ _id: journalId });
+    const d = await this.heads.findOne({ _id: journalId });
     if (!d) return null;
     const h = headSchema.safeParse(d);
     if (!h.success) throw new BadSearchDocError(journalId, h.error.issues[0]?.message ?? 'malformed head');
@@ -241,11 +236,11 @@ export class SearchRepo {
 
   async writeHead(h: SearchHead): Promise<void> {
     const doc = { g: h.g, c: JSON.stringify(h.chunks), pending: h.pending ? { g: h.pending.g, c: JSON.stringify(h.pending.chunks) } : null, at: new Date() };
-    await this.headSet.of(h.journalId).replaceOne({ _id: h.journalId }, doc, { upsert: true });
+    await this.heads.replaceOne({ _id: h.journalId }, doc, { upsert: true });
   }
 
   async removeHead(journalId: string): Promise<void> {
-    await this.headSet.of(journalId).deleteOne({ _id: journalId });
+    await this.heads.deleteOne({ _id: journalId });
   }
 
   /**
@@ -254,7 +249,7 @@ export class SearchRepo {
    */
   async chunk(journalId: string, g: string, d: number, p: number): Promise<SearchEntry[]> {
     const _id = chunkId(journalId, g, d, p);
-    const raw = await this.chunkSet.of(_id).findOne({ _id });
+    const raw = await this.chunks.findOne({ _id });
     if (!raw) throw new BadSearchDocError(_id, 'missing', true);
     const c = chunkSchema.safeParse(raw);
     if (!c.success) throw new BadSearchDocError(_id, c.error.issues[0]?.message ?? 'malformed chunk');
@@ -285,18 +280,16 @@ export class SearchRepo {
         return { _id: chunkId(journalId, g, d, p), j: journalId, g, d, p, n: entries.length, z, at: new Date() };
       }),
     );
-    for (const [col, group] of this.chunkSet.group(docs, (d) => d._id)) {
-      await col.bulkWrite(
-        group.map(({ _id, ...rest }) => ({ replaceOne: { filter: { _id }, replacement: rest, upsert: true } })),
-        { ordered: false },
-      );
-    }
+    await this.chunks.bulkWrite(
+      docs.map(({ _id, ...rest }) => ({ replaceOne: { filter: { _id }, replacement: rest, upsert: true } })),
+      { ordered: false },
+    );
   }
 
   async removeChunks(journalId: string, g: string, chunks: [number, number][]): Promise<void> {
     for (const [d, p] of chunks) {
       const _id = chunkId(journalId, g, d, p);
-      await this.chunkSet.of(_id).deleteOne({ _id });
+      await this.chunks.deleteOne({ _id });
     }
   }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mongo, type Connection } from 'mongoose';
-import { connectMongo, eachLimit, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis, keyBucketsOf } from '@journal/server-kit';
+import { connectMongo, eachLimit, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis } from '@journal/server-kit';
 import { offlineViews } from '../views-offline';
 import { rebuildAllViews } from '../views/views-rebuild';
 import { viewId } from '../views/view-docs';
@@ -267,7 +267,7 @@ export async function seedPublisher(opts: PublisherSeedOptions): Promise<Publish
   const ids: string[] = [];
   let articlesAdded = 0;
   try {
-    const repos = { journals: new JournalRepo(conn), issues: new IssueRepo(conn), articles: await ArticleRepo.open(conn, keyBucketsOf(process.env)), files: new FileStore(conn) };
+    const repos = { journals: new JournalRepo(conn), issues: new IssueRepo(conn), articles: await ArticleRepo.open(conn), files: new FileStore(conn) };
     await Promise.all([repos.journals.init(), repos.issues.init(), repos.articles.init(), repos.files.init()]);
     const bar = progressBar('articles', opts.articles, opts.progress ?? false);
     let done = 0;

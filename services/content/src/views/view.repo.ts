@@ -1,5 +1,6 @@
 import { mongo, type Connection } from 'mongoose';
-import { eachLimit, HashedCollections, readFields } from '@journal/server-kit';
+import { eachLimit, storedCount } from '@journal/server-kit';
+import { oldLayoutMessage } from '../archives/article-collections';
 import { packView, unpackView } from './packed-view';
 
 const { Binary, MongoBulkWriteError } = mongo;
@@ -8,13 +9,13 @@ export const VIEW_COLLECTION = 'public_views';
 /** Change counters and rebuild leases: few documents, so an update (which FerretDB answers by scanning) stays cheap. */
 export const VIEW_STATE_COLLECTION = 'public_view_state';
 
-/** The state document holding the views' bucket count. */
+/** The state document where an older release kept the views' bucket count (ViewRepo.open). */
 const LAYOUT_ID = 'layout';
 const PUT_CHUNK = 50;
-const INSERT_CHUNK = 500;
+const INSERT_CHUNK = 250;
 /**
- * Collections written at once by one put: a journal's views spread over hundreds of them, one
- * small write each, and the round trips, not the database, were the rebuild's time.
+ * Bulk writes in flight at once for one put or insert: the database (FerretDB, then PostgreSQL)
+ * works on one while another is sent, and on both cores, instead of one round trip after the other.
  */
 const WRITERS = 4;
 
@@ -73,112 +74,53 @@ export interface RebuildLease {
 }
 
 /**
- * Share of the bucket count each kind of view gets, by how many there are: article views and
- * locators one per article, issue views about one per twenty articles, heads one per journal.
- */
-const KIND_SHARE: Record<string, number> = { a: 1, l: 1 / 4, i: 1 / 8, h: 1 / 64 };
-
-/**
- * The stored views: every read and write by `_id` alone. With one bucket (MongoDB) they are the
- * `public_views` collection; with more (FerretDB, see HashedCollections) each kind of view is
- * spread over its own `public_views_<kind>_<n>` collections, so reading an issue list never scans
- * article pages.
+ * The stored views, in `public_views`: every read and write by `_id` alone (an index lookup on
+ * MongoDB and on FerretDB on PostgreSQL). Older releases could spread them over key buckets
+ * (`public_views_<kind>_<n>`, for FerretDB on SQLite, which scanned): such a database is refused
+ * at start with the way to move it (ArticleCollections, docs/operations.md#the-database).
  */
 export class ViewRepo {
-  private readonly kinds = new Map<string, HashedCollections<ViewDoc>>();
-  private readonly single: HashedCollections<ViewDoc> | null;
+  private readonly db: mongo.Db;
+  private readonly views: mongo.Collection<ViewDoc>;
   private readonly state: mongo.Collection<ViewDoc>;
   /** Documents read (tests count them: start-up reads none). */
   reads = 0;
 
-  /**
-   * The repository with the database's layout: the bucket count the views were first written with
-   * (kept in the state collection) wins over the configured one, so processes configured apart
-   * still read where the others wrote. A new database takes the configured count.
-   */
-  static async open(conn: Connection, configured: number): Promise<ViewRepo> {
+  static async open(conn: Connection): Promise<ViewRepo> {
     const state = conn.db!.collection<ViewDoc>(VIEW_STATE_COLLECTION);
-    let layout = await state.findOne({ _id: LAYOUT_ID });
-    if (!layout) {
-      await state.insertOne({ _id: LAYOUT_ID, j: '', r: configured }).catch((err: unknown) => {
-        if (!(err instanceof mongo.MongoServerError && err.code === 11000)) throw err;
-      });
-      layout = await state.findOne({ _id: LAYOUT_ID });
-    }
-    const buckets = layout?.r ?? configured;
-    if (!Number.isInteger(buckets) || buckets < 1) {
-      throw new Error(`${VIEW_STATE_COLLECTION} holds a bucket count of ${String(buckets)}: repair its \`${LAYOUT_ID}\` document (docs/operations.md)`);
-    }
-    return new ViewRepo(conn, buckets);
+    const layout = await state.findOne({ _id: LAYOUT_ID });
+    if (layout && layout.r !== 1) throw new Error(oldLayoutMessage(`its public views over ${String(layout.r)} key buckets`));
+    return new ViewRepo(conn);
   }
 
-  private constructor(
-    private readonly conn: Connection,
-    readonly buckets: number,
-  ) {
-    this.single = buckets === 1 ? new HashedCollections<ViewDoc>(conn, VIEW_COLLECTION, 1) : null;
-    this.state = conn.db!.collection<ViewDoc>(VIEW_STATE_COLLECTION);
-  }
-
-  /** The collections a view's kind (the letter after the journal id: `j:a:ref`) lives in. */
-  private setOf(id: string): HashedCollections<ViewDoc> {
-    if (this.single) return this.single;
-    const kind = /^[^:]*:([a-z])/.exec(id)?.[1] ?? 'x';
-    let set = this.kinds.get(kind);
-    if (!set) {
-      const count = Math.max(1, Math.round(this.buckets * (KIND_SHARE[kind] ?? 1 / 64)));
-      set = new HashedCollections<ViewDoc>(this.conn, `${VIEW_COLLECTION}_${kind}`, count);
-      this.kinds.set(kind, set);
-    }
-    return set;
+  private constructor(conn: Connection) {
+    this.db = conn.db!;
+    this.views = this.db.collection<ViewDoc>(VIEW_COLLECTION);
+    this.state = this.db.collection<ViewDoc>(VIEW_STATE_COLLECTION);
   }
 
   /** The collection a view is stored in (tests reach documents through it). */
-  collectionOf(id: string): mongo.Collection<ViewDoc> {
-    return this.setOf(id).of(id);
-  }
-
-  /** Views grouped by the collection each lives in: one round trip per collection. */
-  private grouped<V extends { id: string }>(views: V[]): [mongo.Collection<ViewDoc>, V[]][] {
-    const by = new Map<mongo.Collection<ViewDoc>, V[]>();
-    for (const v of views) {
-      const col = this.collectionOf(v.id);
-      const list = by.get(col);
-      if (list) list.push(v);
-      else by.set(col, [v]);
-    }
-    return [...by];
-  }
-
-  private sets(): HashedCollections<ViewDoc>[] {
-    return this.single ? [this.single] : Object.keys(KIND_SHARE).map((k) => this.setOf(`x:${k}`));
+  collectionOf(_id?: string): mongo.Collection<ViewDoc> {
+    return this.views;
   }
 
   /** Removes every stored view (tests, and a reset before a rebuild from scratch). */
   async clear(): Promise<void> {
-    for (const set of this.sets()) await set.clear();
+    await this.views.deleteMany({});
   }
 
-  /** Views stored (from the collections' metadata: no document is read). */
-  async count(): Promise<number> {
-    let n = 0;
-    for (const set of this.sets()) n += await set.estimatedCount();
-    return n;
+  /** Views stored (from the collection's statistics: no document is read). */
+  count(): Promise<number> {
+    return storedCount(this.db, VIEW_COLLECTION);
   }
 
   /**
    * A view as a reader needs it: its journal and JSON, and the packed bytes as stored (held as they
-   * are by the cache, never packed again). Spread over buckets (FerretDB) it is read by `distinct`
-   * of its one compressed field (see readFields: a `find` there costs more than the read itself); a
-   * view stored before that field is read by its two older ones. In one collection (MongoDB), by
-   * its `_id` index.
+   * are by the cache, never packed again); a view stored before `z` is read from its two older fields.
    */
   async read(id: string): Promise<ReadView | null> {
     this.reads++;
-    const col = this.collectionOf(id);
-    const d: Partial<Pick<ViewDoc, 'z' | 'b' | 'j'>> | null = this.single
-      ? await col.findOne({ _id: id }, { projection: { z: 1, b: 1, j: 1 } })
-      : ((await readFields(col, id, ['z'])) ?? (await readFields(col, id, ['b', 'j'])));
+    const d = await this.views.findOne({ _id: id }, { projection: { z: 1, b: 1, j: 1 } });
     if (!d || (d.z === undefined && d.b === undefined)) return null;
     if (d.z instanceof Binary) {
       const body = unpackView(d.z.buffer);
@@ -190,7 +132,7 @@ export class ViewRepo {
   /** A view with its change counter, from one document (the write path compares counters). */
   async get(id: string): Promise<StoredView | null> {
     this.reads++;
-    const d = await this.collectionOf(id).findOne({ _id: id });
+    const d = await this.views.findOne({ _id: id });
     if (!d || (d.z === undefined && d.b === undefined)) return null;
     return { id, ...(viewBodyOf(d) ?? UNREADABLE), rev: d.r ?? 0 };
   }
@@ -202,34 +144,36 @@ export class ViewRepo {
    */
   async put(views: StoredView[]): Promise<void> {
     const dups = await this.insertNew(views.map(packed));
-    await eachLimit(this.grouped(dups), WRITERS, async ([col, group]) => {
-      for (let i = 0; i < group.length; i += PUT_CHUNK) {
-        // A few dozen per round trip: FerretDB runs one bulk write as one SQLite transaction, and a
-        // long one stalls behind (or stalls) the other connections' writes.
-        await col.bulkWrite(
-          group.slice(i, i + PUT_CHUNK).map(({ id, doc: { _id, ...replacement } }) => ({ replaceOne: { filter: { _id: id }, replacement, upsert: true } })),
+    // A few dozen per round trip: FerretDB runs one bulk write as one transaction, and a long one
+    // stalls behind (or stalls) the other connections' writes.
+    await eachLimit(this.chunked(dups, PUT_CHUNK), WRITERS, (part) =>
+      this.views
+        .bulkWrite(
+          part.map(({ id, doc: { _id, ...replacement } }) => ({ replaceOne: { filter: { _id: id }, replacement, upsert: true } })),
           { ordered: false },
-        );
-      }
-    });
+        )
+        .then(() => undefined),
+    );
   }
 
   /** Inserts the views; returns those already stored (refused as duplicates), untouched. */
   private async insertNew(views: PackedView[]): Promise<PackedView[]> {
     const dups: PackedView[] = [];
-    await eachLimit(this.grouped(views), WRITERS, async ([col, group]) => {
-      for (let i = 0; i < group.length; i += INSERT_CHUNK) {
-        const part = group.slice(i, i + INSERT_CHUNK);
-        try {
-          await col.insertMany(part.map((v) => v.doc), { ordered: false });
-        } catch (err) {
-          const errors = err instanceof MongoBulkWriteError ? [err.writeErrors].flat() : [];
-          if (!errors.length || !errors.every((e) => e.code === 11000)) throw err;
-          for (const e of errors) dups.push(part[e.index]!);
-        }
+    await eachLimit(this.chunked(views, INSERT_CHUNK), WRITERS, async (part) => {
+      try {
+        await this.views.insertMany(part.map((v) => v.doc), { ordered: false });
+      } catch (err) {
+        const errors = err instanceof MongoBulkWriteError ? [err.writeErrors].flat() : [];
+        if (!errors.length || !errors.every((e) => e.code === 11000)) throw err;
+        for (const e of errors) dups.push(part[e.index]!);
       }
     });
     return dups;
+  }
+
+  /** The views as bulk writes of at most `size`. */
+  private chunked<V>(views: V[], size: number): V[][] {
+    return Array.from({ length: Math.ceil(views.length / size) }, (_, i) => views.slice(i * size, (i + 1) * size));
   }
 
   /**
@@ -242,7 +186,7 @@ export class ViewRepo {
   }
 
   async remove(ids: string[]): Promise<void> {
-    for (const id of ids) await this.collectionOf(id).deleteOne({ _id: id });
+    for (const id of ids) await this.views.deleteOne({ _id: id });
   }
 
   /** The journal's change counter: bumped by every published change. */
