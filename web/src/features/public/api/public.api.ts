@@ -55,6 +55,17 @@ export const useReads = () => useContext(ReadsContext);
 /** Search keywords longer than this are cut (the content service reads no more). */
 export const MAX_KEYWORD = 200;
 
+/**
+ * The article head's module, imported once: an import() per page costs the render process a
+ * module resolution each time. A failed load (a browser's network) is tried again next time.
+ */
+let articleHeadLoad: Promise<typeof import('../lib/article-head')> | undefined;
+const articleHeadModule = () =>
+  (articleHeadLoad ??= import('../lib/article-head').catch((err: unknown) => {
+    articleHeadLoad = undefined;
+    throw err;
+  }));
+
 /** Query options shared by the route loaders and the page hooks, so both use one cache entry. */
 export const publicQueries = {
   settings: (r: PublicReads) => ({ queryKey: publicKeys.settings(), queryFn: r.settings, staleTime: 5 * 60_000 }),
@@ -73,7 +84,7 @@ export const publicQueries = {
    */
   articleHead: (a: Article, settings: Settings | undefined, origin: string) => ({
     queryKey: publicKeys.articleHead(a.refnumber, origin),
-    queryFn: () => import('../lib/article-head').then((m) => m.articleHead(a, settings, origin)),
+    queryFn: () => articleHeadModule().then((m) => m.articleHead(a, settings, origin)),
   }),
   search: (r: PublicReads, keyword: string) => ({
     queryKey: publicKeys.search(keyword.slice(0, MAX_KEYWORD)),
