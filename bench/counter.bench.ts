@@ -23,7 +23,7 @@
  *                           made stale by a late hit, read from its article-months (and stored
  *                           again) before the sweep gets to it
  * and the CPU each part cost the bench's process (content and the client) and the database's
- * (FerretDB, PostgreSQL: BENCH_DB_PIDS, `name=pid,…`, when given).
+ * (FerretDB and PostgreSQL behind MONGO_URL, from /proc).
  * Prints the figures; never asserts a time.
  *
  * Alone: `node node_modules/.bin/tsx bench/counter.bench.ts` (MONGO_URL, REDIS_URL, MONGO_DB),
@@ -40,43 +40,24 @@ import { SushiCustomerRepo } from '../services/content/src/counter/sushi-custome
 import type { AccessType, TitleIncrement } from '../services/content/src/stats/stats.repo';
 import type { BenchContext } from './context';
 import { envContext, runStandalone, writeSection } from './bench-kit';
+import { databaseCpuMs, databasePids } from './proc-cpu';
 
-/** The database's processes (BENCH_DB_PIDS `ferretdb=123,postgres=456`), each counted with its children. */
-const DB_PIDS = Object.fromEntries(
-  (process.env.BENCH_DB_PIDS ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((p) => p.split('=') as [string, string])
-    .map(([name, pid]) => [name, Number(pid)]),
-);
-/** A process's CPU ms with its children's, the ended ones too (their time is in its cutime and cstime once reaped). */
-function treeCpuMs(pid: number): number {
-  const fields = (p: number | string) => {
-    const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+/**
+ * CPU ms since a mark: the bench's process (content and the client, user + system) and the
+ * database's processes behind MONGO_URL (FerretDB, and PostgreSQL with its backends), per `per`.
+ */
+function cpuMeter(mongoUrl: string) {
+  const pids = databasePids(mongoUrl);
+  const now = () => ({ bench: process.cpuUsage(), db: databaseCpuMs(pids) });
+  const since = (from: ReturnType<typeof now>, per = 1) => {
+    const b = process.cpuUsage(from.bench);
+    return {
+      bench: round((b.user + b.system) / 1000 / per, 1),
+      ...Object.fromEntries(Object.entries(databaseCpuMs(pids)).map(([k, v]) => [k, round((v - (from.db[k] ?? 0)) / per, 1)])),
+    };
   };
-  const own = fields(pid);
-  let ticks = own[11]! + own[12]! + own[13]! + own[14]!;
-  for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
-    try {
-      const f = fields(child);
-      ticks += f[11]! + f[12]! + f[13]! + f[14]!;
-    } catch {
-      /* ended meanwhile: counted in its parent's once reaped */
-    }
-  }
-  return (ticks * 1000) / 100;
+  return { now, since };
 }
-const cpuNow = () => ({ bench: process.cpuUsage(), db: Object.fromEntries(Object.entries(DB_PIDS).map(([k, pid]) => [k, treeCpuMs(pid)])) });
-/** CPU ms since `from`: the bench's process (content and the client, user + system) and each database process tree. */
-const cpuSince = (from: ReturnType<typeof cpuNow>, per = 1) => {
-  const b = process.cpuUsage(from.bench);
-  const now = cpuNow().db;
-  return {
-    bench: round((b.user + b.system) / 1000 / per, 1),
-    ...Object.fromEntries(Object.entries(now).map(([k, v]) => [k, round((v - (from.db[k] ?? 0)) / per, 1)])),
-  };
-};
 
 const ARTICLES = Number(process.env.BENCH_COUNTER_ARTICLES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_COUNTER_REQUESTS ?? 300);
@@ -101,6 +82,7 @@ export async function run(ctx: Pick<BenchContext, 'mongoUrl' | 'redisUrl' | 'dbN
     STATS_ITEM_MONTHS_FIRST_MS: 3_600_000,
     WEB_INDEX_URL: 'http://127.0.0.1:9/index.html',
   });
+  const { now: cpuNow, since: cpuSince } = cpuMeter(ctx.mongoUrl);
   let app = await start(config);
   try {
     await app.conn.dropDatabase();

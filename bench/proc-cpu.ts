@@ -94,10 +94,33 @@ export function databasePids(mongoUrl: string): { ferretdb?: number; postgres?: 
   return { ferretdb, postgres: pgPort ? pidOf(['/bin/postgres', `port=${pgPort}`]) : undefined };
 }
 
-/** CPU ms so far of the database's processes (`databasePids`), PostgreSQL's backends included. */
+/**
+ * A process's CPU ms with its children's, those that ended too: a parent's cutime and cstime hold
+ * its reaped children's time (PostgreSQL's backends come and go with connections; counting only
+ * the living ones made its CPU over a span come out negative).
+ */
+export function treeCpuMs(pid: number): number {
+  const ticks = (p: number | string) => {
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    // utime, stime, cutime, cstime
+    return f[11]! + f[12]! + f[13]! + f[14]!;
+  };
+  let n = ticks(pid);
+  for (const child of children(pid)) {
+    try {
+      n += ticks(child);
+    } catch {
+      /* ended meanwhile: in its parent's cutime once reaped */
+    }
+  }
+  return (n * 1000) / 100;
+}
+
+/** CPU ms so far of the database's processes (`databasePids`), PostgreSQL's backends included (ended ones too). */
 export function databaseCpuMs(pids: { ferretdb?: number; postgres?: number }): Record<string, number> {
   const out: Record<string, number> = {};
   if (pids.ferretdb) Object.assign(out, cpuMsFine({ ferretdb: pids.ferretdb }));
-  if (pids.postgres) Object.assign(out, cpuMsFine({ postgres: pids.postgres }, true));
+  if (pids.postgres) out.postgres = treeCpuMs(pids.postgres);
   return out;
 }
