@@ -262,6 +262,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     ['citation-writers.md', ''],
     ['first-start.md', ''],
     ['store.md', ''],
+    ['store-files.md', ''],
     ['counter.md', ''],
     ['embedded-db.md', '### The embedded database: FerretDB on PostgreSQL against SQLite\n\nNot measured yet (`npx tsx bench/embedded-db.ts`). The local default stays SQLite until it is.\n'],
   ] as const) {

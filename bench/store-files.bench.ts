@@ -28,6 +28,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { mongo } from 'mongoose';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { percentile, staffHeaders, staffToken, TEST_JWT_SECRET } from '@journal/testing';
 import { connectMongo } from '@journal/server-kit';
 import { seedPublisher } from '../services/content/src/seed/publisher';
@@ -36,7 +37,7 @@ import { CONTENT_NODE_FLAGS } from '../services/content/src/node-flags';
 import { makePdf, startContent } from '../services/content/test/helpers';
 import { assetPath } from '../services/content/src/files/file-store';
 import { cpuMsFine } from './proc-cpu';
-import { envContext, runStandalone, spawnBuilt } from './bench-kit';
+import { envContext, runStandalone, spawnBuilt, writeSection } from './bench-kit';
 
 const FILES = Number(process.env.STORE_FILES ?? 100_000);
 const MEASURED = Number(process.env.STORE_FILES_MEASURED ?? 200);
@@ -46,11 +47,17 @@ const ISSUE = { year: 2091, volume: 102, issue: 1 };
 const BATCH = 1000;
 const OTHER_JOURNALS = 500;
 const REF0 = 700_000;
+/** Articles whose PDFs are several chunks long, read as a stream (a PDF of a real article). */
+const LARGE = Number(process.env.STORE_FILES_LARGE ?? 30);
+const LARGE_BYTES = 2 * 2 ** 20;
+const LARGE_ISSUE = { year: 2091, volume: 102, issue: 2 };
+const LARGE_REF0 = 800_000;
 
 interface SeedMark {
   _id: string;
   files: number;
   measured: number;
+  large?: number;
 }
 
 /** The time to the first byte of the body (or to the end of a body-less answer). */
@@ -115,40 +122,48 @@ const cpuNow = (pids: Record<string, number>) => ({
 /** Journal, measured articles with their PDFs, then FILES more files bulk-inserted; skipped when done. */
 async function seed(mongoUrl: string, redisUrl: string, db: string): Promise<string> {
   const conn = await connectMongo(mongoUrl, db);
-  try {
-    const marks = conn.collection<SeedMark>('bench_marks');
-    const done = await marks.findOne({ _id: 'store-files' });
-    if (done && done.files >= FILES && done.measured >= MEASURED) return db;
-  } finally {
-    await conn.close();
-  }
+  const done = await conn.collection<SeedMark>('bench_marks').findOne({ _id: 'store-files' }).finally(() => conn.close());
+  if (done && done.files >= FILES && done.measured >= MEASURED && (done.large ?? 0) >= LARGE) return db;
   const t0 = performance.now();
   await seedPublisher({ mongoUrl, dbName: db, journals: 1, articles: 20, worklogEntries: 0, redisUrl, redisPrefix: `${db}:` });
   const app = await startContent({ MONGO_URL: mongoUrl, MONGO_DB: db, REDIS_URL: redisUrl, REDIS_PREFIX: `${db}:`, STATS_COUNTING: 'off', CROSSREF_WORKER: 'false' } as never);
   try {
     const J = (await new JournalRepo(app.conn).findBySlug(SLUG))!.id;
     const as = staffHeaders(J, staffToken(J));
-    await request(app.url).post('/api/admin/create-issue').set(as).send({ ...ISSUE, frequency: 'January-March' });
-    const have = (await app.deps.repos.articles.listByIssue(J, ISSUE)).length;
-    for (let i = have; i < MEASURED; i++) {
-      const f: Record<string, string> = {
-        ...Object.fromEntries(Object.entries(ISSUE).map(([k, v]) => [k, String(v)])),
-        refnumber: String(REF0 + i), title: `Stored file ${i}`, authorname: 'Asha Rao', abstract: '<p>A</p>', pagenumber: `${1 + i * 10}-${5 + i * 10}`,
-        email: 'a@b.org', txnid: `SF${i}`, ptype: 'paid', publishdate: `${ISSUE.year}-01-02`,
-      };
-      let req = request(app.url).post('/api/admin/archives/').set(as);
-      for (const [k, v] of Object.entries(f)) req = req.field(k, v);
-      const r = await req.attach('pdfFile', await makePdf(`Stored file ${i}`), { filename: 'a.pdf', contentType: 'application/pdf' });
-      if (r.status !== 201) throw new Error(`create answered ${r.status}: ${JSON.stringify(r.body)}`);
-    }
-    console.log(`  ${MEASURED} articles with PDFs added (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-    await bulkFiles(app.conn.db!, await makePdf('A stored file of another journal'));
-    await app.conn.collection<SeedMark>('bench_marks').replaceOne({ _id: 'store-files' }, { files: FILES, measured: MEASURED }, { upsert: true });
+    /** `count` articles of `issue` added through the admin route, each with its PDF (`{refnumber}.pdf`). */
+    const addArticles = async (issue: typeof ISSUE, count: number, ref0: number, pdf: (i: number) => Promise<Buffer>) => {
+      await request(app.url).post('/api/admin/create-issue').set(as).send({ ...issue, frequency: 'January-March' });
+      const have = (await app.deps.repos.articles.listByIssue(J, issue)).length;
+      for (let i = have; i < count; i++) {
+        const f: Record<string, string> = {
+          ...Object.fromEntries(Object.entries(issue).map(([k, v]) => [k, String(v)])),
+          refnumber: String(ref0 + i), title: `Stored file ${ref0 + i}`, authorname: 'Asha Rao', abstract: '<p>A</p>', pagenumber: `${1 + i * 10}-${5 + i * 10}`,
+          email: 'a@b.org', txnid: `SF${ref0 + i}`, ptype: 'paid', publishdate: `${issue.year}-01-02`,
+        };
+        let req = request(app.url).post('/api/admin/archives/').set(as);
+        for (const [k, v] of Object.entries(f)) req = req.field(k, v);
+        const r = await req.attach('pdfFile', await pdf(i), { filename: 'a.pdf', contentType: 'application/pdf' });
+        if (r.status !== 201) throw new Error(`create answered ${r.status}: ${JSON.stringify(r.body)}`);
+      }
+    };
+    await addArticles(ISSUE, MEASURED, REF0, (i) => makePdf(`Stored file ${i}`));
+    await addArticles(LARGE_ISSUE, LARGE, LARGE_REF0, largePdf);
+    console.log(`  ${MEASURED} articles with small PDFs, ${LARGE} with PDFs of ${LARGE_BYTES / 2 ** 20} MB added (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    if ((done?.files ?? 0) < FILES) await bulkFiles(app.conn.db!, await makePdf('A stored file of another journal'));
+    await app.conn.collection<SeedMark>('bench_marks').replaceOne({ _id: 'store-files' }, { files: FILES, measured: MEASURED, large: LARGE }, { upsert: true });
     console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
     await app.stop(); // never stopContent: it drops the database
   }
   return db;
+}
+
+/** A one-page PDF of about LARGE_BYTES: its page, and that many random bytes attached (they do not compress). */
+async function largePdf(i: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([300, 200]).drawText(`Large stored file ${i}`, { x: 20, y: 100, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+  await doc.attach(randomBytes(LARGE_BYTES), 'data.bin', { mimeType: 'application/octet-stream' });
+  return Buffer.from(await doc.save());
 }
 
 /**
@@ -200,11 +215,13 @@ async function run(): Promise<Record<string, number>> {
   const J = (await new JournalRepo(conn).findBySlug(SLUG))!.id;
   // From the seed's mark: FerretDB counts a collection by reading every document of it.
   const mark = await conn.collection<SeedMark>('bench_marks').findOne({ _id: 'store-files' });
-  const stored = (mark?.files ?? 0) + (mark?.measured ?? 0);
+  const stored = (mark?.files ?? 0) + (mark?.measured ?? 0) + (mark?.large ?? 0);
   await conn.close();
   // The admin route stores an article's PDF as `{refnumber}.pdf`.
   const paths = Array.from({ length: MEASURED }, (_, i) => assetPath.article(ISSUE.year, ISSUE.volume, ISSUE.issue, `${REF0 + i}.pdf`));
-  console.log(`store files bench on ${db}: ${stored.toLocaleString('en')} stored files, ${paths.length} PDFs read (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
+  const large = Array.from({ length: LARGE }, (_, i) => assetPath.article(LARGE_ISSUE.year, LARGE_ISSUE.volume, LARGE_ISSUE.issue, `${LARGE_REF0 + i}.pdf`));
+  const load0 = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`store files bench on ${db}: ${stored.toLocaleString('en')} stored files, ${paths.length} PDFs read (load average ${load0})`);
 
   const prefix = `sfb${randomBytes(3).toString('hex')}:`;
   const redis = { REDIS_URL: ctx.redisUrl, EDGE_REDIS_URL: process.env.EDGE_REDIS_URL ?? '', REDIS_PREFIX: prefix };
@@ -215,12 +232,12 @@ async function run(): Promise<Record<string, number>> {
   const lines: string[] = [];
 
   /** One pass over the PDFs: first-byte times, CPU ms per read of each process, rows read per read. */
-  const pass = async (name: string, base: string, pids: Record<string, number>, headers: (p: string) => Record<string, string>, want: number) => {
+  const pass = async (name: string, base: string, pids: Record<string, number>, headers: (p: string) => Record<string, string>, want: number, read = paths) => {
     const agent = new http.Agent({ keepAlive: true });
     const c0 = cpuNow(pids);
     const r0 = pgRowsRead(db);
     const ms: number[] = [];
-    for (const p of paths) {
+    for (const p of read) {
       const r = await firstByte(agent, `${base}${p}`, headers(p));
       if (r.status !== want) throw new Error(`${name}: ${p} answered ${r.status}`);
       ms.push(r.ms);
@@ -228,8 +245,8 @@ async function run(): Promise<Record<string, number>> {
     agent.destroy();
     const c1 = cpuNow(pids);
     await sleep(process.env.PG_URL ? 1500 : 0); // PostgreSQL publishes a backend's counters once idle a second
-    const rows = (pgRowsRead(db) - r0) / paths.length;
-    const cpu = Object.keys(c1).map((k) => `${k} ${((c1[k]! - (c0[k] ?? 0)) / paths.length).toFixed(2)}`).join(', ');
+    const rows = (pgRowsRead(db) - r0) / read.length;
+    const cpu = Object.keys(c1).map((k) => `${k} ${((c1[k]! - (c0[k] ?? 0)) / read.length).toFixed(2)}`).join(', ');
     const s = stats(ms);
     lines.push(`| ${name} | ${s.p50} / ${s.p99} ms | ${cpu} | ${Number.isNaN(rows) ? '—' : rows.toFixed(1)} |`);
     console.log(`  ${name}: first byte p50 ${s.p50} ms, p99 ${s.p99} ms over ${ms.length} (CPU ms per read: ${cpu}; rows PostgreSQL read per read: ${rows.toFixed(1)})`);
@@ -253,6 +270,8 @@ async function run(): Promise<Record<string, number>> {
     const cold = await pass('cold (first read of each file), through the gateway', gateway.url, pids, byHost, 200);
     out.store_pdf_first_byte_p99_ms = cold.p99;
     out.store_pdf_first_byte_p50_ms = cold.p50;
+    const big = await pass(`cold, PDFs of ${LARGE_BYTES / 2 ** 20} MB (streamed), through the gateway`, gateway.url, pids, byHost, 200, large);
+    out.store_pdf_first_byte_2mb_p99_ms = big.p99;
     const warm = await pass('warm (second read), through the gateway', gateway.url, pids, byHost, 200);
     out.store_pdf_first_byte_warm_p99_ms = warm.p99;
     const etags = new Map<string, string>();
@@ -273,7 +292,15 @@ async function run(): Promise<Record<string, number>> {
   } finally {
     await ended(direct.child);
   }
-  console.log(['| read | first byte p50 / p99 | CPU ms per read | rows PostgreSQL read per read |', '|---|---|---|---|', ...lines].join('\n'));
+  const columns = ['read', 'first byte p50 / p99', 'CPU ms per read', 'rows PostgreSQL read per read'];
+  console.log([`| ${columns.join(' | ')} |`, '|---|---|---|---|', ...lines].join('\n'));
+  writeSection(
+    'store-files',
+    "The store at publisher scale: a PDF's first byte with 100,000 stored files",
+    `${stored.toLocaleString('en')} stored files in one database (${MEASURED} small PDFs and ${LARGE} of ${LARGE_BYTES / 2 ** 20} MB added through the admin route, the rest bulk-inserted in the file store's layout for 500 other journals), FerretDB 1.24 on PostgreSQL (a set of its own, so its CPU is this bench's); a fresh content process and a gateway of its own (built services, separate processes), each PDF read once by the journal's host (cold), again (warm), then revalidated; times to the first byte of the body; CPU ms per read of each process from /proc; load average ${load0} at the start, ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end (2 shared cores).`,
+    columns,
+    lines,
+  );
   return out;
 }
 
