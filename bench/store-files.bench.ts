@@ -201,6 +201,15 @@ const ended = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
+/** What the table shows, kept with it in docs/benchmarks.md. */
+const NOTES = [
+  "A cold read is two round trips whatever the number of stored files: the path's `files.current` entry and the article's public view, side by side (both by `_id`), then the first chunk by its `_id` (`{fileId}.0`). Each is an index lookup (the GIN twins of scripts/postgres-ferretdb.sql), so PostgreSQL reads about 3 rows per cold read at 100,000 files; no read sorts or scans chunks (the GridFS driver's find by `files_id` sorted by `n` is used only for files it stored before chunks were keyed).",
+  "The twins have no GIN pending list (`fastupdate = off`): with one, every lookup read all keys inserted since the last vacuum, which a table of 100,000 documents gets only after some 20,000 inserts. EXPLAIN (ANALYZE, BUFFERS) of one chunk by `_id` at 100,000 files right after a bulk insert: 249 buffers, 11.5 ms; once merged: 5 buffers, 0.1 ms. 20,000 single inserts took 4.4 s without the list and 4.7 s with it.",
+  "A content start reads no file list (the pointer migration of files the GridFS driver stored runs once, marked in `content_migrations`); it used to compare two collection counts that on PostgreSQL are estimates, and read the metadata of all 100,000 files at every start (over a minute here).",
+  "A PDF larger than one chunk is streamed from its first chunk: FerretDB turns the chunk's base64 JSON into BSON before it hands over a byte (about 10 ms of its CPU per 255 kB chunk here), so a large PDF's first byte costs one chunk's decoding, and a larger chunk size would raise it. A file up to 512 kB is read whole into the public cache on its first read.",
+  'The CPU columns are the work; the times are mostly the queue for two cores shared with other work, which the warm row (answered from memory, no database) shows by itself. The 2 MB row counts CPU for the whole file, read to its end.',
+];
+
 const stats = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
   return { p50: Math.round(percentile(s, 50) * 10) / 10, p99: Math.round(percentile(s, 99) * 10) / 10 };
@@ -300,6 +309,7 @@ async function run(): Promise<Record<string, number>> {
     `${stored.toLocaleString('en')} stored files in one database (${MEASURED} small PDFs and ${LARGE} of ${LARGE_BYTES / 2 ** 20} MB added through the admin route, the rest bulk-inserted in the file store's layout for 500 other journals), FerretDB 1.24 on PostgreSQL (a set of its own, so its CPU is this bench's); a fresh content process and a gateway of its own (built services, separate processes), each PDF read once by the journal's host (cold), again (warm), then revalidated; times to the first byte of the body; CPU ms per read of each process from /proc; load average ${load0} at the start, ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end (2 shared cores).`,
     columns,
     lines,
+    NOTES,
   );
   return out;
 }
