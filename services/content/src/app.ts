@@ -10,6 +10,7 @@ import {
   mongoDependency,
   redisDependency,
   KeyedLock,
+  TENANT_HEADER,
   type Redis,
   type RunningServer,
   warmUp,
@@ -150,6 +151,14 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
   });
   registerCacheMetrics(http.metrics, cache, search, { cacheBytes: config.CACHE_MAX_MB * 2 ** 20, searchBytes: config.SEARCH_CACHE_MB * 2 ** 20 });
+  // Before every route: a read of a journal whose change this process has been told of and is
+  // still applying (another process wrote it) waits for it, so no page made from the state before
+  // a write is produced after the write's purge was sent (and kept by a cache in front).
+  http.app.use((req, _res, next) => {
+    const journalId = req.method === 'GET' || req.method === 'HEAD' ? req.header(TENANT_HEADER) : undefined;
+    if (journalId) cache.feed.settled(journalId).then(() => next(), next);
+    else next();
+  });
   // Before every route: each public read names its cache tags.
   http.app.use(edgeTags());
   http.app.use(internalJournalRoutes(hosts));

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { eventually, holdCalls, staffToken } from '@journal/testing';
+import { eventually, holdCalls, staffToken, trackCalls } from '@journal/testing';
 import { ViewCache } from '../src/views/view-cache';
 import { dbOps, makePdf, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
@@ -71,6 +71,26 @@ describe('a write on one replica', () => {
     expect(c.cache.feed.stats.rebuilds).toBe(0);
     await b.cache.feed.settled(demo);
     void r;
+  });
+
+  test('a read that comes while a replica is still applying a write it has heard of waits for it: nothing is answered from before the write', async () => {
+    const names = async (app: App) => ((await pub(app, '/api/editors/').expect(200)).body as { name: string }[]).map((e) => e.name);
+    await names(b);
+    // b hears of the write and holds its update; the read comes meanwhile.
+    const held = holdCalls(b.cache, 'apply');
+    const asked = trackCalls(b.cache.feed, 'settled');
+    try {
+      const messages = b.cache.feed.stats.messages;
+      await editorForm(admin('/api/editors'), 'Dr. Read After Apply').expect(201);
+      await eventually(() => expect(b.cache.feed.stats.messages).toBeGreaterThan(messages));
+      const reading = names(b);
+      await eventually(() => expect(asked.calls.length).toBeGreaterThan(0));
+      held.open();
+      expect(await reading).toContain('Dr. Read After Apply');
+    } finally {
+      asked.restore();
+      held.restore();
+    }
   });
 });
 
