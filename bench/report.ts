@@ -253,6 +253,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
   for (const [file, missing] of [
     ['profile.md', ''],
     ['render-profile.md', ''],
+    ['edge-render.md', ''],
     ['publisher-worklog.md', ''],
     ['publisher-search.md', ''],
     ['publisher-content.md', ''],
