@@ -2,9 +2,15 @@
  * DOIs, citation files, feeds and usage counting through the whole stack behind nginx: what a
  * reference manager, a feed reader and a reader's browser get, and what the admin then sees.
  */
+import http from 'node:http';
+import mongoose from 'mongoose';
 import Parser from 'rss-parser';
 import type { Browser } from 'puppeteer-core';
 import { until } from '@journal/testing';
+import { serverEnv } from '../scripts/stack';
+import { PlatformCustomerService } from '../services/content/src/counter/platform-customer.service';
+import { SushiCustomerRepo } from '../services/content/src/counter/sushi-customer.repo';
+import { E2E } from './e2e.config';
 import { BASE, DEMO_USER, launchBrowser, newPage } from './harness';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -153,6 +159,44 @@ describe('COUNTER over SUSHI and the preservation manifests, through nginx', () 
     }
     const wrong = await get(`/counter/r51/reports/tr_j3?${new URLSearchParams({ customer_id: customerId, api_key: 'x'.repeat(32), begin_date: month, end_date: month })}`);
     expect([wrong.status, ((await wrong.json()) as { Code: number }).Code]).toEqual([401, 2020]);
+  }, 60_000);
+
+  it('the platform\'s own host serves the platform-wide SUSHI API to a platform customer, and nothing else', async () => {
+    // As nginx gets it on the platform's host (the local stack's COUNTER_PLATFORM_HOST).
+    const onPlatform = (path: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port: E2E.nginxPort, path, headers: { host: `usage.localhost:${E2E.nginxPort}` } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const status = await onPlatform('/counter/r51/status');
+    expect([status.status, JSON.parse(status.body)]).toEqual([200, [{ Description: 'COUNTER Release 5.1 usage reports of Journal platform', Service_Active: true }]]);
+    // The operator's customer (`jp counter customer add`), made here with the same service.
+    const conn = await mongoose.createConnection(serverEnv().MONGO_URL, { dbName: E2E.db }).asPromise();
+    const customerId = `e2e-platform-${Date.now()}`;
+    let apiKey: string;
+    try {
+      const journals = { findBySlug: async () => null, findById: async () => null };
+      apiKey = (await new PlatformCustomerService(new SushiCustomerRepo(conn), journals).create({ name: 'E2E Consortium', customerId, journals: ['*'] })).apiKey;
+    } finally {
+      await conn.close();
+    }
+    const q = (extra: Record<string, string> = {}) => new URLSearchParams({ customer_id: customerId, api_key: apiKey, ...extra }).toString();
+    const month = new Date().toISOString().slice(0, 7);
+    const r = await onPlatform(`/counter/r51/reports/pr?${q({ begin_date: '2020-01', end_date: month })}`);
+    expect([r.status, r.headers['cache-control'], r.headers['x-cache']]).toEqual([200, 'no-store', undefined]);
+    const pr = JSON.parse(r.body) as { Report_Header: { Created_By: string; Institution_ID: { Proprietary: string[] } } };
+    expect([pr.Report_Header.Created_By, pr.Report_Header.Institution_ID.Proprietary]).toEqual(['Journal platform', ['jp:0000000000000000', `jp:${customerId}`]]);
+    const wrong = await onPlatform(`/counter/r51/members?${new URLSearchParams({ customer_id: customerId, api_key: 'x'.repeat(32) })}`);
+    expect([wrong.status, JSON.parse(wrong.body).Code]).toEqual([401, 2020]);
+    // A journal's host does not know the platform's customer; the platform's host serves nothing but the API.
+    expect(((await (await get(`/counter/r51/members?${q()}`)).json()) as { Code: number }).Code).toBe(2010);
+    for (const path of ['/', '/api/settings/', '/counter/platform/r51/status']) expect([path, (await onPlatform(path)).status]).toEqual([path, 404]);
   }, 60_000);
 
   it('the archives link to the LOCKSS and CLOCKSS manifests, one page per year with the permission statements', async () => {

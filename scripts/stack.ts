@@ -251,6 +251,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     WORKLOG_URL: url(p.worklog),
     PDF_URL: url(p.pdf),
     RENDER_URL: url(p.render),
+    // The platform-wide COUNTER_SUSHI API's own host (docs/product.md#counter-platform).
+    COUNTER_PLATFORM_HOST: process.env.COUNTER_PLATFORM_HOST ?? 'usage.localhost',
     CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     STATS_USAGE_FILE: usageLogOf(o.name),
     // COUNTER's robots list, provisioned from the counter-robots package (scripts/provision.sh robots).
