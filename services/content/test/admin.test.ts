@@ -148,6 +148,31 @@ describe('issues', () => {
     await request(app.url).post('/api/admin/create-issue').set(as(J2, T2)).send({ volume: 4, issue: 3, year: YEAR, frequency: 'July-September' }).expect(201);
   });
 
+  test("the counts follow each save: an article added, moved with its PDF to another issue, withdrawn, edited in place", async () => {
+    const J5 = await makeJournal(app, 'adm5');
+    const T5 = tok(J5);
+    for (const issue of [1, 2]) await request(app.url).post('/api/admin/create-issue').set(as(J5, T5)).send({ volume: 7, issue, year: YEAR, frequency: 'May' }).expect(201);
+    const state = async () => {
+      const list = (await request(app.url).get('/api/admin/archives/').set(as(J5, T5)).expect(200)).body as { issue: number; articles: number }[];
+      const counts = (await request(app.url).get('/api/admin/').set(as(J5, T5)).expect(200)).body as { archives: number };
+      return { byIssue: list.map((i) => `${i.issue}:${i.articles}`), archives: counts.archives };
+    };
+    const one = article({ volume: '7', issue: '1', refnumber: '5001', title: 'Counted one', txnid: 'CT1', pagenumber: '1-2' });
+    const two = article({ volume: '7', issue: '1', refnumber: '5002', title: 'Counted two', txnid: 'CT2', pagenumber: '3-4' });
+    const a = (await addArticle(one, undefined, J5, T5).expect(201)).body as { id: string };
+    expect(await state()).toEqual({ byIssue: ['2:0', '1:1'], archives: 1 });
+    const b = (await addArticle(two, undefined, J5, T5).expect(201)).body as { id: string };
+    expect(await state()).toEqual({ byIssue: ['2:0', '1:2'], archives: 2 });
+    await postArticle(`/api/archives/${b.id}`, J5, T5, { ...two, issue: '2' }).expect(200);
+    expect(await state()).toEqual({ byIssue: ['2:1', '1:1'], archives: 2 });
+    // Its PDF moved with it: the new issue's public list holds it once.
+    const listed = await request(app.url).get(`/api/archives/${YEAR}/7/2`).set({ 'x-journal-id': J5 }).expect(200);
+    expect(JSON.stringify(listed.body).split('"refnumber":"5002"').length - 1).toBe(1);
+    await request(app.url).post(`/api/admin/articles/${a.id}/withdraw`).set(as(J5, T5)).send({ kind: 'withdrawn', reason: 'Counted' }).expect(200);
+    await postArticle(`/api/archives/${b.id}`, J5, T5, { ...two, issue: '2', abstract: '<p>Edited.</p>' }).expect(200);
+    expect(await state()).toEqual({ byIssue: ['2:1', '1:1'], archives: 2 });
+  }, 240_000);
+
   test('the list pages newest first: at most limit, older than the issue before; bad paging is a 400', async () => {
     const J4 = await makeJournal(app, 'adm4');
     const T4 = tok(J4);

@@ -3,7 +3,7 @@ import { isPublicArticle, type Article } from '../archives/article.repo';
 import { assetPath, assetVersion, versionedUrl } from '../files/file-store';
 import { cacheTag, type ChangeListener } from './cache-tags';
 import { articleViewOf, entryOf, headIssue, monthOf, sortEntries, statOf } from './view-build';
-import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type IssueEntry, type IssueView } from './view-docs';
+import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type IssueEntry, type IssueView, type LocView } from './view-docs';
 import type { ViewChange } from './view-cache';
 import type { ViewStore } from './view-store';
 import { rebuildJournalViews } from './views-rebuild';
@@ -54,6 +54,12 @@ interface Pass {
   /** Versioned file URLs no longer served after this write (see PublishedChange.retired). */
   retired: Set<string>;
   articleEvents: ArticleChange[];
+  /**
+   * Where each article this pass has moved stands now (null: gone): a second change of the same
+   * article in one write (its PDF's, an issue's) starts from there, not from the locator stored
+   * before the write, which would leave it listed twice.
+   */
+  locs: Map<string, LocView | null>;
 }
 
 /**
@@ -209,6 +215,7 @@ export class ChangePublisher {
       files: new Set(),
       retired: new Set(),
       articleEvents: [],
+      locs: new Map(),
     };
     const seen = new Set<string>();
     for (const c of changes) {
@@ -299,7 +306,8 @@ export class ChangePublisher {
         if (key) {
           // An article PDF: the articles of its issue pointing at it get the new version in their URLs.
           const v = await this.issueView(pass, issueKeyOf(key));
-          for (const e of v.articles) if (e.pdf_url && e.pdf_url.split('?')[0] === c.path) await this.article(pass, e.id);
+          // Over a copy: each article() takes its entry out and puts it back.
+          for (const e of [...v.articles]) if (e.pdf_url && e.pdf_url.split('?')[0] === c.path) await this.article(pass, e.id);
           return;
         }
         const f = await src.files.stat(journalId, c.path);
@@ -329,8 +337,9 @@ export class ChangePublisher {
   private async article(pass: Pass, id: string): Promise<void> {
     const { src } = this.store;
     const { journalId, head } = pass;
-    const [a, stored] = await Promise.all([src.articles.findById(journalId, id), this.store.load('loc', journalId, viewId.loc(journalId, id))]);
-    const loc = stored?.view ?? null;
+    const moved = pass.locs.has(id);
+    const [a, stored] = await Promise.all([src.articles.findById(journalId, id), moved ? null : this.store.load('loc', journalId, viewId.loc(journalId, id))]);
+    const loc = moved ? pass.locs.get(id)! : (stored?.view ?? null);
     const oldKey = loc?.key ?? (a ? issueKeyOf(a) : null);
     // Entered (no locator yet), left (gone) or moved: the admin counts of both issues are read again.
     const newKey = a ? issueKeyOf(a) : null;
@@ -367,6 +376,7 @@ export class ChangePublisher {
       if (view) pass.puts.set(viewId.article(journalId, a.refnumber), view);
       else if (await ownsRef(a.refnumber)) pass.removes.add(viewId.article(journalId, a.refnumber));
     }
+    pass.locs.set(id, a ? { ref: a.refnumber ?? '', key: issueKeyOf(a) } : null);
     if (a) pass.puts.set(viewId.loc(journalId, id), { ref: a.refnumber ?? '', key: issueKeyOf(a) });
     else pass.removes.add(viewId.loc(journalId, id));
     for (const ref of new Set([oldRef, a?.refnumber ?? ''])) if (ref) pass.tags.add(cacheTag.article(journalId, ref));
