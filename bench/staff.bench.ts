@@ -55,8 +55,12 @@ export async function run(ctx: BenchContext) {
   console.log(`PDF of ${pdf.length} bytes`);
 
   // The processes a staff write goes through, CPU in ms per act from their threads' run times.
-  const watched = Object.fromEntries(Object.entries(ctx.pids ?? {}).filter(([n]) => ['content', 'gateway', 'nginx'].includes(n)));
-  const cpu = () => cpuMsFine(watched).content ?? 0;
+  const watched = Object.fromEntries(Object.entries(ctx.pids ?? {}).filter(([n]) => ['content', 'content-staff', 'gateway', 'nginx'].includes(n)));
+  // The content service: its readers' process and its staff side's (where the gateway sends saves).
+  const cpu = () => {
+    const c = cpuMsFine(watched);
+    return (c.content ?? 0) + (c['content-staff'] ?? 0);
+  };
   const lat = { add: [] as number[], withdraw: [] as number[], restore: [] as number[], pin: [] as number[], reorder: [] as number[] };
   const cpuOf = { add: 0, withdraw: 0, restore: 0 };
   // The database's share of an add: FerretDB and PostgreSQL (its backends), from /proc.

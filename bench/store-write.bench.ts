@@ -110,6 +110,7 @@ async function run(): Promise<Record<string, number>> {
     [
       'FerretDB keeps each chunk as jsonb with its bytes as base64 text (a 255 kB chunk is about 340 kB of JSON that PostgreSQL parses). With `STORAGE EXTENDED`, PostgreSQL\'s default, every such value goes through pglz before it is stored out of line, and pglz gives up on base64 of random, compressed or already-packed bytes (PDF streams, DOCX zips, images) only after trying; `EXTERNAL` stores it out of line as it is.',
       'What is left is per byte: PostgreSQL 15\'s JSON parser (one call per character of the base64 text), FerretDB\'s JSON and base64 encoding and its garbage collector, and the driver\'s BSON copies. Against MongoDB (Kubernetes) the same chunks are BSON with the bytes as they are.',
+      'Through the whole stack (`bench/submission.bench.ts`) a 10 MB submission also costs CPU in the content service (multipart parsing, the driver\'s BSON copies and the collections they set off on a large heap), the gateway and nginx; `submit_cpu_floor_ms` is the CPU of every process on the path for 8 submissions at once, spread over the machine\'s cores: the p99 the CPU alone allows were nothing else running. As long as the manuscript is in the database before the answer (nothing acknowledged may be lost), that floor stays far above 500 ms on 2 cores with FerretDB\'s base64 JSON.',
     ],
   );
   return figures;

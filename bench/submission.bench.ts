@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { availableParallelism } from 'node:os';
 import { percentile } from '@journal/testing';
 import type { BenchContext } from './context';
 import { cpuMsFine, databaseCpuMs, databasePids } from './proc-cpu';
@@ -103,13 +104,20 @@ export async function run(ctx: BenchContext): Promise<Record<string, number>> {
     submit_p50_ms: Math.round(percentile(sorted, 50) * 10) / 10,
     submit_p99_ms: Math.round(percentile(sorted, 99) * 10) / 10,
     submit_per_s: Math.round((times.length / wallMs) * 1000 * 10) / 10,
-    submit_content_cpu_ms: Math.round(perSubmission('content') * 10) / 10,
+    // The content service: its readers' processes and its staff side's (where the gateway sends saves and uploads).
+    submit_content_cpu_ms: Math.round((perSubmission('content') + perSubmission('content-staff')) * 10) / 10,
     submit_gateway_cpu_ms: Math.round(perSubmission('gateway') * 10) / 10,
     submit_ferretdb_cpu_ms: Math.round(perSubmission('ferretdb') * 10) / 10,
     submit_postgres_cpu_ms: Math.round(perSubmission('postgres') * 10) / 10,
+    submit_nginx_cpu_ms: Math.round(perSubmission('nginx') * 10) / 10,
   };
+  // What the CPU alone allows: a wave of CONCURRENCY submissions needs this much CPU from every
+  // process on the path, spread over all of the machine's cores (were nothing else running).
+  const cpuPerSubmission = ['content', 'content-staff', 'gateway', 'nginx', 'ferretdb', 'postgres'].reduce((n, k) => n + perSubmission(k), 0);
+  const floor = Math.round((cpuPerSubmission * CONCURRENCY) / availableParallelism());
   console.log(`submissions: ${times.length} of ${SUBMISSIONS} accepted at ${CONCURRENCY} at a time, 10 MB manuscripts; refused by status: ${JSON.stringify(refused)}`);
-  console.log(`  p50 ${figures.submit_p50_ms} ms, p99 ${figures.submit_p99_ms} ms, ${figures.submit_per_s}/s; CPU per submission: content ${figures.submit_content_cpu_ms} ms, gateway ${figures.submit_gateway_cpu_ms} ms, FerretDB ${figures.submit_ferretdb_cpu_ms} ms, PostgreSQL ${figures.submit_postgres_cpu_ms} ms; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  console.log(`  p50 ${figures.submit_p50_ms} ms, p99 ${figures.submit_p99_ms} ms, ${figures.submit_per_s}/s; CPU per submission: content ${figures.submit_content_cpu_ms} ms, gateway ${figures.submit_gateway_cpu_ms} ms, FerretDB ${figures.submit_ferretdb_cpu_ms} ms, PostgreSQL ${figures.submit_postgres_cpu_ms} ms, nginx ${figures.submit_nginx_cpu_ms} ms; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  console.log(`  ${Math.round(cpuPerSubmission)} ms of CPU a submission: ${CONCURRENCY} at once need ${floor} ms on ${availableParallelism()} idle cores before any wait`);
   if (times.length < SUBMISSIONS) throw new Error(`only ${times.length} of ${SUBMISSIONS} submissions were accepted: ${JSON.stringify(refused)}`);
-  return figures;
+  return { ...figures, submit_cpu_floor_ms: floor };
 }
