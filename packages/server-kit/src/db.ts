@@ -51,13 +51,13 @@ export const isMongoReady = (conn: Connection | undefined) => conn?.readyState =
 /** Escapes user text for use inside a RegExp so it matches literally. */
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const INDEX_RACE = /already exists|IndexBuildAlreadyInProgress|index .* already/i;
+const INDEX_RACE = /already exists|IndexBuildAlreadyInProgress|index .* already|index not found/i;
 
 /**
  * Builds indexes (`model.syncIndexes()`, `collection.createIndex(...)`). Replicas that start
  * together build the same index at once; MongoDB settles that itself, while FerretDB's SQLite
- * backend fails the loser with "index ... already exists". The loser waits and builds again, which
- * then finds the index in place.
+ * backend fails the loser with "index ... already exists" (or, when both drop an index the schema no
+ * longer has, "index not found"). The loser waits and builds again, which then finds the indexes in place.
  */
 export async function buildIndexes<T>(build: () => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
