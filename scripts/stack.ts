@@ -303,9 +303,6 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     const starts: [string, string, number, Record<string, string>?][] = [
       // Readers' reads; the purges run in the staff process, whose event loop no reader holds up.
       ['content', 'services/content/dist/main.js', p.content, { EDGE_PURGE_CONCURRENCY: '0' }],
-      // Saves, uploads, admin reads and the purge queue's worker (as the content-staff Deployment);
-      // nginx's usage log is read by the readers' process alone.
-      ['content-staff', 'services/content/dist/main.js', p.contentStaff, { STATS_COUNTING: 'off', STATS_USAGE_FILE: '' }],
       ['auth', 'services/auth/dist/main.js', p.auth],
       ['worklog', 'services/worklog/dist/main.js', p.worklog],
       ['pdf', 'services/pdf-worker/dist/main.js', p.pdf],
@@ -330,7 +327,14 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         PORT: String(port),
       });
     }
-    await Promise.all(starts.map(([name, , port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
+    // Saves, uploads, admin reads and the purge queue's worker (as the content-staff Deployment),
+    // started once content is ready: two content processes building the same indexes at once on a
+    // new database could fail each other's start. nginx's usage log is read by the readers' side alone.
+    const staff = waitReady(`${url(p.content)}/readyz`, 'content', processes.get('content')!).then(() => {
+      node('content-staff', 'services/content/dist/main.js', p.contentStaff, { STATS_COUNTING: 'off', STATS_USAGE_FILE: '' });
+      return waitReady(`${url(p.contentStaff)}/readyz`, 'content-staff', processes.get('content-staff')!);
+    });
+    await Promise.all([staff, ...starts.map(([name, , port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!))]);
     // A niced worker starts last on a busy box: the stack is up only once it consumes the queue.
     await Promise.all(workers.map(([name, port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
     const conf = renderNginxConfig({ nginxPort: o.nginxPort, gatewayPort: p.gateway, name: o.name, usageLog: env.STATS_USAGE_FILE });
