@@ -98,7 +98,7 @@ export function edgeNotes(num: (k: string) => number | undefined): string[] {
     `- Staff saves while readers keep both cores busy (\`bench/edge-write.bench.ts\`, \`npm run bench -- edge-write\`): an article's title,`,
     `  a new issue and the journal's name, one after another through nginx and the gateway as the admin sends them, while wrk`,
     `  (64 connections) reads the mix (${v('edge_write_mix_rps', 0)} req/s, ${v('edge_write_mix_miss_ratio', 3)} of them searches nobody made before). Answers p50`,
-    `  ${v('edge_write_p50_ms_loaded', 1)} ms, p99 ${v('edge_write_p99_ms_loaded', 1)} ms (article ${v('edge_write_article_p99_ms_loaded', 1)}, issue ${v('edge_write_issue_p99_ms_loaded', 1)}, settings ${v('edge_write_settings_p99_ms_loaded', 1)}); seen by readers through nginx, from`,
+    `  ${v('edge_write_p50_ms_loaded', 1)} ms, p99 ${v('edge_write_p99_ms_loaded', 1)} ms (article saves ${v('edge_write_article_p99_ms_loaded', 1)}, issue saves ${v('edge_write_issue_p99_ms_loaded', 1)}, settings saves ${v('edge_write_settings_p99_ms_loaded', 1)}); seen by readers through nginx, from`,
     `  the send, p50 ${v('edge_fresh_p50_ms', 1)} ms, p99 ${v('edge_fresh_p99_ms', 1)} ms (${v('edge_fresh_unseen', 0)} not within 15 s); with no reader a save answers in p50 ${v('edge_write_p50_ms_idle', 1)} ms.`,
     `  The machine meanwhile: load average ${v('edge_write_loadavg', 1)} (max ${v('edge_write_loadavg_max', 1)}) on 2 cores shared with other work, the stack's`,
     `  processes ${v('edge_write_stack_cpu_share', 3)} of both cores; a request that does nothing (\`GET /healthz\`, every 50 ms) took p50/p99`,
