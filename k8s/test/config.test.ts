@@ -248,7 +248,7 @@ describe.each(TARGETS)('%s: images', (target) => {
  * suites cannot load, so its keys are listed here): env PORT (4005), CONTENT_URL and the rest of
  * renderConfigSchema; /healthz, /readyz and /metrics on PORT; reached by the gateway at RENDER_URL.
  */
-const RENDER_KEYS = ['AFFINITY_CONNECT_TIMEOUT_MS', 'AFFINITY_QUARANTINE_MS', 'AFFINITY_REFRESH_MS', 'AFFINITY_SUBSET', 'CONTENT_PODS_URL', 'CONTENT_TIMEOUT_MS', 'CONTENT_URL', 'HOST', 'LAYOUT_CACHE_MS', 'LOG_LEVEL', 'LOG_SLOW_MS', 'LOG_SUCCESS_SAMPLE', 'NODE_ENV', 'PORT', 'PUBLIC_PORT', 'PUBLIC_SCHEME', 'REDIS_PREFIX', 'REDIS_URL', 'SHUTDOWN_GRACE_MS', 'WEB_DIST'];
+const RENDER_KEYS = ['AFFINITY_CONNECT_TIMEOUT_MS', 'AFFINITY_QUARANTINE_MS', 'AFFINITY_REFRESH_MS', 'AFFINITY_SUBSET', 'CONTENT_PODS_URL', 'CONTENT_TIMEOUT_MS', 'CONTENT_URL', 'HOST', 'LAYOUT_CACHE_MS', 'LOG_LEVEL', 'LOG_SLOW_MS', 'LOG_SUCCESS_SAMPLE', 'NODE_ENV', 'PAGE_STORE_BYTES', 'PORT', 'PUBLIC_PORT', 'PUBLIC_SCHEME', 'REDIS_PREFIX', 'REDIS_URL', 'SHUTDOWN_GRACE_MS', 'WEB_DIST'];
 describe.each(TARGETS)('%s: the render process', (target) => {
   const objs = objectsOf(target);
   const c = mainContainer(objs, 'render');

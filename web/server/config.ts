@@ -37,6 +37,12 @@ export const renderConfigSchema = z.object({
    */
   LAYOUT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * Bytes of page answers kept by ETag and encoding (web/server/page-store.ts): a page asked for
+   * again unchanged (another web pod's nginx, a refresh after a write it does not show, a key nginx
+   * let go) is sent from memory, not rendered and compressed again. 0: every page is rendered.
+   */
+  PAGE_STORE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
 });
 export type RenderConfig = z.infer<typeof renderConfigSchema>;
 export const readRenderConfig = () => loadConfig(renderConfigSchema);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { etagMatches, sendPage, sendParts } from './page-answer';
+import { PageStore } from './page-store';
 
 describe('etagMatches', () => {
   test('an If-None-Match naming the ETag, in a list, weak or as *, matches; others do not', () => {
@@ -47,8 +48,18 @@ describe('sendPage', () => {
   const small = ['<p>short</p>'];
   let server: http.Server;
   let base = '';
+  // Each page's ETag names it (as a real page's names its URL and reads); renders counted per page.
+  const store = new PageStore(1024 * 1024);
+  const renders = new Map<string, number>();
   beforeAll(async () => {
-    server = http.createServer((req, res) => sendPage(req, res, 200, { 'content-type': 'text/html; charset=utf-8', etag: '"p"' }, req.url === '/small' ? small : req.url === '/other' ? other : page));
+    server = http.createServer((req, res) => {
+      const url = req.url ?? '/';
+      const render = () => {
+        renders.set(url, (renders.get(url) ?? 0) + 1);
+        return url === '/small' ? small : url === '/other' ? other : page;
+      };
+      sendPage(req, res, 200, { 'content-type': 'text/html; charset=utf-8', etag: url === '/' ? '"p"' : `"${url.slice(1)}"` }, render, url === '/unstored' ? undefined : store);
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -105,5 +116,49 @@ describe('sendPage', () => {
       expect(r.headers['content-encoding']).toBeUndefined();
       expect(r.body.equals(whole)).toBe(true);
     }
+  });
+
+  test('a page asked for again in the same encoding is sent from the store, not rendered again', async () => {
+    renders.clear();
+    const first = await get('/again', { 'accept-encoding': 'gzip' });
+    const again = await get('/again', { 'accept-encoding': 'gzip' });
+    const br = await get('/again', { 'accept-encoding': 'br' });
+    const plain = await get('/again', {});
+    await get('/again', {});
+    expect(renders.get('/again')).toBe(3);
+    expect(again.body.equals(first.body)).toBe(true);
+    expect([again.headers['content-encoding'], again.headers.etag, again.headers['content-length']]).toEqual(['gzip', 'W/"again"', String(first.body.length)]);
+    expect(brotliDecompressSync(br.body).equals(whole)).toBe(true);
+    expect(plain.body.equals(whole)).toBe(true);
+    // Without a store every answer is rendered.
+    await get('/unstored', { 'accept-encoding': 'gzip' });
+    await get('/unstored', { 'accept-encoding': 'gzip' });
+    expect(renders.get('/unstored')).toBe(2);
+  });
+});
+
+describe('PageStore', () => {
+  const page = (bytes: number) => ({ encoding: 'gzip' as const, parts: [Buffer.alloc(bytes)], bytes });
+
+  test('past its size the least recently used answers leave first', () => {
+    const store = new PageStore(1000);
+    store.set('a', page(200));
+    store.set('b', page(200));
+    store.set('c', page(200));
+    store.get('a');
+    store.set('d', page(200));
+    store.set('e', page(200));
+    expect([store.size, store.storedBytes]).toEqual([5, 1000]);
+    store.set('f', page(200));
+    expect(['a', 'b', 'c', 'd', 'e', 'f'].map((k) => store.get(k) !== undefined)).toEqual([true, false, true, true, true, true]);
+    expect(store.storedBytes).toBe(1000);
+  });
+
+  test('an answer stored again replaces the old one; one over a quarter of the store is not kept', () => {
+    const store = new PageStore(1000);
+    store.set('a', page(100));
+    store.set('a', page(150));
+    store.set('big', page(251));
+    expect([store.size, store.storedBytes, store.get('big')]).toEqual([1, 150, undefined]);
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { chosenEncoding, compressForEdgeSync, GzipSplicer, MIN_COMPRESS_BYTES, weakEtag } from '@journal/server-kit';
+import { chosenEncoding, compressForEdgeSync, GzipSplicer, MIN_COMPRESS_BYTES, weakEtag, type EdgeEncoding } from '@journal/server-kit';
+import type { EncodedPage, PageStore } from './page-store';
 
 /**
  * One answer from parts (bytes shared by every page, strings of this one) with its Content-Length:
@@ -57,25 +58,46 @@ function gzipPage(parts: readonly (Buffer | string)[]): Buffer {
   return z.finish();
 }
 
+/** A page's parts in the encoding the request takes: compressed into one buffer, or as they are. */
+function encodedPage(encoding: EdgeEncoding | null, parts: readonly (Buffer | string)[]): EncodedPage {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  if (!encoding || length < MIN_COMPRESS_BYTES) return { encoding: null, parts, bytes: length };
+  const body = encoding === 'gzip' ? gzipPage(parts) : compressForEdgeSync(encoding, joined(parts, 0, parts.length));
+  return { encoding, parts: [body], bytes: body.length };
+}
+
 /**
  * A page answer in the encoding the request takes (the one nginx stores it in), compressed here:
  * the page crosses to the gateway as its compressed bytes, and the gateway passes it on as it is.
  * Its ETag is weak then, as for every compressed copy; Vary names Accept-Encoding either way. The
  * parts that are large Buffers are bytes every page shares (the inlined CSS): a gzip answer
- * deflates them once per process, and only the page's own parts per page.
+ * deflates them once per process, and only the page's own parts per page. With a store, a page
+ * whose strong ETag was answered before in this encoding is sent from it, neither rendered nor
+ * compressed again (see PageStore).
  */
-export function sendPage(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, parts: readonly (Buffer | string)[]): void {
+export function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  render: () => readonly (Buffer | string)[],
+  store?: PageStore,
+): void {
   const encoding = req.method === 'GET' ? chosenEncoding(req.headers['accept-encoding']) : null;
+  const key = store && headers.etag ? `${encoding ?? ''}|${headers.etag}` : undefined;
+  let page = key === undefined ? undefined : store!.get(key);
+  if (page === undefined) {
+    page = encodedPage(encoding, render());
+    if (key !== undefined) store!.set(key, page);
+  }
   const varied = { ...headers, vary: 'Accept-Encoding' };
-  let length = 0;
-  for (const p of parts) length += p.length;
-  if (!encoding || length < MIN_COMPRESS_BYTES) {
-    sendParts(res, status, varied, parts);
+  if (!page.encoding) {
+    sendParts(res, status, varied, page.parts);
     return;
   }
-  const body = encoding === 'gzip' ? gzipPage(parts) : compressForEdgeSync(encoding, joined(parts, 0, parts.length));
   const etag = headers.etag ? { etag: weakEtag(headers.etag) } : {};
-  sendParts(res, status, { ...varied, ...etag, 'content-encoding': encoding }, [body]);
+  sendParts(res, status, { ...varied, ...etag, 'content-encoding': page.encoding }, page.parts);
 }
 
 /** Whether an If-None-Match header names this strong ETag (weak comparison, as for a GET). */

@@ -26,6 +26,7 @@ import { readRenderConfig, type RenderConfig } from './config';
 import { ContentChanges } from './content-changes';
 import { ContentReads } from './content-reads';
 import { sendPage, sendParts, etagMatches } from './page-answer';
+import { PageStore } from './page-store';
 import { fallbackPage, preparePage } from './render';
 
 const HTML = 'text/html; charset=utf-8';
@@ -73,6 +74,8 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
     replicas && pods ? { replicas, port: Number(pods.port) || 80, connectTimeoutMs: config.AFFINITY_CONNECT_TIMEOUT_MS } : undefined,
     changes,
   );
+  // Answers of pages rendered before, by ETag: an unchanged page is not rendered or compressed again.
+  const pages = config.PAGE_STORE_BYTES > 0 ? new PageStore(config.PAGE_STORE_BYTES) : undefined;
   const logSample = logSampleOf(config);
   const http = createHttpApp({ name: 'render', logger, jsonLimit: false, logSample });
   const { app } = http;
@@ -131,7 +134,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         res.writeHead(304, headers).end();
         return;
       }
-      sendPage(req, res, page.status, { ...headers, 'content-type': HTML }, page.render());
+      sendPage(req, res, page.status, { ...headers, 'content-type': HTML }, page.render, pages);
     } catch (err) {
       if (res.destroyed) return;
       logger.error({ err, requestId: req.requestId }, 'page render failed');
