@@ -115,6 +115,22 @@ describe('start-up', () => {
       await late?.stop();
     }
   });
+
+  test("a fresh replica's first read of an issue takes that issue's view alone, not the journal's head", async () => {
+    const [key] = (await plain(a, demo)).byIssue.keys();
+    const late = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX });
+    try {
+      expect((await pub(late, demo, `/api/archives/${key}`).expect(200)).body.length).toBeGreaterThan(0);
+      expect(late.views.repo.reads).toBe(1);
+      // A made-up issue: its absent view, then the head; the head held then answers the next one without a read.
+      expect((await pub(late, demo, '/api/archives/1901/1/1').expect(200)).body).toEqual([]);
+      expect(late.views.repo.reads).toBe(3);
+      expect((await pub(late, demo, '/api/archives/1901/1/2').expect(200)).body).toEqual([]);
+      expect(late.views.repo.reads).toBe(3);
+    } finally {
+      await late.stop();
+    }
+  });
 });
 
 describe('views built from the stored documents', () => {

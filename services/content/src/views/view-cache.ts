@@ -191,6 +191,11 @@ export class ViewCache implements ChangeFeedHandler<ViewChange> {
     return this.lookup(journalId, `v:${id}`, STABLE, read);
   }
 
+  /** Whether a view is held here now (read once and not dropped since). */
+  holdsView(journalId: string, id: string): boolean {
+    return this.entries.get(this.key(journalId, `v:${id}`))?.gen === STABLE;
+  }
+
   /** Drops a view held here (this process rebuilt it on read). */
   evictView(journalId: string, id: string) {
     this.entries.delete(this.key(journalId, `v:${id}`));

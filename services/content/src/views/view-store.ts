@@ -151,12 +151,22 @@ export class ViewStore {
     return (await this.cached(journalId, viewId.head(journalId), 'head', () => this.buildHead(journalId))) ?? EMPTY_HEAD;
   }
 
+  /**
+   * An issue's public list. A process that holds the journal's head answers an issue the archive
+   * index does not list without a read; one that does not (a fresh replica) reads the issue's view
+   * first, so a cold read costs one document however many issues the journal has, and the head is
+   * read only when that view is missing (a made-up issue, or one never built).
+   */
   async issue(journalId: string, key: IssueKey): Promise<IssueView> {
-    const head = await this.head(journalId);
     const empty: IssueView = { key, articles: [] };
-    // An issue the archive index does not list has no public articles: no read at all.
-    if (!head.stats[issueKeyOf(key)]) return empty;
-    return (await this.cached(journalId, viewId.issue(journalId, key), 'issue', () => this.buildIssue(journalId, key, head))) ?? empty;
+    const listed = (head: HeadView) => !!head.stats[issueKeyOf(key)];
+    if (this.cache?.holdsView(journalId, viewId.head(journalId)) && !listed(await this.head(journalId))) return empty;
+    const view = await this.cached(journalId, viewId.issue(journalId, key), 'issue', async () => {
+      const head = await this.head(journalId);
+      // An issue the archive index does not list has no public articles: nothing to build.
+      return listed(head) ? this.buildIssue(journalId, key, head) : null;
+    });
+    return view ?? empty;
   }
 
   async article(journalId: string, ref: string): Promise<ArticleView | null> {

@@ -138,15 +138,14 @@ export class ViewRepo {
   }
 
   /**
-   * Stores views, replacing those already there. Each is inserted first: FerretDB inserts without
-   * reading the collection, while a replace reads all of it; only the ones already stored (the
-   * insert refused as a duplicate) are replaced.
+   * Stores views, replacing those already there: one upsert by `_id` each, a few dozen per round
+   * trip (an index lookup on MongoDB and FerretDB on PostgreSQL). Inserting first and replacing the
+   * refused ones cost a failed insert, and on PostgreSQL a rolled-back transaction, per view.
    */
   async put(views: StoredView[]): Promise<void> {
-    const dups = await this.insertNew(views.map(packed));
     // A few dozen per round trip: FerretDB runs one bulk write as one transaction, and a long one
     // stalls behind (or stalls) the other connections' writes.
-    await eachLimit(this.chunked(dups, PUT_CHUNK), WRITERS, (part) =>
+    await eachLimit(this.chunked(views.map(packed), PUT_CHUNK), WRITERS, (part) =>
       this.views
         .bulkWrite(
           part.map(({ id, doc: { _id, ...replacement } }) => ({ replaceOne: { filter: { _id: id }, replacement, upsert: true } })),
