@@ -11,6 +11,21 @@ export interface KeyedFileDoc {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * A write begun and not yet committed: recorded before its first chunk, cleared once the file is
+ * whole (and, for a caller that commits it further, once that is done too). What a writer that
+ * died mid-file left is found from these few documents (`sweepUnfinished`), never by reading the
+ * chunks: FerretDB cannot look chunks up by anything but `_id`.
+ */
+export interface WriteIntent {
+  _id: string;
+  files_id: string | mongo.ObjectId;
+  filename: string;
+  length: number;
+  chunkSize: number;
+  at: Date;
+}
+
 interface ChunkDoc {
   _id: string;
   files_id: string | mongo.ObjectId;
@@ -39,6 +54,7 @@ const chunkId = (fileId: string | mongo.ObjectId, n: number) => `${idText(fileId
 export class KeyedBucket {
   readonly files: mongo.Collection<KeyedFileDoc>;
   private readonly chunks: mongo.Collection<ChunkDoc>;
+  private readonly intents: mongo.Collection<WriteIntent>;
 
   /** Through the mongoose connection, so its query debugging sees these reads too. */
   constructor(
@@ -48,14 +64,21 @@ export class KeyedBucket {
   ) {
     this.files = conn.collection<KeyedFileDoc>(`${name}.files`) as unknown as mongo.Collection<KeyedFileDoc>;
     this.chunks = conn.collection<ChunkDoc>(`${name}.chunks`) as unknown as mongo.Collection<ChunkDoc>;
+    this.intents = conn.collection<WriteIntent>(`${name}.intents`) as unknown as mongo.Collection<WriteIntent>;
+  }
+
+  private intentOf(id: string | mongo.ObjectId, filename: string, length: number): WriteIntent {
+    return { _id: idText(id), files_id: id, filename, length, chunkSize: this.chunkSize, at: new Date() };
   }
 
   /**
-   * Writes the chunks, then the files document: a file can be found only once it is complete. On a
-   * failure every chunk write has ended before it throws, so a caller's clean-up (`remove`) finds
-   * all that was stored.
+   * Writes its intent, the chunks, then the files document: a file can be found only once it is
+   * complete. On a failure every chunk write has ended before it throws, so a caller's clean-up
+   * (`remove`) finds all that was stored. The intent is cleared here unless the caller commits the
+   * file further (`settle: false`) and clears it itself (`settled`) once that is done.
    */
-  async write(id: string | mongo.ObjectId, filename: string, data: Buffer, metadata: Record<string, unknown>): Promise<KeyedFileDoc> {
+  async write(id: string | mongo.ObjectId, filename: string, data: Buffer, metadata: Record<string, unknown>, opts: { settle?: boolean } = {}): Promise<KeyedFileDoc> {
+    await this.intents.insertOne(this.intentOf(id, filename, data.length));
     const count = Math.ceil(data.length / this.chunkSize);
     let next = 0;
     let failed = false;
@@ -78,7 +101,38 @@ export class KeyedBucket {
     if (refused) throw refused.reason;
     const doc: KeyedFileDoc = { _id: id, length: data.length, chunkSize: this.chunkSize, uploadDate: new Date(), filename, metadata };
     await this.files.insertOne(doc);
+    if (opts.settle !== false) await this.settled([id]);
     return doc;
+  }
+
+  /** Clears the intents of writes now committed. */
+  async settled(ids: (string | mongo.ObjectId)[]): Promise<void> {
+    if (ids.length === 1) await this.intents.deleteOne({ _id: idText(ids[0]!) });
+    else if (ids.length) await this.intents.deleteMany({ _id: { $in: ids.map(idText) } });
+  }
+
+  /**
+   * Takes back the writes begun more than `olderThanMs` ago and never committed (the writer died
+   * mid-file, or between the chunks and the commit): their files document and every chunk they may
+   * have stored, each by its `_id`. `live` says whether a write was committed (default: its files
+   * document exists); a committed one only has its intent cleared. The intents are few (the writes
+   * in flight and what crashes left), so reading them all is cheap on any backend. Answers how many
+   * writes were taken back.
+   */
+  async sweepUnfinished(olderThanMs: number, live?: (intent: WriteIntent) => Promise<boolean>): Promise<number> {
+    const before = Date.now() - olderThanMs;
+    const stale = (await this.intents.find({}).toArray()).filter((i) => new Date(i.at).getTime() <= before);
+    let removed = 0;
+    for (const i of stale) {
+      const committed = live ? await live(i) : (await this.files.findOne({ _id: i.files_id }, { projection: { _id: 1 } })) !== null;
+      if (committed) {
+        await this.settled([i.files_id]);
+        continue;
+      }
+      await this.remove({ _id: i.files_id, length: i.length, chunkSize: i.chunkSize });
+      removed++;
+    }
+    return removed;
   }
 
   /**
@@ -86,7 +140,11 @@ export class KeyedBucket {
    * document in another, so each file is found only once its chunks are all stored. Unordered: a
    * file already stored under its id is refused as a duplicate (11000) and the others go on.
    */
-  async writeMany(files: { id: string | mongo.ObjectId; filename: string; data: Buffer; metadata: Record<string, unknown> }[]): Promise<KeyedFileDoc[]> {
+  async writeMany(
+    files: { id: string | mongo.ObjectId; filename: string; data: Buffer; metadata: Record<string, unknown> }[],
+    opts: { settle?: boolean } = {},
+  ): Promise<KeyedFileDoc[]> {
+    if (files.length) await this.intents.insertMany(files.map((f) => this.intentOf(f.id, f.filename, f.data.length)), { ordered: false });
     const chunks: ChunkDoc[] = [];
     const uploadDate = new Date();
     const docs = files.map((f): KeyedFileDoc => {
@@ -98,6 +156,7 @@ export class KeyedBucket {
     });
     if (chunks.length) await this.chunks.insertMany(chunks, { ordered: false });
     if (docs.length) await this.files.insertMany(docs, { ordered: false });
+    if (opts.settle !== false) await this.settled(docs.map((d) => d._id));
     return docs;
   }
 
@@ -137,9 +196,10 @@ export class KeyedBucket {
     }
   }
 
-  /** Removes the files document first (no reader finds it any more), then its chunks. */
+  /** Removes the files document first (no reader finds it any more), then its chunks, then its write's intent. */
   async remove(f: Pick<KeyedFileDoc, '_id' | 'length' | 'chunkSize'>): Promise<void> {
     await this.files.deleteOne({ _id: f._id });
     for (let n = 0; n < Math.ceil(f.length / f.chunkSize); n++) await this.chunks.deleteOne({ _id: chunkId(f._id, n) });
+    await this.settled([f._id]);
   }
 }

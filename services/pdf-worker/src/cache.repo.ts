@@ -39,6 +39,8 @@ interface KeyDoc {
 }
 
 const CHUNK_SIZE = 4 * 1024 * 1024;
+/** A write begun this long ago and still without its files document has stopped (a render's file is written in seconds). */
+const UNFINISHED_WRITE_MS = 10 * 60_000;
 
 /**
  * Produced files in this service's own bucket (GridFS layout, read by `_id`: see KeyedBucket). The
@@ -133,7 +135,7 @@ export class PdfCacheRepo {
     this.remember(f, expiresAt);
   }
 
-  /** Deletes expired files; returns how many. */
+  /** Deletes expired files, and the chunks of writes a worker stopped mid-file; returns how many. */
   async sweep(): Promise<number> {
     const now = new Date();
     const expired = await this.keys.find({ expiresAt: { $lte: now } }).limit(1000).toArray();
@@ -146,6 +148,8 @@ export class PdfCacheRepo {
     // whose writer stopped half-way. The driver's delete takes its chunks by file id.
     const left = await this.bucket.files.find({ 'metadata.expiresAt': { $lte: now } }, { projection: { _id: 1 } }).limit(1000).toArray();
     for (const f of left) await this.legacy.delete(f._id as mongoose.mongo.ObjectId).catch(() => undefined);
-    return expired.length + left.length;
+    // Chunks whose files document was never written are found from their write's intent, by `_id`.
+    const unfinished = await this.bucket.sweepUnfinished(UNFINISHED_WRITE_MS);
+    return expired.length + left.length + unfinished;
   }
 }

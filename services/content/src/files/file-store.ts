@@ -181,11 +181,13 @@ export class FileStore {
       sha1: createHash('sha1').update(buf).digest('base64url'),
     };
     const fileId = new mongo.ObjectId(opts.fileId);
-    const { uploadDate } = await this.keyed.write(fileId, key, buf, { ...meta });
+    // The write's intent stays until the path points at it (sweepUnfinished).
+    const { uploadDate } = await this.keyed.write(fileId, key, buf, { ...meta }, { settle: false });
     // The new version is complete before it becomes current, and the old one goes only after: readers never meet a gap.
     const before = await this.current.findOne({ _id: key });
     const doc: CurrentDoc = { _id: key, fileId, length: buf.length, chunkSize: CHUNK_SIZE, contentType: meta.contentType, sha1: meta.sha1, uploadDate, keyed: true };
     await this.current.replaceOne({ _id: key }, doc, { upsert: true });
+    await this.keyed.settled([fileId]);
     if (before && !before.fileId.equals(fileId)) await this.removeVersion(before).catch(() => undefined);
     return toStored(norm, doc);
   }
@@ -203,7 +205,7 @@ export class FileStore {
       const meta: FileMeta = { journalId, path: norm, contentType: f.contentType ?? contentTypeFor(norm)!, sha1: createHash('sha1').update(f.data).digest('base64url') };
       return { id: new mongo.ObjectId(), key: keyOf(journalId, norm), norm, meta, data: f.data };
     });
-    const written = await this.keyed.writeMany(items.map((i) => ({ id: i.id, filename: i.key, data: i.data, metadata: { ...i.meta } })));
+    const written = await this.keyed.writeMany(items.map((i) => ({ id: i.id, filename: i.key, data: i.data, metadata: { ...i.meta } })), { settle: false });
     const docs = items.map((i, n): CurrentDoc => ({
       _id: i.key,
       fileId: i.id,
@@ -219,8 +221,10 @@ export class FileStore {
     } catch (err) {
       const refused = err instanceof mongo.MongoBulkWriteError ? [err.writeErrors].flat() : [];
       for (const e of refused) if (e.code === 11000) await this.keyed.remove({ _id: docs[e.index]!.fileId, length: docs[e.index]!.length, chunkSize: CHUNK_SIZE });
+      // The others' intents stay: the sweep clears those whose paths point at them.
       throw err;
     }
+    await this.keyed.settled(docs.map((d) => d.fileId));
     return docs.map((d, n) => toStored(items[n]!.norm, d));
   }
 
@@ -296,6 +300,18 @@ export class FileStore {
     const fileId = new mongo.ObjectId(write.fileId);
     if (norm) await this.current.deleteOne({ _id: keyOf(journalId, norm), fileId });
     await this.keyed.remove({ _id: fileId, length: write.length, chunkSize: CHUNK_SIZE });
+  }
+
+  /**
+   * Takes back the writes begun more than `olderThanMs` ago whose path never came to point at
+   * them: a writer that died mid-file, or between its chunks and its path's entry (see
+   * KeyedBucket.sweepUnfinished). A write its path does point at only has its intent cleared.
+   */
+  sweepUnfinished(olderThanMs: number): Promise<number> {
+    return this.keyed.sweepUnfinished(olderThanMs, async (i) => {
+      const d = await this.current.findOne({ _id: i.filename }, { projection: { fileId: 1 } });
+      return !!d && String(d.fileId) === String(i.files_id);
+    });
   }
 
   /**

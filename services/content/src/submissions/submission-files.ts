@@ -29,6 +29,11 @@ export class SubmissionFiles {
     return id.toHexString();
   }
 
+  /** Takes back manuscript writes begun more than `olderThanMs` ago and never finished (KeyedBucket.sweepUnfinished). */
+  sweepUnfinished(olderThanMs: number): Promise<number> {
+    return this.bucket.sweepUnfinished(olderThanMs);
+  }
+
   /** The file with this id in this journal's submission, or null (another journal's id answers null too). */
   async find(journalId: string, submissionId: string, fileId: string): Promise<(PrivateFile & { stream: () => Readable }) | null> {
     if (!/^[a-f0-9]{24}$/.test(fileId)) return null;
