@@ -74,7 +74,7 @@ function encodedPage(encoding: EdgeEncoding | null, parts: readonly (Buffer | st
  * parts that are large Buffers are bytes every page shares (the inlined CSS): a gzip answer
  * deflates them once per process, and only the page's own parts per page. With a store, a page
  * whose strong ETag was answered before in this encoding is sent from it, neither rendered nor
- * compressed again (see PageStore).
+ * compressed again, and one rendered before in another encoding is only compressed (see PageStore).
  */
 export function sendPage(
   req: IncomingMessage,
@@ -88,7 +88,15 @@ export function sendPage(
   const key = store && headers.etag ? `${encoding ?? ''}|${headers.etag}` : undefined;
   let page = key === undefined ? undefined : store!.get(key);
   if (page === undefined) {
-    page = encodedPage(encoding, render());
+    // Its parts are kept too (under no encoding): the copy in the other encoding nginx asks for
+    // (brotli and gzip are two keys) is compressed from them, not rendered again.
+    const plainKey = key !== undefined && encoding ? `|${headers.etag}` : undefined;
+    let plain = plainKey === undefined ? undefined : store!.get(plainKey);
+    if (plain === undefined) {
+      plain = encodedPage(null, render());
+      if (plainKey !== undefined) store!.set(plainKey, plain);
+    }
+    page = encoding ? encodedPage(encoding, plain.parts) : plain;
     if (key !== undefined) store!.set(key, page);
   }
   const varied = { ...headers, vary: 'Accept-Encoding' };

@@ -13,8 +13,9 @@ export interface EncodedPage {
  * status, the year and each read's answer, all read fresh for the request), so an equal ETag is an
  * equal page, and a write that changes what a page shows changes its ETag: a kept answer is never
  * stale, only unused until it leaves. Every web pod's nginx keeps its own copy of a page and asks
- * for it on its own; each encoding's copy is made once here, not once per pod, per refresh that
- * changed nothing on the page, or per key nginx let go.
+ * for it on its own, in brotli and in gzip under two keys; the page is rendered once here (its
+ * parts kept under no encoding) and each encoding's copy compressed once, not once per pod, per
+ * key, per refresh that changed nothing on the page, or per key nginx let go.
  */
 export class PageStore {
   private readonly pages = new Map<string, EncodedPage>();
