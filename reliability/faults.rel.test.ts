@@ -2,7 +2,7 @@
  * Faults of the parts under the services: FerretDB and Redis stopped (idle and in the middle of
  * PDF jobs), a service killed or frozen past the gateway's proxy timeout. The PDF pipeline's own faults are in pdf-faults.rel.test.ts.
  */
-import { call, login, provision, report, startRelStack, until } from './rel-stack';
+import { call, login, provision, report, startRelStack, until, type Answer } from './rel-stack';
 import { modelledPause } from '@journal/testing';
 import { alive, bearer, publicCatalogue, readZip, tokenFor, waitJob } from './rel-helpers';
 
@@ -47,6 +47,18 @@ const reportedUp = async (dependency: 'mongo' | 'redis') =>
     await Promise.all(SERVICES.map(async (n) => [n, (await call(`${s.stack.urls[n]}/healthz`)).json().dependencies?.[dependency]?.up] as const)),
   );
 const everyService = <T>(v: T) => Object.fromEntries(SERVICES.map((n) => [n, v]));
+/** Whether a body is the services' JSON error, `{error, message}`. */
+const isErrorBody = (text: string) => {
+  try {
+    const b = JSON.parse(text) as { error?: unknown; message?: unknown };
+    return typeof b.error === 'string' && typeof b.message === 'string';
+  } catch {
+    return false;
+  }
+};
+/** A request that did not answer becomes status 0 with the reason, so the sample is still reported. */
+const settled = (p: Promise<Answer>): Promise<Answer> =>
+  p.catch((e: Error) => ({ status: 0, ms: Number.NaN, body: e.message, raw: Buffer.alloc(0), json: () => null, headers: {} }));
 
 describe('database stopped', () => {
   it('5. answers 503 JSON quickly while FerretDB is down, and recovers without a restart', async () => {
@@ -104,22 +116,30 @@ describe('Redis stopped', () => {
     const before = pids();
     provision('stop-redis');
     const samples: Record<string, [number, number]>[] = [];
+    // Every sample is kept and reported before anything is asserted, so a failing run says which
+    // request answered what, and when.
+    const wrong: { at: number; readiness?: Record<string, number>; answers?: Record<string, [number, string]> }[] = [];
     const t0 = Date.now();
     try {
       while (Date.now() - t0 < OUTAGE_MS) {
-        const l = await login(s.base);
-        const bad = await call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: 'admin', password: 'wrong-password' }) });
-        const v = await call(`${s.base}/auth/verify-token/`, { headers: bearer(token) });
-        const wl = await call(`${s.base}/api/webdata`, { headers: bearer(token) });
-        const pdf = await call(`${s.base}/api/pdf/bulkcertificates?async=1`, { method: 'POST', headers: bearer(token), body: JSON.stringify([refs[0]]) });
+        const l = await settled(login(s.base));
+        const bad = await settled(call(`${s.base}/auth/login/`, { method: 'POST', body: JSON.stringify({ username: 'admin', password: 'wrong-password' }) }));
+        const v = await settled(call(`${s.base}/auth/verify-token/`, { headers: bearer(token) }));
+        const wl = await settled(call(`${s.base}/api/webdata`, { headers: bearer(token) }));
+        const pdf = await settled(call(`${s.base}/api/pdf/bulkcertificates?async=1`, { method: 'POST', headers: bearer(token), body: JSON.stringify([refs[0]]) }));
         const sample = { login: l, wrongPassword: bad, verify: v, webdata: wl, enqueue: pdf };
-        // Every service stays ready (in its Service) and answers the 503s itself, quickly.
-        expect(await readiness()).toEqual(everyService(200));
+        const ready = await readiness();
         samples.push(Object.fromEntries(Object.entries(sample).map(([k, r]) => [k, [r.status, Math.round(r.ms)] as [number, number]])));
-        // Fail closed: no login (the throttle cannot count), no token accepted (revocation cannot be checked), no job taken.
-        for (const r of Object.values(sample)) {
-          expect(r.status).toBe(503);
-          expect(r.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+        // Fail closed: no login (the throttle cannot count), no token accepted (revocation cannot be
+        // checked), no job taken; every service stays ready (in its Service) and answers the 503s itself.
+        const failed = Object.entries(sample).filter(([, r]) => r.status !== 503 || !isErrorBody(r.body));
+        const notReady = Object.values(ready).some((x) => x !== 200);
+        if (failed.length || notReady) {
+          wrong.push({
+            at: Date.now() - t0,
+            ...(notReady ? { readiness: ready } : {}),
+            ...(failed.length ? { answers: Object.fromEntries(failed.map(([k, r]) => [k, [r.status, r.body.slice(0, 200)] as [number, string]])) } : {}),
+          });
         }
         await modelledPause(4000, 'one sample of the outage every 4 s, for as long as it lasts');
       }
@@ -127,11 +147,19 @@ describe('Redis stopped', () => {
       provision('servers');
     }
     const maxMs = (k: string) => Math.max(...samples.map((x) => x[k]![1]));
+    const back = await until(() => login(s.base), (r) => r.status === 200, 60_000).catch((e: Error) => e);
+    const redisUp = await until(() => reportedUp('redis'), (r) => Object.values(r).every((up) => up === true), 60_000).catch((e: Error) => e);
+    const after = pids();
     report(`4. Redis down ${Math.round((Date.now() - t0) / 1000)} s (${label})`, {
-      rounds: samples.length, samePids: JSON.stringify(pids()) === JSON.stringify(before), maxMs: Object.fromEntries(['login', 'wrongPassword', 'verify', 'webdata', 'enqueue'].map((k) => [k, maxMs(k)])), first: samples[0],
+      rounds: samples.length, samePids: JSON.stringify(after) === JSON.stringify(before), maxMs: Object.fromEntries(['login', 'wrongPassword', 'verify', 'webdata', 'enqueue'].map((k) => [k, maxMs(k)])), first: samples[0],
+      ...(wrong.length ? { wrong } : {}),
+      ...(back instanceof Error ? { loginAfter: back.message } : {}),
+      ...(redisUp instanceof Error ? { redisUpAfter: redisUp.message } : {}),
+      ...(JSON.stringify(after) === JSON.stringify(before) ? {} : { pidsBefore: before, pidsAfter: after }),
     });
-    const back = await until(() => login(s.base), (r) => r.status === 200, 60_000);
-    await until(() => reportedUp('redis'), (r) => Object.values(r).every((up) => up === true), 60_000);
+    expect(wrong).toEqual([]);
+    if (back instanceof Error) throw back;
+    if (redisUp instanceof Error) throw redisUp;
     expect(await readiness()).toEqual(everyService(200));
     // Recovered without a restart.
     expect(pids()).toEqual(before);
@@ -163,17 +191,25 @@ describe('Redis stopped', () => {
     const waitingState = (await call(`${s.base}/api/pdf/jobs/${waiting}`, { headers: bearer(token) })).json().state;
     await outage('mid-job');
     const fresh = await tokenFor(s.base);
-    const results: Record<string, unknown> = {};
+    const results: Record<string, { states?: string[]; final?: string; entries: number; distinct: number; expected: number; failure?: string }> = {};
     for (const [name, id, list] of [['active', active, activeList], ['waiting', waiting, waitingList]] as const) {
-      const { last, seen } = await waitJob(s.base, id, bearer(fresh), 240_000);
-      const r = await call(`${s.base}/api/pdf/jobs/${id}/result`, { headers: bearer(fresh), timeoutMs: 60_000 });
-      const entries = r.status === 200 ? readZip(r.raw) : [];
-      results[name] = { states: seen, final: last.state, entries: entries.length, expected: list.reduce((n, x) => n + authorsOf.get(x)!, 0) };
-      expect(last.state).toBe('completed');
-      expect(entries).toHaveLength(list.reduce((n, x) => n + authorsOf.get(x)!, 0));
-      expect(new Set(entries.map((e) => e.name)).size).toBe(entries.length);
+      const expected = list.reduce((n, x) => n + authorsOf.get(x)!, 0);
+      try {
+        const { last, seen } = await waitJob(s.base, id, bearer(fresh), 240_000);
+        const r = await call(`${s.base}/api/pdf/jobs/${id}/result`, { headers: bearer(fresh), timeoutMs: 60_000 });
+        const entries = r.status === 200 ? readZip(r.raw) : [];
+        results[name] = { states: seen, final: last.state, entries: entries.length, distinct: new Set(entries.map((e) => e.name)).size, expected };
+      } catch (e) {
+        results[name] = { entries: 0, distinct: 0, expected, failure: (e as Error).message };
+      }
     }
-    report('4b. jobs across a Redis outage', { activeAtOutage: mid.json().progress, waitingAtOutage: waitingState, ...results });
+    report('4b. jobs across a Redis outage', { activeAtOutage: mid.json().progress, waitingAtOutage: waitingState, ...results, workerAlive: alive(s.stack.processes.get('pdf-worker-1')) });
+    for (const r of Object.values(results)) {
+      expect(r.failure).toBeUndefined();
+      expect(r.final).toBe('completed');
+      expect(r.entries).toBe(r.expected);
+      expect(r.distinct).toBe(r.entries);
+    }
     expect(alive(s.stack.processes.get('pdf-worker-1'))).toBe(true);
   });
 });
