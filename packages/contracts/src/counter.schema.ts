@@ -89,16 +89,36 @@ export const sushiCustomerCreatedSchema = z.object({ customer: sushiCustomerSche
 /**
  * A customer of the platform-wide COUNTER_SUSHI API (docs/product.md#counter-platform), set by the
  * deployment's operator: the same credentials, and the journals whose usage it may harvest
- * (`*` for every journal of the deployment, or their slugs). Its reports are the world's usage of
- * those journals: institutions' own usage is attributed by journal (IP ranges of a journal's customers).
+ * (`*` for every journal of the deployment, or their slugs). An institution names its IP ranges
+ * and is reported the usage from them in those journals; a consortium or monitor that is to get
+ * every reader's usage says so (`allUsage`), never by leaving the ranges out.
  */
-export const platformSushiCustomerInputSchema = sushiCustomerInputSchema.omit({ ipRanges: true }).extend({
+const platformCustomerFields = sushiCustomerInputSchema.extend({
   journals: z
     .array(z.string().trim().regex(/^(\*|[A-Za-z0-9._-]{1,100})$/, 'Journals: * (every journal) or journal slugs'))
     .min(1, 'Name the journals the customer may harvest: * for every journal, or their slugs')
     .max(1000)
     .refine((l) => !l.includes('*') || l.length === 1, '* stands alone: every journal'),
+  allUsage: z.boolean().default(false),
+});
+/** An institution has IP ranges, an all-usage customer none: one or the other, said. */
+export const platformCustomerUsageError = (c: { ipRanges: string[]; allUsage: boolean }): string | null =>
+  c.allUsage && c.ipRanges.length
+    ? 'A customer reported all usage has no IP ranges'
+    : !c.allUsage && !c.ipRanges.length
+      ? 'Give the institution\'s IP ranges, or report it all usage of its journals'
+      : null;
+export const platformSushiCustomerInputSchema = platformCustomerFields.superRefine((c, ctx) => {
+  const error = platformCustomerUsageError(c);
+  if (error) ctx.addIssue({ code: 'custom', path: ['ipRanges'], message: error });
 });
 export type PlatformSushiCustomerInput = z.infer<typeof platformSushiCustomerInputSchema>;
-export const platformSushiCustomerUpdateSchema = platformSushiCustomerInputSchema.omit({ customerId: true }).partial();
+/**
+ * What changes (the customer ID never), without the defaults: a field left out keeps its value
+ * (an optional field with a default would be filled with it). The service checks the result whole.
+ */
+const f = platformCustomerFields.shape;
+export const platformSushiCustomerUpdateSchema = z
+  .object({ name: f.name, requestorId: f.requestorId.unwrap(), notes: f.notes.unwrap(), ipRanges: f.ipRanges.unwrap(), journals: f.journals, allUsage: f.allUsage.unwrap() })
+  .partial();
 export type PlatformSushiCustomerUpdate = z.infer<typeof platformSushiCustomerUpdateSchema>;

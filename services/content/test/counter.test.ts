@@ -448,7 +448,7 @@ describe('the platform-wide COUNTER_SUSHI API (/counter/platform/r51, the platfo
   beforeAll(async () => {
     customers = new PlatformCustomerService(new SushiCustomerRepo(app.deps.conn), app.journals);
     for (const [customerId, journals, requestorId] of [['consortium', ['*'], 'h-1'], ['ctr1-only', ['ctr1'], ''], ['ctr2-only', ['ctr2'], '']] as const) {
-      keys[customerId] = (await customers.create({ name: `Library ${customerId}`, customerId, requestorId, journals })).apiKey;
+      keys[customerId] = (await customers.create({ name: `Library ${customerId}`, customerId, requestorId, journals, allUsage: true })).apiKey;
     }
   });
 
@@ -456,8 +456,8 @@ describe('the platform-wide COUNTER_SUSHI API (/counter/platform/r51, the platfo
     const list = await customers.list();
     expect(list.map((c) => [c.customerId, c.journals])).toEqual([['consortium', ['*']], ['ctr1-only', ['ctr1']], ['ctr2-only', ['ctr2']]]);
     expect(JSON.stringify(list)).not.toContain(keys.consortium);
-    await expect(customers.create({ name: 'Nobody', customerId: 'x', journals: ['no-such-journal'] })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('no-such-journal') });
-    await expect(customers.create({ name: 'Again', customerId: 'consortium', journals: ['*'] })).rejects.toMatchObject({ status: 409 });
+    await expect(customers.create({ name: 'Nobody', customerId: 'x', journals: ['no-such-journal'], allUsage: true })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('no-such-journal') });
+    await expect(customers.create({ name: 'Again', customerId: 'consortium', journals: ['*'], allUsage: true })).rejects.toMatchObject({ status: 409 });
     await expect(customers.create({ name: 'Both', customerId: 'y', journals: ['*', 'ctr1'] })).rejects.toMatchObject({ status: 400 });
     await expect(customers.create({ name: 'None', customerId: 'z', journals: [] })).rejects.toMatchObject({ status: 400 });
     // A journal's customers are not the platform's, nor the other way round.
@@ -563,13 +563,15 @@ describe('the platform-wide COUNTER_SUSHI API (/counter/platform/r51, the platfo
 
   it('the operator\'s commands: jp counter customer add, list, update and remove; the platform report as an XLSX file', async () => {
     const commands = counterCommands(async () => ({ journals: app.journals, stats: app.repos.stats, describe: async () => new Map(), platformCustomers: customers }));
-    const run = (words: string, args: Record<string, string>) => commands.find((c) => c.words.join(' ') === words)!.run(args, undefined as never);
-    const added = await run('counter customer add', { 'customer-id': 'cli-1', name: 'Shell Library', journals: 'ctr1, ctr2' });
+    const run = (words: string, args: Record<string, string | boolean>) => commands.find((c) => c.words.join(' ') === words)!.run(args, undefined as never);
+    const added = await run('counter customer add', { 'customer-id': 'cli-1', name: 'Shell Library', journals: 'ctr1, ctr2', 'all-usage': true });
     const key = /API key \(shown once\): (\S+)/.exec(added.text)![1]!;
     expect((await platform('/members', { customer_id: 'cli-1', api_key: key })).body).toEqual([{ Customer_ID: 'cli-1', Institution_Name: 'Shell Library' }]);
-    expect((await run('counter customer list', {})).text).toMatch(/^cli-1 +Shell Library \(requestor -; journals ctr1, ctr2\)$/m);
-    expect((await run('counter customer update', { 'customer-id': 'cli-1', journals: '*', 'requestor-id': 'shell' })).text).toMatch(/cli-1 +Shell Library \(requestor shell; journals \*\)/);
-    await expect(run('counter customer add', { 'customer-id': 'cli-2', name: 'Nobody', journals: 'ctr9' })).rejects.toThrow('No journal with the slug ctr9');
+    expect((await run('counter customer list', {})).text).toMatch(/^cli-1 +Shell Library \(requestor -; journals ctr1, ctr2; all usage\)$/m);
+    expect((await run('counter customer update', { 'customer-id': 'cli-1', journals: '*', 'requestor-id': 'shell' })).text).toMatch(/cli-1 +Shell Library \(requestor shell; journals \*; all usage\)/);
+    await expect(run('counter customer add', { 'customer-id': 'cli-2', name: 'Nobody', journals: 'ctr9', 'all-usage': true })).rejects.toThrow('No journal with the slug ctr9');
+    // Neither ranges nor all usage: which of the two is said, never guessed.
+    await expect(run('counter customer add', { 'customer-id': 'cli-3', name: 'Unsaid', journals: 'ctr1' })).rejects.toThrow(/IP ranges, or report it all usage/);
     await run('counter customer remove', { 'customer-id': 'cli-1' });
     expect((await platform('/members', { customer_id: 'cli-1', api_key: key })).body.Code).toBe(2010);
     const file = path.join(tmpdir(), `tr-${process.pid}.xlsx`);

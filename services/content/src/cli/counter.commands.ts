@@ -28,15 +28,21 @@ const customerFields = (a: Record<string, unknown>) => {
     ...(typeof a['customer-id'] === 'string' ? { customerId: a['customer-id'] } : {}),
     ...(typeof a['requestor-id'] === 'string' ? { requestorId: a['requestor-id'] } : {}),
     ...text('notes'),
-    ...(typeof a.journals === 'string' ? { journals: a.journals.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+    ...(typeof a.journals === 'string' ? { journals: list(a.journals) } : {}),
+    ...(typeof a['ip-ranges'] === 'string' ? { ipRanges: list(a['ip-ranges']) } : {}),
+    ...(typeof a['all-usage'] === 'boolean' ? { allUsage: a['all-usage'] } : {}),
   };
 };
-const customerLine = (c: PlatformCustomer) => `${c.customerId.padEnd(24)} ${c.name} (requestor ${c.requestorId || '-'}; journals ${c.journals.join(', ')})`;
+const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+const customerLine = (c: PlatformCustomer) =>
+  `${c.customerId.padEnd(24)} ${c.name} (requestor ${c.requestorId || '-'}; journals ${c.journals.join(', ')}; ${c.allUsage ? 'all usage' : `usage from ${c.ipRanges.join(', ')}`})`;
 const CUSTOMER_OPTIONS = {
   name: { type: 'string', describe: 'the institution\'s name' },
   'requestor-id': { type: 'string', describe: 'the Requestor ID the harvester must send too (default: none)' },
   notes: { type: 'string', describe: 'a note shown in members' },
   journals: { type: 'string', describe: '* for every journal, or the slugs of the journals it may harvest, comma-separated' },
+  'ip-ranges': { type: 'string', describe: 'an institution\'s addresses, CIDR blocks or first-last ranges, comma-separated: it is reported the usage from them' },
+  'all-usage': { type: 'boolean', describe: 'report every reader\'s usage of its journals (a consortium or monitor), not an institution\'s' },
 } as const;
 
 /**
@@ -65,7 +71,7 @@ export function counterCommands(deps: () => Promise<CounterCliDeps>): CliCommand
     },
     {
       words: ['counter', 'customer', 'update'],
-      summary: 'change a platform customer\'s name, requestor ID, notes or journals',
+      summary: 'change a platform customer\'s name, requestor ID, notes, journals, IP ranges or all-usage',
       options: { 'customer-id': { type: 'string', required: true, describe: 'the customer to change' }, ...CUSTOMER_OPTIONS },
       async run(a) {
         const { customerId: _id, ...patch } = customerFields(a);

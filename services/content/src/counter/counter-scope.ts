@@ -6,6 +6,7 @@ import { monthAfter, monthBefore } from '../shared/months';
 import { sushiException } from './counter-exceptions';
 import { titleReport, type ReportContext, type ReportRequest, type Row, type SearchRow, type Title } from './counter-reports';
 import type { StoredCustomer } from './sushi-customer.repo';
+import { platformInst } from './institution-ranges';
 
 /** The namespace of the platform's proprietary ids in reports (Code of Practice: platform ID as namespace). */
 export const PLATFORM_ID = 'jp';
@@ -30,10 +31,23 @@ export interface Requester {
   name: string;
   customerId: string;
   attributed: boolean;
+  /** What its usage is counted under, when that is not its customer ID (a platform customer's). */
+  usageKey?: string;
 }
 
-/** Who a customer's reports are for: its own usage when it has IP ranges, the world's otherwise. */
+/** Who a journal customer's reports are for: its own usage when it has IP ranges, the world's otherwise. */
 export const requesterOf = (c: StoredCustomer): Requester => ({ name: c.name, customerId: c.customerId, attributed: c.ipRanges.length > 0 });
+
+/** A platform customer's: an institution's own usage in its journals, or all of it when it is reported all usage. */
+export const platformRequesterOf = (c: StoredCustomer): Requester => ({
+  name: c.name,
+  customerId: c.customerId,
+  attributed: !c.allUsage && c.ipRanges.length > 0,
+  usageKey: platformInst(c.customerId),
+});
+
+/** The institution whose counts a report reads (null: the world's). */
+export const usageKeyOf = (who: Requester): string | null => (who.attributed ? (who.usageKey ?? who.customerId) : null);
 
 const ISSN = /^(\d{4})-?(\d{3}[\dXx])$/;
 const issn = (v: string | undefined) => {
@@ -89,7 +103,7 @@ export async function readablePeriod(stats: StatsRepo, journalIds: string[] | nu
  */
 export async function titleLevelReport(stats: StatsRepo, scope: ReportScope, req: ReportRequest, who: Requester, now: Date) {
   const ids = scope.journals.map((j) => j.id);
-  const inst = who.attributed ? who.customerId : null;
+  const inst = usageKeyOf(who);
   const upTo = await readablePeriod(stats, ids, req, now);
   const ctx = reportContext(scope, who, now);
   if (!upTo) return titleReport(req, ctx, titlesOf(scope), []);

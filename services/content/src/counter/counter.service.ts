@@ -17,11 +17,13 @@ import {
   monthSpanOf,
   readablePeriod,
   reportContext,
+  platformRequesterOf,
   requesterOf,
   titleLevelReport,
   titlesOf,
   type ReportScope,
   type Requester,
+  usageKeyOf,
 } from './counter-scope';
 import { keyMatches, PLATFORM_CUSTOMERS, type StoredCustomer, type SushiCustomerRepo } from './sushi-customer.repo';
 
@@ -57,7 +59,10 @@ export class CounterService {
     private readonly deps: ContentDeps,
     readonly customers: SushiCustomerRepo,
   ) {
-    this.institutions = new InstitutionDirectory(async (journalId) => customers.list(journalId));
+    this.institutions = new InstitutionDirectory(
+      async (journalId) => customers.list(journalId),
+      async () => customers.list(PLATFORM_CUSTOMERS),
+    );
   }
 
   /** The item data, or 1011 (queued) if it is not read within COUNTER_ITEM_WAIT_MS; the read goes on. */
@@ -133,7 +138,7 @@ export class CounterService {
       status: async () => [{ Description: `COUNTER Release 5.1 usage reports of ${this.deps.config.COUNTER_PLATFORM_NAME}`, Service_Active: true }],
       authorize: (q) => this.authorize(PLATFORM_CUSTOMERS, q),
       reportList: async (c) => this.reportList((await this.entitled(c)).journals.map((j) => j.id)),
-      report: async (c, id, q) => this.reportOf(await this.entitled(c), id, q, requesterOf(c)),
+      report: async (c, id, q) => this.reportOf(await this.entitled(c), id, q, platformRequesterOf(c)),
     };
   }
 
@@ -182,7 +187,7 @@ export class CounterService {
     if (id !== 'ir' && id !== 'ir_a1') return titleLevelReport(this.deps.repos.stats, scope, readReportRequest(id, query), who, now);
     const req = readReportRequest(id, query);
     const upTo = await readablePeriod(this.deps.repos.stats, scope.journals.map((j) => j.id), req, now);
-    const inst = who.attributed ? who.customerId : null;
+    const inst = usageKeyOf(who);
     const { items, rows } = upTo ? await this.itemDataQueued(scope, req.begin, upTo, inst) : { items: [], rows: [] };
     return itemReport(req, reportContext(scope, who, now), titlesOf(scope), items, rows);
   }

@@ -28,8 +28,9 @@ export function rangeTable(customers: { customerId: string; ipRanges: string[] }
 
 /** The customer ID whose ranges hold this address, or null (usage of no institution in particular). */
 export function institutionOf(table: RangeTable, ip: string): string | null {
+  if (!table.ranges.length) return null;
   const a = ipAddress(ip);
-  if (!a || !table.ranges.length) return null;
+  if (!a) return null;
   const list = table.ranges;
   let lo = 0;
   let hi = list.length - 1;
@@ -67,13 +68,30 @@ export function rangeClash(
 }
 
 /**
- * The journals' range tables, read at most once a minute per journal in each process (a range a
- * manager adds counts from the next minute on; the process that saved it at once).
+ * A platform customer's counts are kept under its customer ID marked as the platform's: '@' is in
+ * no customer ID, so a journal's customer with the same ID stays another institution.
+ */
+export const platformInst = (customerId: string) => `@${customerId}`;
+
+type Ranged = { customerId: string; ipRanges: string[] };
+type PlatformRanged = Ranged & { journals: string[]; allUsage: boolean };
+
+/**
+ * The range tables the counting attributes usage by, read at most once a minute in each process (a
+ * range added counts from the next minute on; in the process that saved it at once): each
+ * journal's customers', and the platform customers' that may harvest the journal (institutions
+ * only: a customer reported all usage is attributed nothing). A journal's ranges never overlap one
+ * another, nor do the platform's; a journal's and the platform's may, and an address then counts
+ * for both, each in its own reports.
  */
 export class InstitutionDirectory {
-  private readonly tables = new LRUCache<string, RangeTable>({ max: 2000, ttl: 60_000 });
+  private readonly tables = new LRUCache<string, RangeTable>({ max: 4000, ttl: 60_000 });
+  private readonly platform = new LRUCache<'all', PlatformRanged[]>({ max: 1, ttl: 60_000 });
 
-  constructor(private readonly load: (journalId: string) => Promise<{ customerId: string; ipRanges: string[] }[]>) {}
+  constructor(
+    private readonly load: (journalId: string) => Promise<Ranged[]>,
+    private readonly loadPlatform: () => Promise<PlatformRanged[]> = async () => [],
+  ) {}
 
   async table(journalId: string): Promise<RangeTable> {
     let t = this.tables.get(journalId);
@@ -81,7 +99,31 @@ export class InstitutionDirectory {
     return t;
   }
 
+  /** The institutions (usage keys) whose ranges hold an address reading this journal: its own customer's, the platform's. */
+  async rule(journalId: string): Promise<(ip: string) => string[]> {
+    const [own, platform] = await Promise.all([this.table(journalId), this.platformTable(journalId)]);
+    return (ip) => [institutionOf(own, ip), institutionOf(platform, ip)].filter((x): x is string => !!x);
+  }
+
+  private async platformTable(journalId: string): Promise<RangeTable> {
+    const key = platformInst(journalId);
+    let t = this.tables.get(key);
+    if (!t) {
+      let all = this.platform.get('all');
+      if (!all) this.platform.set('all', (all = await this.loadPlatform()));
+      const harvesting = all.filter((c) => !c.allUsage && (c.journals.includes('*') || c.journals.includes(journalId)));
+      this.tables.set(key, (t = rangeTable(harvesting.map((c) => ({ customerId: platformInst(c.customerId), ipRanges: c.ipRanges })))));
+    }
+    return t;
+  }
+
   forget(journalId: string): void {
     this.tables.delete(journalId);
+  }
+
+  /** The platform customers changed: every journal's platform table is read again. */
+  forgetPlatform(): void {
+    this.platform.clear();
+    for (const k of [...this.tables.keys()]) if (k.startsWith('@')) this.tables.delete(k);
   }
 }

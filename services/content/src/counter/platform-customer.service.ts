@@ -1,21 +1,25 @@
 import { AppError, parse } from '@journal/server-kit';
-import { platformSushiCustomerInputSchema, platformSushiCustomerUpdateSchema, type SushiCustomer } from '@journal/contracts';
+import { platformCustomerUsageError, platformSushiCustomerInputSchema, platformSushiCustomerUpdateSchema, type SushiCustomer } from '@journal/contracts';
 import type { Journal } from '../journals/journal.repo';
 import { shown } from './sushi-customer.service';
+import { rangeClash, type InstitutionDirectory } from './institution-ranges';
 import { PLATFORM_CUSTOMERS, type StoredCustomer, type SushiCustomerRepo } from './sushi-customer.repo';
 
 /** A platform customer as the operator sees it: the journals by slug (`*`: every journal), never the key's hash. */
-export type PlatformCustomer = SushiCustomer & { journals: string[] };
+export type PlatformCustomer = SushiCustomer & { journals: string[]; allUsage: boolean };
 
 /**
  * The customers of the platform-wide COUNTER_SUSHI API (docs/product.md#counter-platform), which
  * the deployment's operator manages (`jp counter customer …`): each names the journals it may
- * harvest, kept by id so a renamed slug changes nothing.
+ * harvest, kept by id so a renamed slug changes nothing, and either its IP ranges (an institution:
+ * the usage from them is counted for it) or that it is reported all usage (a consortium, a monitor).
  */
 export class PlatformCustomerService {
   constructor(
     private readonly customers: SushiCustomerRepo,
     private readonly journals: { findBySlug(slug: string): Promise<Journal | null>; findById(id: string): Promise<Journal | null> },
+    /** This process's range tables, read again at once after a change (other processes' within a minute). */
+    private readonly institutions?: InstitutionDirectory,
   ) {}
 
   async list(): Promise<PlatformCustomer[]> {
@@ -25,23 +29,39 @@ export class PlatformCustomerService {
   /** A new customer and its API key, shown this once. */
   async create(body: unknown): Promise<{ customer: PlatformCustomer; apiKey: string }> {
     const { journals, ...input } = parse(platformSushiCustomerInputSchema, body);
-    const made = await this.customers.create(PLATFORM_CUSTOMERS, { ...input, ipRanges: [], journals: await this.ids(journals) });
+    await this.checkRanges(input.ipRanges);
+    const made = await this.customers.create(PLATFORM_CUSTOMERS, { ...input, journals: await this.ids(journals) });
     if (!made) throw new AppError(409, 'customer_exists', 'Customer ID is already in use');
+    this.institutions?.forgetPlatform();
     return { customer: await this.shown(made.customer), apiKey: made.apiKey };
   }
 
-  /** Changes a customer's name, requestor ID, notes or journals (by customer ID). */
+  /** Changes a customer's name, requestor ID, notes, journals, IP ranges or all-usage (by customer ID). */
   async update(customerId: string, body: unknown): Promise<PlatformCustomer> {
     const { journals, ...patch } = parse(platformSushiCustomerUpdateSchema, body);
     const c = await this.find(customerId);
-    const after = await this.customers.update(PLATFORM_CUSTOMERS, c.id, { ...patch, ...(journals ? { journals: await this.ids(journals) } : {}) });
+    // Ranges given to an all-usage customer make it an institution, unless it stays all-usage in the same change.
+    const usage = { ipRanges: patch.ipRanges ?? c.ipRanges, allUsage: patch.allUsage ?? (patch.ipRanges?.length ? false : c.allUsage) };
+    const error = platformCustomerUsageError(usage);
+    if (error) throw new AppError(400, 'validation_error', `ipRanges: ${error}`);
+    await this.checkRanges(usage.ipRanges, c.id);
+    const after = await this.customers.update(PLATFORM_CUSTOMERS, c.id, { ...patch, ...usage, ...(journals ? { journals: await this.ids(journals) } : {}) });
     if (!after) throw new AppError(404, 'not_found', 'Customer not found');
+    this.institutions?.forgetPlatform();
     return this.shown(after);
   }
 
   async remove(customerId: string): Promise<void> {
     const c = await this.find(customerId);
     if (!(await this.customers.remove(PLATFORM_CUSTOMERS, c.id))) throw new AppError(404, 'not_found', 'Customer not found');
+    this.institutions?.forgetPlatform();
+  }
+
+  /** An address is one platform institution's at most (a journal's customer may hold it too: its usage counts for both). */
+  private async checkRanges(ranges: string[], except?: string): Promise<void> {
+    const others = (await this.customers.list(PLATFORM_CUSTOMERS)).filter((c) => c.id !== except);
+    const clash = rangeClash(others, ranges);
+    if (clash) throw new AppError(409, 'ip_range_overlap', `IP range ${clash.range} overlaps ${clash.otherRange} of ${clash.other}`);
   }
 
   private async find(customerId: string): Promise<StoredCustomer> {
@@ -61,6 +81,6 @@ export class PlatformCustomerService {
 
   private async shown(c: StoredCustomer): Promise<PlatformCustomer> {
     const slugs = c.journals.includes('*') ? ['*'] : await Promise.all(c.journals.map(async (id) => (await this.journals.findById(id))?.slug ?? `(removed ${id})`));
-    return { ...shown(c), journals: slugs };
+    return { ...shown(c), journals: slugs, allUsage: c.allUsage };
   }
 }

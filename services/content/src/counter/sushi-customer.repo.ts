@@ -16,6 +16,8 @@ interface CustomerDoc {
   apiKeyHash: string;
   /** A platform customer's journals (ids, or `*` for every journal); a journal's customer has none. */
   journals?: string[];
+  /** A platform customer reported every reader's usage of its journals (set explicitly; stored before: when it had no ranges). */
+  allUsage?: boolean;
   createdAt: Date;
 }
 
@@ -36,6 +38,7 @@ const customerSchema = new Schema<CustomerDoc>(
     ipRanges: { type: [String], default: [] },
     apiKeyHash: { type: String, required: true },
     journals: { type: [String], default: undefined },
+    allUsage: { type: Boolean, default: undefined },
     createdAt: { type: Date, required: true },
   },
   { collection: 'sushi_customers', versionKey: false },
@@ -49,10 +52,12 @@ export interface StoredCustomer extends SushiCustomer {
   apiKeyHash: string;
   /** A platform customer's journals: ids, or `*` for every journal ([] for a journal's customer). */
   journals: string[];
+  /** Reported every reader's usage, not the usage from its IP ranges (a journal's customer: when it has none). */
+  allUsage: boolean;
 }
 
-/** What a customer is made or changed with (the journals: a platform customer's only). */
-type CustomerFields = SushiCustomerInput & { journals?: string[] };
+/** What a customer is made or changed with (the journals and all-usage: a platform customer's only). */
+type CustomerFields = SushiCustomerInput & { journals?: string[]; allUsage?: boolean };
 
 const plain = (d: CustomerDoc & { _id: unknown }): StoredCustomer => ({
   id: String(d._id),
@@ -63,6 +68,7 @@ const plain = (d: CustomerDoc & { _id: unknown }): StoredCustomer => ({
   ipRanges: d.ipRanges ?? [],
   apiKeyHash: d.apiKeyHash,
   journals: d.journals ?? [],
+  allUsage: d.allUsage ?? !d.ipRanges?.length,
   createdAt: new Date(d.createdAt).toISOString(),
 });
 

@@ -5,7 +5,7 @@ import { rangeClash, type InstitutionDirectory } from './institution-ranges';
 import type { StoredCustomer, SushiCustomerRepo } from './sushi-customer.repo';
 
 /** A customer as staff see it: never its key's hash. */
-export const shown = ({ apiKeyHash: _h, journals: _j, ...c }: StoredCustomer): SushiCustomer => c;
+export const shown = ({ apiKeyHash: _h, journals: _j, allUsage: _a, ...c }: StoredCustomer): SushiCustomer => c;
 
 /**
  * The SUSHI customers of a journal as its admin manages them: each change is checked (customer ID

@@ -31,8 +31,8 @@ export interface StatsOptions {
 /** Article id of a hit's target, or null when it names no public article. */
 export type Resolve = (journalId: string, target: Exclude<HitTarget, { kind: 'search' }>) => Promise<string | null>;
 
-/** A journal's rule naming the institution (SUSHI customer ID) an address's usage is attributed to, or null. */
-export type Attribute = (journalId: string) => Promise<(ip: string) => string | null>;
+/** A journal's rule naming the institutions (usage keys: a journal's customer, a platform customer) an address's usage is attributed to. */
+export type Attribute = (journalId: string) => Promise<(ip: string) => string[]>;
 
 /** The article id that stands for a journal's searches in the counters (no article id begins with '~'). */
 export const SEARCHES = '~search';
@@ -43,9 +43,9 @@ export const SEARCHES = '~search';
  * the same client's key under the salt of the day the window began in, which differs only in
  * the window's first moments after midnight, and its session's key for the item; ARGV the window,
  * the keys' lifetime, the sessions' lifetime, then each hit's time, counter field and unique
- * counters' prefix ('' for a search, which has none), and the institution its usage is attributed
- * to as well ('' for none: every count goes to the world's field, and to the same field suffixed
- * `|<customer ID>` when there is one). Unique items (docs/product.md#usage-counting): a session is the client in one
+ * counters' prefix ('' for a search, which has none), and the institutions its usage is attributed
+ * to as well, comma-separated ('' for none: every count goes to the world's field, and to the same
+ * field suffixed `|<usage key>` for each institution). Unique items (docs/product.md#usage-counting): a session is the client in one
  * hour of the day; its first investigation of an item (a view or a download) adds a
  * Unique_Item_Investigation (`uii`), its first download a Unique_Item_Request (`uir`), whatever
  * the double-click rule does with the hit. COUNTER's double-click
@@ -63,7 +63,7 @@ local window = tonumber(ARGV[1])
 local counted = 0
 local function add(f, n, inst)
   redis.call('HINCRBY', KEYS[1], f, n)
-  if inst ~= '' then redis.call('HINCRBY', KEYS[1], f .. '|' .. inst, n) end
+  for i in string.gmatch(inst, '[^,]+') do redis.call('HINCRBY', KEYS[1], f .. '|' .. i, n) end
 end
 for h = 1, (#KEYS - 1) / 3 do
   local key, before, session = KEYS[3 * h - 1], KEYS[3 * h], KEYS[3 * h + 1]
@@ -145,7 +145,7 @@ export class StatsRecorder {
     private readonly describe: Describe,
     private readonly logger: Logger,
     private readonly opts: StatsOptions,
-    private readonly attribute: Attribute = async () => () => null,
+    private readonly attribute: Attribute = async () => () => [],
   ) {
     this.redis.defineCommand('jpCountHits', { lua: COUNT_SCRIPT });
   }
@@ -273,11 +273,11 @@ export class StatsRecorder {
       if (!id) ids.set(k, (id = this.resolve(h.journalId, t)));
       return id;
     };
-    const rules = new Map<string, Promise<(ip: string) => string | null>>();
+    const rules = new Map<string, Promise<(ip: string) => string[]>>();
     const institutionOf = async (h: Hit) => {
       let rule = rules.get(h.journalId);
       if (!rule) rules.set(h.journalId, (rule = this.attribute(h.journalId)));
-      return (await rule)(h.ip) ?? '';
+      return (await rule)(h.ip).join(',');
     };
     const [resolved, institutions] = await Promise.all([Promise.all(batch.map(idOf)), Promise.all(batch.map(institutionOf))]);
     const salts = new Map<string, string>();

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { ContentDeps } from '../deps';
-import { institutionOf, type InstitutionDirectory } from '../counter/institution-ranges';
+import type { InstitutionDirectory } from '../counter/institution-ranges';
 import { StatsRecorder } from './stats.recorder';
 import { statsRoutes } from './stats.routes';
 import { StatsService } from './stats.service';
@@ -8,15 +8,12 @@ import { StatsService } from './stats.service';
 /**
  * Usage counting (COUNTER-style) and its counts. The hits come from nginx's usage log (see
  * usage-log.ts) and go to the recorder built here, which counts each for the institution whose IP
- * ranges hold its address as well (`institutions`, the COUNTER customers'); the routes serve the counts.
+ * ranges hold its address as well (`institutions`, the journal's COUNTER customers' and the
+ * platform's); the routes serve the counts.
  */
 export function startStats(deps: ContentDeps, institutions: InstitutionDirectory): { router: Router; recorder: StatsRecorder } {
   const { config } = deps;
   const stats = new StatsService(deps.repos.stats, deps.repos.articles, deps.publicService);
-  const attribute = async (journalId: string) => {
-    const table = await institutions.table(journalId);
-    return (ip: string) => institutionOf(table, ip);
-  };
   const recorder = new StatsRecorder(
     deps.redis,
     deps.repos.stats,
@@ -31,7 +28,7 @@ export function startStats(deps: ContentDeps, institutions: InstitutionDirectory
       flushMs: config.STATS_FLUSH_MS,
       itemMonthsFirstMs: config.STATS_ITEM_MONTHS_FIRST_MS,
     },
-    attribute,
+    (journalId) => institutions.rule(journalId),
   );
   return { router: statsRoutes(deps, stats), recorder };
 }
