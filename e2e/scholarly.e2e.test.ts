@@ -182,7 +182,7 @@ describe('COUNTER over SUSHI and the preservation manifests, through nginx', () 
     let apiKey: string;
     try {
       const journals = { findBySlug: async () => null, findById: async () => null };
-      apiKey = (await new PlatformCustomerService(new SushiCustomerRepo(conn), journals).create({ name: 'E2E Consortium', customerId, journals: ['*'] })).apiKey;
+      apiKey = (await new PlatformCustomerService(new SushiCustomerRepo(conn), journals).create({ name: 'E2E Consortium', customerId, journals: ['*'], allUsage: true })).apiKey;
     } finally {
       await conn.close();
     }
