@@ -260,6 +260,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     ['staff-profile.md', ''],
     ['submission-profile.md', ''],
     ['store-write.md', ''],
+    ['upload-cpu.md', ''],
     ['citation-writers.md', ''],
     ['first-start.md', ''],
     ['store.md', ''],
