@@ -27,6 +27,11 @@
  *   edge_calibration_gzip_ms                           one gzip of a 49 kB page in the bench process: the
  *                                                      machine's speed while the rendered slices ran
  *   edge_rendered_br_cpu_ms (+ _render)                the same, asked for in brotli as browsers do (informative)
+ *                                                      The render process sends a page whose ETag it answered
+ *                                                      before in that encoding from its store (page-store.ts):
+ *                                                      these refreshes change nothing, so edge_rendered_* is that
+ *                                                      case; BENCH_PAGE_STORE_BYTES=0 renders each one, and keeps
+ *                                                      the same figures as edge_render_each_* (cpu_ms, _vs_static…)
  *   edge_rendered_after_write_cpu_ms                   the first page after a write of its article (its reads and
  *                                                      head made again), one request at a time; _held_one_: the
  *                                                      same page right after, reads held (one request at a time
@@ -305,6 +310,16 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     console.log(`edge rendered pages, the journal's ${journalPages.length} in turn: ${pagesMisses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${pagesMiss.cpu.nginx} gateway ${pagesMiss.cpu.gateway} render ${pagesMiss.cpu.render} content ${pagesMiss.cpu.content} = ${f.edge_rendered_pages_cpu_ms}: ${f.edge_rendered_pages_cpu_vs_static}× the static file`);
     console.log(`edge rendered article page (not cached, made again per request), ${slices} slices of ${sliceSeconds} s: ${misses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${miss.cpu.nginx} gateway ${miss.cpu.gateway} render ${miss.cpu.render} content ${miss.cpu.content} = ${f.edge_rendered_cpu_ms}; ${f.edge_rendered_rps} req/s; static file nginx ${f.edge_rendered_static_nginx_cpu_ms} ms/answer (${statics.map((r) => r.cpu.nginx).join(' ')}): ${f.edge_rendered_cpu_vs_static}×; one gzip of the page here ${calibration.join(' / ')} ms`);
     console.log(`edge rendered page in brotli: ${brMisses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${brMiss.cpu.nginx} gateway ${brMiss.cpu.gateway} render ${brMiss.cpu.render} content ${brMiss.cpu.content} = ${f.edge_rendered_br_cpu_ms}`);
+    // With BENCH_PAGE_STORE_BYTES=0 the render process renders and compresses every one of these
+    // pages (none is sent from its store of answers by ETag): the same figures, as edge_render_each_*.
+    if (process.env.BENCH_PAGE_STORE_BYTES === '0') {
+      for (const k of Object.keys(f)) {
+        if (!k.startsWith('edge_rendered_')) continue;
+        f[`edge_render_each_${k.slice('edge_rendered_'.length)}`] = f[k]!;
+        delete f[k];
+      }
+      console.log('edge rendered figures above: every page rendered (no store of answers), kept as edge_render_each_*');
+    }
   }
 
   // Readers from links: the journal's pages and reads, 30 % of requests carrying a unique fbclid or

@@ -32,8 +32,12 @@ async function main() {
       SUBMIT_PER_EMAIL_PER_DAY: '1000000',
       // The review form bench opens one reviewer's link far more often than a reviewer would.
       REVIEW_LINK_PER_MINUTE: '1000000',
+      // Staff writes say where their time went (Server-Timing), for the saves' profile.
+      SERVER_TIMING: '1',
       // BENCH_USAGE_LOG=syslog: nginx sends the usage log as datagrams, as it does in Kubernetes.
       ...(process.env.BENCH_USAGE_LOG === 'syslog' ? { STATS_USAGE_FILE: '' } : {}),
+      // BENCH_PAGE_STORE_BYTES=0: the render process renders every page, none sent from its store of answers.
+      ...(process.env.BENCH_PAGE_STORE_BYTES ? { PAGE_STORE_BYTES: process.env.BENCH_PAGE_STORE_BYTES } : {}),
     },
   });
   const staticDir = path.join(ROOT, 'web/dist/bench-static');
