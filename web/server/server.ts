@@ -134,7 +134,9 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         res.writeHead(304, headers).end();
         return;
       }
-      sendPage(req, res, page.status, { ...headers, 'content-type': HTML }, page.render, pages);
+      // Kept: the pages links lead to. Not an author's or reviewer's own page, nor one under a query
+      // string (searches: endless, and a flood of them would push the journal's pages out).
+      sendPage(req, res, page.status, { ...headers, 'content-type': HTML }, page.render, own || url.search ? undefined : pages);
     } catch (err) {
       if (res.destroyed) return;
       logger.error({ err, requestId: req.requestId }, 'page render failed');
