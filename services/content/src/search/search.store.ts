@@ -6,7 +6,6 @@ import type { SearchEntry, SearchSummary } from './search-entry';
 import { BadSearchDocError, inChunk, type SearchHead, type SearchRepo } from './search.repo';
 import { SearchWriter } from './search-writer';
 
-/** Entries of a journal, from the source of truth (the articles), in any order. */
 /**
  * Entries a chunk is made for. An article's save reads and rewrites its chunk: 128 keep that to
  * some 7 kB of brotli (a quarter of what 512 cost a save in the database and in brotli), while a
@@ -14,6 +13,7 @@ import { SearchWriter } from './search-writer';
  */
 const CHUNK_ENTRIES = 128;
 
+/** Entries of a journal, from the source of truth (the articles), in any order. */
 export type SearchEntries = AsyncIterable<SearchEntry> | Iterable<SearchEntry>;
 
 export interface SearchStoreOptions {
