@@ -107,10 +107,12 @@ export async function titleLevelReport(stats: StatsRepo, scope: ReportScope, req
   const upTo = await readablePeriod(stats, ids, req, now);
   const ctx = reportContext(scope, who, now);
   if (!upTo) return titleReport(req, ctx, titlesOf(scope), []);
+  // Complete months only (readablePeriod): a harvest's other reports, and other harvesters of the world's usage, read them again.
+  const period = `${inst ?? ''}|${req.begin}|${upTo}`;
   const [rows, searches] = await Promise.all([
-    stats.titleMonths(ids, req.begin, upTo, inst),
+    stats.settled.read(ids, `titles|${period}`, () => stats.titleMonths(ids, req.begin, upTo, inst)),
     // The searches of the period, for the platform reports that ask for them.
-    req.searches ? stats.searchMonths(ids, req.begin, upTo, inst) : Promise.resolve([] as SearchRow[]),
+    req.searches ? stats.settled.read(ids, `searches|${period}`, () => stats.searchMonths(ids, req.begin, upTo, inst)) : Promise.resolve([] as SearchRow[]),
   ]);
   return titleReport(req, ctx, titlesOf(scope), rows.map((d): Row => ({ ...d, key: d.journalId })), searches);
 }

@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
 import { jid } from '../shared/plain';
+import { SettledReads } from './settled-reads';
 
 /** Counts of one article in one month (COUNTER-style: robots and double clicks left out). */
 export interface MonthCount {
@@ -45,6 +46,9 @@ export interface TitleMonth {
 
 /** A rollup as stored: the institution's customer ID in the institutions' collection only. */
 type TitleDoc = TitleMonth & { inst?: string };
+
+/** What a report reads of a rollup: FerretDB's cost follows the fields it hands over. */
+const TITLE_FIELDS = { _id: 0, journalId: 1, month: 1, yop: 1, access: 1, views: 1, downloads: 1, uii: 1, uir: 1 } as const;
 
 const titleSchema = new Schema<TitleDoc>(
   {
@@ -223,6 +227,8 @@ export class StatsRepo {
   readonly instTitles: Model<TitleDoc>;
   readonly searches: Model<SearchDoc>;
   readonly itemMonths: Model<ItemMonthDoc>;
+  /** The reports' reads of complete months, dropped when this repository adds to a journal's rollups. */
+  readonly settled = new SettledReads();
   constructor(conn: Connection) {
     this.itemMonths = conn.models.ItemMonthStat ?? conn.model<ItemMonthDoc>('ItemMonthStat', itemMonthSchema);
     this.model = conn.models.ArticleStat ?? conn.model<StatDoc>('ArticleStat', statSchema);
@@ -241,19 +247,27 @@ export class StatsRepo {
   /** Adds a batch of journal-month rollups' counts (the world's and institutions') in a round trip each. */
   async addTitles(incs: TitleIncrement[]): Promise<void> {
     const key = (i: TitleIncrement) => ({ month: i.month, yop: i.yop, access: i.access });
-    await addCounts(this.titles, incs.filter((i) => !i.inst), key);
-    await addCounts(this.instTitles, incs.filter((i) => i.inst), key);
+    try {
+      await addCounts(this.titles, incs.filter((i) => !i.inst), key);
+      await addCounts(this.instTitles, incs.filter((i) => i.inst), key);
+    } finally {
+      this.settled.forget(incs.map((i) => i.journalId));
+    }
   }
 
   /** Adds a batch of searches in one round trip. */
   async addSearches(incs: SearchIncrement[]): Promise<void> {
     if (!incs.length) return;
-    await this.searches.bulkWrite(
-      incs.map((i) => ({
-        updateOne: { filter: { journalId: jid(i.journalId), inst: i.inst ?? '', month: i.month }, update: { $inc: { searches: i.searches } }, upsert: true },
-      })),
-      { ordered: false },
-    );
+    try {
+      await this.searches.bulkWrite(
+        incs.map((i) => ({
+          updateOne: { filter: { journalId: jid(i.journalId), inst: i.inst ?? '', month: i.month }, update: { $inc: { searches: i.searches } }, upsert: true },
+        })),
+        { ordered: false },
+      );
+    } finally {
+      this.settled.forget(incs.map((i) => i.journalId));
+    }
   }
 
   /**
@@ -262,7 +276,7 @@ export class StatsRepo {
    */
   async titleMonths(journalIds: string[] | null, from: string, to: string, inst: string | null = null): Promise<TitleMonth[]> {
     const q = { month: { $gte: from, $lte: to }, ...(journalIds ? journalFilter(journalIds) : {}), ...(inst ? { inst } : {}) };
-    const ds = await (inst ? this.instTitles : this.titles).find(q).lean();
+    const ds = await (inst ? this.instTitles : this.titles).find(q).select(TITLE_FIELDS).lean();
     return ds.map((d) => ({ journalId: String(d.journalId), month: d.month, yop: d.yop, access: d.access, ...counts(d) }));
   }
 
