@@ -219,7 +219,7 @@ export function createUpstreamProxy(
     let shareHead: Omit<SharedAnswer, 'body'> | null = null;
     const share = (answer: SharedAnswer | null) => {
       if (sharing === undefined) return;
-      shared?.settle(sharing, answer);
+      shared?.settle(sharing, answer, stamp);
       sharing = undefined;
       kept = null;
     };
@@ -395,7 +395,7 @@ export function createUpstreamProxy(
       const key = shared?.keyOf(req, ctx) ?? null;
       const go = (stamp: string | null) => {
         if (key === null || !shared) read(req, res, ctx, headers, stamp);
-        else if (shared.join(key, (a) => (a ? replay(req, res, ctx, a) : read(req, res, ctx, headers, stamp)))) read(req, res, ctx, headers, stamp, NO_TRIES, key);
+        else if (shared.join(key, stamp, (a) => (a ? replay(req, res, ctx, a) : read(req, res, ctx, headers, stamp)))) read(req, res, ctx, headers, stamp, NO_TRIES, key);
       };
       // Stamped before the service is asked: what it reads then is no older than the stamp.
       if (stamps && ctx.cacheKey && req.headers.authorization === undefined) void stamps.stamp(ctx.journalId).then(go);

@@ -19,10 +19,18 @@ export const MAX_SHARED_BYTES = 4 * 1024 * 1024;
 /**
  * How long an answer is still given to readers after it came: nginx stores it only once it has
  * passed on and written the whole answer, and readers arriving meanwhile (nginx's cache lock is
- * off) would ask the service again. Well under the content service's second purge of a write
- * (EDGE_REPURGE_MS), which removes a copy made just before the write.
+ * off) would ask the service again. On a loaded machine nginx's worker may take several hundred
+ * milliseconds to get there, so the hold is long, and a held answer goes only to a reader whose
+ * journal's change number (change-stamps.ts, read just before) is the one the answer was read
+ * under: after a write it is asked again, as nginx's copy would have been purged.
  */
-export const SHARED_HOLD_MS = 100;
+export const SHARED_HOLD_MS = 1000;
+/**
+ * The hold of an answer read without a change number (the gateway runs without them, or Redis
+ * could not say): well under the content service's second purge of a write (EDGE_REPURGE_MS),
+ * which removes a copy made just before the write.
+ */
+export const UNSTAMPED_HOLD_MS = 100;
 
 /**
  * Readers asking at once for a page or read nginx does not hold yet (a new article shared on
@@ -35,8 +43,8 @@ export const SHARED_HOLD_MS = 100;
  */
 export class SharedReads {
   private readonly open = new Map<string, ((answer: SharedAnswer | null) => void)[]>();
-  /** Answers that came in the last SHARED_HOLD_MS, by key. */
-  private readonly recent = new Map<string, SharedAnswer>();
+  /** Answers that came in the last SHARED_HOLD_MS, by key, with the change number they were read under. */
+  private readonly recent = new Map<string, { answer: SharedAnswer; stamp: string | null }>();
   /** Keys a refresh asked for while a reader's request was open: its answer is not held. */
   private readonly superseded = new Set<string>();
 
@@ -57,12 +65,15 @@ export class SharedReads {
     return ctx.cacheKey;
   }
 
-  /** true: the caller asks the service and settles the key; false: `then` gets the answer (null: ask yourself). */
-  join(key: string, then: (answer: SharedAnswer | null) => void): boolean {
+  /**
+   * true: the caller asks the service and settles the key; false: `then` gets the answer (null: ask
+   * yourself). `stamp`: the journal's change number read for this request (null: none).
+   */
+  join(key: string, stamp: string | null, then: (answer: SharedAnswer | null) => void): boolean {
     const held = this.recent.get(key);
-    if (held) {
+    if (held && held.stamp === stamp) {
       this.onShared(1);
-      then(held);
+      then(held.answer);
       return false;
     }
     const waiting = this.open.get(key);
@@ -74,8 +85,11 @@ export class SharedReads {
     return true;
   }
 
-  /** The leader's answer (null when it may not be shared) to everyone waiting on the key. */
-  settle(key: string, answer: SharedAnswer | null): void {
+  /**
+   * The leader's answer (null when it may not be shared) to everyone waiting on the key; `stamp`:
+   * the change number it was read under (null: none).
+   */
+  settle(key: string, answer: SharedAnswer | null, stamp: string | null = null): void {
     const waiting = this.open.get(key);
     this.open.delete(key);
     // An answer nginx may not keep (`X-Accel-Expires: 0`: an author's or a reviewer's own page) is
@@ -84,8 +98,10 @@ export class SharedReads {
     if (this.superseded.delete(key)) {
       // Made before a write's refresh: those who waited get it, no one later.
     } else if (shared) {
-      this.recent.set(key, shared);
-      setTimeout(() => this.recent.delete(key), SHARED_HOLD_MS).unref();
+      const entry = { answer: shared, stamp };
+      this.recent.set(key, entry);
+      // A later answer of the key (after a write) is not dropped by this one's timer.
+      setTimeout(() => this.recent.get(key) === entry && this.recent.delete(key), stamp === null ? UNSTAMPED_HOLD_MS : SHARED_HOLD_MS).unref();
     }
     if (!waiting?.length) return;
     if (shared) this.onShared(waiting.length);
