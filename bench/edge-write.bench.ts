@@ -49,6 +49,16 @@ interface Timed {
   freshMs: number;
   /** Not seen by readers within STALE_MS (freshMs is STALE_MS then). */
   unseen?: boolean;
+  /** Where its time went (content's Server-Timing, SERVER_TIMING on); `outside`: the answer's time outside content. */
+  steps: Record<string, number>;
+}
+
+/** A Server-Timing header's steps (a name met twice is summed: e.g. a listener's two calls). */
+function stepsOf(header: string | null, writeMs: number): Record<string, number> {
+  const steps: Record<string, number> = {};
+  for (const m of (header ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g)) steps[m[1]!] = (steps[m[1]!] ?? 0) + Number(m[2]);
+  if (steps.total !== undefined) steps.outside = writeMs - steps.total;
+  return steps;
 }
 
 export async function run(ctx: BenchContext): Promise<BenchFigures> {
@@ -119,6 +129,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     const r = await saves[kind](n);
     const body = await r.text();
     const writeMs = performance.now() - sent;
+    const steps = stepsOf(r.headers.get('server-timing'), writeMs);
     if (r.status !== 200 && r.status !== 201) throw new Error(`${kind} save answered ${r.status}: ${body}`);
     // The number current now is at least the save's own change (for the issue, seen by the status).
     const number = kind === 'issue' ? (await liveStatus()).published : 0;
@@ -129,11 +140,11 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
         const [pg, status] = await Promise.all([fetch(`${site}${kind === 'settings' ? '/' : pagePath}`), liveStatus()]);
         console.log(`edge writes: ${kind} save ${n} not seen after ${STALE_MS} ms: x-cache ${pg.headers.get('x-cache')}, status ${JSON.stringify(status)}`);
         await pg.arrayBuffer();
-        return { kind, writeMs, freshMs: STALE_MS, unseen: true };
+        return { kind, writeMs, freshMs: STALE_MS, unseen: true, steps };
       }
       await sleep(5);
     }
-    return { kind, writeMs, freshMs: performance.now() - sent };
+    return { kind, writeMs, freshMs: performance.now() - sent, steps };
   };
   const series = async (rounds: number) => {
     const out: Timed[] = [];
@@ -234,6 +245,16 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
       `load average ${f.edge_write_loadavg} (max ${f.edge_write_loadavg_max}), the stack ${f.edge_write_stack_cpu_share} of both cores; ` +
       `/healthz p50/p99: readers' side ${f.edge_write_probe_readers_p50_ms}/${f.edge_write_probe_readers_p99_ms} ms, staff side ${f.edge_write_probe_staff_p50_ms}/${f.edge_write_probe_staff_p99_ms} ms`,
   );
+  // Where the saves' time went: each step's p50 and p99 over the loaded saves, and the slowest saves whole.
+  const names = [...new Set(loaded.flatMap((t) => Object.keys(t.steps)))];
+  for (const n of names) {
+    const xs = loaded.flatMap((t) => (t.steps[n] === undefined ? [] : [t.steps[n]!]));
+    f[`edge_write_step_${n}_p50_ms`] = p(xs, 50);
+    f[`edge_write_step_${n}_p99_ms`] = p(xs, 99);
+  }
+  console.log(`  steps p50/p99 ms: ${names.map((n) => `${n} ${f[`edge_write_step_${n}_p50_ms`]}/${f[`edge_write_step_${n}_p99_ms`]}`).join(', ')}`);
+  for (const t of [...loaded].sort((a, b) => b.writeMs - a.writeMs).slice(0, 5))
+    console.log(`  slow ${t.kind} ${round(t.writeMs)} ms (seen ${round(t.freshMs)}): ${Object.entries(t.steps).map(([n, d]) => `${n} ${round(d)}`).join(', ')}`);
   for (const k of kinds) console.log(`  ${k}: answer p99 ${f[`edge_write_${k}_p99_ms_loaded`]} ms, seen p99 ${f[`edge_fresh_${k}_p99_ms`]} ms`);
   return f;
 }

@@ -1,8 +1,9 @@
 /**
  * A staff save answers once it is stored; the caches in front are purged after, from a queue in
- * Redis. Here the writing process is killed after the answer and before it could tell nginx (its
- * purge endpoint swallows the requests), then started again as its Deployment would: the queued
- * purge is taken over and readers get the change through nginx.
+ * Redis, by the edge purger. Here the writing process and the purger are killed after the answer,
+ * the purge under way and unable to tell nginx (its purge endpoint swallows the requests), then
+ * the purger is started again as its Deployment would: the queued purge is taken over and readers
+ * get the change through nginx.
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -55,14 +56,15 @@ it('a save whose process died before the purge is purged after the restart: read
   const stale = await home();
   expect([stale.headers['x-cache'], nameIn(stale.body)]).toEqual(['HIT', before]);
 
-  // The writing process (content's staff side, which also runs the purge queue's worker) dies before it could tell nginx.
-  const content = s.stack.processes.get('content-staff')!;
-  content.kill('SIGKILL');
-  await exited(content);
-  expect(alive(content)).toBe(false);
-  // Started again (its Deployment would), now able to reach nginx's purge endpoint.
+  // The writing process (content's staff side) and the purger, its purge under way, die before nginx was told.
+  const dying = [s.stack.processes.get('content-staff')!, s.stack.processes.get('edge-purger')!];
+  for (const p of dying) p.kill('SIGKILL');
+  await Promise.all(dying.map(exited));
+  expect(dying.map(alive)).toEqual([false, false]);
+  // Both started again (their Deployments would), the purger now able to reach nginx's purge endpoint.
   const restartedAt = performance.now();
-  await spawnWorker(s.stack, 'content-staff-2', { PORT: new URL(s.stack.urls.contentStaff).port, STATS_COUNTING: 'off', EDGE_NGINX_PURGE_URLS: `http://127.0.0.1:${purgePortOf(NGINX_PORT)}/purge`, EDGE_PURGE_ATTEMPTS: '5', EDGE_PURGE_RETRY_MS: '200' }, 'content');
+  await spawnWorker(s.stack, 'content-staff-2', { PORT: new URL(s.stack.urls.contentStaff).port, STATS_COUNTING: 'off', EDGE_PURGE_CONCURRENCY: '0' }, 'content');
+  await spawnWorker(s.stack, 'edge-purger-2', { EDGE_NGINX_PURGE_URLS: `http://127.0.0.1:${purgePortOf(NGINX_PORT)}/purge`, EDGE_PURGE_ATTEMPTS: '5', EDGE_PURGE_RETRY_MS: '200' }, 'edge-purger');
   const fresh = await until(home, (r) => nameIn(r.body).includes(name), 60_000);
   const freshMs = Math.round(performance.now() - restartedAt);
   const after = await until(status, (st) => st.live >= pending.published, 30_000);

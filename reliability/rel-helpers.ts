@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DATA, MAIL_WORKER_ENTRY, ROOT, type Stack } from '../scripts/stack';
+import { DATA, EDGE_PURGER_ENTRY, MAIL_WORKER_ENTRY, ROOT, type Stack } from '../scripts/stack';
 import { call, login, until } from './rel-stack';
 import { articlePdfPath } from '@journal/contracts';
 
@@ -162,6 +162,7 @@ export const WORKERS = {
   pdf: { entry: 'services/pdf-worker/dist/worker.main.js', ready: 'pdf worker running' },
   mail: { entry: MAIL_WORKER_ENTRY, ready: 'mail worker running' },
   content: { entry: 'services/content/dist/main.js', ready: 'content listening' },
+  'edge-purger': { entry: EDGE_PURGER_ENTRY, ready: 'edge purger working' },
 } as const;
 
 export async function spawnWorker(stack: Stack, name: string, extra: Record<string, string> = {}, kind: keyof typeof WORKERS = 'pdf'): Promise<ChildProcess> {

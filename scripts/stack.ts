@@ -91,6 +91,7 @@ export function localJwtSecret(): string {
 
 /** The mail worker's entry (its own Deployment in Kubernetes). */
 export const MAIL_WORKER_ENTRY = 'services/content/dist/mail/mail-worker.main.js';
+export const EDGE_PURGER_ENTRY = 'services/content/dist/edge/edge-purger.main.js';
 
 /**
  * The Redis of the gateway's records of nginx's cache keys: EDGE_REDIS_URL, else the edge Redis of
@@ -232,7 +233,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   if (!existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
   if (!existsSync(path.join(ROOT, 'web/dist-ssr/server.js'))) throw new Error('web/dist-ssr is missing: run `npm run build` first');
   const servers = serverEnv();
-  const p = { gateway: o.portBase, content: o.portBase + 1, auth: o.portBase + 2, worklog: o.portBase + 3, pdf: o.portBase + 4, render: o.portBase + 5, mail: o.portBase + 6, contentStaff: o.portBase + 7 };
+  const p = { gateway: o.portBase, content: o.portBase + 1, auth: o.portBase + 2, worklog: o.portBase + 3, pdf: o.portBase + 4, render: o.portBase + 5, mail: o.portBase + 6, contentStaff: o.portBase + 7, edgePurger: o.portBase + 8 };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -301,7 +302,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
   try {
     const starts: [string, string, number, Record<string, string>?][] = [
-      // Readers' reads; the purges run in the staff process, whose event loop no reader holds up.
+      // Readers' reads; the purges run in the edge purger, whose event loop no reader or save shares.
       ['content', 'services/content/dist/main.js', p.content, { EDGE_PURGE_CONCURRENCY: '0' }],
       ['auth', 'services/auth/dist/main.js', p.auth],
       ['worklog', 'services/worklog/dist/main.js', p.worklog],
@@ -310,6 +311,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       ['gateway', 'gateway/dist/main.js', p.gateway],
       // The `mail` queue's consumer, the one process that talks SMTP (docs/architecture.md#mail).
       ['mail-worker', MAIL_WORKER_ENTRY, p.mail],
+      // The purge queue's worker (as the edge-purger Deployment): each write's purges and refreshes of nginx.
+      ['edge-purger', EDGE_PURGER_ENTRY, p.edgePurger],
     ];
     for (const [name, entry, port, extra] of starts) {
       if (!existsSync(path.join(ROOT, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
@@ -327,11 +330,11 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         PORT: String(port),
       });
     }
-    // Saves, uploads, admin reads and the purge queue's worker (as the content-staff Deployment),
+    // Saves, uploads and admin reads (as the content-staff Deployment),
     // started once content is ready: two content processes building the same indexes at once on a
     // new database could fail each other's start. nginx's usage log is read by the readers' side alone.
     const staff = waitReady(`${url(p.content)}/readyz`, 'content', processes.get('content')!).then(() => {
-      node('content-staff', 'services/content/dist/main.js', p.contentStaff, { STATS_COUNTING: 'off', STATS_USAGE_FILE: '' });
+      node('content-staff', 'services/content/dist/main.js', p.contentStaff, { STATS_COUNTING: 'off', STATS_USAGE_FILE: '', EDGE_PURGE_CONCURRENCY: '0' });
       return waitReady(`${url(p.contentStaff)}/readyz`, 'content-staff', processes.get('content-staff')!);
     });
     await Promise.all([staff, ...starts.map(([name, , port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!))]);

@@ -13,6 +13,7 @@ import { authConfigSchema } from '../../services/auth/src/config';
 import { worklogConfigSchema } from '../../services/worklog/src/config';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema, queuePrefix, QUEUE_NAME } from '../../services/pdf-worker/src/config';
 import { mailWorkerConfigSchema } from '../../services/content/src/mail/mail.config';
+import { edgePurgerConfigSchema } from '../../services/content/src/edge/edge-purger.config';
 import {
   ROOT, TARGETS, TARGET_HAS, containers, envOf, find, objectsOf, ofKind, workloads, imageName,
   type Container, type K8sObject,
@@ -31,6 +32,7 @@ const PROCESSES: { deployment: string; schema: Schema; main: string; source: str
   { deployment: 'pdf-api', schema: pdfApiConfigSchema as unknown as Schema, main: 'dist/main.js', source: 'services/pdf-worker/src/main.ts', configMap: 'pdf-config' },
   { deployment: 'pdf-worker', schema: pdfWorkerConfigSchema as unknown as Schema, main: 'dist/worker.main.js', source: 'services/pdf-worker/src/worker.main.ts', configMap: 'pdf-worker-config' },
   { deployment: 'mail-worker', schema: mailWorkerConfigSchema as unknown as Schema, main: 'dist/mail/mail-worker.main.js', source: 'services/content/src/mail/mail-worker.main.ts', configMap: 'mail-worker-config' },
+  { deployment: 'edge-purger', schema: edgePurgerConfigSchema as unknown as Schema, main: 'dist/edge/edge-purger.main.js', source: 'services/content/src/edge/edge-purger.main.ts', configMap: 'edge-purger-config' },
 ];
 
 /** Node flags a process runs with, the same as where it runs outside Kubernetes (the local stack, the benchmarks). */
@@ -41,6 +43,7 @@ const LEFT_UNSET: Record<string, string[]> = {
   // A CDN's API credentials come from journal-secrets, and only where EDGE_CDN names that CDN.
   content: ['FASTLY_API_TOKEN', 'CLOUDFLARE_API_TOKEN', 'AKAMAI_CLIENT_TOKEN', 'AKAMAI_CLIENT_SECRET', 'AKAMAI_ACCESS_TOKEN'],
   'content-staff': ['FASTLY_API_TOKEN', 'CLOUDFLARE_API_TOKEN', 'AKAMAI_CLIENT_TOKEN', 'AKAMAI_CLIENT_SECRET', 'AKAMAI_ACCESS_TOKEN'],
+  'edge-purger': ['FASTLY_API_TOKEN', 'CLOUDFLARE_API_TOKEN', 'AKAMAI_CLIENT_TOKEN', 'AKAMAI_CLIENT_SECRET', 'AKAMAI_ACCESS_TOKEN'],
   // Unset means `${REDIS_PREFIX}bull`, the prefix the KEDA trigger's list names are written for.
   'pdf-api': ['PDF_QUEUE_PREFIX'],
   'pdf-worker': ['PDF_QUEUE_PREFIX'],

@@ -189,7 +189,7 @@ describe.each(TARGETS)('%s: selectors select', (target) => {
       expect(pods.filter((p) => selects(spec.selector as Dict, p.labels))).toHaveLength(1);
       expect(spec.maxUnavailable).toBe(1);
     }
-    for (const name of ['gateway', 'content', 'content-staff', 'auth', 'worklog', 'pdf-api', 'pdf-worker', 'mail-worker', 'render', 'web']) {
+    for (const name of ['gateway', 'content', 'content-staff', 'auth', 'worklog', 'pdf-api', 'pdf-worker', 'mail-worker', 'edge-purger', 'render', 'web']) {
       expect(find(objs, 'PodDisruptionBudget', name)).toBeDefined();
     }
   });
@@ -266,7 +266,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   test('only the gateway, the pdf API and the render process reach content', () => {
     expect(callers('content')).toEqual(['gateway', 'ns:monitoring', 'pdf-api', 'render']);
   });
-  test.each(['pdf-worker', 'mail-worker'])('nothing but Prometheus (and kubelet probes) reaches %s', (worker) => {
+  test.each(['pdf-worker', 'mail-worker', 'edge-purger'])('nothing but Prometheus (and kubelet probes) reaches %s', (worker) => {
     expect(callers(worker)).toEqual(['ns:monitoring']);
   });
   test('only the mail worker reaches the SMTP relay the overlay configures, and only on the submission ports', () => {
@@ -284,7 +284,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     expect(['587', '465']).toContain(env.SMTP_PORT);
   });
   test('only the services (and KEDA, for the queue length; the gateway and the render process, for the edge cache keys and the change feed) reach MongoDB and Redis', () => {
-    const services = ['auth', 'content', 'content-staff', 'mail-worker', 'pdf-api', 'pdf-worker', 'worklog'];
+    const services = ['auth', 'content', 'content-staff', 'edge-purger', 'mail-worker', 'pdf-api', 'pdf-worker', 'worklog'];
     const inCluster = TARGET_HAS[target].inClusterDatastores;
     expect(pods.filter((p) => p.label === 'mongodb' || p.label === 'redis').map((p) => p.label).sort()).toEqual(inCluster ? ['mongodb', 'redis'] : []);
     // Managed datastores (prod): no in-cluster edge Redis either; the policies' egress to the managed addresses is checked below.
@@ -293,7 +293,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
     const keda = TARGET_HAS[target].keda ? ['ns:keda'] : [];
     expect(callers('redis')).toEqual([...services, 'gateway', 'render', ...keda].sort());
     // The edge records' Redis: the gateway writes them, the content service's purger reads them.
-    expect(callers('redis-edge')).toEqual(['content', 'content-staff', 'gateway']);
+    expect(callers('redis-edge')).toEqual(['content', 'content-staff', 'edge-purger', 'gateway']);
   });
 
   // In-cluster pods (dev) or the managed datastores' addresses (prod).
@@ -302,6 +302,7 @@ describe.each(TARGETS)('%s: who may talk to whom', (target) => {
   const egress: Record<string, string[]> = {
     'pdf-worker': ['dns', ...datastores],
     'mail-worker': ['dns', 'pdf-api', ...datastores],
+    'edge-purger': ['dns', ...datastores, ...edgeRecords],
     'pdf-api': ['content', 'dns', ...datastores],
     render: ['content', 'dns', 'redis'],
     gateway: ['auth', 'content', 'content-staff', 'dns', 'pdf-api', 'redis', 'render', 'worklog', ...edgeRecords],

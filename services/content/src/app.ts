@@ -32,6 +32,7 @@ import { ViewStore } from './views/view-store';
 import { registerCacheMetrics } from './cache-metrics';
 import { VIEWS_LOCK, viewsLockKey } from './views/views-lock';
 import { ChangePublisher } from './views/change-publisher';
+import { saveTrace } from './shared/save-trace';
 import { createSearchStore, searchFollower, searchRebuilder, searchWriter } from './search/search-sync';
 import { PublicService } from './public/public.service';
 import { publicRoutes } from './public/public.routes';
@@ -161,6 +162,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   });
   // Before every route: each public read names its cache tags.
   http.app.use(edgeTags());
+  http.app.use(saveTrace(config.SERVER_TIMING));
   http.app.use(internalJournalRoutes(hosts));
   http.app.use(articleBatchRoutes(deps));
   http.app.use(publicSettingsRoutes(deps));

@@ -45,6 +45,11 @@ export const contentConfigSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')
     .default(true),
+  /** Staff writes answer where their time went in a Server-Timing header (benchmarks; shared/save-trace.ts). */
+  SERVER_TIMING: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .default(false),
   /** Usage counting of article views and PDF downloads ('off' only for measuring its cost). */
   STATS_COUNTING: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
   /**

@@ -8,6 +8,7 @@ import { EditorAdminService } from './editor-admin.service';
 import { SiteAdminService } from './site-admin.service';
 import { multipart } from './upload';
 import { contentStaff } from './staff-access';
+import { tracedHandler } from '../shared/save-trace';
 
 const idParam = (req: Request) => {
   const id = String(req.params.id ?? '');
@@ -28,7 +29,9 @@ export function adminRoutes(deps: ContentDeps): Router {
   // Admin answers (and refusals) are never cached by a browser or a proxy; roles per staffRoutes.
   // Paths are the table's; each also answers with a trailing slash (express's non-strict routing).
   const r = Router();
-  const on = staffJson(r, contentStaff(deps));
+  const json = staffJson(r, contentStaff(deps));
+  // Each handler runs in its request's save trace (off unless SERVER_TIMING is on).
+  const on: typeof json = (route, handle, opts) => json(route, tracedHandler(handle), opts);
   const created = { status: 201 };
   const upload = (field: string, status = 200) => ({ status, before: [multipart(field)] });
 

@@ -6,6 +6,7 @@ import { byIssueDesc, type Issue } from '../archives/issue.repo';
 import type { Article } from '../archives/article.repo';
 import { publicSettings } from '../journals/settings.routes';
 import { issueKeyOf, parseIssueKey, type HeadView } from '../views/view-docs';
+import { traced } from '../shared/save-trace';
 
 export type IssueWithCount = Omit<Issue, 'creation'> & { creation?: Date; articles: number };
 
@@ -63,23 +64,28 @@ export class AdminService {
 
   async createIssue(journalId: string, actor: ActivityActor, body: unknown): Promise<Issue> {
     const input = parse(issueCreateSchema, body ?? {});
-    if (await this.deps.repos.issues.find(journalId, input.year, input.volume, input.issue)) {
+    if (await traced('read', () => this.deps.repos.issues.find(journalId, input.year, input.volume, input.issue))) {
       throw new AppError(409, 'duplicate_issue', 'Issue already exists');
     }
     let issue: Issue;
     try {
       // Month text is stored lower-case (the public side capitalises or upper-cases it for display).
-      issue = await this.deps.repos.issues.create(journalId, { ...input, frequency: input.frequency.toLowerCase() });
+      issue = await traced('insert', () => this.deps.repos.issues.create(journalId, { ...input, frequency: input.frequency.toLowerCase() }));
     } catch (err) {
       if ((err as { code?: number })?.code === 11000) throw new AppError(409, 'duplicate_issue', 'Issue already exists');
       throw err;
     }
-    await this.deps.publisher.changed(journalId, [{ t: 'issue', id: issue.id }]);
-    await this.deps.activity.record(journalId, actor, {
-      kind: 'issue.create',
-      record: { type: 'issue', id: issue.id, label: `${issue.year} vol ${issue.volume} issue ${issue.issue}` },
-      changes: diffFields(null, issue),
-    });
+    // The announcement and the activity entry are independent writes: side by side.
+    await Promise.all([
+      traced('publish', () => this.deps.publisher.changed(journalId, [{ t: 'issue', id: issue.id }])),
+      traced('activity', () =>
+        this.deps.activity.record(journalId, actor, {
+          kind: 'issue.create',
+          record: { type: 'issue', id: issue.id, label: `${issue.year} vol ${issue.volume} issue ${issue.issue}` },
+          changes: diffFields(null, issue),
+        }),
+      ),
+    ]);
     return issue;
   }
 
@@ -117,19 +123,24 @@ export class AdminService {
     assertSafeRichTextLinks('home_content', 'Home content', input.home_content);
     assertSafeRichTextLinks('formatted_journal_name', 'Formatted journal name', input.formatted_journal_name);
     const by = actor.name;
-    const journal = await this.deps.repos.journals.findById(journalId);
+    const journal = await traced('read', () => this.deps.repos.journals.findById(journalId));
     if (!journal) throw new AppError(404, 'unknown_journal', 'Journal not found');
     const { flags, ...fields } = input;
     if (fields.home_content !== undefined) fields.home_content = sanitizeRichText(fields.home_content);
     if (fields.formatted_journal_name !== undefined) fields.formatted_journal_name = sanitizeRichText(fields.formatted_journal_name);
-    const updated = await this.deps.repos.journals.update(journalId, { ...fields, modifiedby: by, ...(flags ? { flags: { ...journal.flags, ...flags } } : {}) });
+    const updated = await traced('update', () => this.deps.repos.journals.update(journalId, { ...fields, modifiedby: by, ...(flags ? { flags: { ...journal.flags, ...flags } } : {}) }));
     if (!updated) throw new AppError(404, 'unknown_journal', 'Journal not found');
-    await this.deps.publisher.changed(journalId, [{ t: 'journal' }]);
-    await this.deps.activity.record(journalId, actor, {
-      kind: 'settings.update',
-      record: { type: 'journal', id: journalId, label: journal.slug },
-      changes: diffFields(journal, updated, { only: Object.keys(input) }),
-    });
+    // The announcement and the activity entry are independent writes: side by side.
+    await Promise.all([
+      traced('publish', () => this.deps.publisher.changed(journalId, [{ t: 'journal' }])),
+      traced('activity', () =>
+        this.deps.activity.record(journalId, actor, {
+          kind: 'settings.update',
+          record: { type: 'journal', id: journalId, label: journal.slug },
+          changes: diffFields(journal, updated, { only: Object.keys(input) }),
+        }),
+      ),
+    ]);
     return publicSettings(updated);
   }
 

@@ -21,6 +21,7 @@ import { duplicateKeyField, type Article, type Withdrawal } from '../archives/ar
 import { assetPath, normaliseAssetPath } from '../files/file-store';
 import { checkUpload, invalidFile, type UploadedFile } from './upload';
 import { PendingArticles } from './pending-article.service';
+import { traced } from '../shared/save-trace';
 
 export type Actor = ActivityActor;
 
@@ -204,7 +205,7 @@ export class ArticleAdminService {
   }
 
   async update(journalId: string, actor: Actor, id: string, body: unknown, file: UploadedFile | undefined): Promise<Article> {
-    const existing = await this.deps.repos.articles.findById(journalId, id);
+    const existing = await traced('read', () => this.deps.repos.articles.findById(journalId, id));
     if (!existing) throw new AppError(404, 'not_found', 'Article not found');
     const input = agreeAuthors(parseArticle(articleUpdateSchema, withAuthorText(body)), existing);
     // A legacy non-numeric reference number is kept as it is; a new one must be numeric.
@@ -222,14 +223,16 @@ export class ArticleAdminService {
     // A unique field kept as stored cannot clash (its unique index holds it for this article alone):
     // only changed ones are looked up, so an edit of the text alone reads no other article.
     const changed = (k: Conflict, v: string) => (v !== existing[k] ? v : '');
-    const checks = await Promise.allSettled([
+    const checks = await traced('checks', () =>
+      Promise.allSettled([
       moved ? this.requireIssue(journalId, key) : null,
       this.checkConflicts(journalId, { refnumber: changed('refnumber', input.refnumber), title: changed('title', title), txnid: changed('txnid', input.txnid) }, existing.id),
       doiOf().then(async (doi) => {
         if (doi !== existing.doi) await this.checkDoi(journalId, doi, existing.id);
         return doi;
       }),
-    ]);
+      ]),
+    );
     for (const r of checks) if (r.status === 'rejected') throw r.reason;
     const doi = (checks[2] as PromiseFulfilledResult<string>).value;
     const unique = { refnumber: input.refnumber, title, txnid: input.txnid, doi };
@@ -242,7 +245,7 @@ export class ArticleAdminService {
     let updated: Article | null;
     try {
       // The stored article read above gives the fields the update derives from (no second read).
-      updated = await this.deps.repos.articles.update(journalId, existing.id, patch, existing);
+      updated = await traced('update', () => this.deps.repos.articles.update(journalId, existing.id, patch, existing));
     } catch (err) {
       return this.rethrowDuplicate(err, journalId, unique, existing.id);
     }
@@ -265,15 +268,17 @@ export class ArticleAdminService {
     const paths = [...new Set([oldPath, newPath].filter((p): p is string => !!p))];
     // The announcement and the activity entry are independent writes: side by side.
     await Promise.all([
-      this.deps.publisher.changed(journalId, [{ t: 'article', id: updated.id }, ...paths.map((path) => ({ t: 'file' as const, path }))]),
-      this.deps.activity.record(journalId, actor, {
+      traced('publish', () => this.deps.publisher.changed(journalId, [{ t: 'article', id: updated.id }, ...paths.map((path) => ({ t: 'file' as const, path }))])),
+      traced('activity', () =>
+        this.deps.activity.record(journalId, actor, {
         kind: 'article.update',
         record: { type: 'article', id: updated.id, label: updated.refnumber },
         changes: [
           ...diffFields(existing, updated, { ignore: ['pageStart', 'pageEnd'] }),
           ...(file && newPath ? [{ field: 'pdf', before: oldPath ?? '', after: `${newPath} (${file.size} bytes)` }] : []),
         ],
-      }),
+        }),
+      ),
     ]);
     return updated;
   }

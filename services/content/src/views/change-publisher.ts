@@ -7,6 +7,7 @@ import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type 
 import type { ViewChange } from './view-cache';
 import type { ViewStore } from './view-store';
 import { rebuildJournalViews } from './views-rebuild';
+import { traced } from '../shared/save-trace';
 
 /**
  * What an admin write changed, named by document. `all`: the journal's views are rebuilt (seeds,
@@ -152,7 +153,8 @@ export class ChangePublisher {
       tags = [cacheTag.journal(journalId)];
       announced = [{ t: 'all' }];
     } else {
-      const pass = await this.store.lock.run(journalId, () => this.apply(journalId, changes));
+      // `locked`: the lock's wait and `views`, the views' work under it.
+      const pass = await traced('locked', () => this.store.lock.run(journalId, () => traced('views', () => this.apply(journalId, changes))));
       tags = [...pass.tags];
       retired = [...pass.retired];
       hosts = pass.head.journal?.hosts ?? [];
@@ -162,17 +164,17 @@ export class ChangePublisher {
       if (articles.length) {
         for (const l of this.articleListeners) {
           try {
-            await l(journalId, articles);
+            await traced('search', async () => l(journalId, articles));
           } catch (err) {
             this.logger.warn({ err, journalId }, 'article listener failed');
           }
         }
       }
     }
-    await this.announce(journalId, announced);
+    await traced('feed', () => this.announce(journalId, announced));
     for (const l of this.listeners) {
       try {
-        await l({ journalId, tags, ...(retired.length ? { retired, hosts } : {}) });
+        await traced('queue', async () => l({ journalId, tags, ...(retired.length ? { retired, hosts } : {}) }));
       } catch (err) {
         this.logger.warn({ err, journalId }, 'change listener failed');
       }
