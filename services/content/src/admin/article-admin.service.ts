@@ -143,11 +143,15 @@ export class ArticleAdminService {
     throw err;
   }
 
-  async create(journalId: string, actor: Actor, body: unknown, file: UploadedFile | undefined): Promise<Article> {
-    const input = agreeAuthors(parseArticle(articleFieldsSchema, withAuthorText(body)));
-    if (!file) throw invalidFile('A PDF file is required');
-    checkUpload(file, ['pdf'], 'article file');
-    const { title, abstract } = this.clean(input);
+  /** An add's checks, then its article stored pending (docs/operations.md#the-database): found by no read until its PDF is whole. */
+  private async record(
+    journalId: string,
+    actor: Actor,
+    input: z.output<typeof articleFieldsSchema>,
+    clean: { title: string; abstract: string },
+    upload: { fileId: string; length: number },
+  ): Promise<Article> {
+    const { title, abstract } = clean;
     const key = { year: input.year, volume: input.volume, issue: input.issue };
     // The reads the checks need go out together (each is a round trip to the database); the
     // checks are then made in their order, so the first failing one is the one answered.
@@ -161,13 +165,8 @@ export class ArticleAdminService {
     const unique = { refnumber: input.refnumber, title, txnid: input.txnid, doi };
     // Both may fail: the conflicts' message comes first, as when they were made one by one.
     for (const r of await Promise.allSettled([this.checkConflicts(journalId, unique), this.checkDoi(journalId, doi)])) if (r.status === 'rejected') throw r.reason;
-
-    // docs/operations.md#the-database: the article is stored pending, found by no read, until its
-    // PDF is whole; an add a crash stops between the two is taken back by the sweep.
-    const upload = { fileId: this.deps.files.newFileId(), length: file.buffer.length };
-    let article: Article;
     try {
-      article = await this.deps.repos.articles.createPending(journalId, {
+      return await this.deps.repos.articles.createPending(journalId, {
         ...input,
         title,
         abstract,
@@ -182,10 +181,34 @@ export class ArticleAdminService {
     } catch (err) {
       return this.rethrowDuplicate(err, journalId, unique);
     }
-    // The record is written first so that a racing duplicate fails on the unique index before it
-    // could overwrite another article's file at the same path.
+  }
+
+  async create(journalId: string, actor: Actor, body: unknown, file: UploadedFile | undefined): Promise<Article> {
+    const input = agreeAuthors(parseArticle(articleFieldsSchema, withAuthorText(body)));
+    if (!file) throw invalidFile('A PDF file is required');
+    checkUpload(file, ['pdf'], 'article file');
+    const { title, abstract } = this.clean(input);
+    const key = { year: input.year, volume: input.volume, issue: input.issue };
+    // The PDF's bytes go into the file store beside the checks and the record (most of an add's
+    // time): under a new file id they overwrite nothing, and its path points at them only once the
+    // record stands (below). A refused add takes them back; one a crash stops, the sweeps do.
+    const upload = { fileId: this.deps.files.newFileId(), length: file.buffer.length };
+    const path = pdfPath({ ...key, file: `${input.refnumber}.pdf` });
+    const staging = this.deps.files.stage(journalId, path, file.buffer, { contentType: 'application/pdf', fileId: upload.fileId });
+    // Awaited below (or by the take-back): never an unhandled rejection meanwhile.
+    staging.catch(() => undefined);
+    const takeBack = () => staging.then(() => undefined, () => undefined).then(() => this.deps.files.discard(journalId, path, upload)).catch(() => undefined);
+    let article: Article;
     try {
-      await this.deps.files.put(journalId, pdfPath(article), file.buffer, { contentType: 'application/pdf', fileId: upload.fileId });
+      article = await this.record(journalId, actor, input, { title, abstract }, upload);
+    } catch (err) {
+      await takeBack();
+      throw err;
+    }
+    // The record is written before the path points at the PDF, so that a racing duplicate fails on
+    // the unique index before it could replace another article's file at the same path.
+    try {
+      await this.deps.files.commit(await staging);
       if (!(await this.deps.repos.articles.enable(journalId, article.id))) throw new AppError(503, 'unavailable', 'The article could not be saved; try again');
     } catch (err) {
       // While the database is away this fails too: the sweep takes the add back later.

@@ -91,6 +91,12 @@ interface CurrentDoc {
   keyed: boolean;
 }
 
+/** A file `stage` stored and no path points at yet. */
+export interface StagedFile {
+  path: string;
+  doc: CurrentDoc;
+}
+
 const CHUNK_SIZE = 255 * 1024;
 const FILES_CURRENT_MIGRATION = 'files-current';
 const keyOf = (journalId: string, path: string) => `${jid(journalId)}${path}`;
@@ -170,6 +176,16 @@ export class FileStore {
    * an invalid path.
    */
   async put(journalId: string, path: string, data: Buffer | Uint8Array, opts: { contentType?: string; fileId?: string } = {}): Promise<StoredFile> {
+    return this.commit(await this.stage(journalId, path, data, opts));
+  }
+
+  /**
+   * The first half of `put`: the file's bytes stored under a new id, its write's intent kept, the
+   * path not touched (no reader finds it). A writer whose checks may still refuse the write starts
+   * this beside them, then `commit`s it or takes it back (`discard`); one that never does is taken
+   * back by the sweep (sweepUnfinished). Throws on an invalid path.
+   */
+  async stage(journalId: string, path: string, data: Buffer | Uint8Array, opts: { contentType?: string; fileId?: string } = {}): Promise<StagedFile> {
     const norm = normaliseAssetPath(path);
     if (!norm) throw new Error(`invalid asset path: ${path}`);
     const buf = Buffer.isBuffer(data) ? data : Buffer.from(data);
@@ -183,13 +199,20 @@ export class FileStore {
     const fileId = new mongo.ObjectId(opts.fileId);
     // The write's intent stays until the path points at it (sweepUnfinished).
     const { uploadDate } = await this.keyed.write(fileId, key, buf, { ...meta }, { settle: false });
+    return { path: norm, doc: { _id: key, fileId, length: buf.length, chunkSize: CHUNK_SIZE, contentType: meta.contentType, sha1: meta.sha1, uploadDate, keyed: true } };
+  }
+
+  /** The second half of `put`: the path points at the staged file, and the version it replaces goes. */
+  async commit(staged: StagedFile): Promise<StoredFile> {
+    const { doc } = staged;
     // The new version is complete before it becomes current, and the old one goes only after: readers never meet a gap.
-    const before = await this.current.findOne({ _id: key });
-    const doc: CurrentDoc = { _id: key, fileId, length: buf.length, chunkSize: CHUNK_SIZE, contentType: meta.contentType, sha1: meta.sha1, uploadDate, keyed: true };
-    await this.current.replaceOne({ _id: key }, doc, { upsert: true });
-    await this.keyed.settled([fileId]);
-    if (before && !before.fileId.equals(fileId)) await this.removeVersion(before).catch(() => undefined);
-    return toStored(norm, doc);
+    // One round trip: the path's entry replaced, the one it held answered.
+    const before = await this.current.findOneAndReplace({ _id: doc._id }, doc, { upsert: true, returnDocument: 'before' });
+    await Promise.all([
+      this.keyed.settled([doc.fileId]),
+      before && !before.fileId.equals(doc.fileId) ? this.removeVersion(before).catch(() => undefined) : null,
+    ]);
+    return toStored(staged.path, doc);
   }
 
   /**

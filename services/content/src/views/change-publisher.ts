@@ -308,8 +308,10 @@ export class ChangePublisher {
         if (key) {
           // An article PDF: the articles of its issue pointing at it get the new version in their URLs.
           const v = await this.issueView(pass, issueKeyOf(key));
-          // Over a copy: each article() takes its entry out and puts it back.
-          for (const e of [...v.articles]) if (e.pdf_url && e.pdf_url.split('?')[0] === c.path) await this.article(pass, e.id);
+          // Over a copy: each article() takes its entry out and puts it back. One this write has
+          // already re-read (an add names the article and its PDF) has its file's version from then,
+          // after the file was stored.
+          for (const e of [...v.articles]) if (e.pdf_url && e.pdf_url.split('?')[0] === c.path && !pass.locs.has(e.id)) await this.article(pass, e.id);
           return;
         }
         const f = await src.files.stat(journalId, c.path);
