@@ -54,7 +54,7 @@ interface Timed {
 }
 
 /** A Server-Timing header's steps (a name met twice is summed: e.g. a listener's two calls). */
-function stepsOf(header: string | null, writeMs: number): Record<string, number> {
+export function stepsOf(header: string | null, writeMs: number): Record<string, number> {
   const steps: Record<string, number> = {};
   for (const m of (header ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g)) steps[m[1]!] = (steps[m[1]!] ?? 0) + Number(m[2]);
   if (steps.total !== undefined) steps.outside = writeMs - steps.total;

@@ -72,6 +72,17 @@ describe('an article add stopped between its record and its PDF', () => {
     expect([f.status, f.body.length]).toEqual([200, pdf.length]);
   });
 
+  test('a refused add takes back the PDF it stored beside its checks', async () => {
+    // The PDF's bytes are stored while the checks run; a duplicate then leaves nothing of them.
+    const ofPath = { filename: { $regex: '/9101\\.pdf$' } };
+    const r = await addArticle('9101', '30-34');
+    expect([r.status, r.body.error]).toEqual([409, 'duplicate_reference_number']);
+    expect(await app.conn.collection('files.files').countDocuments(ofPath)).toBe(1);
+    expect(await app.conn.collection('files.intents').countDocuments(ofPath)).toBe(0);
+    const f = await pub(pdfPath('9101'));
+    expect([f.status, f.body.length]).toEqual([200, pdf.length]);
+  });
+
   test('no reader meets a pending article: public and admin lists, reads, counts, search, sitemap, OAI', async () => {
     half = await stoppedAdd('9102', '5-8', false);
     unenabled = await stoppedAdd('9103', '9-12', true);

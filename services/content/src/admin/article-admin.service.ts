@@ -194,13 +194,13 @@ export class ArticleAdminService {
     // record stands (below). A refused add takes them back; one a crash stops, the sweeps do.
     const upload = { fileId: this.deps.files.newFileId(), length: file.buffer.length };
     const path = pdfPath({ ...key, file: `${input.refnumber}.pdf` });
-    const staging = this.deps.files.stage(journalId, path, file.buffer, { contentType: 'application/pdf', fileId: upload.fileId });
+    const staging = traced('stage', () => this.deps.files.stage(journalId, path, file.buffer, { contentType: 'application/pdf', fileId: upload.fileId }));
     // Awaited below (or by the take-back): never an unhandled rejection meanwhile.
     staging.catch(() => undefined);
     const takeBack = () => staging.then(() => undefined, () => undefined).then(() => this.deps.files.discard(journalId, path, upload)).catch(() => undefined);
     let article: Article;
     try {
-      article = await this.record(journalId, actor, input, { title, abstract }, upload);
+      article = await traced('record', () => this.record(journalId, actor, input, { title, abstract }, upload));
     } catch (err) {
       await takeBack();
       throw err;
@@ -208,8 +208,9 @@ export class ArticleAdminService {
     // The record is written before the path points at the PDF, so that a racing duplicate fails on
     // the unique index before it could replace another article's file at the same path.
     try {
-      await this.deps.files.commit(await staging);
-      if (!(await this.deps.repos.articles.enable(journalId, article.id))) throw new AppError(503, 'unavailable', 'The article could not be saved; try again');
+      const staged = await traced('staged', () => staging);
+      await traced('commit', () => this.deps.files.commit(staged));
+      if (!(await traced('enable', () => this.deps.repos.articles.enable(journalId, article.id)))) throw new AppError(503, 'unavailable', 'The article could not be saved; try again');
     } catch (err) {
       // While the database is away this fails too: the sweep takes the add back later.
       await this.pending.abandon(journalId, { ...article, upload }).catch(() => undefined);
@@ -217,12 +218,14 @@ export class ArticleAdminService {
     }
     // The announcement and the activity entry are independent writes: side by side.
     await Promise.all([
-      this.deps.publisher.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }]),
-      this.deps.activity.record(journalId, actor, {
-        kind: 'article.create',
-        record: { type: 'article', id: article.id, label: article.refnumber },
-        changes: [...diffFields(null, article), { field: 'pdf', before: '', after: `${pdfPath(article)} (${file.size} bytes)` }],
-      }),
+      traced('publish', () => this.deps.publisher.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }])),
+      traced('activity', () =>
+        this.deps.activity.record(journalId, actor, {
+          kind: 'article.create',
+          record: { type: 'article', id: article.id, label: article.refnumber },
+          changes: [...diffFields(null, article), { field: 'pdf', before: '', after: `${pdfPath(article)} (${file.size} bytes)` }],
+        }),
+      ),
     ]);
     return article;
   }
