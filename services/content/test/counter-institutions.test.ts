@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { ipRange, sushiCustomerInputSchema } from '@journal/contracts';
 import { markRecentAuth, staffToken } from '@journal/testing';
-import { hitOf } from '../src/stats/usage-line';
 import { hitTarget } from '../src/stats/hit-target';
 import { institutionOf, rangeTable } from '../src/counter/institution-ranges';
 import { counterCommands } from '../src/cli/counter.commands';
 import { makeJournal, startContent, stopContent } from './helpers';
+import { counterSchemaErrors as schemaErrors, receiveLogged } from './counter-testkit';
 
 /**
  * COUNTER usage attributed to institutions by their IP ranges, and the platform's searches
@@ -46,15 +42,6 @@ const EVENTS: [string, string, string, string][] = [
   ['2025-03-07T12:06:00Z', '198.51.100.7', CHROME, '/search'],
   ['2025-03-07T12:07:00Z', '198.51.100.9', BOT, '/search?keyword=cells'],
 ];
-
-const spec = JSON.parse(readFileSync(path.join(__dirname, 'fixtures/counter/COUNTER_SUSHI_API.json'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
-const ajv = new Ajv2020({ strict: false, allErrors: true, unicodeRegExp: false });
-addFormats(ajv);
-ajv.addSchema({ $id: 'counter', components: spec.components });
-const schemaErrors = (name: string, body: unknown) => {
-  const validate = ajv.getSchema(`counter#/components/schemas/${name}`)!;
-  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-};
 
 let app: Awaited<ReturnType<typeof startContent>>;
 let J: string;
@@ -99,10 +86,7 @@ beforeAll(async () => {
     keys[customerId] = r.body.apiKey;
     ids[customerId] = r.body.customer.id;
   }
-  for (const [t, ip, ua, uri] of EVENTS) {
-    const h = hitOf({ host: 'inst1.test', method: 'GET', uri, status: '200', ua, ip, range: '', msec: String(Date.parse(t) / 1000) });
-    if (h) app.stats.receive({ journalId: J, target: h.target, ip: h.ip, ua: h.ua, ts: h.ts });
-  }
+  for (const e of EVENTS) receiveLogged(app, J, 'inst1.test', e);
   await app.stats.push();
   await app.stats.flush();
 }, 60_000);

@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { platformSushiCustomerInputSchema } from '@journal/contracts';
 import { markRecentAuth, staffToken } from '@journal/testing';
-import { hitOf } from '../src/stats/usage-line';
 import { PlatformCustomerService } from '../src/counter/platform-customer.service';
 import { PLATFORM_CUSTOMERS, SushiCustomerRepo } from '../src/counter/sushi-customer.repo';
-import { counterSchemaErrors } from './counter-schema';
+import { counterSchemaErrors, receiveLogged } from './counter-testkit';
 import { makeJournal, startContent, stopContent } from './helpers';
 
 /**
@@ -92,10 +91,7 @@ beforeAll(async () => {
     .send({ name: 'State University (pi1)', customerId: 'state-uni', ipRanges: ['10.20.0.0/16'] });
   expect(own.status).toBe(201);
   keys['pi1:state-uni'] = own.body.apiKey;
-  for (const [ts, ip, ua, slug, uri] of EVENTS) {
-    const h = hitOf({ host: `${slug}.test`, method: 'GET', uri, status: '200', ua, ip, range: '', msec: String(Date.parse(ts) / 1000) });
-    if (h) app.stats.receive({ journalId: J[slug]!, target: h.target, ip: h.ip, ua: h.ua, ts: h.ts });
-  }
+  for (const [ts, ip, ua, slug, uri] of EVENTS) receiveLogged(app, J[slug]!, `${slug}.test`, [ts, ip, ua, uri]);
   await app.stats.push();
   await app.stats.flush();
 }, 60_000);

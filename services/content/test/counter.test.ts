@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { markRecentAuth, readZip, staffToken, until } from '@journal/testing';
-import { hitOf } from '../src/stats/usage-line';
 import { counterTsv } from '../src/counter/counter-tsv';
 import { SUSHI_REQUESTS_PER_MINUTE } from '../src/counter/counter.routes';
 import { platformReport } from '../src/counter/counter-platform';
@@ -15,6 +12,7 @@ import { articleDescriber, fillTitleRollup } from '../src/stats/title-rollup';
 import { PlatformCustomerService } from '../src/counter/platform-customer.service';
 import { SushiCustomerRepo } from '../src/counter/sushi-customer.repo';
 import { makeJournal, startContent, stopContent } from './helpers';
+import { counterSchemaErrors as schemaErrors, receiveLogged } from './counter-testkit';
 
 /**
  * COUNTER R5.1 reports over SUSHI (docs/product.md#counter), from a seeded set of events whose
@@ -30,18 +28,6 @@ const PAGE_A = '/archives/2024/vol1/issue1/701';
 const PDF_A = '/assets/archives/2024/vol1issue1/701.pdf';
 const PAGE_B = '/archives/2025/vol2/issue1/702';
 const PDF_B = '/assets/archives/2025/vol2issue1/702.pdf?v=abcdefabcdef';
-
-const spec = JSON.parse(readFileSync(path.join(__dirname, 'fixtures/counter/COUNTER_SUSHI_API.json'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
-// Patterns without the u flag: the specification's ISIL pattern ('{1,3,4}') is not a valid Unicode regular expression.
-const ajv = new Ajv2020({ strict: false, allErrors: true, unicodeRegExp: false });
-addFormats(ajv);
-ajv.addSchema({ $id: 'counter', components: spec.components });
-/** The schema errors of an answer against `components.schemas.<name>` of COUNTER's specification ([] when valid). */
-function schemaErrors(name: string, body: unknown): string[] {
-  const validate = ajv.getSchema(`counter#/components/schemas/${name}`);
-  if (!validate) throw new Error(`no schema ${name}`);
-  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
-}
 
 /**
  * The seeded events: [time, client, user agent, uri]. Counts by hand (Code of Practice 7.2 and 7.3):
@@ -127,8 +113,7 @@ beforeAll(async () => {
   await app.publisher.invalidate(other);
 
   for (const [t, ip, ua, uri] of EVENTS) {
-    const h = hitOf({ host: 'ctr1.test', method: 'GET', uri, status: '200', ua, ip, range: '', msec: String(Date.parse(t) / 1000) });
-    if (h) app.stats.receive({ journalId: J, target: h.target, ip: h.ip, ua: h.ua, ts: h.ts });
+    receiveLogged(app, J, 'ctr1.test', [t, ip, ua, uri]);
     app.stats.receive({ journalId: other, target: { kind: 'view', ref: '701' }, ip, ua: ua || CHROME, ts: Date.parse(t) });
   }
   await app.stats.push();
