@@ -26,11 +26,14 @@ function entry(n: number): SearchEntry {
   };
 }
 
-describe('the compact search base', () => {
+describe.each([
+  ['compact', 0],
+  ['keeping its entries', 10_000],
+])('the search base, %s', (_kind, compactFrom) => {
   const entries = Array.from({ length: 300 }, (_, n) => entry(n)).sort(entryOrder);
 
   it('gives back every entry as it was given, in search order, and finds each by id', () => {
-    const base = SearchBase.buildNow(entries);
+    const base = SearchBase.buildNow(entries, compactFrom);
     expect(base.size).toBe(300);
     expect(base.entriesAt(entries.map((_, i) => i))).toEqual(entries);
     expect(base.entriesAt([299, 0, 130])).toEqual([entries[299], entries[0], entries[130]]);
@@ -41,15 +44,16 @@ describe('the compact search base', () => {
   });
 
   it('a base built from an older one and new entries holds each as given', async () => {
-    const old = SearchBase.buildNow(entries);
+    const old = SearchBase.buildNow(entries, compactFrom);
     const added = [entry(1000), entry(1001)];
     const items: BaseItem[] = [...entries.map((_, i) => ({ from: old, i })).filter((_, i) => i % 3 !== 0), ...added];
     const expected = [...entries.filter((_, i) => i % 3 !== 0), ...added];
-    const next = (await SearchBase.build(items, () => false))!;
+    // Built the other way from the older one: compact from kept entries, and kept from rows.
+    const next = (await SearchBase.build(items, () => false, compactFrom ? 0 : 10_000))!;
     expect(next.entriesAt(expected.map((_, i) => i))).toEqual(expected);
     expect(next.positionOf(added[1]!.hit.id)).toBe(expected.length - 1);
     for (let i = 0; i < 5; i++) expect(Math.sign(old.compare(i, entries[5]!))).toBe(-1);
-    expect(await SearchBase.build(items, () => true)).toBeNull();
+    expect(await SearchBase.build(items, () => true, compactFrom)).toBeNull();
     expect(next.bytes).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { entryOrder, type SearchEntry } from './search-entry';
+import { entryBytes, entryOrder, type SearchEntry } from './search-entry';
 import { pack, unpack } from './search-packing';
 
 /** One entry of a new base: an entry object, or position `i` of an older base. */
@@ -10,12 +10,22 @@ export type BaseItem = SearchEntry | { from: SearchBase; i: number };
  * (about 50 µs for 64 rows), and 64 rows compress to about a fifth of their JSON.
  */
 const BLOCK = 64;
+/**
+ * Below this many entries a base keeps its entry objects (a journal of 10,000 articles is about
+ * 15 MB so): an answer then costs no inflating, and a public search answering 1,000 articles
+ * scattered over a large journal's blocks costs some 60-120 ms of CPU compact, 3 ms kept.
+ */
+const COMPACT_FROM = 10_000;
+/** Blocks whose entries are kept made (at most about 1.5 MB, counted in `bytes`). */
+const HOT_BLOCKS = 16;
 /** Blocks built between two yields to the event loop when a base is built in the background. */
 const BLOCKS_PER_SLICE = 32;
 /** V8's header of a string (8-byte map, hash, length), an array slot, a byte array's own objects. */
 const STRING = 16;
 const SLOT = 8;
 const BUFFER = 96;
+/** An entry made from its row, with its row's string: heap bytes, roughly. */
+const HOT_ENTRY = 1500;
 
 /**
  * A journal's search entries as of one moment, in search order, held column by column: what every
@@ -25,7 +35,7 @@ const BUFFER = 96;
  * 100,000 articles is about 70 MB this way against about 150 MB as entry objects, so it fits the
  * search budget (SEARCH_CACHE_MB) and is searched in memory instead of read back on every search.
  * Immutable: a change is laid over it by JournalSearch, and a new base is built from this one and
- * the changes.
+ * the changes. A base of fewer than COMPACT_FROM entries keeps its entry objects instead of rows.
  */
 export class SearchBase {
   private constructor(
@@ -37,6 +47,8 @@ export class SearchBase {
     /** year, volume, issue, pageStart of position i at 4i … 4i+3. */
     private readonly keys: Float64Array,
     private readonly blocks: Uint8Array[],
+    /** The entries themselves, in a base below COMPACT_FROM entries (then `blocks` is empty). */
+    private readonly entries: SearchEntry[] | null,
     /** Positions in id order: a lookup by id is a binary search. */
     private readonly idOrder: Int32Array,
     readonly bytes: number,
@@ -50,16 +62,16 @@ export class SearchBase {
     return SearchBase.buildNow([]);
   }
 
-  /** The base of `items`, which are in search order. */
-  static buildNow(items: readonly BaseItem[]): SearchBase {
-    const b = new Builder(items);
+  /** The base of `items`, which are in search order; compact from `compactFrom` entries. */
+  static buildNow(items: readonly BaseItem[], compactFrom = COMPACT_FROM): SearchBase {
+    const b = new Builder(items, compactFrom);
     while (!b.done) b.step();
     return SearchBase.of(b.finish());
   }
 
   /** The same, a slice of blocks at a time between yields; null when `stale()` turns true. */
-  static async build(items: readonly BaseItem[], stale: () => boolean): Promise<SearchBase | null> {
-    const b = new Builder(items);
+  static async build(items: readonly BaseItem[], stale: () => boolean, compactFrom = COMPACT_FROM): Promise<SearchBase | null> {
+    const b = new Builder(items, compactFrom);
     while (!b.done) {
       for (let k = 0; k < BLOCKS_PER_SLICE && !b.done; k++) b.step();
       await new Promise<void>((r) => setImmediate(r));
@@ -69,7 +81,7 @@ export class SearchBase {
   }
 
   private static of(p: BaseParts): SearchBase {
-    return new SearchBase(p.ids, p.refs, p.hay, p.adminHay, p.keys, p.blocks, p.idOrder, p.bytes);
+    return new SearchBase(p.ids, p.refs, p.hay, p.adminHay, p.keys, p.blocks, p.entries, p.idOrder, p.bytes);
   }
 
   /** The position of the entry with this id, or -1. */
@@ -89,15 +101,37 @@ export class SearchBase {
 
   /** The entries at these positions, each block inflated once. */
   entriesAt(positions: readonly number[]): SearchEntry[] {
-    const rows = new RowReader(this);
-    return positions.map((i) => this.entryOf(i, rows.row(i)));
+    const kept = this.entries;
+    if (kept) return positions.map((i) => kept[i]!);
+    return positions.map((i) => {
+      const b = Math.floor(i / BLOCK);
+      let hot = this.hot.get(b);
+      if (hot) this.hot.delete(b);
+      else {
+        hot = { rows: this.rowsOf(b), entries: [] };
+        if (this.hot.size >= HOT_BLOCKS) this.hot.delete(this.hot.keys().next().value!);
+      }
+      this.hot.set(b, hot);
+      return (hot.entries[i % BLOCK] ??= this.entryOf(i, hot.rows[i % BLOCK]!));
+    });
   }
+
+  /**
+   * The blocks answers read last, their entries made as asked, least recently used first: most
+   * searches answer with the newest articles, the first blocks, which then cost no inflating.
+   */
+  private readonly hot = new Map<number, { rows: string[]; entries: SearchEntry[] }>();
 
   /** Order of position i against an entry, as `entryOrder`. */
   compare(i: number, e: SearchEntry): number {
     const k = this.keys;
     const key = { hit: { year: k[4 * i]!, volume: k[4 * i + 1]!, issue: k[4 * i + 2]!, refnumber: this.refs[i]!, id: this.ids[i]! }, pageStart: k[4 * i + 3]! };
     return entryOrder(key as SearchEntry, e);
+  }
+
+  /** The entry object at i when this base keeps them (Builder). */
+  keptAt(i: number): SearchEntry | undefined {
+    return this.entries?.[i];
   }
 
   /** Copies the order keys of position i to `to` at position j (Builder). */
@@ -152,6 +186,7 @@ interface BaseParts {
   adminHay: string[];
   keys: Float64Array;
   blocks: Uint8Array[];
+  entries: SearchEntry[] | null;
   idOrder: Int32Array;
   bytes: number;
 }
@@ -166,17 +201,22 @@ class Builder {
   private readonly adminHay: string[];
   private readonly keys: Float64Array;
   private readonly blocks: Uint8Array[] = [];
+  private readonly entries: SearchEntry[] | null;
   private readonly readers = new Map<SearchBase, RowReader>();
   private bytes = 0;
   private next = 0;
 
-  constructor(private readonly items: readonly BaseItem[]) {
+  constructor(
+    private readonly items: readonly BaseItem[],
+    compactFrom: number,
+  ) {
     this.n = items.length;
     this.ids = new Array<string>(this.n);
     this.refs = new Array<string>(this.n);
     this.hay = new Array<string>(this.n);
     this.adminHay = new Array<string>(this.n);
     this.keys = new Float64Array(this.n * 4);
+    this.entries = this.n < compactFrom ? new Array<SearchEntry>(this.n) : null;
   }
 
   get done(): boolean {
@@ -189,24 +229,35 @@ class Builder {
     const end = Math.min(this.n, this.next + BLOCK);
     for (let i = this.next; i < end; i++) {
       const item = this.items[i]!;
-      if ('from' in item) {
-        const { from, i: j } = item;
+      const e = 'from' in item ? (this.entries ? item.from.entriesAt([item.i])[0]! : item.from.keptAt(item.i)) : item;
+      if (e) {
+        this.put(i, e.hit.id, e.hit.refnumber, e.hay, e.adminHay);
+        this.keys.set([e.hit.year, e.hit.volume, e.hit.issue, e.pageStart], 4 * i);
+      } else {
+        const { from, i: j } = item as { from: SearchBase; i: number };
+        this.put(i, from.ids[j]!, from.refs[j]!, from.hay[j]!, from.adminHay[j]!);
+        from.copyKeys(j, this.keys, i);
+      }
+      if (this.entries) {
+        this.entries[i] = e!;
+        this.bytes += entryBytes(e!) + 4 * SLOT + 32;
+        continue;
+      }
+      this.bytes += stringBytes(this.ids[i]!) + stringBytes(this.refs[i]!) + stringBytes(this.hay[i]!) + stringBytes(this.adminHay[i]!);
+      if (e) rows.push(rowOf(e));
+      else {
+        const { from, i: j } = item as { from: SearchBase; i: number };
         let reader = this.readers.get(from);
         if (!reader) this.readers.set(from, (reader = new RowReader(from)));
         rows.push(reader.row(j));
-        this.put(i, from.ids[j]!, from.refs[j]!, from.hay[j]!, from.adminHay[j]!);
-        from.copyKeys(j, this.keys, i);
-      } else {
-        rows.push(rowOf(item));
-        this.put(i, item.hit.id, item.hit.refnumber, item.hay, item.adminHay);
-        this.keys.set([item.hit.year, item.hit.volume, item.hit.issue, item.pageStart], 4 * i);
       }
     }
+    this.next = end;
+    if (this.entries) return;
     // A copy of its own size: zlib's output is a view of a larger buffer.
     const z = new Uint8Array(deflateRawSync(rows.join('\n'), { level: 1 }));
     this.blocks.push(z);
     this.bytes += z.byteLength + BUFFER;
-    this.next = end;
   }
 
   finish(): BaseParts {
@@ -214,8 +265,8 @@ class Builder {
     for (let i = 0; i < this.n; i++) idOrder[i] = i;
     const ids = this.ids;
     idOrder.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
-    this.bytes += this.keys.byteLength + idOrder.byteLength + 4 * SLOT + 256;
-    return { ids, refs: this.refs, hay: this.hay, adminHay: this.adminHay, keys: this.keys, blocks: this.blocks, idOrder, bytes: this.bytes };
+    this.bytes += this.keys.byteLength + idOrder.byteLength + 4 * SLOT + 256 + (this.entries ? 0 : Math.min(this.n, HOT_BLOCKS * BLOCK) * HOT_ENTRY);
+    return { ids, refs: this.refs, hay: this.hay, adminHay: this.adminHay, keys: this.keys, blocks: this.blocks, entries: this.entries, idOrder, bytes: this.bytes };
   }
 
   private put(i: number, id: string, ref: string, hay: string, adminHay: string) {
@@ -223,6 +274,5 @@ class Builder {
     this.refs[i] = ref;
     this.hay[i] = hay;
     this.adminHay[i] = adminHay;
-    this.bytes += stringBytes(id) + stringBytes(ref) + stringBytes(hay) + stringBytes(adminHay);
   }
 }
