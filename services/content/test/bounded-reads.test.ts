@@ -21,6 +21,7 @@ import { JournalRepo } from '../src/journals/journal.repo';
 import { articleCollectionOf } from '../src/archives/article-collections';
 import type { Article } from '../src/archives/article.repo';
 import { assetPath } from '../src/files/file-store';
+import { FEED_SIZE } from '../src/feeds/feed.routes';
 import { makePdf, startContent, stopContent, type TestContentApp } from './helpers';
 
 jest.setTimeout(1_800_000);
@@ -38,6 +39,8 @@ const BOUND = 100;
  * scan of it fails here even where it hands FerretDB few rows; an article add touches about 530.
  */
 const BLOCKS_BOUND = 800;
+/** The feeds: a view and a file's entry for each of their newest articles, and a few views more. */
+const FEED_BOUND = 2 * FEED_SIZE + 10;
 /** Without pg_stat_statements: a backend publishes its counters once idle, at most ten seconds later. */
 const STATS_DELAY_MS = 11_000;
 
@@ -142,9 +145,9 @@ async function readFor(name: string, send: () => Promise<{ status: number }>): P
   return { rows, blocks, status: res.status };
 }
 
-function expectBounded(r: { rows: number; blocks: number; status: number }) {
+function expectBounded(r: { rows: number; blocks: number; status: number }, bound = BOUND) {
   expect(r.status).toBeLessThan(500);
-  expect(r.rows).toBeLessThanOrEqual(BOUND);
+  expect(r.rows).toBeLessThanOrEqual(bound);
   expect(r.blocks).toBeLessThanOrEqual(BLOCKS_BOUND);
 }
 
@@ -277,7 +280,7 @@ describe.each(contentRoutes.filter((n) => n in staffProbes).map((n) => [`${staff
   },
 );
 
-/** The public reads (docs/product.md#api) and feeds, as a reader's first request after a write meets them. */
+/** The public reads (docs/product.md#api), citation files and preservation manifests, as a reader's first request after a write meets them. */
 describe.each([
   ['public settings', pub('/api/settings/')],
   ['public editors', pub('/api/editors/')],
@@ -289,6 +292,11 @@ describe.each([
   ['public article stats', pub('/api/archives/ref/100021/stats')],
   ['public article JATS', pub('/api/archives/ref/100021/jats.xml')],
   ['public search', pub('/api/search?keyword=quantum')],
+  ['citation, BibTeX', pub('/api/archives/ref/100021/cite.bib')],
+  ['citation, RIS', pub('/api/archives/ref/100021/cite.ris')],
+  ['citation, CSL JSON', pub('/api/archives/ref/100021/cite.json')],
+  ['LOCKSS manifest index', pub('/lockss')],
+  ['LOCKSS year manifest', pub('/lockss/1990')],
   ['a PDF, cold', () => request(app.url).get(pdfPath).set('x-journal-id', J)],
   ['robots.txt', pub('/robots.txt')],
   ['an unknown submission status', pub('/api/submissions/status/unknown-token')],
@@ -296,6 +304,19 @@ describe.each([
 ])('%s', (name, send) => {
   test(`reads at most ${BOUND} rows`, async () => {
     expectBounded(await readFor(name, send));
+  });
+});
+
+/**
+ * The feeds list the journal's FEED_SIZE newest articles: each one's view and its PDF's stored
+ * length (the enclosure), so their bound is the feed's size, not the journal's.
+ */
+describe.each([
+  ['Atom feed', pub('/feed.atom')],
+  ['RSS feed', pub('/feed.rss')],
+])('%s', (name, send) => {
+  test(`reads at most ${FEED_BOUND} rows (two a listed article)`, async () => {
+    expectBounded(await readFor(name, send), FEED_BOUND);
   });
 });
 
