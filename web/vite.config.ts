@@ -38,6 +38,12 @@ function precompress(): Plugin {
 const SHARED_BY_PAGES = /\/web\/src\/(components\/(status|page-title|use-scroll-to-section|safe-html|img|error-screen)|features\/public\/components\/(page-head|withdrawal-notice))\.tsx?$/;
 // The withdrawal rules (a heading and a mark) are needed by the archive's lists, the article and the PDF page.
 const WITHDRAWAL_RULES = /\/packages\/contracts\/(src|dist)\/withdrawal\.rules\.[jt]s$/;
+// The text rules (route-param numbers, authors, entities) serve the archive's pages, the PDF page and
+// the loaders: in the entry, so the PDF page does not fetch the archive's layout for them.
+const TEXT_RULES = /\/(packages\/contracts\/(src|dist)\/text\.rules\.[jt]s|web\/src\/lib\/entities\.browser\.ts)$/;
+// What client-side navigations run (the route loaders, the loader runner): one chunk, fetched once
+// the served page is idle; hydrating the served page needs none of it.
+const NAVIGATION = /\/web\/src\/(features\/public\/loaders|lib\/router\/load)\.ts$/;
 const ARCHIVE_PARTS = /\/(web\/src\/features\/public\/(pages\/archives-layout\.tsx|components\/article-doi\.tsx|lib\/citation\.ts)|packages\/contracts\/(src|dist)\/doi-url\.[jt]s)$/;
 function firstLoadChunk(): NonNullable<NonNullable<import('vite').BuildOptions['rollupOptions']>['output']> {
   const known = new Map<string, boolean>();
@@ -55,7 +61,8 @@ function firstLoadChunk(): NonNullable<NonNullable<import('vite').BuildOptions['
       };
       // The small pieces most pages share (status lines, the page head) come with the entry rather
       // than as files of a few hundred bytes each.
-      if (inEntry(id, new Set()) || SHARED_BY_PAGES.test(id) || WITHDRAWAL_RULES.test(id)) return 'index';
+      if (inEntry(id, new Set()) || SHARED_BY_PAGES.test(id) || WITHDRAWAL_RULES.test(id) || TEXT_RULES.test(id)) return 'index';
+      if (NAVIGATION.test(id)) return 'navigation';
       // The archive's pages (issue, article, search) show DOIs, titles and citations: that code comes with their layout.
       if (ARCHIVE_PARTS.test(id)) return 'archives-layout';
       return undefined;

@@ -7,6 +7,7 @@ import { BrowserRouter, deserializeErrors, hydratedState, resolveLazy } from '@/
 import { Document } from './app/document';
 import { HYDRATION_ELEMENT_ID, Providers, type HydrationPayload } from './app/providers';
 import { APP_SHELL_RE, createRoutes } from './app/routes';
+import { loadLoaders } from './features/public/routes';
 import './styles.css';
 
 const dataElement = document.getElementById(HYDRATION_ELEMENT_ID);
@@ -37,7 +38,12 @@ if (payload) {
         </StrictMode>
       </Document>,
     ),
-  );
+  ).then(() => {
+    // The route loaders (a chunk of their own) arrive once the page is idle, before the reader's
+    // first click needs them.
+    const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1));
+    idle(() => void loadLoaders().catch(() => undefined));
+  });
 } else {
   void import('./app/admin-app').then((m) => m.startAdminApp());
 }

@@ -1,8 +1,10 @@
 import type { ReadCache } from '@/lib/read-cache';
-import { pageStatus, redirect, routeError, type LoaderArgs } from '@/lib/router';
+import { routeError, type LoaderArgs } from '@/lib/router';
+import { pageStatus, redirect } from '@/lib/router/load';
 import { publicPaths as paths } from '@/config/public-paths';
 import { ReadError } from './api/read-json';
-import { publicQueries, type PublicReads, type YearSummary } from './api/public.api';
+import { publicQueries, type PublicReads } from './api/public.api';
+import { latestIssue, yearIssues } from './lib/archive-issues';
 import { firstNumber } from '@journal/contracts/text.rules';
 
 /** What the route loaders read with: one query cache per page render (server) or per tab (browser). */
@@ -36,23 +38,6 @@ const preload =
     await load(d, read(d.reads));
     return null;
   };
-
-/** A year's issues in reading order (issue 1 first), from the detailed list or the count. */
-export function yearIssues(y: YearSummary): { volume: number; issue: number; month?: string }[] {
-  if (y.issues?.length) {
-    return [...y.issues]
-      .map((it) => ({ volume: Number(it.volume), issue: Number(it.issue), month: it.month || y.issue_month?.[String(it.issue)] }))
-      .sort((a, b) => a.volume - b.volume || a.issue - b.issue);
-  }
-  return Array.from({ length: Math.max(0, y.total_issues) }, (_, i) => ({ volume: y.volume, issue: i + 1, month: y.issue_month?.[String(i + 1)] }));
-}
-
-/** The newest issue of the archive, or null when nothing is published. */
-export function latestIssue(years: YearSummary[]) {
-  const year = years.find((y) => y.total_issues > 0 || y.issues?.length);
-  const latest = year ? yearIssues(year).at(-1) : undefined;
-  return year && latest ? { year: year.year, ...latest } : null;
-}
 
 /** The loaders of the public routes; `context` is the render's (server) or the tab's (browser) cache and reads. */
 export const publicLoaders = {

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { ErrorScreen } from '@/components/error-screen';
-import { lazyComponent, routeError, type RouteObject } from '@/lib/router';
+import { lazyComponent, routeError, type LoaderArgs, type RouteObject } from '@/lib/router';
 import { PublicLayout } from './components/public-layout';
-import { publicLoaders as l, type LoaderDeps } from './loaders';
+import type { LoaderDeps, publicLoaders } from './loaders';
 
 // Each page is a chunk of its own: a reader's first load carries the layout and the one page it
 // shows (the render process preloads that page's chunk, found by the module's path in the client
@@ -30,6 +30,22 @@ const SubmissionLink = page('submission-page', 'SubmissionLinkPage');
 const Submission = page('submission-page', 'SubmissionPage');
 const Review = page('review-page', 'ReviewPage');
 
+// The loaders run on the server and on client-side navigations, never while the browser hydrates
+// the served page (its reads come in the page): they are a chunk of their own, out of the first
+// load. Imported once (a module resolution per render costs the render process); a failed load
+// (a browser's network) is tried again next time.
+let loadersLoad: Promise<typeof publicLoaders> | undefined;
+export const loadLoaders = () =>
+  (loadersLoad ??= import('./loaders').then(
+    (m) => m.publicLoaders,
+    (err: unknown) => {
+      loadersLoad = undefined;
+      throw err;
+    },
+  ));
+type LoaderName = keyof typeof publicLoaders;
+const l = (name: LoaderName) => async (args: LoaderArgs<LoaderDeps>) => (await loadLoaders())[name](args);
+
 /**
  * Public site routes (docs/product.md#public-routes), all inside the public layout shell. The loaders fill the read cache before
  * a page renders, on the server and on client-side navigation alike; the pages read it with hooks.
@@ -39,29 +55,29 @@ export function publicRoutes(): RouteObject<LoaderDeps>[] {
     {
       id: 'public',
       element: <PublicLayout />,
-      loader: l.layout,
+      loader: l('layout'),
       children: [
         {
           // Errors below the layout (404s, a failed read) show inside the site's header and footer.
           id: 'public-pages',
           errorElement: <ErrorScreen inLayout />,
           children: [
-            { index: true, lazy: Home, loader: l.home },
-            { path: 'board', lazy: Board, loader: l.board },
-            { path: 'indexing', lazy: Indexing, loader: l.indexing },
-            { path: 'indexing-and-abstracting', lazy: IndexingAbstracting, loader: l.indexing },
+            { index: true, lazy: Home, loader: l('home') },
+            { path: 'board', lazy: Board, loader: l('board') },
+            { path: 'indexing', lazy: Indexing, loader: l('indexing') },
+            { path: 'indexing-and-abstracting', lazy: IndexingAbstracting, loader: l('indexing') },
             {
               path: 'archives',
               lazy: Archives,
-              loader: l.archives,
+              loader: l('archives'),
               children: [
-                { index: true, lazy: ArchivesIndex, loader: l.archivesIndex },
-                { path: ':year/:vol/:issue', lazy: Issue, loader: l.issue },
-                { path: ':year/:vol/:issue/:ref', lazy: Article, loader: l.article },
+                { index: true, lazy: ArchivesIndex, loader: l('archivesIndex') },
+                { path: ':year/:vol/:issue', lazy: Issue, loader: l('issue') },
+                { path: ':year/:vol/:issue/:ref', lazy: Article, loader: l('article') },
               ],
             },
-            { path: 'search', lazy: Search, loader: l.search },
-            { path: 'pdf', lazy: Pdf, loader: l.pdf },
+            { path: 'search', lazy: Search, loader: l('search') },
+            { path: 'pdf', lazy: Pdf, loader: l('pdf') },
             { path: 'instructions', lazy: Instructions },
             { path: 'about', lazy: About },
             { path: 'contact', lazy: Contact },
@@ -69,8 +85,8 @@ export function publicRoutes(): RouteObject<LoaderDeps>[] {
             { path: 'terms-and-conditions', lazy: Terms },
             { path: 'submit', lazy: Submit },
             { path: 'submission', lazy: SubmissionLink },
-            { path: 'submission/:token', lazy: Submission, loader: l.submission },
-            { path: 'review/:token', lazy: Review, loader: l.review },
+            { path: 'submission/:token', lazy: Submission, loader: l('submission') },
+            { path: 'review/:token', lazy: Review, loader: l('review') },
             {
               path: '*',
               element: null,

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { deserializeErrors, lazyComponent, load, matchRoutes, pageStatus, prepareRoutes, redirect, routeError, serializeErrors, type RouteObject } from './core';
+import { deserializeErrors, lazyComponent, matchRoutes, prepareRoutes, routeError, serializeErrors, type RouteObject } from './core';
+import { load, pageStatus, redirect } from './load';
 
 const Page = () => null;
 const tree = (): RouteObject<{ log: string[] }>[] => [

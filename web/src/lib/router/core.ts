@@ -83,24 +83,7 @@ export class RouteErrorResponse {
   ) {}
 }
 
-export class Redirect {
-  constructor(
-    readonly location: string,
-    readonly status: number,
-  ) {}
-}
-
-/**
- * What a loader returns to have its page answered with another status while still rendered as
- * usual (a withdrawn article's tombstone is a page, answered 410 Gone).
- */
-export class PageStatus {
-  constructor(readonly status: number) {}
-}
-export const pageStatus = (status: number) => new PageStatus(status);
-
 export const routeError = (status: number, statusText: string) => new RouteErrorResponse(status, statusText);
-export const redirect = (location: string, status = 302) => new Redirect(location, status);
 export const isRouteErrorResponse = (e: unknown): e is RouteErrorResponse => e instanceof RouteErrorResponse;
 
 /** Gives every route an id (its position, unless it has one) once, when the tree is built. */
@@ -173,35 +156,7 @@ export interface RouterState<C = unknown> {
   errors: Record<string, unknown> | null;
 }
 
-export type LoadResult<C> = { redirect: Redirect } | { state: RouterState<C>; status: number };
-
-const locationOf = (url: URL, state: unknown = null, key = 'default'): Location => ({ pathname: url.pathname, search: url.search, hash: url.hash, state, key });
-
-/** The error at `failed` goes to the nearest route at or above it with an error element. */
-function boundaryErrors<C>(matches: Match<C>[], failed: number, error: unknown): Record<string, unknown> {
-  for (let i = failed; i >= 0; i--) if (matches[i]!.route.errorElement) return { [matches[i]!.route.id]: error };
-  return { [matches[0]!.route.id]: error };
-}
-
-/** Matches the URL and runs the loaders of every matched route at once. */
-export async function load<C>(routes: Route<C>[], url: URL, context: C, navState: unknown = null, key?: string): Promise<LoadResult<C>> {
-  const location = locationOf(url, navState, key);
-  const matches = matchRoutes(routes, url.pathname);
-  if (!matches) {
-    const root = routes[0]!;
-    return { state: { location, matches: [{ route: root, params: {} }], errors: { [root.id]: routeError(404, 'Not Found') } }, status: 404 };
-  }
-  const [settled] = await Promise.all([Promise.allSettled(matches.map(async (m) => m.route.loader?.({ params: m.params, url, context }))), resolveLazy(matches)]);
-  const redirected = settled.find((s) => s.status === 'rejected' && s.reason instanceof Redirect) as PromiseRejectedResult | undefined;
-  if (redirected) return { redirect: redirected.reason as Redirect };
-  const failed = settled.findIndex((s) => s.status === 'rejected');
-  if (failed < 0) {
-    const set = settled.map((x) => (x.status === 'fulfilled' && x.value instanceof PageStatus ? x.value.status : 0));
-    return { state: { location, matches, errors: null }, status: Math.max(200, ...set) };
-  }
-  const error = (settled[failed] as PromiseRejectedResult).reason;
-  return { state: { location, matches, errors: boundaryErrors(matches, failed, error) }, status: error instanceof RouteErrorResponse ? error.status : 500 };
-}
+export const locationOf = (url: URL, state: unknown = null, key = 'default'): Location => ({ pathname: url.pathname, search: url.search, hash: url.hash, state, key });
 
 /** The state the browser starts from: the served page's matches and its errors, no loader run. */
 export function hydratedState<C>(routes: Route<C>[], url: URL, errors: Record<string, unknown> | null): RouterState<C> {

@@ -12,7 +12,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { load, type Location, type Params, type Route, type RouterState } from './core';
+import { type Location, type Params, type Route, type RouterState } from './core';
+import type { LoadResult } from './load';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -122,8 +123,10 @@ export function BrowserRouter<C>(props: { routes: Route<C>[]; context: C; initia
       const id = ++current.current;
       onNavigate?.();
       const key = opts.key ?? newKey();
-      let result: Awaited<ReturnType<typeof load<C>>>;
+      let result: LoadResult<C>;
       try {
+        // The loaders' module (with the route loaders, in a chunk of their own) is no part of the first load.
+        const { load } = await import('./load');
         result = await load(routes, url, context, opts.state ?? null, key);
       } catch {
         // A page's chunk failed to load (a new release, the network): the server serves the page.

@@ -5,7 +5,7 @@ import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { useArchiveYears, type YearSummary } from '../api/public.api';
 import { PageHead } from '../components/page-head';
-import { yearIssues } from '../loaders';
+import { yearIssues } from '../lib/archive-issues';
 import { issueLinkLabel } from '../lib/citation';
 
 export const NO_ARTICLES = 'No published articles yet. Please come back later.';
