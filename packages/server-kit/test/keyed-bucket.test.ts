@@ -36,7 +36,10 @@ describe('KeyedBucket', () => {
     const id = new mongo.ObjectId();
     // A chunk already there under the id of the second batch's: that insert fails while others are in flight.
     await conn.collection('kb.chunks').insertOne({ _id: `${id.toHexString()}.5` as never, files_id: id, n: 5, data: new mongo.Binary(Buffer.alloc(1)) });
-    await expect(bucket.write(id, 'clash', data, {})).rejects.toThrow(/duplicate|E11000/i);
+    const clash = bucket.write(id, 'clash', data, {});
+    await expect(clash).rejects.toThrow(/duplicate|E11000/i);
+    // As the driver's insertMany throws it: callers tell a duplicate by its code.
+    await expect(clash).rejects.toMatchObject({ code: 11000 });
     expect(await bucket.find(id)).toBeNull();
     await bucket.remove({ _id: id, length: data.length, chunkSize: CHUNK });
     expect(await chunksOf(id)).toBe(0);
