@@ -64,7 +64,7 @@ it('a save whose process died before the purge is purged after the restart: read
   // Both started again (their Deployments would), the purger now able to reach nginx's purge endpoint.
   const restartedAt = performance.now();
   await spawnWorker(s.stack, 'content-staff-2', { PORT: new URL(s.stack.urls.contentStaff).port, STATS_COUNTING: 'off', EDGE_PURGE_CONCURRENCY: '0' }, 'content');
-  await spawnWorker(s.stack, 'edge-purger-2', { EDGE_NGINX_PURGE_URLS: `http://127.0.0.1:${purgePortOf(NGINX_PORT)}/purge`, EDGE_PURGE_ATTEMPTS: '5', EDGE_PURGE_RETRY_MS: '200' }, 'edge-purger');
+  await spawnWorker(s.stack, 'edge-purger-2', { EDGE_NGINX_PURGE_URLS: `http://127.0.0.1:${purgePortOf(Number(new URL(s.base).port))}/purge`, EDGE_PURGE_ATTEMPTS: '5', EDGE_PURGE_RETRY_MS: '200' }, 'edge-purger');
   const fresh = await until(home, (r) => nameIn(r.body).includes(name), 60_000);
   const freshMs = Math.round(performance.now() - restartedAt);
   const after = await until(status, (st) => st.live >= pending.published, 30_000);
