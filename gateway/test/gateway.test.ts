@@ -64,7 +64,7 @@ describe('gateway: the platform host (platform-wide COUNTER_SUSHI API)', () => {
 
   it('a platform customer harvests through it; a journal\'s customer is unknown there', async () => {
     const customers = new PlatformCustomerService(new SushiCustomerRepo(f.content.deps.conn), f.content.journals);
-    const { apiKey } = await customers.create({ name: 'Consortium', customerId: 'cons-1', journals: ['alpha'] });
+    const { apiKey } = await customers.create({ name: 'Consortium', customerId: 'cons-1', journals: ['alpha'], allUsage: true });
     const r = await gw(f, `/counter/r51/reports/pr?customer_id=cons-1&api_key=${apiKey}&begin_date=2020-01&end_date=2020-02`, { host: PLATFORM_HOST });
     expect([r.status, r.json().Report_Header.Report_ID, r.json().Report_Header.Exceptions]).toEqual([200, 'PR', [{ Code: 3030, Message: 'No Usage Available for Requested Dates', Data: '2020-01 to 2020-02' }]]);
     expect(r.headers['cache-control']).toBe('no-store');
