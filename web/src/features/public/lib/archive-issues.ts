@@ -1,6 +1,6 @@
 import type { YearSummary } from '../api/public-types';
 
-/** A year's issues in reading order (issue 1 first), from the detailed list or the count. */
+/** A year's issues in reading order (the year's first issue first), from the detailed list or the count. */
 export function yearIssues(y: YearSummary): { volume: number; issue: number; month?: string }[] {
   if (y.issues?.length) {
     return [...y.issues]
