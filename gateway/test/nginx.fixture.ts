@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { DATA, renderNginxConfig } from '../../scripts/stack';
+import { DATA, purgePortOf, renderNginxConfig } from '../../scripts/stack';
 
 export interface NginxAnswer {
   status: number;
@@ -20,25 +20,34 @@ export interface TestNginx {
   stop(): Promise<void>;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+const listenOn = (port: number) =>
+  new Promise<net.Server | null>((resolve) => {
     const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
+    s.once('error', () => resolve(null));
+    s.listen(port, '127.0.0.1', () => resolve(s));
   });
+const close = (s: net.Server) => new Promise<void>((resolve) => s.close(() => resolve()));
+
+/** A port whose next port (the purge server's) is free too: both held until checked, then released. */
+async function freePair(): Promise<number> {
+  for (;;) {
+    const first = await listenOn(0);
+    if (!first) continue;
+    const port = (first.address() as AddressInfo).port;
+    const second = port < 65535 ? await listenOn(purgePortOf(port)) : null;
+    await close(first);
+    if (second) {
+      await close(second);
+      return port;
+    }
+  }
+}
 
 /** A real nginx from docker/nginx/default.conf.template (an empty cache) in front of a gateway, for `host`. */
 export async function startNginx(opts: { gatewayPort: number; name: string; host: string }): Promise<TestNginx> {
-  let port: number;
-  // Below 65535: the purge server listens on the next port.
-  do port = await freePort();
-  while (port >= 65535);
   const ask = (target: string, headers: Record<string, string> = {}) =>
     new Promise<NginxAnswer>((resolve, reject) => {
-      const r = http.request({ host: '127.0.0.1', port, path: target, agent: false, headers: { host: opts.host, 'accept-encoding': 'gzip', ...headers } }, (res) => {
+      const r = http.request({ host: '127.0.0.1', port: current.port, path: target, agent: false, headers: { host: opts.host, 'accept-encoding': 'gzip', ...headers } }, (res) => {
         const parts: Buffer[] = [];
         res.on('data', (c: Buffer) => parts.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, cache: res.headers['x-cache'] as string | undefined, headers: res.headers, body: Buffer.concat(parts).toString() }));
@@ -46,27 +55,45 @@ export async function startNginx(opts: { gatewayPort: number; name: string; host
       r.on('error', reject);
       r.end();
     });
-  const conf = renderNginxConfig({ nginxPort: port, gatewayPort: opts.gatewayPort, name: opts.name, usageLog: '/dev/null' });
-  const nginx = spawn('nginx', ['-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
-  const stop = async () => {
-    if (nginx.exitCode === null) {
+  // Tests run side by side: a port found free can be taken before nginx binds it. nginx then exits
+  // at once, so it is started again on another pair, and its own words are kept for the error.
+  let current = { port: 0, nginx: null as ChildProcess | null, stderr: '' };
+  const stopCurrent = async () => {
+    const { nginx } = current;
+    if (nginx && nginx.exitCode === null && nginx.signalCode === null) {
       const exited = new Promise((resolve) => nginx.once('exit', resolve));
       nginx.kill('SIGTERM');
       await exited;
     }
+  };
+  const stop = async () => {
+    await stopCurrent();
     rmSync(path.join(DATA, 'nginx', opts.name), { recursive: true, force: true });
   };
-  for (let i = 0; ; i++) {
-    try {
-      await ask('/nginx-healthz');
-      break;
-    } catch (err) {
-      if (i > 100) {
-        await stop();
-        throw err;
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePair();
+    const conf = renderNginxConfig({ nginxPort: port, gatewayPort: opts.gatewayPort, name: opts.name, usageLog: '/dev/null' });
+    const nginx = spawn('nginx', ['-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const started = { port, nginx, stderr: '' };
+    current = started;
+    nginx.stderr!.on('data', (c: Buffer) => (started.stderr += c.toString()));
+    let ready = false;
+    for (let i = 0; i < 200 && nginx.exitCode === null && nginx.signalCode === null; i++) {
+      try {
+        await ask('/nginx-healthz');
+        ready = true;
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
       }
-      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (ready) break;
+    const said = started.stderr.trim();
+    await stopCurrent();
+    if (attempt >= 5) {
+      await stop();
+      throw new Error(`nginx did not answer on 127.0.0.1:${port} after ${attempt} starts${said ? `: ${said}` : ''}`);
     }
   }
-  return { port, ask, stop };
+  return { get port() { return current.port; }, ask, stop };
 }
