@@ -2,6 +2,11 @@ import { edgeChangeKey, type Redis } from '@journal/server-kit';
 
 /** How long a read waits for its stamp; past it, it is passed on unchecked. */
 export const STAMP_WAIT_MS = 250;
+/**
+ * How long a number read from Redis (by a check, most often) stands as the stamp of the journal's
+ * next reads, so that a page costs one round trip (its check) instead of two.
+ */
+export const STAMP_REUSE_MS = 1000;
 
 type Waiter = (n: string | null) => void;
 
@@ -17,15 +22,30 @@ type Waiter = (n: string | null) => void;
  * Sharing it keeps both rules: a stamp is read before its request goes on (it goes on when the
  * MGET answers), and a check is read after its answer was whole (the MGET is sent after the
  * check was asked for); an MGET already on its way is never joined.
+ *
+ * A stamp may also be the number the journal's last MGET read, up to STAMP_REUSE_MS before: the
+ * numbers only grow (INCR; they restart only once a journal went a week without a change), so an
+ * earlier one can only make a check see a move a fresh read would not have (one more answer passed
+ * on as not storable after a write), never hide one. A reader who may be handed an answer held
+ * for its key (shared-reads.ts) is stamped anew: the held answer passed its own check before a
+ * write the remembered number may not show yet.
  */
 export class ChangeStamps {
   /** Journals whose numbers the next MGET reads, each with those waiting on it. */
   private next = new Map<string, Waiter[]>();
+  /** Each journal's number as its last MGET read it, and when that MGET answered. */
+  private readonly known = new Map<string, { n: string; at: number }>();
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {}
+
+  /** The journal's change number as an MGET read it less than STAMP_REUSE_MS ago, if one did. */
+  recent(journalId: string): string | undefined {
+    const known = this.known.get(journalId);
+    return known && performance.now() - known.at < STAMP_REUSE_MS ? known.n : undefined;
+  }
 
   /** The journal's change number now; null when Redis cannot say (the read is then not checked). */
   stamp(journalId: string): Promise<string | null> {
@@ -47,8 +67,16 @@ export class ChangeStamps {
     this.next = new Map();
     const journals = [...batch.keys()];
     this.redis.mget(journals.map((j) => edgeChangeKey(this.prefix, j))).then(
-      (numbers) => journals.forEach((j, i) => settle(batch.get(j)!, numbers[i] ?? '0')),
+      (numbers) => {
+        const at = performance.now();
+        journals.forEach((j, i) => {
+          const n = numbers[i] ?? '0';
+          this.known.set(j, { n, at });
+          settle(batch.get(j)!, n);
+        });
+      },
       () => {
+        for (const j of journals) this.known.delete(j);
         for (const waiting of batch.values()) settle(waiting, null);
       },
     );

@@ -393,13 +393,24 @@ export function createUpstreamProxy(
       }
       headers.push('host', ctx.host, TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
       const key = shared?.keyOf(req, ctx) ?? null;
+      // A reader whose wait for another's answer came to nothing (a write came meanwhile) asks on its
+      // own, stamped anew: its first stamp may be the number from before that write.
+      const alone = (stamp: string | null) => {
+        if (stamp === null || !stamps) read(req, res, ctx, headers, stamp);
+        else void stamps.stamp(ctx.journalId).then((now) => read(req, res, ctx, headers, now));
+      };
       const go = (stamp: string | null) => {
         if (key === null || !shared) read(req, res, ctx, headers, stamp);
-        else if (shared.join(key, stamp, (a) => (a ? replay(req, res, ctx, a) : read(req, res, ctx, headers, stamp)))) read(req, res, ctx, headers, stamp, NO_TRIES, key);
+        else if (shared.join(key, stamp, (a) => (a ? replay(req, res, ctx, a) : alone(stamp)))) read(req, res, ctx, headers, stamp, NO_TRIES, key);
       };
-      // Stamped before the service is asked: what it reads then is no older than the stamp.
-      if (stamps && ctx.cacheKey && req.headers.authorization === undefined) void stamps.stamp(ctx.journalId).then(go);
-      else go(null);
+      // Stamped before the service is asked: what it reads then is no older than the stamp. A number
+      // read in the last second does, but not for a reader an answer is held for (change-stamps.ts);
+      // looked at and joined in one go, so no answer comes to be held in between.
+      if (stamps && ctx.cacheKey && req.headers.authorization === undefined) {
+        const recent = key !== null && shared!.holds(key) ? undefined : stamps.recent(ctx.journalId);
+        if (recent !== undefined) go(recent);
+        else void stamps.stamp(ctx.journalId).then(go);
+      } else go(null);
       return;
     }
     const headers: OutgoingHttpHeaders = { ...req.headers };

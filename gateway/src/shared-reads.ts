@@ -108,6 +108,11 @@ export class SharedReads {
     for (const then of waiting) then(shared);
   }
 
+  /** Whether an answer is held for the key (a reader joining it then needs its journal's number as it is now). */
+  holds(key: string): boolean {
+    return this.recent.has(key);
+  }
+
   /** Readers waiting now (for tests and metrics). */
   get waiting(): number {
     let n = 0;

@@ -60,3 +60,29 @@ it('says nothing (null) when Redis cannot answer, so the read is not stored', as
   expect(await offline.moved(A, '10')).toBe(true);
   gone.disconnect();
 });
+
+it('keeps the number its last read gave as the stamp of the next reads, so a change since is still seen by the check', async () => {
+  await redis.set(edgeChangeKey(prefix, A), '20');
+  const fresh = new ChangeStamps(redis, prefix);
+  expect(fresh.recent(A)).toBeUndefined();
+  expect(await fresh.moved(A, '20')).toBe(false);
+  // No round trip for the next page's stamp: the check's number stands.
+  expect(fresh.recent(A)).toBe('20');
+  expect(fresh.recent(B)).toBeUndefined();
+  await redis.incr(edgeChangeKey(prefix, A));
+  expect(await fresh.moved(A, fresh.recent(A)!)).toBe(true);
+  expect(fresh.recent(A)).toBe('21');
+});
+
+it('forgets the numbers when Redis cannot answer', async () => {
+  const gone = new Redis(testServers().redisUrl, { lazyConnect: true, enableOfflineQueue: false });
+  gone.on('error', () => {});
+  let down = false;
+  const live = new ChangeStamps(Object.assign(Object.create(redis) as Redis, { mget: (keys: string[]) => (down ? gone.mget(keys) : redis.mget(keys)) }), prefix);
+  expect(await live.stamp(A)).toBe('21');
+  expect(live.recent(A)).toBe('21');
+  down = true;
+  expect(await live.moved(A, '21')).toBe(true);
+  expect(live.recent(A)).toBeUndefined();
+  gone.disconnect();
+});
