@@ -21,7 +21,8 @@ import {
 } from '@journal/server-kit';
 import { edgeTarget, isEdgeCachedRead } from '@journal/contracts/edge-routes';
 import type { GatewayConfig } from './config';
-import { isSubmissionUploadRoute, isUploadRoute, sideOf, upstreamFor, type Upstream } from './routes';
+import { isPlatformApi, isSubmissionUploadRoute, isUploadRoute, sideOf, upstreamFor, type Upstream } from './routes';
+import { PLATFORM_TENANT_ID } from '@journal/contracts';
 import { TenantResolver, type Tenant } from './tenants';
 import { requestTarget } from './request-target';
 import { clientIp, makeTrustCheck } from './client-ip';
@@ -215,15 +216,22 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
       }
       if (url !== req.url) req.url = url;
       if (platformHost && host === platformHost) {
-        // The platform's host serves the platform-wide COUNTER_SUSHI API alone, named to the
-        // content service by its own path and no journal (docs/product.md#counter-platform).
-        if (upstream !== 'content' || !path.startsWith('/counter/r51')) throw new AppError(404, 'not_found', 'Only the COUNTER_SUSHI API (/counter/r51/) is served at this host');
-        req.url = `/counter/platform${url.slice('/counter'.length)}`;
+        // The platform's host serves the platform-wide COUNTER_SUSHI API, named to the content
+        // service by its own path and no journal (docs/product.md#counter-platform), and the
+        // operators' API under the platform's tenant (docs/security.md#platform-operators); nothing of a journal.
+        const operators = isPlatformApi(path);
+        if (!operators && (upstream !== 'content' || !path.startsWith('/counter/r51'))) {
+          throw new AppError(404, 'not_found', 'Only the COUNTER_SUSHI API (/counter/r51/) and the platform\'s usage screen are served at this host');
+        }
+        if (!operators) req.url = `/counter/platform${url.slice('/counter'.length)}`;
         inflight.inc();
         res.once('close', inflightDown);
-        proxies.content(req, res, { journalId: '', host, clientIp: clientIp(req, fromProxy), requestId, startedAt: Date.now() });
+        const ctx = { journalId: operators ? PLATFORM_TENANT_ID : '', host, clientIp: clientIp(req, fromProxy), requestId, startedAt: Date.now() };
+        proxies[operators ? sideOf(upstream, method, path) : 'content'](req, res, ctx);
         return;
       }
+      // The operators' API is the platform host's alone.
+      if (isPlatformApi(path)) throw new AppError(404, 'not_found', `No route for ${req.method} ${path}`);
       const go = (tenant: Tenant | null) => {
         if (!tenant) {
           // A reader's browser gets a page; API clients get the JSON error.

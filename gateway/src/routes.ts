@@ -4,6 +4,9 @@ import { OBJECT_ID_PATTERN } from '@journal/contracts';
 export type Upstream = 'content' | 'content-staff' | 'auth' | 'worklog' | 'pdf' | 'render';
 
 const RULES: [RegExp, Upstream][] = [
+  // The platform's operators (docs/security.md#platform-operators), on the platform's host alone.
+  [/^\/api\/platform\/auth(\/|$)/, 'auth'],
+  [/^\/api\/platform(\/|$)/, 'content'],
   [/^\/auth(\/|$)/, 'auth'],
   [/^\/api\/users(\/|$)/, 'auth'],
   [/^\/api\/activity(\/|$)/, 'auth'],
@@ -20,16 +23,20 @@ const RULES: [RegExp, Upstream][] = [
   [/^\/(?!(api|auth|assets|internal)(\/|$))/, 'render'],
 ];
 
+/** The platform's API: answered on COUNTER_PLATFORM_HOST only, never on a journal's host. */
+export const isPlatformApi = (path: string) => /^\/api\/platform(\/|$)/.test(path);
+
 export function upstreamFor(path: string): Upstream | undefined {
   return RULES.find(([re]) => re.test(path))?.[1];
 }
 
-const ADMIN_RE = /^\/api\/admin(\/|$)/;
+const ADMIN_RE = /^\/api\/(admin|platform)(\/|$)/;
 
 /**
  * Content's staff side: every write (a save, a submission, a review) and every admin read goes to
  * the content processes of their own (CONTENT_STAFF_URL), so no save waits behind readers' work on
- * the event loop that renders and reads public pages. Readers' reads stay on `content`.
+ * the event loop that renders and reads public pages, as do the platform operators' reads.
+ * Readers' reads stay on `content`.
  */
 export const sideOf = (upstream: Upstream, method: string, path: string): Upstream =>
   upstream === 'content' && ((method !== 'GET' && method !== 'HEAD') || ADMIN_RE.test(path)) ? 'content-staff' : upstream;

@@ -42,6 +42,7 @@ export * from './article-authors.schema.js';
 export * from './licenses.js';
 export * from './references.js';
 export * from './counter.schema.js';
+export * from './platform.schema.js';
 export * from './ip-range.js';
 export * from './submission-workflow.js';
 export * from './submission.schema.js';

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import type Redis from 'ioredis';
-import { REAUTH_REQUIRED, RECENT_AUTH_SECONDS, ROLE_FORBIDDEN, roleOrManager, type StaffRole, type StaffRoute } from '@journal/contracts';
+import {
+  PLATFORM_ROLE, PLATFORM_TENANT_ID, REAUTH_REQUIRED, RECENT_AUTH_SECONDS, ROLE_FORBIDDEN, roleOrManager, type PlatformRole, type StaffRole, type StaffRoute,
+} from '@journal/contracts';
 import { AppError } from './errors';
 import type { UserStateSource } from './user-state';
 import { idempotency } from './idempotency';
+import { CLIENT_IP_HEADER, TENANT_HEADER } from './tenant';
 
 /** One algorithm, pinned on both sign and verify, so `alg: none` and HS/RS swaps are refused. */
 export const JWT_ALGORITHM = 'HS256' as const;
@@ -27,6 +30,8 @@ declare global {
   namespace Express {
     interface Request {
       auth?: AuthClaims;
+      /** An operator's session, set by platformAccess on the platform's routes alone. */
+      platformAuth?: PlatformClaims;
     }
   }
 }
@@ -60,8 +65,8 @@ export function signToken(
   return { token: jwt.sign(claims, secret, { algorithm: JWT_ALGORITHM }), claims };
 }
 
-/** Verifies signature, algorithm, expiry and shape; tokens without `exp` are refused. */
-export function verifyToken(secret: string, token: string): AuthClaims {
+/** Signature, algorithm, expiry and the claims every token carries; tokens without `exp` are refused. */
+function verifiedPayload(secret: string, token: string): Omit<AuthClaims, 'role'> & { role?: unknown } {
   let payload: unknown;
   try {
     payload = jwt.verify(token, secret, { algorithms: [JWT_ALGORITHM] });
@@ -76,8 +81,36 @@ export function verifyToken(secret: string, token: string): AuthClaims {
   ) {
     throw new AppError(401, 'unauthorized', 'Invalid token');
   }
+  return p as Omit<AuthClaims, 'role'> & { role?: unknown };
+}
+
+/**
+ * A journal's staff token: an operator's (the platform's tenant, the operator role) is never one,
+ * so no platform session reaches a journal's routes (docs/security.md#platform-operators).
+ */
+export function verifyToken(secret: string, token: string): AuthClaims {
+  const p = verifiedPayload(secret, token);
+  if (p.jid === PLATFORM_TENANT_ID) throw new AppError(401, 'unauthorized', 'Token was issued for another journal');
   if (p.role !== undefined && roleOrManager(p.role) !== p.role) throw new AppError(401, 'unauthorized', 'Invalid token');
-  return { ...(p as AuthClaims), role: roleOrManager(p.role) };
+  return { ...p, role: roleOrManager(p.role) };
+}
+
+/** An operator's session: the platform's tenant and role (docs/security.md#platform-operators). */
+export interface PlatformClaims extends Omit<AuthClaims, 'role'> {
+  role: PlatformRole;
+}
+
+export function signPlatformToken(secret: string, user: { id: string; name: string }, ttlSeconds = TOKEN_TTL_SECONDS): { token: string; claims: PlatformClaims } {
+  const { claims } = signToken(secret, { ...user, journalId: PLATFORM_TENANT_ID }, ttlSeconds);
+  const platform: PlatformClaims = { ...claims, role: PLATFORM_ROLE };
+  return { token: jwt.sign(platform, secret, { algorithm: JWT_ALGORITHM }), claims: platform };
+}
+
+/** A journal's token (another tenant, a staff role) is refused: only an operator's passes. */
+export function verifyPlatformToken(secret: string, token: string): PlatformClaims {
+  const p = verifiedPayload(secret, token);
+  if (p.jid !== PLATFORM_TENANT_ID || p.role !== PLATFORM_ROLE) throw new AppError(401, 'unauthorized', 'Token was not issued for the platform');
+  return { ...p, role: PLATFORM_ROLE };
 }
 
 export function bearerToken(req: Request): string | undefined {
@@ -106,6 +139,16 @@ export async function authenticate(req: Request, opts: AuthMiddlewareOptions): P
   if (!token) throw new AppError(401, 'unauthorized', 'Authentication required');
   const claims = verifyToken(opts.secret, token);
   if (claims.jid !== req.journalId) throw new AppError(401, 'unauthorized', 'Token was issued for another journal');
+  await assertLive(claims, opts);
+  return claims;
+}
+
+/**
+ * A session is live unless revoked (logout), its user disabled or its sessions ended, in Redis
+ * (immediate) and in the database (cached briefly; survives a Redis flush); a journal session
+ * also ends with its user's role change. Fails closed (503) when either store cannot answer.
+ */
+async function assertLive(claims: AuthClaims | PlatformClaims, opts: AuthMiddlewareOptions): Promise<void> {
   const keys = authKeys(opts.redisPrefix);
   let state: (string | null)[];
   try {
@@ -127,7 +170,7 @@ export async function authenticate(req: Request, opts: AuthMiddlewareOptions): P
       throw new AppError(503, 'auth_unavailable', 'Cannot verify the session right now');
     }
     // A token of a role changed moments ago may meet this process's cached old role: ask the database once.
-    if (user && user.role !== claims.role) {
+    if (user && claims.role !== PLATFORM_ROLE && user.role !== claims.role) {
       try {
         user = await opts.users.get(claims.sub, { fresh: true });
       } catch {
@@ -139,9 +182,40 @@ export async function authenticate(req: Request, opts: AuthMiddlewareOptions): P
     if (claims.iat < user.validAfter) throw new AppError(401, 'unauthorized', 'Session has ended');
     if (session?.revoked) throw new AppError(401, 'unauthorized', 'Session has ended');
     // A role change also ends the user's sessions; this catches a token of the old role meanwhile.
-    if (user.role !== claims.role) throw new AppError(401, 'unauthorized', 'Session has ended');
+    // An operator is one by the platform's tenant alone (checked above): no journal role applies.
+    if (claims.role !== PLATFORM_ROLE && user.role !== claims.role) throw new AppError(401, 'unauthorized', 'Session has ended');
   }
-  return claims;
+}
+
+/**
+ * The guard of every platform route (docs/security.md#platform-operators): the gateway names the
+ * platform's tenant on the platform's host alone, so anywhere else the route does not exist (404);
+ * then an operator's live session, and no journal's.
+ */
+export function platformAccess(opts: AuthMiddlewareOptions) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    (async () => {
+      if (req.header(TENANT_HEADER) !== PLATFORM_TENANT_ID) throw new AppError(404, 'not_found', 'Not found');
+      platformRequest(req);
+      const token = bearerToken(req);
+      if (!token) throw new AppError(401, 'unauthorized', 'Authentication required');
+      const claims = verifyPlatformToken(opts.secret, token);
+      await assertLive(claims, opts);
+      req.platformAuth = claims;
+    })().then(() => next(), next);
+  };
+}
+
+/** Routes of the platform's host that take no session (the operator's sign-in): the platform's tenant, or 404. */
+export function requirePlatform(req: Request, _res: Response, next: NextFunction): void {
+  if (req.header(TENANT_HEADER) !== PLATFORM_TENANT_ID) return next(new AppError(404, 'not_found', 'Not found'));
+  platformRequest(req);
+  next();
+}
+
+function platformRequest(req: Request) {
+  req.journalId = PLATFORM_TENANT_ID;
+  req.clientIp = req.header(CLIENT_IP_HEADER) || req.socket.remoteAddress || 'unknown';
 }
 
 /** Sets a generation if none is set (the first process to see a flushed Redis wins) and returns the one set. */

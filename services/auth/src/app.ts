@@ -6,6 +6,7 @@ import { LoginThrottle } from './throttle';
 import { AuthService } from './auth.service';
 import { authRoutes } from './auth.routes';
 import { activityRoutes } from './activity.routes';
+import { platformAuthRoutes } from './platform-auth.routes';
 
 export interface AuthApp extends ServiceApp<AuthService> {
   activity: ActivityLog;
@@ -43,6 +44,8 @@ export async function start(config: AuthConfig): Promise<AuthApp> {
     dependencies: { mongo: mongoDependency(conn), redis: redisDependency(redis) },
   });
   const authOpts = { secret: config.JWT_SECRET, redis, redisPrefix: config.REDIS_PREFIX, users: userState };
+  // Before the journal routes, whose tenant check would refuse the platform's requests first.
+  http.app.use(platformAuthRoutes(service, authOpts));
   http.app.use(authRoutes(service, authOpts));
   http.app.use(activityRoutes(activity, authOpts));
   const server = await serve(http, config, logger, 'auth');

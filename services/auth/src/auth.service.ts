@@ -1,7 +1,7 @@
 import {
-  AppError, authKeys, diffFields, OPERATOR_ACTOR, signToken, type ActivityActor, type ActivityLog, type AuthClaims, type Redis, type UserStateSource,
+  AppError, authKeys, diffFields, OPERATOR_ACTOR, signPlatformToken, signToken, type ActivityActor, type ActivityLog, type AuthClaims, type Redis, type UserStateSource,
 } from '@journal/server-kit';
-import { RECENT_AUTH_SECONDS, roleRank, staffRoles, userNameKey, userNameProblem, userNamesLookAlike, type LoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
+import { PLATFORM_ROLE, PLATFORM_TENANT_ID, RECENT_AUTH_SECONDS, roleRank, staffRoles, userNameKey, userNameProblem, userNamesLookAlike, type LoginResponse, type PlatformLoginResponse, type ReauthResponse, type StaffRole, type StaffUserView } from '@journal/contracts';
 import type { LoginThrottle } from './throttle';
 import type { User, UserRepo } from './user.repo';
 import type { SessionRepo } from './session.repo';
@@ -89,6 +89,21 @@ export class AuthService {
 
   /** Every attempt is counted before its password is checked (docs/security.md#passwords-and-login-throttling). */
   async login(journalId: string, ip: string, username: string, password: string): Promise<LoginResponse> {
+    // The platform's accounts sign in on the platform's host alone, to a session no journal accepts.
+    if (journalId === PLATFORM_TENANT_ID) throw new AppError(404, 'not_found', 'Not found');
+    const user = await this.checkLogin(journalId, ip, username, password);
+    const { token } = signToken(this.deps.jwtSecret, { id: user.id, name: user.name, journalId, role: user.role });
+    return { token, user: publicUser(user) };
+  }
+
+  /** docs/security.md#platform-operators: an operator's sign-in, throttled and checked as a journal's. */
+  async platformLogin(ip: string, username: string, password: string): Promise<PlatformLoginResponse> {
+    const user = await this.checkLogin(PLATFORM_TENANT_ID, ip, username, password);
+    const { token, claims } = signPlatformToken(this.deps.jwtSecret, { id: user.id, name: user.name });
+    return { token, user: { id: user.id, name: user.name, role: PLATFORM_ROLE }, expiresAt: new Date(claims.exp * 1000).toISOString() };
+  }
+
+  private async checkLogin(journalId: string, ip: string, username: string, password: string): Promise<User> {
     const { users, throttle } = this.deps;
     const attempt = await throttle.reserve(journalId, ip, userNameKey(username));
     const user = await users.findByName(journalId, username);
@@ -100,12 +115,11 @@ export class AuthService {
     if (user.status !== 'enabled') throw new LoginRefused(403, 'disabled', 'User disabled');
     if (!ipAllowed(user.allowedIps, ip)) throw new LoginRefused(403, 'invalid_ip', 'Invalid IP');
     await attempt.succeeded();
-    const { token } = signToken(this.deps.jwtSecret, { id: user.id, name: user.name, journalId, role: user.role });
-    return { token, user: publicUser(user) };
+    return user;
   }
 
   /** Ends this session: stored for good first, then in Redis for the other processes' fast path. */
-  async logout(claims: AuthClaims): Promise<void> {
+  async logout(claims: Pick<AuthClaims, 'jid' | 'sub' | 'jti' | 'exp'>): Promise<void> {
     const ttl = Math.max(1, Math.ceil(claims.exp - nowSeconds()));
     await this.deps.sessions.revoke({ journalId: claims.jid, userId: claims.sub, jti: claims.jti, exp: claims.exp });
     this.deps.userState?.forgetSession(claims.jid, claims.jti);
@@ -212,7 +226,8 @@ export class AuthService {
     if (status === 'enabled' && found.disabledByOperator && !isOperator(actor)) {
       throw new AppError(403, 'operator_disabled', 'The operator disabled this user; only the operator can enable it again');
     }
-    if (status === 'disabled' && found.status === 'enabled' && found.role === 'manager') await this.assertNotLastManager(journalId, id);
+    // The platform's operators are no journal's managers: the CLI can always make another.
+    if (status === 'disabled' && found.status === 'enabled' && found.role === 'manager' && journalId !== PLATFORM_TENANT_ID) await this.assertNotLastManager(journalId, id);
     const by = actorName(actor);
     const patch = status === 'disabled'
       ? { status, validAfter: nowSeconds(), modifiedby: by, ...(isOperator(actor) ? { disabledByOperator: true } : {}) }

@@ -1,6 +1,6 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { buildIndexes } from '@journal/server-kit';
-import { roleOrManager, userNameKey, userNamesLookAlike, type StaffRole } from '@journal/contracts';
+import { PLATFORM_ROLE, PLATFORM_TENANT_ID, roleOrManager, userNameKey, userNamesLookAlike, type PlatformRole, type StaffRole } from '@journal/contracts';
 
 export interface User {
   id: string;
@@ -27,7 +27,7 @@ export interface User {
  * form (a clash) each keep `<normal form>\u0001<id>` instead, which no name can produce, until all but
  * one are renamed (docs/operations.md#user-name-clashes).
  */
-type UserDoc = Omit<User, 'id' | 'journalId'> & { journalId: Types.ObjectId; nameKey?: string };
+type UserDoc = Omit<User, 'id' | 'journalId' | 'role'> & { journalId: Types.ObjectId; nameKey?: string; role: StaffRole | PlatformRole };
 
 /** Accounts of one journal whose names share a normal form, stored before names were compared so. */
 export interface NameClash {
@@ -49,7 +49,7 @@ const userSchema = new Schema<UserDoc>(
     nameKey: { type: String },
     passwordHash: { type: String, required: true },
     status: { type: String, enum: ['enabled', 'disabled'], default: 'enabled' },
-    role: { type: String, enum: ['manager', 'editor', 'worklog'], default: 'manager' },
+    role: { type: String, enum: ['manager', 'editor', 'worklog', PLATFORM_ROLE], default: 'manager' },
     disabledByOperator: { type: Boolean, default: false },
     allowedIps: { type: [String], default: [] },
     validAfter: { type: Number, default: 0 },
@@ -180,7 +180,9 @@ export class UserRepo {
   async create(
     u: Omit<User, 'id' | 'validAfter' | 'createdby' | 'modifiedby' | 'role' | 'disabledByOperator'> & Partial<Pick<User, 'createdby' | 'role'>>,
   ): Promise<User> {
-    const d = await this.model.create({ ...u, nameKey: userNameKey(u.name), modifiedby: u.createdby ?? '', journalId: new Types.ObjectId(u.journalId) });
+    // The platform's accounts are operators (docs/security.md#platform-operators): stored so, whatever a caller names.
+    const role = u.journalId === PLATFORM_TENANT_ID ? PLATFORM_ROLE : u.role;
+    const d = await this.model.create({ ...u, role, nameKey: userNameKey(u.name), modifiedby: u.createdby ?? '', journalId: new Types.ObjectId(u.journalId) });
     return toUser(d.toObject());
   }
 
@@ -189,7 +191,8 @@ export class UserRepo {
     const filter = { _id: new Types.ObjectId(id), journalId: new Types.ObjectId(journalId) };
     // A rename takes the new name's normal form; an account of a clash renamed to its own name keeps its clash key.
     const renamed = patch.name !== undefined && !(await this.model.exists({ ...filter, name: patch.name }));
-    const set = renamed ? { ...patch, nameKey: userNameKey(patch.name!) } : patch;
+    const kept = patch.role && journalId === PLATFORM_TENANT_ID ? { ...patch, role: PLATFORM_ROLE } : patch;
+    const set = renamed ? { ...kept, nameKey: userNameKey(patch.name!) } : kept;
     const before = await this.model.findOneAndUpdate(filter, { $set: set }).lean();
     if (!before) return null;
     if (renamed && before.nameKey?.includes(CLASH_MARK)) await this.settleClash(before.journalId, userNameKey(before.name));

@@ -6,6 +6,7 @@ import { UserRepo } from '../user.repo';
 import { SessionRepo } from '../session.repo';
 import { userCommands, type JournalLookup } from './user.commands';
 import { auditCommands } from './audit.commands';
+import { operatorCommands } from './operator.commands';
 
 /**
  * Journals belong to the content service; the auth image has no copy of its code, so the user
@@ -34,5 +35,5 @@ export function authCliCommands(res: CliResources): CliCommand[] {
     });
     return { service, activity, journals: journalLookup(conn) };
   });
-  return [...userCommands(deps), ...auditCommands(deps)];
+  return [...userCommands(deps), ...operatorCommands(deps), ...auditCommands(deps)];
 }

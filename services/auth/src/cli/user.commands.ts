@@ -43,7 +43,7 @@ export async function journalIdBySlug(journals: JournalLookup, slug: string): Pr
 }
 
 /** The piped password, or a new random one that the command prints once. */
-async function password(a: Record<string, unknown>, io: CliIo): Promise<{ password: string; generated: boolean }> {
+export async function newPassword(a: Record<string, unknown>, io: CliIo): Promise<{ password: string; generated: boolean }> {
   if (a['password-stdin']) return { password: await passwordFromStdin(io), generated: false };
   return { password: randomBytes(18).toString('base64url'), generated: true };
 }
@@ -63,7 +63,7 @@ export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
         const d = await deps();
         const r = roleOf(a);
         const jid = await journalId(d, String(a.journal));
-        const pw = await password(a, io);
+        const pw = await newPassword(a, io);
         const user = await d.service.createUser(jid, { name: String(a.name), password: pw.password, role: r }, OPERATOR);
         const shown = pw.generated ? { password: pw.password } : {};
         return {
@@ -134,7 +134,7 @@ export function userCommands(deps: () => Promise<UserCliDeps>): CliCommand[] {
         const d = await deps();
         const jid = await journalId(d, String(a.journal));
         const found = await d.service.findUser(jid, String(a.name));
-        const pw = await password(a, io);
+        const pw = await newPassword(a, io);
         const user = await d.service.resetPassword(jid, found.id, pw.password, OPERATOR);
         return {
           data: { user, ...(pw.generated ? { password: pw.password } : {}) },

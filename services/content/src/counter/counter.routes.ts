@@ -8,8 +8,7 @@ import { SushiError } from './counter-exceptions';
 import { isReportId } from './counter-request';
 import { THE_WORLD } from './counter-reports';
 import type { Requester } from './counter-scope';
-import { counterTsv } from './counter-tsv';
-import { counterXlsx } from './counter-xlsx';
+import { sendCounterReport } from './counter-download';
 import type { CounterService, SushiApi } from './counter.service';
 import type { SushiCustomerService } from './sushi-customer.service';
 
@@ -91,30 +90,7 @@ export function counterRoutes(deps: ContentDeps, { service, customers }: Counter
     if (!isReportId(id)) throw new AppError(404, 'not_found', 'No such report');
     const { format, customer_id: customerId, ...query } = req.query as Record<string, unknown>;
     const who: Requester = customerId !== undefined && customerId !== '' ? await customers.requester(req.journalId, customerId) : THE_WORLD;
-    try {
-      const report = await service.report(req.journalId, id, query, who, publicOrigin(req, deps.config));
-      const file = `${id.toUpperCase()}_${report.Report_Header.Report_Filters.Begin_Date}_${report.Report_Header.Report_Filters.End_Date}`;
-      if (format === 'tsv') {
-        res.setHeader('Content-Type', 'text/tab-separated-values; charset=utf-8');
-        res.setHeader('Content-Disposition', `attachment; filename="${file}.tsv"`);
-        res.send(counterTsv(report));
-        return;
-      }
-      if (format === 'xlsx') {
-        res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        res.setHeader('Content-Disposition', `attachment; filename="${file}.xlsx"`);
-        res.send(await counterXlsx(report));
-        return;
-      }
-      res.json(report);
-    } catch (err) {
-      if (err instanceof SushiError && err.status === 202) {
-        res.setHeader('Retry-After', '30');
-        throw new AppError(503, 'report_queued', 'The report is being prepared: download it again in a minute');
-      }
-      if (err instanceof SushiError) throw new AppError(err.status === 200 ? 400 : err.status, 'counter_exception', `${err.body.Code}: ${err.body.Message}${err.body.Data ? ` (${err.body.Data})` : ''}`);
-      throw err;
-    }
+    await sendCounterReport(res, id, format, () => service.report(req.journalId, id, query, who, publicOrigin(req, deps.config)));
   });
 
   r.get('/api/admin/counter/customers', requireTenant, staff(staffRoutes.sushiCustomers), async (req, res) => {

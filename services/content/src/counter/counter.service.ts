@@ -9,7 +9,7 @@ import { articleAuthors, displayName } from '../cite/article-authors';
 import { plain } from '../shared/text';
 import { pagePath } from '../seo/public-url';
 import { SushiError } from './counter-exceptions';
-import { itemReport, type Item, type Row } from './counter-reports';
+import { itemReport, THE_WORLD, type Item, type Row } from './counter-reports';
 import { InstitutionDirectory } from './institution-ranges';
 import { readReportRequest } from './counter-request';
 import { monthAfter, monthBefore, monthsOf } from '../shared/months';
@@ -108,7 +108,7 @@ export class CounterService {
   }
 
   /** The journals a platform customer may harvest (enabled ones: a disabled journal serves nothing). */
-  private async entitled(c: StoredCustomer): Promise<ReportScope> {
+  private async entitled(c: Pick<StoredCustomer, 'journals'>): Promise<ReportScope> {
     const ids = c.journals.includes('*') ? (await this.deps.repos.journals.listHosts()).filter((j) => j.status === 'enabled').map((j) => j.id) : c.journals;
     const journals = (await Promise.all(ids.map((id) => this.deps.publicService.journal(id)))).filter((j): j is Journal => !!j && j.status !== 'disabled');
     return { journals, platform: this.deps.config.COUNTER_PLATFORM_NAME, origin: (j) => publicOriginOf(j.hosts[0], this.deps.config) };
@@ -140,6 +140,15 @@ export class CounterService {
       reportList: async (c) => this.reportList((await this.entitled(c)).journals.map((j) => j.id)),
       report: async (c, id, q) => this.reportOf(await this.entitled(c), id, q, platformRequesterOf(c)),
     };
+  }
+
+  /**
+   * The platform's report as its operators read it (docs/product.md#counter-platform): every
+   * enabled journal's usage by every reader, or the report a platform customer harvests.
+   */
+  async platformReport(id: CounterReportId, query: Record<string, unknown>, customer: StoredCustomer | null, now = new Date()) {
+    const scope = await this.entitled(customer ?? { journals: ['*'] });
+    return this.reportOf(scope, id, query, customer ? platformRequesterOf(customer) : THE_WORLD, now);
   }
 
   /** Code of Practice 8.2: customer_id always; the requestor ID when the customer has one; the API key. */

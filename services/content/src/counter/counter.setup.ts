@@ -1,6 +1,8 @@
 import type { Router } from 'express';
 import type { ContentDeps } from '../deps';
 import { counterRoutes } from './counter.routes';
+import { PlatformCustomerService } from './platform-customer.service';
+import { platformCounterRoutes } from './platform-counter.routes';
 import { CounterService } from './counter.service';
 import { SushiCustomerRepo } from './sushi-customer.repo';
 import { SushiCustomerService } from './sushi-customer.service';
@@ -20,5 +22,8 @@ export function startCounter(deps: ContentDeps): CounterModule {
   repo.init().catch((err: unknown) => deps.logger.warn({ err }, 'sushi customer indexes not built'));
   const service = new CounterService(deps, repo);
   const customers = new SushiCustomerService(repo, service.institutions, deps.activity);
-  return { router: counterRoutes(deps, { service, customers }), service };
+  const platformCustomers = new PlatformCustomerService(repo, deps.repos.journals, service.institutions);
+  const router = counterRoutes(deps, { service, customers });
+  router.use(platformCounterRoutes(deps, service, platformCustomers));
+  return { router, service };
 }
