@@ -81,6 +81,7 @@ describe('purged by tag', () => {
   const urls = () => ({
     settings: '/api/settings/',
     editors: '/api/editors/',
+    archives: '/api/archives/',
     issueList1: `/api/archives/${issue1.year}/${issue1.volume}/${issue1.issue}`,
     issueList2: `/api/archives/${issue2.year}/${issue2.volume}/${issue2.issue}`,
     article1: `/api/archives/ref/${a1.refnumber}`,
@@ -116,6 +117,10 @@ describe('purged by tag', () => {
 
   it('an editor, settings or indexing write reaches the layout: every page and the head reads, not the article and issue reads', async () => {
     expect(await purgedBy([cacheTag.head(J)])).toEqual(['articlePage1', 'articlePage2', 'board', 'editors', 'feed', 'issuePage2', 'settings']);
+  });
+
+  it('an issue entering, leaving or renaming the archive index reaches the archive\'s pages and the index, not the journal\'s others', async () => {
+    expect(await purgedBy([cacheTag.index(J)])).toEqual(['archives', 'articlePage1', 'articlePage2', 'issuePage2']);
   });
 
   it('a stored file\'s tag reaches no cached answer (files have versioned URLs); the journal tag reaches all', async () => {

@@ -240,6 +240,38 @@ describe('the change publisher', () => {
   });
 });
 
+describe('an issue write', () => {
+  test('purges only what shows the issue: its articles when their month moves, nothing for an issue no reader sees', async () => {
+    const published: string[][] = [];
+    const off = a.publisher.onPublished((c) => {
+      published.push(c.tags);
+    });
+    try {
+      const art = (await a.repos.articles.list(demo)).find(isPublicArticle)!;
+      // The article shows its issue's month.
+      await a.repos.articles.update(demo, art.id, { frequency: '' });
+      await a.publisher.changed(demo, [{ t: 'article', id: art.id }]);
+      const issue = (await a.repos.issues.find(demo, art.year, art.volume, art.issue)) ?? (await a.repos.issues.create(demo, { year: art.year, volume: art.volume, issue: art.issue, frequency: 'january' }));
+      await a.repos.issues.update(demo, issue.id, { frequency: 'tagged month' });
+      await a.publisher.changed(demo, [{ t: 'issue', id: issue.id }]);
+      expect(published[1]).toEqual(expect.arrayContaining([cacheTag.issue(demo, art), cacheTag.article(demo, art.refnumber), cacheTag.lists(demo)]));
+      // Settings, editors and the journal's other pages stay cached.
+      expect(published[1]).not.toContain(cacheTag.head(demo));
+      expect((await pub(a, demo, `/api/archives/ref/${art.refnumber}`).expect(200)).body.frequency).toBe('tagged month');
+      // Saved again unchanged: no reader's answer changes.
+      await a.publisher.changed(demo, [{ t: 'issue', id: issue.id }]);
+      expect(published[2]).toEqual([]);
+      // An issue with no article is listed nowhere public.
+      const empty = await a.repos.issues.create(demo, { year: 2098, volume: 7, issue: 7, frequency: 'may' });
+      await a.publisher.changed(demo, [{ t: 'issue', id: empty.id }]);
+      expect(published[3]).toEqual([]);
+      await expectAnswersMatch(a, demo);
+    } finally {
+      off();
+    }
+  });
+});
+
 describe('the memory budget', () => {
   test('a tiny budget evicts, and every answer stays correct', async () => {
     const tiny = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX, CACHE_MAX_MB: 1 });
@@ -360,5 +392,46 @@ describe('bad input', () => {
     expect((await pub(a, demo, '/api/archives/ref/NO-SUCH-REF')).status).toBe(404);
     // The unknown reference costs one read by id (its view is absent), never a query of the articles.
     expect(a.views.repo.reads - before).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('article saves under the views lock', () => {
+  /** The admin edit form of `art` sent back to `app` with its abstract set to `abstract`. */
+  const save = (app: App, art: Article, abstract: string) => {
+    const fields: Record<string, string> = {
+      year: String(art.year), volume: String(art.volume), issue: String(art.issue), refnumber: art.refnumber, title: art.title, authorname: art.authorname ?? '',
+      abstract, pagenumber: art.pagenumber || '1-2', email: art.email || 'a@b.org', txnid: art.txnid ?? '', ptype: art.ptype || 'paid',
+      publishdate: String(art.publishdate ?? '2020-01-01').slice(0, 10), subject: art.subject ?? '',
+    };
+    let req = request(app.url).post(`/api/archives/${art.id}`).set({ 'x-journal-id': demo, authorization: `Bearer ${staffToken(demo)}` });
+    for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+    return req;
+  };
+
+  test('an edit reads its article once: the write made under the lock is what the views are patched with', async () => {
+    const art = (await a.repos.articles.list(demo)).find((x) => isPublicArticle(x) && !x.file)!;
+    const reads = jest.spyOn(a.repos.articles, 'findById');
+    try {
+      await save(a, art, '<p>Read once.</p>').expect(200);
+      expect(reads.mock.calls.filter(([, id]) => id === art.id)).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+    }
+    expect((await pub(a, demo, `/api/archives/ref/${art.refnumber}`).expect(200)).body.abstract).toBe('<p>Read once.</p>');
+    await expectAnswersMatch(a, demo);
+  });
+
+  test('saves of one issue sent at once to two replicas, the same article twice: every answer is the stored one', async () => {
+    const all = (await a.repos.articles.list(demo)).filter(isPublicArticle);
+    const byIssue = new Map<string, Article[]>();
+    for (const x of all) byIssue.set(`${x.year}/${x.volume}/${x.issue}`, [...(byIssue.get(`${x.year}/${x.volume}/${x.issue}`) ?? []), x]);
+    const [x, y] = [...byIssue.values()].find((l) => l.length >= 2)!;
+    const answers = await Promise.all([save(a, x!, '<p>X from a.</p>'), save(b, x!, '<p>X from b.</p>'), save(a, y!, '<p>Y from a.</p>'), save(b, y!, '<p>Y from b.</p>')]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // Whichever save of each article landed last is what every answer shows, on both replicas.
+    const stored = await a.repos.articles.findById(demo, x!.id);
+    expect(['<p>X from a.</p>', '<p>X from b.</p>']).toContain(stored!.abstract);
+    await expectAnswersMatch(a, demo);
+    await eventually(() => expectAnswersMatch(b, demo));
   });
 });

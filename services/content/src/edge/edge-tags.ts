@@ -23,7 +23,8 @@ export function edgeTagsOf(journalId: string, path: string): string[] | null {
   const j = cacheTag.journal(journalId);
   const head = cacheTag.head(journalId);
   const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  if (p === '/api/settings' || p === '/api/indexing' || p === '/api/archives' || p === '/api/editors' || p.startsWith('/api/editors/')) return [j, head];
+  if (p === '/api/settings' || p === '/api/indexing' || p === '/api/editors' || p.startsWith('/api/editors/')) return [j, head];
+  if (p === '/api/archives') return [j, cacheTag.index(journalId)];
   if (p === '/api/search') return [j, cacheTag.lists(journalId)];
   if (p === '/feed.atom' || p === '/feed.rss') return [j, head, cacheTag.lists(journalId)];
   if (p === '/sitemap.xml' || /^\/sitemap-\d{1,6}\.xml$/.test(p)) return [j, cacheTag.lists(journalId)];

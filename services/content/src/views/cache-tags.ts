@@ -9,8 +9,13 @@ import { createHash } from 'node:crypto';
 export const cacheTag = {
   /** Everything of the journal (a reload, a seed, a fix made in the database). */
   journal: (journalId: string) => `j${journalId}`,
-  /** The journal's settings, editors, indexing partners and archive index: the layout of every page. */
+  /** The journal's settings, editors, indexing partners and site files: the layout of every page. */
   head: (journalId: string) => `j${journalId}-h`,
+  /**
+   * The archive index (the issues with public articles, their months and counts): the archive's
+   * sidebar, so every issue and article page, and not the journal's other pages.
+   */
+  index: (journalId: string) => `j${journalId}-x`,
   /** One issue's article list and page. */
   issue: (journalId: string, key: { year: number; volume: number; issue: number }) => `j${journalId}-i${key.year}.${key.volume}.${key.issue}`,
   /** One article's answers and pages (by reference number). */

@@ -238,11 +238,11 @@ export class ChangePublisher {
         if (s) pass.head.stats[key] = s;
         else delete pass.head.stats[key];
         pass.headDirty = true;
+        pass.tags.add(cacheTag.index(journalId));
       }
       if (v.articles.length) pass.puts.set(viewId.issue(journalId, key), v);
       else pass.removes.add(viewId.issue(journalId, key));
     }
-    if (pass.headDirty) pass.tags.add(cacheTag.head(journalId));
     if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), pass.head);
     for (const id of pass.puts.keys()) pass.removes.delete(id);
     const puts = [...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }));
@@ -288,18 +288,18 @@ export class ChangePublisher {
       case 'editor': {
         const e = await src.editors.findById(journalId, c.id);
         head.editors = head.editors.filter((x) => x.id !== c.id).concat(e ? [e] : []);
-        pass.headDirty = true;
+        layoutChanged(pass);
         return;
       }
       case 'indexing': {
         const x = await src.indexing.findById(journalId, c.id);
         head.indexing = head.indexing.filter((i) => i.id !== c.id).concat(x ? [x] : []);
-        pass.headDirty = true;
+        layoutChanged(pass);
         return;
       }
       case 'journal':
         head.journal = await src.journals.findById(journalId);
-        pass.headDirty = true;
+        layoutChanged(pass);
         return;
       case 'file': {
         pass.tags.add(cacheTag.file(journalId, c.path));
@@ -319,7 +319,7 @@ export class ChangePublisher {
         if (f) head.files[c.path] = assetVersion(f.etag);
         else delete head.files[c.path];
         if (was && was !== head.files[c.path]) pass.retired.add(versionedUrl(c.path, was));
-        pass.headDirty = true;
+        layoutChanged(pass);
         return;
       }
       default:
@@ -388,21 +388,36 @@ export class ChangePublisher {
     pass.articleEvents.push({ id, article: a, entry });
   }
 
-  /** An issue's month (or the issue itself) changed: its articles without a month of their own show the new one. */
+  /**
+   * An issue was created, edited or deleted. Readers see an issue only through its articles (the
+   * archive index lists issues with public articles; an article without a month of its own shows
+   * its issue's): only when the month those articles show moves are they re-read, and their pages,
+   * lists and the index purged. Otherwise the issue's documents are the admin's alone (its list,
+   * its counts) and no cached answer changes: an empty issue created purges nothing.
+   */
   private async issue(pass: Pass, id: string): Promise<void> {
     const { journalId, head } = pass;
     const i = await this.store.src.issues.findById(journalId, id);
     const old = head.issues.find((x) => x.id === id);
+    const keys = [...new Set([old && issueKeyOf(old), i && issueKeyOf(i)].filter((k): k is string => !!k))].map((k) => parseIssueKey(k)!);
+    const monthsBefore = keys.map((k) => monthOf(head, k));
     head.issues = head.issues.filter((x) => x.id !== id).concat(i ? [headIssue(i)] : []);
     pass.headDirty = true;
-    const keys = new Set([old && issueKeyOf(old), i && issueKeyOf(i)].filter((k): k is string => !!k));
-    for (const key of keys) {
-      pass.tags.add(cacheTag.issue(journalId, parseIssueKey(key)!));
-      const v = await this.issueView(pass, key);
+    for (const [n, key] of keys.entries()) {
+      const k = issueKeyOf(key);
+      // No public article there (none listed, none entered in this write): nothing shows the month.
+      if (monthOf(head, key) === monthsBefore[n] || !(head.stats[k] || pass.issues.get(k)?.articles.length)) continue;
+      pass.tags.add(cacheTag.issue(journalId, key));
+      const v = await this.issueView(pass, k);
       for (const e of [...v.articles]) if (!e.own) await this.article(pass, e.id);
     }
-    pass.tags.add(cacheTag.lists(journalId));
   }
+}
+
+/** The layout of every page changed (settings, editors, indexing partners, site files): the head is stored and every page purged. */
+function layoutChanged(pass: Pass): void {
+  pass.headDirty = true;
+  pass.tags.add(cacheTag.head(pass.journalId));
 }
 
 function emptyHead(): HeadView {
