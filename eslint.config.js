@@ -5,7 +5,7 @@ const boundaries = require('eslint-plugin-boundaries');
 // The web's layers (bulletproof-react): a feature imports the shared layers and its own files;
 // only the app (routes and providers) wires features together.
 const webLayers = ['lib', 'config', 'components'];
-const features = ['admin', 'public', 'worklog'];
+const features = ['admin', 'platform', 'public', 'worklog'];
 const webElements = [
   { type: 'app', pattern: 'web/src/app/**', partialMatch: false },
   { type: 'server', pattern: 'web/server/**', partialMatch: false },

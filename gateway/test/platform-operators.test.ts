@@ -156,6 +156,9 @@ describe('the platform\'s reports and customers', () => {
     expect(list.map((c: { customerId: string }) => c.customerId)).toEqual(['state-lib']);
     expect(JSON.stringify(list)).not.toContain('apiKeyHash');
     const own = await platform(`/api/platform/counter/reports/pr?${period}&customer_id=state-lib`, { headers: bearer(op) });
-    expect([own.status, own.json().Report_Header.Institution_Name]).toEqual([200, 'State Library']);
+    // Reported all usage: the world's counts, under its own customer ID beside the world's.
+    expect([own.status, own.json().Report_Header.Institution_Name, JSON.stringify(own.json().Report_Header.Institution_ID)]).toEqual([
+      200, 'The World', expect.stringContaining('state-lib'),
+    ]);
   });
 });

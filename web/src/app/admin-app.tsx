@@ -48,16 +48,20 @@ function LeaveApp() {
  */
 export async function startAdminApp() {
   void loadBrowserHtmlTools();
-  const area = /^\/webdata(\/|$)/.test(firstPath)
-    ? (await import('@/features/worklog/routes')).worklogRoutes
-    : (await import('@/features/admin/routes')).adminRoutes;
+  // The platform's operators' screen (on the platform's host) has a client of its own: their token, never a journal's.
+  const platform = /^\/platform(\/|$)/.test(firstPath) ? await import('@/features/platform/routes') : null;
+  const area = platform
+    ? platform.platformRoutes
+    : /^\/webdata(\/|$)/.test(firstPath)
+      ? (await import('@/features/worklog/routes')).worklogRoutes
+      : (await import('@/features/admin/routes')).adminRoutes;
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } });
   // Anything outside the admin and the work-log is a public page: a full page load.
   const routes: RouteObject[] = [{ id: 'app', errorElement: <AdminError />, children: [...area, { path: '*', element: <LeaveApp /> }] }];
   const router = createBrowserRouter(routes);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <ApiClientProvider client={appApiClient}>
+      <ApiClientProvider client={platform?.platformApiClient ?? appApiClient}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

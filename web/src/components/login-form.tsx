@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { loginErrorMessage, loginSchema } from '@journal/contracts';
+import { loginErrorMessage, loginSchema, type LoginInput } from '@journal/contracts';
 import { ApiError, useApiClient } from '@/lib/api-client';
 import { authApi } from '@/lib/auth';
 import { setSession } from '@/lib/session';
 import { firstProblem } from '@/lib/form-errors';
 
-/** The one login form, used by /admin/login and /webdata/login (docs/product.md#admin-area). */
-export function LoginForm({ onSuccess, title = 'Login' }: { onSuccess: () => void; title?: string }) {
+/**
+ * The one login form, used by /admin/login and /webdata/login (docs/product.md#admin-area) and, with
+ * its own `login` (the platform's operators keep a session of their own), by /platform/login.
+ */
+export function LoginForm({ onSuccess, title = 'Login', login }: { onSuccess: () => void; title?: string; login?: (input: LoginInput) => Promise<void> }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -23,8 +26,8 @@ export function LoginForm({ onSuccess, title = 'Login' }: { onSuccess: () => voi
     setBusy(true);
     setError('');
     try {
-      const session = await authApi(client).login(parsed.data);
-      setSession(session);
+      if (login) await login(parsed.data);
+      else setSession(await authApi(client).login(parsed.data));
       onSuccess();
     } catch (err) {
       setError(err instanceof ApiError && err.status === 429 ? err.message : loginErrorMessage(err instanceof ApiError ? err.code : undefined));

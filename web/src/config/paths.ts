@@ -29,6 +29,11 @@ export const paths = {
     search: (q: string) => `/admin/search?q=${encodeURIComponent(q)}`,
     notFound: '/admin/not-found',
   },
+  /** docs/product.md#counter-platform: the operators' usage screen, on the platform's own host. */
+  platform: {
+    root: '/platform',
+    login: '/platform/login',
+  },
   webdata: {
     root: '/webdata',
     login: '/webdata/login',

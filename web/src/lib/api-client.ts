@@ -39,6 +39,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Runs after each write (not a GET) that succeeded, with its path: the admin follows its saves to the public site. */
   onWritten?: (path: string) => void;
+  /** The session token sent with `auth` requests: the journal's stored session unless the app keeps its own (the platform's operators). */
+  token?: () => string | undefined;
 }
 
 type Bodyless = Omit<RequestOptions, 'method' | 'body'>;
@@ -61,8 +63,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       body = JSON.stringify(opts.body);
     }
     if (opts.auth) {
-      const s = getSession();
-      if (s) headers.Authorization = `Bearer ${s.token}`;
+      const token = options.token ? options.token() : getSession()?.token;
+      if (token) headers.Authorization = `Bearer ${token}`;
     }
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
     const res = await fetch(base + path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'include', signal: opts.signal });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useScholarlyApi } from '../api/scholarly.api';
 import { invalidateAfterSave, staleAfterSaving } from '../api/keys';
-import { FileExportButton } from './file-export-button';
+import { FileExportButton } from '@/components/file-export-button';
 
 /**
  * Exports the selected articles as a Crossref deposit file (schema 5.3.1), which staff upload to

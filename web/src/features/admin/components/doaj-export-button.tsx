@@ -1,5 +1,5 @@
 import { useScholarlyApi } from '../api/scholarly.api';
-import { FileExportButton } from './file-export-button';
+import { FileExportButton } from '@/components/file-export-button';
 
 /** Downloads the issue's public articles as DOAJ article XML, for upload on DOAJ's publisher area. */
 export function DoajExportButton({ year, volume, issue }: { year: number; volume: number; issue: number }) {

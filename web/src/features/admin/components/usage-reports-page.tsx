@@ -14,7 +14,7 @@ import { sessionRole } from '@/lib/session';
 import { QueryStates } from '@/components/query-states';
 import { useCounterApi } from '../api/counter.api';
 import { adminKeys } from '../api/keys';
-import { FileExportButton } from './file-export-button';
+import { FileExportButton } from '@/components/file-export-button';
 import { useReauth } from './reauth-prompt';
 import { SaveOutcome, useSaveOutcome } from './save-outcome';
 import { AdminTable } from './admin-table';
