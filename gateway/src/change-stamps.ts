@@ -1,4 +1,4 @@
-import { edgeChangeKey, type Redis } from '@journal/server-kit';
+import { changeVersionKey, CONTENT_CHANGE_FEED, edgeChangeKey, type Redis } from '@journal/server-kit';
 
 /** How long a read waits for its stamp; past it, it is passed on unchecked. */
 export const STAMP_WAIT_MS = 250;
@@ -29,6 +29,12 @@ type Waiter = (n: string | null) => void;
  * on as not storable after a write), never hide one. A reader who may be handed an answer held
  * for its key (shared-reads.ts) is stamped anew: the held answer passed its own check before a
  * write the remembered number may not show yet.
+ *
+ * A stamp is two numbers of the journal read together: its change number and its change feed's
+ * version (bumped as each write is announced to the processes holding its data). The version goes
+ * on with the read (CONTENT_VERSION_HEADER): the render process and content answer it only once
+ * they have applied it, so a read stamped after a write's announcement never gets what a process
+ * held from before it; a write announced after the stamp moves it, and the answer is not stored.
  */
 export class ChangeStamps {
   /** Journals whose numbers the next MGET reads, each with those waiting on it. */
@@ -66,11 +72,11 @@ export class ChangeStamps {
     const batch = this.next;
     this.next = new Map();
     const journals = [...batch.keys()];
-    this.redis.mget(journals.map((j) => edgeChangeKey(this.prefix, j))).then(
+    this.redis.mget(journals.flatMap((j) => [edgeChangeKey(this.prefix, j), changeVersionKey(this.prefix, CONTENT_CHANGE_FEED, j)])).then(
       (numbers) => {
         const at = performance.now();
         journals.forEach((j, i) => {
-          const n = numbers[i] ?? '0';
+          const n = `${numbers[2 * i] ?? '0'}.${numbers[2 * i + 1] ?? '0'}`;
           this.known.set(j, { n, at });
           settle(batch.get(j)!, n);
         });
@@ -93,3 +99,6 @@ export function notStorable(h: Record<string, string | string[] | undefined>): v
   if (h['cdn-cache-control'] !== undefined) h['cdn-cache-control'] = 'no-store';
   if (h['surrogate-control'] !== undefined) h['surrogate-control'] = 'no-store';
 }
+
+/** The change feed's version a stamp holds, as the services are told it (CONTENT_VERSION_HEADER). */
+export const feedVersionOf = (stamp: string): string => stamp.slice(stamp.indexOf('.') + 1);

@@ -1,11 +1,11 @@
 import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { Client, type Dispatcher } from 'undici';
-import { CLIENT_IP_HEADER, EDGE_CACHE_KEY_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, limitConnectTime, type Logger } from '@journal/server-kit';
+import { CLIENT_IP_HEADER, CONTENT_VERSION_HEADER, EDGE_CACHE_KEY_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, limitConnectTime, type Logger } from '@journal/server-kit';
 import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
 import type { EdgeEncoding } from '@journal/server-kit';
 import type { EdgeAnswers } from './edge-answers';
 import { MAX_SHARED_BYTES, REFRESH_HEADER, type SharedAnswer, type SharedReads } from './shared-reads';
-import { notStorable, type ChangeStamps } from './change-stamps';
+import { feedVersionOf, notStorable, type ChangeStamps } from './change-stamps';
 
 /**
  * Request headers not passed to a service. A client may not set the tenant and address facts (the
@@ -14,7 +14,7 @@ import { notStorable, type ChangeStamps } from './change-stamps';
  * normalised host the journal was resolved from.
  */
 const NOT_PASSED = new Set([
-  'host', TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, EDGE_CACHE_KEY_HEADER, REFRESH_HEADER,
+  'host', TENANT_HEADER, CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, EDGE_CACHE_KEY_HEADER, REFRESH_HEADER, CONTENT_VERSION_HEADER,
   'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded', 'connection', 'keep-alive',
 ]);
 
@@ -231,7 +231,8 @@ export function createUpstreamProxy(
     };
     res.once('close', clientGone);
     dispatcher.dispatch(
-      { path: req.url ?? '/', method: req.method!, headers },
+      // The stamp's feed version goes with the read: the service answers once it has applied it.
+      { path: req.url ?? '/', method: req.method!, headers: stamp === null ? headers : [...headers, CONTENT_VERSION_HEADER, feedVersionOf(stamp)] },
       {
         onRequestStart(c) {
           controller = c;

@@ -4,9 +4,9 @@
  * read that was on its way before it was asked for.
  */
 import Redis from 'ioredis';
-import { edgeChangeKey } from '@journal/server-kit';
+import { changeVersionKey, CONTENT_CHANGE_FEED, edgeChangeKey } from '@journal/server-kit';
 import { testServers, uniqueName } from '@journal/testing';
-import { ChangeStamps } from '../src/change-stamps';
+import { ChangeStamps, feedVersionOf } from '../src/change-stamps';
 
 const prefix = `${uniqueName('gwstamps')}:`;
 const A = 'a'.repeat(24);
@@ -27,15 +27,15 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await redis.del(edgeChangeKey(prefix, A), edgeChangeKey(prefix, B));
+  await redis.del(edgeChangeKey(prefix, A), edgeChangeKey(prefix, B), changeVersionKey(prefix, CONTENT_CHANGE_FEED, A));
   redis.disconnect();
 });
 
 it('reads every number asked for in one turn with one command, each journal its own', async () => {
   await redis.set(edgeChangeKey(prefix, A), '7');
   sent = 0;
-  const got = await Promise.all([stamps.stamp(A), stamps.stamp(B), stamps.stamp(A), stamps.moved(A, '7'), stamps.moved(B, '3')]);
-  expect(got).toEqual(['7', '0', '7', false, true]);
+  const got = await Promise.all([stamps.stamp(A), stamps.stamp(B), stamps.stamp(A), stamps.moved(A, '7.0'), stamps.moved(B, '3.0')]);
+  expect(got).toEqual(['7.0', '0.0', '7.0', false, true]);
   expect(sent).toBe(1);
 });
 
@@ -45,9 +45,9 @@ it('checks after a change with a read sent after the check was asked for, not th
   // The first read is sent at the end of this turn; the change lands while it is on its way.
   await new Promise((r) => setImmediate(r));
   const changed = redis.incr(edgeChangeKey(prefix, A));
-  const check = stamps.moved(A, '10');
+  const check = stamps.moved(A, '10.0');
   await changed;
-  expect(await first).toBe('10');
+  expect(await first).toBe('10.0');
   expect(await check).toBe(true);
 });
 
@@ -57,7 +57,7 @@ it('says nothing (null) when Redis cannot answer, so the read is not stored', as
   gone.on('error', () => {});
   const offline = new ChangeStamps(gone, prefix);
   expect(await offline.stamp(A)).toBeNull();
-  expect(await offline.moved(A, '10')).toBe(true);
+  expect(await offline.moved(A, '10.0')).toBe(true);
   gone.disconnect();
 });
 
@@ -65,13 +65,13 @@ it('keeps the number its last read gave as the stamp of the next reads, so a cha
   await redis.set(edgeChangeKey(prefix, A), '20');
   const fresh = new ChangeStamps(redis, prefix);
   expect(fresh.recent(A)).toBeUndefined();
-  expect(await fresh.moved(A, '20')).toBe(false);
+  expect(await fresh.moved(A, '20.0')).toBe(false);
   // No round trip for the next page's stamp: the check's number stands.
-  expect(fresh.recent(A)).toBe('20');
+  expect(fresh.recent(A)).toBe('20.0');
   expect(fresh.recent(B)).toBeUndefined();
   await redis.incr(edgeChangeKey(prefix, A));
   expect(await fresh.moved(A, fresh.recent(A)!)).toBe(true);
-  expect(fresh.recent(A)).toBe('21');
+  expect(fresh.recent(A)).toBe('21.0');
 });
 
 it('forgets the numbers when Redis cannot answer', async () => {
@@ -79,10 +79,20 @@ it('forgets the numbers when Redis cannot answer', async () => {
   gone.on('error', () => {});
   let down = false;
   const live = new ChangeStamps(Object.assign(Object.create(redis) as Redis, { mget: (keys: string[]) => (down ? gone.mget(keys) : redis.mget(keys)) }), prefix);
-  expect(await live.stamp(A)).toBe('21');
-  expect(live.recent(A)).toBe('21');
+  expect(await live.stamp(A)).toBe('21.0');
+  expect(live.recent(A)).toBe('21.0');
   down = true;
-  expect(await live.moved(A, '21')).toBe(true);
+  expect(await live.moved(A, '21.0')).toBe(true);
   expect(live.recent(A)).toBeUndefined();
   gone.disconnect();
+});
+
+it('holds the change feed\'s version beside the change number: an announcement alone moves the stamp, and the version goes on with the read', async () => {
+  await redis.set(edgeChangeKey(prefix, A), '30');
+  await redis.set(changeVersionKey(prefix, CONTENT_CHANGE_FEED, A), '41');
+  const stamp = (await stamps.stamp(A))!;
+  expect([stamp, feedVersionOf(stamp)]).toEqual(['30.41', '41']);
+  // A write announced to the processes holding the journal's data, its purge not numbered yet.
+  await redis.incr(changeVersionKey(prefix, CONTENT_CHANGE_FEED, A));
+  expect(await stamps.moved(A, stamp)).toBe(true);
 });

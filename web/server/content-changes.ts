@@ -66,6 +66,15 @@ export class ContentChanges implements ChangeFeedHandler<unknown> {
     return g;
   }
 
+  /**
+   * Whether the feed's version `v` of the journal is applied here (a request the gateway stamped
+   * after a write's announcement; its message may not have come yet): true, or a promise of true
+   * once it is, false past `maxMs`.
+   */
+  reached(journalId: string, v: number, maxMs: number): true | Promise<boolean> {
+    return this.feed.reached(journalId, v, maxMs);
+  }
+
   private follow(journalId: string) {
     if (this.pending.has(journalId)) return;
     this.pending.add(journalId);

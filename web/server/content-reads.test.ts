@@ -2,6 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { emptySettingsText, journalFlagsSchema } from '@journal/contracts';
 import { eventually, gate } from '@journal/testing/waiting';
+import { CONTENT_CHANGE_FEED, CONTENT_VERSION_HEADER, changeVersionKey, createBlockingRedis, createLogger, createRedis } from '@journal/server-kit';
+import { testServers, uniqueName } from '@journal/testing';
+import { ContentChanges } from './content-changes';
 import { ContentReads, type RequestFacts } from './content-reads';
 
 /** A settings answer as the content service sends it, named `websitename`. */
@@ -12,9 +15,10 @@ const settingsAnswer = (websitename: string) => ({ ...emptySettingsText(), websi
  * counted; while `held` is set, answers wait for it (the version is the one of the request's arrival).
  */
 function contentService() {
-  const state: { version: number; hits: number; notModified: number; held: Promise<void> | null } = { version: 1, hits: 0, notModified: 0, held: null };
+  const state: { version: number; hits: number; notModified: number; held: Promise<void> | null; stamps: (string | undefined)[] } = { version: 1, hits: 0, notModified: 0, held: null, stamps: [] };
   const server = http.createServer((req, res) => {
     state.hits++;
+    state.stamps.push(req.headers[CONTENT_VERSION_HEADER] as string | undefined);
     const version = state.version;
     const etag = `"v${version}"`;
     const answer = () => {
@@ -51,7 +55,7 @@ describe('render process content reads', () => {
   });
   afterAll(() => content.stop());
   beforeEach(() => {
-    Object.assign(content.state, { version: 1, hits: 0, notModified: 0, held: null });
+    Object.assign(content.state, { version: 1, hits: 0, notModified: 0, held: null, stamps: [] });
     reads = new ContentReads(url, 60_000, 5000);
   });
   afterEach(() => reads.close());
@@ -114,7 +118,7 @@ describe('render process content reads', () => {
 
   test('with the change feed followed, a read is reused unchecked until a write of its journal is announced', async () => {
     // What the follower says of the journal (ContentChanges is tested on the real Redis).
-    const follower = { current: 1 as number | undefined, generation: () => follower.current };
+    const follower = { current: 1 as number | undefined, generation: () => follower.current, reached: () => true as const };
     const held = new ContentReads(url, 60_000, 5000, undefined, follower);
     try {
       await held.forRequest(facts(true)).issue(2026, 7, 4);
@@ -144,8 +148,45 @@ describe('render process content reads', () => {
     }
   });
 
+  test('a page stamped after a write was announced is never made from a read held from before it, its message late or lost', async () => {
+    // The render process's real feed follower, on the real Redis; no poll meanwhile.
+    const prefix = `${uniqueName('rr')}:`;
+    const redis = createRedis(testServers().redisUrl);
+    const subscriber = createBlockingRedis(testServers().redisUrl);
+    const changes = new ContentChanges({ redis, subscriber, prefix, logger: createLogger('render-test', 'silent'), pollMs: 60_000 });
+    const held = new ContentReads(url, 60_000, 5000, undefined, changes);
+    const j = facts(true).journalId;
+    const verKey = changeVersionKey(prefix, CONTENT_CHANGE_FEED, j);
+    try {
+      await eventually(() => expect(redis.status).toBe('ready'));
+      await changes.start();
+      await eventually(() => expect(changes.generation(j)).toBeDefined());
+      expect((await held.forRequest(facts(true)).settings()).websitename).toBe('Journal v1');
+      // Held: asked for once.
+      await held.forRequest(facts(true)).settings();
+      expect(content.state.hits).toBe(1);
+      // A write: stored by the content service and announced (its version counted and logged), its
+      // message not come here (late, or lost). The gateway's stamp of the next page reads the version.
+      content.state.version = 2;
+      const v = await redis.incr(verKey);
+      await redis.zadd(`${prefix}${CONTENT_CHANGE_FEED}:log:${j}`, v, `${v}|${JSON.stringify([{ t: 'views', ids: ['x'] }])}`);
+      // Unstamped, the page reuses what is held (what the gateway's after-check catches) ...
+      expect((await held.forRequest(facts(true)).settings()).websitename).toBe('Journal v1');
+      // ... stamped with the version, it waits for it (read from the log when its message does not
+      // come) and asks again, passing the version on for the content service to wait for too.
+      expect((await held.forRequest({ ...facts(true), version: v }).settings()).websitename).toBe('Journal v2');
+      expect(content.state.stamps.at(-1)).toBe(String(v));
+      expect(content.state.hits).toBe(2);
+    } finally {
+      held.close();
+      changes.stop();
+      redis.disconnect();
+      subscriber.disconnect();
+    }
+  });
+
   test('a read that was on its way when a write was announced is not reused unchecked', async () => {
-    const follower = { current: 1 as number | undefined, generation: () => follower.current };
+    const follower = { current: 1 as number | undefined, generation: () => follower.current, reached: () => true as const };
     const held = new ContentReads(url, 60_000, 5000, undefined, follower);
     try {
       const answers = gate();

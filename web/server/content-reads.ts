@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { CLIENT_IP_HEADER, LRUCache, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, SURROGATE_KEY_HEADER, TENANT_HEADER, UNREACHABLE_CODES, limitConnectTime, type ReplicaSet } from '@journal/server-kit';
+import { CLIENT_IP_HEADER, CONTENT_VERSION_HEADER, CONTENT_VERSION_WAIT_MS, LRUCache, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, SURROGATE_KEY_HEADER, TENANT_HEADER, UNREACHABLE_CODES, limitConnectTime, type ReplicaSet } from '@journal/server-kit';
 import { publicReadSchemas, type PublicRead, type PublicReadName } from '@journal/contracts';
 import { ReadError } from '@/features/public/api/read-json';
 import { publicReads, type PublicReads, type ReadGetter } from '@/features/public/api/public.api';
@@ -71,7 +71,10 @@ interface Entry {
 /** Tells whether reads of a journal may be reused unchecked (ContentChanges). */
 export interface ChangeFollower {
   generation(journalId: string): number | undefined;
+  /** Whether the journal's feed version `v` is applied here: true, or once it is (false past `maxMs`). */
+  reached(journalId: string, v: number, maxMs: number): true | Promise<boolean>;
 }
+
 
 export interface RequestFacts {
   journalId: string;
@@ -80,6 +83,12 @@ export interface RequestFacts {
   requestId: string;
   /** The reader has just written something: nothing reused unchecked, they must see it. */
   fresh: boolean;
+  /**
+   * The content feed's version of the journal the gateway read before passing the request on
+   * (CONTENT_VERSION_HEADER; 0: none): nothing is reused unchecked until it is applied here, and
+   * the content service is asked to answer with it applied.
+   */
+  version?: number;
 }
 
 interface Answer {
@@ -122,6 +131,11 @@ export class ContentReads {
 
   forRequest(facts: RequestFacts, sink: TagSink = () => {}): PublicReads {
     const arrival = ++this.arrivals;
+    // A write announced before the request was stamped, whose message has not been applied here:
+    // what is held may predate it. The reads wait for it; past the wait, nothing held is reused.
+    const version = facts.version ?? 0;
+    const reached = version && this.changes ? this.changes.reached(facts.journalId, version, CONTENT_VERSION_WAIT_MS) : true;
+    const caughtUp = reached === true ? null : reached;
     const told = (p: Promise<Read>) =>
       p.then(
         (r) => {
@@ -133,14 +147,14 @@ export class ContentReads {
           throw err;
         },
       );
-    const kept = (key: string, path: string, name: PublicReadName): Promise<Read> => {
+    const kept = (key: string, path: string, name: PublicReadName, behind = false): Promise<Read> => {
       const hit = this.cache.get(key);
       if (!hit) return this.start(key, path, name, facts, hit).value;
       // No write of the journal has been announced since this read began: it holds every write
       // made before the request, and nothing need be asked.
-      const generation = hit.generation === undefined ? undefined : this.changes?.generation(facts.journalId);
+      const generation = hit.generation === undefined || behind ? undefined : this.changes?.generation(facts.journalId);
       if (generation !== undefined && hit.generation === generation) return hit.value;
-      if (SHARED.has(name) && !facts.fresh) return hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value;
+      if (SHARED.has(name) && !facts.fresh && !behind) return hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value;
       // A reader who has just written, and every reader of an article or an issue, takes only a
       // read that began after their request came, so it holds every write made before it. While one
       // is on its way, the readers who came meanwhile share the next one: one check with the
@@ -159,7 +173,9 @@ export class ContentReads {
     };
     const get: ReadGetter = <K extends PublicReadName>(path: string, name: K) => {
       if (!KEPT.has(name)) return told(this.fetch(path, name, facts)) as Promise<PublicRead<K>>;
-      return told(kept(`${facts.journalId}\n${path}`, path, name)) as Promise<PublicRead<K>>;
+      const key = `${facts.journalId}\n${path}`;
+      if (!caughtUp) return told(kept(key, path, name)) as Promise<PublicRead<K>>;
+      return told(caughtUp.then((ok) => kept(key, path, name, !ok))) as Promise<PublicRead<K>>;
     };
     return publicReads(get);
   }
@@ -213,6 +229,7 @@ export class ContentReads {
       [REQUEST_ID_HEADER]: facts.requestId,
     };
     if (known) headers['if-none-match'] = known.etag;
+    if (facts.version) headers[CONTENT_VERSION_HEADER] = String(facts.version);
     const res = await this.request(path, headers);
     if (res.status === 304 && known) return { data: known.data as PublicRead<K>, tags: res.tags || known.tags, known };
     if (res.status < 200 || res.status >= 300) {

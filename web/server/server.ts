@@ -17,6 +17,8 @@ import {
   SURROGATE_KEY_HEADER,
   runService,
   TENANT_HEADER,
+  CONTENT_VERSION_HEADER,
+  versionOf,
   type ObservedRequest,
   type RunningServer,
 } from '@journal/server-kit';
@@ -104,6 +106,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         requestId: req.requestId,
         // nginx keeps the page until a write purges it: it must hold every write made before it.
         fresh: true,
+        version: versionOf(req.headers[CONTENT_VERSION_HEADER]),
       },
       (t) => {
         for (const one of t.split(' ')) if (one) tags.add(one);

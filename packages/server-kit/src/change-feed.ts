@@ -20,6 +20,28 @@ export interface ChangeFeedHandler<C> {
  */
 export const CONTENT_CHANGE_FEED = 'content';
 
+/** A feed's version counter of a journal: bumped by every change announced (see publishChange). */
+export const changeVersionKey = (prefix: string, name: string, journalId: string) => `${prefix}${name}:ver:${journalId}`;
+
+/**
+ * Request header: the content feed's version of the journal as the gateway read it before passing
+ * a read on that nginx may store. A process that follows the feed answers it only once it has
+ * applied that version (ChangeFeed.reached): a read stamped after a write's announcement never
+ * gets what a process held from before it.
+ */
+export const CONTENT_VERSION_HEADER = 'x-jp-content-version';
+/**
+ * How long a read waits for the version its request names. Past it the process answers from the
+ * database (the content service) or asks again (the render process), not from what it holds.
+ */
+export const CONTENT_VERSION_WAIT_MS = 500;
+
+/** The version a request names (CONTENT_VERSION_HEADER), or 0 for none or a bad one. */
+export function versionOf(value: string | string[] | undefined): number {
+  const v = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isSafeInteger(v) && v > 0 ? v : 0;
+}
+
 export interface ChangeFeedOptions {
   /** Names the counter, log and channel: `${prefix}${name}:ver:<journal>` and so on. */
   name: string;
@@ -81,8 +103,13 @@ export async function publishChange<C>(
  * applied here and queued; they are published when it returns, and every replica then reloads once,
  * as it cannot know what it missed.
  */
+/** How long a reader waits for a version before the log is read for it (its message may be lost). */
+const NUDGE_MS = 25;
+
 export class ChangeFeed<C> {
   private readonly applied = new Map<string, number>();
+  /** Readers waiting for a journal's version to be applied here (see reached). */
+  private readonly waiters = new Map<string, { v: number; done: (ok: boolean) => void }[]>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly outbox: Pending<C>[] = [];
   private readonly channel: string;
@@ -104,7 +131,7 @@ export class ChangeFeed<C> {
   }
 
   verKey(journalId: string) {
-    return `${this.opts.prefix}${this.opts.name}:ver:${journalId}`;
+    return changeVersionKey(this.opts.prefix, this.opts.name, journalId);
   }
 
   private logKey(journalId: string) {
@@ -160,12 +187,60 @@ export class ChangeFeed<C> {
   /** Records that a view was loaded at this version (start-up loads many journals at once). */
   loadedAt(journalId: string, version: number) {
     const cur = this.applied.get(journalId);
-    if (cur === undefined || version > cur) this.applied.set(journalId, version);
+    if (cur === undefined || version > cur) this.setApplied(journalId, version);
   }
 
   /** The view of this journal was dropped (memory bound): news of it is ignored until it is loaded again. */
   forget(journalId: string) {
     this.applied.delete(journalId);
+    // Nothing of it is held: its next read is made from the database.
+    this.wake(journalId, Infinity);
+  }
+
+  /**
+   * true when this process has applied the journal's version `v` or holds nothing of the journal
+   * (no promise: the common case costs a read nothing); else a promise of true once it has, false
+   * past `maxMs`. The message may still be on its way, or lost: after a moment the change log is
+   * read for it, as the poll would a second later.
+   */
+  reached(journalId: string, v: number, maxMs: number): true | Promise<boolean> {
+    const cur = this.applied.get(journalId);
+    if (cur === undefined || cur >= v) return true;
+    return new Promise((resolve) => {
+      const timers: NodeJS.Timeout[] = [];
+      const done = (ok: boolean) => {
+        for (const t of timers) clearTimeout(t);
+        resolve(ok);
+      };
+      let list = this.waiters.get(journalId);
+      if (!list) this.waiters.set(journalId, (list = []));
+      const waiter = { v, done };
+      list.push(waiter);
+      timers.push(
+        setTimeout(() => void this.enqueue(journalId, () => ((this.applied.get(journalId) ?? v) < v ? this.catchUp(journalId, v) : Promise.resolve())), Math.min(NUDGE_MS, maxMs)),
+        setTimeout(() => {
+          const left = this.waiters.get(journalId)?.filter((w) => w !== waiter) ?? [];
+          if (left.length) this.waiters.set(journalId, left);
+          else this.waiters.delete(journalId);
+          done(false);
+        }, maxMs),
+      );
+    });
+  }
+
+  private setApplied(journalId: string, v: number) {
+    this.applied.set(journalId, v);
+    this.wake(journalId, v);
+  }
+
+  /** Resolves the waiters of the journal whose version is now applied. */
+  private wake(journalId: string, v: number) {
+    const list = this.waiters.get(journalId);
+    if (!list) return;
+    const left = list.filter((w) => w.v > v);
+    if (left.length) this.waiters.set(journalId, left);
+    else this.waiters.delete(journalId);
+    for (const w of list) if (w.v <= v) w.done(true);
   }
 
   /** Runs `task` after everything already queued for the journal. */
@@ -230,7 +305,7 @@ export class ChangeFeed<C> {
     if (v <= cur) return;
     if (v === cur + 1) {
       await this.handler.apply(journalId, changes);
-      this.applied.set(journalId, v);
+      this.setApplied(journalId, v);
       return;
     }
     await this.catchUp(journalId, v);
@@ -251,7 +326,7 @@ export class ChangeFeed<C> {
         const merged: C[] = [];
         for (const r of rows) merged.push(...(JSON.parse(r.slice(r.indexOf('|') + 1)) as C[]));
         await this.handler.apply(journalId, merged);
-        this.applied.set(journalId, target);
+        this.setApplied(journalId, target);
         this.stats.filled++;
         return;
       }
@@ -268,7 +343,7 @@ export class ChangeFeed<C> {
       v = undefined;
     }
     await this.handler.rebuild(journalId);
-    if (v !== undefined) this.applied.set(journalId, v);
+    if (v !== undefined) this.setApplied(journalId, v);
   }
 
   /** Reloads the journal here (queued behind pending updates) without telling anyone. */

@@ -11,6 +11,9 @@ import {
   redisDependency,
   KeyedLock,
   TENANT_HEADER,
+  CONTENT_VERSION_HEADER,
+  CONTENT_VERSION_WAIT_MS,
+  versionOf,
   type Redis,
   type RunningServer,
   warmUp,
@@ -154,11 +157,16 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   registerCacheMetrics(http.metrics, cache, search, { cacheBytes: config.CACHE_MAX_MB * 2 ** 20, searchBytes: config.SEARCH_CACHE_MB * 2 ** 20 });
   // Before every route: a read of a journal whose change this process has been told of and is
   // still applying (another process wrote it) waits for it, so no page made from the state before
-  // a write is produced after the write's purge was sent (and kept by a cache in front).
+  // a write is produced after the write's purge was sent (and kept by a cache in front). A read
+  // the gateway stamped with the feed's version (a write announced before it, whose message may
+  // not have come here yet) waits for that version too.
   http.app.use((req, _res, next) => {
     const journalId = req.method === 'GET' || req.method === 'HEAD' ? req.header(TENANT_HEADER) : undefined;
-    if (journalId) cache.feed.settled(journalId).then(() => next(), next);
-    else next();
+    if (!journalId) return next();
+    const version = versionOf(req.headers[CONTENT_VERSION_HEADER]);
+    const caughtUp = version ? cache.feed.reached(journalId, version, CONTENT_VERSION_WAIT_MS) : true;
+    if (caughtUp === true) cache.feed.settled(journalId).then(() => next(), next);
+    else caughtUp.then(() => cache.feed.settled(journalId)).then(() => next(), next);
   });
   // Before every route: each public read names its cache tags.
   http.app.use(edgeTags());
