@@ -17,7 +17,7 @@ import {
 } from '@journal/contracts';
 import type { z } from 'zod';
 import type { ContentDeps } from '../deps';
-import { duplicateKeyField, type Article, type Withdrawal } from '../archives/article.repo';
+import { duplicateKeyField, type Article, type ArticleInput, type Withdrawal } from '../archives/article.repo';
 import { assetPath, normaliseAssetPath } from '../files/file-store';
 import { checkUpload, invalidFile, type UploadedFile } from './upload';
 import { PendingArticles } from './pending-article.service';
@@ -268,6 +268,9 @@ export class ArticleAdminService {
       throw new AppError(400, 'invalid_refnumber', 'This reference number cannot name a PDF file; give the article a numeric reference number to upload one');
     }
     const patch = { ...input, doi, frequency: input.frequency.toLowerCase(), title, abstract, description: title, file: nextFile, modifiedby: actor.name };
+    // No PDF stored, moved or renamed: the write is made under the views' lock and published in
+    // the same hold, with the article as that write stored it (not read again).
+    if (!file && (!existing.file || pdfPath(existing) === pdfPath({ ...key, file: nextFile }))) return this.updateInPlace(journalId, actor, existing, patch, unique);
     let updated: Article | null;
     try {
       // The stored article read above gives the fields the update derives from (no second read).
@@ -306,6 +309,33 @@ export class ArticleAdminService {
         }),
       ),
     ]);
+    return updated;
+  }
+
+  /** update() of an article whose PDF stays where it is: one article write and its views patched under the journal's lock. */
+  private async updateInPlace(journalId: string, actor: Actor, existing: Article, patch: ArticleInput, unique: Record<Conflict | 'doi', string>): Promise<Article> {
+    // The activity entry is written beside the views' work (started once the article is stored).
+    const written: { activity?: Promise<void> } = {};
+    let updated: Article | null;
+    try {
+      updated = await traced('publish', () =>
+        this.deps.publisher.writeThenChanged(journalId, async () => {
+          const u = await traced('update', () => this.deps.repos.articles.update(journalId, existing.id, patch, existing));
+          if (!u) return null;
+          const activity = traced('activity', () =>
+            this.deps.activity.record(journalId, actor, { kind: 'article.update', record: { type: 'article', id: u.id, label: u.refnumber }, changes: diffFields(existing, u, { ignore: ['pageStart', 'pageEnd'] }) }),
+          );
+          activity.catch(() => undefined);
+          written.activity = activity;
+          return { value: u, changes: [{ t: 'article', id: u.id }, ...(u.file ? [{ t: 'file' as const, path: pdfPath(u) }] : [])], articles: [u] };
+        }),
+      );
+    } catch (err) {
+      if (written.activity) throw err;
+      return this.rethrowDuplicate(err, journalId, unique, existing.id);
+    }
+    if (!updated) throw new AppError(404, 'not_found', 'Article not found');
+    await written.activity;
     return updated;
   }
 

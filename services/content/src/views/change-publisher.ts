@@ -7,6 +7,8 @@ import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type 
 import type { ViewChange } from './view-cache';
 import type { ViewStore } from './view-store';
 import { rebuildJournalViews } from './views-rebuild';
+import { oaiEntryOf, patchOaiViews, type OaiMove } from './oai-views';
+import { patchSitemapViews } from './sitemap-views';
 import { traced } from '../shared/save-trace';
 
 /**
@@ -61,7 +63,21 @@ interface Pass {
    * before the write, which would leave it listed twice.
    */
   locs: Map<string, LocView | null>;
+  /** Each changed article's OAI-PMH entry: where it was before this write (its first locator) and is now. */
+  oai: Map<string, OaiMove>;
+  /** Each changed article and its stored locator, read as the pass began; taken by its first article(). */
+  early: Map<string, Promise<ArticleRead>>;
 }
+
+/** What a write under the views lock stored (writeThenChanged): its answer, its changes, the articles as stored. */
+export interface LockedWrite<T> {
+  value: T;
+  changes: ContentChange[];
+  articles: Article[];
+}
+
+/** An article as stored now and its locator as stored (null when this pass has already moved it: see Pass.locs). */
+type ArticleRead = [Article | null, { view: LocView } | null];
 
 /**
  * The one change path of the content service: every admin write hands what it changed here. The
@@ -141,42 +157,70 @@ export class ChangePublisher {
   }
 
   private async publish(journalId: string, changes: ContentChange[]): Promise<void> {
-    let tags: string[];
-    let retired: string[] = [];
-    let hosts: string[] = [];
-    let announced: ViewChange[];
-    if (changes.some((c) => c.t === 'all')) {
-      // Bumping the counter first makes a rebuild already running start over with this change in it.
-      await this.store.lock.run(journalId, () => this.store.repo.bump(viewId.counter(journalId), journalId));
-      const r = await rebuildJournalViews(this.store, journalId, { logger: this.logger });
-      if (r.status === 'busy') this.logger.info({ journalId }, 'views rebuild already running elsewhere: it takes this change in');
-      tags = [cacheTag.journal(journalId)];
-      announced = [{ t: 'all' }];
-    } else {
+    if (!changes.some((c) => c.t === 'all')) {
       // `locked`: the lock's wait and `views`, the views' work under it.
       const pass = await traced('locked', () => this.store.lock.run(journalId, () => traced('views', () => this.apply(journalId, changes))));
-      tags = [...pass.tags];
-      retired = [...pass.retired];
-      hosts = pass.head.journal?.hosts ?? [];
-      // The last change of each article (an issue change can name one twice).
-      const articles = [...new Map(pass.articleEvents.map((e) => [e.id, e])).values()];
-      announced = [{ t: 'views', ids: [...pass.puts.keys(), ...pass.removes], files: [...pass.files], ...(articles.length ? { articles: articles.map((e) => e.id) } : {}) }];
-      if (articles.length) {
-        for (const l of this.articleListeners) {
-          try {
-            await traced('search', async () => l(journalId, articles));
-          } catch (err) {
-            this.logger.warn({ err, journalId }, 'article listener failed');
-          }
-        }
-      }
+      return this.told(journalId, pass);
     }
+    // Bumping the counter first makes a rebuild already running start over with this change in it.
+    await this.store.lock.run(journalId, () => this.store.repo.bump(viewId.counter(journalId), journalId));
+    const r = await rebuildJournalViews(this.store, journalId, { logger: this.logger });
+    if (r.status === 'busy') this.logger.info({ journalId }, 'views rebuild already running elsewhere: it takes this change in');
+    await this.tell(journalId, [{ t: 'all' }], [cacheTag.journal(journalId)]);
+  }
+
+  /**
+   * A write of articles made under the journal's views lock, its change published in the same
+   * hold: the articles it answers are as stored when the views are patched, so they are not read
+   * again (a write elsewhere landed before it, and is in what it answers, or lands after it and
+   * publishes after it). A `write` that throws or answers null publishes nothing; a failure after
+   * it is handled as changed() handles one.
+   */
+  async writeThenChanged<T>(journalId: string, write: () => Promise<LockedWrite<T> | null>): Promise<T | null> {
+    const done: { w?: LockedWrite<T> } = {};
+    try {
+      const pass = await traced('locked', () =>
+        this.store.lock.run(journalId, async () => {
+          const w = await write();
+          if (!w) return null;
+          done.w = w;
+          return traced('views', () => this.apply(journalId, w.changes, w.articles));
+        }),
+      );
+      if (pass) await this.told(journalId, pass);
+      return done.w?.value ?? null;
+    } catch (err) {
+      if (done.w) this.catchUp(journalId);
+      throw err;
+    }
+  }
+
+  /** Every replica told which views a pass replaced, then the change listeners given its cache tags. */
+  private told(journalId: string, pass: Pass): Promise<void> {
+    const articles = lastChanges(pass);
+    const announced: ViewChange[] = [{ t: 'views', ids: [...pass.puts.keys(), ...pass.removes], files: [...pass.files], ...(articles.length ? { articles: articles.map((e) => e.id) } : {}) }];
+    return this.tell(journalId, announced, [...pass.tags], [...pass.retired], pass.head.journal?.hosts ?? []);
+  }
+
+  private async tell(journalId: string, announced: ViewChange[], tags: string[], retired: string[] = [], hosts: string[] = []): Promise<void> {
     await traced('feed', () => this.announce(journalId, announced));
     for (const l of this.listeners) {
       try {
         await traced('queue', async () => l({ journalId, tags, ...(retired.length ? { retired, hosts } : {}) }));
       } catch (err) {
         this.logger.warn({ err, journalId }, 'change listener failed');
+      }
+    }
+  }
+
+  /** Hands a write's article changes to each article listener; a failing one is logged, never thrown. */
+  private async tellArticles(journalId: string, articles: ArticleChange[]): Promise<void> {
+    if (!articles.length) return;
+    for (const l of this.articleListeners) {
+      try {
+        await traced('search', async () => l(journalId, articles));
+      } catch (err) {
+        this.logger.warn({ err, journalId }, 'article listener failed');
       }
     }
   }
@@ -198,9 +242,20 @@ export class ChangePublisher {
     return this.changed(journalId, [{ t: 'all' }]);
   }
 
-  private async apply(journalId: string, changes: ContentChange[]): Promise<Pass> {
+  /** `known`: changed articles as a write under this lock hold stored them (not read again). */
+  private async apply(journalId: string, changes: ContentChange[], known: readonly Article[] = []): Promise<Pass> {
     const { repo } = this.store;
-    // Independent round trips side by side: a save waits on each (behind readers, on a busy process).
+    // The changed articles and their locators are read under the lock (a write that lands later
+    // publishes after this one), side by side with the counter and the head: independent round
+    // trips, and a save waits on each (behind readers, on a busy process).
+    const early = new Map<string, Promise<ArticleRead>>();
+    const given = new Map(known.map((a) => [a.id, a]));
+    for (const c of changes) {
+      if (c.t !== 'article' || early.has(c.id)) continue;
+      early.set(c.id, this.readArticle(journalId, c.id, false, given.get(c.id)));
+    }
+    // Consumed by article() or not at all (a failed pass): never an unhandled rejection.
+    for (const p of early.values()) p.catch(() => undefined);
     const [rev, stored] = await Promise.all([repo.bump(viewId.counter(journalId), journalId), this.store.load('head', journalId, viewId.head(journalId))]);
     const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
     const pass: Pass = {
@@ -218,6 +273,8 @@ export class ChangePublisher {
       retired: new Set(),
       articleEvents: [],
       locs: new Map(),
+      oai: new Map(),
+      early,
     };
     const seen = new Set<string>();
     for (const c of changes) {
@@ -244,10 +301,21 @@ export class ChangePublisher {
       else pass.removes.add(viewId.issue(journalId, key));
     }
     if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), pass.head);
+    // The harvesters' indexes (OAI-PMH, sitemap): the entries and issues this write moved.
+    const [oai, sitemap] = await Promise.all([
+      pass.oai.size ? patchOaiViews(this.store, journalId, [...pass.oai.values()]) : null,
+      pass.dirtyIssues.size ? patchSitemapViews(this.store, journalId, [...pass.dirtyIssues].map((k) => pass.issues.get(k)!)) : null,
+    ]);
+    for (const w of [oai, sitemap]) {
+      for (const [id, v] of w?.puts ?? []) pass.puts.set(id, v);
+      for (const id of w?.removes ?? []) pass.removes.add(id);
+    }
     for (const id of pass.puts.keys()) pass.removes.delete(id);
     const puts = [...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }));
     // Disjoint ids (none removed is put): written side by side.
-    await Promise.all([repo.put(puts), repo.remove([...pass.removes])]);
+    // The article listeners (the search index's own read-modify-write) run beside the views' write,
+    // not after it: both are done before any replica is told.
+    await Promise.all([repo.put(puts), repo.remove([...pass.removes]), this.tellArticles(journalId, lastChanges(pass))]);
     // The head as stored now, made or left by this code: the next write takes it without checking or parsing it again.
     const headId = viewId.head(journalId);
     const json = puts.find((p) => p.id === headId)?.json ?? (pass.headDirty || countsMoved ? undefined : stored?.json);
@@ -342,7 +410,9 @@ export class ChangePublisher {
     const { src } = this.store;
     const { journalId, head } = pass;
     const moved = pass.locs.has(id);
-    const [a, stored] = await Promise.all([src.articles.findById(journalId, id), moved ? null : this.store.load('loc', journalId, viewId.loc(journalId, id))]);
+    const early = moved ? undefined : pass.early.get(id);
+    pass.early.delete(id);
+    const [a, stored] = await (early ?? this.readArticle(journalId, id, moved));
     const loc = moved ? pass.locs.get(id)! : (stored?.view ?? null);
     const oldKey = loc?.key ?? (a ? issueKeyOf(a) : null);
     // Entered (no locator yet), left (gone) or moved: the admin counts of both issues are read again.
@@ -351,12 +421,19 @@ export class ChangePublisher {
     const oldRef = loc?.ref ?? a?.refnumber ?? '';
     // The PDF URL readers had: when the write changes or hides it, that version goes out of service.
     let pdfBefore: string | null = null;
+    // Its OAI datestamp as listed (a locator stored before it carried one): a public article's last change.
+    let listedAt: number | undefined;
+    // The PDF's version is read beside the issue views (it needs neither).
+    const path = a && isPublicArticle(a) && a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
+    const stat = path ? src.files.stat(journalId, path) : null;
+    stat?.catch(() => undefined);
     if (oldKey) {
       const v = await this.issueView(pass, oldKey);
       const i = v.articles.findIndex((e) => e.id === id);
       if (i >= 0) {
         const [was] = v.articles.splice(i, 1);
         if (was?.pdf_url) pdfBefore = was.pdf_url;
+        if (was) listedAt = Date.parse(was.modification) || 0;
         pass.dirtyIssues.add(oldKey);
       }
       pass.tags.add(cacheTag.issue(journalId, parseIssueKey(oldKey)!));
@@ -364,8 +441,7 @@ export class ChangePublisher {
     let entry: IssueEntry | null = null;
     if (a && isPublicArticle(a)) {
       const key = issueKeyOf(a);
-      const path = a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
-      const [f, v] = await Promise.all([path ? src.files.stat(journalId, path) : null, this.issueView(pass, key)]);
+      const [f, v] = await Promise.all([stat, this.issueView(pass, key)]);
       entry = entryOf(a, monthOf(head, a), f ? assetVersion(f.etag) : undefined);
       v.articles.push(entry);
       sortEntries(v.articles);
@@ -380,12 +456,21 @@ export class ChangePublisher {
       if (view) pass.puts.set(viewId.article(journalId, a.refnumber), view);
       else if (await ownsRef(a.refnumber)) pass.removes.add(viewId.article(journalId, a.refnumber));
     }
-    pass.locs.set(id, a ? { ref: a.refnumber ?? '', key: issueKeyOf(a) } : null);
-    if (a) pass.puts.set(viewId.loc(journalId, id), { ref: a.refnumber ?? '', key: issueKeyOf(a) });
+    const oai = a ? oaiEntryOf(a) : null;
+    const nowAt: LocView | null = a ? { ref: a.refnumber ?? '', key: issueKeyOf(a), ...(oai ? { o: oai.t } : {}) } : null;
+    if (!pass.oai.has(id)) pass.oai.set(id, { before: loc ? { ref: loc.ref, o: loc.o ?? listedAt } : null, after: oai });
+    else pass.oai.get(id)!.after = oai;
+    pass.locs.set(id, nowAt);
+    if (nowAt) pass.puts.set(viewId.loc(journalId, id), nowAt);
     else pass.removes.add(viewId.loc(journalId, id));
     for (const ref of new Set([oldRef, a?.refnumber ?? ''])) if (ref) pass.tags.add(cacheTag.article(journalId, ref));
     pass.tags.add(cacheTag.lists(journalId));
     pass.articleEvents.push({ id, article: a, entry });
+  }
+
+  /** The article as stored (read, unless `known`) and, unless this pass has moved it already, its stored locator. */
+  private readArticle(journalId: string, id: string, moved: boolean, known?: Article): Promise<ArticleRead> {
+    return Promise.all([known ?? this.store.src.articles.findById(journalId, id), moved ? null : this.store.load('loc', journalId, viewId.loc(journalId, id))]);
   }
 
   /**
@@ -418,6 +503,11 @@ export class ChangePublisher {
 function layoutChanged(pass: Pass): void {
   pass.headDirty = true;
   pass.tags.add(cacheTag.head(pass.journalId));
+}
+
+/** The last change of each article in a write (an issue change can name one twice). */
+function lastChanges(pass: Pass): ArticleChange[] {
+  return [...new Map(pass.articleEvents.map((e) => [e.id, e])).values()];
 }
 
 function emptyHead(): HeadView {
