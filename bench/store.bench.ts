@@ -107,7 +107,7 @@ async function run(): Promise<Record<string, number>> {
   const ctx = envContext();
   const db = ctx.dbName;
   const slug = process.env.STORE_BENCH_JOURNAL ?? 'pub-0001';
-  const app = await startContent({ MONGO_URL: ctx.mongoUrl, MONGO_DB: db, REDIS_URL: ctx.redisUrl, STATS_COUNTING: 'off', CROSSREF_WORKER: 'false' } as never);
+  const app = await startContent({ MONGO_URL: ctx.mongoUrl, MONGO_DB: db, REDIS_URL: ctx.redisUrl, STATS_COUNTING: 'off', CROSSREF_WORKER: 'false', SERVER_TIMING: process.env.SERVER_TIMING ?? '0' } as never);
   const rows: Row[] = [];
   const out: Record<string, number> = {};
   try {
@@ -128,6 +128,8 @@ async function run(): Promise<Record<string, number>> {
       const [a] = await app.deps.repos.articles.listByIssue(J, issueKey(spread(i)));
       if (a) picked.push(a);
     }
+    // Where each save's time goes (content's Server-Timing, SERVER_TIMING=1): p50/p99 per step.
+    const steps = new Map<string, number[]>();
     if (picked.length) await timed(out, `store_article_update_p99_ms${LABEL}`, 'article update', rows, picked.length, async (i) => {
       const a = picked[i]!;
       const fields: Record<string, string> = {
@@ -139,7 +141,12 @@ async function run(): Promise<Record<string, number>> {
       for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
       const r = await req;
       if (r.status !== 200) throw new Error(`update answered ${r.status}: ${JSON.stringify(r.body)}`);
+      for (const m of String(r.headers['server-timing'] ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g)) steps.set(m[1]!, [...(steps.get(m[1]!) ?? []), Number(m[2])]);
     });
+    if (steps.size) {
+      const p = (v: number[], q: number) => Math.round(percentile([...v].sort((a, b) => a - b), q) * 10) / 10;
+      console.log(`  article update steps, p50/p99 ms: ${[...steps].map(([k, v]) => `${k} ${p(v, 50)}/${p(v, 99)}`).join(', ')}`);
+    }
 
     const agent = new http.Agent({ keepAlive: true });
     // Article create (with a small PDF) and delete (withdrawn as removed), in a new issue.
