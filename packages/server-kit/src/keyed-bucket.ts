@@ -75,9 +75,17 @@ export class KeyedBucket {
    * Writes its intent, the chunks, then the files document: a file can be found only once it is
    * complete. On a failure every chunk write has ended before it throws, so a caller's clean-up
    * (`remove`) finds all that was stored. The intent is cleared here unless the caller commits the
-   * file further (`settle: false`) and clears it itself (`settled`) once that is done.
+   * file further (`settle: false`) and clears it itself (`settled`) once that is done. `metadata`
+   * may still be in the making (a hash of the bytes): it is awaited only for the files document,
+   * so that work runs while the database stores the chunks.
    */
-  async write(id: string | mongo.ObjectId, filename: string, data: Buffer, metadata: Record<string, unknown>, opts: { settle?: boolean } = {}): Promise<KeyedFileDoc> {
+  async write(
+    id: string | mongo.ObjectId,
+    filename: string,
+    data: Buffer,
+    metadata: Record<string, unknown> | Promise<Record<string, unknown>>,
+    opts: { settle?: boolean } = {},
+  ): Promise<KeyedFileDoc> {
     await this.intents.insertOne(this.intentOf(id, filename, data.length));
     const count = Math.ceil(data.length / this.chunkSize);
     let next = 0;
@@ -99,7 +107,7 @@ export class KeyedBucket {
     const ended = await Promise.allSettled(Array.from({ length: Math.min(WRITES_IN_FLIGHT, Math.ceil(count / CHUNKS_PER_WRITE)) }, writer));
     const refused = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (refused) throw refused.reason;
-    const doc: KeyedFileDoc = { _id: id, length: data.length, chunkSize: this.chunkSize, uploadDate: new Date(), filename, metadata };
+    const doc: KeyedFileDoc = { _id: id, length: data.length, chunkSize: this.chunkSize, uploadDate: new Date(), filename, metadata: await metadata };
     await this.files.insertOne(doc);
     if (opts.settle !== false) await this.settled([id]);
     return doc;

@@ -102,6 +102,19 @@ const FILES_CURRENT_MIGRATION = 'files-current';
 const keyOf = (journalId: string, path: string) => `${jid(journalId)}${path}`;
 
 /**
+ * The content hash of `buf` (URL-safe base64), one chunk at a time with the event loop let go in
+ * between: the chunk writes' round trips go on meanwhile.
+ */
+async function sha1Between(buf: Buffer): Promise<string> {
+  const h = createHash('sha1');
+  for (let at = 0; at < buf.length; at += CHUNK_SIZE) {
+    if (at) await new Promise<void>((resolve) => setImmediate(resolve));
+    h.update(buf.subarray(at, at + CHUNK_SIZE));
+  }
+  return h.digest('base64url');
+}
+
+/**
  * Uploaded files in GridFS layout, found by `_id` alone (see KeyedBucket): a path's current file in
  * `files.current`, keyed by journal id and path so journals never see each other's files.
  */
@@ -190,16 +203,17 @@ export class FileStore {
     if (!norm) throw new Error(`invalid asset path: ${path}`);
     const buf = Buffer.isBuffer(data) ? data : Buffer.from(data);
     const key = keyOf(journalId, norm);
-    const meta: FileMeta = {
-      journalId,
-      path: norm,
-      contentType: opts.contentType ?? contentTypeFor(norm)!,
-      sha1: createHash('sha1').update(buf).digest('base64url'),
-    };
+    const contentType = opts.contentType ?? contentTypeFor(norm)!;
     const fileId = new mongo.ObjectId(opts.fileId);
+    // The bytes are hashed while the database stores their chunks (the hash is only needed for
+    // the files document, written last), not before the first chunk goes out.
+    const hashing = sha1Between(buf);
+    const meta = hashing.then((sha1) => ({ journalId, path: norm, contentType, sha1 }) satisfies FileMeta);
+    // Awaited by the write once its chunks are stored; never an unhandled rejection if they fail first.
+    meta.catch(() => undefined);
     // The write's intent stays until the path points at it (sweepUnfinished).
-    const { uploadDate } = await this.keyed.write(fileId, key, buf, { ...meta }, { settle: false });
-    return { path: norm, doc: { _id: key, fileId, length: buf.length, chunkSize: CHUNK_SIZE, contentType: meta.contentType, sha1: meta.sha1, uploadDate, keyed: true } };
+    const { uploadDate } = await this.keyed.write(fileId, key, buf, meta, { settle: false });
+    return { path: norm, doc: { _id: key, fileId, length: buf.length, chunkSize: CHUNK_SIZE, contentType, sha1: await hashing, uploadDate, keyed: true } };
   }
 
   /** The second half of `put`: the path points at the staged file, and the version it replaces goes. */
