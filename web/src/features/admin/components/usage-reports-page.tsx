@@ -1,30 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  COUNTER_REPORTS,
-  COUNTER_REPORT_DESCRIPTIONS,
-  counterReportIds,
   roleOpens,
   sushiCustomerInputSchema,
   sushiCustomerUpdateSchema,
-  type CounterReportId,
   type SushiCustomer,
 } from '@journal/contracts';
 import { sessionRole } from '@/lib/session';
 import { QueryStates } from '@/components/query-states';
 import { useCounterApi } from '../api/counter.api';
 import { adminKeys } from '../api/keys';
+import { CounterReportFields, useReportChoice } from '@/components/counter-report-fields';
 import { FileExportButton } from '@/components/file-export-button';
 import { useReauth } from './reauth-prompt';
 import { SaveOutcome, useSaveOutcome } from './save-outcome';
 import { AdminTable } from './admin-table';
-
-/** The last complete month and the first of its year, as `yyyy-mm`. */
-function lastYear(now = new Date()): { begin: string; end: string } {
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  const begin = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 11, 1));
-  return { begin: begin.toISOString().slice(0, 7), end: end.toISOString().slice(0, 7) };
-}
 
 /** An institution's IP ranges as typed, with the rule they follow. */
 function RangesField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
@@ -52,33 +42,14 @@ const rangesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
  */
 function Reports({ customers }: { customers: SushiCustomer[] }) {
   const counterApi = useCounterApi();
-  const [id, setId] = useState<CounterReportId>('tr');
-  const [range, setRange] = useState(lastYear);
+  const choice = useReportChoice('tr');
+  const { id, range, valid } = choice;
   const [customerId, setCustomerId] = useState('');
-  const valid = /^\d{4}-\d{2}$/.test(range.begin) && /^\d{4}-\d{2}$/.test(range.end) && range.begin <= range.end;
-  const name = (ext: string) => `${id.toUpperCase()}_${range.begin}_${range.end}.${ext}`;
+  const name = choice.fileName;
   return (
     <section aria-labelledby="counter-reports-h">
       <h2 id="counter-reports-h">COUNTER reports</h2>
-      <div className="counter-report-form">
-        <label>
-          Report
-          <select value={id} onChange={(e) => setId(e.target.value as CounterReportId)}>
-            {counterReportIds.map((r) => (
-              <option key={r} value={r}>
-                {r.toUpperCase()}: {COUNTER_REPORTS[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From month
-          <input type="month" value={range.begin} onChange={(e) => setRange({ ...range, begin: e.target.value })} />
-        </label>
-        <label>
-          To month
-          <input type="month" value={range.end} onChange={(e) => setRange({ ...range, end: e.target.value })} />
-        </label>
+      <CounterReportFields choice={choice}>
         {customers.length > 0 && (
           <label>
             Usage of
@@ -92,13 +63,7 @@ function Reports({ customers }: { customers: SushiCustomer[] }) {
             </select>
           </label>
         )}
-      </div>
-      <p className="hint">{COUNTER_REPORT_DESCRIPTIONS[id]}</p>
-      {!valid && (
-        <p className="admin-error" role="alert">
-          Choose a first month no later than the last.
-        </p>
-      )}
+      </CounterReportFields>
       <div className="action-bar">
         <FileExportButton
           label="Download TSV"
