@@ -64,10 +64,9 @@ export class AdminService {
 
   async createIssue(journalId: string, actor: ActivityActor, body: unknown): Promise<Issue> {
     const input = parse(issueCreateSchema, body ?? {});
-    if (await traced('read', () => this.deps.repos.issues.find(journalId, input.year, input.volume, input.issue))) {
-      throw new AppError(409, 'duplicate_issue', 'Issue already exists');
-    }
     let issue: Issue;
+    // The issue's unique index (journal, year, volume, issue) refuses a duplicate: no read before
+    // the insert, a round trip a save would wait on (behind readers, on a busy process).
     try {
       // Month text is stored lower-case (the public side capitalises or upper-cases it for display).
       issue = await traced('insert', () => this.deps.repos.issues.create(journalId, { ...input, frequency: input.frequency.toLowerCase() }));
