@@ -4,8 +4,8 @@
  * the benchmarks, each with its own ports and database.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { CONTENT_NODE_FLAGS } from '../services/content/src/node-flags';
 
@@ -139,21 +139,40 @@ const PURGE_MODULE = '/usr/lib/nginx/modules/ngx_http_cache_purge_module.so';
 /** Debian's headers-more module (libnginx-mod-http-headers-more-filter): the template's security headers on every answer. */
 const HEADERS_MORE_MODULE = '/usr/lib/nginx/modules/ngx_http_headers_more_filter_module.so';
 
-export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number; name: string; usageLog?: string }): string {
+/** The in-memory cache directory of the nginx whose files are in `dir`, where the machine has /dev/shm. */
+const nginxMemoryCacheDir = (dir: string) => existsSync('/dev/shm') && path.join('/dev/shm', `jp-nginx-${createHash('sha1').update(dir).digest('hex').slice(0, 12)}`);
+
+/**
+ * Where nginx keeps its cache of pages and public reads: in memory (/dev/shm) when `inMemory` and
+ * the machine has it, as a miss writes, renames and later unlinks a file there (on the disk that
+ * was most of nginx's CPU for a page it does not hold); the versioned files' cache (up to 2 GB,
+ * `assets` in it) stays on the disk, linked in.
+ */
+function nginxCacheDir(dir: string, inMemory: boolean): string {
+  const onDisk = path.join(dir, 'cache');
+  const cache = (inMemory && nginxMemoryCacheDir(dir)) || onDisk;
+  // Each start begins with an empty cache, as a new web pod does (its cache is an emptyDir): nothing
+  // a former version of the config kept is served again.
+  for (const d of new Set([cache, onDisk])) {
+    rmSync(d, { recursive: true, force: true });
+    mkdirSync(d, { recursive: true });
+    chmodSync(d, 0o777);
+  }
+  if (cache !== onDisk) symlinkSync(onDisk, path.join(cache, 'assets'));
+  return cache;
+}
+
+export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number; name: string; usageLog?: string; cacheInMemory?: boolean }): string {
   const dir = path.join(DATA, 'nginx', opts.name);
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
   chmodSync(path.join(dir, 'tmp'), 0o777);
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) chmodSync(path.join(dir, 'tmp', sub), 0o777);
-  // Each start begins with an empty cache, as a new web pod does (its cache is an emptyDir): nothing
-  // a former version of the config kept is served again.
-  rmSync(path.join(dir, 'cache'), { recursive: true, force: true });
-  mkdirSync(path.join(dir, 'cache'), { recursive: true });
-  chmodSync(path.join(dir, 'cache'), 0o777);
+  const cacheDir = nginxCacheDir(dir, opts.cacheInMemory === true);
   const vars: Record<string, string> = {
     NGINX_PORT: `127.0.0.1:${opts.nginxPort}`,
     WEB_ROOT: path.join(ROOT, 'web/dist'),
     GATEWAY_UPSTREAM: `127.0.0.1:${opts.gatewayPort}`,
-    NGINX_CACHE_DIR: path.join(dir, 'cache'),
+    NGINX_CACHE_DIR: cacheDir,
     // Locally clients reach nginx directly: no X-Forwarded-For is believed.
     REAL_IP_FROM: '0.0.0.0/32',
     NGINX_PURGE_LISTEN: `127.0.0.1:${purgePortOf(opts.nginxPort)}`,
@@ -298,6 +317,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
           }),
       ),
     );
+    // The pages nginx kept in memory go with it.
+    const memoryCache = nginxMemoryCacheDir(path.join(DATA, 'nginx', o.name));
+    if (memoryCache) rmSync(memoryCache, { recursive: true, force: true });
   };
 
   try {
@@ -340,7 +362,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     await Promise.all([staff, ...starts.map(([name, , port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!))]);
     // A niced worker starts last on a busy box: the stack is up only once it consumes the queue.
     await Promise.all(workers.map(([name, port]) => waitReady(`${url(port)}/readyz`, name, processes.get(name)!)));
-    const conf = renderNginxConfig({ nginxPort: o.nginxPort, gatewayPort: p.gateway, name: o.name, usageLog: env.STATS_USAGE_FILE });
+    const conf = renderNginxConfig({ nginxPort: o.nginxPort, gatewayPort: p.gateway, name: o.name, usageLog: env.STATS_USAGE_FILE, cacheInMemory: true });
     const nginx = spawnLogged('nginx', 'nginx', ['-c', conf, '-g', 'daemon off;']);
     await waitReady(`http://127.0.0.1:${o.nginxPort}/index.html`, 'nginx', nginx, 15_000);
     if (env.STATS_USAGE_FILE) rotation = setInterval(() => rotateUsageLog(env.STATS_USAGE_FILE!, nginx), 60_000).unref();
