@@ -31,6 +31,8 @@ beforeAll(async () => {
   const made = await run('operator create', { name: 'ops.ana' });
   operator = { name: 'ops.ana', password: (made.data as { password: string }).password };
   await f.auth.service.ensureUser(f.journals.a, 'alpha.boss', 'alpha-boss-pass-1', [], 'manager');
+  await f.auth.service.ensureUser(f.journals.a, 'alpha.editor', 'alpha-editor-pass-1', [], 'editor');
+  await f.auth.service.ensureUser(f.journals.b, 'beta.worklog', 'beta-worklog-pass-1', [], 'worklog');
 }, 60_000);
 afterAll(async () => {
   await f?.close();
@@ -68,13 +70,20 @@ describe('operators: made at the CLI, signed in on the platform host alone', () 
       const r = await gw(f, path, { headers: bearer(op) });
       expect([path, r.status]).toEqual([path, 401]);
     }
-    const boss = await gw(f, '/auth/login', { method: 'POST', ...jsonBody({ username: 'alpha.boss', password: 'alpha-boss-pass-1' }) });
-    const manager = boss.json().token as string;
+    const journalToken = async (host: string, username: string, password: string) =>
+      (await gw(f, '/auth/login', { method: 'POST', host, ...jsonBody({ username, password }) })).json().token as string;
+    const manager = await journalToken('alpha.localhost', 'alpha.boss', 'alpha-boss-pass-1');
+    const staff = [manager, await journalToken('alpha.localhost', 'alpha.editor', 'alpha-editor-pass-1'), await journalToken('beta.localhost', 'beta.worklog', 'beta-worklog-pass-1')];
     for (const path of ['/api/platform/auth/session', '/api/platform/counter/customers', `/api/platform/counter/reports/pr?${period}`]) {
-      const r = await platform(path, { headers: bearer(manager) });
-      expect([path, r.status, r.json().error]).toEqual([path, 401, 'unauthorized']);
+      for (const [i, token] of staff.entries()) {
+        const r = await platform(path, { headers: bearer(token) });
+        expect([path, i, r.status, r.json().error]).toEqual([path, i, 401, 'unauthorized']);
+      }
       expect((await platform(path)).status).toBe(401);
+      expect((await platform(path, { headers: bearer('not.a.token') })).status).toBe(401);
     }
+    const write = await platform('/api/platform/counter/customers', { method: 'POST', ...jsonBody({ name: 'Sneaky', customerId: 'sneaky', journals: ['*'], allUsage: true }, bearer(manager)) });
+    expect(write.status).toBe(401);
     // The platform's API is not served on a journal's host, even to an operator.
     const onJournal = await gw(f, '/api/platform/counter/customers', { headers: bearer(op) });
     expect([onJournal.status, onJournal.json().error]).toEqual([404, 'not_found']);
