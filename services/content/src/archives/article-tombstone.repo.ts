@@ -44,6 +44,12 @@ export class ArticleTombstoneRepo {
     await this.model.updateOne({ journalId: jid(journalId), refnumber: t.refnumber }, { $set: { ...t, journalId: jid(journalId) } }, { upsert: true });
   }
 
+  /** The tombstone of one reference number, if it was ever removed (the unique index's lookup). */
+  async find(journalId: string, refnumber: string): Promise<ArticleTombstone | null> {
+    const d = await this.model.findOne({ journalId: jid(journalId), refnumber }).select({ _id: 0, refnumber: 1, year: 1, volume: 1, issue: 1, removedAt: 1 }).lean();
+    return d ? { refnumber: d.refnumber, year: d.year, volume: d.volume, issue: d.issue, removedAt: new Date(d.removedAt) } : null;
+  }
+
   async list(journalId: string): Promise<ArticleTombstone[]> {
     const ds = await this.model.find({ journalId: jid(journalId) }).select({ _id: 0, refnumber: 1, year: 1, volume: 1, issue: 1, removedAt: 1 }).lean();
     return ds.map((d) => ({ refnumber: d.refnumber, year: d.year, volume: d.volume, issue: d.issue, removedAt: new Date(d.removedAt) }));

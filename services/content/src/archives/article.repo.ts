@@ -4,7 +4,7 @@ import { authorsFromText, doiKey, type AdminArticle, type AdminSearchHit, type A
 import { groupByJournal, jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
 import { cleanTitle, searchText } from '../shared/text';
 import { BY_ID, EVERY_JOURNAL, PENDING_SWEEP } from '../shared/cross-journal';
-import { ArticleTombstoneRepo, type ArticleTombstone } from './article-tombstone.repo';
+import { ArticleTombstoneRepo } from './article-tombstone.repo';
 import { ArticleCollections } from './article-collections';
 
 /**
@@ -231,13 +231,6 @@ export function duplicateKeyField(err: unknown): 'refnumber' | 'txnid' | 'title'
   }
   return null;
 }
-
-/** An article OAI-PMH reports as deleted: not public, or withdrawn (a retraction stays a record). */
-const hiddenArticle = () => ({
-  refnumber: { $nin: [null, ''] },
-  ...LIVE,
-  $or: [{ status: { $ne: 'enabled' } }, { 'withdrawal.kind': 'withdrawn' as const }],
-});
 
 export class ArticleRepo {
   readonly tombstones: ArticleTombstoneRepo;
@@ -470,18 +463,6 @@ export class ArticleRepo {
       await this.tombstones.put(journalId, { refnumber: d.refnumber, year: d.year, volume: d.volume, issue: d.issue, removedAt: new Date() });
     }
     return true;
-  }
-
-  /** Articles of the journal OAI reports as deleted (not public, or withdrawn), and tombstones of removed ones. */
-  async listDeleted(journalId: string): Promise<{ hidden: Article[]; removed: ArticleTombstone[] }> {
-    const [hidden, removed] = await Promise.all([
-      this.m(journalId)
-        .find({ journalId: jid(journalId), ...hiddenArticle() })
-        .select({ refnumber: 1, year: 1, volume: 1, issue: 1, status: 1, modification: 1, withdrawal: 1 })
-        .lean(),
-      this.tombstones.list(journalId),
-    ]);
-    return { hidden: toPlainList(hidden), removed };
   }
 
   async findById(journalId: string, id: string): Promise<Article | null> {

@@ -4,7 +4,10 @@ import { byPinThenCreation, type Editor } from '../editors/editor.repo';
 import { bySort, type IndexingItem } from '../indexing/indexing.repo';
 import { assetPath, versionedUrl } from '../files/file-store';
 import { cleanRich } from '../shared/text';
-import type { DeletedRecord } from '../seo/oai';
+import type { OaiRepository } from '../seo/oai';
+import { oaiEntryOf, tombstoneEntry } from '../views/oai-views';
+import { sitemapFile, sitemapLastmod } from '../views/sitemap-index';
+import type { SitemapLimits } from '../seo/sitemap';
 import type { ViewCache } from '../views/view-cache';
 import type { ViewStore } from '../views/view-store';
 import { issueOfPdfPath, type HeadView, type IssueKey } from '../views/view-docs';
@@ -55,7 +58,7 @@ export class PublicService {
   constructor(
     private readonly views: ViewStore,
     private readonly cache: ViewCache,
-    private readonly articles: Pick<ArticleRepo, 'findByRefs' | 'listDeleted'>,
+    private readonly articles: Pick<ArticleRepo, 'findByRefs' | 'findByRef' | 'tombstones'>,
   ) {}
 
   head(journalId: string): Promise<HeadView> {
@@ -216,23 +219,44 @@ export class PublicService {
   }
 
   /**
-   * docs/product.md#oai-pmh: what OAI reports as deleted: articles disabled or withdrawn (their
-   * datestamp the later of their last change and the withdrawal), and tombstones of removed ones.
+   * docs/product.md#oai-pmh: a journal's OAI-PMH repository, read from its stored index (a list
+   * page reads a few chunks) and its article views. An identifier is an article's (by the unique
+   * reference number's index), else a removed one's tombstone (oai-views.ts dates them).
    */
-  async deletedRecords(journalId: string): Promise<DeletedRecord[]> {
-    const { hidden, removed } = await this.articles.listDeleted(journalId);
-    const time = (d: Date | string | undefined) => (d ? new Date(d).getTime() || 0 : 0);
-    return [
-      ...hidden.map((a) => ({
-        refnumber: a.refnumber,
-        year: a.year,
-        volume: a.volume,
-        issue: a.issue,
-        datestamp: new Date(Math.max(time(a.modification), time(a.withdrawal?.at))),
-        removed: false,
-      })),
-      ...removed.map((t) => ({ refnumber: t.refnumber, year: t.year, volume: t.volume, issue: t.issue, datestamp: t.removedAt, removed: true })),
-    ];
+  oai(journalId: string): OaiRepository {
+    return {
+      directory: () => this.views.oaiDirectory(journalId),
+      chunk: (c) => this.views.oaiChunk(journalId, c),
+      issues: async () => listedIssues(await this.head(journalId)),
+      entry: async (ref) => {
+        const a = await this.articles.findByRef(journalId, ref);
+        if (a) return oaiEntryOf(a);
+        const t = await this.articles.tombstones.find(journalId, ref);
+        return t ? tombstoneEntry(t) : null;
+      },
+      records: async (refs) => {
+        const views = await Promise.all(refs.map((r) => this.views.article(journalId, r)));
+        return new Map(views.flatMap((v) => (v?.listed ? [[v.summary.refnumber, { detail: v.detail, pdf_url: v.summary.pdf_url }] as const] : [])));
+      },
+    };
+  }
+
+  /**
+   * The number of sitemap files for this origin, file `want` (1-based) when asked, and the day of
+   * the journal's latest change: from the stored sitemap index, the answer held in the budgeted
+   * cache until the journal changes.
+   */
+  sitemapFile(journalId: string, origin: string, limits: SitemapLimits, want?: number): Promise<{ count: number; file?: string; lastmod?: string }> {
+    return this.cache.get(
+      journalId,
+      `sitemap:${origin}:${limits.maxUrls}:${limits.maxBytes}:${want ?? 0}`,
+      async () => {
+        const dir = await this.views.sitemapDirectory(journalId);
+        const r = await sitemapFile(dir, (c) => this.views.sitemapChunk(journalId, c), origin, limits, want);
+        return { ...r, lastmod: sitemapLastmod(dir) };
+      },
+      (r) => 64 + (r.file?.length ?? 0),
+    );
   }
 
   /** The newest `n` public articles (feeds): the newest issues' views only. */

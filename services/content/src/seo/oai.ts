@@ -3,7 +3,9 @@ import { publishedFileUrl, citationDate, doiUrl, effectiveLicense, languageCode 
 import { articleAuthors } from '../cite/article-authors';
 import { jatsArticleElement } from '../cite/jats-xml';
 import type { Journal } from '../journals/journal.repo';
-import type { ArticleDetail, CorpusArticle } from '../views/article-shapes';
+import type { ArticleDetail } from '../views/article-shapes';
+import type { IssueKey } from '../views/view-docs';
+import { listOaiPage, setsOf, type OaiChunk, type OaiDirectory, type OaiEntry } from '../views/oai-index';
 import { plain } from '../shared/text';
 import { pagePath } from './public-url';
 import { xml, xmlLines, xmlOrderedDocument, type XmlContent, type XmlNode } from './xml';
@@ -13,7 +15,8 @@ import { xml, xmlLines, xmlOrderedDocument, type XmlContent, type XmlNode } from
  * public articles are records; disabled, withdrawn and removed ones are deleted records
  * (deletedRecord "persistent"). Lists run oldest first by datestamp then identifier, and a
  * resumption token is a cursor (the last datestamp and identifier sent), so a record added or
- * changed during a harvest comes after the cursor and nothing already listed shifts.
+ * changed during a harvest comes after the cursor and nothing already listed shifts. The entries
+ * are the journal's stored OAI index (views/oai-index.ts): a page reads a few of its chunks.
  */
 
 export const OAI_PAGE_SIZE = 100;
@@ -29,30 +32,24 @@ const VERBS: Record<string, { required: string[]; optional: string[]; exclusive?
   GetRecord: { required: ['identifier', 'metadataPrefix'], optional: [] },
 };
 
-/** An article harvesters are told is gone. */
-export interface DeletedRecord {
-  refnumber: string;
-  year: number;
-  volume: number;
-  issue: number;
-  /** When it stopped being public (its last change, or its removal). */
-  datestamp: Date;
-  /**
-   * A removed article's tombstone: a public article with the same reference number replaces it.
-   * Otherwise (an article disabled or withdrawn) the deleted record wins over a public listing.
-   */
-  removed: boolean;
+/** What a journal's answers are read from (the public service's views). */
+export interface OaiRepository {
+  /** The index's directory and its chunks by number. */
+  directory(): Promise<OaiDirectory>;
+  chunk(c: number): Promise<OaiChunk>;
+  /** Issues with public articles, newest first: the sets, in the order ListSets gives them. */
+  issues(): Promise<IssueKey[]>;
+  /** The entry of one identifier (its reference number), or null. */
+  entry(ref: string): Promise<OaiEntry | null>;
+  /** Public articles' full records (abstracts) by reference number, each with its PDF's published URL. */
+  records(refs: string[]): Promise<Map<string, { detail: ArticleDetail; pdf_url: string | null }>>;
 }
 
 export interface OaiContext {
   journal: Journal;
   origin: string;
   host: string;
-  /** Every public article (no abstracts), newest issue first. */
-  articles: CorpusArticle[];
-  deleted: DeletedRecord[];
-  /** Loads full records (abstracts) for one page of results. */
-  details: (refs: string[]) => Promise<ArticleDetail[]>;
+  repo: OaiRepository;
   /** Signs resumption tokens (`oaiTokenKey`), so one edited by hand is refused. */
   tokenKey: Buffer;
   now?: Date;
@@ -73,18 +70,7 @@ interface ListArgs {
   until?: string;
   set?: string;
   /** The last record sent: its datestamp (ms) and identifier; absent on the first page. */
-  after?: { t: number; ref: string };
-}
-
-/** One entry of the repository: a public article, or a deleted record. */
-interface Entry {
-  ref: string;
-  /** Datestamp in ms. */
-  t: number;
-  year: number;
-  volume: number;
-  issue: number;
-  live: CorpusArticle | null;
+  after?: { t: number; r: string };
 }
 
 /** The metadata formats served: Dublin Core, and JATS front matter under the prefix OJS gives it. */
@@ -92,8 +78,6 @@ const FORMATS = {
   oai_dc: { schema: 'http://www.openarchives.org/OAI/2.0/oai_dc.xsd', ns: 'http://www.openarchives.org/OAI/2.0/oai_dc/' },
   jats: { schema: 'https://jats.nlm.nih.gov/publishing/1.3/xsd/JATS-journalpublishing1-3.xsd', ns: 'http://jats.nlm.nih.gov' },
 } as const;
-
-const byCursor = (a: { t: number; ref: string }, b: { t: number; ref: string }) => a.t - b.t || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
 
 const isoSeconds = (d: Date | string) => new Date(d).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -123,8 +107,6 @@ export function distinctSubjects(list: string[]): string[] {
   return out;
 }
 
-const setsOf = (a: { year: number; volume: number; issue: number }) => [String(a.year), `${a.year}:vol${a.volume}issue${a.issue}`];
-
 interface TokenBody {
   v: string;
   m: string;
@@ -140,8 +122,8 @@ interface TokenBody {
 const tokenMac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest().subarray(0, 16);
 
 /** `body.mac`, both base64url: the cursor is readable, and any change to it breaks the MAC. */
-function encodeToken(key: Buffer, verb: string, args: ListArgs, after: { t: number; ref: string }, expires: number): string {
-  const body: TokenBody = { v: verb, m: args.metadataPrefix, f: args.from, u: args.until, s: args.set, t: after.t, r: after.ref, x: expires };
+function encodeToken(key: Buffer, verb: string, args: ListArgs, after: { t: number; r: string }, expires: number): string {
+  const body: TokenBody = { v: verb, m: args.metadataPrefix, f: args.from, u: args.until, s: args.set, t: after.t, r: after.r, x: expires };
   const b = Buffer.from(JSON.stringify(body)).toString('base64url');
   return `${b}.${tokenMac(key, b).toString('base64url')}`;
 }
@@ -160,20 +142,7 @@ function decodeToken(key: Buffer, verb: string, token: string, now: Date): ListA
   if (!o || typeof o !== 'object' || o.v !== verb || typeof o.m !== 'string' || typeof o.r !== 'string' || !Number.isSafeInteger(o.t) || !Number.isSafeInteger(o.x)) throw badToken();
   for (const k of ['f', 'u', 's'] as const) if (o[k] !== undefined && typeof o[k] !== 'string') throw badToken();
   if (o.x! < now.getTime()) throw badToken();
-  return { metadataPrefix: o.m, from: o.f, until: o.u, set: o.s, after: { t: o.t!, ref: o.r } };
-}
-
-/** Public articles and deleted records, one entry per identifier, in cursor order. */
-function entriesOf(articles: CorpusArticle[], deleted: DeletedRecord[]): Entry[] {
-  const hidden = new Set(deleted.filter((d) => !d.removed).map((d) => d.refnumber));
-  const live = articles.filter((a) => !hidden.has(a.refnumber));
-  const liveRefs = new Set(live.map((a) => a.refnumber));
-  const entries: Entry[] = live.map((a) => ({ ref: a.refnumber, t: Date.parse(a.modification) || 0, year: a.year, volume: a.volume, issue: a.issue, live: a }));
-  for (const d of deleted) {
-    if (d.removed && (liveRefs.has(d.refnumber) || hidden.has(d.refnumber))) continue;
-    entries.push({ ref: d.refnumber, t: d.datestamp.getTime(), year: d.year, volume: d.volume, issue: d.issue, live: null });
-  }
-  return entries.sort(byCursor);
+  return { metadataPrefix: o.m, from: o.f, until: o.u, set: o.s, after: { t: o.t!, r: o.r } };
 }
 
 /** Reads and validates the request arguments (query or form), per the protocol's rules. */
@@ -227,14 +196,11 @@ export async function handleOai(params: Record<string, unknown>, ctx: OaiContext
 }
 
 async function answer(verb: string, args: Record<string, string>, ctx: OaiContext): Promise<XmlNode> {
-  const { journal, origin, host, articles } = ctx;
+  const { journal, origin, host, repo } = ctx;
   const now = ctx.now ?? new Date();
-  const entries = entriesOf(articles, ctx.deleted);
   const idPrefix = `oai:${host}:`;
-  const findById = (identifier: string): Entry => {
-    if (!identifier.startsWith(idPrefix)) throw new OaiError('idDoesNotExist', `Unknown identifier: ${identifier}`);
-    const ref = identifier.slice(idPrefix.length);
-    const e = entries.find((x) => x.ref === ref);
+  const findById = async (identifier: string): Promise<OaiEntry> => {
+    const e = identifier.startsWith(idPrefix) ? await repo.entry(identifier.slice(idPrefix.length)) : null;
     if (!e) throw new OaiError('idDoesNotExist', `Unknown identifier: ${identifier}`);
     return e;
   };
@@ -242,18 +208,18 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     if (!Object.prototype.hasOwnProperty.call(FORMATS, p)) throw new OaiError('cannotDisseminateFormat', `Unsupported metadataPrefix: ${p}`);
   };
 
-  const headerOf = (e: Entry, deleted = !e.live) =>
+  const headerOf = (e: OaiEntry, deleted = !!e.d) =>
     xml(
       'header',
       { status: deleted && 'deleted' },
-      xml('identifier', null, idPrefix + e.ref),
+      xml('identifier', null, idPrefix + e.r),
       xml('datestamp', null, isoSeconds(new Date(e.t))),
       setsOf(e).map((s) => xml('setSpec', null, s)),
     );
 
   /** The record's metadata; the PDF by its one published URL (no version query). */
-  const dcOf = (detail: ArticleDetail, listed: CorpusArticle) => {
-    const a = { ...detail, pdf_url: listed.pdf_url };
+  const dcOf = (detail: ArticleDetail, pdfUrl: string | null) => {
+    const a = { ...detail, pdf_url: pdfUrl };
     const name = plain(journal.websitename || journal.slug);
     const el = (tag: string, v: string) => !!v && xml(`dc:${tag}`, null, v);
     const subjects = distinctSubjects([...(a.keywords ?? '').split(/[,;]/), a.subject ?? '']);
@@ -286,8 +252,8 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       el('rights', effectiveLicense(a.license, journal.license)?.url ?? ''),
     );
   };
-  const jatsOf = (detail: ArticleDetail, listed: CorpusArticle) => {
-    const a = { ...detail, pdf_url: listed.pdf_url };
+  const jatsOf = (detail: ArticleDetail, pdfUrl: string | null) => {
+    const a = { ...detail, pdf_url: pdfUrl };
     return jatsArticleElement(
       { id: journal.slug, title: plain(journal.websitename || journal.slug), issn: journal.issn, eissn: journal.journal_essn, publisher: plain(journal.websitename || journal.slug), language: languageCode(journal.journal_language ?? '') },
       { ...a, license: effectiveLicense(a.license, journal.license)?.url ?? '', url: origin + pagePath.article(a), pdfUrl: publishedFileUrl(origin, a.pdf_url) },
@@ -295,12 +261,14 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       '',
     );
   };
-  const metadataOf = (prefix: string, d: ArticleDetail, listed: CorpusArticle) => xml('metadata', null, prefix === 'jats' ? jatsOf(d, listed) : dcOf(d, listed));
-  const recordOf = (e: Entry, ...metadata: XmlContent[]) => xml('record', null, headerOf(e, !metadata.length), metadata);
+  const metadataOf = (prefix: string, r: { detail: ArticleDetail; pdf_url: string | null }) =>
+    xml('metadata', null, prefix === 'jats' ? jatsOf(r.detail, r.pdf_url) : dcOf(r.detail, r.pdf_url));
+  const recordOf = (e: OaiEntry, ...metadata: XmlContent[]) => xml('record', null, headerOf(e, !metadata.length), metadata);
 
   switch (verb) {
     case 'Identify': {
-      const earliest = entries.length ? entries[0]!.t : now.getTime();
+      const first = (await repo.directory()).chunks[0];
+      const earliest = first ? first.t : now.getTime();
       const email = /^[^@\s<>]+@[^@\s<>]+$/.test(journal.websiteemail ?? '') ? journal.websiteemail : `admin@${host}`;
       return xml(
         'Identify',
@@ -315,7 +283,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       );
     }
     case 'ListMetadataFormats': {
-      if (args.identifier) findById(args.identifier);
+      if (args.identifier) await findById(args.identifier);
       return xml(
         'ListMetadataFormats',
         null,
@@ -327,7 +295,7 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     case 'ListSets': {
       if (args.resumptionToken) throw new OaiError('badResumptionToken', 'ListSets is answered in one response');
       const sets = new Map<string, string>();
-      for (const a of articles) {
+      for (const a of await repo.issues()) {
         if (!sets.has(String(a.year))) sets.set(String(a.year), `Year ${a.year}`);
         const [, issueSet] = setsOf(a);
         if (!sets.has(issueSet!)) sets.set(issueSet!, `Vol. ${a.volume}, Issue ${a.issue} (${a.year})`);
@@ -337,11 +305,11 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
     }
     case 'GetRecord': {
       checkPrefix(args.metadataPrefix!);
-      const e = findById(args.identifier!);
-      if (!e.live) return xml('GetRecord', null, recordOf(e));
-      const [d] = await ctx.details([e.ref]);
+      const e = await findById(args.identifier!);
+      if (e.d) return xml('GetRecord', null, recordOf(e));
+      const d = (await repo.records([e.r])).get(e.r);
       if (!d) throw new OaiError('idDoesNotExist', `Unknown identifier: ${args.identifier}`);
-      return xml('GetRecord', null, recordOf(e, metadataOf(args.metadataPrefix!, d, e.live)));
+      return xml('GetRecord', null, recordOf(e, metadataOf(args.metadataPrefix!, d)));
     }
     case 'ListIdentifiers':
     case 'ListRecords': {
@@ -353,37 +321,28 @@ async function answer(verb: string, args: Record<string, string>, ctx: OaiContex
       const until = list.until ? parseDate(list.until, true) : null;
       if (from && until && from.day !== until.day) throw new OaiError('badArgument', 'from and until must have the same granularity');
       if (from && until && from.t > until.t) throw new OaiError('badArgument', 'from must not be after until');
-      const matching = entries.filter((e) => {
-        // Datestamps are compared at the granularity they are shown in: whole seconds.
-        const t = Math.floor(e.t / 1000) * 1000;
-        if (from && t < from.t) return false;
-        if (until && t > until.t) return false;
-        if (list.set && !setsOf(e).includes(list.set)) return false;
-        return true;
-      });
-      const after = list.after;
-      const cursor = after ? matching.filter((e) => byCursor(e, after) <= 0).length : 0;
-      if (!matching.length || cursor >= matching.length) throw new OaiError('noRecordsMatch', 'No records match the request');
-      const page = matching.slice(cursor, cursor + OAI_PAGE_SIZE);
+      // Datestamps are compared at the granularity they are shown in: whole seconds.
+      const dir = await repo.directory();
+      const { page, total, cursor } = await listOaiPage(dir, (c) => repo.chunk(c), { from: from?.t, until: until?.t, set: list.set }, list.after, OAI_PAGE_SIZE);
+      if (!page.length) throw new OaiError('noRecordsMatch', 'No records match the request');
       const next = cursor + page.length;
-      const liveRefs = page.filter((e) => e.live).map((e) => e.ref);
-      const details = verb === 'ListRecords' ? new Map((await ctx.details(liveRefs)).map((d) => [d.refnumber, d])) : null;
+      const details = verb === 'ListRecords' ? await repo.records(page.filter((e) => !e.d).map((e) => e.r)) : null;
       const items = page.flatMap((e) => {
         if (!details) return [headerOf(e)];
-        if (!e.live) return [recordOf(e)];
+        if (e.d) return [recordOf(e)];
         // A record made private between the two reads is deleted now; its change also moves it past
         // the cursor, so the harvest lists it again, with the datestamp of that change.
-        const d = details.get(e.ref);
-        return [d ? recordOf(e, metadataOf(list.metadataPrefix, d, e.live)) : recordOf(e)];
+        const d = details.get(e.r);
+        return [d ? recordOf(e, metadataOf(list.metadataPrefix, d)) : recordOf(e)];
       });
       let token: XmlContent = null;
-      if (next < matching.length || cursor > 0) {
+      if (next < total || cursor > 0) {
         const last = page[page.length - 1]!;
         const expires = now.getTime() + OAI_TOKEN_TTL_MS;
         token =
-          next < matching.length
-            ? xml('resumptionToken', { completeListSize: matching.length, cursor, expirationDate: isoSeconds(new Date(expires)) }, encodeToken(ctx.tokenKey, verb, list, last, expires))
-            : xml('resumptionToken', { completeListSize: matching.length, cursor });
+          next < total
+            ? xml('resumptionToken', { completeListSize: total, cursor, expirationDate: isoSeconds(new Date(expires)) }, encodeToken(ctx.tokenKey, verb, list, last, expires))
+            : xml('resumptionToken', { completeListSize: total, cursor });
       }
       // The entries one a line, the token right after the last.
       return xml(verb, null, items.flatMap((item, i) => (i ? ['\n', item] : [item])), token);

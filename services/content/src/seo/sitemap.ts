@@ -15,10 +15,14 @@ export const SITEMAP_LIMITS: SitemapLimits = { maxUrls: 50_000, maxBytes: 5 * 10
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 // A file is split by its size in bytes, so it is assembled from its entries: each one built alone.
-const HEAD = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n`;
-const TAIL = '</urlset>\n';
+export const SITEMAP_HEAD = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n`;
+export const SITEMAP_TAIL = '</urlset>\n';
+const HEAD = SITEMAP_HEAD;
+const TAIL = SITEMAP_TAIL;
 
-const entry = (u: SitemapUrl) => `${xmlFragment({ url: { loc: u.loc, lastmod: u.lastmod || undefined } })}\n`;
+/** One URL's entry in a urlset file, its line break included. */
+export const sitemapEntry = (u: SitemapUrl) => `${xmlFragment({ url: { loc: u.loc, lastmod: u.lastmod || undefined } })}\n`;
+const entry = sitemapEntry;
 
 /**
  * Splits the URLs into urlset files within the limits. One file → it is /sitemap.xml; several →

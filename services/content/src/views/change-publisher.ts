@@ -7,6 +7,8 @@ import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type 
 import type { ViewChange } from './view-cache';
 import type { ViewStore } from './view-store';
 import { rebuildJournalViews } from './views-rebuild';
+import { oaiEntryOf, patchOaiViews, type OaiMove } from './oai-views';
+import { patchSitemapViews } from './sitemap-views';
 import { traced } from '../shared/save-trace';
 
 /**
@@ -61,6 +63,8 @@ interface Pass {
    * before the write, which would leave it listed twice.
    */
   locs: Map<string, LocView | null>;
+  /** Each changed article's OAI-PMH entry: where it was before this write (its first locator) and is now. */
+  oai: Map<string, OaiMove>;
   /** Each changed article and its stored locator, read as the pass began; taken by its first article(). */
   early: Map<string, Promise<ArticleRead>>;
 }
@@ -269,6 +273,7 @@ export class ChangePublisher {
       retired: new Set(),
       articleEvents: [],
       locs: new Map(),
+      oai: new Map(),
       early,
     };
     const seen = new Set<string>();
@@ -296,6 +301,15 @@ export class ChangePublisher {
       else pass.removes.add(viewId.issue(journalId, key));
     }
     if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), pass.head);
+    // The harvesters' indexes (OAI-PMH, sitemap): the entries and issues this write moved.
+    const [oai, sitemap] = await Promise.all([
+      pass.oai.size ? patchOaiViews(this.store, journalId, [...pass.oai.values()]) : null,
+      pass.dirtyIssues.size ? patchSitemapViews(this.store, journalId, [...pass.dirtyIssues].map((k) => pass.issues.get(k)!)) : null,
+    ]);
+    for (const w of [oai, sitemap]) {
+      for (const [id, v] of w?.puts ?? []) pass.puts.set(id, v);
+      for (const id of w?.removes ?? []) pass.removes.add(id);
+    }
     for (const id of pass.puts.keys()) pass.removes.delete(id);
     const puts = [...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }));
     // Disjoint ids (none removed is put): written side by side.
@@ -407,6 +421,8 @@ export class ChangePublisher {
     const oldRef = loc?.ref ?? a?.refnumber ?? '';
     // The PDF URL readers had: when the write changes or hides it, that version goes out of service.
     let pdfBefore: string | null = null;
+    // Its OAI datestamp as listed (a locator stored before it carried one): a public article's last change.
+    let listedAt: number | undefined;
     // The PDF's version is read beside the issue views (it needs neither).
     const path = a && isPublicArticle(a) && a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
     const stat = path ? src.files.stat(journalId, path) : null;
@@ -417,6 +433,7 @@ export class ChangePublisher {
       if (i >= 0) {
         const [was] = v.articles.splice(i, 1);
         if (was?.pdf_url) pdfBefore = was.pdf_url;
+        if (was) listedAt = Date.parse(was.modification) || 0;
         pass.dirtyIssues.add(oldKey);
       }
       pass.tags.add(cacheTag.issue(journalId, parseIssueKey(oldKey)!));
@@ -439,8 +456,12 @@ export class ChangePublisher {
       if (view) pass.puts.set(viewId.article(journalId, a.refnumber), view);
       else if (await ownsRef(a.refnumber)) pass.removes.add(viewId.article(journalId, a.refnumber));
     }
-    pass.locs.set(id, a ? { ref: a.refnumber ?? '', key: issueKeyOf(a) } : null);
-    if (a) pass.puts.set(viewId.loc(journalId, id), { ref: a.refnumber ?? '', key: issueKeyOf(a) });
+    const oai = a ? oaiEntryOf(a) : null;
+    const nowAt: LocView | null = a ? { ref: a.refnumber ?? '', key: issueKeyOf(a), ...(oai ? { o: oai.t } : {}) } : null;
+    if (!pass.oai.has(id)) pass.oai.set(id, { before: loc ? { ref: loc.ref, o: loc.o ?? listedAt } : null, after: oai });
+    else pass.oai.get(id)!.after = oai;
+    pass.locs.set(id, nowAt);
+    if (nowAt) pass.puts.set(viewId.loc(journalId, id), nowAt);
     else pass.removes.add(viewId.loc(journalId, id));
     for (const ref of new Set([oldRef, a?.refnumber ?? ''])) if (ref) pass.tags.add(cacheTag.article(journalId, ref));
     pass.tags.add(cacheTag.lists(journalId));

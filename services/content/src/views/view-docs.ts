@@ -13,8 +13,11 @@ import type { ArticleDetail, CorpusArticle } from './article-shapes';
  *   (the archive index; every status for the admin), the versions of the editor/indexing/site files;
  * - one per issue: its public articles' list entries in page order (month filled, PDF URL versioned);
  * - one per article by reference number: its page data (or a withdrawn article's tombstone);
- * - one locator per article id: where its views are (reference number, issue), so a write that
- *   moves or removes an article finds what to patch without a query.
+ * - one locator per article id: where its views are (reference number, issue, OAI datestamp), so a
+ *   write that moves or removes an article finds what to patch without a query;
+ * - the harvesters' indexes, each a directory and chunks: the OAI-PMH entries in datestamp order
+ *   (oai-index.ts) and the sitemap's issues in archive order (sitemap-index.ts), so a list page
+ *   or a sitemap file reads a few chunks, never the journal.
  */
 export interface IssueKey {
   year: number;
@@ -40,6 +43,12 @@ export const viewId = {
   issue: (journalId: string, key: IssueKey | string) => `${journalId}:i:${typeof key === 'string' ? key : issueKeyOf(key)}`,
   article: (journalId: string, ref: string) => `${journalId}:a:${ref}`,
   loc: (journalId: string, articleId: string) => `${journalId}:l:${articleId}`,
+  /** The OAI-PMH repository's directory, and its chunks by number (oai-index.ts). */
+  oai: (journalId: string) => `${journalId}:o`,
+  oaiChunk: (journalId: string, c: number) => `${journalId}:o:${c}`,
+  /** The sitemap's directory, and its chunks by number (sitemap-index.ts). */
+  sitemap: (journalId: string) => `${journalId}:s`,
+  sitemapChunk: (journalId: string, c: number) => `${journalId}:s:${c}`,
   /** The journal's change counter (views written by a change carry its value). */
   counter: (journalId: string) => `${journalId}:n`,
   /** The rebuild's lease and progress. */
@@ -96,6 +105,72 @@ export interface ArticleView {
 export interface LocView {
   ref: string;
   key: string;
+  /** The datestamp of the article's OAI-PMH entry (ms), where it has one: a write moves it from there. */
+  o?: number;
+}
+
+/** The OAI-PMH index (oai-index.ts). */
+/** One entry: datestamp (ms), identifier (reference number), issue, and whether it is a deleted record. */
+export interface OaiEntry {
+  t: number;
+  r: string;
+  y: number;
+  v: number;
+  i: number;
+  /** 1: a deleted record. */
+  d?: 1;
+}
+
+export interface OaiChunkRef {
+  /** The chunk's number: its view id is `viewId.oaiChunk(journal, c)`. */
+  c: number;
+  /** First entry's key. */
+  t: number;
+  r: string;
+  /** Last entry's datestamp. */
+  u: number;
+  n: number;
+  /** Set spec → entries of the chunk in it. */
+  s: Record<string, number>;
+}
+
+export interface OaiDirectory {
+  chunks: OaiChunkRef[];
+  /** The next chunk number. */
+  seq: number;
+}
+
+export interface OaiChunk {
+  entries: OaiEntry[];
+}
+
+/** The sitemap index (sitemap-index.ts). */
+/** One listed issue: its key, and per public article (page order) its page, its PDF ('' none), the day of its last change. */
+export interface SitemapIssue {
+  k: string;
+  a: [page: string, pdf: string, lastmod: string][];
+  /** Its articles' latest change (ms). */
+  m: number;
+}
+
+export interface SitemapChunkRef {
+  c: number;
+  /** First issue's key. */
+  k: string;
+  /** URLs, and their entries' bytes without the origin. */
+  n: number;
+  b: number;
+  a: number;
+  m: number;
+}
+
+export interface SitemapDirectory {
+  chunks: SitemapChunkRef[];
+  seq: number;
+}
+
+export interface SitemapChunk {
+  issues: SitemapIssue[];
 }
 
 const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
@@ -134,6 +209,8 @@ function isHead(raw: unknown): boolean {
   );
 }
 
+const isOaiEntry = (o: Fields) => strings(o, ['r']) && numbers(o, ['t', 'y', 'v', 'i']);
+
 const schemas = {
   head: { safeParse: (raw: unknown) => ({ success: isHead(raw) }) },
   issue: loose({
@@ -141,7 +218,22 @@ const schemas = {
     articles: z.array(corpusArticle.and(z.object({ own: z.string() }))),
   }),
   article: loose({ id: z.string(), listed: z.boolean(), summary: corpusArticle, detail: articleDetailSchema }),
-  loc: loose({ ref: z.string(), key: z.string() }),
+  loc: loose({ ref: z.string(), key: z.string(), o: z.number().optional() }),
+  // By hand, as the head: a chunk holds a thousand entries and is read by every page of a harvest.
+  oai: {
+    safeParse: (raw: unknown) => ({
+      success: isObject(raw) && numbers(raw, ['seq']) && listOf(raw.chunks, (o) => strings(o, ['r']) && numbers(o, ['c', 't', 'u', 'n']) && valuesOf(o.s, isCount)),
+    }),
+  },
+  oaiChunk: { safeParse: (raw: unknown) => ({ success: isObject(raw) && listOf(raw.entries, isOaiEntry) }) },
+  sitemap: {
+    safeParse: (raw: unknown) => ({ success: isObject(raw) && numbers(raw, ['seq']) && listOf(raw.chunks, (o) => strings(o, ['k']) && numbers(o, ['c', 'n', 'b', 'a', 'm'])) }),
+  },
+  sitemapChunk: {
+    safeParse: (raw: unknown) => ({
+      success: isObject(raw) && listOf(raw.issues, (o) => strings(o, ['k']) && numbers(o, ['m']) && Array.isArray(o.a) && o.a.every((x) => Array.isArray(x) && x.length === 3 && x.every((y) => typeof y === 'string'))),
+    }),
+  },
 };
 
 export type ViewKind = keyof typeof schemas;
@@ -151,6 +243,10 @@ export interface ViewTypes {
   issue: IssueView;
   article: ArticleView;
   loc: LocView;
+  oai: OaiDirectory;
+  oaiChunk: OaiChunk;
+  sitemap: SitemapDirectory;
+  sitemapChunk: SitemapChunk;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { KeyedLock, Logger } from '@journal/server-kit';
+import { AppError, type KeyedLock, type Logger } from '@journal/server-kit';
 import type { JournalRepo } from '../journals/journal.repo';
 import type { EditorRepo } from '../editors/editor.repo';
 import type { IndexingRepo } from '../indexing/indexing.repo';
@@ -8,7 +8,11 @@ import { assetPath, assetVersion, type FileStore } from '../files/file-store';
 import type { ViewRepo } from './view.repo';
 import { HeldView } from './packed-view';
 import type { ViewCache } from './view-cache';
-import { articleViewOf, entryOf, headOf, issueCountsOf, issueViewsOf, monthOf, statOf } from './view-build';
+import { articleViewOf, entryOf, headOf, issueCountsOf, issueViewsOf, listedIssues, monthOf, statOf } from './view-build';
+import type { OaiChunk, OaiDirectory } from './oai-index';
+import { oaiEntries, oaiViews } from './oai-views';
+import type { SitemapChunk, SitemapDirectory } from './sitemap-index';
+import { sitemapViews } from './sitemap-views';
 import { checkView, issueKeyOf, viewId, type ArticleView, type HeadView, type IssueEntry, type IssueKey, type IssueView, type LocView, type ViewKind, type ViewTypes } from './view-docs';
 
 /**
@@ -187,7 +191,73 @@ export class ViewStore {
     });
   }
 
+  /** The journal's OAI-PMH index directory (oai-index.ts); built from the documents when none is stored. */
+  async oaiDirectory(journalId: string): Promise<OaiDirectory> {
+    return (await this.cached(journalId, viewId.oai(journalId), 'oai', () => this.buildOai(journalId))) ?? { chunks: [], seq: 0 };
+  }
+
+  /** One chunk of it; a chunk a newer directory dropped reads as empty. */
+  async oaiChunk(journalId: string, c: number): Promise<OaiChunk> {
+    return (await this.cached(journalId, viewId.oaiChunk(journalId, c), 'oaiChunk', () => Promise.resolve(null))) ?? { entries: [] };
+  }
+
+  /** The journal's sitemap index directory (sitemap-index.ts); built from the issue views when none is stored. */
+  async sitemapDirectory(journalId: string): Promise<SitemapDirectory> {
+    return (await this.cached(journalId, viewId.sitemap(journalId), 'sitemap', () => this.buildSitemap(journalId))) ?? { chunks: [], seq: 0 };
+  }
+
+  async sitemapChunk(journalId: string, c: number): Promise<SitemapChunk> {
+    return (await this.cached(journalId, viewId.sitemapChunk(journalId, c), 'sitemapChunk', () => Promise.resolve(null))) ?? { issues: [] };
+  }
+
   // Built from the stored documents (a view never written, or one that failed its schema).
+
+  /**
+   * The OAI index of a journal whose views were built before it existed: every article and
+   * tombstone read once (see buildOnRead).
+   */
+  async buildOai(journalId: string): Promise<OaiDirectory> {
+    const { articles } = this.src;
+    return this.buildOnRead(journalId, 'OAI index', async () => {
+      const [list, tombstones] = await Promise.all([articles.list(journalId, ['status', 'withdrawal', 'modification']), articles.tombstones.list(journalId)]);
+      return oaiViews(journalId, oaiEntries(list, tombstones));
+    }) as Promise<OaiDirectory>;
+  }
+
+  /** The sitemap index of such a journal: its listed issues' views, as stored, read once. */
+  async buildSitemap(journalId: string): Promise<SitemapDirectory> {
+    return this.buildOnRead(journalId, 'sitemap index', async () => {
+      const head = (await this.load('head', journalId, viewId.head(journalId)))?.view ?? (await this.head(journalId));
+      const issues = await Promise.all(
+        listedIssues(head).map(async (k) => (await this.load('issue', journalId, viewId.issue(journalId, k)))?.view ?? this.issue(journalId, k)),
+      );
+      return sitemapViews(journalId, issues);
+    }) as Promise<SitemapDirectory>;
+  }
+
+  /**
+   * Views made from the whole journal, stored only if no write landed while they were made (a
+   * write patches stored ones; views made from older documents would miss it): the counter is
+   * read under the journal's lock (no write half-done) and checked again under it before storing.
+   * Answers the directory (the first view).
+   */
+  private async buildOnRead(journalId: string, what: string, make: () => Promise<{ id: string; view: unknown }[]>): Promise<unknown> {
+    const counterId = viewId.counter(journalId);
+    for (let tries = 0; tries < 3; tries++) {
+      const at = await this.lock.run(journalId, () => this.repo.counter(counterId));
+      const views = await make();
+      const stored = await this.lock.run(journalId, async () => {
+        if ((await this.repo.counter(counterId)) !== at) return false;
+        await this.repo.put(views.map((v) => ({ id: v.id, journalId, json: JSON.stringify(v.view), rev: at })));
+        return true;
+      });
+      if (stored) {
+        this.logger.info({ journalId, chunks: views.length - 1 }, `${what} views built on read`);
+        return views[0]!.view;
+      }
+    }
+    throw new AppError(503, 'busy', 'The journal is being written to: try again');
+  }
 
   /** Counts and months per issue need the journal's articles: one query, only on this path. */
   async buildHead(journalId: string, write = true): Promise<HeadView | null> {

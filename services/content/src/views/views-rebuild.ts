@@ -8,6 +8,8 @@ import type { IndexingItem } from '../indexing/indexing.repo';
 import { articleViewOf, headOf, issueCountsOf, issueViewsOf, monthOf, statOf } from './view-build';
 import { issueKeyOf, viewId, type IssueEntry } from './view-docs';
 import type { StoredView } from './view.repo';
+import { oaiEntries, oaiEntryOf, oaiViews } from './oai-views';
+import { sitemapViews } from './sitemap-views';
 import type { ViewStore } from './view-store';
 
 /** A journal's stored documents, read for several journals at once by `rebuildAllViews`. */
@@ -147,11 +149,19 @@ export async function rebuildJournalViews(store: ViewStore, journalId: string, o
       head.complete = true;
       const finals: StoredView[] = [...byIssue.values()].map((v) => ({ id: viewId.issue(journalId, v.key), journalId, json: JSON.stringify(v), rev: at }));
       finals.push({ id: viewId.head(journalId), journalId, json: JSON.stringify(head), rev: at });
+      // The harvesters' indexes replace any stored ones whole (a chunk of an older one left over is never read: a directory names its chunks).
+      const tombstones = await store.src.articles.tombstones.list(journalId);
+      const oai = [...oaiViews(journalId, oaiEntries(articles, tombstones)), ...sitemapViews(journalId, byIssue.values())].map((v) => ({
+        id: v.id,
+        journalId,
+        json: JSON.stringify(v.view),
+        rev: at,
+      }));
       const ok = await lock.run(journalId, async () => {
         if ((await repo.counter(counterId)) !== at) return false;
         // Issue views no longer listed are left: nothing reads an issue the head does not list.
         await write(finals.slice(0, -1));
-        await repo.put(finals.slice(-1));
+        await repo.put([...oai, ...finals.slice(-1)]);
         return true;
       });
       if (!ok) continue;
@@ -244,7 +254,8 @@ export async function rebuildAllViews(
 }
 
 function articleDocs(journalId: string, a: Article, entry: IssueEntry | null, month: string, rev: number): StoredView[] {
-  const out: StoredView[] = [{ id: viewId.loc(journalId, a.id), journalId, json: JSON.stringify({ ref: a.refnumber ?? '', key: issueKeyOf(a) }), rev }];
+  const o = oaiEntryOf(a)?.t;
+  const out: StoredView[] = [{ id: viewId.loc(journalId, a.id), journalId, json: JSON.stringify({ ref: a.refnumber ?? '', key: issueKeyOf(a), ...(o !== undefined ? { o } : {}) }), rev }];
   const view = a.refnumber ? articleViewOf(a, entry, month) : null;
   if (view) out.push({ id: viewId.article(journalId, a.refnumber), journalId, json: JSON.stringify(view), rev });
   return out;
