@@ -1,5 +1,7 @@
+import jwt from 'jsonwebtoken';
 import { PLATFORM_TENANT_ID } from '@journal/contracts';
-import { authKeys } from '@journal/server-kit';
+import { authKeys, signPlatformToken, signToken, verifyPlatformToken, verifyToken } from '@journal/server-kit';
+import { TEST_JWT_SECRET } from '@journal/testing';
 import { operatorCommands } from '../../services/auth/src/cli/operator.commands';
 import { journalLookup } from '../../services/auth/src/cli/user-cli';
 import { gw, jsonBody, PLATFORM_HOST, startFixture, type Fixture } from './stack.fixture';
@@ -169,5 +171,36 @@ describe('the platform\'s reports and customers', () => {
     expect([own.status, own.json().Report_Header.Institution_Name, JSON.stringify(own.json().Report_Header.Institution_ID)]).toEqual([
       200, 'The World', expect.stringContaining('state-lib'),
     ]);
+  });
+});
+
+describe('platform tokens (docs/security.md#platform-operators)', () => {
+  const JOURNAL = '65a000000000000000000001';
+  it('an operator\'s token is no journal\'s, and no journal\'s token an operator\'s', () => {
+    const { token, claims } = signPlatformToken(TEST_JWT_SECRET, { id: 'o1', name: 'ops' });
+    expect([claims.jid, claims.role]).toEqual([PLATFORM_TENANT_ID, 'operator']);
+    expect(verifyPlatformToken(TEST_JWT_SECRET, token)).toEqual(claims);
+    expect(() => verifyToken(TEST_JWT_SECRET, token)).toThrow('Token was issued for another journal');
+    for (const role of ['manager', 'editor', 'worklog'] as const) {
+      const journal = signToken(TEST_JWT_SECRET, { id: 'u1', name: 'ed', journalId: JOURNAL, role }).token;
+      expect(() => verifyPlatformToken(TEST_JWT_SECRET, journal)).toThrow('Token was not issued for the platform');
+    }
+    // A staff role under the platform's tenant, or the operator role under a journal: neither passes anywhere.
+    const forged = (claims: object) => jwt.sign({ sub: 'x', name: 'x', jti: 'j', iat: 1, exp: Math.floor(Date.now() / 1000) + 60, ...claims }, TEST_JWT_SECRET, { algorithm: 'HS256' });
+    const managerOfPlatform = forged({ jid: PLATFORM_TENANT_ID, role: 'manager' });
+    const operatorOfJournal = forged({ jid: JOURNAL, role: 'operator' });
+    expect(() => verifyToken(TEST_JWT_SECRET, managerOfPlatform)).toThrow();
+    expect(() => verifyPlatformToken(TEST_JWT_SECRET, managerOfPlatform)).toThrow();
+    expect(() => verifyToken(TEST_JWT_SECRET, operatorOfJournal)).toThrow();
+    expect(() => verifyPlatformToken(TEST_JWT_SECRET, operatorOfJournal)).toThrow();
+  });
+
+  it('is pinned to one algorithm and needs an expiry', () => {
+    const none = jwt.sign({ sub: 'o1', jid: PLATFORM_TENANT_ID, role: 'operator', name: 'ops', jti: 'j', iat: 1 }, '', { algorithm: 'none' });
+    expect(() => verifyPlatformToken(TEST_JWT_SECRET, none)).toThrow('Invalid or expired token');
+    const noExp = jwt.sign({ sub: 'o1', jid: PLATFORM_TENANT_ID, role: 'operator', name: 'ops', jti: 'j', iat: 1 }, TEST_JWT_SECRET, { algorithm: 'HS256' });
+    expect(() => verifyPlatformToken(TEST_JWT_SECRET, noExp)).toThrow('Invalid token');
+    const expired = signPlatformToken(TEST_JWT_SECRET, { id: 'o1', name: 'ops' }, -10).token;
+    expect(() => verifyPlatformToken(TEST_JWT_SECRET, expired)).toThrow('Invalid or expired token');
   });
 });
