@@ -33,7 +33,7 @@ import { fallbackPage, preparePage } from './render';
 
 const HTML = 'text/html; charset=utf-8';
 /** Client-rendered areas: the render process answers them with the app shell. */
-const APP_SHELL_RE = /^\/(admin|webdata)(\/|$)/;
+const APP_SHELL_RE = /^\/(admin|webdata|platform)(\/|$)/;
 /** The express app's own endpoints, as express matches them (any case, a trailing slash). */
 const OWN_PATH_RE = /^\/(healthz|readyz|metrics)\/?$/i;
 /** The pages' label in the request-duration metric. */
