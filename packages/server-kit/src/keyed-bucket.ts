@@ -24,6 +24,12 @@ export interface WriteIntent {
   length: number;
   chunkSize: number;
   at: Date;
+  /**
+   * The bulk write (`writeMany`) the intent belongs to: its intents are cleared together by this
+   * one field, an equality FerretDB hands to its storage, where `_id: {$in}` made FerretDB read and
+   * decode every intent stored (the other writes in flight) to clear a batch's.
+   */
+  batch?: string;
 }
 
 interface ChunkDoc {
@@ -67,8 +73,8 @@ export class KeyedBucket {
     this.intents = conn.collection<WriteIntent>(`${name}.intents`) as unknown as mongo.Collection<WriteIntent>;
   }
 
-  private intentOf(id: string | mongo.ObjectId, filename: string, length: number): WriteIntent {
-    return { _id: idText(id), files_id: id, filename, length, chunkSize: this.chunkSize, at: new Date() };
+  private intentOf(id: string | mongo.ObjectId, filename: string, length: number, batch?: string): WriteIntent {
+    return { _id: idText(id), files_id: id, filename, length, chunkSize: this.chunkSize, at: new Date(), ...(batch ? { batch } : {}) };
   }
 
   /**
@@ -126,6 +132,11 @@ export class KeyedBucket {
     if (refused) throw new mongo.MongoServerError(refused);
   }
 
+  /** Clears the intents of a bulk write (`writeMany`'s `batch`) now committed. */
+  async settledBatch(batch: string): Promise<void> {
+    await this.intents.deleteMany({ batch });
+  }
+
   /** Clears the intents of writes now committed. */
   async settled(ids: (string | mongo.ObjectId)[]): Promise<void> {
     if (ids.length === 1) await this.intents.deleteOne({ _id: idText(ids[0]!) });
@@ -159,13 +170,15 @@ export class KeyedBucket {
   /**
    * Many new files at once (a seed, an import): every chunk in one bulk write, then every files
    * document in another, so each file is found only once its chunks are all stored. Unordered: a
-   * file already stored under its id is refused as a duplicate (11000) and the others go on.
+   * file already stored under its id is refused as a duplicate (11000) and the others go on. The
+   * intents carry `batch` (the caller's, or a new id), by which `settledBatch` clears them.
    */
   async writeMany(
     files: { id: string | mongo.ObjectId; filename: string; data: Buffer; metadata: Record<string, unknown> }[],
-    opts: { settle?: boolean } = {},
+    opts: { settle?: boolean; batch?: string } = {},
   ): Promise<KeyedFileDoc[]> {
-    if (files.length) await this.intents.insertMany(files.map((f) => this.intentOf(f.id, f.filename, f.data.length)), { ordered: false });
+    const batch = opts.batch ?? new mongo.ObjectId().toHexString();
+    if (files.length) await this.intents.insertMany(files.map((f) => this.intentOf(f.id, f.filename, f.data.length, batch)), { ordered: false });
     const chunks: ChunkDoc[] = [];
     const uploadDate = new Date();
     const docs = files.map((f): KeyedFileDoc => {
@@ -177,7 +190,7 @@ export class KeyedBucket {
     });
     if (chunks.length) await this.chunks.insertMany(chunks, { ordered: false });
     if (docs.length) await this.files.insertMany(docs, { ordered: false });
-    if (opts.settle !== false) await this.settled(docs.map((d) => d._id));
+    if (opts.settle !== false && docs.length) await this.settledBatch(batch);
     return docs;
   }
 

@@ -44,4 +44,18 @@ describe('KeyedBucket', () => {
     await bucket.remove({ _id: id, length: data.length, chunkSize: CHUNK });
     expect(await chunksOf(id)).toBe(0);
   });
+
+  it('keeps the intents of a bulk write until its batch is settled, and clears only that batch', async () => {
+    const intents = conn.collection('kb.intents');
+    const files = (n: number) => Array.from({ length: n }, (_, i) => ({ id: new mongo.ObjectId(), filename: `bulk-${i}`, data: randomBytes(CHUNK + i), metadata: {} }));
+    const [held, other] = [files(3), files(2)];
+    const docs = await bucket.writeMany(held, { settle: false, batch: 'held' });
+    await bucket.writeMany(other);
+    expect(docs.map((d) => d.filename)).toEqual(['bulk-0', 'bulk-1', 'bulk-2']);
+    for (const d of docs) expect((await bucket.read(d)).equals(held.find((f) => f.id.equals(d._id))!.data)).toBe(true);
+    // The settled batch left nothing; the held one's intents wait for their caller.
+    expect((await intents.find({}).toArray()).map((i) => i.filename).sort()).toEqual(['bulk-0', 'bulk-1', 'bulk-2']);
+    await bucket.settledBatch('held');
+    expect(await intents.countDocuments({})).toBe(0);
+  });
 });

@@ -242,7 +242,8 @@ export class FileStore {
       const meta: FileMeta = { journalId, path: norm, contentType: f.contentType ?? contentTypeFor(norm)!, sha1: createHash('sha1').update(f.data).digest('base64url') };
       return { id: new mongo.ObjectId(), key: keyOf(journalId, norm), norm, meta, data: f.data };
     });
-    const written = await this.keyed.writeMany(items.map((i) => ({ id: i.id, filename: i.key, data: i.data, metadata: { ...i.meta } })), { settle: false });
+    const batch = new mongo.ObjectId().toHexString();
+    const written = await this.keyed.writeMany(items.map((i) => ({ id: i.id, filename: i.key, data: i.data, metadata: { ...i.meta } })), { settle: false, batch });
     const docs = items.map((i, n): CurrentDoc => ({
       _id: i.key,
       fileId: i.id,
@@ -261,7 +262,7 @@ export class FileStore {
       // The others' intents stay: the sweep clears those whose paths point at them.
       throw err;
     }
-    await this.keyed.settled(docs.map((d) => d.fileId));
+    if (docs.length) await this.keyed.settledBatch(batch);
     return docs.map((d, n) => toStored(items[n]!.norm, d));
   }
 
