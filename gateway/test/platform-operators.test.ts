@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { PLATFORM_TENANT_ID } from '@journal/contracts';
-import { authKeys, signPlatformToken, signToken, verifyPlatformToken, verifyToken } from '@journal/server-kit';
+import { authKeys, signPlatformToken, signToken, verifyPlatformToken, verifyToken, type CliCommand } from '@journal/server-kit';
 import { TEST_JWT_SECRET } from '@journal/testing';
 import { operatorCommands } from '../../services/auth/src/cli/operator.commands';
 import { journalLookup } from '../../services/auth/src/cli/user-cli';
@@ -16,7 +16,7 @@ let f: Fixture;
 let operator: { name: string; password: string };
 const io = { out: () => undefined, err: () => undefined, readStdin: async () => '' };
 const cli = () => operatorCommands(async () => ({ service: f.auth.service, journals: journalLookup(f.content.deps.conn) }));
-const run = (words: string, args: Record<string, unknown>) => cli().find((c) => c.words.join(' ') === words)!.run(args, io);
+const run = (words: string, args: Parameters<CliCommand['run']>[0]) => cli().find((c) => c.words.join(' ') === words)!.run(args, io);
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const platform = (path: string, init: Parameters<typeof gw>[2] = {}) => gw(f, path, { host: PLATFORM_HOST, ...init });
 const login = async (name: string, password: string, host = PLATFORM_HOST) =>
