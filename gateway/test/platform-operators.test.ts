@@ -151,8 +151,36 @@ describe('the platform\'s reports and customers', () => {
     }
   });
 
+  it('asks for the operator\'s password again before a change of the customers, and a journal\'s password or token does not give it', async () => {
+    const post = () => platform('/api/platform/counter/customers', { method: 'POST', ...jsonBody({ name: 'Early', customerId: 'early', journals: ['*'], allUsage: true }, bearer(op)) });
+    const reauth = (password: string, token = op, host = PLATFORM_HOST) => gw(f, '/api/platform/auth/reauth', { method: 'POST', host, ...jsonBody({ password }, bearer(token)) });
+    const first = await post();
+    expect([first.status, first.json().error]).toEqual([403, 'reauth_required']);
+    expect((await platform('/api/platform/counter/customers/early', { method: 'DELETE', headers: bearer(op) })).json().error).toBe('reauth_required');
+    const wrong = await reauth('wrong-password-1');
+    expect([wrong.status, wrong.json().error]).toEqual([403, 'wrong_current_password']);
+    expect((await reauth('alpha-boss-pass-1')).status).toBe(403);
+    expect((await reauth('')).status).toBe(400);
+    const manager = (await gw(f, '/auth/login', { method: 'POST', host: 'alpha.localhost', ...jsonBody({ username: 'alpha.boss', password: 'alpha-boss-pass-1' }) })).json().token as string;
+    expect((await reauth('alpha-boss-pass-1', manager)).status).toBe(401);
+    // A journal manager's own re-check gives nothing on the platform, and the platform's route is not on a journal's host.
+    expect((await gw(f, '/auth/reauth', { method: 'POST', host: 'alpha.localhost', ...jsonBody({ password: 'alpha-boss-pass-1' }, bearer(manager)) })).status).toBe(200);
+    expect((await platform('/api/platform/counter/customers', { method: 'POST', ...jsonBody({ name: 'Sneaky', customerId: 'sneaky', journals: ['*'], allUsage: true }, bearer(manager)) })).status).toBe(401);
+    expect((await reauth(operator.password, op, 'alpha.localhost')).status).toBe(404);
+    expect((await post()).status).toBe(403);
+    const ok = await reauth(operator.password);
+    expect([ok.status, ok.json().ok, ok.headers['cache-control']]).toEqual([200, true, 'no-store']);
+    // Another session of the same operator has not confirmed anything.
+    const other = await operatorToken();
+    expect((await platform('/api/platform/counter/customers', { method: 'POST', ...jsonBody({ name: 'Other', customerId: 'other', journals: ['*'], allUsage: true }, bearer(other)) })).status).toBe(403);
+    const made = await post();
+    expect(made.status).toBe(201);
+    expect((await platform('/api/platform/counter/customers/early', { method: 'DELETE', headers: bearer(op) })).status).toBe(204);
+  });
+
   it('lists, adds and edits the platform\'s customers; a journal\'s customers are not among them', async () => {
     const post = (body: unknown) => platform('/api/platform/counter/customers', { method: 'POST', ...jsonBody(body, bearer(op)) });
+    expect((await platform('/api/platform/auth/reauth', { method: 'POST', ...jsonBody({ password: operator.password }, bearer(op)) })).status).toBe(200);
     expect((await platform('/api/platform/counter/customers', { headers: bearer(op) })).json()).toEqual([]);
     const made = await post({ name: 'State Library', customerId: 'state-lib', journals: ['alpha'], ipRanges: ['10.9.0.0/16'] });
     expect([made.status, made.json().customer.journals, made.json().apiKey.length >= 20]).toEqual([201, ['alpha'], true]);
@@ -171,6 +199,31 @@ describe('the platform\'s reports and customers', () => {
     expect([own.status, own.json().Report_Header.Institution_Name, JSON.stringify(own.json().Report_Header.Institution_ID)]).toEqual([
       200, 'The World', expect.stringContaining('state-lib'),
     ]);
+  });
+
+  it('removes a customer; each change is in the platform\'s own activity log, by the operator, never with the key', async () => {
+    const del = (id: string, token = op, host = PLATFORM_HOST) => gw(f, `/api/platform/counter/customers/${id}`, { method: 'DELETE', host, headers: bearer(token) });
+    expect((await del('state-lib', op, 'alpha.localhost')).status).toBe(404);
+    expect((await del('state-lib')).status).toBe(204);
+    expect((await del('state-lib')).status).toBe(404);
+    expect((await platform('/api/platform/counter/customers', { headers: bearer(op) })).json()).toEqual([]);
+    const log = await platform('/api/platform/counter/activity', { headers: bearer(op) });
+    expect([log.status, log.headers['cache-control']]).toEqual([200, 'no-store']);
+    const entries = log.json() as { actor: { name: string; role: string }; record: { label: string }; changes: { field: string; before: string; after: string }[] }[];
+    const said = (e: (typeof entries)[number]) => `${e.actor.name}/${e.actor.role} ${e.record.label}: ${e.changes.map((c) => `${c.field} ${c.before}>${c.after}`).join('; ')}`;
+    expect(entries.slice(0, 3).map(said)).toEqual([
+      'ops.ana/operator State Library: name State Library>; customerId state-lib>; journals ["*"]>; allUsage true>; apiKey (made)>',
+      'ops.ana/operator State Library: ipRanges ["10.9.0.0/16"]>; journals ["alpha"]>["*"]; allUsage false>true',
+      'ops.ana/operator State Library: name >State Library; customerId >state-lib; ipRanges >["10.9.0.0/16"]; journals >["alpha"]; allUsage >false; apiKey >(made)',
+    ]);
+    // Under the platform's tenant alone: no journal's log holds them, and no key is written.
+    const stored = await f.content.deps.conn.collection('activity').find({ 'record.type': 'platform-customer' }).toArray();
+    expect(new Set(stored.map((d) => String(d.journalId)))).toEqual(new Set([PLATFORM_TENANT_ID]));
+    expect(JSON.stringify(stored)).not.toMatch(/apiKeyHash|\$argon2/);
+    const manager = (await gw(f, '/auth/login', { method: 'POST', host: 'alpha.localhost', ...jsonBody({ username: 'alpha.boss', password: 'alpha-boss-pass-1' }) })).json().token as string;
+    expect((await platform('/api/platform/counter/activity', { headers: bearer(manager) })).status).toBe(401);
+    expect((await del('state-lib', manager)).status).toBe(401);
+    expect((await gw(f, '/api/platform/counter/activity', { headers: bearer(op) })).status).toBe(404);
   });
 });
 

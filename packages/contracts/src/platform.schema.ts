@@ -19,9 +19,13 @@ export const platformPaths = {
   login: '/api/platform/auth/login',
   session: '/api/platform/auth/session',
   logout: '/api/platform/auth/logout',
+  /** The operator's password again, before a change of the platform's customers (docs/security.md#recent-authentication). */
+  reauth: '/api/platform/auth/reauth',
   report: '/api/platform/counter/reports/:id',
   customers: '/api/platform/counter/customers',
   customer: '/api/platform/counter/customers/:id',
+  /** The platform's recent changes of its customers, from its own activity log. */
+  activity: '/api/platform/counter/activity',
 } as const;
 
 /** A report id as a path names it (any case). */

@@ -44,6 +44,13 @@ export function activityActor(req: Request, claims: AuthClaims | undefined = req
   return { id: claims.sub, name: claims.name, role: roleOrManager(claims.role), ip: req.clientIp ?? '', requestId: req.requestId ?? '' };
 }
 
+/** The actor of an operator's request on the platform's routes (`req.platformAuth`, set by platformAccess). */
+export function platformActor(req: Request): ActivityActor {
+  const claims = req.platformAuth;
+  if (!claims) throw new AppError(401, 'unauthorized', 'Authentication required');
+  return { id: claims.sub, name: claims.name, role: claims.role, ip: req.clientIp ?? '', requestId: req.requestId ?? '' };
+}
+
 // ---- The change summary ----
 
 /** Fields never recorded by value: a change to one shows as `(changed)` on both sides. */

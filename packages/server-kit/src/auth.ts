@@ -190,9 +190,10 @@ async function assertLive(claims: AuthClaims | PlatformClaims, opts: AuthMiddlew
 /**
  * The guard of every platform route (docs/security.md#platform-operators): the gateway names the
  * platform's tenant on the platform's host alone, so anywhere else the route does not exist (404);
- * then an operator's live session, and no journal's.
+ * then an operator's live session, and no journal's. `recentAuth` asks, as a journal's sensitive
+ * routes do, for the operator's password confirmed within RECENT_AUTH_SECONDS.
  */
-export function platformAccess(opts: AuthMiddlewareOptions) {
+export function platformAccess(opts: AuthMiddlewareOptions, { recentAuth = false } = {}) {
   return (req: Request, _res: Response, next: NextFunction) => {
     (async () => {
       if (req.header(TENANT_HEADER) !== PLATFORM_TENANT_ID) throw new AppError(404, 'not_found', 'Not found');
@@ -201,6 +202,7 @@ export function platformAccess(opts: AuthMiddlewareOptions) {
       if (!token) throw new AppError(401, 'unauthorized', 'Authentication required');
       const claims = verifyPlatformToken(opts.secret, token);
       await assertLive(claims, opts);
+      if (recentAuth) await assertRecentAuth(claims, opts);
       req.platformAuth = claims;
     })().then(() => next(), next);
   };
@@ -235,7 +237,7 @@ export function assertRole(auth: AuthClaims | undefined, roles: readonly StaffRo
  * Refuses (403 `reauth_required`) unless this session confirmed its user's password within
  * RECENT_AUTH_SECONDS: Redis first, then the sessions collection (so a Redis flush only costs a read).
  */
-export async function assertRecentAuth(auth: AuthClaims, opts: AuthMiddlewareOptions): Promise<void> {
+export async function assertRecentAuth(auth: Pick<AuthClaims, 'jid' | 'jti'>, opts: AuthMiddlewareOptions): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const fresh = (at: number | null | undefined) => typeof at === 'number' && at <= now + 1 && now - at <= RECENT_AUTH_SECONDS;
   let at: number | null = null;

@@ -131,7 +131,7 @@ export class AuthService {
    * like sign-ins. The account is the user's id, not a name: no rename moves failures onto
    * another's account or away from one's own.
    */
-  private async checkOwnPassword(claims: AuthClaims, ip: string, user: User, password: string): Promise<boolean> {
+  private async checkOwnPassword(claims: Pick<AuthClaims, 'jid'>, ip: string, user: User, password: string): Promise<boolean> {
     const attempt = await this.deps.reauthThrottle.reserve(claims.jid, ip, user.id);
     if (!(await verifyPassword(user.passwordHash, password))) return false;
     await attempt.succeeded();
@@ -140,9 +140,10 @@ export class AuthService {
 
   /**
    * docs/security.md#recent-authentication: the caller confirms their password, and this session
-   * may do sensitive acts for RECENT_AUTH_SECONDS (stored with the session, cached in Redis).
+   * may do sensitive acts for RECENT_AUTH_SECONDS (stored with the session, cached in Redis). An
+   * operator's session on the platform's host is checked the same way, under the platform's tenant.
    */
-  async reauth(claims: AuthClaims, ip: string, password: string): Promise<ReauthResponse> {
+  async reauth(claims: Pick<AuthClaims, 'jid' | 'sub' | 'jti' | 'exp'>, ip: string, password: string): Promise<ReauthResponse> {
     const user = await this.deps.users.findById(claims.jid, claims.sub);
     if (!user) throw new AppError(401, 'unauthorized', 'User not found');
     if (!(await this.checkOwnPassword(claims, ip, user, password))) {

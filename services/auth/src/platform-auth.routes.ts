@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { noStore, parse, platformAccess, requirePlatform, type AuthMiddlewareOptions } from '@journal/server-kit';
-import { loginSchema, platformPaths, PLATFORM_ROLE, type PlatformSession } from '@journal/contracts';
+import { loginSchema, platformPaths, reauthSchema, PLATFORM_ROLE, type PlatformSession } from '@journal/contracts';
 import type { AuthService } from './auth.service';
 
 /**
@@ -21,6 +21,12 @@ export function platformAuthRoutes(service: AuthService, authOpts: AuthMiddlewar
     const c = req.platformAuth!;
     const session: PlatformSession = { user: { id: c.sub, name: c.name, role: PLATFORM_ROLE }, expiresAt: new Date(c.exp * 1000).toISOString() };
     res.json(session);
+  });
+
+  // The operator's password again before a change of the platform's customers, throttled as a journal's re-check.
+  r.post(platformPaths.reauth, noStore, operator, async (req, res) => {
+    const { password } = parse(reauthSchema, req.body);
+    res.json(await service.reauth(req.platformAuth!, req.clientIp, password));
   });
 
   r.post(platformPaths.logout, noStore, operator, async (req, res) => {

@@ -34,4 +34,4 @@ export function contentStaff(deps: ContentDeps): (route: StaffRoute) => RequestH
 }
 
 /** The guard of the platform's routes (docs/security.md#platform-operators): an operator's session on the platform's host. */
-export const contentOperator = (deps: ContentDeps): RequestHandler => unstored(platformAccess(authOptions(deps)));
+export const contentOperator = (deps: ContentDeps, guard: { recentAuth?: boolean } = {}): RequestHandler => unstored(platformAccess(authOptions(deps), guard));

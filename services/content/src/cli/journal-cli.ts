@@ -1,4 +1,4 @@
-import { createLogger, type CliCommand, type CliResources } from '@journal/server-kit';
+import { ActivityLog, createLogger, type CliCommand, type CliResources } from '@journal/server-kit';
 import { JournalRepo } from '../journals/journal.repo';
 import { JournalAdminService } from '../journals/journal-admin.service';
 import { offlineViews } from '../views-offline';
@@ -37,7 +37,8 @@ export function contentCliCommands(res: CliResources): CliCommand[] {
     const describe = articleDescriber((jid, id) => articles.findById(jid, id), async (jid) => (await journals.findById(jid))?.license);
     const customers = new SushiCustomerRepo(conn);
     await customers.init();
-    return { journals, stats: new StatsRepo(conn), describe, platformCustomers: new PlatformCustomerService(customers, journals) };
+    // The CLI's changes of the platform's customers go to the platform's activity log too, as the operator's.
+    return { journals, stats: new StatsRepo(conn), describe, platformCustomers: new PlatformCustomerService(customers, journals, undefined, new ActivityLog(conn)) };
   });
   return [...journalCommands(service), ...journalK8sCommands(service), ...viewsCommands(views), ...dbBackupCommands(res), ...counterCommands(counter)];
 }

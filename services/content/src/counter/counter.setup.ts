@@ -22,7 +22,7 @@ export function startCounter(deps: ContentDeps): CounterModule {
   repo.init().catch((err: unknown) => deps.logger.warn({ err }, 'sushi customer indexes not built'));
   const service = new CounterService(deps, repo);
   const customers = new SushiCustomerService(repo, service.institutions, deps.activity);
-  const platformCustomers = new PlatformCustomerService(repo, deps.repos.journals, service.institutions);
+  const platformCustomers = new PlatformCustomerService(repo, deps.repos.journals, service.institutions, deps.activity);
   const router = counterRoutes(deps, { service, customers });
   router.use(platformCounterRoutes(deps, service, platformCustomers));
   return { router, service };

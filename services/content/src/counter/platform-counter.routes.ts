@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AppError, parse } from '@journal/server-kit';
+import { AppError, parse, platformActor } from '@journal/server-kit';
 import { counterReportParamSchema, platformPaths, platformReportQuerySchema } from '@journal/contracts';
 import { contentOperator } from '../admin/staff-access';
 import type { ContentDeps } from '../deps';
@@ -17,6 +17,8 @@ import { PLATFORM_CUSTOMERS } from './sushi-customer.repo';
 export function platformCounterRoutes(deps: ContentDeps, service: CounterService, customers: PlatformCustomerService): Router {
   const r = Router();
   const operator = contentOperator(deps);
+  // A change of a customer asks for the operator's password again, as a journal's customer changes do.
+  const confirmed = contentOperator(deps, { recentAuth: true });
 
   r.get(platformPaths.report, operator, async (req, res) => {
     const { id } = parse(counterReportParamSchema, req.params);
@@ -30,12 +32,21 @@ export function platformCounterRoutes(deps: ContentDeps, service: CounterService
     res.json(await customers.list());
   });
 
-  r.post(platformPaths.customers, operator, async (req, res) => {
-    res.status(201).json(await customers.create(req.body));
+  r.get(platformPaths.activity, operator, async (_req, res) => {
+    res.json(await customers.recentChanges());
   });
 
-  r.put(platformPaths.customer, operator, async (req, res) => {
-    res.json(await customers.update(String(req.params.id), req.body));
+  r.post(platformPaths.customers, confirmed, async (req, res) => {
+    res.status(201).json(await customers.create(req.body, platformActor(req)));
+  });
+
+  r.put(platformPaths.customer, confirmed, async (req, res) => {
+    res.json(await customers.update(String(req.params.id), req.body, platformActor(req)));
+  });
+
+  r.delete(platformPaths.customer, confirmed, async (req, res) => {
+    await customers.remove(String(req.params.id), platformActor(req));
+    res.status(204).end();
   });
 
   return r;
