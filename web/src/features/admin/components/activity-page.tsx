@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ACTIVITY_AREAS, ACTIVITY_KINDS, activityQuerySchema, type ActivityEntry, type ActivityPage as ActivityAnswer, type ActivityQuery } from '@journal/contracts';
+import { ACTIVITY_AREAS, ACTIVITY_KINDS, activityQuerySchema, type ActivityPage as ActivityAnswer, type ActivityQuery } from '@journal/contracts';
+import { ActivityChanges, activityTime } from '@/components/activity-changes';
 import { FormError, QueryStates } from '@/components/query-states';
 import { ApiError } from '@/lib/api-client';
 import { firstProblem } from '@/lib/form-errors';
@@ -14,19 +15,7 @@ import { Pager } from './pager';
 export const ACTIVITY_FORBIDDEN_TEXT = 'Only managers can read the activity log.';
 export const ACTIVITY_EMPTY_TEXT = 'No activity matches these filters.';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
-
-function Changes({ entry }: { entry: ActivityEntry }) {
-  return (
-    <ul className="activity-changes">
-      {entry.changes.map((c) => (
-        <li key={c.field}>
-          <code>{c.field}</code>: {c.before === '' ? <em>empty</em> : c.before} → {c.after === '' ? <em>empty</em> : c.after}
-        </li>
-      ))}
-    </ul>
-  );
-}
+const when = activityTime;
 
 interface Filters {
   user: string;
@@ -115,7 +104,7 @@ export function ActivityLog({ fetchPage }: { fetchPage: (q: ActivityQuery) => Pr
                   {e.record.type} {e.record.label || e.record.id}
                 </td>
                 <td>
-                  <Changes entry={e} />
+                  <ActivityChanges entry={e} />
                 </td>
                 <td>
                   {e.ip}

@@ -1,10 +1,10 @@
 import { FILE_TOO_LARGE_MESSAGE } from '@journal/contracts';
 import { ApiError } from '@/lib/api-client';
+import { ReauthCancelled } from '@/components/reauth-prompt';
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 
-/** A sensitive act whose password prompt the user cancelled: not done, and nothing to say about it. */
-export class ReauthCancelled extends Error {}
+export { ReauthCancelled };
 
 /** A code the page has its own text for ('Issue already exists'); undefined leaves the common rule. */
 type FixedText = (err: ApiError) => string | undefined;

@@ -1,18 +1,23 @@
 import {
+  activityEntrySchema,
   platformCustomerCreatedSchema,
   platformCustomerListSchema,
   platformCustomerSchema,
   platformLoginResponseSchema,
+  platformPaths,
   type CounterReportId,
   type LoginInput,
   type PlatformSushiCustomerInput,
   type PlatformSushiCustomerUpdate,
+  type ReauthResponse,
 } from '@journal/contracts';
+import { z } from 'zod';
 import { createApiClient, type ApiClient } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { clearPlatformSession, getPlatformSession, setPlatformSession } from './platform-session';
 
 const auth = { auth: true } as const;
+const customerPath = (customerId: string) => platformPaths.customer.replace(':id', encodeURIComponent(customerId));
 
 /** docs/product.md#counter-platform: the operators' API, on the platform's host. */
 export const createPlatformApi = (api: ApiClient) => ({
@@ -24,10 +29,15 @@ export const createPlatformApi = (api: ApiClient) => ({
     await api.post('/api/platform/auth/logout', undefined, { ...auth, handle401: false }).catch(() => undefined);
     clearPlatformSession();
   },
-  customers: async () => platformCustomerListSchema.parse(await api.get('/api/platform/counter/customers', auth)),
+  /** The operator's password again, before a change of the customers (docs/security.md#recent-authentication). */
+  reauth: (password: string) => api.post<ReauthResponse>(platformPaths.reauth, { password }, auth),
+  customers: async () => platformCustomerListSchema.parse(await api.get(platformPaths.customers, auth)),
+  /** The platform's recent changes of its customers, newest first. */
+  customerChanges: async () => z.array(activityEntrySchema).parse(await api.get(platformPaths.activity, auth)),
+  removeCustomer: (customerId: string) => api.delete<void>(customerPath(customerId), auth),
   addCustomer: async (body: PlatformSushiCustomerInput) => platformCustomerCreatedSchema.parse(await api.post('/api/platform/counter/customers', body, auth)),
   updateCustomer: async (customerId: string, body: PlatformSushiCustomerUpdate) =>
-    platformCustomerSchema.parse(await api.put(`/api/platform/counter/customers/${encodeURIComponent(customerId)}`, body, auth)),
+    platformCustomerSchema.parse(await api.put(customerPath(customerId), body, auth)),
   /** A report of whole months over every journal (or what one customer harvests): TSV, XLSX or the API's JSON. */
   report: (id: CounterReportId, begin: string, end: string, format: 'tsv' | 'xlsx' | 'json', customerId = '') =>
     api.download(
@@ -46,4 +56,4 @@ export const platformApiClient = createApiClient({
   },
 });
 
-export const platformKeys = { customers: () => ['platform', 'customers'] as const };
+export const platformKeys = { customers: () => ['platform', 'customers'] as const, customerChanges: () => ['platform', 'customer-changes'] as const };

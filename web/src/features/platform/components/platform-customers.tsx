@@ -2,9 +2,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { platformSushiCustomerInputSchema, platformSushiCustomerUpdateSchema, type PlatformCustomer } from '@journal/contracts';
 import { QueryStates } from '@/components/query-states';
+import { ReauthCancelled, usePasswordRecheck } from '@/components/reauth-prompt';
 import { ApiError } from '@/lib/api-client';
 import { firstProblem } from '@/lib/form-errors';
 import { platformKeys, type PlatformApi } from '../api/platform.api';
+
+/** What a refused call says: the server's words; nothing for an ended session (the sign-in follows) or a cancelled password prompt. */
+const refusal = (err: unknown): string | null => {
+  if (err instanceof ReauthCancelled || (err instanceof ApiError && err.status === 401)) return null;
+  return err instanceof ApiError && err.status < 500 ? err.message : 'The change could not be saved. Try again.';
+};
 
 interface Fields {
   name: string;
@@ -97,7 +104,10 @@ function CustomerForm({ initial, editing, busy, onSave, onCancel }: {
   );
 }
 
-/** The platform's SUSHI customers: listed, added (the API key shown once) and edited. */
+/**
+ * The platform's SUSHI customers: listed, added (the API key shown once), edited and removed, each
+ * change after the operator's password again (docs/security.md#recent-authentication).
+ */
 export function PlatformCustomers({ api, query }: { api: PlatformApi; query: UseQueryResult<PlatformCustomer[]> }) {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<PlatformCustomer | null>(null);
@@ -106,18 +116,27 @@ export function PlatformCustomers({ api, query }: { api: PlatformApi; query: Use
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  const run = async (change: () => Promise<string>) => {
+  const { guard, prompt } = usePasswordRecheck(api.reauth, refusal);
+  const run = async (change: () => Promise<string>, action: string) => {
     setBusy(true);
     setError('');
     setDone('');
     try {
-      setDone(await change());
-      await qc.invalidateQueries({ queryKey: platformKeys.customers() });
+      setDone(await guard(change, action));
+      await Promise.all([qc.invalidateQueries({ queryKey: platformKeys.customers() }), qc.invalidateQueries({ queryKey: platformKeys.customerChanges() })]);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The change could not be saved. Try again.');
+      setError(refusal(err) ?? '');
     } finally {
       setBusy(false);
     }
+  };
+  const remove = (c: PlatformCustomer) => {
+    if (!window.confirm(`Remove ${c.name}? Its API key stops working at once.`)) return;
+    void run(async () => {
+      await api.removeCustomer(c.customerId);
+      if (editing?.id === c.id) setEditing(null);
+      return `${c.name} removed`;
+    }, `remove ${c.name}`);
   };
   const add = (f: Fields) => {
     const parsed = platformSushiCustomerInputSchema.safeParse(bodyOf(f));
@@ -127,7 +146,7 @@ export function PlatformCustomers({ api, query }: { api: PlatformApi; query: Use
       setMade({ name: r.customer.name, apiKey: r.apiKey });
       setFormKey((k) => k + 1);
       return `${r.customer.name} added`;
-    });
+    }, `add ${parsed.data.name}`);
   };
   const save = (c: PlatformCustomer) => (f: Fields) => {
     const { customerId: _id, ...body } = bodyOf(f);
@@ -137,7 +156,7 @@ export function PlatformCustomers({ api, query }: { api: PlatformApi; query: Use
       await api.updateCustomer(c.customerId, parsed.data);
       setEditing(null);
       return `${f.name} saved`;
-    });
+    }, `change ${c.name}`);
   };
   const rows = query.data ?? [];
   return (
@@ -172,6 +191,9 @@ export function PlatformCustomers({ api, query }: { api: PlatformApi; query: Use
                 <td>
                   <button type="button" className="btn" disabled={busy} onClick={() => setEditing(c)}>
                     Edit<span className="visually-hidden"> {c.name}</span>
+                  </button>{' '}
+                  <button type="button" className="btn" disabled={busy} onClick={() => remove(c)}>
+                    Remove<span className="visually-hidden"> {c.name}</span>
                   </button>
                 </td>
               </tr>
@@ -185,6 +207,7 @@ export function PlatformCustomers({ api, query }: { api: PlatformApi; query: Use
           API key of {made.name} (shown this once; give it to the institution now): <code>{made.apiKey}</code>
         </p>
       )}
+      {prompt}
       {error && (
         <p className="admin-error" role="alert">
           {error}

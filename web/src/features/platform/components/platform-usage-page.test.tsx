@@ -17,7 +17,24 @@ type Customer = { id: string; name: string; customerId: string; requestorId: str
 let customers: Customer[] = [];
 let failList = false;
 let slowList: Promise<void> | null = null;
+/** The session confirmed the operator's password (the server asks for it before every customer change). */
+let confirmed = false;
+let failChanges = false;
+type Change = { id: string; at: string; actor: { id: string; name: string; role: 'operator' }; kind: string; record: { type: string; id: string; label: string }; changes: { field: string; before: string; after: string }[]; ip: string; requestId: string };
+let changes: Change[] = [];
+const logged = (c: Customer, field: string, before: string, after: string) =>
+  changes.unshift({ id: `a${changes.length}`, at: '2026-01-02T03:04:05.000Z', actor: { id: 'o1', name: 'ops.ana', role: 'operator' }, kind: 'counter.customer', record: { type: 'platform-customer', id: c.id, label: c.name }, changes: [{ field, before, after }], ip: '', requestId: '' });
+const REAUTH = problem(403, 'reauth_required', 'Enter your password again to do this');
 const server = useJsonServer([
+  [
+    'POST /api/platform/auth/reauth',
+    (req) => {
+      if ((JSON.parse(req.body) as { password: string }).password !== 'right-password') return problem(403, 'wrong_current_password', 'The current password is not right');
+      confirmed = true;
+      return json({ ok: true, until: '2030-01-01T00:00:00.000Z' });
+    },
+  ],
+  ['GET /api/platform/counter/activity', () => (failChanges ? FAILURE : json(changes))],
   [
     'POST /api/platform/auth/login',
     (req) => {
@@ -37,16 +54,25 @@ const server = useJsonServer([
   [
     'POST /api/platform/counter/customers',
     (req) => {
+      if (!confirmed) return REAUTH;
       const c = { id: `c${customers.length + 1}`, notes: '', createdAt: '2026-01-02T03:04:05.000Z', requestorId: '', ...JSON.parse(req.body) } as Customer;
       customers.push(c);
+      logged(c, 'customerId', '', c.customerId);
       return json({ customer: c, apiKey: 'k'.repeat(32) }, 201);
     },
   ],
   [
     /^\/api\/platform\/counter\/customers\/([\w-]+)$/,
     (req, [id]) => {
+      if (!confirmed) return REAUTH;
       const c = customers.find((x) => x.customerId === id)!;
+      if (req.method === 'DELETE') {
+        customers = customers.filter((x) => x !== c);
+        logged(c, 'customerId', c.customerId, '');
+        return { status: 204, body: undefined };
+      }
       Object.assign(c, JSON.parse(req.body));
+      logged(c, 'journals', '["*"]', JSON.stringify(c.journals));
       return json(c);
     },
   ],
@@ -62,6 +88,9 @@ beforeAll(() => {
 });
 beforeEach(() => {
   customers = [];
+  changes = [];
+  confirmed = false;
+  failChanges = false;
   failList = false;
   slowList = null;
   downloads.length = 0;
@@ -114,7 +143,7 @@ describe('the platform usage screen', () => {
     let release = () => undefined as void;
     slowList = new Promise<void>((r) => (release = r));
     const user = renderPlatform('/platform');
-    expect(screen.getByRole('status').textContent).toContain('Loading');
+    expect(screen.getAllByRole('status').some((e) => e.textContent?.includes('Loading'))).toBe(true);
     release();
     expect(await screen.findByText('No customers yet.')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Report'), 'tr_j3');
@@ -132,6 +161,7 @@ describe('the platform usage screen', () => {
   });
 
   test('adds a consortium reported all usage (its key shown once), refuses an institution without ranges, and edits one', async () => {
+    confirmed = true;
     const user = renderPlatform('/platform');
     const form = await screen.findByRole('form', { name: 'Add a customer' });
     await user.type(within(form).getByLabelText('Institution'), 'State Library');
@@ -154,5 +184,49 @@ describe('the platform usage screen', () => {
     expect(await screen.findByRole('cell', { name: 'From 10.9.0.0/16' })).toBeTruthy();
     const put = server.requests.find((r) => r.method === 'PUT')!;
     expect([put.path, JSON.parse(put.body)]).toEqual(['/api/platform/counter/customers/state-lib', { name: 'State Library', requestorId: '', journals: ['alpha', 'beta'], allUsage: false, ipRanges: ['10.9.0.0/16'] }]);
+  });
+
+  test('asks for the operator\'s password before a change (a wrong one said, a cancel changes nothing), removes after a confirmation, and lists the recent changes', async () => {
+    customers = [{ id: 'c1', name: 'State Library', customerId: 'state-lib', requestorId: '', notes: '', ipRanges: [], journals: ['*'], allUsage: true, createdAt: '2026-01-02T03:04:05.000Z' }];
+    const user = renderPlatform('/platform');
+    expect(await screen.findByText('No changes yet.')).toBeTruthy();
+    // Cancelled: nothing is said and nothing removed.
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    await user.click(await screen.findByRole('button', { name: 'Remove State Library' }));
+    expect(confirm).toHaveBeenCalledWith('Remove State Library? Its API key stops working at once.');
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Remove State Library' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    expect(prompt.textContent).toContain('Enter your password again to remove State Library.');
+    await user.type(within(prompt).getByLabelText('Your password'), 'wrong-password');
+    await user.click(within(prompt).getByRole('button', { name: 'Confirm' }));
+    expect((await within(prompt).findByRole('alert')).textContent).toBe('The current password is not right');
+    await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('cell', { name: 'State Library' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove State Library' }));
+    const again = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.type(within(again).getByLabelText('Your password'), 'right-password');
+    await user.click(within(again).getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByText('State Library removed')).getAttribute('role')).toBe('status');
+    expect(await screen.findByText('No customers yet.')).toBeTruthy();
+    // Asked twice before the password (the first prompt cancelled), then done once.
+    expect(server.requests.filter((r) => r.method === 'DELETE').map((r) => [r.path, r.token])).toEqual(
+      Array(3).fill(['/api/platform/counter/customers/state-lib', 'op-token']),
+    );
+    const table = await screen.findByRole('table', { name: 'Recent changes of the customers' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'WhenOperatorCustomerChanges',
+      '2 Jan 2026, 03:04 UTCops.anaState LibrarycustomerId: state-lib → empty',
+    ]);
+    confirm.mockRestore();
+  });
+
+  test('says so when the recent changes cannot be read', async () => {
+    failChanges = true;
+    renderPlatform('/platform');
+    expect((await screen.findByText('The recent changes could not be loaded. Reload the page to try again.')).closest('[role="alert"]')).toBeTruthy();
   });
 });

@@ -5,12 +5,14 @@ import { paths } from '@/config/paths';
 import { useApiClient } from '@/lib/api-client';
 import { createPlatformApi, platformKeys } from '../api/platform.api';
 import { getPlatformSession } from '../api/platform-session';
+import { PlatformCustomerChanges } from './platform-customer-changes';
 import { PlatformCustomers } from './platform-customers';
 import { PlatformReports } from './platform-reports';
 
 /**
  * /platform (docs/product.md#counter-platform): the platform's COUNTER reports over every journal
- * and the customers of its SUSHI API, for a signed-in operator; anyone else goes to the sign-in.
+ * and the customers of its SUSHI API with their recent changes, for a signed-in operator; anyone
+ * else goes to the sign-in.
  */
 export function PlatformUsagePage() {
   const navigate = useNavigate();
@@ -18,6 +20,7 @@ export function PlatformUsagePage() {
   const api = useMemo(() => createPlatformApi(client), [client]);
   const session = getPlatformSession();
   const customers = useQuery({ queryKey: platformKeys.customers(), queryFn: api.customers, enabled: !!session });
+  const changes = useQuery({ queryKey: platformKeys.customerChanges(), queryFn: api.customerChanges, enabled: !!session });
   if (!session) return <Navigate to={paths.platform.login} replace />;
   const signOut = async () => {
     await api.logout();
@@ -36,6 +39,7 @@ export function PlatformUsagePage() {
       </header>
       <PlatformReports api={api} customers={customers.data ?? []} />
       <PlatformCustomers api={api} query={customers} />
+      <PlatformCustomerChanges query={changes} />
     </main>
   );
 }
