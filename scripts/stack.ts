@@ -162,6 +162,9 @@ function nginxCacheDir(dir: string, inMemory: boolean): string {
   return cache;
 }
 
+/** The platform-wide COUNTER_SUSHI API's and operators' own host (docs/product.md#counter-platform), the gateway's and nginx's alike. */
+export const PLATFORM_HOST = process.env.COUNTER_PLATFORM_HOST ?? 'usage.localhost';
+
 export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number; name: string; usageLog?: string; cacheInMemory?: boolean }): string {
   const dir = path.join(DATA, 'nginx', opts.name);
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
@@ -178,6 +181,7 @@ export function renderNginxConfig(opts: { nginxPort: number; gatewayPort: number
     NGINX_PURGE_LISTEN: `127.0.0.1:${purgePortOf(opts.nginxPort)}`,
     // Loopback only (allowed by the template itself).
     PURGE_ALLOW: '127.0.0.1',
+    COUNTER_PLATFORM_HOST: PLATFORM_HOST,
     ...(opts.usageLog === ''
       ? // Datagrams to the content service's UDP port (the next port after the gateway), as in Kubernetes.
         { USAGE_LOG: `syslog:server=127.0.0.1:${opts.gatewayPort + 1},tag=jp_usage,nohostname`, USAGE_LOG_BUFFER: '' }
@@ -272,7 +276,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     PDF_URL: url(p.pdf),
     RENDER_URL: url(p.render),
     // The platform-wide COUNTER_SUSHI API's own host (docs/product.md#counter-platform).
-    COUNTER_PLATFORM_HOST: process.env.COUNTER_PLATFORM_HOST ?? 'usage.localhost',
+    COUNTER_PLATFORM_HOST: PLATFORM_HOST,
     CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     STATS_USAGE_FILE: usageLogOf(o.name),
     // COUNTER's robots list, provisioned from the counter-robots package (scripts/provision.sh robots).

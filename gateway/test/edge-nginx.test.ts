@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EDGE_CACHED_READ_PATTERNS, EDGE_ROUTES, edgeTarget } from '@journal/contracts/edge-routes';
 import { edgeKeyBlock, TEMPLATE } from '../../scripts/edge-nginx';
+import { PLATFORM_HOST } from '../../scripts/stack';
 import { startNginx, type TestNginx } from './nginx.fixture';
 
 const template = readFileSync(TEMPLATE, 'utf8');
@@ -56,6 +57,22 @@ describe('a real nginx from the template', () => {
   afterAll(async () => {
     await nginx?.stop();
     await new Promise<void>((resolve) => gateway?.close(() => resolve()));
+  });
+
+  test('serves the operators\' usage screen on the platform\'s host alone, and no journal\'s admin or work-log shell there', async () => {
+    const cases: [string, string, number][] = [
+      [HOST, '/admin', 200], [HOST, '/webdata/entries', 200], [HOST, '/platform', 404], [HOST, '/platform/login', 404],
+      [PLATFORM_HOST, '/platform', 200], [PLATFORM_HOST, '/platform/login', 200], [PLATFORM_HOST, '/admin', 404], [PLATFORM_HOST, '/admin/usage', 404],
+      [PLATFORM_HOST, '/webdata', 404], [`${PLATFORM_HOST.toUpperCase()}:8080`, '/admin', 404], [`${PLATFORM_HOST}.`, '/admin', 404],
+    ];
+    seen.length = 0;
+    for (const [host, path, status] of cases) {
+      const r = await ask(path, { host });
+      expect([host, path, r.status, r.headers['cache-control']]).toEqual([host, path, status, 'no-store']);
+      if (status === 200) expect(r.body).toContain('<div id="root"');
+    }
+    // Answered by nginx itself: nothing reached the gateway.
+    expect(seen).toEqual([]);
   });
 
   /** The key nginx sent for a target, and the one the gateway expects for it. */

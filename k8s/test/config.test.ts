@@ -219,6 +219,11 @@ describe('the web pods and the nginx template agree', () => {
     expect(dockerfile).toContain(env.WEB_ROOT);
   });
 
+  test.each(TARGETS)("%s: nginx and the gateway name the same platform host (the operators' screen and its API)", (target) => {
+    const objs = objectsOf(target);
+    expect(envOf(objs, mainContainer(objs, 'web')).COUNTER_PLATFORM_HOST).toBe(envOf(objs, mainContainer(objs, 'gateway')).COUNTER_PLATFORM_HOST);
+  });
+
   test.each(TARGETS)('%s: the web probes ask nginx itself, never the gateway: ready serving the app, alive answering at all', (target) => {
     const c = mainContainer(objectsOf(target), 'web');
     const [ready, live] = [c.readinessProbe, c.livenessProbe].map((p) => (p as { httpGet: { path: string; port: unknown } }).httpGet);

@@ -32,8 +32,12 @@ import { PageStore } from './page-store';
 import { fallbackPage, preparePage } from './render';
 
 const HTML = 'text/html; charset=utf-8';
-/** Client-rendered areas: the render process answers them with the app shell. */
-const APP_SHELL_RE = /^\/(admin|webdata|platform)(\/|$)/;
+/**
+ * Client-rendered areas: the render process answers them with the app shell. Not the platform
+ * operators' usage screen: nginx serves it on COUNTER_PLATFORM_HOST, where the gateway sends no
+ * page here, so a /platform that reaches this process is on a journal's host, which has none (404).
+ */
+const APP_SHELL_RE = /^\/(admin|webdata)(\/|$)/;
 /** The express app's own endpoints, as express matches them (any case, a trailing slash). */
 const OWN_PATH_RE = /^\/(healthz|readyz|metrics)\/?$/i;
 /** The pages' label in the request-duration metric. */
