@@ -1,8 +1,9 @@
 /**
  * The platform operators' usage screen through nginx, the gateway and the services, in Chromium
  * (docs/product.md#counter-platform, docs/security.md#platform-operators): an operator made as
- * `jp operator create` makes one signs in on the platform's host, downloads a report and adds a
- * customer; a journal's session and host reach none of it, the operator's no journal route.
+ * `jp operator create` makes one signs in on the platform's host, downloads a report, adds a
+ * customer (its password asked again) and removes it; a journal's session and host reach none of
+ * it, the operator's no journal route.
  */
 import mongoose from 'mongoose';
 import type { Browser } from 'puppeteer-core';
@@ -52,8 +53,19 @@ describe('the platform usage screen', () => {
     const [allReaders] = await form.$$('xpath/.//label[contains(., "All readers")]/input');
     await allReaders!.click();
     await (await form.$('button[type=submit]'))!.click();
+    // The change asks for the operator's password again first.
+    const prompt = (await page.waitForSelector('form[role="dialog"][aria-label="Confirm your password"]', { timeout: 15_000 }))!;
+    await (await prompt.$('input[type=password]'))!.type(OPERATOR.password);
+    await (await prompt.$('button[type=submit]'))!.click();
     await page.waitForFunction(() => document.body.innerText.includes('shown this once'), { timeout: 15_000 });
     expect(await pageText(page)).toContain('E2E Consortium');
+    // Listed in the platform's recent changes, by this operator.
+    await page.waitForFunction((name) => document.querySelector('#platform-changes-h ~ table')?.textContent?.includes(name), { timeout: 15_000 }, OPERATOR.name);
+    // Removed after the browser's confirmation, within the confirmed password's minutes: no second prompt.
+    page.once('dialog', (d) => void d.accept());
+    const [remove] = await page.$$('xpath/.//button[starts-with(normalize-space(.), "Remove")][contains(., "E2E Consortium")]');
+    await remove!.click();
+    await page.waitForFunction(() => document.body.innerText.includes('E2E Consortium removed'), { timeout: 15_000 });
     expect(page.errors).toEqual([]);
 
     // The operator's token opens no journal route, and the platform's API is no journal host's.
@@ -70,6 +82,10 @@ describe('the platform usage screen', () => {
     const asManager = { authorization: `Bearer ${manager}`, accept: 'application/json' };
     expect((await onHost(PLATFORM, '/api/platform/counter/customers', asManager)).status).toBe(401);
     for (const p of ['/api/admin/counter/customers', '/auth/verify-token', '/api/settings/']) expect([p, (await onHost(PLATFORM, p, asManager)).status]).toEqual([p, 404]);
+    // nginx serves the usage screen on the platform's host alone, and no journal shell there.
+    for (const p of ['/admin', '/admin/usage', '/webdata']) expect([p, (await onHost(PLATFORM, p)).status]).toEqual([p, 404]);
+    expect((await onHost(BASE, '/platform')).status).toBe(404);
+    expect((await onHost(BASE, '/admin')).status).toBe(200);
 
     // Signing out ends the session on the server.
     const [signOut] = await page.$$('xpath/.//button[text()="Sign out"]');
