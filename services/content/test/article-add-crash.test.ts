@@ -4,7 +4,7 @@ import { publicReadSchemas } from '@journal/contracts';
 import { eventually, staffHeaders, staffToken } from '@journal/testing';
 import { PendingArticles } from '../src/admin/pending-article.service';
 import { startPendingSweep } from '../src/admin/pending-sweep.setup';
-import { makeJournal, makePdf, startContent, stopContent } from './helpers';
+import { makeJournal, makePdf, postArticle, startContent, stopContent } from './helpers';
 
 /**
  * docs/operations.md#the-database: an article add stores its record pending, then its PDF, then
@@ -23,16 +23,8 @@ const pdfPath = (ref: string) => `/assets/archives/2026/vol3issue1/${ref}.pdf`;
 
 const pub = (path: string) => request(app.url).get(path).set({ 'x-journal-id': J, 'x-journal-host': HOST, host: HOST });
 const staff = (path: string) => request(app.url).get(path).set(staffHeaders(J, T));
-function addArticle(ref: string, pages: string) {
-  let req = request(app.url).post('/api/admin/archives/').set(staffHeaders(J, T));
-  const fields: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(KEY).map(([k, v]) => [k, String(v)])), refnumber: ref, title: `Crash paper ${ref} on millet`, authorname: 'Asha Rao',
-    abstract: '<p>Millet yields.</p>', keywords: 'millet', pagenumber: pages, subject: 'Agriculture', country: 'India', email: 'asha@example.org',
-    mobile: '9999999999', txnid: `CR${ref}`, ptype: 'paid', publishdate: '2026-02-10',
-  };
-  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-  return req.attach('pdfFile', pdf, { filename: 'paper.pdf', contentType: 'application/pdf' });
-}
+const addArticle = (ref: string, pages: string) =>
+  postArticle(app, J, T, { ...KEY, refnumber: ref, pagenumber: pages, title: `Crash paper ${ref} on millet`, keywords: 'millet', txnid: `CR${ref}` }, pdf);
 const chunks = () => app.conn.collection<{ _id: string }>('files.chunks');
 
 /** What an add leaves when it stops after its record: `whole` when its PDF write finished, else one chunk of it. */

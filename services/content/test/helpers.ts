@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DEFAULT_JOURNAL_FLAGS, emptySettingsText } from '@journal/contracts';
-import { TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
+import { staffHeaders, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import request from 'supertest';
 import { start, type ContentApp } from '../src/app';
 import { seedDemoContent } from '../src/seed/demo';
@@ -67,6 +67,29 @@ export async function makePdf(text: string): Promise<Buffer> {
   const page = doc.addPage([300, 200]);
   page.drawText(text, { x: 20, y: 100, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
   return Buffer.from(await doc.save());
+}
+
+/** The fields of an article add that name it; the rest of the form is filled as an editor would. */
+export interface ArticleAddFields {
+  year: number;
+  volume: number;
+  issue: number;
+  refnumber: string;
+  pagenumber: string;
+  title: string;
+  keywords: string;
+  txnid: string;
+}
+
+/** A staff article add with its PDF, sent as the admin form sends it (multipart). */
+export function postArticle(app: { url: string }, journalId: string, token: string, a: ArticleAddFields, pdf: Buffer) {
+  let req = request(app.url).post('/api/admin/archives/').set(staffHeaders(journalId, token));
+  const fields: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(a).map(([k, v]) => [k, String(v)])), authorname: 'Asha Rao', abstract: `<p>Yields of ${a.keywords}.</p>`,
+    subject: 'Agriculture', country: 'India', email: 'asha@example.org', mobile: '9999999999', ptype: 'paid', publishdate: '2026-02-10',
+  };
+  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+  return req.attach('pdfFile', pdf, { filename: 'paper.pdf', contentType: 'application/pdf' });
 }
 
 /** Creates a journal with hosts and returns its id. */

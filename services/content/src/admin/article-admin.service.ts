@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { ContentDeps } from '../deps';
 import { duplicateKeyField, type Article, type ArticleInput, type Withdrawal } from '../archives/article.repo';
-import { assetPath, normaliseAssetPath } from '../files/file-store';
+import { assetPath, contentHash, normaliseAssetPath, type StagedFile } from '../files/file-store';
 import { checkUpload, invalidFile, type UploadedFile } from './upload';
 import { PendingArticles } from './pending-article.service';
 import { traced } from '../shared/save-trace';
@@ -38,6 +38,8 @@ const DUPLICATE: Record<Conflict, [string, string]> = {
 const CONFLICT_ORDER: Conflict[] = ['refnumber', 'title', 'txnid'];
 const duplicate = (c: Conflict) => new AppError(409, DUPLICATE[c][0], DUPLICATE[c][1]);
 const duplicateDoi = () => new AppError(409, 'duplicate_doi', DUPLICATE_DOI_MESSAGE);
+/** An add the database did not let finish (its PDF or its enabling): taken back, the editor tries again. */
+const unsaved = () => new AppError(503, 'unavailable', 'The article could not be saved; try again');
 /** Whether the request carried a DOI field at all (forms that do not know DOIs leave it out). */
 const sentDoi = (body: unknown) => typeof (body as { doi?: unknown } | null)?.doi === 'string';
 
@@ -194,7 +196,10 @@ export class ArticleAdminService {
     // record stands (below). A refused add takes them back; one a crash stops, the sweeps do.
     const upload = { fileId: this.deps.files.newFileId(), length: file.buffer.length };
     const path = pdfPath({ ...key, file: `${input.refnumber}.pdf` });
-    const staging = traced('stage', () => this.deps.files.stage(journalId, path, file.buffer, { contentType: 'application/pdf', fileId: upload.fileId }));
+    // Hashed once: the store keeps the hash, and the views give the PDF's URL its version before the path points at it.
+    const sha1 = contentHash(file.buffer);
+    sha1.catch(() => undefined);
+    const staging = traced('stage', () => this.deps.files.stage(journalId, path, file.buffer, { contentType: 'application/pdf', fileId: upload.fileId, sha1 }));
     // Awaited below (or by the take-back): never an unhandled rejection meanwhile.
     staging.catch(() => undefined);
     const takeBack = () => staging.then(() => undefined, () => undefined).then(() => this.deps.files.discard(journalId, path, upload)).catch(() => undefined);
@@ -207,27 +212,46 @@ export class ArticleAdminService {
     }
     // The record is written before the path points at the PDF, so that a racing duplicate fails on
     // the unique index before it could replace another article's file at the same path.
+    const stored = this.storePending(journalId, article, upload, staging);
+    // The views are read and patched while the chunks are still being written, and written (with
+    // the search entry) only once the article is live: none shows an article whose PDF is not whole.
+    const publishing = traced('publish', () =>
+      this.deps.publisher.changedOnceStored(journalId, [{ t: 'article', id: article.id }, { t: 'file', path }], { articles: [article], files: new Map([[path, sha1]]), stored }),
+    );
+    publishing.catch(() => undefined);
     try {
-      const staged = await traced('staged', () => staging);
-      await traced('commit', () => this.deps.files.commit(staged));
-      if (!(await traced('enable', () => this.deps.repos.articles.enable(journalId, article.id)))) throw new AppError(503, 'unavailable', 'The article could not be saved; try again');
+      await stored;
     } catch (err) {
-      // While the database is away this fails too: the sweep takes the add back later.
-      await this.pending.abandon(journalId, { ...article, upload }).catch(() => undefined);
+      // While the database is away this fails too: the sweep takes the add back later. The views'
+      // pass ends with the write's error, having written nothing.
+      await Promise.allSettled([this.pending.abandon(journalId, { ...article, upload }), publishing]);
       throw err;
     }
-    // The announcement and the activity entry are independent writes: side by side.
+    // The activity entry is written beside the views.
     await Promise.all([
-      traced('publish', () => this.deps.publisher.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path: pdfPath(article) }])),
+      publishing,
       traced('activity', () =>
         this.deps.activity.record(journalId, actor, {
           kind: 'article.create',
           record: { type: 'article', id: article.id, label: article.refnumber },
-          changes: [...diffFields(null, article), { field: 'pdf', before: '', after: `${pdfPath(article)} (${file.size} bytes)` }],
+          changes: [...diffFields(null, article), { field: 'pdf', before: '', after: `${path} (${file.size} bytes)` }],
         }),
       ),
     ]);
     return article;
+  }
+
+  /** A pending add made live: its PDF's path pointed at the staged chunks, then the article enabled. */
+  private async storePending(journalId: string, article: Article, upload: { fileId: string; length: number }, staging: Promise<StagedFile>): Promise<void> {
+    let staged: StagedFile;
+    try {
+      staged = await traced('staged', () => staging);
+    } catch (err) {
+      this.deps.logger.warn({ err, journalId, articleId: article.id, fileId: upload.fileId }, 'article PDF not stored; the add is taken back');
+      throw unsaved();
+    }
+    await traced('commit', () => this.deps.files.commit(staged));
+    if (!(await traced('enable', () => this.deps.repos.articles.enable(journalId, article.id)))) throw unsaved();
   }
 
   async update(journalId: string, actor: Actor, id: string, body: unknown, file: UploadedFile | undefined): Promise<Article> {

@@ -10,6 +10,7 @@ import { rebuildJournalViews } from './views-rebuild';
 import { oaiEntryOf, patchOaiViews, type OaiMove } from './oai-views';
 import { patchSitemapViews } from './sitemap-views';
 import { traced } from '../shared/save-trace';
+import { VIEWS_LOCK } from './views-lock';
 
 /**
  * What an admin write changed, named by document. `all`: the journal's views are rebuilt (seeds,
@@ -43,7 +44,6 @@ export type ArticleListener = (journalId: string, changes: ArticleChange[]) => P
 /** One write's work: the views read and changed, written together at the end. */
 interface Pass {
   journalId: string;
-  rev: number;
   head: HeadView;
   headDirty: boolean;
   /** Issues an article entered or left: their admin counts (HeadView.counts) are read again. */
@@ -67,6 +67,8 @@ interface Pass {
   oai: Map<string, OaiMove>;
   /** Each changed article and its stored locator, read as the pass began; taken by its first article(). */
   early: Map<string, Promise<ArticleRead>>;
+  /** Content hashes of the files the write is storing, by path (see StoringWrite.files). */
+  storing: ReadonlyMap<string, Promise<string>>;
 }
 
 /** What a write under the views lock stored (writeThenChanged): its answer, its changes, the articles as stored. */
@@ -75,6 +77,25 @@ export interface LockedWrite<T> {
   changes: ContentChange[];
   articles: Article[];
 }
+
+/**
+ * A write still being stored while its views are made (changedOnceStored): an article stored
+ * pending, enabled once its PDF is whole.
+ */
+export interface StoringWrite {
+  /** The articles as the write leaves them (not read again). */
+  articles: Article[];
+  /** The content hash (contentHash) of each file the write is storing, by path: its version in the views before it is stored. */
+  files: ReadonlyMap<string, Promise<string>>;
+  /** Resolves once the write is stored and readers may meet it; rejects when it never will be. */
+  stored: Promise<unknown>;
+}
+
+/** What apply() is given of a write: the articles as stored, and for a write still being stored, what changedOnceStored holds. */
+type Given = Partial<StoringWrite>;
+
+/** Thrown by a pass whose write was not stored within `storedWaitMs`: its views are made again once it is. */
+class StoredLate extends Error {}
 
 /** An article as stored now and its locator as stored (null when this pass has already moved it: see Pass.locs). */
 type ArticleRead = [Article | null, { view: LocView } | null];
@@ -91,6 +112,12 @@ const CATCH_UP_FOR_MS = 60 * 60_000;
 export class ChangePublisher {
   private readonly listeners: ChangeListener[] = [];
   private readonly articleListeners: ArticleListener[] = [];
+  /**
+   * How long views made for a write still being stored (changedOnceStored) wait for it under the
+   * lock, well within the lock's expiry: a write slower than that (a database gone slow) lets the
+   * lock go, and its views are made the ordinary way once it is stored.
+   */
+  storedWaitMs = VIEWS_LOCK.ttlMs / 4;
 
   constructor(
     private readonly store: ViewStore,
@@ -184,13 +211,33 @@ export class ChangePublisher {
           const w = await write();
           if (!w) return null;
           done.w = w;
-          return traced('views', () => this.apply(journalId, w.changes, w.articles));
+          return traced('views', () => this.apply(journalId, w.changes, { articles: w.articles }));
         }),
       );
       if (pass) await this.told(journalId, pass);
       return done.w?.value ?? null;
     } catch (err) {
       if (done.w) this.catchUp(journalId);
+      throw err;
+    }
+  }
+
+  /**
+   * A write's views made while the write is still being stored (an article add's PDF chunks): under
+   * the journal's lock its views are read and patched in memory, then written with its search
+   * entries once `stored` resolves, so no reader meets an article whose PDF is not whole, and a
+   * write that fails (`stored` rejects) leaves no view and no search entry: its error is thrown.
+   * The lock is held until then, so no other write of the journal's views lands in between. A
+   * failure once the write is stored is handled as changed() handles one.
+   */
+  async changedOnceStored(journalId: string, changes: ContentChange[], write: StoringWrite): Promise<void> {
+    try {
+      const pass = await traced('locked', () => this.store.lock.run(journalId, () => traced('views', () => this.apply(journalId, changes, write))));
+      await this.told(journalId, pass);
+    } catch (err) {
+      const stored = await write.stored.then(() => true, () => false);
+      if (stored && err instanceof StoredLate) return this.changed(journalId, changes);
+      if (stored) this.catchUp(journalId);
       throw err;
     }
   }
@@ -242,25 +289,30 @@ export class ChangePublisher {
     return this.changed(journalId, [{ t: 'all' }]);
   }
 
-  /** `known`: changed articles as a write under this lock hold stored them (not read again). */
-  private async apply(journalId: string, changes: ContentChange[], known: readonly Article[] = []): Promise<Pass> {
+  /**
+   * `given.articles`: changed articles as the write stored them (not read again). `given.stored`: the
+   * write is still being stored; nothing is written before it resolves (see changedOnceStored).
+   */
+  private async apply(journalId: string, changes: ContentChange[], given: Given = {}): Promise<Pass> {
     const { repo } = this.store;
     // The changed articles and their locators are read under the lock (a write that lands later
     // publishes after this one), side by side with the counter and the head: independent round
     // trips, and a save waits on each (behind readers, on a busy process).
     const early = new Map<string, Promise<ArticleRead>>();
-    const given = new Map(known.map((a) => [a.id, a]));
+    const known = new Map((given.articles ?? []).map((a) => [a.id, a]));
     for (const c of changes) {
       if (c.t !== 'article' || early.has(c.id)) continue;
-      early.set(c.id, this.readArticle(journalId, c.id, false, given.get(c.id)));
+      early.set(c.id, this.readArticle(journalId, c.id, false, known.get(c.id)));
     }
     // Consumed by article() or not at all (a failed pass): never an unhandled rejection.
     for (const p of early.values()) p.catch(() => undefined);
-    const [rev, stored] = await Promise.all([repo.bump(viewId.counter(journalId), journalId), this.store.load('head', journalId, viewId.head(journalId))]);
+    // The change counter moves once the write is stored: a rebuild that read the journal before
+    // (the write's article still pending) finds it moved and reads again (views-rebuild).
+    const bump = () => repo.bump(viewId.counter(journalId), journalId);
+    const [bumped, stored] = await Promise.all([given.stored ? null : bump(), this.store.load('head', journalId, viewId.head(journalId))]);
     const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
     const pass: Pass = {
       journalId,
-      rev,
       head,
       headDirty: !stored,
       recount: new Set(),
@@ -275,6 +327,7 @@ export class ChangePublisher {
       locs: new Map(),
       oai: new Map(),
       early,
+      storing: given.files ?? new Map(),
     };
     const seen = new Set<string>();
     for (const c of changes) {
@@ -283,8 +336,6 @@ export class ChangePublisher {
       seen.add(k);
       await this.one(pass, c);
     }
-    // Only the admin's counts moved: the head is stored, no public page changes with it.
-    const countsMoved = await this.recount(pass);
     for (const key of pass.dirtyIssues) {
       const v = pass.issues.get(key)!;
       const s = statOf(v);
@@ -300,7 +351,10 @@ export class ChangePublisher {
       if (v.articles.length) pass.puts.set(viewId.issue(journalId, key), v);
       else pass.removes.add(viewId.issue(journalId, key));
     }
-    if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), pass.head);
+    // The admin's counts are read beside the harvesters' indexes; for a write still being stored,
+    // once it is, as they count the article it enables.
+    const counting = given.stored ? null : this.recount(pass);
+    counting?.catch(() => undefined);
     // The harvesters' indexes (OAI-PMH, sitemap): the entries and issues this write moved.
     const [oai, sitemap] = await Promise.all([
       pass.oai.size ? patchOaiViews(this.store, journalId, [...pass.oai.values()]) : null,
@@ -310,6 +364,19 @@ export class ChangePublisher {
       for (const [id, v] of w?.puts ?? []) pass.puts.set(id, v);
       for (const id of w?.removes ?? []) pass.removes.add(id);
     }
+    if (!given.stored) return this.write(pass, bumped!, counting!, stored?.json);
+    // A write still being stored: its views wait here, made, until it is (or throw with it).
+    await storedWithin(given.stored, this.storedWaitMs);
+    return traced('views-write', () => this.write(pass, bump(), this.recount(pass), stored?.json));
+  }
+
+  /** A pass's views and its articles' search entries written once the change counter has moved and the counts are read. */
+  private async write(pass: Pass, bumped: number | Promise<number>, counting: Promise<boolean>, storedHead: string | undefined): Promise<Pass> {
+    const { repo } = this.store;
+    const { journalId } = pass;
+    // Only the admin's counts moved: the head is stored, no public page changes with it.
+    const [rev, countsMoved] = await Promise.all([bumped, counting]);
+    if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), pass.head);
     for (const id of pass.puts.keys()) pass.removes.delete(id);
     const puts = [...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }));
     // Disjoint ids (none removed is put): written side by side.
@@ -318,7 +385,7 @@ export class ChangePublisher {
     await Promise.all([repo.put(puts), repo.remove([...pass.removes]), this.tellArticles(journalId, lastChanges(pass))]);
     // The head as stored now, made or left by this code: the next write takes it without checking or parsing it again.
     const headId = viewId.head(journalId);
-    const json = puts.find((p) => p.id === headId)?.json ?? (pass.headDirty || countsMoved ? undefined : stored?.json);
+    const json = puts.find((p) => p.id === headId)?.json ?? (pass.headDirty || countsMoved ? undefined : storedHead);
     if (json) this.store.knownHead(headId, json, pass.head);
     return pass;
   }
@@ -423,10 +490,12 @@ export class ChangePublisher {
     let pdfBefore: string | null = null;
     // Its OAI datestamp as listed (a locator stored before it carried one): a public article's last change.
     let listedAt: number | undefined;
-    // The PDF's version is read beside the issue views (it needs neither).
+    // The PDF's version is read beside the issue views (it needs neither); a PDF the write is
+    // storing has the one its content hash makes (the path does not point at it yet).
     const path = a && isPublicArticle(a) && a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
-    const stat = path ? src.files.stat(journalId, path) : null;
-    stat?.catch(() => undefined);
+    const storing = pass.storing.get(path);
+    const version = !path ? null : storing ? storing.then(assetVersion) : src.files.stat(journalId, path).then((f) => (f ? assetVersion(f.etag) : undefined));
+    version?.catch(() => undefined);
     if (oldKey) {
       const v = await this.issueView(pass, oldKey);
       const i = v.articles.findIndex((e) => e.id === id);
@@ -441,8 +510,8 @@ export class ChangePublisher {
     let entry: IssueEntry | null = null;
     if (a && isPublicArticle(a)) {
       const key = issueKeyOf(a);
-      const [f, v] = await Promise.all([stat, this.issueView(pass, key)]);
-      entry = entryOf(a, monthOf(head, a), f ? assetVersion(f.etag) : undefined);
+      const [pdfVersion, v] = await Promise.all([version, this.issueView(pass, key)]);
+      entry = entryOf(a, monthOf(head, a), pdfVersion ?? undefined);
       v.articles.push(entry);
       sortEntries(v.articles);
       pass.dirtyIssues.add(key);
@@ -503,6 +572,19 @@ export class ChangePublisher {
 function layoutChanged(pass: Pass): void {
   pass.headDirty = true;
   pass.tags.add(cacheTag.head(pass.journalId));
+}
+
+/** Resolves once `stored` does, rejects as it does; StoredLate when it has not within `ms`. */
+async function storedWithin(stored: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoredLate(`write not stored within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([stored, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The last change of each article in a write (an issue change can name one twice). */
