@@ -60,7 +60,7 @@ describe('the platform usage screen', () => {
     await page.waitForFunction(() => document.body.innerText.includes('shown this once'), { timeout: 15_000 });
     expect(await pageText(page)).toContain('E2E Consortium');
     // Listed in the platform's recent changes, by this operator.
-    await page.waitForFunction((name) => document.querySelector('#platform-changes-h ~ table')?.textContent?.includes(name), { timeout: 15_000 }, OPERATOR.name);
+    await page.waitForFunction((name) => document.querySelector('table[aria-label="Recent changes of the customers"]')?.textContent?.includes(name), { timeout: 15_000 }, OPERATOR.name);
     // Removed after the browser's confirmation, within the confirmed password's minutes: no second prompt.
     page.once('dialog', (d) => void d.accept());
     const [remove] = await page.$$('xpath/.//button[starts-with(normalize-space(.), "Remove")][contains(., "E2E Consortium")]');

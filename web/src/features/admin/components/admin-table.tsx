@@ -1,35 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-/**
- * An admin list: one header cell a column (an empty name, over a row-action column, reads
- * 'Actions': a header cell always says what its column holds), the rows the caller's. `label`
- * names the table for screen readers where the page has several. It scrolls inside its own box
- * when wider than the screen (a phone), so the page itself never does.
- */
-export function AdminTable({ columns, label, className, children }: {
-  columns: ReactNode[];
-  label?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="admin-table-box">
-      <table className={className ? `admin-table ${className}` : 'admin-table'} aria-label={label}>
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={i} scope="col">
-                {c === '' ? 'Actions' : c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
+/** The staff screens' list (the journal admin's, the platform's usage screen's). */
+export { StaffTable as AdminTable } from '@/components/staff-table';
 
 /** The 'Select all' box over a list's row boxes. */
 export function SelectAll({ checked, onChange }: { checked: boolean; onChange: () => void }) {

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ActivityEntry } from '@journal/contracts';
 import { ActivityChanges, activityTime } from '@/components/activity-changes';
 import { QueryStates } from '@/components/query-states';
+import { StaffTable } from '@/components/staff-table';
 
 /** How many of the platform's recent changes the screen shows (the API gives a page of the log). */
 const SHOWN = 10;
@@ -14,30 +15,18 @@ export function PlatformCustomerChanges({ query }: { query: UseQueryResult<Activ
       <h2 id="platform-changes-h">Recent changes</h2>
       <QueryStates query={query} failed="The recent changes could not be loaded. Reload the page to try again." empty="No changes yet." isEmpty={entries.length === 0} />
       {entries.length > 0 && (
-        <table className="admin-table">
-          <caption className="visually-hidden">Recent changes of the customers</caption>
-          <thead>
-            <tr>
-              {['When', 'Operator', 'Customer', 'Changes'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
+        <StaffTable columns={['When', 'Operator', 'Customer', 'Changes']} label="Recent changes of the customers">
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{activityTime(e.at)}</td>
+              <td>{e.actor.id ? e.actor.name : 'Command line'}</td>
+              <td>{e.record.label}</td>
+              <td>
+                <ActivityChanges entry={e} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <td>{activityTime(e.at)}</td>
-                <td>{e.actor.id ? e.actor.name : 'Command line'}</td>
-                <td>{e.record.label}</td>
-                <td>
-                  <ActivityChanges entry={e} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       )}
     </section>
   );

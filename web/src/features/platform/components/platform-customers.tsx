@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { platformSushiCustomerInputSchema, platformSushiCustomerUpdateSchema, type PlatformCustomer } from '@journal/contracts';
 import { QueryStates } from '@/components/query-states';
+import { StaffTable } from '@/components/staff-table';
 import { ReauthCancelled, usePasswordRecheck } from '@/components/reauth-prompt';
 import { ApiError } from '@/lib/api-client';
 import { firstProblem } from '@/lib/form-errors';
@@ -168,38 +169,26 @@ export function PlatformCustomers({ api, query }: { api: PlatformApi; query: Use
       </p>
       <QueryStates query={query} failed="The customers could not be loaded. Reload the page to try again." empty="No customers yet." isEmpty={rows.length === 0} />
       {rows.length > 0 && (
-        <table className="admin-table">
-          <caption className="visually-hidden">SUSHI customers</caption>
-          <thead>
-            <tr>
-              {['Institution', 'Customer ID', 'Requestor ID', 'Journals', 'Usage reported', 'Added', ''].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
+        <StaffTable columns={['Institution', 'Customer ID', 'Requestor ID', 'Journals', 'Usage reported', 'Added', '']} label="SUSHI customers">
+          {rows.map((c) => (
+            <tr key={c.id}>
+              <td>{c.name}</td>
+              <td>{c.customerId}</td>
+              <td>{c.requestorId || '—'}</td>
+              <td>{c.journals.includes('*') ? 'Every journal' : c.journals.join(', ')}</td>
+              <td>{c.allUsage ? 'All readers' : `From ${c.ipRanges.join(', ')}`}</td>
+              <td>{new Date(c.createdAt).toLocaleDateString()}</td>
+              <td>
+                <button type="button" className="btn" disabled={busy} onClick={() => setEditing(c)}>
+                  Edit<span className="visually-hidden"> {c.name}</span>
+                </button>{' '}
+                <button type="button" className="btn" disabled={busy} onClick={() => remove(c)}>
+                  Remove<span className="visually-hidden"> {c.name}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((c) => (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>{c.customerId}</td>
-                <td>{c.requestorId || '—'}</td>
-                <td>{c.journals.includes('*') ? 'Every journal' : c.journals.join(', ')}</td>
-                <td>{c.allUsage ? 'All readers' : `From ${c.ipRanges.join(', ')}`}</td>
-                <td>{new Date(c.createdAt).toLocaleDateString()}</td>
-                <td>
-                  <button type="button" className="btn" disabled={busy} onClick={() => setEditing(c)}>
-                    Edit<span className="visually-hidden"> {c.name}</span>
-                  </button>{' '}
-                  <button type="button" className="btn" disabled={busy} onClick={() => remove(c)}>
-                    Remove<span className="visually-hidden"> {c.name}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       )}
       {editing && <CustomerForm key={editing.id} initial={fieldsOf(editing)} editing busy={busy} onSave={save(editing)} onCancel={() => setEditing(null)} />}
       {made && (
