@@ -5,6 +5,10 @@ import { SearchRepo } from '../src/search/search.repo';
 import { ARTICLE_COLLECTION } from '../src/archives/article-collections';
 import { assetPath, FileStore } from '../src/files/file-store';
 import { execFileSync } from 'node:child_process';
+import { brotliDecompressSync } from 'node:zlib';
+import { ArticleRepo } from '../src/archives/article.repo';
+import { VIEW_COLLECTION } from '../src/views/view.repo';
+import { CHUNK_COLLECTION, HEAD_COLLECTION } from '../src/search/search.repo';
 
 const { mongoUrl } = testServers();
 const scratch = scratchDatabase('publisher');
@@ -91,5 +95,41 @@ describe('publisher-scale seed', () => {
     expect(worklogShares(4, 100_005)).toEqual([100_000, 2, 2, 1]);
     expect(worklogShares(1, 150_000)).toEqual([150_000]);
     expect(worklogShares(500, 1_000_000).reduce((a, b) => a + b, 0)).toBe(1_000_000);
+  });
+});
+
+describe('publisher-scale seed: views from what it wrote', () => {
+  const own = scratchDatabase('publisher-views');
+  beforeAll(() => own.open());
+  afterAll(() => own.drop());
+
+  /** Every stored view and search chunk, uncompressed, less what differs between two builds (a chunk's generation, write times). */
+  const built = async () => {
+    const db = own.db();
+    const unz = (z: { buffer: Uint8Array }) => brotliDecompressSync(z.buffer).toString('utf8');
+    const views = (await db.collection(VIEW_COLLECTION).find({}).toArray()).map((d) => [d._id, d.r, d.z ? unz(d.z) : d.b]);
+    const heads = (await db.collection(HEAD_COLLECTION).find({}).toArray()).map((d) => [d._id, d.c, d.pending]);
+    const chunks = (await db.collection(CHUNK_COLLECTION).find({}).toArray()).map((d) => [d.j, d.d, d.p, d.n, unz(d.z)]);
+    const sort = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
+    return { views: sort(views), heads: sort(heads), chunks: sort(chunks) };
+  };
+
+  it('builds a new journal\'s views and search index from the documents it wrote, exactly as a build that reads them', async () => {
+    const opts = { mongoUrl, dbName: own.name, journals: 2, articles: 90, worklogEntries: 0 };
+    const reads = jest.spyOn(ArticleRepo.prototype, 'listByJournals');
+    try {
+      expect(await seedPublisher(opts)).toMatchObject({ articlesAdded: 90 });
+      expect(reads).not.toHaveBeenCalled();
+      const fromWritten = await built();
+      expect(fromWritten.views.length).toBeGreaterThan(2 * 90);
+      expect(fromWritten.chunks.length).toBeGreaterThan(0);
+      // The same journals' views and indexes again, this time read from the database.
+      for (const c of [VIEW_COLLECTION, HEAD_COLLECTION, CHUNK_COLLECTION]) await own.db().collection(c).deleteMany({});
+      expect(await seedPublisher(opts)).toMatchObject({ articlesAdded: 0 });
+      expect(reads).toHaveBeenCalled();
+      expect(await built()).toEqual(fromWritten);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model, type mongo } from 'mongoose';
+import { Schema, Types, type Connection, type Model, type mongo } from 'mongoose';
 import { crossJournal } from '@journal/server-kit';
 import { authorsFromText, doiKey, type AdminArticle, type AdminSearchHit, type ArticleAuthor, type ArticleReference, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
@@ -394,22 +394,23 @@ export class ArticleRepo {
    * Many at once (seed, bench); ordered: false so one duplicate does not stop the rest. Written by
    * the driver, past mongoose's documents (making one per article was 0.5 ms of CPU each, most of
    * the seed's own time): the schema's defaults, read once from it, under the prepared fields, so
-   * what is stored is what `create` stores.
+   * what is stored is what `create` stores. Answers the articles written, as a read of them answers
+   * them (the seed builds the journal's views from them instead of reading them back).
    */
-  async insertMany(journalId: string, inputs: (ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>)[]): Promise<number> {
+  async insertMany(journalId: string, inputs: (ArticleInput & Pick<Article, 'year' | 'volume' | 'issue' | 'refnumber' | 'title' | 'txnid'>)[]): Promise<Article[]> {
     const model = await this.collections.forWrite(journalId);
     this.defaults ??= schemaDefaults(model);
     const now = new Date();
     const docs = inputs.map((input) => ({
+      _id: new Types.ObjectId(),
       ...this.defaults,
       ...definedOnly(this.prepare(input)),
       journalId: jid(journalId),
       creation: now,
       modification: now,
     }));
-    if (!docs.length) return 0;
-    const r = await model.collection.insertMany(docs, { ordered: false });
-    return r.insertedCount;
+    if (docs.length) await model.collection.insertMany(docs, { ordered: false });
+    return toPlainList(docs as ArticleDoc[] as (ArticleDoc & { _id: Types.ObjectId })[]);
   }
 
   /**

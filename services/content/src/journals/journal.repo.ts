@@ -14,6 +14,8 @@ export interface Journal extends PublicSettings {
 }
 
 type JournalDoc = Omit<Journal, 'id'>;
+/** A journal as `upsert` takes it: the DOI settings and licence have defaults. */
+type JournalUpsert = Omit<Journal, 'id' | 'doi_prefix' | 'doi_suffix_pattern' | 'license'> & Partial<Pick<Journal, 'doi_prefix' | 'doi_suffix_pattern' | 'license'>>;
 
 const str = { type: String, default: '' };
 const journalSchema = new Schema<JournalDoc>(
@@ -125,9 +127,14 @@ export class JournalRepo {
   }
 
   /** Creates or replaces a journal by slug; the seed and operators use it. */
-  async upsert(j: Omit<Journal, 'id' | 'doi_prefix' | 'doi_suffix_pattern' | 'license'> & Partial<Pick<Journal, 'doi_prefix' | 'doi_suffix_pattern' | 'license'>>): Promise<Journal> {
-    const d = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, returnDocument: 'after' }).lean();
-    return this.hostsChanged(toJournal(d!));
+  async upsert(j: JournalUpsert): Promise<Journal> {
+    return (await this.put(j)).journal;
+  }
+
+  /** As `upsert`, saying whether this call created the journal (which then holds nothing else yet). */
+  async put(j: JournalUpsert): Promise<{ journal: Journal; created: boolean }> {
+    const r = await this.model.findOneAndUpdate({ slug: j.slug }, { $set: j }, { upsert: true, returnDocument: 'after', includeResultMetadata: true, lean: true });
+    return { journal: this.hostsChanged(toJournal(r.value!)), created: !r.lastErrorObject?.updatedExisting };
   }
 
   async update(id: string, patch: Partial<Omit<Journal, 'id' | 'slug' | 'hosts' | 'status'>>): Promise<Journal | null> {

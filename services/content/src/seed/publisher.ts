@@ -3,12 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { mongo, type Connection } from 'mongoose';
 import { connectMongo, eachLimit, TOOL_SOCKET_TIMEOUT_MS, createLogger, createRedis } from '@journal/server-kit';
 import { offlineViews } from '../views-offline';
-import { rebuildAllViews } from '../views/views-rebuild';
+import { rebuildAllViews, rebuildJournalViews, type JournalDocs } from '../views/views-rebuild';
 import { viewId } from '../views/view-docs';
 import { JournalRepo } from '../journals/journal.repo';
-import { IssueRepo } from '../archives/issue.repo';
-import { ArticleRepo, type ArticleInput } from '../archives/article.repo';
-import { assetPath, FileStore } from '../files/file-store';
+import { IssueRepo, byIssueDesc, type Issue } from '../archives/issue.repo';
+import { ArticleRepo, type Article, type ArticleInput } from '../archives/article.repo';
+import { assetPath, assetVersion, FileStore } from '../files/file-store';
+import { toPlainList } from '../shared/plain';
 import { articlePdf } from './article-pdf';
 import { AUTHOR_POOL, COUNTRIES, DEMO_JOURNALS } from './demo-data';
 
@@ -20,7 +21,10 @@ import { AUTHOR_POOL, COUNTRIES, DEMO_JOURNALS } from './demo-data';
  * written in batches and recorded as done in `seed_progress` once all are, so a rerun skips finished
  * journals and completes an interrupted one (duplicates are refused by the unique indexes and passed
  * over). Every article has its own small PDF in the file store (article-pdf.ts). A few journals are
- * written at once: one journal's batches wait on the database while another's are made.
+ * written at once: one journal's batches wait on the database while another's are made. A journal
+ * this run created holds only what it wrote: its views and search index are built from the
+ * documents the run holds, as soon as they are written, without reading them back (FerretDB's
+ * decoding of every article read was a quarter of the seed's CPU).
  */
 export interface PublisherSeedOptions {
   mongoUrl: string;
@@ -138,16 +142,24 @@ interface WorklogSeed {
 const onlyDuplicates = (err: unknown) =>
   err instanceof mongo.MongoBulkWriteError && [err.writeErrors].flat().every((e) => e.code === 11000);
 
+/** What a journal's seed wrote: all the journal holds when the run created it (else undefined), and its change counter read before. */
+interface Written {
+  docs: JournalDocs;
+  at: number;
+}
+
 async function seedJournalArticles(
   conn: Connection,
   repos: { journals: JournalRepo; articles: ArticleRepo; files: FileStore },
   j: number,
   count: number,
   onArticles: (n: number) => void,
-): Promise<{ id: string; added: number }> {
+  /** The journal's views change counter (views built from what is written), or undefined (no views). */
+  counter?: (journalId: string) => Promise<number>,
+): Promise<{ id: string; added: number; written?: Written }> {
   const template = DEMO_JOURNALS[0]!;
   const slug = slugOf(j);
-  const journal = await repos.journals.upsert({
+  const { journal, created } = await repos.journals.put({
     slug,
     hosts: [`${slug}.localhost`],
     websitename: `Publisher Journal ${j + 1}`,
@@ -178,14 +190,22 @@ async function seedJournalArticles(
     onArticles(count);
     return { id: journal.id, added: 0 };
   }
+  // Read before the first write: an admin write landing after it makes the views build read the journal instead.
+  const at = created && counter ? await counter(journal.id) : undefined;
+  // What the journal holds, as a read answers it, while every write of it went in whole (a
+  // duplicate means another writer got there first: the views then read the journal).
+  let held: JournalDocs | undefined = at === undefined ? undefined : { journal, editors: [], indexing: [], issues: [], articles: [], files: new Map() };
   const inputs = Array.from({ length: count }, (_, n) => publisherArticle(j, n));
-  const issues = new Map(inputs.map((a) => [`${a.year}-${a.issue}`, { journalId: journal.id, year: a.year, volume: a.volume, issue: a.issue, frequency: a.frequency ?? '', creation: new Date(Date.UTC(a.year, a.issue * 3 - 2, 1)) }]));
+  const issues = new Map(
+    inputs.map((a) => [`${a.year}-${a.issue}`, { _id: new mongo.ObjectId(), journalId: journal.id, year: a.year, volume: a.volume, issue: a.issue, frequency: a.frequency ?? '', creation: new Date(Date.UTC(a.year, a.issue * 3 - 2, 1)) }]),
+  );
   let added = 0;
-  await passDuplicates(conn.db!.collection('issues').insertMany([...issues.values()], { ordered: false }));
+  if (!(await passDuplicates(wrote(conn.db!.collection('issues').insertMany([...issues.values()], { ordered: false }))))) held = undefined;
+  held?.issues.push(...toPlainList([...issues.values()]).sort(byIssueDesc) as Issue[]);
   for (let i = 0; i < inputs.length; i += ARTICLES_PER_WRITE) {
     const part = inputs.slice(i, i + ARTICLES_PER_WRITE);
     // The PDFs first: an article is never listed without its file (a rerun adds what is missing of either).
-    await passDuplicates(
+    const files = await passDuplicates(
       repos.files.putNew(
         journal.id,
         part.map((a) => ({
@@ -194,12 +214,21 @@ async function seedJournalArticles(
         })),
       ),
     );
-    added += await passDuplicates(repos.articles.insertMany(journal.id, part), (err) => err.result.insertedCount);
+    const articles = await passDuplicates<Article[] | number>(repos.articles.insertMany(journal.id, part), (err) => err.result.insertedCount);
+    if (!files || typeof articles === 'number') held = undefined;
+    added += typeof articles === 'number' ? articles : articles.length;
+    if (held && files && typeof articles !== 'number') {
+      for (const f of files) held.files.set(f.path, assetVersion(f.etag));
+      held.articles.push(...articles);
+    }
     onArticles(part.length);
   }
   await progress.replaceOne({ _id: key }, { done: true }, { upsert: true });
-  return { id: journal.id, added };
+  return { id: journal.id, added, written: held && at !== undefined ? { docs: held, at } : undefined };
 }
+
+/** True once the write is done (passDuplicates answers undefined for one that met duplicates). */
+const wrote = async (write: Promise<unknown>): Promise<true> => (await write, true);
 
 /** A bulk write's answer, or what it wrote when all it refused were duplicates (a rerun). */
 async function passDuplicates<T>(write: Promise<T>, written: (err: mongo.MongoBulkWriteError) => T | undefined = () => undefined): Promise<T> {
@@ -211,45 +240,49 @@ async function passDuplicates<T>(write: Promise<T>, written: (err: mongo.MongoBu
   }
 }
 
+type SeedViews = Awaited<ReturnType<typeof offlineViews>> & { logger: ReturnType<typeof createLogger> };
+
+/** A journal's views and search index built from what its seed wrote; false when they must be read (busy: built later). */
+async function buildWrittenViews(views: SeedViews, journalId: string, written: Written): Promise<boolean> {
+  const r = await rebuildJournalViews(views.store, journalId, { logger: views.logger, preloaded: written.docs, preloadedAt: written.at });
+  if (r.status !== 'done') return false;
+  await views.publisher.announceAll(journalId);
+  return true;
+}
+
 /**
  * The public views and search index of every seeded journal whose stored views do not list all
  * its articles yet, or that has no search index (resumable like the articles: a journal done is
- * skipped); running replicas drop their copies.
+ * skipped), read from the database; running replicas drop their copies.
  */
-async function buildViews(conn: Connection, opts: PublisherSeedOptions, ids: string[]) {
-  const redis = opts.redisUrl ? createRedis(opts.redisUrl, { lazyConnect: true }) : undefined;
-  try {
-    await redis?.connect();
-    const logger = createLogger('seed', process.env.LOG_LEVEL ?? 'warn', 'stderr');
-    const { store, publisher, search } = await offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', logger);
-    const stale: string[] = [];
-    for (const [j, id] of ids.entries()) {
-      const count = articlesOf(opts, j);
-      const head = await store.load('head', id, viewId.head(id));
-      const listed = head ? Object.values(head.view.stats).reduce((n, s) => n + s.n, 0) : -1;
-      // A database seeded before the search indexes existed gets them here too.
-      if (!head?.view.complete || listed < count || !(await search.persisted(id))) stale.push(id);
-    }
-    const bar = progressBar('journals with views', stale.length, opts.progress ?? false);
-    let done = 0;
-    let left = stale;
-    for (let round = 0; left.length; round++) {
-      const busy: string[] = [];
-      await rebuildAllViews(store, left, {
-        logger,
-        onJournal: async (id, r) => {
-          if (r.status === 'busy' && round < BUSY_ROUNDS) return void busy.push(id);
-          if (r.status !== 'done') throw new Error(`views of ${id}: ${r.status} (run \`jp views rebuild\`)`);
-          await publisher.announceAll(id);
-          bar(++done);
-        },
-      });
-      left = busy;
-      // A journal another writer holds (or a seed stopped half way held: its lock and lease expire).
-      if (left.length) await sleep(BUSY_PAUSE_MS);
-    }
-  } finally {
-    redis?.disconnect();
+async function buildViews(views: SeedViews, opts: PublisherSeedOptions, ids: string[], built: ReadonlySet<string>) {
+  const { store, publisher, search, logger } = views;
+  const stale: string[] = [];
+  for (const [j, id] of ids.entries()) {
+    if (built.has(id)) continue;
+    const count = articlesOf(opts, j);
+    const head = await store.load('head', id, viewId.head(id));
+    const listed = head ? Object.values(head.view.stats).reduce((n, s) => n + s.n, 0) : -1;
+    // A database seeded before the search indexes existed gets them here too.
+    if (!head?.view.complete || listed < count || !(await search.persisted(id))) stale.push(id);
+  }
+  const bar = progressBar('journals with views', stale.length, (opts.progress ?? false) && stale.length > 0);
+  let done = 0;
+  let left = stale;
+  for (let round = 0; left.length; round++) {
+    const busy: string[] = [];
+    await rebuildAllViews(store, left, {
+      logger,
+      onJournal: async (id, r) => {
+        if (r.status === 'busy' && round < BUSY_ROUNDS) return void busy.push(id);
+        if (r.status !== 'done') throw new Error(`views of ${id}: ${r.status} (run \`jp views rebuild\`)`);
+        await publisher.announceAll(id);
+        bar(++done);
+      },
+    });
+    left = busy;
+    // A journal another writer holds (or a seed stopped half way held: its lock and lease expire).
+    if (left.length) await sleep(BUSY_PAUSE_MS);
   }
 }
 
@@ -264,21 +297,29 @@ export function worklogShares(journals: number, total: number): number[] {
 export async function seedPublisher(opts: PublisherSeedOptions): Promise<PublisherSeedResult> {
   const started = Date.now();
   const conn = await connectMongo(opts.mongoUrl, opts.dbName, { socketTimeoutMs: TOOL_SOCKET_TIMEOUT_MS });
+  const redis = opts.views !== false && opts.redisUrl ? createRedis(opts.redisUrl, { lazyConnect: true }) : undefined;
   const ids: string[] = [];
   let articlesAdded = 0;
   try {
+    await redis?.connect();
     const repos = { journals: new JournalRepo(conn), issues: new IssueRepo(conn), articles: await ArticleRepo.open(conn), files: new FileStore(conn) };
     await Promise.all([repos.journals.init(), repos.issues.init(), repos.articles.init(), repos.files.init()]);
+    const logger = createLogger('seed', process.env.LOG_LEVEL ?? 'warn', 'stderr');
+    const views: SeedViews | undefined = opts.views !== false ? { ...(await offlineViews(conn, redis, opts.redisPrefix ?? 'jp:', logger)), logger } : undefined;
+    const counter = views && ((id: string) => views.store.repo.counter(viewId.counter(id)));
+    const built = new Set<string>();
     const bar = progressBar('articles', opts.articles, opts.progress ?? false);
     let done = 0;
     const js = Array.from({ length: opts.journals }, (_, j) => j);
     await eachLimit(js, JOURNALS_AT_ONCE, async (j) => {
-      const r = await seedJournalArticles(conn, repos, j, articlesOf(opts, j), (n) => bar((done += n)));
+      const r = await seedJournalArticles(conn, repos, j, articlesOf(opts, j), (n) => bar((done += n)), counter);
       ids[j] = r.id;
       articlesAdded += r.added;
+      if (views && r.written && (await buildWrittenViews(views, r.id, r.written))) built.add(r.id);
     });
-    if (opts.views !== false) await buildViews(conn, opts, ids);
+    if (views) await buildViews(views, opts, ids, built);
   } finally {
+    redis?.disconnect();
     await conn.close();
   }
   let worklogAdded = 0;

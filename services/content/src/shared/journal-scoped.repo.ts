@@ -40,9 +40,14 @@ export class JournalScopedRepo<Doc extends { journalId: string }> {
     return this.listWhere(journalId);
   }
 
-  /** Every record of every journal, grouped by journal (read models at start). */
+  /**
+   * Every record of every journal, grouped by journal, each journal's in order (the views rebuild of
+   * every journal: the same views as the rebuild of one, which reads `list`).
+   */
   async listByJournal(): Promise<Map<string, Plain<Doc>[]>> {
-    return groupByJournal(await this.model.find({}).setOptions(EVERY_JOURNAL).lean<Lean<Doc>[]>());
+    const out = groupByJournal(await this.model.find({}).setOptions(EVERY_JOURNAL).lean<Lean<Doc>[]>());
+    for (const list of out.values()) list.sort(this.order);
+    return out;
   }
 
   async findById(journalId: string, id: string): Promise<Plain<Doc> | null> {
