@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AppError, requireTenant } from '@journal/server-kit';
-import { emptySettingsText, safeImageUrlOrEmpty, safeLinkOrEmpty } from '@journal/contracts';
+import { emptySettingsText, safeImageUrlOrEmpty, safeLinkOrEmpty, SITE_IMAGE_KINDS } from '@journal/contracts';
 import type { Journal } from './journal.repo';
 import type { ContentDeps } from '../deps';
 import { sendCached } from '../cache/http-cache';
@@ -32,6 +32,13 @@ export const publicSettings = (j: Journal) => {
   };
 };
 
+const kindRank = (name: string) => {
+  const i = (SITE_IMAGE_KINDS as readonly string[]).indexOf(name.replace(/\.[^.]*$/, ''));
+  return i < 0 ? SITE_IMAGE_KINDS.length : i;
+};
+/** The site images in their kinds' order (logo, header, cover, chat), any other file after them by name. */
+const bySiteImageKind = (a: string, b: string) => kindRank(a) - kindRank(b) || (a < b ? -1 : a > b ? 1 : 0);
+
 export function publicSettingsRoutes(deps: Pick<ContentDeps, 'cache' | 'publicService'>): Router {
   const { cache, publicService } = deps;
   const r = Router();
@@ -43,7 +50,10 @@ export function publicSettingsRoutes(deps: Pick<ContentDeps, 'cache' | 'publicSe
       // link these rather than building /assets paths, so a replaced image gets a new URL.
       const prefix = assetPath.site('');
       const asset_urls: Record<string, string> = {};
-      for (const [path, v] of Object.entries(head.files)) if (path.startsWith(prefix)) asset_urls[path.slice(prefix.length)] = versionedUrl(path, v);
+      const names = Object.keys(head.files).filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length));
+      // In one order whatever order the store lists its files in: the answer, its ETag and every page
+      // that embeds it stay the same bytes across a views rebuild or a replaced image.
+      for (const name of names.sort(bySiteImageKind)) asset_urls[name] = versionedUrl(prefix + name, head.files[prefix + name]!);
       return { ...publicSettings(head.journal), asset_urls };
     });
     if (c.body.length === 4 && c.body.toString() === 'null') throw new AppError(404, 'unknown_journal', 'Journal not found');
