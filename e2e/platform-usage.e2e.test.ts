@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('the platform usage screen', () => {
-  it('an operator signs in on the platform host, downloads a report and adds a customer; tokens cross no border', async () => {
+  it('an operator signs in on the platform host, downloads a report, adds a customer (the password asked again) and removes it; tokens and shells cross no border', async () => {
     const page = await newPage(browser);
     await page.goto(`${PLATFORM}/platform`, { waitUntil: 'networkidle0' });
     expect(new URL(page.url()).pathname).toBe('/platform/login');
@@ -62,10 +62,10 @@ describe('the platform usage screen', () => {
     // Listed in the platform's recent changes, by this operator.
     await page.waitForFunction((name) => document.querySelector('table[aria-label="Recent changes of the customers"]')?.textContent?.includes(name), { timeout: 15_000 }, OPERATOR.name);
     // Removed after the browser's confirmation, within the confirmed password's minutes: no second prompt.
-    page.once('dialog', (d) => void d.accept());
     const [remove] = await page.$$('xpath/.//button[starts-with(normalize-space(.), "Remove")][contains(., "E2E Consortium")]');
     await remove!.click();
     await page.waitForFunction(() => document.body.innerText.includes('E2E Consortium removed'), { timeout: 15_000 });
+    expect(page.dialogs).toEqual(['Remove E2E Consortium? Its API key stops working at once.']);
     expect(page.errors).toEqual([]);
 
     // The operator's token opens no journal route, and the platform's API is no journal host's.
