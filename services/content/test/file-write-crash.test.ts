@@ -40,7 +40,9 @@ describe('a file writer killed mid-file', () => {
 
   test('leaves chunks and its intent, no files document and no path entry', async () => {
     const { mongoUrl } = testServers();
-    writer = spawn(process.execPath, [require.resolve('tsx/cli'), WRITER, mongoUrl, app.config.MONGO_DB, J, file, fileId, String(BYTES)], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // Node itself with tsx's loader, not tsx's CLI: that runs the script in a child of its own,
+    // which a SIGKILL of the CLI would leave writing.
+    writer = spawn(process.execPath, ['--import', 'tsx', WRITER, mongoUrl, app.config.MONGO_DB, J, file, fileId, String(BYTES)], { stdio: ['ignore', 'ignore', 'inherit'] });
     await until(async () => (await chunks().findOne({ _id: `${fileId}.0` }, { projection: { _id: 1 } })) !== null, "the writer's first chunk", 120_000, 5);
     writer.kill('SIGKILL');
     const [code, signal] = (await once(writer, 'exit')) as [number | null, string | null];

@@ -250,8 +250,9 @@ export class ArticleAdminService {
       this.deps.logger.warn({ err, journalId, articleId: article.id, fileId: upload.fileId }, 'article PDF not stored; the add is taken back');
       throw unsaved();
     }
-    await traced('commit', () => this.deps.files.commit(staged));
-    if (!(await traced('enable', () => this.deps.repos.articles.enable(journalId, article.id)))) throw unsaved();
+    // Enabled once the path points at the PDF, beside the clean-up of the PDF's write.
+    const enabled = await traced('commit', () => this.deps.files.commitThen(staged, () => traced('enable', () => this.deps.repos.articles.enable(journalId, article.id))));
+    if (!enabled) throw unsaved();
   }
 
   async update(journalId: string, actor: Actor, id: string, body: unknown, file: UploadedFile | undefined): Promise<Article> {

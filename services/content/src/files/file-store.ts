@@ -220,15 +220,29 @@ export class FileStore {
 
   /** The second half of `put`: the path points at the staged file, and the version it replaces goes. */
   async commit(staged: StagedFile): Promise<StoredFile> {
+    await this.commitThen(staged, async () => undefined);
+    return toStored(staged.path, staged.doc);
+  }
+
+  /**
+   * `commit`, with `next` (work that needs the path to point at the file: enabling the record that
+   * names it) run beside the write's clean-up rather than after it; answers what `next` does. A
+   * write whose intent is not cleared (the database gone meanwhile) is committed all the same:
+   * the sweep, finding its path pointing at it, clears the intent.
+   */
+  async commitThen<T>(staged: StagedFile, next: () => Promise<T>): Promise<T> {
     const { doc } = staged;
     // The new version is complete before it becomes current, and the old one goes only after: readers never meet a gap.
     // One round trip: the path's entry replaced, the one it held answered.
     const before = await this.current.findOneAndReplace({ _id: doc._id }, doc, { upsert: true, returnDocument: 'before' });
-    await Promise.all([
-      this.keyed.settled([doc.fileId]),
-      before && !before.fileId.equals(doc.fileId) ? this.removeVersion(before).catch(() => undefined) : null,
+    const [, out] = await Promise.all([
+      Promise.all([
+        this.keyed.settled([doc.fileId]).catch(() => undefined),
+        before && !before.fileId.equals(doc.fileId) ? this.removeVersion(before).catch(() => undefined) : null,
+      ]),
+      next(),
     ]);
-    return toStored(staged.path, doc);
+    return out;
   }
 
   /**

@@ -83,7 +83,7 @@ export interface LockedWrite<T> {
  * pending, enabled once its PDF is whole.
  */
 export interface StoringWrite {
-  /** The articles as the write leaves them (not read again). */
+  /** The articles as the write leaves them (not read again), pending until it is stored: counted as listed. */
   articles: Article[];
   /** The content hash (contentHash) of each file the write is storing, by path: its version in the views before it is stored. */
   files: ReadonlyMap<string, Promise<string>>;
@@ -306,10 +306,14 @@ export class ChangePublisher {
     }
     // Consumed by article() or not at all (a failed pass): never an unhandled rejection.
     for (const p of early.values()) p.catch(() => undefined);
-    // The change counter moves once the write is stored: a rebuild that read the journal before
-    // (the write's article still pending) finds it moved and reads again (views-rebuild).
-    const bump = () => repo.bump(viewId.counter(journalId), journalId);
-    const [bumped, stored] = await Promise.all([given.stored ? null : bump(), this.store.load('head', journalId, viewId.head(journalId))]);
+    // A write still being stored moves the change counter once it is, beside its views' write: a
+    // rebuild that read the journal before (the article still pending) then reads it again
+    // (views-rebuild). Only writes under the lock move it, so its views carry the next number.
+    const counterId = viewId.counter(journalId);
+    const [counter, stored] = await Promise.all([
+      given.stored ? repo.counter(counterId) : repo.bump(counterId, journalId),
+      this.store.load('head', journalId, viewId.head(journalId)),
+    ]);
     const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
     const pass: Pass = {
       journalId,
@@ -351,10 +355,9 @@ export class ChangePublisher {
       if (v.articles.length) pass.puts.set(viewId.issue(journalId, key), v);
       else pass.removes.add(viewId.issue(journalId, key));
     }
-    // The admin's counts are read beside the harvesters' indexes; for a write still being stored,
-    // once it is, as they count the article it enables.
-    const counting = given.stored ? null : this.recount(pass);
-    counting?.catch(() => undefined);
+    // The admin's counts are read beside the harvesters' indexes.
+    const counting = this.recount(pass, given.stored ? known : new Map());
+    counting.catch(() => undefined);
     // The harvesters' indexes (OAI-PMH, sitemap): the entries and issues this write moved.
     const [oai, sitemap] = await Promise.all([
       pass.oai.size ? patchOaiViews(this.store, journalId, [...pass.oai.values()]) : null,
@@ -364,25 +367,25 @@ export class ChangePublisher {
       for (const [id, v] of w?.puts ?? []) pass.puts.set(id, v);
       for (const id of w?.removes ?? []) pass.removes.add(id);
     }
-    if (!given.stored) return this.write(pass, bumped!, counting!, stored?.json);
+    if (!given.stored) return this.write(pass, counter, counting, stored?.json);
     // A write still being stored: its views wait here, made, until it is (or throw with it).
     await storedWithin(given.stored, this.storedWaitMs);
-    return traced('views-write', () => this.write(pass, bump(), this.recount(pass), stored?.json));
+    return traced('views-write', () => this.write(pass, counter + 1, counting, stored?.json, () => repo.bump(counterId, journalId)));
   }
 
-  /** A pass's views and its articles' search entries written once the change counter has moved and the counts are read. */
-  private async write(pass: Pass, bumped: number | Promise<number>, counting: Promise<boolean>, storedHead: string | undefined): Promise<Pass> {
+  /** A pass's views and its articles' search entries written (with `alongside`), once its counts are read. */
+  private async write(pass: Pass, rev: number, counting: Promise<boolean>, storedHead: string | undefined, alongside?: () => Promise<unknown>): Promise<Pass> {
     const { repo } = this.store;
     const { journalId } = pass;
     // Only the admin's counts moved: the head is stored, no public page changes with it.
-    const [rev, countsMoved] = await Promise.all([bumped, counting]);
+    const countsMoved = await counting;
     if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), pass.head);
     for (const id of pass.puts.keys()) pass.removes.delete(id);
     const puts = [...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }));
     // Disjoint ids (none removed is put): written side by side.
     // The article listeners (the search index's own read-modify-write) run beside the views' write,
     // not after it: both are done before any replica is told.
-    await Promise.all([repo.put(puts), repo.remove([...pass.removes]), this.tellArticles(journalId, lastChanges(pass))]);
+    await Promise.all([repo.put(puts), repo.remove([...pass.removes]), this.tellArticles(journalId, lastChanges(pass)), alongside?.()]);
     // The head as stored now, made or left by this code: the next write takes it without checking or parsing it again.
     const headId = viewId.head(journalId);
     const json = puts.find((p) => p.id === headId)?.json ?? (pass.headDirty || countsMoved ? undefined : storedHead);
@@ -393,12 +396,17 @@ export class ChangePublisher {
   /**
    * The articles (every status) of each issue an article entered or left, counted from that issue's
    * documents (the by-issue index: never the journal's). Under the journal's lock, after the writes
-   * that called for it, so the last count of an issue sees every write before it. True when a count moved.
+   * that called for it, so the last count of an issue sees every write before it. `enabling`: the
+   * pending articles the write enables once stored (no read lists them yet). True when a count moved.
    */
-  private async recount(pass: Pass): Promise<boolean> {
+  private async recount(pass: Pass, enabling: ReadonlyMap<string, Article>): Promise<boolean> {
     const { journalId, head } = pass;
     const counted = await Promise.all(
-      [...pass.recount].map(async (key) => [key, (await this.store.src.articles.listByIssue(journalId, parseIssueKey(key)!, { fields: [] })).length] as const),
+      [...pass.recount].map(async (key) => {
+        const listed = new Set((await this.store.src.articles.listByIssue(journalId, parseIssueKey(key)!, { fields: [] })).map((a) => a.id));
+        for (const a of enabling.values()) if (issueKeyOf(a) === key) listed.add(a.id);
+        return [key, listed.size] as const;
+      }),
     );
     let moved = false;
     for (const [key, n] of counted) {
