@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./src/testing/jsdom-fetch.env.js
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { userUpdateSchema } from '@journal/contracts';
 import { firstProblem } from '@/lib/form-errors';
 import { getSession } from '@/lib/session';
@@ -88,7 +88,8 @@ describe('account page', () => {
 
   test("shows the server's refusal under the field it is about", async () => {
     const s = show();
-    await screen.findByLabelText('Username');
+    // The loaded name first: typing before it arrives would be overwritten by it.
+    await waitFor(() => expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('desk.editor'));
     await s.type('Username', 'taken');
     await s.submit();
     expect((await screen.findByRole('alert')).textContent).toBe('That username is taken');
