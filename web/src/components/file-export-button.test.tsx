@@ -4,16 +4,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@/lib/api-client';
+import { captureDownloads } from '@/testing/downloads';
 import { FileExportButton, type FileExportButtonProps } from './file-export-button';
 
-// jsdom has no object URLs: the download is seen as the link the browser would follow.
-const downloads: string[] = [];
-beforeAll(() => {
-  Object.assign(URL, { createObjectURL: () => 'blob:file', revokeObjectURL: () => undefined });
-  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
-    downloads.push(this.download);
-  };
-});
+const downloads = captureDownloads();
 beforeEach(() => {
   downloads.length = 0;
 });

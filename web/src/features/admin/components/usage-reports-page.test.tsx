@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, problem, useJsonServer } from '@/testing/admin-test-server';
 import { renderAdmin } from '@/testing/render-admin';
 import { UsageReportsPage } from './usage-reports-page';
+import { captureDownloads } from '@/testing/downloads';
 
 // docs/product.md#counter: a real server keeps the customers (the key answered once) and makes the reports.
 let customers: { id: string; name: string; customerId: string; requestorId: string; notes: string; ipRanges: string[]; createdAt: string }[] = [];
@@ -35,13 +36,7 @@ const server = useJsonServer([
   [/^\/api\/admin\/counter\/reports\/(\w+)$/, (_req, [id]) => json('Report_Name\tx\n', 200, { 'content-disposition': `attachment; filename="${id!.toUpperCase()}_2025-01-01_2025-12-31.tsv"` })],
 ]);
 
-const downloads: string[] = [];
-beforeAll(() => {
-  Object.assign(URL, { createObjectURL: () => 'blob:counter', revokeObjectURL: () => undefined });
-  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
-    downloads.push(this.download);
-  };
-});
+const downloads = captureDownloads();
 beforeEach(() => {
   customers = [];
   downloads.length = 0;

@@ -11,6 +11,7 @@ import { Where } from '@/testing/render-admin';
 import { getPlatformSession, setPlatformSession } from '../api/platform-session';
 import { PlatformLogin } from './platform-login';
 import { PlatformUsagePage } from './platform-usage-page';
+import { captureDownloads } from '@/testing/downloads';
 
 // docs/product.md#counter-platform: a real server keeps the platform's customers and makes the reports.
 type Customer = { id: string; name: string; customerId: string; requestorId: string; notes: string; ipRanges: string[]; journals: string[]; allUsage: boolean; createdAt: string };
@@ -79,13 +80,7 @@ const server = useJsonServer([
   [/^\/api\/platform\/counter\/reports\/(\w+)$/, (_req, [id]) => json('Report_Name\tx\n', 200, { 'content-disposition': `attachment; filename="${id!.toUpperCase()}_2025-01-01_2025-12-31.tsv"` })],
 ]);
 
-const downloads: string[] = [];
-beforeAll(() => {
-  Object.assign(URL, { createObjectURL: () => 'blob:counter', revokeObjectURL: () => undefined });
-  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
-    downloads.push(this.download);
-  };
-});
+const downloads = captureDownloads();
 beforeEach(() => {
   customers = [];
   changes = [];
