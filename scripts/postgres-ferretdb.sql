@@ -107,3 +107,12 @@ BEGIN
     PERFORM ferretdb_chunks_uncompressed(r.oid);
   END LOOP;
 END $$;
+
+-- Every FerretDB filter evaluates `_jsonb -> 'field'`, which detoasts and decompresses the whole
+-- document. PostgreSQL costs that operator like an integer comparison, so on a table whose documents
+-- are stored out of line (a search index's chunks, the views, a file's chunks: a heap of a few pages
+-- holding only TOAST pointers) it judged a scan evaluating the filter on every document cheaper than
+-- the index: a search chunk found by `_id` detoasted all 128 chunks of its table (634 buffers, against
+-- 37 through the GIN twin). The operator is given the cost it has (100 × cpu_operator_cost a row), so
+-- a scan that evaluates it on each document is chosen only where no index answers the filter.
+ALTER FUNCTION pg_catalog.jsonb_object_field(jsonb, text) COST 100;

@@ -27,7 +27,7 @@ import { makePdf, startContent, stopContent, type TestContentApp } from './helpe
 
 jest.setTimeout(1_800_000);
 
-const JOURNAL_ARTICLES = 3000;
+const JOURNAL_ARTICLES = 8000;
 /**
  * Rows a request may make PostgreSQL hand FerretDB: an issue's articles (20 in the seed, read twice
  * by the add form's checks), a few view and state documents. Below the seed's 150 issues, so a path
@@ -36,10 +36,12 @@ const JOURNAL_ARTICLES = 3000;
 const BOUND = 100;
 /**
  * Shared buffers a request may touch (pg_stat_statements only): its rows' pages, index pages, TOAST,
- * and what its writes update. The seed's article table is some 1,200 pages (both journals), so a
- * scan of it fails here even where it hands FerretDB few rows; an article add touches about 530.
+ * and what its writes update, at most half of what one scan of the journal's article table touches
+ * (measured by the first test: some 3,200 buffers for the seed's 16,000 articles). A scan of the
+ * journal fails here even where it hands FerretDB few rows; an article add or save touches
+ * 400 to 1,300 (every view, search chunk and index entry it rewrites).
  */
-const BLOCKS_BOUND = 800;
+let blocksBound = 0;
 /** The feeds: a view and a file's entry for each of their newest articles, and a few views more. */
 const FEED_BOUND = 2 * FEED_SIZE + 10;
 /** Without pg_stat_statements: a backend publishes its counters once idle, at most ten seconds later. */
@@ -57,6 +59,8 @@ function pg(sql: string): string {
 interface Reads {
   rows: Map<string, number>;
   blocks: number;
+  /** Buffers per statement (pg_stat_statements only): printed when a request passes the bound. */
+  byStatement: Map<string, number>;
 }
 
 interface Meter {
@@ -79,13 +83,29 @@ function statementsMeter(): Meter | null {
   if (!pg("SELECT current_setting('shared_preload_libraries')").includes('pg_stat_statements')) return null;
   pg('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const mine = `query LIKE '%"${dbName}".%' AND query NOT LIKE '%_ferretdb_database_metadata%'`;
+  const calls = () => pg(`SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE ${mine}`);
   return {
     name: 'pg_stat_statements',
-    read: () => ({
-      rows: rowsOf(pg(`SELECT substring(query from '"${dbName}"\\."([^"]+)"'), sum(rows) FROM pg_stat_statements WHERE ${mine} GROUP BY 1`)),
-      blocks: Number(pg(`SELECT coalesce(sum(shared_blks_hit + shared_blks_read), 0) FROM pg_stat_statements WHERE ${mine}`)),
-    }),
-    settle: async () => undefined,
+    read: () => {
+      const byStatement = rowsOf(pg(`SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 200), sum(shared_blks_hit + shared_blks_read) FROM pg_stat_statements WHERE ${mine} GROUP BY 1`));
+      return {
+        rows: rowsOf(pg(`SELECT substring(query from '"${dbName}"\\."([^"]+)"'), sum(rows) FROM pg_stat_statements WHERE ${mine} GROUP BY 1`)),
+        blocks: [...byStatement.values()].reduce((s, n) => s + n, 0),
+        byStatement,
+      };
+    },
+    // A statement is counted when it ends, and a request may leave work running after its answer
+    // (a search chunk written, a counter flushed): its count is read once nothing more arrives.
+    settle: async () => {
+      const until = Date.now() + 10_000;
+      let seen = calls();
+      for (let stable = 0; stable < 3 && Date.now() < until; ) {
+        await modelledPause(100, 'statements of the request so far counted');
+        const now = calls();
+        stable = now === seen ? stable + 1 : 0;
+        seen = now;
+      }
+    },
   };
 }
 
@@ -97,6 +117,7 @@ const tablesMeter: Meter = {
       pg(`SELECT relname, seq_tup_read + coalesce(idx_tup_fetch, 0) FROM pg_stat_user_tables WHERE schemaname = '${dbName}' AND relname <> '_ferretdb_database_metadata'`),
     ),
     blocks: 0,
+    byStatement: new Map(),
   }),
   settle: () => modelledPause(STATS_DELAY_MS, 'counters of the requests so far published'),
 };
@@ -130,7 +151,7 @@ afterAll(() => stopContent(app));
 
 /** The rows (and buffers) PostgreSQL read for one request, in all (the tables read from are printed). */
 let last: Reads | undefined;
-async function readFor(name: string, send: () => Promise<{ status: number }>): Promise<{ rows: number; blocks: number; status: number }> {
+async function readFor(name: string, send: () => Promise<{ status: number }>): Promise<{ rows: number; blocks: number; status: number; top: string }> {
   // What the last request's settled count holds is this one's start: nothing else reads meanwhile.
   if (!last) await meter.settle();
   const before = last ?? meter.read();
@@ -140,16 +161,25 @@ async function readFor(name: string, send: () => Promise<{ status: number }>): P
   const by = [...after.rows].map(([t, n]) => [t, n - (before.rows.get(t) ?? 0)] as const).filter(([, n]) => n > 0);
   const rows = by.reduce((s, [, n]) => s + n, 0);
   const blocks = after.blocks - before.blocks;
+  const top = [...after.byStatement]
+    .map(([q, n]) => [q, n - (before.byStatement.get(q) ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([q, n]) => `${n} buffers: ${q}`)
+    .join('\n');
   console.log(
     `[bounded reads] ${name}: ${res.status}, ${rows} rows${meter === tablesMeter ? '' : `, ${blocks} buffers`} (${by.map(([t, n]) => `${t.replace(/_[0-9a-f]{8}$/, '')} ${n}`).join(', ') || 'none'})`,
   );
-  return { rows, blocks, status: res.status };
+  return { rows, blocks, status: res.status, top };
 }
 
-function expectBounded(r: { rows: number; blocks: number; status: number }, bound = BOUND) {
+function expectBounded(r: { rows: number; blocks: number; status: number; top: string }, bound = BOUND) {
   expect(r.status).toBeLessThan(500);
   expect(r.rows).toBeLessThanOrEqual(bound);
-  expect(r.blocks).toBeLessThanOrEqual(BLOCKS_BOUND);
+  if (meter.name === 'pg_stat_statements') expect(blocksBound).toBeGreaterThan(0);
+  if (r.blocks > blocksBound && blocksBound > 0) console.log(`[bounded reads] over ${blocksBound} buffers, the statements that touched most:\n${r.top}`);
+  expect(r.blocks).toBeLessThanOrEqual(Math.max(blocksBound, 0));
 }
 
 const pub = (path: string) => () => request(app.url).get(path).set('x-journal-id', J);
@@ -174,6 +204,7 @@ test('the statistics see a read of the whole journal (the check can fail)', asyn
     return { status: 200 };
   });
   expect(read.rows).toBeGreaterThan(BOUND);
+  blocksBound = Math.floor(read.blocks / 2);
 });
 
 /**
