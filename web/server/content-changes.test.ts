@@ -57,6 +57,18 @@ describe('content changes followed by the render process', () => {
     expect(changes.generation(j)).toBe(second);
   });
 
+  test('a page may be sent as held only at the generation its stamp\'s feed version is applied in', async () => {
+    const j = newObjectId();
+    await write(j);
+    const g = await followed(changes, j);
+    expect([changes.currentAt(j, 0), changes.currentAt(j, 1)]).toEqual([g, g]);
+    // A write announced (the request's stamp names it) whose message has not been applied here.
+    await redis.incr(`${prefix}${CONTENT_CHANGE_FEED}:ver:${j}`);
+    expect(changes.currentAt(j, 2)).toBeUndefined();
+    // Not followed yet: nothing is held.
+    expect(changes.currentAt(newObjectId(), 0)).toBeUndefined();
+  });
+
   test('writes made before the journal was followed count: its version is read first', async () => {
     const j = newObjectId();
     await write(j);

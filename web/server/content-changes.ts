@@ -67,6 +67,15 @@ export class ContentChanges implements ChangeFeedHandler<unknown> {
   }
 
   /**
+   * The journal's generation when its reads may be reused and its feed version `v` (a request's
+   * stamp; 0: none) is already applied here; undefined otherwise. Asks nothing and waits for nothing.
+   */
+  currentAt(journalId: string, v: number): number | undefined {
+    const g = this.generation(journalId);
+    return g !== undefined && (v === 0 || this.feed.version(journalId) >= v) ? g : undefined;
+  }
+
+  /**
    * Whether the feed's version `v` of the journal is applied here (a request the gateway stamped
    * after a write's announcement; its message may not have come yet): true, or a promise of true
    * once it is, false past `maxMs`.

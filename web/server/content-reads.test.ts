@@ -148,6 +148,21 @@ describe('render process content reads', () => {
     }
   });
 
+  test('a page is told of each read its journal\'s generation does not stand for: one not kept (a search) or one that failed', async () => {
+    let uncovered = 0;
+    const page = () => reads.forRequest(facts(true), undefined, () => uncovered++);
+    await page().settings();
+    await page().issue(2026, 7, 4);
+    expect(uncovered).toBe(0);
+    // Searches are never kept; the stand-in answers them with settings, which the schema refuses.
+    await page().search('x').catch(() => undefined);
+    expect(uncovered).toBeGreaterThanOrEqual(1);
+    // A kept read that fails (the stand-in's settings are no article: a bad upstream answer).
+    uncovered = 0;
+    await expect(page().article('1001')).rejects.toThrow();
+    expect(uncovered).toBe(1);
+  });
+
   test('a page stamped after a write was announced is never made from a read held from before it, its message late or lost', async () => {
     // The render process's real feed follower, on the real Redis; no poll meanwhile.
     const prefix = `${uniqueName('rr')}:`;

@@ -129,7 +129,11 @@ export class ContentReads {
     this.base = new URL(contentUrl);
   }
 
-  forRequest(facts: RequestFacts, sink: TagSink = () => {}): PublicReads {
+  /**
+   * `uncovered` is told of a read the journal's generation does not stand for (one not kept here,
+   * such as a search) and of any read that failed: a page made with one is not held (held-pages.ts).
+   */
+  forRequest(facts: RequestFacts, sink: TagSink = () => {}, uncovered: () => void = () => {}): PublicReads {
     const arrival = ++this.arrivals;
     // A write announced before the request was stamped, whose message has not been applied here:
     // what is held may predate it. The reads wait for it; past the wait, nothing held is reused.
@@ -143,6 +147,7 @@ export class ContentReads {
           return r.data;
         },
         (err: unknown) => {
+          uncovered();
           if (err instanceof TaggedReadError) sink(err.tags);
           throw err;
         },
@@ -172,7 +177,10 @@ export class ContentReads {
       return hit.next;
     };
     const get: ReadGetter = <K extends PublicReadName>(path: string, name: K) => {
-      if (!KEPT.has(name)) return told(this.fetch(path, name, facts)) as Promise<PublicRead<K>>;
+      if (!KEPT.has(name)) {
+        uncovered();
+        return told(this.fetch(path, name, facts)) as Promise<PublicRead<K>>;
+      }
       const key = `${facts.journalId}\n${path}`;
       if (!caughtUp) return told(kept(key, path, name)) as Promise<PublicRead<K>>;
       return told(caughtUp.then((ok) => kept(key, path, name, !ok))) as Promise<PublicRead<K>>;

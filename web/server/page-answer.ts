@@ -84,13 +84,13 @@ export function sendPage(
   render: () => readonly (Buffer | string)[],
   store?: PageStore,
 ): void {
-  const encoding = req.method === 'GET' ? chosenEncoding(req.headers['accept-encoding']) : null;
-  const key = store && headers.etag ? `${encoding ?? ''}|${headers.etag}` : undefined;
+  const encoding = pageEncoding(req);
+  const key = store && headers.etag ? storeKey(encoding, headers.etag) : undefined;
   let page = key === undefined ? undefined : store!.get(key);
   if (page === undefined) {
     // Its parts are kept too (under no encoding): the copy in the other encoding nginx asks for
     // (brotli and gzip are two keys) is compressed from them, not rendered again.
-    const plainKey = key !== undefined && encoding ? `|${headers.etag}` : undefined;
+    const plainKey = key !== undefined && encoding ? storeKey(null, headers.etag!) : undefined;
     let plain = plainKey === undefined ? undefined : store!.get(plainKey);
     if (plain === undefined) {
       plain = encodedPage(null, render());
@@ -99,6 +99,17 @@ export function sendPage(
     page = encoding ? encodedPage(encoding, plain.parts) : plain;
     if (key !== undefined) store!.set(key, page);
   }
+  sendEncoded(res, status, headers, page);
+}
+
+/** The encoding a page answer is sent in: the one nginx stores it in (none for a HEAD). */
+export const pageEncoding = (req: IncomingMessage): EdgeEncoding | null => (req.method === 'GET' ? chosenEncoding(req.headers['accept-encoding']) : null);
+
+/** A page's key in the store: its encoding and strong ETag. */
+export const storeKey = (encoding: EdgeEncoding | null, etag: string): string => `${encoding ?? ''}|${etag}`;
+
+/** A page answer already encoded (see sendPage): `headers` carry its strong ETag, if it has one. */
+export function sendEncoded(res: ServerResponse, status: number, headers: Record<string, string>, page: EncodedPage): void {
   const varied = { ...headers, vary: 'Accept-Encoding' };
   if (!page.encoding) {
     sendParts(res, status, varied, page.parts);

@@ -27,7 +27,8 @@ import { loadAssets } from './assets';
 import { readRenderConfig, type RenderConfig } from './config';
 import { ContentChanges } from './content-changes';
 import { ContentReads } from './content-reads';
-import { sendPage, sendParts, etagMatches } from './page-answer';
+import { HeldPages } from './held-pages';
+import { etagMatches, pageEncoding, sendEncoded, sendPage, sendParts, storeKey } from './page-answer';
 import { PageStore } from './page-store';
 import { fallbackPage, preparePage } from './render';
 
@@ -82,6 +83,8 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
   );
   // Answers of pages rendered before, by ETag: an unchanged page is not rendered or compressed again.
   const pages = config.PAGE_STORE_BYTES > 0 ? new PageStore(config.PAGE_STORE_BYTES) : undefined;
+  // Which answer each page gave while its journal is unchanged: sent again without its loaders.
+  const held = pages && changes ? new HeldPages() : undefined;
   const logSample = logSampleOf(config);
   const http = createHttpApp({ name: 'render', logger, jsonLimit: false, logSample });
   const { app } = http;
@@ -98,6 +101,28 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
     const journalId = header(req, TENANT_HEADER) ?? '';
     if (!ID_RE.test(journalId)) throw new AppError(400, 'unknown_journal', 'No journal is known for this host');
     const journalHost = header(req, PUBLIC_HOST_HEADER);
+    const version = versionOf(req.headers[CONTENT_VERSION_HEADER]);
+    // An author's or a reviewer's own pages (docs/product.md#submissions, #peer-review) are theirs alone: no cache keeps them.
+    const own = PRIVATE_PAGE_RE.test(path);
+    // A linked page (no query string, not one's own) whose journal no write has changed since its
+    // last answer, and whose request's feed version is applied here: that answer again, by its
+    // ETag from the page store, its loaders not run (held-pages.ts). Taken before the reads below
+    // begin, so a page made now is held under a generation its reads all began in.
+    const encoding = pageEncoding(req);
+    const heldKey = held && req.method === 'GET' && !own && !req.originalUrl.includes('?') ? HeldPages.keyOf(encoding, journalId, journalHost ?? '', req.originalUrl) : undefined;
+    const generation = heldKey === undefined ? undefined : changes!.currentAt(journalId, version);
+    const year = new Date().getFullYear();
+    if (generation !== undefined) {
+      const last = held!.get(heldKey!, generation, year);
+      const answer = last && pages!.get(storeKey(encoding, last.etag));
+      if (last && answer) {
+        const headers = { ...common, 'cache-control': 'no-cache', ...(last.tags ? { [SURROGATE_KEY_HEADER]: last.tags } : {}), etag: last.etag };
+        if (etagMatches(header(req, 'if-none-match'), last.etag)) res.writeHead(304, headers).end();
+        else sendEncoded(res, 200, { ...headers, 'content-type': HTML }, answer);
+        return;
+      }
+    }
+    let covered = generation !== undefined;
     // The journal's primary host as the gateway resolved it; never the Host the client sent.
     const origin = publicOriginOf(journalHost, config);
     // The page is made of these content answers; caches in front keep it until a write changes one.
@@ -110,14 +135,15 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
         requestId: req.requestId,
         // nginx keeps the page until a write purges it: it must hold every write made before it.
         fresh: true,
-        version: versionOf(req.headers[CONTENT_VERSION_HEADER]),
+        version,
       },
       (t) => {
         for (const one of t.split(' ')) if (one) tags.add(one);
       },
+      () => {
+        covered = false;
+      },
     );
-    // An author's or a reviewer's own pages (docs/product.md#submissions, #peer-review) are theirs alone: no cache keeps them.
-    const own = PRIVATE_PAGE_RE.test(path);
     const pageHeaders: Record<string, string> = { ...common, 'cache-control': own ? 'no-store' : 'no-cache', ...(own ? { 'x-accel-expires': '0' } : {}) };
     try {
       // The origin is ours (validated host); the path is the reader's, kept as a path.
@@ -144,6 +170,10 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
       // Kept: the pages links lead to. Not an author's or reviewer's own page, nor one under a query
       // string (searches: endless, and a flood of them would push the journal's pages out).
       sendPage(req, res, page.status, { ...headers, 'content-type': HTML }, page.render, own || url.search ? undefined : pages);
+      // Held only if no write of the journal was announced while it was made, from reads all kept.
+      if (covered && page.status === 200 && changes!.generation(journalId) === generation) {
+        held!.set(heldKey!, { generation: generation!, year, etag: page.etag, tags: pageHeaders[SURROGATE_KEY_HEADER] ?? '' });
+      }
     } catch (err) {
       if (res.destroyed) return;
       logger.error({ err, requestId: req.requestId }, 'page render failed');

@@ -1,0 +1,26 @@
+import { HeldPages } from './held-pages';
+
+describe('held pages', () => {
+  const page = { generation: 3, year: 2026, etag: '"p"', tags: 'j:a j:s' };
+
+  test('a page is held under what its request names: encoding, journal, host and URL', () => {
+    const held = new HeldPages();
+    const key = HeldPages.keyOf('gzip', 'j1', 'a.example', '/archives');
+    held.set(key, page);
+    expect(held.get(key, 3, 2026)).toEqual(page);
+    const others = [HeldPages.keyOf('br', 'j1', 'a.example', '/archives'), HeldPages.keyOf(null, 'j1', 'a.example', '/archives'), HeldPages.keyOf('gzip', 'j2', 'a.example', '/archives'), HeldPages.keyOf('gzip', 'j1', 'b.example', '/archives'), HeldPages.keyOf('gzip', 'j1', 'a.example', '/archives/')];
+    expect(others.map((k) => held.get(k, 3, 2026))).toEqual(others.map(() => undefined));
+  });
+
+  test('only in the generation and the year it was made in; past them it is let go', () => {
+    const held = new HeldPages();
+    const key = HeldPages.keyOf('gzip', 'j1', 'a.example', '/');
+    held.set(key, page);
+    // A write announced since (a new generation), then the year its footer shows.
+    expect(held.get(key, 4, 2026)).toBeUndefined();
+    expect(held.size).toBe(0);
+    held.set(key, page);
+    expect(held.get(key, 3, 2027)).toBeUndefined();
+    expect(held.get(key, 3, 2026)).toBeUndefined();
+  });
+});
