@@ -100,7 +100,7 @@ async function timed(out: Record<string, number>, key: string, act: string, rows
   out[key.replace('_p99_ms', '_cpu_ms')] = r(Object.keys(c1).reduce((t, k) => t + c1[k]! - (c0[k] ?? 0), 0) / n);
 }
 
-/** Acts left out of a run (STORE_BENCH_SKIP, comma-separated: update, create, admin, search, worklog, cold). */
+/** Acts left out of a run (STORE_BENCH_SKIP, comma-separated: update, create, admin, search, worklog, seo, cold). */
 const SKIP = new Set((process.env.STORE_BENCH_SKIP ?? '').split(',').filter(Boolean));
 
 async function run(): Promise<Record<string, number>> {
@@ -235,6 +235,26 @@ async function run(): Promise<Record<string, number>> {
     } finally {
       await worklog.stop();
     }
+    }
+    // Crawlers' reads: the sitemap's files in turn (a file's first read reads the chunks of the issues
+    // it lists, later reads find it in the process's cache; the index read first holds file 1), then
+    // OAI-PMH ListRecords pages, each the next by its resumption token (its records' article views).
+    if (!SKIP.has('seo')) {
+      const pub = { 'x-journal-id': J };
+      const index = await timedGet(agent, `${app.url}/sitemap.xml`, pub, { keepBody: true });
+      if (index.status !== 200) throw new Error(`sitemap answered ${index.status}`);
+      const files = (String(index.body).match(/<sitemap>/g) ?? []).length;
+      console.log(`  sitemap: ${files || 1} file(s), the first read ${index.ms.toFixed(1)} ms`);
+      await timed(out, `store_sitemap_p99_ms${LABEL}`, `sitemap file (each of ${files || 1} in turn)`, rows, ROUNDS, async (i) => {
+        const r = await timedGet(agent, `${app.url}${files ? `/sitemap-${1 + (i % files)}.xml` : '/sitemap.xml'}`, pub);
+        if (r.status !== 200) throw new Error(`sitemap file answered ${r.status}`);
+      });
+      let token = '';
+      await timed(out, `store_oai_list_records_p99_ms${LABEL}`, 'OAI-PMH ListRecords page (the first, then each next by its token)', rows, ROUNDS, async () => {
+        const r = await timedGet(agent, `${app.url}/oai?verb=ListRecords&${token ? `resumptionToken=${encodeURIComponent(token)}` : 'metadataPrefix=oai_dc'}`, pub, { keepBody: true });
+        if (r.status !== 200) throw new Error(`OAI-PMH answered ${r.status}`);
+        token = /<resumptionToken[^>]*>([^<]+)</.exec(String(r.body))?.[1] ?? '';
+      });
     }
     agent.destroy();
   } finally {
