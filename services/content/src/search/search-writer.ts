@@ -50,7 +50,7 @@ export class SearchWriter {
           if (e) entries.push(e);
         }
         const parts = this.split(d, p, entries);
-        await repo.writeChunks(journalId, head.g, parts);
+        await repo.writeChunks(journalId, head.g, parts, { save: true });
         if (parts.length > 1) {
           split.push(at);
           chunks = chunks.filter((c) => c !== at).concat(parts.map((c): [number, number] => [c.d, c.p]));
