@@ -421,6 +421,31 @@ describe('article saves under the views lock', () => {
     await expectAnswersMatch(a, demo);
   });
 
+  test("an article's second edit of the day leaves the sitemap index as stored, and the sitemap as a rebuild makes it", async () => {
+    const art = (await a.repos.articles.list(demo)).find((x) => isPublicArticle(x) && x.refnumber)!;
+    const revs = async () => {
+      const dir = await a.views.repo.get(viewId.sitemap(demo));
+      const chunks = (JSON.parse(dir!.json) as { chunks: { c: number }[] }).chunks.map((c) => viewId.sitemapChunk(demo, c.c));
+      return Promise.all([dir, ...(await Promise.all(chunks.map((id) => a.views.repo.get(id))))].map(async (d) => `${d!.id}@${d!.rev}`));
+    };
+    const issueRev = async () => (await a.views.repo.get(viewId.issue(demo, { year: art.year, volume: art.volume, issue: art.issue })))!.rev;
+    // Two edits within one day (UTC): a pair that straddles midnight is sent again.
+    for (let tries = 0; ; tries++) {
+      const day = new Date().toISOString().slice(0, 10);
+      await save(a, art, '<p>First edit of the day.</p>').expect(200);
+      const [before, issueBefore] = [await revs(), await issueRev()];
+      await save(a, art, '<p>Second edit of the day.</p>').expect(200);
+      if (day !== new Date().toISOString().slice(0, 10) && tries < 1) continue;
+      expect(await issueRev()).toBeGreaterThan(issueBefore);
+      expect(await revs()).toEqual(before);
+      break;
+    }
+    const sitemap = (await pub(a, demo, '/sitemap.xml').expect(200)).text;
+    expect(sitemap).toContain(art.refnumber);
+    await a.publisher.invalidate(demo);
+    expect((await pub(a, demo, '/sitemap.xml').expect(200)).text).toBe(sitemap);
+  });
+
   test('saves of one issue sent at once to two replicas, the same article twice: every answer is the stored one', async () => {
     const all = (await a.repos.articles.list(demo)).filter(isPublicArticle);
     const byIssue = new Map<string, Article[]>();

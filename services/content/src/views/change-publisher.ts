@@ -8,7 +8,7 @@ import type { ViewChange } from './view-cache';
 import type { ViewStore } from './view-store';
 import { rebuildJournalViews } from './views-rebuild';
 import { oaiEntryOf, patchOaiViews, type OaiMove } from './oai-views';
-import { patchSitemapViews } from './sitemap-views';
+import { patchSitemapViews, sitemapEntryJson } from './sitemap-views';
 import { traced } from '../shared/save-trace';
 import { VIEWS_LOCK } from './views-lock';
 
@@ -50,6 +50,8 @@ interface Pass {
   recount: Set<string>;
   issues: Map<string, IssueView>;
   dirtyIssues: Set<string>;
+  /** Each stored issue view's sitemap entry as this pass read it: an issue whose entry is the same after it leaves the sitemap index alone. */
+  sitemapBefore: Map<string, string>;
   puts: Map<string, unknown>;
   removes: Set<string>;
   tags: Set<string>;
@@ -310,6 +312,9 @@ export class ChangePublisher {
     // rebuild that read the journal before (the article still pending) then reads it again
     // (views-rebuild). Only writes under the lock move it, so its views carry the next number.
     const counterId = viewId.counter(journalId);
+    // An article's change moves its OAI-PMH entry: the index's directory is read beside them too.
+    const oaiDir = early.size ? this.store.load('oai', journalId, viewId.oai(journalId)) : undefined;
+    oaiDir?.catch(() => undefined);
     const [counter, stored] = await Promise.all([
       given.stored ? repo.counter(counterId) : repo.bump(counterId, journalId),
       this.store.load('head', journalId, viewId.head(journalId)),
@@ -322,6 +327,7 @@ export class ChangePublisher {
       recount: new Set(),
       issues: new Map(),
       dirtyIssues: new Set(),
+      sitemapBefore: new Map(),
       puts: new Map(),
       removes: new Set(),
       tags: new Set(),
@@ -358,10 +364,12 @@ export class ChangePublisher {
     // The admin's counts are read beside the harvesters' indexes.
     const counting = this.recount(pass, given.stored ? known : new Map());
     counting.catch(() => undefined);
-    // The harvesters' indexes (OAI-PMH, sitemap): the entries and issues this write moved.
+    // The harvesters' indexes (OAI-PMH, sitemap): the entries and issues this write moved. An
+    // issue's sitemap entry (its URLs, their days) mostly stays as it was: its index is not read.
+    const sitemapMoved = [...pass.dirtyIssues].filter((k) => pass.sitemapBefore.get(k) !== sitemapEntryJson(pass.issues.get(k)!)).map((k) => pass.issues.get(k)!);
     const [oai, sitemap] = await Promise.all([
-      pass.oai.size ? patchOaiViews(this.store, journalId, [...pass.oai.values()]) : null,
-      pass.dirtyIssues.size ? patchSitemapViews(this.store, journalId, [...pass.dirtyIssues].map((k) => pass.issues.get(k)!)) : null,
+      pass.oai.size ? patchOaiViews(this.store, journalId, [...pass.oai.values()], oaiDir) : null,
+      sitemapMoved.length ? patchSitemapViews(this.store, journalId, sitemapMoved) : null,
     ]);
     for (const w of [oai, sitemap]) {
       for (const [id, v] of w?.puts ?? []) pass.puts.set(id, v);
@@ -476,6 +484,8 @@ export class ChangePublisher {
     const k = parseIssueKey(key)!;
     const stored = await this.store.load('issue', pass.journalId, viewId.issue(pass.journalId, key));
     v = stored?.view ?? (pass.head.stats[key] ? await this.store.buildIssue(pass.journalId, k, pass.head, false) : { key: k, articles: [] });
+    // Only a stored view is what the stored sitemap index was made from.
+    if (stored) pass.sitemapBefore.set(key, sitemapEntryJson(v));
     pass.issues.set(key, v);
     return v;
   }

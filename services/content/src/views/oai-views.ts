@@ -1,6 +1,6 @@
 import { isPublicArticle, type Article, type ArticleRepo } from '../archives/article.repo';
 import type { ArticleTombstone } from '../archives/article-tombstone.repo';
-import { buildOaiIndex, patchOaiIndex, type OaiChunk, type OaiEntry } from './oai-index';
+import { buildOaiIndex, patchOaiIndex, type OaiChunk, type OaiDirectory, type OaiEntry } from './oai-index';
 import { viewId } from './view-docs';
 import { indexViews, indexWrites, type ViewLoader } from './index-views';
 
@@ -61,8 +61,14 @@ export interface OaiMove {
  * empty (to remove). Null when the journal has no index stored (its first read builds one from the
  * documents, this write included). Reads by `_id` only, straight from the database.
  */
-export async function patchOaiViews(store: ViewLoader & { src: { articles: Pick<ArticleRepo, 'tombstones'> } }, journalId: string, moves: OaiMove[]): Promise<ReturnType<typeof indexWrites> | null> {
-  const stored = await store.load('oai', journalId, viewId.oai(journalId));
+export async function patchOaiViews(
+  store: ViewLoader & { src: { articles: Pick<ArticleRepo, 'tombstones'> } },
+  journalId: string,
+  moves: OaiMove[],
+  /** The directory, as the caller has already started reading it (under the same lock). */
+  reading?: Promise<{ view: OaiDirectory } | null>,
+): Promise<ReturnType<typeof indexWrites> | null> {
+  const stored = await (reading ?? store.load('oai', journalId, viewId.oai(journalId)));
   if (!stored) return null;
   const dir = stored.view;
   const read = new Map<number, OaiChunk>();

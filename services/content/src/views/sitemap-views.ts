@@ -9,8 +9,13 @@ import { indexViews, indexWrites, type ViewLoader } from './index-views';
  * read) from the issue views, an issue replaced by the change publisher each time its view is.
  */
 
-/** The index's views (directory first, then its chunks) made from a journal's issue views. */
-/** An issue view's URLs; null when it lists no article (then it is in no sitemap). */
+const DAY_MS = 86_400_000;
+
+/**
+ * An issue view's URLs; null when it lists no article (then it is in no sitemap). Its latest
+ * change is kept to the day (UTC), as the sitemap shows it: a second edit of an article the same
+ * day leaves the issue's sitemap entry as it was, and the index is not rewritten.
+ */
 export function sitemapIssueOf(v: IssueView): SitemapIssue | null {
   if (!v.articles.length) return null;
   let m = 0;
@@ -19,8 +24,13 @@ export function sitemapIssueOf(v: IssueView): SitemapIssue | null {
     // PDF paths are the store's (never absolute): the published URL is the origin followed by this.
     return [pagePath.article(e), e.pdf_url ? publishedFileUrl('', e.pdf_url) : '', e.modification.slice(0, 10)];
   });
-  return { k: issueKeyOf(v.key), a, m };
+  return { k: issueKeyOf(v.key), a, m: Math.floor(m / DAY_MS) * DAY_MS };
 }
+
+/** An issue's sitemap entry as JSON: an issue whose entry a write leaves the same leaves the sitemap index as it was. */
+export const sitemapEntryJson = (v: IssueView): string => JSON.stringify(sitemapIssueOf(v));
+
+/** The index's views (directory first, then its chunks) made from a journal's issue views. */
 
 export function sitemapViews(journalId: string, issues: Iterable<IssueView>): { id: string; view: unknown }[] {
   const listed = [...issues].map(sitemapIssueOf).filter((s): s is SitemapIssue => s !== null);

@@ -137,6 +137,9 @@ export class ViewStore {
     const read = async (): Promise<{ view: ViewTypes[K] | null; json?: string; packed?: Uint8Array }> => {
       const d = await this.repo.read(id);
       const view = d && d.journalId === journalId ? checkView(kind, d.json) : null;
+      // A head checked here is not checked again by the journal's next write (load) while it stays
+      // as stored; one a write of this process left (with its object) is kept as it is.
+      if (view && kind === 'head' && this.knownHeads.get(id)?.json !== d!.json) this.knownHead(id, d!.json);
       if (view) return { view, json: d!.json, packed: d!.packed };
       if (d) this.logger.warn({ journalId, id, kind }, 'stored view fails its schema or belongs to another journal: built again');
       return { view: await build(!!d) };
