@@ -18,6 +18,7 @@ import {
   type RunningServer,
   warmUp,
 } from '@journal/server-kit';
+import type { Connection } from 'mongoose';
 import type { ContentConfig } from './config';
 import type { ContentDeps, ContentRepos } from './deps';
 import { JournalRepo } from './journals/journal.repo';
@@ -85,6 +86,19 @@ export interface ContentApp extends Pick<ContentDeps, 'conn' | 'repos' | 'files'
   /** Peer review: reviewers, invitations, the reviewer's link, the reminder queue, the submitted-review event. */
   reviews: ReviewModule;
   stop(): Promise<void>;
+}
+
+/**
+ * Connections a staff save uses at once: its reads, then its views, search and activity writes,
+ * go side by side. The driver opens connections as requests need them, two at a time, so a
+ * process's first save (after reads made one at a time) paid for them.
+ */
+const SAVE_CONNECTIONS = 6;
+
+/** Opens `n` database connections (pings sent at once); a database not there yet is not an error. */
+async function openConnections(conn: Connection, n: number): Promise<void> {
+  const db = conn.db;
+  if (db) await Promise.all(Array.from({ length: n }, () => db.command({ ping: 1 }).catch(() => undefined)));
 }
 
 export async function start(config: ContentConfig): Promise<ContentApp> {
@@ -221,7 +235,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
       );
   logger.info({ url: server.url }, 'content listening');
   const warming = warmUp(logger, 'content', 'change feed failed to start', async () => {
-    await cache.init();
+    await Promise.all([cache.init(), openConnections(conn, SAVE_CONNECTIONS)]);
     return { readyMs: cache.readyMs };
   });
   if (config.WAIT_READY) await warming;
