@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { ContentDeps } from '../deps';
 import { duplicateKeyField, type Article, type ArticleInput, type Withdrawal } from '../archives/article.repo';
-import { assetPath, contentHash, normaliseAssetPath, type StagedFile } from '../files/file-store';
+import { assetPath, normaliseAssetPath, type StagedFile } from '../files/file-store';
 import { checkUpload, invalidFile, type UploadedFile } from './upload';
 import { PendingArticles } from './pending-article.service';
 import { traced } from '../shared/save-trace';
@@ -196,10 +196,7 @@ export class ArticleAdminService {
     // record stands (below). A refused add takes them back; one a crash stops, the sweeps do.
     const upload = { fileId: this.deps.files.newFileId(), length: file.buffer.length };
     const path = pdfPath({ ...key, file: `${input.refnumber}.pdf` });
-    // Hashed once: the store keeps the hash, and the views give the PDF's URL its version before the path points at it.
-    const sha1 = contentHash(file.buffer);
-    sha1.catch(() => undefined);
-    const staging = traced('stage', () => this.deps.files.stage(journalId, path, file.buffer, { contentType: 'application/pdf', fileId: upload.fileId, sha1 }));
+    const staging = traced('stage', () => this.deps.files.stage(journalId, path, file.buffer, { contentType: 'application/pdf', fileId: upload.fileId }));
     // Awaited below (or by the take-back): never an unhandled rejection meanwhile.
     staging.catch(() => undefined);
     const takeBack = () => staging.then(() => undefined, () => undefined).then(() => this.deps.files.discard(journalId, path, upload)).catch(() => undefined);
@@ -212,24 +209,18 @@ export class ArticleAdminService {
     }
     // The record is written before the path points at the PDF, so that a racing duplicate fails on
     // the unique index before it could replace another article's file at the same path.
-    const stored = this.storePending(journalId, article, upload, staging);
-    // The views are read and patched while the chunks are still being written, and written (with
-    // the search entry) only once the article is live: none shows an article whose PDF is not whole.
-    const publishing = traced('publish', () =>
-      this.deps.publisher.changedOnceStored(journalId, [{ t: 'article', id: article.id }, { t: 'file', path }], { articles: [article], files: new Map([[path, sha1]]), stored }),
-    );
-    publishing.catch(() => undefined);
     try {
-      await stored;
+      await this.storePending(journalId, article, upload, staging);
     } catch (err) {
-      // While the database is away this fails too: the sweep takes the add back later. The views'
-      // pass ends with the write's error, having written nothing.
-      await Promise.allSettled([this.pending.abandon(journalId, { ...article, upload }), publishing]);
+      // While the database is away this fails too: the sweep takes the add back later.
+      await this.pending.abandon(journalId, { ...article, upload }).catch(() => undefined);
       throw err;
     }
-    // The activity entry is written beside the views.
+    // Published once the article is live, so no reader meets it before its PDF is whole; the views
+    // lock is not held during the chunk write, so the journal's other saves never wait on one. The
+    // announcement and the activity entry are independent writes: side by side.
     await Promise.all([
-      publishing,
+      traced('publish', () => this.deps.publisher.changed(journalId, [{ t: 'article', id: article.id }, { t: 'file', path }])),
       traced('activity', () =>
         this.deps.activity.record(journalId, actor, {
           kind: 'article.create',
@@ -241,7 +232,7 @@ export class ArticleAdminService {
     return article;
   }
 
-  /** A pending add made live: its PDF's path pointed at the staged chunks, then the article enabled. */
+  /** A pending add made live: its PDF's path pointed at the staged chunks, and the article enabled beside the write's clean-up. */
   private async storePending(journalId: string, article: Article, upload: { fileId: string; length: number }, staging: Promise<StagedFile>): Promise<void> {
     let staged: StagedFile;
     try {

@@ -102,10 +102,10 @@ const FILES_CURRENT_MIGRATION = 'files-current';
 const keyOf = (journalId: string, path: string) => `${jid(journalId)}${path}`;
 
 /**
- * The content hash of `buf` (URL-safe base64) as the store keeps it, one chunk at a time with the
- * event loop let go in between: the chunk writes' round trips go on meanwhile.
+ * The content hash of `buf` (URL-safe base64), one chunk at a time with the event loop let go in
+ * between: the chunk writes' round trips go on meanwhile.
  */
-export async function contentHash(buf: Buffer | Uint8Array): Promise<string> {
+async function sha1Between(buf: Buffer): Promise<string> {
   const h = createHash('sha1');
   for (let at = 0; at < buf.length; at += CHUNK_SIZE) {
     if (at) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -196,10 +196,9 @@ export class FileStore {
    * The first half of `put`: the file's bytes stored under a new id, its write's intent kept, the
    * path not touched (no reader finds it). A writer whose checks may still refuse the write starts
    * this beside them, then `commit`s it or takes it back (`discard`); one that never does is taken
-   * back by the sweep (sweepUnfinished). `sha1`: the bytes' contentHash, when the writer made it.
-   * Throws on an invalid path.
+   * back by the sweep (sweepUnfinished). Throws on an invalid path.
    */
-  async stage(journalId: string, path: string, data: Buffer | Uint8Array, opts: { contentType?: string; fileId?: string; sha1?: Promise<string> } = {}): Promise<StagedFile> {
+  async stage(journalId: string, path: string, data: Buffer | Uint8Array, opts: { contentType?: string; fileId?: string } = {}): Promise<StagedFile> {
     const norm = normaliseAssetPath(path);
     if (!norm) throw new Error(`invalid asset path: ${path}`);
     const buf = Buffer.isBuffer(data) ? data : Buffer.from(data);
@@ -207,9 +206,8 @@ export class FileStore {
     const contentType = opts.contentType ?? contentTypeFor(norm)!;
     const fileId = new mongo.ObjectId(opts.fileId);
     // The bytes are hashed while the database stores their chunks (the hash is only needed for
-    // the files document, written last), not before the first chunk goes out. A writer that needs
-    // the hash sooner (the version in the PDF's URL) makes it (contentHash) and hands it over.
-    const hashing = opts.sha1 ?? contentHash(buf);
+    // the files document, written last), not before the first chunk goes out.
+    const hashing = sha1Between(buf);
     const meta = hashing.then((sha1) => ({ journalId, path: norm, contentType, sha1 }) satisfies FileMeta);
     // Awaited by the write once its chunks are stored; never an unhandled rejection if they fail first.
     meta.catch(() => undefined);

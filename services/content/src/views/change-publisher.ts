@@ -10,7 +10,6 @@ import { rebuildJournalViews } from './views-rebuild';
 import { oaiEntryOf, patchOaiViews, type OaiMove } from './oai-views';
 import { patchSitemapViews, sitemapEntryJson } from './sitemap-views';
 import { traced } from '../shared/save-trace';
-import { VIEWS_LOCK } from './views-lock';
 
 /**
  * What an admin write changed, named by document. `all`: the journal's views are rebuilt (seeds,
@@ -69,8 +68,6 @@ interface Pass {
   oai: Map<string, OaiMove>;
   /** Each changed article and its stored locator, read as the pass began; taken by its first article(). */
   early: Map<string, Promise<ArticleRead>>;
-  /** Content hashes of the files the write is storing, by path (see StoringWrite.files). */
-  storing: ReadonlyMap<string, Promise<string>>;
 }
 
 /** What a write under the views lock stored (writeThenChanged): its answer, its changes, the articles as stored. */
@@ -79,25 +76,6 @@ export interface LockedWrite<T> {
   changes: ContentChange[];
   articles: Article[];
 }
-
-/**
- * A write still being stored while its views are made (changedOnceStored): an article stored
- * pending, enabled once its PDF is whole.
- */
-export interface StoringWrite {
-  /** The articles as the write leaves them (not read again), pending until it is stored: counted as listed. */
-  articles: Article[];
-  /** The content hash (contentHash) of each file the write is storing, by path: its version in the views before it is stored. */
-  files: ReadonlyMap<string, Promise<string>>;
-  /** Resolves once the write is stored and readers may meet it; rejects when it never will be. */
-  stored: Promise<unknown>;
-}
-
-/** What apply() is given of a write: the articles as stored, and for a write still being stored, what changedOnceStored holds. */
-type Given = Partial<StoringWrite>;
-
-/** Thrown by a pass whose write was not stored within `storedWaitMs`: its views are made again once it is. */
-class StoredLate extends Error {}
 
 /** An article as stored now and its locator as stored (null when this pass has already moved it: see Pass.locs). */
 type ArticleRead = [Article | null, { view: LocView } | null];
@@ -114,12 +92,6 @@ const CATCH_UP_FOR_MS = 60 * 60_000;
 export class ChangePublisher {
   private readonly listeners: ChangeListener[] = [];
   private readonly articleListeners: ArticleListener[] = [];
-  /**
-   * How long views made for a write still being stored (changedOnceStored) wait for it under the
-   * lock, well within the lock's expiry: a write slower than that (a database gone slow) lets the
-   * lock go, and its views are made the ordinary way once it is stored.
-   */
-  storedWaitMs = VIEWS_LOCK.ttlMs / 4;
 
   constructor(
     private readonly store: ViewStore,
@@ -213,33 +185,13 @@ export class ChangePublisher {
           const w = await write();
           if (!w) return null;
           done.w = w;
-          return traced('views', () => this.apply(journalId, w.changes, { articles: w.articles }));
+          return traced('views', () => this.apply(journalId, w.changes, w.articles));
         }),
       );
       if (pass) await this.told(journalId, pass);
       return done.w?.value ?? null;
     } catch (err) {
       if (done.w) this.catchUp(journalId);
-      throw err;
-    }
-  }
-
-  /**
-   * A write's views made while the write is still being stored (an article add's PDF chunks): under
-   * the journal's lock its views are read and patched in memory, then written with its search
-   * entries once `stored` resolves, so no reader meets an article whose PDF is not whole, and a
-   * write that fails (`stored` rejects) leaves no view and no search entry: its error is thrown.
-   * The lock is held until then, so no other write of the journal's views lands in between. A
-   * failure once the write is stored is handled as changed() handles one.
-   */
-  async changedOnceStored(journalId: string, changes: ContentChange[], write: StoringWrite): Promise<void> {
-    try {
-      const pass = await traced('locked', () => this.store.lock.run(journalId, () => traced('views', () => this.apply(journalId, changes, write))));
-      await this.told(journalId, pass);
-    } catch (err) {
-      const stored = await write.stored.then(() => true, () => false);
-      if (stored && err instanceof StoredLate) return this.changed(journalId, changes);
-      if (stored) this.catchUp(journalId);
       throw err;
     }
   }
@@ -291,34 +243,24 @@ export class ChangePublisher {
     return this.changed(journalId, [{ t: 'all' }]);
   }
 
-  /**
-   * `given.articles`: changed articles as the write stored them (not read again). `given.stored`: the
-   * write is still being stored; nothing is written before it resolves (see changedOnceStored).
-   */
-  private async apply(journalId: string, changes: ContentChange[], given: Given = {}): Promise<Pass> {
+  /** `known`: changed articles as a write under this lock stored them (not read again). */
+  private async apply(journalId: string, changes: ContentChange[], known: readonly Article[] = []): Promise<Pass> {
     const { repo } = this.store;
     // The changed articles and their locators are read under the lock (a write that lands later
     // publishes after this one), side by side with the counter and the head: independent round
     // trips, and a save waits on each (behind readers, on a busy process).
     const early = new Map<string, Promise<ArticleRead>>();
-    const known = new Map((given.articles ?? []).map((a) => [a.id, a]));
+    const given = new Map(known.map((a) => [a.id, a]));
     for (const c of changes) {
       if (c.t !== 'article' || early.has(c.id)) continue;
-      early.set(c.id, this.readArticle(journalId, c.id, false, known.get(c.id)));
+      early.set(c.id, this.readArticle(journalId, c.id, false, given.get(c.id)));
     }
     // Consumed by article() or not at all (a failed pass): never an unhandled rejection.
     for (const p of early.values()) p.catch(() => undefined);
-    // A write still being stored moves the change counter once it is, beside its views' write: a
-    // rebuild that read the journal before (the article still pending) then reads it again
-    // (views-rebuild). Only writes under the lock move it, so its views carry the next number.
-    const counterId = viewId.counter(journalId);
     // An article's change moves its OAI-PMH entry: the index's directory is read beside them too.
     const oaiDir = early.size ? this.store.load('oai', journalId, viewId.oai(journalId)) : undefined;
     oaiDir?.catch(() => undefined);
-    const [counter, stored] = await Promise.all([
-      given.stored ? repo.counter(counterId) : repo.bump(counterId, journalId),
-      this.store.load('head', journalId, viewId.head(journalId)),
-    ]);
+    const [rev, stored] = await Promise.all([repo.bump(viewId.counter(journalId), journalId), this.store.load('head', journalId, viewId.head(journalId))]);
     const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
     const pass: Pass = {
       journalId,
@@ -337,7 +279,6 @@ export class ChangePublisher {
       locs: new Map(),
       oai: new Map(),
       early,
-      storing: given.files ?? new Map(),
     };
     const seen = new Set<string>();
     for (const c of changes) {
@@ -362,7 +303,7 @@ export class ChangePublisher {
       else pass.removes.add(viewId.issue(journalId, key));
     }
     // The admin's counts are read beside the harvesters' indexes.
-    const counting = this.recount(pass, given.stored ? known : new Map());
+    const counting = this.recount(pass);
     counting.catch(() => undefined);
     // The harvesters' indexes (OAI-PMH, sitemap): the entries and issues this write moved. An
     // issue's sitemap entry (its URLs, their days) mostly stays as it was: its index is not read.
@@ -375,14 +316,11 @@ export class ChangePublisher {
       for (const [id, v] of w?.puts ?? []) pass.puts.set(id, v);
       for (const id of w?.removes ?? []) pass.removes.add(id);
     }
-    if (!given.stored) return this.write(pass, counter, counting, stored?.json);
-    // A write still being stored: its views wait here, made, until it is (or throw with it).
-    await storedWithin(given.stored, this.storedWaitMs);
-    return traced('views-write', () => this.write(pass, counter + 1, counting, stored?.json, () => repo.bump(counterId, journalId)));
+    return this.write(pass, rev, counting, stored?.json);
   }
 
-  /** A pass's views and its articles' search entries written (with `alongside`), once its counts are read. */
-  private async write(pass: Pass, rev: number, counting: Promise<boolean>, storedHead: string | undefined, alongside?: () => Promise<unknown>): Promise<Pass> {
+  /** A pass's views and its articles' search entries written, once its counts are read. */
+  private async write(pass: Pass, rev: number, counting: Promise<boolean>, storedHead: string | undefined): Promise<Pass> {
     const { repo } = this.store;
     const { journalId } = pass;
     // Only the admin's counts moved: the head is stored, no public page changes with it.
@@ -393,7 +331,7 @@ export class ChangePublisher {
     // Disjoint ids (none removed is put): written side by side.
     // The article listeners (the search index's own read-modify-write) run beside the views' write,
     // not after it: both are done before any replica is told.
-    await Promise.all([repo.put(puts), repo.remove([...pass.removes]), this.tellArticles(journalId, lastChanges(pass)), alongside?.()]);
+    await Promise.all([repo.put(puts), repo.remove([...pass.removes]), this.tellArticles(journalId, lastChanges(pass))]);
     // The head as stored now, made or left by this code: the next write takes it without checking or parsing it again.
     const headId = viewId.head(journalId);
     const json = puts.find((p) => p.id === headId)?.json ?? (pass.headDirty || countsMoved ? undefined : storedHead);
@@ -404,17 +342,12 @@ export class ChangePublisher {
   /**
    * The articles (every status) of each issue an article entered or left, counted from that issue's
    * documents (the by-issue index: never the journal's). Under the journal's lock, after the writes
-   * that called for it, so the last count of an issue sees every write before it. `enabling`: the
-   * pending articles the write enables once stored (no read lists them yet). True when a count moved.
+   * that called for it, so the last count of an issue sees every write before it. True when a count moved.
    */
-  private async recount(pass: Pass, enabling: ReadonlyMap<string, Article>): Promise<boolean> {
+  private async recount(pass: Pass): Promise<boolean> {
     const { journalId, head } = pass;
     const counted = await Promise.all(
-      [...pass.recount].map(async (key) => {
-        const listed = new Set((await this.store.src.articles.listByIssue(journalId, parseIssueKey(key)!, { fields: [] })).map((a) => a.id));
-        for (const a of enabling.values()) if (issueKeyOf(a) === key) listed.add(a.id);
-        return [key, listed.size] as const;
-      }),
+      [...pass.recount].map(async (key) => [key, (await this.store.src.articles.listByIssue(journalId, parseIssueKey(key)!, { fields: [] })).length] as const),
     );
     let moved = false;
     for (const [key, n] of counted) {
@@ -508,11 +441,9 @@ export class ChangePublisher {
     let pdfBefore: string | null = null;
     // Its OAI datestamp as listed (a locator stored before it carried one): a public article's last change.
     let listedAt: number | undefined;
-    // The PDF's version is read beside the issue views (it needs neither); a PDF the write is
-    // storing has the one its content hash makes (the path does not point at it yet).
+    // The PDF's version is read beside the issue views (it needs neither).
     const path = a && isPublicArticle(a) && a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
-    const storing = pass.storing.get(path);
-    const version = !path ? null : storing ? storing.then(assetVersion) : src.files.stat(journalId, path).then((f) => (f ? assetVersion(f.etag) : undefined));
+    const version = path ? src.files.stat(journalId, path).then((f) => (f ? assetVersion(f.etag) : undefined)) : null;
     version?.catch(() => undefined);
     if (oldKey) {
       const v = await this.issueView(pass, oldKey);
@@ -590,19 +521,6 @@ export class ChangePublisher {
 function layoutChanged(pass: Pass): void {
   pass.headDirty = true;
   pass.tags.add(cacheTag.head(pass.journalId));
-}
-
-/** Resolves once `stored` does, rejects as it does; StoredLate when it has not within `ms`. */
-async function storedWithin(stored: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoredLate(`write not stored within ${ms} ms`)), ms);
-  });
-  try {
-    await Promise.race([stored, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The last change of each article in a write (an issue change can name one twice). */
