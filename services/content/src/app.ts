@@ -14,6 +14,7 @@ import {
   CONTENT_VERSION_HEADER,
   CONTENT_VERSION_WAIT_MS,
   versionOf,
+  type Logger,
   type Redis,
   type RunningServer,
   warmUp,
@@ -261,16 +262,42 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
     async stop() {
       pendingSweep.stop();
       cache.stop();
-      await edge.stop();
-      await deposits.stop();
-      await reviews.stop();
-      await mail.stop();
-      await usage.stop();
-      await server.close();
-      await stats.recorder.stop();
+      const steps: [string, () => Promise<void>][] = [
+        ['edge purges', () => edge.stop()],
+        ['deposits', () => deposits.stop()],
+        ['review reminders', () => reviews.stop()],
+        ['mail queue', () => mail.stop()],
+        ['usage listener', () => usage.stop()],
+        ['http server', () => server.close()],
+        ['usage counts', () => stats.recorder.stop()],
+      ];
+      for (const [name, step] of steps) await stopStep(logger, name, step);
       subscriber.disconnect();
       redis.disconnect();
-      await conn.close();
+      await stopStep(logger, 'database', () => conn.close());
     },
   };
+}
+
+/**
+ * How long one step of stopping may take. A queue's close waits for Redis and for its running job;
+ * after a Redis outage it could wait on a reconnect that never comes, and a stop that never ends
+ * keeps a pod terminating until it is killed. A step past this is logged by name and left behind.
+ */
+const STOP_STEP_MS = 10_000;
+
+async function stopStep(logger: Logger, name: string, step: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), STOP_STEP_MS);
+  });
+  const ended = step().then(
+    () => 'done' as const,
+    (err: unknown) => {
+      logger.warn({ err, step: name }, 'stopping: a step failed; going on');
+      return 'failed' as const;
+    },
+  );
+  if ((await Promise.race([ended, late])) === 'late') logger.warn({ step: name, ms: STOP_STEP_MS }, 'stopping: a step did not end in time; going on');
+  clearTimeout(timer);
 }
