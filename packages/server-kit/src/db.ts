@@ -19,7 +19,12 @@ const STARTUP_WAIT_MS = 30_000;
 /** Socket timeout of a tool's connection (seeds, the operator CLI): one scan of a large collection on FerretDB can take minutes. */
 export const TOOL_SOCKET_TIMEOUT_MS = 600_000;
 
-export async function connectMongo(url: string, dbName: string, opts: { waitMs?: number; socketTimeoutMs?: number } = {}): Promise<Connection> {
+/**
+ * `minPoolSize`: connections the driver opens at once and keeps open (again after an outage), for a
+ * process whose requests use several side by side: the pool otherwise opens them as requests need
+ * them, two at a time, and the first such request pays for them.
+ */
+export async function connectMongo(url: string, dbName: string, opts: { waitMs?: number; socketTimeoutMs?: number; minPoolSize?: number } = {}): Promise<Connection> {
   // Before any model compiles: the guard is a global plugin (docs/security.md#tenancy-guard).
   if (tenancyGuardEnabled()) installTenancyGuard();
   const until = Date.now() + (opts.waitMs ?? STARTUP_WAIT_MS);
@@ -32,6 +37,7 @@ export async function connectMongo(url: string, dbName: string, opts: { waitMs?:
       connectTimeoutMS: 2000,
       socketTimeoutMS: opts.socketTimeoutMs ?? 30_000,
       maxPoolSize: 20,
+      minPoolSize: opts.minPoolSize ?? 0,
     });
     try {
       await conn.asPromise();

@@ -19,7 +19,6 @@ import {
   type RunningServer,
   warmUp,
 } from '@journal/server-kit';
-import type { Connection } from 'mongoose';
 import type { ContentConfig } from './config';
 import type { ContentDeps, ContentRepos } from './deps';
 import { JournalRepo } from './journals/journal.repo';
@@ -91,20 +90,13 @@ export interface ContentApp extends Pick<ContentDeps, 'conn' | 'repos' | 'files'
 
 /**
  * Connections a staff save uses at once: its reads, then its views, search and activity writes,
- * go side by side. The driver opens connections as requests need them, two at a time, so a
- * process's first save (after reads made one at a time) paid for them.
+ * go side by side. Kept open from the start, so a process's first save does not open them.
  */
 const SAVE_CONNECTIONS = 6;
 
-/** Opens `n` database connections (pings sent at once); a database not there yet is not an error. */
-async function openConnections(conn: Connection, n: number): Promise<void> {
-  const db = conn.db;
-  if (db) await Promise.all(Array.from({ length: n }, () => db.command({ ping: 1 }).catch(() => undefined)));
-}
-
 export async function start(config: ContentConfig): Promise<ContentApp> {
   const logger = createLogger('content', config.LOG_LEVEL);
-  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, { minPoolSize: SAVE_CONNECTIONS });
   const redis: Redis = createRedis(config.REDIS_URL);
   const subscriber: Redis = createBlockingRedis(config.REDIS_URL);
   const journals = new JournalRepo(conn);
@@ -236,7 +228,7 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
       );
   logger.info({ url: server.url }, 'content listening');
   const warming = warmUp(logger, 'content', 'change feed failed to start', async () => {
-    await Promise.all([cache.init(), openConnections(conn, SAVE_CONNECTIONS)]);
+    await cache.init();
     return { readyMs: cache.readyMs };
   });
   if (config.WAIT_READY) await warming;

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
 import { mongo, type Connection } from 'mongoose';
 import { z } from 'zod';
-import { fnv1a } from '@journal/server-kit';
+import { fnv1a, LRUCache } from '@journal/server-kit';
 import type { SearchEntry } from './search-entry';
 import { pack, unpack } from './search-packing';
 
@@ -97,7 +97,7 @@ export class BadSearchDocError extends Error {
   }
 }
 
-/** Journals whose checked chunk list a process keeps (SearchRepo.checkedLists). */
+/** Journals whose checked chunk list a process keeps (SearchRepo.checkedLists), the least recently read forgotten first. */
 const KNOWN_LISTS = 256;
 
 export const chunkId = (journalId: string, g: string, d: number, p: number) => `${journalId}:${g}:${d}:${p}`;
@@ -115,7 +115,7 @@ export class SearchRepo {
    * Each journal's chunk list as last read and checked, by its stored JSON: a journal of 100,000
    * articles names a thousand chunks, checked again on every save otherwise.
    */
-  private readonly checkedLists = new Map<string, { c: string; chunks: [number, number][] }>();
+  private readonly checkedLists = new LRUCache<string, { c: string; chunks: [number, number][] }>({ max: KNOWN_LISTS });
 
   constructor(conn: Connection) {
     // The journal is in every _id, and no query filters by anything else.
@@ -134,15 +134,8 @@ export class SearchRepo {
     const p = h.data.pending;
     // A copy: a caller may change what it is given.
     const chunks = listChecked ? known.chunks.map(([depth, prefix]): [number, number] => [depth, prefix]) : h.data.c;
-    if (!listChecked) this.rememberList(journalId, d.c, h.data.c);
+    if (!listChecked) this.checkedLists.set(journalId, { c: d.c, chunks: h.data.c.map(([depth, prefix]): [number, number] => [depth, prefix]) });
     return { journalId, g: h.data.g, chunks, pending: p ? { g: p.g, chunks: p.c } : null };
-  }
-
-  /** Keeps a journal's checked chunk list (see checkedLists); the oldest journal is forgotten past KNOWN_LISTS. */
-  private rememberList(journalId: string, c: string, chunks: [number, number][]): void {
-    this.checkedLists.delete(journalId);
-    this.checkedLists.set(journalId, { c, chunks: chunks.map(([depth, prefix]): [number, number] => [depth, prefix]) });
-    if (this.checkedLists.size > KNOWN_LISTS) this.checkedLists.delete(this.checkedLists.keys().next().value!);
   }
 
   async writeHead(h: SearchHead): Promise<void> {
