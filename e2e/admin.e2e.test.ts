@@ -293,6 +293,7 @@ describe('the admin area', () => {
     await page.click(`tr[data-editor="${EDITOR}"] input[type=checkbox]:not([role=switch])`);
     await clickText(page, 'button', 'Move to Top');
     await flashSays(page, 'List Sorted!');
+    await page.waitForFunction((n) => document.querySelector(`tr[data-editor="${n}"]`)?.children[4]?.textContent === 'Yes', {}, EDITOR);
     const pinnedNames = await page.$$eval('table[aria-label=Editors] tbody tr', (rs) =>
       rs.filter((r) => r.children[4]?.textContent === 'Yes').map((r) => r.getAttribute('data-editor')),
     );
@@ -303,6 +304,7 @@ describe('the admin area', () => {
     await page.click(`tr[data-editor="${EDITOR}"] input[type=checkbox]:not([role=switch])`);
     await clickText(page, 'button', 'Remove from Top');
     await flashSays(page, 'List Sorted!');
+    await page.waitForFunction((n) => document.querySelector(`tr[data-editor="${n}"]`)?.children[4]?.textContent === '', {}, EDITOR);
 
     // The edit form.
     await page.click(`tr[data-editor="${EDITOR}"] a`);

@@ -41,10 +41,13 @@ export function EditorsPage() {
   });
 
   const pin = useMutation({
-    mutationFn: (pinned: boolean) => adminApi.pinEditors({ ids: inOrder, pinned }),
-    onSuccess: () => {
+    mutationFn: (pinned: boolean) => adminApi.pinEditors({ ids: inOrder, pinned }).then(() => ({ pinned, ids: new Set(inOrder) })),
+    onSuccess: ({ pinned, ids }) => {
       clear();
-      // Said as soon as the server has it; the list follows when the reads come back.
+      // The server has it: the rows move now, so 'List Sorted!' never shows an unsorted list; the reload confirms.
+      qc.setQueryData<AdminEditor[]>(adminKeys.editors(), (rows) =>
+        rows?.map((e) => (ids.has(e.id) ? { ...e, is_pinned: pinned ? 1 : 0 } : e)),
+      );
       flash(LIST_SORTED_MESSAGE);
       void invalidateAfterSave(qc, staleAfterSaving.editor());
     },
