@@ -368,6 +368,14 @@ start_ferretdb() {
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 
+# A stored file reaches PostgreSQL as JSON text (FerretDB's base64 of its bytes), a few hundred kB a
+# chunk: parsing it grows buffers past glibc's mmap threshold (128 kB at first), so each was mapped,
+# page-faulted in and unmapped again, about a third of PostgreSQL's CPU on a file write. Below 8 MB
+# they come from the backend's heap, and up to 8 MB of freed memory stays there: PostgreSQL's CPU
+# per 5 MB file 77-94 -> 53-57 ms, per 10 MB file 8 at once 165 -> 117-120 ms, about 8 MB more
+# resident per busy backend (bench/store-write.md).
+PG_MALLOC="glibc.malloc.mmap_threshold=8388608:glibc.malloc.trim_threshold=8388608"
+
 # A PostgreSQL cluster of FerretDB's own in $DATA/postgres on loopback PORT (reusing the one that
 # runs there), with the ferretdb database and its index twins (scripts/postgres-ferretdb.sql); sets PG_URL.
 start_postgres() {
@@ -396,7 +404,8 @@ start_postgres() {
     # backends wrote most dirty pages out themselves), checkpoints at most every 15 minutes or 4 GB of
     # WAL (fewer full-page images), and those images compressed (lz4). pg_stat_statements counts the
     # rows and buffers of every statement at once (services/content/test/bounded-reads.test.ts).
-    as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+    # Large allocations kept in each backend's heap (PG_MALLOC).
+    as_pg env GLIBC_TUNABLES="$PG_MALLOC" "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
       -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c plan_cache_mode=force_custom_plan -c max_connections=300 -c shared_buffers=${JP_PG_SHARED_BUFFERS:-512MB} -c max_wal_size=4GB -c checkpoint_timeout=15min -c wal_compression=lz4 -c shared_preload_libraries=pg_stat_statements" start >/dev/null \
       || die "PostgreSQL did not start (see $dir/postgres.log)"
   fi
