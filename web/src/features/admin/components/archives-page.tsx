@@ -75,8 +75,9 @@ function AddIssueForm({ onClose }: { onClose: () => void }) {
 
   const create = useMutation({
     mutationFn: adminApi.createIssue,
-    onSuccess: () => {
-      void invalidateAfterSave(qc, staleAfterSaving.issue());
+    // The list has the new issue before the message says it was created.
+    onSuccess: async () => {
+      await invalidateAfterSave(qc, staleAfterSaving.issue());
       flash('Issue created successfully');
       onClose();
     },
