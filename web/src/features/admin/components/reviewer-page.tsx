@@ -64,20 +64,23 @@ export function ReviewerPage() {
 
   const save = useMutation({
     mutationFn: (f: ReviewerFields) => api.updateReviewer(id, f),
+    // The page shows the saved entry before the message says it was saved.
     onSuccess: async () => {
+      await invalidateAfterSave(qc, staleAfterSaving.reviewer());
       setEditing(false);
       setError('');
       flash('Saved');
-      await invalidateAfterSave(qc, staleAfterSaving.reviewer());
     },
     onError: (err) => setError(failureMessage(err) ?? ''),
   });
   const remove = useMutation({
     mutationFn: () => api.removeReviewer(id),
-    onSuccess: async () => {
+    onSuccess: () => {
       flash(`${q.data?.name ?? 'The reviewer'} removed`);
-      await invalidateAfterSave(qc, staleAfterSaving.reviewer());
       navigate(paths.admin.reviewers);
+      // Dropped rather than refetched: the list, a page the cache keeps and not showing, would
+      // show the removed reviewer until its reload; this page, left, reads the reviewer no more.
+      for (const queryKey of staleAfterSaving.reviewer()) qc.removeQueries({ queryKey });
     },
     onError: (err) => setError(failureMessage(err) ?? ''),
   });

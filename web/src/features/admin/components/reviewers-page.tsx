@@ -57,11 +57,12 @@ export function ReviewersList({ api }: { api: ReviewsApi }) {
 
   const create = useMutation({
     mutationFn: (f: ReviewerFields) => api.createReviewer(f),
+    // The list has the reviewer before the message says they were added.
     onSuccess: async (r) => {
+      await invalidateAfterSave(qc, staleAfterSaving.reviewer());
       setAdding(false);
       setAddError('');
       flash(`${r.name} added`);
-      await invalidateAfterSave(qc, staleAfterSaving.reviewer());
     },
     onError: (err) => setAddError(failureMessage(err) ?? ''),
   });
@@ -69,8 +70,8 @@ export function ReviewersList({ api }: { api: ReviewsApi }) {
     mutationFn: () => api.importBoard(),
     onSuccess: async (r) => {
       const skipped = r.skipped.length ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}` : '';
-      flash(`${r.created} reviewer${r.created === 1 ? '' : 's'} imported from the editorial board.${skipped}`);
       await invalidateAfterSave(qc, staleAfterSaving.reviewer());
+      flash(`${r.created} reviewer${r.created === 1 ? '' : 's'} imported from the editorial board.${skipped}`);
     },
     onError: showFailure(flash),
   });
