@@ -34,6 +34,8 @@ export function EditorsPage() {
       return adminApi.updateEditor(e.id, form);
     },
     onSuccess: (e) => {
+      // The switch shows the stored status as the notice says it; the reload confirms.
+      qc.setQueryData<AdminEditor[]>(adminKeys.editors(), (rows) => rows?.map((r) => (r.id === e.id ? { ...r, status: e.status } : r)));
       notice(`${e.name} ${e.status}`);
       return invalidateAfterSave(qc, staleAfterSaving.editor());
     },
