@@ -258,6 +258,7 @@ describe('the admin area', () => {
     await page.keyboard.press('Enter');
     await waitText(page, 'Not Found!');
     await page.goto(`${BASE}/admin/not-found`, { waitUntil: 'networkidle0' });
+    await waitText(page, 'Not Found!');
     expect((await pageText(page)).trim()).toBe('Not Found!');
   });
 
@@ -277,13 +278,16 @@ describe('the admin area', () => {
     await flashSays(page, 'Editor created successfully');
     await waitPath(page, '/admin/editors');
     await page.waitForSelector(`tr[data-editor="${EDITOR}"]`);
-    // New editors come last among the unpinned ones; the public board lists them.
+    // New editors come last among the unpinned ones; the public board lists them once the save is
+    // live everywhere (nginx may hold the board of an earlier read until the purge reaches it).
+    await untilLive(BASE, (await session(page))!.token);
     let board = await fetchJson<{ name: string }[] | Record<string, { name: string }[]>>(page, '/api/editors/');
     expect(JSON.stringify(board.body)).toContain(EDITOR);
 
     // The status switch: disabled leaves the public board.
     await page.click(`tr[data-editor="${EDITOR}"] input[role=switch]`);
     await page.waitForFunction((n) => document.querySelector(`tr[data-editor="${n}"] .switch span`)?.textContent === 'Disabled', {}, EDITOR);
+    await untilLive(BASE, (await session(page))!.token);
     board = await fetchJson(page, '/api/editors/');
     expect(JSON.stringify(board.body)).not.toContain(EDITOR);
     await page.click(`tr[data-editor="${EDITOR}"] input[role=switch]`);
@@ -474,7 +478,11 @@ describe('the admin area', () => {
       await flashSays(page, 'Indexing partner added successfully');
     }
     const titles = () => page.$$eval('.indexing-table .indexing-title', (tds) => tds.map((t) => t.textContent));
-    const publicTitles = async () => ((await fetchJson<{ title: string }[]>(page, `/api/indexing/?t=${Date.now()}`)).body ?? []).map((i) => i.title);
+    // The public list is read through nginx's cache, once the last save is live everywhere.
+    const publicTitles = async () => {
+      await untilLive(BASE, (await session(page))!.token);
+      return ((await fetchJson<{ title: string }[]>(page, '/api/indexing/')).body ?? []).map((i) => i.title);
+    };
     await page.waitForFunction((t) => document.body.innerText.includes(t), {}, P2);
     let mine = (await titles()).filter((t) => t === P1 || t === P2);
     expect(mine).toEqual([P1, P2]);
