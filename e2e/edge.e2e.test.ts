@@ -7,6 +7,7 @@ import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Redis from 'ioredis';
 import { createLogger, EdgeKeyMap } from '@journal/server-kit';
+import { until } from '@journal/testing';
 import { E2E } from './e2e.config';
 import { apiOf, BASE, onHost, untilLive, type HostAnswer } from './harness';
 import { edgeRedisUrl, purgePortOf, serverEnv } from '../scripts/stack';
@@ -235,7 +236,11 @@ describe('one cache key per answer', () => {
   it('a flood of unique query strings makes no cache entry or record beyond the canonical ones', async () => {
     const pages = ['/board', articlePage(a1), '/api/settings/', `/api/archives/${issue1.year}/${issue1.volume}/${issue1.issue}`];
     for (const p of pages) await read(p);
-    await new Promise((done) => setTimeout(done, 100));
+    // Their records reach Redis in batches after the answers: counted once all four are there.
+    await until(async () => {
+      const keys = await journalKeys();
+      return pages.every((p) => keys.includes(`gzip|localhost${p}`));
+    }, 'the four pages recorded');
     const before = (await journalKeys()).length;
     const salt = Date.now().toString(36);
     for (let i = 0; i < 50; i++) {
