@@ -145,7 +145,9 @@ test('invite two reviewers; one declines, one reviews; reminders fire; the decis
   }
 
   // A third reviewer stays silent: reminders on a clock eight and twelve days ahead, run by a second content replica.
-  await staff('POST', `/api/admin/submissions/${id}/reviews`, { reviewerIds: [zoe], dueDate: day(10) });
+  // The due date as sent, not computed again later: a run across midnight UTC would name another day.
+  const zoeDue = day(10);
+  await staff('POST', `/api/admin/submissions/${id}/reviews`, { reviewerIds: [zoe], dueDate: zoeDue });
   const zoeLink = await linkFor(`zoe@${domain}`, 'invitation to review');
   await open(page, zoeLink);
   expect(await axeViolations(page)).toEqual([]);
@@ -166,7 +168,7 @@ test('invite two reviewers; one declines, one reviews; reminders fire; the decis
   );
   expect(await replica.reviews.reminders.runDue(new Date(Date.now() + 8 * DAY))).toBe(1);
   expect(await replica.reviews.reminders.runDue(new Date(Date.now() + 12 * DAY))).toBe(1);
-  await linkFor(`zoe@${domain}`, `is due on ${day(10)}`);
+  await linkFor(`zoe@${domain}`, `is due on ${zoeDue}`);
   const overdue = await linkFor(`zoe@${domain}`, 'is overdue');
   expect(await open(page, overdue)).toContain('Invited');
   const reviews = await staff('GET', `/api/admin/submissions/${id}/reviews`);

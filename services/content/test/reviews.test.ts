@@ -33,6 +33,8 @@ let ip = 0;
 const freshIp = () => `198.51.100.${++ip}`;
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+/** The due date the invitations are sent with and then read back: taken once, so a run across midnight UTC names one day. */
+const DUE = day(10);
 
 const staff = (token: string, journalId = J) => ({ ...staffHeaders(journalId, token), 'x-journal-host': 'rev1.test' });
 const api = () => request(app.url);
@@ -133,26 +135,26 @@ describe('the review of a submission', () => {
   });
 
   test('an editor who is an author cannot invite, nor see the reviewers; nobody invites themself', async () => {
-    const res = await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(AUTHOR_EDITOR)).send({ reviewerIds: [R1], dueDate: day(10) }).expect(403);
+    const res = await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(AUTHOR_EDITOR)).send({ reviewerIds: [R1], dueDate: DUE }).expect(403);
     expect(res.body.error).toBe('conflict');
     const self = await addReviewer({ name: 'Edna', email: 'edna@example.org' });
-    await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [self.id], dueDate: day(10) }).expect(403);
+    await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [self.id], dueDate: DUE }).expect(403);
   });
 
   test('an editor invites two reviewers; each gets an e-mail with a private link; the submission goes to review', async () => {
     await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [R1, R2], dueDate: day(-1) }).expect(400);
     await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [R1], dueDate: 'tomorrow' }).expect(400);
-    await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(OTHER_EDITOR, OTHER)).send({ reviewerIds: [R1], dueDate: day(10) }).expect(404);
-    const out = submissionReviewsSchema.parse((await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [R1, R2], dueDate: day(10), message: 'Thank you' }).expect(201)).body);
+    await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(OTHER_EDITOR, OTHER)).send({ reviewerIds: [R1], dueDate: DUE }).expect(404);
+    const out = submissionReviewsSchema.parse((await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [R1, R2], dueDate: DUE, message: 'Thank you' }).expect(201)).body);
     expect(out.reviews.map((r) => [r.label, r.state, r.reviewer?.name])).toEqual([
       ['Reviewer 1', 'invited', 'Meera Nair'],
       ['Reviewer 2', 'invited', 'Jan Kowalski'],
     ]);
     expect(out.reviews[0]!.reminders.map((m) => m.kind)).toEqual(['before', 'after', 'after']);
-    await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [R1], dueDate: day(10) }).expect(409);
+    await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [R1], dueDate: DUE }).expect(409);
     const detail = submissionDetailSchema.parse((await api().get(`/api/admin/submissions/${S}`).set(staff(EDITOR)).expect(200)).body);
     expect(detail.status).toBe('under_review');
-    expect(detail.history.some((h) => h.message === 'Reviewer 1 invited, due ' + day(10))).toBe(true);
+    expect(detail.history.some((h) => h.message === 'Reviewer 1 invited, due ' + DUE)).toBe(true);
     // The submission's history never names a reviewer.
     expect(JSON.stringify(detail.history)).not.toMatch(/Meera|Jan Kowalski/);
     t1 = await linkOf(S, 'meera@example.org');
@@ -164,7 +166,7 @@ describe('the review of a submission', () => {
 
   test('a link opens its review only in its journal; forged links are 404', async () => {
     const p = reviewPageSchema.parse((await page(t1).expect(200)).body);
-    expect(p).toMatchObject({ state: 'invited', reviewerName: 'Meera Nair', doubleBlind: true, dueDate: day(10) });
+    expect(p).toMatchObject({ state: 'invited', reviewerName: 'Meera Nair', doubleBlind: true, dueDate: DUE });
     expect(p.submission.authors).toEqual([]);
     expect(p.submission.title).toBe('Soil moisture and <i>wheat</i>');
     expect(JSON.stringify(p)).not.toContain('Asha');
@@ -254,7 +256,7 @@ describe('the review of a submission', () => {
   });
 
   test('reminders fire before and after the due date, each once, on the clock given; closed reviews get none', async () => {
-    await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [R3], dueDate: day(10) }).expect(201);
+    await api().post(`/api/admin/submissions/${S}/reviews`).set(staff(EDITOR)).send({ reviewerIds: [R3], dueDate: DUE }).expect(201);
     expect(await app.reviews.reminders.runDue(new Date(Date.now() + 8 * DAY))).toBe(1);
     expect(await app.reviews.reminders.runDue(new Date(Date.now() + 8 * DAY))).toBe(0);
     expect(await app.reviews.reminders.runDue(new Date(Date.now() + 12 * DAY))).toBe(1);
