@@ -57,12 +57,13 @@ describe('the platform usage screen', () => {
     const prompt = (await page.waitForSelector('form[role="dialog"][aria-label="Confirm your password"]', { timeout: 15_000 }))!;
     await (await prompt.$('input[type=password]'))!.type(OPERATOR.password);
     await (await prompt.$('button[type=submit]'))!.click();
-    await page.waitForFunction(() => document.body.innerText.includes('shown this once'), { timeout: 15_000 });
-    expect(await pageText(page)).toContain('E2E Consortium');
+    // Said once the list and the recent changes have it.
+    await page.waitForFunction(() => document.body.innerText.includes('E2E Consortium added'), { timeout: 15_000 });
+    expect(await pageText(page)).toContain('shown this once');
     // Listed in the platform's recent changes, by this operator.
-    await page.waitForFunction((name) => document.querySelector('table[aria-label="Recent changes of the customers"]')?.textContent?.includes(name), { timeout: 15_000 }, OPERATOR.name);
+    expect(await page.$eval('table[aria-label="Recent changes of the customers"]', (t) => t.textContent)).toContain(OPERATOR.name);
     // Removed after the browser's confirmation, within the confirmed password's minutes: no second prompt.
-    const [remove] = await page.$$('xpath/.//button[starts-with(normalize-space(.), "Remove")][contains(., "E2E Consortium")]');
+    const remove = await page.waitForSelector('xpath/.//button[starts-with(normalize-space(.), "Remove")][contains(., "E2E Consortium")]', { timeout: 15_000 });
     await remove!.click();
     await page.waitForFunction(() => document.body.innerText.includes('E2E Consortium removed'), { timeout: 15_000 });
     expect(page.dialogs).toEqual(['Remove E2E Consortium? Its API key stops working at once.']);

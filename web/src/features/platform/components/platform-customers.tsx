@@ -123,8 +123,10 @@ export function PlatformCustomers({ api, query }: { api: PlatformApi; query: Use
     setError('');
     setDone('');
     try {
-      setDone(await guard(change, action));
+      const said = await guard(change, action);
+      // Said once the list and the recent changes show it (said before, it came over the old list).
       await Promise.all([qc.invalidateQueries({ queryKey: platformKeys.customers() }), qc.invalidateQueries({ queryKey: platformKeys.customerChanges() })]);
+      setDone(said);
     } catch (err) {
       setError(refusal(err) ?? '');
     } finally {
