@@ -167,8 +167,16 @@ describe('the work-log area', () => {
     await listSettled(page);
     await page.type('.worklog-search input', content.toUpperCase());
     await page.click('.worklog-search button');
-    await page.waitForFunction(() => location.search.startsWith('?search='));
-    await listSettled(page);
+    // The URL changes before the list renders its answer (the previous rows stay until it comes, the
+    // table not yet busy): wait for the rows of the search, as clickFilter does for a filter.
+    await page.waitForFunction(
+      (c) =>
+        location.search.startsWith('?search=') &&
+        document.querySelector('table.worklog-table')?.getAttribute('aria-busy') === 'false' &&
+        [...document.querySelectorAll('tr.worklog-row td:nth-child(2)')].every((td) => td.textContent === c),
+      { timeout: 15_000 },
+      content,
+    );
     expect(pathOf(page)).toBe('/webdata');
     const found = await rows(page);
     expect(found.map((r) => r.work)).toEqual([content]);
