@@ -29,8 +29,9 @@ export function CrossrefDeposits({ year, volume, issue }: { year: number; volume
     try {
       const r = await scholarlyApi.deposit(body);
       const n = r.submissions.reduce((sum, s) => sum + s.articles, 0);
-      setMessage({ ok: true, text: n ? `${n} article${n === 1 ? '' : 's'} queued for Crossref` : 'Nothing to deposit' });
+      // Said once the table shows the queued states (said before, it came over the old ones).
       await invalidateAfterSave(qc, staleAfterSaving.deposit(year, volume, issue));
+      setMessage({ ok: true, text: n ? `${n} article${n === 1 ? '' : 's'} queued for Crossref` : 'Nothing to deposit' });
     } catch (err) {
       setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Could not queue the deposit' });
     } finally {
