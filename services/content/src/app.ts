@@ -34,6 +34,7 @@ import { ViewCache } from './views/view-cache';
 import { ViewRepo } from './views/view.repo';
 import { ViewStore } from './views/view-store';
 import { registerCacheMetrics } from './cache-metrics';
+import { warmSavePath } from './save-warm-up';
 import { VIEWS_LOCK, viewsLockKey } from './views/views-lock';
 import { ChangePublisher } from './views/change-publisher';
 import { saveTrace } from './shared/save-trace';
@@ -229,6 +230,8 @@ export async function start(config: ContentConfig): Promise<ContentApp> {
   logger.info({ url: server.url }, 'content listening');
   const warming = warmUp(logger, 'content', 'change feed failed to start', async () => {
     await cache.init();
+    // Never fails the start; ready does not wait for it (a save before it ends compiles what it needs).
+    await warmSavePath(deps);
     return { readyMs: cache.readyMs };
   });
   if (config.WAIT_READY) await warming;

@@ -466,6 +466,18 @@ export class ArticleRepo {
     return true;
   }
 
+  /**
+   * A read by id cast as findById sends it, and not sent (start-up: mongoose's first cast of an id
+   * loads a module, a walk of the file system a process's first save paid), with the fields a write
+   * derives made from `sample`.
+   */
+  warm(journalId: string, sample: Pick<Article, (typeof DERIVED_FROM)[number] | 'doi' | 'refnumber' | 'pagenumber'>): void {
+    this.m(journalId).findOne({ _id: new Types.ObjectId() }).setOptions(BY_ID).cast();
+    this.withPages(sample);
+    derivedFields(sample);
+    doiKey(sample.doi, sample.refnumber);
+  }
+
   async findById(journalId: string, id: string): Promise<Article | null> {
     const _id = oid(id);
     if (!_id) return null;

@@ -175,7 +175,8 @@ export interface SitemapChunk {
 
 const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
 
-const corpusArticle = articleSummarySchema.and(z.object({ modification: z.string() }));
+/** Extended, not intersected: an intersection parses each entry twice and merges the results (about twice the CPU of an issue's check). */
+const corpusArticle = articleSummarySchema.extend({ modification: z.string() });
 
 type Fields = Record<string, unknown>;
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -215,7 +216,7 @@ const schemas = {
   head: { safeParse: (raw: unknown) => ({ success: isHead(raw) }) },
   issue: loose({
     key: loose({ year: z.number(), volume: z.number(), issue: z.number() }),
-    articles: z.array(corpusArticle.and(z.object({ own: z.string() }))),
+    articles: z.array(corpusArticle.extend({ own: z.string() })),
   }),
   article: loose({ id: z.string(), listed: z.boolean(), summary: corpusArticle, detail: articleDetailSchema }),
   loc: loose({ ref: z.string(), key: z.string(), o: z.number().optional() }),
