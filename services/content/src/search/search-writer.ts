@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Logger } from '@journal/server-kit';
+import { LRUCache, type Logger } from '@journal/server-kit';
 import type { SearchEntry } from './search-entry';
 import { BadSearchDocError, idHash, inChunk, type SearchHead, type SearchRepo } from './search.repo';
 
@@ -7,12 +7,20 @@ import { BadSearchDocError, idHash, inChunk, type SearchHead, type SearchRepo } 
 const WRITE_BATCH = 16;
 const MAX_DEPTH = 20;
 
+/** Journals whose last head a writer keeps (SearchWriter.lastHeads), the least recently written forgotten first. */
+const KNOWN_HEADS = 256;
+
+const sameChunks = (a: readonly [number, number][], b: readonly [number, number][]) => a.length === b.length && a.every(([d, p], i) => d === b[i]![0] && p === b[i]![1]);
+
 /**
  * The writes of a journal's persisted search index (search.repo.ts has the layout): one article's
  * change into its chunk, or the whole journal as a new generation. The caller keeps the writes of
  * one journal one at a time.
  */
 export class SearchWriter {
+  /** Each journal's head as this writer last read or wrote it (see persist). */
+  private readonly lastHeads = new LRUCache<string, SearchHead>({ max: KNOWN_HEADS });
+
   constructor(
     private readonly repo: SearchRepo,
     private readonly logger: Logger,
@@ -28,9 +36,19 @@ export class SearchWriter {
    */
   async persist(journalId: string, changes: ReadonlyMap<string, SearchEntry | null>): Promise<void> {
     const { repo, logger } = this;
+    // The chunks the head this writer last saw names for these ids are read beside the head (a
+    // save mostly finds it as it was), not one round trip after it; used only if it still is.
+    const last = this.lastHeads.get(journalId);
+    const early = new Map<string, Promise<SearchEntry[] | null>>();
+    for (const id of last && changes.size ? changes.keys() : []) {
+      const at = last!.chunks.find(([d, p]) => inChunk(id, d, p));
+      if (at && !early.has(`${at[0]}:${at[1]}`)) early.set(`${at[0]}:${at[1]}`, repo.chunk(journalId, last!.g, at[0], at[1]).catch(() => null));
+    }
+    this.lastHeads.delete(journalId);
     try {
       const head = await repo.head(journalId);
       if (!head || !changes.size) return;
+      const same = !!last && last.g === head.g && sameChunks(last.chunks, head.chunks);
       const byChunk = new Map<[number, number], string[]>();
       for (const id of changes.keys()) {
         const at = head.chunks.find(([d, p]) => inChunk(id, d, p));
@@ -44,7 +62,8 @@ export class SearchWriter {
       for (const [at, ids] of byChunk) {
         const [d, p] = at;
         const gone = new Set(ids);
-        const entries = (await repo.chunk(journalId, head.g, d, p)).filter((e) => !gone.has(e.hit.id));
+        const read = (same && (await early.get(`${d}:${p}`))) || (await repo.chunk(journalId, head.g, d, p));
+        const entries = read.filter((e) => !gone.has(e.hit.id));
         for (const id of ids) {
           const e = changes.get(id);
           if (e) entries.push(e);
@@ -56,10 +75,14 @@ export class SearchWriter {
           chunks = chunks.filter((c) => c !== at).concat(parts.map((c): [number, number] => [c.d, c.p]));
         }
       }
-      if (!split.length) return;
+      if (!split.length) {
+        this.lastHeads.set(journalId, head);
+        return;
+      }
       // The halves are written before the head names them; the old chunks go after.
       await repo.writeHead({ ...head, chunks });
       await repo.removeChunks(journalId, head.g, split);
+      this.lastHeads.set(journalId, { ...head, chunks });
     } catch (err) {
       if (!(err instanceof BadSearchDocError)) throw err;
       logger.warn({ journalId, doc: err.docId, reason: err.message }, 'search index document bad: the journal is rebuilt on its next load');
