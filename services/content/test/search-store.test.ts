@@ -217,6 +217,37 @@ describe('search store', () => {
     expect(sourceCalls).toEqual([]);
   });
 
+  test('a save reads its chunk beside the head it last saw, and reads again when another replica rebuilt or split the index since', async () => {
+    const j = makeJournal(120, 61);
+    const writer = store({ chunkEntries: 8 });
+    const other = store({ chunkEntries: 8 });
+    await writer.rebuild(j, source(j));
+    const articles = journals.get(j)!;
+    const rnd = random(63);
+    const save = async (s: SearchStore, n: number) => {
+      const a = article(n, rnd, 'okapi');
+      articles.set(a.id, a);
+      await s.apply(j, a.id, entryOf(a), { persist: true });
+    };
+    await save(writer, 5000);
+    // The head as the writer saw it: its next save reads the chunk beside the head, once.
+    const reads = trackCalls(repo, 'chunk');
+    try {
+      await save(writer, 5001);
+      expect(reads.calls.length).toBe(1);
+    } finally {
+      reads.restore();
+    }
+    // Another replica rebuilds the journal (a new generation), then splits its chunks: the writer's
+    // chunk read beside the head is of the old one and is not used.
+    await other.rebuild(j, source(j));
+    for (let k = 0; k < 60; k++) await save(other, 5100 + k);
+    await save(writer, 5002);
+    await save(writer, 5003);
+    expect(await store().search(j, 'okapi')).toEqual(publicScan(all(j), 'okapi'));
+    await expectSame(store(), j, 64, 30);
+  });
+
   test("one write's many articles read and write each chunk once, split as far as needed; a replica reads them back from the chunks", async () => {
     const j = makeJournal(100, 101);
     const writer = store({ chunkEntries: 8 });
