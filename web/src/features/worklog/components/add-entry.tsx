@@ -28,7 +28,9 @@ export function AddEntry() {
       if (err instanceof ApiError && err.status !== 401) throw err;
       console.error('worklog: create failed', err);
     } finally {
-      await qc.invalidateQueries({ queryKey: worklogKeys.all });
+      // Dropped, not marked stale: the list opens on its loading line and then the entry, never
+      // first on the rows it had before the entry was added.
+      qc.removeQueries({ queryKey: worklogKeys.all });
     }
     navigate(paths.webdata.root);
   }
