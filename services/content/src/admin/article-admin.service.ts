@@ -328,7 +328,10 @@ export class ArticleAdminService {
     return updated;
   }
 
-  /** update() of an article whose PDF stays where it is: one article write and its views patched under the journal's lock. */
+  /**
+   * update() of an article whose PDF stays where it is: one article write and its views patched under
+   * the journal's lock, the views' first reads sent beside the write.
+   */
   private async updateInPlace(journalId: string, actor: Actor, existing: Article, patch: ArticleInput, unique: Record<Conflict | 'doi', string>): Promise<Article> {
     // The activity entry is written beside the views' work (started once the article is stored).
     const written: { activity?: Promise<void> } = {};
@@ -344,7 +347,7 @@ export class ArticleAdminService {
           activity.catch(() => undefined);
           written.activity = activity;
           return { value: u, changes: [{ t: 'article', id: u.id }, ...(u.file ? [{ t: 'file' as const, path: pdfPath(u) }] : [])], articles: [u] };
-        }),
+        }, [existing.id]),
       );
     } catch (err) {
       if (written.activity) throw err;

@@ -3,7 +3,7 @@ import { isPublicArticle, type Article } from '../archives/article.repo';
 import { assetPath, assetVersion, versionedUrl } from '../files/file-store';
 import { cacheTag, type ChangeListener } from './cache-tags';
 import { articleViewOf, entryOf, headIssue, monthOf, sortEntries, statOf } from './view-build';
-import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type IssueEntry, type IssueView, type LocView } from './view-docs';
+import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type IssueEntry, type IssueView, type LocView, type OaiDirectory } from './view-docs';
 import type { ViewChange } from './view-cache';
 import type { ViewStore } from './view-store';
 import { rebuildJournalViews } from './views-rebuild';
@@ -79,6 +79,18 @@ export interface LockedWrite<T> {
 
 /** An article as stored now and its locator as stored (null when this pass has already moved it: see Pass.locs). */
 type ArticleRead = [Article | null, { view: LocView } | null];
+
+/**
+ * The reads a pass starts with: the change counter's bump, the head, and for the articles it
+ * names their locators and the OAI-PMH directory. Independent round trips, sent side by side, and
+ * before the write itself when its articles are known ahead (writeThenChanged).
+ */
+interface PassReads {
+  rev: Promise<number>;
+  head: Promise<{ view: HeadView; json: string } | null>;
+  oaiDir?: Promise<{ view: OaiDirectory } | null>;
+  locs: Map<string, Promise<{ view: LocView } | null>>;
+}
 
 /**
  * The one change path of the content service: every admin write hands what it changed here. The
@@ -175,17 +187,20 @@ export class ChangePublisher {
    * hold: the articles it answers are as stored when the views are patched, so they are not read
    * again (a write elsewhere landed before it, and is in what it answers, or lands after it and
    * publishes after it). A `write` that throws or answers null publishes nothing; a failure after
-   * it is handled as changed() handles one.
+   * it is handled as changed() handles one. `articles`: the ids the write will change, when known:
+   * the pass's first reads go out beside the write (its counter is then bumped even when the write
+   * changes nothing, which costs a views rebuild running meanwhile one more round, nothing else).
    */
-  async writeThenChanged<T>(journalId: string, write: () => Promise<LockedWrite<T> | null>): Promise<T | null> {
+  async writeThenChanged<T>(journalId: string, write: () => Promise<LockedWrite<T> | null>, articles: readonly string[] = []): Promise<T | null> {
     const done: { w?: LockedWrite<T> } = {};
     try {
       const pass = await traced('locked', () =>
         this.store.lock.run(journalId, async () => {
+          const reads = articles.length ? this.startReads(journalId, articles) : undefined;
           const w = await write();
           if (!w) return null;
           done.w = w;
-          return traced('views', () => this.apply(journalId, w.changes, w.articles));
+          return traced('views', () => this.apply(journalId, w.changes, w.articles, reads));
         }),
       );
       if (pass) await this.told(journalId, pass);
@@ -243,24 +258,34 @@ export class ChangePublisher {
     return this.changed(journalId, [{ t: 'all' }]);
   }
 
-  /** `known`: changed articles as a write under this lock stored them (not read again). */
-  private async apply(journalId: string, changes: ContentChange[], known: readonly Article[] = []): Promise<Pass> {
-    const { repo } = this.store;
+  /** A pass's first reads (see PassReads), sent at once; consumed by apply() or by nothing (a write that failed): never an unhandled rejection. */
+  private startReads(journalId: string, articles: readonly string[]): PassReads {
+    const reads: PassReads = {
+      rev: this.store.repo.bump(viewId.counter(journalId), journalId),
+      head: this.store.load('head', journalId, viewId.head(journalId)),
+      // An article's change moves its OAI-PMH entry: the index's directory is read beside them too.
+      oaiDir: articles.length ? this.store.load('oai', journalId, viewId.oai(journalId)) : undefined,
+      locs: new Map(articles.map((id) => [id, this.store.load('loc', journalId, viewId.loc(journalId, id))])),
+    };
+    for (const p of [reads.rev, reads.head, reads.oaiDir, ...reads.locs.values()]) p?.catch(() => undefined);
+    return reads;
+  }
+
+  /** `known`: changed articles as a write under this lock stored them (not read again); `started`: the pass's first reads, begun beside that write. */
+  private async apply(journalId: string, changes: ContentChange[], known: readonly Article[] = [], started?: PassReads): Promise<Pass> {
     // The changed articles and their locators are read under the lock (a write that lands later
     // publishes after this one), side by side with the counter and the head: independent round
     // trips, and a save waits on each (behind readers, on a busy process).
+    const ids = [...new Set(changes.flatMap((c) => (c.t === 'article' ? [c.id] : [])))];
+    const reads = started ?? this.startReads(journalId, ids);
     const early = new Map<string, Promise<ArticleRead>>();
     const given = new Map(known.map((a) => [a.id, a]));
-    for (const c of changes) {
-      if (c.t !== 'article' || early.has(c.id)) continue;
-      early.set(c.id, this.readArticle(journalId, c.id, false, given.get(c.id)));
-    }
+    for (const id of ids) early.set(id, this.readArticle(journalId, id, false, given.get(id), reads.locs.get(id)));
     // Consumed by article() or not at all (a failed pass): never an unhandled rejection.
     for (const p of early.values()) p.catch(() => undefined);
-    // An article's change moves its OAI-PMH entry: the index's directory is read beside them too.
-    const oaiDir = early.size ? this.store.load('oai', journalId, viewId.oai(journalId)) : undefined;
+    const oaiDir = ids.length ? (reads.oaiDir ?? this.store.load('oai', journalId, viewId.oai(journalId))) : undefined;
     oaiDir?.catch(() => undefined);
-    const [rev, stored] = await Promise.all([repo.bump(viewId.counter(journalId), journalId), this.store.load('head', journalId, viewId.head(journalId))]);
+    const [rev, stored] = await Promise.all([reads.rev, reads.head]);
     const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
     const pass: Pass = {
       journalId,
@@ -486,9 +511,9 @@ export class ChangePublisher {
     pass.articleEvents.push({ id, article: a, entry });
   }
 
-  /** The article as stored (read, unless `known`) and, unless this pass has moved it already, its stored locator. */
-  private readArticle(journalId: string, id: string, moved: boolean, known?: Article): Promise<ArticleRead> {
-    return Promise.all([known ?? this.store.src.articles.findById(journalId, id), moved ? null : this.store.load('loc', journalId, viewId.loc(journalId, id))]);
+  /** The article as stored (read, unless `known`) and, unless this pass has moved it already, its stored locator (`loc`: as already being read). */
+  private readArticle(journalId: string, id: string, moved: boolean, known?: Article, loc?: Promise<{ view: LocView } | null>): Promise<ArticleRead> {
+    return Promise.all([known ?? this.store.src.articles.findById(journalId, id), moved ? null : (loc ?? this.store.load('loc', journalId, viewId.loc(journalId, id)))]);
   }
 
   /**
