@@ -42,6 +42,9 @@ export function EditorFormPage() {
     mutationFn: (form: FormData) => (editing ? adminApi.updateEditor(id!, form) : adminApi.addEditor(form)),
     onSuccess: async () => {
       await invalidateAfterSave(qc, staleAfterSaving.editor());
+      // The list this goes back to is read again first: kept from an earlier visit, it would show
+      // its old rows under the message until its own reload.
+      await qc.refetchQueries({ queryKey: adminKeys.editors(), type: 'inactive' });
       flash(editing ? 'Editor updated successfully' : 'Editor created successfully');
       navigate(paths.admin.editors);
     },
