@@ -149,7 +149,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
         () => http.state.shuttingDown,
         security,
         name === 'content' || name === 'render' ? edge : null,
-        name === 'content' || name === 'render' ? new SharedReads((n) => sharedAnswers.inc({ upstream: name }, n)) : null,
+        name === 'content' || name === 'render' ? new SharedReads((n) => sharedAnswers.inc({ upstream: name }, n), config.HELD_ANSWERS_BYTES) : null,
         name === 'content' || name === 'render' ? stamps : null,
       ),
     ]),

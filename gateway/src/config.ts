@@ -63,6 +63,12 @@ export const gatewayConfigSchema = z.object({
   EDGE_UNRECORDED_TTL_S: z.coerce.number().int().min(0).default(10),
   EDGE_STALE_WHILE_REVALIDATE_S: z.coerce.number().int().min(0).default(60),
   EDGE_STALE_IF_ERROR_S: z.coerce.number().int().min(0).default(86_400),
+  /**
+   * Bytes of answers nginx stores that the gateway holds too, for the content service and again
+   * for the render process (shared-reads.ts): a request nginx does not hold whose journal's change
+   * number has not moved since is answered from them. 0: an answer is held a second only.
+   */
+  HELD_ANSWERS_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
   /** Scheme and port of the journals' public origin, where alias hosts redirect to (the same values as the content service's). */
   ...publicOriginConfigShape,
 });

@@ -4,7 +4,7 @@ import { CLIENT_IP_HEADER, CONTENT_VERSION_HEADER, EDGE_CACHE_KEY_HEADER, PUBLIC
 import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
 import type { EdgeEncoding } from '@journal/server-kit';
 import type { EdgeAnswers } from './edge-answers';
-import { MAX_SHARED_BYTES, REFRESH_HEADER, type SharedAnswer, type SharedReads } from './shared-reads';
+import { MAX_SHARED_BYTES, REFRESH_HEADER, SharedReads, type SharedAnswer } from './shared-reads';
 import { feedVersionOf, notStorable, type ChangeStamps } from './change-stamps';
 
 /**
@@ -217,9 +217,9 @@ export function createUpstreamProxy(
     let kept: Buffer[] | null = flight ? [] : null;
     let keptBytes = 0;
     let shareHead: Omit<SharedAnswer, 'body'> | null = null;
-    const share = (answer: SharedAnswer | null) => {
+    const share = (answer: SharedAnswer | null, checkedUnmoved = false) => {
       if (sharing === undefined) return;
-      shared?.settle(sharing, answer, stamp);
+      shared?.settle(sharing, answer, stamp, checkedUnmoved);
       sharing = undefined;
       kept = null;
     };
@@ -290,7 +290,7 @@ export function createUpstreamProxy(
             const moved = checked ? stamps!.moved(ctx.journalId, stamp!) : false;
             void Promise.all([bytes, moved]).then(([b, m]) => {
               if (m) notStorable(heldHeaders);
-              share({ status: heldStatus, message: heldMessage, headers: { ...heldHeaders }, body: b });
+              share({ status: heldStatus, message: heldMessage, headers: { ...heldHeaders }, body: b }, checked && !m);
               if (res.destroyed) return;
               res.writeHead(heldStatus, heldMessage, heldHeaders);
               res.end(b);
@@ -377,7 +377,10 @@ export function createUpstreamProxy(
   const replay = (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, a: SharedAnswer) => {
     if (res.destroyed) return;
     edge?.recordShared(a.headers, ctx);
-    res.writeHead(a.status, a.message, answerHeaders(req, { ...a.headers }, ctx));
+    const h = { ...a.headers };
+    // Dated now (node adds it), not when the service answered: a CDN ages an answer from its Date.
+    delete h.date;
+    res.writeHead(a.status, a.message, answerHeaders(req, h, ctx));
     res.end(a.body);
   };
 
@@ -394,6 +397,7 @@ export function createUpstreamProxy(
       }
       headers.push('host', ctx.host, TENANT_HEADER, ctx.journalId, PUBLIC_HOST_HEADER, ctx.host, CLIENT_IP_HEADER, ctx.clientIp, REQUEST_ID_HEADER, ctx.requestId);
       const key = shared?.keyOf(req, ctx) ?? null;
+      const refresh = key !== null && SharedReads.isRefresh(req);
       // A reader whose wait for another's answer came to nothing (a write came meanwhile) asks on its
       // own, stamped anew: its first stamp may be the number from before that write.
       const alone = (stamp: string | null) => {
@@ -401,14 +405,18 @@ export function createUpstreamProxy(
         else void stamps.stamp(ctx.journalId).then((now) => read(req, res, ctx, headers, now));
       };
       const go = (stamp: string | null) => {
-        if (key === null || !shared) read(req, res, ctx, headers, stamp);
-        else if (shared.join(key, stamp, (a) => (a ? replay(req, res, ctx, a) : alone(stamp)))) read(req, res, ctx, headers, stamp, NO_TRIES, key);
+        if (key === null || !shared) {
+          read(req, res, ctx, headers, stamp);
+          return;
+        }
+        const joined = shared.join(key, stamp, (a) => (a ? replay(req, res, ctx, a) : alone(stamp)), refresh);
+        if (joined !== 'wait') read(req, res, ctx, headers, stamp, NO_TRIES, joined === 'lead' ? key : undefined);
       };
       // Stamped before the service is asked: what it reads then is no older than the stamp. A number
-      // read in the last second does, but not for a reader an answer is held for (change-stamps.ts);
-      // looked at and joined in one go, so no answer comes to be held in between.
+      // read in the last second does, but not for a reader an answer is held for, nor a write's
+      // refresh (change-stamps.ts); looked at and joined in one go, so no answer comes to be held in between.
       if (stamps && ctx.cacheKey && req.headers.authorization === undefined) {
-        const recent = key !== null && shared!.holds(key) ? undefined : stamps.recent(ctx.journalId);
+        const recent = refresh || (key !== null && shared!.holds(key)) ? undefined : stamps.recent(ctx.journalId);
         if (recent !== undefined) go(recent);
         else void stamps.stamp(ctx.journalId).then(go);
       } else go(null);

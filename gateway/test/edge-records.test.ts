@@ -12,6 +12,7 @@ import { testServers, uniqueName, until } from '@journal/testing';
 import { start as startGateway, type GatewayApp } from '../src/app';
 import { startNginx, type TestNginx } from './nginx.fixture';
 import { gatewayConfigSchema } from '../src/config';
+import { SHARED_HOLD_MS } from '../src/shared-reads';
 
 const J = 'c'.repeat(24);
 let upstream: http.Server;
@@ -189,6 +190,28 @@ describe('readers asking at once for a key nginx does not hold', () => {
     // Its answer is not held for readers either: the next reader's is its own.
     await viaNginx('/api/archives/ref/slow-4', key);
     expect(asked).toHaveLength(3);
+  });
+
+  it("answer a key nginx does not hold from the last answer while the journal's number stands (a write's refresh too), and ask the service after a write", async () => {
+    asked.length = 0;
+    const path = '/api/archives/ref/slow-held';
+    const key = `gzip|edge.test${path}`;
+    const first = await viaNginx(path, key);
+    // Past the moment after an answer in which any answer is held.
+    await new Promise((r) => setTimeout(r, SHARED_HOLD_MS + 200));
+    await redis.zrem(`${prefix}edge:tag:j${J}`, key);
+    const again = await viaNginx(`${path}?fbclid=3`, key);
+    const refresh = await viaNginx(path, key).set('x-jp-refresh', '1');
+    expect(asked).toEqual([path]);
+    expect([again.body, refresh.body]).toEqual([first.body, first.body]);
+    expect([again.headers['x-accel-expires'], refresh.headers['x-accel-expires']]).toEqual(['86400', '86400']);
+    // Stored by nginx again: recorded again.
+    await until(async () => (await recorded()).includes(key), 'the key recorded again');
+    // A staff save (the content service numbers it before its refreshes are sent).
+    await redis.incr(edgeChangeKey(prefix, J));
+    const after = await viaNginx(path, key).set('x-jp-refresh', '1');
+    expect(asked).toEqual([path, path]);
+    expect(after.body).not.toEqual(first.body);
   });
 
   it('never share a token holder\'s request', async () => {

@@ -95,6 +95,22 @@ const FORGET_BATCH = 1000;
  * key's expiry: each key expires from its first write on, and the map of a journal nobody reads
  * is gone a day later.
  */
+/**
+ * A batch's records of each key as one: the newest time and the tags of them all, what the script
+ * keeps of a key recorded several times (readers refilling one page at once make dozens a batch).
+ */
+function collapsed(records: readonly Pending[]): Map<string, { now: number; tags: readonly string[] }> {
+  const out = new Map<string, { now: number; tags: readonly string[] }>();
+  for (const r of records) {
+    const seen = out.get(r.cacheKey);
+    if (!seen) out.set(r.cacheKey, { now: r.now, tags: r.tags });
+    else out.set(r.cacheKey, { now: Math.max(seen.now, r.now), tags: seen.tags === r.tags || sameTags(seen.tags, r.tags) ? seen.tags : [...new Set([...seen.tags, ...r.tags])] });
+  }
+  return out;
+}
+
+const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
+
 export class EdgeKeyMap {
   private readonly maxLinked: number;
   private readonly maxOther: number;
@@ -178,7 +194,7 @@ export class EdgeKeyMap {
     for (const [scope, records] of byScope) {
       const newest = records.reduce((n, r) => Math.max(n, r.now), 0);
       const args: (string | number)[] = [this.tagPrefix, this.opts.ttlSeconds + 60, newest - this.opts.ttlSeconds * 1000, this.maxLinked, this.maxOther, STALE_PER_WRITE];
-      for (const r of records) args.push(r.cacheKey, r.now, isLinkedEdgeKey(r.cacheKey) ? 1 : 2, r.tags.join(' '));
+      for (const [cacheKey, r] of collapsed(records)) args.push(cacheKey, r.now, isLinkedEdgeKey(cacheKey) ? 1 : 2, r.tags.join(' '));
       (m as unknown as EdgeScripts).jpEdgeRecord(3, ...this.scopeKeys(scope), ...args);
     }
     return m.exec().then(

@@ -146,4 +146,17 @@ describe('EdgeKeyMap', () => {
     expect(await redis.zcard(`${prefix}edge:scope:${K}:other`)).toBe(10);
     expect(await keys.keysOf([tagJ])).toEqual(Array.from({ length: 10 }, (_, i) => `gzip|j.test/s?q=${299 - 2 * i}`));
   });
+
+  it('keeps of a key recorded many times in one batch (written once) its newest time and every tag it was recorded with', async () => {
+    const keys = new EdgeKeyMap(redis, { prefix, ttlSeconds: 3600, batchMs: 20, scopeOf: () => J });
+    const now = Date.now();
+    await Promise.all([
+      ...Array.from({ length: 25 }, (_, i) => keys.record('gzip|j.test/a', [tagJ, tagA('A')], now + i)),
+      keys.record('gzip|j.test/a', [tagJ, tagA('B')], now + 3),
+      keys.record('gzip|j.test/c', [tagJ], now),
+    ]);
+    expect(await redis.zrange(`${prefix}edge:scope:${J}:linked`, 0, -1, 'WITHSCORES')).toEqual(['gzip|j.test/c', String(now), 'gzip|j.test/a', String(now + 24)]);
+    expect((await redis.hget(`${prefix}edge:scope:${J}:tags`, 'gzip|j.test/a'))!.split(' ').sort()).toEqual([tagJ, tagA('A'), tagA('B')].sort());
+    expect(await keys.keysOf([tagA('B')])).toEqual(['gzip|j.test/a']);
+  });
 });
