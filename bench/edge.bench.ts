@@ -27,11 +27,15 @@
  *   edge_calibration_gzip_ms                           one gzip of a 49 kB page in the bench process: the
  *                                                      machine's speed while the rendered slices ran
  *   edge_rendered_br_cpu_ms (+ _render)                the same, asked for in brotli as browsers do (informative)
- *                                                      The render process sends a page whose ETag it answered
- *                                                      before in that encoding from its store (page-store.ts):
- *                                                      these refreshes change nothing, so edge_rendered_* is that
- *                                                      case; BENCH_PAGE_STORE_BYTES=0 renders each one, and keeps
- *                                                      the same figures as edge_render_each_* (cpu_ms, _vs_static…)
+ *                                                      These refreshes change nothing, so edge_rendered_* is a
+ *                                                      page whose journal no write changed since its last answer:
+ *                                                      the gateway gives that answer again (shared-reads.ts, its
+ *                                                      journal's change number read after the request came).
+ *                                                      BENCH_HELD_ANSWERS_BYTES=0: the gateway asks the render
+ *                                                      process, which sends the page it holds from its store
+ *                                                      (held-pages.ts, page-store.ts), as edge_render_held_*;
+ *                                                      BENCH_PAGE_STORE_BYTES=0 renders each one, and keeps the
+ *                                                      same figures as edge_render_each_* (cpu_ms, _vs_static…)
  *   edge_rendered_after_write_cpu_ms                   the first page after a write of its article (its reads and
  *                                                      head made again), one request at a time; _held_one_: the
  *                                                      same page right after, reads held (one request at a time
@@ -311,14 +315,18 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
     console.log(`edge rendered article page (not cached, made again per request), ${slices} slices of ${sliceSeconds} s: ${misses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${miss.cpu.nginx} gateway ${miss.cpu.gateway} render ${miss.cpu.render} content ${miss.cpu.content} = ${f.edge_rendered_cpu_ms}; ${f.edge_rendered_rps} req/s; static file nginx ${f.edge_rendered_static_nginx_cpu_ms} ms/answer (${statics.map((r) => r.cpu.nginx).join(' ')}): ${f.edge_rendered_cpu_vs_static}×; one gzip of the page here ${calibration.join(' / ')} ms`);
     console.log(`edge rendered page in brotli: ${brMisses.map((r) => round(total(r))).join(' ')} ms; median slice nginx ${brMiss.cpu.nginx} gateway ${brMiss.cpu.gateway} render ${brMiss.cpu.render} content ${brMiss.cpu.content} = ${f.edge_rendered_br_cpu_ms}`);
     // With BENCH_PAGE_STORE_BYTES=0 the render process renders and compresses every one of these
-    // pages (none is sent from its store of answers by ETag): the same figures, as edge_render_each_*.
-    if (process.env.BENCH_PAGE_STORE_BYTES === '0') {
+    // pages (none is sent from its store of answers by ETag, nor by the gateway from its held
+    // answers): the same figures, as edge_render_each_*.
+    // With BENCH_HELD_ANSWERS_BYTES=0 the gateway holds no answer past a second: each refresh goes to
+    // the render process, which sends the page it holds (held-pages.ts): kept as edge_render_held_*.
+    const renamed = process.env.BENCH_PAGE_STORE_BYTES === '0' ? 'edge_render_each_' : process.env.BENCH_HELD_ANSWERS_BYTES === '0' ? 'edge_render_held_' : null;
+    if (renamed) {
       for (const k of Object.keys(f)) {
         if (!k.startsWith('edge_rendered_')) continue;
-        f[`edge_render_each_${k.slice('edge_rendered_'.length)}`] = f[k]!;
+        f[`${renamed}${k.slice('edge_rendered_'.length)}`] = f[k]!;
         delete f[k];
       }
-      console.log('edge rendered figures above: every page rendered (no store of answers), kept as edge_render_each_*');
+      console.log(`edge rendered figures above kept as ${renamed}*`);
     }
   }
 

@@ -36,8 +36,10 @@ async function main() {
       SERVER_TIMING: '1',
       // BENCH_USAGE_LOG=syslog: nginx sends the usage log as datagrams, as it does in Kubernetes.
       ...(process.env.BENCH_USAGE_LOG === 'syslog' ? { STATS_USAGE_FILE: '' } : {}),
-      // BENCH_PAGE_STORE_BYTES=0: the render process renders every page, none sent from its store of answers.
+      // BENCH_PAGE_STORE_BYTES=0: the render process renders every page, none sent from its store of
+      // answers, nor from the gateway's held answers (BENCH_HELD_ANSWERS_BYTES=0: those alone held a second only).
       ...(process.env.BENCH_PAGE_STORE_BYTES ? { PAGE_STORE_BYTES: process.env.BENCH_PAGE_STORE_BYTES } : {}),
+      ...(process.env.BENCH_PAGE_STORE_BYTES === '0' || process.env.BENCH_HELD_ANSWERS_BYTES === '0' ? { HELD_ANSWERS_BYTES: '0' } : {}),
     },
   });
   const staticDir = path.join(ROOT, 'web/dist/bench-static');
