@@ -200,6 +200,38 @@ describe('Crossref deposits against a local server speaking the deposit protocol
     }
   }, 120_000);
 
+  it('keeps the outcome when Crossref\'s log is read to the end before the upload has marked its articles submitted', async () => {
+    // The read is queued before the upload's last writes; on a busy machine it can finish first.
+    const store = app.deposits.store;
+    const article = (await app.repos.articles.findByRef(J, '12'))!;
+    const doi = (await store.statesOf(J, [article.id])).get(article.id)!.doi;
+    const upload = cr.uploads.find((u) => u.dois.includes(doi))!;
+    const good = { loginId: LOGIN, password: PASSWORD };
+    const quiet = { info: () => undefined, warn: () => undefined };
+    const now = new Date();
+    const s = await store.createSubmission(J, { fileName: `race-${now.getTime()}.xml`, batchId: `race-${now.getTime()}`, year: 2026, volume: 4, issue: 2, articleIds: [article.id], xml: upload.xml, state: 'queued', progress: '', message: '', createdAt: now, updatedAt: now });
+    await store.setStates(J, [{ articleId: article.id, refnumber: '12', doi, state: 'queued', message: '', submissionId: s.id }]);
+    const base = { client: new CrossrefClient({ depositUrl: cr.depositUrl, timeoutMs: 2000 }), queue: app.deposits.queue, logger: quiet, pollMs: 60_000, pollRounds: 5, attempts: 2, credentials: async () => good };
+    const readToTheEnd = async () => {
+      for (let round = 1; (await store.getSubmission(J, s.id))!.state === 'submitted'; round++) {
+        await runDepositStep({ data: { kind: 'poll', journalId: J, submissionId: s.id, round }, attemptsMade: 0 }, { ...base, store });
+      }
+    };
+    const racing = new Proxy(store, {
+      get(target, name, receiver) {
+        const v = Reflect.get(target, name, receiver);
+        if (name !== 'updateSubmission') return typeof v === 'function' ? v.bind(target) : v;
+        return async (...args: Parameters<typeof store.updateSubmission>) => {
+          await store.updateSubmission(...args);
+          if (args[2].state === 'submitted') await readToTheEnd();
+        };
+      },
+    });
+    await runDepositStep({ data: { kind: 'upload', journalId: J, submissionId: s.id }, attemptsMade: 0 }, { ...base, store: racing });
+    expect((await store.getSubmission(J, s.id))!.state).toBe('completed');
+    expect((await store.statesOf(J, [article.id])).get(article.id)!.state).toBe('registered');
+  });
+
   it('writes no credentials in its log lines, whatever happens to a deposit', async () => {
     const lines: string[] = [];
     const capture = (level: string) => (obj: object, msg?: string) => void lines.push(`${level} ${JSON.stringify(obj)} ${msg ?? ''}`);

@@ -54,12 +54,10 @@ export async function runDepositStep(step: DepositStep, ctx: DepositContext): Pr
       await ctx.client.deposit(creds, s.fileName, s.xml);
       // The next read is queued before the state says so: a crash in between leaves a read to do.
       await ctx.queue.add({ kind: 'poll', journalId, submissionId: s.id, round: 1 }, ctx.pollMs);
+      // The articles first: the read waits until the submission says submitted, so it can never
+      // finish them before this marks them (and overwrite its outcome with 'submitted').
+      await ctx.store.markSubmitted(journalId, s.id, s.articleIds);
       await ctx.store.updateSubmission(journalId, s.id, { state: 'submitted', progress: 'Uploaded; waiting for Crossref to process it', message: '' });
-      const states = await ctx.store.statesOf(journalId, s.articleIds);
-      await ctx.store.setStates(
-        journalId,
-        s.articleIds.map((id) => ({ articleId: id, refnumber: states.get(id)?.refnumber ?? '', doi: states.get(id)?.doi ?? '', state: 'submitted' as const, message: '', submissionId: s.id })),
-      );
       ctx.logger.info({ submissionId: s.id, journalId, articles: s.articleIds.length }, 'crossref deposit uploaded');
       return;
     }

@@ -167,6 +167,18 @@ export class DepositRepo {
     );
   }
 
+  /**
+   * Moves this submission's articles that are still queued to 'submitted'; an article a later
+   * deposit has taken meanwhile keeps that one's state.
+   */
+  async markSubmitted(journalId: string, submissionId: string, articleIds: string[]): Promise<void> {
+    if (!articleIds.length) return;
+    await this.dois.updateMany(
+      { journalId: jid(journalId), articleId: { $in: articleIds }, submissionId, state: 'queued' },
+      { $set: { state: 'submitted', message: '', updatedAt: new Date() } },
+    );
+  }
+
   /** The states of these articles, by article id. */
   async statesOf(journalId: string, articleIds: string[]): Promise<Map<string, ArticleDoiState>> {
     const ds = await this.dois.find({ journalId: jid(journalId), articleId: { $in: articleIds } }).lean();
