@@ -56,8 +56,8 @@ interface Held {
  *
  * An answer checked against its journal's change number once it was whole is held longer (up to
  * `heldBytes` of them, the least recently asked for leaving first, each no longer than nginx may
- * keep it): a page nginx does not hold (another web pod's nginx,
- * one that dropped it for room, a write's refresh of a page the write left as it was) is then
+ * keep it): a page nginx does not hold (another web pod's nginx, or its refresh of a write
+ * another pod's refresh already fetched; one that dropped it for room) is then
  * answered here, without the service, to a request whose journal's change number, read after
  * the request came, is still the one the answer was checked under. Every write is numbered
  * before its purges and refreshes are sent (and announced to the processes holding its data
@@ -92,7 +92,8 @@ export class SharedReads {
    */
   keyOf(req: IncomingMessage, ctx: GatewayContext): string | null {
     if (!ctx.cacheKey || req.method !== 'GET' || req.headers.authorization !== undefined || req.headers.cookie !== undefined) return null;
-    return ctx.cacheKey;
+    // With the journal: a host given to another journal names another journal's change numbers.
+    return `${ctx.journalId} ${ctx.cacheKey}`;
   }
 
   /** Whether the request is a write's refresh of its key (nginx's purge port says so). */

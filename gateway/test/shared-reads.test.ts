@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { SHARED_HOLD_MS, SharedReads, type SharedAnswer } from '../src/shared-reads';
 
 const answer = (headers: SharedAnswer['headers']): SharedAnswer => ({ status: 200, message: 'OK', headers, body: Buffer.from('x') });
@@ -72,5 +73,14 @@ describe('shared reads', () => {
     expect(s.join('r', '7', () => undefined, true)).toBe('alone');
     s.settle('r', answer({ 'x-accel-expires': '86400' }), '7', true);
     expect(s.holds('r')).toBe(false);
+  });
+  it("keep an answer under its journal too: a host given to another journal is never handed the first one's", () => {
+    const s = new SharedReads(undefined, 1 << 20);
+    const req = { method: 'GET', headers: {} } as IncomingMessage;
+    const ctx = (journalId: string) => ({ journalId, host: 'j.test', clientIp: '', requestId: '', startedAt: 0, cacheKey: 'gzip|j.test/' });
+    const a = s.keyOf(req, ctx('a'.repeat(24)))!;
+    expect(s.join(a, '7', () => undefined)).toBe('lead');
+    s.settle(a, answer({ 'x-accel-expires': '86400' }), '7', true);
+    expect(s.join(s.keyOf(req, ctx('b'.repeat(24)))!, '7', () => undefined)).toBe('lead');
   });
 });
