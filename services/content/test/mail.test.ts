@@ -164,6 +164,28 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
       if (dataEnd) expect(await repo.markDataEnd(other, r.record.id, 'dead-worker')).toBe(true);
       return r.record.id;
     };
+    // Senders that read `queued` at the same moment: one takes it, whatever the database.
+    for (let round = 0; round < 10; round++) {
+      const r = await repo.insertOnce(
+        { journalId: other, key: uniqueName('race'), event: 'withdrawn', submissionId: 'sub-race', to: { name: '', email: 'race@example.org' }, cc: [], vars: {}, subject: 's', attachments: [], links: [] },
+        (id) => `<${id}@t>`,
+      );
+      const now = new Date();
+      const took = await Promise.all(Array.from({ length: 6 }, (_, i) => repo.claim(other, r.record.id, `racer-${i}`, now, new Date(now.getTime() + 60_000))));
+      expect(took.filter(Boolean)).toHaveLength(1);
+      expect(await repo.get(other, r.record.id)).toMatchObject({ state: 'sending', attempts: 1, claim: `racer-${took.indexOf(true)}` });
+    }
+    // A taker that stopped between its take and the record's write: its take blocks others for a
+    // lease, then is cleared.
+    for (const [age, expected] of [[5_000, true], [0, false]] as const) {
+      const r = await repo.insertOnce(
+        { journalId: other, key: uniqueName('ghost'), event: 'withdrawn', submissionId: 'sub-ghost', to: { name: '', email: 'ghost@example.org' }, cc: [], vars: {}, subject: 's', attachments: [], links: [] },
+        (id) => `<${id}@t>`,
+      );
+      const now = new Date();
+      await conn.collection<{ _id: string }>('mail_takes').insertOne({ _id: `${r.record.id}:0`, journalId: new mongoose.Types.ObjectId(other), claim: 'stopped', at: new Date(now.getTime() - age) });
+      expect(await repo.claim(other, r.record.id, 'next', now, new Date(now.getTime() + 1_000))).toBe(expected);
+    }
     const before = await held(false);
     const after = await held(true);
     await processMail({ data: { journalId: other, mailId: before }, attemptsMade: 0, attempts: 5 }, ctx);
