@@ -105,8 +105,9 @@ describe('the sweep at start', () => {
     await intents().insertOne({ _id: id.toHexString(), files_id: id, filename: `${J}/assets/site/never.png`, length: 1, chunkSize: CHUNK, at: new Date(0) } as never);
     const again = await startContent({ MONGO_DB: app.config.MONGO_DB, ARTICLE_PENDING_MAX_AGE_MS: 1000, ARTICLE_PENDING_SWEEP_MS: 1000 });
     try {
-      await until(async () => (await chunks().findOne({ _id: `${id.toHexString()}.0` })) === null, 'the sweep after start', 120_000);
-      expect(await intents().findOne({ _id: id.toHexString() })).toBeNull();
+      // The sweep removes the chunks first and the intent last: done when the intent is gone.
+      await until(async () => (await intents().findOne({ _id: id.toHexString() })) === null, 'the sweep after start', 120_000);
+      expect(await chunks().findOne({ _id: `${id.toHexString()}.0` })).toBeNull();
     } finally {
       await again.stop();
     }
