@@ -32,6 +32,7 @@ describe('the template', () => {
 interface Seen {
   key: string;
   url: string;
+  refresh?: string;
 }
 
 describe('a real nginx from the template', () => {
@@ -44,7 +45,7 @@ describe('a real nginx from the template', () => {
   beforeAll(async () => {
     gateway = http.createServer((req, res) => {
       const key = String(req.headers['x-jp-cache-key'] ?? '');
-      seen.push({ key, url: req.url ?? '' });
+      seen.push({ key, url: req.url ?? '', refresh: req.headers['x-jp-refresh'] as string | undefined });
       // /board is kept (a tagged page); everything else is looked at only.
       const keep = (req.url ?? '').startsWith('/board');
       res.writeHead(200, { 'content-type': 'application/json', 'x-accel-expires': keep ? '60' : '0' });
@@ -124,6 +125,13 @@ describe('a real nginx from the template', () => {
     seen.length = 0;
     expect((await ask(`/board?${'utm_source=x&'.repeat(1000)}`)).status).toBe(414);
     expect(seen).toHaveLength(0);
+  });
+
+  test('a reader\'s request never reaches the gateway marked as a write\'s refresh', async () => {
+    const before = seen.length;
+    await ask(`/never-kept-${process.pid}`, { 'X-JP-Refresh': '1' });
+    expect(seen.length).toBe(before + 1);
+    expect(seen.at(-1)!.refresh).toBeUndefined();
   });
 
   test('an absolute-form target is keyed on its path', async () => {
