@@ -2,6 +2,7 @@ import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
 import type { MailAddress, MailAttachmentRef, MailEvent, MailLink, MailState } from '@journal/contracts';
 import { jid, oid } from '../shared/plain';
+import { UniqueTakes } from '../shared/unique-take';
 
 export type AttachmentDelivery = 'pending' | 'attached' | 'linked';
 export interface StoredAttachment extends MailAttachmentRef {
@@ -75,23 +76,6 @@ mailSchema.index({ key: 1 }, { unique: true, name: 'uniq_key' });
 mailSchema.index({ journalId: 1, submissionId: 1, createdAt: 1 }, { name: 'by_submission' });
 mailSchema.index({ state: 1, updatedAt: 1 }, { name: 'by_state' });
 
-/**
- * One document per take of a message, `<message id>:<its attempts when taken>`: the unique `_id` is
- * what makes a take exclusive on FerretDB, whose filtered update reads, then writes by `_id`
- * without checking the filter again (two senders could both see `queued`). Kept as the record of
- * every take: who (the claim token) and when.
- */
-interface MailTakeDoc {
-  _id: string;
-  journalId: Types.ObjectId;
-  claim: string;
-  at: Date;
-}
-const mailTakeSchema = new Schema<MailTakeDoc>(
-  { _id: { type: String, required: true }, journalId: { type: Schema.Types.ObjectId, required: true }, claim: { type: String, required: true }, at: { type: Date, required: true } },
-  { collection: 'mail_takes', versionKey: false },
-);
-
 /** The sweep looks at every journal's waiting messages. */
 const SWEEP = crossJournal('the mail sweep finds waiting messages of every journal');
 const DUPLICATE_KEY = 11000;
@@ -107,11 +91,12 @@ export type NewMail = Omit<MailRecord, 'id' | 'state' | 'attempts' | 'lastError'
 /** The outbox. Every change of a message's state is a compare-and-set on its current state and claim. */
 export class MailRepo {
   readonly model: Model<MailDoc>;
-  private readonly takes: Model<MailTakeDoc>;
+  /** `<message id>:<its attempts when taken>`, the take of one send (shared/unique-take.ts). */
+  private readonly takes: UniqueTakes;
 
   constructor(conn: Connection) {
     this.model = (conn.models.MailOutbox as Model<MailDoc> | undefined) ?? conn.model<MailDoc>('MailOutbox', mailSchema);
-    this.takes = (conn.models.MailTake as Model<MailTakeDoc> | undefined) ?? conn.model<MailTakeDoc>('MailTake', mailTakeSchema);
+    this.takes = new UniqueTakes(conn, 'MailTake', 'mail_takes');
   }
 
   async init() {
@@ -175,42 +160,23 @@ export class MailRepo {
     const lapsed = !!r && r.state === 'sending' && !!r.leaseUntil && r.leaseUntil < now;
     if (!r || !(uncertain ? lapsed && r.dataEnd : r.state === 'queued' || (lapsed && !r.dataEnd))) return false;
     // Takers that read the same attempts race on one `_id`; one that read an older count finds it taken.
-    const takeId = `${id}:${r.attempts}`;
-    if (!(await this.take(journalId, takeId, token, now, leaseUntil.getTime() - now.getTime(), r.claim))) return false;
-    const took = await this.cas(
+    const took = await this.takes.once(
       journalId,
-      id,
-      {
-        attempts: r.attempts,
-        ...(uncertain ? { state: 'sending', dataEnd: true, leaseUntil: { $lt: now } } : { $or: [{ state: 'queued' }, { state: 'sending', dataEnd: false, leaseUntil: { $lt: now } }] }),
-      },
-      { $set: { state: 'sending', claim: token, leaseUntil, dataEnd: false, updatedAt: now, ...(uncertain ? { resent: true } : {}) }, $inc: { attempts: 1 } },
+      `${id}:${r.attempts}`,
+      // A take that became the record's claim is never cleared; one whose taker stopped before that is, after a lease.
+      { token, now, leaseMs: leaseUntil.getTime() - now.getTime(), settled: (held) => held.claim === r.claim },
+      () =>
+        this.cas(
+          journalId,
+          id,
+          {
+            attempts: r.attempts,
+            ...(uncertain ? { state: 'sending', dataEnd: true, leaseUntil: { $lt: now } } : { $or: [{ state: 'queued' }, { state: 'sending', dataEnd: false, leaseUntil: { $lt: now } }] }),
+          },
+          { $set: { state: 'sending', claim: token, leaseUntil, dataEnd: false, updatedAt: now, ...(uncertain ? { resent: true } : {}) }, $inc: { attempts: 1 } },
+        ),
     );
-    // The record moved on between the read and the write (its holder wrote the end of the message,
-    // say): the take is given back so the next taker at this count is not refused.
-    if (!took) await this.takes.deleteOne({ _id: takeId, journalId: jid(journalId), claim: token });
-    return took;
-  }
-
-  /**
-   * Writes the take, or finds it held. A take older than a lease that never became the record's
-   * claim (its taker stopped between the two writes) is cleared and tried once more.
-   */
-  private async take(journalId: string, takeId: string, token: string, now: Date, leaseMs: number, currentClaim: string): Promise<boolean> {
-    for (let i = 0; i < 2; i++) {
-      try {
-        await this.takes.create({ _id: takeId, journalId: jid(journalId), claim: token, at: now });
-        return true;
-      } catch (e) {
-        if ((e as { code?: number }).code !== DUPLICATE_KEY) throw e;
-      }
-      if (i > 0) break;
-      const held = await this.takes.findOne({ _id: takeId, journalId: jid(journalId) }).lean<MailTakeDoc>();
-      if (!held) continue; // given back meanwhile
-      if (held.claim === currentClaim || held.at.getTime() >= now.getTime() - leaseMs) break;
-      await this.takes.deleteOne({ _id: takeId, journalId: jid(journalId), claim: held.claim });
-    }
-    return false;
+    return took === true;
   }
 
   /** Recorded before the end of the message is sent: from here on the server may have it. */

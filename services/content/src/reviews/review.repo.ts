@@ -3,6 +3,7 @@ import { buildIndexes, crossJournal } from '@journal/server-kit';
 import type { Recommendation, ReviewState } from '@journal/contracts';
 import { jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
 import { BY_ID } from '../shared/cross-journal';
+import { UniqueTakes, atRev } from '../shared/unique-take';
 
 export interface ReviewerSnapshot {
   id: string;
@@ -62,6 +63,8 @@ export interface ReviewDoc {
   history: ReviewHistoryEntry[];
   /** The journal's public origin when invited: reminders sent by the worker link there. */
   origin: string;
+  /** How many times it has changed through move or a reminder (absent: never): the version a change takes. */
+  rev?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -85,6 +88,7 @@ const reviewSchema = new Schema<ReviewDoc>(
     nextReminderAt: { type: Date, default: null },
     history: { type: Schema.Types.Mixed, default: [] },
     origin: String,
+    rev: Number,
     createdAt: Date,
     updatedAt: Date,
   },
@@ -119,6 +123,8 @@ const caseSchema = new Schema<ReviewCaseDoc>(
 export type ReviewCase = Omit<ReviewCaseDoc, '_id' | 'journalId'>;
 
 type Lean = ReviewDoc & { _id: Types.ObjectId };
+/** How long a change may hold its take before another clears it (its process stopped between the two writes). */
+const CHANGE_LEASE_MS = 60_000;
 
 /** The time of the earliest reminder still to send. */
 export const nextReminderAt = (rs: Reminder[]): Date | null =>
@@ -129,11 +135,14 @@ export class ReviewRepo {
   readonly model: Model<ReviewDoc>;
   private readonly tokens: Model<ReviewTokenDoc>;
   private readonly cases: Model<ReviewCaseDoc>;
+  /** `<review id>:<rev>`: one change from each version (shared/unique-take.ts). */
+  private readonly takes: UniqueTakes;
 
   constructor(conn: Connection) {
     this.model = (conn.models.Review as Model<ReviewDoc> | undefined) ?? conn.model<ReviewDoc>('Review', reviewSchema);
     this.tokens = (conn.models.ReviewToken as Model<ReviewTokenDoc> | undefined) ?? conn.model<ReviewTokenDoc>('ReviewToken', tokenSchema);
     this.cases = (conn.models.ReviewCase as Model<ReviewCaseDoc> | undefined) ?? conn.model<ReviewCaseDoc>('ReviewCase', caseSchema);
+    this.takes = new UniqueTakes(conn, 'ReviewTake', 'review_takes');
   }
 
   async init() {
@@ -207,21 +216,13 @@ export class ReviewRepo {
    * at once cannot both move it); null when it has moved.
    */
   async move(journalId: string, id: string, from: readonly ReviewState[], set: Record<string, unknown>, history?: ReviewHistoryEntry): Promise<Review | null> {
-    const _id = oid(id);
-    if (!_id) return null;
-    const d = await this.model
-      .findOneAndUpdate(
-        { _id, journalId: jid(journalId), state: { $in: [...from] } },
-        { $set: { ...set, ...(set.reminders ? { nextReminderAt: nextReminderAt(set.reminders as Reminder[]) } : {}), updatedAt: new Date() }, ...(history ? { $push: { history } } : {}) },
-        { returnDocument: 'after' },
-      )
-      .lean<Lean>();
-    return toPlain(d);
+    const r = await this.findById(journalId, id);
+    if (!r || !from.includes(r.state)) return null;
+    return this.change(journalId, r, { ...set, ...(set.reminders ? { nextReminderAt: nextReminderAt(set.reminders as Reminder[]) } : {}) }, history);
   }
 
   /**
-   * Marks one reminder sent, once: null when it was sent, cancelled, or the review is closed. The
-   * write is conditional on the review being unchanged since read (its `updatedAt`), so two
+   * Marks one reminder sent, once: null when it was sent, cancelled, or the review is closed. Two
    * workers firing the same reminder send it once.
    */
   async claimReminder(journalId: string, id: string, key: string, history: ReviewHistoryEntry): Promise<Review | null> {
@@ -229,16 +230,31 @@ export class ReviewRepo {
       const r = await this.findById(journalId, id);
       if (!r || (r.state !== 'invited' && r.state !== 'accepted') || !r.reminders.some((m) => m.key === key && m.state === 'scheduled')) return null;
       const reminders = r.reminders.map((m) => (m.key === key ? { ...m, state: 'sent' as const } : m));
-      const d = await this.model
-        .findOneAndUpdate(
-          { _id: oid(id), journalId: jid(journalId), state: r.state, updatedAt: r.updatedAt },
-          { $set: { reminders, nextReminderAt: nextReminderAt(reminders), updatedAt: new Date() }, $push: { history } },
-          { returnDocument: 'after' },
-        )
-        .lean<Lean>();
-      if (d) return toPlain(d);
+      const d = await this.change(journalId, r, { reminders, nextReminderAt: nextReminderAt(reminders) }, history);
+      if (d) return d;
+      // Another change holds this version (an editor moving the due date, another worker): read what it made.
+      await new Promise((ok) => setTimeout(ok, 20 * (attempt + 1)));
     }
     return null;
+  }
+
+  /**
+   * One change from the version read: exactly one of concurrent changers wins, on FerretDB as on
+   * MongoDB, by taking `<id>:<rev>` with a unique insert before the compare-and-set on state and
+   * `rev` (docs/architecture.md#exactly-once-changes).
+   */
+  private change(journalId: string, r: Review, set: Record<string, unknown>, history?: ReviewHistoryEntry): Promise<Review | null> {
+    return this.takes.once(journalId, `${r.id}:${r.rev ?? 0}`, { leaseMs: CHANGE_LEASE_MS }, async () =>
+      toPlain(
+        await this.model
+          .findOneAndUpdate(
+            { _id: oid(r.id), journalId: jid(journalId), state: r.state, ...atRev(r.rev) },
+            { $set: { ...set, updatedAt: new Date() }, $inc: { rev: 1 }, ...(history ? { $push: { history } } : {}) },
+            { returnDocument: 'after' },
+          )
+          .lean<Lean>(),
+      ),
+    );
   }
 
   /** Open reviews with a reminder due by `now` (the sweep behind the delayed jobs). */

@@ -12,6 +12,7 @@ import {
   submissionListQuerySchema,
   submissionPaymentSchema,
   submissionPublishSchema,
+  type SubmissionPublish,
   type SubmissionDetail,
   type SubmissionList,
   type SubmissionState,
@@ -208,42 +209,46 @@ export class SubmissionStaffService {
     const input = parse(submissionPublishSchema, body ?? {});
     const s = await this.get(journalId, id);
     if (!canMove('publish', 'staff', s.status, 'published')) throw notAllowed();
-    let file = upload;
-    if (!file) {
-      const pdf = [...s.manuscripts].reverse().find((m) => m.kind === 'pdf');
-      const bytes = pdf && (await this.p.files.read(journalId, s.id, pdf.fileId));
-      if (!bytes) throw new AppError(400, 'invalid_file', 'Upload the final PDF: the manuscript has no PDF version');
-      file = { originalname: `${input.refnumber}.pdf`, size: bytes.length, buffer: bytes };
-    }
-    const article = await this.p.articleAdmin.create(
-      journalId,
-      actor,
-      {
-        ...input,
-        title: s.title,
-        abstract: s.abstract,
-        authorname: authornameOf(s.authors),
-        authors: s.authors,
-        keywords: s.keywords,
-        subject: s.subject,
-        country: s.country,
-        email: s.email,
-        mobile: s.mobile,
-        txnid: s.txnid,
-        ptype: s.ptype,
-      },
-      file,
-    );
-    const path = articlePagePath(article);
-    const moved = await this.p.repo.move(
-      journalId,
-      s.id,
-      ['paid'],
-      { status: 'published', article: { id: article.id, refnumber: article.refnumber, path } },
-      this.staffEntry(s, actor, 'published', `Published as ${article.refnumber}`),
-    );
-    if (!moved) throw notAllowed();
+    // The article is added by the one publisher that takes the move: two clicks make one article.
+    const made: { article?: Article } = {};
+    const moved = await this.p.repo.moveWith(journalId, s.id, ['paid'], async (current) => {
+      const article = await this.p.articleAdmin.create(journalId, actor, articleFieldsOf(current, input), await this.finalPdf(journalId, current, input.refnumber, upload));
+      made.article = article;
+      return {
+        set: { status: 'published', article: { id: article.id, refnumber: article.refnumber, path: articlePagePath(article) } },
+        history: this.staffEntry(current, actor, 'published', `Published as ${article.refnumber}`),
+      };
+    });
+    if (!moved || !made.article) throw notAllowed();
+    const { article } = made;
     await this.after(journalId, origin, actor, [s, moved], 'submission.publish', `Published as ${article.refnumber}`, deliveryOf(article, origin, this.p.config.PDF_URL || origin));
     return this.detail(journalId, id);
   }
+
+  /** The final PDF: the one uploaded now, else the newest PDF version of the manuscript. */
+  private async finalPdf(journalId: string, s: Submission, refnumber: string, upload: UploadedFile | undefined): Promise<UploadedFile> {
+    if (upload) return upload;
+    const pdf = [...s.manuscripts].reverse().find((m) => m.kind === 'pdf');
+    const bytes = pdf && (await this.p.files.read(journalId, s.id, pdf.fileId));
+    if (!bytes) throw new AppError(400, 'invalid_file', 'Upload the final PDF: the manuscript has no PDF version');
+    return { originalname: `${refnumber}.pdf`, size: bytes.length, buffer: bytes };
+  }
+}
+
+/** Every field of the article from the submission, with what the publisher chose (issue, pages, reference number, date). */
+function articleFieldsOf(s: Submission, input: SubmissionPublish) {
+  return {
+    ...input,
+    title: s.title,
+    abstract: s.abstract,
+    authorname: authornameOf(s.authors),
+    authors: s.authors,
+    keywords: s.keywords,
+    subject: s.subject,
+    country: s.country,
+    email: s.email,
+    mobile: s.mobile,
+    txnid: s.txnid,
+    ptype: s.ptype,
+  };
 }

@@ -3,6 +3,7 @@ import { buildIndexes, escapeRegex, modelOn } from '@journal/server-kit';
 import type { ArticleAuthor, SubmissionState } from '@journal/contracts';
 import { jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
 import { BY_ID } from '../shared/cross-journal';
+import { UniqueTakes, atRev } from '../shared/unique-take';
 import type { ManuscriptKind, ReceiptKind } from './file-check';
 
 /** docs/product.md#submissions: one author's manuscript version, stored in the private `submission_files` bucket. */
@@ -54,6 +55,8 @@ export interface SubmissionDoc {
   txnid: string;
   history: HistoryEntry[];
   article: { id: string; refnumber: string; path: string } | null;
+  /** How many times it has moved (absent: never, on submissions stored before the count): the version a move takes. */
+  rev?: number;
   /** Lower-case text of number, title, names and e-mail: what the staff search matches. */
   search: string;
   createdAt: Date;
@@ -86,6 +89,7 @@ const submissionSchema = new Schema<SubmissionDoc>(
     txnid: { type: String, default: '' },
     history: { type: Schema.Types.Mixed, default: [] },
     article: { type: Schema.Types.Mixed, default: null },
+    rev: Number,
     search: { type: String, default: '' },
     createdAt: Date,
     updatedAt: Date,
@@ -123,6 +127,19 @@ const tokenSchema = new Schema<TokenDoc>(
 );
 tokenSchema.index({ journalId: 1, submissionId: 1 });
 
+/**
+ * How long a move may hold its take before another mover clears it (its process stopped between
+ * the take and the write). Longer than the slowest move, a publication that adds the article.
+ */
+const MOVE_LEASE_MS = 120_000;
+
+/** What a move writes: the new fields, its history entry, a manuscript version it adds. */
+export interface SubmissionChange {
+  set: Partial<Pick<SubmissionDoc, 'status' | 'receipt' | 'ptype' | 'txnid' | 'article'>>;
+  history: HistoryEntry;
+  manuscript?: ManuscriptVersion;
+}
+
 type Lean = SubmissionDoc & { _id: Types.ObjectId };
 const searchText = (s: Pick<SubmissionDoc, 'number' | 'title' | 'email' | 'authors'>) =>
   [s.number, s.title.replace(/<[^>]*>/g, ''), s.email, ...s.authors.map((a) => `${a.given} ${a.family}`)].join(' ').toLowerCase();
@@ -133,12 +150,15 @@ export class SubmissionRepo {
   private readonly counters: Model<CounterDoc>;
   private readonly claims: Model<ClaimDoc>;
   private readonly tokens: Model<TokenDoc>;
+  /** `<submission id>:<rev>`: one move from each version (shared/unique-take.ts). */
+  private readonly takes: UniqueTakes;
 
   constructor(conn: Connection) {
     this.model = modelOn(conn, 'Submission', submissionSchema);
     this.counters = modelOn(conn, 'SubmissionCounter', counterSchema);
     this.claims = modelOn(conn, 'SubmissionNumber', claimSchema);
     this.tokens = modelOn(conn, 'SubmissionToken', tokenSchema);
+    this.takes = new UniqueTakes(conn, 'SubmissionTake', 'submission_takes');
   }
 
   async init() {
@@ -198,24 +218,38 @@ export class SubmissionRepo {
    * Applies a change only while the submission is still in one of `from`: two staff acting at once,
    * or an author and staff, cannot both move it. Null when it has moved (or is not there).
    */
-  async move(
+  move(
     journalId: string,
     id: string,
     from: readonly SubmissionState[],
-    set: Partial<Pick<SubmissionDoc, 'status' | 'receipt' | 'ptype' | 'txnid' | 'article'>>,
+    set: SubmissionChange['set'],
     history: HistoryEntry,
     push: { manuscript?: ManuscriptVersion } = {},
   ): Promise<Submission | null> {
-    const _id = oid(id);
-    if (!_id) return null;
-    const d = await this.model
-      .findOneAndUpdate(
-        { _id, journalId: jid(journalId), status: { $in: [...from] } },
-        { $set: { ...set, updatedAt: new Date() }, $push: { history, ...(push.manuscript ? { manuscripts: push.manuscript } : {}) } },
-        { returnDocument: 'after' },
-      )
-      .lean<Lean>();
-    return toPlain(d);
+    return this.moveWith(journalId, id, from, () => Promise.resolve({ set, history, ...push }));
+  }
+
+  /**
+   * A move whose change is made once it is this mover's (a publication adds the article first):
+   * `change` runs only for the one mover of this version, and an error from it moves nothing.
+   * Exactly one of concurrent movers wins on FerretDB as on MongoDB: each takes
+   * `<id>:<rev>` by a unique insert before its compare-and-set on status and `rev`
+   * (docs/architecture.md#exactly-once-changes).
+   */
+  async moveWith(journalId: string, id: string, from: readonly SubmissionState[], change: (s: Submission) => Promise<SubmissionChange>): Promise<Submission | null> {
+    const s = await this.findById(journalId, id);
+    if (!s || !from.includes(s.status)) return null;
+    return this.takes.once(journalId, `${s.id}:${s.rev ?? 0}`, { leaseMs: MOVE_LEASE_MS }, async () => {
+      const c = await change(s);
+      const d = await this.model
+        .findOneAndUpdate(
+          { _id: oid(s.id), journalId: jid(journalId), status: s.status, ...atRev(s.rev) },
+          { $set: { ...c.set, updatedAt: new Date() }, $inc: { rev: 1 }, $push: { history: c.history, ...(c.manuscript ? { manuscripts: c.manuscript } : {}) } },
+          { returnDocument: 'after' },
+        )
+        .lean<Lean>();
+      return toPlain(d);
+    });
   }
 
   /** An entry of the history that moves nothing (a review invited, answered, reminded: docs/product.md#peer-review). */

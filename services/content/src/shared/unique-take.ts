@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { modelOn } from '@journal/server-kit';
+import { jid } from './plain';
+
+/**
+ * One take of one change of a record, `_id` naming the record and the version the change starts
+ * from (`<id>:<version>`). The unique `_id` is what makes a change exclusive on FerretDB, whose
+ * filtered update reads, then writes by `_id` without checking the filter again: two writers that
+ * read the same version would both pass a compare-and-set, but only one inserts the take (an
+ * insert of a unique `_id` is atomic on FerretDB and MongoDB alike). Kept as the record of every
+ * change: who (the claim token) and when. docs/architecture.md#exactly-once-changes.
+ */
+interface TakeDoc {
+  _id: string;
+  journalId: Types.ObjectId;
+  claim: string;
+  at: Date;
+}
+const takeSchema = new Schema<TakeDoc>(
+  { _id: { type: String, required: true }, journalId: { type: Schema.Types.ObjectId, required: true }, claim: { type: String, required: true }, at: { type: Date, required: true } },
+  { versionKey: false },
+);
+const DUPLICATE_KEY = 11000;
+const scope = (journalId: string) => new Types.ObjectId(jid(journalId));
+
+export interface TakeOptions {
+  token?: string;
+  now?: Date;
+  /** How long a take may stay without its change before another taker clears it (its taker stopped between the two writes). */
+  leaseMs: number;
+  /** A held take this says became its record's change is never cleared, however old. */
+  settled?: (held: { claim: string; at: Date }) => boolean;
+}
+
+/** The takes of one kind of record, in their own collection. */
+export class UniqueTakes {
+  private readonly model: Model<TakeDoc>;
+
+  constructor(conn: Connection, modelName: string, collection: string) {
+    this.model = modelOn(conn, modelName, takeSchema, collection);
+  }
+
+  /**
+   * Runs `write` (the compare-and-set at the version the take names) only if this taker holds the
+   * take. Null when another holds it. A write that answers nothing (the record moved between the
+   * read and the write) or throws gives the take back, so the next taker at that version is not
+   * refused.
+   */
+  async once<T>(journalId: string, takeId: string, o: TakeOptions, write: () => Promise<T>): Promise<T | null> {
+    const token = o.token ?? randomUUID();
+    if (!(await this.take(journalId, takeId, token, o.now ?? new Date(), o.leaseMs, o.settled))) return null;
+    let done: T | null = null;
+    try {
+      done = await write();
+      return done;
+    } finally {
+      if (!done) await this.model.deleteOne({ _id: takeId, journalId: scope(journalId), claim: token });
+    }
+  }
+
+  /** Writes the take, or finds it held; a stale one (older than the lease, not settled) is cleared and tried once more. */
+  private async take(journalId: string, takeId: string, token: string, now: Date, leaseMs: number, settled?: TakeOptions['settled']): Promise<boolean> {
+    for (let i = 0; i < 2; i++) {
+      try {
+        await this.model.create({ _id: takeId, journalId: scope(journalId), claim: token, at: now });
+        return true;
+      } catch (e) {
+        if ((e as { code?: number }).code !== DUPLICATE_KEY) throw e;
+      }
+      if (i > 0) break;
+      const held = await this.model.findOne({ _id: takeId, journalId: scope(journalId) }).lean<TakeDoc>();
+      if (!held) continue; // given back meanwhile
+      if (settled?.(held) || held.at.getTime() >= now.getTime() - leaseMs) break;
+      await this.model.deleteOne({ _id: takeId, journalId: scope(journalId), claim: held.claim });
+    }
+    return false;
+  }
+}
+
+/**
+ * The filter of a record still at `rev`, the count of its changes so far. Records stored before
+ * the count existed have none, and are at 0; the first change sets it to 1 (`$inc`).
+ */
+export const atRev = (rev: number | undefined) => (rev ? { rev } : { rev: { $exists: false } });
