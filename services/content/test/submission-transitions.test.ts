@@ -95,6 +95,20 @@ test('publishing at once: one article, one delivery e-mail; the others 409', asy
   expect(await app.repos.articles.list(J, ['refnumber'])).toHaveLength(1);
 });
 
+test('history notes written while the submission moves: every note kept, the move kept', async () => {
+  const ids = await Promise.all([1, 2, 3].map((n) => newSubmission(`notes${n}@example.org`)));
+  for (const id of ids) {
+    const s = (await pod1.repo.findById(J, id))!;
+    const note = (i: number) => ({ at: new Date(), from: s.status, to: s.status, by: { kind: 'staff' as const, name: 'Edna', role: 'editor' }, message: `note ${i}`, authorVisible: false });
+    const moved = await Promise.all([...Array.from({ length: 3 }, (_, i) => pod1.repo.note(J, id, note(i)).then(() => null)), decide(id, 'under_review').then((r) => r.status), ...Array.from({ length: 3 }, (_, i) => pod2.repo.note(J, id, note(i + 3)).then(() => null))]);
+    expect(moved.filter(Boolean)).toEqual([200]);
+    const after = (await pod2.repo.findById(J, id))!;
+    expect(after.status).toBe('under_review');
+    expect(after.history.map((h) => h.message).filter((m) => m.startsWith('note')).sort()).toEqual(['note 0', 'note 1', 'note 2', 'note 3', 'note 4', 'note 5']);
+    expect(after.history.filter((h) => h.to === 'under_review' && h.from === 'received')).toHaveLength(1);
+  }
+});
+
 test('a review moved or reminded at once changes once', async () => {
   const repo = new ReviewRepo(app.conn);
   const now = new Date();

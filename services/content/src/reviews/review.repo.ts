@@ -3,7 +3,7 @@ import { buildIndexes, crossJournal } from '@journal/server-kit';
 import type { Recommendation, ReviewState } from '@journal/contracts';
 import { jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
 import { BY_ID } from '../shared/cross-journal';
-import { UniqueTakes, atRev } from '../shared/unique-take';
+import { BUSY, UniqueTakes, atRev, untilFree } from '../shared/unique-take';
 
 export interface ReviewerSnapshot {
   id: string;
@@ -215,27 +215,26 @@ export class ReviewRepo {
    * Applies a change only while the review is in one of `from` (a reviewer and an editor acting
    * at once cannot both move it); null when it has moved.
    */
-  async move(journalId: string, id: string, from: readonly ReviewState[], set: Record<string, unknown>, history?: ReviewHistoryEntry): Promise<Review | null> {
-    const r = await this.findById(journalId, id);
-    if (!r || !from.includes(r.state)) return null;
-    return this.change(journalId, r, { ...set, ...(set.reminders ? { nextReminderAt: nextReminderAt(set.reminders as Reminder[]) } : {}) }, history);
+  move(journalId: string, id: string, from: readonly ReviewState[], set: Record<string, unknown>, history?: ReviewHistoryEntry): Promise<Review | null> {
+    return untilFree(async () => {
+      const r = await this.findById(journalId, id);
+      if (!r || !from.includes(r.state)) return null;
+      return (await this.change(journalId, r, { ...set, ...(set.reminders ? { nextReminderAt: nextReminderAt(set.reminders as Reminder[]) } : {}) }, history)) ?? BUSY;
+    });
   }
 
   /**
    * Marks one reminder sent, once: null when it was sent, cancelled, or the review is closed. Two
    * workers firing the same reminder send it once.
    */
-  async claimReminder(journalId: string, id: string, key: string, history: ReviewHistoryEntry): Promise<Review | null> {
-    for (let attempt = 0; attempt < 5; attempt++) {
+  claimReminder(journalId: string, id: string, key: string, history: ReviewHistoryEntry): Promise<Review | null> {
+    return untilFree(async () => {
       const r = await this.findById(journalId, id);
       if (!r || (r.state !== 'invited' && r.state !== 'accepted') || !r.reminders.some((m) => m.key === key && m.state === 'scheduled')) return null;
       const reminders = r.reminders.map((m) => (m.key === key ? { ...m, state: 'sent' as const } : m));
-      const d = await this.change(journalId, r, { reminders, nextReminderAt: nextReminderAt(reminders) }, history);
-      if (d) return d;
-      // Another change holds this version (an editor moving the due date, another worker): read what it made.
-      await new Promise((ok) => setTimeout(ok, 20 * (attempt + 1)));
-    }
-    return null;
+      // BUSY: another change holds this version (an editor moving the due date, another worker): read what it made.
+      return (await this.change(journalId, r, { reminders, nextReminderAt: nextReminderAt(reminders) }, history)) ?? BUSY;
+    });
   }
 
   /**

@@ -83,3 +83,21 @@ export class UniqueTakes {
  * the count existed have none, and are at 0; the first change sets it to 1 (`$inc`).
  */
 export const atRev = (rev: number | undefined) => (rev ? { rev } : { rev: { $exists: false } });
+
+/** What an attempt answers when another change holds the version it read: read again and retry. */
+export const BUSY: unique symbol = Symbol('busy');
+
+/**
+ * Runs `attempt` (read the record, then change it from the version read) until it answers
+ * other than BUSY: another change held that version, so the record is read again once that change
+ * is written. Waits grow to 250 ms, about 6 s in all (a publication holds its take while it adds
+ * the article); then null.
+ */
+export async function untilFree<T>(attempt: () => Promise<T | typeof BUSY>, tries = 30): Promise<T | null> {
+  for (let i = 0; i < tries; i++) {
+    const r = await attempt();
+    if (r !== BUSY) return r;
+    await new Promise((ok) => setTimeout(ok, Math.min(20 * (i + 1), 250)));
+  }
+  return null;
+}

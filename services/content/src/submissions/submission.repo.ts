@@ -1,9 +1,9 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { buildIndexes, escapeRegex, modelOn } from '@journal/server-kit';
+import { AppError, buildIndexes, escapeRegex, modelOn } from '@journal/server-kit';
 import type { ArticleAuthor, SubmissionState } from '@journal/contracts';
 import { jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
 import { BY_ID } from '../shared/cross-journal';
-import { UniqueTakes, atRev } from '../shared/unique-take';
+import { BUSY, UniqueTakes, atRev, untilFree } from '../shared/unique-take';
 import type { ManuscriptKind, ReceiptKind } from './file-check';
 
 /** docs/product.md#submissions: one author's manuscript version, stored in the private `submission_files` bucket. */
@@ -236,9 +236,37 @@ export class SubmissionRepo {
    * `<id>:<rev>` by a unique insert before its compare-and-set on status and `rev`
    * (docs/architecture.md#exactly-once-changes).
    */
-  async moveWith(journalId: string, id: string, from: readonly SubmissionState[], change: (s: Submission) => Promise<SubmissionChange>): Promise<Submission | null> {
-    const s = await this.findById(journalId, id);
-    if (!s || !from.includes(s.status)) return null;
+  moveWith(journalId: string, id: string, from: readonly SubmissionState[], change: (s: Submission) => Promise<SubmissionChange>): Promise<Submission | null> {
+    let made = false;
+    return untilFree(async () => {
+      const s = await this.findById(journalId, id);
+      if (!s || !from.includes(s.status)) return null;
+      const moved = await this.changeOnce(journalId, s, (current) => {
+        made = true;
+        return change(current);
+      });
+      // Once `change` has run (an article added), its move is not tried again.
+      return moved ?? (made ? null : BUSY);
+    });
+  }
+
+  /**
+   * An entry of the history that moves nothing (a review invited, answered, reminded:
+   * docs/product.md#peer-review). Taken like a move: FerretDB writes the whole document back, so
+   * an unserialised `$push` beside a move could put the old status back.
+   */
+  async note(journalId: string, id: string, entry: HistoryEntry): Promise<void> {
+    const noted = await untilFree(async () => {
+      const s = await this.findById(journalId, id);
+      if (!s) return 'gone' as const;
+      return (await this.changeOnce(journalId, s, () => Promise.resolve({ set: {}, history: entry }))) ? ('noted' as const) : BUSY;
+    });
+    // Held past the waits: a mover stopped between its take and its write (cleared after the lease).
+    if (!noted) throw new AppError(503, 'busy', 'The submission is being changed; try again in a moment');
+  }
+
+  /** The change from the version read, if this writer takes that version; null when another holds it or it moved meanwhile. */
+  private changeOnce(journalId: string, s: Submission, change: (s: Submission) => Promise<SubmissionChange>): Promise<Submission | null> {
     return this.takes.once(journalId, `${s.id}:${s.rev ?? 0}`, { leaseMs: MOVE_LEASE_MS }, async () => {
       const c = await change(s);
       const d = await this.model
@@ -250,13 +278,6 @@ export class SubmissionRepo {
         .lean<Lean>();
       return toPlain(d);
     });
-  }
-
-  /** An entry of the history that moves nothing (a review invited, answered, reminded: docs/product.md#peer-review). */
-  async note(journalId: string, id: string, entry: HistoryEntry): Promise<void> {
-    const _id = oid(id);
-    if (!_id) return;
-    await this.model.updateOne({ _id, journalId: jid(journalId) }, { $push: { history: entry }, $set: { updatedAt: new Date() } });
   }
 
   async list(journalId: string, q: { status: string; text: string; skip: number; limit: number }): Promise<{ items: Submission[]; total: number }> {
