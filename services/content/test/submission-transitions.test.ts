@@ -21,7 +21,7 @@ let pod1: SubmissionServices;
 let pod2: SubmissionServices;
 let ip = 0;
 const N = 6;
-const ACTOR: ActivityActor = { id: 'edna', name: 'Edna', role: 'editor', ip: '192.0.2.1' };
+const ACTOR: ActivityActor = { id: 'edna', name: 'Edna', role: 'editor', ip: '192.0.2.1', requestId: 'race' };
 const staff = () => ({ ...staffHeaders(J, EDITOR), 'x-journal-host': 'race1.test' });
 
 async function newSubmission(email: string, pdf = false): Promise<string> {
@@ -141,7 +141,7 @@ test('a review moved or reminded at once changes once', async () => {
 
 test('a mover that stopped between its take and its write holds the submission for a lease, then not', async () => {
   const id = await newSubmission('stopped@example.org');
-  const takes = app.conn.collection<{ _id: string }>('submission_takes');
+  const takes = app.conn.collection<{ _id: string; journalId: Types.ObjectId; claim: string; at: Date }>('submission_takes');
   await takes.insertOne({ _id: `${id}:0`, journalId: new Types.ObjectId(J), claim: 'stopped', at: new Date() });
   await decide(id, 'under_review').expect(409);
   await takes.updateOne({ _id: `${id}:0` }, { $set: { at: new Date(Date.now() - 10 * 60_000) } });
