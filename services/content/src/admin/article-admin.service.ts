@@ -155,18 +155,23 @@ export class ArticleAdminService {
   ): Promise<Article> {
     const { title, abstract } = clean;
     const key = { year: input.year, volume: input.volume, issue: input.issue };
-    // The reads the checks need go out together (each is a round trip to the database); the
-    // checks are then made in their order, so the first failing one is the one answered.
-    const [issue, lastPage, doi] = await Promise.all([
+    // The reads the checks need go out together (each is a round trip to the database; the DOI's
+    // follows the journal's read its pattern needs); the checks are then made in their order, so
+    // the first failing one is the one answered (the conflicts' before the DOI's).
+    const doiOf = this.doiFor(journalId, input.doi, input);
+    const [issue, lastPage, doi, conflicts, doiTaken] = await Promise.all([
       this.deps.repos.issues.find(journalId, key.year, key.volume, key.issue),
       this.deps.repos.articles.lastPageOfIssue(journalId, key),
-      this.doiFor(journalId, input.doi, input),
+      doiOf,
+      this.deps.repos.articles.findConflicts(journalId, { refnumber: input.refnumber, title, txnid: input.txnid }),
+      doiOf.then((d) => this.deps.repos.articles.doiTaken(journalId, d)),
     ]);
     if (!issue) throw new AppError(404, 'issue_not_found', 'Issue not found');
     if (parsePageRange(input.pagenumber)!.first <= lastPage) throw new AppError(400, 'invalid_pagenumber', firstPageMessage(lastPage));
     const unique = { refnumber: input.refnumber, title, txnid: input.txnid, doi };
-    // Both may fail: the conflicts' message comes first, as when they were made one by one.
-    for (const r of await Promise.allSettled([this.checkConflicts(journalId, unique), this.checkDoi(journalId, doi)])) if (r.status === 'rejected') throw r.reason;
+    const conflict = CONFLICT_ORDER.find((c) => conflicts.includes(c));
+    if (conflict) throw duplicate(conflict);
+    if (doiTaken) throw duplicateDoi();
     try {
       return await this.deps.repos.articles.createPending(journalId, {
         ...input,
