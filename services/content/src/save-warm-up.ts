@@ -6,6 +6,7 @@ import { articleViewOf, corpusEntry, entryOf } from './views/view-build';
 import { checkView, issueKeyOf, type ViewKind, type ViewTypes } from './views/view-docs';
 import { packView, unpackView } from './views/packed-view';
 import { oaiEntryOf } from './views/oai-views';
+import { buildOaiIndex } from './views/oai-index';
 import { searchEntryOf } from './search/search-entry';
 import { warmSearchChecks } from './search/search.repo';
 import { warmMultipart } from './admin/upload';
@@ -53,9 +54,10 @@ const SAMPLE: Article = {
 /**
  * A staff save's code run once at start-up on a made-up article, nothing read from or written to
  * any store: the edit form's parser, schema and sanitisers, the article read's cast, the views a save
- * patches (built, packed, unpacked and checked), its search entry and chunk, its activity entry
- * (built and validated). A process's first save otherwise compiles, loads and runs all of this cold
- * (bench/store.md). A failure only costs that first save the time.
+ * patches (built, packed, unpacked and checked, the OAI-PMH directory and chunk among them), its
+ * search entry and chunk, its activity entry (built and validated). A process's first save
+ * otherwise compiles, loads and runs all of this cold (bench/store.md). A failure only costs that
+ * first save the time.
  */
 export async function warmSavePath(deps: Pick<ContentDeps, 'repos' | 'activity' | 'logger'>): Promise<void> {
   const t0 = performance.now();
@@ -69,10 +71,13 @@ export async function warmSavePath(deps: Pick<ContentDeps, 'repos' | 'activity' 
     diffFields(SAMPLE, { ...SAMPLE, abstract: '<p>Changed.</p>' }, { ignore: ['pageStart', 'pageEnd'] });
     const entry = entryOf(SAMPLE, 'January-March', 'v');
     const key = issueKeyOf(SAMPLE);
+    const oai = oaiEntryOf(SAMPLE);
     const views: { [K in ViewKind]?: ViewTypes[K] } = {
       issue: { key: { year: SAMPLE.year, volume: SAMPLE.volume, issue: SAMPLE.issue }, articles: [entry] },
       article: articleViewOf(SAMPLE, entry, 'January-March') ?? undefined,
-      loc: { ref: SAMPLE.refnumber, key, o: oaiEntryOf(SAMPLE)?.t ?? 0 },
+      loc: { ref: SAMPLE.refnumber, key, o: oai?.t ?? 0 },
+      // The OAI-PMH directory and chunk a save moves its entry in.
+      ...(oai ? { oai: buildOaiIndex([oai]).dir, oaiChunk: { entries: [oai] } } : {}),
     };
     for (const [kind, view] of Object.entries(views)) checkView(kind as ViewKind, unpackView(packView(NO_JOURNAL, JSON.stringify(view)))?.json ?? '');
     await warmSearchChecks(searchEntryOf(SAMPLE, corpusEntry(entry)));

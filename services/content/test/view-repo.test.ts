@@ -1,8 +1,9 @@
-import { connectMongo } from '@journal/server-kit';
+import { connectMongo, createLogger, KeyedLock } from '@journal/server-kit';
 import { newObjectId, scratchDatabase, testServers } from '@journal/testing';
 import { mongo, type Connection } from 'mongoose';
 import { ViewRepo } from '../src/views/view.repo';
-import { viewId } from '../src/views/view-docs';
+import { viewId, type HeadView } from '../src/views/view-docs';
+import { ViewStore, type ViewSources } from '../src/views/view-store';
 import { unpackView } from '../src/views/packed-view';
 
 const { mongoUrl } = testServers();
@@ -53,5 +54,77 @@ describe('stored views', () => {
     await repo.collectionOf(id).insertOne({ _id: id, j: journal, z: new mongo.Binary(Buffer.from('not brotli')), r: 1 });
     expect(await repo.read(id)).toEqual({ id, journalId: '', json: '' });
     expect((await repo.get(id))?.journalId).toBe('');
+  });
+});
+
+describe('kept views: a writer holding a large view reads its version, not its body', () => {
+  const scratch = scratchDatabase('viewkept');
+  let conn: Connection;
+  let repo: ViewRepo;
+  let store: ViewStore;
+  const journal = newObjectId();
+  const id = viewId.head(journal);
+  // A head large enough to carry a version (VERSIONED_VIEW).
+  const head: HeadView = {
+    journal: null,
+    editors: [],
+    indexing: [],
+    issues: [],
+    stats: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`2000/1/${i + 1}`, { n: 20, m: 'January-March' }])),
+    counts: {},
+    files: {},
+    complete: true,
+  };
+  beforeAll(async () => {
+    await scratch.open();
+    conn = await connectMongo(mongoUrl, scratch.name);
+    repo = await ViewRepo.open(conn);
+    store = new ViewStore({} as ViewSources, repo, createLogger('test', 'silent'), new KeyedLock(undefined, (k) => k));
+  });
+  afterAll(async () => {
+    await conn.close();
+    await scratch.drop();
+  });
+
+  it('is given back by a pass that left it, read whole when changed elsewhere, kept as a pass wrote it', async () => {
+    await repo.put([{ id, journalId: journal, json: JSON.stringify(head), rev: 1 }]);
+    expect((await repo.version(id))?.h).toEqual(expect.any(String));
+    const first = await store.load('head', journal, id);
+    expect(first?.view).toEqual(head);
+    const get = jest.spyOn(repo, 'get');
+    // Taken by a pass and not given back (it failed): the next load reads it whole.
+    const taken = (await store.load('head', journal, id))!.view;
+    expect(taken).toEqual(head);
+    expect(taken).not.toBe(first!.view);
+    expect(get).toHaveBeenCalledTimes(1);
+    // Given back as stored: the next load gets the same object, its body not read.
+    store.settled(journal, [], new Map([[id, taken]]));
+    expect((await store.load('head', journal, id))?.view).toBe(taken);
+    expect(get).toHaveBeenCalledTimes(1);
+    store.settled(journal, [], new Map([[id, taken]]));
+    // Another process writes it: a new version, read whole.
+    await repo.put([{ id, journalId: journal, json: JSON.stringify({ ...head, complete: false }), rev: 2 }]);
+    const changed = (await store.load('head', journal, id))!.view;
+    expect(changed.complete).toBe(false);
+    expect(get).toHaveBeenCalledTimes(2);
+    // A pass stores it: kept as written, under the version the write gave it.
+    changed.stats['2000/1/1'] = { n: 21, m: 'January-March' };
+    const stored = [{ id, journalId: journal, json: JSON.stringify(changed), rev: 3 }];
+    await repo.put(stored);
+    store.settled(journal, stored, new Map([[id, changed]]));
+    expect((await store.load('head', journal, id))?.view).toBe(changed);
+    expect(get).toHaveBeenCalledTimes(2);
+    store.settled(journal, [], new Map([[id, changed]]));
+    // Rewritten in the older layout (JSON in `b`) with its version left: the version is not trusted.
+    await repo.collectionOf(id).updateOne({ _id: id }, { $set: { b: JSON.stringify(head) }, $unset: { z: '' } });
+    expect((await store.load('head', journal, id))?.view).toEqual(head);
+    expect(get).toHaveBeenCalledTimes(3);
+    get.mockRestore();
+  });
+
+  it('a small view carries no version and is read whole', async () => {
+    const small = viewId.head(newObjectId());
+    await repo.put([{ id: small, journalId: journal, json: '{"complete":true}', rev: 1 }]);
+    expect((await repo.version(small))?.h).toBeUndefined();
   });
 });

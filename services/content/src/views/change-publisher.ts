@@ -74,6 +74,8 @@ interface Pass {
   oai: Map<string, OaiMove>;
   /** Each changed article and its stored locator, read as the pass began; taken by its first article(). */
   early: Map<string, Promise<ArticleRead>>;
+  /** The article listeners told of this pass's changes (started once they are known; awaited beside the views' write). */
+  searched?: Promise<void>;
 }
 
 /** What a write under the views lock stored (writeThenChanged): its answer, its changes, the articles as stored. */
@@ -93,7 +95,7 @@ type ArticleRead = [Article | null, { view: LocView } | null];
  */
 interface PassReads {
   rev: Promise<number>;
-  head: Promise<{ view: HeadView; json: string } | null>;
+  head: Promise<{ view: HeadView; unversioned?: true } | null>;
   oaiDir?: Promise<{ view: OaiDirectory } | null>;
   locs: Map<string, Promise<{ view: LocView } | null>>;
 }
@@ -296,7 +298,8 @@ export class ChangePublisher {
     const pass: Pass = {
       journalId,
       head,
-      headDirty: !stored,
+      // A large head an earlier release stored without a version is stored again, once, with one.
+      headDirty: !stored || !!stored.unversioned,
       countsFollow: !!stored,
       countsMoved: false,
       issues: new Map(),
@@ -319,6 +322,9 @@ export class ChangePublisher {
       seen.add(k);
       await this.one(pass, c);
     }
+    // The articles' search entries are known now: the search index's own lock, reads and write go
+    // out beside the harvesters' indexes and the views' write (tellArticles never throws).
+    pass.searched = this.tellArticles(journalId, lastChanges(pass));
     for (const key of pass.dirtyIssues) {
       const v = pass.issues.get(key)!;
       const s = statOf(v);
@@ -345,11 +351,11 @@ export class ChangePublisher {
       for (const [id, v] of w?.puts ?? []) pass.puts.set(id, v);
       for (const id of w?.removes ?? []) pass.removes.add(id);
     }
-    return this.write(pass, rev, stored?.json);
+    return this.write(pass, rev);
   }
 
   /** A pass's views and its articles' search entries written. */
-  private async write(pass: Pass, rev: number, storedHead: string | undefined): Promise<Pass> {
+  private async write(pass: Pass, rev: number): Promise<Pass> {
     const { repo } = this.store;
     const { journalId, countsMoved } = pass;
     // Only the admin's counts moved: the head is stored, no public page changes with it.
@@ -357,13 +363,11 @@ export class ChangePublisher {
     for (const id of pass.puts.keys()) pass.removes.delete(id);
     const puts = [...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }));
     // Disjoint ids (none removed is put): written side by side.
-    // The article listeners (the search index's own read-modify-write) run beside the views' write,
-    // not after it: both are done before any replica is told.
-    await Promise.all([repo.put(puts), repo.remove([...pass.removes]), this.tellArticles(journalId, lastChanges(pass))]);
-    // The head as stored now, made or left by this code: the next write takes it without checking or parsing it again.
-    const headId = viewId.head(journalId);
-    const json = puts.find((p) => p.id === headId)?.json ?? (pass.headDirty || countsMoved ? undefined : storedHead);
-    if (json) this.store.knownHead(headId, json, pass.head);
+    // The article listeners (the search index's own read-modify-write, started in apply) are done
+    // with the views' write before any replica is told.
+    await Promise.all([repo.put(puts), repo.remove([...pass.removes]), pass.searched]);
+    // The head and the OAI-PMH directory as stored now: the next write reads their versions, not them.
+    this.store.settled(journalId, puts, new Map([[viewId.head(journalId), pass.head], ...pass.puts]));
     return pass;
   }
 

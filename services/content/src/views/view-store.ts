@@ -5,8 +5,9 @@ import type { IndexingRepo } from '../indexing/indexing.repo';
 import type { IssueRepo } from '../archives/issue.repo';
 import type { Article, ArticleRepo } from '../archives/article.repo';
 import { assetPath, assetVersion, type FileStore } from '../files/file-store';
-import type { ViewRepo } from './view.repo';
+import { VERSIONED_VIEW, type StoredView, type ViewRepo } from './view.repo';
 import { HeldView } from './packed-view';
+import { isKept, KeptViews, type KeptKind } from './kept-views';
 import type { ViewCache } from './view-cache';
 import { articleViewOf, entryOf, headOf, issueCountsOf, issueViewsOf, listedIssues, monthOf, statOf } from './view-build';
 import type { OaiChunk, OaiDirectory } from './oai-index';
@@ -58,8 +59,13 @@ export interface ViewSources {
   files: FileStore;
 }
 
-/** Heads whose last JSON a process keeps (knownHeads): the journals its staff are writing to. */
-const KNOWN_HEADS = 64;
+/** A view as load() answers it, with its change counter. */
+export interface LoadedView<K extends ViewKind> {
+  view: ViewTypes[K];
+  rev: number;
+  /** A kept view large enough to carry a version, stored without one (by an earlier release): read whole until it is written again. */
+  unversioned?: true;
+}
 
 const EMPTY_HEAD: HeadView = { journal: null, editors: [], indexing: [], issues: [], stats: {}, counts: {}, files: {}, complete: false };
 
@@ -91,42 +97,43 @@ export class ViewStore {
     for (const l of this.rebuiltListeners) await l(rebuilt);
   }
 
-  /**
-   * The head JSON this process last checked or wrote, per head, and the object the last write left
-   * it as: a write mostly finds the head as the last one left it, and checking (or even parsing) a
-   * large journal's head, thousands of issues, cost a write more CPU than the rest of it. The
-   * object is handed to one load only (its caller may change it) and given back by the writer.
-   */
-  private readonly knownHeads = new Map<string, { json: string; view?: HeadView }>();
+  /** The head and OAI-PMH directory of the journals written here, by version (kept-views.ts). */
+  private readonly kept = new KeptViews();
 
-  /** A head this process made, checked or left as stored (see knownHeads); the oldest is forgotten past KNOWN_HEADS. */
-  knownHead(id: string, json: string, view?: HeadView): void {
-    this.knownHeads.delete(id);
-    this.knownHeads.set(id, { json, view });
-    if (this.knownHeads.size > KNOWN_HEADS) this.knownHeads.delete(this.knownHeads.keys().next().value!);
+  /**
+   * A pass of the change publisher is done: the kept views it stored are kept as it wrote them (with
+   * the versions ViewRepo.put gave them), those it loaded and left as stored are given back.
+   */
+  settled(journalId: string, stored: readonly StoredView[], views: ReadonlyMap<string, unknown>): void {
+    for (const id of [viewId.head(journalId), viewId.oai(journalId)]) {
+      const v = stored.find((s) => s.id === id);
+      if (v) this.kept.set(id, journalId, v.h, views.get(id), false);
+      else if (views.has(id)) this.kept.giveBack(id, views.get(id));
+    }
   }
 
   /**
    * The stored view, or null when missing or not valid (logged). Another journal's document is never
-   * answered. With its JSON as stored (a head the caller leaves unchanged is given back as known).
+   * answered. A kept view whose version is still the one stored is given without its body being read.
    */
-  async load<K extends ViewKind>(kind: K, journalId: string, id: string): Promise<{ view: ViewTypes[K]; rev: number; json: string } | null> {
+  async load<K extends ViewKind>(kind: K, journalId: string, id: string): Promise<LoadedView<K> | null> {
+    const held = isKept(kind) ? this.kept.version(id, journalId) : undefined;
+    if (held) {
+      const v = await this.repo.version(id);
+      if (!v) return null;
+      const view = v.h === held && v.journalId === journalId ? this.kept.take(kind as KeptKind, id, held) : null;
+      if (view) return { view: view as ViewTypes[K], rev: v.rev };
+    }
     const d = await this.repo.get(id);
     if (!d) return null;
-    const known = kind === 'head' && d.journalId === journalId ? this.knownHeads.get(id) : undefined;
-    let view: ViewTypes[K] | null = null;
-    if (known?.json === d.json) {
-      view = (known.view ?? JSON.parse(d.json)) as ViewTypes[K];
-      known.view = undefined;
-    } else if (d.journalId === journalId) {
-      view = checkView(kind, d.json);
-      if (view && kind === 'head') this.knownHead(id, d.json);
-    }
+    const view = d.journalId === journalId ? checkView(kind, d.json) : null;
     if (!view) {
       this.logger.warn({ journalId, id, kind }, 'stored view fails its schema or belongs to another journal: built again');
       return null;
     }
-    return { view, rev: d.rev, json: d.json };
+    if (!isKept(kind)) return { view, rev: d.rev };
+    this.kept.set(id, journalId, d.h, view, true);
+    return { view, rev: d.rev, ...(!d.h && d.json.length >= VERSIONED_VIEW ? { unversioned: true } : {}) };
   }
 
   /**
@@ -137,9 +144,10 @@ export class ViewStore {
     const read = async (): Promise<{ view: ViewTypes[K] | null; json?: string; packed?: Uint8Array }> => {
       const d = await this.repo.read(id);
       const view = d && d.journalId === journalId ? checkView(kind, d.json) : null;
-      // A head checked here is not checked again by the journal's next write (load) while it stays
-      // as stored; one a write of this process left (with its object) is kept as it is.
-      if (view && kind === 'head' && this.knownHeads.get(id)?.json !== d!.json) this.knownHead(id, d!.json);
+      // A head checked here is not read, inflated or checked again by the journal's next write
+      // (load) while its version stays the one stored: the object readers share is kept, and a
+      // write is handed a copy of it.
+      if (view && kind === 'head') this.kept.shared(id, journalId, d!.h, view);
       if (view) return { view, json: d!.json, packed: d!.packed };
       if (d) this.logger.warn({ journalId, id, kind }, 'stored view fails its schema or belongs to another journal: built again');
       return { view: await build(!!d) };

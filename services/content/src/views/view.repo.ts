@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mongo, type Connection } from 'mongoose';
 import { eachLimit, storedCount } from '@journal/server-kit';
 import { oldLayoutMessage } from '../archives/article-collections';
@@ -33,6 +34,11 @@ interface ViewDoc {
   b?: string;
   /** Change counter (the counter document) or the rebuild's lease and progress. */
   r?: number;
+  /**
+   * The body's version, new each time a view of VERSIONED_VIEW or more is written: a writer that
+   * holds the body of a version reads this (not the body) to know it is still what is stored.
+   */
+  h?: string;
   owner?: string;
   until?: number;
   progress?: string;
@@ -40,18 +46,31 @@ interface ViewDoc {
 
 const packBody = (journalId: string, json: string) => new Binary(packView(journalId, json));
 
+/** Views of this many characters of JSON or more carry a version (ViewDoc.h); smaller ones are read whole. */
+export const VERSIONED_VIEW = 4096;
+/** Versions are this process's random prefix and a count: unique across processes and writes. */
+const VERSION_PREFIX = randomBytes(6).toString('base64url');
+let versions = 0;
+
 /** A view as stored, compressed once whether it is inserted or replaces one already there. */
 interface PackedView {
   id: string;
   doc: ViewDoc & { z: mongo.Binary };
 }
-const packed = (v: StoredView): PackedView => ({ id: v.id, doc: { _id: v.id, j: v.journalId, z: packBody(v.journalId, v.json), r: v.rev } });
+/** A large view is given the version it is stored under (`v.h`). */
+const packed = (v: StoredView): PackedView => {
+  if (v.json.length >= VERSIONED_VIEW) v.h = `${VERSION_PREFIX}${(versions++).toString(36)}`;
+  return { id: v.id, doc: { _id: v.id, j: v.journalId, z: packBody(v.journalId, v.json), r: v.rev, ...(v.h ? { h: v.h } : {}) } };
+};
 
 /** A stored document's journal and JSON, from `z` or the older `b`; null when it holds neither, or garbage. */
 export function viewBodyOf(d: Partial<Pick<ViewDoc, 'j' | 'z' | 'b'>>): { journalId: string; json: string } | null {
   if (d.z instanceof Binary) return unpackView(d.z.buffer);
   return typeof d.b === 'string' ? { journalId: typeof d.j === 'string' ? d.j : '', json: d.b } : null;
 }
+
+/** A document's version; none for one holding the older JSON field (`b` is read before `z`'s version is looked at). */
+const versionOf = (d: Pick<ViewDoc, 'h' | 'b'>) => (typeof d.h === 'string' && d.b === undefined ? d.h : undefined);
 
 /** What a stored document that cannot be read stands for: no journal's, so it is built again (logged). */
 const UNREADABLE = { journalId: '', json: '' };
@@ -61,10 +80,19 @@ export interface StoredView {
   journalId: string;
   json: string;
   rev: number;
+  /** Its version (ViewDoc.h): read with it, and set by put and insert on the views they store. */
+  h?: string;
 }
 
 /** A view as a reader gets it, with its packed bytes when it was stored packed (held as they are: see HeldView). */
 export type ReadView = Omit<StoredView, 'rev'> & { packed?: Uint8Array };
+
+/** What `version` reads of a stored view: its journal, change counter and version (none for a view stored without one). */
+export interface ViewVersion {
+  journalId: string;
+  rev: number;
+  h?: string;
+}
 
 export interface RebuildLease {
   owner: string;
@@ -120,13 +148,14 @@ export class ViewRepo {
    */
   async read(id: string): Promise<ReadView | null> {
     this.reads++;
-    const d = await this.views.findOne({ _id: id }, { projection: { z: 1, b: 1, j: 1 } });
+    const d = await this.views.findOne({ _id: id }, { projection: { z: 1, b: 1, j: 1, h: 1 } });
     if (!d || (d.z === undefined && d.b === undefined)) return null;
+    const h = versionOf(d);
     if (d.z instanceof Binary) {
       const body = unpackView(d.z.buffer);
-      return body ? { id, ...body, packed: d.z.buffer } : { id, ...UNREADABLE };
+      return body ? { id, ...body, packed: d.z.buffer, h } : { id, ...UNREADABLE };
     }
-    return { id, ...(viewBodyOf(d) ?? UNREADABLE) };
+    return { id, ...(viewBodyOf(d) ?? UNREADABLE), h };
   }
 
   /** A view with its change counter, from one document (the write path compares counters). */
@@ -134,7 +163,19 @@ export class ViewRepo {
     this.reads++;
     const d = await this.views.findOne({ _id: id });
     if (!d || (d.z === undefined && d.b === undefined)) return null;
-    return { id, ...(viewBodyOf(d) ?? UNREADABLE), rev: d.r ?? 0 };
+    const body = viewBodyOf(d);
+    return body ? { id, ...body, rev: d.r ?? 0, h: versionOf(d) } : { id, ...UNREADABLE, rev: d.r ?? 0 };
+  }
+
+  /**
+   * A stored view's journal, counter and version without its body (null when there is none): what
+   * a writer holding a version's body reads to know it is still the one stored.
+   */
+  async version(id: string): Promise<ViewVersion | null> {
+    this.reads++;
+    const d = await this.views.findOne({ _id: id }, { projection: { j: 1, r: 1, h: 1, b: 1 } });
+    if (!d) return null;
+    return { journalId: typeof d.j === 'string' ? d.j : '', rev: d.r ?? 0, h: versionOf(d) };
   }
 
   /**
