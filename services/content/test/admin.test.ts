@@ -173,6 +173,30 @@ describe('issues', () => {
     expect(await state()).toEqual({ byIssue: ['2:1', '1:1'], archives: 2 });
   }, 240_000);
 
+  test('the first-page rule follows edits of pages and issues both ways', async () => {
+    const J6 = await makeJournal(app, 'adm6');
+    const T6 = tok(J6);
+    for (const issue of [1, 2]) await request(app.url).post('/api/admin/create-issue').set(as(J6, T6)).send({ volume: 8, issue, year: YEAR, frequency: 'May' }).expect(201);
+    const one = article({ volume: '8', issue: '1', refnumber: '6001', title: 'Paged one', txnid: 'PG1', pagenumber: '1-5' });
+    const a = (await addArticle(one, undefined, J6, T6).expect(201)).body as { id: string };
+    const add = (n: number, pagenumber: string, issue = '1') =>
+      addArticle(article({ volume: '8', issue, refnumber: `60${n}0`, title: `Paged ${n}`, txnid: `PG${n}0`, pagenumber }), undefined, J6, T6);
+    const lastWas = async (n: number, pagenumber: string, last: number, issue = '1') =>
+      expect((await add(n, pagenumber, issue).expect(400)).body.message).toContain(`The last page was ${last}`);
+    await lastWas(1, '4-9', 5);
+    // An edit gives the article more pages: the rule sees them.
+    await postArticle(`/api/archives/${a.id}`, J6, T6, { ...one, pagenumber: '1-20' }).expect(200);
+    await lastWas(2, '12-14', 20);
+    // Fewer again: the pages it gave back are free.
+    await postArticle(`/api/archives/${a.id}`, J6, T6, { ...one, pagenumber: '1-3' }).expect(200);
+    await add(3, '4-6').expect(201);
+    // Moved to another issue with its pages: that issue's rule sees them.
+    await add(4, '1-2', '2').expect(201);
+    await postArticle(`/api/archives/${a.id}`, J6, T6, { ...one, issue: '2', pagenumber: '30-40' }).expect(200);
+    await lastWas(5, '35-41', 40, '2');
+    await add(6, '41-42', '2').expect(201);
+  }, 240_000);
+
   test('the list pages newest first: at most limit, older than the issue before; bad paging is a 400', async () => {
     const J4 = await makeJournal(app, 'adm4');
     const T4 = tok(J4);

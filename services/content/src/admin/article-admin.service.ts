@@ -161,7 +161,7 @@ export class ArticleAdminService {
     const doiOf = this.doiFor(journalId, input.doi, input);
     const [issue, lastPage, doi, conflicts, doiTaken] = await Promise.all([
       this.deps.repos.issues.find(journalId, key.year, key.volume, key.issue),
-      this.deps.repos.articles.lastPageOfIssue(journalId, key),
+      this.deps.repos.articles.lastPageFor(journalId, key, parsePageRange(input.pagenumber)!.first),
       doiOf,
       this.deps.repos.articles.findConflicts(journalId, { refnumber: input.refnumber, title, txnid: input.txnid }),
       doiOf.then((d) => this.deps.repos.articles.doiTaken(journalId, d)),

@@ -6,6 +6,7 @@ import { cleanTitle, searchText } from '../shared/text';
 import { BY_ID, EVERY_JOURNAL, PENDING_SWEEP } from '../shared/cross-journal';
 import { ArticleTombstoneRepo } from './article-tombstone.repo';
 import { ArticleCollections } from './article-collections';
+import { IssuePagesRepo } from './issue-pages.repo';
 
 /**
  * docs/product.md#entities: Article as stored: the fields the admin API answers (one description, shared with the
@@ -232,8 +233,17 @@ export function duplicateKeyField(err: unknown): 'refnumber' | 'txnid' | 'title'
   return null;
 }
 
+type Paged = Pick<Article, 'year' | 'volume' | 'issue' | 'pageStart' | 'pageEnd'>;
+
+/** Whether an article as stored now may pass its issue's pages bound: unless it is in the issue it was in, with no page past its old ones. */
+function passesBound(now: Paged, was?: Partial<Paged>): boolean {
+  if (!was || was.year !== now.year || was.volume !== now.volume || was.issue !== now.issue) return true;
+  return Math.max(now.pageStart ?? 0, now.pageEnd ?? 0) > Math.max(was.pageStart ?? 0, was.pageEnd ?? 0);
+}
+
 export class ArticleRepo {
   readonly tombstones: ArticleTombstoneRepo;
+  private readonly pages: IssuePagesRepo;
   /** The schema's defaults, for documents written past mongoose (insertMany). */
   private defaults?: Record<string, unknown>;
 
@@ -248,6 +258,7 @@ export class ArticleRepo {
     readonly collections: ArticleCollections<ArticleDoc>,
   ) {
     this.tombstones = new ArticleTombstoneRepo(conn);
+    this.pages = new IssuePagesRepo(conn);
   }
 
   /** The model of the journal's articles, to read. */
@@ -351,7 +362,9 @@ export class ArticleRepo {
       creation: now,
       modification: now,
     });
-    return toPlain(d.toObject())!;
+    const a = toPlain(d.toObject())!;
+    await this.pages.raise(journalId, [a]);
+    return a;
   }
 
   /**
@@ -410,14 +423,21 @@ export class ArticleRepo {
       modification: now,
     }));
     if (docs.length) await model.collection.insertMany(docs, { ordered: false });
+    await this.pages.raise(journalId, docs);
     return toPlainList(docs as ArticleDoc[] as (ArticleDoc & { _id: Types.ObjectId })[]);
   }
 
   /**
    * `current`: the article as the caller has just read it (its derived fields' sources, DOI and
-   * reference number), which spares the read made otherwise.
+   * reference number), which spares the read made otherwise; with its issue and pages, an edit
+   * that keeps them spares the raise of the issue's pages bound too.
    */
-  async update(journalId: string, id: string, patch: ArticleInput, current?: Pick<Article, (typeof DERIVED_FROM)[number] | 'doi' | 'refnumber'>): Promise<Article | null> {
+  async update(
+    journalId: string,
+    id: string,
+    patch: ArticleInput,
+    current?: Pick<Article, (typeof DERIVED_FROM)[number] | 'doi' | 'refnumber'> & Partial<Paged>,
+  ): Promise<Article | null> {
     const _id = oid(id);
     if (!_id) return null;
     const set: Record<string, unknown> = { ...this.withPages(patch), modification: new Date() };
@@ -437,6 +457,8 @@ export class ArticleRepo {
       if (rekey) set.doi_key = doiKey(patch.doi ?? cur.doi, patch.refnumber ?? cur.refnumber);
     }
     const d = await (await this.collections.forWrite(journalId)).findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: set }, { returnDocument: 'after' }).lean();
+    // Pages past those it had, or another issue: that issue's bound (lastPageFor) is raised, once the article is stored.
+    if (d && passesBound(d, current)) await this.pages.raise(journalId, [d]);
     return toPlain(d);
   }
 
@@ -550,6 +572,19 @@ export class ArticleRepo {
       .select({ pageEnd: 1, pageStart: 1 })
       .lean();
     return ds.reduce((m, d) => Math.max(m, d.pageEnd ?? 0, d.pageStart ?? 0), 0);
+  }
+
+  /**
+   * The issue's last page as the first-page rule needs it (a `first` past it is allowed): the
+   * issue's bound when `first` is past it, no article read (see IssuePagesRepo); otherwise the last
+   * page read from its articles, which the bound is then brought to.
+   */
+  async lastPageFor(journalId: string, key: { year: number; volume: number; issue: number }, first: number): Promise<number> {
+    const bound = await this.pages.read(journalId, key);
+    if (bound.ready && first > bound.last) return bound.last;
+    const last = await this.lastPageOfIssue(journalId, key);
+    await this.pages.settle(journalId, key, bound, last);
+    return last;
   }
 
   /** Article counts per issue, all statuses (admin) or public only. */
