@@ -51,6 +51,9 @@ interface Timed {
   unseen?: boolean;
   /** Where its time went (content's Server-Timing, SERVER_TIMING on); `outside`: the answer's time outside content. */
   steps: Record<string, number>;
+  /** When it was sent (epoch ms, as the purger's log has it) and, for an issue, the change number waited for. */
+  at: number;
+  number: number;
 }
 
 /** A Server-Timing header's steps (a name met twice is summed: e.g. a listener's two calls). */
@@ -125,6 +128,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   let seq = 0;
   const one = async (kind: Kind): Promise<Timed> => {
     const n = `${Date.now().toString(36)}-${seq++}`;
+    const at = Date.now();
     const sent = performance.now();
     const r = await saves[kind](n);
     const body = await r.text();
@@ -140,11 +144,11 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
         const [pg, status] = await Promise.all([fetch(`${site}${kind === 'settings' ? '/' : pagePath}`), liveStatus()]);
         console.log(`edge writes: ${kind} save ${n} not seen after ${STALE_MS} ms: x-cache ${pg.headers.get('x-cache')}, status ${JSON.stringify(status)}`);
         await pg.arrayBuffer();
-        return { kind, writeMs, freshMs: STALE_MS, unseen: true, steps };
+        return { kind, writeMs, freshMs: STALE_MS, unseen: true, steps, at, number };
       }
       await sleep(5);
     }
-    return { kind, writeMs, freshMs: performance.now() - sent, steps };
+    return { kind, writeMs, freshMs: performance.now() - sent, steps, at, number };
   };
   const series = async (rounds: number) => {
     const out: Timed[] = [];
@@ -255,6 +259,8 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   console.log(`  steps p50/p99 ms: ${names.map((n) => `${n} ${f[`edge_write_step_${n}_p50_ms`]}/${f[`edge_write_step_${n}_p99_ms`]}`).join(', ')}`);
   for (const t of [...loaded].sort((a, b) => b.writeMs - a.writeMs).slice(0, 5))
     console.log(`  slow ${t.kind} ${round(t.writeMs)} ms (seen ${round(t.freshMs)}): ${Object.entries(t.steps).map(([n, d]) => `${n} ${round(d)}`).join(', ')}`);
+  for (const t of [...loaded].sort((a, b) => b.freshMs - a.freshMs).slice(0, 5))
+    console.log(`  slow to be seen: ${t.kind} sent ${new Date(t.at).toISOString()}, answered ${round(t.writeMs)} ms, seen ${round(t.freshMs)} ms${t.kind === 'issue' ? ` (change ${t.number} live)` : ''}`);
   for (const k of kinds) console.log(`  ${k}: answer p99 ${f[`edge_write_${k}_p99_ms_loaded`]} ms, seen p99 ${f[`edge_fresh_${k}_p99_ms`]} ms`);
   return f;
 }

@@ -34,6 +34,8 @@ async function main() {
       REVIEW_LINK_PER_MINUTE: '1000000',
       // Staff writes say where their time went (Server-Timing), for the saves' profile.
       SERVER_TIMING: '1',
+      // BENCH_EDGE_PURGE_SLOW_MS=0: every purge job's stages in bench-edge-purger.log.
+      ...(process.env.BENCH_EDGE_PURGE_SLOW_MS ? { EDGE_PURGE_SLOW_MS: process.env.BENCH_EDGE_PURGE_SLOW_MS } : {}),
       // BENCH_USAGE_LOG=syslog: nginx sends the usage log as datagrams, as it does in Kubernetes.
       ...(process.env.BENCH_USAGE_LOG === 'syslog' ? { STATS_USAGE_FILE: '' } : {}),
       // BENCH_PAGE_STORE_BYTES=0: the render process renders every page, none sent from its store of

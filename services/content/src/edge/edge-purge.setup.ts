@@ -10,7 +10,7 @@ import { AkamaiPurgeTarget, CloudflarePurgeTarget, FastlyPurgeTarget } from './c
 type EdgeConfig = Pick<
   ContentConfig,
   | 'REDIS_URL' | 'REDIS_PREFIX' | 'EDGE_REDIS_URL' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_REFRESH_WAIT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
-  | 'EDGE_PURGE_CONCURRENCY' | 'EDGE_PURGE_LOCK_MS'
+  | 'EDGE_PURGE_CONCURRENCY' | 'EDGE_PURGE_LOCK_MS' | 'EDGE_PURGE_SLOW_MS'
   | 'FASTLY_API_URL' | 'FASTLY_SERVICE_ID' | 'FASTLY_API_TOKEN' | 'CLOUDFLARE_API_URL' | 'CLOUDFLARE_ZONE_ID' | 'CLOUDFLARE_API_TOKEN'
   | 'AKAMAI_HOST' | 'AKAMAI_CLIENT_TOKEN' | 'AKAMAI_CLIENT_SECRET' | 'AKAMAI_ACCESS_TOKEN' | 'AKAMAI_NETWORK'
 >;
@@ -87,6 +87,7 @@ export function startEdge(c: EdgeConfig, redis: Redis, logger: Logger): EdgeModu
     repurgeMs: c.EDGE_REPURGE_MS,
     concurrency: c.EDGE_PURGE_CONCURRENCY,
     lockMs: c.EDGE_PURGE_LOCK_MS,
+    slowMs: c.EDGE_PURGE_SLOW_MS,
     logger,
   });
   const workerConn = purger.enabled && c.EDGE_PURGE_CONCURRENCY ? createBlockingRedis(c.REDIS_URL) : null;

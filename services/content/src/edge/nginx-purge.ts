@@ -4,9 +4,10 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import type { EdgeKeyMap } from '@journal/server-kit';
 import type { PublishedChange } from '../views/cache-tags';
-import type { PurgeTarget } from './purger';
+import type { PurgeNote, PurgeTarget } from './purger';
+import { pipelinable, purgePipelined } from './nginx-pipeline';
 
-/** Purges and refreshes sent to one nginx at once. */
+/** Refreshes sent to one nginx at once (each a render or read upstream, on the readers' cores). */
 const CONCURRENCY = 16;
 
 /**
@@ -33,6 +34,15 @@ const linked = (key: string) => REFRESHABLE.test(key) && !key.includes('?');
 function readersFirst(entries: [string, number][]): [string, number][] {
   const first = entries.filter(([k]) => linked(k));
   return first.length === entries.length ? entries : [...first, ...entries.filter(([k]) => !linked(k))];
+}
+
+/** Runs `one` over the items, `CONCURRENCY` at a time. */
+async function inPool<T>(items: readonly T[], one: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await one(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
 }
 
 /** Statuses nginx stores (its `proxy_cache_valid` list, and the gateway's X-Accel-Expires ones). */
@@ -86,9 +96,10 @@ export class NginxPurgeTarget implements PurgeTarget {
     this.refreshWaitMs = Math.min(o.refreshWaitMs ?? this.refreshTimeoutMs, this.refreshTimeoutMs);
   }
 
-  async purge(change: PublishedChange): Promise<void> {
+  async purge(change: PublishedChange, note?: PurgeNote): Promise<void> {
     const files = retiredFileKeys(change);
     const entries = readersFirst(await this.keys.entriesOf(change.tags));
+    note?.('keys', entries.length);
     if (!entries.length && !files.length) return;
     const endpoints = (await Promise.all(this.urls.map(expand))).flat();
     // Files first (a few keys): a withdrawn article's PDF goes before anything else.
@@ -97,13 +108,15 @@ export class NginxPurgeTarget implements PurgeTarget {
     // The head first: the pages readers reach are fresh soon whatever number of keys the tags hold
     // (a page asked for under endless query strings); the tail follows in this same try.
     const head = entries.slice(0, HEAD_KEYS);
-    await this.purgeEntries(change.tags, head, endpoints, this.refreshKeys);
+    await this.purgeEntries(change.tags, head, endpoints, this.refreshKeys, note);
+    note?.('head', head.length);
     if (entries.length <= HEAD_KEYS) return;
     // One tail at a time: a later write's tail starts after the one under way, with the keys left
     // then (the purged ones have lost their records), so tails of writes in a row do not pile up.
     const purged = new Set(head.map(([k]) => k));
     const tail = this.tail.catch(() => undefined).then(async () => {
       const rest = readersFirst(await this.keys.entriesOf(change.tags)).filter(([k]) => !purged.has(k));
+      note?.('tail-begun', rest.length);
       for (let i = 0; i < rest.length; i += TAIL_CHUNK) await this.purgeEntries(change.tags, rest.slice(i, i + TAIL_CHUNK), endpoints, 0);
     });
     this.tail = tail;
@@ -111,7 +124,7 @@ export class NginxPurgeTarget implements PurgeTarget {
   }
 
   /** Refreshes (up to `refreshBudget`) or purges the keys on every nginx; the records of the purged ones go. */
-  private async purgeEntries(tags: readonly string[], entries: readonly [string, number][], endpoints: readonly string[], refreshBudget: number) {
+  private async purgeEntries(tags: readonly string[], entries: readonly [string, number][], endpoints: readonly string[], refreshBudget: number, note?: PurgeNote) {
     let refreshes = 0;
     const tasks = entries.map(([key]) => {
       const refresh = refreshes < refreshBudget && REFRESHABLE.test(key);
@@ -119,7 +132,7 @@ export class NginxPurgeTarget implements PurgeTarget {
       return { key, refresh };
     });
     const deadline = performance.now() + this.refreshWaitMs;
-    const kept = await Promise.all(endpoints.map((url) => this.runAll(url, tasks, deadline)));
+    const kept = await Promise.all(endpoints.map((url) => this.runAll(url, tasks, deadline, note)));
     // Keys purged from every nginx hold nothing any more: their records go, so the next write
     // of these tags does not purge them again (a refreshed key holds the new answer and stays).
     const gone = entries.filter((_, i) => !kept.some((k) => k[i]));
@@ -128,24 +141,49 @@ export class NginxPurgeTarget implements PurgeTarget {
 
   /**
    * Refreshes (until `deadline`) or purges every task's key on one nginx: for each, whether it may
-   * still hold an answer (refreshed, or its refresh still under way).
+   * still hold an answer (refreshed, or its refresh still under way). The refreshes and the purges
+   * go side by side: a purge never waits behind a refresh's render (a busy render process would
+   * otherwise hold every purge of the write until the deadline).
    */
-  private async runAll(url: string, tasks: readonly { key: string; refresh: boolean }[], deadline: number): Promise<boolean[]> {
+  private async runAll(url: string, tasks: readonly { key: string; refresh: boolean }[], deadline: number, note?: PurgeNote): Promise<boolean[]> {
     const kept = new Array<boolean>(tasks.length).fill(false);
-    let next = 0;
-    const worker = async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        const { key, refresh } = tasks[i]!;
-        const outcome = refresh && performance.now() < deadline ? await this.refreshed(url, key, deadline) : 'refused';
-        if (outcome !== 'refused') kept[i] = true;
-        // A refresh still under way past the deadline is overtaken: readers get the write from the
-        // next fill rather than wait for a busy render.
-        if (outcome !== 'stored') await this.purgeKey(url, key);
+    const count = { stored: 0, late: 0 };
+    const of = (refresh: boolean) => tasks.flatMap((t, i) => (t.refresh === refresh ? [i] : []));
+    // The keys whose refresh did not store the new answer, purged together once the refreshes are
+    // over: a refresh still under way past the deadline is overtaken, and readers get the write
+    // from the next fill rather than wait for a busy render; past the deadline none is asked for.
+    const unrefreshed: string[] = [];
+    const refreshing = inPool(of(true), async (i) => {
+      const key = tasks[i]!.key;
+      const outcome = performance.now() < deadline ? await this.refreshed(url, key, deadline) : 'refused';
+      if (outcome !== 'refused') {
+        kept[i] = true;
+        count[outcome]++;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, tasks.length) }, worker));
+      if (outcome !== 'stored') unrefreshed.push(key);
+    }).then(() => this.purgeAll(url, unrefreshed));
+    const purging = this.purgeAll(url, of(false).map((i) => tasks[i]!.key));
+    await Promise.all([refreshing.then(() => note?.('refreshed', count.stored)), purging.then(() => note?.('purged'))]);
+    if (count.late) note?.('late', count.late);
     return kept;
+  }
+
+  /**
+   * Purges the keys on one nginx: pipelined (nginx-pipeline.ts) over plain HTTP, where a purge is
+   * a lookup and an unlink in nginx and its cost is this process's request; the keys it cannot
+   * send so, and HTTPS endpoints, one request each.
+   */
+  private async purgeAll(url: string, keys: readonly string[]) {
+    const piped = url.startsWith('http:') ? keys.filter(pipelinable) : [];
+    const rest = piped.length === keys.length ? [] : keys.filter((k) => !url.startsWith('http:') || !pipelinable(k));
+    await Promise.all([
+      piped.length &&
+        purgePipelined(url, piped, this.timeoutMs).then((statuses) => {
+          const bad = statuses.find((st) => st !== 200 && st !== 404);
+          if (bad !== undefined) throw new Error(`nginx purge answered ${bad} at ${url}`);
+        }),
+      inPool(rest, (key) => this.purgeKey(url, key)),
+    ]);
   }
 
   private async purgeKey(url: string, key: string) {
@@ -173,7 +211,8 @@ export class NginxPurgeTarget implements PurgeTarget {
 }
 
 // Kept-alive connections to the purge servers: a write's purge sends hundreds of small requests.
-const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 4 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 4 }) };
+const SOCKETS = CONCURRENCY * 4;
+const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: SOCKETS }), 'https:': new https.Agent({ keepAlive: true, maxSockets: SOCKETS }) };
 
 /**
  * One request to an nginx purge server, its body read and dropped. node:http rather than fetch: a

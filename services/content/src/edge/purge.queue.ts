@@ -21,6 +21,8 @@ export interface PurgeQueueOptions {
   concurrency: number;
   /** A job's lock; a worker that stops renewing it (killed) loses the job to another, or to itself restarted. */
   lockMs: number;
+  /** A job whose change took longer than this from its write to live is logged with where its time went (0: every job). */
+  slowMs: number;
   logger: Logger;
 }
 
@@ -71,9 +73,17 @@ export class PurgeQueue {
 
   private async run(job: Job<PurgeJob>): Promise<void> {
     const { seq, repurge, ...change } = job.data;
-    const ok = await this.purger.purge(change);
+    // Each stage's time since the job was queued (a repurge: since it was due).
+    const since = job.timestamp + (job.opts.delay ?? 0);
+    const stages: Record<string, number | [number, number]> = { taken: (job.processedOn ?? Date.now()) - since, begun: Date.now() - since };
+    const note = (stage: string, count?: number) => (stages[stage] = count === undefined ? Date.now() - since : [Date.now() - since, count]);
+    const ok = await this.purger.purge(change, note);
+    if (!repurge) {
+      await this.status.done(change.journalId, seq, !ok);
+      note('live');
+    }
+    if (Date.now() - since >= this.opts.slowMs) this.opts.logger.warn({ journalId: change.journalId, seq, repurge: !!repurge, tags: change.tags.length, stages }, 'edge purge slow');
     if (repurge) return;
-    await this.status.done(change.journalId, seq, !ok);
     if (this.opts.repurgeMs > 0) {
       await this.queue.add('repurge', { ...change, seq, repurge: true }, { delay: this.opts.repurgeMs, removeOnComplete: true, removeOnFail: true });
     }

@@ -1,11 +1,14 @@
 import type { Logger } from '@journal/server-kit';
 import type { PublishedChange } from '../views/cache-tags';
 
+/** Told when a purge reaches a stage (`keys`, `head`, `tail`…), with a count where one applies: where a slow purge's time went. */
+export type PurgeNote = (stage: string, count?: number) => void;
+
 /** One cache in front of the services that a write's tags are purged from (nginx, a CDN). */
 export interface PurgeTarget {
   readonly name: string;
   /** Removes every answer carrying any of the tags. Throws when the cache could not be told. */
-  purge(change: PublishedChange): Promise<void>;
+  purge(change: PublishedChange, note?: PurgeNote): Promise<void>;
 }
 
 export interface PurgerOptions {
@@ -40,17 +43,19 @@ export class EdgePurger {
    * Purges the change from every target (retrying each on its own); resolves when all are done or
    * gave up: true when every target took it. Never rejects.
    */
-  async purge(change: PublishedChange): Promise<boolean> {
-    const p = Promise.all(this.opts.targets.map((t) => this.purgeOne(t, change))).then((done) => done.every(Boolean));
+  async purge(change: PublishedChange, note?: PurgeNote): Promise<boolean> {
+    const p = Promise.all(this.opts.targets.map((t) => this.purgeOne(t, change, note))).then((done) => done.every(Boolean));
     this.running.add(p);
     void p.finally(() => this.running.delete(p));
     return p;
   }
 
-  private async purgeOne(target: PurgeTarget, change: PublishedChange): Promise<boolean> {
+  private async purgeOne(target: PurgeTarget, change: PublishedChange, note?: PurgeNote): Promise<boolean> {
+    const noted: PurgeNote | undefined = note && ((stage, count) => note(`${target.name}.${stage}`, count));
     for (let attempt = 1; ; attempt++) {
       try {
-        await target.purge(change);
+        await target.purge(change, noted);
+        noted?.('done', attempt);
         this.stats.purges++;
         return true;
       } catch (err) {
