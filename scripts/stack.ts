@@ -7,7 +7,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { CONTENT_NODE_FLAGS } from '../services/content/src/node-flags';
+import { contentNodeFlags } from '../services/content/src/node-flags';
 
 export const ROOT = path.resolve(__dirname, '..');
 /** COUNTER's robots list as `scripts/provision.sh robots` leaves it (the counter-robots package's robot.txt). */
@@ -300,7 +300,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     return child;
   };
   // The content process runs with its pod's heap sizes here too (services/content/src/node-flags.ts).
-  const flagsOf = (name: string) => (name.startsWith('content') ? [...CONTENT_NODE_FLAGS] : []);
+  const flagsOf = (name: string) => (name.startsWith('content') ? [...contentNodeFlags(name)] : []);
   const node = (name: string, entry: string, port: number, extra: Record<string, string> = {}) =>
     spawnLogged(name, process.execPath, [...flagsOf(name), path.join(ROOT, entry)], { PORT: String(port), ...extra });
 
