@@ -259,6 +259,7 @@ export function writeReport(results: Record<string, unknown>, docsDir: string) {
     ['publisher-search.md', ''],
     ['publisher-content.md', ''],
     ['staff-profile.md', ''],
+    ['staff-notes.md', ''],
     ['submission-profile.md', ''],
     ['store-write.md', ''],
     ['upload-cpu.md', ''],
