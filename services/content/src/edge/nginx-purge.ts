@@ -141,30 +141,33 @@ export class NginxPurgeTarget implements PurgeTarget {
 
   /**
    * Refreshes (until `deadline`) or purges every task's key on one nginx: for each, whether it may
-   * still hold an answer (refreshed, or its refresh still under way). The refreshes and the purges
-   * go side by side: a purge never waits behind a refresh's render (a busy render process would
-   * otherwise hold every purge of the write until the deadline).
+   * still hold an answer (refreshed, or its refresh still under way). The purges follow the
+   * refreshes, all together: an answer made before the write and still on its way into nginx when
+   * the write was numbered has had the refreshes' time to land, and is purged with the rest.
    */
   private async runAll(url: string, tasks: readonly { key: string; refresh: boolean }[], deadline: number, note?: PurgeNote): Promise<boolean[]> {
     const kept = new Array<boolean>(tasks.length).fill(false);
     const count = { stored: 0, late: 0 };
-    const of = (refresh: boolean) => tasks.flatMap((t, i) => (t.refresh === refresh ? [i] : []));
-    // The keys whose refresh did not store the new answer, purged together once the refreshes are
-    // over: a refresh still under way past the deadline is overtaken, and readers get the write
-    // from the next fill rather than wait for a busy render; past the deadline none is asked for.
-    const unrefreshed: string[] = [];
-    const refreshing = inPool(of(true), async (i) => {
-      const key = tasks[i]!.key;
-      const outcome = performance.now() < deadline ? await this.refreshed(url, key, deadline) : 'refused';
-      if (outcome !== 'refused') {
-        kept[i] = true;
-        count[outcome]++;
-      }
-      if (outcome !== 'stored') unrefreshed.push(key);
-    }).then(() => this.purgeAll(url, unrefreshed));
-    const purging = this.purgeAll(url, of(false).map((i) => tasks[i]!.key));
-    await Promise.all([refreshing.then(() => note?.('refreshed', count.stored)), purging.then(() => note?.('purged'))]);
+    // Keys whose refresh did not store the new answer are purged: a refresh still under way past
+    // the deadline is overtaken, and readers get the write from the next fill rather than wait for
+    // a busy render; past the deadline none is asked for.
+    const purge = tasks.flatMap((t) => (t.refresh ? [] : [t.key]));
+    await inPool(
+      tasks.flatMap((t, i) => (t.refresh ? [i] : [])),
+      async (i) => {
+        const key = tasks[i]!.key;
+        const outcome = performance.now() < deadline ? await this.refreshed(url, key, deadline) : 'refused';
+        if (outcome !== 'refused') {
+          kept[i] = true;
+          count[outcome]++;
+        }
+        if (outcome !== 'stored') purge.push(key);
+      },
+    );
+    note?.('refreshed', count.stored);
     if (count.late) note?.('late', count.late);
+    await this.purgeAll(url, purge);
+    note?.('purged', purge.length);
     return kept;
   }
 
