@@ -16,9 +16,9 @@ export const CONTENT_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'
  * same limit as the heap. With a 256 MB old space it lets that limit grow little past what is live
  * (some 60 MB), so every 10 MB upload set off a full collection of the whole heap, on four threads:
  * half the process's CPU per submission (111 full collections for 104 submissions of 10 MB). The
- * limit is let grow to twice what is live (the old space stays at 256 MB, the pod at 512 MiB):
- * through the whole stack the process's CPU per 10 MB submission fell from 166-209 to 128-138 ms,
- * its peak RSS stayed 276-380 MB as before (bench/upload-cpu.md).
+ * limit is let grow to twice what is live (the old space stays at 256 MB, the pod at 512 MiB): 56
+ * full collections for the same 104 (three times: 57), peak RSS 276-380 MB as before
+ * (bench/upload-cpu.md).
  */
 export const CONTENT_STAFF_NODE_FLAGS: readonly string[] = [...CONTENT_NODE_FLAGS, '--heap-growing-percent=100'];
 
