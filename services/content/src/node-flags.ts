@@ -17,7 +17,7 @@ export const CONTENT_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'
  * (some 60 MB), so every 10 MB upload set off a full collection of the whole heap, on four threads:
  * half the process's CPU per submission (111 full collections for 104 submissions of 10 MB). The
  * limit is let grow to twice what is live (the old space stays at 256 MB, the pod at 512 MiB): 56
- * full collections for the same 104 (three times: 57), peak RSS 276-380 MB as before
+ * full collections for the same 104 (four times: 57), peak RSS 276-380 MB as before
  * (bench/upload-cpu.md).
  */
 export const CONTENT_STAFF_NODE_FLAGS: readonly string[] = [...CONTENT_NODE_FLAGS, '--heap-growing-percent=100'];
