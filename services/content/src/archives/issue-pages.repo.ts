@@ -41,8 +41,14 @@ export class IssuePagesRepo {
     const _id = IssuePagesRepo.id(journalId, k);
     const d = await this.col.findOne({ _id });
     if (d) return d;
-    const made = await this.col.findOneAndUpdate({ _id }, { $setOnInsert: { journalId: jid(journalId), last: 0, v: 0 } }, { upsert: true, returnDocument: 'after' });
-    return made ?? { last: 0, v: 0 };
+    try {
+      const made = await this.col.findOneAndUpdate({ _id }, { $setOnInsert: { journalId: jid(journalId), last: 0, v: 0 } }, { upsert: true, returnDocument: 'after' });
+      if (made) return made;
+    } catch (err) {
+      // Two first reads of one issue at once: the other made it.
+      if ((err as { code?: number }).code !== 11000) throw err;
+    }
+    return (await this.col.findOne({ _id })) ?? { last: 0, v: 0 };
   }
 
   /** The issue's bound set to its last page as read after `was` was: left as it is when a raise came since. */
