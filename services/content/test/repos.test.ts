@@ -62,6 +62,9 @@ describe('repositories', () => {
     await app.repos.articles.create(J2, mk(1));
     expect((await app.repos.articles.listByIssue(J1, base)).map((a) => a.refnumber)).toEqual(['101', '102']);
     expect(await app.repos.articles.lastPageOfIssue(J1, base)).toBe(25);
+    // The first-page rule's bound: first reads of an issue at once all answer its last page.
+    expect(await Promise.all(Array.from({ length: 6 }, () => app.repos.articles.lastPageFor(J1, base, 1)))).toEqual(Array(6).fill(25));
+    expect(await app.repos.articles.lastPageFor(J1, base, 26)).toBe(25);
     const counts = await app.repos.articles.countsByIssue(J1);
     expect(counts).toEqual([{ ...base, count: 2 }]);
     expect(await app.repos.articles.findConflicts(J1, { refnumber: '102', txnid: 'T2', title: 'Title 2' }, a1.id)).toEqual([]);
