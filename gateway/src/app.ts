@@ -7,6 +7,7 @@ import {
   createHttpApp,
   createLogger,
   createRedis,
+  redisReady,
   EDGE_CACHE_KEY_HEADER,
   EdgeKeyMap,
   listen,
@@ -94,6 +95,8 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
   // own); a connection of its own, as a read waits on it and must not wait long.
   const changeRedis = config.REDIS_URL ? createRedis(config.REDIS_URL, { commandTimeout: STAMP_WAIT_MS }) : null;
   const stamps = changeRedis ? new ChangeStamps(changeRedis, config.REDIS_PREFIX) : null;
+  // A read before the connection is ready goes on unstamped, and nginx may not store it: wait a little.
+  if (changeRedis) await redisReady(changeRedis, 2000);
   const sharedAnswers = new Counter({
     name: 'gateway_shared_answers_total',
     help: "Answers a reader got from another reader's request to the service (readers asking at once for a key nginx does not hold)",

@@ -245,6 +245,9 @@ export function createUpstreamProxy(
           const headers = answerHeaders(req, h as AnswerHeaders, ctx);
           encoding = edge ? edge.prepare(req, status, headers, ctx) : null;
           checked = stamp !== null && stamps !== null && willStore(headers, encoding !== null);
+          // A read meant to be stamped whose stamp Redis could not give is unchecked: nginx would
+          // store what may predate a write whose purges are already over.
+          if (stamp === null && stamps !== null && ctx.cacheKey && req.headers.authorization === undefined) notStorable(headers);
           if (encoding || checked) {
             heldHeaders = headers;
             heldStatus = status;

@@ -39,4 +39,13 @@ function quiet(client: Redis): Redis {
 
 export const isRedisReady = (r: Redis | undefined) => r?.status === 'ready';
 
+/** Resolves once the client is ready, or after `ms` (a service starts without Redis rather than not at all). */
+export function redisReady(redis: Redis, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (redis.status === 'ready') return resolve();
+    redis.once('ready', () => resolve());
+    setTimeout(resolve, ms).unref();
+  });
+}
+
 export type { Redis };

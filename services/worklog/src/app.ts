@@ -1,4 +1,4 @@
-import { ActivityLog, storedUserCheck, createHttpApp, createRedis, mongoDependency, openService, redisDependency, serve, type Redis, type ServiceApp } from '@journal/server-kit';
+import { ActivityLog, storedUserCheck, createHttpApp, createRedis, redisReady, mongoDependency, openService, redisDependency, serve, type Redis, type ServiceApp } from '@journal/server-kit';
 import type { WorklogConfig } from './config';
 import { EntryRepo } from './entry.repo';
 import { EntryIndex } from './entry-index';
@@ -15,11 +15,7 @@ export async function start(config: WorklogConfig): Promise<WorklogApp> {
   const { logger, conn } = await openService('worklog', config);
   const redis: Redis = createRedis(config.REDIS_URL);
   // Without Redis every call is refused (tokens are checked against it), so give it a moment.
-  await new Promise<void>((resolve) => {
-    if (redis.status === 'ready') return resolve();
-    redis.once('ready', () => resolve());
-    setTimeout(resolve, 5000).unref();
-  });
+  await redisReady(redis, 5000);
   const entries = new EntryRepo(conn);
   await entries.init();
   // Nothing of the corpus is read here: each answer reads its journal's index head and the pages it shows.
