@@ -134,7 +134,7 @@ export function edgeNotes(num: (k: string) => number | undefined): string[] {
     '  (docs/architecture.md: the archive index has a tag of its own, an issue with no public article shows nowhere): the',
     '  bench\'s new issues purge nothing, where they purged every key of the journal (seen p99 1,627 ms before, then the',
     '  slowest kind). A read the gateway stamped after a write\'s announcement waits until its process has applied it.',
-    `  Seen by readers, p99 by kind: article ${v('edge_fresh_article_p99_ms', 1)} ms, issue ${v('edge_fresh_issue_p99_ms', 1)} ms, settings ${v('edge_fresh_settings_p99_ms', 1)} ms. Where a change's time to`,
+    `  Seen by readers, p99 by kind: article saves ${v('edge_fresh_article_p99_ms', 1)} ms, new issues ${v('edge_fresh_issue_p99_ms', 1)} ms, settings ${v('edge_fresh_settings_p99_ms', 1)} ms. Where a change's time to`,
     '  live went (2026-11-30, every purge job\'s stages logged with `BENCH_EDGE_PURGE_SLOW_MS=0`, load average 6.7–9.7): a job',
     '  is taken 0–90 ms after its save and reads its keys in 2–100 ms; its refreshes wait up to 250 ms (half or more late',
     '  under this load), and its purges (100–230 keys) ran behind them 16 at a time, so a change was live 265–440 ms',
