@@ -47,16 +47,10 @@ beforeAll(async () => {
   const db = target.pathname.length > 1 ? target.pathname : '';
   gateway = await startGateway(
     gatewayConfigSchema.parse({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      CONTENT_URL: url,
-      AUTH_URL: url,
-      WORKLOG_URL: url,
-      PDF_URL: url,
-      RENDER_URL: url,
+      PORT: '0', LOG_LEVEL: 'silent', CONTENT_URL: url, AUTH_URL: url, WORKLOG_URL: url, PDF_URL: url, RENDER_URL: url, REDIS_PREFIX: prefix,
+      // The change numbers through the relay; the edge records straight to Redis.
       REDIS_URL: `redis://127.0.0.1:${(relay.address() as AddressInfo).port}${db}`,
       EDGE_REDIS_URL: testServers().redisUrl,
-      REDIS_PREFIX: prefix,
     }),
   );
 });
