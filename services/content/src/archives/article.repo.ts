@@ -275,6 +275,7 @@ export class ArticleRepo {
     if (!(await done.findOne({ _id: 'article-authors' }))) await this.splitAuthorNames(done);
     await this.collections.init();
     await this.tombstones.init();
+    await this.pages.init();
   }
 
   /** Articles stored, every journal's (collection metadata, no document read). */
@@ -581,7 +582,10 @@ export class ArticleRepo {
    */
   async lastPageFor(journalId: string, key: { year: number; volume: number; issue: number }, first: number): Promise<number> {
     const bound = await this.pages.read(journalId, key);
-    if (bound.ready && first > bound.last) return bound.last;
+    if (bound.ready && first > bound.last) {
+      this.pages.fold(journalId, key, bound);
+      return bound.last;
+    }
     const last = await this.lastPageOfIssue(journalId, key);
     await this.pages.settle(journalId, key, bound, last);
     return last;

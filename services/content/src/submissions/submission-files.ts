@@ -48,6 +48,16 @@ export class SubmissionFiles {
     return { id: fileId, length: f.length, contentType: meta.contentType ?? 'application/octet-stream', filename: f.filename, stream: () => this.bucket.stream(f) };
   }
 
+  /** Removes the file with this id in this journal's submission (none: nothing); answers whether one was removed. */
+  async remove(journalId: string, submissionId: string, fileId: string): Promise<boolean> {
+    if (!/^[a-f0-9]{24}$/.test(fileId)) return false;
+    const f = await this.bucket.find(new mongo.ObjectId(fileId));
+    const meta = f?.metadata as { journalId?: string; submissionId?: string } | undefined;
+    if (!f || meta?.journalId !== jid(journalId) || meta.submissionId !== submissionId) return false;
+    await this.bucket.remove(f);
+    return true;
+  }
+
   async read(journalId: string, submissionId: string, fileId: string): Promise<Buffer | null> {
     const f = await this.find(journalId, submissionId, fileId);
     if (!f) return null;

@@ -236,11 +236,40 @@ export class SubmissionService {
     const version = s.manuscripts.length + 1;
     const fileId = await this.p.files.put(journalId, s.id, `manuscript-v${version}.${EXTENSION[kind]}`, file.buffer, MIME[kind]);
     const manuscript = { fileId, version, kind, size: file.size, at: new Date() };
-    const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.authorEntry(s, to, message || `Revised manuscript (version ${version})`), { manuscript });
-    if (!moved) throw notAllowed();
+    const moved = await this.movedWithFile(journalId, s.id, fileId, () =>
+      this.p.repo.move(journalId, s.id, [s.status], { status: to }, this.authorEntry(s, to, message || `Revised manuscript (version ${version})`), { manuscript }),
+    );
     this.p.worklog.noted(journalId, moved);
     await this.logAuthor(journalId, from, 'submission.revise', moved, [{ field: 'status', before: s.status, after: to }, { field: 'manuscript', before: '', after: `version ${version} (${file.size} bytes)` }]);
     return this.status(journalId, token);
+  }
+
+  /**
+   * The move that records a file the author just sent (a revision, a receipt). The file is stored
+   * first, so when another act moved the submission meanwhile (the same form sent twice at once:
+   * docs/architecture.md#exactly-once-changes), or the move failed, it is removed unless the stored
+   * submission names it: no record points at a loser's file.
+   */
+  private async movedWithFile(journalId: string, submissionId: string, fileId: string, move: () => Promise<Submission | null>): Promise<Submission> {
+    let moved: Submission | null = null;
+    try {
+      moved = await move();
+    } finally {
+      if (!moved) await this.dropUnreferenced(journalId, submissionId, fileId);
+    }
+    if (!moved) throw notAllowed();
+    return moved;
+  }
+
+  private async dropUnreferenced(journalId: string, submissionId: string, fileId: string): Promise<void> {
+    try {
+      const s = await this.p.repo.findById(journalId, submissionId);
+      if (s && (s.manuscripts.some((m) => m.fileId === fileId) || s.receipt?.fileId === fileId)) return;
+      await this.p.files.remove(journalId, submissionId, fileId);
+    } catch (err) {
+      // Left as an unreferenced file (no route reaches it without a record naming it).
+      this.p.logger.warn({ err, journalId, submissionId, fileId }, 'file of a refused move not removed');
+    }
   }
 
   async receipt(journalId: string, token: unknown, body: unknown, upload: UploadedFile | undefined, from: AuthorRequest = NOWHERE): Promise<SubmissionStatus> {
@@ -252,8 +281,9 @@ export class SubmissionService {
     const at = new Date();
     const fileId = await this.p.files.put(journalId, s.id, `receipt-${at.getTime()}.${EXTENSION[kind]}`, file.buffer, MIME[kind]);
     const receipt = { fileId, kind, size: file.size, txnid, at };
-    const moved = await this.p.repo.move(journalId, s.id, [s.status], { status: to, receipt }, this.authorEntry(s, to, `Payment receipt sent (transaction ${txnid})`));
-    if (!moved) throw notAllowed();
+    const moved = await this.movedWithFile(journalId, s.id, fileId, () =>
+      this.p.repo.move(journalId, s.id, [s.status], { status: to, receipt }, this.authorEntry(s, to, `Payment receipt sent (transaction ${txnid})`)),
+    );
     this.p.worklog.noted(journalId, moved);
     await this.logAuthor(journalId, from, 'submission.receipt', moved, [{ field: 'status', before: s.status, after: to }, { field: 'txnid', before: '', after: txnid }]);
     return this.status(journalId, token);

@@ -1,0 +1,107 @@
+/**
+ * Read-modify-writes the real database runs at once (docs/architecture.md#exactly-once-changes):
+ * FerretDB 1.24 answers a filtered update by reading the document and writing it back by `_id`,
+ * so writes at once must not lose one another, nor leave behind what a refused one stored.
+ */
+import request from 'supertest';
+import { mongo } from 'mongoose';
+import { staffHeaders, staffTokenWith } from '@journal/testing';
+import { makeJournal, makePdf, startContent, stopContent } from './helpers';
+import { makeDocx } from './submission-fixtures';
+import { submissionServices, type SubmissionServices } from '../src/submissions/submission.setup';
+
+let app: Awaited<ReturnType<typeof startContent>>;
+let J: string;
+let EDITOR: string;
+let pod: SubmissionServices;
+let ip = 0;
+const HOST = 'lost1.test';
+const staff = () => ({ ...staffHeaders(J, EDITOR), 'x-journal-host': HOST });
+
+beforeAll(async () => {
+  app = await startContent();
+  J = await makeJournal(app, 'lost1');
+  EDITOR = staffTokenWith(J, 'edna', { role: 'editor' });
+  pod = await submissionServices(app.deps);
+});
+afterAll(() => stopContent(app));
+
+describe("the first-page rule's bound of an issue", () => {
+  const article = (issue: number, i: number) => ({
+    year: 2026,
+    volume: 7,
+    issue,
+    refnumber: String(7000 + issue * 100 + i),
+    txnid: `LOST${issue}-${i}`,
+    title: `Concurrent paper ${issue}-${i}`,
+    pagenumber: `${i * 10 + 1}-${i * 10 + 10}`,
+  });
+
+  test('articles of one issue stored at once each raise it: a first page inside any of them is refused', async () => {
+    // Several issues, so a raise the database would lose shows in one of them.
+    for (const issue of [1, 2, 3, 4]) {
+      const key = { year: 2026, volume: 7, issue };
+      await app.repos.issues.create(J, { ...key, frequency: 'march' });
+      // The issue's first check makes its bound from its articles (none yet).
+      expect(await app.repos.articles.lastPageFor(J, key, 1)).toBe(0);
+      await Promise.all(Array.from({ length: 12 }, (_, i) => app.repos.articles.create(J, article(issue, i))));
+      // Pages 111-120 are the last article's: a first page of 111 is not past the issue's last page.
+      expect(await app.repos.articles.lastPageFor(J, key, 111)).toBe(120);
+      expect(await app.repos.articles.lastPageFor(J, key, 121)).toBe(120);
+    }
+  });
+
+  test('a bound brought down after a deletion keeps the raises made meanwhile', async () => {
+    const key = { year: 2026, volume: 8, issue: 1 };
+    await app.repos.issues.create(J, { ...key, frequency: 'march' });
+    const first = await app.repos.articles.create(J, { ...article(1, 0), volume: 8, refnumber: '8100', txnid: 'LOST8-0', title: 'Down paper 0', pagenumber: '1-50' });
+    expect(await app.repos.articles.lastPageFor(J, key, 51)).toBe(50);
+    await app.repos.articles.remove(J, first.id, { tombstone: false });
+    // The bring-down (a first page under the bound reads the articles) and adds past the old bound, at once.
+    const [down] = await Promise.all([
+      app.repos.articles.lastPageFor(J, key, 1),
+      ...Array.from({ length: 6 }, (_, i) => app.repos.articles.create(J, { ...article(1, i + 1), volume: 8, refnumber: `810${i + 1}`, txnid: `LOST8-${i + 1}`, title: `Down paper ${i + 1}`, pagenumber: `${60 + i * 10}-${69 + i * 10}` })),
+    ]);
+    expect(down).toBeLessThanOrEqual(119);
+    expect(await app.repos.articles.lastPageFor(J, key, 119)).toBe(119);
+  });
+});
+
+describe('an author sending the same form twice at once', () => {
+  async function inRevision(email: string): Promise<{ id: string; token: string }> {
+    const req = request(app.url)
+      .post('/api/submissions')
+      .set({ 'x-journal-id': J, 'x-client-ip': `192.0.2.${++ip}`, 'x-journal-host': HOST, accept: 'application/json' });
+    const form = { given: 'Asha', family: 'Rao', email, mobile: '+91 98765 43210', country: 'India', affiliation: 'Delhi', title: `Twice ${email}`, abstract: 'Sent twice.', keywords: 'race', subject: 'Computing', declaration: 'on' };
+    for (const [k, v] of Object.entries(form)) req.field(k, v);
+    req.attach('manuscript', makeDocx(), 'paper.docx');
+    const token = (await req.expect(201)).body.token as string;
+    const id = (await request(app.url).get(`/api/admin/submissions?q=${email}`).set(staff()).expect(200)).body.items[0].id as string;
+    for (const to of ['under_review', 'revision_requested']) await request(app.url).post(`/api/admin/submissions/${id}/decision`).set(staff()).send({ to, message: '' }).expect(200);
+    return { id, token };
+  }
+
+  /** The files stored for the submission, whichever record names them. */
+  const storedFiles = (id: string) =>
+    app.conn
+      .collection('submission_files.files')
+      .find({ 'metadata.submissionId': id })
+      .toArray()
+      .then((fs) => fs.map((f) => String(f._id)).sort());
+
+  test("revisions at once: one recorded, the others 409, and no loser's file left stored", async () => {
+    const pdf = await makePdf('Version two');
+    for (const n of [1, 2]) {
+      const { id, token } = await inRevision(`twice${n}@example.org`);
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => request(app.url).post(`/api/submissions/status/${token}/revision`).set('x-journal-id', J).field('message', 'Shortened').attach('manuscript', pdf, 'v2.pdf')),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+      const s = (await pod.repo.findById(J, id))!;
+      expect(s.manuscripts.map((m) => m.version)).toEqual([1, 2]);
+      // Every stored file is one the submission names, and each it names is stored.
+      expect(await storedFiles(id)).toEqual(s.manuscripts.map((m) => m.fileId).sort());
+      expect(await app.conn.collection('submission_files.chunks').countDocuments({ files_id: { $in: (await storedFiles(id)).map((f) => new mongo.ObjectId(f)) } })).toBeGreaterThan(0);
+    }
+  });
+});
