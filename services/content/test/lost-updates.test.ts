@@ -105,3 +105,24 @@ describe('an author sending the same form twice at once', () => {
     }
   });
 });
+
+describe("a journal's hosts and settings changed at once", () => {
+  test('hosts added while one is made primary and the settings saved: every change kept, or refused as changed', async () => {
+    for (const round of [1, 2, 3]) {
+      const id = await makeJournal(app, `hosts${round}`);
+      const start = (await app.journals.findById(id))!.hosts;
+      const added = Array.from({ length: 4 }, (_, i) => `h${i}.hosts${round}.test`);
+      const [primary] = await Promise.all([
+        app.journals.setPrimaryHost(id, start, start[0]!).then(() => app.journals.addHost(id, 'first.test')).then((j) => app.journals.setPrimaryHost(id, j!.hosts, 'first.test')),
+        ...added.map((h) => app.journals.addHost(id, h)),
+        app.journals.update(id, { websitename: `Saved ${round}` }),
+      ]);
+      const j = (await app.journals.findById(id))!;
+      expect([...j.hosts].sort()).toEqual([...start, ...added, 'first.test'].sort());
+      expect(j.websitename).toBe(`Saved ${round}`);
+      // Made primary only from the hosts it read; refused (null) when another change came first.
+      if (primary) expect(j.hosts[0]).toBe('first.test');
+      expect(j).not.toHaveProperty('rev');
+    }
+  });
+});
