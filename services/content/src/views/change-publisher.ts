@@ -74,6 +74,8 @@ interface Pass {
   oai: Map<string, OaiMove>;
   /** Each changed article and its stored locator, read as the pass began; taken by its first article(). */
   early: Map<string, Promise<ArticleRead>>;
+  /** Issue views and PDF versions read ahead (PassReads.issues); each used once, by the first read of its issue or path. */
+  earlyIssues: Promise<EarlyIssue | null>[];
   /** The article listeners told of this pass's changes (started once they are known; awaited beside the views' write). */
   searched?: Promise<void>;
 }
@@ -98,6 +100,19 @@ interface PassReads {
   head: Promise<{ view: HeadView; unversioned?: true } | null>;
   oaiDir?: Promise<{ view: OaiDirectory } | null>;
   locs: Map<string, Promise<{ view: LocView } | null>>;
+  /**
+   * The issue view each article's stored locator names, read as soon as the locator is (beside the
+   * write), with the version of the PDF its entry there points at: the views' next round trip, sent
+   * early. Used where the pass reads that issue, or that PDF, again (issueView, article).
+   */
+  issues: Promise<EarlyIssue | null>[];
+}
+
+/** An issue view read ahead (PassReads.issues), and its article's PDF's version as then stored, by path. */
+interface EarlyIssue {
+  key: string;
+  stored: { view: IssueView } | null;
+  pdf?: { path: string; version: Promise<string | undefined> };
 }
 
 /**
@@ -274,9 +289,21 @@ export class ChangePublisher {
       // An article's change moves its OAI-PMH entry: the index's directory is read beside them too.
       oaiDir: articles.length ? this.store.load('oai', journalId, viewId.oai(journalId)) : undefined,
       locs: new Map(articles.map((id) => [id, this.store.load('loc', journalId, viewId.loc(journalId, id))])),
+      issues: [],
     };
-    for (const p of [reads.rev, reads.head, reads.oaiDir, ...reads.locs.values()]) p?.catch(() => undefined);
+    for (const [id, loc] of reads.locs) reads.issues.push(loc.then((l) => (l ? this.readIssueAhead(journalId, id, l.view.key) : null)));
+    for (const p of [reads.rev, reads.head, reads.oaiDir, ...reads.locs.values(), ...reads.issues]) p?.catch(() => undefined);
     return reads;
+  }
+
+  /** The issue view `key` and the version of the PDF article `id` is listed with there (see PassReads.issues). */
+  private async readIssueAhead(journalId: string, id: string, key: string): Promise<EarlyIssue> {
+    const stored = await this.store.load('issue', journalId, viewId.issue(journalId, key));
+    const path = stored?.view.articles.find((e) => e.id === id)?.pdf_url?.split('?')[0];
+    if (!path) return { key, stored };
+    const version = this.store.src.files.stat(journalId, path).then((f) => (f ? assetVersion(f.etag) : undefined));
+    version.catch(() => undefined);
+    return { key, stored, pdf: { path, version } };
   }
 
   /** `known`: changed articles as a write under this lock stored them (not read again); `started`: the pass's first reads, begun beside that write. */
@@ -314,6 +341,7 @@ export class ChangePublisher {
       locs: new Map(),
       oai: new Map(),
       early,
+      earlyIssues: reads.issues,
     };
     const seen = new Set<string>();
     for (const c of changes) {
@@ -427,7 +455,8 @@ export class ChangePublisher {
     let v = pass.issues.get(key);
     if (v) return v;
     const k = parseIssueKey(key)!;
-    const stored = await this.store.load('issue', pass.journalId, viewId.issue(pass.journalId, key));
+    const ahead = await earlyIssue(pass, key);
+    const stored = ahead ? ahead.stored : await this.store.load('issue', pass.journalId, viewId.issue(pass.journalId, key));
     v = stored?.view ?? (pass.head.stats[key] ? await this.store.buildIssue(pass.journalId, k, pass.head, false) : { key: k, articles: [] });
     // Only a stored view is what the stored sitemap index was made from.
     if (stored) pass.sitemapBefore.set(key, sitemapEntryJson(v));
@@ -458,7 +487,7 @@ export class ChangePublisher {
     let listedAt: number | undefined;
     // The PDF's version is read beside the issue views (it needs neither).
     const path = a && isPublicArticle(a) && a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
-    const version = path ? src.files.stat(journalId, path).then((f) => (f ? assetVersion(f.etag) : undefined)) : null;
+    const version = path ? ((await earlyPdf(pass, path))?.version ?? src.files.stat(journalId, path).then((f) => (f ? assetVersion(f.etag) : undefined))) : null;
     version?.catch(() => undefined);
     if (oldKey) {
       const v = await this.issueView(pass, oldKey);
@@ -561,4 +590,30 @@ function lastChanges(pass: Pass): ArticleChange[] {
 
 function emptyHead(): HeadView {
   return { journal: null, editors: [], indexing: [], issues: [], stats: {}, counts: {}, files: {}, complete: false };
+}
+
+/**
+ * The issue view read ahead for `key`, taken (a later read of the issue goes to the database, as
+ * the pass may have changed it meanwhile); undefined when none was. Waits for the reads ahead, which
+ * went out beside the write.
+ */
+async function earlyIssue(pass: Pass, key: string): Promise<EarlyIssue | undefined> {
+  for (const [i, p] of pass.earlyIssues.entries()) {
+    const e = await p.catch(() => null);
+    if (e?.key !== key || !e.stored) continue;
+    pass.earlyIssues[i] = Promise.resolve(e.pdf ? { key: '', stored: null, pdf: e.pdf } : null);
+    return e;
+  }
+  return undefined;
+}
+
+/** The version of the PDF at `path` read ahead (taken: used once); undefined when none was. */
+async function earlyPdf(pass: Pass, path: string): Promise<{ version: Promise<string | undefined> } | undefined> {
+  for (const [i, p] of pass.earlyIssues.entries()) {
+    const e = await p.catch(() => null);
+    if (e?.pdf?.path !== path) continue;
+    pass.earlyIssues[i] = Promise.resolve(e.stored ? { ...e, pdf: undefined } : null);
+    return { version: e.pdf.version };
+  }
+  return undefined;
 }

@@ -1,0 +1,109 @@
+import { mongo } from 'mongoose';
+import request from 'supertest';
+import { staffToken } from '@journal/testing';
+import type { Logger } from '@journal/server-kit';
+import { isPublicArticle, type Article } from '../src/archives/article.repo';
+import { assetPath, assetVersion, versionedUrl } from '../src/files/file-store';
+import { viewId, type IssueView } from '../src/views/view-docs';
+import { warmSavePath } from '../src/save-warm-up';
+import { makePdf, publicGet, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
+
+// Seeds a demo database and starts a replica: slow on a shared machine.
+jest.setTimeout(240_000);
+
+let a: TestContentApp;
+let demo: string;
+
+beforeAll(async () => {
+  const { journals, apps } = await startDemoReplicas({});
+  [a] = apps;
+  demo = journals.find((j) => j.slug === 'demo')!.id;
+});
+afterAll(() => stopContent(a));
+
+/** The admin edit form of `art` sent back with `abstract` (and the issue `to`, when given). */
+function save(art: Article, abstract: string, to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {}) {
+  const fields: Record<string, string> = {
+    year: String(to.year ?? art.year), volume: String(to.volume ?? art.volume), issue: String(to.issue ?? art.issue), refnumber: art.refnumber, title: art.title,
+    authorname: art.authorname ?? '', abstract, pagenumber: art.pagenumber || '1-2', email: art.email || 'a@b.org', txnid: art.txnid ?? '', ptype: art.ptype || 'paid',
+    publishdate: String(art.publishdate ?? '2020-01-01').slice(0, 10), subject: art.subject ?? '',
+  };
+  let req = request(a.url).post(`/api/archives/${art.id}`).set({ 'x-journal-id': demo, authorization: `Bearer ${staffToken(demo)}` });
+  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+  return req;
+}
+
+const issueOf = (art: Pick<Article, 'year' | 'volume' | 'issue'>) => ({ year: art.year, volume: art.volume, issue: art.issue });
+const storedIssue = async (key: { year: number; volume: number; issue: number }) => {
+  const v = await a.views.repo.get(viewId.issue(demo, key));
+  return v ? (JSON.parse(v.json) as IssueView) : null;
+};
+
+describe("a save's views: the issue view and the PDF's version read beside the article's write", () => {
+  test('an edit reads its issue view once and its PDF once, and the stored views carry the edit and the PDF as stored', async () => {
+    const art = (await a.repos.articles.list(demo)).find((x) => isPublicArticle(x) && x.file)!;
+    const path = assetPath.article(art.year, art.volume, art.issue, art.file!);
+    // The journal's views as a first save finds them in a fresh process: read through the repository.
+    const gets = jest.spyOn(a.views.repo, 'get');
+    const stats = jest.spyOn(a.files, 'stat');
+    try {
+      await save(art, '<p>Read ahead.</p>').expect(200);
+      expect(gets.mock.calls.filter(([id]) => id === viewId.issue(demo, issueOf(art)))).toHaveLength(1);
+      expect(stats.mock.calls.filter(([, p]) => p === path)).toHaveLength(1);
+    } finally {
+      gets.mockRestore();
+      stats.mockRestore();
+    }
+    const entry = (await storedIssue(issueOf(art)))!.articles.find((e) => e.id === art.id)!;
+    expect(entry.pdf_url).toBe(versionedUrl(path, assetVersion((await a.files.stat(demo, path))!.etag)));
+    expect((await publicGet(a, demo, `/api/archives/ref/${art.refnumber}`).expect(200)).body.abstract).toBe('<p>Read ahead.</p>');
+  });
+
+  test('a PDF replaced since the issue view was written: the save lists the version stored now, not the one the view named', async () => {
+    const art = (await a.repos.articles.list(demo)).find((x) => isPublicArticle(x) && x.file)!;
+    const path = assetPath.article(art.year, art.volume, art.issue, art.file!);
+    // Put straight into the file store: no change is published, so the issue view still names the old version.
+    await a.files.put(demo, path, await makePdf('Replaced behind the views'), { contentType: 'application/pdf' });
+    const now = versionedUrl(path, assetVersion((await a.files.stat(demo, path))!.etag));
+    expect((await storedIssue(issueOf(art)))!.articles.find((e) => e.id === art.id)!.pdf_url).not.toBe(now);
+    await save(art, '<p>After the PDF changed.</p>').expect(200);
+    expect((await storedIssue(issueOf(art)))!.articles.find((e) => e.id === art.id)!.pdf_url).toBe(now);
+  });
+
+  test('an article moved to another issue (no PDF): it leaves the issue read ahead and enters the other', async () => {
+    const all = (await a.repos.articles.list(demo)).filter(isPublicArticle);
+    const art = all.find((x) => !x.file)!;
+    const other = all.find((x) => x.year !== art.year || x.volume !== art.volume || x.issue !== art.issue)!;
+    await save(art, '<p>Moved.</p>', issueOf(other)).expect(200);
+    expect((await storedIssue(issueOf(art)))?.articles.some((e) => e.id === art.id) ?? false).toBe(false);
+    expect((await storedIssue(issueOf(other)))!.articles.some((e) => e.id === art.id)).toBe(true);
+    // And back: the issue read ahead is now the other one.
+    await save({ ...art, ...issueOf(other) }, '<p>Moved back.</p>', issueOf(art)).expect(200);
+    expect((await storedIssue(issueOf(art)))!.articles.some((e) => e.id === art.id)).toBe(true);
+    expect((await storedIssue(issueOf(other)))?.articles.some((e) => e.id === art.id) ?? false).toBe(false);
+  });
+});
+
+describe('the save warm-up at start', () => {
+  test('runs a save’s packing at full size and collects the start’s garbage, reading and writing no document', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const warned: unknown[] = [];
+    const logger = { debug: (o: Record<string, unknown>) => logged.push(o), warn: (o: unknown) => warned.push(o), info: () => undefined, error: () => undefined } as unknown as Logger;
+    // Every driver call of every collection, spied on (each still runs): the warm-up makes none.
+    const methods = ['find', 'findOne', 'aggregate', 'countDocuments', 'insertOne', 'insertMany', 'updateOne', 'updateMany', 'replaceOne', 'bulkWrite', 'findOneAndUpdate', 'deleteOne', 'deleteMany'] as const;
+    const spies = methods.map((m) => jest.spyOn(mongo.Collection.prototype, m));
+    try {
+      const calls = () => spies.reduce((n, s) => n + s.mock.calls.length, 0);
+      await warmSavePath({ ...a.deps, logger });
+      expect(calls()).toBe(0);
+      // The spies see calls: a read made now is counted.
+      await a.repos.articles.findById(demo, '000000000000000000000000');
+      expect(calls()).toBeGreaterThan(0);
+    } finally {
+      for (const s of spies) s.mockRestore();
+    }
+    expect(warned).toEqual([]);
+    const done = logged.find((o) => 'gcMs' in o)!;
+    expect(typeof done.gcMs).toBe('number');
+  });
+});
