@@ -29,18 +29,25 @@ interface Tries {
 }
 const NO_TRIES: Tries = { unreachable: 0, other: 0 };
 const TIMEOUTS = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+type AnswerHeaders = Record<string, string | string[] | undefined>;
 
 /**
- * An answer nginx stores (the gateway gave it a lifetime) whose body may be held until it is whole:
- * one compressed here (held anyway), or of a declared length up to MAX_SHARED_BYTES. Longer or
- * unsized ones (files) stream unchecked.
+ * How a stamped answer nginx would store (the gateway gave it a lifetime) is checked against the
+ * journal's changes before nginx gets its last byte. `whole`: held until whole, then checked: one
+ * compressed here (held anyway), or of a declared length up to MAX_SHARED_BYTES. `unsized`: a read
+ * without a declared length (chunked) is held the same way while it stays within MAX_SHARED_BYTES,
+ * and past it goes on as not storable. `never`: longer (a file, a large export), it streams as it
+ * comes and goes on as not storable: its end would reach nginx unchecked, and nginx would store
+ * what was read before a write whose purges are already over, serving it until its lifetime ends.
+ * null: nginx does not store it.
  */
-function willStore(h: Record<string, string | string[] | undefined>, compressed: boolean): boolean {
+function checkOf(method: string | undefined, h: AnswerHeaders, compressed: boolean): 'whole' | 'unsized' | 'never' | null {
   const ttl = h['x-accel-expires'];
-  if (ttl === undefined || ttl === '0') return false;
-  if (compressed) return true;
+  if (ttl === undefined || ttl === '0') return null;
+  if (compressed) return 'whole';
+  if (h['content-length'] === undefined) return method === 'GET' ? 'unsized' : 'never';
   const length = Number(h['content-length']);
-  return h['content-length'] !== undefined && Number.isFinite(length) && length <= MAX_SHARED_BYTES;
+  return Number.isFinite(length) && length <= MAX_SHARED_BYTES ? 'whole' : 'never';
 }
 
 export interface GatewayContext {
@@ -68,8 +75,6 @@ const releaseGathered = () => {
 const gather = (release: () => void) => {
   if (gathering.push(release) === 1) setImmediate(releaseGathered);
 };
-type AnswerHeaders = Record<string, string | string[] | undefined>;
-
 export interface UpstreamProxy {
   (req: IncomingMessage, res: ServerResponse, ctx: GatewayContext): void;
   /** Closes the connections to the service (after the gateway stopped taking requests). */
@@ -207,6 +212,9 @@ export function createUpstreamProxy(
     let encoding: EdgeEncoding | null = null;
     /** An answer nginx would store, held until it is whole and the journal's changes are checked. */
     let checked = false;
+    /** Held without a declared length (checkOf's `unsized`): the bytes so far, for its limit. */
+    let unsized = false;
+    let heldBytes = 0;
     let held: Buffer[] = [];
     let heldHeaders: AnswerHeaders = {};
     let heldStatus = 0;
@@ -244,7 +252,10 @@ export function createUpstreamProxy(
           answered = true;
           const headers = answerHeaders(req, h as AnswerHeaders, ctx);
           encoding = edge ? edge.prepare(req, status, headers, ctx) : null;
-          checked = stamp !== null && stamps !== null && willStore(headers, encoding !== null);
+          const check = stamp !== null && stamps !== null ? checkOf(req.method, headers, encoding !== null) : null;
+          if (check === 'never') notStorable(headers);
+          checked = check === 'whole' || check === 'unsized';
+          unsized = check === 'unsized';
           // A read meant to be stamped whose stamp Redis could not give is unchecked: nginx would
           // store what may predate a write whose purges are already over.
           if (stamp === null && stamps !== null && ctx.cacheKey && req.headers.authorization === undefined) notStorable(headers);
@@ -260,6 +271,18 @@ export function createUpstreamProxy(
         onResponseData(_c, chunk) {
           if (encoding || checked) {
             held.push(chunk);
+            heldBytes += chunk.length;
+            if (!unsized || heldBytes <= MAX_SHARED_BYTES) return;
+            // Longer than an answer held for its check: passed on as it comes, and not storable.
+            checked = false;
+            notStorable(heldHeaders);
+            share(null);
+            res.writeHead(heldStatus, heldMessage, heldHeaders);
+            res.cork();
+            for (const c of held) res.write(c);
+            held = [];
+            res.uncork();
+            wait();
             return;
           }
           if (kept) {
@@ -288,6 +311,11 @@ export function createUpstreamProxy(
                     return body;
                   })
                 : body;
+            // Held whole: a length, never chunks.
+            if (unsized) {
+              heldHeaders['content-length'] = String(body.length);
+              delete heldHeaders['transfer-encoding'];
+            }
             // Checked once the answer is whole (compressed meanwhile): a change numbered before this
             // may have been purged already, and nginx would store what was read before it.
             const moved = checked ? stamps!.moved(ctx.journalId, stamp!) : false;
@@ -348,6 +376,10 @@ export function createUpstreamProxy(
       const h = answerHeaders(req, upRes.headers as AnswerHeaders, ctx);
       // Bodies of reads sent this way are not compressed here; the tags and lifetimes still apply.
       edge?.prepare(req, status, h, ctx);
+      // Never stamped nor checked (a read with a body, which nginx stores like any other): nginx
+      // would store what may predate a write whose purges are already over.
+      const ttl = h['x-accel-expires'];
+      if (stamps !== null && ttl !== undefined && ttl !== '0' && ctx.cacheKey && req.headers.authorization === undefined) notStorable(h);
       // A service that answers before taking the whole body (a refused upload) stops reading it,
       // and the body's unread bytes would stand in front of the client's next request on this
       // connection until a timeout. They are read and dropped instead (no more than the length

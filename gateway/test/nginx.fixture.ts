@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -17,6 +18,12 @@ export interface TestNginx {
   port: number;
   /** One request through nginx, its target sent exactly as given. */
   ask(target: string, headers?: Record<string, string>): Promise<NginxAnswer>;
+  /**
+   * Whether nginx has stored an answer under the cache key (its file is in place). A client may
+   * have an answer's last byte a moment before nginx stores it: a test waits for this before it
+   * asks for the stored copy.
+   */
+  stores(key: string): boolean;
   stop(): Promise<void>;
 }
 
@@ -95,5 +102,10 @@ export async function startNginx(opts: { gatewayPort: number; name: string; host
       throw new Error(`nginx did not answer on 127.0.0.1:${port} after ${attempt} starts${said ? `: ${said}` : ''}`);
     }
   }
-  return { get port() { return current.port; }, ask, stop };
+  // The template's public cache: levels=1:2 under the stack's cache directory (scripts/stack.ts).
+  const stores = (key: string) => {
+    const md5 = createHash('md5').update(key).digest('hex');
+    return existsSync(path.join(DATA, 'nginx', opts.name, 'cache', md5.slice(-1), md5.slice(-3, -1), md5));
+  };
+  return { get port() { return current.port; }, ask, stores, stop };
 }
