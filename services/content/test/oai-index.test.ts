@@ -1,4 +1,5 @@
-import { buildOaiIndex, byKey, listOaiPage, matches, patchOaiIndex, type OaiChunk, type OaiEntry, type OaiFilter } from '../src/views/oai-index';
+import { buildOaiIndex, byKey, listOaiPage, matches, patchOaiIndex, setCount, type OaiChunk, type OaiDirectory, type OaiEntry, type OaiFilter } from '../src/views/oai-index';
+import { checkView } from '../src/views/view-docs';
 
 /** A small deterministic generator: the same entries on every run. */
 function random(seed: number) {
@@ -78,5 +79,56 @@ describe('the stored OAI index', () => {
     const held = ix.dir.chunks.flatMap((c) => ix.chunks.get(c.c)!.entries);
     expect(held).toEqual([...all].sort(byKey));
     for (const f of filters) expect(await listOaiPage(ix.dir, ix.load, f, undefined, 1000)).toEqual(expected(all, f, undefined, 1000));
+  });
+});
+
+describe("the directory's set counts", () => {
+  const entries = Array.from({ length: 60 }, (_, n) => entryOf(String(200_000 + n), n * 1000));
+  /** The directory as a release before the compact counts stored it: each ref's counts an object. */
+  const asObjects = (dir: OaiDirectory): OaiDirectory => ({
+    ...dir,
+    chunks: dir.chunks.map((c) => ({ ...c, s: Object.fromEntries((c.s as string).split(';').map((p) => [p.split('=')[0]!, Number(p.split('=')[1])])) })),
+  });
+
+  test('are one string a ref, which the stored-view check takes, and from which each set is counted as the entries are', () => {
+    const { dir, chunks } = buildOaiIndex(entries, MAX);
+    for (const ref of dir.chunks) {
+      expect(typeof ref.s).toBe('string');
+      const held = chunks.get(ref.c)!.entries;
+      for (const set of ['2020', '2021', '2022', '2020:vol1issue1', '2021:vol1issue2', '2022:vol1issue3', '2023', '2020:vol1issue']) {
+        expect({ set, n: setCount(ref, set) }).toEqual({ set, n: held.filter((e) => matches(e, { set })).length });
+      }
+    }
+    expect(checkView('oai', JSON.stringify(dir))).toEqual(dir);
+  });
+
+  test('a set spec holding a separator, or an inherited key, counts nothing', () => {
+    const { dir } = buildOaiIndex(entries, MAX);
+    const ref = dir.chunks[0]!;
+    for (const set of ['2020=1;2021', ';2020', '2020;', '=', 'constructor', '__proto__', 'toString']) {
+      expect({ set, n: setCount(ref, set) }).toEqual({ set, n: 0 });
+      expect({ set, n: setCount(asObjects(dir).chunks[0]!, set) }).toEqual({ set, n: 0 });
+    }
+  });
+
+  test('the check refuses counts that are not counts, in either form', () => {
+    const { dir } = buildOaiIndex(entries, MAX);
+    const withS = (s: unknown) => JSON.stringify({ ...dir, chunks: [{ ...dir.chunks[0]!, s }] });
+    for (const bad of ['2020=0', '2020=', '2020=1;', '=1', '2020=1;;2021=2', '2020=x', 7, null, { 2020: 0 }, { 2020: 'one' }]) expect({ bad, view: checkView('oai', withS(bad)) }).toEqual({ bad, view: null });
+    for (const good of ['', '2020=1', '2020=3;2020:vol1issue1=3', { 2020: 3 }]) expect(checkView('oai', withS(good))).not.toBeNull();
+  });
+
+  test('a directory stored with object counts lists, and is patched, as one built now: the refs a patch touches take the string form', async () => {
+    const ix = stored(entries);
+    const old = asObjects(ix.dir);
+    for (const f of filters) expect(await listOaiPage(old, ix.load, f, undefined, 1000)).toEqual(expected(entries, f, undefined, 1000));
+    const moved = { ...entries[3]!, t: 100_000 };
+    const { put } = await patchOaiIndex(old, ix.load, [entries[3]!], [moved], MAX);
+    for (const [c, ch] of put) ix.chunks.set(c, ch);
+    const now = entries.map((e) => (e.r === moved.r ? moved : e));
+    expect(old.chunks.some((c) => typeof c.s === 'string')).toBe(true);
+    expect(old.chunks.some((c) => typeof c.s !== 'string')).toBe(true);
+    expect(checkView('oai', JSON.stringify(old))).not.toBeNull();
+    for (const f of filters) expect(await listOaiPage(old, ix.load, f, undefined, 1000)).toEqual(expected(now, f, undefined, 1000));
   });
 });

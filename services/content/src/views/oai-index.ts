@@ -25,9 +25,22 @@ export const setsOf = (e: { year?: number; volume?: number; issue?: number; y?: 
 };
 
 function refOf(c: number, entries: OaiEntry[]): OaiChunkRef {
-  const s: Record<string, number> = {};
-  for (const e of entries) for (const k of setsOf(e)) s[k] = (s[k] ?? 0) + 1;
-  return { c, t: entries[0]!.t, r: entries[0]!.r, u: entries[entries.length - 1]!.t, n: entries.length, s };
+  const s = new Map<string, number>();
+  for (const e of entries) for (const k of setsOf(e)) s.set(k, (s.get(k) ?? 0) + 1);
+  return { c, t: entries[0]!.t, r: entries[0]!.r, u: entries[entries.length - 1]!.t, n: entries.length, s: [...s].map(([k, n]) => `${k}=${n}`).join(';') };
+}
+
+/** Entries of a chunk in `set`, from its ref's counts (OaiChunkRef.s: the compact string, or an older directory's object). */
+export function setCount(ref: Pick<OaiChunkRef, 's'>, set: string): number {
+  if (typeof ref.s !== 'string') return Object.hasOwn(ref.s, set) ? (ref.s[set] ?? 0) : 0;
+  // A spec holding a separator names no set (setsOf makes none).
+  if (set.includes(';') || set.includes('=')) return 0;
+  const s = `;${ref.s}`;
+  const at = s.indexOf(`;${set}=`);
+  if (at < 0) return 0;
+  const from = at + set.length + 2;
+  const end = s.indexOf(';', from);
+  return Number(s.slice(from, end < 0 ? undefined : end)) || 0;
 }
 
 /** The index of entries (any order): the directory and its chunks by number. */
@@ -125,7 +138,7 @@ export const matches = (e: OaiEntry, f: OaiFilter) => {
 
 /** The chunk's entries matching the filter when that is known without reading it; null when it must be read. */
 function countWithout(ref: OaiChunkRef, f: OaiFilter): number | null {
-  const inSet = f.set ? (ref.s[f.set] ?? 0) : ref.n;
+  const inSet = f.set ? setCount(ref, f.set) : ref.n;
   if (!inSet) return 0;
   if (f.from !== undefined && seconds(ref.u) < f.from) return 0;
   if (f.until !== undefined && seconds(ref.t) > f.until) return 0;
