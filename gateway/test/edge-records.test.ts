@@ -179,16 +179,23 @@ describe('readers asking at once for a key nginx does not hold', () => {
 
   it("never hand a write's refresh an answer made before it", async () => {
     asked.length = 0;
-    const key = 'gzip|edge.test/api/archives/ref/slow-4';
-    // Sent now (a supertest request goes when it is awaited).
-    const reader = viaNginx('/api/archives/ref/slow-4', key).then((r) => r);
-    await until(() => asked.length === 1, 'the reader asked');
-    const refresh = viaNginx('/api/archives/ref/slow-4', key).set('x-jp-refresh', '1').then((r) => r);
+    const path = '/api/archives/ref/race-refresh';
+    const key = `gzip|edge.test${path}`;
+    // The reader's answer is held by the service until the refresh has asked it too: a refresh
+    // handed the reader's answer instead never asks, and the wait below fails.
+    const reader = viaNginx(path, key).then((r) => r);
+    await until(() => held.length === 1, 'the reader asked');
+    const refresh = viaNginx(path, key).set('x-jp-refresh', '1').then((r) => r);
+    await until(() => held.length === 2, 'the refresh asked the service itself');
+    for (const send of held.splice(0)) send();
     const [r, f] = await Promise.all([reader, refresh]);
-    expect(asked).toEqual(['/api/archives/ref/slow-4', '/api/archives/ref/slow-4']);
+    expect(asked).toEqual([path, path]);
     expect(f.body).not.toEqual(r.body);
     // Its answer is not held for readers either: the next reader's is its own.
-    await viaNginx('/api/archives/ref/slow-4', key);
+    const next = viaNginx(path, key).then((x) => x);
+    await until(() => held.length === 1, 'the next reader asked');
+    held.shift()!();
+    expect((await next).status).toBe(200);
     expect(asked).toHaveLength(3);
   });
 
@@ -265,6 +272,7 @@ describe('an answer read before a write', () => {
       const fresh = await next;
       expect(fresh.cache).toBe('MISS');
       expect(JSON.parse(fresh.body).n).toBeGreaterThan(JSON.parse(stale.body).n);
+      await until(() => nginx.stores(`gzip|edge.test${path}`), 'nginx stored the fresh answer');
       const hit = await ask();
       expect([hit.cache, JSON.parse(hit.body).n]).toEqual(['HIT', JSON.parse(fresh.body).n]);
     } finally {
