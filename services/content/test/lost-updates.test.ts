@@ -126,3 +126,23 @@ describe("a journal's hosts and settings changed at once", () => {
     }
   });
 });
+
+describe('a complete month of usage stored again while a late hit marks it', () => {
+  test('the mark is never written over: the month stays stale, to be read again', async () => {
+    const months = Array.from({ length: 12 }, (_, i) => `${2000 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`);
+    await Promise.all(months.map(async (month) => expect(await app.repos.stats.storeItemMonth(J, month, [], null, undefined)).toBe(true)));
+    // Per month, stores of counts read before the hits (at the generation read then) and the hits' marks, at once.
+    await Promise.all(
+      months.map(async (month) => {
+        const { gens } = await app.repos.stats.storedItemMonths(J, [month]);
+        const store = () => app.repos.stats.storeItemMonth(J, month, [], null, gens.get(month));
+        const mark = () => app.repos.stats.markItemMonths([{ journalId: J, month }]);
+        // Spread over a few milliseconds, so that a mark meets stores at every step of theirs.
+        const later = <T>(ms: number, f: () => Promise<T>) => new Promise<T>((ok, no) => setTimeout(() => f().then(ok, no), ms));
+        await Promise.all([...Array.from({ length: 24 }, (_, i) => later(i % 6, store)), ...[1, 2, 3, 4].map((ms) => later(ms, mark))]);
+      }),
+    );
+    const left = await app.repos.stats.itemMonths.find({ journalId: J, inst: '', month: { $in: months } }).lean();
+    expect(left.filter((d) => !d.stale).map((d) => d.month)).toEqual([]);
+  });
+});

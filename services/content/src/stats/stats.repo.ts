@@ -1,7 +1,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
 import { jid } from '../shared/plain';
+import { BUSY, UniqueTakes, untilFree } from '../shared/unique-take';
 import { SettledReads } from './settled-reads';
 
 /** Counts of one article in one month (COUNTER-style: robots and double clicks left out). */
@@ -171,8 +172,9 @@ interface ItemMonthDoc {
   /** Counts were added to the month after `gz` was read: it is read again. */
   stale?: boolean;
   /**
-   * Moves on with each mark: `gz` is written only if it has not moved since the article-months
-   * were read, so counts added meanwhile are never hidden under an older copy.
+   * Moves on with each mark and each store, each taken at the generation it read (`item_month_takes`):
+   * `gz` is written only if it has not moved since the article-months were read, so counts added
+   * meanwhile are never hidden under an older copy.
    */
   gen?: number;
 }
@@ -192,8 +194,25 @@ itemMonthSchema.index({ journalId: 1, inst: 1, month: 1 }, { unique: true, name:
 // The sweep's one question: which months are to be stored again (a top-level equality).
 itemMonthSchema.index({ stale: 1 }, { name: 'stale_item_months' });
 
-/** Where a stored month stands: its generation when read (null: stored before generations; absent: never stored). */
-export type ItemMonthGen = number | null;
+/**
+ * Where a stored month stands (absent: never stored): its document and its generation when read
+ * (null: stored before generations).
+ */
+export interface ItemMonthGen {
+  doc: Types.ObjectId;
+  gen: number | null;
+}
+
+type ItemMonthKey = Pick<ItemMonthDoc, 'journalId' | 'inst' | 'month'>;
+/** The filter of a stored month still at the generation read. */
+const atGen = (g: ItemMonthGen) => ({ _id: g.doc, ...(g.gen === null ? { gen: { $exists: false } } : { gen: g.gen }) });
+/**
+ * The take of one change of a stored month from a generation (a store or a mark):
+ * `<its document>:<gen>`, so a month stored anew (another document) never meets an old take.
+ */
+const genTake = (g: ItemMonthGen) => `${String(g.doc)}:${g.gen ?? 0}`;
+/** How long a take of a stored month may stay without its write (its writer stopped between the two). */
+const ITEM_MONTH_TAKE_LEASE_MS = 60_000;
 
 /** Adds each increment's four counts to its document (made when missing), in one round trip. */
 async function addCounts<D, I extends UsageCounts & { journalId: string; inst?: string }>(model: Model<D>, incs: I[], key: (i: I) => object): Promise<void> {
@@ -227,10 +246,17 @@ export class StatsRepo {
   readonly instTitles: Model<TitleDoc>;
   readonly searches: Model<SearchDoc>;
   readonly itemMonths: Model<ItemMonthDoc>;
+  /**
+   * A store and a mark of one month are each taken at the generation they read, and each moves it:
+   * FerretDB writes an updated document back whole, so a store could write its older counts over a
+   * mark made meanwhile (docs/architecture.md#exactly-once-changes).
+   */
+  private readonly genTakes: UniqueTakes;
   /** The reports' reads of complete months, dropped when this repository adds to a journal's rollups. */
   readonly settled = new SettledReads();
   constructor(conn: Connection) {
     this.itemMonths = conn.models.ItemMonthStat ?? conn.model<ItemMonthDoc>('ItemMonthStat', itemMonthSchema);
+    this.genTakes = new UniqueTakes(conn, 'ItemMonthTake', 'item_month_takes');
     this.model = conn.models.ArticleStat ?? conn.model<StatDoc>('ArticleStat', statSchema);
     this.titles = conn.models.TitleStat ?? conn.model<TitleDoc>('TitleStat', titleSchema);
     this.instArticles = conn.models.InstitutionArticleStat ?? conn.model<StatDoc>('InstitutionArticleStat', instArticleSchema);
@@ -312,7 +338,7 @@ export class StatsRepo {
           .filter((d) => d.gz && !d.stale)
           .map((d) => [d.month, rowsOf(d.gz!).map(([articleId, views, downloads, uii, uir]) => ({ articleId, month: d.month, views, downloads, uii, uir }))]),
       ),
-      gens: new Map(ds.map((d) => [d.month, d.gen ?? null])),
+      gens: new Map(ds.map((d) => [d.month, { doc: d._id, gen: d.gen ?? null }])),
     };
   }
 
@@ -334,8 +360,11 @@ export class StatsRepo {
         throw err;
       }
     }
-    const r = await this.itemMonths.updateOne({ ...key, gen: gen === null ? { $exists: false } : gen }, { $set: { gz, stale: false, gen: gen ?? 0 } });
-    return r.matchedCount === 1;
+    const stored = await this.genTakes.once(key.journalId, genTake(gen), { leaseMs: ITEM_MONTH_TAKE_LEASE_MS }, async () => {
+      const r = await this.itemMonths.updateOne({ ...key, ...atGen(gen) }, { $set: { gz, stale: false, gen: (gen.gen ?? 0) + 1 } });
+      return r.matchedCount === 1 || null;
+    });
+    return stored === true;
   }
 
   /** Reads a month's article counts and stores them (the world's or one institution's); answers whether it was stored. */
@@ -383,13 +412,33 @@ export class StatsRepo {
    */
   async markItemMonths(changed: { journalId: string; month: string; inst?: string }[]): Promise<void> {
     const keys = [...new Map(changed.map((c) => [`${c.journalId}|${c.inst ?? ''}|${c.month}`, c])).values()];
-    if (!keys.length) return;
-    await this.itemMonths.bulkWrite(
-      keys.map((c) => ({
-        updateOne: { filter: { journalId: jid(c.journalId), inst: c.inst ?? '', month: c.month }, update: { $set: { stale: true }, $inc: { gen: 1 } }, upsert: true },
-      })),
-      { ordered: false },
-    );
+    // Late hits (of a month already over) are few: a read and a take each, side by side.
+    await Promise.all(keys.map((c) => this.markItemMonth({ journalId: jid(c.journalId), inst: c.inst ?? '', month: c.month })));
+  }
+
+  /** One month marked stale from the generation read, once it holds that generation's take (a store holding it first: read again). */
+  private async markItemMonth(key: ItemMonthKey): Promise<void> {
+    const marked = await untilFree(async () => {
+      const d = await this.itemMonths.findOne(key).select({ gen: 1 }).lean<{ _id: Types.ObjectId; gen?: number }>();
+      if (!d) {
+        try {
+          await this.itemMonths.create({ ...key, stale: true, gen: 1 });
+          return true;
+        } catch (err) {
+          // Stored or marked by another meanwhile.
+          if ((err as { code?: number }).code === 11000) return BUSY;
+          throw err;
+        }
+      }
+      const at: ItemMonthGen = { doc: d._id, gen: d.gen ?? null };
+      const done = await this.genTakes.once(key.journalId, genTake(at), { leaseMs: ITEM_MONTH_TAKE_LEASE_MS }, async () => {
+        const r = await this.itemMonths.updateOne({ ...key, ...atGen(at) }, { $set: { stale: true, gen: (at.gen ?? 0) + 1 } });
+        return r.matchedCount === 1 || null;
+      });
+      return done ?? BUSY;
+    });
+    // The flush step fails and is tried again with the batch.
+    if (!marked) throw new Error(`item month ${key.month} of journal ${key.journalId} (${key.inst || 'world'}) held past the waits`);
   }
 
   /** Every article's counts of one journal, all months (a rebuild of its rollup). */
