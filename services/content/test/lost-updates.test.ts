@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { mongo } from 'mongoose';
-import { staffHeaders, staffTokenWith } from '@journal/testing';
+import { eventually, staffHeaders, staffTokenWith } from '@journal/testing';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
 import { makeDocx } from './submission-fixtures';
 import { submissionServices, type SubmissionServices } from '../src/submissions/submission.setup';
@@ -49,6 +49,19 @@ describe("the first-page rule's bound of an issue", () => {
       expect(await app.repos.articles.lastPageFor(J, key, 111)).toBe(120);
       expect(await app.repos.articles.lastPageFor(J, key, 121)).toBe(120);
     }
+  });
+
+  test('adds one after another in page order: their marks are folded as they go, the bound kept', async () => {
+    const key = { year: 2026, volume: 9, issue: 1 };
+    await app.repos.issues.create(J, { ...key, frequency: 'march' });
+    const marks = app.conn.collection('article_issue_page_marks');
+    for (let i = 0; i < 30; i++) {
+      expect(await app.repos.articles.lastPageFor(J, key, i * 10 + 1)).toBe(i * 10);
+      await app.repos.articles.create(J, { ...article(1, i), volume: 9, refnumber: `9${String(i).padStart(3, '0')}`, txnid: `FOLD${i}`, title: `Folded paper ${i}` });
+    }
+    await eventually(async () => expect(await marks.countDocuments({ issue: `${J}:2026/9/1` })).toBeLessThanOrEqual(10));
+    expect(await app.repos.articles.lastPageFor(J, key, 291)).toBe(300);
+    expect(await app.repos.articles.lastPageFor(J, key, 301)).toBe(300);
   });
 
   test('a bound brought down after a deletion keeps the raises made meanwhile', async () => {
