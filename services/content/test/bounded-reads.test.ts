@@ -13,6 +13,7 @@
  * which a backend publishes only once idle for up to ten seconds: each request then waits that long).
  */
 import { execFileSync } from 'node:child_process';
+import Redis from 'ioredis';
 import request from 'supertest';
 import { staffRoutes } from '@journal/contracts';
 import { markRecentAuth, modelledPause, newObjectId, staffHeaders, staffToken, testServers, uniqueName } from '@journal/testing';
@@ -37,7 +38,7 @@ const BOUND = 100;
 /**
  * Shared buffers a request may touch (pg_stat_statements only): its rows' pages, index pages, TOAST,
  * and what its writes update, at most half of what one scan of the journal's article table touches
- * (measured by the first test: some 3,200 buffers for the seed's 16,000 articles). A scan of the
+ * (its pages, read by the first test: some 3,200 for the seed's 16,000 articles). A scan of the
  * journal fails here even where it hands FerretDB few rows; an article add or save touches
  * 400 to 1,300 (every view, search chunk and index entry it rewrites).
  */
@@ -134,6 +135,13 @@ let pdfPath: string;
 beforeAll(async () => {
   const { mongoUrl, redisUrl } = testServers();
   await seedPublisher({ mongoUrl, dbName, journals: 2, articles: JOURNAL_ARTICLES * 2, worklogEntries: 0, redisUrl, redisPrefix: `${dbName}:` });
+  // The sweep of unfinished writes (admin/pending-sweep.setup.ts) runs 30 s after start, in whichever
+  // request's count is open then, and reads every file intent: on the table the seed just filled
+  // and emptied, some 1,300 buffers before autovacuum comes by. It is no request's, so the test
+  // holds its lock while requests are counted, as a replica sweeping then would: the app skips its turns.
+  const redis = new Redis(redisUrl);
+  await redis.set(`${dbName}:content:pending-articles-sweep`, 'bounded-reads', 'PX', 3_600_000);
+  redis.disconnect();
   app = await startContent({ MONGO_DB: dbName, REDIS_PREFIX: `${dbName}:` });
   J = (await new JournalRepo(app.conn).findBySlug('pub-0001'))!.id;
   const token = staffToken(J);
@@ -204,7 +212,17 @@ test('the statistics see a read of the whole journal (the check can fail)', asyn
     return { status: 200 };
   });
   expect(read.rows).toBeGreaterThan(BOUND);
-  blocksBound = Math.floor(read.blocks / 2);
+  // From the table's own size, not from this read's count, which came out short once with the
+  // machine busy (2,057 of its 3,201 pages; pg_stat_statements had dropped least used entries, as it
+  // does when full of the other tests' and benches' statements): the bound then fell under what an
+  // article add touches.
+  if (meter.name !== 'pg_stat_statements') return;
+  const table = `^${await articleCollectionOf(app.conn.db!, J)}_[0-9a-f]{8}$`;
+  const pages = Number(
+    pg(`SELECT coalesce(sum(pg_relation_size(c.oid) + coalesce(pg_relation_size(NULLIF(c.reltoastrelid, 0)), 0)), 0) / 8192 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = '${dbName}' AND c.relkind = 'r' AND c.relname ~ '${table}'`),
+  );
+  expect(pages).toBeGreaterThan(BOUND);
+  blocksBound = Math.floor(pages / 2);
 });
 
 /**
