@@ -23,6 +23,11 @@
  *   edge_write_stack_cpu_share                      the stack's CPU over the loaded part ÷ both cores' time: the rest is other work
  *   edge_write_probe_<side>_p50_ms, _p99_ms          GET /healthz of content's readers' and staff side, every 50 ms meanwhile:
  *                                                  what any request waits to be run by each process, the floor of each hop of a save
+
+ *
+ * BENCH_EDGE_DEBUG=1 (BENCH_EDGE_WRITE_IDLE_ROUNDS=40 for more saves without readers): a settings save
+ * not seen prints what each layer held of the home page: nginx's cache file, the gateway's records,
+ * the database, each content process and the render process asked directly (edge-stale-dump.ts).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -33,9 +38,12 @@ import type { BenchContext, BenchFigures } from './context';
 import { coresBusy, machineTicks } from './machine-cpu';
 import { cpuMs, cpuMsFine } from './proc-cpu';
 import { hitsOf, readerMixPaths, readerMixScript } from './reader-mix';
+import { describeCacheFile, describeRecords, describeSources, edgeDebug } from './edge-stale-dump';
 
 /** Saves of each kind under load (and a third as many without). */
 const ROUNDS = Number(process.env.BENCH_EDGE_WRITE_ROUNDS ?? 30);
+/** Rounds without readers (a third of ROUNDS unless set: more of them to catch a rare stale page with BENCH_EDGE_DEBUG). */
+const IDLE_ROUNDS = Number(process.env.BENCH_EDGE_WRITE_IDLE_ROUNDS ?? Math.max(2, Math.round(ROUNDS / 3)));
 const YEAR = 2033;
 /** A save readers do not get within this long is counted as never seen (edge_fresh_unseen). */
 const STALE_MS = 15_000;
@@ -69,10 +77,19 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   const host = `localhost:${base.port}`;
   const site = `http://${host}`;
   const origin = `http://127.0.0.1:${base.port}`;
+  /** BENCH_EDGE_DEBUG=1: each answer of the home page since the current settings save was sent. */
+  const homePolls: string[] = [];
+  let sentAt = 0;
   const get = async (p: string, headers: Record<string, string> = {}) => {
     const r = await fetch(`${site}${p}`, { headers });
-    return { status: r.status, text: await r.text() };
+    const text = await r.text();
+    if (edgeDebug && p === '/') homePolls.push(`${Math.round(performance.now() - sentAt)}ms ${r.headers.get('x-cache')} ${r.headers.get('date')} ${r.headers.get('x-request-id')} ${/<title>([^<]*)</.exec(text)?.[1]}`);
+    return { status: r.status, text };
   };
+  const journalId = ctx.journals.find((j) => j.hosts.includes('localhost'))?.id ?? '';
+  /** The edge's state of the home page's keys (BENCH_EDGE_DEBUG=1). */
+  const homeState = async (needle: string) =>
+    Promise.all(['br', 'gzip'].map(async (enc) => ({ cache: describeCacheFile(`${enc}|localhost/`, needle), records: await describeRecords(ctx.redisPrefix, journalId, `${enc}|localhost/`) })));
   const login = await fetch(`${site}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_USER.name, password: DEMO_USER.password }) });
   const { token } = (await login.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
@@ -128,8 +145,11 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   let seq = 0;
   const one = async (kind: Kind): Promise<Timed> => {
     const n = `${Date.now().toString(36)}-${seq++}`;
+    const before = edgeDebug && kind === 'settings' ? await homeState(`(save ${n})`) : undefined;
+    homePolls.length = 0;
     const at = Date.now();
     const sent = performance.now();
+    sentAt = sent;
     const r = await saves[kind](n);
     const body = await r.text();
     const writeMs = performance.now() - sent;
@@ -144,6 +164,16 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
         const [pg, status] = await Promise.all([fetch(`${site}${kind === 'settings' ? '/' : pagePath}`), liveStatus()]);
         console.log(`edge writes: ${kind} save ${n} not seen after ${STALE_MS} ms: x-cache ${pg.headers.get('x-cache')}, status ${JSON.stringify(status)}`);
         await pg.arrayBuffer();
+        if (edgeDebug && kind === 'settings') {
+          const polls = homePolls.length > 40 ? [...homePolls.slice(0, 30), '...', ...homePolls.slice(-10)] : homePolls;
+          console.log(`edge debug: save sent ${new Date(at).toISOString()}, answered after ${Math.round(writeMs)} ms (${r.headers.get('x-request-id')})`);
+          console.log(`edge debug: home before the save ${JSON.stringify(before, null, 1)}`);
+          console.log(`edge debug: home now ${JSON.stringify(await homeState(`(save ${n})`), null, 1)}`);
+          const sources = { mongoUrl: ctx.mongoUrl, dbName: ctx.dbName, redisUrl: ctx.redisUrl, prefix: ctx.redisPrefix, journalId, host: 'localhost', contentUrls: { content: ctx.contentUrl, staff: ctx.contentStaffUrl }, renderUrl: `http://127.0.0.1:${Number(new URL(ctx.gatewayUrl).port) + 5}` };
+          console.log(`edge debug: sources ${JSON.stringify(await describeSources(sources))}`);
+          console.log(`edge debug: settings read through nginx: ${JSON.stringify(/"websitename":"[^"]*"/.exec((await get('/api/settings/')).text)?.[0])}`);
+          console.log(`edge debug: home polls (${homePolls.length}):\n  ${polls.join('\n  ')}`);
+        }
         return { kind, writeMs, freshMs: STALE_MS, unseen: true, steps, at, number };
       }
       await sleep(5);
@@ -159,7 +189,7 @@ export async function run(ctx: BenchContext): Promise<BenchFigures> {
   // Without readers first: what a save costs on a quiet stack, in wall time and in each process's
   // CPU (its answer and its purge; the readers' polls through nginx are counted too).
   const idleCpu0 = cpuMsFine(ctx.pids);
-  const idle = await series(Math.max(2, Math.round(ROUNDS / 3)));
+  const idle = await series(IDLE_ROUNDS);
   await sleep(1000);
   const idleCpu1 = cpuMsFine(ctx.pids);
   const cpuPerSave = Object.fromEntries(Object.keys(idleCpu1).map((k) => [k, round(((idleCpu1[k] ?? 0) - (idleCpu0[k] ?? 0)) / idle.length, 2)]));

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { emptySettingsText, journalFlagsSchema } from '@journal/contracts';
 import { eventually, gate } from '@journal/testing/waiting';
-import { CONTENT_CHANGE_FEED, CONTENT_VERSION_HEADER, changeVersionKey, createBlockingRedis, createLogger, createRedis } from '@journal/server-kit';
+import { CONTENT_CHANGE_FEED, CONTENT_VERSION_HEADER, changeVersionKey, createBlockingRedis, createLogger, createRedis, publishChange } from '@journal/server-kit';
 import { testServers, uniqueName } from '@journal/testing';
 import { ContentChanges } from './content-changes';
 import { ContentReads, type RequestFacts } from './content-reads';
@@ -197,6 +197,62 @@ describe('render process content reads', () => {
       changes.stop();
       redis.disconnect();
       subscriber.disconnect();
+    }
+  });
+
+  test('a read begun after this process applied a write, for a page stamped before it, is not reused for a page stamped after it', async () => {
+    // A content service that applies each write some time after it is announced: a read stamped
+    // with a version it has not applied waits for it, any other is answered from what it has
+    // applied (its settings are named after that version).
+    const service = { applied: 0, waiting: [] as (() => void)[] };
+    const applied = http.createServer((req, res) => {
+      const asked = Number(req.headers[CONTENT_VERSION_HEADER] ?? 0);
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json', etag: `"v${service.applied}"` }).end(JSON.stringify(settingsAnswer(`Journal v${service.applied}`)));
+      if (asked <= service.applied) answer();
+      else service.waiting.push(answer);
+    });
+    const apply = (v: number) => {
+      service.applied = v;
+      for (const answer of service.waiting.splice(0)) answer();
+    };
+    await new Promise<void>((r) => applied.listen(0, '127.0.0.1', r));
+    // The render process's real feed follower, on the real Redis.
+    const prefix = `${uniqueName('rv')}:`;
+    const redis = createRedis(testServers().redisUrl);
+    const subscriber = createBlockingRedis(testServers().redisUrl);
+    const changes = new ContentChanges({ redis, subscriber, prefix, logger: createLogger('render-test', 'silent'), pollMs: 60_000 });
+    const held = new ContentReads(`http://127.0.0.1:${(applied.address() as AddressInfo).port}`, 60_000, 5000, undefined, changes);
+    const j = facts(true).journalId;
+    const write = async () => {
+      const v = await publishChange(redis, { prefix, name: CONTENT_CHANGE_FEED }, j, [{ t: 'views', ids: ['h'] }]);
+      // Applied here (this process's generation moves on) ...
+      await eventually(() => expect(changes.currentAt(j, v)).toBeDefined());
+      return v;
+    };
+    const page = (version: number) => held.forRequest({ ...facts(true), version }).settings();
+    try {
+      await eventually(() => expect(redis.status).toBe('ready'));
+      await changes.start();
+      await eventually(() => expect(changes.generation(j)).toBeDefined());
+      const v1 = await write();
+      apply(v1);
+      expect((await page(v1)).websitename).toBe(`Journal v${v1}`);
+      // A settings save: announced and applied here, not yet by the content service.
+      const v2 = await write();
+      // A page stamped before the save (a refresh of an earlier write's repurge, on its way when
+      // it was announced) reads now: the content service answers it from before the save.
+      expect((await page(v1)).websitename).toBe(`Journal v${v1}`);
+      apply(v2);
+      // The save's own refresh, stamped after it, must show it.
+      expect((await page(v2)).websitename).toBe(`Journal v${v2}`);
+      // and later pages of that version reuse it unchecked again
+      expect((await page(v2)).websitename).toBe(`Journal v${v2}`);
+    } finally {
+      held.close();
+      changes.stop();
+      redis.disconnect();
+      subscriber.disconnect();
+      await new Promise<void>((r) => applied.close(() => r()));
     }
   });
 

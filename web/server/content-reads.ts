@@ -66,6 +66,16 @@ interface Entry {
   known?: Known;
   /** The journal's generation when this read began (see ContentChanges); undefined: not reusable unchecked. */
   generation?: number;
+  /**
+   * The feed version it asked the content service for (0: none): its answer holds every write up to
+   * it, and no later one for sure. A read of a generation is reused only for a request whose version
+   * is not past it: this process may have applied a write (its generation moved on) before the
+   * content service did, and a read begun then for a request stamped before the write is answered
+   * from before it (docs/architecture.md#edge-cache).
+   */
+  version: number;
+  /** The highest version of the readers waiting on the read that follows this one. */
+  waiterVersion: number;
 }
 
 /** Tells whether reads of a journal may be reused unchecked (ContentChanges). */
@@ -155,24 +165,27 @@ export class ContentReads {
     const kept = (key: string, path: string, name: PublicReadName, behind = false): Promise<Read> => {
       const hit = this.cache.get(key);
       if (!hit) return this.start(key, path, name, facts, hit).value;
-      // No write of the journal has been announced since this read began: it holds every write
-      // made before the request, and nothing need be asked.
+      // No write of the journal has been announced since this read began, and it asked for the
+      // request's version at least: it holds every write made before the request, and nothing
+      // need be asked.
       const generation = hit.generation === undefined || behind ? undefined : this.changes?.generation(facts.journalId);
-      if (generation !== undefined && hit.generation === generation) return hit.value;
+      if (generation !== undefined && hit.generation === generation && hit.version >= version) return hit.value;
       if (SHARED.has(name) && !facts.fresh && !behind) return hit.expires > Date.now() ? hit.value : this.start(key, path, name, facts, hit).value;
       // A reader who has just written, and every reader of an article or an issue, takes only a
-      // read that began after their request came, so it holds every write made before it. While one
-      // is on its way, the readers who came meanwhile share the next one: one check with the
-      // content service per round trip, however many pages ask.
-      if (hit.startedAt >= arrival) return hit.value;
+      // read that began after their request came (and asked for its version), so it holds every
+      // write made before it. While one is on its way, the readers who came meanwhile share the
+      // next one: one check with the content service per round trip, however many pages ask.
+      if (hit.startedAt >= arrival && hit.version >= version) return hit.value;
       if (hit.settled) return this.start(key, path, name, facts, hit).value;
       hit.lastWaiter = Math.max(hit.lastWaiter, arrival);
+      hit.waiterVersion = Math.max(hit.waiterVersion, version);
       hit.next ??= hit.value.then(
         () => undefined,
         () => undefined,
       ).then(() => {
         const now = this.cache.get(key);
-        return (now && now !== hit && now.startedAt >= hit.lastWaiter ? now : this.start(key, path, name, facts, now)).value;
+        const fits = now && now !== hit && now.startedAt >= hit.lastWaiter && now.version >= hit.waiterVersion;
+        return (fits ? now : this.start(key, path, name, { ...facts, version: hit.waiterVersion }, now)).value;
       });
       return hit.next;
     };
@@ -198,6 +211,8 @@ export class ContentReads {
       value: Promise.resolve({ data: undefined, tags: '' }),
       known: prev?.known,
       generation: this.changes?.generation(facts.journalId),
+      version: facts.version ?? 0,
+      waiterVersion: 0,
     };
     entry.value = this.fetch(path, name, facts, prev?.known).then(
       (a) => {

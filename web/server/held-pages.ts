@@ -9,6 +9,11 @@ export interface HeldPage {
   etag: string;
   /** Its Surrogate-Key header ('' for none). */
   tags: string;
+  /**
+   * The feed version its request was stamped with (0: none): every read it was made from asked for
+   * that version at least, and no later write is in it for sure (content-reads.ts).
+   */
+  version: number;
 }
 
 /** Pages held at once: each entry is a few strings; the answers' bytes are the page store's. */
@@ -29,11 +34,16 @@ export class HeldPages {
     return `${encoding ?? ''}\n${journalId}\n${host}\n${url}`;
   }
 
-  /** The page held under this key, if it was made in this generation and year. */
-  get(key: string, generation: number, year: number): HeldPage | undefined {
+  /**
+   * The page held under this key, if it was made in this generation and year, for a request whose
+   * feed version is not past the one it was made for: this process may apply a write before the
+   * content service does, and a page made meanwhile for a request stamped before the write is of
+   * the new generation without the write (it is then made again, and held for the later version).
+   */
+  get(key: string, generation: number, year: number, version = 0): HeldPage | undefined {
     const held = this.pages.get(key);
     if (held === undefined) return undefined;
-    if (held.generation === generation && held.year === year) return held;
+    if (held.generation === generation && held.year === year) return held.version >= version ? held : undefined;
     this.pages.delete(key);
     return undefined;
   }

@@ -113,7 +113,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
     const generation = heldKey === undefined ? undefined : changes!.currentAt(journalId, version);
     const year = new Date().getFullYear();
     if (generation !== undefined) {
-      const last = held!.get(heldKey!, generation, year);
+      const last = held!.get(heldKey!, generation, year, version);
       const answer = last && pages!.get(storeKey(encoding, last.etag));
       if (last && answer) {
         const headers = { ...common, 'cache-control': 'no-cache', ...(last.tags ? { [SURROGATE_KEY_HEADER]: last.tags } : {}), etag: last.etag };
@@ -172,7 +172,7 @@ export async function start(config: RenderConfig): Promise<RenderApp> {
       sendPage(req, res, page.status, { ...headers, 'content-type': HTML }, page.render, own || url.search ? undefined : pages);
       // Held only if no write of the journal was announced while it was made, from reads all kept.
       if (covered && page.status === 200 && changes!.generation(journalId) === generation) {
-        held!.set(heldKey!, { generation: generation!, year, etag: page.etag, tags: pageHeaders[SURROGATE_KEY_HEADER] ?? '' });
+        held!.set(heldKey!, { generation: generation!, year, etag: page.etag, tags: pageHeaders[SURROGATE_KEY_HEADER] ?? '', version });
       }
     } catch (err) {
       if (res.destroyed) return;
