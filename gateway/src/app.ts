@@ -87,6 +87,7 @@ export async function start(config: GatewayConfig, options: GatewayOptions = {})
         ttlSeconds: edgeTtl.ttlSeconds,
         maxLinked: config.EDGE_KEYS_LINKED_MAX,
         maxOther: config.EDGE_KEYS_OTHER_MAX,
+        maxDropped: config.EDGE_KEYS_DROPPED_MAX,
         maxKeyLength: config.EDGE_KEY_MAX_BYTES,
       })
     : null;

@@ -55,6 +55,8 @@ export const gatewayConfigSchema = z.object({
    */
   EDGE_KEYS_LINKED_MAX: z.coerce.number().int().min(1).default(50_000),
   EDGE_KEYS_OTHER_MAX: z.coerce.number().int().min(1).default(5_000),
+  /** Keys dropped over those caps and not yet purged by the content service, per journal (docs/operations.md#edge-caches). */
+  EDGE_KEYS_DROPPED_MAX: z.coerce.number().int().min(1).default(10_000),
   /** Longest cache key recorded; an answer under a longer one is kept EDGE_UNRECORDED_TTL_S only. */
   EDGE_KEY_MAX_BYTES: z.coerce.number().int().min(64).max(8192).default(1024),
   /** How long nginx and a CDN keep a tagged public answer (until a write purges it), and serve it stale meanwhile. */

@@ -71,7 +71,7 @@ export class EdgeAnswers {
     // find: the answers whose key is recorded.
     const { cacheKey } = ctx;
     const keys = cacheKey === undefined ? null : this.o.keys;
-    if (keys && RECORDED.has(status) && !miss && keys.accepts(cacheKey!, tags)) {
+    if (keys && RECORDED.has(status) && !miss && keys.accepts(cacheKey!, tags, ctx.journalId)) {
       h['x-accel-expires'] = String(this.o.ttlSeconds);
       this.remember(keys, cacheKey!, tags, ctx.journalId);
     } else {

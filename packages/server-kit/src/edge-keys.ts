@@ -53,6 +53,12 @@ export interface EdgeKeyMapOptions {
   maxLinked?: number;
   /** Records kept per scope of every other key (query strings, absolute-form targets). */
   maxOther?: number;
+  /**
+   * Keys dropped over those caps and not yet purged, per scope (the purger drains them, see
+   * droppedOf): past it, records are kept over the caps and the scope's query-string keys are
+   * not recorded (accepts) until the purger has drained some.
+   */
+  maxDropped?: number;
   /** Longest cache key recorded (a header's characters, so bytes); a longer one is not (see accepts). */
   maxKeyLength?: number;
   /** Most tags one record names. */
@@ -81,6 +87,8 @@ const MAX_BATCH = 256;
 const STALE_PER_WRITE = 1000;
 /** Records forgotten per script call. */
 const FORGET_BATCH = 1000;
+/** How often a gateway asks again whether a scope whose dropped keys were at their cap has room (ms). */
+const FULL_RECHECK_MS = 1000;
 
 /**
  * Which nginx cache keys hold an answer carrying each tag: nginx purges by key, writes name tags.
@@ -114,6 +122,9 @@ const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.
 export class EdgeKeyMap {
   private readonly maxLinked: number;
   private readonly maxOther: number;
+  private readonly maxDropped: number;
+  /** Scopes whose dropped keys were at their cap when last written or asked, with the time of that answer. */
+  private readonly full = new Map<string, number>();
   private readonly maxKeyLength: number;
   private readonly maxTags: number;
   private readonly batchMs: number;
@@ -128,6 +139,7 @@ export class EdgeKeyMap {
   ) {
     this.maxLinked = opts.maxLinked ?? 50_000;
     this.maxOther = opts.maxOther ?? 5_000;
+    this.maxDropped = opts.maxDropped ?? 10_000;
     this.maxKeyLength = opts.maxKeyLength ?? 1024;
     this.maxTags = opts.maxTags ?? 64;
     this.batchMs = opts.batchMs ?? 10;
@@ -149,13 +161,40 @@ export class EdgeKeyMap {
     return [`${base}linked`, `${base}other`, `${base}tags`];
   }
 
+  /** A scope's keys dropped over the caps and not yet purged (by the time of their record). */
+  private droppedKey(scope: string) {
+    return `${this.opts.prefix}edge:scope:${scope}:dropped`;
+  }
+
+  /** The scopes that may have dropped keys to purge. */
+  private get droppedScopesKey() {
+    return `${this.opts.prefix}edge:dropped-scopes`;
+  }
+
   /**
    * Whether a record of this key and tags would be kept: a key past the longest recorded or
    * an answer naming too many tags is not, and nginx must not keep such an answer long (no purge
    * could find it).
    */
-  accepts(cacheKey: string, tags: readonly string[]): boolean {
-    return cacheKey.length > 0 && cacheKey.length <= this.maxKeyLength && tags.length > 0 && tags.length <= this.maxTags;
+  accepts(cacheKey: string, tags: readonly string[], scope?: string): boolean {
+    if (!(cacheKey.length > 0 && cacheKey.length <= this.maxKeyLength && tags.length > 0 && tags.length <= this.maxTags)) return false;
+    // A scope whose dropped keys wait for a purger that is behind (or down) takes no more endless
+    // keys: each would push one more record over the cap, kept there until drained.
+    return scope === undefined || !this.full.size || isLinkedEdgeKey(cacheKey) || !this.isFull(scope);
+  }
+
+  /** From this process's last answer; an answer older than FULL_RECHECK_MS is asked again in the background (never on a reader's way). */
+  private isFull(scope: string): boolean {
+    const at = this.full.get(scope);
+    if (at === undefined) return false;
+    if (Date.now() - at >= FULL_RECHECK_MS) {
+      this.full.set(scope, Date.now());
+      this.redis.zcard(this.droppedKey(scope)).then(
+        (n) => n < this.maxDropped && this.full.delete(scope),
+        () => undefined,
+      );
+    }
+    return true;
   }
 
   /**
@@ -191,14 +230,20 @@ export class EdgeKeyMap {
       else byScope.set(r.scope, [r]);
     }
     const m = this.redis.pipeline();
+    const scopes = [...byScope.keys()];
     for (const [scope, records] of byScope) {
       const newest = records.reduce((n, r) => Math.max(n, r.now), 0);
-      const args: (string | number)[] = [this.tagPrefix, this.opts.ttlSeconds + 60, newest - this.opts.ttlSeconds * 1000, this.maxLinked, this.maxOther, STALE_PER_WRITE];
+      const args: (string | number)[] = [this.tagPrefix, this.opts.ttlSeconds + 60, newest - this.opts.ttlSeconds * 1000, this.maxLinked, this.maxOther, STALE_PER_WRITE, scope, this.maxDropped];
       for (const [cacheKey, r] of collapsed(records)) args.push(cacheKey, r.now, isLinkedEdgeKey(cacheKey) ? 1 : 2, r.tags.join(' '));
-      (m as unknown as EdgeScripts).jpEdgeRecord(3, ...this.scopeKeys(scope), ...args);
+      (m as unknown as EdgeScripts).jpEdgeRecord(5, ...this.scopeKeys(scope), this.droppedKey(scope), this.droppedScopesKey, ...args);
     }
     return m.exec().then(
       (results) => {
+        (results ?? []).forEach(([err, full], i) => {
+          if (err) return;
+          if (full === 1) this.full.set(scopes[i]!, Date.now());
+          else this.full.delete(scopes[i]!);
+        });
         const failed = (results ?? []).find(([err]) => err)?.[0];
         for (const r of batch) if (failed) r.reject(failed);
         else r.resolve();
@@ -265,18 +310,51 @@ export class EdgeKeyMap {
     }
     for (const [err] of (await p.exec()) ?? []) if (err) throw err;
   }
+
+  /**
+   * Up to `limit` keys of the scope dropped over the caps (their answers may still be in nginx,
+   * where no tag's purge finds them), with the time of their record, the oldest first: the purger
+   * purges them and then forgets them (forgetDropped).
+   */
+  async droppedOf(scope: string, limit = FORGET_BATCH): Promise<[key: string, recordedAt: number][]> {
+    const flat = await this.redis.zrange(this.droppedKey(scope), 0, limit - 1, 'WITHSCORES');
+    const out: [string, number][] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i]!, Number(flat[i + 1])]);
+    return out;
+  }
+
+  /** The scopes that may have dropped keys waiting (a scope leaves once forgetDropped empties it). */
+  droppedScopes(): Promise<string[]> {
+    return this.redis.smembers(this.droppedScopesKey);
+  }
+
+  /**
+   * Forgets dropped keys once purged, each only if not dropped again since `recordedAt` (a refill
+   * dropped anew is purged again); a scope left without any leaves the list of scopes.
+   */
+  async forgetDropped(scope: string, entries: readonly (readonly [key: string, recordedAt: number])[]): Promise<void> {
+    const p = this.redis.pipeline();
+    for (let i = 0; i < Math.max(entries.length, 1); i += FORGET_BATCH) {
+      const args: (string | number)[] = [scope];
+      for (const [key, at] of entries.slice(i, i + FORGET_BATCH)) args.push(key, at);
+      (p as unknown as EdgeScripts).jpEdgeForgetDropped(2, this.droppedKey(scope), this.droppedScopesKey, ...args);
+    }
+    for (const [err] of (await p.exec()) ?? []) if (err) throw err;
+  }
 }
 
 type Script = (numberOfKeys: number, ...args: (string | number)[]) => unknown;
 interface EdgeScripts {
   jpEdgeRecord: Script;
   jpEdgeForget: Script;
+  jpEdgeForgetDropped: Script;
 }
 
 function defineScripts(redis: Redis) {
   const r = redis as unknown as Partial<EdgeScripts>;
   if (!r.jpEdgeRecord) redis.defineCommand('jpEdgeRecord', { lua: DROP_FN + RECORD_SCRIPT });
   if (!r.jpEdgeForget) redis.defineCommand('jpEdgeForget', { lua: DROP_FN + FORGET_SCRIPT });
+  if (!r.jpEdgeForgetDropped) redis.defineCommand('jpEdgeForgetDropped', { lua: FORGET_DROPPED_SCRIPT });
 }
 
 /*
@@ -295,18 +373,25 @@ end
 `;
 
 /*
+ * KEYS (record): also the scope's dropped keys and the set of scopes with dropped keys.
  * ARGV: tag key prefix, expiry (s), oldest time kept, cap of linked records, cap of the others,
- * stale records removed at most; then per record its key, time, class (1 linked, 2 other) and tags.
- * A key recorded again keeps the tags of both records.
+ * stale records removed at most, the scope, cap of its dropped keys; then per record its key,
+ * time, class (1 linked, 2 other) and tags. A key recorded again keeps the tags of both records.
+ * A record dropped over a cap moves to the dropped keys, for the purger to purge (its answer is
+ * still in nginx); with those at their cap, records stay over the caps rather than be lost, and
+ * the script answers 1 (the gateway then records no more query-string keys of the scope). A record
+ * past nginx's lifetime holds nothing: dropped, and so are dropped keys past it.
  */
 const RECORD_SCRIPT = `
 local pfx, ttl, oldest = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 local caps = { tonumber(ARGV[4]), tonumber(ARGV[5]) }
 local staleMax = tonumber(ARGV[6])
+local scope, droppedMax = ARGV[7], tonumber(ARGV[8])
 local touched = {}
-for i = 7, #ARGV, 4 do
+for i = 9, #ARGV, 4 do
   local key, at, class, tags = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3]
   redis.call('ZADD', KEYS[class], at, key)
+  redis.call('ZREM', KEYS[4], key)
   local old = redis.call('HGET', KEYS[3], key)
   if old and old ~= tags then
     local seen = {}
@@ -327,14 +412,35 @@ for c = 1, 2 do
   local stale = redis.call('ZRANGEBYSCORE', set, '-inf', '(' .. oldest, 'LIMIT', 0, staleMax)
   for _, key in ipairs(stale) do drop(pfx, key) end
   if #stale > 0 then redis.call('ZREM', set, unpack(stale)) end
-  local over = redis.call('ZCARD', set) - caps[c]
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. oldest)
+  local over = math.min(redis.call('ZCARD', set) - caps[c], droppedMax - redis.call('ZCARD', KEYS[4]))
   if over > 0 then
-    for _, key in ipairs(redis.call('ZRANGE', set, 0, over - 1)) do drop(pfx, key) end
+    local gone = redis.call('ZRANGE', set, 0, over - 1, 'WITHSCORES')
+    for j = 1, #gone, 2 do
+      drop(pfx, gone[j])
+      redis.call('ZADD', KEYS[4], gone[j + 1], gone[j])
+    end
     redis.call('ZREMRANGEBYRANK', set, 0, over - 1)
+    redis.call('SADD', KEYS[5], scope)
   end
   redis.call('EXPIRE', set, ttl)
 end
 redis.call('EXPIRE', KEYS[3], ttl)
+if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('EXPIRE', KEYS[4], ttl) end
+if redis.call('SCARD', KEYS[5]) > 0 then redis.call('EXPIRE', KEYS[5], ttl) end
+if redis.call('ZCARD', KEYS[4]) >= droppedMax then return 1 end
+return 0`;
+
+/*
+ * KEYS: a scope's dropped keys, the set of scopes with dropped keys. ARGV: the scope, then per
+ * entry its key and the time of the record purged; one dropped again since stays.
+ */
+const FORGET_DROPPED_SCRIPT = `
+for i = 2, #ARGV, 2 do
+  local s = redis.call('ZSCORE', KEYS[1], ARGV[i])
+  if s and tonumber(s) <= tonumber(ARGV[i + 1]) then redis.call('ZREM', KEYS[1], ARGV[i]) end
+end
+if redis.call('ZCARD', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[1]) end
 return 0`;
 
 /*

@@ -10,7 +10,7 @@ import { AkamaiPurgeTarget, CloudflarePurgeTarget, FastlyPurgeTarget } from './c
 type EdgeConfig = Pick<
   ContentConfig,
   | 'REDIS_URL' | 'REDIS_PREFIX' | 'EDGE_REDIS_URL' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_REFRESH_WAIT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
-  | 'EDGE_PURGE_CONCURRENCY' | 'EDGE_PURGE_LOCK_MS' | 'EDGE_PURGE_SLOW_MS'
+  | 'EDGE_PURGE_CONCURRENCY' | 'EDGE_PURGE_LOCK_MS' | 'EDGE_PURGE_SLOW_MS' | 'EDGE_DROPPED_DRAIN_MS'
   | 'FASTLY_API_URL' | 'FASTLY_SERVICE_ID' | 'FASTLY_API_TOKEN' | 'CLOUDFLARE_API_URL' | 'CLOUDFLARE_ZONE_ID' | 'CLOUDFLARE_API_TOKEN'
   | 'AKAMAI_HOST' | 'AKAMAI_CLIENT_TOKEN' | 'AKAMAI_CLIENT_SECRET' | 'AKAMAI_ACCESS_TOKEN' | 'AKAMAI_NETWORK'
 >;
@@ -92,16 +92,43 @@ export function startEdge(c: EdgeConfig, redis: Redis, logger: Logger): EdgeModu
   });
   const workerConn = purger.enabled && c.EDGE_PURGE_CONCURRENCY ? createBlockingRedis(c.REDIS_URL) : null;
   if (workerConn) queue.work(workerConn);
+  const drainer = workerConn ? drainDropped(purger, c.EDGE_DROPPED_DRAIN_MS, logger) : null;
   return {
     purger,
     queue,
     liveStatus,
     status: new LiveStatusService(liveStatus),
     async stop() {
+      await drainer?.stop();
       await queue.close();
       workerConn?.disconnect();
       queueConn.disconnect();
       if (edgeRedis !== redis) edgeRedis.disconnect();
+    },
+  };
+}
+
+/**
+ * Every `everyMs`, purges the keys the gateway dropped from its records over their caps (no tag's
+ * purge finds them), on each worker of the purge queue: a dropped page is stale that long at most.
+ */
+export function drainDropped(purger: EdgePurger, everyMs: number, logger: Logger): { stop(): Promise<void> } {
+  const nginx = purger.targets.find((t): t is NginxPurgeTarget => t instanceof NginxPurgeTarget);
+  if (!nginx) return { stop: async () => undefined };
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() =>
+      nginx.drainAll().then(
+        () => undefined,
+        (err: unknown) => logger.warn({ err }, 'dropped edge keys not purged; trying again'),
+      ),
+    );
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
     },
   };
 }

@@ -54,6 +54,11 @@ export const edgeConfigShape = {
   EDGE_PURGE_LOCK_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
   /** A purge job taking longer than this from its write to live is logged with its stages (edge purge slow). */
   EDGE_PURGE_SLOW_MS: z.coerce.number().int().min(0).default(2000),
+  /**
+   * How often a purge worker purges the keys the gateway dropped from its records over their caps
+   * (a write's purge of the journal does so first too): such a page stays stale at most about this long.
+   */
+  EDGE_DROPPED_DRAIN_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** The CDN in front, told by tag; none by default. */
   EDGE_CDN: z.enum(['none', 'fastly', 'cloudflare', 'akamai']).default('none'),
   FASTLY_API_URL: z.string().url().default('https://api.fastly.com'),

@@ -19,6 +19,8 @@ const REFRESHABLE = /^(br|gzip)\|[a-z0-9.-]+\/([^/].*)?$/;
 const HEAD_KEYS = 256;
 /** Keys of a tail purged, then forgotten, at a time: a purge meanwhile reads only those left. */
 const TAIL_CHUNK = 1000;
+/** Chunks of dropped keys a drain takes at most (the gateway's cap of them is 10,000 by default). */
+const DRAIN_ROUNDS = 20;
 
 /**
  * A key of a page or read that links lead to: an origin-form path without a query string (a
@@ -98,6 +100,10 @@ export class NginxPurgeTarget implements PurgeTarget {
 
   async purge(change: PublishedChange, note?: PurgeNote): Promise<void> {
     const files = retiredFileKeys(change);
+    // The journal's keys dropped from their records by the caps go first: no tag finds them, and
+    // a write is never followed by a stale page of its own journal (the timer drains them between writes).
+    const dropped = await this.drain(change.journalId);
+    if (dropped) note?.('dropped', dropped);
     const entries = readersFirst(await this.keys.entriesOf(change.tags));
     note?.('keys', entries.length);
     if (!entries.length && !files.length) return;
@@ -121,6 +127,40 @@ export class NginxPurgeTarget implements PurgeTarget {
     });
     this.tail = tail;
     await tail;
+  }
+
+  /**
+   * Purges from every nginx the scope's (journal's) keys the gateway dropped over its caps, then
+   * forgets them: how many. Throws when an nginx could not be told (they stay, for the next try).
+   */
+  async drain(scope: string, endpoints?: readonly string[]): Promise<number> {
+    let n = 0;
+    for (let round = 0; round < DRAIN_ROUNDS; round++) {
+      const entries = await this.keys.droppedOf(scope, TAIL_CHUNK);
+      if (!entries.length) break;
+      endpoints ??= (await Promise.all(this.urls.map(expand))).flat();
+      const keys = entries.map(([k]) => k);
+      await Promise.all(endpoints.map((url) => this.purgeAll(url, keys)));
+      await this.keys.forgetDropped(scope, entries);
+      n += entries.length;
+      if (entries.length < TAIL_CHUNK) break;
+    }
+    return n;
+  }
+
+  /** Drains every journal with dropped keys (the purger's timer): how many keys. */
+  async drainAll(): Promise<number> {
+    const scopes = await this.keys.droppedScopes();
+    if (!scopes.length) return 0;
+    const endpoints = (await Promise.all(this.urls.map(expand))).flat();
+    let n = 0;
+    for (const scope of scopes) {
+      const one = await this.drain(scope, endpoints);
+      // None left: the scope leaves the list (unless one was dropped meanwhile).
+      if (!one) await this.keys.forgetDropped(scope, []);
+      n += one;
+    }
+    return n;
   }
 
   /** Refreshes (up to `refreshBudget`) or purges the keys on every nginx; the records of the purged ones go. */

@@ -35,6 +35,11 @@ export class EdgePurger {
 
   constructor(private readonly opts: PurgerOptions) {}
 
+  /** The caches told. */
+  get targets(): readonly PurgeTarget[] {
+    return this.opts.targets;
+  }
+
   get enabled() {
     return this.opts.targets.length > 0;
   }
