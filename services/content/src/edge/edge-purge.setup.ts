@@ -3,13 +3,13 @@ import type { ContentConfig } from '../config';
 import { EdgePurger, type PurgeTarget } from './purger';
 import { LiveStatusRepo } from './live-status.repo';
 import { LiveStatusService } from './live-status.service';
-import { PurgeQueue } from './purge.queue';
+import { FILE_LANDING_MS, PurgeQueue } from './purge.queue';
 import { NginxPurgeTarget } from './nginx-purge';
 import { AkamaiPurgeTarget, CloudflarePurgeTarget, FastlyPurgeTarget } from './cdn-purge';
 
 type EdgeConfig = Pick<
   ContentConfig,
-  | 'REDIS_URL' | 'REDIS_PREFIX' | 'EDGE_REDIS_URL' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_REFRESH_WAIT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_CDN'
+  | 'REDIS_URL' | 'REDIS_PREFIX' | 'EDGE_REDIS_URL' | 'EDGE_NGINX_PURGE_URLS' | 'EDGE_REFRESH_KEYS' | 'EDGE_REFRESH_TIMEOUT_MS' | 'EDGE_REFRESH_WAIT_MS' | 'EDGE_PURGE_ATTEMPTS' | 'EDGE_PURGE_RETRY_MS' | 'EDGE_REPURGE_MS' | 'EDGE_FILE_READ_MS' | 'EDGE_CDN'
   | 'EDGE_PURGE_CONCURRENCY' | 'EDGE_PURGE_LOCK_MS' | 'EDGE_PURGE_SLOW_MS' | 'EDGE_DROPPED_DRAIN_MS'
   | 'FASTLY_API_URL' | 'FASTLY_SERVICE_ID' | 'FASTLY_API_TOKEN' | 'CLOUDFLARE_API_URL' | 'CLOUDFLARE_ZONE_ID' | 'CLOUDFLARE_API_TOKEN'
   | 'AKAMAI_HOST' | 'AKAMAI_CLIENT_TOKEN' | 'AKAMAI_CLIENT_SECRET' | 'AKAMAI_ACCESS_TOKEN' | 'AKAMAI_NETWORK'
@@ -85,6 +85,7 @@ export function startEdge(c: EdgeConfig, redis: Redis, logger: Logger): EdgeModu
   const queue = new PurgeQueue(queueConn, purger, liveStatus, {
     prefix: `${c.REDIS_PREFIX}bull`,
     repurgeMs: c.EDGE_REPURGE_MS,
+    fileRepurgeMs: c.EDGE_FILE_READ_MS + FILE_LANDING_MS,
     concurrency: c.EDGE_PURGE_CONCURRENCY,
     lockMs: c.EDGE_PURGE_LOCK_MS,
     slowMs: c.EDGE_PURGE_SLOW_MS,

@@ -44,6 +44,16 @@ export const edgeConfigShape = {
    * write) when the first purge ran is removed by the second. See purge.queue.ts.
    */
   EDGE_REPURGE_MS: z.coerce.number().int().min(0).default(500),
+  /**
+   * The longest a read of a versioned file (`/assets/…?v=`, what nginx's asset cache stores) may
+   * take in the content service, from its start to its last byte; past it the answer is cut, and
+   * nginx stores no cut answer. File reads are not stamped like pages, so a write's retired files
+   * are purged once more this long (plus a few seconds for the last bytes to reach nginx) after
+   * its first purge: a copy read before the write and stored after both purges goes then. nginx
+   * buffers the answer, so the read runs at loopback speed, not the reader's. Set it alike for
+   * the content service and the edge purger (see purge.queue.ts).
+   */
+  EDGE_FILE_READ_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Purges run at once by this process's worker of the purge queue (0: no worker here; another process runs them). */
   EDGE_PURGE_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
   /**

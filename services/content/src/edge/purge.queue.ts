@@ -6,17 +6,33 @@ import type { LiveStatusRepo } from './live-status.repo';
 
 export const EDGE_PURGE_QUEUE = 'edge-purge';
 
+/**
+ * The time a file's last bytes take from the content service into nginx's cache (through the
+ * gateway, which nginx reads at loopback speed), added to EDGE_FILE_READ_MS for the late purge.
+ */
+export const FILE_LANDING_MS = 5000;
+
 /** One write's purge: what it changed and its number among the journal's changes (live-status.repo.ts). */
 export interface PurgeJob extends PublishedChange {
   seq: number;
   /** The second purge a while after the first (see EDGE_REPURGE_MS); not counted in the status. */
   repurge?: boolean;
+  /** The late purge of the write's retired files alone (see `fileRepurgeMs`). */
+  files?: boolean;
 }
 
 export interface PurgeQueueOptions {
   /** BullMQ's key prefix (the service's other queues use the same). */
   prefix: string;
   repurgeMs: number;
+  /**
+   * A third purge, of the write's retired files only, this long after the first (0: none): file
+   * reads are not stamped like pages (gateway/src/change-stamps.ts), and one begun before the write
+   * may reach nginx after both purges. The content service cuts a file read past EDGE_FILE_READ_MS,
+   * so none is stored later than this (edge-purge.setup.ts: that plus FILE_LANDING_MS). A delayed
+   * job like the repurge: it outlives a restart of the purger.
+   */
+  fileRepurgeMs?: number;
   /** Jobs run at once by this process (0: none; another process works the queue). */
   concurrency: number;
   /** A job's lock; a worker that stops renewing it (killed) loses the job to another, or to itself restarted. */
@@ -72,7 +88,7 @@ export class PurgeQueue {
   }
 
   private async run(job: Job<PurgeJob>): Promise<void> {
-    const { seq, repurge, ...change } = job.data;
+    const { seq, repurge, files, ...change } = job.data;
     // Each stage's time since the job was queued (a repurge: since it was due).
     const since = job.timestamp + (job.opts.delay ?? 0);
     const stages: Record<string, number | [number, number]> = { taken: (job.processedOn ?? Date.now()) - since, begun: Date.now() - since };
@@ -82,10 +98,13 @@ export class PurgeQueue {
       await this.status.done(change.journalId, seq, !ok);
       note('live');
     }
-    if (Date.now() - since >= this.opts.slowMs) this.opts.logger.warn({ journalId: change.journalId, seq, repurge: !!repurge, tags: change.tags.length, stages }, 'edge purge slow');
+    if (Date.now() - since >= this.opts.slowMs) this.opts.logger.warn({ journalId: change.journalId, seq, repurge: !!repurge, files: !!files, tags: change.tags.length, stages }, 'edge purge slow');
     if (repurge) return;
-    if (this.opts.repurgeMs > 0) {
-      await this.queue.add('repurge', { ...change, seq, repurge: true }, { delay: this.opts.repurgeMs, removeOnComplete: true, removeOnFail: true });
+    const later = { removeOnComplete: true, removeOnFail: true };
+    if (this.opts.repurgeMs > 0) await this.queue.add('repurge', { ...change, seq, repurge: true }, { ...later, delay: this.opts.repurgeMs });
+    // No tags: the pages' keys had their two purges, and stamped reads were never stored late.
+    if (this.opts.fileRepurgeMs && change.retired?.length) {
+      await this.queue.add('file-repurge', { ...change, tags: [], seq, repurge: true, files: true }, { ...later, delay: this.opts.fileRepurgeMs });
     }
   }
 

@@ -37,6 +37,20 @@ export function parseRange(header: string | undefined, size: number): Range {
   return { start: ranges[0]!.start, end: ranges[0]!.end };
 }
 
+/**
+ * Cuts an answer not sent whole within `ms` of its start: nginx stores no cut answer (its length
+ * falls short). A versioned file read is not stamped like a page, so one that checked the file
+ * before a write and reached nginx after the write's purges would be stored; bounded so, the
+ * purger's late purge of retired files (edge/purge.queue.ts) comes after any it could have stored.
+ */
+function cutWhenLate(res: Response, ms: number): void {
+  const timer = setTimeout(() => {
+    if (!res.writableFinished) res.destroy();
+  }, ms);
+  timer.unref();
+  res.once('close', () => clearTimeout(timer));
+}
+
 /** GET/HEAD /assets/{archives,editors,indexing,site}/... from GridFS (docs/product.md#files). */
 export function assetRoutes(deps: ContentDeps): Router {
   const { files, cache } = deps;
@@ -135,6 +149,7 @@ export function assetRoutes(deps: ContentDeps): Router {
       next();
       return;
     }
+    if (versionAsked(req.originalUrl) !== undefined) cutWhenLate(res, deps.config.EDGE_FILE_READ_MS);
     handler(req, res).catch(next);
   });
   return r;
