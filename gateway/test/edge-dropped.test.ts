@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { EdgeKeyMap, type Logger } from '@journal/server-kit';
 import { testServers, uniqueName, until } from '@journal/testing';
-import { start as startGateway, type GatewayApp } from '../src/app';
-import { gatewayConfigSchema } from '../src/config';
+import type { GatewayApp } from '../src/app';
+import { gatewayBefore } from './stand-in.fixture';
 import { startNginx, type TestNginx } from './nginx.fixture';
 import { purgePortOf } from '../../scripts/stack';
 import { NginxPurgeTarget } from '../../services/content/src/edge/nginx-purge';
@@ -36,20 +36,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  gateway = await startGateway(
-    gatewayConfigSchema.parse({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      CONTENT_URL: url,
-      AUTH_URL: url,
-      WORKLOG_URL: url,
-      PDF_URL: url,
-      RENDER_URL: url,
-      REDIS_URL: testServers().redisUrl,
-      REDIS_PREFIX: prefix,
-      EDGE_KEYS_OTHER_MAX: '3',
-    }),
-  );
+  gateway = await gatewayBefore(url, {
+    REDIS_URL: testServers().redisUrl,
+    REDIS_PREFIX: prefix,
+    EDGE_KEYS_OTHER_MAX: '3',
+  });
   nginx = await startNginx({ gatewayPort: gateway.port, name: `edge-dropped-${process.pid}`, host: HOST });
   redis = new Redis(testServers().redisUrl);
 });

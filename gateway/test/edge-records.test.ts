@@ -9,9 +9,9 @@ import Redis from 'ioredis';
 import request from 'supertest';
 import { edgeChangeKey } from '@journal/server-kit';
 import { testServers, uniqueName, until } from '@journal/testing';
-import { start as startGateway, type GatewayApp } from '../src/app';
+import type { GatewayApp } from '../src/app';
+import { gatewayBefore } from './stand-in.fixture';
 import { startNginx, type TestNginx } from './nginx.fixture';
-import { gatewayConfigSchema } from '../src/config';
 import { SHARED_HOLD_MS } from '../src/shared-reads';
 
 const J = 'c'.repeat(24);
@@ -51,21 +51,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  gateway = await startGateway(
-    gatewayConfigSchema.parse({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      CONTENT_URL: url,
-      AUTH_URL: url,
-      WORKLOG_URL: url,
-      PDF_URL: url,
-      RENDER_URL: url,
-      REDIS_URL: testServers().redisUrl,
-      REDIS_PREFIX: prefix,
-      EDGE_KEY_MAX_BYTES: '200',
-      EDGE_UNRECORDED_TTL_S: '7',
-    }),
-  );
+  gateway = await gatewayBefore(url, {
+    REDIS_URL: testServers().redisUrl,
+    REDIS_PREFIX: prefix,
+    EDGE_KEY_MAX_BYTES: '200',
+    EDGE_UNRECORDED_TTL_S: '7',
+  });
   redis = new Redis(testServers().redisUrl);
 });
 

@@ -12,8 +12,8 @@ import Redis from 'ioredis';
 import request from 'supertest';
 import { edgeChangeKey } from '@journal/server-kit';
 import { testServers, uniqueName, until } from '@journal/testing';
-import { start as startGateway, type GatewayApp } from '../src/app';
-import { gatewayConfigSchema } from '../src/config';
+import type { GatewayApp } from '../src/app';
+import { gatewayBefore } from './stand-in.fixture';
 import { MAX_SHARED_BYTES } from '../src/shared-reads';
 import { startNginx, type TestNginx } from './nginx.fixture';
 
@@ -60,12 +60,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  gateway = await startGateway(
-    gatewayConfigSchema.parse({
-      PORT: '0', LOG_LEVEL: 'silent', CONTENT_URL: url, AUTH_URL: url, WORKLOG_URL: url, PDF_URL: url, RENDER_URL: url,
-      REDIS_URL: testServers().redisUrl, REDIS_PREFIX: prefix,
-    }),
-  );
+  gateway = await gatewayBefore(url, { REDIS_URL: testServers().redisUrl, REDIS_PREFIX: prefix });
   redis = new Redis(testServers().redisUrl);
   nginx = await startNginx({ gatewayPort: gateway.port, name: `unchecked-${process.pid}`, host: HOST });
 }, 30_000);

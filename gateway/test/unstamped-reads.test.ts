@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { testServers, uniqueName } from '@journal/testing';
-import { start as startGateway, type GatewayApp } from '../src/app';
+import type { GatewayApp } from '../src/app';
+import { gatewayBefore } from './stand-in.fixture';
 import { STAMP_REUSE_MS } from '../src/change-stamps';
-import { gatewayConfigSchema } from '../src/config';
 
 const J = 'd'.repeat(24);
 const prefix = `${uniqueName('gwunstamped')}:`;
@@ -45,14 +45,12 @@ beforeAll(async () => {
   await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const db = target.pathname.length > 1 ? target.pathname : '';
-  gateway = await startGateway(
-    gatewayConfigSchema.parse({
-      PORT: '0', LOG_LEVEL: 'silent', CONTENT_URL: url, AUTH_URL: url, WORKLOG_URL: url, PDF_URL: url, RENDER_URL: url, REDIS_PREFIX: prefix,
-      // The change numbers through the relay; the edge records straight to Redis.
-      REDIS_URL: `redis://127.0.0.1:${(relay.address() as AddressInfo).port}${db}`,
-      EDGE_REDIS_URL: testServers().redisUrl,
-    }),
-  );
+  gateway = await gatewayBefore(url, {
+    REDIS_PREFIX: prefix,
+    // The change numbers through the relay; the edge records straight to Redis.
+    REDIS_URL: `redis://127.0.0.1:${(relay.address() as AddressInfo).port}${db}`,
+    EDGE_REDIS_URL: testServers().redisUrl,
+  });
 });
 
 afterAll(async () => {
