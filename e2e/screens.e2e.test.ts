@@ -36,6 +36,18 @@ beforeAll(async () => {
   ];
   const adminIssue = await staffGet<{ articles: { id: string }[] }>(page, `/api/admin/archives/${y.year}/${iss.volume}/${iss.issue}`);
   const editors = await staffGet<{ id: string }[]>(page, '/api/admin/editors');
+  // A SUSHI customer with a long name: the usage screen's list and its "Usage of" choice at their widest,
+  // whichever suites ran before this one.
+  const made = await page.evaluate(
+    async (t, password, customerId) => {
+      const headers = { Authorization: `Bearer ${t}`, 'content-type': 'application/json' };
+      await fetch('/auth/reauth', { method: 'POST', headers, body: JSON.stringify({ password }) });
+      const name = 'Indian Agricultural Research Institute Library and Documentation Centre';
+      return (await fetch('/api/admin/counter/customers', { method: 'POST', headers, body: JSON.stringify({ name, customerId }) })).status;
+    },
+    (await session(page)).token, DEMO_USER.password, `screens-${Date.now().toString(36)}`,
+  );
+  expect(made).toBe(201);
   routes.admin = [
     '/admin', '/admin/archives', `/admin/archives/${y.year}/${iss.volume}/${iss.issue}`, `/admin/archives/add/${y.year}/${iss.volume}/${iss.issue}`,
     `/admin/archives/${adminIssue.articles[0]!.id}`, '/admin/editors', '/admin/editors/add', `/admin/editors/${editors[0]!.id}`, '/admin/settings',
