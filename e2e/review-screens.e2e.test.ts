@@ -55,8 +55,9 @@ async function reviewToken(to: string): Promise<string> {
 }
 
 const panel = (p: Page) => p.$('section.submission-reviews');
+/** Clicks the button named `name` once the screen shows it (a busy machine can still be drawing it). */
 async function clickButton(p: Page, name: string) {
-  const [b] = await p.$$(`xpath/.//button[normalize-space(.)="${name}"]`);
+  const b = await p.waitForSelector(`xpath/.//button[normalize-space(.)="${name}"]`, { timeout: 20_000 }).catch(() => null);
   if (!b) throw new Error(`no button ${name}`);
   await b.click();
 }
