@@ -108,7 +108,7 @@ export class SushiCustomerRepo {
   async update(journalId: string, id: string, patch: Partial<Omit<CustomerFields, 'customerId'>>): Promise<StoredCustomer | null> {
     const _id = oid(id);
     if (!_id) return null;
-    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { new: true }).lean();
+    const d = await this.model.findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: patch }, { returnDocument: 'after' }).lean();
     return d ? plain(d) : null;
   }
 
