@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
+import { buildIndexes } from './db';
 
 /** A stored file's document in `<bucket>.files` (GridFS layout). */
 export interface KeyedFileDoc {
@@ -25,6 +26,14 @@ export interface WriteIntent {
   chunkSize: number;
   at: Date;
   /**
+   * The minute the write began (`at` in WRITE_SLOT_MS since the epoch), indexed: the sweep reads
+   * the intents of the minutes that are old enough, each by this one equality, which FerretDB
+   * hands to PostgreSQL's index (a range on `at` it would answer by reading every intent stored,
+   * and the rows that finished writes left behind until a vacuum). Absent on intents an older
+   * release wrote.
+   */
+  slot?: number;
+  /**
    * The bulk write (`writeMany`) the intent belongs to: its intents are cleared together by this
    * one field, an equality FerretDB hands to its storage, where `_id: {$in}` made FerretDB read and
    * decode every intent stored (the other writes in flight) to clear a batch's.
@@ -46,6 +55,27 @@ interface ChunkDoc {
  */
 const CHUNKS_PER_WRITE = 4;
 const WRITES_IN_FLIGHT = 2;
+/** The width of an intent's `slot`. */
+export const WRITE_SLOT_MS = 60_000;
+export const writeSlotOf = (at: Date | number) => Math.floor(new Date(at).getTime() / WRITE_SLOT_MS);
+/**
+ * Minutes a sweep reads again behind the last one it finished: an intent written by a replica
+ * whose clock runs behind lands in a minute already swept, and is still found within this many.
+ */
+const SLOTS_AGAIN = 10;
+/** Minutes one sweep reads at most (a day): after a long pause the next sweeps go on from there. */
+const SLOTS_PER_SWEEP = 1440;
+/** Intents a sweep holds at once (the driver's batch): a minute of a bulk write may hold thousands. */
+const INTENTS_PER_PAGE = 200;
+
+/** Where a bucket's sweep got to: the last minute it read, and whether the older release's intents were read. */
+interface SweepMark {
+  _id: 'sweep';
+  upTo: number;
+  /** Intents without `slot` (an older release's) were read once, or the bucket had none. */
+  unslotted: boolean;
+}
+
 const idText = (id: string | mongo.ObjectId) => (typeof id === 'string' ? id : id.toHexString());
 const chunkId = (fileId: string | mongo.ObjectId, n: number) => `${idText(fileId)}.${n}`;
 
@@ -61,6 +91,7 @@ export class KeyedBucket {
   readonly files: mongo.Collection<KeyedFileDoc>;
   private readonly chunks: mongo.Collection<ChunkDoc>;
   private readonly intents: mongo.Collection<WriteIntent>;
+  private readonly sweeps: mongo.Collection<SweepMark>;
 
   /** Through the mongoose connection, so its query debugging sees these reads too. */
   constructor(
@@ -71,10 +102,23 @@ export class KeyedBucket {
     this.files = conn.collection<KeyedFileDoc>(`${name}.files`) as unknown as mongo.Collection<KeyedFileDoc>;
     this.chunks = conn.collection<ChunkDoc>(`${name}.chunks`) as unknown as mongo.Collection<ChunkDoc>;
     this.intents = conn.collection<WriteIntent>(`${name}.intents`) as unknown as mongo.Collection<WriteIntent>;
+    this.sweeps = conn.collection<SweepMark>(`${name}.sweep`) as unknown as mongo.Collection<SweepMark>;
+  }
+
+  /**
+   * The intents' `slot` index (the sweep's one filter), the same on MongoDB and FerretDB. A bucket
+   * whose intents did not exist before it has no intent without a slot: its sweeps never read
+   * the whole collection (sweepUnfinished).
+   */
+  async init(): Promise<void> {
+    const existed = (await this.conn.db!.listCollections({ name: this.intents.collectionName }, { nameOnly: true }).toArray()).length > 0;
+    await buildIndexes(() => this.intents.createIndex({ slot: 1 }));
+    if (!existed) await this.sweeps.updateOne({ _id: 'sweep' }, { $setOnInsert: { upTo: writeSlotOf(Date.now()) - SLOTS_AGAIN, unslotted: true } }, { upsert: true });
   }
 
   private intentOf(id: string | mongo.ObjectId, filename: string, length: number, batch?: string): WriteIntent {
-    return { _id: idText(id), files_id: id, filename, length, chunkSize: this.chunkSize, at: new Date(), ...(batch ? { batch } : {}) };
+    const at = new Date();
+    return { _id: idText(id), files_id: id, filename, length, chunkSize: this.chunkSize, at, slot: writeSlotOf(at), ...(batch ? { batch } : {}) };
   }
 
   /**
@@ -147,23 +191,39 @@ export class KeyedBucket {
    * Takes back the writes begun more than `olderThanMs` ago and never committed (the writer died
    * mid-file, or between the chunks and the commit): their files document and every chunk they may
    * have stored, each by its `_id`. `live` says whether a write was committed (default: its files
-   * document exists); a committed one only has its intent cleared. The intents are few (the writes
-   * in flight and what crashes left), so reading them all is cheap on any backend. Answers how many
-   * writes were taken back.
+   * document exists); a committed one only has its intent cleared. Answers how many writes were
+   * taken back.
+   *
+   * It reads only the minutes old enough (`slot`, by index), from a few before where the last
+   * sweep stopped (`<name>.sweep`) to the one `olderThanMs` ago, a page of intents at a time, and
+   * never the finished writes' rows of the other minutes: after a bulk write the collection holds
+   * a row per file until PostgreSQL vacuums it, which a read of every intent went through (1,334
+   * buffers 30 s after a seed's start). Intents an older release wrote have no slot: a bucket that
+   * had intents before `init` made the index has them read whole once.
    */
   async sweepUnfinished(olderThanMs: number, live?: (intent: WriteIntent) => Promise<boolean>): Promise<number> {
     const before = Date.now() - olderThanMs;
-    const stale = (await this.intents.find({}).toArray()).filter((i) => new Date(i.at).getTime() <= before);
+    const last = writeSlotOf(before);
+    const mark = await this.sweeps.findOne({ _id: 'sweep' });
     let removed = 0;
-    for (const i of stale) {
+    const settle = async (i: WriteIntent) => {
+      if (new Date(i.at).getTime() > before) return;
       const committed = live ? await live(i) : (await this.files.findOne({ _id: i.files_id }, { projection: { _id: 1 } })) !== null;
-      if (committed) {
-        await this.settled([i.files_id]);
-        continue;
-      }
+      if (committed) return this.settled([i.files_id]);
       await this.remove({ _id: i.files_id, length: i.length, chunkSize: i.chunkSize });
       removed++;
+    };
+    if (!mark?.unslotted) {
+      // Once: every intent, slotted or not. The minutes before this one need not be read again.
+      for await (const i of this.intents.find({}).batchSize(INTENTS_PER_PAGE)) await settle(i);
     }
+    const from = (mark?.upTo ?? last) - SLOTS_AGAIN;
+    const to = Math.min(last, from + SLOTS_PER_SWEEP - 1);
+    for (let slot = from; slot <= to; slot++) {
+      for await (const i of this.intents.find({ slot }).batchSize(INTENTS_PER_PAGE)) await settle(i);
+    }
+    // The minute `olderThanMs` ago is only partly old enough: the next sweep reads it again.
+    await this.sweeps.updateOne({ _id: 'sweep' }, { $set: { upTo: to, unslotted: true } }, { upsert: true });
     return removed;
   }
 

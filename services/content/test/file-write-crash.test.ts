@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { mongo } from 'mongoose';
+import { writeSlotOf } from '@journal/server-kit';
 import { testServers, until } from '@journal/testing';
 import { assetPath } from '../src/files/file-store';
 import { makeJournal, makePdf, startContent, stopContent } from './helpers';
@@ -20,7 +21,7 @@ const BYTES = 160 * CHUNK;
 const WRITER = path.join(__dirname, 'file-writer.child.ts');
 
 interface Chunk { _id: string }
-interface Intent { _id: string; at: Date }
+interface Intent { _id: string; at: Date; slot: number }
 const chunks = () => app.conn.collection<Chunk>('files.chunks');
 const intents = () => app.conn.collection<Intent>('files.intents');
 const filesDocs = () => app.conn.collection('files.files');
@@ -84,11 +85,11 @@ describe('a write stopped between its files document and its path entry', () => 
     const at = new Date(Date.now() - 120_000);
     // `done`: stored and pointed at, its intent not yet cleared when the writer stopped.
     await app.files.put(J, pDone, pdf, { fileId: done.toHexString() });
-    await intents().insertOne({ _id: done.toHexString(), files_id: done, filename: key(pDone), length: pdf.length, chunkSize: CHUNK, at } as never);
+    await intents().insertOne({ _id: done.toHexString(), files_id: done, filename: key(pDone), length: pdf.length, chunkSize: CHUNK, at, slot: writeSlotOf(at) } as never);
     // `lost`: chunk and files document stored, the path never pointed at it.
     await chunks().insertOne({ _id: `${lost.toHexString()}.0`, files_id: lost, n: 0, data: new mongo.Binary(Buffer.from('x')) } as never);
     await filesDocs().insertOne({ _id: lost, length: 1, chunkSize: CHUNK, uploadDate: new Date(), filename: key(pLost) } as never);
-    await intents().insertOne({ _id: lost.toHexString(), files_id: lost, filename: key(pLost), length: 1, chunkSize: CHUNK, at } as never);
+    await intents().insertOne({ _id: lost.toHexString(), files_id: lost, filename: key(pLost), length: 1, chunkSize: CHUNK, at, slot: writeSlotOf(at) } as never);
 
     expect(await app.files.sweepUnfinished(60_000)).toBe(1);
     expect(await filesDocs().findOne({ _id: lost })).toBeNull();
@@ -102,7 +103,9 @@ describe('the sweep at start', () => {
   test('runs with the unfinished article adds, one replica at a time', async () => {
     const id = new mongo.ObjectId();
     await chunks().insertOne({ _id: `${id.toHexString()}.0`, files_id: id, n: 0, data: new mongo.Binary(Buffer.from('y')) } as never);
-    await intents().insertOne({ _id: id.toHexString(), files_id: id, filename: `${J}/assets/site/never.png`, length: 1, chunkSize: CHUNK, at: new Date(0) } as never);
+    // Older than this replica's bound (a second), as a writer stopped a moment ago leaves it.
+    const at = new Date(Date.now() - 5_000);
+    await intents().insertOne({ _id: id.toHexString(), files_id: id, filename: `${J}/assets/site/never.png`, length: 1, chunkSize: CHUNK, at, slot: writeSlotOf(at) } as never);
     const again = await startContent({ MONGO_DB: app.config.MONGO_DB, ARTICLE_PENDING_MAX_AGE_MS: 1000, ARTICLE_PENDING_SWEEP_MS: 1000 });
     try {
       // The sweep removes the chunks first and the intent last: done when the intent is gone.

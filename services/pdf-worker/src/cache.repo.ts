@@ -73,6 +73,7 @@ export class PdfCacheRepo {
   async init(): Promise<void> {
     await buildIndexes(() => this.keys.createIndex({ expiresAt: 1 }));
     await buildIndexes(() => this.bucket.files.createIndex({ 'metadata.expiresAt': 1 }));
+    await this.bucket.init();
   }
 
   private async findKey(key: string): Promise<KeyDoc | null> {

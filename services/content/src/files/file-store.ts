@@ -140,6 +140,7 @@ export class FileStore {
   async init() {
     await buildIndexes(() => this.filesColl.createIndex({ filename: 1, uploadDate: -1 }));
     await buildIndexes(() => this.conn.collection('files.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true }));
+    await this.keyed.init();
     await this.pointAtDriverFiles();
   }
 

@@ -28,6 +28,11 @@ export class SubmissionFiles {
     this.bucket = new KeyedBucket(conn, 'submission_files', CHUNK_SIZE);
   }
 
+  /** The intents' index (KeyedBucket.init). */
+  init(): Promise<void> {
+    return this.bucket.init();
+  }
+
   async put(journalId: string, submissionId: string, filename: string, data: Buffer, contentType: string): Promise<string> {
     const id = new mongo.ObjectId();
     await this.bucket.write(id, filename, data, { journalId: jid(journalId), submissionId, contentType });

@@ -23,12 +23,13 @@ export interface SubmissionServices extends SubmissionRouteServices {
 export async function submissionServices(deps: ContentDeps): Promise<SubmissionServices> {
   const repo = new SubmissionRepo(deps.conn);
   const settings = new SubmissionSettingsRepo(deps.conn);
-  await Promise.all([repo.init(), settings.init()]);
+  const files = new SubmissionFiles(deps.conn);
+  await Promise.all([repo.init(), settings.init(), files.init()]);
   const parts = {
     config: deps.config,
     journals: deps.repos.journals,
     repo,
-    files: new SubmissionFiles(deps.conn),
+    files,
     limits: new SubmissionLimits(deps.redis, deps.config.REDIS_PREFIX),
     formKeys: new SubmissionFormKeys(deps.redis, deps.config.REDIS_PREFIX),
     activity: deps.activity,
