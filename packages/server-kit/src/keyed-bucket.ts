@@ -113,7 +113,14 @@ export class KeyedBucket {
   async init(): Promise<void> {
     const existed = (await this.conn.db!.listCollections({ name: this.intents.collectionName }, { nameOnly: true }).toArray()).length > 0;
     await buildIndexes(() => this.intents.createIndex({ slot: 1 }));
-    if (!existed) await this.sweeps.updateOne({ _id: 'sweep' }, { $setOnInsert: { upTo: writeSlotOf(Date.now()) - SLOTS_AGAIN, unslotted: true } }, { upsert: true });
+    if (!existed) {
+      // Replicas starting together may both insert it: one does.
+      await this.sweeps
+        .updateOne({ _id: 'sweep' }, { $setOnInsert: { upTo: writeSlotOf(Date.now()) - SLOTS_AGAIN, unslotted: true } }, { upsert: true })
+        .catch((err: { code?: number }) => {
+          if (err.code !== 11000) throw err;
+        });
+    }
   }
 
   private intentOf(id: string | mongo.ObjectId, filename: string, length: number, batch?: string): WriteIntent {
@@ -223,7 +230,10 @@ export class KeyedBucket {
       for await (const i of this.intents.find({ slot }).batchSize(INTENTS_PER_PAGE)) await settle(i);
     }
     // The minute `olderThanMs` ago is only partly old enough: the next sweep reads it again.
-    await this.sweeps.updateOne({ _id: 'sweep' }, { $set: { upTo: to, unslotted: true } }, { upsert: true });
+    await this.sweeps.updateOne({ _id: 'sweep' }, { $set: { upTo: to, unslotted: true } }, { upsert: true }).catch((err: { code?: number }) => {
+      // Another sweep inserted it meanwhile: its mark stands, and the next sweep reads from there.
+      if (err.code !== 11000) throw err;
+    });
     return removed;
   }
 
