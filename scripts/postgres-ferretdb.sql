@@ -37,7 +37,7 @@ BEGIN
 END $$;
 
 -- What FerretDB creates: each index gets its GIN twin, each chunk table its uncompressed storage
--- (ferretdb_chunks_uncompressed, below).
+-- and no statistics on its index expressions (ferretdb_chunks_uncompressed, ferretdb_chunks_unanalyzed, below).
 CREATE OR REPLACE FUNCTION ferretdb_gin_on_create() RETURNS event_trigger
 LANGUAGE plpgsql AS $$
 DECLARE r record;
@@ -45,6 +45,7 @@ BEGIN
   FOR r IN SELECT objid, object_type FROM pg_event_trigger_ddl_commands() WHERE command_tag IN ('CREATE INDEX', 'CREATE TABLE') LOOP
     IF r.object_type = 'index' THEN
       PERFORM ferretdb_gin_twins(r.objid);
+      PERFORM ferretdb_chunks_unanalyzed((SELECT indrelid FROM pg_index WHERE indexrelid = r.objid));
     ELSIF r.object_type = 'table' THEN
       PERFORM ferretdb_chunks_uncompressed(r.objid);
     END IF;
@@ -98,6 +99,27 @@ BEGIN
   END IF;
 END $$;
 
+-- ANALYZE computes every index expression, `_jsonb -> '_id'`, on each sampled row, and for a chunk
+-- that detoasts the whole document (some 340 kB of JSON) once per index: at every autovacuum analyze
+-- of a file bucket's chunks, every stored file's bytes were read back (up to 30,000 chunks, some
+-- 10 GB, for a large store; 0.3 ms of CPU a chunk here). Through the whole stack a 10 MB submission
+-- paid for it in PostgreSQL's CPU (bench/store-write.md). Chunks are only ever looked up by `_id` or
+-- `files_id`, where no statistics change the plan (an index answers), so a file bucket's chunk table
+-- keeps none for its index expressions (statistics target 0: ANALYZE skips those indexes). The
+-- search index's chunks (`search_chunks_<hash>`) are small documents searched otherwise: left as they are.
+CREATE OR REPLACE FUNCTION ferretdb_chunks_unanalyzed(tbl oid) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT a.attrelid, a.attnum FROM pg_class t
+      JOIN pg_index i ON i.indrelid = t.oid
+      JOIN pg_attribute a ON a.attrelid = i.indexrelid AND a.attnum > 0
+    WHERE t.oid = tbl AND t.relkind = 'r' AND t.relname ~ '_chunks_[0-9a-f]{8}$' AND t.relname !~ '^search_chunks_'
+      AND i.indkey[a.attnum - 1] = 0 AND a.attstattarget <> 0 LOOP
+    EXECUTE format('ALTER INDEX %s ALTER COLUMN %s SET STATISTICS 0', r.attrelid::regclass, r.attnum);
+  END LOOP;
+END $$;
+
 -- Chunk tables made before this file was applied.
 DO $$
 DECLARE r record;
@@ -105,6 +127,7 @@ BEGIN
   FOR r IN SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind = 'r' AND c.relname ~ '_chunks_[0-9a-f]{8}$' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') LOOP
     PERFORM ferretdb_chunks_uncompressed(r.oid);
+    PERFORM ferretdb_chunks_unanalyzed(r.oid);
   END LOOP;
 END $$;
 
