@@ -14,6 +14,7 @@
  *
  * Figures go into bench/results.json as store_<act>_p99_ms[_<label>]; never asserts a time.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import request from 'supertest';
@@ -77,27 +78,49 @@ type Row = { act: string; p50: number; p99: number; cpu: string; commands: strin
  * same name with `_cpu_ms` for `_p99_ms`, the CPU milliseconds per act of every process measured
  * (this process's services and client, FerretDB, PostgreSQL): the figure the machine's load does not move.
  */
-async function timed(out: Record<string, number>, key: string, act: string, rows: Row[], n: number, once: (i: number) => Promise<void>): Promise<void> {
+async function timed(
+  out: Record<string, number>,
+  key: string,
+  act: string,
+  rows: Row[],
+  n: number,
+  once: (i: number) => Promise<void>,
+  /** What the user does before the act: not timed, its CPU and commands printed apart from the act's. */
+  before?: (i: number) => Promise<void>,
+): Promise<void> {
   const ms: number[] = [];
   const f0 = await ferretCommands();
   const c0 = dbCpuMs();
+  // The CPU spent in `before` (and what it started meanwhile), told apart from the act's.
+  const pre: Record<string, number> = {};
+  const preCommands: Record<string, number> = {};
   for (let i = 0; i < n; i++) {
+    if (before) {
+      const [b0, g0] = [dbCpuMs(), await ferretCommands()];
+      await before(i);
+      const [b1, g1] = [dbCpuMs(), await ferretCommands()];
+      for (const k of Object.keys(b1)) pre[k] = (pre[k] ?? 0) + b1[k]! - (b0[k] ?? 0);
+      for (const k of Object.keys(g1)) preCommands[k] = (preCommands[k] ?? 0) + g1[k]! - (g0[k] ?? 0);
+    }
     const t0 = performance.now();
     await once(i);
     ms.push(performance.now() - t0);
   }
   const c1 = dbCpuMs();
+  for (const k of Object.keys(c1)) c1[k]! -= pre[k] ?? 0;
   const f1 = await ferretCommands();
+  for (const k of Object.keys(f1)) f1[k]! -= preCommands[k] ?? 0;
   const first = ms[0]!;
   ms.sort((a, b) => a - b);
   const r = (x: number) => Math.round(x * 10) / 10;
   const cpu = Object.keys(c1).map((k) => `${k} ${r((c1[k]! - (c0[k] ?? 0)) / n)}`).join(', ');
   // The metrics read itself is not a command: every count here is the act's (and the services' own timers').
+  const beforeCpu = before ? `; before it: ${Object.keys(pre).map((k) => `${k} ${r(pre[k]! / n)}`).join(', ')}` : '';
   const commands = Object.entries(f1).map(([k, v]) => [k, r((v - (f0[k] ?? 0)) / n)] as const).filter(([, v]) => v >= 0.1).map(([k, v]) => `${k} ${v}`).join(', ');
   const row = { act, p50: r(percentile(ms, 50)), p99: r(percentile(ms, 99)), cpu, commands };
   rows.push(row);
   // A process's first act pays what later ones find done (JIT, a journal's views checked once): told apart.
-  console.log(`  ${act}: p50 ${row.p50} ms, p99 ${row.p99} ms over ${n}, the first ${r(first)} ms (CPU ms per act: ${cpu}${commands ? `; database commands per act: ${commands}` : ''})`);
+  console.log(`  ${act}: p50 ${row.p50} ms, p99 ${row.p99} ms over ${n}, the first ${r(first)} ms (CPU ms per act: ${cpu}${beforeCpu}${commands ? `; database commands per act: ${commands}` : ''})`);
   out[key] = row.p99;
   out[key.replace('_p99_ms', '_first_ms')] = r(first);
   out[key.replace('_p99_ms', '_cpu_ms')] = r(Object.keys(c1).reduce((t, k) => t + c1[k]! - (c0[k] ?? 0), 0) / n);
@@ -121,16 +144,83 @@ async function warmClient(): Promise<void> {
   }
 }
 
+/** The edit form sent back with its abstract changed. */
+function saveFields(a: Article): Record<string, string> {
+  return {
+    year: String(a.year), volume: String(a.volume), issue: String(a.issue), refnumber: a.refnumber, title: a.title, authorname: a.authorname ?? '',
+    // The mark leads, and replaces earlier runs' marks: the activity entry sees the change (its summary of a value is its start).
+    abstract: `(rev ${Date.now()}) ${(a.abstract ?? '').replace(/\s*\(rev \d+\)/g, '').trim()}`, pagenumber: a.pagenumber ?? '1-2', email: a.email || 'a@b.org', txnid: a.txnid ?? '',
+    ptype: a.ptype || 'paid', publishdate: String(a.publishdate ?? '2020-01-01').slice(0, 10), subject: a.subject ?? '',
+  };
+}
+
+/** One save of the article's edit form; answers its Server-Timing header. */
+async function save(url: string, headers: Record<string, string>, a: Article): Promise<string> {
+  let req = request(url).post(`/api/archives/${a.id}`).set(headers);
+  for (const [k, v] of Object.entries(saveFields(a))) req = req.field(k, v);
+  const r = await req;
+  if (r.status !== 200) throw new Error(`update answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return String(r.headers['server-timing'] ?? '');
+}
+
+/**
+ * What the edit form reads when it opens (web EditArticlePage: the article and the settings), then
+ * the editor's time on the form before the click (STORE_BENCH_FORM_MS, 200 ms by default: far less
+ * than any real edit takes). The save is timed from the click.
+ */
+const FORM_MS = Number(process.env.STORE_BENCH_FORM_MS ?? 200);
+async function openForm(url: string, headers: Record<string, string>, a: Article): Promise<void> {
+  const [art, settings] = await Promise.all([request(url).get(`/api/admin/articles/${a.id}`).set(headers), request(url).get('/api/settings/').set(headers)]);
+  if (art.status !== 200 || settings.status !== 200) throw new Error(`the edit form's reads answered ${art.status}, ${settings.status}`);
+  await new Promise((ok) => setTimeout(ok, FORM_MS));
+}
+
+/**
+ * The worst save a user can meet: a process's first request, a save with no form read before it
+ * (an API client's), nothing of the journal read yet. Run in a process of its own
+ * (STORE_BENCH_MODE=first-no-form), since this one's code is warm by then; prints its figure.
+ */
+async function firstSaveNoForm(): Promise<void> {
+  const ctx = envContext();
+  const slug = process.env.STORE_BENCH_JOURNAL ?? 'pub-0001';
+  const app = await startContent({ MONGO_URL: ctx.mongoUrl, MONGO_DB: ctx.dbName, REDIS_URL: ctx.redisUrl, STATS_COUNTING: 'off', CROSSREF_WORKER: 'false', SERVER_TIMING: process.env.SERVER_TIMING ?? '0' } as never);
+  try {
+    const journal = await new JournalRepo(app.conn).findBySlug(slug);
+    if (!journal) throw new Error(`no journal ${slug}`);
+    // An issue of the first hundred years, four a year (the publisher seed's): a different one each run.
+    const k = Date.now() % 400;
+    const [a] = await app.deps.repos.articles.listByIssue(journal.id, { year: FIRST_YEAR + Math.floor(k / 4), volume: Math.floor(k / 4) + 1, issue: (k % 4) + 1 });
+    if (!a) throw new Error('no article to save');
+    await warmClient();
+    const t0 = performance.now();
+    const timing = await save(app.url, staffHeaders(journal.id, staffToken(journal.id)), a);
+    console.log(`FIRST_NO_FORM ${JSON.stringify({ ms: Math.round((performance.now() - t0) * 10) / 10, timing })}`);
+  } finally {
+    await app.stop();
+  }
+}
+
+/** firstSaveNoForm in a child process: its time and Server-Timing steps. */
+function childFirstSaveNoForm(): { ms: number; timing: string } {
+  const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!], { env: { ...process.env, STORE_BENCH_MODE: 'first-no-form' }, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const line = r.stdout.split('\n').find((l) => l.startsWith('FIRST_NO_FORM '));
+  if (!line) throw new Error(`the first save without a form failed: ${r.stderr.slice(-2000)}`);
+  return JSON.parse(line.slice('FIRST_NO_FORM '.length)) as { ms: number; timing: string };
+}
+
 /** Acts left out of a run (STORE_BENCH_SKIP, comma-separated: update, create, admin, search, worklog, seo, cold). */
 const SKIP = new Set((process.env.STORE_BENCH_SKIP ?? '').split(',').filter(Boolean));
 
 async function run(): Promise<Record<string, number>> {
   const ctx = envContext();
+  // First, while nothing of this run is warm anywhere: the save with no form read before it.
+  const noForm = SKIP.has('update') ? null : childFirstSaveNoForm();
+  if (noForm) console.log(`  article update, a fresh process's first request, no form read before it: ${noForm.ms} ms${noForm.timing ? ` (steps, ms: ${noForm.timing.replace(/;dur=/g, ' ')})` : ''}`);
   const db = ctx.dbName;
   const slug = process.env.STORE_BENCH_JOURNAL ?? 'pub-0001';
   const app = await startContent({ MONGO_URL: ctx.mongoUrl, MONGO_DB: db, REDIS_URL: ctx.redisUrl, STATS_COUNTING: 'off', CROSSREF_WORKER: 'false', SERVER_TIMING: process.env.SERVER_TIMING ?? '0' } as never);
   const rows: Row[] = [];
-  const out: Record<string, number> = {};
+  const out: Record<string, number> = noForm ? { [`store_article_update_first_no_form_ms${LABEL}`]: noForm.ms } : {};
   try {
     const journal = await new JournalRepo(app.conn).findBySlug(slug);
     if (!journal) throw new Error(`no journal ${slug} in ${db}: seed it first (npm run seed -- --journals 500 --articles 100000)`);
@@ -143,7 +233,7 @@ async function run(): Promise<Record<string, number>> {
     const issueKey = (k: number) => ({ year: FIRST_YEAR + Math.floor(k / 4), volume: Math.floor(k / 4) + 1, issue: (k % 4) + 1 });
     const spread = (i: number) => Math.floor(((i * 2654435761) >>> 0) / 2 ** 32 * issues);
 
-    // Article update: the edit form sent back with its abstract changed, a different issue each time.
+    // Article update: the edit form opened, then sent back with its abstract changed, a different issue each time.
     const picked: Article[] = [];
     for (let i = 0; i < (SKIP.has('update') ? 0 : ROUNDS); i++) {
       const [a] = await app.deps.repos.articles.listByIssue(J, issueKey(spread(i)));
@@ -152,22 +242,20 @@ async function run(): Promise<Record<string, number>> {
     // Where each save's time goes (content's Server-Timing, SERVER_TIMING=1): p50/p99 per step.
     const steps = new Map<string, number[]>();
     if (picked.length) await warmClient();
-    if (picked.length) await timed(out, `store_article_update_p99_ms${LABEL}`, 'article update', rows, picked.length, async (i) => {
-      const a = picked[i]!;
-      const fields: Record<string, string> = {
-        year: String(a.year), volume: String(a.volume), issue: String(a.issue), refnumber: a.refnumber, title: a.title, authorname: a.authorname ?? '',
-        // The mark leads, and replaces earlier runs' marks: the activity entry sees the change (its summary of a value is its start).
-        abstract: `(rev ${Date.now()}) ${(a.abstract ?? '').replace(/\s*\(rev \d+\)/g, '').trim()}`, pagenumber: a.pagenumber ?? '1-2', email: a.email || 'a@b.org', txnid: a.txnid ?? '',
-        ptype: a.ptype || 'paid', publishdate: String(a.publishdate ?? '2020-01-01').slice(0, 10), subject: a.subject ?? '',
-      };
-      let req = request(app.url).post(`/api/archives/${a.id}`).set(as);
-      for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-      const r = await req;
-      if (r.status !== 200) throw new Error(`update answered ${r.status}: ${JSON.stringify(r.body)}`);
-      const timing = String(r.headers['server-timing'] ?? '');
-      if (i === 0 && timing) console.log(`  the first save's steps, ms: ${timing.replace(/;dur=/g, ' ')}`);
-      for (const m of timing.matchAll(/([\w-]+);dur=([\d.]+)/g)) steps.set(m[1]!, [...(steps.get(m[1]!) ?? []), Number(m[2])]);
-    });
+    if (picked.length)
+      await timed(
+        out,
+        `store_article_update_p99_ms${LABEL}`,
+        `article update (from the click; its form opened ${FORM_MS} ms before)`,
+        rows,
+        picked.length,
+        async (i) => {
+          const timing = await save(app.url, as, picked[i]!);
+          if (i === 0 && timing) console.log(`  the first save's steps, ms: ${timing.replace(/;dur=/g, ' ')}`);
+          for (const m of timing.matchAll(/([\w-]+);dur=([\d.]+)/g)) steps.set(m[1]!, [...(steps.get(m[1]!) ?? []), Number(m[2])]);
+        },
+        (i) => openForm(app.url, as, picked[i]!),
+      );
     if (steps.size) {
       const p = (v: number[], q: number) => Math.round(percentile([...v].sort((a, b) => a - b), q) * 10) / 10;
       console.log(`  article update steps, p50/p99 ms: ${[...steps].map(([k, v]) => `${k} ${p(v, 50)}/${p(v, 99)}`).join(', ')}`);
@@ -308,4 +396,12 @@ async function run(): Promise<Record<string, number>> {
   return out;
 }
 
-runStandalone('store', run, undefined);
+if (process.env.STORE_BENCH_MODE === 'first-no-form')
+  firstSaveNoForm().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+else runStandalone('store', run, undefined);

@@ -4,9 +4,9 @@ import { staffToken } from '@journal/testing';
 import type { Logger } from '@journal/server-kit';
 import { isPublicArticle, type Article } from '../src/archives/article.repo';
 import { assetPath, assetVersion, versionedUrl } from '../src/files/file-store';
-import { viewId, type IssueView } from '../src/views/view-docs';
+import { issueKeyOf, viewId, type HeadView, type IssueView } from '../src/views/view-docs';
 import { warmSavePath } from '../src/save-warm-up';
-import { makePdf, publicGet, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
+import { makePdf, publicGet, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Seeds a demo database and starts a replica: slow on a shared machine.
 jest.setTimeout(240_000);
@@ -21,14 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => stopContent(a));
 
-/** The admin edit form of `art` sent back with `abstract` (and the issue `to`, when given). */
-function save(art: Article, abstract: string, to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {}) {
+/** The admin edit form of `art` sent back with `abstract` (and the issue `to`, when given), to replica `on`. */
+function save(art: Article, abstract: string, to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {}, on: TestContentApp = a) {
   const fields: Record<string, string> = {
     year: String(to.year ?? art.year), volume: String(to.volume ?? art.volume), issue: String(to.issue ?? art.issue), refnumber: art.refnumber, title: art.title,
     authorname: art.authorname ?? '', abstract, pagenumber: art.pagenumber || '1-2', email: art.email || 'a@b.org', txnid: art.txnid ?? '', ptype: art.ptype || 'paid',
     publishdate: String(art.publishdate ?? '2020-01-01').slice(0, 10), subject: art.subject ?? '',
   };
-  let req = request(a.url).post(`/api/archives/${art.id}`).set({ 'x-journal-id': demo, authorization: `Bearer ${staffToken(demo)}` });
+  let req = request(on.url).post(`/api/archives/${art.id}`).set({ 'x-journal-id': demo, authorization: `Bearer ${staffToken(demo)}` });
   for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
   return req;
 }
@@ -81,6 +81,82 @@ describe("a save's views: the issue view and the PDF's version read beside the a
     await save({ ...art, ...issueOf(other) }, '<p>Moved back.</p>', issueOf(art)).expect(200);
     expect((await storedIssue(issueOf(art)))!.articles.some((e) => e.id === art.id)).toBe(true);
     expect((await storedIssue(issueOf(other)))?.articles.some((e) => e.id === art.id) ?? false).toBe(false);
+  });
+});
+
+describe("the edit form's read: the journal's save views read ahead", () => {
+  /** What the edit form reads on replica `on`, and the read ahead it started, once done. */
+  async function openForm(on: TestContentApp, art: Article) {
+    const views = jest.spyOn(on.views, 'readAhead');
+    const search = jest.spyOn(on.search, 'readAhead');
+    try {
+      await request(on.url).get(`/api/admin/articles/${art.id}`).set({ 'x-journal-id': demo, authorization: `Bearer ${staffToken(demo)}` }).expect(200);
+      // Started after the answer: waited for here.
+      for (let i = 0; i < 500 && !(views.mock.results.length && search.mock.results.length); i++) await new Promise((ok) => setTimeout(ok, 10));
+      expect(views).toHaveBeenCalledWith(demo);
+      await Promise.all([views.mock.results[0]!.value, search.mock.results[0]!.value]);
+    } finally {
+      views.mockRestore();
+      search.mockRestore();
+    }
+  }
+  const bodyReads = (gets: jest.SpyInstance, ...ids: string[]) => gets.mock.calls.filter(([id]) => ids.includes(id as string)).length;
+
+  test("a fresh replica's first save after the form was opened reads the head's version, not its body", async () => {
+    const art = (await a.repos.articles.list(demo)).find((x) => isPublicArticle(x))!;
+    // A restarted replica: it holds nothing of the journal.
+    const fresh = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX });
+    try {
+      // Both are large enough in the demo journal to carry a version (VERSIONED_VIEW): a save reads their versions alone.
+      // Large enough in the demo journal to carry a version (VERSIONED_VIEW; its OAI-PMH directory is not, and is read whole by every save).
+      expect((await a.views.repo.get(viewId.head(demo)))?.h).toBeTruthy();
+      const gets = jest.spyOn(fresh.views.repo, 'get');
+      try {
+        await openForm(fresh, art);
+        expect(bodyReads(gets, viewId.head(demo))).toBe(1);
+        expect(bodyReads(gets, viewId.oai(demo))).toBe(1);
+        gets.mockClear();
+        await save(art, '<p>Saved after its form was read.</p>', {}, fresh).expect(200);
+        expect(bodyReads(gets, viewId.head(demo))).toBe(0);
+      } finally {
+        gets.mockRestore();
+      }
+      expect((await publicGet(fresh, demo, `/api/archives/ref/${art.refnumber}`).expect(200)).body.abstract).toBe('<p>Saved after its form was read.</p>');
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  test("a head another replica stored after the read ahead is read again by the save: both replicas' moves are counted", async () => {
+    const all = (await a.repos.articles.list(demo)).filter((x) => isPublicArticle(x));
+    const moved = all[0]!;
+    const other = all.find((x) => issueKeyOf(x) !== issueKeyOf(moved))!;
+    const here = all.find((x) => x.id !== moved.id && issueKeyOf(x) !== issueKeyOf(other))!;
+    const counts = async () => (JSON.parse((await a.views.repo.get(viewId.head(demo)))!.json) as HeadView).counts;
+    const before = await counts();
+    const fresh = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX });
+    try {
+      await openForm(fresh, here);
+      // Another replica moves an article between issues: the head (its admin counts) is stored anew.
+      await save(moved, '<p>Moved elsewhere.</p>', issueOf(other)).expect(200);
+      const gets = jest.spyOn(fresh.views.repo, 'get');
+      try {
+        // And this one another: saved from the head read ahead, the first move's counts would be lost.
+        await save(here, '<p>Moved here.</p>', issueOf(other), fresh).expect(200);
+        expect(bodyReads(gets, viewId.head(demo))).toBe(1);
+      } finally {
+        gets.mockRestore();
+      }
+      const expected = { ...before };
+      for (const x of [moved, here]) expected[issueKeyOf(x)] = expected[issueKeyOf(x)]! - 1;
+      expected[issueKeyOf(other)] = (expected[issueKeyOf(other)] ?? 0) + 2;
+      for (const k of Object.keys(expected)) if (!expected[k]) delete expected[k];
+      expect(await counts()).toEqual(expected);
+    } finally {
+      await fresh.stop();
+      for (const x of [moved, here]) await save({ ...x, ...issueOf(other) }, '<p>Moved back.</p>', issueOf(x)).expect(200);
+    }
+    expect(await counts()).toEqual(before);
   });
 });
 

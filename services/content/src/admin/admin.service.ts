@@ -100,9 +100,14 @@ export class AdminService {
     return { issue: issue ? { ...issue, articles: count } : null, articles, lastPage };
   }
 
+  /**
+   * The article as its edit form shows it. The form is mostly sent back: once this answer is sent,
+   * the journal's views and search head a save reads are made ready (docs/architecture.md#a-saves-views-read-ahead).
+   */
   async article(journalId: string, id: string): Promise<Article> {
     const a = await this.deps.repos.articles.findById(journalId, id);
     if (!a) throw new AppError(404, 'not_found', 'Article not found');
+    setImmediate(() => void Promise.all([this.deps.views.readAhead(journalId), this.deps.search.readAhead(journalId)]));
     return a;
   }
 

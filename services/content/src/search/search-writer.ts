@@ -36,6 +36,8 @@ export class SearchWriter {
    */
   async persist(journalId: string, changes: ReadonlyMap<string, SearchEntry | null>): Promise<void> {
     const { repo, logger } = this;
+    const ahead = this.aheads.get(journalId);
+    if (ahead) await ahead;
     // The chunks the head this writer last saw names for these ids are read beside the head (a
     // save mostly finds it as it was), not one round trip after it; used only if it still is.
     const last = this.lastHeads.get(journalId);
@@ -88,6 +90,29 @@ export class SearchWriter {
       logger.warn({ journalId, doc: err.docId, reason: err.message }, 'search index document bad: the journal is rebuilt on its next load');
       await repo.removeHead(journalId);
     }
+  }
+
+  /** Journals whose head is being read ahead of a save (readAhead): one read each at a time. */
+  private readonly aheads = new Map<string, Promise<void>>();
+
+  /**
+   * The journal's head read ahead of its next save (an editor opened an article's form), so that
+   * save reads its chunk beside the head (persist) rather than one round trip after it. Used only
+   * while it is still the head stored; never throws.
+   */
+  readAhead(journalId: string): Promise<void> {
+    if (this.lastHeads.has(journalId)) return Promise.resolve();
+    let p = this.aheads.get(journalId);
+    if (p) return p;
+    p = this.repo
+      .head(journalId)
+      .then((head) => {
+        if (head && !this.lastHeads.has(journalId)) this.lastHeads.set(journalId, head);
+      })
+      .catch(() => undefined)
+      .finally(() => this.aheads.delete(journalId));
+    this.aheads.set(journalId, p);
+    return p;
   }
 
   /** A chunk's entries as they are stored: itself, or split one bit deeper while a part is past twice its size. */

@@ -181,6 +181,11 @@ export class SearchStore {
     }
   }
 
+  /** The journal's next persisting write made ready ahead (SearchWriter.readAhead); never throws. */
+  readAhead(journalId: string): Promise<void> {
+    return this.writer.readAhead(journalId);
+  }
+
   /**
    * Writes the journal's index anew from `entries` (the views rebuild job; a journal whose index is
    * missing or bad, on read). A new generation of chunks, then the head, then the old chunks go:

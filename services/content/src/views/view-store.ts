@@ -112,11 +112,49 @@ export class ViewStore {
     }
   }
 
+  /** Kept views being read ahead of a save (readAhead), by id: at most one read of each at a time. */
+  private readonly ahead = new Map<string, Promise<void>>();
+
+  /**
+   * The journal's kept views (head, OAI-PMH directory) made ready for its next save, in the
+   * background, when an editor opens an article's form (docs/architecture.md#a-saves-views-read-ahead):
+   * read, or copied from the object readers share, so the save only reads their versions. Only a
+   * staff request starts one (a replica's start reads no journal); a save that comes while one is
+   * in flight waits for it rather than reading the view twice. Never throws.
+   */
+  readAhead(journalId: string): Promise<void> {
+    const kinds = [
+      ['head', viewId.head(journalId)],
+      ['oai', viewId.oai(journalId)],
+    ] as const;
+    return Promise.all(
+      kinds.map(([kind, id]) => {
+        const inFlight = this.ahead.get(id);
+        if (inFlight) return inFlight;
+        const p = this.loadNow(kind, journalId, id)
+          .then((v) => {
+            // Left free for the save, as one a save gives back.
+            if (v) this.kept.giveBack(id, v.view);
+          })
+          .catch((err: unknown) => this.logger.warn({ err, journalId, id }, 'view not read ahead of a save'))
+          .finally(() => this.ahead.delete(id));
+        this.ahead.set(id, p);
+        return p;
+      }),
+    ).then(() => undefined);
+  }
+
   /**
    * The stored view, or null when missing or not valid (logged). Another journal's document is never
    * answered. A kept view whose version is still the one stored is given without its body being read.
    */
   async load<K extends ViewKind>(kind: K, journalId: string, id: string): Promise<LoadedView<K> | null> {
+    const ahead = this.ahead.get(id);
+    if (ahead) await ahead;
+    return this.loadNow(kind, journalId, id);
+  }
+
+  private async loadNow<K extends ViewKind>(kind: K, journalId: string, id: string): Promise<LoadedView<K> | null> {
     const held = isKept(kind) ? this.kept.version(id, journalId) : undefined;
     if (held) {
       const v = await this.repo.version(id);
