@@ -58,6 +58,22 @@ module.exports = tseslint.config(
     },
   },
   {
+    // The gateway takes the server kit's and the contracts' modules by their paths: the indexes
+    // bring mongoose, the MongoDB driver and every zod schema into a process that uses none of them,
+    // and V8 marks all of it on each full collection (docs/architecture.md#gateway-memory).
+    files: ['gateway/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: '@journal/server-kit', allowTypeImports: true, message: 'Import the module by its path (@journal/server-kit/<module>): the index loads mongoose into the gateway.' },
+          { name: '@journal/contracts', allowTypeImports: true, message: 'Import the module by its path (@journal/contracts/<module>): the index loads every zod schema into the gateway.' },
+        ],
+        patterns: [{ group: ['@journal/testing'], message: 'Test helpers are for tests only.' }],
+      }],
+    },
+  },
+  {
     // Tests read JSON answers loosely; production code may not.
     files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'reliability/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,5 +1,6 @@
 import { Pool } from 'undici';
-import { ReplicaSet, UNREACHABLE_CODES, type Logger, type ResolveAddresses } from '@journal/server-kit';
+import type { Logger } from '@journal/server-kit/logger';
+import { ReplicaSet, UNREACHABLE_CODES, type ResolveAddresses } from '@journal/server-kit/replica-set';
 
 /**
  * The gateway's side of journal affinity (the replicas and the hashing: server-kit's

@@ -1,34 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { Counter, Gauge } from 'prom-client';
-import {
-  AppError,
-  sendErrorAnswer,
-  createHttpApp,
-  createLogger,
-  createRedis,
-  redisReady,
-  EDGE_CACHE_KEY_HEADER,
-  EdgeKeyMap,
-  listen,
-  redisDependency,
-  logSampleOf,
-  normaliseHost,
-  publicOriginOf,
-  REQUEST_ID_HEADER,
-  type Logger,
-  type ObservedRequest,
-  type RunningServer,
-} from '@journal/server-kit';
+import { logSampleOf } from '@journal/server-kit/config';
+import { redisDependency } from '@journal/server-kit/dependencies';
+import { EDGE_CACHE_KEY_HEADER, EdgeKeyMap } from '@journal/server-kit/edge-keys';
+import { sendErrorAnswer } from '@journal/server-kit/error-handler';
+import { AppError } from '@journal/server-kit/errors';
+import { createHttpApp, listen, REQUEST_ID_HEADER, type ObservedRequest, type RunningServer } from '@journal/server-kit/http';
+import { createLogger, type Logger } from '@journal/server-kit/logger';
+import { normaliseHost, publicOriginOf } from '@journal/server-kit/public-origin';
+import { createRedis, redisReady } from '@journal/server-kit/redis';
+import type { ResolveAddresses } from '@journal/server-kit/replica-set';
 import { edgeTarget, isEdgeCachedRead } from '@journal/contracts/edge-routes';
 import type { GatewayConfig } from './config';
 import { isPlatformApi, isSubmissionUploadRoute, isUploadRoute, sideOf, upstreamFor, type Upstream } from './routes';
-import { PLATFORM_TENANT_ID } from '@journal/contracts';
+import { PLATFORM_TENANT_ID } from '@journal/contracts/ids';
 import { TenantResolver, type Tenant } from './tenants';
 import { requestTarget } from './request-target';
 import { clientIp, makeTrustCheck } from './client-ip';
 import { createUpstreamProxy, type GatewayContext, type UpstreamProxy } from './proxy';
-import type { ResolveAddresses } from '@journal/server-kit';
 import { affinityUpstreams, type PoolOptions, type Upstreams } from './affinity';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers';
 import { EdgeAnswers, edgeTtlOf } from './edge-answers';

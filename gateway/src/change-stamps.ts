@@ -1,4 +1,6 @@
-import { changeVersionKey, CONTENT_CHANGE_FEED, edgeChangeKey, type Redis } from '@journal/server-kit';
+import { changeVersionKey, CONTENT_CHANGE_FEED } from '@journal/server-kit/change-feed';
+import { edgeChangeKey } from '@journal/server-kit/edge-keys';
+import type { Redis } from '@journal/server-kit/redis';
 
 /** How long a read waits for its stamp; past it, it is passed on unchecked. */
 export const STAMP_WAIT_MS = 250;

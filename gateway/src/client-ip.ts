@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import { ipMatcher, memoize, plainIp } from '@journal/server-kit';
+import { memoize } from '@journal/server-kit/cache';
+import { ipMatcher, plainIp } from '@journal/server-kit/ip-match';
 
 /**
  * Trusted proxies from a comma-separated list of addresses and CIDR blocks, IPv4 or IPv6. Answers

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { affinityConfigShape, baseConfigShape, loadConfig, publicOriginConfigShape, requestLogConfigShape } from '@journal/server-kit';
+import { baseConfigShape, loadConfig, requestLogConfigShape } from '@journal/server-kit/config';
+import { publicOriginConfigShape } from '@journal/server-kit/public-origin';
+import { affinityConfigShape } from '@journal/server-kit/replica-set';
 
 const url = z.string().url();
 export const gatewayConfigSchema = z.object({

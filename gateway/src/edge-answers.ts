@@ -1,16 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  chosenEncoding,
-  compressForEdge,
-  EDGE_MISS_HEADER,
-  EdgeKeyMap,
-  MIN_COMPRESS_BYTES,
-  parseSurrogateKey,
-  SURROGATE_KEY_HEADER,
-  weakEtag,
-  type EdgeEncoding,
-  type Logger,
-} from '@journal/server-kit';
+import { chosenEncoding, compressForEdge, MIN_COMPRESS_BYTES, weakEtag, type EdgeEncoding } from '@journal/server-kit/edge-encoding';
+import { EDGE_MISS_HEADER, EdgeKeyMap, parseSurrogateKey, SURROGATE_KEY_HEADER } from '@journal/server-kit/edge-keys';
+import type { Logger } from '@journal/server-kit/logger';
 
 type AnswerHeaders = Record<string, string | string[] | undefined>;
 

@@ -1,4 +1,4 @@
-import { runService } from '@journal/server-kit';
+import { runService } from '@journal/server-kit/run-service';
 import { readGatewayConfig } from './config';
 import { start } from './app';
 

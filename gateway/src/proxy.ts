@@ -1,8 +1,13 @@
 import http, { Agent, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { Client, type Dispatcher } from 'undici';
-import { CLIENT_IP_HEADER, CONTENT_VERSION_HEADER, EDGE_CACHE_KEY_HEADER, PUBLIC_HOST_HEADER, REQUEST_ID_HEADER, TENANT_HEADER, limitConnectTime, type Logger } from '@journal/server-kit';
+import { CONTENT_VERSION_HEADER } from '@journal/server-kit/change-feed';
+import type { EdgeEncoding } from '@journal/server-kit/edge-encoding';
+import { EDGE_CACHE_KEY_HEADER } from '@journal/server-kit/edge-keys';
+import { REQUEST_ID_HEADER } from '@journal/server-kit/http';
+import type { Logger } from '@journal/server-kit/logger';
+import { limitConnectTime } from '@journal/server-kit/replica-set';
+import { CLIENT_IP_HEADER, PUBLIC_HOST_HEADER, TENANT_HEADER } from '@journal/server-kit/tenant';
 import { UNREACHABLE, singleUpstream, type Endpoint, type PoolOptions, type Upstreams } from './affinity';
-import type { EdgeEncoding } from '@journal/server-kit';
 import type { EdgeAnswers } from './edge-answers';
 import { MAX_SHARED_BYTES, REFRESH_HEADER, SharedReads, type SharedAnswer } from './shared-reads';
 import { feedVersionOf, notStorable, type ChangeStamps } from './change-stamps';

@@ -1,4 +1,4 @@
-import { normaliseHost } from '@journal/server-kit';
+import { normaliseHost } from '@journal/server-kit/public-origin';
 
 /**
  * The path and query of a request target, and for an absolute-form target (`GET http://host/x`)

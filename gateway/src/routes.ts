@@ -1,4 +1,4 @@
-import { OBJECT_ID_PATTERN } from '@journal/contracts';
+import { OBJECT_ID_PATTERN } from '@journal/contracts/ids';
 
 /** Which upstream owns a path (docs/architecture.md#services). */
 export type Upstream = 'content' | 'content-staff' | 'auth' | 'worklog' | 'pdf' | 'render';

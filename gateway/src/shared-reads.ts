@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { LRUCache } from '@journal/server-kit';
+import { LRUCache } from '@journal/server-kit/cache';
 import type { GatewayContext } from './proxy';
 
 type AnswerHeaders = Record<string, string | string[] | undefined>;

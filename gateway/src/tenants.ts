@@ -1,4 +1,6 @@
-import { AppError, LRUCache, normaliseHost } from '@journal/server-kit';
+import { LRUCache } from '@journal/server-kit/cache';
+import { AppError } from '@journal/server-kit/errors';
+import { normaliseHost } from '@journal/server-kit/public-origin';
 
 export { normaliseHost };
 

@@ -24,5 +24,12 @@ export const OBJECT_ID_PATTERN = '[a-f0-9]{24}';
 export const OBJECT_ID_RE = new RegExp(`^${OBJECT_ID_PATTERN}$`);
 export const isObjectId = (s: unknown): s is string => typeof s === 'string' && OBJECT_ID_RE.test(s);
 
+/**
+ * docs/security.md#platform-operators: the tenant the gateway names on the platform's own host
+ * (COUNTER_PLATFORM_HOST) for the platform routes alone. No journal has it: an ObjectId begins with
+ * its creation time. The platform's SUSHI customers are stored under the same id.
+ */
+export const PLATFORM_TENANT_ID = '000000000000000000000000';
+
 /** An editor's id: a stored id, or the numeric id of an editor carried over from the old site. */
 export const EDITOR_ID_RE = new RegExp(`^(?:${OBJECT_ID_PATTERN}|\\d{1,12})$`);

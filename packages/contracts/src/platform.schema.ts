@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { counterReportIds, sushiCustomerSchema, type CounterReportId } from './counter.schema.js';
 
-/**
- * docs/security.md#platform-operators: the tenant the gateway names on the platform's own host
- * (COUNTER_PLATFORM_HOST) for the platform routes alone. No journal has it: an ObjectId begins with
- * its creation time. The platform's SUSHI customers are stored under the same id.
- */
-export const PLATFORM_TENANT_ID = '000000000000000000000000';
-
 /** The platform-wide role: the deployment's operators, made only with `jp operator create`. */
 export const PLATFORM_ROLE = 'operator' as const;
 export type PlatformRole = typeof PLATFORM_ROLE;

@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
+export { LRUCache };
+
 /**
  * The services' one cache module (the content read model keeps its own in services/content/src/
  * cache/): whatever a process remembers lives in an lru-cache, bounded by entries or characters,

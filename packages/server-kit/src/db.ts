@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { type Connection, type Model, type Schema } from 'mongoose';
 import { installTenancyGuard, tenancyGuardEnabled } from './tenancy-guard';
-import { guardMongo } from './dependencies';
+import { guardMongo } from './mongo-breaker';
 
 /** How long a starting process keeps trying to reach the database before it gives up. */
 const STARTUP_WAIT_MS = 30_000;

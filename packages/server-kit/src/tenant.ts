@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { OBJECT_ID_RE as ID_RE } from '@journal/contracts';
+import { OBJECT_ID_RE as ID_RE } from '@journal/contracts/ids';
 import { AppError } from './errors';
 
 /** Set by the gateway on every upstream request, always overwriting what a client sent. */

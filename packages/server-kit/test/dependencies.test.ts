@@ -8,7 +8,8 @@ import { Schema, type Connection } from 'mongoose';
 import pino from 'pino';
 import { CuttableProxy, eventually, testServers, uniqueName } from '@journal/testing';
 import { connectMongo } from '../src/db';
-import { BreakerOpenError, CircuitBreaker, mongoBreakerOf, mongoDependency, redisDependency } from '../src/dependencies';
+import { BreakerOpenError, CircuitBreaker, redisDependency } from '../src/dependencies';
+import { mongoBreakerOf, mongoDependency } from '../src/mongo-breaker';
 import { createHttpApp, listen, type RunningServer } from '../src/http';
 import { createRedis } from '../src/redis';
 
