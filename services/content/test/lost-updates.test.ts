@@ -4,11 +4,12 @@
  * so writes at once must not lose one another, nor leave behind what a refused one stored.
  */
 import request from 'supertest';
-import { mongo } from 'mongoose';
-import { eventually, staffHeaders, staffTokenWith } from '@journal/testing';
-import { makeJournal, makePdf, startContent, stopContent } from './helpers';
+import mongoose, { mongo } from 'mongoose';
+import { eventually, staffHeaders, staffToken, staffTokenWith, testServers, uniqueName } from '@journal/testing';
+import { makeJournal, makePdf, postArticle, startContent, stopContent } from './helpers';
 import { makeDocx } from './submission-fixtures';
 import { submissionServices, type SubmissionServices } from '../src/submissions/submission.setup';
+import { MailRepo } from '../src/mail/mail.repo';
 
 let app: Awaited<ReturnType<typeof startContent>>;
 let J: string;
@@ -48,6 +49,30 @@ describe("the first-page rule's bound of an issue", () => {
       // Pages 111-120 are the last article's: a first page of 111 is not past the issue's last page.
       expect(await app.repos.articles.lastPageFor(J, key, 111)).toBe(120);
       expect(await app.repos.articles.lastPageFor(J, key, 121)).toBe(120);
+    }
+  });
+
+  test('staff adds of one issue at once with overlapping pages: the stored ones never overlap, the others are refused', async () => {
+    const pdf = await makePdf('Overlapping paper');
+    const token = staffToken(J);
+    for (const issue of [1, 2, 3]) {
+      const key = { year: 2027, volume: 3, issue };
+      await app.repos.issues.create(J, { ...key, frequency: 'march' });
+      // The issue's first adds (no bound yet), then adds past what those stored (its bound read).
+      for (const from of [0, 100]) {
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, (_, i) => {
+            const ref = `${30000 + issue * 1000 + from + i}`;
+            const pages = `${from + i * 5 + 1}-${from + i * 5 + 10}`;
+            return postArticle(app, J, token, { ...key, refnumber: ref, pagenumber: pages, title: `Overlap ${ref}`, keywords: 'overlap', txnid: `OVL${ref}` }, pdf);
+          }),
+        );
+        expect(answers.map((a) => (a.status === 201 ? 201 : `${a.status} ${a.body.error}`)).filter((a) => a !== 201 && a !== '400 invalid_pagenumber')).toEqual([]);
+        expect(answers.filter((a) => a.status === 201).length).toBeGreaterThan(0);
+      }
+      const stored = (await app.repos.articles.listByJournals([J])).get(J)!.filter((a) => a.year === 2027 && a.volume === 3 && a.issue === issue);
+      const ranges = stored.map((a) => [a.pageStart!, a.pageEnd!] as const).sort((a, b) => a[0] - b[0]);
+      expect(ranges.filter(([first], i) => i > 0 && first <= ranges[i - 1]![1])).toEqual([]);
     }
   });
 
@@ -157,5 +182,69 @@ describe('a complete month of usage stored again while a late hit marks it', () 
     );
     const left = await app.repos.stats.itemMonths.find({ journalId: J, inst: '', month: { $in: months } }).lean();
     expect(left.filter((d) => !d.stale).map((d) => d.month)).toEqual([]);
+  });
+});
+
+describe("a message's writes by its claim token beside a claim of it", () => {
+  test("a lapsed sender's late write and another sender's claim: one of them, never both", async () => {
+    // On a database of its own: the mail worker beside these tests would take the messages otherwise.
+    const conn = await mongoose.createConnection(testServers().mongoUrl, { dbName: uniqueName('mailrace') }).asPromise();
+    const repo = new MailRepo(conn);
+    await repo.init();
+    const journal = String(new mongoose.Types.ObjectId());
+    const message = async () =>
+      (
+        await repo.insertOnce(
+          { journalId: journal, key: uniqueName('k'), event: 'withdrawn', submissionId: 'sub-race', to: { name: '', email: 'race@example.org' }, cc: [], vars: { link: 'private' }, subject: 's', attachments: [], links: [] },
+          (id) => `<${id}@t>`,
+        )
+      ).record.id;
+    /** A message whose sender took it and whose lease ran out: another sender may claim it now. */
+    const lapsed = async () => {
+      const id = await message();
+      const hold = await repo.claim(journal, id, 'lapsed', new Date(Date.now() - 5000), new Date(Date.now() - 1000));
+      expect(hold).not.toBeNull();
+      return { id, hold: hold! };
+    };
+    const writes = {
+      markDataEnd: async () => {
+        const { id, hold } = await lapsed();
+        return { id, late: () => repo.markDataEnd(journal, id, hold) };
+      },
+      markSent: async () => {
+        const { id, hold } = await lapsed();
+        return { id, late: () => repo.markSent(journal, id, hold, [], 's') };
+      },
+      release: async () => {
+        const { id, hold } = await lapsed();
+        return { id, late: () => repo.release(journal, id, hold, 'timeout', false) };
+      },
+      // The queue giving up on a queued message while a sender claims it.
+      fail: async () => {
+        const id = await message();
+        return { id, late: () => repo.fail(journal, id, 'gave up', 60_000) };
+      },
+    };
+    const wrong: string[] = [];
+    for (const [name, ready] of Object.entries(writes)) {
+      // Many messages at once, so that the database meets the two writes at every step of each other.
+      await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const { id, late } = await ready();
+          const now = new Date();
+          const [wrote, hold] = await Promise.all([late(), repo.claim(journal, id, 'next', now, new Date(now.getTime() + 60_000))]);
+          const claimed = !!hold;
+          const r = (await repo.get(journal, id))!;
+          // At most one passes (a release may pass before the claim: queued, then claimed), and the
+          // record is what the last that passed wrote.
+          if (wrote && claimed && name !== 'release') wrong.push(`${name}: both passed, left ${r.state} by ${r.claim || 'none'}`);
+          else if (claimed && !(r.state === 'sending' && r.claim === 'next' && !r.dataEnd)) wrong.push(`${name}: claimed, left ${r.state} by ${r.claim || 'none'}`);
+          else if (!claimed && r.claim === 'next') wrong.push(`${name}: refused claim written`);
+        }),
+      );
+    }
+    expect(wrong).toEqual([]);
+    await conn.dropDatabase();
+    await conn.close();
   });
 });

@@ -160,8 +160,9 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
         { journalId: other, key: uniqueName('k'), event: 'withdrawn', submissionId: 'sub-held', to: { name: '', email: 'held@example.org' }, cc: [], vars: {}, subject: 's', attachments: [], links: [] },
         (id) => `<${id}@t>`,
       );
-      expect(await repo.claim(other, r.record.id, 'dead-worker', new Date(Date.now() - 5000), past)).toBe(true);
-      if (dataEnd) expect(await repo.markDataEnd(other, r.record.id, 'dead-worker')).toBe(true);
+      const hold = await repo.claim(other, r.record.id, 'dead-worker', new Date(Date.now() - 5000), past);
+      expect(hold).not.toBeNull();
+      if (dataEnd) expect(await repo.markDataEnd(other, r.record.id, hold!)).toBe(true);
       return r.record.id;
     };
     // Senders that read `queued` at the same moment: one takes it, whatever the database.
@@ -173,7 +174,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
       const now = new Date();
       const took = await Promise.all(Array.from({ length: 6 }, (_, i) => repo.claim(other, r.record.id, `racer-${i}`, now, new Date(now.getTime() + 60_000))));
       expect(took.filter(Boolean)).toHaveLength(1);
-      expect(await repo.get(other, r.record.id)).toMatchObject({ state: 'sending', attempts: 1, claim: `racer-${took.indexOf(true)}` });
+      expect(await repo.get(other, r.record.id)).toMatchObject({ state: 'sending', attempts: 1, claim: `racer-${took.findIndex(Boolean)}` });
     }
     // A taker that stopped between its take and the record's write: its take blocks others for a
     // lease, then is cleared.
@@ -184,7 +185,7 @@ describe('mail: outbox, queue and worker against Redis, the database and Mailpit
       );
       const now = new Date();
       await conn.collection<{ _id: string }>('mail_takes').insertOne({ _id: `${r.record.id}:0`, journalId: new mongoose.Types.ObjectId(other), claim: 'stopped', at: new Date(now.getTime() - age) });
-      expect(await repo.claim(other, r.record.id, 'next', now, new Date(now.getTime() + 1_000))).toBe(expected);
+      expect(!!(await repo.claim(other, r.record.id, 'next', now, new Date(now.getTime() + 1_000)))).toBe(expected);
     }
     const before = await held(false);
     const after = await held(true);

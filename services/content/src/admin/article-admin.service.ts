@@ -40,6 +40,9 @@ const duplicate = (c: Conflict) => new AppError(409, DUPLICATE[c][0], DUPLICATE[
 const duplicateDoi = () => new AppError(409, 'duplicate_doi', DUPLICATE_DOI_MESSAGE);
 /** An add the database did not let finish (its PDF or its enabling): taken back, the editor tries again. */
 const unsaved = () => new AppError(503, 'unavailable', 'The article could not be saved; try again');
+const firstPageTaken = (lastPage: number) => new AppError(400, 'invalid_pagenumber', firstPageMessage(lastPage));
+/** Checks of an add's first page made again after other adds of its issue raised the bound first: each such round stores one of them. */
+const RAISE_TRIES = 20;
 /** Whether the request carried a DOI field at all (forms that do not know DOIs leave it out). */
 const sentDoi = (body: unknown) => typeof (body as { doi?: unknown } | null)?.doi === 'string';
 
@@ -159,21 +162,23 @@ export class ArticleAdminService {
     // follows the journal's read its pattern needs); the checks are then made in their order, so
     // the first failing one is the one answered (the conflicts' before the DOI's).
     const doiOf = this.doiFor(journalId, input.doi, input);
-    const [issue, lastPage, doi, conflicts, doiTaken] = await Promise.all([
+    const first = parsePageRange(input.pagenumber)!.first;
+    const [issue, bound, doi, conflicts, doiTaken] = await Promise.all([
       this.deps.repos.issues.find(journalId, key.year, key.volume, key.issue),
-      this.deps.repos.articles.lastPageFor(journalId, key, parsePageRange(input.pagenumber)!.first),
+      this.deps.repos.articles.lastPageAt(journalId, key, first),
       doiOf,
       this.deps.repos.articles.findConflicts(journalId, { refnumber: input.refnumber, title, txnid: input.txnid }),
       doiOf.then((d) => this.deps.repos.articles.doiTaken(journalId, d)),
     ]);
     if (!issue) throw new AppError(404, 'issue_not_found', 'Issue not found');
-    if (parsePageRange(input.pagenumber)!.first <= lastPage) throw new AppError(400, 'invalid_pagenumber', firstPageMessage(lastPage));
+    if (first <= bound.last) throw firstPageTaken(bound.last);
     const unique = { refnumber: input.refnumber, title, txnid: input.txnid, doi };
     const conflict = CONFLICT_ORDER.find((c) => conflicts.includes(c));
     if (conflict) throw duplicate(conflict);
     if (doiTaken) throw duplicateDoi();
+    let article: Article;
     try {
-      return await this.deps.repos.articles.createPending(journalId, {
+      article = await this.deps.repos.articles.createPending(journalId, {
         ...input,
         title,
         abstract,
@@ -184,9 +189,29 @@ export class ArticleAdminService {
         status: 'enabled',
         createdby: actor.name,
         modifiedby: actor.name,
-      }, upload);
+      }, upload, true);
     } catch (err) {
       return this.rethrowDuplicate(err, journalId, unique);
+    }
+    await this.raisePages(journalId, article, first, bound.version);
+    return article;
+  }
+
+  /**
+   * The stored (pending) article's pages raise its issue's bound from the version its check read.
+   * Another add of the issue that raised it since (two adds at once both read the same bound) makes
+   * the check run again on the bound as it is now, the article's own pages left out: refused, the
+   * pending article is removed (docs/architecture.md#exactly-once-changes).
+   */
+  private async raisePages(journalId: string, article: Article, first: number, version: number): Promise<void> {
+    const key = { year: article.year, volume: article.volume, issue: article.issue };
+    for (let tries = 0; !(await this.deps.repos.articles.raisePagesFrom(journalId, article, version)); tries++) {
+      const again = await this.deps.repos.articles.lastPageAt(journalId, key, first, article.id);
+      if (first <= again.last || tries >= RAISE_TRIES) {
+        await this.deps.repos.articles.removePending(journalId, article.id);
+        throw first <= again.last ? firstPageTaken(again.last) : unsaved();
+      }
+      version = again.version;
     }
   }
 

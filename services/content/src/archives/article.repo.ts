@@ -354,7 +354,7 @@ export class ArticleRepo {
     return this.insert(journalId, input, {});
   }
 
-  private async insert(journalId: string, input: NewArticle, state: Pick<ArticleDoc, 'pending' | 'pendingUpload'>): Promise<Plain<ArticleDoc>> {
+  private async insert(journalId: string, input: NewArticle, state: Pick<ArticleDoc, 'pending' | 'pendingUpload'>, raise = true): Promise<Plain<ArticleDoc>> {
     const now = new Date();
     const d = await (await this.collections.forWrite(journalId)).create({
       ...this.prepare(input),
@@ -364,18 +364,28 @@ export class ArticleRepo {
       modification: now,
     });
     const a = toPlain(d.toObject())!;
-    await this.pages.raise(journalId, [a]);
+    if (raise) await this.pages.raise(journalId, [a]);
     return a;
   }
 
   /**
    * Stores an article `pending` while its PDF (`upload`) is stored: the unique indexes hold its
    * reference number, title and DOI, so a racing duplicate fails before it could write the same
-   * file path. Answers the article as it will read once enabled.
+   * file path. Answers the article as it will read once enabled. `checked`: the add checked its
+   * first page and raises its issue's bound itself (`raisePagesFrom`).
    */
-  async createPending(journalId: string, input: NewArticle, upload: Omit<PendingUpload, 'at'>): Promise<Article> {
-    const { pending: _p, pendingUpload: _u, ...article } = await this.insert(journalId, input, { pending: true, pendingUpload: { ...upload, at: new Date() } });
+  async createPending(journalId: string, input: NewArticle, upload: Omit<PendingUpload, 'at'>, checked = false): Promise<Article> {
+    const { pending: _p, pendingUpload: _u, ...article } = await this.insert(journalId, input, { pending: true, pendingUpload: { ...upload, at: new Date() } }, !checked);
     return article;
+  }
+
+  /**
+   * The stored article's issue bound raised from the version its first-page check read
+   * (`lastPageAt`): false when another add of the issue raised it since, and the check is to be
+   * made again (docs/architecture.md#exactly-once-changes).
+   */
+  raisePagesFrom(journalId: string, article: Paged, version: number): Promise<boolean> {
+    return this.pages.raiseFrom(journalId, article, version);
   }
 
   /** The pending article goes live; false when it is no longer pending (the sweep took it back). */
@@ -567,12 +577,13 @@ export class ArticleRepo {
    * The last page used in an issue (add-article rule: docs/product.md#article-rules), 0 when the issue is empty.
    * Pending articles count, as they do for the duplicate checks: an add under way holds its pages.
    */
-  async lastPageOfIssue(journalId: string, key: { year: number; volume: number; issue: number }): Promise<number> {
+  /** The issue's last page, read from its articles; `exceptId`'s pages left out. */
+  async lastPageOfIssue(journalId: string, key: { year: number; volume: number; issue: number }, exceptId?: string): Promise<number> {
     const ds = await this.m(journalId)
       .find({ journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue })
       .select({ pageEnd: 1, pageStart: 1 })
       .lean();
-    return ds.reduce((m, d) => Math.max(m, d.pageEnd ?? 0, d.pageStart ?? 0), 0);
+    return ds.reduce((m, d) => (String(d._id) === exceptId ? m : Math.max(m, d.pageEnd ?? 0, d.pageStart ?? 0)), 0);
   }
 
   /**
@@ -581,14 +592,24 @@ export class ArticleRepo {
    * page read from its articles, which the bound is then brought to.
    */
   async lastPageFor(journalId: string, key: { year: number; volume: number; issue: number }, first: number): Promise<number> {
+    return (await this.lastPageAt(journalId, key, first)).last;
+  }
+
+  /**
+   * `lastPageFor`, and the version of the issue's bound that answer stands on: an add that passes
+   * the rule raises the bound from it (`raisePagesFrom`). `exceptId`: the add's own article, stored
+   * when it checks again.
+   */
+  async lastPageAt(journalId: string, key: { year: number; volume: number; issue: number }, first: number, exceptId?: string): Promise<{ last: number; version: number }> {
     const bound = await this.pages.read(journalId, key);
     if (bound.ready && first > bound.last) {
       this.pages.fold(journalId, key, bound);
-      return bound.last;
+      return { last: bound.last, version: bound.version };
     }
-    const last = await this.lastPageOfIssue(journalId, key);
-    await this.pages.settle(journalId, key, bound, last);
-    return last;
+    const last = await this.lastPageOfIssue(journalId, key, exceptId);
+    // Another numbered mark first: the version read is outrun, and a raise from it is refused.
+    const version = (await this.pages.settle(journalId, key, bound, last)) ?? bound.version;
+    return { last, version };
   }
 
   /** Article counts per issue, all statuses (admin) or public only. */

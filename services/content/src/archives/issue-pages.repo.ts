@@ -10,9 +10,12 @@ type Paged = IssueKey & { pageStart?: number | null; pageEnd?: number | null };
  * up to `last`), or a bound made from a read of every article of the issue (`ready`). Written by
  * inserts alone because FerretDB 1.24 answers an update by reading the document and writing it
  * back by `_id`: two raises of one document at once kept one (docs/architecture.md#exactly-once-changes).
+ * A mark that a check of the first-page rule stands on is numbered, `<issue>#<n>` (`n` one past the
+ * highest number read): two checks that read the same marks race on one `_id`, so only one of them
+ * stores its raise. The others (old marks, folds, raises no check made) have an ObjectId.
  */
 interface IssuePageMark {
-  _id: mongo.ObjectId;
+  _id: mongo.ObjectId | string;
   /** `<journal id>:<year>/<volume>/<issue>`: the journal is part of it. */
   issue: string;
   journalId: string;
@@ -25,11 +28,14 @@ export interface IssuePages {
   last: number;
   ready: boolean;
   /** The marks read, which a bound made from a later read covers. */
-  marks: mongo.ObjectId[];
+  marks: (mongo.ObjectId | string)[];
+  /** The highest number of the marks read (0: none numbered): a raise from this read is numbered one past it. */
+  version: number;
 }
 
 /** Marks an issue may gather before a read folds them into one. */
 const FOLD_AT = 8;
+const DUPLICATE_KEY = 11000;
 
 /**
  * Per issue, a page no article of it passes (docs/operations.md#the-database): every write that
@@ -60,31 +66,70 @@ export class IssuePagesRepo {
 
   /** The issue's bound: its marks, read by the issue's index. */
   async read(journalId: string, k: IssueKey): Promise<IssuePages> {
-    const marks = await this.col.find({ issue: IssuePagesRepo.id(journalId, k) }, { projection: { last: 1, ready: 1 } }).toArray();
-    return { last: marks.reduce((m, d) => Math.max(m, d.last), 0), ready: marks.some((d) => d.ready), marks: marks.map((d) => d._id) };
+    const issue = IssuePagesRepo.id(journalId, k);
+    const marks = await this.col.find({ issue }, { projection: { last: 1, ready: 1 } }).toArray();
+    const numbered = (id: IssuePageMark['_id']) => (typeof id === 'string' && id.startsWith(`${issue}#`) ? Number(id.slice(issue.length + 1)) || 0 : 0);
+    return {
+      last: marks.reduce((m, d) => Math.max(m, d.last), 0),
+      ready: marks.some((d) => d.ready),
+      marks: marks.map((d) => d._id),
+      version: marks.reduce((m, d) => Math.max(m, numbered(d._id)), 0),
+    };
   }
 
-  /** The issue's bound set to its last page as read after `was` was: marks stored since stay. */
-  async settle(journalId: string, k: IssueKey, was: IssuePages, last: number): Promise<void> {
-    if (was.ready && was.last === last && was.marks.length <= FOLD_AT) return;
-    await this.replace(journalId, k, was, last, true);
+  /**
+   * The issue's bound set to its last page as read after `was` was: marks stored since stay. A bound
+   * changed this way is numbered; answers the version it stands at then, or null when another
+   * numbered mark came first (a check that read `was` is then outrun: its raise will not be stored).
+   */
+  async settle(journalId: string, k: IssueKey, was: IssuePages, last: number): Promise<number | null> {
+    if (was.ready && was.last === last && was.marks.length <= FOLD_AT) return was.version;
+    return (await this.replace(journalId, k, was, last, true, was.version + 1)) ? was.version + 1 : null;
   }
 
   /**
    * Folds the marks of a bound that many raises left into one, in the background (the add that read
-   * them does not wait): a bound is read in one small document per mark.
+   * them does not wait): a bound is read in one small document per mark. The bound does not change,
+   * so the fold is not numbered; the highest numbered mark read stays, so the next number is never one
+   * used before.
    */
   fold(journalId: string, k: IssueKey, was: IssuePages): void {
     if (was.marks.length <= FOLD_AT) return;
+    const top = was.version ? `${IssuePagesRepo.id(journalId, k)}#${was.version}` : null;
     // Left for the next read when it fails: the marks stay a bound as they are.
-    this.replace(journalId, k, was, was.last, was.ready).catch(() => undefined);
+    this.replace(journalId, k, { ...was, marks: was.marks.filter((m) => m !== top) }, was.last, was.ready, null).catch(() => undefined);
   }
 
-  /** A mark of `last` written first, then the marks `was` read removed: the bound is never below either meanwhile. */
-  private async replace(journalId: string, k: IssueKey, was: IssuePages, last: number, ready: boolean): Promise<void> {
+  /**
+   * A mark of `last` written first (numbered `n` unless null; false when that number is taken), then
+   * the marks `was` read removed: the bound is never below either meanwhile.
+   */
+  private async replace(journalId: string, k: IssueKey, was: IssuePages, last: number, ready: boolean, n: number | null): Promise<boolean> {
     const issue = IssuePagesRepo.id(journalId, k);
-    await this.col.insertOne({ issue, journalId: jid(journalId), last, ...(ready ? { ready: true as const } : {}) } as IssuePageMark);
+    if (!(await this.insert({ ...(n ? { _id: `${issue}#${n}` } : {}), issue, journalId: jid(journalId), last, ...(ready ? { ready: true as const } : {}) }))) return false;
     if (was.marks.length) await this.col.deleteMany({ issue, _id: { $in: was.marks } });
+    return true;
+  }
+
+  /** Inserts a mark; false when its number is taken. */
+  private async insert(mark: Omit<IssuePageMark, '_id'> & { _id?: string }): Promise<boolean> {
+    try {
+      await this.col.insertOne(mark as IssuePageMark);
+      return true;
+    } catch (e) {
+      if ((e as { code?: number }).code !== DUPLICATE_KEY) throw e;
+      return false;
+    }
+  }
+
+  /**
+   * The bound of the stored article's issue raised to its pages by a mark numbered one past
+   * `version`, the bound its first-page check read: false when that number is taken, another add
+   * (or a bring-down) of the issue having stored its mark since that read. The caller checks again.
+   */
+  async raiseFrom(journalId: string, article: Paged, version: number): Promise<boolean> {
+    const issue = IssuePagesRepo.id(journalId, article);
+    return this.insert({ _id: `${issue}#${version + 1}`, issue, journalId: jid(journalId), last: Math.max(article.pageStart ?? 0, article.pageEnd ?? 0) });
   }
 
   /** The bounds of the issues of these stored articles raised to their pages: one mark per issue, in one write. */

@@ -72,7 +72,7 @@ export async function startMailWorker(config: MailWorkerConfig): Promise<MailWor
   );
   // The queue gave up on a message (its last try failed while it was still queued): it is failed for good.
   worker.on('failed', (job, err) => {
-    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void repo.fail(job.data.journalId, job.data.mailId, err.message).catch(() => undefined);
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void repo.fail(job.data.journalId, job.data.mailId, err.message, config.MAIL_SEND_LEASE_MS).catch(() => undefined);
   });
   worker.on('error', (err) => logger.warn({ err: err.message }, 'mail worker: queue error'));
   await worker.waitUntilReady();

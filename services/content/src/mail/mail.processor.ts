@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@journal/server-kit';
 import type { MailJob } from './mail.queue';
-import type { MailRecord, MailRepo, StoredAttachment } from './mail.repo';
+import type { MailHold, MailRecord, MailRepo, StoredAttachment } from './mail.repo';
 import type { ComposedMail } from './mail-compose';
 import { isPermanentSmtpError, type SmtpResult } from './smtp-sender';
 
@@ -26,12 +26,12 @@ export interface MailStep {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 1000);
 
-async function recordSent(ctx: MailProcessContext, r: MailRecord, token: string, m: ComposedMail & { attachments: StoredAttachment[] }) {
+async function recordSent(ctx: MailProcessContext, r: MailRecord, hold: MailHold, m: ComposedMail & { attachments: StoredAttachment[] }) {
   // The server has it: never queued again from here. If even the third write fails, the record
   // stays `sending` past the end, and once its lease runs out it is sent again (marked resent).
   for (let i = 0; ; i++) {
     try {
-      await ctx.repo.markSent(r.journalId, r.id, token, m.attachments, m.subject);
+      await ctx.repo.markSent(r.journalId, r.id, hold, m.attachments, m.subject);
       return;
     } catch (e) {
       if (i >= 2) throw e;
@@ -55,8 +55,8 @@ export async function processMail(step: MailStep, ctx: MailProcessContext): Prom
   // It is sent again with the same Message-ID, which mailboxes keep once (docs/architecture.md#mail).
   const uncertain = r.state === 'sending' && r.dataEnd;
   const lastTry = step.attemptsMade + 1 >= step.attempts;
-  const token = randomUUID();
-  if (!(await ctx.repo.claim(journalId, mailId, token, now, new Date(now.getTime() + ctx.leaseMs), uncertain))) {
+  const hold = await ctx.repo.claim(journalId, mailId, randomUUID(), now, new Date(now.getTime() + ctx.leaseMs), uncertain);
+  if (!hold) {
     const again = await ctx.repo.get(journalId, mailId);
     if (!again || again.state === 'sent' || again.state === 'failed') return;
     throw new MailHeld('taken by another send');
@@ -66,15 +66,15 @@ export async function processMail(step: MailStep, ctx: MailProcessContext): Prom
   try {
     composed = await ctx.compose(r);
     await ctx.send(composed, async () => {
-      if (!(await ctx.repo.markDataEnd(journalId, mailId, token))) throw new MailHeld('the message was taken over by another send');
+      if (!(await ctx.repo.markDataEnd(journalId, mailId, hold))) throw new MailHeld('the message was taken over by another send');
     });
   } catch (e) {
     const permanent = isPermanentSmtpError(e);
-    const released = await ctx.repo.release(journalId, mailId, token, errorText(e), permanent || lastTry).catch(() => false);
+    const released = await ctx.repo.release(journalId, mailId, hold, errorText(e), permanent || lastTry).catch(() => false);
     ctx.logger.warn({ mailId, journalId, attempt: step.attemptsMade + 1, permanent, released, err: errorText(e) }, 'mail not sent');
     if (permanent) return;
     throw e;
   }
-  await recordSent(ctx, r, token, composed);
+  await recordSent(ctx, r, hold, composed);
   ctx.logger.info({ mailId, journalId, event: r.event, attempt: r.attempts + 1 }, 'mail sent');
 }

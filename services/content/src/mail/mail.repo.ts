@@ -26,6 +26,12 @@ export interface MailRecord {
   links: MailLink[];
   state: MailState;
   attempts: number;
+  /**
+   * The record's writes since its last claim (absent on records stored before it: 0). With
+   * `attempts` the version every write takes first (`takeId`), so a lapsed sender's late write and
+   * another sender's claim cannot both pass on FerretDB.
+   */
+  step?: number;
   lastError: string;
   /** Stable for the record: every try of it carries the same Message-ID. */
   messageId: string;
@@ -60,6 +66,7 @@ const mailSchema = new Schema<MailDoc>(
     links: { type: Schema.Types.Mixed, default: [] },
     state: { type: String, required: true },
     attempts: { type: Number, default: 0 },
+    step: { type: Number },
     lastError: { type: String, default: '' },
     messageId: { type: String, required: true },
     claim: { type: String, default: '' },
@@ -86,9 +93,31 @@ const toRecord = (d: Lean): MailRecord => {
   return { ...rest, id: String(_id) };
 };
 
-export type NewMail = Omit<MailRecord, 'id' | 'state' | 'attempts' | 'lastError' | 'claim' | 'leaseUntil' | 'dataEnd' | 'resent' | 'createdAt' | 'updatedAt' | 'sentAt' | 'messageId'>;
+export type NewMail = Omit<MailRecord, 'id' | 'state' | 'attempts' | 'step' | 'lastError' | 'claim' | 'leaseUntil' | 'dataEnd' | 'resent' | 'createdAt' | 'updatedAt' | 'sentAt' | 'messageId'>;
 
-/** The outbox. Every change of a message's state is a compare-and-set on its current state and claim. */
+/** A send's hold on a message: its claim token and the version its next write starts from. */
+export interface MailHold {
+  token: string;
+  attempts: number;
+  step: number;
+  /** The send's lease: a take of one of its writes left by a stopped sender is cleared after it. */
+  leaseMs: number;
+}
+
+/**
+ * The take of a write starting from this version: `<id>:<attempts>` for a record's first write
+ * since a claim (the take a claim always made), `<id>:<attempts>.<step>` after.
+ */
+const takeId = (id: string, attempts: number, step: number) => (step ? `${id}:${attempts}.${step}` : `${id}:${attempts}`);
+/** A record at this step: one stored before the count has none, and is at 0. */
+const atStep = (step: number | undefined) => (step === undefined ? { step: { $exists: false } } : { step });
+
+/**
+ * The outbox. Every change of a message's state takes its version (`<id>:<attempts>[.<step>]`,
+ * shared/unique-take.ts), then compare-and-sets on its state, claim and that version: FerretDB
+ * answers a filtered update by reading, then writing the whole record by `_id`, so a write on
+ * state and claim alone could pass beside another sender's claim of the message and undo it.
+ */
 export class MailRepo {
   readonly model: Model<MailDoc>;
   /** `<message id>:<its attempts when taken>`, the take of one send (shared/unique-take.ts). */
@@ -155,59 +184,76 @@ export class MailRepo {
    * `uncertain`: that holder had recorded `dataEnd` (the server may have the message), and the
    * record says it is sent again.
    */
-  async claim(journalId: string, id: string, token: string, now: Date, leaseUntil: Date, uncertain = false): Promise<boolean> {
+  async claim(journalId: string, id: string, token: string, now: Date, leaseUntil: Date, uncertain = false): Promise<MailHold | null> {
     const r = await this.get(journalId, id);
     const lapsed = !!r && r.state === 'sending' && !!r.leaseUntil && r.leaseUntil < now;
-    if (!r || !(uncertain ? lapsed && r.dataEnd : r.state === 'queued' || (lapsed && !r.dataEnd))) return false;
-    // Takers that read the same attempts race on one `_id`; one that read an older count finds it taken.
-    const took = await this.takes.once(
-      journalId,
-      `${id}:${r.attempts}`,
-      // A take that became the record's claim is never cleared; one whose taker stopped before that is, after a lease.
-      { token, now, leaseMs: leaseUntil.getTime() - now.getTime(), settled: (held) => held.claim === r.claim },
-      () =>
-        this.cas(
-          journalId,
-          id,
-          {
-            attempts: r.attempts,
-            ...(uncertain ? { state: 'sending', dataEnd: true, leaseUntil: { $lt: now } } : { $or: [{ state: 'queued' }, { state: 'sending', dataEnd: false, leaseUntil: { $lt: now } }] }),
-          },
-          { $set: { state: 'sending', claim: token, leaseUntil, dataEnd: false, updatedAt: now, ...(uncertain ? { resent: true } : {}) }, $inc: { attempts: 1 } },
-        ),
+    if (!r || !(uncertain ? lapsed && r.dataEnd : r.state === 'queued' || (lapsed && !r.dataEnd))) return null;
+    // Takers that read the same version race on one `_id`, the lapsed holder's own late write among them.
+    const took = await this.takes.once(journalId, takeId(id, r.attempts, r.step ?? 0), { token, now, leaseMs: leaseUntil.getTime() - now.getTime() }, () =>
+      this.cas(
+        journalId,
+        id,
+        {
+          attempts: r.attempts,
+          ...atStep(r.step),
+          ...(uncertain ? { state: 'sending', dataEnd: true, leaseUntil: { $lt: now } } : { $or: [{ state: 'queued' }, { state: 'sending', dataEnd: false, leaseUntil: { $lt: now } }] }),
+        },
+        { $set: { state: 'sending', claim: token, leaseUntil, dataEnd: false, step: 0, updatedAt: now, ...(uncertain ? { resent: true } : {}) }, $inc: { attempts: 1 } },
+      ),
     );
-    return took === true;
+    return took ? { token, attempts: r.attempts + 1, step: 0, leaseMs: leaseUntil.getTime() - now.getTime() } : null;
+  }
+
+  /**
+   * A write of the send that holds the message, from the version it holds (no read: the holder
+   * knows it), taken first: a claim of the message after the holder's lease ran out takes the same
+   * version, so only one of the two passes. The hold moves on with the write.
+   */
+  private async byHolder(journalId: string, id: string, hold: MailHold, set: Record<string, unknown>): Promise<boolean> {
+    const passed = await this.takes.once(journalId, takeId(id, hold.attempts, hold.step), { token: hold.token, leaseMs: hold.leaseMs }, () =>
+      this.cas(journalId, id, { state: 'sending', claim: hold.token, attempts: hold.attempts, step: hold.step }, { $set: set, $inc: { step: 1 } }),
+    );
+    if (passed) hold.step++;
+    return passed === true;
   }
 
   /** Recorded before the end of the message is sent: from here on the server may have it. */
-  markDataEnd(journalId: string, id: string, token: string): Promise<boolean> {
-    return this.cas(journalId, id, { state: 'sending', claim: token }, { $set: { dataEnd: true, updatedAt: new Date() } });
+  markDataEnd(journalId: string, id: string, hold: MailHold): Promise<boolean> {
+    return this.byHolder(journalId, id, hold, { dataEnd: true, updatedAt: new Date() });
   }
 
-  markSent(journalId: string, id: string, token: string, attachments: StoredAttachment[], subject: string): Promise<boolean> {
+  markSent(journalId: string, id: string, hold: MailHold, attachments: StoredAttachment[], subject: string): Promise<boolean> {
     const now = new Date();
-    return this.cas(
-      journalId,
-      id,
-      { state: 'sending', claim: token },
-      // The values go once sent: they can hold a private status link, which the database keeps nowhere else but hashed.
-      { $set: { state: 'sent', claim: '', leaseUntil: null, lastError: '', attachments, subject, vars: {}, sentAt: now, updatedAt: now } },
-    );
+    // The values go once sent: they can hold a private status link, which the database keeps nowhere else but hashed.
+    return this.byHolder(journalId, id, hold, { state: 'sent', claim: '', leaseUntil: null, lastError: '', attachments, subject, vars: {}, sentAt: now, updatedAt: now });
   }
 
   /** The send failed: queued again for the next try, or failed for good. */
-  release(journalId: string, id: string, token: string, error: string, final: boolean): Promise<boolean> {
-    return this.cas(
+  release(journalId: string, id: string, hold: MailHold, error: string, final: boolean): Promise<boolean> {
+    return this.byHolder(
       journalId,
       id,
-      { state: 'sending', claim: token },
-      { $set: { state: final ? 'failed' : 'queued', claim: '', leaseUntil: null, dataEnd: false, lastError: error.slice(0, 1000), updatedAt: new Date() } },
+      hold,
+      { state: final ? 'failed' : 'queued', claim: '', leaseUntil: null, dataEnd: false, lastError: error.slice(0, 1000), updatedAt: new Date() },
     );
   }
 
-  /** Failed for good after its last try (the queue gave up while it was queued). */
-  fail(journalId: string, id: string, error: string): Promise<boolean> {
-    return this.cas(journalId, id, { state: 'queued' }, { $set: { state: 'failed', lastError: error.slice(0, 1000), updatedAt: new Date() } });
+  /**
+   * Failed for good after its last try (the queue gave up while it was queued): from the version
+   * read, as a claim of it would. `leaseMs`: the sends' lease.
+   */
+  async fail(journalId: string, id: string, error: string, leaseMs: number): Promise<boolean> {
+    const r = await this.get(journalId, id);
+    if (r?.state !== 'queued') return false;
+    const passed = await this.takes.once(journalId, takeId(id, r.attempts, r.step ?? 0), { leaseMs }, () =>
+      this.cas(
+        journalId,
+        id,
+        { state: 'queued', attempts: r.attempts, ...atStep(r.step) },
+        { $set: { state: 'failed', lastError: error.slice(0, 1000), updatedAt: new Date() }, $inc: { step: 1 } },
+      ),
+    );
+    return passed === true;
   }
 
   /** Messages waiting longer than they should: queued and untouched since `before`, or held past their lease. */

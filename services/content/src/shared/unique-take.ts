@@ -29,8 +29,6 @@ export interface TakeOptions {
   now?: Date;
   /** How long a take may stay without its change before another taker clears it (its taker stopped between the two writes). */
   leaseMs: number;
-  /** A held take this says became its record's change is never cleared, however old. */
-  settled?: (held: { claim: string; at: Date }) => boolean;
 }
 
 /** The takes of one kind of record, in their own collection. */
@@ -49,7 +47,7 @@ export class UniqueTakes {
    */
   async once<T>(journalId: string, takeId: string, o: TakeOptions, write: () => Promise<T>): Promise<T | null> {
     const token = o.token ?? randomUUID();
-    if (!(await this.take(journalId, takeId, token, o.now ?? new Date(), o.leaseMs, o.settled))) return null;
+    if (!(await this.take(journalId, takeId, token, o.now ?? new Date(), o.leaseMs))) return null;
     let done: T | null = null;
     try {
       done = await write();
@@ -59,8 +57,8 @@ export class UniqueTakes {
     }
   }
 
-  /** Writes the take, or finds it held; a stale one (older than the lease, not settled) is cleared and tried once more. */
-  private async take(journalId: string, takeId: string, token: string, now: Date, leaseMs: number, settled?: TakeOptions['settled']): Promise<boolean> {
+  /** Writes the take, or finds it held; a stale one (older than the lease) is cleared and tried once more. */
+  private async take(journalId: string, takeId: string, token: string, now: Date, leaseMs: number): Promise<boolean> {
     for (let i = 0; i < 2; i++) {
       try {
         await this.model.create({ _id: takeId, journalId: scope(journalId), claim: token, at: now });
@@ -71,7 +69,7 @@ export class UniqueTakes {
       if (i > 0) break;
       const held = await this.model.findOne({ _id: takeId, journalId: scope(journalId) }).lean<TakeDoc>();
       if (!held) continue; // given back meanwhile
-      if (settled?.(held) || held.at.getTime() >= now.getTime() - leaseMs) break;
+      if (held.at.getTime() >= now.getTime() - leaseMs) break;
       await this.model.deleteOne({ _id: takeId, journalId: scope(journalId), claim: held.claim });
     }
     return false;
