@@ -122,6 +122,14 @@ describe("the edit form's read: the journal's save views read ahead", () => {
         gets.mockRestore();
       }
       expect((await publicGet(fresh, demo, `/api/archives/ref/${art.refnumber}`).expect(200)).body.abstract).toBe('<p>Saved after its form was read.</p>');
+      // The save left the head free for the next one: the next form opened reads nothing of it, not even its version.
+      const reads = [jest.spyOn(fresh.views.repo, 'get'), jest.spyOn(fresh.views.repo, 'version')];
+      try {
+        await openForm(fresh, art);
+        for (const r of reads) expect(bodyReads(r, viewId.head(demo))).toBe(0);
+      } finally {
+        for (const r of reads) r.mockRestore();
+      }
     } finally {
       await fresh.stop();
     }

@@ -390,13 +390,10 @@ export class ChangePublisher {
     if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), pass.head);
     for (const id of pass.puts.keys()) pass.removes.delete(id);
     const puts = [...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }));
-    // Disjoint ids (none removed is put): written side by side, each view in a write of its own, so
-    // the database works on them at once rather than one after the other in one bulk write (FerretDB
-    // runs a bulk write's operations in turn: a save's five views took some 9 ms, apart some 6). A
-    // view not written fails the pass as a failed bulk write did: the views then catch up.
+    // Disjoint ids (none removed is put): written side by side.
     // The article listeners (the search index's own read-modify-write, started in apply) are done
     // with the views' write before any replica is told.
-    await Promise.all([...puts.map((p) => repo.put([p])), repo.remove([...pass.removes]), pass.searched]);
+    await Promise.all([repo.put(puts), repo.remove([...pass.removes]), pass.searched]);
     // The head and the OAI-PMH directory as stored now: the next write reads their versions, not them.
     this.store.settled(journalId, puts, new Map([[viewId.head(journalId), pass.head], ...pass.puts]));
     return pass;

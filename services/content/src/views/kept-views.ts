@@ -52,6 +52,12 @@ export class KeptViews {
     return k?.journalId === journalId ? k.h : undefined;
   }
 
+  /** Whether an object of the view is held free for the next save (whatever version is stored now). */
+  free(id: string, journalId: string): boolean {
+    const k = this.kept.get(id);
+    return k?.journalId === journalId && k.mine !== undefined;
+  }
+
   /** The object of version `h` for a save; null when none is free (not held, or out with another save). */
   take<K extends KeptKind>(kind: K, id: string, h: string): ViewTypes[K] | null {
     const k = this.kept.get(id);

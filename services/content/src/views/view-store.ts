@@ -131,6 +131,9 @@ export class ViewStore {
       kinds.map(([kind, id]) => {
         const inFlight = this.ahead.get(id);
         if (inFlight) return inFlight;
+        // One a save left free is not read again: a version read is most of what the save would pay,
+        // and a form opened on a process that saves to the journal would cost that read for nothing.
+        if (this.kept.free(id, journalId)) return undefined;
         const p = this.loadNow(kind, journalId, id)
           .then((v) => {
             // Left free for the save, as one a save gives back.
