@@ -248,3 +248,64 @@ describe("a message's writes by its claim token beside a claim of it", () => {
     await conn.close();
   });
 });
+
+describe('publications of submissions into one issue at once, and beside a staff add', () => {
+  /** A submission made paid (its fee waived), its manuscript a PDF: "Publish" makes the article from it. */
+  async function paid(email: string, pdf: Buffer): Promise<string> {
+    const req = request(app.url)
+      .post('/api/submissions')
+      .set({ 'x-journal-id': J, 'x-client-ip': `192.0.2.${++ip}`, 'x-journal-host': HOST, accept: 'application/json' });
+    const form = { given: 'Asha', family: 'Rao', email, mobile: '+91 98765 43210', country: 'India', affiliation: 'Delhi', title: `Published at once ${email}`, abstract: 'Published at once.', keywords: 'race', subject: 'Computing', declaration: 'on' };
+    for (const [k, v] of Object.entries(form)) req.field(k, v);
+    await req.attach('manuscript', pdf, 'paper.pdf').expect(201);
+    const id = (await request(app.url).get(`/api/admin/submissions?q=${email}`).set(staff()).expect(200)).body.items[0].id as string;
+    for (const to of ['under_review', 'accepted']) await request(app.url).post(`/api/admin/submissions/${id}/decision`).set(staff()).send({ to, message: '' }).expect(200);
+    await request(app.url).post(`/api/admin/submissions/${id}/payment`).set(staff()).send({ action: 'waive' }).expect(200);
+    return id;
+  }
+  const detail = async (id: string) => (await request(app.url).get(`/api/admin/submissions/${id}`).set(staff()).expect(200)).body;
+  const publish = (id: string, fields: Record<string, unknown>) => request(app.url).post(`/api/admin/submissions/${id}/publish`).set(staff()).send(fields);
+
+  test('the stored pages never overlap; a refused publication leaves its submission paid, published later from the proposal as it moved on', async () => {
+    const pdf = await makePdf('Published paper');
+    const token = staffToken(J);
+    for (const issue of [1, 2]) {
+      // The journal's newest issue, so that "Publish" proposes it.
+      const key = { year: 2031, volume: 2, issue };
+      await app.repos.issues.create(J, { ...key, frequency: 'march' });
+      const ids = await Promise.all(Array.from({ length: 5 }, (_, i) => paid(`pub${issue}-${i}@example.org`, pdf)));
+      // Two staff who opened two submissions see the same proposal; others typed overlapping pages.
+      const proposal = (await detail(ids[0]!)).proposal;
+      expect(proposal).toMatchObject({ ...key, pagenumber: '1-10' });
+      const ref = (i: number) => `${41000 + issue * 100 + i}`;
+      const answers = await Promise.all([
+        ...ids.map((id, i) => publish(id, { ...proposal, refnumber: ref(i), ...(i < 2 ? {} : { pagenumber: `${i * 3 + 1}-${i * 3 + 12}` }) })),
+        postArticle(app, J, token, { ...key, refnumber: ref(9), pagenumber: '5-14', title: `Added beside ${ref(9)}`, keywords: 'beside', txnid: `PUB${ref(9)}` }, pdf),
+      ]);
+      const outcome = answers.map((a) => (a.status === 200 || a.status === 201 ? 'stored' : `${a.status} ${a.body.error}`));
+      expect(outcome.filter((o) => o !== 'stored' && o !== '400 invalid_pagenumber')).toEqual([]);
+      expect(outcome.filter((o) => o === 'stored').length).toBeGreaterThan(0);
+      const inIssue = async () =>
+        (await app.repos.articles.listByJournals([J])).get(J)!.filter((a) => a.year === key.year && a.volume === key.volume && a.issue === key.issue);
+      const overlaps = async () => {
+        const ranges = (await inIssue()).map((a) => [a.pageStart!, a.pageEnd!] as const).sort((a, b) => a[0] - b[0]);
+        return ranges.filter(([first], i) => i > 0 && first <= ranges[i - 1]![1]);
+      };
+      expect(await overlaps()).toEqual([]);
+      // A refused publication moved nothing and left no article (nor a pending one holding its reference).
+      const refused = ids.filter((_, i) => outcome[i] !== 'stored');
+      for (const [i, id] of ids.entries()) {
+        const d = await detail(id);
+        expect(outcome[i] === 'stored' ? [d.status, d.article?.refnumber] : [d.status, d.article ?? null]).toEqual(outcome[i] === 'stored' ? ['published', ref(i)] : ['paid', null]);
+        if (outcome[i] !== 'stored') expect(await app.repos.articles.findConflicts(J, { refnumber: ref(i) })).toEqual([]);
+      }
+      // Each refused one is published from the proposal as it stands now: past every stored page.
+      for (const id of refused) {
+        const now = (await detail(id)).proposal;
+        await publish(id, { ...now, refnumber: ref(ids.indexOf(id)) }).expect(200);
+      }
+      expect((await inIssue()).length).toBe(outcome.filter((o) => o === 'stored').length + refused.length);
+      expect(await overlaps()).toEqual([]);
+    }
+  });
+});
