@@ -8,6 +8,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmS
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { contentNodeFlags } from '../services/content/src/node-flags';
+import { GATEWAY_NODE_FLAGS } from '../gateway/src/node-flags';
 
 export const ROOT = path.resolve(__dirname, '..');
 /** COUNTER's robots list as `scripts/provision.sh robots` leaves it (the counter-robots package's robot.txt). */
@@ -299,8 +300,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     processes.set(name, child);
     return child;
   };
-  // The content process runs with its pod's heap sizes here too (services/content/src/node-flags.ts).
-  const flagsOf = (name: string) => (name.startsWith('content') ? [...contentNodeFlags(name)] : []);
+  // The content processes and the gateway run with their pods' Node flags here too
+  // (services/content/src/node-flags.ts, gateway/src/node-flags.ts).
+  const flagsOf = (name: string) => (name.startsWith('content') ? [...contentNodeFlags(name)] : name === 'gateway' ? [...GATEWAY_NODE_FLAGS] : []);
   const node = (name: string, entry: string, port: number, extra: Record<string, string> = {}) =>
     spawnLogged(name, process.execPath, [...flagsOf(name), path.join(ROOT, entry)], { PORT: String(port), ...extra });
 

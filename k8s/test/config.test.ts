@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { gatewayConfigSchema } from '../../gateway/src/config';
 import { contentConfigSchema } from '../../services/content/src/config';
 import { CONTENT_NODE_FLAGS, CONTENT_STAFF_NODE_FLAGS } from '../../services/content/src/node-flags';
+import { GATEWAY_NODE_FLAGS } from '../../gateway/src/node-flags';
 import { authConfigSchema } from '../../services/auth/src/config';
 import { worklogConfigSchema } from '../../services/worklog/src/config';
 import { pdfApiConfigSchema, pdfWorkerConfigSchema, queuePrefix, QUEUE_NAME } from '../../services/pdf-worker/src/config';
@@ -36,7 +37,7 @@ const PROCESSES: { deployment: string; schema: Schema; main: string; source: str
 ];
 
 /** Node flags a process runs with, the same as where it runs outside Kubernetes (the local stack, the benchmarks). */
-const NODE_FLAGS: Record<string, readonly string[]> = { content: CONTENT_NODE_FLAGS, 'content-staff': CONTENT_STAFF_NODE_FLAGS };
+const NODE_FLAGS: Record<string, readonly string[]> = { content: CONTENT_NODE_FLAGS, 'content-staff': CONTENT_STAFF_NODE_FLAGS, gateway: GATEWAY_NODE_FLAGS };
 
 /** Optional variables deliberately left unset (their absence has a meaning). */
 const LEFT_UNSET: Record<string, string[]> = {
