@@ -202,7 +202,7 @@ async function firstSaveNoForm(): Promise<void> {
 
 /** firstSaveNoForm in a child process: its time and Server-Timing steps. */
 function childFirstSaveNoForm(): { ms: number; timing: string } {
-  const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!], { env: { ...process.env, STORE_BENCH_MODE: 'first-no-form' }, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync(process.execPath, [...process.execArgv, __filename], { env: { ...process.env, STORE_BENCH_MODE: 'first-no-form' }, encoding: 'utf8', maxBuffer: 64 << 20 });
   const line = r.stdout.split('\n').find((l) => l.startsWith('FIRST_NO_FORM '));
   if (!line) throw new Error(`the first save without a form failed: ${r.stderr.slice(-2000)}`);
   return JSON.parse(line.slice('FIRST_NO_FORM '.length)) as { ms: number; timing: string };
