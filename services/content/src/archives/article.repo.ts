@@ -574,10 +574,10 @@ export class ArticleRepo {
   }
 
   /**
-   * The last page used in an issue (add-article rule: docs/product.md#article-rules), 0 when the issue is empty.
-   * Pending articles count, as they do for the duplicate checks: an add under way holds its pages.
+   * The last page used in an issue, read from its articles (add-article rule: docs/product.md#article-rules),
+   * 0 when the issue is empty. Pending articles count, as they do for the duplicate checks: an add under way
+   * holds its pages. `exceptId`'s pages are left out.
    */
-  /** The issue's last page, read from its articles; `exceptId`'s pages left out. */
   async lastPageOfIssue(journalId: string, key: { year: number; volume: number; issue: number }, exceptId?: string): Promise<number> {
     const ds = await this.m(journalId)
       .find({ journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue })

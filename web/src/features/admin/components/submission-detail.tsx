@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authorDisplayName, submissionStateLabels, type SubmissionDetail, type SubmissionPublish, type SubmissionState } from '@journal/contracts';
 import { FormError, QueryStates } from '@/components/query-states';
-import { saveBlob } from '@/lib/api-client';
+import { ApiError, saveBlob } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { useMailApi } from '../api/mail.api';
 import { useSubmissionsApi, type SubmissionsApi } from '../api/submissions.api';
@@ -80,7 +80,16 @@ function Publish({ s, api, done }: { s: SubmissionDetail; api: SubmissionsApi; d
       setError('');
       await done(d, `Published as ${d.article?.refnumber ?? ''}; the delivery email is queued.`);
     },
-    onError: (err) => setError(failureMessage(err) ?? ''),
+    onError: async (err) => {
+      setError(failureMessage(err) ?? '');
+      // Another add took these pages meanwhile: propose the range after the issue's new last page.
+      if (err instanceof ApiError && err.code === 'invalid_pagenumber') {
+        const next = (await api.detail(s.id).catch(() => undefined))?.proposal;
+        if (next && next.year === fields.year && next.volume === fields.volume && next.issue === fields.issue) {
+          setFields((f) => ({ ...f, pagenumber: next.pagenumber }));
+        }
+      }
+    },
   });
   const set = (k: keyof SubmissionPublish, numeric = false) => (e: { target: { value: string } }) =>
     setFields({ ...fields, [k]: numeric ? Number(e.target.value) : e.target.value });
