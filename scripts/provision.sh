@@ -403,10 +403,12 @@ start_postgres() {
     # bulk writes of a seed, a views rebuild or a restore: 512 MB of shared buffers (at 128 MB the
     # backends wrote most dirty pages out themselves), checkpoints at most every 15 minutes or 4 GB of
     # WAL (fewer full-page images), and those images compressed (lz4). pg_stat_statements counts the
-    # rows and buffers of every statement at once (services/content/test/bounded-reads.test.ts).
+    # rows and buffers of every statement at once (services/content/test/bounded-reads.test.ts); it
+    # keeps 20,000 of them, as every test database's statements filled the default 5,000 and the entries
+    # it dropped made a request's count come out short.
     # Large allocations kept in each backend's heap (PG_MALLOC).
     as_pg env GLIBC_TUNABLES="$PG_MALLOC" "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c plan_cache_mode=force_custom_plan -c max_connections=300 -c shared_buffers=${JP_PG_SHARED_BUFFERS:-512MB} -c max_wal_size=4GB -c checkpoint_timeout=15min -c wal_compression=lz4 -c shared_preload_libraries=pg_stat_statements" start >/dev/null \
+      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c plan_cache_mode=force_custom_plan -c max_connections=300 -c shared_buffers=${JP_PG_SHARED_BUFFERS:-512MB} -c max_wal_size=4GB -c checkpoint_timeout=15min -c wal_compression=lz4 -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=20000" start >/dev/null \
       || die "PostgreSQL did not start (see $dir/postgres.log)"
   fi
   as_pg "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'" | grep -q 1 \
