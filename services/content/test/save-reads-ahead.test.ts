@@ -107,7 +107,6 @@ describe("the edit form's read: the journal's save views read ahead", () => {
     // A restarted replica: it holds nothing of the journal.
     const fresh = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX });
     try {
-      // Both are large enough in the demo journal to carry a version (VERSIONED_VIEW): a save reads their versions alone.
       // Large enough in the demo journal to carry a version (VERSIONED_VIEW; its OAI-PMH directory is not, and is read whole by every save).
       expect((await a.views.repo.get(viewId.head(demo)))?.h).toBeTruthy();
       const gets = jest.spyOn(fresh.views.repo, 'get');
