@@ -45,8 +45,10 @@ function form(fields: Record<string, string>, file: Buffer): Buffer[] {
 
 /**
  * One submission: the body's parts are written as they are (the 10 MB manuscript is not copied per
- * request). `sentMs`: until its last byte was handed to the socket, i.e. taken in by nginx, the
- * gateway and the content service, which read the upload as it comes.
+ * request). `sentMs`: until its last byte was handed to this process's socket ('finish'), not until
+ * nginx, the gateway or the content service read it: on loopback the kernel's buffers between the
+ * client and nginx (here a send buffer of up to 4 MB, a receive buffer of up to 32 MB) can hold most
+ * of a 10 MB body then, so it is the earliest the content service can have had the whole body.
  */
 function submit(base: string, host: string, body: Buffer[]): Promise<{ ms: number; sentMs: number; status: number }> {
   const length = body.reduce((n, b) => n + b.length, 0);
