@@ -1,7 +1,7 @@
 /**
  * Keys the gateway drops from its records over the per-journal caps are purged all the same,
  * against the real Redis and a real nginx: the purger drains them on its timer and before every
- * purge of the journal, and with too many waiting the records are kept over the caps, never lost.
+ * purge of the journal (their own cap: packages/server-kit/test/edge-keys.test.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,31 +109,4 @@ describe('keys dropped over the caps', () => {
     expect((await nginx.ask(search(5))).cache).toBe('HIT');
   }, 60_000);
 
-  it('wait for the purger at most up to their own cap: records are kept over the caps, and endless keys are not recorded meanwhile', async () => {
-    const scope = 'e'.repeat(24);
-    const map = new EdgeKeyMap(redis, { prefix, ttlSeconds: 3600, maxOther: 2, maxDropped: 2 });
-    const key = (i: number) => `gzip|cap.test/api/search/?keyword=c${i}`;
-    const now = Date.now();
-    await Promise.all([1, 2, 3, 4, 5, 6].map((i) => map.record(key(i), [`j${scope}`], now + i, scope)));
-    // Two dropped (the oldest), the four others kept over the cap of two: every key purgeable.
-    expect(await map.droppedOf(scope)).toEqual([
-      [key(1), now + 1],
-      [key(2), now + 2],
-    ]);
-    expect((await map.keysOf([`j${scope}`])).sort()).toEqual([3, 4, 5, 6].map(key).sort());
-    // A further search of the journal is answered not storable long (see EdgeAnswers.prepare); a page links lead to, and another journal, are recorded.
-    expect(map.accepts(key(7), [`j${scope}`], scope)).toBe(false);
-    expect(map.accepts('gzip|cap.test/about', [`j${scope}`], scope)).toBe(true);
-    expect(map.accepts(key(7), [`j${J}`], J)).toBe(true);
-
-    // Once the purger has drained them, searches are recorded again and the next two oldest drop.
-    await map.forgetDropped(scope, await map.droppedOf(scope));
-    await until(() => map.accepts(key(7), [`j${scope}`], scope), 'room again');
-    await map.record(key(7), [`j${scope}`], now + 7, scope);
-    expect((await map.droppedOf(scope)).map(([k]) => k)).toEqual([key(3), key(4)]);
-    expect((await map.keysOf([`j${scope}`])).sort()).toEqual([5, 6, 7].map(key).sort());
-    // A dropped key read and stored again is recorded again, no longer waiting to be purged.
-    await map.record(key(3), [`j${scope}`], now + 8, scope);
-    expect((await map.droppedOf(scope)).map(([k]) => k)).toEqual([key(4), key(5)]);
-  });
 });

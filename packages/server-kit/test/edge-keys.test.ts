@@ -3,7 +3,7 @@
  * it writes expires, and a journal's records stay within their caps, dropped oldest first from
  * every set they are in.
  */
-import { testServers, uniqueName } from '@journal/testing';
+import { testServers, uniqueName, until } from '@journal/testing';
 import { EdgeKeyMap, isLinkedEdgeKey } from '../src/edge-keys';
 import { createRedis, type Redis } from '../src/redis';
 
@@ -95,6 +95,34 @@ describe('EdgeKeyMap', () => {
     expect(await keys.keysOf([tagA('R0')])).toEqual([]);
     expect(await redis.exists(`${prefix}edge:tag:${tagA('R0')}`)).toBe(0);
     expect(await redis.hlen(`${prefix}edge:scope:${J}:tags`)).toBe(150);
+  });
+
+  it('keeps keys dropped over the caps for the purger up to their own cap: past it records stay over the caps, and endless keys are not recorded meanwhile', async () => {
+    const scope = 'e'.repeat(24);
+    const map = new EdgeKeyMap(redis, { prefix, ttlSeconds: 3600, maxOther: 2, maxDropped: 2 });
+    const key = (i: number) => `gzip|cap.test/api/search/?keyword=c${i}`;
+    const now = Date.now();
+    await Promise.all([1, 2, 3, 4, 5, 6].map((i) => map.record(key(i), [`j${scope}`], now + i, scope)));
+    // Two dropped (the oldest), the four others kept over the cap of two: every key purgeable.
+    expect(await map.droppedOf(scope)).toEqual([
+      [key(1), now + 1],
+      [key(2), now + 2],
+    ]);
+    expect((await map.keysOf([`j${scope}`])).sort()).toEqual([3, 4, 5, 6].map(key).sort());
+    // A further search of the journal is answered not storable long (see EdgeAnswers.prepare); a page links lead to, and another journal, are recorded.
+    expect(map.accepts(key(7), [`j${scope}`], scope)).toBe(false);
+    expect(map.accepts('gzip|cap.test/about', [`j${scope}`], scope)).toBe(true);
+    expect(map.accepts(key(7), [tagJ], J)).toBe(true);
+
+    // Once the purger has drained them, searches are recorded again and the next two oldest drop.
+    await map.forgetDropped(scope, await map.droppedOf(scope));
+    await until(() => map.accepts(key(7), [`j${scope}`], scope), 'room again');
+    await map.record(key(7), [`j${scope}`], now + 7, scope);
+    expect((await map.droppedOf(scope)).map(([k]) => k)).toEqual([key(3), key(4)]);
+    expect((await map.keysOf([`j${scope}`])).sort()).toEqual([5, 6, 7].map(key).sort());
+    // A dropped key read and stored again is recorded again, no longer waiting to be purged.
+    await map.record(key(3), [`j${scope}`], now + 8, scope);
+    expect((await map.droppedOf(scope)).map(([k]) => k)).toEqual([key(4), key(5)]);
   });
 
   it('drops records older than the answers’ lifetime at the next write, from every tag', async () => {
