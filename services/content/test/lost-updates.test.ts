@@ -76,6 +76,23 @@ describe("the first-page rule's bound of an issue", () => {
     }
   });
 
+  test("an add whose raise of the issue's bound fails takes its pending article back: the editor's next try is stored", async () => {
+    const key = { year: 2027, volume: 4, issue: 1 };
+    await app.repos.issues.create(J, { ...key, frequency: 'march' });
+    const fields = { ...key, refnumber: '38001', pagenumber: '1-8', title: 'Raise fails once', keywords: 'raise', txnid: 'RAISE38001' };
+    const pdf = await makePdf('Raise fails once');
+    // The database failing between the article's pending record and the raise of its issue's bound.
+    const raise = jest.spyOn(app.repos.articles, 'raisePagesFrom').mockRejectedValueOnce(new Error('connection closed'));
+    try {
+      expect((await postArticle(app, J, staffToken(J), fields, pdf)).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      raise.mockRestore();
+    }
+    expect(await app.repos.articles.findConflicts(J, { refnumber: fields.refnumber })).toEqual([]);
+    const again = await postArticle(app, J, staffToken(J), fields, pdf);
+    expect([again.status, again.body.refnumber]).toEqual([201, fields.refnumber]);
+  });
+
   test('adds one after another in page order: their marks are folded as they go, the bound kept', async () => {
     const key = { year: 2026, volume: 9, issue: 1 };
     await app.repos.issues.create(J, { ...key, frequency: 'march' });

@@ -205,13 +205,18 @@ export class ArticleAdminService {
    */
   private async raisePages(journalId: string, article: Article, first: number, version: number): Promise<void> {
     const key = { year: article.year, volume: article.volume, issue: article.issue };
-    for (let tries = 0; !(await this.deps.repos.articles.raisePagesFrom(journalId, article, version)); tries++) {
-      const again = await this.deps.repos.articles.lastPageAt(journalId, key, first, article.id);
-      if (first <= again.last || tries >= RAISE_TRIES) {
-        await this.deps.repos.articles.removePending(journalId, article.id);
-        throw first <= again.last ? firstPageTaken(again.last) : unsaved();
+    try {
+      for (let tries = 0; !(await this.deps.repos.articles.raisePagesFrom(journalId, article, version)); tries++) {
+        const again = await this.deps.repos.articles.lastPageAt(journalId, key, first, article.id);
+        if (first <= again.last) throw firstPageTaken(again.last);
+        if (tries >= RAISE_TRIES) throw unsaved();
+        version = again.version;
       }
-      version = again.version;
+    } catch (err) {
+      // Refused, or a read or write failed: left pending, the article would hold its reference
+      // number and pages until the sweep, refusing the editor's next try as a duplicate meanwhile.
+      await this.deps.repos.articles.removePending(journalId, article.id).catch(() => undefined);
+      throw err;
     }
   }
 
