@@ -85,13 +85,17 @@ async function timed(
   rows: Row[],
   n: number,
   once: (i: number) => Promise<void>,
-  /** What the user does before the act: not timed, its CPU and commands printed apart from the act's. */
+  /**
+   * What the user does before the act: not timed, its CPU and commands printed apart from the act's.
+   * Everything in its window goes with it, the previous act's work after its answer included.
+   */
   before?: (i: number) => Promise<void>,
 ): Promise<void> {
   const ms: number[] = [];
   const f0 = await ferretCommands();
   const c0 = dbCpuMs();
-  // The CPU spent in `before` (and what it started meanwhile), told apart from the act's.
+  // The CPU spent while `before` runs, told apart from the act's: what it started, and what the
+  // previous act left running after its answer (which counts as that act's when nothing is between).
   const pre: Record<string, number> = {};
   const preCommands: Record<string, number> = {};
   for (let i = 0; i < n; i++) {
@@ -115,7 +119,7 @@ async function timed(
   const r = (x: number) => Math.round(x * 10) / 10;
   const cpu = Object.keys(c1).map((k) => `${k} ${r((c1[k]! - (c0[k] ?? 0)) / n)}`).join(', ');
   // The metrics read itself is not a command: every count here is the act's (and the services' own timers').
-  const beforeCpu = before ? `; before it: ${Object.keys(pre).map((k) => `${k} ${r(pre[k]! / n)}`).join(', ')}` : '';
+  const beforeCpu = before ? `; before it, and the last act's work after its answer: ${Object.keys(pre).map((k) => `${k} ${r(pre[k]! / n)}`).join(', ')}` : '';
   const commands = Object.entries(f1).map(([k, v]) => [k, r((v - (f0[k] ?? 0)) / n)] as const).filter(([, v]) => v >= 0.1).map(([k, v]) => `${k} ${v}`).join(', ');
   const row = { act, p50: r(percentile(ms, 50)), p99: r(percentile(ms, 99)), cpu, commands };
   rows.push(row);
