@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
-import { EdgeKeyMap, type Logger } from '@journal/server-kit';
+import { createLogger, EdgeKeyMap } from '@journal/server-kit';
 import { testServers, uniqueName, until } from '@journal/testing';
 import type { GatewayApp } from '../src/app';
 import { gatewayBefore } from './stand-in.fixture';
@@ -23,7 +23,7 @@ let gateway: GatewayApp;
 let nginx: TestNginx;
 let redis: Redis;
 const prefix = `${uniqueName('gwdrop')}:`;
-const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Logger;
+const quiet = createLogger('edge-dropped-test', 'silent');
 
 beforeAll(async () => {
   // A stand-in content service: every read is a tagged answer of the journal.
