@@ -255,8 +255,23 @@ async function readFor(name: string, send: () => Promise<{ status: number }>): P
   return { rows, blocks, status: res.status, top, short };
 }
 
-function expectBounded(r: { rows: number; blocks: number; status: number; top: string }, bound = BOUND) {
+/** Times a request is sent again while pg_stat_statements dropped entries during its count. */
+const SHORT_TRIES = 10;
+
+/**
+ * readFor, the request sent again (the same route and body) while pg_stat_statements dropped
+ * entries during its count: a count read across a drop may be short, and a bound met by it says nothing.
+ */
+async function countedFor(name: string, send: () => Promise<{ status: number }>): Promise<Awaited<ReturnType<typeof readFor>>> {
+  let read = await readFor(name, send);
+  for (let tries = 1; read.short && tries < SHORT_TRIES; tries++) read = await readFor(`${name} (again)`, send);
+  return read;
+}
+
+function expectBounded(r: { rows: number; blocks: number; status: number; top: string; short: boolean }, bound = BOUND) {
   expect(r.status).toBeLessThan(500);
+  // Every count was read across a drop of pg_stat_statements' entries: unchecked, which fails.
+  expect(r.short).toBe(false);
   expect(r.rows).toBeLessThanOrEqual(bound);
   if (meter.name === 'pg_stat_statements') expect(blocksBound).toBeGreaterThan(0);
   if (r.blocks > blocksBound && blocksBound > 0) console.log(`[bounded reads] over ${blocksBound} buffers, the statements that touched most:\n${r.top}`);
@@ -282,14 +297,10 @@ function articleForm(a: Article, changes: Record<string, string>) {
 test('the statistics see a read of the whole journal (the check can fail)', async () => {
   // Read again (it changes nothing) while pg_stat_statements dropped entries during the read: its
   // count, short then (0 rows once), says nothing of what the statistics see.
-  let read: Awaited<ReturnType<typeof readFor>>;
-  let tries = 0;
-  do {
-    read = await readFor('a whole journal, read on purpose', async () => {
-      await app.conn.db!.collection(await articleCollectionOf(app.conn.db!, J)).find({}).toArray();
-      return { status: 200 };
-    });
-  } while (read.short && ++tries < 10);
+  const read = await countedFor('a whole journal, read on purpose', async () => {
+    await app.conn.db!.collection(await articleCollectionOf(app.conn.db!, J)).find({}).toArray();
+    return { status: 200 };
+  });
   expect(read.rows).toBeGreaterThan(BOUND);
   // From the table's own size, not from this read's count, which came out short once with the
   // machine busy (2,057 of its 3,201 pages; pg_stat_statements had dropped least used entries, as it
@@ -404,7 +415,7 @@ describe.each(contentRoutes.filter((n) => n in staffProbes).map((n) => [`${staff
   '%s',
   (label, name) => {
     test(`reads at most ${BOUND} rows`, async () => {
-      expectBounded(await readFor(label, staffProbes[name]!()));
+      expectBounded(await countedFor(label, staffProbes[name]!()));
     });
   },
 );
@@ -432,7 +443,7 @@ describe.each([
   ['an unknown review link', pub('/api/reviews/unknown-token')],
 ])('%s', (name, send) => {
   test(`reads at most ${BOUND} rows`, async () => {
-    expectBounded(await readFor(name, send));
+    expectBounded(await countedFor(name, send));
   });
 });
 
@@ -445,7 +456,7 @@ describe.each([
   ['RSS feed', pub('/feed.rss')],
 ])('%s', (name, send) => {
   test(`reads at most ${FEED_BOUND} rows (two a listed article)`, async () => {
-    expectBounded(await readFor(name, send), FEED_BOUND);
+    expectBounded(await countedFor(name, send), FEED_BOUND);
   });
 });
 
@@ -480,7 +491,7 @@ const oaiProbes: [string, () => () => Promise<{ status: number }>][] = [
 ];
 describe.each(oaiProbes)('%s', (name, send) => {
   test(`reads at most ${OAI_BOUND} rows (a page's records)`, async () => {
-    expectBounded(await readFor(name, send()), OAI_BOUND);
+    expectBounded(await countedFor(name, send()), OAI_BOUND);
   });
 });
 
@@ -494,6 +505,6 @@ describe.each([
   ['sitemap, a file past the last', pub('/sitemap-2.xml')],
 ])('%s', (name, send) => {
   test(`reads at most ${BOUND} rows`, async () => {
-    expectBounded(await readFor(name, send));
+    expectBounded(await countedFor(name, send));
   });
 });
