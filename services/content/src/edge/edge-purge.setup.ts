@@ -116,14 +116,19 @@ export function startEdge(c: EdgeConfig, redis: Redis, logger: Logger): EdgeModu
 export function drainDropped(purger: EdgePurger, everyMs: number, logger: Logger): { stop(): Promise<void> } {
   const nginx = purger.targets.find((t): t is NginxPurgeTarget => t instanceof NginxPurgeTarget);
   if (!nginx) return { stop: async () => undefined };
-  let running: Promise<void> = Promise.resolve();
+  // A tick while a drain still runs (a slow or unreachable nginx) is skipped, not queued behind it:
+  // the next drain reads what is left then, and waits pile up neither in memory nor in a burst after.
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    running = running.then(() =>
-      nginx.drainAll().then(
+    running ??= nginx
+      .drainAll()
+      .then(
         () => undefined,
         (err: unknown) => logger.warn({ err }, 'dropped edge keys not purged; trying again'),
-      ),
-    );
+      )
+      .finally(() => {
+        running = null;
+      });
   }, everyMs);
   timer.unref();
   return {
