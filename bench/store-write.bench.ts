@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import mongoose, { mongo } from 'mongoose';
-import { KeyedBucket } from '@journal/server-kit';
+import { CHUNKS_PER_WRITE, KeyedBucket, WRITES_IN_FLIGHT, writeSlotOf } from '@journal/server-kit';
 import { percentile } from '@journal/testing';
 import { runStandalone, writeSection } from './bench-kit';
 import { databaseCpuMs, databasePids } from './proc-cpu';
@@ -47,30 +47,28 @@ function tableOf(pgUrl: string, collection: string): string {
 const round = (x: number) => Math.round(x * 10) / 10;
 const p = (xs: number[], q: number) => round(percentile([...xs].sort((a, b) => a - b), q));
 
-/** The file store's layout of a write (KeyedBucket): 4 chunks per insert command, 2 commands in flight. */
-const FLOOR_PER_INSERT = 4;
-const FLOOR_IN_FLIGHT = 2;
 const FLOOR_WAVES = 3;
 
 /**
  * One file written as the file store writes it, through the driver alone: its intent, its chunks
- * (plain insert commands of 4, 2 in flight), its files document, the intent cleared.
+ * (KeyedBucket's insert commands of CHUNKS_PER_WRITE chunks, WRITES_IN_FLIGHT in flight), its
+ * files document, the intent cleared.
  */
 async function driverWrite(db: mongo.Db, data: Buffer): Promise<void> {
   const id = new mongo.ObjectId();
   const count = Math.ceil(data.length / CHUNK);
-  await db.collection('floor.intents').insertOne({ _id: id.toHexString() as unknown as mongo.ObjectId, files_id: id, length: data.length, at: new Date() });
+  await db.collection('floor.intents').insertOne({ _id: id.toHexString() as unknown as mongo.ObjectId, files_id: id, length: data.length, at: new Date(), slot: writeSlotOf(Date.now()) });
   let next = 0;
   const writer = async () => {
     while (next < count) {
       const n = next;
-      next = Math.min(count, n + FLOOR_PER_INSERT);
+      next = Math.min(count, n + CHUNKS_PER_WRITE);
       const documents = [];
       for (let i = n; i < next; i++) documents.push({ _id: `${id.toHexString()}.${i}`, files_id: id, n: i, data: new mongo.Binary(data.subarray(i * CHUNK, (i + 1) * CHUNK)) });
       await db.command({ insert: 'floor.chunks', documents, ordered: true });
     }
   };
-  await Promise.all(Array.from({ length: FLOOR_IN_FLIGHT }, writer));
+  await Promise.all(Array.from({ length: WRITES_IN_FLIGHT }, writer));
   await db.collection('floor.files').insertOne({ _id: id, length: data.length, chunkSize: CHUNK, uploadDate: new Date(), filename: 'manuscript.pdf' });
   await db.collection('floor.intents').deleteOne({ _id: id.toHexString() as unknown as mongo.ObjectId });
 }

@@ -53,8 +53,8 @@ interface ChunkDoc {
  * the next is serialised and on its way (bench/store-write.md). Batches stay a few MB, well below
  * the 48 MB message limit even as FerretDB's base64 JSON.
  */
-const CHUNKS_PER_WRITE = 4;
-const WRITES_IN_FLIGHT = 2;
+export const CHUNKS_PER_WRITE = 4;
+export const WRITES_IN_FLIGHT = 2;
 /** The width of an intent's `slot`. */
 export const WRITE_SLOT_MS = 60_000;
 export const writeSlotOf = (at: Date | number) => Math.floor(new Date(at).getTime() / WRITE_SLOT_MS);
