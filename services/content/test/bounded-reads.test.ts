@@ -24,6 +24,7 @@ import { seedPublisher } from '../src/seed/publisher';
 import { JournalRepo } from '../src/journals/journal.repo';
 import { articleCollectionOf } from '../src/archives/article-collections';
 import type { Article } from '../src/archives/article.repo';
+import { SubmissionRepo } from '../src/submissions/submission.repo';
 import { assetPath } from '../src/files/file-store';
 import { FEED_SIZE } from '../src/feeds/feed.routes';
 import { OAI_PAGE_SIZE } from '../src/seo/oai';
@@ -507,4 +508,50 @@ describe.each([
   test(`reads at most ${BOUND} rows`, async () => {
     expectBounded(await countedFor(name, send));
   });
+});
+
+/**
+ * The add form's issue screen reads the issue's articles once: its list and its last page (the
+ * first-page rule's hint) come from one read, so its count is the issue's size and a few documents.
+ */
+test('the admin issue screen reads its issue once', async () => {
+  const [year, volume, issue] = ISSUE.split('/').map(Number) as [number, number, number];
+  const size = (await app.deps.repos.articles.listByIssue(J, { year, volume, issue })).length;
+  expect(size).toBeGreaterThan(10);
+  last = undefined; // the read above is not the request's
+  const read = await countedFor('admin issue articles, once', staff('get', `/api/admin/archives/${ISSUE}`));
+  expectBounded(read, size + 10);
+});
+
+/**
+ * A paid submission's detail proposes the journal's highest numeric reference number plus one
+ * (docs/product.md#submissions): from the journal's kept bound and two lookups by reference, not
+ * from every article's reference. The first proposal after the seed makes the bound (the seed's
+ * adds raise it, but only a read of the journal makes it one); the next ones read no more than any
+ * screen, after an add too, and answer what a read of every reference would.
+ */
+test('a paid submission\'s publish proposal reads a bounded number of documents, and proposes the highest reference plus one', async () => {
+  const id = newObjectId();
+  const at = new Date();
+  await new SubmissionRepo(app.conn).create(J, id, 'PUB0001-2026-09999', 2026, 9999, {
+    status: 'paid', given: 'Asha', family: 'Rao', email: 'asha@example.org', mobile: '', country: 'India',
+    authors: [{ given: 'Asha', family: 'Rao', affiliations: [], orcid: '', corresponding: true, email: 'asha@example.org' }],
+    title: 'Bounded proposal', abstract: 'A', keywords: '', subject: '', declaration: true, manuscripts: [], receipt: null, ptype: 'free', txnid: 'BR-PROPOSAL',
+    history: [{ at, from: '', to: 'paid', by: { kind: 'staff', name: 'Staff', role: 'editor' }, message: '', authorVisible: true }], article: null,
+  });
+  const highest = async () => {
+    const refs = await app.conn.db!.collection(await articleCollectionOf(app.conn.db!, J)).find({ journalId: J }, { projection: { refnumber: 1 } }).toArray();
+    return refs.reduce((m, d) => (/^\d{1,12}$/.test(String(d.refnumber)) ? Math.max(m, Number(d.refnumber)) : m), 0);
+  };
+  const proposed = async () => (await request(app.url).get(`/api/admin/submissions/${id}`).set(as).expect(200)).body.proposal.refnumber as string;
+  expect(await proposed()).toBe(String((await highest()) + 1));
+  last = undefined; // the reads above are not the request's
+  const read = await countedFor('a paid submission with its publish proposal', staff('get', `/api/admin/submissions/${id}`));
+  expectBounded(read);
+  // An add past the highest raises the bound: the next proposal follows it, still bounded.
+  const top = (await highest()) + 5;
+  await app.deps.repos.articles.create(J, { year: 2095, volume: 95, issue: 2, refnumber: String(top), title: 'Bounded proposal top', txnid: 'BR-PROPOSAL-TOP', pagenumber: '1-2' });
+  expect(await proposed()).toBe(String(top + 1));
+  last = undefined;
+  expectBounded(await countedFor('the publish proposal after an add', staff('get', `/api/admin/submissions/${id}`)));
 });

@@ -287,9 +287,10 @@ describe('publications of submissions into one issue at once, and beside a staff
     const pdf = await makePdf('Published paper');
     const token = staffToken(J);
     for (const issue of [1, 2]) {
-      // The journal's newest issue, so that "Publish" proposes it.
+      // The journal's newest issue, so that "Publish" proposes it (made as staff make it: the
+      // proposal takes the newest issue from the journal's head view, which the add announces to).
       const key = { year: 2031, volume: 2, issue };
-      await app.repos.issues.create(J, { ...key, frequency: 'march' });
+      await request(app.url).post('/api/admin/create-issue').set(staff()).send({ ...key, frequency: 'march' }).expect(201);
       const ids = await Promise.all(Array.from({ length: 5 }, (_, i) => paid(`pub${issue}-${i}@example.org`, pdf)));
       // Two staff who opened two submissions see the same proposal; others typed overlapping pages.
       const proposal = (await detail(ids[0]!)).proposal;

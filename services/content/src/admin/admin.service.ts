@@ -91,10 +91,9 @@ export class AdminService {
   /** One issue's articles by page (all statuses) and the last page used, for the add form's rule. */
   async issueArticles(journalId: string, params: unknown) {
     const key = parse(issueKeySchema, params);
-    const [issue, articles, lastPage] = await Promise.all([
+    const [issue, { articles, lastPage }] = await Promise.all([
       this.deps.repos.issues.find(journalId, key.year, key.volume, key.issue),
-      this.deps.repos.articles.listByIssue(journalId, key),
-      this.deps.repos.articles.lastPageOfIssue(journalId, key),
+      this.deps.repos.articles.listByIssueWithLastPage(journalId, key),
     ]);
     const count = articles.length;
     return { issue: issue ? { ...issue, articles: count } : null, articles, lastPage };

@@ -7,6 +7,7 @@ import { BY_ID, EVERY_JOURNAL, PENDING_SWEEP } from '../shared/cross-journal';
 import { ArticleTombstoneRepo } from './article-tombstone.repo';
 import { ArticleCollections } from './article-collections';
 import { IssuePagesRepo } from './issue-pages.repo';
+import { isNumericRef, RefMarksRepo } from './ref-marks.repo';
 
 /**
  * docs/product.md#entities: Article as stored: the fields the admin API answers (one description, shared with the
@@ -244,6 +245,7 @@ function passesBound(now: Paged, was?: Partial<Paged>): boolean {
 export class ArticleRepo {
   readonly tombstones: ArticleTombstoneRepo;
   private readonly pages: IssuePagesRepo;
+  private readonly refs: RefMarksRepo;
   /** The schema's defaults, for documents written past mongoose (insertMany). */
   private defaults?: Record<string, unknown>;
 
@@ -259,6 +261,7 @@ export class ArticleRepo {
   ) {
     this.tombstones = new ArticleTombstoneRepo(conn);
     this.pages = new IssuePagesRepo(conn);
+    this.refs = new RefMarksRepo(conn);
   }
 
   /** The model of the journal's articles, to read. */
@@ -276,6 +279,7 @@ export class ArticleRepo {
     await this.collections.init();
     await this.tombstones.init();
     await this.pages.init();
+    await this.refs.init();
   }
 
   /** Articles stored, every journal's (collection metadata, no document read). */
@@ -364,7 +368,7 @@ export class ArticleRepo {
       modification: now,
     });
     const a = toPlain(d.toObject())!;
-    if (raise) await this.pages.raise(journalId, [a]);
+    await Promise.all([raise ? this.pages.raise(journalId, [a]) : undefined, this.refs.raise(journalId, [a.refnumber])]);
     return a;
   }
 
@@ -434,7 +438,7 @@ export class ArticleRepo {
       modification: now,
     }));
     if (docs.length) await model.collection.insertMany(docs, { ordered: false });
-    await this.pages.raise(journalId, docs);
+    await Promise.all([this.pages.raise(journalId, docs), this.refs.raise(journalId, docs.map((d) => d.refnumber))]);
     return toPlainList(docs as ArticleDoc[] as (ArticleDoc & { _id: Types.ObjectId })[]);
   }
 
@@ -457,6 +461,7 @@ export class ArticleRepo {
     delete set.doi_key;
     const derive = DERIVED_FROM.some((f) => patch[f] !== undefined);
     const rekey = patch.doi !== undefined || patch.refnumber !== undefined;
+    let renumbered = false;
     if (derive || rekey) {
       // By _id alone (the one filter FerretDB pushes down), the journal checked here.
       const fields = Object.fromEntries([...DERIVED_FROM, 'doi', 'refnumber', 'journalId'].map((f) => [f, 1]));
@@ -466,10 +471,12 @@ export class ArticleRepo {
       const cur = current ?? read!;
       if (derive) Object.assign(set, derivedFields({ ...cur, ...patch }));
       if (rekey) set.doi_key = doiKey(patch.doi ?? cur.doi, patch.refnumber ?? cur.refnumber);
+      renumbered = patch.refnumber !== undefined && patch.refnumber !== cur.refnumber && isNumericRef(patch.refnumber);
     }
     const d = await (await this.collections.forWrite(journalId)).findOneAndUpdate({ _id, journalId: jid(journalId) }, { $set: set }, { returnDocument: 'after' }).lean();
     // Pages past those it had, or another issue: that issue's bound (lastPageFor) is raised, once the article is stored.
-    if (d && passesBound(d, current)) await this.pages.raise(journalId, [d]);
+    // A new numeric reference number: the journal's bound of them (highestNumericRef) too.
+    await Promise.all([d && passesBound(d, current) ? this.pages.raise(journalId, [d]) : undefined, d && renumbered ? this.refs.raise(journalId, [d.refnumber]) : undefined]);
     return toPlain(d);
   }
 
@@ -550,6 +557,18 @@ export class ArticleRepo {
     return ds.sort(byPageStart);
   }
 
+  /**
+   * The issue's articles as `listByIssue` answers them (every status, by page) and its last page as
+   * `lastPageOfIssue` reads it (pending adds count), from one read of the issue (the add form's
+   * screen): the two made apart read each of the issue's articles twice. Pending ones are left out
+   * of the list as LIVE leaves them out (the field is there only while pending).
+   */
+  async listByIssueWithLastPage(journalId: string, key: { year: number; volume: number; issue: number }): Promise<{ articles: Article[]; lastPage: number }> {
+    const ds = await this.m(journalId).find({ journalId: jid(journalId), year: key.year, volume: key.volume, issue: key.issue }).lean();
+    const lastPage = ds.reduce((m, d) => Math.max(m, d.pageEnd ?? 0, d.pageStart ?? 0), 0);
+    return { articles: toPlainList(ds.filter((d) => !('pending' in d))).sort(byPageStart), lastPage };
+  }
+
   /** Every public article of a journal (search corpus, sitemap, OAI), with an optional projection. */
   async listPublic(journalId: string, fields?: readonly (keyof Article)[]): Promise<Article[]> {
     const q = this.m(journalId).find({ journalId: jid(journalId), ...PUBLIC_ARTICLE });
@@ -610,6 +629,35 @@ export class ArticleRepo {
     // Another numbered mark first: the version read is outrun, and a raise from it is refused.
     const version = (await this.pages.settle(journalId, key, bound, last)) ?? bound.version;
     return { last, version };
+  }
+
+  /**
+   * The journal's highest numeric reference number (0 for none), as the publish proposal counts
+   * it (docs/product.md#submissions), from the journal's bound (RefMarksRepo) and two lookups by the
+   * unique reference index: the bound's own reference still stored and the next one free. Adds under
+   * way count, as for the duplicate checks (their reference is taken). When the bound does not hold
+   * (none yet, its article removed or renamed, a writer stopped before its mark) it is made again
+   * from a read of every reference of the journal, once.
+   */
+  async highestNumericRef(journalId: string): Promise<number> {
+    const bound = await this.refs.read(journalId);
+    if (bound.ready) {
+      const [top, next] = await Promise.all([bound.ref ? this.refTaken(journalId, bound.ref) : true, this.refTaken(journalId, String(bound.n + 1))]);
+      if (top && !next) {
+        this.refs.fold(journalId, bound);
+        return bound.n;
+      }
+    }
+    const ds = await this.m(journalId).find({ journalId: jid(journalId) }).select({ _id: 0, refnumber: 1 }).lean<{ refnumber: string }[]>();
+    const top = ds.reduce((m, d) => (isNumericRef(d.refnumber) && Number(d.refnumber) > m.n ? { ref: d.refnumber, n: Number(d.refnumber) } : m), { ref: '', n: 0 });
+    // Left for the next read when it fails: that read then reads the journal again.
+    await this.refs.settle(journalId, bound, top).catch(() => undefined);
+    return top.n;
+  }
+
+  /** Whether an article of the journal (pending ones too) has this reference number: the unique index's lookup. */
+  private async refTaken(journalId: string, refnumber: string): Promise<boolean> {
+    return (await this.m(journalId).find({ journalId: jid(journalId), refnumber }).select({ _id: 1 }).limit(1).lean()).length > 0;
   }
 
   /** Article counts per issue, all statuses (admin) or public only. */

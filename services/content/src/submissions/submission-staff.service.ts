@@ -21,7 +21,7 @@ import {
 import type { ArticleAdminService } from '../admin/article-admin.service';
 import type { UploadedFile } from '../admin/upload';
 import type { Article, ArticleRepo } from '../archives/article.repo';
-import type { IssueRepo } from '../archives/issue.repo';
+import type { IssueKey } from '../views/view-docs';
 import type { HistoryEntry, Submission } from './submission.repo';
 import type { SubmissionParts } from './submission.service';
 import { DECISION_EVENT, type AuthorMail } from './submission-mail';
@@ -50,8 +50,9 @@ export function deliveryOf(a: Article, origin: string, pdfBase: string): Pick<Au
 }
 
 export interface StaffParts extends SubmissionParts {
-  articles: Pick<ArticleRepo, 'list' | 'lastPageOfIssue'>;
-  issues: Pick<IssueRepo, 'latest'>;
+  articles: Pick<ArticleRepo, 'highestNumericRef' | 'lastPageOfIssue'>;
+  /** The journal's newest issue (highest year, volume, issue), or null. */
+  latestIssue: (journalId: string) => Promise<IssueKey | null>;
   articleAdmin: Pick<ArticleAdminService, 'create'>;
 }
 
@@ -194,10 +195,10 @@ export class SubmissionStaffService {
 
   /** What "Publish" proposes: the newest issue, the page after its last, the next reference number, today. */
   async proposal(journalId: string): Promise<SubmissionDetail['proposal']> {
-    const issue = await this.p.issues.latest(journalId);
+    const issue = await this.p.latestIssue(journalId);
     if (!issue) return null;
-    const [last, refs] = await Promise.all([this.p.articles.lastPageOfIssue(journalId, issue), this.p.articles.list(journalId, ['refnumber'])]);
-    const maxRef = refs.reduce((m, a) => (/^\d{1,12}$/.test(a.refnumber) ? Math.max(m, Number(a.refnumber)) : m), 0);
+    // The highest reference from the journal's kept bound, not a read of every article's.
+    const [last, maxRef] = await Promise.all([this.p.articles.lastPageOfIssue(journalId, issue), this.p.articles.highestNumericRef(journalId)]);
     return { year: issue.year, volume: issue.volume, issue: issue.issue, pagenumber: `${last + 1}-${last + 10}`, refnumber: String(maxRef + 1), publishdate: today() };
   }
 

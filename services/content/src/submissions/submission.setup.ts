@@ -1,6 +1,8 @@
 import type { Router } from 'express';
 import type { ContentDeps } from '../deps';
 import { ArticleAdminService } from '../admin/article-admin.service';
+import { byIssueDesc } from '../archives/issue.repo';
+import type { IssueKey } from '../views/view-docs';
 import { SubmissionRepo } from './submission.repo';
 import { SubmissionFiles } from './submission-files';
 import { SubmissionLimits } from './submission-limits';
@@ -40,7 +42,8 @@ export async function submissionServices(deps: ContentDeps): Promise<SubmissionS
   const staff = new SubmissionStaffService({
     ...parts,
     articles: deps.repos.articles,
-    issues: deps.repos.issues,
+    // From the journal's head view, which keeps every issue: not a read of each issue's document.
+    latestIssue: async (journalId) => (await deps.views.head(journalId)).issues.reduce<IssueKey | null>((m, i) => (!m || byIssueDesc(i, m) < 0 ? i : m), null),
     articleAdmin: new ArticleAdminService(deps),
   });
   return {
