@@ -77,11 +77,22 @@ export async function startMailWorker(config: MailWorkerConfig): Promise<MailWor
   worker.on('error', (err) => logger.warn({ err: err.message }, 'mail worker: queue error'));
   await worker.waitUntilReady();
 
+  // A run still under way (a slow database) skips the tick rather than another run starting beside it.
+  let sweeping = false;
   const sweep = setInterval(() => {
-    sweepMail({ repo, queue, olderThanMs: config.MAIL_SWEEP_MS * 2 }).then(
-      (n) => n && logger.info({ requeued: n }, 'mail sweep: messages queued again'),
-      (err: unknown) => logger.warn({ err: (err as Error).message }, 'mail sweep failed'),
-    );
+    if (sweeping) return;
+    sweeping = true;
+    void sweepMail({ repo, queue, olderThanMs: config.MAIL_SWEEP_MS * 2 })
+      .then(
+        (n) => n && logger.info({ requeued: n }, 'mail sweep: messages queued again'),
+        (err: unknown) => logger.warn({ err: (err as Error).message }, 'mail sweep failed'),
+      )
+      .then(() => repo.pruneTakes(new Date(), config.MAIL_SEND_LEASE_MS))
+      .then(
+        (n) => n && logger.info({ removed: n }, 'mail sweep: takes no write needs removed'),
+        (err: unknown) => logger.warn({ err: (err as Error).message }, 'mail takes prune failed'),
+      )
+      .finally(() => (sweeping = false));
   }, config.MAIL_SWEEP_MS);
   sweep.unref();
 

@@ -61,7 +61,7 @@ export const mailWorkerConfigSchema = z.object({
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(500).default(30_000),
   /** How long a job may run without renewing its lock before BullMQ gives it to another worker (a killed worker's jobs come back after this). */
   MAIL_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
-  /** How often messages left queued (their job lost) or held by a stopped worker are looked for. */
+  /** How often messages left queued (their job lost) or held by a stopped worker are looked for, and takes no write needs pruned. */
   MAIL_SWEEP_MS: z.coerce.number().int().min(200).default(60_000),
 });
 export type MailWorkerConfig = z.infer<typeof mailWorkerConfigSchema>;

@@ -2,7 +2,7 @@ import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { buildIndexes, crossJournal } from '@journal/server-kit';
 import type { MailAddress, MailAttachmentRef, MailEvent, MailLink, MailState } from '@journal/contracts';
 import { jid, oid } from '../shared/plain';
-import { UniqueTakes } from '../shared/unique-take';
+import { UniqueTakes, type Take } from '../shared/unique-take';
 
 export type AttachmentDelivery = 'pending' | 'attached' | 'linked';
 export interface StoredAttachment extends MailAttachmentRef {
@@ -104,6 +104,14 @@ export interface MailHold {
   leaseMs: number;
 }
 
+/** `<id>:<attempts>[.<step>]` read back: the message and the version a take names. */
+const takeVersion = (id: string) => {
+  const m = /^([0-9a-f]{24}):(\d+)(?:\.(\d+))?$/.exec(id);
+  return m ? { mailId: m[1]!, attempts: Number(m[2]), step: Number(m[3] ?? 0) } : null;
+};
+/** Takes of the message's current version are kept this many leases (their taker stopped long ago; any taker would clear them after one). */
+const TAKE_KEEP_LEASES = 10;
+
 /**
  * The take of a write starting from this version: `<id>:<attempts>` for a record's first write
  * since a claim (the take a claim always made), `<id>:<attempts>.<step>` after.
@@ -130,6 +138,7 @@ export class MailRepo {
 
   async init() {
     await buildIndexes(() => this.model.syncIndexes());
+    await buildIndexes(() => this.takes.indexAge());
   }
 
   /** Stores the message unless one with its key exists; either way answers the stored one. */
@@ -254,6 +263,39 @@ export class MailRepo {
       ),
     );
     return passed === true;
+  }
+
+  /**
+   * Removes takes no write can need any more, up to `limit` a run, oldest first (each a small
+   * document, three a send). Only takes older than the sends' lease are looked at, and of those
+   * the ones of a message that is gone or settled (sent, failed: no write passes from either), or
+   * of a version the message has moved past (versions only grow: no write starts from it again),
+   * or far older than the lease. A take of a message's current version within that is left: a
+   * writer may be between its take and its write. A take cleared and taken anew since it was read
+   * is not removed (`UniqueTakes.remove`). Returns how many were removed.
+   */
+  async pruneTakes(now: Date, leaseMs: number, limit = 500): Promise<number> {
+    const takes = await this.takes.olderThan(new Date(now.getTime() - leaseMs), limit);
+    const byMail = new Map<string, { journalId: string; takes: Take[] }>();
+    for (const t of takes) {
+      const v = takeVersion(t.id);
+      if (!v) continue;
+      const m = byMail.get(v.mailId) ?? { journalId: t.journalId, takes: [] };
+      m.takes.push(t);
+      byMail.set(v.mailId, m);
+    }
+    const farBack = now.getTime() - TAKE_KEEP_LEASES * leaseMs;
+    let removed = 0;
+    for (const [mailId, m] of byMail) {
+      // One read by `_id` a message: equality, so FerretDB answers it from its index.
+      const r = await this.get(m.journalId, mailId);
+      for (const t of m.takes) {
+        const v = takeVersion(t.id)!;
+        const past = !r || r.state === 'sent' || r.state === 'failed' || v.attempts < r.attempts || (v.attempts === r.attempts && v.step < (r.step ?? 0));
+        if ((past || t.at.getTime() < farBack) && (await this.takes.remove(t))) removed++;
+      }
+    }
+    return removed;
   }
 
   /** Messages waiting longer than they should: queued and untouched since `before`, or held past their lease. */

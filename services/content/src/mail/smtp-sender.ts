@@ -11,8 +11,12 @@ export interface SmtpResult {
  * after its last byte (`.`), which nodemailer writes when this stream ends. So the outbox records
  * "the server may have it" after every other byte went out and before that line, and a worker
  * killed before the record never sent a message the server kept (docs/architecture.md#mail).
+ * `answered`: the transport has already failed the message (its connection dropped meanwhile).
+ * A refused record then ends the stream without an error: nodemailer's pool hands a message
+ * stream's error to its connection's 'error' event, whose one listener the drop has used up, so
+ * the error would kill the process (it did, with the SMTP server killed while a record was written).
  */
-function heldEnd(raw: Buffer, beforeEnd: () => Promise<void>): Readable {
+function heldEnd(raw: Buffer, beforeEnd: () => Promise<void>, answered: () => boolean): Readable {
   let pushed = false;
   let ending = false;
   return new Readable({
@@ -26,7 +30,7 @@ function heldEnd(raw: Buffer, beforeEnd: () => Promise<void>): Readable {
       ending = true;
       beforeEnd().then(
         () => this.push(null),
-        (err: Error) => this.destroy(err),
+        (err: Error) => (answered() ? this.destroy() : this.destroy(err)),
       );
     },
   });
@@ -60,10 +64,24 @@ export class SmtpSender {
     });
   }
 
-  /** Sends the MIME message; `beforeEnd` runs after its bytes went out and before its end did. */
+  /**
+   * Sends the MIME message; `beforeEnd` runs after its bytes went out and before its end did. A
+   * failure is answered only once `beforeEnd` has settled: the caller records the failure with the
+   * same hold, and a holder's writes go one at a time (two from one version, the end's record and
+   * the failure's, would race for its take and one be refused).
+   */
   async send(m: { envelope: { from: string; to: string[] }; raw: Buffer }, beforeEnd: () => Promise<void>): Promise<SmtpResult> {
-    const info = await this.transport.sendMail({ envelope: m.envelope, raw: heldEnd(m.raw, beforeEnd) });
-    return { response: String(info.response ?? '') };
+    let ending: Promise<void> | undefined;
+    let failed = false;
+    const raw = heldEnd(m.raw, () => (ending = beforeEnd()), () => failed);
+    try {
+      const info = await this.transport.sendMail({ envelope: m.envelope, raw });
+      return { response: String(info.response ?? '') };
+    } catch (e) {
+      failed = true;
+      await ending?.catch(() => undefined);
+      throw e;
+    }
   }
 
   close(): void {

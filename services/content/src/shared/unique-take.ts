@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { modelOn } from '@journal/server-kit';
+import { crossJournal, modelOn } from '@journal/server-kit';
 import { jid } from './plain';
 
 /**
@@ -9,7 +9,8 @@ import { jid } from './plain';
  * filtered update reads, then writes by `_id` without checking the filter again: two writers that
  * read the same version would both pass a compare-and-set, but only one inserts the take (an
  * insert of a unique `_id` is atomic on FerretDB and MongoDB alike). Kept as the record of every
- * change: who (the claim token) and when. docs/architecture.md#exactly-once-changes.
+ * change: who (the claim token) and when; the outbox prunes its own (mail.repo.ts `pruneTakes`).
+ * docs/architecture.md#exactly-once-changes.
  */
 interface TakeDoc {
   _id: string;
@@ -23,6 +24,14 @@ const takeSchema = new Schema<TakeDoc>(
 );
 const DUPLICATE_KEY = 11000;
 const scope = (journalId: string) => new Types.ObjectId(jid(journalId));
+
+/** A take as stored: the version it names (`id`), its taker's token and when it was taken. */
+export interface Take {
+  id: string;
+  journalId: string;
+  claim: string;
+  at: Date;
+}
 
 export interface TakeOptions {
   token?: string;
@@ -57,7 +66,35 @@ export class UniqueTakes {
     }
   }
 
-  /** Writes the take, or finds it held; a stale one (older than the lease) is cleared and tried once more. */
+  /** The index the age of takes is read by (`olderThan`): for a collection whose takes are pruned. */
+  async indexAge(): Promise<void> {
+    await this.model.collection.createIndex({ at: 1 }, { name: 'by_at' });
+  }
+
+  /** Up to `limit` takes written before `before`, oldest first, of every journal (for a prune). */
+  async olderThan(before: Date, limit: number): Promise<Take[]> {
+    const ds = await this.model
+      .find({ at: { $lt: before } })
+      .setOptions(crossJournal('a prune of takes reads every journal\'s old takes'))
+      .sort({ at: 1 })
+      .limit(limit)
+      .lean<TakeDoc[]>();
+    return ds.map((d) => ({ id: d._id, journalId: String(d.journalId), claim: d.claim, at: d.at }));
+  }
+
+  /** Removes this take, as read: not one written again under its `_id` since (a stale take cleared and taken anew). */
+  async remove(t: Take): Promise<boolean> {
+    const r = await this.model.deleteOne({ _id: t.id, journalId: scope(t.journalId), claim: t.claim, at: t.at });
+    return r.deletedCount === 1;
+  }
+
+  /**
+   * Writes the take, or finds it held; a stale one (older than the lease) is cleared and tried once
+   * more. One held under this taker's own token is its own: an earlier try of the same write whose
+   * take went in though its answer was lost, or whose give-back failed (the database dropped
+   * meanwhile). Refused, a holder retrying its write would wait out its own lease. A token is one
+   * taker's, whose writes go one at a time.
+   */
   private async take(journalId: string, takeId: string, token: string, now: Date, leaseMs: number): Promise<boolean> {
     for (let i = 0; i < 2; i++) {
       try {
@@ -69,6 +106,7 @@ export class UniqueTakes {
       if (i > 0) break;
       const held = await this.model.findOne({ _id: takeId, journalId: scope(journalId) }).lean<TakeDoc>();
       if (!held) continue; // given back meanwhile
+      if (held.claim === token) return true;
       if (held.at.getTime() >= now.getTime() - leaseMs) break;
       await this.model.deleteOne({ _id: takeId, journalId: scope(journalId), claim: held.claim });
     }
