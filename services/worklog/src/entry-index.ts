@@ -4,11 +4,17 @@ import type { WorkStatus } from '@journal/contracts';
 import type { EntryFilter, StoredEntry } from './entry.repo';
 import type { EntryPageRepo, StoredPage } from './entry-page.repo';
 import {
+  baseCount,
+  baseVersion,
+  CHUNK_CAPACITY,
+  chunkCount,
+  chunkSize,
   clampPage,
   compareKey,
   countOn,
   insertEntry,
   PAGE_CAPACITY,
+  statusIndex,
   pageFor,
   pagesForRows,
   summarise,
@@ -20,7 +26,13 @@ import type { IndexLock } from './index-lock.repo';
 /** A page as this replica keeps it: the entries plus their lower-cased content for search. */
 interface CachedPage extends StoredPage {
   lower: string[];
+  /** The base document it was read from (version, entries): its full chunks are kept by a later read. */
+  w: string;
+  b: number;
 }
+
+/** A page as read: `complete` when it is the page the head's summary names (else what is stored now). */
+type ReadPage = StoredPage & { w: string; b: number; complete: boolean };
 
 export interface EntryIndexDeps {
   pages: EntryPageRepo;
@@ -30,6 +42,8 @@ export interface EntryIndexDeps {
   cacheBytes: number;
   /** Entries per page; PAGE_CAPACITY unless a test wants many pages from few entries. */
   pageCapacity?: number;
+  /** Entries per chunk of a page (CHUNK_CAPACITY unless a test wants many chunks). */
+  chunkCapacity?: number;
   /**
    * The journal's stored entries, for a journal whose index is missing (entries stored before the
    * index existed, or an index removed by hand): it is built from them on its first read or write.
@@ -57,9 +71,11 @@ export class EntryIndex {
   private readonly memo = new LRUCache<string, StoredEntry[]>({ max: MEMO_SIZE });
 
   private readonly capacity: number;
+  private readonly chunk: number;
 
   constructor(private readonly deps: EntryIndexDeps) {
     this.capacity = deps.pageCapacity ?? PAGE_CAPACITY;
+    this.chunk = deps.chunkCapacity ?? CHUNK_CAPACITY;
     this.cache = new LRUCache<string, CachedPage>({
       maxSize: Math.max(1, deps.cacheBytes),
       sizeCalculation: (p) => Math.max(1, p.entries.reduce((n, e) => n + entryBytes(e), 256)),
@@ -75,12 +91,45 @@ export class EntryIndex {
     const key = `${journalId}:${s.k}`;
     const hit = this.cache.get(key);
     if (hit && hit.v === s.v) return hit;
-    const stored = await this.deps.pages.page(journalId, s.k);
+    const stored = await this.assemble(journalId, s, hit);
     // The head names a page not written yet: a writer died between the two writes; show nothing from it.
-    const page: CachedPage = stored ? { ...stored, lower: stored.entries.map((e) => e.content.toLowerCase()) } : { k: s.k, v: s.v, entries: [], lower: [] };
-    if (stored) this.cache.set(key, page);
-    else this.deps.logger.warn({ journalId, page: s.k }, 'worklog index page named by the head is missing');
+    if (!stored) {
+      this.deps.logger.warn({ journalId, page: s.k }, 'worklog index page named by the head is missing');
+      return { k: s.k, v: s.v, w: '', b: 0, entries: [], lower: [] };
+    }
+    const kept = hit && stored.w === hit.w ? hit.entries.length : 0;
+    const lower = stored.entries.map((e, i) => (i < kept && hit!.entries[i] === e ? hit!.lower[i]! : e.content.toLowerCase()));
+    const page: CachedPage = { k: stored.k, v: stored.v, w: stored.w, b: stored.b, entries: stored.entries, lower };
+    if (stored.complete) this.cache.set(key, page);
     return page;
+  }
+
+  /**
+   * The page the summary names: its base document and its chunks (PageSummary.b), each by `_id`,
+   * at once. `reuse` (this replica's copy of an earlier version on the same base) spares the base
+   * and the chunks it holds full, which never change: after an append only the last chunk is read.
+   * A base or chunk rewritten since the head was read (a write folded the page) answers the base as
+   * stored now, not kept. Null when the page is not there.
+   */
+  private async assemble(journalId: string, s: PageSummary, reuse?: CachedPage): Promise<ReadPage | null> {
+    const w = baseVersion(s);
+    const b = baseCount(s);
+    const q = chunkSize(s, this.chunk);
+    const count = chunkCount(s);
+    const kept = reuse && reuse.w === w && reuse.b === b && reuse.entries.length >= b ? Math.floor((reuse.entries.length - b) / q) : -1;
+    const from = Math.max(0, kept);
+    const [base, ...chunks] = await Promise.all([
+      kept >= 0 ? null : this.deps.pages.page(journalId, s.k),
+      ...Array.from({ length: Math.max(0, count - from) }, (_, i) => this.deps.pages.chunk(journalId, s.k, from + i)),
+    ]);
+    if (kept < 0 && !base) return null;
+    if ((base && base.v !== w) || chunks.some((c) => !c || c.w !== w)) {
+      const now = base?.v === w || !base ? await this.deps.pages.page(journalId, s.k) : base;
+      return now && { k: s.k, v: s.v, w: now.v, b: now.entries.length, entries: now.entries, complete: false };
+    }
+    const head = base ? base.entries : reuse!.entries.slice(0, b + from * q);
+    const entries = head.concat(...chunks.map((c) => c!.entries)).slice(0, s.n);
+    return { k: s.k, v: s.v, w, b, entries, complete: true };
   }
 
   private async readPages(journalId: string, list: PageSummary[]): Promise<CachedPage[]> {
@@ -190,7 +239,9 @@ export class EntryIndex {
       return this.writeHead(head);
     }
     const at = pageFor(head.pages, e.createdAt.getTime(), e.id);
-    const page = await this.pageForWrite(journalId, head.pages[at]!);
+    const was = head.pages[at]!;
+    if (await this.append(head, at, e)) return;
+    const page = await this.pageForWrite(journalId, was);
     const pos = insertEntry(page.entries, e);
     if (pos < 0) return;
     const written: StoredPage[] = [page];
@@ -205,6 +256,54 @@ export class EntryIndex {
     await this.deps.pages.writePage(journalId, page);
     head.pages.splice(at, 1, ...written.map((p) => summarise(p.k, p.v, p.entries)));
     await this.writeHead(head);
+    await this.dropChunks(journalId, was);
+  }
+
+  /**
+   * The usual add: an entry newer than every other, onto the newest page that has room and will
+   * still have room after it, written into the page's last chunk (at most `chunk` entries read and
+   * written, whatever the page's size), or onto a new page when the newest is full. False when the
+   * entry goes elsewhere (older than the newest, the page's last place, a page written before
+   * pages knew their last entry): the caller writes the page whole.
+   */
+  private async append(head: IndexHead, at: number, e: StoredEntry): Promise<boolean> {
+    const s = head.pages[at]!;
+    const t = e.createdAt.getTime();
+    if (at !== head.pages.length - 1 || !s.z || compareKey(t, e.id, s.z[0], s.z[1]) <= 0) return false;
+    const journalId = e.journalId;
+    if (s.n >= this.capacity) {
+      // The newest page is full and stays as it is: the entry starts the next.
+      const page = { k: head.seq++, v: newVersion(), entries: [e] };
+      await this.deps.pages.writePage(journalId, page);
+      head.pages.push(summarise(page.k, page.v, page.entries));
+      await this.writeHead(head);
+      return true;
+    }
+    // The entry that fills the page writes it whole, its chunks folded in: a full page is one document to read.
+    if (s.n + 1 >= this.capacity) return false;
+    const w = baseVersion(s);
+    const b = baseCount(s);
+    const q = chunkSize(s, this.chunk);
+    const tail = s.n - b;
+    const j = Math.floor(tail / q);
+    let entries: StoredEntry[] = [];
+    if (tail % q) {
+      const c = await this.deps.pages.chunk(journalId, s.k, j);
+      if (!c || c.w !== w) return false;
+      entries = c.entries.slice(0, tail % q);
+    }
+    entries.push(e);
+    await this.deps.pages.writeChunk(journalId, s.k, j, { w, entries });
+    const c = [...s.c];
+    c[statusIndex(e.status)] = (c[statusIndex(e.status)] ?? 0) + 1;
+    head.pages[at] = { ...s, n: s.n + 1, c, v: newVersion(), b, w, q, z: [t, e.id] };
+    await this.writeHead(head);
+    return true;
+  }
+
+  /** The chunks of a page written whole since (its base holds their entries); left in place if the delete fails (a later run of the page overwrites them). */
+  private async dropChunks(journalId: string, was: PageSummary): Promise<void> {
+    await this.deps.pages.dropChunks(journalId, was.k, chunkCount(was)).catch((err: unknown) => this.deps.logger.warn({ err, journalId, page: was.k }, 'worklog index chunks not removed'));
   }
 
   /** Sets the status of an entry on its page. Call inside `locked`. False when the index does not hold it. */
@@ -219,8 +318,10 @@ export class EntryIndex {
     row.status = status;
     page.v = newVersion();
     await this.deps.pages.writePage(e.journalId, page);
+    const was = head.pages[at]!;
     head.pages[at] = summarise(page.k, page.v, page.entries);
     await this.writeHead(head);
+    await this.dropChunks(e.journalId, was);
     return true;
   }
 
@@ -238,7 +339,8 @@ export class EntryIndex {
     let rest = newest ? sorted.filter((e) => compareKey(e.createdAt.getTime(), e.id, newest.createdAt.getTime(), newest.id) > 0) : sorted;
     const count = rest.length;
     if (!count) return 0;
-    if (tail && last && tail.entries.length < this.capacity) {
+    const folded = tail && last && tail.entries.length < this.capacity ? last : null;
+    if (tail && folded) {
       const room = this.capacity - tail.entries.length;
       tail.entries.push(...rest.slice(0, room));
       rest = rest.slice(room);
@@ -251,12 +353,14 @@ export class EntryIndex {
     await this.deps.pages.writePages(journalId, fresh);
     head.pages.push(...fresh.map((p) => summarise(p.k, p.v, p.entries)));
     await this.writeHead(head);
+    if (folded) await this.dropChunks(journalId, folded);
     return count;
   }
 
-  /** A page as stored now (never the cache: another replica may have written it). */
+  /** A page as stored now, its chunks read in (never the cache: another replica may have written it). */
   private async pageForWrite(journalId: string, s: PageSummary): Promise<StoredPage> {
-    return (await this.deps.pages.page(journalId, s.k)) ?? { k: s.k, v: s.v, entries: [] };
+    const p = await this.assemble(journalId, s);
+    return p ? { k: p.k, v: p.v, entries: p.entries } : { k: s.k, v: s.v, entries: [] };
   }
 
   private async writeHead(head: IndexHead) {

@@ -5,6 +5,7 @@ import type { IndexHead, PageSummary } from './entry-pages';
 
 export const HEAD_COLLECTION = 'work_index_heads';
 export const PAGE_COLLECTION = 'work_index_pages';
+export const CHUNK_COLLECTION = 'work_index_chunks';
 
 /**
  * Both collections are read and written by `_id` alone: the one filter FerretDB evaluates inside
@@ -33,6 +34,25 @@ interface PageDoc {
   e: string;
 }
 
+/**
+ * Entries appended to a page after its base document was written (entry-pages.ts, PageSummary.b),
+ * a few at a time: `_id` `${journalId}:${k}.${j}`, entries `b + j * CHUNK_CAPACITY` on. `w` is the
+ * version of the base they follow, so a chunk left by an earlier run of the page is told apart.
+ */
+interface ChunkDoc {
+  _id: string;
+  journalId: string;
+  k: number;
+  j: number;
+  w: string;
+  e: string;
+}
+
+export interface StoredChunk {
+  w: string;
+  entries: StoredEntry[];
+}
+
 export interface StoredPage {
   k: number;
   v: string;
@@ -40,6 +60,7 @@ export interface StoredPage {
 }
 
 const pageId = (journalId: string, k: number) => `${journalId}:${k}`;
+const chunkId = (journalId: string, k: number, j: number) => `${journalId}:${k}.${j}`;
 
 const pack = (e: StoredEntry): PackedEntry => [e.id, e.createdAt.getTime(), WORK_STATUSES.indexOf(e.status), e.createdby, e.content];
 
@@ -56,10 +77,12 @@ function unpack(journalId: string, raw: string): StoredEntry[] {
 export class EntryPageRepo {
   private readonly heads: mongo.Collection<HeadDoc>;
   private readonly pages: mongo.Collection<PageDoc>;
+  private readonly chunks: mongo.Collection<ChunkDoc>;
 
   constructor(conn: Connection) {
     this.heads = conn.db!.collection<HeadDoc>(HEAD_COLLECTION);
     this.pages = conn.db!.collection<PageDoc>(PAGE_COLLECTION);
+    this.chunks = conn.db!.collection<ChunkDoc>(CHUNK_COLLECTION);
   }
 
   async head(journalId: string): Promise<IndexHead | null> {
@@ -70,6 +93,24 @@ export class EntryPageRepo {
   async page(journalId: string, k: number): Promise<StoredPage | null> {
     const d = await this.pages.findOne({ _id: pageId(journalId, k) });
     return d ? { k, v: d.v, entries: unpack(journalId, d.e) } : null;
+  }
+
+  async chunk(journalId: string, k: number, j: number): Promise<StoredChunk | null> {
+    const d = await this.chunks.findOne({ _id: chunkId(journalId, k, j) });
+    return d ? { w: d.w, entries: unpack(journalId, d.e) } : null;
+  }
+
+  async writeChunk(journalId: string, k: number, j: number, c: StoredChunk): Promise<void> {
+    await this.chunks.replaceOne({ _id: chunkId(journalId, k, j) }, { journalId, k, j, w: c.w, e: JSON.stringify(c.entries.map(pack)) }, { upsert: true });
+  }
+
+  /** Chunks 0 .. count - 1 of a page whose base now holds their entries: one delete by `_id` each, in one round trip. */
+  async dropChunks(journalId: string, k: number, count: number): Promise<void> {
+    if (count <= 0) return;
+    await this.chunks.bulkWrite(
+      Array.from({ length: count }, (_, j) => ({ deleteOne: { filter: { _id: chunkId(journalId, k, j) } } })),
+      { ordered: false },
+    );
   }
 
   async writeHead(h: IndexHead): Promise<void> {

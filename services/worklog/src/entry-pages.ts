@@ -8,6 +8,12 @@ import type { StoredEntry } from './entry.repo';
  * its rows are on; the counts answer `total` without reading any page. Pure data: no I/O.
  */
 export const PAGE_CAPACITY = 500;
+/**
+ * Entries of a page's chunk: an entry appended to the newest page rewrites its chunk (at most this
+ * many entries), not the page, so its cost does not follow the page's size; the page is written
+ * whole again once it is full (its chunks folded into it) or when an entry goes elsewhere in it.
+ */
+export const CHUNK_CAPACITY = 25;
 
 /** What the head knows of one page. `v` changes on every write of the page (cache validation). */
 export interface PageSummary {
@@ -20,7 +26,23 @@ export interface PageSummary {
   /** Entries per status, in WORK_STATUSES order. */
   c: number[];
   v: string;
+  /** Entries in the page's base document (absent: all); the rest are in its chunks. */
+  b?: number;
+  /** Version of the base document, when entries were appended since it was written (absent: `v`). */
+  w?: string;
+  /** Entries a chunk of the page holds, set with `b` (the writer's chunk size then, so a replica with another reads the page the same). */
+  q?: number;
+  /** Key (created ms, id) of the page's last (newest) entry: an entry after it is appended. */
+  z?: [number, string];
 }
+
+/** Entries of the page in its base document, and the version that document carries. */
+export const baseCount = (s: PageSummary) => s.b ?? s.n;
+export const baseVersion = (s: PageSummary) => s.w ?? s.v;
+/** Entries a chunk of the page holds: its own size once it has chunks, else `chunk` for its first. */
+export const chunkSize = (s: PageSummary, chunk: number) => s.q ?? chunk;
+/** Chunks of the page: those after its base's entries. */
+export const chunkCount = (s: PageSummary) => (s.q ? Math.ceil((s.n - baseCount(s)) / s.q) : 0);
 
 export interface IndexHead {
   journalId: string;
@@ -67,7 +89,8 @@ export function summarise(k: number, v: string, entries: StoredEntry[]): PageSum
   const c = WORK_STATUSES.map(() => 0);
   for (const e of entries) c[statusIndex(e.status)]!++;
   const first = entries[0]!;
-  return { k, t: first.createdAt.getTime(), i: first.id, n: entries.length, c, v };
+  const last = entries[entries.length - 1]!;
+  return { k, t: first.createdAt.getTime(), i: first.id, n: entries.length, c, v, z: [last.createdAt.getTime(), last.id] };
 }
 
 /** How many of the page's entries the filter keeps, from the head alone. */

@@ -4,7 +4,7 @@ import { WORK_STATUSES, type WorkStatus } from '@journal/contracts';
 import { newObjectId, testServers, uniqueName } from '@journal/testing';
 import { EntryIndex } from '../src/entry-index';
 import { EntryPageRepo } from '../src/entry-page.repo';
-import { clampPage } from '../src/entry-pages';
+import { CHUNK_CAPACITY, clampPage, PAGE_CAPACITY } from '../src/entry-pages';
 import type { EntryFilter, StoredEntry } from '../src/entry.repo';
 import { IndexLock } from '../src/index-lock.repo';
 
@@ -14,9 +14,9 @@ const prefix = `${uniqueName('wli')}:`;
 let conn: Connection;
 let redis: Redis;
 
-/** An index as one replica holds it; small pages, so a few hundred entries make many pages, splits included. */
+/** An index as one replica holds it; small pages and chunks, so a few hundred entries make many pages, splits and chunks included. */
 const replica = (cacheBytes = 1 << 20) =>
-  new EntryIndex({ pages: new EntryPageRepo(conn), lock: new IndexLock(redis, prefix), logger: createLogger('test', 'silent'), cacheBytes, pageCapacity: 7 });
+  new EntryIndex({ pages: new EntryPageRepo(conn), lock: new IndexLock(redis, prefix), logger: createLogger('test', 'silent'), cacheBytes, pageCapacity: 7, chunkCapacity: 3 });
 
 /** A deterministic random sequence, so a failure repeats. */
 function rng(seed: number) {
@@ -135,5 +135,60 @@ describe('persisted work-log index', () => {
     const entries = Array.from({ length: 30 }, (_, i) => randomEntry(journalId, r, Date.UTC(2026, 1, 1) + i * 10));
     await Promise.all(entries.map((e, i) => replicas[i % 3]!.locked(journalId, () => replicas[i % 3]!.add(e))));
     await expectSameAsScan(replicas[0]!, journalId, entries, r, 20);
+  });
+
+  it('writes an appended entry into the newest page\'s last chunk, not the page: its cost does not follow the page\'s size', async () => {
+    const r = rng(11);
+    const journalId = newObjectId();
+    const repo = new EntryPageRepo(conn);
+    const index = new EntryIndex({ pages: repo, lock: new IndexLock(redis, prefix), logger: createLogger('test', 'silent'), cacheBytes: 1 << 20 });
+    const reader = replica();
+    const base = Date.UTC(2026, 2, 1);
+    const truth = Array.from({ length: 400 }, (_, i) => randomEntry(journalId, r, base + i * 1000));
+    await index.locked(journalId, () => index.appendNewer(journalId, truth));
+    const pageWrites = jest.spyOn(repo, 'writePage');
+    const chunkWrites = jest.spyOn(repo, 'writeChunk');
+    // 99 appends: the page of 400 gets to 499, one short of full, and is never written whole.
+    for (let i = 0; i < 99; i++) {
+      const e = randomEntry(journalId, r, base + (400 + i) * 1000);
+      await index.locked(journalId, () => index.add(e));
+      truth.push(e);
+      if (i % 20 === 0) await expectSameAsScan(reader, journalId, truth, r, 5);
+    }
+    expect(pageWrites).not.toHaveBeenCalled();
+    expect(chunkWrites).toHaveBeenCalledTimes(99);
+    expect(Math.max(...chunkWrites.mock.calls.map(([, , , c]) => c.entries.length))).toBeLessThanOrEqual(CHUNK_CAPACITY);
+    await expectSameAsScan(reader, journalId, truth, r, 20);
+    await expectSameAsScan(replica(), journalId, truth, r, 20);
+    // The entry that fills the page writes it whole (one document to read from then on), the next starts a page.
+    for (let i = 0; i < 2; i++) {
+      const e = randomEntry(journalId, r, base + (499 + i) * 1000);
+      await index.locked(journalId, () => index.add(e));
+      truth.push(e);
+    }
+    expect(pageWrites.mock.calls.map(([, p]) => p.entries.length)).toEqual([PAGE_CAPACITY, 1]);
+    expect((await repo.head(journalId))!.pages.map((p) => [p.n, p.b])).toEqual([[PAGE_CAPACITY, undefined], [1, undefined]]);
+    await expectSameAsScan(reader, journalId, truth, r, 20);
+    await expectSameAsScan(replica(), journalId, truth, r, 20);
+  });
+
+  it('takes over a head written before pages knew their last entry: the first add writes the page whole, the next ones append', async () => {
+    const r = rng(5);
+    const journalId = newObjectId();
+    const repo = new EntryPageRepo(conn);
+    const index = new EntryIndex({ pages: repo, lock: new IndexLock(redis, prefix), logger: createLogger('test', 'silent'), cacheBytes: 1 << 20 });
+    const base = Date.UTC(2026, 3, 1);
+    const truth = Array.from({ length: 30 }, (_, i) => randomEntry(journalId, r, base + i * 1000));
+    await index.locked(journalId, () => index.appendNewer(journalId, truth));
+    const head = (await repo.head(journalId))!;
+    await repo.writeHead({ ...head, pages: head.pages.map(({ z: _z, ...p }) => p) });
+    const pageWrites = jest.spyOn(repo, 'writePage');
+    for (let i = 0; i < 5; i++) {
+      const e = randomEntry(journalId, r, base + (30 + i) * 1000);
+      await index.locked(journalId, () => index.add(e));
+      truth.push(e);
+    }
+    expect(pageWrites).toHaveBeenCalledTimes(1);
+    await expectSameAsScan(replica(), journalId, truth, r, 20);
   });
 });
