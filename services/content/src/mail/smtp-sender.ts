@@ -28,6 +28,12 @@ function heldEnd(raw: Buffer, beforeEnd: () => Promise<void>, answered: () => bo
       }
       if (ending) return;
       ending = true;
+      // Failed before the end was asked for (nodemailer drains the stream of a refused envelope):
+      // no record of an end that cannot go out, and none to race the failure's record.
+      if (answered()) {
+        this.destroy();
+        return;
+      }
       beforeEnd().then(
         () => this.push(null),
         (err: Error) => (answered() ? this.destroy() : this.destroy(err)),
