@@ -399,28 +399,48 @@ export class ArticleAdminService {
    */
   async withdraw(journalId: string, actor: Actor, id: string, body: unknown): Promise<Article> {
     const { kind, reason } = parse(withdrawRequestSchema, body ?? {});
-    const cur = await this.deps.repos.articles.findById(journalId, id);
-    if (!cur) throw new AppError(404, 'not_found', 'Article not found');
-    const at = cur.withdrawal?.at ?? new Date();
-    return this.setWithdrawal(journalId, actor, id, { kind, reason, at });
+    const cur = await this.standing(journalId, id);
+    return this.setWithdrawal(journalId, actor, cur, { kind, reason, at: cur.withdrawal?.at ?? new Date() });
   }
 
   /** docs/product.md#withdrawals: the article stands again, as before its withdrawal. */
   async restore(journalId: string, actor: Actor, id: string): Promise<Article> {
-    return this.setWithdrawal(journalId, actor, id, null);
+    return this.setWithdrawal(journalId, actor, await this.standing(journalId, id), null);
   }
 
-  private async setWithdrawal(journalId: string, actor: Actor, id: string, w: Withdrawal | null): Promise<Article> {
-    const before = await this.deps.repos.articles.findById(journalId, id);
-    const updated = await this.deps.repos.articles.setWithdrawal(journalId, id, w, actor.name);
+  /** The article as stored before a withdrawal's change: its date, and what the activity entry compares. */
+  private async standing(journalId: string, id: string): Promise<Article> {
+    const cur = await traced('read', () => this.deps.repos.articles.findById(journalId, id));
+    if (!cur) throw new AppError(404, 'not_found', 'Article not found');
+    return cur;
+  }
+
+  /**
+   * The withdrawal written under the views' lock and published in the same hold, as an edit in
+   * place is (updateInPlace): the article as the write stored it is not read again, the pass's
+   * first reads go out beside the write, and the activity entry is written beside the views' work.
+   */
+  private async setWithdrawal(journalId: string, actor: Actor, before: Article, w: Withdrawal | null): Promise<Article> {
+    const written: { activity?: Promise<void> } = {};
+    const updated = await traced('publish', () =>
+      this.deps.publisher.writeThenChanged(journalId, async () => {
+        const u = await traced('update', () => this.deps.repos.articles.setWithdrawal(journalId, before.id, w, actor.name));
+        if (!u) return null;
+        const activity = traced('activity', () =>
+          this.deps.activity.record(journalId, actor, {
+            kind: w ? 'article.withdraw' : 'article.restore',
+            record: { type: 'article', id: u.id, label: u.refnumber },
+            changes: diffFields(withdrawalFields(before), withdrawalFields(u)),
+          }),
+        );
+        activity.catch(() => undefined);
+        written.activity = activity;
+        return { value: u, changes: [{ t: 'article', id: u.id }], articles: [u] };
+      }, [before.id]),
+    );
     if (!updated) throw new AppError(404, 'not_found', 'Article not found');
-    this.deps.logger.info({ journalId, articleId: id, withdrawal: w?.kind ?? 'restored', by: actor.name }, 'article withdrawal changed');
-    await this.deps.publisher.changed(journalId, [{ t: 'article', id }]);
-    await this.deps.activity.record(journalId, actor, {
-      kind: w ? 'article.withdraw' : 'article.restore',
-      record: { type: 'article', id: updated.id, label: updated.refnumber },
-      changes: diffFields(withdrawalFields(before), withdrawalFields(updated)),
-    });
+    this.deps.logger.info({ journalId, articleId: updated.id, withdrawal: w?.kind ?? 'restored', by: actor.name }, 'article withdrawal changed');
+    await written.activity;
     return updated;
   }
 }
