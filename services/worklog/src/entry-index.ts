@@ -19,6 +19,7 @@ import {
   pagesForRows,
   summarise,
   type IndexHead,
+  type IndexTop,
   type PageSummary,
 } from './entry-pages';
 import type { IndexLock } from './index-lock.repo';
@@ -231,6 +232,9 @@ export class EntryIndex {
    */
   async add(e: StoredEntry): Promise<void> {
     const journalId = e.journalId;
+    // The usual add reads and writes the head document alone: the other pages' directory stays.
+    const top = await this.deps.pages.top(journalId);
+    if (top?.last && !top.legacy && (await this.appendToNewest(top, e))) return;
     const head = (await this.headLocked(journalId)) ?? { journalId, v: '', seq: 0, pages: [] };
     if (!head.pages.length) {
       const page = { k: head.seq++, v: newVersion(), entries: [e] };
@@ -279,8 +283,33 @@ export class EntryIndex {
       await this.writeHead(head);
       return true;
     }
+    const next = await this.chunkAppend(journalId, s, e);
+    if (!next) return false;
+    head.pages[at] = next;
+    await this.writeHead(head);
+    return true;
+  }
+
+  /** `append` with the head document alone (IndexTop): the newest page's chunk, then the head document. */
+  private async appendToNewest(top: IndexTop, e: StoredEntry): Promise<boolean> {
+    const s = top.last!;
+    if (!s.z || compareKey(e.createdAt.getTime(), e.id, s.z[0], s.z[1]) <= 0) return false;
+    const next = await this.chunkAppend(e.journalId, s, e);
+    if (!next) return false;
+    top.last = next;
+    top.v = newVersion();
+    await this.deps.pages.writeTop(top);
+    return true;
+  }
+
+  /**
+   * The entry (newer than every other) written into the page's last chunk: its new summary, or null
+   * when the page is to be written whole (the entry fills it, or its last chunk is not the one the
+   * summary names).
+   */
+  private async chunkAppend(journalId: string, s: PageSummary, e: StoredEntry): Promise<PageSummary | null> {
     // The entry that fills the page writes it whole, its chunks folded in: a full page is one document to read.
-    if (s.n + 1 >= this.capacity) return false;
+    if (s.n + 1 >= this.capacity) return null;
     const w = baseVersion(s);
     const b = baseCount(s);
     const q = chunkSize(s, this.chunk);
@@ -289,16 +318,14 @@ export class EntryIndex {
     let entries: StoredEntry[] = [];
     if (tail % q) {
       const c = await this.deps.pages.chunk(journalId, s.k, j);
-      if (!c || c.w !== w) return false;
+      if (!c || c.w !== w) return null;
       entries = c.entries.slice(0, tail % q);
     }
     entries.push(e);
     await this.deps.pages.writeChunk(journalId, s.k, j, { w, entries });
     const c = [...s.c];
     c[statusIndex(e.status)] = (c[statusIndex(e.status)] ?? 0) + 1;
-    head.pages[at] = { ...s, n: s.n + 1, c, v: newVersion(), b, w, q, z: [t, e.id] };
-    await this.writeHead(head);
-    return true;
+    return { ...s, n: s.n + 1, c, v: newVersion(), b, w, q, z: [e.createdAt.getTime(), e.id] };
   }
 
   /** The chunks of a page written whole since (its base holds their entries); left in place if the delete fails (a later run of the page overwrites them). */

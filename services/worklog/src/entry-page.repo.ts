@@ -1,14 +1,15 @@
 import type { Connection, mongo } from 'mongoose';
 import { isWorkStatus, WORK_STATUSES } from '@journal/contracts';
 import type { StoredEntry } from './entry.repo';
-import type { IndexHead, PageSummary } from './entry-pages';
+import type { IndexHead, IndexTop, PageSummary } from './entry-pages';
 
 export const HEAD_COLLECTION = 'work_index_heads';
 export const PAGE_COLLECTION = 'work_index_pages';
 export const CHUNK_COLLECTION = 'work_index_chunks';
+export const DIR_COLLECTION = 'work_index_dirs';
 
 /**
- * Both collections are read and written by `_id` alone: the one filter FerretDB evaluates inside
+ * Every collection here is read and written by `_id` alone: the one filter FerretDB evaluates inside
  * SQLite (any other filter reads every document into FerretDB); it still scans the table, which
  * stays small here (a page holds 500 entries). The page list and the
  * entries are stored as one JSON string each, so the database decodes one value per document, not
@@ -18,9 +19,29 @@ interface HeadDoc {
   _id: string;
   v: string;
   seq: number;
+  /** JSON of PageSummary[]: every page (a head written before the directory). */
+  p?: string;
+  /** The directory of the pages before the newest (DirDoc `${journalId}:${d}`). */
+  d?: string;
+  /** JSON of the newest page's PageSummary (null: no page). */
+  l?: string;
+}
+
+/**
+ * The summaries of a journal's pages but the newest, written once and never changed: a new one
+ * (its own `_id`) when they change, before the head that names it, the last one removed after. An
+ * entry appended to the newest page rewrites the small head alone, and a replica keeps a
+ * directory it has read for as long as heads name it.
+ */
+interface DirDoc {
+  _id: string;
+  journalId: string;
   /** JSON of PageSummary[]. */
   p: string;
 }
+
+/** Directories parsed, kept by id (never changed, so never stale). */
+const DIRS_KEPT = 64;
 
 /** An entry as stored in a page: id, created ms, status index, creator, content. */
 type PackedEntry = [string, number, number, string, string];
@@ -60,6 +81,7 @@ export interface StoredPage {
 }
 
 const pageId = (journalId: string, k: number) => `${journalId}:${k}`;
+const dirId = (journalId: string, d: string) => `${journalId}:${d}`;
 const chunkId = (journalId: string, k: number, j: number) => `${journalId}:${k}.${j}`;
 
 const pack = (e: StoredEntry): PackedEntry => [e.id, e.createdAt.getTime(), WORK_STATUSES.indexOf(e.status), e.createdby, e.content];
@@ -78,16 +100,47 @@ export class EntryPageRepo {
   private readonly heads: mongo.Collection<HeadDoc>;
   private readonly pages: mongo.Collection<PageDoc>;
   private readonly chunks: mongo.Collection<ChunkDoc>;
+  private readonly dirs: mongo.Collection<DirDoc>;
+  private readonly dirsRead = new Map<string, PageSummary[]>();
 
   constructor(conn: Connection) {
     this.heads = conn.db!.collection<HeadDoc>(HEAD_COLLECTION);
+    this.dirs = conn.db!.collection<DirDoc>(DIR_COLLECTION);
     this.pages = conn.db!.collection<PageDoc>(PAGE_COLLECTION);
     this.chunks = conn.db!.collection<ChunkDoc>(CHUNK_COLLECTION);
   }
 
-  async head(journalId: string): Promise<IndexHead | null> {
+  /** The head document alone: what an append to the newest page needs, no directory read. */
+  async top(journalId: string): Promise<IndexTop | null> {
     const d = await this.heads.findOne({ _id: journalId });
-    return d ? { journalId, v: d.v, seq: d.seq, pages: JSON.parse(d.p) as PageSummary[] } : null;
+    if (!d) return null;
+    if (d.p !== undefined) return { journalId, v: d.v, seq: d.seq, last: null, legacy: JSON.parse(d.p) as PageSummary[] };
+    return { journalId, v: d.v, seq: d.seq, dir: d.d, last: d.l ? (JSON.parse(d.l) as PageSummary) : null };
+  }
+
+  /** The head with every page: the head document and the directory it names (kept once read). */
+  async head(journalId: string): Promise<IndexHead | null> {
+    // A directory is removed once a newer head names another: a head read just before is read again.
+    for (let tries = 0; ; tries++) {
+      const top = await this.top(journalId);
+      if (!top) return null;
+      if (top.legacy) return { journalId, v: top.v, seq: top.seq, pages: top.legacy };
+      const before = top.dir ? await this.dir(journalId, top.dir) : [];
+      if (before) return { journalId, v: top.v, seq: top.seq, dir: top.dir, pages: top.last ? [...before, top.last] : [...before] };
+      if (tries >= 3) throw new Error(`work-log index head of ${journalId} names a directory that is not there`);
+    }
+  }
+
+  private async dir(journalId: string, d: string): Promise<PageSummary[] | null> {
+    const id = dirId(journalId, d);
+    const kept = this.dirsRead.get(id);
+    if (kept) return kept;
+    const doc = await this.dirs.findOne({ _id: id });
+    if (!doc) return null;
+    const pages = JSON.parse(doc.p) as PageSummary[];
+    if (this.dirsRead.size >= DIRS_KEPT) this.dirsRead.delete(this.dirsRead.keys().next().value!);
+    this.dirsRead.set(id, pages);
+    return pages;
   }
 
   async page(journalId: string, k: number): Promise<StoredPage | null> {
@@ -113,8 +166,24 @@ export class EntryPageRepo {
     );
   }
 
+  /**
+   * The whole head (its pages other than the newest may have changed): a new directory of them
+   * under the head's new version, then the head naming it, then the directory it named before
+   * removed, so a head never names a directory that is not there.
+   */
   async writeHead(h: IndexHead): Promise<void> {
-    await this.heads.replaceOne({ _id: h.journalId }, { v: h.v, seq: h.seq, p: JSON.stringify(h.pages) }, { upsert: true });
+    const before = h.pages.slice(0, -1);
+    const d = before.length ? h.v : undefined;
+    if (d) await this.dirs.insertOne({ _id: dirId(h.journalId, d), journalId: h.journalId, p: JSON.stringify(before) });
+    await this.heads.replaceOne({ _id: h.journalId }, { v: h.v, seq: h.seq, ...(d ? { d } : {}), l: h.pages.length ? JSON.stringify(h.pages.at(-1)) : '' }, { upsert: true });
+    // Left behind if this fails: no head names it, and it is never read.
+    if (h.dir && h.dir !== d) await this.dirs.deleteOne({ _id: dirId(h.journalId, h.dir) }).catch(() => undefined);
+    h.dir = d;
+  }
+
+  /** The head document alone, its directory unchanged (an append to the newest page). */
+  async writeTop(t: IndexTop): Promise<void> {
+    await this.heads.replaceOne({ _id: t.journalId }, { v: t.v, seq: t.seq, ...(t.dir ? { d: t.dir } : {}), l: t.last ? JSON.stringify(t.last) : '' }, { upsert: true });
   }
 
   async writePage(journalId: string, p: StoredPage): Promise<void> {

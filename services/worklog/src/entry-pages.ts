@@ -51,6 +51,22 @@ export interface IndexHead {
   /** The next page number. */
   seq: number;
   pages: PageSummary[];
+  /** The directory (of every page but the newest) it was read with or written as. */
+  dir?: string;
+}
+
+/**
+ * The head document alone: the newest page's summary and the directory naming the others, which
+ * an append to the newest page leaves as it is. `legacy`: a head written before directories,
+ * holding every page (the next whole write moves it).
+ */
+export interface IndexTop {
+  journalId: string;
+  v: string;
+  seq: number;
+  dir?: string;
+  last: PageSummary | null;
+  legacy?: PageSummary[];
 }
 
 export const statusIndex = (s: WorkStatus) => WORK_STATUSES.indexOf(s);

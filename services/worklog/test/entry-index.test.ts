@@ -3,7 +3,7 @@ import { connectMongo, createLogger, createRedis, type Redis } from '@journal/se
 import { WORK_STATUSES, type WorkStatus } from '@journal/contracts';
 import { newObjectId, testServers, uniqueName } from '@journal/testing';
 import { EntryIndex } from '../src/entry-index';
-import { EntryPageRepo } from '../src/entry-page.repo';
+import { DIR_COLLECTION, EntryPageRepo, HEAD_COLLECTION } from '../src/entry-page.repo';
 import { CHUNK_CAPACITY, clampPage, PAGE_CAPACITY } from '../src/entry-pages';
 import type { EntryFilter, StoredEntry } from '../src/entry.repo';
 import { IndexLock } from '../src/index-lock.repo';
@@ -148,7 +148,10 @@ describe('persisted work-log index', () => {
     await index.locked(journalId, () => index.appendNewer(journalId, truth));
     const pageWrites = jest.spyOn(repo, 'writePage');
     const chunkWrites = jest.spyOn(repo, 'writeChunk');
-    // 99 appends: the page of 400 gets to 499, one short of full, and is never written whole.
+    const headWrites = jest.spyOn(repo, 'writeHead');
+    const topWrites = jest.spyOn(repo, 'writeTop');
+    // 99 appends: the page of 400 gets to 499, one short of full, and is never written whole; nor
+    // is the directory of the pages before it: each append writes its chunk and the head document.
     for (let i = 0; i < 99; i++) {
       const e = randomEntry(journalId, r, base + (400 + i) * 1000);
       await index.locked(journalId, () => index.add(e));
@@ -157,6 +160,8 @@ describe('persisted work-log index', () => {
     }
     expect(pageWrites).not.toHaveBeenCalled();
     expect(chunkWrites).toHaveBeenCalledTimes(99);
+    expect(headWrites).not.toHaveBeenCalled();
+    expect(topWrites).toHaveBeenCalledTimes(99);
     expect(Math.max(...chunkWrites.mock.calls.map(([, , , c]) => c.entries.length))).toBeLessThanOrEqual(CHUNK_CAPACITY);
     await expectSameAsScan(reader, journalId, truth, r, 20);
     await expectSameAsScan(replica(), journalId, truth, r, 20);
@@ -168,6 +173,8 @@ describe('persisted work-log index', () => {
     }
     expect(pageWrites.mock.calls.map(([, p]) => p.entries.length)).toEqual([PAGE_CAPACITY, 1]);
     expect((await repo.head(journalId))!.pages.map((p) => [p.n, p.b])).toEqual([[PAGE_CAPACITY, undefined], [1, undefined]]);
+    // One directory is left: each whole write removes the one its head named before.
+    expect(await conn.db!.collection(DIR_COLLECTION).countDocuments({ journalId })).toBe(1);
     await expectSameAsScan(reader, journalId, truth, r, 20);
     await expectSameAsScan(replica(), journalId, truth, r, 20);
   });
@@ -190,5 +197,27 @@ describe('persisted work-log index', () => {
     }
     expect(pageWrites).toHaveBeenCalledTimes(1);
     await expectSameAsScan(replica(), journalId, truth, r, 20);
+  });
+
+  it('reads a head holding every page (written before directories), and moves it on its next whole write', async () => {
+    const r = rng(9);
+    const journalId = newObjectId();
+    const repo = new EntryPageRepo(conn);
+    const index = replica();
+    const base = Date.UTC(2026, 4, 1);
+    const truth = Array.from({ length: 40 }, (_, i) => randomEntry(journalId, r, base + i * 1000));
+    await index.locked(journalId, () => index.appendNewer(journalId, truth));
+    const head = (await repo.head(journalId))!;
+    await conn.db!.collection<{ _id: string }>(HEAD_COLLECTION).replaceOne({ _id: journalId }, { v: head.v, seq: head.seq, p: JSON.stringify(head.pages) });
+    await conn.db!.collection(DIR_COLLECTION).deleteMany({ journalId });
+    await expectSameAsScan(replica(), journalId, truth, r, 10);
+    for (let i = 0; i < 4; i++) {
+      const e = randomEntry(journalId, r, base + (40 + i) * 1000);
+      await index.locked(journalId, () => index.add(e));
+      truth.push(e);
+    }
+    expect((await conn.db!.collection(HEAD_COLLECTION).findOne({ _id: journalId as never }))!.p).toBeUndefined();
+    await expectSameAsScan(replica(), journalId, truth, r, 20);
+    await expectSameAsScan(index, journalId, truth, r, 20);
   });
 });
