@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { MailWorkerConfig } from './mail.config';
 
 export interface SmtpResult {
@@ -53,7 +54,8 @@ export class SmtpSender {
   private readonly transport: Transporter;
 
   constructor(c: Pick<MailWorkerConfig, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_TLS' | 'SMTP_USER' | 'SMTP_PASSWORD' | 'SMTP_TLS_VERIFY' | 'SMTP_TIMEOUT_MS' | 'MAIL_CONCURRENCY'>) {
-    this.transport = nodemailer.createTransport({
+    // maxRequeues is read by nodemailer's pool (lib/smtp-pool) but missing from its type definitions.
+    const options: SMTPPool.Options & { maxRequeues: number } = {
       host: c.SMTP_HOST,
       port: c.SMTP_PORT,
       secure: c.SMTP_TLS === 'tls',
@@ -64,10 +66,14 @@ export class SmtpSender {
       pool: true,
       maxConnections: c.MAIL_CONCURRENCY,
       maxMessages: 100,
+      // A connection closed mid-send fails the send instead of the pool sending it again on its own:
+      // a message's retries go through the outbox, which records every try (docs/architecture.md#mail).
+      maxRequeues: 0,
       connectionTimeout: c.SMTP_TIMEOUT_MS,
       greetingTimeout: c.SMTP_TIMEOUT_MS,
       socketTimeout: c.SMTP_TIMEOUT_MS,
-    });
+    };
+    this.transport = nodemailer.createTransport(options);
   }
 
   /**
