@@ -120,6 +120,28 @@ describe("the first-page rule's bound of an issue", () => {
     expect(down).toBeLessThanOrEqual(119);
     expect(await app.repos.articles.lastPageFor(J, key, 119)).toBe(119);
   });
+
+  test("a raise from a bound read before a bring-down is refused: the mark numbers the bring-down removed are not taken again", async () => {
+    const key = { year: 2026, volume: 6, issue: 1 };
+    await app.repos.issues.create(J, { ...key, frequency: 'march' });
+    const pending = (i: number, pagenumber: string) =>
+      app.repos.articles.createPending(J, { ...article(1, i), volume: 6, refnumber: `610${i}`, txnid: `LOST6-${i}`, title: `Number paper ${i}`, pagenumber }, { fileId: new mongo.ObjectId().toHexString(), length: 1 }, true);
+    // X's check reads the empty issue's bound; before X raises it, Y's add passes its own check on
+    // the same bound and raises it first (Y's mark takes the number X's raise would take).
+    const x = await app.repos.articles.lastPageAt(J, key, 5);
+    const y = await pending(1, '1-10');
+    expect(await app.repos.articles.raisePagesFrom(J, y, x.version)).toBe(true);
+    // An article stored and removed leaves the bound above the issue's last page: a check under it
+    // brings the bound down, its new mark written and the marks it read (Y's among them) removed.
+    const gone = await app.repos.articles.create(J, { ...article(1, 2), volume: 6, refnumber: '6102', txnid: 'LOST6-2', title: 'Number paper 2', pagenumber: '11-30' });
+    await app.repos.articles.remove(J, gone.id, { tombstone: false });
+    expect(await app.repos.articles.lastPageFor(J, key, 11)).toBe(10);
+    // X's raise from the bound it read is outrun by Y's, whose mark is gone by now: refused, so X
+    // checks again and is refused on Y's pages.
+    const xa = await pending(3, '5-15');
+    expect(await app.repos.articles.raisePagesFrom(J, xa, x.version)).toBe(false);
+    expect((await app.repos.articles.lastPageAt(J, key, 5, xa.id)).last).toBe(10);
+  });
 });
 
 describe('an author sending the same form twice at once', () => {

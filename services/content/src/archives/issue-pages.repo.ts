@@ -129,7 +129,15 @@ export class IssuePagesRepo {
    */
   async raiseFrom(journalId: string, article: Paged, version: number): Promise<boolean> {
     const issue = IssuePagesRepo.id(journalId, article);
-    return this.insert({ _id: `${issue}#${version + 1}`, issue, journalId: jid(journalId), last: Math.max(article.pageStart ?? 0, article.pageEnd ?? 0) });
+    const _id = `${issue}#${version + 1}`;
+    if (!(await this.insert({ _id, issue, journalId: jid(journalId), last: Math.max(article.pageStart ?? 0, article.pageEnd ?? 0) }))) return false;
+    // A number is refused only while its mark stands, and a bring-down (settle) or a fold removes
+    // marks below the highest: a raise from a bound read before that could take a number another
+    // raise had taken, and store pages the check never saw. A mark numbered past this one means the
+    // check was outrun (or, rarely, one made after this raise stands on it): the caller checks again.
+    if ((await this.read(journalId, article)).version <= version + 1) return true;
+    await this.col.deleteOne({ _id, issue });
+    return false;
   }
 
   /** The bounds of the issues of these stored articles raised to their pages: one mark per issue, in one write. */
