@@ -4,7 +4,7 @@ import { staffToken } from '@journal/testing';
 import type { Logger } from '@journal/server-kit';
 import { isPublicArticle, type Article } from '../src/archives/article.repo';
 import { assetPath, assetVersion, versionedUrl } from '../src/files/file-store';
-import { issueKeyOf, viewId, type HeadView, type IssueView } from '../src/views/view-docs';
+import { issueKeyOf, UnparsedHead, viewId, type HeadView, type IssueView } from '../src/views/view-docs';
 import { warmSavePath } from '../src/save-warm-up';
 import { makePdf, publicGet, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
@@ -21,9 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => stopContent(a));
 
-/** The admin edit form of `art` sent back with `abstract` (and the issue `to`, when given), to replica `on`. */
-function save(art: Article, abstract: string, to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {}, on: TestContentApp = a) {
+/** The admin edit form of `art` sent back with `abstract` (and the issue `to`, when given), to replica `on`; `frequency`: its own month sent back. */
+function save(art: Article, abstract: string, to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {}, on: TestContentApp = a, frequency?: string) {
   const fields: Record<string, string> = {
+    ...(frequency === undefined ? {} : { frequency }),
     year: String(to.year ?? art.year), volume: String(to.volume ?? art.volume), issue: String(to.issue ?? art.issue), refnumber: art.refnumber, title: art.title,
     authorname: art.authorname ?? '', abstract, pagenumber: art.pagenumber || '1-2', email: art.email || 'a@b.org', txnid: art.txnid ?? '', ptype: art.ptype || 'paid',
     publishdate: String(art.publishdate ?? '2020-01-01').slice(0, 10), subject: art.subject ?? '',
@@ -164,6 +165,43 @@ describe("the edit form's read: the journal's save views read ahead", () => {
       for (const x of [moved, here]) await save({ ...x, ...issueOf(other) }, '<p>Moved back.</p>', issueOf(x)).expect(200);
     }
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('a save that moves no count, month or stat of the head', () => {
+  test("leaves the head unparsed and stored as it was, and lists the article with its issue's month", async () => {
+    const art = (await a.repos.articles.list(demo)).find((x) => isPublicArticle(x) && !!x.frequency)!;
+    const head = async () => (await a.views.repo.get(viewId.head(demo)))!;
+    const entry = async () => (await storedIssue(issueOf(art)))!.articles.find((e) => e.id === art.id)!;
+    const { h } = await head();
+    const issueMonth = (JSON.parse((await head()).json) as HeadView).issues.find((i) => issueKeyOf(i) === issueKeyOf(art))!.frequency;
+    // A restarted replica: its first save reads the head whole.
+    const fresh = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX });
+    const parsed = jest.spyOn(UnparsedHead.prototype, 'view');
+    try {
+      // Its own month sent back, as the edit form does: nothing of the head is needed.
+      await save(art, '<p>Edited in place.</p>', {}, fresh, art.frequency).expect(200);
+      expect(parsed).not.toHaveBeenCalled();
+      expect((await head()).h).toBe(h);
+      expect((await entry()).frequency.toLowerCase()).toBe(art.frequency.toLowerCase());
+      // Its own month taken away: the issue's month is read from the head.
+      await save(art, '<p>Without a month of its own.</p>', {}, fresh, '').expect(200);
+      expect(parsed).toHaveBeenCalledTimes(1);
+      expect(await entry()).toMatchObject({ own: '', frequency: issueMonth });
+      // (The issue's stat may have moved with the month its first article shows: the head then stored again.)
+      const { h: now } = await head();
+      // Saved again so: the issue's month is the one its entry shows, and the head is still as stored.
+      await save(art, '<p>Again without.</p>', {}, fresh, '').expect(200);
+      expect(parsed).toHaveBeenCalledTimes(1);
+      expect(await entry()).toMatchObject({ own: '', frequency: issueMonth });
+      expect((await head()).h).toBe(now);
+      expect((await publicGet(fresh, demo, `/api/archives/ref/${art.refnumber}`).expect(200)).body.abstract).toBe('<p>Again without.</p>');
+    } finally {
+      parsed.mockRestore();
+      await fresh.stop();
+      await save(art, '<p>Restored.</p>', {}, a, art.frequency).expect(200);
+    }
+    expect((await entry()).own).toBe(art.frequency.toLowerCase());
   });
 });
 

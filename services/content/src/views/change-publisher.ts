@@ -3,9 +3,9 @@ import { isPublicArticle, type Article } from '../archives/article.repo';
 import { assetPath, assetVersion, versionedUrl } from '../files/file-store';
 import { cacheTag, type ChangeListener } from './cache-tags';
 import { articleViewOf, entryOf, headIssue, monthOf, sortEntries, statOf } from './view-build';
-import { issueKeyOf, issueOfPdfPath, parseIssueKey, viewId, type HeadView, type IssueEntry, type IssueView, type LocView, type OaiDirectory } from './view-docs';
+import { issueKeyOf, issueOfPdfPath, parseIssueKey, UnparsedHead, viewId, type HeadView, type IssueEntry, type IssueStat, type IssueView, type LocView, type OaiDirectory } from './view-docs';
 import type { ViewChange } from './view-cache';
-import type { ViewStore } from './view-store';
+import type { LoadedHead, ViewStore } from './view-store';
 import { rebuildJournalViews } from './views-rebuild';
 import { oaiEntryOf, patchOaiViews, type OaiMove } from './oai-views';
 import { patchSitemapViews, sitemapEntryJson } from './sitemap-views';
@@ -43,7 +43,11 @@ export type ArticleListener = (journalId: string, changes: ArticleChange[]) => P
 /** One write's work: the views read and changed, written together at the end. */
 interface Pass {
   journalId: string;
-  head: HeadView;
+  /** The head as loaded (null: none stored), parsed by the pass's first need of it (headOf). */
+  stored: LoadedHead | null;
+  /** The head once a need of it resolved it (headOf): the stored one, or one built from the documents. */
+  head?: HeadView;
+  resolving?: Promise<HeadView>;
   headDirty: boolean;
   /**
    * Whether the head's admin counts (HeadView.counts) move with the articles this pass sees enter
@@ -55,6 +59,8 @@ interface Pass {
   countsMoved: boolean;
   issues: Map<string, IssueView>;
   dirtyIssues: Set<string>;
+  /** Each stored issue view's stat as this pass read it (the head stores the same: see apply). */
+  statsBefore: Map<string, IssueStat | null>;
   /** Each stored issue view's sitemap entry as this pass read it: an issue whose entry is the same after it leaves the sitemap index alone. */
   sitemapBefore: Map<string, string>;
   puts: Map<string, unknown>;
@@ -97,7 +103,7 @@ type ArticleRead = [Article | null, { view: LocView } | null];
  */
 interface PassReads {
   rev: Promise<number>;
-  head: Promise<{ view: HeadView; unversioned?: true } | null>;
+  head: Promise<LoadedHead | null>;
   oaiDir?: Promise<{ view: OaiDirectory } | null>;
   locs: Map<string, Promise<{ view: LocView } | null>>;
   /**
@@ -238,7 +244,7 @@ export class ChangePublisher {
   private told(journalId: string, pass: Pass): Promise<void> {
     const articles = lastChanges(pass);
     const announced: ViewChange[] = [{ t: 'views', ids: [...pass.puts.keys(), ...pass.removes], files: [...pass.files], ...(articles.length ? { articles: articles.map((e) => e.id) } : {}) }];
-    return this.tell(journalId, announced, [...pass.tags], [...pass.retired], pass.head.journal?.hosts ?? []);
+    return this.tell(journalId, announced, [...pass.tags], [...pass.retired], pass.head?.journal?.hosts ?? []);
   }
 
   private async tell(journalId: string, announced: ViewChange[], tags: string[], retired: string[] = [], hosts: string[] = []): Promise<void> {
@@ -285,7 +291,7 @@ export class ChangePublisher {
   private startReads(journalId: string, articles: readonly string[]): PassReads {
     const reads: PassReads = {
       rev: this.store.repo.bump(viewId.counter(journalId), journalId),
-      head: this.store.load('head', journalId, viewId.head(journalId)),
+      head: this.store.loadHead(journalId),
       // An article's change moves its OAI-PMH entry: the index's directory is read beside them too.
       oaiDir: articles.length ? this.store.load('oai', journalId, viewId.oai(journalId)) : undefined,
       locs: new Map(articles.map((id) => [id, this.store.load('loc', journalId, viewId.loc(journalId, id))])),
@@ -321,16 +327,15 @@ export class ChangePublisher {
     const oaiDir = ids.length ? (reads.oaiDir ?? this.store.load('oai', journalId, viewId.oai(journalId))) : undefined;
     oaiDir?.catch(() => undefined);
     const [rev, stored] = await Promise.all([reads.rev, reads.head]);
-    const head = stored?.view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
     const pass: Pass = {
       journalId,
-      head,
-      // A large head an earlier release stored without a version is stored again, once, with one.
-      headDirty: !stored || !!stored.unversioned,
-      countsFollow: !!stored,
+      stored,
+      headDirty: false,
+      countsFollow: false,
       countsMoved: false,
       issues: new Map(),
       dirtyIssues: new Set(),
+      statsBefore: new Map(),
       sitemapBefore: new Map(),
       puts: new Map(),
       removes: new Set(),
@@ -343,6 +348,8 @@ export class ChangePublisher {
       early,
       earlyIssues: reads.issues,
     };
+    // None stored, or one to store again: resolved (built, or parsed) now.
+    if (!stored || stored.unversioned) await this.headOf(pass);
     const seen = new Set<string>();
     for (const c of changes) {
       const k = JSON.stringify(c);
@@ -356,12 +363,17 @@ export class ChangePublisher {
     for (const key of pass.dirtyIssues) {
       const v = pass.issues.get(key)!;
       const s = statOf(v);
-      const was = pass.head.stats[key];
+      // The head stores each issue's stat as the issue view stored beside it under this lock has it:
+      // a stat the same as the stored view's leaves the head as it is, without it being parsed.
+      const before = pass.statsBefore.get(key);
+      const same = before !== undefined && s?.n === before?.n && s?.m === before?.m;
+      const head = same && !pass.head ? undefined : await this.headOf(pass);
+      const was = head ? head.stats[key] : before;
       // The head (the layout of every page) changes only when the issue's count or month does: an
       // article edited in place leaves every page but its own and its issue's cached.
-      if (s?.n !== was?.n || s?.m !== was?.m) {
-        if (s) pass.head.stats[key] = s;
-        else delete pass.head.stats[key];
+      if (head && (s?.n !== was?.n || s?.m !== was?.m)) {
+        if (s) head.stats[key] = s;
+        else delete head.stats[key];
         pass.headDirty = true;
         pass.tags.add(cacheTag.index(journalId));
       }
@@ -387,7 +399,9 @@ export class ChangePublisher {
     const { repo } = this.store;
     const { journalId, countsMoved } = pass;
     // Only the admin's counts moved: the head is stored, no public page changes with it.
-    if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), pass.head);
+    if (pass.headDirty || countsMoved) pass.puts.set(viewId.head(journalId), await this.headOf(pass));
+    // Versioned URLs retired: the journal's hosts are purged of them (told).
+    if (pass.retired.size) await this.headOf(pass);
     for (const id of pass.puts.keys()) pass.removes.delete(id);
     const puts = [...pass.puts].map(([id, v]) => ({ id, journalId, json: JSON.stringify(v), rev }));
     // Disjoint ids (none removed is put): written side by side.
@@ -395,13 +409,35 @@ export class ChangePublisher {
     // with the views' write before any replica is told.
     await Promise.all([repo.put(puts), repo.remove([...pass.removes]), pass.searched]);
     // The head and the OAI-PMH directory as stored now: the next write reads their versions, not them.
-    this.store.settled(journalId, puts, new Map([[viewId.head(journalId), pass.head], ...pass.puts]));
+    // The head given back is the object taken (parsed or not) when the pass did not store one.
+    this.store.settled(journalId, puts, new Map<string, unknown>([[viewId.head(journalId), pass.stored?.head ?? pass.head], ...pass.puts]));
     return pass;
+  }
+
+  /**
+   * The pass's head, parsed at its first need (a count, a month, a stat, a layout change): a save
+   * that needs none leaves it unparsed. One missing or failing its schema is built from the stored
+   * documents, as they are after the write (its counts already hold it), and stored.
+   */
+  private headOf(pass: Pass): Promise<HeadView> {
+    pass.resolving ??= (async () => {
+      const { stored, journalId } = pass;
+      const view = stored && (stored.head instanceof UnparsedHead ? stored.head.view() : stored.head);
+      if (stored && !view) this.logger.warn({ journalId, id: viewId.head(journalId), kind: 'head' }, 'stored view fails its schema or belongs to another journal: built again');
+      // A large head an earlier release stored without a version is stored again, once, with one.
+      pass.headDirty ||= !view || !!stored?.unversioned;
+      pass.countsFollow = !!view;
+      pass.head = view ?? (await this.store.buildHead(journalId, false)) ?? emptyHead();
+      return pass.head;
+    })();
+    return pass.resolving;
   }
 
   private async one(pass: Pass, c: ContentChange): Promise<void> {
     const { src } = this.store;
-    const { journalId, head } = pass;
+    const { journalId } = pass;
+    // Every change but an article's (and a PDF's, which is its articles') changes the head.
+    const head = c.t === 'article' || (c.t === 'file' && issueOfPdfPath(c.path)) ? undefined : await this.headOf(pass);
     switch (c.t) {
       case 'article':
         await this.article(pass, c.id);
@@ -411,18 +447,18 @@ export class ChangePublisher {
         return;
       case 'editor': {
         const e = await src.editors.findById(journalId, c.id);
-        head.editors = head.editors.filter((x) => x.id !== c.id).concat(e ? [e] : []);
+        head!.editors = head!.editors.filter((x) => x.id !== c.id).concat(e ? [e] : []);
         layoutChanged(pass);
         return;
       }
       case 'indexing': {
         const x = await src.indexing.findById(journalId, c.id);
-        head.indexing = head.indexing.filter((i) => i.id !== c.id).concat(x ? [x] : []);
+        head!.indexing = head!.indexing.filter((i) => i.id !== c.id).concat(x ? [x] : []);
         layoutChanged(pass);
         return;
       }
       case 'journal':
-        head.journal = await src.journals.findById(journalId);
+        head!.journal = await src.journals.findById(journalId);
         layoutChanged(pass);
         return;
       case 'file': {
@@ -439,10 +475,11 @@ export class ChangePublisher {
           return;
         }
         const f = await src.files.stat(journalId, c.path);
-        const was = head.files[c.path];
-        if (f) head.files[c.path] = assetVersion(f.etag);
-        else delete head.files[c.path];
-        if (was && was !== head.files[c.path]) pass.retired.add(versionedUrl(c.path, was));
+        const { files } = head!;
+        const was = files[c.path];
+        if (f) files[c.path] = assetVersion(f.etag);
+        else delete files[c.path];
+        if (was && was !== files[c.path]) pass.retired.add(versionedUrl(c.path, was));
         layoutChanged(pass);
         return;
       }
@@ -457,9 +494,15 @@ export class ChangePublisher {
     const k = parseIssueKey(key)!;
     const ahead = await earlyIssue(pass, key);
     const stored = ahead ? ahead.stored : await this.store.load('issue', pass.journalId, viewId.issue(pass.journalId, key));
-    v = stored?.view ?? (pass.head.stats[key] ? await this.store.buildIssue(pass.journalId, k, pass.head, false) : { key: k, articles: [] });
-    // Only a stored view is what the stored sitemap index was made from.
-    if (stored) pass.sitemapBefore.set(key, sitemapEntryJson(v));
+    if (!stored) {
+      const head = await this.headOf(pass);
+      v = head.stats[key] ? await this.store.buildIssue(pass.journalId, k, head, false) : { key: k, articles: [] };
+    } else v = stored.view;
+    // Only a stored view is what the stored sitemap index (and the head's stat) was made from.
+    if (stored) {
+      pass.sitemapBefore.set(key, sitemapEntryJson(v));
+      pass.statsBefore.set(key, statOf(v));
+    }
     pass.issues.set(key, v);
     return v;
   }
@@ -467,7 +510,7 @@ export class ChangePublisher {
   /** Re-reads one article and moves it in, out of or within the views (old place from its locator). */
   private async article(pass: Pass, id: string): Promise<void> {
     const { src } = this.store;
-    const { journalId, head } = pass;
+    const { journalId } = pass;
     const moved = pass.locs.has(id);
     const early = moved ? undefined : pass.early.get(id);
     pass.early.delete(id);
@@ -477,14 +520,17 @@ export class ChangePublisher {
     // Entered (no locator yet), left (gone) or moved: the admin counts of both issues move.
     const newKey = a ? issueKeyOf(a) : null;
     if (loc?.key !== newKey) {
-      if (loc?.key) countMoves(pass, loc.key, -1);
-      if (newKey) countMoves(pass, newKey, 1);
+      const head = await this.headOf(pass);
+      if (loc?.key) countMoves(pass, head, loc.key, -1);
+      if (newKey) countMoves(pass, head, newKey, 1);
     }
     const oldRef = loc?.ref ?? a?.refnumber ?? '';
     // The PDF URL readers had: when the write changes or hides it, that version goes out of service.
     let pdfBefore: string | null = null;
     // Its OAI datestamp as listed (a locator stored before it carried one): a public article's last change.
     let listedAt: number | undefined;
+    // Its entry as the issue view listed it.
+    let listed: IssueEntry | undefined;
     // The PDF's version is read beside the issue views (it needs neither).
     const path = a && isPublicArticle(a) && a.file ? assetPath.article(a.year, a.volume, a.issue, a.file) : '';
     const version = path ? ((await earlyPdf(pass, path))?.version ?? src.files.stat(journalId, path).then((f) => (f ? assetVersion(f.etag) : undefined))) : null;
@@ -494,24 +540,30 @@ export class ChangePublisher {
       const i = v.articles.findIndex((e) => e.id === id);
       if (i >= 0) {
         const [was] = v.articles.splice(i, 1);
+        listed = was;
         if (was?.pdf_url) pdfBefore = was.pdf_url;
         if (was) listedAt = Date.parse(was.modification) || 0;
         pass.dirtyIssues.add(oldKey);
       }
       pass.tags.add(cacheTag.issue(journalId, parseIssueKey(oldKey)!));
     }
+    // The issue's month, where the article has none of its own: the head's issues hold it. An entry
+    // of the same issue without a month of its own shows it as the pass that wrote it found it, and
+    // only a change of the issue (which reads the head first) moves it.
+    const sameIssue = !!listed && !listed.own && oldKey === newKey && !pass.head;
+    const month = !a || a.frequency ? '' : sameIssue ? listed!.frequency : monthOf(await this.headOf(pass), a);
     let entry: IssueEntry | null = null;
     if (a && isPublicArticle(a)) {
       const key = issueKeyOf(a);
       const [pdfVersion, v] = await Promise.all([version, this.issueView(pass, key)]);
-      entry = entryOf(a, monthOf(head, a), pdfVersion ?? undefined);
+      entry = entryOf(a, month, pdfVersion ?? undefined);
       v.articles.push(entry);
       sortEntries(v.articles);
       pass.dirtyIssues.add(key);
       pass.tags.add(cacheTag.issue(journalId, a));
     }
     if (pdfBefore && pdfBefore !== entry?.pdf_url) pass.retired.add(pdfBefore);
-    const view = a ? articleViewOf(a, entry, monthOf(head, a)) : null;
+    const view = a ? articleViewOf(a, entry, month) : null;
     const ownsRef = async (ref: string) => (await this.store.load('article', journalId, viewId.article(journalId, ref)))?.view.id === id;
     if (oldRef && oldRef !== a?.refnumber && (await ownsRef(oldRef))) pass.removes.add(viewId.article(journalId, oldRef));
     if (a?.refnumber) {
@@ -543,7 +595,8 @@ export class ChangePublisher {
    * its counts) and no cached answer changes: an empty issue created purges nothing.
    */
   private async issue(pass: Pass, id: string): Promise<void> {
-    const { journalId, head } = pass;
+    const { journalId } = pass;
+    const head = await this.headOf(pass);
     const i = await this.store.src.issues.findById(journalId, id);
     const old = head.issues.find((x) => x.id === id);
     const keys = [...new Set([old && issueKeyOf(old), i && issueKeyOf(i)].filter((k): k is string => !!k))].map((k) => parseIssueKey(k)!);
@@ -574,9 +627,9 @@ function layoutChanged(pass: Pass): void {
  * of each one, some 0.5 ms of FerretDB's CPU per article); a locator lost with a failed write is
  * made good by the rebuild that failure starts.
  */
-function countMoves(pass: Pass, key: string, by: 1 | -1): void {
+function countMoves(pass: Pass, head: HeadView, key: string, by: 1 | -1): void {
   if (!pass.countsFollow) return;
-  const { counts } = pass.head;
+  const { counts } = head;
   const n = Math.max(0, (counts[key] ?? 0) + by);
   if (n) counts[key] = n;
   else delete counts[key];

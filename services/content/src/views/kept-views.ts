@@ -1,4 +1,4 @@
-import type { HeadView, OaiDirectory, ViewKind, ViewTypes } from './view-docs';
+import type { HeadView, OaiDirectory, UnparsedHead, ViewKind, ViewTypes } from './view-docs';
 
 /** Views a process keeps the last version of: two for each of the journals its staff are writing to. */
 const KEPT_VIEWS = 128;
@@ -21,6 +21,8 @@ const COPY = {
 } satisfies { [K in ViewKind]?: (v: ViewTypes[K]) => ViewTypes[K] };
 
 export type KeptKind = keyof typeof COPY;
+/** What a save is given of a kept view: a head it read and never needed stays unparsed (UnparsedHead). */
+export type KeptObject<K extends KeptKind> = ViewTypes[K] | (K extends 'head' ? UnparsedHead : never);
 export const isKept = (kind: ViewKind): kind is KeptKind => kind in COPY;
 
 interface Kept {
@@ -59,7 +61,7 @@ export class KeptViews {
   }
 
   /** The object of version `h` for a save; null when none is free (not held, or out with another save). */
-  take<K extends KeptKind>(kind: K, id: string, h: string): ViewTypes[K] | null {
+  take<K extends KeptKind>(kind: K, id: string, h: string): KeptObject<K> | null {
     const k = this.kept.get(id);
     if (k?.h !== h) return null;
     if (k.mine) {
@@ -67,7 +69,7 @@ export class KeptViews {
       k.mine = undefined;
     } else if (k.shared) k.out = (COPY[kind] as (v: unknown) => unknown)(k.shared);
     else return null;
-    return k.out as ViewTypes[K];
+    return k.out as KeptObject<K>;
   }
 
   /** A version a save read whole (out with it), or one it stored (given back as stored); a view without a version is not kept. */

@@ -14,7 +14,7 @@ import type { OaiChunk, OaiDirectory } from './oai-index';
 import { oaiEntries, oaiViews } from './oai-views';
 import type { SitemapChunk, SitemapDirectory } from './sitemap-index';
 import { sitemapViews } from './sitemap-views';
-import { checkView, issueKeyOf, viewId, type ArticleView, type HeadView, type IssueEntry, type IssueKey, type IssueView, type LocView, type ViewKind, type ViewTypes } from './view-docs';
+import { checkView, issueKeyOf, UnparsedHead, viewId, type ArticleView, type HeadView, type IssueEntry, type IssueKey, type IssueView, type LocView, type ViewKind, type ViewTypes } from './view-docs';
 
 /**
  * Issue lists and article pages are many and each answer made from them is cached on its own, so
@@ -64,6 +64,14 @@ export interface LoadedView<K extends ViewKind> {
   view: ViewTypes[K];
   rev: number;
   /** A kept view large enough to carry a version, stored without one (by an earlier release): read whole until it is written again. */
+  unversioned?: true;
+}
+
+/** A journal's head as loadHead() answers it: parsed (as kept or shared) or not yet (UnparsedHead). */
+export interface LoadedHead {
+  head: HeadView | UnparsedHead;
+  rev: number;
+  /** As LoadedView.unversioned. */
   unversioned?: true;
 }
 
@@ -162,7 +170,8 @@ export class ViewStore {
     if (held) {
       const v = await this.repo.version(id);
       if (!v) return null;
-      const view = v.h === held && v.journalId === journalId ? this.kept.take(kind as KeptKind, id, held) : null;
+      const taken = v.h === held && v.journalId === journalId ? this.kept.take(kind as KeptKind, id, held) : null;
+      const view = taken instanceof UnparsedHead ? taken.view() : taken;
       if (view) return { view: view as ViewTypes[K], rev: v.rev };
     }
     const d = await this.repo.get(id);
@@ -175,6 +184,34 @@ export class ViewStore {
     if (!isKept(kind)) return { view, rev: d.rev };
     this.kept.set(id, journalId, d.h, view, true);
     return { view, rev: d.rev, ...(!d.h && d.json.length >= VERSIONED_VIEW ? { unversioned: true } : {}) };
+  }
+
+  /**
+   * The journal's head for a save (the change publisher): as load() answers it, but a head read from
+   * the database is handed over unparsed (UnparsedHead), to be parsed only if the save needs it;
+   * kept as handed over, so the next save takes it the same way. A head that fails its schema is
+   * found out by its first parse, and then built again by the save.
+   */
+  async loadHead(journalId: string): Promise<LoadedHead | null> {
+    const id = viewId.head(journalId);
+    const ahead = this.ahead.get(id);
+    if (ahead) await ahead;
+    const held = this.kept.version(id, journalId);
+    if (held) {
+      const v = await this.repo.version(id);
+      if (!v) return null;
+      const head = v.h === held && v.journalId === journalId ? this.kept.take('head', id, held) : null;
+      if (head) return { head, rev: v.rev };
+    }
+    const d = await this.repo.get(id);
+    if (!d) return null;
+    if (d.journalId !== journalId) {
+      this.logger.warn({ journalId, id, kind: 'head' }, 'stored view fails its schema or belongs to another journal: built again');
+      return null;
+    }
+    const head = new UnparsedHead(d.json);
+    this.kept.set(id, journalId, d.h, head, true);
+    return { head, rev: d.rev, ...(!d.h && d.json.length >= VERSIONED_VIEW ? { unversioned: true } : {}) };
   }
 
   /**
