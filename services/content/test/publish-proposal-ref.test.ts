@@ -89,3 +89,13 @@ test('a writer that stopped between its article and its mark: the next reference
   await app.conn.db!.collection(await articleCollectionOf(app.conn.db!, J)).insertOne({ journalId: J, year: 2026, volume: 1, issue: 1, refnumber: '31', title, txnid, doi_key: doiKey('', '31') });
   await expectHighest(J, 31);
 });
+
+test('adds with no proposal between them leave the journal a few marks, still a bound', async () => {
+  const J = await makeJournal(app, 'ref-many');
+  for (let i = 0; i < 30; i++) await app.repos.articles.create(J, input(String(500 + i)));
+  const marks = app.conn.db!.collection('article_ref_marks');
+  // The folds run after the adds' answers.
+  for (let i = 0; i < 100 && (await marks.countDocuments({ journalId: J })) > 8; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(await marks.countDocuments({ journalId: J })).toBeLessThanOrEqual(8);
+  await expectHighest(J, 529);
+});

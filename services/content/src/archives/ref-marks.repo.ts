@@ -46,6 +46,8 @@ export const isNumericRef = (ref: string | undefined | null): ref is string => t
  */
 export class RefMarksRepo {
   private readonly col: mongo.Collection<RefMark>;
+  /** Raises this process made per journal since it last folded the journal's marks. */
+  private readonly raised = new Map<string, number>();
 
   constructor(conn: Connection) {
     this.col = conn.db!.collection<RefMark>('article_ref_marks');
@@ -66,7 +68,17 @@ export class RefMarksRepo {
   async raise(journalId: string, refs: readonly (string | undefined | null)[]): Promise<void> {
     let top: { ref: string; n: number } | null = null;
     for (const ref of refs) if (isNumericRef(ref) && (!top || Number(ref) > top.n)) top = { ref, n: Number(ref) };
-    if (top) await this.col.insertOne({ journalId: jid(journalId), ...top } as RefMark);
+    if (!top) return;
+    await this.col.insertOne({ journalId: jid(journalId), ...top } as RefMark);
+    // Every FOLD_AT raises, the journal's marks folded in the background (the add does not wait),
+    // so they stay few between two proposals however many articles are added meanwhile.
+    const n = (this.raised.get(journalId) ?? 0) + 1;
+    if (n < FOLD_AT) {
+      this.raised.set(journalId, n);
+      return;
+    }
+    this.raised.delete(journalId);
+    this.read(journalId).then((was) => this.fold(journalId, was), () => undefined);
   }
 
   /**
@@ -74,15 +86,18 @@ export class RefMarksRepo {
    * `was` is ready): a mark of it written first, then the marks `was` read removed, so the bound is
    * never below either meanwhile; marks stored since stay.
    */
-  async settle(journalId: string, was: RefBound, top: { ref: string; n: number }): Promise<void> {
-    await this.col.insertOne({ journalId: jid(journalId), ref: top.ref, n: top.n, ready: true } as RefMark);
+  async settle(journalId: string, was: RefBound, top: { ref: string; n: number }, ready = true): Promise<void> {
+    await this.col.insertOne({ journalId: jid(journalId), ref: top.ref, n: top.n, ...(ready ? { ready: true } : {}) } as RefMark);
     if (was.marks.length) await this.col.deleteMany({ journalId: jid(journalId), _id: { $in: was.marks } });
   }
 
-  /** A ready bound that many raises left, folded into one mark in the background (the bound does not change). */
+  /**
+   * A bound that many raises left, folded into one mark in the background: the bound does not
+   * change, nor whether it holds (a bound not yet made from a read of the journal stays so).
+   */
   fold(journalId: string, was: RefBound): void {
-    if (!was.ready || was.marks.length <= FOLD_AT) return;
+    if (was.marks.length <= FOLD_AT) return;
     // Left for the next read when it fails: the marks stay a bound as they are.
-    this.settle(journalId, was, { ref: was.ref, n: was.n }).catch(() => undefined);
+    this.settle(journalId, was, { ref: was.ref, n: was.n }, was.ready).catch(() => undefined);
   }
 }
