@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache, type Logger } from '@journal/server-kit';
 import type { SearchEntry } from './search-entry';
-import { BadSearchDocError, idHash, inChunk, type SearchHead, type SearchRepo } from './search.repo';
+import { BadSearchDocError, chunkOf, idHash, type SearchHead, type SearchRepo } from './search.repo';
 
 /** Chunks written per round trip while rebuilding. */
 const WRITE_BATCH = 16;
@@ -43,7 +43,7 @@ export class SearchWriter {
     const last = this.lastHeads.get(journalId);
     const early = new Map<string, Promise<SearchEntry[] | null>>();
     for (const id of last && changes.size ? changes.keys() : []) {
-      const at = last!.chunks.find(([d, p]) => inChunk(id, d, p));
+      const at = chunkOf(id, last!.chunks);
       if (at && !early.has(`${at[0]}:${at[1]}`)) early.set(`${at[0]}:${at[1]}`, repo.chunk(journalId, last!.g, at[0], at[1]).catch(() => null));
     }
     this.lastHeads.delete(journalId);
@@ -53,7 +53,7 @@ export class SearchWriter {
       const same = !!last && last.g === head.g && sameChunks(last.chunks, head.chunks);
       const byChunk = new Map<[number, number], string[]>();
       for (const id of changes.keys()) {
-        const at = head.chunks.find(([d, p]) => inChunk(id, d, p));
+        const at = chunkOf(id, head.chunks);
         if (!at) throw new BadSearchDocError(journalId, `no chunk takes article ${id}`);
         let ids = byChunk.get(at);
         if (!ids) byChunk.set(at, (ids = []));

@@ -3,7 +3,7 @@ import type { AdminSearchHit } from '@journal/contracts';
 import { normaliseKeyword, SEARCH_MAX_RESULTS } from './search-keyword';
 import { JournalSearch, type JournalSearchOptions } from './journal-search';
 import type { SearchEntry, SearchSummary } from './search-entry';
-import { BadSearchDocError, inChunk, type SearchHead, type SearchRepo } from './search.repo';
+import { BadSearchDocError, chunkOf, type SearchHead, type SearchRepo } from './search.repo';
 import { SearchWriter } from './search-writer';
 
 /**
@@ -163,7 +163,7 @@ export class SearchStore {
       if (!head) throw new BadSearchDocError(journalId, 'no head');
       const byChunk = new Map<[number, number], string[]>();
       for (const id of new Set(ids)) {
-        const at = head.chunks.find(([d, p]) => inChunk(id, d, p));
+        const at = chunkOf(id, head.chunks);
         if (!at) throw new BadSearchDocError(journalId, `no chunk takes article ${id}`);
         let list = byChunk.get(at);
         if (!list) byChunk.set(at, (list = []));
