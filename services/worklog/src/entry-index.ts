@@ -17,6 +17,7 @@ import {
   statusIndex,
   pageFor,
   pagesForRows,
+  sortEntries,
   summarise,
   type IndexHead,
   type IndexTop,
@@ -126,7 +127,13 @@ export class EntryIndex {
     if (kept < 0 && !base) return null;
     if ((base && base.v !== w) || chunks.some((c) => !c || c.w !== w)) {
       const now = base?.v === w || !base ? await this.deps.pages.page(journalId, s.k) : base;
-      return now && { k: s.k, v: s.v, w: now.v, b: now.entries.length, entries: now.entries, complete: false };
+      if (!now) return null;
+      // What the page holds now, with the entries of chunks still on the head's base kept: a writer
+      // that stopped after writing the page whole but before its head leaves appends made since in them.
+      const seen = new Set(now.entries.map((e) => e.id));
+      const since = [...(kept >= 0 ? reuse!.entries : []), ...chunks.flatMap((c) => (c && c.w === w ? c.entries : []))].filter((e) => !seen.has(e.id) && seen.add(e.id));
+      const entries = since.length ? sortEntries([...now.entries, ...since]) : now.entries;
+      return { k: s.k, v: s.v, w: now.v, b: now.entries.length, entries, complete: false };
     }
     const head = base ? base.entries : reuse!.entries.slice(0, b + from * q);
     const entries = head.concat(...chunks.map((c) => c!.entries)).slice(0, s.n);

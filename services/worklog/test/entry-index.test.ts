@@ -220,4 +220,34 @@ describe('persisted work-log index', () => {
     await expectSameAsScan(replica(), journalId, truth, r, 20);
     await expectSameAsScan(index, journalId, truth, r, 20);
   });
+
+  it('a writer that stopped between writing a page whole and its head: later appends are still listed, and the next whole write keeps them', async () => {
+    const r = rng(13);
+    const journalId = newObjectId();
+    const repo = new EntryPageRepo(conn);
+    const index = new EntryIndex({ pages: repo, lock: new IndexLock(redis, prefix), logger: createLogger('test', 'silent'), cacheBytes: 1 << 20 });
+    const base = Date.UTC(2026, 5, 1);
+    const truth = Array.from({ length: 30 }, (_, i) => randomEntry(journalId, r, base + i * 1000));
+    await index.locked(journalId, () => index.appendNewer(journalId, truth));
+    const add = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const e = randomEntry(journalId, r, base + truth.length * 1000);
+        await index.locked(journalId, () => index.add(e));
+        truth.push(e);
+      }
+    };
+    await add(5);
+    // The page written whole with what it held then, the head never written after it.
+    const k = (await repo.head(journalId))!.pages.at(-1)!.k;
+    await repo.writePage(journalId, { k, v: newObjectId(), entries: [...truth].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()) });
+    await add(3);
+    await expectSameAsScan(replica(), journalId, truth, r, 10);
+    await expectSameAsScan(index, journalId, truth, r, 10);
+    // A status change writes the page whole: every entry is on it.
+    const e = truth[32]!;
+    expect(await index.locked(journalId, () => index.setStatus(e, 'urgent'))).toBe(true);
+    e.status = 'urgent';
+    await add(2);
+    await expectSameAsScan(replica(), journalId, truth, r, 20);
+  });
 });
