@@ -111,15 +111,20 @@ describe("the edit form's read: the journal's save views read ahead", () => {
       // Large enough in the demo journal to carry a version (VERSIONED_VIEW; its OAI-PMH directory is not, and is read whole by every save).
       expect((await a.views.repo.get(viewId.head(demo)))?.h).toBeTruthy();
       const gets = jest.spyOn(fresh.views.repo, 'get');
+      const parsed = jest.spyOn(UnparsedHead.prototype, 'view');
       try {
         await openForm(fresh, art);
         expect(bodyReads(gets, viewId.head(demo))).toBe(1);
         expect(bodyReads(gets, viewId.oai(demo))).toBe(1);
+        // Read, not parsed: the save parses it if it needs it.
+        expect(parsed).not.toHaveBeenCalled();
         gets.mockClear();
-        await save(art, '<p>Saved after its form was read.</p>', {}, fresh).expect(200);
+        await save(art, '<p>Saved after its form was read.</p>', {}, fresh, art.frequency).expect(200);
         expect(bodyReads(gets, viewId.head(demo))).toBe(0);
+        expect(parsed).not.toHaveBeenCalled();
       } finally {
         gets.mockRestore();
+        parsed.mockRestore();
       }
       expect((await publicGet(fresh, demo, `/api/archives/ref/${art.refnumber}`).expect(200)).body.abstract).toBe('<p>Saved after its form was read.</p>');
       // The save left the head free for the next one: the next form opened reads nothing of it, not even its version.

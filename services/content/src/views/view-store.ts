@@ -142,10 +142,12 @@ export class ViewStore {
         // One a save left free is not read again: a version read is most of what the save would pay,
         // and a form opened on a process that saves to the journal would cost that read for nothing.
         if (this.kept.free(id, journalId)) return undefined;
-        const p = this.loadNow(kind, journalId, id)
+        // The head as a save loads it: left unparsed, as most saves never parse it (loadHead).
+        const read: Promise<unknown> = kind === 'head' ? this.loadHead(journalId).then((v) => v?.head) : this.loadNow(kind, journalId, id).then((v) => v?.view);
+        const p = read
           .then((v) => {
             // Left free for the save, as one a save gives back.
-            if (v) this.kept.giveBack(id, v.view);
+            if (v) this.kept.giveBack(id, v);
           })
           .catch((err: unknown) => this.logger.warn({ err, journalId, id }, 'view not read ahead of a save'))
           .finally(() => this.ahead.delete(id));
