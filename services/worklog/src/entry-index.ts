@@ -256,10 +256,14 @@ export class EntryIndex {
     const pos = insertEntry(page.entries, e);
     if (pos < 0) return;
     const written: StoredPage[] = [page];
-    if (page.entries.length > this.capacity) {
+    const split = page.entries.length > this.capacity;
+    if (split) {
       // Appending (the usual case) starts a new page and leaves the full one full.
       const cut = at === head.pages.length - 1 && pos === page.entries.length - 1 ? page.entries.length - 1 : page.entries.length >> 1;
       written.push({ k: head.seq++, v: newVersion(), entries: page.entries.splice(cut) });
+      // Both halves under new numbers: the page the head names stays whole until the head naming
+      // them is written, so a writer stopped between the two leaves no entry on an unnamed page.
+      page.k = head.seq++;
     }
     page.v = newVersion();
     // New pages first: a head naming a page that is not there yet is never written.
@@ -267,6 +271,7 @@ export class EntryIndex {
     await this.deps.pages.writePage(journalId, page);
     head.pages.splice(at, 1, ...written.map((p) => summarise(p.k, p.v, p.entries)));
     await this.writeHead(head);
+    if (split) await this.deps.pages.dropPage(journalId, was.k).catch((err: unknown) => this.deps.logger.warn({ err, journalId, page: was.k }, 'worklog index page not removed'));
     await this.dropChunks(journalId, was);
   }
 

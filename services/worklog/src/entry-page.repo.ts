@@ -190,6 +190,11 @@ export class EntryPageRepo {
     await this.pages.replaceOne({ _id: pageId(journalId, p.k) }, { journalId, k: p.k, v: p.v, e: JSON.stringify(p.entries.map(pack)) }, { upsert: true });
   }
 
+  /** A page no head names any more (split into two new ones); left in place if this fails, never read again. */
+  async dropPage(journalId: string, k: number): Promise<void> {
+    await this.pages.deleteOne({ _id: pageId(journalId, k) });
+  }
+
   /** Many pages in one round trip (a bulk load); pages left by an interrupted load are overwritten. */
   async writePages(journalId: string, pages: StoredPage[]): Promise<void> {
     if (!pages.length) return;

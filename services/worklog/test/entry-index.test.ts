@@ -250,4 +250,36 @@ describe('persisted work-log index', () => {
     await add(2);
     await expectSameAsScan(replica(), journalId, truth, r, 20);
   });
+
+  it('a writer that stopped between splitting a full page and writing its head loses none of the page\'s entries', async () => {
+    const r = rng(17);
+    const journalId = newObjectId();
+    /** The database as a writer killed before its head write leaves it: the head write never lands. */
+    class StopsBeforeHead extends EntryPageRepo {
+      armed = false;
+      override async writeHead(h: Parameters<EntryPageRepo['writeHead']>[0]): Promise<void> {
+        if (this.armed) throw new Error('writer stopped before its head');
+        return super.writeHead(h);
+      }
+    }
+    const repo = new StopsBeforeHead(conn);
+    const index = new EntryIndex({ pages: repo, lock: new IndexLock(redis, prefix), logger: createLogger('test', 'silent'), cacheBytes: 1 << 20, pageCapacity: 7, chunkCapacity: 3 });
+    const base = Date.UTC(2026, 6, 1);
+    const truth = Array.from({ length: 21 }, (_, i) => randomEntry(journalId, r, base + i * 1000));
+    await index.locked(journalId, () => index.appendNewer(journalId, truth));
+    expect((await repo.head(journalId))!.pages.map((s) => s.n)).toEqual([7, 7, 7]);
+    // An entry older than the first page's last one: that full page splits in two.
+    repo.armed = true;
+    await expect(index.locked(journalId, () => index.add(randomEntry(journalId, r, base + 2500)))).rejects.toThrow('writer stopped before its head');
+    repo.armed = false;
+    // The stopped write was never answered; every entry answered before is still listed, on any replica.
+    await expectSameAsScan(replica(), journalId, truth, r, 10);
+    await expectSameAsScan(index, journalId, truth, r, 10);
+    // The next write into that page (the same split again) keeps them too.
+    const e = randomEntry(journalId, r, base + 1500);
+    await index.locked(journalId, () => index.add(e));
+    truth.push(e);
+    await expectSameAsScan(replica(), journalId, truth, r, 10);
+    expect((await repo.head(journalId))!.pages.reduce((n, s) => n + s.n, 0)).toBe(22);
+  });
 });
