@@ -90,6 +90,15 @@ test('a writer that stopped between its article and its mark: the next reference
   await expectHighest(J, 31);
 });
 
+test('a bulk add that meets a duplicate (a seed run again) still marks the references it stored', async () => {
+  const J = await makeJournal(app, 'ref-rerun');
+  await app.repos.articles.insertMany(J, [input('10')]);
+  await expectHighest(J, 10);
+  // Unordered: '50' is stored, the second '10' refused, and the call fails.
+  await expect(app.repos.articles.insertMany(J, [input('50'), input('10')])).rejects.toThrow();
+  await expectHighest(J, 50);
+});
+
 test('adds with no proposal between them leave the journal a few marks, still a bound', async () => {
   const J = await makeJournal(app, 'ref-many');
   for (let i = 0; i < 30; i++) await app.repos.articles.create(J, input(String(500 + i)));

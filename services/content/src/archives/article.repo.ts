@@ -437,7 +437,15 @@ export class ArticleRepo {
       creation: now,
       modification: now,
     }));
-    if (docs.length) await model.collection.insertMany(docs, { ordered: false });
+    try {
+      if (docs.length) await model.collection.insertMany(docs, { ordered: false });
+    } catch (err) {
+      // Unordered: the others are stored though one was refused (a seed run again meets its
+      // duplicates). Their references are marked all the same: a mark missing would leave the bound
+      // below a stored reference unseen; one too high (a refused article's) is only read again.
+      await this.refs.raise(journalId, docs.map((d) => d.refnumber)).catch(() => undefined);
+      throw err;
+    }
     await Promise.all([this.pages.raise(journalId, docs), this.refs.raise(journalId, docs.map((d) => d.refnumber))]);
     return toPlainList(docs as ArticleDoc[] as (ArticleDoc & { _id: Types.ObjectId })[]);
   }
