@@ -180,11 +180,12 @@ async function bulkFiles(db: mongo.Db, pdf: Buffer) {
     const current = [];
     for (let i = n; i < Math.min(FILES, n + BATCH); i++) {
       const fileId = new mongo.ObjectId();
-      const key = `${journals[i % OTHER_JOURNALS]}${assetPath.article(1990 + (i % 30), 1 + (i % 30), 1 + (i % 4), `${100000 + i}.pdf`)}`;
+      const journalId = journals[i % OTHER_JOURNALS]!;
+      const key = `${journalId}${assetPath.article(1990 + (i % 30), 1 + (i % 30), 1 + (i % 4), `${100000 + i}.pdf`)}`;
       const uploadDate = new Date();
       chunks.push({ _id: `${fileId.toHexString()}.0`, files_id: fileId, n: 0, data: new mongo.Binary(pdf) });
       files.push({ _id: fileId, length: pdf.length, chunkSize: 255 * 1024, uploadDate, filename: key, metadata: { path: key.slice(24), contentType: 'application/pdf', sha1 } });
-      current.push({ _id: key, fileId, length: pdf.length, chunkSize: 255 * 1024, contentType: 'application/pdf', sha1, uploadDate, keyed: true });
+      current.push({ _id: key, journalId, fileId, length: pdf.length, chunkSize: 255 * 1024, contentType: 'application/pdf', sha1, uploadDate, keyed: true });
     }
     await db.collection('files.chunks').insertMany(chunks as never[], { ordered: false });
     await db.collection('files.files').insertMany(files as never[], { ordered: false });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mongo, type Connection } from 'mongoose';
-import { buildIndexes, escapeRegex, KeyedBucket } from '@journal/server-kit';
+import { buildIndexes, KeyedBucket } from '@journal/server-kit';
 import { articlePdfPath } from '@journal/contracts';
 import { jid } from '../shared/plain';
 
@@ -82,6 +82,12 @@ interface FileMeta {
 /** A path's current file: one document per stored path, found by `_id` alone. */
 interface CurrentDoc {
   _id: string;
+  /**
+   * The journal the `_id` starts with, indexed: a journal's files are read by this one equality,
+   * which FerretDB hands to PostgreSQL's index, where a prefix of `_id` made it read every journal's
+   * entries. Absent on entries an older release wrote until they are moved (moveToJournalField).
+   */
+  journalId: string;
   fileId: mongo.ObjectId;
   length: number;
   chunkSize: number;
@@ -99,6 +105,8 @@ export interface StagedFile {
 
 const CHUNK_SIZE = 255 * 1024;
 const FILES_CURRENT_MIGRATION = 'files-current';
+/** Marked done once every `files.current` entry carries its journal (moveToJournalField). */
+const FILES_JOURNAL_MIGRATION = 'files-current-journal';
 const keyOf = (journalId: string, path: string) => `${jid(journalId)}${path}`;
 
 /**
@@ -137,11 +145,67 @@ export class FileStore {
     return this.keyed.files;
   }
 
+  private get migrations() {
+    return this.conn.collection<{ _id: string; at: Date }>('content_migrations');
+  }
+
+  /** Every entry carries its journal: a journal's files are read by that equality (see CurrentDoc.journalId). */
+  private byJournal = false;
+  private moving?: Promise<void>;
+
+  /**
+   * Indexes, the entries of files the GridFS driver stored, and the journal field of entries an
+   * older release wrote: moved in the background (moveToJournalField), a journal's files read by
+   * a prefix of `_id` until then. A store whose entries did not exist before the index has none to move.
+   */
   async init() {
+    const existed = (await this.conn.db!.listCollections({ name: this.current.collectionName }, { nameOnly: true }).toArray()).length > 0;
     await buildIndexes(() => this.filesColl.createIndex({ filename: 1, uploadDate: -1 }));
     await buildIndexes(() => this.conn.collection('files.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true }));
+    await buildIndexes(() => this.current.createIndex({ journalId: 1 }));
     await this.keyed.init();
     await this.pointAtDriverFiles();
+    if (!existed) await this.markMoved();
+    if (this.byJournal || (await this.migrations.findOne({ _id: FILES_JOURNAL_MIGRATION }))) {
+      this.byJournal = true;
+      return;
+    }
+    // A failed move (the database gone meanwhile) leaves the prefix read; the next start moves the rest.
+    this.moving ??= this.moveToJournalField().catch(() => {
+      this.moving = undefined;
+    });
+  }
+
+  /** Until the background move of init is over (tests, tools): whether the store now reads a journal by its field. */
+  async whenMoved(): Promise<boolean> {
+    await this.moving;
+    return this.byJournal;
+  }
+
+  private async markMoved() {
+    await this.migrations.updateOne({ _id: FILES_JOURNAL_MIGRATION }, { $setOnInsert: { at: new Date() } }, { upsert: true }).catch((err: { code?: number }) => {
+      // Another replica marked it at the same time.
+      if (err.code !== 11000) throw err;
+    });
+    this.byJournal = true;
+  }
+
+  /**
+   * Gives the entries an older release wrote (or a restored dump of one) their journal field, then
+   * marks it done so later starts read no entry list: once per database, the
+   * one read of every entry. Idempotent, and two replicas may move at once (each writes the value
+   * the `_id` names). An entry is updated only while it still points at the file it was read with:
+   * a write of its path meanwhile stores the field itself.
+   */
+  private async moveToJournalField() {
+    // The ids read whole (small documents, as pointAtDriverFiles does), then one update at a time:
+    // FerretDB holds a PostgreSQL connection per write and per open cursor, and bulk writes of
+    // 200 updates beside an open cursor took every connection of its pool (it answered nothing more).
+    const old = await this.current.find({ journalId: { $exists: false } }, { projection: { _id: 1, fileId: 1 } }).toArray();
+    for (const d of old) {
+      await this.current.updateOne({ _id: d._id, fileId: d.fileId, journalId: { $exists: false } }, { $set: { journalId: d._id.slice(0, 24) } });
+    }
+    await this.markMoved();
   }
 
   /**
@@ -164,6 +228,7 @@ export class FileStore {
       const meta = (f.metadata ?? {}) as Partial<FileMeta>;
       const doc: CurrentDoc = {
         _id: key,
+        journalId: key.slice(0, 24),
         fileId: f._id as mongo.ObjectId,
         length: Number(f.length),
         chunkSize: Number(f.chunkSize),
@@ -214,7 +279,7 @@ export class FileStore {
     meta.catch(() => undefined);
     // The write's intent stays until the path points at it (sweepUnfinished).
     const { uploadDate } = await this.keyed.write(fileId, key, buf, meta, { settle: false });
-    return { path: norm, doc: { _id: key, fileId, length: buf.length, chunkSize: CHUNK_SIZE, contentType, sha1: await hashing, uploadDate, keyed: true } };
+    return { path: norm, doc: { _id: key, journalId: jid(journalId), fileId, length: buf.length, chunkSize: CHUNK_SIZE, contentType, sha1: await hashing, uploadDate, keyed: true } };
   }
 
   /** The second half of `put`: the path points at the staged file, and the version it replaces goes. */
@@ -261,6 +326,7 @@ export class FileStore {
     const written = await this.keyed.writeMany(items.map((i) => ({ id: i.id, filename: i.key, data: i.data, metadata: { ...i.meta } })), { settle: false, batch });
     const docs = items.map((i, n): CurrentDoc => ({
       _id: i.key,
+      journalId,
       fileId: i.id,
       length: i.data.length,
       chunkSize: CHUNK_SIZE,
@@ -367,14 +433,19 @@ export class FileStore {
     });
   }
 
+  /** A journal's entries: by its field once every entry has it, else by the prefix of `_id` (every journal's entries read on FerretDB). */
+  private ofJournal(journalId: string) {
+    return this.byJournal ? { journalId: jid(journalId) } : { _id: { $regex: `^${jid(journalId)}/` } };
+  }
+
   /**
-   * The content version of every stored file of every journal (one scan of the small
+   * The content version of every stored file of one journal, or of every journal (the small
    * `files.current` documents, no bytes): what versioned public URLs are made of when the read
    * models load.
    */
   async versionsByJournal(journalId?: string): Promise<Map<string, Map<string, string>>> {
     const out = new Map<string, Map<string, string>>();
-    const filter = journalId ? { _id: { $regex: `^${jid(journalId)}/` } } : {};
+    const filter = journalId ? this.ofJournal(journalId) : {};
     const docs = await this.current.find(filter, { projection: { sha1: 1 } }).toArray();
     for (const d of docs) {
       const j = d._id.slice(0, 24);
@@ -387,8 +458,14 @@ export class FileStore {
 
   /** Paths stored under a prefix such as `/assets/editors/` (admin listings, tests). */
   async list(journalId: string, prefix = '/assets/'): Promise<string[]> {
-    const docs = await this.current.find({ _id: { $regex: `^${escapeRegex(keyOf(journalId, prefix))}` } }, { projection: { _id: 1 } }).toArray();
-    return docs.map((d) => d._id.slice(24)).sort();
+    const key = keyOf(journalId, prefix);
+    // The prefix is filtered here: FerretDB would read every journal's entries for it.
+    const docs = await this.current.find(this.ofJournal(journalId), { projection: { _id: 1 } }).toArray();
+    return docs
+      .map((d) => d._id)
+      .filter((k) => k.startsWith(key))
+      .map((k) => k.slice(24))
+      .sort();
   }
 }
 
