@@ -119,7 +119,9 @@ test("an older release's entries are moved once, marked done, and a later start 
   await asOlderRelease(conn);
   const files = new FileStore(conn);
   await files.init();
-  // Until the move is over, a journal's files are still all found (by the prefix).
+  // On FerretDB (updates are a read then a write) the move is over before init returns, so no put
+  // of the serving process runs beside it.
+  expect(await current(conn).countDocuments({ journalId: { $exists: false } })).toBe(0);
   expect((await files.versionsByJournal(B)).get(B)?.size).toBe(bPaths.length);
   expect(await files.whenMoved()).toBe(true);
   expect(await current(conn).countDocuments({ journalId: { $exists: false } })).toBe(0);

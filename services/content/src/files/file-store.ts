@@ -155,8 +155,9 @@ export class FileStore {
 
   /**
    * Indexes, the entries of files the GridFS driver stored, and the journal field of entries an
-   * older release wrote: moved in the background (moveToJournalField), a journal's files read by
-   * a prefix of `_id` until then. A store whose entries did not exist before the index has none to move.
+   * older release wrote (moveToJournalField, once per database; a journal's files are read by a
+   * prefix of `_id` until it is done). A store whose entries did not exist before the index has none
+   * to move.
    */
   async init() {
     const existed = (await this.conn.db!.listCollections({ name: this.current.collectionName }, { nameOnly: true }).toArray()).length > 0;
@@ -174,9 +175,18 @@ export class FileStore {
     this.moving ??= this.moveToJournalField().catch(() => {
       this.moving = undefined;
     });
+    // FerretDB applies an update as a read then a write of the whole entry, so a put of the same
+    // path between the two would be undone: there the move ends before the process serves. MongoDB
+    // checks the filter as it writes, and moves in the background (its start stays within the probes).
+    if (await this.updatesReadThenWrite()) await this.moving;
   }
 
-  /** Until the background move of init is over (tests, tools): whether the store now reads a journal by its field. */
+  private async updatesReadThenWrite(): Promise<boolean> {
+    const info = await this.conn.db!.admin().command({ buildInfo: 1 }).catch(() => ({}));
+    return 'ferretdbVersion' in info;
+  }
+
+  /** Once the move of init is over (tests, tools): whether the store now reads a journal by its field. */
   async whenMoved(): Promise<boolean> {
     await this.moving;
     return this.byJournal;
