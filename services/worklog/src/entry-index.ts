@@ -31,6 +31,8 @@ interface CachedPage extends StoredPage {
   /** The base document it was read from (version, entries): its full chunks are kept by a later read. */
   w: string;
   b: number;
+  /** Named by the head but not there: a write split and removed it after the head was read (or died before writing it). */
+  gone?: boolean;
 }
 
 /** A page as read: `complete` when it is the page the head's summary names (else what is stored now). */
@@ -57,6 +59,8 @@ export interface EntryIndexDeps {
 const READ_CONCURRENCY = 8;
 /** Recent search results kept per replica, so paging through one costs no new scan. */
 const MEMO_SIZE = 32;
+/** Heads an answer is read against at most: a page gone under the first is read under the next. */
+const READ_TRIES = 3;
 
 const newVersion = () => new Types.ObjectId().toHexString();
 const entryBytes = (e: StoredEntry) => 160 + 4 * e.content.length + 2 * e.createdby.length;
@@ -94,10 +98,11 @@ export class EntryIndex {
     const hit = this.cache.get(key);
     if (hit && hit.v === s.v) return hit;
     const stored = await this.assemble(journalId, s, hit);
-    // The head names a page not written yet: a writer died between the two writes; show nothing from it.
+    // The head names a page that is not there: a split removed it after the head was read (the
+    // caller reads the newer head), or a writer died between the two writes; show nothing from it.
     if (!stored) {
       this.deps.logger.warn({ journalId, page: s.k }, 'worklog index page named by the head is missing');
-      return { k: s.k, v: s.v, w: '', b: 0, entries: [], lower: [] };
+      return { k: s.k, v: s.v, w: '', b: 0, entries: [], lower: [], gone: true };
     }
     const kept = hit && stored.w === hit.w ? hit.entries.length : 0;
     const lower = stored.entries.map((e, i) => (i < kept && hit!.entries[i] === e ? hit!.lower[i]! : e.content.toLowerCase()));
@@ -172,24 +177,43 @@ export class EntryIndex {
     return this.deps.pages.head(journalId);
   }
 
+  /**
+   * An answer read against the journal's head, read again against a newer head when a page it named
+   * was gone: a write that split the page removed it after this read's head (the write holds the
+   * lock, a read does not), and its entries are on the pages the newer head names.
+   */
+  private async againstHead<T>(journalId: string, empty: T, read: (head: IndexHead) => Promise<{ out: T; gone: boolean }>): Promise<T> {
+    let head = await this.headOf(journalId);
+    if (!head) return empty;
+    for (let tries = 1; ; tries++) {
+      const { out, gone } = await read(head);
+      if (!gone || tries >= READ_TRIES) return out;
+      const now = await this.deps.pages.head(journalId);
+      if (!now || now.v === head.v) return out;
+      head = now;
+    }
+  }
+
   /** Every entry of the journal, newest first (the original's unpaged answer). */
-  async all(journalId: string): Promise<StoredEntry[]> {
-    const head = await this.headOf(journalId);
-    if (!head) return [];
-    const pages = await this.readPages(journalId, [...head.pages].reverse());
-    const out: StoredEntry[] = [];
-    for (const p of pages) for (let i = p.entries.length - 1; i >= 0; i--) out.push(p.entries[i]!);
-    return out;
+  all(journalId: string): Promise<StoredEntry[]> {
+    return this.againstHead(journalId, [], async (head) => {
+      const pages = await this.readPages(journalId, [...head.pages].reverse());
+      const out: StoredEntry[] = [];
+      for (const p of pages) for (let i = p.entries.length - 1; i >= 0; i--) out.push(p.entries[i]!);
+      return { out, gone: pages.some((p) => p.gone) };
+    });
   }
 
   /** Page `page` of `pageSize` of the entries matching `f`, newest first, clamped to the last page, with the total. */
-  async query(journalId: string, f: EntryFilter, page: number, pageSize: number): Promise<{ items: StoredEntry[]; total: number; page: number }> {
-    const head = await this.headOf(journalId);
-    if (!head) return { items: [], total: 0, page: 1 };
+  query(journalId: string, f: EntryFilter, page: number, pageSize: number): Promise<{ items: StoredEntry[]; total: number; page: number }> {
+    return this.againstHead(journalId, { items: [], total: 0, page: 1 }, (head) => this.queryOn(journalId, head, f, page, pageSize));
+  }
+
+  private async queryOn(journalId: string, head: IndexHead, f: EntryFilter, page: number, pageSize: number) {
     if (f.search) {
-      const matched = await this.search(journalId, head, f.status, f.search.toLowerCase());
+      const { found: matched, gone } = await this.search(journalId, head, f.status, f.search.toLowerCase());
       const p = clampPage(page, matched.length, pageSize);
-      return { items: matched.slice((p - 1) * pageSize, p * pageSize), total: matched.length, page: p };
+      return { out: { items: matched.slice((p - 1) * pageSize, p * pageSize), total: matched.length, page: p }, gone };
     }
     const total = head.pages.reduce((n, s) => n + countOn(s, f.status), 0);
     const p = clampPage(page, total, pageSize);
@@ -205,14 +229,14 @@ export class EntryIndex {
         else items.push(e);
       }
     });
-    return { items, total, page: p };
+    return { out: { items, total, page: p }, gone: pages.some((pg) => pg.gone) };
   }
 
   /** Entries with the status containing `needle`, newest first; reads only pages holding the status. */
-  private async search(journalId: string, head: IndexHead, status: WorkStatus | undefined, needle: string): Promise<StoredEntry[]> {
+  private async search(journalId: string, head: IndexHead, status: WorkStatus | undefined, needle: string): Promise<{ found: StoredEntry[]; gone: boolean }> {
     const key = `${journalId}\u0000${head.v}\u0000${status ?? ''}\u0000${needle}`;
     const hit = this.memo.get(key);
-    if (hit) return hit;
+    if (hit) return { found: hit, gone: false };
     const candidates = head.pages.filter((s) => countOn(s, status) > 0).reverse();
     const pages = await this.readPages(journalId, candidates);
     const found: StoredEntry[] = [];
@@ -223,8 +247,10 @@ export class EntryIndex {
         if (pg.lower[i]!.includes(needle)) found.push(e);
       }
     }
-    this.memo.set(key, found);
-    return found;
+    const gone = pages.some((pg) => pg.gone);
+    // An answer that met a gone page misses entries: not kept (the caller reads the newer head).
+    if (!gone) this.memo.set(key, found);
+    return { found, gone };
   }
 
   /** Runs `write` (the entry's own store) and the index update under the journal's lock. */

@@ -282,4 +282,42 @@ describe('persisted work-log index', () => {
     await expectSameAsScan(replica(), journalId, truth, r, 10);
     expect((await repo.head(journalId))!.pages.reduce((n, s) => n + s.n, 0)).toBe(22);
   });
+
+  it('a read whose head names a page that a split removes meanwhile still lists every entry', async () => {
+    const r = rng(23);
+    const base = Date.UTC(2026, 7, 1);
+    /** A journal of three full pages, and a reader whose read of the first waits for another replica's split of it (a read holds no lock). */
+    async function splitDuringRead() {
+      const journalId = newObjectId();
+      const writer = replica();
+      const truth = Array.from({ length: 21 }, (_, i) => randomEntry(journalId, r, base + i * 1000));
+      await writer.locked(journalId, () => writer.appendNewer(journalId, truth));
+      const split = randomEntry(journalId, r, base + 2500);
+      const first = (await new EntryPageRepo(conn).head(journalId))!.pages[0]!.k;
+      class SplitMeanwhile extends EntryPageRepo {
+        armed = true;
+        override async page(j: string, k: number) {
+          if (this.armed && j === journalId && k === first) {
+            this.armed = false;
+            await writer.locked(journalId, () => writer.add(split));
+          }
+          return super.page(j, k);
+        }
+      }
+      const repo = new SplitMeanwhile(conn);
+      const reader = new EntryIndex({ pages: repo, lock: new IndexLock(redis, prefix), logger: createLogger('test', 'silent'), cacheBytes: 1 << 20, pageCapacity: 7, chunkCapacity: 3 });
+      // The split went in while the list was read: the new entry is listed too.
+      return { journalId, reader, repo, truth: [...truth, split] };
+    }
+    const a = await splitDuringRead();
+    const listed = (await a.reader.all(a.journalId)).map((e) => e.id);
+    expect(a.repo.armed).toBe(false);
+    expect(listed).toEqual(scan(a.truth, {}, 1, a.truth.length).items);
+    const b = await splitDuringRead();
+    const paged = await b.reader.query(b.journalId, {}, 1, b.truth.length);
+    expect({ ...paged, items: paged.items.map((e) => e.id) }).toEqual(scan(b.truth, {}, 1, b.truth.length));
+    const c = await splitDuringRead();
+    const found = await c.reader.query(c.journalId, { search: 'e' }, 1, c.truth.length);
+    expect({ ...found, items: found.items.map((e) => e.id) }).toEqual(scan(c.truth, { search: 'e' }, 1, c.truth.length));
+  });
 });
