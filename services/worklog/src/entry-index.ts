@@ -297,7 +297,7 @@ export class EntryIndex {
     await this.deps.pages.writePage(journalId, page);
     head.pages.splice(at, 1, ...written.map((p) => summarise(p.k, p.v, p.entries)));
     await this.writeHead(head);
-    if (split) await this.deps.pages.dropPage(journalId, was.k).catch((err: unknown) => this.deps.logger.warn({ err, journalId, page: was.k }, 'worklog index page not removed'));
+    if (split) await this.deps.pages.dropPage(journalId, was.k, baseVersion(was)).catch((err: unknown) => this.deps.logger.warn({ err, journalId, page: was.k }, 'worklog index page not removed'));
     await this.dropChunks(journalId, was);
   }
 

@@ -190,9 +190,13 @@ export class EntryPageRepo {
     await this.pages.replaceOne({ _id: pageId(journalId, p.k) }, { journalId, k: p.k, v: p.v, e: JSON.stringify(p.entries.map(pack)) }, { upsert: true });
   }
 
-  /** A page no head names any more (split into two new ones); left in place if this fails, never read again. */
-  async dropPage(journalId: string, k: number): Promise<void> {
-    await this.pages.deleteOne({ _id: pageId(journalId, k) });
+  /**
+   * A page no head names any more (split into two new ones), only while it is the version `v` the
+   * split read: a writer that wrote it since (one whose lock lapsed, or Redis away) has a head naming
+   * it. Left in place if this fails, never read again.
+   */
+  async dropPage(journalId: string, k: number, v: string): Promise<void> {
+    await this.pages.deleteOne({ _id: pageId(journalId, k), v });
   }
 
   /** Many pages in one round trip (a bulk load); pages left by an interrupted load are overwritten. */

@@ -320,4 +320,59 @@ describe('persisted work-log index', () => {
     const found = await c.reader.query(c.journalId, { search: 'e' }, 1, c.truth.length);
     expect({ ...found, items: found.items.map((e) => e.id) }).toEqual(scan(c.truth, { search: 'e' }, 1, c.truth.length));
   });
+
+  it("a split's removal of the old page keeps it when another writer wrote it meanwhile (its lock lapsed, or Redis away)", async () => {
+    const r = rng(29);
+    const journalId = newObjectId();
+    const base = Date.UTC(2026, 8, 1);
+    const truth = Array.from({ length: 21 }, (_, i) => randomEntry(journalId, r, base + i * 1000));
+    await replica().locked(journalId, () => replica().appendNewer(journalId, truth));
+    const first = (await new EntryPageRepo(conn).head(journalId))!.pages[0]!.k;
+    let atDrop!: () => void;
+    const splitAtDrop = new Promise<void>((resolve) => (atDrop = resolve));
+    let otherRead!: () => void;
+    const readByOther = new Promise<void>((resolve) => (otherRead = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    /** The splitting writer's database: it stops just before removing the old page until the other writer is done. */
+    class WaitsBeforeDrop extends EntryPageRepo {
+      override async dropPage(j: string, k: number, v: string) {
+        atDrop();
+        await released;
+        return super.dropPage(j, k, v);
+      }
+    }
+    /** The other writer's database: its whole write of the first page (read under the head before the split) lands after the split's head. */
+    class WritesAfterSplit extends EntryPageRepo {
+      override async page(j: string, k: number) {
+        const got = await super.page(j, k);
+        if (k === first) otherRead();
+        return got;
+      }
+      override async writePage(j: string, p: Parameters<EntryPageRepo['writePage']>[1]) {
+        if (p.k === first) await splitAtDrop;
+        return super.writePage(j, p);
+      }
+    }
+    // No Redis: each writer is kept apart from its own process's writers only.
+    const index = (pages: EntryPageRepo) => new EntryIndex({ pages, lock: new IndexLock(undefined, prefix), logger: createLogger('test', 'silent'), cacheBytes: 1 << 20, pageCapacity: 7, chunkCapacity: 3 });
+    const [splitter, other] = [index(new WaitsBeforeDrop(conn)), index(new WritesAfterSplit(conn))];
+    const changed = truth[3]!;
+    const status = WORK_STATUSES.find((s) => s !== changed.status)!;
+    const otherDone = other.locked(journalId, () => other.setStatus(changed, status));
+    await readByOther;
+    const splitDone = splitter.locked(journalId, () => splitter.add(randomEntry(journalId, r, base + 2500)));
+    await otherDone;
+    release();
+    await splitDone;
+    changed.status = status;
+    // The last head written (the status change's) names the first page: its entries are all still listed.
+    const listed = (await replica().all(journalId)).map((e) => e.id);
+    expect(listed).toEqual(scan(truth, {}, 1, truth.length).items);
+    const e = randomEntry(journalId, r, base + 1500);
+    await replica().locked(journalId, () => replica().add(e));
+    truth.push(e);
+    await expectSameAsScan(replica(), journalId, truth, r, 10);
+  });
 });
+
