@@ -115,6 +115,11 @@ async function started(c: Connection): Promise<FileStore> {
   return files;
 }
 
+test('a store made without init (the views of a seed or the CLI) reads by the field once the marker is there', async () => {
+  expect(await marker(conn)).not.toBeNull();
+  await expectReadsOwn(new FileStore(conn));
+});
+
 test("an older release's entries are moved once, marked done, and a later start reads no entry list", async () => {
   await asOlderRelease(conn);
   const files = new FileStore(conn);

@@ -443,8 +443,13 @@ export class FileStore {
     });
   }
 
-  /** A journal's entries: by its field once every entry has it, else by the prefix of `_id` (every journal's entries read on FerretDB). */
-  private ofJournal(journalId: string) {
+  /**
+   * A journal's entries: by its field once every entry has it, else by the prefix of `_id` (every
+   * journal's entries read on FerretDB). A store a tool made without init (the views of a seed or
+   * the CLI, offlineViews) learns it from the marker, one read by `_id` until it is there.
+   */
+  private async ofJournal(journalId: string) {
+    if (!this.byJournal && !this.moving && (await this.migrations.findOne({ _id: FILES_JOURNAL_MIGRATION }, { projection: { _id: 1 } }))) this.byJournal = true;
     return this.byJournal ? { journalId: jid(journalId) } : { _id: { $regex: `^${jid(journalId)}/` } };
   }
 
@@ -455,7 +460,7 @@ export class FileStore {
    */
   async versionsByJournal(journalId?: string): Promise<Map<string, Map<string, string>>> {
     const out = new Map<string, Map<string, string>>();
-    const filter = journalId ? this.ofJournal(journalId) : {};
+    const filter = journalId ? await this.ofJournal(journalId) : {};
     const docs = await this.current.find(filter, { projection: { sha1: 1 } }).toArray();
     for (const d of docs) {
       const j = d._id.slice(0, 24);
@@ -470,7 +475,7 @@ export class FileStore {
   async list(journalId: string, prefix = '/assets/'): Promise<string[]> {
     const key = keyOf(journalId, prefix);
     // The prefix is filtered here: FerretDB would read every journal's entries for it.
-    const docs = await this.current.find(this.ofJournal(journalId), { projection: { _id: 1 } }).toArray();
+    const docs = await this.current.find(await this.ofJournal(journalId), { projection: { _id: 1 } }).toArray();
     return docs
       .map((d) => d._id)
       .filter((k) => k.startsWith(key))
