@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Connection } from 'mongoose';
+import { mongo, type Connection } from 'mongoose';
 import { connectMongo } from '@journal/server-kit';
 import { newObjectId, testServers, uniqueName } from '@journal/testing';
 import { assetPath, FileStore } from '../src/files/file-store';
@@ -135,6 +135,24 @@ test("an older release's entries are moved once, marked done, and a later start 
   await expectReadsOwn(files);
   // Marked done: a later start reads a handful of documents, not every entry.
   expect(await rowsOf(() => started(conn))).toBeLessThanOrEqual(BOUND);
+});
+
+test('a start whose buildInfo fails waits for the move all the same (taken as FerretDB)', async () => {
+  await asOlderRelease(conn);
+  const files = new FileStore(conn);
+  // The store's answer to buildInfo lost (a timeout at start): the only thing that tells FerretDB.
+  const command = mongo.Admin.prototype.command;
+  const spy = jest.spyOn(mongo.Admin.prototype, 'command').mockImplementation(function (this: mongo.Admin, cmd, ...rest) {
+    if ('buildInfo' in cmd) return Promise.reject(new Error('buildInfo lost'));
+    return command.call(this, cmd, ...rest);
+  });
+  try {
+    await files.init();
+  } finally {
+    spy.mockRestore();
+  }
+  expect(await current(conn).countDocuments({ journalId: { $exists: false } })).toBe(0);
+  expect(await files.whenMoved()).toBe(true);
 });
 
 test('two replicas moving at once, with writes going on, leave every entry with its journal and every file its latest version', async () => {

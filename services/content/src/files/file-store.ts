@@ -181,9 +181,10 @@ export class FileStore {
     if (await this.updatesReadThenWrite()) await this.moving;
   }
 
+  /** True unless the store says it is not FerretDB: a buildInfo that fails is taken as FerretDB (the move waited for, never a put undone). */
   private async updatesReadThenWrite(): Promise<boolean> {
-    const info = await this.conn.db!.admin().command({ buildInfo: 1 }).catch(() => ({}));
-    return 'ferretdbVersion' in info;
+    const info = await this.conn.db!.admin().command({ buildInfo: 1 }).catch(() => null);
+    return !info || 'ferretdbVersion' in info;
   }
 
   /** Once the move of init is over (tests, tools): whether the store now reads a journal by its field. */
