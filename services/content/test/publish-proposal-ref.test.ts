@@ -90,13 +90,16 @@ test('a writer that stopped between its article and its mark: the next reference
   await expectHighest(J, 31);
 });
 
-test('a bulk add that meets a duplicate (a seed run again) still marks the references it stored', async () => {
+test('a bulk add that meets a duplicate (a seed run again) still marks the references and pages it stored', async () => {
   const J = await makeJournal(app, 'ref-rerun');
   await app.repos.articles.insertMany(J, [input('10')]);
   await expectHighest(J, 10);
   // Unordered: '50' is stored, the second '10' refused, and the call fails.
-  await expect(app.repos.articles.insertMany(J, [input('50'), input('10')])).rejects.toThrow();
+  await expect(app.repos.articles.insertMany(J, [input('50'), { ...input('10'), pagenumber: '900-950' }])).rejects.toThrow();
   await expectHighest(J, 50);
+  // The stored article's pages bound its issue; the refused one's do not.
+  const lasts = (await app.conn.db!.collection('article_issue_page_marks').find({ journalId: J }).toArray()).map((m) => m.last as number);
+  expect(Math.max(...lasts)).toBe(n - 1);
 });
 
 test('adds with no proposal between them leave the journal a few marks, still a bound', async () => {

@@ -1,4 +1,4 @@
-import { Schema, Types, type Connection, type Model, type mongo } from 'mongoose';
+import { mongo, Schema, Types, type Connection, type Model } from 'mongoose';
 import { crossJournal } from '@journal/server-kit';
 import { authorsFromText, doiKey, type AdminArticle, type AdminSearchHit, type ArticleAuthor, type ArticleReference, type WithdrawalKind, type WithdrawalRead } from '@journal/contracts';
 import { groupByJournal, jid, oid, toPlain, toPlainList, type Plain } from '../shared/plain';
@@ -441,9 +441,11 @@ export class ArticleRepo {
       if (docs.length) await model.collection.insertMany(docs, { ordered: false });
     } catch (err) {
       // Unordered: the others are stored though one was refused (a seed run again meets its
-      // duplicates). Their references are marked all the same: a mark missing would leave the bound
-      // below a stored reference unseen; one too high (a refused article's) is only read again.
-      await this.refs.raise(journalId, docs.map((d) => d.refnumber)).catch(() => undefined);
+      // duplicates). Their references and pages are marked all the same: a mark missing would leave a
+      // bound below a stored article unseen (a proposal under its reference, an add's pages over its).
+      const refused = new Set((err instanceof mongo.MongoBulkWriteError ? [err.writeErrors].flat() : []).map((e) => e.index));
+      const stored = docs.filter((_, n) => !refused.has(n));
+      await Promise.all([this.pages.raise(journalId, stored), this.refs.raise(journalId, stored.map((d) => d.refnumber))]).catch(() => undefined);
       throw err;
     }
     await Promise.all([this.pages.raise(journalId, docs), this.refs.raise(journalId, docs.map((d) => d.refnumber))]);
