@@ -1,8 +1,9 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DEFAULT_JOURNAL_FLAGS, emptySettingsText } from '@journal/contracts';
-import { staffHeaders, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
+import { staffHeaders, staffToken, TEST_JWT_SECRET, testServers, uniqueName } from '@journal/testing';
 import request from 'supertest';
 import { start, type ContentApp } from '../src/app';
+import type { Article } from '../src/archives/article.repo';
 import { seedDemoContent } from '../src/seed/demo';
 import { contentConfigSchema, type ContentConfig } from '../src/config';
 
@@ -90,6 +91,29 @@ export function postArticle(app: { url: string }, journalId: string, token: stri
   };
   for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
   return req.attach('pdfFile', pdf, { filename: 'paper.pdf', contentType: 'application/pdf' });
+}
+
+/**
+ * The admin edit form of `art` sent back to replica `on` as staff of `journalId`, with `abstract` (and
+ * the issue `to`, when given); `frequency`: its own month sent back.
+ */
+export function sendEditForm(
+  on: { url: string },
+  journalId: string,
+  art: Article,
+  abstract: string,
+  to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {},
+  frequency?: string,
+) {
+  const fields: Record<string, string> = {
+    ...(frequency === undefined ? {} : { frequency }),
+    year: String(to.year ?? art.year), volume: String(to.volume ?? art.volume), issue: String(to.issue ?? art.issue), refnumber: art.refnumber, title: art.title,
+    authorname: art.authorname ?? '', abstract, pagenumber: art.pagenumber || '1-2', email: art.email || 'a@b.org', txnid: art.txnid ?? '', ptype: art.ptype || 'paid',
+    publishdate: String(art.publishdate ?? '2020-01-01').slice(0, 10), subject: art.subject ?? '',
+  };
+  let req = request(on.url).post(`/api/archives/${art.id}`).set({ 'x-journal-id': journalId, authorization: `Bearer ${staffToken(journalId)}` });
+  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+  return req;
 }
 
 /** Creates a journal with hosts and returns its id. */

@@ -6,7 +6,7 @@ import { isPublicArticle, type Article } from '../src/archives/article.repo';
 import { assetPath, assetVersion, versionedUrl } from '../src/files/file-store';
 import { issueKeyOf, UnparsedHead, viewId, type HeadView, type IssueView } from '../src/views/view-docs';
 import { warmSavePath } from '../src/save-warm-up';
-import { makePdf, publicGet, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
+import { makePdf, publicGet, sendEditForm, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Seeds a demo database and starts a replica: slow on a shared machine.
 jest.setTimeout(240_000);
@@ -22,17 +22,8 @@ beforeAll(async () => {
 afterAll(() => stopContent(a));
 
 /** The admin edit form of `art` sent back with `abstract` (and the issue `to`, when given), to replica `on`; `frequency`: its own month sent back. */
-function save(art: Article, abstract: string, to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {}, on: TestContentApp = a, frequency?: string) {
-  const fields: Record<string, string> = {
-    ...(frequency === undefined ? {} : { frequency }),
-    year: String(to.year ?? art.year), volume: String(to.volume ?? art.volume), issue: String(to.issue ?? art.issue), refnumber: art.refnumber, title: art.title,
-    authorname: art.authorname ?? '', abstract, pagenumber: art.pagenumber || '1-2', email: art.email || 'a@b.org', txnid: art.txnid ?? '', ptype: art.ptype || 'paid',
-    publishdate: String(art.publishdate ?? '2020-01-01').slice(0, 10), subject: art.subject ?? '',
-  };
-  let req = request(on.url).post(`/api/archives/${art.id}`).set({ 'x-journal-id': demo, authorization: `Bearer ${staffToken(demo)}` });
-  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-  return req;
-}
+const save = (art: Article, abstract: string, to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {}, on: TestContentApp = a, frequency?: string) =>
+  sendEditForm(on, demo, art, abstract, to, frequency);
 
 const issueOf = (art: Pick<Article, 'year' | 'volume' | 'issue'>) => ({ year: art.year, volume: art.volume, issue: art.issue });
 const storedIssue = async (key: { year: number; volume: number; issue: number }) => {

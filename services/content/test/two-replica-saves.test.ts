@@ -2,7 +2,7 @@ import request from 'supertest';
 import { staffToken } from '@journal/testing';
 import { isPublicArticle, type Article } from '../src/archives/article.repo';
 import { issueKeyOf, parseIssueKey, viewId, type HeadView, type IssueView } from '../src/views/view-docs';
-import { startDemoReplicas, stopContent, type TestContentApp } from './helpers';
+import { sendEditForm, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Two staff replicas save one journal at once (edits in place, months set and cleared, moves
 // between issues, withdrawals and restores, form reads ahead): afterwards the stored head and issue
@@ -21,17 +21,8 @@ afterAll(async () => {
   await stopContent(a);
 });
 
-function save(on: TestContentApp, art: Article, abstract: string, to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {}, frequency?: string) {
-  const fields: Record<string, string> = {
-    ...(frequency === undefined ? {} : { frequency }),
-    year: String(to.year ?? art.year), volume: String(to.volume ?? art.volume), issue: String(to.issue ?? art.issue), refnumber: art.refnumber, title: art.title,
-    authorname: art.authorname ?? '', abstract, pagenumber: art.pagenumber || '1-2', email: art.email || 'a@b.org', txnid: art.txnid ?? '', ptype: art.ptype || 'paid',
-    publishdate: String(art.publishdate ?? '2020-01-01').slice(0, 10), subject: art.subject ?? '',
-  };
-  let req = request(on.url).post(`/api/archives/${art.id}`).set({ 'x-journal-id': demo, authorization: `Bearer ${staffToken(demo)}` });
-  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-  return req;
-}
+const save = (on: TestContentApp, art: Article, abstract: string, to: Partial<Pick<Article, 'year' | 'volume' | 'issue'>> = {}, frequency?: string) =>
+  sendEditForm(on, demo, art, abstract, to, frequency);
 const admin = (on: TestContentApp, path: string, body: object = {}) =>
   request(on.url).post(path).set({ 'x-journal-id': demo, authorization: `Bearer ${staffToken(demo)}` }).send(body);
 const key = (x: Pick<Article, 'year' | 'volume' | 'issue'>) => ({ year: x.year, volume: x.volume, issue: x.issue });
