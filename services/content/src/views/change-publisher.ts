@@ -43,8 +43,13 @@ export type ArticleListener = (journalId: string, changes: ArticleChange[]) => P
 /** One write's work: the views read and changed, written together at the end. */
 interface Pass {
   journalId: string;
-  /** The head as loaded (null: none stored), parsed by the pass's first need of it (headOf). */
-  stored: LoadedHead | null;
+  /**
+   * The head as loaded (null: none stored), parsed by the pass's first need of it (headOf); read
+   * then too, where the process holds it free (PassReads.head).
+   */
+  stored?: LoadedHead | null;
+  /** The head's read, once started (PassReads.head, or the pass's first need of it). */
+  headRead?: Promise<LoadedHead | null>;
   /** The head once a need of it resolved it (headOf): the stored one, or one built from the documents. */
   head?: HeadView;
   resolving?: Promise<HeadView>;
@@ -103,7 +108,12 @@ type ArticleRead = [Article | null, { view: LocView } | null];
  */
 interface PassReads {
   rev: Promise<number>;
-  head: Promise<LoadedHead | null>;
+  /**
+   * Undefined where this process holds the journal's head free from its last save: a save mostly
+   * needs nothing of it (see headOf), and even its version's read costs the database the whole
+   * document (FerretDB reads a document whole to project it): it is read at the pass's first need.
+   */
+  head?: Promise<LoadedHead | null>;
   oaiDir?: Promise<{ view: OaiDirectory } | null>;
   locs: Map<string, Promise<{ view: LocView } | null>>;
   /**
@@ -291,7 +301,7 @@ export class ChangePublisher {
   private startReads(journalId: string, articles: readonly string[]): PassReads {
     const reads: PassReads = {
       rev: this.store.repo.bump(viewId.counter(journalId), journalId),
-      head: this.store.loadHead(journalId),
+      head: this.store.headHeld(journalId) ? undefined : this.store.loadHead(journalId),
       // An article's change moves its OAI-PMH entry: the index's directory is read beside them too.
       oaiDir: articles.length ? this.store.load('oai', journalId, viewId.oai(journalId)) : undefined,
       locs: new Map(articles.map((id) => [id, this.store.load('loc', journalId, viewId.loc(journalId, id))])),
@@ -329,7 +339,7 @@ export class ChangePublisher {
     const [rev, stored] = await Promise.all([reads.rev, reads.head]);
     const pass: Pass = {
       journalId,
-      stored,
+      ...(reads.head ? { stored, headRead: reads.head } : {}),
       headDirty: false,
       countsFollow: false,
       countsMoved: false,
@@ -349,7 +359,7 @@ export class ChangePublisher {
       earlyIssues: reads.issues,
     };
     // None stored, or one to store again: resolved (built, or parsed) now.
-    if (!stored || stored.unversioned) await this.headOf(pass);
+    if (reads.head && (!stored || stored.unversioned)) await this.headOf(pass);
     const seen = new Set<string>();
     for (const c of changes) {
       const k = JSON.stringify(c);
@@ -409,8 +419,10 @@ export class ChangePublisher {
     // with the views' write before any replica is told.
     await Promise.all([repo.put(puts), repo.remove([...pass.removes]), pass.searched]);
     // The head and the OAI-PMH directory as stored now: the next write reads their versions, not them.
-    // The head given back is the object taken (parsed or not) when the pass did not store one.
-    this.store.settled(journalId, puts, new Map<string, unknown>([[viewId.head(journalId), pass.stored?.head ?? pass.head], ...pass.puts]));
+    // The head given back is the object taken (parsed or not) when the pass did not store one; one
+    // the pass never read stays as it was kept.
+    const head: [string, unknown][] = pass.headRead ? [[viewId.head(journalId), pass.stored?.head ?? pass.head]] : [];
+    this.store.settled(journalId, puts, new Map<string, unknown>([...head, ...pass.puts]));
     return pass;
   }
 
@@ -421,7 +433,9 @@ export class ChangePublisher {
    */
   private headOf(pass: Pass): Promise<HeadView> {
     pass.resolving ??= (async () => {
-      const { stored, journalId } = pass;
+      const { journalId } = pass;
+      pass.headRead ??= this.store.loadHead(journalId);
+      const stored = (pass.stored = await pass.headRead);
       const view = stored && (stored.head instanceof UnparsedHead ? stored.head.view() : stored.head);
       if (stored && !view) this.logger.warn({ journalId, id: viewId.head(journalId), kind: 'head' }, 'stored view fails its schema or belongs to another journal: built again');
       // A large head an earlier release stored without a version is stored again, once, with one.
@@ -527,7 +541,8 @@ export class ChangePublisher {
     const oldRef = loc?.ref ?? a?.refnumber ?? '';
     // The PDF URL readers had: when the write changes or hides it, that version goes out of service.
     let pdfBefore: string | null = null;
-    // Its OAI datestamp as listed (a locator stored before it carried one): a public article's last change.
+    // Its OAI-PMH datestamp as its stored issue view lists it (a public article's last change): its
+    // locator does not repeat it (see nowAt below).
     let listedAt: number | undefined;
     // Its entry as the issue view listed it.
     let listed: IssueEntry | undefined;
@@ -542,7 +557,8 @@ export class ChangePublisher {
         const [was] = v.articles.splice(i, 1);
         listed = was;
         if (was?.pdf_url) pdfBefore = was.pdf_url;
-        if (was) listedAt = Date.parse(was.modification) || 0;
+        // Only a stored view lists it as its OAI-PMH entry stands (one built in this pass lists the article as stored now).
+        if (was && pass.statsBefore.has(oldKey)) listedAt = Date.parse(was.modification) || 0;
         pass.dirtyIssues.add(oldKey);
       }
       pass.tags.add(cacheTag.issue(journalId, parseIssueKey(oldKey)!));
@@ -571,12 +587,15 @@ export class ChangePublisher {
       else if (await ownsRef(a.refnumber)) pass.removes.add(viewId.article(journalId, a.refnumber));
     }
     const oai = a ? oaiEntryOf(a) : null;
-    const nowAt: LocView | null = a ? { ref: a.refnumber ?? '', key: issueKeyOf(a), ...(oai ? { o: oai.t } : {}) } : null;
+    // A listed article's datestamp is its entry's date in its issue view (listedAt, read by the next
+    // write), so its locator holds only where it is: an edit in place leaves it as stored, and it
+    // is not written again. An article not listed (withdrawn, disabled) keeps its datestamp there.
+    const nowAt: LocView | null = a ? { ref: a.refnumber ?? '', key: issueKeyOf(a), ...(oai && !entry ? { o: oai.t } : {}) } : null;
     if (!pass.oai.has(id)) pass.oai.set(id, { before: loc ? { ref: loc.ref, o: loc.o ?? listedAt } : null, after: oai });
     else pass.oai.get(id)!.after = oai;
     pass.locs.set(id, nowAt);
-    if (nowAt) pass.puts.set(viewId.loc(journalId, id), nowAt);
-    else pass.removes.add(viewId.loc(journalId, id));
+    if (!nowAt) pass.removes.add(viewId.loc(journalId, id));
+    else if (!sameLoc(loc, nowAt)) pass.puts.set(viewId.loc(journalId, id), nowAt);
     for (const ref of new Set([oldRef, a?.refnumber ?? ''])) if (ref) pass.tags.add(cacheTag.article(journalId, ref));
     pass.tags.add(cacheTag.lists(journalId));
     pass.articleEvents.push({ id, article: a, entry });
@@ -635,6 +654,9 @@ function countMoves(pass: Pass, head: HeadView, key: string, by: 1 | -1): void {
   else delete counts[key];
   pass.countsMoved = true;
 }
+
+/** Whether a locator is the one stored (or already put by this pass), so it is not written again. */
+const sameLoc = (was: LocView | null, now: LocView) => !!was && was.ref === now.ref && was.key === now.key && was.o === now.o;
 
 /** The last change of each article in a write (an issue change can name one twice). */
 function lastChanges(pass: Pass): ArticleChange[] {

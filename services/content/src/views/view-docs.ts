@@ -105,7 +105,11 @@ export interface ArticleView {
 export interface LocView {
   ref: string;
   key: string;
-  /** The datestamp of the article's OAI-PMH entry (ms), where it has one: a write moves it from there. */
+  /**
+   * The datestamp of the article's OAI-PMH entry (ms), for an article its issue view does not list
+   * (withdrawn, disabled): a write moves it from there. A listed article's is its entry's date in
+   * that view (locators stored before held it for every article: still read).
+   */
   o?: number;
 }
 

@@ -189,6 +189,14 @@ export class ViewStore {
   }
 
   /**
+   * Whether this process holds the journal's head free for its next save (left so by its last save
+   * or a read ahead): the save reads it, version first, only if it needs it (ChangePublisher.headOf).
+   */
+  headHeld(journalId: string): boolean {
+    return this.kept.free(viewId.head(journalId), journalId);
+  }
+
+  /**
    * The journal's head for a save (the change publisher): as load() answers it, but a head read from
    * the database is handed over unparsed (UnparsedHead), to be parsed only if the save needs it;
    * kept as handed over, so the next save takes it the same way. A head that fails its schema is
