@@ -7,7 +7,7 @@ import { toSummary } from '../src/public/public.service';
 import { normaliseKeyword } from '../src/search/search-keyword';
 import { derivedFields } from '../src/archives/article.repo';
 import { searchEntryOf, type SearchEntry } from '../src/search/search-entry';
-import { SearchRepo } from '../src/search/search.repo';
+import { BadSearchDocError, inChunk, SearchRepo, warmSearchChecks } from '../src/search/search.repo';
 import { SearchStore } from '../src/search/search.store';
 
 jest.setTimeout(120_000);
@@ -401,6 +401,21 @@ describe('search store', () => {
     await store().apply(j, a.id, entryOf(a), { persist: true });
     expect(await repo.head(j)).toBeNull();
     expect(await store().search(j, 'quokka')).toEqual(publicScan(all(j), 'quokka'));
+  });
+
+  test('a chunk read back is checked entry by entry: one whose id hashes into another chunk is refused; the start-up warm-up reads its own through that check', async () => {
+    const j = newObjectId();
+    const rnd = random(81);
+    const entries = Array.from({ length: 40 }, (_, i) => entryOf(article(i, rnd)));
+    const here = entries.filter((e) => inChunk(e.hit.id, 1, 0));
+    const elsewhere = entries.find((e) => !inChunk(e.hit.id, 1, 0))!;
+    await repo.writeChunks(j, 'g1', [{ d: 1, p: 0, entries: here }]);
+    expect((await repo.chunk(j, 'g1', 1, 0)).map((e) => e.hit.id)).toEqual(here.map((e) => e.hit.id));
+    await repo.writeChunks(j, 'g1', [{ d: 1, p: 0, entries: [...here, elsewhere] }]);
+    await expect(repo.chunk(j, 'g1', 1, 0)).rejects.toThrow(BadSearchDocError);
+    await expect(repo.chunk(j, 'g1', 1, 0)).rejects.toThrow(`entry ${here.length} malformed or misplaced`);
+    // The warm-up packs a chunk of made-up entries and reads it back as a save does: it throws if any is refused.
+    await expect(warmSearchChecks(entries[0]!)).resolves.toBeUndefined();
   });
 
   test("one journal's entries never answer for another, even from a chunk copied under its name", async () => {

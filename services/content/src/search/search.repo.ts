@@ -128,21 +128,58 @@ export function chunkOf<C extends readonly [number, number]>(id: string, chunks:
   return chunks.find(([d, p]) => d === 0 || (h & ((1 << d) - 1)) === p);
 }
 
+/** A stored chunk's entries, checked: one malformed, of another journal or place, or holding an entry that does not hash into it throws BadSearchDocError. */
+async function chunkEntries(raw: unknown, journalId: string, g: string, d: number, p: number): Promise<SearchEntry[]> {
+  const _id = chunkId(journalId, g, d, p);
+  const c = chunkSchema.safeParse(raw);
+  if (!c.success) throw new BadSearchDocError(_id, c.error.issues[0]?.message ?? 'malformed chunk');
+  if (c.data.j !== journalId || c.data.g !== g || c.data.d !== d || c.data.p !== p) throw new BadSearchDocError(_id, 'names another journal or place');
+  let rows: unknown;
+  try {
+    rows = JSON.parse((await decompress(c.data.z.value())).toString('utf8'));
+  } catch {
+    throw new BadSearchDocError(_id, 'not brotli of JSON');
+  }
+  if (!Array.isArray(rows)) throw new BadSearchDocError(_id, 'not a list of entries');
+  const out: SearchEntry[] = new Array<SearchEntry>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const e = unpack(rows[i]);
+    if (!e || !inChunk(e.hit.id, d, p)) throw new BadSearchDocError(_id, `entry ${i} malformed or misplaced`);
+    out[i] = e;
+  }
+  return out;
+}
+
 /**
  * A save's read and rewrite of its chunk (SearchWriter.persist) made on a made-up head and chunk
  * holding `entry`, nothing read or written: the checks' parsers are compiled and the code run once
- * at start-up, not by a process's first save (some 20 ms of it).
+ * at start-up, not by a process's first save (some 20 ms of it). At a large journal's sizes and on
+ * objects made as a save makes them: a head naming a thousand chunks (the list's check and the
+ * chunk's look-up ran cold in a first save, some 2 ms), and the chunk's entries as unpacked from
+ * the stored JSON, packed again with the saved one. Packing only made-up entries left the packer
+ * compiled for their shape, and the first save's own entries threw that code away.
  */
 export async function warmSearchChecks(entry: SearchEntry): Promise<void> {
-  const chunks: [number, number][] = [[0, 0]];
-  headSchema.safeParse({ _id: 'warm-up', g: 'warm-up', c: JSON.stringify(chunks), pending: null });
+  const chunks = Array.from({ length: WARM_HEAD_CHUNKS }, (_, p): [number, number] => [WARM_HEAD_DEPTH, p]);
+  const head = headSchema.safeParse({ _id: 'warm-up', g: 'warm-up', c: JSON.stringify(chunks), pending: null });
+  if (head.success) chunkOf(entry.hit.id, head.data.c);
   // A chunk of a save's size, packed as a save packs it: the encoder's first run at this window
-  // (some 15 ms in a process's first save, its memory taken from the system) is the start's.
-  const rows = Array.from({ length: WARM_CHUNK_ENTRIES }, (_, i) => pack({ ...entry, hit: { ...entry.hit, id: `${entry.hit.id}${i}` } }));
+  // (some 15 ms in a process's first save, its memory taken from the system) is the start's. Its
+  // entries' ids hash into it (chunk 0 of depth 1), so reading it back checks each as a save does.
+  const ids = Array.from({ length: 2 * WARM_CHUNK_ENTRIES }, (_, i) => `${entry.hit.id}${i}`).filter((id) => inChunk(id, 1, 0));
+  const z = await compressed(ids.map((id) => pack({ ...entry, hit: { ...entry.hit, id }, summary: entry.summary && { ...entry.summary, id } })));
+  const read = await chunkEntries({ _id: 'warm-up', j: 'warm-up', g: 'warm-up', d: 1, p: 0, z: new mongo.Binary(z) }, 'warm-up', 'warm-up', 1, 0);
+  // The save's rewrite: the entries read, the saved article's in place of its old one.
+  await compressed([...read.slice(1), entry].map(pack));
+}
+
+/** A large journal's head in the warm-up: 1,024 chunks, as at 100,000 articles. */
+const WARM_HEAD_DEPTH = 10;
+const WARM_HEAD_CHUNKS = 1 << WARM_HEAD_DEPTH;
+
+async function compressed(rows: unknown[]): Promise<Buffer> {
   const json = Buffer.from(JSON.stringify(rows));
-  const z = await compress(json, { params: { ...BROTLI_SAVE.params, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
-  chunkSchema.safeParse({ _id: 'warm-up', j: 'warm-up', g: 'warm-up', d: 0, p: 0, z: new mongo.Binary(z) });
-  for (const row of JSON.parse((await decompress(z)).toString('utf8')) as unknown[]) unpack(row);
+  return compress(json, { params: { ...BROTLI_SAVE.params, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
 }
 
 export class SearchRepo {
@@ -192,23 +229,7 @@ export class SearchRepo {
     const _id = chunkId(journalId, g, d, p);
     const raw = await this.chunks.findOne({ _id });
     if (!raw) throw new BadSearchDocError(_id, 'missing', true);
-    const c = chunkSchema.safeParse(raw);
-    if (!c.success) throw new BadSearchDocError(_id, c.error.issues[0]?.message ?? 'malformed chunk');
-    if (c.data.j !== journalId || c.data.g !== g || c.data.d !== d || c.data.p !== p) throw new BadSearchDocError(_id, 'names another journal or place');
-    let rows: unknown;
-    try {
-      rows = JSON.parse((await decompress(c.data.z.value())).toString('utf8'));
-    } catch {
-      throw new BadSearchDocError(_id, 'not brotli of JSON');
-    }
-    if (!Array.isArray(rows)) throw new BadSearchDocError(_id, 'not a list of entries');
-    const out: SearchEntry[] = new Array<SearchEntry>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const e = unpack(rows[i]);
-      if (!e || !inChunk(e.hit.id, d, p)) throw new BadSearchDocError(_id, `entry ${i} malformed or misplaced`);
-      out[i] = e;
-    }
-    return out;
+    return chunkEntries(raw, journalId, g, d, p);
   }
 
   /**
