@@ -1,7 +1,10 @@
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { staffToken } from '@journal/testing';
 import { isPublicArticle, type Article } from '../src/archives/article.repo';
-import { issueKeyOf, viewId, type HeadView, type LocView, type OaiChunk, type OaiDirectory, type OaiEntry } from '../src/views/view-docs';
+import { packView } from '../src/views/packed-view';
+import { issueKeyOf, UnparsedHead, viewId, type HeadView, type LocView, type OaiChunk, type OaiDirectory, type OaiEntry } from '../src/views/view-docs';
+import { rebuildJournalViews } from '../src/views/views-rebuild';
 import { sendEditForm, startContent, startDemoReplicas, stopContent, type TestContentApp } from './helpers';
 
 // Seeds a demo database and starts a replica: slow on a shared machine.
@@ -63,11 +66,11 @@ describe("a listed article's locator", () => {
     expect((await oaiEntries(art.refnumber))[0]!.d).toBeUndefined();
   });
 
-  test('a locator stored with the datestamp (by a rebuild, or an earlier release) is read as before: the entry moves, none is left behind', async () => {
+  test('a locator an earlier release stored with the datestamp is read as before: the entry moves, none is left behind', async () => {
     const art = (await a.repos.articles.list(demo)).filter((x) => isPublicArticle(x) && x.refnumber)[1]!;
     await save(art, '<p>Before the older locator.</p>').expect(200);
     const t = await modifiedAt(art.id);
-    // As a rebuild writes it: with the datestamp its entry has.
+    // As an earlier release wrote it: with the datestamp its entry has.
     await a.views.repo.put([{ id: viewId.loc(demo, art.id), journalId: demo, json: JSON.stringify({ ref: art.refnumber, key: issueKeyOf(art), o: t }), rev: 0 }]);
     await save(art, '<p>After the older locator.</p>').expect(200);
     expect((await storedLoc(art.id))!.loc).toEqual({ ref: art.refnumber, key: issueKeyOf(art) });
@@ -96,6 +99,23 @@ describe("a listed article's locator", () => {
   });
 });
 
+describe('the views rebuild', () => {
+  test("writes a listed article's locator without its datestamp and a withdrawn one's with it; the saves after it move one entry each", async () => {
+    const all = (await a.repos.articles.list(demo)).filter((x) => isPublicArticle(x) && x.refnumber);
+    const [listed, gone] = [all[3]!, all[4]!];
+    await staff(`/api/admin/articles/${gone.id}/withdraw`, { kind: 'withdrawn', reason: 'Rebuild test' }).expect(200);
+    expect((await rebuildJournalViews(a.views, demo, { logger: a.deps.logger })).status).toBe('done');
+    expect((await storedLoc(listed.id))!.loc).toEqual({ ref: listed.refnumber, key: issueKeyOf(listed) });
+    const withdrawn = (await storedLoc(gone.id))!.loc;
+    expect(withdrawn.o).toEqual(expect.any(Number));
+    expect(await oaiEntries(gone.refnumber)).toEqual([expect.objectContaining({ t: withdrawn.o, d: 1 })]);
+    await save(listed, '<p>After the rebuild.</p>').expect(200);
+    expect(await oaiEntries(listed.refnumber)).toEqual([expect.objectContaining({ t: await modifiedAt(listed.id) })]);
+    await staff(`/api/admin/articles/${gone.id}/restore`).expect(200);
+    expect(await oaiEntries(gone.refnumber)).toEqual([expect.objectContaining({ t: await modifiedAt(gone.id) })]);
+  });
+});
+
 describe("a save on a replica holding the journal's head", () => {
   test('reads nothing of it (not even its version) when it moves no count, month or stat; one that moves a count reads it and counts right', async () => {
     const all = (await a.repos.articles.list(demo)).filter(isPublicArticle);
@@ -105,7 +125,7 @@ describe("a save on a replica holding the journal's head", () => {
     const before = await counts();
     const fresh = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX });
     const head = viewId.head(demo);
-    const reads = [jest.spyOn(fresh.views.repo, 'get'), jest.spyOn(fresh.views.repo, 'version')];
+    const reads = [jest.spyOn(fresh.views.repo, 'get'), jest.spyOn(fresh.views.repo, 'getPacked'), jest.spyOn(fresh.views.repo, 'version')];
     const headReads = () => reads.reduce((n, r) => n + r.mock.calls.filter(([id]) => id === head).length, 0);
     try {
       // Its first save holds nothing of the journal: the head is read (whole).
@@ -129,5 +149,29 @@ describe("a save on a replica holding the journal's head", () => {
       await save({ ...other, ...issueOf(art) }, '<p>Back.</p>', issueOf(other)).expect(200);
       await save({ ...art, ...issueOf(other) }, '<p>Back.</p>', issueOf(art)).expect(200);
     }
+  });
+});
+
+describe("a replica's first save of a journal", () => {
+  test('reads the head packed and never inflates it when it needs nothing of it', async () => {
+    const art = (await a.repos.articles.list(demo)).find((x) => isPublicArticle(x) && !!x.frequency)!;
+    const fresh = await startContent({ MONGO_DB: a.config.MONGO_DB, REDIS_PREFIX: a.config.REDIS_PREFIX });
+    const inflated = jest.spyOn(zlib, 'brotliDecompressSync');
+    try {
+      await save(art, '<p>First save, head left packed.</p>', {}, fresh).expect(200);
+      const texts = inflated.mock.results.map((r) => String(r.value).slice(0, 40));
+      expect(texts.some((t) => t.startsWith(`${demo}\n{"journal"`))).toBe(false);
+      // Other views were inflated meanwhile (the spy sees them).
+      expect(texts.length).toBeGreaterThan(0);
+    } finally {
+      inflated.mockRestore();
+      await fresh.stop();
+    }
+  });
+
+  test("a packed head is checked when inflated: another journal's is not taken", () => {
+    const json = JSON.stringify({ journal: null, editors: [], indexing: [], issues: [], stats: {}, counts: {}, files: {}, complete: false });
+    expect(new UnparsedHead(packView(demo, json), demo).view()).toMatchObject({ complete: false });
+    expect(new UnparsedHead(packView('another', json), demo).view()).toBeNull();
   });
 });

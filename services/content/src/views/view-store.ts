@@ -213,15 +213,16 @@ export class ViewStore {
       const head = v.h === held && v.journalId === journalId ? this.kept.take('head', id, held) : null;
       if (head) return { head, rev: v.rev };
     }
-    const d = await this.repo.get(id);
+    const d = await this.repo.getPacked(id);
     if (!d) return null;
     if (d.journalId !== journalId) {
       this.logger.warn({ journalId, id, kind: 'head' }, 'stored view fails its schema or belongs to another journal: built again');
       return null;
     }
-    const head = new UnparsedHead(d.json);
+    // A versioned head stays packed until a save needs it: most never do.
+    const head = new UnparsedHead(d.packed ?? d.json, journalId);
     this.kept.set(id, journalId, d.h, head, true);
-    return { head, rev: d.rev, ...(!d.h && d.json.length >= VERSIONED_VIEW ? { unversioned: true } : {}) };
+    return { head, rev: d.rev, ...(!d.packed && !d.h && d.json.length >= VERSIONED_VIEW ? { unversioned: true } : {}) };
   }
 
   /**

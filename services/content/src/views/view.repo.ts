@@ -168,6 +168,23 @@ export class ViewRepo {
   }
 
   /**
+   * A view with its change counter as stored, its body left packed where it carries a version (a
+   * large view a save may not need: UnparsedHead inflates it when first asked); `journalId` is then
+   * the document's journal field, its body's checked when inflated. One without a version is read as
+   * get() reads it.
+   */
+  async getPacked(id: string): Promise<(StoredView & { packed?: undefined }) | { id: string; journalId: string; rev: number; h: string; packed: Uint8Array } | null> {
+    this.reads++;
+    const d = await this.views.findOne({ _id: id });
+    if (!d || (d.z === undefined && d.b === undefined)) return null;
+    const h = versionOf(d);
+    // Its own copy: the driver's buffer may be a slice of the whole reply.
+    if (h && d.z instanceof Binary && typeof d.j === 'string') return { id, journalId: d.j, rev: d.r ?? 0, h, packed: new Uint8Array(d.z.buffer) };
+    const body = viewBodyOf(d);
+    return body ? { id, ...body, rev: d.r ?? 0, h } : { id, ...UNREADABLE, rev: d.r ?? 0 };
+  }
+
+  /**
    * A stored view's journal, counter and version without its body (null when there is none): what
    * a writer holding a version's body reads to know it is still the one stored.
    */

@@ -254,7 +254,8 @@ export async function rebuildAllViews(
 }
 
 function articleDocs(journalId: string, a: Article, entry: IssueEntry | null, month: string, rev: number): StoredView[] {
-  const o = oaiEntryOf(a)?.t;
+  // A listed article's datestamp is its entry's date in its issue view: its locator does not repeat it (see LocView.o).
+  const o = entry ? undefined : oaiEntryOf(a)?.t;
   const out: StoredView[] = [{ id: viewId.loc(journalId, a.id), journalId, json: JSON.stringify({ ref: a.refnumber ?? '', key: issueKeyOf(a), ...(o !== undefined ? { o } : {}) }), rev }];
   const view = a.refnumber ? articleViewOf(a, entry, month) : null;
   if (view) out.push({ id: viewId.article(journalId, a.refnumber), journalId, json: JSON.stringify(view), rev });
