@@ -28,7 +28,16 @@ export const CONTENT_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'
  * against 56, CPU per submission 52-54 ms against 76-77 (bench/upload-cpu.md), peak RSS 394-426 MB
  * against 393-410 (the pod's limit is 537 MB).
  */
-export const CONTENT_STAFF_NODE_FLAGS: readonly string[] = [...CONTENT_NODE_FLAGS, '--heap-growing-percent=100', '--external-memory-accounted-in-global-limit'];
+/*
+ * `--no-lazy`: V8 compiles every function when its module is loaded, not at its first call. A
+ * replica's first save after a start otherwise compiled, on its one thread, the code it ran for the
+ * first time (the database driver's and mongoose's writes, express's, the publisher's): some 12-20
+ * ms of its CPU, code the start's warm-up cannot run without a database call. At start it costs some
+ * 100 ms of CPU and 10-17 MB of RSS (165 → 174-179 MB idle), within the pod's limit
+ * (docs/architecture.md#a-saves-code-run-at-start). The staff side only: readers' pods start more
+ * often and serve reads whose code their first requests compile quickly.
+ */
+export const CONTENT_STAFF_NODE_FLAGS: readonly string[] = [...CONTENT_NODE_FLAGS, '--heap-growing-percent=100', '--external-memory-accounted-in-global-limit', '--no-lazy'];
 
 /** The flags of a content Deployment's process (content, content-staff). */
 export const contentNodeFlags = (deployment: string): readonly string[] => (deployment === 'content-staff' ? CONTENT_STAFF_NODE_FLAGS : CONTENT_NODE_FLAGS);
