@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EDGE_CACHED_READ_PATTERNS, EDGE_ROUTES, edgeTarget } from '@journal/contracts/edge-routes';
+import { until } from '@journal/testing';
 import { edgeKeyBlock, TEMPLATE } from '../../scripts/edge-nginx';
 import { PLATFORM_HOST } from '../../scripts/stack';
 import { startNginx, type TestNginx } from './nginx.fixture';
@@ -40,12 +41,20 @@ describe('a real nginx from the template', () => {
   let nginx: TestNginx;
   let gateway: http.Server;
   const seen: Seen[] = [];
+  /** What the stand-in says a missing page shows now (a journal's settings a write changes). */
+  let missingShows = 'before';
   const ask = (target: string, headers: Record<string, string> = {}) => nginx.ask(target, headers);
 
   beforeAll(async () => {
     gateway = http.createServer((req, res) => {
       const key = String(req.headers['x-jp-cache-key'] ?? '');
       seen.push({ key, url: req.url ?? '', refresh: req.headers['x-jp-refresh'] as string | undefined });
+      // A missing page, API read or sitemap: kept a second, as the gateway keeps a 404 no purge can find.
+      if (/^\/(missing|api\/archives\/ref\/missing|sitemap-missing)/.test(req.url ?? '')) {
+        res.writeHead(404, { 'content-type': 'application/json', 'x-accel-expires': '1' });
+        res.end(JSON.stringify({ shows: missingShows }));
+        return;
+      }
       // /board is kept (a tagged page); everything else is looked at only.
       const keep = (req.url ?? '').startsWith('/board');
       res.writeHead(200, { 'content-type': 'application/json', 'x-accel-expires': keep ? '60' : '0' });
@@ -132,6 +141,27 @@ describe('a real nginx from the template', () => {
     await ask(`/never-kept-${process.pid}`, { 'X-JP-Refresh': '1' });
     expect(seen.length).toBe(before + 1);
     expect(seen.at(-1)!.refresh).toBeUndefined();
+  });
+
+  test('an answer no purge can find (a 404 kept a second) is never served past its lifetime, not even once', async () => {
+    const targets = [`/missing-page-${process.pid}`, `/api/archives/ref/missing-${process.pid}`, `/sitemap-missing-${process.pid}.xml`];
+    // Taken as it is (nginx compresses JSON for a client that takes gzip).
+    const plain = (t: string) => ask(t, { 'accept-encoding': 'identity' });
+    missingShows = 'before';
+    for (const t of targets) {
+      expect([t, (await plain(t)).status]).toEqual([t, 404]);
+      await until(() => nginx.stores(expected(t)), `nginx stored ${t}`);
+      const kept = await plain(t);
+      expect([t, kept.cache, JSON.parse(kept.body)]).toEqual([t, 'HIT', { shows: 'before' }]);
+    }
+    // A write changes what the pages show; nothing purges these copies, and their second ends.
+    missingShows = 'after';
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    for (const t of targets) {
+      const later = await plain(t);
+      // Before: STALE, { shows: 'before' } (served while nginx refilled it in the background).
+      expect([t, later.cache, JSON.parse(later.body)]).toEqual([t, 'EXPIRED', { shows: 'after' }]);
+    }
   });
 
   test('an absolute-form target is keyed on its path', async () => {
