@@ -38,10 +38,19 @@ let a1: Listed;
 let a2: Listed;
 
 const gz = { 'accept-encoding': 'gzip' };
-/** Answers the gateway gave readers from another reader's request to the content service. */
-const sharedAnswers = async () => {
-  const text = await (await fetch(`${GATEWAY}/metrics`)).text();
-  return Number(/^gateway_shared_answers_total\{[^}]*upstream="content"[^}]*\} (\d+)$/m.exec(text)?.[1] ?? 0);
+/** The readers' content service (the stack's port after the gateway's). */
+const CONTENT = `http://127.0.0.1:${E2E.portBase + 1}`;
+/**
+ * Search requests the content service itself answered (its duration histogram's counts for the
+ * search route, whatever the status). The gateway's shared-answers counter is no measure of one
+ * key: it also counts each refresh of a write's second purge (EDGE_REPURGE_MS after the first)
+ * handed an answer the gateway holds, of any key, and an earlier suite's last write may still
+ * have its second purge under way here.
+ */
+const searchesAnswered = async () => {
+  const text = await (await fetch(`${CONTENT}/metrics`)).text();
+  const counts = [...text.matchAll(/^http_request_duration_seconds_count\{[^}]*route="\/api\/search[^"]*"[^}]*\} (\d+)$/gm)];
+  return counts.reduce((n, m) => n + Number(m[1]), 0);
 };
 const read = (path: string, headers: Record<string, string> = gz) => onHost(BASE, path, headers);
 const cacheOf = (r: HostAnswer) => r.headers['x-cache'];
@@ -172,12 +181,12 @@ describe('conditional requests', () => {
 describe('never waiting, never bypassed', () => {
   it('forty readers of a key not yet cached make one upstream request, and none waits on a lock', async () => {
     const p = `/api/search?keyword=crowd${Date.now().toString(36)}`;
-    const before = await sharedAnswers();
+    const before = await searchesAnswered();
     const answers = await Promise.all(Array.from({ length: 40 }, () => read(p)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    // Those nginx sent on (no cache lock) got the gateway's one request's answer.
-    const sentOn = answers.filter((a) => cacheOf(a) !== 'HIT').length;
-    expect(sentOn - ((await sharedAnswers()) - before)).toBe(1);
+    // Those nginx sent on (no cache lock) got the gateway's one request's answer: content answered
+    // one search (none counted, as with a route missing from its metrics, fails too).
+    expect((await searchesAnswered()) - before).toBe(1);
     expect(new Set(answers.map((a) => decoded(a).toString())).size).toBe(1);
   });
 
