@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, createLogger } from '@journal/server-kit';
+import { connectMongo, createLogger, createRedis, KeyedLock } from '@journal/server-kit';
 import { eventually, newObjectId, testServers, trackCalls, uniqueName } from '@journal/testing';
 import { adminMatcher, byIssueThenPage, byPageStart, storedArticle, type Article, type NewArticle } from '../src/archives/article.repo';
 import { byIssueDesc } from '../src/archives/issue.repo';
@@ -9,6 +9,7 @@ import { derivedFields } from '../src/archives/article.repo';
 import { searchEntryOf, type SearchEntry } from '../src/search/search-entry';
 import { BadSearchDocError, inChunk, SearchRepo, warmSearchChecks } from '../src/search/search.repo';
 import { SearchStore } from '../src/search/search.store';
+import { SearchWritersRepo } from '../src/search/search-writers.repo';
 
 jest.setTimeout(120_000);
 
@@ -246,6 +247,81 @@ describe('search store', () => {
     await save(writer, 5003);
     expect(await store().search(j, 'okapi')).toEqual(publicScan(all(j), 'okapi'));
     await expectSame(store(), j, 64, 30);
+  });
+
+  test('a writer named last under the lock saves without reading the head it left; another writer, a rebuild, a split or a restart makes it read again', async () => {
+    const redis = createRedis(testServers().redisUrl);
+    try {
+      // Its commands fail until it is connected (no offline queue), as the service's do.
+      if (redis.status !== 'ready') await new Promise((ready) => redis.once('ready', ready));
+      const prefix = `${uniqueName('search-marks')}:`;
+      const lock = new KeyedLock(redis, (j) => `${prefix}lock:${j}`, { ttlMs: 60_000, waitMs: 30_000 });
+      const marks = new SearchWritersRepo(redis, prefix);
+      // Two replicas (and a restarted one) on one database, sharing the lock and the marks.
+      const replica = () => store({ chunkEntries: 8, lock, marks });
+      const a = replica();
+      const b = replica();
+      const j = makeJournal(120, 71);
+      const articles = journals.get(j)!;
+      const rnd = random(73);
+      let n = 7000;
+      const changed: string[] = [];
+      /** Saves one new article through `s`; answers how many times the head was read. */
+      const save = async (s: SearchStore) => {
+        const art = article(n++, rnd, 'tapir');
+        articles.set(art.id, art);
+        changed.push(art.id);
+        const heads = trackCalls(repo, 'head');
+        try {
+          await s.apply(j, art.id, entryOf(art), { persist: true });
+          return heads.calls.length;
+        } finally {
+          heads.restore();
+        }
+      };
+      /** Every saved article is in the index as stored (a store that loads it afresh finds them all). */
+      const whole = async () => {
+        const hits = await replica().search(j, 'tapir', 1000);
+        expect(hits).toEqual(publicScan(all(j), 'tapir'));
+        const admin = await replica().adminSearch(j, 'tapir', 1000);
+        expect(new Set(admin.map((h) => h.id))).toEqual(new Set(all(j).filter((x) => x.title.includes('tapir')).map((x) => x.id)));
+      };
+      await a.rebuild(j, source(j));
+      // The rebuild's writer holds the head it wrote: its saves read none.
+      expect(await save(a)).toBe(0);
+      expect(await save(a)).toBe(0);
+      // Another replica writes: each then reads the head at its next save, and holds it after.
+      expect(await save(b)).toBe(1);
+      expect(await save(a)).toBe(1);
+      expect(await save(a)).toBe(0);
+      for (let k = 0; k < 4; k++) {
+        expect(await save(b)).toBe(1);
+        expect(await save(a)).toBe(1);
+      }
+      await whole();
+      // Another replica rebuilds (a new generation): the writer holding the old head reads the new one.
+      await b.rebuild(j, source(j));
+      expect(await save(a)).toBe(1);
+      await whole();
+      // Another replica splits chunks (the head names new ones): read again, nothing lost.
+      expect(await save(a)).toBe(0);
+      const before = (await repo.head(j))!.chunks.length;
+      for (let k = 0; k < 400 && (await repo.head(j))!.chunks.length === before; k++) await save(b);
+      expect((await repo.head(j))!.chunks.length).toBeGreaterThan(before);
+      expect(await save(a)).toBe(1);
+      await whole();
+      // A restarted process is another writer: it reads the head once.
+      const restarted = replica();
+      expect(await save(restarted)).toBe(1);
+      expect(await save(restarted)).toBe(0);
+      expect(await save(a)).toBe(1);
+      // A discarded index (no head) is read, not written into: the next search builds it from the articles.
+      await b.discard(j);
+      expect(await save(a)).toBe(1);
+      await whole();
+    } finally {
+      redis.disconnect();
+    }
   });
 
   test("one write's many articles read and write each chunk once, split as far as needed; a replica reads them back from the chunks", async () => {

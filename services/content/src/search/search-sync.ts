@@ -10,6 +10,7 @@ import { corpusEntry } from '../views/view-build';
 import { searchEntryOf, type SearchEntry } from './search-entry';
 import { readSearchEntries, searchEntriesOf } from './search-source';
 import { SearchRepo } from './search.repo';
+import { SearchWritersRepo } from './search-writers.repo';
 import { SearchStore } from './search.store';
 
 /**
@@ -41,6 +42,7 @@ export function createSearchStore(o: SearchStoreSetup): SearchStore {
     minIndexed: o.minIndexed,
     source: (journalId) => readSearchEntries(o.src, journalId),
     lock: new KeyedLock(o.redis, (journalId) => searchLockKey(o.prefix, journalId), SEARCH_LOCK),
+    marks: o.redis ? new SearchWritersRepo(o.redis, o.prefix) : undefined,
     follow: o.follow,
   });
 }

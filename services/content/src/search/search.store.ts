@@ -4,7 +4,7 @@ import { normaliseKeyword, SEARCH_MAX_RESULTS } from './search-keyword';
 import { JournalSearch, type JournalSearchOptions } from './journal-search';
 import type { SearchEntry, SearchSummary } from './search-entry';
 import { BadSearchDocError, chunkOf, type SearchHead, type SearchRepo } from './search.repo';
-import { SearchWriter } from './search-writer';
+import { SearchWriter, type SearchWriterMarks } from './search-writer';
 
 /**
  * Entries a chunk is made for. An article's save reads and rewrites its chunk: 128 keep that to
@@ -34,6 +34,11 @@ export interface SearchStoreOptions {
    * next rebuild.
    */
   lock?: { run<T>(journalId: string, fn: () => Promise<T>): Promise<T> };
+  /**
+   * The journal's last index writer, named under `lock` (SearchWritersRepo): a save of the writer
+   * named last skips reading the head it left. Only with a lock shared by every writer.
+   */
+  marks?: SearchWriterMarks;
   /**
    * Called (and awaited) before a journal is read: the change feed starts following the journal
    * then, so every change persisted after the read reaches this replica (`refresh`).
@@ -65,7 +70,7 @@ export class SearchStore {
 
   constructor(private readonly opts: SearchStoreOptions) {
     this.minIndexed = opts.minIndexed ?? 2000;
-    this.writer = new SearchWriter(opts.repo, opts.logger, opts.chunkEntries ?? CHUNK_ENTRIES);
+    this.writer = new SearchWriter(opts.repo, opts.logger, opts.chunkEntries ?? CHUNK_ENTRIES, opts.lock ? opts.marks : undefined);
     this.held = new LRUCache<string, JournalSearch>({
       maxSize: Math.max(1, opts.budgetBytes),
       sizeCalculation: (j) => Math.max(1, j.bytes),
@@ -144,7 +149,7 @@ export class SearchStore {
     } catch (err) {
       // The write itself is stored: an index that missed it is dropped, and built from the articles on its next search.
       this.opts.logger.error({ journalId, err }, 'search index change not written: the index is dropped and built again on its next search');
-      await this.opts.repo.removeHead(journalId).catch(() => undefined);
+      await this.writer.removeHead(journalId).catch(() => undefined);
       this.evict(journalId);
     }
   }
@@ -238,7 +243,7 @@ export class SearchStore {
 
   /** Removes the journal's persisted index and drops it here: its next search builds it from the articles. */
   async discard(journalId: string): Promise<void> {
-    await this.serially(journalId, () => this.opts.repo.removeHead(journalId));
+    await this.serially(journalId, () => this.writer.removeHead(journalId));
     this.evict(journalId);
   }
 
