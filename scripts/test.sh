@@ -16,4 +16,6 @@ echo "[test] jest"
 # On two cores jest runs the suites one after another inside its own process, and what the suites
 # leave in that process adds up: it passed 4 GB of heap at the end of a full run (V8's default
 # limit there), so the limit is raised for the run rather than let it die after the last suite.
-exec node --max-old-space-size=8192 node_modules/.bin/jest --ci --forceExit "$@"
+# --runInBand: what two cores do anyway, pinned for larger machines: the e2e suites share one stack
+# and the journals they write, so one suite's write must not land in another's comparison.
+exec node --max-old-space-size=8192 node_modules/.bin/jest --ci --runInBand --forceExit "$@"
