@@ -471,9 +471,10 @@ async function run(): Promise<Record<string, number>> {
 /*
  * The content and work-log services under test run in this process, so it runs with the staff
  * pod's V8 flags (services/content/src/node-flags.ts), its heap limit aside since the bench's own
- * data shares the heap. Under V8's defaults the old space grew by only a third between full
- * collections here: from some 80 saves on, one save in seven met a full collection's marking
- * (30-50 ms) and those set the p99, a cost the pod's `--heap-growing-percent=100` does not have.
+ * data shares the heap. Under V8's defaults the heap's limit sat only a third above what a full
+ * collection left (83 -> 110 MB here): from some 80 saves on, one save in seven met a full
+ * collection's marking (30-50 ms) and those set the p99, a cost the pod's
+ * `--heap-growing-percent=100` does not have.
  */
 const POD_FLAGS = CONTENT_STAFF_NODE_FLAGS.filter((f) => !f.startsWith('--max-old-space-size'));
 if (POD_FLAGS.every((f) => process.execArgv.includes(f))) runStandalone('store', run, undefined);
